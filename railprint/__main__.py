@@ -1,0 +1,3 @@
+from railprint.cli import main
+
+main()

@@ -1,0 +1,86 @@
+"""Error hierarchy. Every user-facing failure is a RailprintError carrying a location.
+
+The CLI is the only place that turns these into messages and exit codes.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a problem is: ``file:line:col`` (line and col are 1-based)."""
+
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.col is not None:
+                parts.append(str(self.col))
+        return ":".join(parts)
+
+
+class RailprintError(ValueError):
+    """Root of every error railprint reports to the user."""
+
+    def __init__(self, message: str, location: Location | None = None, hint: str | None = None):
+        self.message = message
+        self.location = location
+        self.hint = hint
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}" if self.location else self.message
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class ContentError(RailprintError):
+    """A content file is unusable. May carry several problems, reported at once."""
+
+    def __init__(self, message: str, location: Location | None = None, hint: str | None = None,
+                 problems: list[RailprintError] | None = None):
+        self.problems = problems or []
+        super().__init__(message, location, hint)
+
+    def __str__(self) -> str:
+        if not self.problems:
+            return super().__str__()
+        lines = [f"{len(self.problems)} problem(s) in content:" if not self.message else self.message]
+        lines += [f"  {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+class NotationError(RailprintError):
+    """A hand-typed board or game file cannot be read."""
+
+
+class RulesError(RailprintError):
+    """The input breaks the game's rules (raised only in strict mode)."""
+
+
+def close_matches(name: str, choices: Iterable[str], n: int = 3) -> list[str]:
+    """Closest known names for a misspelt one (case-insensitive)."""
+    choices = list(choices)
+    lowered = {c.lower(): c for c in choices}
+    found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.6)
+    return [lowered[f] for f in found]
+
+
+def suggestion(name: str, choices: Iterable[str]) -> str:
+    """A hint string: 'did you mean X?' or the list of accepted values."""
+    choices = sorted(set(choices))
+    matches = close_matches(name, choices)
+    if matches:
+        return "did you mean " + " or ".join(repr(m) for m in matches) + "?"
+    if len(choices) <= 12:
+        return "expected one of: " + ", ".join(choices)
+    return f"expected one of {len(choices)} known names"

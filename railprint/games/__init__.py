@@ -1,0 +1,55 @@
+"""Registry of games. ``find_game(name)`` matches ids and aliases case-insensitively.
+
+Each game is a package ``railprint.games.<module>`` imported lazily (so ``railprint --help``
+stays fast). A game module that can score provides::
+
+    score_files(paths: list[pathlib.Path], *, strict: bool = False, **options) -> ScoreResult
+
+where the result has ``as_json()`` (JSON-ready data, the contract in shared/reference),
+``as_text()`` (the human report) and ``picture()`` (a ``railprint.scene.Document``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import unicodedata
+from dataclasses import dataclass
+from types import ModuleType
+
+from railprint.errors import RailprintError, suggestion
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    module: str
+    title_en: str
+    title_pl: str
+    aliases: tuple[str, ...] = ()
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(f"railprint.games.{self.module}")
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("railroad-ink", "railroad_ink", "Railroad Ink", "Kolejowy szlak",
+             ("ri", "railroadink", "kolejowy-szlak")),
+    GameInfo("ticket-to-ride", "ticket_to_ride", "Ticket to Ride", "Wsiąść do Pociągu",
+             ("ttr", "tickettoride", "nordic", "italy")),
+    GameInfo("days-of-steam", "days_of_steam", "Days of Steam", "Dni Pary", ("dni-pary",)),
+    GameInfo("allers-trains", "allers_trains", "Jedzie pociąg z daleka",
+             "Jedzie pociąg z daleka", ("jedzie-pociag",)),
+)
+
+
+def _key(name: str) -> str:
+    name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def find_game(name: str) -> GameInfo:
+    wanted = _key(name)
+    for game in GAMES:
+        if wanted in {_key(game.id), *(_key(a) for a in game.aliases)}:
+            return game
+    raise RailprintError(f"unknown game {name!r}", hint=suggestion(name, [g.id for g in GAMES]))

@@ -1,0 +1,80 @@
+"""Score reports shared by every game: itemised lines, ranking, plain-text tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One scored item: ``category`` gives ``points`` because of ``detail`` (at ``where``)."""
+
+    category: str
+    points: int
+    detail: str = ""
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule the input breaks although it can still be scored."""
+
+    message: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+@dataclass
+class ScoreReport:
+    """Everything scored for one player (or one sheet)."""
+
+    player: str
+    lines: list[ScoreLine] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+
+    def points(self, category: str) -> int:
+        return sum(line.points for line in self.lines if line.category == category)
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+def rank(keys: Sequence[Sequence[Any]]) -> list[int]:
+    """Competition ranking ("1, 1, 3") by descending key tuples.
+
+    ``keys[i]`` is player i's comparison tuple, best first (e.g. ``(total, tickets, path)``;
+    negate a component where less is better). Players with equal tuples share a rank.
+    """
+    order = sorted(range(len(keys)), key=lambda i: tuple(keys[i]), reverse=True)
+    ranks = [0] * len(keys)
+    for position, i in enumerate(order):
+        if position and tuple(keys[i]) == tuple(keys[order[position - 1]]):
+            ranks[i] = ranks[order[position - 1]]
+        else:
+            ranks[i] = position + 1
+    return ranks
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
+          align: str | None = None) -> str:
+    """A plain-text table; ``align`` is one char per column, 'l' or 'r' (default: numbers right)."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    if align is None:
+        align = "".join(
+            "r" if rows and all(isinstance(row[i], int) for row in rows) else "l"
+            for i in range(len(headers)))
+
+    def fmt(row: list[str]) -> str:
+        out = [c.rjust(w) if a == "r" else c.ljust(w) for c, w, a in zip(row, widths, align)]
+        return "  ".join(out).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]])
+
+
+Formatter = Callable[[ScoreReport], str]
