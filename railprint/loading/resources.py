@@ -1,0 +1,31 @@
+"""Where built-in content lives.
+
+A wheel carries the repository's ``content/`` as ``railprint/_content`` (hatch force-include);
+a source checkout or an editable install falls back to the repository's top-level ``content/``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from railprint.errors import RailprintError
+
+
+@lru_cache(maxsize=1)
+def content_root() -> Path:
+    """The folder holding the built-in content (one sub-folder per game, plus ``sheets/``)."""
+    packaged = resources.files("railprint") / "_content"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    checkout = Path(str(resources.files("railprint"))).parent / "content"
+    if checkout.is_dir():
+        return checkout
+    raise RailprintError("built-in content not found: the railprint installation is incomplete",
+                         hint="reinstall with 'pip install .' from the source folder")
+
+
+def content_path(*parts: str) -> Path:
+    """A path inside the built-in content folder."""
+    return content_root().joinpath(*parts)

@@ -1,0 +1,154 @@
+"""Safe YAML reading that keeps where every value came from.
+
+- Only ``true``/``false`` are booleans (YAML 1.1's ``no``/``yes``/``on``/``off`` stay strings,
+  so Norway's ``NO`` is not False).
+- Duplicate keys are errors.
+- Aliases are refused (no "billion laughs"); anchors without aliases are harmless.
+- Every mapping and sequence comes back as :class:`MarkedDict` / :class:`MarkedList` whose
+  ``loc(key)`` gives the :class:`~railprint.errors.Location` of that key's value.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from railprint.errors import ContentError, Location, NotationError, RailprintError
+
+
+class MarkedDict(dict):
+    """A dict that remembers the location of itself, its keys and its values."""
+
+    location: Location
+    key_locations: dict
+    value_locations: dict
+
+    def loc(self, key: Any = None) -> Location:
+        if key is None:
+            return self.location
+        return self.value_locations.get(key, self.key_locations.get(key, self.location))
+
+    def key_loc(self, key: Any) -> Location:
+        return self.key_locations.get(key, self.location)
+
+
+class MarkedList(list):
+    location: Location
+    item_locations: list
+
+    def loc(self, index: int | None = None) -> Location:
+        if index is None or index >= len(self.item_locations):
+            return self.location
+        return self.item_locations[index]
+
+
+class MarkedStr(str):
+    location: Location
+
+
+def _location(mark: Any, filename: str) -> Location:
+    return Location(filename, mark.line + 1, mark.column + 1)
+
+
+class _Loader(yaml.SafeLoader):
+    filename = "<input>"
+
+    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise ContentError("YAML aliases (*name) are not allowed in railprint files",
+                               _location(event.start_mark, self.filename),
+                               hint="write the value out in full")
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node, deep=False):
+        if not isinstance(node, yaml.MappingNode):
+            return super().construct_mapping(node, deep)
+        self.flatten_mapping(node)
+        result = MarkedDict()
+        result.location = _location(node.start_mark, self.filename)
+        result.key_locations = {}
+        result.value_locations = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                hash(key)
+            except TypeError:
+                raise ContentError("a mapping key must be a plain value",
+                                   _location(key_node.start_mark, self.filename)) from None
+            if key in result:
+                first = result.key_locations[key]
+                raise ContentError(f"duplicate key {key!r} (first given at line {first.line})",
+                                   _location(key_node.start_mark, self.filename),
+                                   hint="remove or rename one of them")
+            result[key] = self.construct_object(value_node, deep=True)
+            result.key_locations[key] = _location(key_node.start_mark, self.filename)
+            result.value_locations[key] = _location(value_node.start_mark, self.filename)
+        return result
+
+    def construct_sequence(self, node, deep=False):
+        result = MarkedList(self.construct_object(child, deep=True) for child in node.value)
+        result.location = _location(node.start_mark, self.filename)
+        result.item_locations = [_location(child.start_mark, self.filename) for child in node.value]
+        return result
+
+    def construct_yaml_str(self, node):
+        value = MarkedStr(super().construct_scalar(node))
+        value.location = _location(node.start_mark, self.filename)
+        return value
+
+
+# Booleans: only true/false (any case). Drop YAML 1.1's yes/no/on/off resolver.
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                              list("tTfF"))
+_Loader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node))
+_Loader.add_constructor("tag:yaml.org,2002:seq", lambda loader, node: loader.construct_sequence(node))
+_Loader.add_constructor("tag:yaml.org,2002:str", lambda loader, node: loader.construct_yaml_str(node))
+
+
+def loads(text: str, filename: str = "<input>", error: type[RailprintError] = ContentError) -> Any:
+    """Parse YAML text; syntax problems raise ``error`` with file:line:col."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    loader = _Loader(text)
+    loader.filename = filename
+    try:
+        return loader.get_single_data()
+    except RailprintError as exc:
+        if error is not ContentError and isinstance(exc, ContentError):
+            raise error(exc.message, exc.location, exc.hint) from None
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = _location(mark, filename) if mark else Location(filename)
+        raise error(f"invalid YAML: {exc.problem or exc.context}", where) from None
+    except yaml.YAMLError as exc:
+        raise error(f"invalid YAML: {exc}", Location(filename)) from None
+    finally:
+        loader.dispose()
+
+
+def load_file(path: str | Path, error: type[RailprintError] = ContentError) -> Any:
+    """Read and parse a YAML file (UTF-8, BOM tolerated)."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read file: {exc.strerror}", Location(str(path))) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"not UTF-8 text (byte {exc.start})", Location(str(path))) from None
+    return loads(text, str(path), error)
+
+
+def location_of(value: Any, fallback: Location | None = None) -> Location | None:
+    """The location a loaded value came from, if it carries one."""
+    return getattr(value, "location", fallback)
