@@ -1,0 +1,150 @@
+"""A backend-neutral description of what to draw.
+
+Everything is in PDF points, origin at the top-left of the page, y pointing down. Writers
+(:mod:`railprint.writers`) turn a :class:`Document` into PDF, SVG or a text dump; drawing code
+never talks to a backend.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Union
+
+Transform = tuple[float, float, float, float, float, float]
+IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Style:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+    dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+    cap: str = "butt"      # butt | round | square
+    join: str = "miter"    # miter | round | bevel
+
+
+INK = Style(fill="#000000")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style(stroke="#000000")
+    r: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = Style(stroke="#000000")
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style(stroke="#000000")
+
+
+PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+
+
+@dataclass(frozen=True)
+class Path:
+    cmds: tuple[PathCommand, ...]
+    style: Style = Style(stroke="#000000")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A single line of text; ``y`` is the baseline."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    style: Style = INK
+    font: str = "regular"  # regular | bold
+    anchor: str = "start"  # start | middle | end
+
+
+@dataclass(frozen=True)
+class Group:
+    items: tuple["Item", ...]
+    transform: Transform = IDENTITY
+    clip: Rect | None = None
+    id: str | None = None
+
+
+Item = Union[Rect, Line, Circle, Path, Text, Group]
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    items: tuple[Item, ...]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Document:
+    pages: tuple[Page, ...]
+    title: str = ""
+    subject: str = ""
+    meta: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+
+def translate(x: float, y: float) -> Transform:
+    return (1.0, 0.0, 0.0, 1.0, x, y)
+
+
+def scale(sx: float, sy: float | None = None) -> Transform:
+    return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
+
+
+def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Transform:
+    """Rotation by ``degrees`` clockwise on the page (y points down) about (cx, cy)."""
+    quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
+    c, s = quarter.get(round(degrees) % 360 if float(degrees).is_integer() else -1,
+                       (math.cos(math.radians(degrees)), math.sin(math.radians(degrees))))
+    return compose(translate(cx, cy), (c, s, -s, c, 0.0, 0.0), translate(-cx, -cy))
+
+
+def compose(*transforms: Transform) -> Transform:
+    """Matrix product: ``compose(A, B)`` applies B first, then A."""
+    a, b, c, d, e, f = IDENTITY
+    for (a2, b2, c2, d2, e2, f2) in transforms:
+        a, b, c, d, e, f = (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+                            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (a, b, c, d, e, f)
+
+
+def apply(t: Transform, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = t
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def walk(items: tuple[Item, ...], transform: Transform = IDENTITY):
+    """Yield ``(item, transform)`` for every leaf item, with the page transform accumulated."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from walk(item.items, compose(transform, item.transform))
+        else:
+            yield item, transform
+
+
+def texts(doc_or_page: "Document | Page") -> list[str]:
+    """Every string drawn, in drawing order (for glyph checks and tests)."""
+    pages = doc_or_page.pages if isinstance(doc_or_page, Document) else (doc_or_page,)
+    return [item.text for page in pages for item, _ in walk(page.items) if isinstance(item, Text)]

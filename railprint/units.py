@@ -1,0 +1,42 @@
+"""Lengths with units. The only place that does unit maths: everything inside is in PDF points."""
+
+from __future__ import annotations
+
+import re
+
+from railprint.errors import ContentError, Location
+
+PT_PER_MM = 72.0 / 25.4
+PT_PER_IN = 72.0
+PT_PER_CM = PT_PER_MM * 10
+
+_FACTORS = {"mm": PT_PER_MM, "cm": PT_PER_CM, "in": PT_PER_IN, "pt": 1.0}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+
+
+def mm(value: float) -> float:
+    """Millimetres to points."""
+    return value * PT_PER_MM
+
+
+def to_mm(points: float) -> float:
+    """Points to millimetres."""
+    return points / PT_PER_MM
+
+
+def parse_length(text: object, location: Location | None = None) -> float:
+    """``"63mm"``, ``"2.5in"``, ``"12pt"``, ``"1.5cm"`` -> points. A bare number is an error."""
+    if isinstance(text, bool) or not isinstance(text, (str, int, float)):
+        raise ContentError(f"expected a length such as '63mm', got {text!r}", location)
+    match = _LENGTH.match(str(text))
+    if not match:
+        hint = "add a unit: mm, cm, in or pt" if re.match(r"^\s*-?\d+(\.\d+)?\s*$", str(text)) \
+            else "write a number and a unit, e.g. 63mm, 2.5in, 12pt"
+        raise ContentError(f"not a length: {text!r}", location, hint=hint)
+    return float(match.group(1)) * _FACTORS[match.group(2)]
+
+
+def format_length(points: float, unit: str = "mm") -> str:
+    """Points -> ``"63mm"`` (trailing zeros trimmed)."""
+    value = points / _FACTORS[unit]
+    return f"{value:.3f}".rstrip("0").rstrip(".") + unit

@@ -1,0 +1,132 @@
+"""Scene -> PDF with reportlab. Byte-identical output for the same scene (``invariant=1``)."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as rl_canvas
+
+from railprint import fonts
+from railprint.scene import Circle, Document, Group, IDENTITY, Line, Path, Rect, Style, Text
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
+@lru_cache(maxsize=None)
+def _register_fonts() -> None:
+    for face, name in fonts.FONT_NAMES.items():
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
+
+
+@lru_cache(maxsize=1024)
+def _colour(value: str) -> HexColor:
+    return HexColor(value)
+
+
+class _Painter:
+    def __init__(self, canvas: rl_canvas.Canvas):
+        self.c = canvas
+        self.style: Style | None = None
+
+    def set_style(self, style: Style) -> None:
+        if style == self.style:
+            return
+        c = self.c
+        if style.fill:
+            c.setFillColor(_colour(style.fill))
+        if style.stroke:
+            c.setStrokeColor(_colour(style.stroke))
+            c.setLineWidth(style.width)
+            c.setDash(list(style.dash) if style.dash else [])
+            c.setLineCap(_CAPS[style.cap])
+            c.setLineJoin(_JOINS[style.join])
+        c.setFillAlpha(style.opacity)
+        c.setStrokeAlpha(style.opacity)
+        self.style = style
+
+    def items(self, items) -> None:
+        c = self.c
+        for item in items:
+            kind = type(item)
+            if kind is Group:
+                c.saveState()
+                saved = self.style
+                if item.transform != IDENTITY:
+                    c.transform(*item.transform)
+                if item.clip is not None:
+                    clip = c.beginPath()
+                    r = item.clip
+                    clip.rect(r.x, r.y, r.w, r.h)
+                    c.clipPath(clip, stroke=0, fill=0)
+                self.items(item.items)
+                c.restoreState()
+                self.style = saved
+                continue
+            style = item.style
+            self.set_style(style)
+            fill = 1 if style.fill else 0
+            stroke = 1 if style.stroke else 0
+            if kind is Text:
+                c.setFont(fonts.FONT_NAMES[item.font], item.size)
+                c.saveState()
+                c.transform(1, 0, 0, -1, item.x, item.y)
+                if item.anchor == "middle":
+                    c.drawCentredString(0, 0, item.text)
+                elif item.anchor == "end":
+                    c.drawRightString(0, 0, item.text)
+                else:
+                    c.drawString(0, 0, item.text)
+                c.restoreState()
+            elif not (fill or stroke):
+                continue
+            elif kind is Rect:
+                if item.r:
+                    c.roundRect(item.x, item.y, item.w, item.h, item.r, stroke=stroke, fill=fill)
+                else:
+                    c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+            elif kind is Line:
+                if stroke:
+                    c.line(item.x1, item.y1, item.x2, item.y2)
+            elif kind is Circle:
+                c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+            elif kind is Path:
+                p = c.beginPath()
+                for cmd in item.cmds:
+                    op = cmd[0]
+                    if op == "M":
+                        p.moveTo(cmd[1], cmd[2])
+                    elif op == "L":
+                        p.lineTo(cmd[1], cmd[2])
+                    elif op == "C":
+                        p.curveTo(*cmd[1:7])
+                    elif op == "Z":
+                        p.close()
+                c.drawPath(p, stroke=stroke, fill=fill)
+
+
+def to_bytes(doc: Document) -> bytes:
+    """Render every page of ``doc`` into one PDF."""
+    _register_fonts()
+    buffer = io.BytesIO()
+    first = doc.pages[0]
+    c = rl_canvas.Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
+                         pageCompression=1)
+    c.setTitle(doc.title or "railprint")
+    c.setSubject(doc.subject)
+    c.setCreator("railprint")
+    c.setAuthor("railprint")
+    for page in doc.pages:
+        c.setPageSize((page.width, page.height))
+        c.saveState()
+        c.transform(1, 0, 0, -1, 0, page.height)  # scene: origin top-left, y down
+        painter = _Painter(c)
+        painter.items(page.items)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buffer.getvalue()

@@ -1,0 +1,127 @@
+"""Scene -> SVG with svgwrite: one page per file, real text with the font embedded
+(a subset of Source Sans Pro as a base64 @font-face), explicit ids only."""
+
+from __future__ import annotations
+
+import base64
+import io
+from functools import lru_cache
+
+import svgwrite
+
+from railprint import fonts
+from railprint.scene import Circle, Group, IDENTITY, Line, Page, Path, Rect, Style, Text, walk
+
+_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _num(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@lru_cache(maxsize=64)
+def _font_face_css(face: str, chars: str) -> str:
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(fonts.font_path(face))
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=chars or " ")
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    data = base64.b64encode(out.getvalue()).decode("ascii")
+    weight = "bold" if face == "bold" else "normal"
+    return (f"@font-face{{font-family:'{fonts.FONT_NAMES['regular']}';font-weight:{weight};"
+            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+
+
+def _style_attrs(style: Style) -> dict:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke:
+        attrs["stroke"] = style.stroke
+        attrs["stroke_width"] = _num(style.width)
+        if style.dash:
+            attrs["stroke_dasharray"] = ",".join(_num(d) for d in style.dash)
+        if style.cap != "butt":
+            attrs["stroke_linecap"] = style.cap
+        if style.join != "miter":
+            attrs["stroke_linejoin"] = style.join
+    if style.opacity != 1.0:
+        attrs["opacity"] = _num(style.opacity)
+    return attrs
+
+
+def _path_d(cmds) -> str:
+    parts = []
+    for cmd in cmds:
+        parts.append(cmd[0] + " ".join(_num(v) for v in cmd[1:]))
+    return " ".join(parts)
+
+
+def page_to_string(page: Page, title: str = "") -> str:
+    from railprint.units import to_mm
+
+    dwg = svgwrite.Drawing(size=(f"{_num(to_mm(page.width))}mm", f"{_num(to_mm(page.height))}mm"),
+                           viewBox=f"0 0 {_num(page.width)} {_num(page.height)}", debug=False)
+    if title:
+        dwg.set_desc(title=title)
+    used: dict[str, set[str]] = {}
+    for item, _ in walk(page.items):
+        if isinstance(item, Text):
+            used.setdefault(item.font, set()).update(item.text)
+    if used:
+        css = "".join(_font_face_css(face, "".join(sorted(chars))) for face, chars in sorted(used.items()))
+        dwg.defs.add(dwg.style(css))
+    clip_count = [0]
+
+    def add(parent, items) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                extra = {}
+                if item.id:
+                    extra["id"] = item.id
+                if item.transform != IDENTITY:
+                    extra["transform"] = "matrix(" + " ".join(_num(v) for v in item.transform) + ")"
+                group = dwg.g(**extra)
+                parent.add(group)
+                target = group
+                if item.clip is not None:
+                    clip_count[0] += 1
+                    cid = f"clip{clip_count[0]}"
+                    cp = dwg.clipPath(id=cid)
+                    r = item.clip
+                    cp.add(dwg.rect((_num(r.x), _num(r.y)), (_num(r.w), _num(r.h))))
+                    dwg.defs.add(cp)
+                    inner = dwg.g(clip_path=f"url(#{cid})")
+                    group.add(inner)
+                    target = inner
+                add(target, item.items)
+            elif isinstance(item, Rect):
+                extra = {"rx": _num(item.r)} if item.r else {}
+                parent.add(dwg.rect((_num(item.x), _num(item.y)), (_num(item.w), _num(item.h)),
+                                    **extra, **_style_attrs(item.style)))
+            elif isinstance(item, Line):
+                parent.add(dwg.line((_num(item.x1), _num(item.y1)), (_num(item.x2), _num(item.y2)),
+                                    **_style_attrs(item.style)))
+            elif isinstance(item, Circle):
+                parent.add(dwg.circle((_num(item.cx), _num(item.cy)), _num(item.r),
+                                      **_style_attrs(item.style)))
+            elif isinstance(item, Path):
+                parent.add(dwg.path(d=_path_d(item.cmds), **_style_attrs(item.style)))
+            elif isinstance(item, Text):
+                attrs = _style_attrs(item.style)
+                attrs.pop("stroke", None)
+                text = dwg.text(item.text, insert=(_num(item.x), _num(item.y)),
+                                font_family=f"{fonts.FONT_NAMES['regular']}, '{fonts.FAMILY}', sans-serif",
+                                font_size=_num(item.size), text_anchor=_ANCHOR[item.anchor], **attrs)
+                if item.font == "bold":
+                    text["font-weight"] = "bold"
+                parent.add(text)
+
+    add(dwg, page.items)
+    return dwg.tostring()

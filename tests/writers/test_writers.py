@@ -1,0 +1,73 @@
+import io
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pytest
+
+from railprint.errors import RailprintError
+from railprint.scene import Circle, Document, Group, Line, Page, Rect, Style, Text, translate
+from railprint.units import mm
+from railprint.writers import render, save, to_text
+
+NAMES = "Tromsø Göteborg Ålborg Łódź Kraków żółć"
+
+
+def _doc():
+    items = (
+        Rect(mm(20), mm(30), mm(63), mm(88), Style(stroke="#000000", width=0.3)),
+        Line(0, 0, mm(10), mm(10), Style(stroke="#ff0000")),
+        Group((Circle(0, 0, 5, Style(fill="#0000ff")),
+               Text(0, 0, NAMES, 10, font="bold")), transform=translate(mm(20), mm(150))),
+    )
+    return Document((Page(mm(210), mm(297), items, "A4"), Page(mm(215.9), mm(279.4), (), "Letter")),
+                    title="test")
+
+
+def test_pdf_page_sizes_positions_and_text():
+    pdf = render(_doc(), "pdf")[0]
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        first, second = doc.pages
+        assert first.width == pytest.approx(mm(210), abs=0.01)
+        assert first.height == pytest.approx(mm(297), abs=0.01)
+        assert second.width == pytest.approx(mm(215.9), abs=0.01)
+        rect = first.rects[0]
+        # scene origin is top-left: the rect's top edge is 30 mm below the page top
+        assert rect["x0"] == pytest.approx(mm(20), abs=0.05)
+        assert rect["top"] == pytest.approx(mm(30), abs=0.05)
+        assert rect["width"] == pytest.approx(mm(63), abs=0.05)
+        assert rect["height"] == pytest.approx(mm(88), abs=0.05)
+        assert NAMES in first.extract_text()
+        fonts = {c["fontname"].split("+")[-1] for c in first.chars}
+        assert fonts == {"SourceSansPro-Bold"}
+
+
+def test_pdf_is_byte_identical():
+    assert render(_doc(), "pdf") == render(_doc(), "pdf")
+
+
+def test_svg_one_file_per_page_with_embedded_font(tmp_path):
+    files = save(_doc(), tmp_path / "out.svg")
+    assert [f.name for f in files] == ["out-01.svg", "out-02.svg"]
+    root = ET.parse(files[0]).getroot()
+    assert root.get("width") == "210mm" and root.get("height") == "297mm"
+    ns = "{http://www.w3.org/2000/svg}"
+    assert [t.text for t in root.iter(ns + "text")] == [NAMES]
+    style = "".join(s.text for s in root.iter(ns + "style"))
+    assert "@font-face" in style and "base64," in style
+
+
+def test_missing_glyph_is_an_error_naming_the_string():
+    doc = Document((Page(100, 100, (Text(0, 10, "snow ☃", 10),)),))
+    with pytest.raises(RailprintError, match="snow"):
+        render(doc, "pdf")
+
+
+def test_unknown_format_lists_known_ones(tmp_path):
+    with pytest.raises(RailprintError, match="pdf, svg, txt"):
+        save(_doc(), tmp_path / "out.png")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_text_dump_is_stable():
+    dump = to_text(_doc())
+    assert dump.splitlines()[2] == "  rect 56.69 85.04 178.58 249.45 stroke=#000000/0.3"
