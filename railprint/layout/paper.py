@@ -1,0 +1,65 @@
+"""Paper sizes and the furniture every printed sheet carries: a 50 mm scale bar (to check
+"actual size" printing), the game and component name, the content revision or seed, page i/n."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railprint.errors import RailprintError, suggestion
+from railprint.scene import Group, Line, Rect, Style, Text
+from railprint.units import mm
+
+PAPERS = {"a4": (mm(210), mm(297)), "letter": (8.5 * 72, 11 * 72)}
+MARGIN = mm(5)              # minimum blank margin on every side (PRINTING.md)
+FURNITURE_HEIGHT = mm(9)    # strip at the bottom of each page reserved for the scale bar and labels
+SCALE_BAR = mm(50)
+GREY = "#555555"
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height
+
+
+def paper(name: str, orientation: str = "portrait") -> Paper:
+    """``paper("a4")``, ``paper("letter", "landscape")``."""
+    key = name.lower()
+    if key not in PAPERS:
+        raise RailprintError(f"unknown paper {name!r}", hint=suggestion(name, PAPERS))
+    w, h = PAPERS[key]
+    if orientation == "landscape":
+        w, h = h, w
+    elif orientation != "portrait":
+        raise RailprintError(f"unknown orientation {orientation!r}", hint="expected portrait or landscape")
+    return Paper(key, w, h)
+
+
+def furniture(sheet: Paper, *, title: str, detail: str, page: int, pages: int,
+              lang: str = "en") -> Group:
+    """The bottom strip of a page: scale bar at left, title and detail centred, page i/n at right."""
+    y = sheet.height - MARGIN - mm(2)
+    x0 = MARGIN + mm(1)
+    thin = Style(stroke="#000000", width=0.5)
+    items = [
+        Line(x0, y, x0 + SCALE_BAR, y, thin),
+        *[Line(x0 + mm(10) * i, y - mm(1.5 if i % 5 else 2.5), x0 + mm(10) * i, y, thin) for i in range(6)],
+        Text(x0 + SCALE_BAR / 2, y - mm(3.2), "50 mm", 6, Style(fill=GREY), anchor="middle"),
+    ]
+    label = {"en": "page", "pl": "strona"}.get(lang, "page")
+    centre = sheet.width / 2
+    right = sheet.width - MARGIN - mm(1)
+    items.append(Text(centre, y - mm(3.0), title, 7.5, Style(fill="#222222"), font="bold", anchor="middle"))
+    items.append(Text(centre, y, detail, 6, Style(fill=GREY), anchor="middle"))
+    items.append(Text(right, y, f"{label} {page}/{pages}", 7, Style(fill=GREY), anchor="end"))
+    return Group(tuple(items), id=f"furniture-{page}")
+
+
+def usable_area(sheet: Paper) -> Rect:
+    """The part of the page components may use: inside the margins, above the furniture strip."""
+    return Rect(MARGIN, MARGIN, sheet.width - 2 * MARGIN, sheet.height - 2 * MARGIN - FURNITURE_HEIGHT)

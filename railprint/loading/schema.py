@@ -1,0 +1,123 @@
+"""Validate loaded YAML against pydantic models and report every problem at its file:line:col.
+
+Models are frozen with unknown keys forbidden. Pydantic's error locations are mapped back to
+the YAML marks kept by :mod:`railprint.loading.yamlio`; a misspelt key gets the closest
+allowed names as a suggestion.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+
+from railprint.errors import ContentError, Location, RailprintError, suggestion
+from railprint.loading.yamlio import MarkedDict, MarkedList
+from railprint.units import parse_length
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Spec(BaseModel):
+    """Base of every content model: frozen, unknown keys rejected."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _length(value: Any) -> Any:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return 0.0
+    if isinstance(value, str):
+        try:
+            return parse_length(value)
+        except RailprintError as exc:
+            raise ValueError(f"{exc.message}; {exc.hint}" if exc.hint else exc.message) from None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise ValueError(f"the length {value} has no unit: write e.g. '{value}mm'")
+    raise ValueError(f"expected a length such as '63mm', got {value!r}")
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+"""A length written with a unit in YAML (``63mm``, ``2.5in``, ``12pt``), stored in points."""
+
+
+def _locate(data: Any, loc: tuple, fallback: Location) -> tuple[Location, Any]:
+    """Walk ``loc`` through marked containers; return the deepest location and the parent."""
+    where, node, parent = fallback, data, None
+    for part in loc:
+        if isinstance(node, MarkedDict) and part in node:
+            where, parent, node = node.loc(part), node, node[part]
+        elif isinstance(node, MarkedList) and isinstance(part, int) and part < len(node):
+            where, parent, node = node.loc(part), node, node[part]
+        elif isinstance(node, (MarkedDict, MarkedList)):
+            where = node.location
+            parent = node
+            break
+        else:
+            break
+    return where, parent
+
+
+def _allowed_fields(model: type[BaseModel], loc: tuple) -> list[str]:
+    """Field names of the sub-model at ``loc`` (best effort, for suggestions)."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        fields = getattr(current, "model_fields", None)
+        if not fields or part not in fields:
+            return []
+        annotation = fields[part].annotation
+        current = _inner_model(annotation)
+        if current is None:
+            return []
+    fields = getattr(current, "model_fields", None)
+    return [f.alias or name for name, f in fields.items()] if fields else []
+
+
+def _inner_model(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _inner_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
+    """Build ``model`` from loaded YAML ``data``; raise one ContentError listing every problem."""
+    fallback = getattr(data, "location", Location(filename, 1, 1))
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            kind = err["type"]
+            if kind == "extra_forbidden":
+                key = loc[-1]
+                where, _ = _locate(data, loc[:-1], fallback)
+                node = data
+                for part in loc[:-1]:
+                    try:
+                        node = node[part]
+                    except (KeyError, IndexError, TypeError):
+                        break
+                if isinstance(node, MarkedDict):
+                    where = node.key_loc(key)
+                allowed = _allowed_fields(model, loc[:-1])
+                problems.append(RailprintError(f"unknown key {key!r}", where,
+                                               hint=suggestion(str(key), allowed) if allowed else None))
+                continue
+            where, _ = _locate(data, loc, fallback)
+            path = ".".join(str(p) for p in loc if not isinstance(p, int)) or "file"
+            msg = err["msg"]
+            if msg.startswith("Value error, "):
+                msg = msg[len("Value error, "):]
+            if kind == "missing":
+                msg = "is required"
+            problems.append(RailprintError(f"{path}: {msg}", where))
+        problems.sort(key=lambda p: (p.location.line or 0, p.location.col or 0) if p.location else (0, 0))
+        title = f"{len(problems)} problem(s) in {filename}" + (f" ({what})" if what else "")
+        raise ContentError(title, Location(filename), problems=problems) from None
