@@ -1,0 +1,70 @@
+"""Resolved card faces -> scene groups. A face is drawn in its own frame: origin at the trim
+box's top-left corner, the bleed extending ``bleed`` points outside it on every side."""
+
+from __future__ import annotations
+
+from railprint.draw.icons import icon
+from railprint.fonts import fit_size
+from railprint.model.deck import (CircleLayer, IconLayer, LineLayer, MinimapGeometry, PolygonLayer,
+                                  RectLayer, ResolvedDeck, ResolvedFace, TextLayer)
+from railprint.scene import Circle, Group, Item, Line, Path, Rect, Style, Text, rotate
+
+_ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
+
+
+def _style(layer) -> Style:
+    return Style(fill=layer.fill, stroke=layer.stroke, width=layer.line_width,
+                 dash=tuple(layer.dash) if layer.dash else None, opacity=layer.opacity)
+
+
+def _minimap(m: MinimapGeometry) -> list[Item]:
+    items: list[Item] = [Rect(m.x, m.y, m.w, m.h, Style(fill=m.land), r=min(m.w, m.h) * 0.04)]
+    road = Style(stroke="#8a8272", width=0.35)
+    items += [Line(x1, y1, x2, y2, road) for x1, y1, x2, y2 in m.segments]
+    dot = Style(fill="#6b6456")
+    items += [Circle(x, y, 0.7, dot) for x, y in m.dots]
+    ring = Style(fill=m.colour, stroke="#ffffff", width=0.6)
+    if len(m.marks) == 2:
+        (x1, y1), (x2, y2) = m.marks
+        items.append(Line(x1, y1, x2, y2, Style(stroke=m.colour, width=0.9, dash=(2, 1.2))))
+    items += [Circle(x, y, 2.2, ring) for x, y in m.marks]
+    return items
+
+
+def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
+    """All layers of one face, with the deck background filling trim box and bleed."""
+    b = deck.bleed
+    items: list[Item] = [Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b,
+                              Style(fill=deck.background))]
+    for layer in face.layers:
+        kind = type(layer)
+        if kind is RectLayer:
+            if layer.bleed:
+                items.append(Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b, _style(layer)))
+            else:
+                items.append(Rect(layer.x, layer.y, layer.w, layer.h, _style(layer), r=layer.radius))
+        elif kind is CircleLayer:
+            items.append(Circle(layer.cx, layer.cy, layer.r, _style(layer)))
+        elif kind is LineLayer:
+            items.append(Line(layer.x1, layer.y1, layer.x2, layer.y2, _style(layer)))
+        elif kind is PolygonLayer:
+            cmds = (("M", *layer.points[0]),) + tuple(("L", *p) for p in layer.points[1:])
+            if layer.closed:
+                cmds += (("Z",),)
+            items.append(Path(cmds, _style(layer)))
+        elif kind is TextLayer:
+            size = layer.size
+            if layer.max_width is not None:
+                size = fit_size(layer.text, layer.max_width, size, layer.font)
+            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), layer.font,
+                        _ANCHORS[layer.align])
+            if layer.rotate:
+                items.append(Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)))
+            else:
+                items.append(text)
+        elif kind is IconLayer:
+            items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background))
+        elif kind is MinimapGeometry:
+            items.extend(_minimap(layer))
+    clip = Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b) if clip_to_bleed else None
+    return Group(tuple(items), clip=clip)

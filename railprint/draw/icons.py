@@ -1,0 +1,115 @@
+"""Original vector pictograms, drawn from simple shapes into a square of side ``size`` centred
+on (x, y). Content files refer to them by name (``type: icon, name: locomotive``)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from railprint.scene import Circle, Group, Item, Path, Rect, Style, translate
+
+
+def _wagon(s: float, c: str) -> list[Item]:
+    ink = Style(fill=c)
+    return [
+        Rect(-0.45 * s, -0.28 * s, 0.9 * s, 0.42 * s, ink, r=0.05 * s),
+        Rect(-0.36 * s, -0.2 * s, 0.22 * s, 0.14 * s, Style(fill="#ffffff", opacity=0.85)),
+        Rect(-0.09 * s, -0.2 * s, 0.22 * s, 0.14 * s, Style(fill="#ffffff", opacity=0.85)),
+        Rect(0.18 * s, -0.2 * s, 0.18 * s, 0.14 * s, Style(fill="#ffffff", opacity=0.85)),
+        Rect(-0.48 * s, 0.14 * s, 0.96 * s, 0.05 * s, ink),
+        Circle(-0.27 * s, 0.26 * s, 0.09 * s, ink),
+        Circle(0.27 * s, 0.26 * s, 0.09 * s, ink),
+    ]
+
+
+def _locomotive(s: float, c: str) -> list[Item]:
+    ink = Style(fill=c)
+    return [
+        Rect(-0.46 * s, -0.06 * s, 0.62 * s, 0.26 * s, ink, r=0.04 * s),            # boiler
+        Rect(0.1 * s, -0.3 * s, 0.34 * s, 0.5 * s, ink, r=0.03 * s),               # cab
+        Rect(0.17 * s, -0.23 * s, 0.2 * s, 0.14 * s, Style(fill="#ffffff", opacity=0.85)),
+        Rect(-0.36 * s, -0.3 * s, 0.1 * s, 0.26 * s, ink),                          # chimney
+        Path((("M", -0.5 * s, 0.2 * s), ("L", -0.62 * s, 0.34 * s), ("L", -0.44 * s, 0.34 * s),
+              ("Z",)), ink),                                                          # cow-catcher
+        Circle(-0.3 * s, 0.3 * s, 0.1 * s, ink),
+        Circle(-0.06 * s, 0.3 * s, 0.1 * s, ink),
+        Circle(0.27 * s, 0.27 * s, 0.13 * s, ink),
+        Circle(-0.28 * s, -0.4 * s, 0.07 * s, Style(fill=c, opacity=0.45)),        # steam
+        Circle(-0.16 * s, -0.45 * s, 0.05 * s, Style(fill=c, opacity=0.3)),
+    ]
+
+
+def _ferry(s: float, c: str) -> list[Item]:
+    ink = Style(fill=c)
+    wave = Style(stroke=c, width=max(0.6, 0.05 * s), cap="round")
+    return [
+        Path((("M", -0.48 * s, 0.0), ("L", 0.48 * s, 0.0), ("L", 0.32 * s, 0.2 * s),
+              ("L", -0.36 * s, 0.2 * s), ("Z",)), ink),
+        Rect(-0.22 * s, -0.2 * s, 0.4 * s, 0.2 * s, ink),
+        Rect(-0.05 * s, -0.38 * s, 0.12 * s, 0.18 * s, ink),
+        Path((("M", -0.48 * s, 0.32 * s), ("C", -0.36 * s, 0.24 * s, -0.24 * s, 0.4 * s, -0.12 * s, 0.32 * s),
+              ("C", 0.0, 0.24 * s, 0.12 * s, 0.4 * s, 0.24 * s, 0.32 * s),
+              ("C", 0.32 * s, 0.27 * s, 0.4 * s, 0.3 * s, 0.48 * s, 0.32 * s)), wave),
+    ]
+
+
+def _tunnel(s: float, c: str) -> list[Item]:
+    return [
+        Path((("M", -0.45 * s, 0.35 * s), ("L", -0.45 * s, -0.05 * s),
+              ("C", -0.45 * s, -0.5 * s, 0.45 * s, -0.5 * s, 0.45 * s, -0.05 * s),
+              ("L", 0.45 * s, 0.35 * s), ("L", 0.25 * s, 0.35 * s), ("L", 0.25 * s, 0.0),
+              ("C", 0.25 * s, -0.26 * s, -0.25 * s, -0.26 * s, -0.25 * s, 0.0),
+              ("L", -0.25 * s, 0.35 * s), ("Z",)), Style(fill=c)),
+    ]
+
+
+def _globe(s: float, c: str) -> list[Item]:
+    line = Style(stroke=c, width=max(0.6, 0.05 * s))
+    r = 0.42 * s
+    return [
+        Circle(0, 0, r, line),
+        Path((("M", 0, -r), ("C", -0.55 * r, -0.5 * r, -0.55 * r, 0.5 * r, 0, r),
+              ("C", 0.55 * r, 0.5 * r, 0.55 * r, -0.5 * r, 0, -r)), line),
+        Path((("M", -r, 0), ("L", r, 0)), line),
+        Path((("M", -0.86 * r, -0.5 * r), ("L", 0.86 * r, -0.5 * r)), line),
+        Path((("M", -0.86 * r, 0.5 * r), ("L", 0.86 * r, 0.5 * r)), line),
+    ]
+
+
+def _star(s: float, c: str) -> list[Item]:
+    import math
+
+    pts = []
+    for i in range(10):
+        r = 0.45 * s if i % 2 == 0 else 0.19 * s
+        a = math.radians(-90 + 36 * i)
+        pts.append((r * math.cos(a), r * math.sin(a)))
+    cmds = (("M", *pts[0]),) + tuple(("L", *p) for p in pts[1:]) + (("Z",),)
+    return [Path(cmds, Style(fill=c))]
+
+
+def _rails(s: float, c: str) -> list[Item]:
+    rail = Style(stroke=c, width=max(0.6, 0.06 * s))
+    items: list[Item] = [Rect(-0.4 * s + i * 0.2 * s, -0.28 * s, 0.07 * s, 0.56 * s, Style(fill=c))
+                         for i in range(5)]
+    items += [Path((("M", -0.5 * s, -0.14 * s), ("L", 0.5 * s, -0.14 * s)), rail),
+              Path((("M", -0.5 * s, 0.14 * s), ("L", 0.5 * s, 0.14 * s)), rail)]
+    return items
+
+
+ICONS: dict[str, Callable[[float, str], list[Item]]] = {
+    "wagon": _wagon,
+    "locomotive": _locomotive,
+    "ferry": _ferry,
+    "tunnel": _tunnel,
+    "globe": _globe,
+    "star": _star,
+    "rails": _rails,
+}
+
+
+def icon(name: str, x: float, y: float, size: float, colour: str = "#000000",
+         background: str | None = None) -> Group:
+    items = list(ICONS[name](size, colour))
+    if background:
+        items.insert(0, Circle(0, 0, size * 0.55, Style(fill=background)))
+    return Group(tuple(items), transform=translate(x, y))

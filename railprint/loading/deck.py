@@ -1,0 +1,281 @@
+"""Deck and tile-set files -> :class:`~railprint.model.deck.ResolvedDeck`.
+
+Resolution happens once, here: templates (with ``extends`` chains, cycles refused), ``count``
+copies, ``{variable}`` placeholders, ``{en:, pl:}`` labels for the chosen language, palette
+colours, minimap geometry and a glyph check of every string. Every problem in a file is
+collected and reported together, each at its ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from railprint.errors import ContentError, Location, RailprintError, suggestion
+from railprint.fonts import check_glyphs, fit_size
+from railprint.loading.schema import validate
+from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
+from railprint.model.deck import (SIZES, DeckSpec, IconLayer, MinimapGeometry, MinimapLayer,
+                                  RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace, TextLayer)
+from railprint.units import mm
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+MIN_TEXT_SIZE = 4.0  # pt: below this a shrunk label is unreadable -> an overflow error
+COLOUR_FIELDS = ("fill", "stroke", "colour", "background", "land")
+NAMED = {"white": "#ffffff", "black": "#000000", "none": None}
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[RailprintError] = []
+
+    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
+        self.items.append(RailprintError(message, where, hint))
+
+
+def _loc(container: Any, key: Any, fallback: Location) -> Location:
+    if isinstance(container, (MarkedDict, MarkedList)):
+        return container.loc(key)
+    return fallback
+
+
+def _fold(name: str) -> str:
+    name = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _template_chain(name: str, spec: DeckSpec, data: Any, problems: _Problems, where: Location) -> list:
+    layers: list = []
+    seen: list[str] = []
+    chain: list = []
+    current: str | None = name
+    while current is not None:
+        if current in seen:
+            problems.add("templates extend each other in a cycle: " + " -> ".join(seen + [current]),
+                         where, "remove one 'extends:'")
+            return []
+        if current not in spec.templates:
+            problems.add(f"unknown template {current!r}", where, suggestion(current, spec.templates))
+            return []
+        seen.append(current)
+        chain.append(spec.templates[current])
+        current = spec.templates[current].extends
+        if current is not None:
+            tdata = data.get("templates", {}).get(seen[-1], {}) if isinstance(data, dict) else {}
+            where = _loc(tdata, "extends", where)
+    for template in reversed(chain):
+        layers.extend(template.layers)
+    return layers
+
+
+class _Vars(dict):
+    def __init__(self, values: dict, lang: str):
+        super().__init__()
+        for key, value in values.items():
+            if isinstance(value, dict):
+                value = value.get(lang, value.get("en", next(iter(value.values()), "")))
+            self[key] = value
+        self.missing: list[str] = []
+
+    def __missing__(self, key: str) -> str:
+        self.missing.append(key)
+        return "{" + key + "}"
+
+
+_FORMATTER = string.Formatter()
+
+
+def _substitute(value: Any, variables: _Vars, lang: str) -> Any:
+    if isinstance(value, dict):  # a {en:, pl:} label
+        value = value.get(lang, value.get("en", ""))
+    if isinstance(value, str) and "{" in value:
+        try:
+            return _FORMATTER.vformat(value, (), variables)
+        except (ValueError, IndexError, KeyError) as exc:
+            variables.missing.append(f"(bad placeholder: {exc})")
+            return value
+    return value
+
+
+@lru_cache(maxsize=16)
+def _map_points(path: str) -> tuple[float, dict[str, tuple[float, float]], tuple]:
+    """(aspect, name -> (x, y) fractions, route segments as id pairs) of a map content file."""
+    data = load_file(path)
+    where = Location(path)
+    if not isinstance(data, dict) or "cities" not in data:
+        raise ContentError("a minimap needs a map file with 'cities:' (each with 'at: [x, y]')", where)
+    aspect = float((data.get("board") or {}).get("aspect", 1.0))
+    points: dict[str, tuple[float, float]] = {}
+    ids: dict[str, tuple[float, float]] = {}
+    places = list(data.get("cities") or [])
+    for area in data.get("areas") or []:
+        for end in area.get("endpoints") or []:
+            places.append({**end, "name": end.get("id"), "area": area})
+    for place in places:
+        at = place.get("at")
+        if not (isinstance(at, list) and len(at) == 2):
+            raise ContentError("each place needs 'at: [x, y]'", _loc(place, "at", where))
+        xy = (float(at[0]), float(at[1]))
+        ids[str(place.get("id"))] = xy
+        for name in [place.get("id"), place.get("name"), *(place.get("aliases") or [])]:
+            if name:
+                points[_fold(name)] = xy
+        area = place.get("area")
+        if area:
+            for name in [area.get("id"), area.get("name"), *(area.get("aliases") or [])]:
+                if name:
+                    points.setdefault(_fold(name), xy)
+    segments = []
+    for route in data.get("routes") or []:
+        a, b = (route.get("between") or [None, None])[:2]
+        if a in ids and b in ids:
+            segments.append((ids[a], ids[b]))
+    return aspect, points, tuple(segments)
+
+
+def _minimap(layer: MinimapLayer, base: Path, problems: _Problems, where: Location) -> MinimapGeometry | None:
+    path = (base / layer.map).resolve()
+    if not path.is_file():
+        problems.add(f"minimap map file not found: {layer.map}", where)
+        return None
+    aspect, points, segments = _map_points(str(path))
+    # fit the map's frame (aspect = w/h) into the layer box, centred
+    w, h = layer.w, layer.h
+    if w / h > aspect:
+        fw, fh = h * aspect, h
+    else:
+        fw, fh = w, w / aspect
+    ox, oy = layer.x + (w - fw) / 2, layer.y + (h - fh) / 2
+
+    def place(xy: tuple[float, float]) -> tuple[float, float]:
+        return (ox + xy[0] * fw, oy + xy[1] * fh)
+
+    marks = []
+    for name in layer.mark:
+        xy = points.get(_fold(name))
+        if xy is None:
+            problems.add(f"minimap: unknown place {name!r}", where,
+                         suggestion(name, sorted({k for k in points})))
+            continue
+        marks.append(place(xy))
+    dots = sorted({place(xy) for xy in points.values()})
+    segs = tuple((*place(a), *place(b)) for a, b in segments)
+    return MinimapGeometry(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
+                           dots=tuple(dots), segments=segs, marks=tuple(marks),
+                           colour=layer.colour, land=layer.land)
+
+
+def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
+                  base: Path, width: float, height: float, problems: _Problems, where: Location,
+                  what: str) -> ResolvedFace:
+    from railprint.draw.icons import ICONS  # the icon names are part of the content format
+
+    out = []
+    for layer in layers:
+        changes: dict[str, Any] = {}
+        for field in ("text", "name", *COLOUR_FIELDS):
+            if hasattr(layer, field):
+                value = getattr(layer, field)
+                new = _substitute(value, variables, lang)
+                if field in COLOUR_FIELDS and new is not None:
+                    key = str(new).strip()
+                    if key in palette:
+                        new = palette[key]
+                    elif key.lower() in NAMED:
+                        new = NAMED[key.lower()]
+                    elif not HEX.match(key):
+                        problems.add(f"{what}: {field} {new!r} is not a colour", where,
+                                     "use #rrggbb or a palette name: " + suggestion(key, palette))
+                        new = "#ff00ff"
+                if new != value:
+                    changes[field] = new
+        if isinstance(layer, MinimapLayer):
+            marks = [_substitute(m, variables, lang) for m in layer.mark]
+            layer = layer.model_copy(update={"mark": marks, **changes})
+            geometry = _minimap(layer, base, problems, where)
+            if geometry is not None:
+                out.append(geometry)
+            continue
+        if changes:
+            layer = layer.model_copy(update=changes)
+        if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
+            layer = layer.model_copy(update={"w": width - layer.x if layer.w is None else layer.w,
+                                             "h": height - layer.y if layer.h is None else layer.h})
+        if isinstance(layer, IconLayer) and layer.name not in ICONS:
+            problems.add(f"{what}: unknown icon {layer.name!r}", where, suggestion(layer.name, ICONS))
+            continue
+        if isinstance(layer, TextLayer):
+            text = str(layer.text)
+            missing = check_glyphs(text, layer.font)
+            if missing:
+                problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {text!r}", where)
+            if layer.max_width is not None:
+                size = fit_size(text, layer.max_width, layer.size, layer.font, min_size=0.1)
+                if size < MIN_TEXT_SIZE:
+                    problems.add(f"{what}: {text!r} does not fit in {layer.max_width / mm(1):.1f} mm "
+                                 f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
+        out.append(layer)
+    return ResolvedFace(layers=tuple(out))
+
+
+def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
+    """Read, validate and resolve one ``kind: deck`` / ``kind: tiles`` file."""
+    path = Path(path)
+    data = load_file(path)
+    spec = validate(DeckSpec, data, str(path), "deck")
+    problems = _Problems()
+    top = Location(str(path), 1, 1)
+
+    if isinstance(spec.size, str):
+        if spec.size not in SIZES:
+            problems.add(f"unknown size {spec.size!r}", _loc(data, "size", top),
+                         suggestion(spec.size, SIZES) + "; or give {width: .., height: ..}")
+            width, height = mm(63), mm(88)
+        else:
+            width, height = (mm(v) for v in SIZES[spec.size])
+    else:
+        width, height = spec.size.width, spec.size.height
+    palette = {**spec.palette}
+    for key, value in palette.items():
+        if not HEX.match(value):
+            problems.add(f"palette colour {key!r} must be #rrggbb, got {value!r}",
+                         _loc(data.get("palette"), key, top))
+    title = spec.title.get(lang, spec.title.get("en", spec.id))
+    back_template = spec.back
+    cards = []
+    cards_data = data.get("cards")
+    for index, entry in enumerate(spec.cards):
+        where = _loc(cards_data, index, top)
+        template = entry.template or spec.default_template
+        if template is None:
+            problems.add("card has no template and the deck has no default_template", where)
+            continue
+        variables = _Vars({**spec.vars, **entry.vars}, lang)
+        front_layers = _template_chain(template, spec, data, problems, where)
+        name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
+        front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
+                              height, problems, where, f"card {index + 1} ({name})")
+        back = None
+        back_name = entry.back or back_template
+        if back_name:
+            back_layers = _template_chain(back_name, spec, data, problems, where)
+            back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
+                                 height, problems, where, f"back of card {index + 1}")
+        for missing in dict.fromkeys(variables.missing):
+            problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
+                         suggestion(missing.strip("{}"), list(variables)) if variables else None)
+        for copy in range(1, entry.count + 1):
+            cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+                                      source_line=where.line or 0))
+    if problems.items:
+        raise ContentError(f"{len(problems.items)} problem(s) in {path}", Location(str(path)),
+                           problems=problems.items)
+    background = palette.get(spec.background, spec.background)
+    return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
+                        revision=spec.revision, width=width, height=height, bleed=spec.bleed,
+                        corner_radius=spec.corner_radius, background=background,
+                        cards=tuple(cards), source=str(path))

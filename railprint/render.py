@@ -1,0 +1,145 @@
+"""Render orchestration: find content files, build each component set into a scene Document,
+write it. ``railprint render`` and the tests go through here.
+
+Each content file names its ``kind``; :data:`BUILDERS` maps a kind to the function that turns
+the file into a Document. Deck-like kinds (cards, tiles) go through the imposition engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from railprint.errors import ContentError, Location, RailprintError, suggestion
+from railprint.loading.resources import content_root
+from railprint.loading.yamlio import load_file
+
+# kind -> "module:function"; the function is called as fn(path, options) -> Document
+BUILDERS: dict[str, str] = {
+    "deck": "railprint.render:build_deck",
+    "tiles": "railprint.render:build_deck",
+}
+# content kinds that are data for other tools, not printable components
+DATA_KINDS = {"map"}
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    paper: str = "a4"
+    mode: str = "duplex"
+    flip: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm
+    lang: str = "en"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ContentFile:
+    path: Path
+    kind: str
+    id: str
+    game: str
+    title: dict
+    count: int | None = None  # components in the file, when known cheaply
+
+
+def _kind_of(path: Path) -> ContentFile | None:
+    data = load_file(path)
+    if not isinstance(data, dict):
+        raise ContentError("a content file must be a mapping with 'kind:'", Location(str(path), 1, 1))
+    if "format" in data and str(data.get("format", "")).startswith("railprint-ttr-map"):
+        return ContentFile(path, "map", str(data.get("id", path.stem)), "ticket-to-ride",
+                           dict(data.get("name") or {}))
+    kind = data.get("kind")
+    if kind is None:
+        raise ContentError("missing 'kind:'", Location(str(path), 1, 1),
+                           hint="expected one of: " + ", ".join(sorted(set(BUILDERS) | DATA_KINDS)))
+    kind = str(kind)
+    if kind not in BUILDERS and kind not in DATA_KINDS:
+        raise ContentError(f"unknown kind {kind!r}", data.loc("kind"),
+                           hint=suggestion(kind, sorted(set(BUILDERS) | DATA_KINDS)))
+    count = None
+    if kind in ("deck", "tiles") and isinstance(data.get("cards"), list):
+        count = sum(int(c.get("count", 1)) if isinstance(c, dict) else 1 for c in data["cards"])
+    return ContentFile(path, kind, str(data.get("id", path.stem)), str(data.get("game", path.parent.name)),
+                       dict(data.get("title") or {}), count)
+
+
+def discover(root: Path | None = None) -> list[ContentFile]:
+    """Every content file under ``root`` (default: the built-in content), sorted by path."""
+    root = Path(root) if root is not None else content_root()
+    if not root.is_dir():
+        raise RailprintError(f"content folder not found: {root}")
+    files = []
+    for path in sorted(root.rglob("*.yaml")):
+        if path.parent.name == "sheets" or path.name.startswith("_"):
+            continue
+        info = _kind_of(path)
+        if info is not None:
+            files.append(info)
+    return files
+
+
+def select(files: list[ContentFile], game: str) -> list[ContentFile]:
+    """The printable files of ``game`` ("all" for every game)."""
+    printable = [f for f in files if f.kind in BUILDERS]
+    if game == "all":
+        return printable
+    from railprint.games import find_game
+
+    games = {f.game for f in printable}
+    try:
+        wanted = find_game(game).id
+    except RailprintError:
+        wanted = game
+    chosen = [f for f in printable if f.game == wanted]
+    if not chosen:
+        raise RailprintError(f"no printable content for game {game!r}",
+                             hint=suggestion(game, sorted(games) + ["all"]))
+    return chosen
+
+
+def builder(kind: str) -> Callable[[Path, RenderOptions], Any]:
+    module, _, name = BUILDERS[kind].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def build(info: ContentFile, options: RenderOptions):
+    """The Document for one content file."""
+    return builder(info.kind)(info.path, options)
+
+
+def deck_faces(deck) -> list:
+    from railprint.draw.card import draw_face
+    from railprint.layout.imposition import Face
+
+    cache: dict[int, Any] = {}
+
+    def face(resolved):
+        key = id(resolved)
+        if key not in cache:
+            cache[key] = draw_face(resolved, deck)
+        return cache[key]
+
+    return [Face(face(card.front), face(card.back) if card.back is not None else None)
+            for card in deck.cards]
+
+
+def build_deck(path: Path, options: RenderOptions):
+    """A deck or tile set, imposed on sheets (or 1-up pages)."""
+    from railprint.layout.imposition import impose
+    from railprint.loading.deck import load_deck
+    from railprint.units import mm
+
+    deck = load_deck(path, options.lang)
+    faces = deck_faces(deck)
+    label = {"en": "revision", "pl": "wersja"}.get(options.lang, "revision")
+    count = {"en": "cards", "pl": "kart"}.get(options.lang, "cards")
+    detail = f"{deck.id} · {label} {deck.revision} · {len(faces)} {count} · {path.name}"
+    imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
+                     paper=options.paper, mode=options.mode, flip=options.flip,
+                     back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
+                     title=deck.title, detail=detail, lang=options.lang)
+    return imposed.document
