@@ -1,0 +1,44 @@
+"""Ticket to Ride (Nordic Countries, Italy and maps given as content files): end-of-game scoring.
+
+    score_files([Path("game.yaml")], strict=False) -> TTRResult   (as_json, as_text, picture)
+
+Maps live in ``content/ticket-to-ride/*.yaml`` (see docs/ticket-to-ride-scoring.md for the
+format); ``load_map(name_or_path)`` gives the frozen :class:`railprint.model.ttr_map.TTRMap`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from railprint.errors import RailprintError
+
+from .maps import load_map, load_map_file, parse_map
+from .notation import GameRecord, format_game, parse_game, read_game
+from .result import TTRResult
+from .rules import GameScore, enforce, score_game
+
+__all__ = ["score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",
+           "read_game", "format_game", "score_game", "GameRecord", "GameScore", "TTRResult"]
+
+
+def score_files(paths: list[Path], *, strict: bool = False, **options: Any) -> TTRResult:
+    """Score each game file (one game per file). ``strict``: violations raise RulesError."""
+    if options:
+        raise RailprintError("ticket-to-ride scoring takes no options: " + ", ".join(sorted(options)))
+    if not paths:
+        raise RailprintError("no game file given")
+    games = [score_game(read_game(Path(p))) for p in paths]
+    if strict:
+        for g in games:
+            enforce(g)
+    return TTRResult(games)
+
+
+def score_text(text: str, filename: str = "<input>", *, base: Path | None = None,
+               strict: bool = False) -> TTRResult:
+    """Score a game file given as text (tests, tools)."""
+    game = score_game(parse_game(text, filename, base=base))
+    if strict:
+        enforce(game)
+    return TTRResult([game])

@@ -1,0 +1,447 @@
+"""Load and check Ticket to Ride map content files (format ``railprint-ttr-map/1``).
+
+``load_map("nordic")`` reads a built-in map; ``load_map("maps/mine.yaml", base=...)`` a user's
+own file. Every problem in a map file is collected and reported at once, each at its
+``file:line:col`` with the closest known names suggested. See docs/ticket-to-ride-scoring.md
+for the file format.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field
+
+from railprint.errors import ContentError, Location, RailprintError
+from railprint.loading import yamlio
+from railprint.loading.resources import content_path
+from railprint.loading.schema import Spec, validate
+from railprint.model.ttr_map import (
+    TIE_BREAKS, Area, City, Colour, Endpoint, ParallelRule, Region, RegionBonus, Route, Source,
+    Ticket, TTRMap, name_key,
+)
+
+from .names import suggest
+
+FORMAT = "railprint-ttr-map/1"
+BUILTIN = ("nordic", "italy")
+GAME = "ticket-to-ride"
+
+_HEX = r"^#[0-9a-fA-F]{6}$"
+_ID = r"^[a-z0-9][a-z0-9_.-]*$"
+
+
+def _none_word(value: Any) -> Any:
+    """``none`` / ``no`` / ``false`` written for an absent bonus -> None."""
+    if value is False or (isinstance(value, str) and value.strip().lower() in {"none", "no", "off"}):
+        return None
+    return value
+
+
+Id = Annotated[str, Field(pattern=_ID)]
+Fraction = Annotated[float, Field(ge=0.0, le=1.0)]
+Pos = tuple[Fraction, Fraction]
+
+
+class ColourSpec(Spec):
+    hex: Annotated[str, Field(pattern=_HEX)]
+    aliases: list[str] = []
+    any: bool = False
+
+
+class CitySpec(Spec):
+    id: Id
+    name: Annotated[str, Field(min_length=1)]
+    at: Pos
+    aliases: list[str] = []
+    region: str | None = None
+    country: str | None = None
+    label: Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"] | None = None
+
+
+class EndpointSpec(Spec):
+    id: Id
+    at: Pos
+
+
+class AreaSpec(Spec):
+    id: Id
+    name: Annotated[str, Field(min_length=1)]
+    aliases: list[str] = []
+    endpoints: Annotated[list[EndpointSpec], Field(min_length=1)]
+
+
+class RegionSpec(Spec):
+    id: Id
+    name: Annotated[str, Field(min_length=1)]
+    aliases: list[str] = []
+    counts_double: bool = False
+    tint: Annotated[str, Field(pattern=_HEX)] | None = None
+
+
+class RouteSpec(Spec):
+    id: Id
+    between: tuple[str, str]
+    length: Annotated[int, Field(ge=1)]
+    colour: str
+    locomotives: Annotated[int, Field(ge=0)] = 0
+    waves: Annotated[int, Field(ge=0)] = 0
+    tunnel: bool = False
+    any_cards_per_card: Annotated[int, Field(ge=2)] | None = None
+    via: list[Pos] = []
+    note: str = ""
+
+
+class TicketSpec(Spec):
+    id: Id
+    between: tuple[str, str]
+    points: Annotated[int, Field(ge=1)]
+
+
+class BonusSpec(Spec):
+    points: Annotated[int, Field(ge=1)]
+
+
+class RegionBonusSpec(Spec):
+    table: Annotated[dict[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=0)]], Field(min_length=1)]
+
+
+class ScoringSpec(Spec):
+    globetrotter: Annotated[BonusSpec | None, BeforeValidator(_none_word)] = None
+    longest_path_bonus: Annotated[BonusSpec | None, BeforeValidator(_none_word)] = None
+    region_bonus: Annotated[RegionBonusSpec | None, BeforeValidator(_none_word)] = None
+    tie_breaks: list[Literal["tickets_completed", "longest_path"]] = list(TIE_BREAKS)
+
+
+class ParallelSpec(Spec):
+    claimable_by_players: dict[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)] | Literal["all"]]
+    one_per_player: bool = True
+
+
+class PlayersSpec(Spec):
+    min: Annotated[int, Field(ge=1)]
+    max: Annotated[int, Field(ge=1)]
+
+
+class BoardSpec(Spec):
+    aspect: Annotated[float, Field(gt=0)]
+
+
+class SourceSpec(Spec):
+    id: str
+    ref: str
+    used_for: str = ""
+
+
+class PlaySpec(Spec):
+    """Facts for decks and rules aids; not used by the scorer (values are free-form)."""
+
+    requires: str | None = None
+    train_cards: dict[str, Any] | None = None
+    ferry_cards: dict[str, Any] | None = None
+    bonus_cards: list[str] | None = None
+    starting_train_cards: int | None = None
+    face_up_cards: int | None = None
+    setup_tickets: dict[str, Any] | None = None
+    draw_tickets: dict[str, Any] | None = None
+    locomotives_wild_on: list[str] | None = None
+    ferry_locomotive_substitute_cards: int | None = None
+    tunnel_reveal_cards: int | None = None
+    last_round_at_trains: int | None = None
+
+
+class MapSpec(Spec):
+    format: str
+    id: Id
+    name: Annotated[dict[str, str], Field(min_length=1)]
+    aliases: list[str] = []
+    sources: list[SourceSpec] = []
+    notes: str = ""
+    players: PlayersSpec
+    trains_per_player: Annotated[int, Field(ge=1)]
+    board: BoardSpec
+    colours: Annotated[dict[str, ColourSpec], Field(min_length=1)]
+    route_points: Annotated[dict[Annotated[int, Field(ge=1)], int], Field(min_length=1)]
+    scoring: ScoringSpec = ScoringSpec()
+    parallel_routes: ParallelSpec
+    play: PlaySpec = PlaySpec()
+    regions: list[RegionSpec] = []
+    cities: Annotated[list[CitySpec], Field(min_length=2)]
+    areas: list[AreaSpec] = []
+    routes: Annotated[list[RouteSpec], Field(min_length=1)]
+    tickets: list[TicketSpec] = []
+
+
+# ---------------------------------------------------------------------------------------------
+def _at(node: Any, *path: Any) -> Location | None:
+    """Location of ``data[path...]`` in the marked YAML (best effort)."""
+    where = getattr(node, "location", None)
+    for part in path:
+        try:
+            child = node[part]
+        except (KeyError, IndexError, TypeError):
+            return where
+        loc = getattr(node, "loc", None)
+        where = loc(part) if loc else where
+        node = child
+    return where
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[RailprintError] = []
+
+    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
+        self.items.append(RailprintError(message, where, hint))
+
+
+def _check(spec: MapSpec, raw: Any, filename: str) -> None:
+    """Cross-reference checks pydantic cannot do; every problem collected."""
+    p = _Problems()
+    if spec.format != FORMAT:
+        p.add(f"unknown map format {spec.format!r}", _at(raw, "format"), hint=f"expected {FORMAT!r}")
+    if spec.players.min > spec.players.max:
+        p.add("players: min is larger than max", _at(raw, "players"))
+
+    def unique(kind: str, key: str, items: list[Any], ids: list[str], seen: dict[str, str]) -> None:
+        for i, ident in enumerate(ids):
+            if ident in seen:
+                p.add(f"{kind} id {ident!r} is already used by {seen[ident]}", _at(raw, key, i, "id"))
+            else:
+                seen[ident] = f"a {kind}"
+
+    nodes: dict[str, str] = {}
+    unique("city", "cities", spec.cities, [c.id for c in spec.cities], nodes)
+    for i, area in enumerate(spec.areas):
+        for j, ep in enumerate(area.endpoints):
+            if ep.id in nodes:
+                p.add(f"endpoint id {ep.id!r} is already used by {nodes[ep.id]}",
+                      _at(raw, "areas", i, "endpoints", j, "id"))
+            else:
+                nodes[ep.id] = "an area endpoint"
+    places: dict[str, str] = {c.id: "a city" for c in spec.cities}
+    unique("area", "areas", spec.areas, [a.id for a in spec.areas], places)
+    unique("route", "routes", spec.routes, [r.id for r in spec.routes], {})
+    unique("ticket", "tickets", spec.tickets, [t.id for t in spec.tickets], {})
+    unique("region", "regions", spec.regions, [r.id for r in spec.regions], {})
+
+    # Names: one matching key must mean one place.
+    owner: dict[str, tuple[str, str]] = {}
+    for key, items in (("cities", spec.cities), ("areas", spec.areas)):
+        for i, place in enumerate(items):
+            for j, text in enumerate([place.name, *place.aliases]):
+                k = name_key(text)
+                where = _at(raw, key, i, "name") if j == 0 else _at(raw, key, i, "aliases", j - 1)
+                if not k:
+                    p.add(f"name {text!r} has no letters or digits", where)
+                elif k in owner and owner[k][0] != place.id:
+                    p.add(f"name {text!r} already names {owner[k][1]!r}", where,
+                          hint="names and aliases are matched ignoring case, accents and punctuation")
+                else:
+                    owner.setdefault(k, (place.id, place.name))
+
+    colour_ids = list(spec.colours)
+    colour_key: dict[str, str] = {}
+    for cid, colour in spec.colours.items():
+        for text in (cid, *colour.aliases):
+            k = name_key(text)
+            if k in colour_key and colour_key[k] != cid:
+                p.add(f"colour name {text!r} already names {colour_key[k]!r}", _at(raw, "colours", cid))
+            colour_key.setdefault(k, cid)
+
+    region_ids = [r.id for r in spec.regions]
+    for i, city in enumerate(spec.cities):
+        if city.region is not None and city.region not in region_ids:
+            p.add(f"unknown region {city.region!r}", _at(raw, "cities", i, "region"),
+                  hint=suggest(city.region, region_ids))
+        elif city.region is None and spec.scoring.region_bonus is not None:
+            p.add(f"city {city.id!r} has no region (this map scores regions)", _at(raw, "cities", i))
+    if spec.scoring.region_bonus is not None and not spec.regions:
+        p.add("a region bonus needs a `regions:` list", _at(raw, "scoring", "region_bonus"))
+    for i, region in enumerate(spec.regions):
+        if not any(c.region == region.id for c in spec.cities):
+            p.add(f"region {region.id!r} has no city", _at(raw, "regions", i, "id"))
+
+    endpoint_ids = {ep.id for a in spec.areas for ep in a.endpoints}
+    node_ids = sorted(nodes)
+    for i, route in enumerate(spec.routes):
+        for j, node in enumerate(route.between):
+            if node not in nodes:
+                hint = suggest(node, node_ids)
+                if node in places:
+                    hint = f"{node!r} is an area: name one of its endpoints: " + ", ".join(
+                        ep.id for a in spec.areas if a.id == node for ep in a.endpoints)
+                p.add(f"route {route.id!r}: unknown city or area endpoint {node!r}",
+                      _at(raw, "routes", i, "between", j), hint=hint)
+        a, b = route.between
+        if a == b:
+            p.add(f"route {route.id!r} joins {a!r} to itself", _at(raw, "routes", i, "between"))
+        elif a in endpoint_ids and b in endpoint_ids:
+            p.add(f"route {route.id!r} joins two outside areas", _at(raw, "routes", i, "between"))
+        if route.colour not in spec.colours:
+            p.add(f"route {route.id!r}: unknown colour {route.colour!r}", _at(raw, "routes", i, "colour"),
+                  hint=suggest(route.colour, colour_ids))
+        if route.length not in spec.route_points:
+            p.add(f"route {route.id!r}: length {route.length} has no entry in route_points",
+                  _at(raw, "routes", i, "length"))
+        if route.locomotives + route.waves > route.length:
+            p.add(f"route {route.id!r}: more ferry spaces than its length",
+                  _at(raw, "routes", i, "locomotives" if route.locomotives else "waves"))
+        if route.locomotives and route.waves:
+            p.add(f"route {route.id!r}: give either locomotives or waves, not both",
+                  _at(raw, "routes", i, "waves"))
+
+    place_ids = sorted(places)
+    for i, ticket in enumerate(spec.tickets):
+        for j, place in enumerate(ticket.between):
+            if place not in places:
+                hint = suggest(place, place_ids)
+                if place in endpoint_ids:
+                    hint = "a ticket names the area, not one of its endpoints"
+                p.add(f"ticket {ticket.id!r}: unknown city or area {place!r}",
+                      _at(raw, "tickets", i, "between", j), hint=hint)
+        if ticket.between[0] == ticket.between[1]:
+            p.add(f"ticket {ticket.id!r} joins {ticket.between[0]!r} to itself",
+                  _at(raw, "tickets", i, "between"))
+
+    for n in range(spec.players.min, spec.players.max + 1):
+        if n not in spec.parallel_routes.claimable_by_players:
+            p.add(f"parallel_routes.claimable_by_players has no entry for {n} players",
+                  _at(raw, "parallel_routes", "claimable_by_players"))
+    if spec.scoring.region_bonus is not None:
+        table = spec.scoring.region_bonus.table
+        ordered = [table[k] for k in sorted(table)]
+        if ordered != sorted(ordered):
+            p.add("region_bonus.table: points must not fall as the region count grows",
+                  _at(raw, "scoring", "region_bonus", "table"))
+    if len(set(spec.scoring.tie_breaks)) != len(spec.scoring.tie_breaks):
+        p.add("scoring.tie_breaks lists a tie-break twice", _at(raw, "scoring", "tie_breaks"))
+
+    if p.items:
+        p.items.sort(key=lambda e: (e.location.line or 0, e.location.col or 0) if e.location else (0, 0))
+        raise ContentError(f"{len(p.items)} problem(s) in {filename} (Ticket to Ride map)",
+                           Location(filename), problems=p.items)
+
+
+def _build(spec: MapSpec, filename: str) -> TTRMap:
+    pt = lambda xy: (float(xy[0]), float(xy[1]))  # noqa: E731
+    sc = spec.scoring
+    return TTRMap(
+        id=spec.id,
+        names=tuple(spec.name.items()),
+        aliases=tuple(spec.aliases),
+        players_min=spec.players.min,
+        players_max=spec.players.max,
+        trains_per_player=spec.trains_per_player,
+        aspect=spec.board.aspect,
+        colours=tuple(Colour(cid, c.hex.lower(), tuple(c.aliases), c.any) for cid, c in spec.colours.items()),
+        route_points=tuple(sorted(spec.route_points.items())),
+        cities=tuple(City(c.id, c.name, pt(c.at), tuple(c.aliases), c.region, c.country, c.label)
+                     for c in spec.cities),
+        areas=tuple(Area(a.id, a.name, tuple(Endpoint(e.id, a.id, pt(e.at)) for e in a.endpoints),
+                         tuple(a.aliases)) for a in spec.areas),
+        regions=tuple(Region(r.id, r.name, tuple(r.aliases), r.counts_double,
+                             r.tint.lower() if r.tint else None) for r in spec.regions),
+        routes=tuple(Route(r.id, r.between[0], r.between[1], r.length, r.colour, r.locomotives, r.waves,
+                           r.tunnel, r.any_cards_per_card, tuple(pt(v) for v in r.via), r.note)
+                     for r in spec.routes),
+        tickets=tuple(Ticket(t.id, t.between[0], t.between[1], t.points) for t in spec.tickets),
+        parallel=ParallelRule(
+            tuple(sorted((n, None if v == "all" else v)
+                         for n, v in spec.parallel_routes.claimable_by_players.items())),
+            spec.parallel_routes.one_per_player),
+        globetrotter=sc.globetrotter.points if sc.globetrotter else None,
+        longest_path_bonus=sc.longest_path_bonus.points if sc.longest_path_bonus else None,
+        region_bonus=RegionBonus(tuple(sorted(sc.region_bonus.table.items()))) if sc.region_bonus else None,
+        tie_breaks=tuple(sc.tie_breaks),
+        sources=tuple(Source(s.id, s.ref, s.used_for) for s in spec.sources),
+        notes=spec.notes,
+        file=filename,
+        play=spec.play.model_dump(exclude_none=True),
+    )
+
+
+def parse_map(data: Any, filename: str) -> TTRMap:
+    """Validate loaded YAML data of a map file and build the model."""
+    try:
+        spec = validate(MapSpec, data, filename, what="Ticket to Ride map")
+        _check(spec, data, filename)
+    except ContentError as exc:
+        if len(exc.problems) == 1:  # one problem: report it directly at its file:line:col
+            only = exc.problems[0]
+            raise ContentError(only.message, only.location, only.hint) from None
+        raise
+    return _build(spec, filename)
+
+
+_CACHE: dict[tuple[str, int, int], TTRMap] = {}
+
+
+def load_map_file(path: str | Path) -> TTRMap:
+    """Load a map content file (cached by path, size and modification time)."""
+    path = Path(path)
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None
+    if key and key in _CACHE:
+        return _CACHE[key]
+    data = yamlio.load_file(path, error=ContentError)
+    if not isinstance(data, dict):
+        raise ContentError("a map file must be a YAML mapping (format, id, cities, routes, ...)",
+                           Location(str(path), 1, 1))
+    result = parse_map(data, str(path))
+    if key:
+        _CACHE[key] = result
+    return result
+
+
+def builtin_map_path(name: str) -> Path | None:
+    key = name_key(name)
+    for ident in BUILTIN:
+        if key == name_key(ident):
+            return content_path(GAME, f"{ident}.yaml")
+    return None
+
+
+def _builtin_alias(name: str) -> Path | None:
+    key = name_key(name)
+    for ident in BUILTIN:
+        m = load_map_file(content_path(GAME, f"{ident}.yaml"))
+        if key in {name_key(a) for a in (*m.aliases, *(n for _, n in m.names))}:
+            return content_path(GAME, f"{ident}.yaml")
+    return None
+
+
+_LOOKS_LIKE_PATH = re.compile(r"[\\/]|\.ya?ml$", re.IGNORECASE)
+
+
+def load_map(name: str, *, base: Path | None = None, where: Location | None = None,
+             error: type[RailprintError] = ContentError) -> TTRMap:
+    """A built-in map by id or alias (``nordic``, ``Italia``), or a map file by path.
+
+    A relative path is looked up next to ``base`` (the game file's folder), then in the
+    current folder.
+    """
+    path = builtin_map_path(name)
+    if path is not None:
+        return load_map_file(path)
+    candidates = []
+    raw = Path(name).expanduser()
+    if not raw.is_absolute() and base is not None:
+        candidates.append(base / raw)
+    candidates.append(raw)
+    for cand in candidates:
+        if cand.is_file():
+            return load_map_file(cand)
+    if not _LOOKS_LIKE_PATH.search(name):
+        path = _builtin_alias(name)
+        if path is not None:
+            return load_map_file(path)
+        raise error(f"unknown map {name!r}", where,
+                    hint=suggest(name, BUILTIN) + " (or give the path of a map file)")
+    raise error(f"map file not found: {name}", where,
+                hint="built-in maps: " + ", ".join(BUILTIN))

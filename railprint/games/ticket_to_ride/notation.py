@@ -1,0 +1,369 @@
+"""The Ticket to Ride end-of-game file (format v1): read it into a :class:`GameRecord`, write it back.
+
+A game file names a map and, per player, the routes claimed (``City - City``, optionally
+``[colour]`` or ``[length]`` to pick one of parallel routes) and the tickets kept. Every name is
+matched ignoring case, accents and punctuation, and through the map's aliases. Anything that
+cannot be read raises :class:`~railprint.errors.NotationError` at ``file:line:col`` (the column
+of the offending name inside the entry) with the closest names suggested.
+
+Rule violations (two parallels, too many trains, ...) are not checked here: see ``rules.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from railprint.errors import Location, NotationError
+from railprint.loading import yamlio
+from railprint.model.ttr_map import Route, TTRMap, name_key
+
+from .maps import load_map
+from .names import closest, suggest
+
+GAME_KEYS = ("map", "players", "title", "date", "notes")
+PLAYER_KEYS = ("name", "routes", "tickets", "colour")
+
+PLAYER_COLOURS = {
+    "red": "#d62828", "blue": "#1d4ed8", "green": "#15803d", "yellow": "#eab308", "black": "#111111",
+    "white": "#9ca3af", "orange": "#ea580c", "purple": "#7e22ce", "pink": "#db2777",
+    "czerwony": "#d62828", "niebieski": "#1d4ed8", "zielony": "#15803d", "zolty": "#eab308",
+    "czarny": "#111111",
+}
+
+_SELECTOR = re.compile(r"\s*\[([^\[\]]*)\]\s*$")
+_TICKET_POINTS = re.compile(r"\s*(?:\((\d+)\)|:\s*(\d+)|\s(\d+))\s*$")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_DASHES = "-–—"
+_FERRY_WORDS = {"ferry", "prom", "ferries"}
+_TUNNEL_WORDS = {"tunnel", "tunel"}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One ``routes:`` entry. ``options`` are the route ids it may mean: one, or several
+    parallels that are identical for scoring (the scorer then gives it a free one)."""
+
+    text: str
+    where: Location
+    a: str
+    b: str
+    options: tuple[str, ...]
+    selector: str | None = None
+
+
+@dataclass(frozen=True)
+class KeptTicket:
+    text: str
+    where: Location
+    ticket: str
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    name: str
+    where: Location
+    claims: tuple[Claim, ...] = ()
+    tickets: tuple[KeptTicket, ...] = ()
+    colour: str | None = None        # "#rrggbb" for pictures, when the file gives one
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    file: str
+    map: TTRMap
+    map_name: str
+    players: tuple[PlayerEntry, ...]
+    where: Location
+    title: str = ""
+
+
+class _Reader:
+    def __init__(self, text: str, filename: str):
+        self.filename = filename
+        self.lines = text.splitlines()
+
+    def inner(self, item: Any, offset: int, fallback: Location | None = None) -> Location:
+        """Location of character ``offset`` inside a scalar string ``item``."""
+        where = getattr(item, "location", None) or fallback or Location(self.filename)
+        if where.line is None or where.col is None:
+            return where
+        line = self.lines[where.line - 1] if 0 < where.line <= len(self.lines) else ""
+        col = where.col
+        if col - 1 < len(line) and line[col - 1] in "'\"":
+            col += 1
+        if col - 1 + offset > len(line):
+            return where
+        return Location(where.file, where.line, col + offset)
+
+
+def _check_keys(node: Any, allowed: tuple[str, ...], what: str) -> None:
+    for key in node:
+        if key not in allowed:
+            raise NotationError(f"unknown key {key!r} in {what}", node.key_loc(key),
+                                hint=suggest(str(key), allowed))
+
+
+def _place(m: TTRMap, text: str, where: Location) -> str:
+    place = m.place_keys.get(name_key(text))
+    if place is None:
+        names = [p.name for p in (*m.cities, *m.areas)]
+        aliases = {a: p.name for p in (*m.cities, *m.areas) for a in p.aliases}
+        found = closest(text, [*names, *aliases])
+        printed = list(dict.fromkeys(aliases.get(f, f) for f in found))
+        hint = ("did you mean " + " or ".join(repr(n) for n in printed) + "?") if printed \
+            else f"the {m.title()} map has {len(m.cities)} cities" + (
+                f" and the areas {', '.join(a.name for a in m.areas)}" if m.areas else "")
+        raise NotationError(f"unknown city or area {text.strip()!r}", where, hint=hint)
+    return place
+
+
+def _split_pair(m: TTRMap, body: str, item: Any, reader: _Reader,
+                fallback: Location) -> tuple[str, str]:
+    """``"Oslo - Stockholm"`` -> two place ids (a dash inside a name is handled)."""
+    dashes = [i for i, ch in enumerate(body) if ch in _DASHES]
+    if not dashes:
+        raise NotationError(f"expected 'City - City', got {body.strip()!r}", reader.inner(item, 0, fallback),
+                            hint="separate the two names with ' - '")
+    spaced = [i for i in dashes if 0 < i < len(body) - 1 and body[i - 1].isspace() and body[i + 1].isspace()]
+    order = spaced + [i for i in dashes if i not in spaced]
+    for i in order:
+        left, right = body[:i].strip(), body[i + 1:].strip()
+        if left and right and name_key(left) in m.place_keys and name_key(right) in m.place_keys:
+            return m.place_keys[name_key(left)], m.place_keys[name_key(right)]
+    for i in order:
+        left, right = body[:i], body[i + 1:]
+        if left.strip() and right.strip():
+            lpos = len(left) - len(left.lstrip())
+            rpos = i + 1 + len(right) - len(right.lstrip())
+            a = _place(m, left.strip(), reader.inner(item, lpos, fallback))
+            b = _place(m, right.strip(), reader.inner(item, rpos, fallback))
+            return a, b
+    raise NotationError(f"expected 'City - City', got {body.strip()!r}", reader.inner(item, 0, fallback))
+
+
+def describe(m: TTRMap, route: Route) -> str:
+    bits = [f"{route.length}", route.colour]
+    if route.locomotives:
+        bits.append(f"ferry x{route.locomotives}")
+    elif route.waves:
+        bits.append(f"ferry, {route.waves} wave{'s' if route.waves > 1 else ''}")
+    if route.tunnel:
+        bits.append("tunnel")
+    return ", ".join(bits)
+
+
+def _choices(m: TTRMap, routes: tuple[Route, ...]) -> str:
+    return "; ".join(f"[{r.colour}] = {describe(m, r)}" for r in routes)
+
+
+def _select(m: TTRMap, routes: tuple[Route, ...], selector: str) -> tuple[Route, ...] | None:
+    key = name_key(selector)
+    if key.isdigit():
+        return tuple(r for r in routes if r.length == int(key))
+    if key in m.colour_keys:
+        colour = m.colour_keys[key]
+        return tuple(r for r in routes if r.colour == colour)
+    if key in _FERRY_WORDS:
+        return tuple(r for r in routes if r.ferry)
+    if key in _TUNNEL_WORDS:
+        return tuple(r for r in routes if r.tunnel)
+    by_id = tuple(r for r in routes if name_key(r.id) == key)
+    return by_id or None
+
+
+def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> Claim:
+    if not isinstance(item, str):
+        raise NotationError("a route is written 'City - City' (optionally '[colour]' or '[length]')",
+                            getattr(item, "location", fallback))
+    text = str(item)
+    where = reader.inner(item, 0, fallback)
+    selector = None
+    body = text
+    sel = _SELECTOR.search(text)
+    if sel:
+        selector = sel.group(1).strip()
+        body = text[:sel.start()]
+    a, b = _split_pair(m, body, item, reader, fallback)
+    if a == b:
+        raise NotationError(f"a route joins two different places, got {text.strip()!r}", where)
+    routes = m.routes_between_places(a, b)
+    pair = f"{m.place_name(a)} - {m.place_name(b)}"
+    if not routes:
+        near = sorted({m.place_name(r.b if m.place_of(r.a) == a else r.a) for r in m.routes_at_place(a)})
+        raise NotationError(f"no route {pair} on the {m.title()} map", where,
+                            hint=f"{m.place_name(a)} has routes to: {', '.join(near)}" if near else None)
+    if selector is not None:
+        sel_where = reader.inner(item, sel.start(1), fallback)
+        chosen = _select(m, routes, selector)
+        if chosen is None:
+            raise NotationError(f"unknown route choice [{selector}] for {pair}", sel_where,
+                                hint=f"write a colour or a length: {_choices(m, routes)}")
+        if not chosen:
+            raise NotationError(f"{pair} has no route [{selector}]", sel_where,
+                                hint=f"choices: {_choices(m, routes)}")
+        routes = chosen
+    if len({r.scoring_kind() for r in routes}) > 1:
+        raise NotationError(f"{pair} has {len(routes)} different routes: say which one", where,
+                            hint=f"add [colour] or [length]: {_choices(m, routes)}")
+    return Claim(text.strip(), where, a, b, tuple(r.id for r in routes), selector)
+
+
+def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTicket:
+    if not isinstance(item, str):
+        raise NotationError("a ticket is written 'City - City'", getattr(item, "location", fallback))
+    text = str(item)
+    where = reader.inner(item, 0, fallback)
+    body, points = text, None
+    pm = _TICKET_POINTS.search(text)
+    if pm and any(pm.groups()):
+        points = int(next(g for g in pm.groups() if g))
+        body = text[:pm.start()]
+    a, b = _split_pair(m, body, item, reader, fallback)
+    found = [t for t in m.tickets if {t.a, t.b} == {a, b}]
+    pair = f"{m.place_name(a)} - {m.place_name(b)}"
+    if points is not None and len(found) > 1:
+        found = [t for t in found if t.points == points] or found
+    if not found:
+        near = [f"{m.place_name(t.a)} - {m.place_name(t.b)} ({t.points})"
+                for t in m.tickets if a in (t.a, t.b)]
+        raise NotationError(f"no ticket {pair} on the {m.title()} map", where,
+                            hint=("tickets with " + m.place_name(a) + ": " + ", ".join(near)) if near else None)
+    ticket = found[0]
+    if points is not None and points != ticket.points:
+        raise NotationError(f"the ticket {pair} is worth {ticket.points}, not {points}",
+                            reader.inner(item, pm.start(), fallback))
+    return KeptTicket(text.strip(), where, ticket.id)
+
+
+def _string_list(node: Any, key: str, where: Location) -> list[Any]:
+    value = node.get(key)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list):
+        raise NotationError(f"{key}: expected a list", node.loc(key))
+    return value
+
+
+def _colour(value: Any, where: Location) -> str | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    if _HEX.match(text):
+        return text.lower()
+    key = name_key(text)
+    if key in PLAYER_COLOURS:
+        return PLAYER_COLOURS[key]
+    raise NotationError(f"unknown player colour {text!r}", where,
+                        hint=suggest(text, [k for k in PLAYER_COLOURS]) + " or '#rrggbb'")
+
+
+def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None) -> GameRecord:
+    """Read an end-of-game file's text."""
+    try:
+        data = yamlio.loads(text, filename, error=NotationError)
+    except NotationError as exc:
+        if exc.hint is None and ("'['" in exc.message or "']'" in exc.message):
+            raise NotationError(exc.message, exc.location,
+                                hint="inside a [...] list, quote an entry that picks a parallel route: "
+                                     "'Bergen - Oslo [red]'") from None
+        raise
+    top = Location(filename, 1, 1)
+    if not isinstance(data, dict):
+        raise NotationError("a game file is a YAML mapping with `map:` and `players:`", top)
+    _check_keys(data, GAME_KEYS, "the game file")
+    if "map" not in data:
+        raise NotationError("missing `map:` (nordic, italy or the path of a map file)", top)
+    if "players" not in data:
+        raise NotationError("missing `players:` list", top)
+    map_name = data["map"]
+    if not isinstance(map_name, str) or not map_name.strip():
+        raise NotationError("map: expected a map name or path", data.loc("map"))
+    m = load_map(map_name.strip(), base=base, where=data.loc("map"), error=NotationError)
+    reader = _Reader(text, filename)
+
+    players_node = data["players"]
+    if not isinstance(players_node, list) or not players_node:
+        raise NotationError("players: expected a list of players", data.loc("players"))
+    players = []
+    for i, p in enumerate(players_node):
+        where = players_node.loc(i)
+        if not isinstance(p, dict):
+            raise NotationError("a player is a mapping with name, routes and tickets", where)
+        _check_keys(p, PLAYER_KEYS, "a player")
+        name = p.get("name")
+        if isinstance(name, (int, float)) and not isinstance(name, bool):
+            name = str(name)
+        if not isinstance(name, str) or not name.strip():
+            raise NotationError("every player needs a `name:`", p.loc("name") if "name" in p else where)
+        routes = _string_list(p, "routes", where)
+        tickets = _string_list(p, "tickets", where)
+        claims = tuple(_claim(m, item, reader, _item_loc(p, "routes", j, where)) for j, item in enumerate(routes))
+        kept = tuple(_ticket(m, item, reader, _item_loc(p, "tickets", j, where)) for j, item in enumerate(tickets))
+        players.append(PlayerEntry(name.strip(), where, claims, kept,
+                                   _colour(p.get("colour"), p.loc("colour") if "colour" in p else where)))
+    title = data.get("title")
+    return GameRecord(filename, m, map_name.strip(), tuple(players), top,
+                      str(title) if title is not None else "")
+
+
+def _item_loc(node: Any, key: str, index: int, fallback: Location) -> Location:
+    value = node.get(key)
+    if isinstance(value, list) and hasattr(value, "loc"):
+        return value.loc(index)
+    return node.loc(key) if hasattr(node, "loc") else fallback
+
+
+def read_game(path: str | Path) -> GameRecord:
+    """Read an end-of-game file (UTF-8)."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise NotationError(f"cannot read file: {exc.strerror}", Location(str(path))) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotationError(f"not UTF-8 text (byte {exc.start})", Location(str(path))) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return parse_game(text, str(path), base=path.parent)
+
+
+# ---- writing ------------------------------------------------------------------------------
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def route_entry(m: TTRMap, route_id: str) -> str:
+    """How a person would write this route in a game file (with a selector only if needed)."""
+    r = m.route[route_id]
+    text = f"{m.place_name(r.a)} - {m.place_name(r.b)}"
+    group = m.routes_between_places(m.place_of(r.a), m.place_of(r.b))
+    if len(group) == 1:
+        return text
+    if sum(g.colour == r.colour for g in group) == 1:
+        return text + f" [{r.colour}]"
+    if all(g.scoring_kind() == r.scoring_kind() for g in group):
+        return text
+    if sum(g.length == r.length for g in group) == 1:
+        return text + f" [{r.length}]"
+    return text + f" [{r.id}]"
+
+
+def format_game(map_name: str, players: list[tuple[str, list[str], list[str]]], m: TTRMap) -> str:
+    """A game file for ``players`` = [(name, route ids, ticket ids)]."""
+    lines = [f"map: {_quote(map_name)}", "players:"]
+    for name, routes, tickets in players:
+        lines.append(f"  - name: {_quote(name)}")
+        lines.append("    routes:" + ("" if routes else " []"))
+        lines += [f"      - {_quote(route_entry(m, r))}" for r in routes]
+        lines.append("    tickets:" + ("" if tickets else " []"))
+        for t in tickets:
+            tk = m.ticket[t]
+            lines.append(f"      - {_quote(m.place_name(tk.a) + ' - ' + m.place_name(tk.b))}")
+    return "\n".join(lines) + "\n"

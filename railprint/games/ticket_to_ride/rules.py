@@ -1,0 +1,367 @@
+"""Ticket to Ride end-of-game rules: check a :class:`GameRecord` and score it.
+
+``score_game(record)`` gives a :class:`GameScore`: per player the route points, trains, each
+ticket done or failed (with the chain of cities that completes it), bonuses (Globetrotter,
+region networks, longest path when the map has them), the longest trail, the total and the
+rank; plus every rule the input breaks (violations are listed, never raised here).
+
+Decisions (see docs/ticket-to-ride-scoring.md):
+- Globetrotter / longest-path bonus: every player tied at the maximum scores it; nobody does
+  when that maximum is 0.
+- A route listed twice by one player counts once; a plain ``A - B`` over identical parallels
+  takes a free one; one ticket kept twice by a player counts once; a ticket kept by two
+  players counts for both (each still gets a violation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from railprint.errors import Location, RulesError
+from railprint.model.ttr_map import Route, Ticket, TTRMap
+from railprint.report import ScoreLine, ScoreReport, Violation, rank
+
+from .graph import components, longest_trail, shortest_path
+from .notation import Claim, GameRecord, PlayerEntry
+
+DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
+
+
+@dataclass(frozen=True)
+class TicketResult:
+    ticket: Ticket
+    completed: bool
+    path: tuple[str, ...]          # node ids from one end to the other ("" when failed)
+    where: Location
+    text: str
+
+    @property
+    def points(self) -> int:
+        return self.ticket.points if self.completed else -self.ticket.points
+
+
+@dataclass(frozen=True)
+class Network:
+    """One connected group of a player's routes."""
+
+    routes: tuple[str, ...]
+    cities: tuple[str, ...]
+    regions: tuple[str, ...]             # distinct regions among its cities
+    complete_doubles: tuple[str, ...]    # counts_double regions with all cities in it
+    count: int                           # regions counted for the bonus
+    points: int
+
+
+@dataclass
+class PlayerScore:
+    name: str
+    colour: str
+    routes: tuple[str, ...]              # route ids, as scored (each once)
+    route_labels: tuple[str, ...]        # each as the player named it, with [colour] on parallels
+    route_points: int
+    trains_used: int
+    tickets: tuple[TicketResult, ...]
+    networks: tuple[Network, ...]
+    longest_path: int
+    globetrotter: int = 0
+    region_bonus: int = 0
+    longest_path_bonus: int = 0
+    rank: int = 0
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def tickets_completed(self) -> int:
+        return sum(t.completed for t in self.tickets)
+
+    @property
+    def tickets_failed(self) -> int:
+        return sum(not t.completed for t in self.tickets)
+
+    @property
+    def ticket_points(self) -> int:
+        return sum(t.points for t in self.tickets)
+
+    @property
+    def total(self) -> int:
+        return (self.route_points + self.ticket_points + self.globetrotter + self.region_bonus
+                + self.longest_path_bonus)
+
+    def report(self, m: TTRMap) -> ScoreReport:
+        lines = [ScoreLine("routes", self.route_points,
+                           f"{len(self.routes)} routes, {self.trains_used} trains")]
+        lines += [ScoreLine("tickets", t.points, t.text, str(t.where)) for t in self.tickets]
+        if m.globetrotter is not None:
+            lines.append(ScoreLine("globetrotter", self.globetrotter))
+        if m.region_bonus is not None:
+            lines += [ScoreLine("regions", n.points, f"{n.count} regions") for n in self.networks]
+        if m.longest_path_bonus is not None:
+            lines.append(ScoreLine("longest path", self.longest_path_bonus))
+        return ScoreReport(self.name, lines, list(self.violations))
+
+
+@dataclass
+class GameScore:
+    record: GameRecord
+    players: list[PlayerScore]
+    violations: list[Violation]              # every violation, in file order
+    owners: list[str | None]                 # player name per violation (None: the game)
+
+    @property
+    def map(self) -> TTRMap:
+        return self.record.map
+
+
+# ---- checking and allocation ------------------------------------------------------------------
+def _allocate(record: GameRecord) -> list[list[str]]:
+    """Route id for every claim. Exact claims first; a plain claim over identical parallels
+    gets one nobody holds yet (else one its player does not hold, else the first)."""
+    result: list[list[str | None]] = [[None] * len(p.claims) for p in record.players]
+    taken: set[str] = set()
+    for pi, player in enumerate(record.players):
+        for ci, claim in enumerate(player.claims):
+            if len(claim.options) == 1:
+                result[pi][ci] = claim.options[0]
+                taken.add(claim.options[0])
+    for pi, player in enumerate(record.players):
+        for ci, claim in enumerate(player.claims):
+            if len(claim.options) > 1:
+                mine = {r for r in result[pi] if r}
+                free = [o for o in claim.options if o not in taken and o not in mine]
+                not_mine = [o for o in claim.options if o not in mine]
+                pick = (free or not_mine or list(claim.options))[0]
+                result[pi][ci] = pick
+                taken.add(pick)
+    return result  # type: ignore[return-value]
+
+
+def _route_text(m: TTRMap, route_id: str) -> str:
+    r = m.route[route_id]
+    return f"{m.place_name(r.a)} - {m.place_name(r.b)}"
+
+
+def _pair_text(m: TTRMap, r: Route) -> str:
+    return f"{m.place_name(r.a)} - {m.place_name(r.b)}"
+
+
+# ---- scoring ----------------------------------------------------------------------------------
+def _node(m: TTRMap, r: Route, node: str) -> object:
+    """City ids stay; an area endpoint becomes a dead end owned by this route alone."""
+    return node if node in m.city else ("end", r.id, m.place_of(node))
+
+
+def node_name(m: TTRMap, node: object) -> str:
+    if isinstance(node, tuple):
+        return m.place_name(node[2])
+    return m.place_name(str(node))
+
+
+def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str) -> PlayerScore:
+    routes = tuple(dict.fromkeys(route_ids))
+    labels: dict[str, str] = {}
+    for claim, rid in zip(entry.claims, route_ids):
+        if rid not in labels:
+            r = m.route[rid]
+            label = f"{m.place_name(claim.a)} - {m.place_name(claim.b)}"
+            if len(m.parallel_groups[r.pair]) > 1:
+                label += f" [{r.colour}]"
+            labels[rid] = label
+    edges = []
+    for rid in routes:
+        r = m.route[rid]
+        edges.append((rid, _node(m, r, r.a), _node(m, r, r.b), r.length))
+    route_points = sum(m.points_for_length[m.route[r].length] for r in routes)
+    trains = sum(m.route[r].length for r in routes)
+
+    comps = components(edges)
+    comp_of: dict[object, int] = {}
+    for i, comp in enumerate(comps):
+        for _, u, v, _ in comp:
+            comp_of[u] = i
+            comp_of[v] = i
+
+    def side(place: str) -> list[object]:
+        if place in m.city:
+            return [place] if place in comp_of else []
+        return [n for _, u, v, _ in edges for n in (u, v) if isinstance(n, tuple) and n[2] == place]
+
+    tickets = []
+    seen_tickets: set[str] = set()
+    for kept in entry.tickets:
+        if kept.ticket in seen_tickets:
+            continue
+        seen_tickets.add(kept.ticket)
+        t = m.ticket[kept.ticket]
+        a_side, b_side = side(t.a), side(t.b)
+        done = any(comp_of[x] == comp_of[y] for x in a_side for y in b_side)
+        path: tuple = ()
+        if done:
+            found = shortest_path(edges, a_side, b_side)
+            path = tuple(found or ())
+        tickets.append(TicketResult(t, done, path, kept.where, kept.text))
+
+    networks = []
+    for comp in comps:
+        cities = tuple(dict.fromkeys(n for _, u, v, _ in comp for n in (u, v) if not isinstance(n, tuple)))
+        regions = tuple(dict.fromkeys(m.city[c].region for c in cities if m.city[c].region))
+        doubles = tuple(rg for rg in regions if m.region.get(rg) and m.region[rg].counts_double
+                        and set(m.cities_of_region(rg)) <= set(cities))
+        count = len(regions) + len(doubles)
+        pts = m.region_bonus.points(count) if m.region_bonus else 0
+        networks.append(Network(tuple(e[0] for e in comp), cities, regions, doubles, count, pts))
+
+    return PlayerScore(
+        name=entry.name, colour=colour, routes=routes,
+        route_labels=tuple(labels[r] for r in routes), route_points=route_points, trains_used=trains,
+        tickets=tuple(tickets), networks=tuple(networks), longest_path=longest_trail(edges),
+        region_bonus=sum(n.points for n in networks),
+    )
+
+
+def score_game(record: GameRecord) -> GameScore:
+    """Check and score a game; violations are collected, never raised."""
+    m = record.map
+    n_players = len(record.players)
+    allocation = _allocate(record)
+    violations: list[tuple[int, int, Violation, str | None]] = []
+
+    def flag(where: Location | None, message: str, owner: str | None) -> None:
+        line = where.line if where and where.line else 0
+        col = where.col if where and where.col else 0
+        violations.append((line, col, Violation(message, str(where) if where else ""), owner))
+
+    if not m.players_min <= n_players <= m.players_max:
+        flag(record.players[0].where if record.players else record.where,
+             f"{n_players} player(s): the {m.title()} map is for {m.players_min}-{m.players_max} players", None)
+
+    names_seen: dict[str, str] = {}
+    for p in record.players:
+        key = p.name.casefold()
+        if key in names_seen:
+            flag(p.where, f"two players are named {p.name!r}", p.name)
+        names_seen[key] = p.name
+
+    holders: dict[str, list[tuple[int, Claim]]] = {}
+    for pi, player in enumerate(record.players):
+        mine: dict[str, Claim] = {}
+        groups: dict[frozenset, list[tuple[str, Claim]]] = {}
+        for claim, rid in zip(player.claims, allocation[pi]):
+            r = m.route[rid]
+            if rid in mine:
+                flag(claim.where, f"{player.name}: the route {_pair_text(m, r)} ({r.colour}) is listed twice "
+                     f"(first at line {mine[rid].where.line}); counted once", player.name)
+                continue
+            mine[rid] = claim
+            holders.setdefault(rid, []).append((pi, claim))
+            group = groups.setdefault(r.pair, [])
+            if group and m.parallel.one_per_player:
+                others = ", ".join(m.route[g].colour for g, _ in group)
+                flag(claim.where, f"{player.name} holds two parallel routes {_pair_text(m, r)} "
+                     f"({others} and {r.colour}); one player may claim only one of them", player.name)
+            group.append((rid, claim))
+        trains = sum(m.route[r].length for r in mine)
+        if trains > m.trains_per_player:
+            flag(player.where, f"{player.name} uses {trains} trains; each player has only {m.trains_per_player}",
+                 player.name)
+        kept: dict[str, Location] = {}
+        for t in player.tickets:
+            if t.ticket in kept:
+                flag(t.where, f"{player.name}: the ticket {t.text} is listed twice (first at line "
+                     f"{kept[t.ticket].line}); counted once", player.name)
+            else:
+                kept[t.ticket] = t.where
+
+    for rid, hs in holders.items():
+        if len(hs) > 1:
+            names = " and ".join(record.players[pi].name for pi, _ in hs)
+            r = m.route[rid]
+            for pi, claim in hs[1:]:
+                flag(claim.where, f"the route {_pair_text(m, r)} ({r.colour}) is claimed by both {names}",
+                     record.players[pi].name)
+
+    limit = m.parallel.limit(n_players)
+    if limit is not None:
+        for pair, ids in m.parallel_groups.items():
+            if len(ids) < 2:
+                continue
+            claimed = [(rid, pi, claim) for rid in ids for pi, claim in holders.get(rid, [])]
+            distinct = list(dict.fromkeys(rid for rid, _, _ in claimed))
+            players_in = {pi for _, pi, _ in claimed}
+            if len(distinct) > limit and len(players_in) > 1:
+                r = m.route[ids[0]]
+                who = ", ".join(f"{record.players[pi].name}: {m.route[rid].colour}" for rid, pi, _ in claimed)
+                last = max((c for _, _, c in claimed), key=lambda c: (c.where.line or 0, c.where.col or 0))
+                kind = {2: "double", 3: "triple"}.get(len(ids), f"{len(ids)}-fold")
+                flag(last.where, f"with {n_players} players only {limit} route(s) of the {kind} route "
+                     f"{_pair_text(m, r)} may be claimed ({who})", None)
+
+    ticket_holders: dict[str, list[int]] = {}
+    for pi, player in enumerate(record.players):
+        for t in dict.fromkeys(k.ticket for k in player.tickets):
+            ticket_holders.setdefault(t, []).append(pi)
+    for tid, pis in ticket_holders.items():
+        if len(pis) > 1:
+            names = " and ".join(record.players[pi].name for pi in pis)
+            for pi in pis[1:]:
+                where = next(k.where for k in record.players[pi].tickets if k.ticket == tid)
+                tk = m.ticket[tid]
+                flag(where, f"the ticket {m.place_name(tk.a)} - {m.place_name(tk.b)} is kept by both {names} "
+                     f"(there is one such card)", record.players[pi].name)
+
+    colours_used = set()
+    players = []
+    for pi, entry in enumerate(record.players):
+        colour = entry.colour
+        if colour is None:
+            colour = next((c for c in DEFAULT_COLOURS if c not in colours_used), DEFAULT_COLOURS[pi % 6])
+        colours_used.add(colour)
+        players.append(_score_player(m, entry, allocation[pi], colour))
+
+    if m.globetrotter is not None and players:
+        best = max(p.tickets_completed for p in players)
+        if best > 0:
+            for p in players:
+                if p.tickets_completed == best:
+                    p.globetrotter = m.globetrotter
+    if m.longest_path_bonus is not None and players:
+        best = max(p.longest_path for p in players)
+        if best > 0:
+            for p in players:
+                if p.longest_path == best:
+                    p.longest_path_bonus = m.longest_path_bonus
+
+    keys = []
+    for p in players:
+        key = [p.total]
+        for tb in m.tie_breaks:
+            key.append(p.tickets_completed if tb == "tickets_completed" else p.longest_path)
+        keys.append(tuple(key))
+    for p, r in zip(players, rank(keys)):
+        p.rank = r
+
+    violations.sort(key=lambda v: (v[0], v[1]))
+    by_name = {p.name: p for p in players}
+    for _, _, v, owner in violations:
+        if owner in by_name:
+            by_name[owner].violations.append(v)
+    return GameScore(record, players, [v for _, _, v, _ in violations], [o for _, _, _, o in violations])
+
+
+def enforce(score: GameScore) -> None:
+    """Strict mode: raise one RulesError listing every violation."""
+    if not score.violations:
+        return
+    first = score.violations[0]
+    if len(score.violations) == 1:
+        raise RulesError(first.message, _parse_where(first.where))
+    lines = [f"{len(score.violations)} rule violations in {score.record.file}:"]
+    lines += [f"  {v}" for v in score.violations]
+    raise RulesError("\n".join(lines))
+
+
+def _parse_where(text: str) -> Location | None:
+    if not text:
+        return None
+    parts = text.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        return Location(parts[0], int(parts[1]), int(parts[2]))
+    return Location(text)
