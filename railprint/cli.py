@@ -82,6 +82,141 @@ def score(
     guarded(run)
 
 
+def _parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise RailprintError(f"--back-offset must be X,Y in millimetres (e.g. 0.8,-1.2), got {text!r}") from None
+    return (x, y)
+
+
+def _progress(quiet: bool):
+    """A context manager yielding ``advance(label)``; draws a bar on stderr unless quiet."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def manager(total: int):
+        if quiet or total <= 1:
+            yield lambda label: None
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("rendering", total=total)
+            yield lambda label: bar.update(task, advance=1, description=label)
+
+    return manager
+
+
+@app.command("list")
+def list_(
+    content: Optional[Path] = typer.Option(None, "--content", help="Content folder (default: built-in)."),
+) -> None:
+    """List games, their component sets and how many components each holds.
+
+    Example: railprint list
+    """
+    from railprint.games import GAMES
+    from railprint.render import BUILDERS, discover
+    from railprint.report import table
+
+    def run() -> None:
+        files = discover(content)
+        titles = {g.id: g.title_en for g in GAMES}
+        rows = [[f.game, f.id, f.kind, f.count if f.count is not None else "-",
+                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if f.kind in BUILDERS else "data"]
+                for f in files]
+        _echo_data(table(["game", "set", "kind", "count", "title", "printable"], rows, align="lllrll"))
+
+    guarded(run)
+
+
+@app.command()
+def render(
+    game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
+    content: Optional[Path] = typer.Option(None, "--content", help="Render your own content folder instead of the built-in one."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    mode: str = typer.Option("duplex", "--mode", help="duplex (backs behind fronts), gutterfold, or 1up (print shops)."),
+    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets) or svg (one file per component face)."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: printer's back-side offset X,Y in mm (see calibrate)."),
+    out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Render printable components to PDF sheets (or SVG faces) under the output folder.
+
+    Example: railprint render ticket-to-ride --paper letter --lang pl
+    """
+    from railprint.render import RenderOptions, discover, render_all, select
+
+    def run() -> None:
+        if lang not in ("en", "pl"):
+            raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
+        options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
+                                back_offset=_parse_offset(back_offset), lang=lang)
+        chosen = select(discover(content), game)
+        with _progress(quiet)(len(chosen)) as advance:
+            written = render_all(chosen, options, out, fmt, advance)
+        for path in written:
+            typer.echo(str(path))
+        typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+
+    guarded(run)
+
+
+@app.command()
+def validate(
+    content: Optional[Path] = typer.Argument(None, help="Content folder or file (default: built-in content)."),
+    lang: str = typer.Option("en", "--lang", help="Also check the labels of this language."),
+) -> None:
+    """Check content files: schema, references, glyphs and text overflow. Reports every problem.
+
+    Example: railprint validate my-deck/
+    """
+    from railprint.render import validate_content
+
+    def run() -> None:
+        checked = validate_content(content, lang)
+        typer.echo(f"{len(checked)} content file(s) OK", err=True)
+
+    guarded(run)
+
+
+@app.command()
+def calibrate(
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    flip: str = typer.Option("long", "--flip", help="The duplex flip you will print with."),
+    out: Path = typer.Option(Path("output/calibration.pdf"), "-o", "--out", help="Output PDF."),
+) -> None:
+    """Write a two-page duplex calibration sheet: print it double-sided, hold it to the light,
+    read how far the back's cross sits from the front's, and pass that as --back-offset X,Y.
+
+    Example: railprint calibrate --paper letter && railprint render --back-offset 0.5,-1
+    """
+    from railprint.layout.calibration import calibration_document
+    from railprint.writers import save
+
+    def run() -> None:
+        save(calibration_document(paper.lower(), flip), out)
+        typer.echo(str(out))
+
+    guarded(run)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the content format (point your editor's YAML plugin at it).
+
+    Example: railprint schema > railprint.schema.json
+    """
+    from railprint.loading.jsonschema import content_schema
+
+    guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
+
+
 def main() -> None:
     """Console-script entry point."""
     if os.environ.get("NO_COLOR"):

@@ -143,3 +143,77 @@ def build_deck(path: Path, options: RenderOptions):
                      back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
                      title=deck.title, detail=detail, lang=options.lang)
     return imposed.document
+
+
+def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
+               advance: Callable[[str], None] = lambda label: None) -> list[Path]:
+    """Build every chosen file first (so bad content writes nothing), then write them.
+
+    PDF: ``out/<game>/<id>.pdf`` sheets. SVG: one file per component face (deck-like kinds are
+    laid out 1-up) or per page, in ``out/<game>/<id>/``.
+    """
+    from dataclasses import replace
+
+    from railprint.writers import FORMATS, render, write_atomic
+
+    fmt = fmt.lower()
+    if fmt not in ("pdf", "svg"):
+        raise RailprintError(f"unknown format {fmt!r}", hint="expected pdf or svg")
+    built = []
+    for info in chosen:
+        opts = replace(options, mode="1up") if fmt == "svg" and info.kind in ("deck", "tiles") else options
+        advance(f"{info.game}/{info.id}")
+        document = build(info, opts)
+        built.append((info, document, render(document, fmt)))
+    written: list[Path] = []
+    for info, document, blobs in built:
+        if fmt == "pdf":
+            target = out / info.game / f"{info.id}.pdf"
+            write_atomic(target, blobs[0])
+            written.append(target)
+            continue
+        labels = [page.label for page in document.pages]
+        unique = len(set(labels)) == len(labels) and all(labels)
+        for number, (page, blob) in enumerate(zip(document.pages, blobs), 1):
+            stem = f"{info.id}-{page.label}" if unique else f"{info.id}-{number:03d}"
+            target = out / info.game / info.id / f"{_safe(stem)}.svg"
+            write_atomic(target, blob)
+            written.append(target)
+    return written
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
+
+
+# kind -> "module:function" checking a file fully without drawing: fn(path, lang) -> None
+VALIDATORS: dict[str, str] = {
+    "deck": "railprint.loading.deck:load_deck",
+    "tiles": "railprint.loading.deck:load_deck",
+}
+
+
+def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:
+    """Check every content file under ``target`` (a folder or one file); collect all problems
+    from all files and raise them together."""
+    if target is not None and Path(target).is_file():
+        found = _kind_of(Path(target))
+        files = [found] if found else []
+    else:
+        files = discover(target)
+    problems: list[RailprintError] = []
+    for info in files:
+        spec = VALIDATORS.get(info.kind)
+        try:
+            if spec is not None:
+                module, _, name = spec.partition(":")
+                getattr(importlib.import_module(module), name)(info.path, lang)
+            elif info.kind in BUILDERS:
+                build(info, RenderOptions(lang=lang))
+        except ContentError as exc:
+            problems.extend(exc.problems or [exc])
+        except RailprintError as exc:
+            problems.append(exc)
+    if problems:
+        raise ContentError(f"{len(problems)} problem(s) found:", problems=problems)
+    return files

@@ -34,8 +34,10 @@ def _minimap(m: MinimapGeometry) -> list[Item]:
 def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
     """All layers of one face, with the deck background filling trim box and bleed."""
     b = deck.bleed
-    items: list[Item] = [Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b,
-                              Style(fill=deck.background))]
+    first = face.layers[0] if face.layers else None
+    covered = isinstance(first, RectLayer) and first.bleed and first.fill and first.opacity == 1
+    items: list[Item] = [] if covered else [Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b,
+                                                 Style(fill=deck.background))]
     for layer in face.layers:
         kind = type(layer)
         if kind is RectLayer:

@@ -202,7 +202,6 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             fold = area.y + area.h / 2
             front_items.append(Line(area.x, fold, area.x + area.w, fold,
                                     Style(stroke="#777777", width=0.4, dash=(3, 2))))
-            front_items.append(Rect(area.x, fold - mm(1.2), mm(14), mm(2.4), Style(fill="#ffffff")))
         page_no = len(pages) + 1
         front_items += marks
         front_items.append(furniture(sheet, title=title, detail=detail, page=page_no,
@@ -226,5 +225,5 @@ def _one_up(faces: list[Face], width: float, height: float, bleed: float, title:
                 continue
             slots.append(Slot(len(pages), i, side, bleed, bleed, width, height))
             pages.append(Page(bw, bh, (_placed(group, bleed, bleed, width, height, False),),
-                              f"{title} {i + 1} {side}"))
+                              f"{i + 1:03d}-{side}"))
     return Imposed(Document(tuple(pages), title=title), tuple(slots), 1, Paper("1up", bw, bh))

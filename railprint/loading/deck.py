@@ -188,8 +188,9 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                     elif key.lower() in NAMED:
                         new = NAMED[key.lower()]
                     elif not HEX.match(key):
-                        problems.add(f"{what}: {field} {new!r} is not a colour", where,
-                                     "use #rrggbb or a palette name: " + suggestion(key, palette))
+                        hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
+                                                if palette else " or add it to the deck's palette")
+                        problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
                         new = "#ff00ff"
                 if new != value:
                     changes[field] = new

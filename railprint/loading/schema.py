@@ -117,6 +117,12 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 msg = msg[len("Value error, "):]
             if kind == "missing":
                 msg = "is required"
+            elif kind == "union_tag_invalid":
+                ctx = err.get("ctx", {})
+                tags = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
+                msg = f"unknown type {ctx.get('tag')!r}"
+                problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags)))
+                continue
             problems.append(RailprintError(f"{path}: {msg}", where))
         problems.sort(key=lambda p: (p.location.line or 0, p.location.col or 0) if p.location else (0, 0))
         title = f"{len(problems)} problem(s) in {filename}" + (f" ({what})" if what else "")

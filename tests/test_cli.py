@@ -1,0 +1,113 @@
+"""The CLI end to end: render, list, validate, calibrate, schema; errors are located, exit 1."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from railprint.cli import app
+from tests.helpers import bleed_boxes, pdf_pages
+
+DATA = Path(__file__).parent / "data" / "content"
+runner = CliRunner()
+
+
+def test_designer_renders_own_deck_without_python(tmp_path):
+    result = runner.invoke(app, ["render", "my-game", "--content", str(DATA / "mini"), "-o", str(tmp_path),
+                                 "--lang", "pl", "--quiet"])
+    assert result.exit_code == 0, result.output
+    pages = pdf_pages((tmp_path / "my-game" / "my-cards.pdf").read_bytes())
+    fronts = sum(len(bleed_boxes(p[2], 69, 94)) for p in pages[0::2])
+    assert fronts == 6
+    text = "".join(p[4] for p in pages)
+    assert "Tromsø" in text and "Łódź" in text and "Göteborg" in text and "Porty" in text
+
+
+def test_svg_format_writes_one_file_per_face(tmp_path):
+    result = runner.invoke(app, ["render", "my-game", "--content", str(DATA / "mini"), "-o", str(tmp_path),
+                                 "--format", "svg", "-q"])
+    assert result.exit_code == 0, result.output
+    files = sorted((tmp_path / "my-game" / "my-cards").glob("*.svg"))
+    assert len(files) == 12  # 6 cards x (front + back)
+    assert files[0].name == "my-cards-001-back.svg"
+    assert 'width="69mm"' in files[0].read_text()
+
+
+def test_broken_content_is_reported_with_locations(tmp_path):
+    result = runner.invoke(app, ["validate", str(DATA / "broken")])
+    assert result.exit_code == 1
+    err = result.output
+    assert "Traceback" not in err
+    for expected in ["deck.yaml:6:8: bleed: the length 3 has no unit",
+                     "deck.yaml:19:9: templates.card.layers: unknown type 'circel' (did you mean 'circle'?)",
+                     "deck.yaml:21:32: unknown key 'colour'",
+                     "typo.yaml:5:7: unknown size 'pokr' (did you mean 'poker'?",
+                     "no glyph for '☃'",
+                     "does not fit in 2.0 mm",
+                     "unknown icon 'locomotiv' (did you mean 'locomotive'?)",
+                     "typo.yaml:16:5: unknown template 'cardd' (did you mean 'card'?)",
+                     "cycle: loop1 -> loop2 -> loop1"]:
+        assert expected in err
+
+
+def test_render_of_broken_content_writes_nothing(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(DATA / "mini", content / "good")
+    shutil.copy(DATA / "broken" / "typo.yaml", content / "good" / "typo.yaml")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["render", "all", "--content", str(content), "-o", str(out), "-q"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ")
+    assert not out.exists()
+
+
+def test_yaml_syntax_and_duplicate_keys(tmp_path):
+    bad = tmp_path / "c" / "bad.yaml"
+    bad.parent.mkdir()
+    bad.write_text("kind: deck\nid: a\nid: b\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(bad.parent)])
+    assert result.exit_code == 1 and "bad.yaml:3:1: duplicate key 'id'" in result.output
+    bad.write_text("kind: deck\ncards: [\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 1 and "bad.yaml:3:1: invalid YAML" in result.output
+
+
+def test_usage_errors_exit_2_and_bad_values_exit_1(tmp_path):
+    assert runner.invoke(app, ["render", "--no-such-flag"]).exit_code == 2
+    result = runner.invoke(app, ["render", "my-game", "--content", str(DATA / "mini"), "--paper", "a3", "-o", str(tmp_path)])
+    assert result.exit_code == 1 and "unknown paper 'a3'" in result.output
+    result = runner.invoke(app, ["render", "my-gam", "--content", str(DATA / "mini"), "-o", str(tmp_path)])
+    assert result.exit_code == 1 and "did you mean 'my-game'" in result.output
+    result = runner.invoke(app, ["render", "my-game", "--content", str(DATA / "mini"), "--back-offset", "1", "-o", str(tmp_path)])
+    assert result.exit_code == 1 and "--back-offset" in result.output
+
+
+def test_back_offset_moves_backs(tmp_path):
+    def backs(offset):
+        out = tmp_path / offset
+        runner.invoke(app, ["render", "my-game", "--content", str(DATA / "mini"), "-o", str(out),
+                            "--back-offset", offset, "-q"])
+        return bleed_boxes(pdf_pages((out / "my-game" / "my-cards.pdf").read_bytes())[1][2], 69, 94)
+
+    plain, shifted = backs("0,0"), backs("1.5,-0.5")
+    assert shifted == pytest.approx([(x + 1.5, y - 0.5) for x, y in plain], abs=0.02)
+
+
+def test_calibrate_and_schema(tmp_path):
+    out = tmp_path / "cal.pdf"
+    assert runner.invoke(app, ["calibrate", "--paper", "letter", "-o", str(out)]).exit_code == 0
+    pages = pdf_pages(out.read_bytes())
+    assert len(pages) == 2 and pages[0][0] == pytest.approx(215.9, abs=0.1)
+    result = runner.invoke(app, ["schema"])
+    schema = json.loads(result.output)
+    assert schema["additionalProperties"] is False and "cards" in schema["properties"]
+
+
+def test_list_shows_counts():
+    result = runner.invoke(app, ["list", "--content", str(DATA / "mini")])
+    assert result.exit_code == 0
+    assert "my-cards" in result.output and " 6 " in result.output
