@@ -53,16 +53,32 @@ def _location(mark: Any, filename: str) -> Location:
     return Location(filename, mark.line + 1, mark.column + 1)
 
 
-class _Loader(yaml.SafeLoader):
+try:  # libyaml's parser when available: several times faster
+    from yaml.cyaml import CParser as _Parser
+except ImportError:  # pragma: no cover - pure-Python fallback
+    class _Parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer):
+        def __init__(self, stream):
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+
+
+class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
     filename = "<input>"
 
-    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+    def __init__(self, stream):
+        _Parser.__init__(self, stream)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+    def construct_object(self, node, deep=False):
+        # An alias makes the parser hand out the same node twice: refuse it (no "billion laughs").
+        if node in self.constructed_objects or node in self.recursive_objects:
             raise ContentError("YAML aliases (*name) are not allowed in railprint files",
-                               _location(event.start_mark, self.filename),
+                               _location(node.start_mark, self.filename),
                                hint="write the value out in full")
-        return super().compose_node(parent, index)
+        return super().construct_object(node, deep)
 
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, yaml.MappingNode):
@@ -104,7 +120,7 @@ class _Loader(yaml.SafeLoader):
 # Booleans: only true/false (any case). Drop YAML 1.1's yes/no/on/off resolver.
 _Loader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
                               list("tTfF"))
