@@ -130,7 +130,7 @@ def deck_faces(deck) -> list:
 def build_deck(path: Path, options: RenderOptions):
     """A deck or tile set, imposed on sheets (or 1-up pages)."""
     from railprint.layout.imposition import impose
-    from railprint.loading.deck import load_deck
+    from railprint.model.resolve import load_deck
     from railprint.units import mm
 
     deck = load_deck(path, options.lang)
@@ -188,8 +188,8 @@ def _safe(name: str) -> str:
 
 # kind -> "module:function" checking a file fully without drawing: fn(path, lang) -> None
 VALIDATORS: dict[str, str] = {
-    "deck": "railprint.loading.deck:load_deck",
-    "tiles": "railprint.loading.deck:load_deck",
+    "deck": "railprint.model.resolve:load_deck",
+    "tiles": "railprint.model.resolve:load_deck",
 }
 
 

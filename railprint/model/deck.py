@@ -6,7 +6,7 @@ template plus variables, ``count`` copies) and the back. Layers are plain drawin
 positioned in the trim box (origin top-left); strings may use ``{variable}`` placeholders and
 ``{en: …, pl: …}`` pairs for the two label languages.
 
-Loading (:mod:`railprint.loading.deck`) resolves templates, placeholders and colours once, so
+Loading (:mod:`railprint.model.resolve`) resolves templates, placeholders and colours once, so
 drawing works on :class:`ResolvedDeck` only.
 """
 
@@ -18,7 +18,10 @@ from pydantic import Field
 
 from railprint.loading.schema import Length, Spec
 
-Label = Union[str, dict[str, str]]  # "text" or {en: "...", pl: "..."}
+Label = Union[str, dict[str, str]]
+
+# Pictograms a content file may name (``type: icon``); drawn by railprint.draw.icons.
+ICONS = ("wagon", "locomotive", "ferry", "tunnel", "globe", "star", "rails")  # "text" or {en: "...", pl: "..."}
 
 SIZES = {  # named sizes (width, height) in mm
     "poker": (63, 88), "bridge": (57, 89), "mini": (44, 68), "tarot": (70, 120),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from railprint.loading.deck import load_deck
+from railprint.model.resolve import load_deck
 from railprint.loading.resources import content_path
 from railprint.loading.yamlio import load_file
 from railprint.render import RenderOptions, build_deck

@@ -1,4 +1,4 @@
-"""Deck and tile-set files -> :class:`~railprint.model.deck.ResolvedDeck`.
+"""Deck and tile-set files -> :class:`~railprint.model.deck.ResolvedDeck` (load and resolve).
 
 Resolution happens once, here: templates (with ``extends`` chains, cycles refused), ``count``
 copies, ``{variable}`` placeholders, ``{en:, pl:}`` labels for the chosen language, palette
@@ -19,7 +19,7 @@ from railprint.errors import ContentError, Location, RailprintError, suggestion
 from railprint.fonts import check_glyphs, fit_size
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
-from railprint.model.deck import (SIZES, DeckSpec, IconLayer, MinimapGeometry, MinimapLayer,
+from railprint.model.deck import (ICONS, SIZES, DeckSpec, IconLayer, MinimapGeometry, MinimapLayer,
                                   RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace, TextLayer)
 from railprint.units import mm
 
@@ -172,8 +172,6 @@ def _minimap(layer: MinimapLayer, base: Path, problems: _Problems, where: Locati
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: _Problems, where: Location,
                   what: str) -> ResolvedFace:
-    from railprint.draw.icons import ICONS  # the icon names are part of the content format
-
     out = []
     for layer in layers:
         changes: dict[str, Any] = {}
