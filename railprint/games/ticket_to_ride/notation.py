@@ -212,13 +212,19 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> Claim:
 
 
 def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTicket:
+    given: int | None = None
+    if isinstance(item, dict) and len(item) == 1:
+        # "- Oslo - Stockholm: 4" reads as a one-entry mapping: the ticket and its value
+        (key, value), = item.items()
+        if isinstance(key, str) and isinstance(value, int) and not isinstance(value, bool):
+            item, given = key, value
     if not isinstance(item, str):
         raise NotationError("a ticket is written 'City - City'", getattr(item, "location", fallback))
     text = str(item)
     where = reader.inner(item, 0, fallback)
-    body, points = text, None
+    body, points = text, given
     pm = _TICKET_POINTS.search(text)
-    if pm and any(pm.groups()):
+    if given is None and pm and any(pm.groups()):
         points = int(next(g for g in pm.groups() if g))
         body = text[:pm.start()]
     a, b = _split_pair(m, body, item, reader, fallback)
@@ -234,7 +240,7 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
     ticket = found[0]
     if points is not None and points != ticket.points:
         raise NotationError(f"the ticket {pair} is worth {ticket.points}, not {points}",
-                            reader.inner(item, pm.start(), fallback))
+                            reader.inner(item, pm.start(), fallback) if given is None and pm else where)
     return KeptTicket(text.strip(), where, ticket.id)
 
 

@@ -1,0 +1,165 @@
+"""Reading game files: names, parallel-route selectors, located errors with suggestions."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.errors import NotationError
+from railprint.games.ticket_to_ride import parse_game, score_text
+
+
+def _game(routes: list[str], tickets: list[str] = (), map_name: str = "nordic") -> str:
+    lines = [f"map: {map_name}", "players:", "  - name: Ala", "    routes:"]
+    lines += [f"      - {r}" for r in routes] or ["      []"]
+    lines += ["    tickets:"] + ([f"      - {t}" for t in tickets] or ["      []"])
+    lines += ["  - name: Bartek", "    routes: []"]
+    return "\n".join(lines) + "\n"
+
+
+def _error(text: str) -> NotationError:
+    with pytest.raises(NotationError) as err:
+        parse_game(text, "game.yaml")
+    return err.value
+
+
+def _claims(text: str):
+    return parse_game(text, "game.yaml").players[0].claims
+
+
+def test_names_match_case_accents_punctuation_and_aliases():
+    claims = _claims(_game(["goteborg - OSLO", "Gothenburg - København", "Copenhagen - Karlskrona [green]",
+                            "MO-I-RANA - narvik", "tromso - Narvik"]))
+    assert [c.options for c in claims] == [("goteborg-oslo",), ("goteborg-kobenhavn",),
+                                          ("karlskrona-kobenhavn-green",), ("mo_i_rana-narvik",),
+                                          ("narvik-tromso",)]
+
+
+def test_an_unknown_city_is_located_inside_the_entry_with_suggestions():
+    err = _error(_game(["Oslo - Göteborg", "Oslo - Stokholm"]))
+    assert (err.location.line, err.location.col) == (6, 16)    # the 'S' of Stokholm
+    assert "unknown city or area 'Stokholm'" in str(err) and "did you mean 'Stockholm'" in str(err)
+    assert str(err).startswith("game.yaml:6:16: ")
+
+
+def test_a_quoted_entry_keeps_the_column_right():
+    err = _error(_game(["'Oslo - Stokholm'"]))
+    assert (err.location.line, err.location.col) == (5, 17)
+
+
+def test_an_unknown_city_in_a_flow_list_is_located():
+    text = "map: nordic\nplayers:\n  - name: Ala\n    routes: [Oslo - Göteborg, Hlsinki - Turku]\n"
+    err = _error(text)
+    assert (err.location.line, err.location.col) == (4, 31)
+    assert "did you mean 'Helsinki'" in str(err)
+
+
+def test_an_alias_is_suggested_as_the_printed_name():
+    err = _error(_game(["Oslo - Gothenburgg"]))
+    assert "did you mean 'Göteborg'" in str(err)
+
+
+def test_no_such_route_lists_the_neighbours():
+    err = _error(_game(["Oslo - Helsinki"]))
+    assert "no route Oslo - Helsinki" in str(err)
+    assert "Oslo has routes to: Bergen, Göteborg, Kristiansand, Lillehammer, Ålborg, Örebro" in str(err)
+
+
+def test_different_parallels_need_a_selector():
+    err = _error(_game(["Kristiansand - Stavanger"]))
+    text = str(err)
+    assert "Kristiansand - Stavanger has 2 different routes: say which one" in text
+    assert "[green] = 2, green, tunnel" in text and "[orange] = 3, orange, ferry x1" in text
+
+
+@pytest.mark.parametrize("entry,route", [
+    ("Kristiansand - Stavanger [green]", "kristiansand-stavanger-green"),
+    ("Kristiansand - Stavanger [3]", "kristiansand-stavanger-orange"),
+    ("Stavanger - Kristiansand [ferry]", "kristiansand-stavanger-orange"),
+    ("Stavanger - Kristiansand [tunnel]", "kristiansand-stavanger-green"),
+    ("Mo i Rana - Trondheim [6]", "mo_i_rana-trondheim-red"),
+    ("Kiruna - Narvik [purple]", "kiruna-narvik-pink"),       # colour alias
+    ("Kiruna - Narvik [Biały]", "kiruna-narvik-white"),       # Polish colour name
+    ("Bergen - Oslo [bergen-oslo-red]", "bergen-oslo-red"),   # a route id
+])
+def test_selectors(entry, route):
+    assert _claims(_game([entry]))[0].options == (route,)
+
+
+def test_identical_parallels_need_no_selector():
+    claim = _claims(_game(["Stockholm - Sundsvall", "Helsinki - Stockholm"]))
+    assert claim[0].options == ("stockholm-sundsvall-gray-1", "stockholm-sundsvall-gray-2")
+    assert len(claim[1].options) == 2   # gray and yellow ferries, both length 4
+
+
+def test_a_selector_matching_nothing_lists_the_choices():
+    err = _error(_game(["Bergen - Oslo [green]"]))
+    assert "Bergen - Oslo has no route [green]" in str(err) and "[blue] = 4, blue, tunnel" in str(err)
+    assert (err.location.line, err.location.col) == (5, 24)
+    err = _error(_game(["Bergen - Oslo [fast]"]))
+    assert "unknown route choice [fast]" in str(err)
+
+
+def test_a_selector_inside_a_flow_list_must_be_quoted():
+    text = "map: nordic\nplayers:\n  - name: Ala\n    routes: [Bergen - Oslo [red]]\n"
+    err = _error(text)
+    assert "quote an entry that picks a parallel route" in str(err)
+
+
+def test_outside_areas_are_named_like_cities():
+    claims = _claims(_game(["Torino - Francia", "Szwajcaria - Milano", "Bolzano - Switzerland"], map_name="italy"))
+    assert [c.options for c in claims] == [("torino-francia-yellow", "torino-francia-pink"),
+                                          ("milano-svizzera_west",), ("bolzano-svizzera_east",)]
+
+
+def test_tickets_are_matched_in_either_order_and_may_carry_their_value():
+    game = parse_game(_game([], ["Helsinki - Oslo", "Oslo - Stockholm (4)", "Tampere - Tallinn: 3"]), "g.yaml")
+    assert [t.ticket for t in game.players[0].tickets] == ["t25", "t30", "t43"]
+
+
+def test_a_ticket_not_on_the_map_is_an_error_listing_that_citys_tickets():
+    err = _error(_game([], ["Oslo - Tromsø"]))
+    assert "no ticket Oslo - Tromsø" in str(err) and "Oslo - Helsinki (8)" in str(err)
+
+
+def test_a_wrong_ticket_value_is_an_error():
+    err = _error(_game([], ["Oslo - Stockholm (5)"]))
+    assert "worth 4, not 5" in str(err)
+
+
+def test_unknown_keys_are_refused_with_suggestions():
+    err = _error("map: nordic\nplayers:\n  - name: Ala\n    ticket: [Oslo - Stockholm]\n")
+    assert str(err).startswith("game.yaml:4:5: unknown key 'ticket'") and "did you mean 'tickets'" in str(err)
+    err = _error("map: nordic\nplayer:\n  - name: Ala\n")
+    assert "did you mean 'players'" in str(err)
+
+
+def test_missing_parts_are_errors():
+    assert "missing `map:`" in str(_error("players:\n  - name: Ala\n"))
+    assert "needs a `name:`" in str(_error("map: nordic\nplayers:\n  - routes: []\n"))
+    err = _error("map: nordik\nplayers:\n  - name: Ala\n")
+    assert str(err).startswith("game.yaml:1:6: unknown map 'nordik'") and "did you mean 'nordic'" in str(err)
+
+
+def test_malformed_yaml_is_located():
+    err = _error("map: nordic\nplayers:\n  - name: Ala\n    routes: [Oslo - Bergen\n")
+    assert err.location.file == "game.yaml" and err.location.line is not None
+    assert "invalid YAML" in str(err)
+
+
+def test_a_route_entry_must_have_two_names():
+    err = _error(_game(["Oslo"]))
+    assert "expected 'City - City'" in str(err)
+
+
+def test_player_colours():
+    text = "map: nordic\nplayers:\n  - name: Ala\n    colour: '#123456'\n  - name: Bartek\n    colour: zielony\n"
+    game = parse_game(text, "g.yaml")
+    assert [p.colour for p in game.players] == ["#123456", "#15803d"]
+    assert "unknown player colour" in str(_error("map: nordic\nplayers:\n  - name: A\n    colour: plaid\n"))
+
+
+def test_violations_carry_the_entry_location():
+    text = _game(["Bergen - Oslo [red]", "Oslo - Bergen [red]"])
+    data = score_text(text, "game.yaml").as_json()
+    assert [v["where"] for v in data["violations"]] == ["game.yaml:6:9"]
+    assert data["violations"][0]["player"] == "Ala"
