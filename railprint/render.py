@@ -186,10 +186,17 @@ def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
 
 
+def _validate_map(path: Path, lang: str) -> None:
+    from railprint.games.ticket_to_ride.maps import load_map_file
+
+    load_map_file(path)
+
+
 # kind -> "module:function" checking a file fully without drawing: fn(path, lang) -> None
 VALIDATORS: dict[str, str] = {
     "deck": "railprint.model.resolve:load_deck",
     "tiles": "railprint.model.resolve:load_deck",
+    "map": "railprint.render:_validate_map",
 }
 
 
