@@ -20,6 +20,8 @@ from railprint.loading.yamlio import load_file
 BUILDERS: dict[str, str] = {
     "deck": "railprint.render:build_deck",
     "tiles": "railprint.render:build_deck",
+    "sheet": "railprint.draw.railroad_ink_sheet:render_sheets",   # Railroad Ink board sheets
+    "dice": "railprint.draw.railroad_ink_dice:render_dice",       # Railroad Ink die nets
 }
 # content kinds that are data for other tools, not printable components
 DATA_KINDS = {"map"}
