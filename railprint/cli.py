@@ -217,6 +217,76 @@ def schema() -> None:
     guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
 
 
+def _roll_game(game: str) -> None:
+    from railprint.games import find_game
+
+    if find_game(game).id != "railroad-ink":
+        raise RailprintError(f"{game}: only railroad-ink has dice rolls and sheets for tonight")
+
+
+@app.command()
+def sheet(
+    game: str = typer.Argument(..., help="Game: railroad-ink."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the dice rolls (default: a random one, printed)."),
+    expansion: str = typer.Option("none", "--expansion", help="none, meteor or lava."),
+    players: int = typer.Option(1, "--players", help="Number of identical sheets (same rolls) in the PDF."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    date: Optional[str] = typer.Option(None, "--date", help="Date printed on the sheet, YYYY-MM-DD (default: today)."),
+    out: Optional[Path] = typer.Option(None, "-o", "--out", help="Output file (default: output/railroad-ink-sheet-SEED.pdf)."),
+) -> None:
+    """A board sheet for a game tonight: the seed's dice for every round are printed on it, so a
+    group can play without dice and solo players can compare scores on the same seed. The PDF is
+    byte-identical for the same seed, date and options (pass --date to reproduce an old sheet).
+
+    Example: railprint sheet railroad-ink --seed 4242 --expansion lava --players 4
+    """
+    from railprint.rollwrite.railroad_ink import parse_date, random_seed, tonight_sheet
+    from railprint.writers import save
+
+    def run() -> None:
+        _roll_game(game)
+        chosen = seed
+        if chosen is None:
+            chosen = random_seed()
+            typer.echo(f"seed {chosen}", err=True)
+        day = parse_date(date) if date is not None else None
+        doc = tonight_sheet(chosen, expansion=expansion.lower(), players=players, paper=paper.lower(),
+                            lang=lang, date=day)
+        target = out if out is not None else Path("output") / f"railroad-ink-sheet-{chosen}.pdf"
+        for path in save(doc, target):
+            typer.echo(str(path))
+
+    guarded(run)
+
+
+@app.command()
+def roll(
+    game: str = typer.Argument(..., help="Game: railroad-ink."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed (default: a random one, printed)."),
+    round_: Optional[int] = typer.Option(None, "--round", help="Only this round (default: every round)."),
+    expansion: str = typer.Option("none", "--expansion", help="none, meteor or lava."),
+    lang: str = typer.Option("en", "--lang", help="Names: en or pl."),
+) -> None:
+    """Show a seed's dice in the terminal: each die by name with a small drawing of its face.
+    Same seed, same rolls as `railprint sheet`.
+
+    Example: railprint roll railroad-ink --seed 4242 --round 3
+    """
+    from railprint.rollwrite.railroad_ink import check_expansion, load_rolls, random_seed, roll_text
+
+    def run() -> None:
+        _roll_game(game)
+        chosen = seed
+        if chosen is None:
+            chosen = random_seed()
+            typer.echo(f"seed {chosen}", err=True)
+        rolls, dice = load_rolls(chosen, check_expansion(expansion.lower()))
+        _echo_data(roll_text(rolls, dice, lang=lang, round_number=round_))
+
+    guarded(run)
+
+
 def main() -> None:
     """Console-script entry point."""
     if os.environ.get("NO_COLOR"):
