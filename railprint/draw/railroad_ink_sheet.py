@@ -152,12 +152,10 @@ def _grid(spec: SheetSpec, variant_key: str, lang: str) -> tuple[Group, float, f
     b = g.round_box
     for r in range(rows):
         for c in range(cols):
-            name = f"{chr(ord('A') + r)}{c + 1}"
             x, y = x0 + c * s, y0 + r * s
             squares.append(Rect(x, y, s, s, Style(stroke="#333333", width=0.7)))
             boxes.append(Rect(x + s - b - mm(1), y + s - b - mm(1), b, b, Style(fill="#ffffff", stroke=LIGHT, width=0.5),
                               r=mm(0.8)))
-            del name
     predrawn: list[Item] = []
     for at, token in spec.variant(variant_key).predrawn.items():
         r = ord(at[0]) - ord("A")
@@ -224,7 +222,7 @@ def _dice_reference(spec: SheetSpec, dice: DiceSpec, lang: str, rounds: int, wid
     for k, face in enumerate(faces):
         x = head_w + k * col_w
         items.append(_picture(draw_face(face, pic, id=f"ref-{face.id}"), x + (col_w - pic) / 2, y_pic, pic))
-        if k and faces[k - 1].route and k == 6:
+        if k and spec.dice_reference[k].split("/")[0] != spec.dice_reference[k - 1].split("/")[0]:
             items.append(Line(x, y_pic, x, top + rounds * row_h, Style(stroke=LIGHT, width=0.6)))
     round_word = spec.label("round", lang)
     for r in range(rounds):
