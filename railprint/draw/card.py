@@ -4,9 +4,10 @@ box's top-left corner, the bleed extending ``bleed`` points outside it on every 
 from __future__ import annotations
 
 from railprint.draw.icons import icon
+from railprint.draw.tracks import draw_tracks
 from railprint.fonts import fit_size
 from railprint.model.deck import (CircleLayer, IconLayer, LineLayer, MinimapGeometry, PolygonLayer,
-                                  RectLayer, ResolvedDeck, ResolvedFace, TextLayer)
+                                  RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
 from railprint.scene import Circle, Group, Item, Line, Path, Rect, Style, Text, rotate
 
 _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
@@ -68,5 +69,7 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background))
         elif kind is MinimapGeometry:
             items.extend(_minimap(layer))
+        elif kind is TrackLayer:
+            items.extend(draw_tracks(layer, deck.width, deck.height))
     clip = Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b) if clip_to_bleed else None
     return Group(tuple(items), clip=clip)

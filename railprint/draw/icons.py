@@ -96,6 +96,100 @@ def _rails(s: float, c: str) -> list[Item]:
     return items
 
 
+def _coal_wagon(s: float, c: str) -> list[Item]:
+    ink = Style(fill=c)
+    lump = Style(fill=c, stroke="#ffffff", width=max(0.3, 0.025 * s))
+    return [
+        Circle(-0.26 * s, -0.18 * s, 0.11 * s, lump), Circle(-0.06 * s, -0.24 * s, 0.13 * s, lump),
+        Circle(0.16 * s, -0.2 * s, 0.12 * s, lump), Circle(0.33 * s, -0.14 * s, 0.08 * s, lump),
+        Path((("M", -0.48 * s, -0.12 * s), ("L", 0.48 * s, -0.12 * s), ("L", 0.38 * s, 0.18 * s),
+              ("L", -0.38 * s, 0.18 * s), ("Z",)), ink),                                  # hopper
+        Rect(-0.5 * s, 0.16 * s, 1.0 * s, 0.05 * s, ink),                                 # frame
+        Circle(-0.24 * s, 0.28 * s, 0.1 * s, ink),
+        Circle(0.24 * s, 0.28 * s, 0.1 * s, ink),
+    ]
+
+
+def _water_tower(s: float, c: str) -> list[Item]:
+    ink = Style(fill=c)
+    leg = Style(stroke=c, width=max(0.6, 0.06 * s))
+    return [
+        Path((("M", -0.3 * s, -0.36 * s), ("L", 0.0, -0.48 * s), ("L", 0.3 * s, -0.36 * s), ("Z",)), ink),
+        Rect(-0.32 * s, -0.34 * s, 0.64 * s, 0.34 * s, ink, r=0.04 * s),                 # tank
+        Rect(-0.24 * s, -0.26 * s, 0.48 * s, 0.04 * s, Style(fill="#ffffff", opacity=0.7)),
+        Path((("M", -0.26 * s, 0.0), ("L", -0.34 * s, 0.48 * s)), leg),
+        Path((("M", 0.26 * s, 0.0), ("L", 0.34 * s, 0.48 * s)), leg),
+        Path((("M", -0.3 * s, 0.24 * s), ("L", 0.3 * s, 0.24 * s)), leg),
+        Path((("M", 0.32 * s, -0.12 * s), ("L", 0.48 * s, -0.12 * s), ("L", 0.48 * s, 0.06 * s)), leg),  # spout
+    ]
+
+
+def _hill(s: float, c: str) -> list[Item]:
+    return [
+        Path((("M", -0.5 * s, 0.32 * s), ("C", -0.3 * s, -0.4 * s, 0.3 * s, -0.4 * s, 0.5 * s, 0.32 * s),
+              ("Z",)), Style(fill=c)),
+        Path((("M", -0.2 * s, -0.12 * s), ("C", -0.08 * s, -0.2 * s, 0.08 * s, -0.2 * s, 0.2 * s, -0.12 * s)),
+             Style(stroke="#ffffff", width=max(0.5, 0.05 * s), opacity=0.8)),
+        Path((("M", -0.32 * s, 0.1 * s), ("C", -0.1 * s, 0.0, 0.1 * s, 0.0, 0.32 * s, 0.1 * s)),
+             Style(stroke="#ffffff", width=max(0.5, 0.05 * s), opacity=0.8)),
+    ]
+
+
+def _overlay(s: float, c: str) -> list[Item]:
+    line = Style(fill="#ffffff", stroke=c, width=max(0.6, 0.06 * s))
+    return [
+        Rect(-0.16 * s, -0.02 * s, 0.6 * s, 0.46 * s, line, r=0.04 * s),                # tile below
+        Rect(-0.44 * s, -0.44 * s, 0.6 * s, 0.46 * s, Style(fill=c), r=0.04 * s),        # tile on top
+        Path((("M", 0.2 * s, -0.38 * s), ("L", 0.36 * s, -0.38 * s), ("L", 0.36 * s, -0.12 * s)),
+             Style(stroke=c, width=max(0.6, 0.07 * s))),
+        Path((("M", 0.27 * s, -0.16 * s), ("L", 0.36 * s, -0.04 * s), ("L", 0.45 * s, -0.16 * s), ("Z",)),
+             Style(fill=c)),
+    ]
+
+
+def _goods(s: float, c: str) -> list[Item]:
+    top = (("M", 0.0, -0.44 * s), ("L", 0.4 * s, -0.22 * s), ("L", 0.0, 0.0), ("L", -0.4 * s, -0.22 * s), ("Z",))
+    left = (("M", -0.4 * s, -0.22 * s), ("L", 0.0, 0.0), ("L", 0.0, 0.46 * s), ("L", -0.4 * s, 0.24 * s), ("Z",))
+    right = (("M", 0.4 * s, -0.22 * s), ("L", 0.0, 0.0), ("L", 0.0, 0.46 * s), ("L", 0.4 * s, 0.24 * s), ("Z",))
+    edge = Style(fill=c, stroke="#222222", width=max(0.3, 0.03 * s), join="round")
+    return [Path(left, edge), Path(right, edge), Path(right, Style(fill="#000000", opacity=0.25)),
+            Path(top, edge), Path(top, Style(fill="#ffffff", opacity=0.3))]
+
+
+def _detour(s: float, c: str) -> list[Item]:
+    ring = Style(stroke=c, width=max(0.8, 0.09 * s))
+    r = 0.34 * s
+    k = 0.5523 * r
+    arc = Path((("M", r, 0.0), ("C", r, k, k, r, 0.0, r), ("C", -k, r, -r, k, -r, 0.0),
+                ("C", -r, -k, -k, -r, 0.0, -r), ("C", k * 0.6, -r, r * 0.55, -r * 0.8, r * 0.7, -r * 0.55)), ring)
+    head = Path((("M", r * 1.05, -r * 0.95), ("L", r * 1.05, -r * 0.25), ("L", r * 0.4, -r * 0.45), ("Z",)),
+                Style(fill=c))
+    city = Style(fill="#ffffff", stroke=c, width=max(0.5, 0.05 * s))
+    return [arc, head, Circle(-r, 0.0, 0.11 * s, city), Circle(r * 0.7, r * 0.7, 0.11 * s, city)]
+
+
+def _die(s: float, c: str) -> list[Item]:
+    pip = Style(fill=c)
+    items: list[Item] = [Rect(-0.42 * s, -0.42 * s, 0.84 * s, 0.84 * s,
+                              Style(fill="#ffffff", stroke=c, width=max(0.6, 0.06 * s)), r=0.12 * s)]
+    for x, y in ((-0.2, -0.2), (0.2, -0.2), (0.0, 0.0), (-0.2, 0.2), (0.2, 0.2)):
+        items.append(Circle(x * s, y * s, 0.075 * s, pip))
+    return items
+
+
+def _station(s: float, c: str) -> list[Item]:
+    ink = Style(fill=c)
+    window = Style(fill="#ffffff", opacity=0.85)
+    return [
+        Path((("M", -0.5 * s, -0.08 * s), ("L", 0.0, -0.42 * s), ("L", 0.5 * s, -0.08 * s), ("Z",)), ink),
+        Rect(-0.4 * s, -0.1 * s, 0.8 * s, 0.46 * s, ink),
+        Rect(-0.08 * s, 0.08 * s, 0.16 * s, 0.28 * s, window),                            # door
+        Rect(-0.3 * s, 0.02 * s, 0.14 * s, 0.14 * s, window),
+        Rect(0.16 * s, 0.02 * s, 0.14 * s, 0.14 * s, window),
+        Circle(0.0, -0.2 * s, 0.06 * s, window),                                          # clock
+    ]
+
+
 ICONS: dict[str, Callable[[float, str], list[Item]]] = {
     "wagon": _wagon,
     "locomotive": _locomotive,
@@ -104,6 +198,14 @@ ICONS: dict[str, Callable[[float, str], list[Item]]] = {
     "globe": _globe,
     "star": _star,
     "rails": _rails,
+    "coal_wagon": _coal_wagon,
+    "water_tower": _water_tower,
+    "hill": _hill,
+    "overlay": _overlay,
+    "goods": _goods,
+    "detour": _detour,
+    "die": _die,
+    "station": _station,
 }
 
 

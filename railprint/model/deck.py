@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from railprint.loading.schema import Length, Spec
 
 Label = Union[str, dict[str, str]]
 
 # Pictograms a content file may name (``type: icon``); drawn by railprint.draw.icons.
-ICONS = ("wagon", "locomotive", "ferry", "tunnel", "globe", "star", "rails")  # "text" or {en: "...", pl: "..."}
+ICONS = ("wagon", "locomotive", "ferry", "tunnel", "globe", "star", "rails",  # "text" or {en: "...", pl: "..."}
+         "coal_wagon", "water_tower", "hill", "overlay", "goods", "detour", "die", "station")
 
 SIZES = {  # named sizes (width, height) in mm
     "poker": (63, 88), "bridge": (57, 89), "mini": (44, 68), "tarot": (70, 120),
@@ -108,8 +109,45 @@ class MinimapLayer(Spec):
     land: str = "#e9e4d4"
 
 
+# Track ports on a square tile: edge midpoints N E S W; two ports per edge (Tsuro-like tiles),
+# clockwise from the top-left: N0 N1, E0 E1, S0 S1, W0 W1; ``end`` closes a dead-end stub.
+TRACK_PORTS = ("N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1")
+TrackPort = Literal["N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1", "end"]
+
+
+class TrackLayer(Spec):
+    """Track segments between tile edges, drawn by :mod:`railprint.draw.tracks`: straight between
+    opposite edges, a quarter-ellipse between adjacent ones, a buffer-stopped stub to ``end``.
+    Independent segments that cross (no shared port) are bridges: the later one is drawn over."""
+
+    type: Literal["track"]
+    segments: list[tuple[TrackPort, TrackPort]] = Field(min_length=1)
+    style: Literal["rail", "road"] = "rail"
+    colour: str = "#3b3b3b"          # rails (road: the road surface)
+    bed: str | None = "#c9bfae"      # ballast under the sleepers (road: the verge); none = no bed
+    sleepers: str = "#6e4f36"
+    background: str = "#ffffff"      # the ground: the gap cut around the track passing under a bridge
+    width: Length = 7 * 72 / 25.4    # track bed width
+    bridge: bool = True              # False: crossings are level crossings (rails meet, no bridge)
+    end_length: Length | None = None  # dead-end stub length (default 40 % of the box side)
+    overrun: Length = 3 * 72 / 25.4   # tracks continue this far past the edges (into the bleed)
+    pair_offset: float = Field(1 / 3, gt=0, lt=0.5)  # N0/N1...: fraction of the side from each corner
+    x: Length = 0.0                  # the box the ports sit on (default: the trim box)
+    y: Length = 0.0
+    w: Length | None = None
+    h: Length | None = None
+
+    @field_validator("segments")
+    @classmethod
+    def _two_ends(cls, segments: list) -> list:
+        for a, b in segments:
+            if a == b:
+                raise ValueError(f"a segment joins {a!r} to itself")
+        return segments
+
+
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,
-                        MinimapLayer], Field(discriminator="type")]
+                        MinimapLayer, TrackLayer], Field(discriminator="type")]
 
 
 class Template(Spec):
@@ -194,7 +232,8 @@ class MinimapGeometry(Spec):
     land: str
 
 
-DrawLayer = Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapGeometry]
+DrawLayer = Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapGeometry,
+                  TrackLayer]
 
 
 ResolvedFace.model_rebuild()

@@ -25,7 +25,7 @@ from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MIN_TEXT_SIZE = 4.0  # pt: below this a shrunk label is unreadable -> an overflow error
-COLOUR_FIELDS = ("fill", "stroke", "colour", "background", "land")
+COLOUR_FIELDS = ("fill", "stroke", "colour", "background", "land", "bed", "sleepers")
 NAMED = {"white": "#ffffff", "black": "#000000", "none": None}
 
 
