@@ -269,7 +269,7 @@ def crosshair(x: float, y: float, number: int, size: float) -> Group:
     items: list[Item] = [Circle(x, y, r, HALO), *[Line(a.x1, a.y1, a.x2, a.y2, HALO) for a in arms],
                          Circle(x, y, r, ink), *[Line(a.x1, a.y1, a.x2, a.y2, ink) for a in arms]]
     label = f"#{number}"
-    size_pt = 5.5
+    size_pt = 7
     items.append(Text(x + r * 0.55, y - r * 0.55, label, size_pt, Style(fill=REGISTRATION), font="bold"))
     return Group(tuple(items), id=f"reg-{number}")
 
@@ -420,14 +420,15 @@ def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = 
 def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float, *,
                   paper: str | Paper = "a4", orientation: str = "auto", overlap: float = MIN_OVERLAP,
                   title: str = "", detail: str = "", lang: str = "en", assembly: bool = True,
-                  doc_title: str = "") -> Document:
+                  doc_title: str = "", extra_pages: int = 0) -> Document:
     """Tile ``drawing`` (W x H points, origin top-left) over pages at real size.
 
-    Page 1 is the assembly map (unless ``assembly=False``), then tiles row by row."""
+    Page 1 is the assembly map (unless ``assembly=False``), then tiles row by row.
+    ``extra_pages``: pages the caller will append (counted in every "page i/n")."""
     plan = plan_tiles(width, height, paper=paper, orientation=orientation, overlap=overlap)
     group = _drawing_group(drawing)
     marks = registration_marks(plan)
-    total = plan.pages + (1 if assembly else 0)
+    total = plan.pages + (1 if assembly else 0) + extra_pages
     pages: list[Page] = []
     sheet = plan.sheet
     n = 1

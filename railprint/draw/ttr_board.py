@@ -1,0 +1,1207 @@
+"""A printable Ticket to Ride board drawn from a map's data (original vector art).
+
+:func:`board_geometry` works out where everything goes on a board of a given size: city
+markers, every route as a chain of car spaces (parallel routes side by side, chains bent into
+an arc where the cities are too close for the cars), city-name positions that avoid the
+chains, and free spots for the tables. :func:`draw_board` turns that into one scene group of
+``width`` x ``height`` points; :func:`build_board_tiled` prints it at real size over pages
+(with :mod:`railprint.layout.tiling`), :func:`build_board_overview` on one page.
+
+What is drawn: sea and land (land = cells around the cities; Italy's regions tinted and named,
+other maps tinted by country), outside areas at the border (Italy: Francia, Monaco, ...), car
+spaces in their colour with a colour-blind symbol, locomotive symbols on ferry spaces, wave
+symbols on Italy's wave spaces, tunnels with a dashed black outline, city markers and names,
+the route-scoring table, the region-bonus table (maps with one), a colour key, and a 0-99
+score track around the edge.
+
+The board's optional content file (``kind: board``) sets the size, the overlap and per-city
+label sides; see :class:`BoardSpec`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Iterable, Literal
+
+from pydantic import Field
+
+from railprint.errors import ContentError
+from railprint.fonts import fit_size, text_width
+from railprint.layout.paper import Paper
+from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
+from railprint.loading.schema import Length, Spec, validate
+from railprint.loading.yamlio import load_file
+from railprint.model.ttr_map import TTRMap
+from railprint.scene import (Circle, Document, Group, Item, Line, Path as SPath, Rect, Style, Text,
+                             compose, rotate, translate)
+from railprint.units import mm
+
+DEFAULT_WIDTH = mm(540)
+DEFAULT_HEIGHT = mm(800)
+LONG_SIDE, SHORT_SIDE = mm(800), mm(540)
+MAX_STRETCH = 1.25   # how far the map's frame may be stretched to fill the board
+
+SEA = "#dcebf3"
+LAND = "#f4efe1"
+INK = "#1d1d1b"
+FRAME_INK = "#24313a"
+AREA_FILL = "#c9d3da"
+
+# A symbol per card colour so the board can be read without telling colours apart.
+SYMBOLS = {"red": "circle", "orange": "diamond", "yellow": "star", "green": "triangle",
+           "blue": "square", "pink": "plus", "black": "cross", "white": "ring"}
+COLOUR_NAMES = {
+    "en": {"red": "red", "orange": "orange", "yellow": "yellow", "green": "green", "blue": "blue",
+           "pink": "pink", "black": "black", "white": "white", "gray": "gray: any one colour"},
+    "pl": {"red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony",
+           "blue": "niebieski", "pink": "różowy", "black": "czarny", "white": "biały",
+           "gray": "szary: dowolny jeden kolor"},
+}
+COUNTRY_TINTS = ("#efe6cf", "#e4ecd6", "#f1dfd6", "#e3e3ef", "#eee7c4", "#dceae6", "#f0dde6")
+
+TEXT = {
+    "en": {
+        "route_table": "Route scoring",
+        "length": "length",
+        "points": "points",
+        "region_table": "Regions in one network",
+        "regions": "regions",
+        "double_note": "{names}: count as 2 regions when all their cities are in the network",
+        "key": "Key",
+        "ferry": "ferry: a locomotive on each marked space",
+        "waves": "wave space: a locomotive or a ferry card (1 card = 2 waves)",
+        "tunnel": "tunnel (dashed outline)",
+        "any_cards": "any {n} cards = 1 card",
+        "area": "outside area: a dead end",
+        "score": "score",
+        "schematic": "schematic map drawn by railprint from public data",
+    },
+    "pl": {
+        "route_table": "Punkty za trasy",
+        "length": "długość",
+        "points": "punkty",
+        "region_table": "Regiony w jednej sieci",
+        "regions": "regiony",
+        "double_note": "{names}: liczą się jako 2 regiony, gdy wszystkie ich miasta są w sieci",
+        "key": "Legenda",
+        "ferry": "prom: lokomotywa na każdym oznaczonym polu",
+        "waves": "pole z falą: lokomotywa lub karta promu (1 karta = 2 fale)",
+        "tunnel": "tunel (przerywany obrys)",
+        "any_cards": "dowolne {n} karty = 1 karta",
+        "area": "obszar poza mapą: ślepy koniec",
+        "score": "punkty",
+        "schematic": "mapa schematyczna narysowana przez railprint z danych publicznych",
+    },
+}
+
+
+def _t(lang: str) -> dict:
+    return TEXT.get(lang, TEXT["en"])
+
+
+# ---------------------------------------------------------------------------------------------
+# content file
+class SizeSpec(Spec):
+    width: Length
+    height: Length
+
+
+class BoardSpec(Spec):
+    """``kind: board`` content file: which map, at what size, and drawing hints."""
+
+    kind: Literal["board"]
+    id: str
+    game: str
+    title: dict[str, str]
+    revision: Annotated[int, Field(ge=1)] = 1
+    map: str
+    size: SizeSpec | None = None
+    overlap: Length = MIN_OVERLAP
+    labels: dict[str, Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]] = {}
+    note: str = ""
+
+
+def load_board_spec(path: str | Path) -> BoardSpec:
+    """Read and validate a ``kind: board`` file (the map it names is loaded by the caller)."""
+    data = load_file(Path(path), error=ContentError)
+    return validate(BoardSpec, data, str(path), what="board")
+
+
+def default_size(m: TTRMap) -> tuple[float, float]:
+    """80 x 54 cm, turned to match the map's shape."""
+    return (SHORT_SIDE, LONG_SIDE) if m.aspect < 1 else (LONG_SIDE, SHORT_SIDE)
+
+
+# ---------------------------------------------------------------------------------------------
+# geometry helpers
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Car:
+    """One car space: centre, direction (degrees, clockwise from +x), size, and its mark."""
+
+    x: float
+    y: float
+    angle: float
+    length: float
+    width: float
+    route: str
+    index: int
+    mark: str = ""     # "" | "locomotive" | "wave"
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float           # text anchor (middle) and baseline
+    y: float
+    text: str
+    size: float
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    width: float
+    height: float
+    unit: float                         # 1 "board millimetre" scaled with the board size
+    track: float                        # depth of the score track band
+    inner: Rect                         # inside the score track
+    frame: Rect                         # the map frame the data's fractions refer to
+    nodes: dict[str, Point]
+    cars: dict[str, tuple[Car, ...]]    # route id -> its spaces
+    paths: dict[str, tuple[Point, ...]] # route id -> centre line of its chain
+    labels: dict[str, Label]            # city id -> name label
+    area_labels: dict[str, Label]
+    region_labels: dict[str, Label]
+    boxes: dict[str, Rect]              # placed tables: route_table, region_table, key, title
+    city_radius: float
+    cells: tuple[tuple[str, tuple[Point, ...]], ...] = field(default=())  # (site id, polygon)
+
+
+class _Hash:
+    """Spatial hash of circles and boxes for overlap costs."""
+
+    def __init__(self, cell: float):
+        self.cell = cell
+        self.grid: dict[tuple[int, int], list] = {}
+        self.by_tag: dict[object, list] = {}
+
+    def _keys(self, x0, y0, x1, y1):
+        c = self.cell
+        for i in range(int(math.floor(x0 / c)), int(math.floor(x1 / c)) + 1):
+            for j in range(int(math.floor(y0 / c)), int(math.floor(y1 / c)) + 1):
+                yield (i, j)
+
+    def add_circle(self, x, y, r, tag, weight=1.0):
+        shape = ("c", x, y, r, tag, weight)
+        for k in self._keys(x - r, y - r, x + r, y + r):
+            self.grid.setdefault(k, []).append(shape)
+            self.by_tag.setdefault(tag, []).append((k, shape))
+
+    def add_box(self, box, tag, weight=1.0):
+        shape = ("b", *box, tag, weight)
+        for k in self._keys(*box):
+            self.grid.setdefault(k, []).append(shape)
+            self.by_tag.setdefault(tag, []).append((k, shape))
+
+    def remove(self, tag):
+        for k, shape in self.by_tag.pop(tag, ()):
+            cell = self.grid[k]
+            for i, other in enumerate(cell):
+                if other is shape:
+                    del cell[i]
+                    break
+
+    def near(self, x0, y0, x1, y1):
+        seen = set()
+        for k in self._keys(x0, y0, x1, y1):
+            for shape in self.grid.get(k, ()):
+                if id(shape) not in seen:
+                    seen.add(id(shape))
+                    yield shape
+
+    def circle_cost(self, x, y, r, ignore=()):
+        cost = 0.0
+        for s in self.near(x - r, y - r, x + r, y + r):
+            if s[-2] in ignore:
+                continue
+            if s[0] == "c":
+                d = r + s[3] - math.hypot(x - s[1], y - s[2])
+            else:
+                d = r - _point_box_distance(x, y, s[1:5])
+            if d > 0:
+                cost += d * s[-1]
+        return cost
+
+    def box_cost(self, box, ignore=()):
+        cost = 0.0
+        for s in self.near(*box):
+            if s[-2] in ignore:
+                continue
+            if s[0] == "c":
+                d = s[3] - _point_box_distance(s[1], s[2], box)
+            else:
+                d = min(box[2], s[3]) - max(box[0], s[1])
+                e = min(box[3], s[4]) - max(box[1], s[2])
+                d = min(d, e)
+            if d > 0:
+                cost += d * s[-1]
+        return cost
+
+
+def _point_box_distance(x, y, box):
+    x0, y0, x1, y1 = box
+    dx = max(x0 - x, 0, x - x1)
+    dy = max(y0 - y, 0, y - y1)
+    if dx == 0 and dy == 0:
+        return -min(x - x0, x1 - x, y - y0, y1 - y)  # inside: negative depth
+    return math.hypot(dx, dy)
+
+
+class _Curve:
+    """A polyline parametrised by arc length."""
+
+    def __init__(self, pts: list[Point]):
+        self.pts = pts
+        self.acc = [0.0]
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            self.acc.append(self.acc[-1] + math.hypot(x1 - x0, y1 - y0))
+        self.length = self.acc[-1]
+
+    def at(self, s: float) -> tuple[Point, Point]:
+        """Point and unit tangent at arc length ``s`` (clamped)."""
+        s = max(0.0, min(self.length, s))
+        lo, hi = 0, len(self.acc) - 1
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.acc[mid] <= s:
+                lo = mid
+            else:
+                hi = mid
+        (x0, y0), (x1, y1) = self.pts[lo], self.pts[hi]
+        seg = self.acc[hi] - self.acc[lo] or 1.0
+        f = (s - self.acc[lo]) / seg
+        tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
+        return (x0 + f * (x1 - x0), y0 + f * (y1 - y0)), (tx, ty)
+
+
+def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> list[Point]:
+    """A quadratic curve from a to b bulging sideways by ``h`` (signed; 0 = straight), its
+    bulge moved towards b by ``skew`` (a fraction of the chord)."""
+    (ax, ay), (bx, by) = a, b
+    c = math.hypot(bx - ax, by - ay)
+    if (abs(h) < 1e-6 and not skew) or c == 0:
+        return [a, b]
+    ux, uy = (bx - ax) / c, (by - ay) / c
+    nx, ny = -uy, ux
+    cx = (ax + bx) / 2 + nx * 2 * h + ux * skew * c
+    cy = (ay + by) / 2 + ny * 2 * h + uy * skew * c
+    pts = []
+    for i in range(n + 1):
+        t = i / n
+        pts.append(((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
+                    (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by))
+    return pts
+
+
+def _polyline_length(pts: list[Point]) -> float:
+    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+
+
+def _bulge_for(a: Point, b: Point, need: float, skew: float = 0.0) -> float:
+    """The smallest bulge making the curve at least ``need`` long (capped)."""
+    c = math.dist(a, b)
+    if _polyline_length(_bezier(a, b, 0.0, skew)) >= need:
+        return 0.0
+    lo, hi = 0.0, 0.9 * c
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if _polyline_length(_bezier(a, b, mid, skew)) < need:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _catmull(points: list[Point], n: int = 16) -> list[Point]:
+    if len(points) < 3:
+        return points
+    out = []
+    pts = [points[0], *points, points[-1]]
+    for i in range(1, len(pts) - 2):
+        p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
+        for k in range(n):
+            t = k / n
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                                    + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3) for j in (0, 1)))
+    out.append(points[-1])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# layout
+def _track_cells(width: float, height: float, count: int = 100) -> tuple[int, int]:
+    """Cells along the top and along a side (corners shared) so 2(nw+nh)-4 == count and cells
+    are as square as possible."""
+    best = None
+    half = count // 2 + 2
+    for nw in range(2, half - 1):
+        nh = half - nw
+        diff = abs(width / nw - height / nh)
+        if best is None or diff < best[0]:
+            best = (diff, nw, nh)
+    return best[1], best[2]
+
+
+def _chain_shape(m: TTRMap, ids: tuple[str, ...], pts: list[Point], g: "_Dims", shift: float = 0.0
+                 ) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
+    """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
+    slides the chains towards one end when there is room to spare.
+
+    Spaces are placed on the centre line and moved sideways along its normal, so parallel
+    spaces stand abreast; where the curve is so tight that this would jam the inner chain,
+    each chain is spaced along its own offset curve instead."""
+    k = len(ids)
+    centre = _Curve(pts)
+    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)])
+    if k == 1 or all(g.car_len + 0.4 * g.unit <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
+                     for chain in abreast[0].values() for a, b in zip(chain, chain[1:])):
+        return abreast
+    curves = [_Curve(_offset(pts, (j - (k - 1) / 2) * g.pitch)) for j in range(k)]
+    return _chains(m, ids, curves, g, shift, [0.0] * k)
+
+
+def _chains(m: TTRMap, ids, curves: list["_Curve"], g: "_Dims", shift: float, offsets: list[float]):
+    cars: dict[str, tuple[Car, ...]] = {}
+    paths: dict[str, tuple[Point, ...]] = {}
+    same = len({m.route[i].length for i in ids}) == 1
+    gaps = []
+    for curve, rid in zip(curves, ids):
+        n = m.route[rid].length
+        usable = curve.length - 2 * (g.city_r + g.end_gap)
+        need = n * g.car_len + (n - 1) * g.gap
+        gaps.append(min(g.gap * 2.5, g.gap + max(0.0, usable - need) / (n - 1)) if n > 1 else g.gap)
+    for j, rid in enumerate(ids):
+        route = m.route[rid]
+        n = route.length
+        curve = curves[j]
+        # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
+        gap = min(gaps) if same else gaps[j]
+        usable = curve.length - 2 * (g.city_r + g.end_gap)
+        span = n * g.car_len + (n - 1) * gap
+        start = (curve.length - span) / 2
+        if shift:
+            start += shift * max(0.0, usable - span) / 2
+        marks = _marks(route, n)
+        chain = []
+        centre_line = []
+        for i in range(n):
+            s = start + i * (g.car_len + gap) + g.car_len / 2
+            (x, y), (tx, ty) = curve.at(s)
+            o = offsets[j]
+            x, y = x - ty * o, y + tx * o
+            chain.append(Car(x, y, math.degrees(math.atan2(ty, tx)), g.car_len, g.car_w, rid, i, marks[i]))
+            centre_line.append((x, y))
+        cars[rid] = tuple(chain)
+        paths[rid] = tuple(centre_line)
+    return cars, paths
+
+
+def _offset(pts: list[Point], d: float) -> list[Point]:
+    """The polyline moved sideways by ``d`` (positive: to the right of the direction of travel
+    on a y-down page)."""
+    if not d:
+        return pts
+    out = []
+    for i, (x, y) in enumerate(pts):
+        (x0, y0), (x1, y1) = pts[max(0, i - 1)], pts[min(len(pts) - 1, i + 1)]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        out.append((x - (y1 - y0) / length * d, y + (x1 - x0) / length * d))
+    return out
+
+
+def _marks(route, n: int) -> list[str]:
+    """Which spaces carry a locomotive or a wave symbol: spread along the chain, middle first."""
+    count, mark = (route.locomotives, "locomotive") if route.locomotives else (route.waves, "wave")
+    marks = [""] * n
+    if count <= 0:
+        return marks
+    if count >= n:
+        return [mark] * n
+    chosen = sorted({min(n - 1, int((i + 0.5) * n / count)) for i in range(count)})
+    while len(chosen) < count:  # pragma: no cover - rounding collisions
+        chosen.append(next(i for i in range(n) if i not in chosen))
+    for i in chosen:
+        marks[i] = mark
+    return marks
+
+
+@dataclass(frozen=True)
+class _Dims:
+    unit: float
+    car_len: float
+    car_w: float
+    gap: float
+    pitch: float
+    city_r: float
+    end_gap: float
+
+
+def _dims(unit: float) -> _Dims:
+    return _Dims(unit, 20 * unit, 7.6 * unit, 1.6 * unit, 9.4 * unit, 5.2 * unit, 0.8 * unit)
+
+
+_GEOMETRY_CACHE: dict[tuple, BoardGeometry] = {}
+
+
+def board_geometry(m: TTRMap, width: float | None = None, height: float | None = None, *,
+                   lang: str = "en", labels: dict[str, str] | None = None) -> BoardGeometry:
+    """Where everything goes on a ``width`` x ``height`` board (points; default 80 x 54 cm).
+
+    Deterministic; cached per map, size, language and label hints (the search takes a second
+    or two)."""
+    if width is None or height is None:
+        width, height = default_size(m)
+    key = (m, round(width, 3), round(height, 3), lang, tuple(sorted((labels or {}).items())))
+    try:
+        return _GEOMETRY_CACHE[key]
+    except (KeyError, TypeError):
+        pass
+    geometry = _board_geometry(m, width, height, lang, labels)
+    try:
+        if len(_GEOMETRY_CACHE) > 16:
+            _GEOMETRY_CACHE.clear()
+        _GEOMETRY_CACHE[key] = geometry
+    except TypeError:  # pragma: no cover - unhashable map
+        pass
+    return geometry
+
+
+def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
+                    labels: dict[str, str] | None) -> BoardGeometry:
+    unit = min(width / (SHORT_SIDE if width < height else LONG_SIDE),
+               height / (LONG_SIDE if width < height else SHORT_SIDE)) * mm(1)
+    track = 17 * unit
+    inner = Rect(track + 3 * unit, track + 3 * unit, width - 2 * track - 6 * unit, height - 2 * track - 6 * unit)
+    pad = 9 * unit
+    fw, fh = inner.w - 2 * pad, inner.h - 2 * pad
+    # The data's frame is a schematic envelope: stretch it to the board by up to MAX_STRETCH.
+    if fw / fh > m.aspect * MAX_STRETCH:
+        fw = fh * m.aspect * MAX_STRETCH
+    elif fw / fh < m.aspect / MAX_STRETCH:
+        fh = fw / m.aspect * MAX_STRETCH
+    frame = Rect(inner.x + (inner.w - fw) / 2, inner.y + (inner.h - fh) / 2, fw, fh)
+    g = _dims(unit)
+
+    def place(at: Point) -> Point:
+        return (frame.x + at[0] * frame.w, frame.y + at[1] * frame.h)
+
+    nodes: dict[str, Point] = {c.id: place(c.at) for c in m.cities}
+    for area in m.areas:
+        for ep in area.endpoints:
+            nodes[ep.id] = place(ep.at)
+
+    inner_box = (inner.x, inner.y, inner.x + inner.w, inner.y + inner.h)
+    occupied = _Hash(12 * unit)
+    for cid, (x, y) in nodes.items():
+        occupied.add_circle(x, y, g.city_r + 2.5 * unit, ("node", cid), weight=8.0)
+    cars, paths = _place_routes(m, nodes, g, occupied, inner_box, place)
+
+    # --- labels ----------------------------------------------------------------------------
+    label_size = 12.5 * unit / mm(1) * 0.8 + 2.0
+    label_size = max(6.0, 11.5 * unit / mm(1))
+    prefs = dict(labels or {})
+    city_labels: dict[str, Label] = {}
+    order = sorted(m.cities, key=lambda c: -sum(1 for r in m.routes if c.id in (r.a, r.b)))
+    for city in order:
+        x, y = nodes[city.id]
+        side = prefs.get(city.id) or city.label
+        city_labels[city.id] = _place_label(city.name, x, y, label_size, "bold", g, occupied,
+                                            ("label", city.id), inner_box, side)
+        occupied.add_box(city_labels[city.id].box, ("label", city.id), weight=6.0)
+
+    cells = _land_cells(m, nodes, frame, g)
+    area_labels: dict[str, Label] = {}
+    for area in m.areas:
+        pts = [nodes[e.id] for e in area.endpoints]
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        lab = _place_label(area.name.upper(), x, y, label_size * 0.95, "bold", g, occupied,
+                           ("area", area.id), inner_box, None, far=True)
+        area_labels[area.id] = lab
+        occupied.add_box(lab.box, ("area", area.id), weight=6.0)
+    region_labels: dict[str, Label] = {}
+    for region in m.regions:
+        pts = [nodes[c.id] for c in m.cities if c.region == region.id]
+        if not pts:
+            continue
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        lab = _place_label(region.name.upper(), x, y, label_size * 0.85, "bold", g, occupied,
+                           ("region", region.id), inner_box, None, far=True, centre_ok=True)
+        region_labels[region.id] = lab
+        occupied.add_box(lab.box, ("region", region.id), weight=3.0)
+
+    geometry = BoardGeometry(width, height, unit, track, inner, frame, nodes, cars, paths, city_labels,
+                             area_labels, region_labels, {}, g.city_r, tuple(cells))
+    boxes = _place_tables(m, geometry, occupied, lang)
+    return BoardGeometry(width, height, unit, track, inner, frame, nodes, cars, paths, city_labels,
+                         area_labels, region_labels, boxes, g.city_r, tuple(cells))
+
+
+def _place_routes(m: TTRMap, nodes: dict[str, Point], g: "_Dims", occupied: "_Hash", inner_box, place,
+                  passes: int = 3):
+    """Choose an arc (or the data's ``via`` points) for every parallel group so chains keep
+    clear of other cities and chains: greedy, most crowded first, then improvement passes."""
+    unit = g.unit
+    groups = []
+    for pair, ids in m.parallel_groups.items():
+        a_id, b_id = sorted(pair)
+        a, b = nodes[a_id], nodes[b_id]
+        ids = tuple(sorted(ids, key=lambda i: (m.route[i].colour, i)))
+        via = next((m.route[i].via for i in ids if m.route[i].via), ())
+        c = math.dist(a, b)
+        n = max(m.route[i].length for i in ids)
+        need = n * g.car_len + (n - 1) * g.gap + 2 * (g.city_r + g.end_gap)
+        groups.append([need / max(c, 1e-6), (a_id, b_id), ids, c, a, b, need,
+                       tuple(place(v) for v in via) if via else (), None])
+    groups.sort(key=lambda item: -item[0])
+
+    def shapes_of(group, extended: bool):
+        _, ends, ids, c, a, b, need, via, _ = group
+        if via:
+            return [(0.0, _chain_shape(m, ids, _catmull([a, *via, b]), g))]
+        out = []
+        skews = (0.0, -0.28, 0.28) if extended else (0.0,)
+        for skew in skews:
+            h0 = _bulge_for(a, b, need * 1.03, skew)
+            seen = set()
+            for extra in ((0.0, 0.08, 0.16, 0.26) if extended else (0.0, 0.1, 0.2)):
+                h = round(max(h0, extra * c), 3)
+                for hh in ((h, -h) if h else (0.0,)):
+                    if (hh, skew) in seen:
+                        continue
+                    seen.add((hh, skew))
+                    pts = _bezier(a, b, hh, skew)
+                    penalty = (abs(hh) / max(1.0, c) + abs(skew) * 0.3) * 20 * unit
+                    for shift in ((0.0, -1.0, 1.0) if extended else (0.0,)):
+                        out.append((penalty + abs(shift) * 2 * unit, _chain_shape(m, ids, pts, g, shift)))
+        return out
+
+    def cost_of(penalty, shape, ends, ids):
+        cost = penalty
+        ignore = {("node", ends[0]), ("node", ends[1])} | {("route", i) for i in ids}
+        for chain in shape[0].values():
+            for car in chain:
+                for (x, y) in _car_circles(car):
+                    cost += occupied.circle_cost(x, y, g.car_w / 2 + 1.2 * unit, ignore=ignore)
+                    d = -_point_box_distance(x, y, inner_box)
+                    if d < g.car_w:
+                        cost += (g.car_w - d) * 10
+        return cost
+
+    def commit(shape):
+        for rid, chain in shape[0].items():
+            for car in chain:
+                for (x, y) in _car_circles(car):
+                    occupied.add_circle(x, y, g.car_w / 2, ("route", rid), weight=4.0)
+
+    for p in range(passes):
+        changed = False
+        for group in groups:
+            _, ends, ids, *_rest = group
+            if p:
+                for rid in ids:
+                    occupied.remove(("route", rid))
+            current = group[-1]
+            options = shapes_of(group, extended=p > 0)
+            if current is not None:
+                options.append(current)
+            scored = [(cost_of(pen, shape, ends, ids), i) for i, (pen, shape) in enumerate(options)]
+            best_cost, best_i = min(scored)
+            if current is not None and scored[-1][0] <= best_cost + 1e-6:
+                best_i = len(options) - 1
+            changed |= best_i != len(options) - 1 or current is None
+            group[-1] = options[best_i]
+            commit(group[-1][1])
+        if not changed:
+            break
+    cars: dict[str, tuple[Car, ...]] = {}
+    paths: dict[str, tuple[Point, ...]] = {}
+    for group in groups:
+        shape = group[-1][1]
+        cars.update(shape[0])
+        paths.update(shape[1])
+    return cars, paths
+
+
+def _car_circles(car: Car) -> list[Point]:
+    """Four points along the car's axis; circles of radius width/2 around them cover it."""
+    a = math.radians(car.angle)
+    dx, dy = math.cos(a), math.sin(a)
+    q = (car.length - car.width) / 2
+    return [(car.x + dx * q * k, car.y + dy * q * k) for k in (-1, -1 / 3, 1 / 3, 1)]
+
+
+_SIDES = {"e": (1, 0), "ne": (0.75, -0.75), "n": (0, -1), "nw": (-0.75, -0.75), "w": (-1, 0),
+          "sw": (-0.75, 0.75), "s": (0, 1), "se": (0.75, 0.75)}
+
+
+def _place_label(text: str, x: float, y: float, size: float, font: str, g: _Dims, occupied: _Hash,
+                 tag, inner_box, side: str | None, *, far: bool = False, centre_ok: bool = False) -> Label:
+    w = text_width(text, size, font)
+    h = size * 0.72  # cap height-ish box
+    pad = 1.2 * g.unit
+    best = None
+    distances = (1.0, 1.6, 2.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0)
+    sides = [side] if side else list(_SIDES)
+    for dist_k in distances:
+        for name in sides:
+            dx, dy = _SIDES[name]
+            gap = g.city_r + 1.5 * g.unit if not far else 8 * g.unit
+            gap *= dist_k
+            if far and dist_k == 0 and not centre_ok:
+                gap = 0
+            # anchor box so its nearest edge is at distance ``gap`` in direction (dx, dy)
+            cx = x + dx * (gap + w / 2) if dx else x
+            cy = y + dy * (gap + h / 2) if dy else y
+            if dx and dy:
+                cx = x + dx * gap + (w / 2) * (1 if dx > 0 else -1)
+                cy = y + dy * gap + (h / 2) * (1 if dy > 0 else -1)
+            box = (cx - w / 2 - pad, cy - h / 2 - pad, cx + w / 2 + pad, cy + h / 2 + pad)
+            cost = occupied.box_cost(box, ignore={tag})
+            out = max(0, inner_box[0] - box[0]) + max(0, box[2] - inner_box[2]) + \
+                max(0, inner_box[1] - box[1]) + max(0, box[3] - inner_box[3])
+            cost += out * 50
+            cost += dist_k * 0.4 * g.unit + (0.1 * g.unit if dy and not dx else 0) + (0.05 * g.unit if dx and dy else 0)
+            if best is None or cost < best[0] - 1e-6:
+                best = (cost, cx, cy, box)
+        if side:
+            continue
+        if best[0] < 0.8 * g.unit + dist_k * 0.4 * g.unit:
+            break
+    _, cx, cy, box = best
+    return Label(cx, cy + h / 2, text, size, box)
+
+
+def _clip_halfplane(poly: list[Point], px, py, nx, ny, c) -> list[Point]:
+    """Keep the part of ``poly`` where nx*x + ny*y <= c."""
+    out = []
+    for i, p in enumerate(poly):
+        q = poly[(i + 1) % len(poly)]
+        vp = nx * p[0] + ny * p[1] - c
+        vq = nx * q[0] + ny * q[1] - c
+        if vp <= 0:
+            out.append(p)
+        if (vp < 0 < vq) or (vq < 0 < vp):
+            t = vp / (vp - vq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: _Dims) -> list[tuple[str, tuple[Point, ...]]]:
+    """A cell of land around each city (its Voronoi cell cut to a disc) and around each area
+    endpoint (cut to a larger disc), so neighbouring regions meet along straight borders."""
+    radius = 44 * g.unit
+    sites = list(nodes.items())
+    cells = []
+    for sid, (sx, sy) in sites:
+        r = radius * (1.15 if sid not in m.city else 1.0)
+        poly = [(sx + r * math.cos(2 * math.pi * i / 40), sy + r * math.sin(2 * math.pi * i / 40)) for i in range(40)]
+        for oid, (ox, oy) in sites:
+            if oid == sid:
+                continue
+            nx, ny = ox - sx, oy - sy
+            c = (ox * ox + oy * oy - sx * sx - sy * sy) / 2
+            poly = _clip_halfplane(poly, sx, sy, nx, ny, c)
+            if not poly:
+                break
+        if sid not in m.city:  # areas reach out to the edge of the frame
+            poly = _clip_halfplane(poly, 0, 0, -1, 0, -(frame.x - 6 * g.unit))
+        if len(poly) >= 3:
+            cells.append((sid, tuple(poly)))
+    return cells
+
+
+def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: _Hash, lang: str) -> dict[str, Rect]:
+    """Put each table where it covers the least (cities, chains, names), preferring the edges.
+
+    Occupancy is rasterised on a 2-unit grid with a summed-area table, so every candidate
+    position costs O(1)."""
+    boxes: dict[str, Rect] = {}
+    inner = geo.inner
+    u = geo.unit
+    cell = 2 * u
+    cols, rows = int(inner.w // cell), int(inner.h // cell)
+    grid = [[0.0] * cols for _ in range(rows)]
+    shapes = {id(shape): shape for bucket in occupied.grid.values() for shape in bucket}
+
+    def mark(shape) -> None:
+        weight = shape[-1]
+        if shape[0] == "c":
+            _, x, y, r = shape[:4]
+            x0, y0, x1, y1 = x - r, y - r, x + r, y + r
+        else:
+            x0, y0, x1, y1 = shape[1:5]
+        i0, i1 = max(0, int((y0 - inner.y) // cell)), min(rows - 1, int((y1 - inner.y) // cell))
+        j0, j1 = max(0, int((x0 - inner.x) // cell)), min(cols - 1, int((x1 - inner.x) // cell))
+        for i in range(i0, i1 + 1):
+            cy = inner.y + (i + 0.5) * cell
+            row = grid[i]
+            for j in range(j0, j1 + 1):
+                cx = inner.x + (j + 0.5) * cell
+                if shape[0] == "c" and math.hypot(cx - shape[1], cy - shape[2]) > shape[3] + cell * 0.7:
+                    continue
+                row[j] = max(row[j], weight)
+
+    for shape in shapes.values():
+        mark(shape)
+    for name, (w, h) in _table_sizes(m, geo, lang).items():
+        # summed-area table of the current grid
+        sat = [[0.0] * (cols + 1) for _ in range(rows + 1)]
+        for i in range(rows):
+            acc = 0.0
+            above, here, row = sat[i], sat[i + 1], grid[i]
+            for j in range(cols):
+                acc += row[j]
+                here[j + 1] = above[j + 1] + acc
+        bw = min(cols, int(math.ceil(w / cell)) + 2)   # one cell of clearance all round
+        bh = min(rows, int(math.ceil(h / cell)) + 2)
+        best = None
+        halo = 8  # cells: prefer the emptiest neighbourhood among equally free spots
+
+        def area(i0, j0, i1, j1):
+            i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
+            return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
+
+        for i in range(0, rows - bh + 1):
+            for j in range(0, cols - bw + 1):
+                cost = area(i, j, i + bh, j + bw)
+                cost += 0.03 * area(i - halo, j - halo, i + bh + halo, j + bw + halo)
+                edge = min(i, j, rows - bh - i, cols - bw - j)
+                cost += edge * 0.04
+                if best is None or cost < best[0] - 1e-9:
+                    best = (cost, i, j)
+        _, i, j = best
+        x = inner.x + (j + 1) * cell
+        y = inner.y + (i + 1) * cell
+        x = min(x, inner.x + inner.w - w)
+        y = min(y, inner.y + inner.h - h)
+        boxes[name] = Rect(x, y, w, h)
+        box = (x, y, x + w, y + h)
+        occupied.add_box(box, ("table", name), weight=10.0)
+        mark(("b", *box, ("table", name), 10.0))
+    return boxes
+
+
+# ---------------------------------------------------------------------------------------------
+# tables
+def _route_rows(m: TTRMap) -> list[tuple[int, int]]:
+    return list(m.route_points)
+
+
+def _table_sizes(m: TTRMap, geo: BoardGeometry, lang: str) -> dict[str, tuple[float, float]]:
+    u = geo.unit
+    sizes = {}
+    rows = _route_rows(m)
+    sizes["route_table"] = (len(rows) * 13 * u + 22 * u, 24 * u)
+    if m.region_bonus is not None:
+        entries = len(m.region_bonus.table)
+        sizes["region_table"] = (entries * 10 * u + 24 * u, 30 * u)
+    sizes["key"] = (96 * u, _key_rows(m) * 6.2 * u + 12 * u)
+    sizes["title"] = (max(text_width(m.title(lang), 22 * u / mm(1), "bold"),
+                          text_width(_t(lang)["schematic"], 8 * u / mm(1))) + 16 * u, 22 * u)
+    return sizes
+
+
+def _key_rows(m: TTRMap) -> int:
+    colours = {r.colour for r in m.routes}
+    rows = (len(colours) + 1) // 2
+    extra = 0
+    if any(r.locomotives for r in m.routes):
+        extra += 1
+    if any(r.waves for r in m.routes):
+        extra += 1
+    if any(r.tunnel for r in m.routes):
+        extra += 1
+    if any(r.any_cards_per_card for r in m.routes):
+        extra += 1
+    if m.areas:
+        extra += 1
+    return rows + extra
+
+
+def _panel(box: Rect, u: float) -> list[Item]:
+    return [Rect(box.x, box.y, box.w, box.h, Style(fill="#fffdf6", stroke=FRAME_INK, width=0.8 * u / mm(1) + 0.3,
+                                                    opacity=0.96), r=2.5 * u)]
+
+
+def _route_table(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
+    t = _t(lang)
+    pt = u / mm(1)  # points per "board mm" in font sizes
+    items = _panel(box, u)
+    items.append(Text(box.x + 4 * u, box.y + 6.5 * u, t["route_table"], 11 * pt * 0.9 + 1, Style(fill=INK), font="bold"))
+    x0 = box.x + 20 * u
+    items.append(Text(box.x + 4 * u, box.y + 13.5 * u, t["length"], 7.5 * pt + 0.5, Style(fill="#555555")))
+    items.append(Text(box.x + 4 * u, box.y + 20.5 * u, t["points"], 7.5 * pt + 0.5, Style(fill="#555555")))
+    for i, (length, points) in enumerate(_route_rows(m)):
+        cx = x0 + 6.5 * u + i * 13 * u
+        items.append(Rect(cx - 5.5 * u, box.y + 8.5 * u, 11 * u, 6.5 * u, Style(fill="#e9e4d4", stroke=FRAME_INK, width=0.4),
+                          r=1.2 * u))
+        items.append(Text(cx, box.y + 13.6 * u, str(length), 11 * pt, Style(fill=INK), font="bold", anchor="middle"))
+        items.append(Text(cx, box.y + 21 * u, str(points), 11 * pt, Style(fill=INK), font="bold", anchor="middle"))
+    return items
+
+
+def _region_table(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
+    t = _t(lang)
+    pt = u / mm(1)
+    items = _panel(box, u)
+    items.append(Text(box.x + 4 * u, box.y + 6.5 * u, t["region_table"], 11 * pt * 0.9 + 1, Style(fill=INK), font="bold"))
+    items.append(Text(box.x + 4 * u, box.y + 13.5 * u, t["regions"], 7.5 * pt + 0.5, Style(fill="#555555")))
+    items.append(Text(box.x + 4 * u, box.y + 20.5 * u, t["points"], 7.5 * pt + 0.5, Style(fill="#555555")))
+    table = list(m.region_bonus.table)
+    x0 = box.x + 22 * u
+    for i, (n, points) in enumerate(table):
+        cx = x0 + 5 * u + i * 10 * u
+        label = f"{n}+" if i == len(table) - 1 else str(n)
+        items.append(Text(cx, box.y + 13.6 * u, label, 10 * pt, Style(fill=INK), font="bold", anchor="middle"))
+        items.append(Text(cx, box.y + 21 * u, str(points), 10 * pt, Style(fill=INK), font="bold", anchor="middle"))
+        if i:
+            items.append(Line(cx - 5 * u, box.y + 9 * u, cx - 5 * u, box.y + 22.5 * u, Style(stroke="#bbbbbb", width=0.4)))
+    doubles = [r.name for r in m.regions if r.counts_double]
+    if doubles:
+        note = t["double_note"].format(names=", ".join(doubles))
+        size = fit_size(note, box.w - 8 * u, 7.5 * pt + 0.5)
+        items.append(Text(box.x + 4 * u, box.y + 27 * u, note, size, Style(fill="#333333")))
+    return items
+
+
+def _key(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
+    t = _t(lang)
+    pt = u / mm(1)
+    names = COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])
+    items = _panel(box, u)
+    items.append(Text(box.x + 4 * u, box.y + 6.5 * u, t["key"], 11 * pt * 0.9 + 1, Style(fill=INK), font="bold"))
+    used = [c for c in m.colours if any(r.colour == c.id for r in m.routes)]
+    size = 7.5 * pt + 0.5
+    col_w = (box.w - 8 * u) / 2
+    y = box.y + 12 * u
+    for i, colour in enumerate(used):
+        cx = box.x + 4 * u + (i % 2) * col_w
+        cy = y + (i // 2) * 6.2 * u
+        car = Car(cx + 5 * u, cy - 1.2 * u, 0, 10 * u, 4.2 * u, "key", 0)
+        items += _car_items(car, colour.hex, colour.id, u, scale_symbol=0.75)
+        items.append(Text(cx + 12 * u, cy, names.get(colour.id, colour.id), size, Style(fill=INK)))
+    y += ((len(used) + 1) // 2) * 6.2 * u
+    gray = next((c for c in m.colours if c.any), None)
+    gray_hex = gray.hex if gray else "#9e9e9e"
+    rows = []
+    if any(r.locomotives for r in m.routes):
+        rows.append(("locomotive", t["ferry"], False))
+    if any(r.waves for r in m.routes):
+        rows.append(("wave", t["waves"], False))
+    if any(r.tunnel for r in m.routes):
+        rows.append(("", t["tunnel"], True))
+    for mark, text, tunnel in rows:
+        car = Car(box.x + 9 * u, y - 1.2 * u, 0, 10 * u, 4.2 * u, "key", 0, mark)
+        items += _car_items(car, gray_hex, "gray", u, tunnel=tunnel, scale_symbol=0.75)
+        items.append(Text(box.x + 16 * u, y, text, fit_size(text, box.w - 20 * u, size), Style(fill=INK)))
+        y += 6.2 * u
+    special = next((r for r in m.routes if r.any_cards_per_card), None)
+    if special:
+        items += _badge(box.x + 9 * u, y - 1.6 * u, special.any_cards_per_card, u)
+        text = f"{m.place_name(special.a)} – {m.place_name(special.b)}: " + t["any_cards"].format(n=special.any_cards_per_card)
+        items.append(Text(box.x + 16 * u, y, text, fit_size(text, box.w - 20 * u, size), Style(fill=INK)))
+        y += 6.2 * u
+    if m.areas:
+        items.append(Rect(box.x + 4 * u, y - 4 * u, 10 * u, 5 * u, Style(fill=AREA_FILL, stroke="#7a8a96", width=0.5), r=1 * u))
+        items.append(Text(box.x + 16 * u, y, t["area"], fit_size(t["area"], box.w - 20 * u, size), Style(fill=INK)))
+    return items
+
+
+def _badge(x: float, y: float, n: int, u: float) -> list[Item]:
+    return [Circle(x, y, 4.2 * u, Style(fill="#ffffff", stroke=INK, width=0.8)),
+            Text(x, y + 1.6 * u, f"{n}:1", 6.5 * u / mm(1), Style(fill=INK), font="bold", anchor="middle")]
+
+
+def _title(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
+    pt = u / mm(1)
+    items = _panel(box, u)
+    title = m.title(lang)
+    size = fit_size(title, box.w - 10 * u, 22 * pt, "bold")
+    items.append(Text(box.x + box.w / 2, box.y + 11.5 * u, title, size, Style(fill=INK), font="bold", anchor="middle"))
+    sub = _t(lang)["schematic"]
+    items.append(Text(box.x + box.w / 2, box.y + 18 * u, sub, fit_size(sub, box.w - 10 * u, 8 * pt),
+                      Style(fill="#555555"), anchor="middle"))
+    return items
+
+
+# ---------------------------------------------------------------------------------------------
+# drawing
+def _contrast(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#ffffff" if (0.299 * r + 0.587 * g + 0.114 * b) < 140 else "#1d1d1b"
+
+
+def _darker(hex_colour: str, f: float = 0.55) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#%02x%02x%02x" % (int(r * f), int(g * f), int(b * f))
+
+
+def _symbol(name: str, s: float, ink: str) -> list[Item]:
+    """A small colour-blind symbol of size ``s`` centred on 0,0."""
+    fill = Style(fill=ink)
+    line = Style(stroke=ink, width=max(0.5, s * 0.16), cap="round")
+    r = s / 2
+    if name == "circle":
+        return [Circle(0, 0, r * 0.8, fill)]
+    if name == "ring":
+        return [Circle(0, 0, r * 0.7, Style(stroke=ink, width=max(0.5, s * 0.14)))]
+    if name == "square":
+        return [Rect(-r * 0.7, -r * 0.7, r * 1.4, r * 1.4, fill)]
+    if name == "diamond":
+        return [SPath((("M", 0, -r), ("L", r * 0.85, 0), ("L", 0, r), ("L", -r * 0.85, 0), ("Z",)), fill)]
+    if name == "triangle":
+        return [SPath((("M", 0, -r), ("L", r * 0.95, r * 0.75), ("L", -r * 0.95, r * 0.75), ("Z",)), fill)]
+    if name == "plus":
+        return [Line(-r * 0.85, 0, r * 0.85, 0, line), Line(0, -r * 0.85, 0, r * 0.85, line)]
+    if name == "cross":
+        return [Line(-r * 0.7, -r * 0.7, r * 0.7, r * 0.7, line), Line(-r * 0.7, r * 0.7, r * 0.7, -r * 0.7, line)]
+    if name == "star":
+        pts = []
+        for i in range(10):
+            rr = r if i % 2 == 0 else r * 0.42
+            a = math.radians(-90 + 36 * i)
+            pts.append((rr * math.cos(a), rr * math.sin(a)))
+        return [SPath((("M", *pts[0]), *(("L", *p) for p in pts[1:]), ("Z",)), fill)]
+    return []
+
+
+def _locomotive(s: float, ink: str) -> list[Item]:
+    """A small locomotive pictogram (side view) in a box of width ``s`` centred on 0,0."""
+    f = Style(fill=ink)
+    return [
+        Rect(-0.46 * s, -0.08 * s, 0.6 * s, 0.22 * s, f, r=0.04 * s),
+        Rect(0.1 * s, -0.3 * s, 0.34 * s, 0.44 * s, f, r=0.03 * s),
+        Rect(-0.36 * s, -0.28 * s, 0.1 * s, 0.22 * s, f),
+        Circle(-0.3 * s, 0.2 * s, 0.09 * s, f), Circle(-0.07 * s, 0.2 * s, 0.09 * s, f),
+        Circle(0.25 * s, 0.18 * s, 0.11 * s, f),
+    ]
+
+
+def _wave(s: float, ink: str) -> list[Item]:
+    st = Style(stroke=ink, width=max(0.6, 0.07 * s), cap="round")
+    items = []
+    for dy in (-0.12 * s, 0.12 * s):
+        items.append(SPath((("M", -0.45 * s, dy), ("C", -0.3 * s, dy - 0.14 * s, -0.15 * s, dy - 0.14 * s, 0, dy),
+                            ("C", 0.15 * s, dy + 0.14 * s, 0.3 * s, dy + 0.14 * s, 0.45 * s, dy)), st))
+    return items
+
+
+def _car_items(car: Car, hex_colour: str, colour_id: str, u: float, *, tunnel: bool = False,
+               scale_symbol: float = 1.0) -> list[Item]:
+    L, W = car.length, car.width
+    ink = _contrast(hex_colour)
+    outline = Style(fill=hex_colour, stroke="#1d1d1b", width=0.45 * u / mm(1) + 0.25)
+    items: list[Item] = [Rect(-L / 2, -W / 2, L, W, outline, r=1.3 * u * min(1.0, W / (7.6 * u)))]
+    if tunnel:
+        items.append(Rect(-L / 2 - 0.9 * u, -W / 2 - 0.9 * u, L + 1.8 * u, W + 1.8 * u,
+                          Style(stroke="#000000", width=1.1 * u / mm(1) + 0.3, dash=(2.2 * u, 1.4 * u)), r=2 * u))
+    s = min(L, W) * 0.62 * scale_symbol
+    if car.mark == "locomotive":
+        items.append(Group((Rect(-W * 0.62, -W * 0.42, W * 1.24, W * 0.84, Style(fill="#ffffff", opacity=0.9), r=W * 0.15),
+                            *_locomotive(W * 1.05, "#1d1d1b"))))
+    elif car.mark == "wave":
+        items.append(Group((Rect(-W * 0.62, -W * 0.42, W * 1.24, W * 0.84, Style(fill="#ffffff", opacity=0.9), r=W * 0.15),
+                            *_wave(W * 1.05, "#1565c0"))))
+    elif colour_id in SYMBOLS:
+        items += _symbol(SYMBOLS[colour_id], s * 0.75, ink)
+    return [Group(tuple(items), compose(translate(car.x, car.y), rotate(car.angle)))]
+
+
+def _track(geo: BoardGeometry, lang: str) -> list[Item]:
+    W, H, d, u = geo.width, geo.height, geo.track, geo.unit
+    nw, nh = _track_cells(W, H, 100)
+    cw = W / nw
+    ch = (H - 2 * d) / (nh - 2)
+    cells: list[tuple[float, float, float, float]] = []
+    for i in range(nw):                      # top, left to right
+        cells.append((i * cw, 0, cw, d))
+    for j in range(nh - 2):                  # right, top to bottom
+        cells.append((W - d, d + j * ch, d, ch))
+    for i in reversed(range(nw)):            # bottom, right to left
+        cells.append((i * cw, H - d, cw, d))
+    for j in reversed(range(nh - 2)):        # left, bottom to top
+        cells.append((0, d + j * ch, d, ch))
+    items: list[Item] = [Rect(0, 0, W, H, Style(fill="#f7f3e8"))]
+    pt = u / mm(1)
+    for n, (x, y, w, h) in enumerate(cells):
+        fill = "#e7dcc0" if n % 10 == 0 else ("#efe7d2" if n % 5 == 0 else "#fbf8ef")
+        items.append(Rect(x, y, w, h, Style(fill=fill, stroke="#8c7b58", width=0.5 * pt + 0.2)))
+        label = "0/100" if n == 0 else str(n)
+        size = (8.5 if n % 5 else 10.5) * pt
+        if n == 0:
+            size = fit_size(label, min(w, h) * 0.9, 9 * pt, "bold")
+        items.append(Text(x + w / 2, y + h / 2 + size * 0.35, label, size, Style(fill="#4a3f28"),
+                          font="bold" if n % 5 == 0 else "regular", anchor="middle"))
+    items.append(Rect(0, 0, W, H, Style(stroke=FRAME_INK, width=2.0)))
+    return items
+
+
+def draw_board(m: TTRMap, width: float | None = None, height: float | None = None, *, lang: str = "en",
+               geometry: BoardGeometry | None = None, labels: dict[str, str] | None = None) -> Group:
+    """The whole board as one group of ``width`` x ``height`` points, origin top-left."""
+    geo = geometry or board_geometry(m, width, height, lang=lang, labels=labels)
+    u = geo.unit
+    pt = u / mm(1)
+    items: list[Item] = _track(geo, lang)
+    inner = geo.inner
+    sea = Rect(inner.x, inner.y, inner.w, inner.h, Style(fill=SEA, stroke=FRAME_INK, width=1.0))
+    items.append(sea)
+    # land cells
+    land: list[Item] = []
+    tints = _tints(m)
+    for sid, poly in geo.cells:
+        if sid in m.city:
+            fill = tints.get(sid, LAND)
+            land.append(SPath((("M", *poly[0]), *(("L", *p) for p in poly[1:]), ("Z",)),
+                              Style(fill=fill, stroke=fill, width=0.8, join="round")))
+        else:
+            land.append(SPath((("M", *poly[0]), *(("L", *p) for p in poly[1:]), ("Z",)),
+                              Style(fill=AREA_FILL, stroke=AREA_FILL, width=0.8, join="round")))
+    items.append(Group(tuple(land), clip=inner, id="land"))
+    # region names (under routes)
+    for rid, lab in geo.region_labels.items():
+        region = m.region[rid]
+        colour = _darker(region.tint or "#bbbbbb", 0.42)
+        items.append(Text(lab.x, lab.y, lab.text, lab.size, Style(fill=colour), font="bold", anchor="middle"))
+    # area names
+    for aid, lab in geo.area_labels.items():
+        items.append(Text(lab.x, lab.y, lab.text, lab.size, Style(fill="#42525e"), font="bold", anchor="middle"))
+    # routes
+    colours = m.colour
+    tunnels = []
+    chains = []
+    for rid, chain in geo.cars.items():
+        route = m.route[rid]
+        colour = colours.get(route.colour)
+        hex_colour = colour.hex if colour else "#9e9e9e"
+        cid = route.colour if not (colour and colour.any) else "gray"
+        group = []
+        for car in chain:
+            group += _car_items(car, hex_colour, cid, u, tunnel=route.tunnel)
+        if route.any_cards_per_card:
+            mid = chain[len(chain) // 2]
+            a = math.radians(mid.angle)
+            group += _badge(mid.x - math.sin(a) * 9 * u, mid.y + math.cos(a) * 9 * u, route.any_cards_per_card, u)
+        (tunnels if route.tunnel else chains).append(Group(tuple(group), id=f"route-{rid}"))
+    items += chains + tunnels
+    # city and area markers
+    for area in m.areas:
+        for ep in area.endpoints:
+            x, y = geo.nodes[ep.id]
+            r = geo.city_radius
+            items.append(Rect(x - r, y - r, 2 * r, 2 * r, Style(fill="#ffffff", stroke="#42525e", width=1.2 * pt), r=1.2 * u))
+            items.append(Rect(x - r * 0.5, y - r * 0.5, r, r, Style(fill="#42525e"), r=0.5 * u))
+    for city in m.cities:
+        x, y = geo.nodes[city.id]
+        r = geo.city_radius
+        items.append(Circle(x, y, r, Style(fill="#ffffff", stroke=INK, width=1.4 * pt + 0.2)))
+        items.append(Circle(x, y, r * 0.45, Style(fill="#b3261e")))
+    for cid, lab in geo.labels.items():
+        x0, y0, x1, y1 = lab.box
+        items.append(Rect(x0, y0, x1 - x0, y1 - y0, Style(fill="#ffffff", opacity=0.82), r=1.5 * u))
+        items.append(Text(lab.x, lab.y, lab.text, lab.size, Style(fill=INK), font="bold", anchor="middle"))
+    # tables
+    for name, box in geo.boxes.items():
+        drawer = {"route_table": _route_table, "region_table": _region_table, "key": _key, "title": _title}[name]
+        items.append(Group(tuple(drawer(m, box, u, lang)), id=name))
+    return Group(tuple(items), id=f"board-{m.id}")
+
+
+def _tints(m: TTRMap) -> dict[str, str]:
+    """City id -> land tint: its region's tint, else a tint per country, else plain land."""
+    out = {}
+    countries = sorted({c.country for c in m.cities if c.country})
+    for city in m.cities:
+        if city.region and m.region.get(city.region) and m.region[city.region].tint:
+            out[city.id] = m.region[city.region].tint
+        elif city.country:
+            out[city.id] = COUNTRY_TINTS[countries.index(city.country) % len(COUNTRY_TINTS)]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# builders
+def _size(m: TTRMap, size: tuple[float, float] | None) -> tuple[float, float]:
+    return size if size else default_size(m)
+
+
+def _detail(m: TTRMap, width: float, height: float, lang: str, revision: int | None) -> str:
+    from railprint.units import to_mm
+
+    label = {"en": "revision", "pl": "wersja"}.get(lang, "revision")
+    rev = f" · {label} {revision}" if revision else ""
+    return f"{m.id}{rev} · {to_mm(width):.0f} × {to_mm(height):.0f} mm"
+
+
+def board_title(m: TTRMap, lang: str) -> str:
+    return m.title(lang) + {"en": " — board", "pl": " — plansza"}.get(lang, " — board")
+
+
+def build_board_tiled(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
+                      overlap: float = MIN_OVERLAP, size: tuple[float, float] | None = None,
+                      labels: dict[str, str] | None = None, revision: int | None = None) -> Document:
+    """The board at real size over pages: assembly map first, then one page per tile."""
+    width, height = _size(m, size)
+    board = draw_board(m, width, height, lang=lang, labels=labels)
+    return tile_document(board, width, height, paper=paper, overlap=overlap, title=board_title(m, lang),
+                         detail=_detail(m, width, height, lang, revision), lang=lang)
+
+
+def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
+                         size: tuple[float, float] | None = None, labels: dict[str, str] | None = None,
+                         revision: int | None = None) -> Document:
+    """The whole board fitted on one page."""
+    width, height = _size(m, size)
+    board = draw_board(m, width, height, lang=lang, labels=labels)
+    page = overview_page(board, width, height, paper=paper, title=board_title(m, lang),
+                         detail=_detail(m, width, height, lang, revision), lang=lang)
+    return Document((page,), title=board_title(m, lang))
+
+
+def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
+                overview: bool = True) -> Document:
+    """A ``kind: board`` file: the tiled board, then (``overview``) the one-page version."""
+    unknown = [k for k in spec.labels if k not in m.city]
+    if unknown:
+        from railprint.errors import suggestion
+
+        raise ContentError(f"board {spec.id!r}: labels name unknown cities: {', '.join(unknown)}",
+                           hint=suggestion(unknown[0], sorted(m.city)))
+    size = (spec.size.width, spec.size.height) if spec.size else None
+    width, height = _size(m, size)
+    board = draw_board(m, width, height, lang=lang, labels=spec.labels)
+    tiled = tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
+                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
+                          extra_pages=1 if overview else 0)
+    if not overview:
+        return tiled
+    total = len(tiled.pages) + 1
+    page = overview_page(board, width, height, paper=paper, title=board_title(m, lang),
+                         detail=_detail(m, width, height, lang, spec.revision), lang=lang,
+                         page=total, pages=total)
+    return Document(tiled.pages + (page,), title=tiled.title)
+
+
+def iter_texts(group: Group) -> Iterable[str]:  # pragma: no cover - debugging helper
+    for item in group.items:
+        if isinstance(item, Group):
+            yield from iter_texts(item)
+        elif isinstance(item, Text):
+            yield item.text
