@@ -1054,8 +1054,12 @@ def _track(geo: BoardGeometry, lang: str) -> list[Item]:
 
 
 def draw_board(m: TTRMap, width: float | None = None, height: float | None = None, *, lang: str = "en",
-               geometry: BoardGeometry | None = None, labels: dict[str, str] | None = None) -> Group:
-    """The whole board as one group of ``width`` x ``height`` points, origin top-left."""
+               geometry: BoardGeometry | None = None, labels: dict[str, str] | None = None,
+               claimed: dict[str, str] | None = None) -> Group:
+    """The whole board as one group of ``width`` x ``height`` points, origin top-left.
+
+    ``claimed`` (route id -> "#rrggbb") puts a train piece of that colour on every space of
+    those routes (for pictures of a scored game)."""
     geo = geometry or board_geometry(m, width, height, lang=lang, labels=labels)
     u = geo.unit
     pt = u / mm(1)
@@ -1101,6 +1105,14 @@ def draw_board(m: TTRMap, width: float | None = None, height: float | None = Non
             group += _badge(mid.x - math.sin(a) * 9 * u, mid.y + math.cos(a) * 9 * u, route.any_cards_per_card, u)
         (tunnels if route.tunnel else chains).append(Group(tuple(group), id=f"route-{rid}"))
     items += chains + tunnels
+    for rid, colour in (claimed or {}).items():
+        pieces = []
+        for car in geo.cars.get(rid, ()):
+            L, W = car.length * 0.86, car.width * 0.7
+            pieces.append(Group((Rect(-L / 2, -W / 2, L, W, Style(fill=colour, stroke="#000000", width=0.9),
+                                      r=1.2 * u),),
+                                compose(translate(car.x, car.y), rotate(car.angle))))
+        items.append(Group(tuple(pieces), id=f"claimed-{rid}"))
     # city and area markers
     for area in m.areas:
         for ep in area.endpoints:

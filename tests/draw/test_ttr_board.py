@@ -371,3 +371,13 @@ def test_scorepad_file():
     words = texts(doc)
     assert "Game 2" in words and "Game 3" not in words
     assert words.count("5") >= 2  # five player rows per game
+
+
+def test_claimed_routes_get_train_pieces_for_pictures():
+    m = load_map("italy")
+    board = draw_board(m, claimed={"napoli-roma-red": "#00aaff", "genova-olbia-gray-1": "#ff00ff"})
+    pieces = {g.id: g for g in board.items if isinstance(g, Group) and (g.id or "").startswith("claimed-")}
+    assert set(pieces) == {"claimed-napoli-roma-red", "claimed-genova-olbia-gray-1"}
+    assert len(pieces["claimed-genova-olbia-gray-1"].items) == 7
+    fills = {item.style.fill for item, _ in walk(pieces["claimed-napoli-roma-red"].items)}
+    assert fills == {"#00aaff"}
