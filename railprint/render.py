@@ -138,7 +138,8 @@ def build_deck(path: Path, options: RenderOptions):
     deck = load_deck(path, options.lang)
     faces = deck_faces(deck)
     label = {"en": "revision", "pl": "wersja"}.get(options.lang, "revision")
-    count = {"en": "cards", "pl": "kart"}.get(options.lang, "cards")
+    nouns = {("deck", "en"): "cards", ("deck", "pl"): "kart", ("tiles", "en"): "tiles", ("tiles", "pl"): "płytek"}
+    count = nouns.get((deck.kind, options.lang), nouns[(deck.kind, "en")])
     detail = f"{deck.id} · {label} {deck.revision} · {len(faces)} {count} · {path.name}"
     imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
                      paper=options.paper, mode=options.mode, flip=options.flip,
