@@ -381,3 +381,19 @@ def test_claimed_routes_get_train_pieces_for_pictures():
     assert len(pieces["claimed-genova-olbia-gray-1"].items) == 7
     fills = {item.style.fill for item, _ in walk(pieces["claimed-napoli-roma-red"].items)}
     assert fills == {"#00aaff"}
+
+
+@pytest.mark.parametrize("name", ["board-nordic.yaml", "board-italy.yaml", "scorepad-nordic.yaml",
+                                  "scorepad-italy.yaml"])
+def test_board_and_scorepad_files_name_real_maps(name):
+    """The files meant for content/ticket-to-ride/ (kept here until render knows their kinds)."""
+    from railprint.loading.resources import content_path
+
+    paths = [DATA / name, content_path("ticket-to-ride", name)]
+    for path in [p for p in paths if p.is_file()]:
+        spec = (load_board_spec if name.startswith("board") else load_scorepad_spec)(path)
+        m = load_map(spec.map)
+        assert spec.id.startswith(m.id) and spec.game == "ticket-to-ride"
+        assert set(spec.title) == {"en", "pl"}
+        if name.startswith("board"):
+            assert (spec.size.width, spec.size.height) == default_size(m)
