@@ -1,0 +1,54 @@
+"""Railroad Ink (Kolejowy szlak): read a typed-in finished sheet, check it, score it.
+
+    from railprint.games.railroad_ink import score_files
+    result = score_files([Path("ala.txt")], longest="simple")
+    result.as_json(); result.as_text(); result.picture(lang="pl")
+
+Modules: ``board`` (the immutable model), ``notation`` (text format: parse / format_board),
+``rules`` (validate, score), ``longest`` (exact longest highway / railway), ``result`` (text
+report), ``picture`` (scene drawing of a scored sheet). Readings of the rules:
+``docs/railroad-ink-scoring.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from railprint.errors import RailprintError, RulesError, suggestion
+from railprint.games.railroad_ink.board import Board, Cell
+from railprint.games.railroad_ink.notation import format_board, parse, parse_file
+from railprint.games.railroad_ink.result import ScoreResult
+from railprint.games.railroad_ink.rules import Scoring, check_mode, score, validate
+
+OPTIONS = ("longest",)
+
+
+def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: str = "simple",
+                **options) -> ScoreResult:
+    """Parse, validate and score each file (in the order given).
+
+    ``longest``: 'simple' (default) or 'trail'. ``strict``: raise RulesError listing every
+    violation of every file instead of scoring sheets that break the rules."""
+    for name in options:
+        raise RailprintError(f"unknown option {name!r} for railroad-ink scoring",
+                             hint=suggestion(name, OPTIONS))
+    mode = check_mode(longest)
+    paths = [Path(p) for p in paths]
+    if not paths:
+        raise RailprintError("no board files given")
+    sheets = []
+    for path in paths:
+        board = parse_file(path)
+        sheets.append(score(board, mode, player=board.player or path.stem))
+    if strict:
+        problems = [(s, v) for s in sheets for v in s.violations]
+        if problems:
+            lines = [f"{len(problems)} rule violation(s):"]
+            lines += [f"  {s.board.source}: {v}" for s, v in problems]
+            raise RulesError("\n".join(lines))
+    return ScoreResult(tuple(sheets))
+
+
+__all__ = ["Board", "Cell", "ScoreResult", "Scoring", "format_board", "parse", "parse_file",
+           "score", "score_files", "validate"]

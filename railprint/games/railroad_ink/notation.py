@@ -1,0 +1,172 @@
+"""Read and write the Railroad Ink board text (format v1, see docs/railroad-ink-scoring.md).
+
+``parse(text, filename)`` returns an immutable :class:`Board` or raises :class:`NotationError`
+located at ``file:line:col`` (1-based; a tab counts as one column; a leading byte-order mark is
+ignored). ``format_board(board)`` writes text that ``parse`` reads back to an equal board.
+
+What this module rejects (the text cannot be read as a board): wrong numbers of rows or spaces,
+unknown letters, malformed tokens, unknown or repeated header keys, headers inside the grid.
+What it accepts and leaves to ``rules.validate`` (the text is readable but breaks the rules):
+markers that do not fit their edges, highway and railway without a station, lava or craters
+without their expansion.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from railprint.errors import Location, NotationError, suggestion
+from railprint.games.railroad_ink.board import (
+    EDGE_LETTERS, EMPTY, EXPANSIONS, ROWS, SIZE, Board, Cell,
+)
+
+HEADER_KEYS = ("player", "expansion")
+EXPANSION_ALIASES = {"none": "none", "meteor": "meteor", "lava": "lava", "base": "none",
+                     "brak": "none", "meteoryt": "meteor", "lawa": "lava"}
+EDGE_HINT = ("four edge letters in the order north east south west, each h (highway), "
+             "r (railway), l (lava) or . (nothing), then an optional marker s, o or v; "
+             "'.' alone is an empty space, 'x' a crater")
+TOKEN_RE = re.compile(r"\S+")
+
+
+def _error(message: str, filename: str, line: int, col: int, hint: str | None = None) -> NotationError:
+    return NotationError(message, Location(filename, line, col), hint)
+
+
+def parse_token(token: str, filename: str = "<input>", line: int = 1, col: int = 1) -> Cell:
+    """One space token (case-insensitive) -> Cell; ``col`` is where the token starts."""
+    t = token.lower()
+    if t in (".", "...."):
+        return EMPTY
+    if t == "x":
+        return Cell("....", "x")
+    for i, ch in enumerate(t[:4]):
+        if ch not in EDGE_LETTERS:
+            where = col + i
+            if ch in "sovx":
+                kind = {"s": "station", "o": "overpass", "v": "volcano", "x": "crater"}[ch]
+                return _raise(f"{token!r}: the {kind} marker {token[i]!r} must follow four edge "
+                              f"letters", filename, line, where,
+                              "write a crater as 'x' alone" if ch == "x" else EDGE_HINT)
+            return _raise(f"{token!r}: unknown letter {token[i]!r}", filename, line, where, EDGE_HINT)
+    if len(t) < 4:
+        return _raise(f"{token!r}: a space needs 4 edge letters (north east south west), "
+                      f"found {len(t)}", filename, line, col, EDGE_HINT)
+    if len(t) == 4:
+        return Cell(t, "")
+    marker = t[4]
+    if marker == "x":
+        return _raise(f"{token!r}: a crater is written 'x' alone, without edges", filename, line,
+                      col + 4)
+    if marker not in "sov":
+        return _raise(f"{token!r}: unknown marker {token[4]!r}", filename, line, col + 4,
+                      "markers: s station, o overpass, v volcano")
+    if len(t) > 5:
+        return _raise(f"{token!r}: too long; unexpected {token[5:]!r} after the marker",
+                      filename, line, col + 5, EDGE_HINT)
+    return Cell(t[:4], marker)
+
+
+def _raise(message: str, filename: str, line: int, col: int, hint: str | None = None) -> Cell:
+    raise _error(message, filename, line, col, hint)
+
+
+def parse(text: str, filename: str = "<input>") -> Board:
+    """Parse a board text. Raises NotationError at the first unreadable place."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    headers: dict[str, str] = {}
+    rows: list[tuple[Cell, ...]] = []
+    last_grid_line = 0
+    lines = text.split("\n")
+    for number, raw in enumerate(lines, start=1):
+        content = raw.split("#", 1)[0]
+        if not content.strip():
+            continue
+        if ":" in content:
+            key_raw, value_raw = content.split(":", 1)
+            key_col = len(key_raw) - len(key_raw.lstrip()) + 1
+            key = key_raw.strip().lower()
+            value = value_raw.strip()
+            value_col = len(key_raw) + 2 + (len(value_raw) - len(value_raw.lstrip()))
+            if rows:
+                raise _error(f"header line {key_raw.strip() + ':'!r} inside the grid; "
+                             f"headers go before the first row", filename, number, key_col)
+            if not key or " " in key or "\t" in key:
+                raise _error(f"{content.strip()!r} is not a header line 'key: value'",
+                             filename, number, key_col, "known keys: " + ", ".join(HEADER_KEYS))
+            if key not in HEADER_KEYS:
+                raise _error(f"unknown header {key_raw.strip()!r}", filename, number, key_col,
+                             suggestion(key, HEADER_KEYS))
+            if key in headers:
+                raise _error(f"header {key!r} given twice", filename, number, key_col)
+            if key == "expansion":
+                canonical = EXPANSION_ALIASES.get(value.lower())
+                if canonical is None:
+                    raise _error(f"unknown expansion {value!r}", filename, number, value_col,
+                                 suggestion(value, EXPANSIONS))
+                value = canonical
+            headers[key] = value
+            continue
+        if len(rows) == SIZE:
+            first = TOKEN_RE.search(content)
+            raise _error(f"an 8th grid row; a board has exactly {SIZE} rows (A-G)",
+                         filename, number, first.start() + 1 if first else 1)
+        tokens = list(TOKEN_RE.finditer(content))
+        row_name = ROWS[len(rows)]
+        cells = [parse_token(m.group(), filename, number, m.start() + 1) for m in tokens[:SIZE]]
+        if len(tokens) < SIZE:
+            raise _error(f"row {row_name} has {len(tokens)} space(s); expected {SIZE}",
+                         filename, number, tokens[-1].end() + 1,
+                         "write '....' (or '.') for an empty space")
+        if len(tokens) > SIZE:
+            extra = tokens[SIZE]
+            raise _error(f"row {row_name} has {len(tokens)} spaces; expected {SIZE} "
+                         f"(unexpected {extra.group()!r})", filename, number, extra.start() + 1)
+        rows.append(tuple(cells))
+        last_grid_line = number
+    if not rows:
+        what = "empty file" if not text.strip() else "no grid rows"
+        where = len(lines) if text.strip() else 1
+        raise _error(f"{what}: expected {SIZE} rows of {SIZE} spaces", filename, where, 1)
+    if len(rows) < SIZE:
+        raise _error(f"only {len(rows)} grid row(s); expected {SIZE} (rows A-G)", filename,
+                     last_grid_line + 1, 1, f"row {ROWS[len(rows)]} is missing")
+    return Board(tuple(rows), player=headers.get("player", ""),
+                 expansion=headers.get("expansion", "none"), source=filename)
+
+
+def decode(data: bytes, filename: str) -> str:
+    """Bytes of a board file -> text; UTF-8 (with or without BOM), else a located error."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _error("the file is UTF-16; save it as UTF-8", filename, 1, 1)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise _error(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", filename, line, col,
+                     "save the file as UTF-8") from None
+
+
+def parse_file(path: str | Path) -> Board:
+    path = Path(path)
+    return parse(decode(path.read_bytes(), str(path)), str(path))
+
+
+def format_board(board: Board) -> str:
+    """The board as text in format v1 (canonical tokens, aligned columns)."""
+    out = []
+    if board.player:
+        name = board.player
+        if name != name.strip() or any(ch in name for ch in "#\n\r") or not name.isprintable():
+            raise NotationError(f"player name {name!r} cannot be written in a board file",
+                                hint="avoid '#', line breaks and leading or trailing spaces")
+        out.append(f"player: {name}")
+    if board.expansion != "none":
+        out.append(f"expansion: {board.expansion}")
+    for row in board.rows:
+        out.append(" ".join(cell.token.ljust(5) for cell in row).rstrip())
+    return "\n".join(out) + "\n"
