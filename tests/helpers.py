@@ -23,3 +23,10 @@ def bleed_boxes(rects, w_mm: float, h_mm: float, tol: float = 0.1):
     """Rects of exactly the bleed-box size (the card backgrounds), as (x, top) in mm."""
     return sorted({(round(to_mm(r["x0"]), 2), round(to_mm(r["top"]), 2)) for r in rects
                   if abs(to_mm(r["width"]) - w_mm) < tol and abs(to_mm(r["height"]) - h_mm) < tol})
+
+
+def assert_points_close(actual, expected, tol: float = 0.05) -> None:
+    """Two lists of (x, y) points agree within ``tol`` (mm), in order."""
+    assert len(actual) == len(expected), (actual, expected)
+    for (ax, ay), (ex, ey) in zip(actual, expected):
+        assert abs(ax - ex) <= tol and abs(ay - ey) <= tol, (actual, expected)

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from railprint.cli import app
-from tests.helpers import bleed_boxes, pdf_pages
+from tests.helpers import assert_points_close, bleed_boxes, pdf_pages
 
 DATA = Path(__file__).parent / "data" / "content"
 runner = CliRunner()
@@ -94,7 +94,7 @@ def test_back_offset_moves_backs(tmp_path):
         return bleed_boxes(pdf_pages((out / "my-game" / "my-cards.pdf").read_bytes())[1][2], 69, 94)
 
     plain, shifted = backs("0,0"), backs("1.5,-0.5")
-    assert shifted == pytest.approx([(x + 1.5, y - 0.5) for x, y in plain], abs=0.02)
+    assert_points_close(shifted, [(x + 1.5, y - 0.5) for x, y in plain], tol=0.02)
 
 
 def test_calibrate_and_schema(tmp_path):

@@ -12,7 +12,7 @@ from railprint.loading.yamlio import load_file
 from railprint.render import RenderOptions, build_deck
 from railprint.units import to_mm
 from railprint.writers import render
-from tests.helpers import bleed_boxes, pdf_pages
+from tests.helpers import assert_points_close, bleed_boxes, pdf_pages
 
 TTR = content_path("ticket-to-ride")
 DECKS = {  # file -> expected card count (from the rulebooks / reference data)
@@ -63,7 +63,7 @@ def test_each_back_lies_behind_its_front(rendered, name, flip):
             mirrored = sorted((round(w - x - 50, 2), y) for x, y in fronts)
         else:
             mirrored = sorted((x, round(h - y - 74, 2)) for x, y in fronts)
-        assert backs == pytest.approx(mirrored, abs=0.05)
+        assert_points_close(backs, mirrored)
 
 
 def test_crop_marks_are_thin_outside_the_bleed_and_never_on_backs(rendered):
