@@ -181,13 +181,14 @@ class Board:
         return self.mirror_lr().mirror_tb()
 
     @classmethod
-    def from_tokens(cls, grid: list[list[str]] | str, player: str = "",
+    def from_tokens(cls, grid: list[list[str]] | list[str] | str, player: str = "",
                     expansion: str = "none") -> "Board":
-        """Convenience for code and tests: ``grid`` is 7 lists of 7 canonical tokens (or a
-        whitespace-separated string of 49 tokens)."""
+        """Convenience for code and tests: ``grid`` is 7 lists of 7 canonical tokens, a flat
+        list of 49 tokens, or a whitespace-separated string of 49 tokens."""
         if isinstance(grid, str):
-            flat = grid.split()
-            grid = [flat[i * SIZE:(i + 1) * SIZE] for i in range(SIZE)]
+            grid = grid.split()
+        if len(grid) == SIZE * SIZE:
+            grid = [grid[i * SIZE:(i + 1) * SIZE] for i in range(SIZE)]
         return cls(tuple(tuple(cell_from_token(t) for t in row) for row in grid), player, expansion)
 
 
