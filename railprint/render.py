@@ -22,6 +22,8 @@ BUILDERS: dict[str, str] = {
     "tiles": "railprint.render:build_deck",
     "sheet": "railprint.draw.railroad_ink_sheet:render_sheets",   # Railroad Ink board sheets
     "dice": "railprint.draw.railroad_ink_dice:render_dice",       # Railroad Ink die nets
+    "board": "railprint.render:build_ttr_board",                  # Ticket to Ride boards, tiled
+    "scorepad": "railprint.render:build_ttr_scorepad",            # Ticket to Ride score pads
 }
 # content kinds that are data for other tools, not printable components
 DATA_KINDS = {"map"}
@@ -227,3 +229,23 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
     if problems:
         raise ContentError(f"{len(problems)} problem(s) found:", problems=problems)
     return files
+
+
+def build_ttr_board(path: Path, options: RenderOptions):
+    """A Ticket to Ride map printed at real size over pages, plus a one-page overview."""
+    from railprint.draw.ttr_board import build_board, load_board_spec
+    from railprint.games.ticket_to_ride.maps import load_map
+
+    spec = load_board_spec(path)
+    return build_board(spec, load_map(spec.map, base=Path(path).parent), paper=options.paper,
+                       lang=options.lang)
+
+
+def build_ttr_scorepad(path: Path, options: RenderOptions):
+    """Score pad pages for a Ticket to Ride map: a row per player, a column per category."""
+    from railprint.draw.ttr_scorepad import build_scorepad, load_scorepad_spec
+    from railprint.games.ticket_to_ride.maps import load_map
+
+    spec = load_scorepad_spec(path)
+    return build_scorepad(load_map(spec.map, base=Path(path).parent), paper=options.paper,
+                          lang=options.lang, games=spec.games_per_page, revision=spec.revision)
