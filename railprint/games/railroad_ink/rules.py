@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from railprint.errors import RailprintError, close_matches
 from railprint.games.railroad_ink.board import (
     CENTRE, EXITS, SIDE_NAMES, TYPE_NAMES, Board, Cell, E, Exit, S, neighbour, opposite, square,
 )
@@ -394,13 +395,13 @@ def lakes(board: Board) -> tuple[Lake, ...]:
 
 
 def check_mode(longest: str) -> str:
-    from railprint.errors import RailprintError, suggestion
-
+    """The longest-route reading, validated: 'simple' or 'trail'."""
     mode = str(longest).strip().lower()
     if mode not in LONGEST_MODES:
-        raise RailprintError(f"unknown --longest reading {longest!r}",
-                             hint=suggestion(mode, LONGEST_MODES)
-                             + " (simple: a space once; trail: a crossing may be passed twice)")
+        close = close_matches(mode, LONGEST_MODES)
+        raise RailprintError(f"unknown --longest reading {longest!r}: use simple (each space at "
+                             f"most once) or trail (a crossing may be passed twice)",
+                             hint=f"did you mean {close[0]!r}?" if close else None)
     return mode
 
 
