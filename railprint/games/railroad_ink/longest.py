@@ -3,30 +3,35 @@
 The route graph of one kind (``h`` or ``r``): a space is a node when it has a side of that
 kind; two neighbouring spaces are linked when their facing sides are both of that kind. Inside
 a space a line may only go from one side to another side it is joined to (``Cell.pieces``:
-an overpass joins straight across only; a station or a plain space joins all its sides).
+an overpass joins straight across only; a station or a plain space joins all its sides, so a
+line of one kind passes a station through its sides of that kind and never changes kind).
 
 ``simple`` (the default reading): the longest sequence of distinct spaces, each linked to the
-next and entered and left through joined sides. A space scores 1.
+next, entered and left through joined sides. Each space scores 1.
 
 ``trail``: the line may come back into a space it already crossed when it enters through a side
 it has not used yet (each link between two spaces is used at most once). Points still count
-spaces, so a space crossed twice scores 1 — the line can just reach further.
+spaces — a space crossed twice scores 1 — so the line can only reach further.
 
-Search: depth-first over (space, entry side) with the visited spaces in an int bitmask (bit
-``row * 7 + col``). Before expanding a node the search bounds what the rest of the line can add
-and cuts the branch if it cannot beat the best line found:
+Two exact methods, the fast one first:
 
-* only spaces reachable from the current one through unvisited spaces can follow (flood fill
-  with shifts on bitmasks);
-* (simple) the grid is bipartite (checkerboard colours), so a line alternates colours: with
-  ``a`` reachable spaces of the other colour and ``b`` of this colour it adds at most
-  ``2·min(a, b) + (1 if a > b)``;
-* (simple) a reachable space with at most one reachable neighbour can only be the last space.
+1. Depth-first search over (space, entry side) with visited spaces in an int bitmask (bit
+   ``row * 7 + col``), neighbours tried fewest-onward-links first (Warnsdorff). A branch is cut
+   when an upper bound on what it can still add cannot beat the best line so far:
+   only spaces reachable through unvisited spaces can follow (flood fill with bit shifts); the
+   grid is bipartite, so a simple line alternates colours (``2·min(a, b) + 1`` spaces at most);
+   a reachable space with one reachable neighbour can only be the last one. The same bounds on
+   each component give a ceiling: the search stops as soon as a line reaches it (all-``hhhh``:
+   49 spaces on the first descent). The search also stops after ``DFS_BUDGET`` expansions.
+2. If the search ran out of budget before proving its line optimal, a frontier ("plug")
+   dynamic programme over the grid settles it in bounded time: cells are processed row by row;
+   the state is the component labels of the 8 links crossing the frontier plus the number of
+   odd-degree spaces so far; the value is the most spaces used. A simple line is a connected,
+   acyclic set of links with degrees <= 2; a trail is a connected set of links with at most
+   two odd-degree spaces (then it has an Euler trail, which ``_walk`` recovers for the report).
+   States that cannot beat the search's line are dropped.
 
-The same bounds over each whole component give a global ceiling; the search stops as soon as it
-finds a line that long (all-``hhhh`` boards: a 49-space line is found by the first descent, with
-Warnsdorff's rule — try the neighbour with the fewest free neighbours first — and the search
-ends). Both searches are exact.
+Both are checked against brute force and against each other in tests/games/railroad_ink.
 """
 
 from __future__ import annotations
@@ -145,7 +150,7 @@ class _Stop(Exception):
 
 # node expansions before the depth-first search hands over to the frontier DP (measured with
 # benchmarks/bench_railroad_ink_score.py: enough for sparse sheets, cheap on dense boards)
-DFS_BUDGET = {"simple": 1000, "trail": 4000}
+DFS_BUDGET = {"simple": 500, "trail": 1500}
 
 
 def longest_route(board: Board, kind: str, mode: str = "simple",
