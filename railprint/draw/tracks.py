@@ -98,8 +98,9 @@ class Centreline:
 
 
 def centreline(a: str, b: str, box: Box, *, pair_offset: float = 1 / 3,
-               end_length: float | None = None) -> Centreline:
-    """The centreline of the segment between ports ``a`` and ``b`` (either may be ``end``)."""
+               end_length: float | None = None, bend: float = KAPPA) -> Centreline:
+    """The centreline of the segment between ports ``a`` and ``b`` (either may be ``end``).
+    ``bend`` is the handle factor of corner curves (KAPPA: quarter circles / ellipses)."""
     if a == "end":
         a, b = b, a
     p0, n0 = port(a, box, pair_offset)
@@ -127,8 +128,8 @@ def centreline(a: str, b: str, box: Box, *, pair_offset: float = 1 / 3,
     corner = (p3[0] if n0[0] == 0 else p0[0], p3[1] if n0[1] == 0 else p0[1])
     ra = math.hypot(p0[0] - corner[0], p0[1] - corner[1])  # port a's distance from the corner
     rb = math.hypot(p3[0] - corner[0], p3[1] - corner[1])
-    controls = ((p0[0] + n0[0] * KAPPA * rb, p0[1] + n0[1] * KAPPA * rb),
-                (p3[0] + n3[0] * KAPPA * ra, p3[1] + n3[1] * KAPPA * ra))
+    controls = ((p0[0] + n0[0] * bend * rb, p0[1] + n0[1] * bend * rb),
+                (p3[0] + n3[0] * bend * ra, p3[1] + n3[1] * bend * ra))
     return Centreline(p0, p3, controls, n0, n3, True)
 
 
@@ -226,9 +227,10 @@ def _intersections(a: list[Point], b: list[Point]) -> list[tuple[float, Point]]:
     return hits
 
 
-def crossings(segments: list[tuple[str, str]], box: Box, *, pair_offset: float = 1 / 3) -> int:
+def crossings(segments: list[tuple[str, str]], box: Box, *, pair_offset: float = 1 / 3,
+              bend: float = KAPPA) -> int:
     """How many times independent segments (no shared port) cross inside the box."""
-    lines = [polyline(centreline(a, b, box, pair_offset=pair_offset)) for a, b in segments]
+    lines = [polyline(centreline(a, b, box, pair_offset=pair_offset, bend=bend)) for a, b in segments]
     total = 0
     for i in range(len(segments)):
         for j in range(i):
@@ -313,10 +315,22 @@ def _road_items(layer: TrackLayer, c: Centreline, overrun: float) -> tuple[list[
     return verge, surface, marks
 
 
-def _deck(layer: TrackLayer, points: list[Point], at: float) -> tuple[list[Item], list[Item]]:
-    """(under, over) items of a bridge deck centred at arc length ``at`` of the upper track."""
+def _spans(crossings_at: list[float], half: float, join: float) -> list[tuple[float, float]]:
+    """Bridge spans (arc-length intervals) around crossings; spans less than ``join`` apart
+    merge into one viaduct."""
+    spans: list[list[float]] = []
+    for at in sorted(crossings_at):
+        if spans and at - half <= spans[-1][1] + join:
+            spans[-1][1] = at + half
+        else:
+            spans.append([at - half, at + half])
+    return [(a, b) for a, b in spans]
+
+
+def _deck(layer: TrackLayer, points: list[Point], start: float, stop: float) -> tuple[list[Item], list[Item]]:
+    """(under, over) items of a bridge deck between arc lengths ``start`` and ``stop`` of the upper track."""
     wd = layer.width
-    span = _slice(points, at - wd * 1.05, at + wd * 1.05)
+    span = _slice(points, start, stop)
     if len(span) < 2:
         return [], []
     path = _poly_path(span)
@@ -353,18 +367,30 @@ def draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
     """Scene items of a track layer on a ``width`` × ``height`` trim box."""
     box = _box(layer, width, height)
     draw = _rail_items if layer.style == "rail" else _road_items
-    lines = [centreline(a, b, box, pair_offset=layer.pair_offset, end_length=layer.end_length)
+    lines = [centreline(a, b, box, pair_offset=layer.pair_offset, end_length=layer.end_length, bend=layer.bend)
              for a, b in layer.segments]
-    # a segment is "over" when it crosses an earlier, independent segment (and bridges are on)
+    # Bridges: independent segments (no shared port) that cross. The segment with the most
+    # crossings goes on top (ties: the one listed later), so a track never ends up squeezed
+    # between two bridges; a segment is "over" when it crosses one drawn before it.
     crossing_at: list[list[float]] = [[] for _ in lines]
+    order = list(range(len(lines)))
     if layer.bridge:
         plain = [polyline(c) for c in lines]
+        hits: dict[tuple[int, int], list[float]] = {}
         for i, (a, b) in enumerate(layer.segments):
-            for j in range(i):
-                if {a, b} & set(layer.segments[j]) - {"end"}:
+            for j in range(len(lines)):
+                if j == i or {a, b} & set(layer.segments[j]) - {"end"}:
                     continue
-                # arc lengths along the drawn line, which starts ``overrun`` before the port
-                crossing_at[i] += [s + layer.overrun for s, _ in _intersections(plain[i], plain[j])]
+                found = _intersections(plain[i], plain[j])
+                if found:  # arc lengths along the drawn line, which starts ``overrun`` before the port
+                    hits[i, j] = [s + layer.overrun for s, _ in found]
+        degree = [sum(len(v) for (i, _), v in hits.items() if i == k) for k in range(len(lines))]
+        order.sort(key=lambda k: degree[k])
+        for rank, i in enumerate(order):
+            for j in order[:rank]:
+                crossing_at[i] += hits.get((i, j), [])
+    lines = [lines[k] for k in order]
+    crossing_at = [crossing_at[k] for k in order]
     layers: list[list[Item]] = [[], [], []]
     items: list[Item] = []
     for c, at in zip(lines, crossing_at):
@@ -377,7 +403,7 @@ def draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
         if not at:
             continue
         points = polyline(c, layer.overrun)
-        decks = [_deck(layer, points, s) for s in at]
+        decks = [_deck(layer, points, a, b) for a, b in _spans(at, layer.width * 1.05, layer.width * 0.8)]
         for under, _ in decks:
             items.extend(under)
         for part in draw(layer, c, layer.overrun):

@@ -132,6 +132,8 @@ class TrackLayer(Spec):
     end_length: Length | None = None  # dead-end stub length (default 40 % of the box side)
     overrun: Length = 3 * 72 / 25.4   # tracks continue this far past the edges (into the bleed)
     pair_offset: float = Field(1 / 3, gt=0, lt=0.5)  # N0/N1...: fraction of the side from each corner
+    bend: float = Field(0.5523, gt=0, le=1)  # corner curves' handles / radius: 0.5523 = quarter circle,
+                                             # less cuts the corner tighter (keeps long arcs apart)
     x: Length = 0.0                  # the box the ports sit on (default: the trim box)
     y: Length = 0.0
     w: Length | None = None

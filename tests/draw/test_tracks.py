@@ -187,3 +187,32 @@ def test_palette_names_resolve_in_track_colours(tmp_path):
     deck = load_deck(tile_file(tmp_path, "      - {type: track, segments: [[N, S]], bed: ballast, background: ground, sleepers: none}"))
     layer = deck.cards[0].front.layers[0]
     assert layer.bed == BED and layer.background == "#e9e4c6"
+
+
+def test_bend_below_a_quarter_circle_cuts_the_corner_tighter():
+    corner = (W, 0)
+    round_ = centreline("N0", "E1", BOX).point(0.5)
+    tight = centreline("N0", "E1", BOX, bend=0.42).point(0.5)
+    assert math.dist(tight, corner) < math.dist(round_, corner) - mm(2)
+    assert centreline("N0", "E1", BOX, bend=0.42).end == centreline("N0", "E1", BOX).end
+
+
+def test_the_most_crossed_segment_goes_on_top_and_close_decks_merge(tmp_path):
+    # N1-S1 crosses the other three; drawn last, as one viaduct over all three close crossings
+    layer = ("      - {type: track, segments: [[N1, S1], [N0, E0], [E1, W1], [S0, W0]], width: 5mm, "
+             "bend: 0.42, background: ground, bed: ballast}")
+    paths = scene_paths(tmp_path, layer)
+    gaps = [p for p in paths if p.style.stroke == "#e9e4c6"]
+    beds_ = beds(paths, mm(5))
+    assert beds_[-1].cmds[1][1:] == pytest.approx((2 * W / 3, 0))   # N1-S1 is drawn last
+    assert len(gaps) == 1                                            # 3 crossings, 1 deck
+    for gap in gaps:  # every gap runs along N1-S1: from x = 2/3 W down to 1/3 W
+        assert all(W / 3 - 1 <= cmd[1] <= 2 * W / 3 + 1 for cmd in gap.cmds)
+
+
+def test_far_apart_crossings_get_separate_decks(tmp_path):
+    # E1-W0 crosses N0-S1 and N1-S0 at x = W/3 and 2W/3: two bridges, 16.7 mm apart
+    paths = scene_paths(tmp_path, "      - {type: track, segments: [[N0, S1], [N1, S0], [E1, W0]], width: 5mm, background: ground}")
+    gaps = [p for p in paths if p.style.stroke == "#e9e4c6"]
+    assert len(gaps) == 2
+    assert sorted(round(sum(c[1] for c in g.cmds) / len(g.cmds) / (W / 3), 2) for g in gaps) == [1.0, 2.0]

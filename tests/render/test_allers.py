@@ -1,0 +1,203 @@
+"""Jedzie pociąg z daleka components, read back from the PDFs and from the resolved decks.
+
+From shared/reference/allers-trains.yaml: 4 frames (our proposed 4 x 4 layout: depot in a
+corner, 7 stations and 7 track fragments around the 14 outer edges), 60 tiles = 15 per player
+(our 15 layouts), the 3-player station table; 2- and 4-player tables are not known."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from railprint.draw.tracks import Box, crossings
+from railprint.loading.resources import content_path
+from railprint.model.deck import TextLayer, TrackLayer
+from railprint.model.resolve import load_deck
+from railprint.render import RenderOptions, build_deck, discover, render_all, select
+from railprint.units import mm, to_mm
+from railprint.writers import render
+from tests.helpers import bleed_boxes, pdf_pages
+
+ALLERS = content_path("allers-trains")
+FILES = {  # file -> (count, trim w mm, trim h mm, has backs)
+    "tiles.yaml": (60, 50, 50, True),
+    "frames.yaml": (8, 236, 118, False),
+    "scoring.yaml": (3, 140, 100, False),
+    "scorepad.yaml": (2, 180, 120, False),
+}
+# proposed_design.tiles: id -> (paths, crossings)
+TILES = {
+    "T01": ([("N0", "E1"), ("N1", "E0"), ("S0", "W1"), ("S1", "W0")], 0),
+    "T02": ([("N0", "W1"), ("N1", "E0"), ("E1", "S0"), ("S1", "W0")], 0),
+    "T03": ([("N0", "E0"), ("N1", "E1"), ("S0", "W1"), ("S1", "W0")], 1),
+    "T04": ([("N0", "E0"), ("N1", "W1"), ("E1", "S0"), ("S1", "W0")], 1),
+    "T05": ([("N0", "S0"), ("N1", "E0"), ("E1", "W1"), ("S1", "W0")], 1),
+    "T06": ([("N0", "E0"), ("N1", "E1"), ("S0", "W0"), ("S1", "W1")], 2),
+    "T07": ([("N0", "E0"), ("N1", "S0"), ("E1", "W1"), ("S1", "W0")], 2),
+    "T08": ([("N0", "E0"), ("N1", "W0"), ("E1", "S0"), ("S1", "W1")], 2),
+    "T09": ([("N0", "E0"), ("N1", "W1"), ("E1", "S1"), ("S0", "W0")], 2),
+    "T10": ([("N0", "S0"), ("N1", "E0"), ("E1", "W0"), ("S1", "W1")], 2),
+    "T11": ([("N0", "E0"), ("N1", "S0"), ("E1", "W0"), ("S1", "W1")], 3),
+    "T12": ([("N0", "E0"), ("N1", "S1"), ("E1", "W1"), ("S0", "W0")], 3),
+    "T13": ([("N0", "E0"), ("N1", "W0"), ("E1", "S1"), ("S0", "W1")], 3),
+    "T14": ([("N0", "E1"), ("N1", "S0"), ("E0", "W1"), ("S1", "W0")], 3),
+    "T15": ([("N0", "S1"), ("N1", "S0"), ("E0", "W1"), ("E1", "W0")], 4),
+}
+PORTS = ["N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1"]  # clockwise
+GRID, BORDER, CELL = 200, 18, 50
+
+
+@pytest.fixture(scope="module")
+def pdfs():
+    return {(name, lang): render(build_deck(ALLERS / name, RenderOptions(lang=lang)), "pdf")[0]
+            for name in FILES for lang in ("en", "pl")}
+
+
+def tracks(card) -> list[TrackLayer]:
+    return [l for l in card.front.layers if isinstance(l, TrackLayer)]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_count_and_size_read_back_from_the_pdf(pdfs, name):
+    count, w, h, backs = FILES[name]
+    deck = load_deck(ALLERS / name)
+    assert (to_mm(deck.width), to_mm(deck.height)) == pytest.approx((w, h), abs=0.1)
+    pages = pdf_pages(pdfs[name, "en"])
+    fronts = pages[0::2] if backs else pages
+    found = [len(bleed_boxes(rects, w + 6, h + 6)) for _, _, rects, _, _ in fronts]
+    assert sum(found) == count
+    if backs:
+        assert [len(bleed_boxes(p[2], w + 6, h + 6)) for p in pages[1::2]] == found
+
+
+def test_frame_halves_fill_one_landscape_page_each_on_a4_and_letter():
+    for paper, size in (("a4", (297, 210)), ("letter", (279.4, 215.9))):
+        pages = pdf_pages(render(build_deck(ALLERS / "frames.yaml", RenderOptions(paper=paper)), "pdf")[0])
+        assert len(pages) == 8
+        for width, height, rects, *_ in pages:
+            assert (width, height) == pytest.approx(size, abs=0.1)
+            assert len(bleed_boxes(rects, 242, 124)) == 1
+
+
+def test_fifteen_layouts_per_player_as_designed():
+    deck = load_deck(ALLERS / "tiles.yaml")
+    assert Counter(card.name for card in deck.cards) == {code: 4 for code in TILES}
+    grounds = Counter(card.front.layers[0].fill for card in deck.cards)
+    assert sorted(grounds.values()) == [15, 15, 15, 15]
+    for card in deck.cards:
+        [track] = tracks(card)
+        assert [tuple(s) for s in track.segments] == TILES[card.name][0]
+
+
+def test_layouts_pair_every_port_once_never_on_one_edge_and_differ_up_to_rotation():
+    def rotate(paths, quarter):
+        turn = {p: PORTS[(PORTS.index(p) + 2 * quarter) % 8] for p in PORTS}
+        return frozenset(frozenset(turn[p] for p in path) for path in paths)
+
+    canonical = set()
+    for code, (paths, _) in TILES.items():
+        assert sorted(p for path in paths for p in path) == sorted(PORTS)
+        assert all(a[0] != b[0] for a, b in paths)
+        forms = {tuple(sorted(tuple(sorted(path)) for path in rotate(paths, q))) for q in range(4)}
+        canonical.add(min(forms))
+    assert len(canonical) == 15
+
+
+def test_drawn_crossings_match_the_design():
+    deck = load_deck(ALLERS / "tiles.yaml")
+    box = Box(0, 0, mm(50), mm(50))
+    for card in deck.cards[:15]:
+        [track] = tracks(card)
+        assert crossings([tuple(s) for s in track.segments], box, bend=track.bend) == TILES[card.name][1], card.name
+
+
+def test_tile_paths_do_not_touch_unless_they_cross():
+    """Track beds are 5 mm wide: paths that do not cross keep their centrelines 8 mm apart."""
+    import math
+
+    from railprint.draw.tracks import _intersections, centreline, polyline
+
+    box = Box(0, 0, mm(50), mm(50))
+    for code, (paths, _) in TILES.items():
+        lines = [polyline(centreline(a, b, box, bend=0.42)) for a, b in paths]
+        for i in range(4):
+            for j in range(i):
+                if _intersections(lines[i], lines[j]):
+                    continue
+                gap = min(math.dist(p, q) for p in lines[i] for q in lines[j])
+                assert to_mm(gap) > 8, (code, paths[i], paths[j])
+
+
+def test_each_frame_has_7_stations_7_fragments_and_a_depot_on_the_grid():
+    deck = load_deck(ALLERS / "frames.yaml")
+    players = Counter()
+    for top, bottom in zip(deck.cards[0::2], deck.cards[1::2]):
+        assert top.name.endswith("1/2") and bottom.name.endswith("2/2")
+        players[top.front.layers[0].fill] += 1
+        layers = [(0, l) for l in tracks(top)] + [(to_mm(deck.height), l) for l in tracks(bottom)]
+        uturns = stations = depots = 0
+        for offset, layer in layers:
+            ends = [s for s in layer.segments if "end" in s]
+            x, y = round(to_mm(layer.x), 3), round(to_mm(layer.y) + offset, 3)
+            if len(ends) == 4:
+                depots += 1
+                assert (x, y) == pytest.approx((BORDER, BORDER + 3 * CELL))  # bottom-left cell
+                continue
+            # an outer edge: the box is the cell just outside the grid, next to a grid cell
+            assert (round(x - BORDER) % CELL, round(y - BORDER) % CELL) == (0, 0)
+            outside = not (0 <= x - BORDER < GRID and 0 <= y - BORDER < GRID)
+            assert outside
+            if ends:
+                stations += 1
+                assert len(ends) == 2
+            else:
+                uturns += 1
+                [(a, b)] = layer.segments
+                assert a[0] == b[0]
+        assert (stations, uturns, depots) == (7, 7, 1)
+    assert len(players) == 4
+
+
+def test_known_station_names_and_the_three_player_table(pdfs):
+    deck = load_deck(ALLERS / "frames.yaml")
+    labels = Counter(l.text for card in deck.cards for l in card.front.layers if isinstance(l, TextLayer))
+    for name in ("Fioletowo", "Czerwienie", "Różawy", "Czerno", "station 3", "station 5", "station 6"):
+        assert labels[name] == 4  # once per frame
+    # upright names read back from the PDF (the side stations are rotated)
+    text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "en"]))
+    assert text.count("Różawy") == 4 and text.count("Czerno") == 4
+    with pdfplumber.open(io.BytesIO(pdfs["scoring.yaml", "en"])) as pdf:
+        lines = (pdf.pages[0].extract_text() or "").splitlines()
+    assert "1st 18 15 12 11 10 9 9" in lines
+    assert "2nd 12 10 9 8 8 8 9" in lines
+    assert "3rd 1 3 5 6 7 7 9" in lines
+
+
+def test_two_and_four_player_tables_are_left_blank():
+    deck = load_deck(ALLERS / "scoring.yaml")
+    blank = next(card for card in deck.cards if card.name == "2 and 4 players")
+    numbers = [l.text for l in blank.front.layers if isinstance(l, TextLayer) and str(l.text).isdigit()]
+    assert sorted(numbers) == sorted(["1", "2", "3", "4", "5", "6", "7"])  # station numbers only
+
+
+def test_polish_text_reads_back(pdfs):
+    text = "".join(p[4] for p in pdf_pages(pdfs["tiles.yaml", "pl"]))
+    assert "kafelki torów" in text and "pomarańczowy" in text and "żółty" in text
+    text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "pl"]))
+    assert "zajezdnia" in text and "stacja 3" in text and "ramki ze stacjami" in text
+    text = "".join(p[4] for p in pdf_pages(pdfs["scoring.yaml", "pl"]))
+    for words in ("Punkty za stacje — 3 graczy", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie"):
+        assert words in text
+    text = "".join(p[4] for p in pdf_pages(pdfs["scorepad.yaml", "pl"]))
+    assert "karta punktacji" in text and "suma" in text
+
+
+def test_render_from_the_built_in_content(tmp_path):
+    chosen = select(discover(ALLERS), "jedzie-pociag")
+    assert sorted(f.path.name for f in chosen) == sorted(FILES)
+    written = render_all(chosen, RenderOptions(), tmp_path, "pdf")
+    assert sorted(p.name for p in written) == sorted(Path(n).stem + ".pdf" for n in FILES)
