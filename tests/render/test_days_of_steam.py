@@ -26,7 +26,7 @@ DOS = content_path("days-of-steam")
 FILES = {  # file -> (count, trim width mm, trim height mm, has backs)
     "track-tiles.yaml": (80, 50, 50, True),
     "city-tiles.yaml": (12, 50, 50, True),
-    "train-tiles.yaml": (4, 50, 50, False),
+    "train-tiles.yaml": (4, 50, 50, True),
     "player-aid.yaml": (4, 63, 88, True),
 }
 # the proposed manifest: kind -> (segments, steam-1 count, steam-2 count)
