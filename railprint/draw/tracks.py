@@ -10,14 +10,17 @@ Geometry of a segment's centreline (:func:`centreline`):
 
 - ports on opposite edges facing each other: a straight line;
 - ports on adjacent edges: a quarter ellipse around the shared corner (a quarter circle between
-  two midpoints), as one cubic Bezier with the usual 0.5523 handle factor;
+  two midpoints), as one cubic Bezier with the usual 0.5523 handle factor (the layer's ``bend``;
+  less cuts the corner tighter, which keeps long corner arcs on two-port edges apart);
 - two ports on the same edge: a U-turn (a semicircle's single-cubic approximation);
 - ports on opposite edges but offset: an S-curve;
 - a port and ``end``: a straight stub into the tile with a buffer stop.
 
 Every curve leaves its port at right angles to the edge, so tracks line up across tiles.
-Segments that cross without sharing a port are independent (a bridge): the one listed later is
-drawn over the other, with a gap cut around the lower track, a shadow and parapets.
+Segments that cross without sharing a port are independent (a bridge): the segment with the
+most crossings is drawn on top (ties: the one listed later), with a gap cut around the lower
+track, a shadow and parapets; crossings close together along it share one deck (a viaduct).
+``bridge: false`` draws level crossings instead (e.g. a city where every exit connects).
 """
 
 from __future__ import annotations
