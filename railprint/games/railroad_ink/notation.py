@@ -28,6 +28,7 @@ EDGE_HINT = ("four edge letters in the order north east south west, each h (high
              "r (railway), l (lava) or . (nothing), then an optional marker s, o or v; "
              "'.' alone is an empty space, 'x' a crater")
 TOKEN_RE = re.compile(r"\S+")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _error(message: str, filename: str, line: int, col: int, hint: str | None = None) -> NotationError:
@@ -36,7 +37,7 @@ def _error(message: str, filename: str, line: int, col: int, hint: str | None = 
 
 def parse_token(token: str, filename: str = "<input>", line: int = 1, col: int = 1) -> Cell:
     """One space token (case-insensitive) -> Cell; ``col`` is where the token starts."""
-    t = token.lower()
+    t = token.translate(_ASCII_LOWER)  # str.lower() may change the length (e.g. 'İ')
     if t in (".", "...."):
         return EMPTY
     if t == "x":
@@ -161,7 +162,7 @@ def format_board(board: Board) -> str:
     out = []
     if board.player:
         name = board.player
-        if name != name.strip() or any(ch in name for ch in "#\n\r") or not name.isprintable():
+        if name != name.strip() or "#" in name or "\n" in name:
             raise NotationError(f"player name {name!r} cannot be written in a board file",
                                 hint="avoid '#', line breaks and leading or trailing spaces")
         out.append(f"player: {name}")

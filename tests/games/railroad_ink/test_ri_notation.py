@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from railprint.errors import NotationError
 from railprint.games.railroad_ink import Board, Cell, format_board, parse, parse_file
@@ -122,3 +124,28 @@ def test_bad_input_gives_a_located_error(tmp_path, name, data, where, message):
     text = str(info.value)
     assert text.startswith(f"{path}:{where}: "), text
     assert message in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(list(".hrlsovxHR: #\t\n\r")),
+               max_size=400))
+def test_any_text_parses_or_gives_a_located_notation_error(text):
+    try:
+        parse(text, "fuzz.txt")
+    except NotationError as exc:
+        assert str(exc).startswith("fuzz.txt:")
+        assert exc.location.line >= 1 and exc.location.col >= 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["hhhh", "H.h.S", ".", "x", "llllv", "q", "hh", "player: A",
+                                 "expansion: lava", "#", "\t", "\r\n", "\n", " ", "\ufeff",
+                                 "\xff", "İ", "ß"]), max_size=80))
+def test_token_soup_never_raises_anything_else(parts):
+    text = "".join(parts)
+    try:
+        board = parse(text, "soup.txt")
+    except NotationError as exc:
+        assert str(exc).startswith("soup.txt:")
+    else:
+        assert parse(format_board(board)) == board
