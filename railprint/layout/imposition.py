@@ -5,7 +5,7 @@ Modes
   behind front slot i when the sheet is turned over its long edge (``flip="long"``) or its
   short edge (``flip="short"``, backs also turned 180°). ``back_offset`` (mm) shifts back pages
   to correct a printer's measured misregistration (see ``railprint calibrate``).
-- ``simplex``: fronts only (components without backs).
+- ``simplex``: fronts only (components without backs, whatever mode was asked for).
 - ``gutterfold``: fronts above a horizontal fold line, their backs below it, upside down, so
   folding the sheet puts each back behind its front; crop marks only on the front half.
 - ``1up``: one face per page, the page being the bleed box (print shops); front then back.
@@ -154,10 +154,8 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
     if not faces:
         raise RailprintError("nothing to lay out: no components")
     has_backs = any(face.back is not None for face in faces)
-    if mode == "duplex" and not has_backs:
-        mode = "simplex"
-    if mode == "gutterfold" and not has_backs:
-        raise RailprintError("gutterfold needs components with backs", hint="use --mode duplex or 1up")
+    if mode in ("duplex", "gutterfold") and not has_backs:
+        mode = "simplex"  # nothing to put behind the fronts: print them single-sided
     if mode == "1up":
         return _one_up(faces, width, height, bleed, title)
 
