@@ -17,8 +17,9 @@
   space without a lava side; the board edge closes lava) is one error.
 * **Meteor.** 2 per route space with at least one end facing a crater.
 * **Lava.** 5 per lake without open sides + 1 per space of the largest lake.
-* **Expansion tokens without their expansion** are violations and score nothing (a route end
-  facing them is an ordinary open end; their lava sides are not counted as errors).
+* **Expansion tokens without their expansion** are violations and earn no meteor or lava
+  points (a route end facing them is an ordinary open end; their lava sides are not counted as
+  errors); they still fill a central space.
 """
 
 from __future__ import annotations
