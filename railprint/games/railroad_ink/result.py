@@ -10,8 +10,8 @@ from railprint.games.railroad_ink.board import (
 from railprint.games.railroad_ink.rules import Scoring
 from railprint.report import rank, table
 
-LEGEND = ("== H highway   -- | railway   ~ lava   + route space   S station   O overpass   "
-          "X crater   V volcano   ! error   h r exits")
+LEGEND = ("== H highway   -- | railway   ~ lava   + route space   S station   O overpass\n"
+          "X crater   V volcano   ! error (open end)   h r exits")
 _HORIZONTAL = {"h": "==", "r": "--", "l": "~~"}
 _VERTICAL = {"h": "H", "r": "|", "l": "~"}
 
