@@ -518,7 +518,7 @@ def _single_piece(key: int, c: int, opt_e: bool, opt_s: bool, simple: bool) -> l
 
 
 _CACHE: dict[tuple, dict[int, list[tuple[int, int, int]]]] = {}
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 120_000  # entries (~40k for a dense board): bounded memory in long runs
 _cache_size = [0]
 
 
