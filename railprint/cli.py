@@ -82,6 +82,15 @@ def score(
     guarded(run)
 
 
+def _seed_or_random(seed: Optional[int], make: Callable[[], int]) -> int:
+    """The given seed, or a fresh one announced on stderr so the game can be replayed."""
+    if seed is not None:
+        return seed
+    chosen = make()
+    typer.echo(f"seed {chosen}", err=True)
+    return chosen
+
+
 def _parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in text.split(","))
@@ -246,10 +255,7 @@ def sheet(
 
     def run() -> None:
         _roll_game(game)
-        chosen = seed
-        if chosen is None:
-            chosen = random_seed()
-            typer.echo(f"seed {chosen}", err=True)
+        chosen = _seed_or_random(seed, random_seed)
         day = parse_date(date) if date is not None else None
         doc = tonight_sheet(chosen, expansion=expansion.lower(), players=players, paper=paper.lower(),
                             lang=lang, date=day)
@@ -277,10 +283,7 @@ def roll(
 
     def run() -> None:
         _roll_game(game)
-        chosen = seed
-        if chosen is None:
-            chosen = random_seed()
-            typer.echo(f"seed {chosen}", err=True)
+        chosen = _seed_or_random(seed, random_seed)
         rolls, dice = load_rolls(chosen, check_expansion(expansion.lower()))
         _echo_data(roll_text(rolls, dice, lang=lang, round_number=round_))
 
