@@ -159,13 +159,12 @@ def render(
 
     Example: railprint render ticket-to-ride --paper letter --lang pl
     """
-    from railprint.render import RenderOptions, discover, render_all, select
+    from railprint.render import RenderOptions, check_options, discover, render_all, select
 
     def run() -> None:
-        if lang not in ("en", "pl"):
-            raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
         options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
                                 back_offset=_parse_offset(back_offset), lang=lang)
+        check_options(options, fmt)
         chosen = select(discover(content), game)
         with _progress(quiet)(len(chosen)) as advance:
             written = render_all(chosen, options, out, fmt, advance)

@@ -39,6 +39,22 @@ class RenderOptions:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def check_options(options: RenderOptions, fmt: str) -> None:
+    """Refuse bad option values before any (slow) building starts."""
+    from railprint.layout.imposition import FLIPS, MODES
+    from railprint.layout.paper import paper
+
+    paper(options.paper)
+    if fmt.lower() not in ("pdf", "svg"):
+        raise RailprintError(f"unknown format {fmt!r}", hint="expected pdf or svg")
+    if options.mode not in MODES:
+        raise RailprintError(f"unknown mode {options.mode!r}", hint=suggestion(options.mode, MODES))
+    if options.flip not in FLIPS:
+        raise RailprintError(f"unknown flip {options.flip!r}", hint="expected long or short")
+    if options.lang not in ("en", "pl"):
+        raise RailprintError(f"unknown language {options.lang!r}", hint="expected en or pl")
+
+
 @dataclass(frozen=True)
 class ContentFile:
     path: Path
@@ -161,9 +177,8 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
     from railprint.writers import FORMATS, render, write_atomic
 
+    check_options(options, fmt)
     fmt = fmt.lower()
-    if fmt not in ("pdf", "svg"):
-        raise RailprintError(f"unknown format {fmt!r}", hint="expected pdf or svg")
     built = []
     for info in chosen:
         opts = replace(options, mode="1up") if fmt == "svg" and info.kind in ("deck", "tiles") else options
