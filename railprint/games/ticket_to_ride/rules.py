@@ -31,9 +31,10 @@ DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22
 class TicketResult:
     ticket: Ticket
     completed: bool
-    path: tuple[str, ...]          # node ids from one end to the other ("" when failed)
+    path: tuple[object, ...]       # nodes from one end to the other (empty when failed)
     where: Location
     text: str
+    routes: tuple[str, ...] = ()   # the route ids along ``path``
 
     @property
     def points(self) -> int:
@@ -194,10 +195,12 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
         a_side, b_side = side(t.a), side(t.b)
         done = any(comp_of[x] == comp_of[y] for x in a_side for y in b_side)
         path: tuple = ()
+        via: list[str] = []
         if done:
-            found = shortest_path(edges, a_side, b_side)
-            path = tuple(found or ())
-        tickets.append(TicketResult(t, done, path, kept.where, kept.text))
+            path = tuple(shortest_path(edges, a_side, b_side) or ())
+            for x, y in zip(path, path[1:]):
+                via.append(next(rid for rid, u, v, _ in edges if {u, v} == {x, y}))
+        tickets.append(TicketResult(t, done, path, kept.where, kept.text, tuple(via)))
 
     networks = []
     for comp in comps:

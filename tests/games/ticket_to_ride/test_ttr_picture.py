@@ -1,0 +1,69 @@
+"""--picture: the scored board as a scene (claimed pieces, ticket paths, shaded regions, panel)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from railprint.cli import app
+from railprint.games.ticket_to_ride import score_text
+from railprint.scene import Group, Text, texts
+
+CASES = Path(__file__).resolve().parents[2] / "data" / "ticket_to_ride" / "cases"
+
+
+def _game(case: str) -> str:
+    return (CASES / f"{case}.yaml").read_text(encoding="utf-8").partition("\n---\n")[0] + "\n"
+
+
+def _groups(items, wanted: str):
+    for item in items:
+        if isinstance(item, Group):
+            if item.id == wanted:
+                yield item
+            yield from _groups(item.items, wanted)
+
+
+def test_italy_picture_shows_claims_ticket_paths_and_regions():
+    result = score_text(_game("italy-francia-ticket"), "francia.yaml")
+    doc = result.picture(lang="en")
+    (page,) = doc.pages
+    (claimed,) = _groups(page.items, "claimed")
+    ala, bartek = result.games[0].players
+    # one train piece per claimed space
+    assert len(claimed.items) == ala.trains_used + bartek.trains_used == 11
+    (paths,) = _groups(page.items, "ticket-paths")
+    assert len(paths.items) == 5            # Francia - Torino - Milano - Bergamo - Verona - Venezia
+    assert not list(_groups(page.items, "network-regions"))   # 3 regions score nothing: no shading
+    words = texts(page)
+    assert "1. Ala — 10 points" in words and "2. Bartek — 1 point" in words
+    assert any(w.startswith("✓ Francia - Venezia (+10): Francia → Torino") for w in words)
+    assert "Venezia" in words and "Torino" in words
+
+
+def test_scoring_networks_shade_their_regions():
+    result = score_text(_game("italy-review-two-networks"), "review.yaml")
+    (page,) = result.picture().pages
+    (shades,) = _groups(page.items, "network-regions")
+    # two networks of 5 regions: Toscana (3 cities) counted in both, + 4 + 4 one-city or two-city regions
+    m = result.games[0].map
+    regions = ["toscana", "liguria", "piemonte", "lombardia", "emilia_romagna",
+               "toscana", "umbria", "lazio", "abruzzo", "marche"]
+    ala = result.games[0].players[0]
+    assert sorted({r for n in ala.networks for r in n.regions}) == sorted(set(regions))
+    expected_cells = sum(len(m.cities_of_region(r)) for r in dict.fromkeys(
+        r for n in ala.networks if n.points for r in n.regions))
+    assert len(shades.items) == expected_cells
+
+
+def test_cli_writes_an_svg_picture(tmp_path):
+    game = tmp_path / "game.yaml"
+    game.write_text(_game("nordic-ticket-chain"), encoding="utf-8")
+    out = tmp_path / "scored.svg"
+    result = CliRunner().invoke(app, ["score", "ticket-to-ride", str(game), "--picture", str(out), "--lang", "pl"])
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(out.read_bytes())
+    words = "".join(t.text or "" for t in root.iter() if t.tag.endswith("text") or t.tag.endswith("tspan"))
+    assert "Wsiąść do Pociągu: Kraje Północy" in words and "Örebro" in words and "Globtroter" in words
