@@ -10,6 +10,11 @@ from railprint.report import table
 from .rules import GameScore, PlayerScore, node_name
 
 
+def _n(count: int, word: str) -> str:
+    """``1 route``, ``2 routes``."""
+    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -57,19 +62,19 @@ def game_json(game: GameScore) -> dict[str, Any]:
 def _player_text(game: GameScore, p: PlayerScore) -> list[str]:
     m = game.map
     rows: list[tuple[str, int, str]] = [
-        ("routes", p.route_points, f"{len(p.routes)} routes, {p.trains_used} of {m.trains_per_player} trains"),
+        ("routes", p.route_points, f"{_n(len(p.routes), 'route')}, {p.trains_used} of {m.trains_per_player} trains"),
         ("tickets", p.ticket_points, f"{p.tickets_completed} completed, {p.tickets_failed} failed"),
     ]
     if m.globetrotter is not None:
         rows.append(("globetrotter", p.globetrotter, "most completed tickets" if p.globetrotter else ""))
     if m.region_bonus is not None:
-        rows.append(("region bonus", p.region_bonus, f"{len(p.networks)} network(s)"))
+        rows.append(("region bonus", p.region_bonus, _n(len(p.networks), "network")))
     if m.longest_path_bonus is not None:
         rows.append(("longest path bonus", p.longest_path_bonus, ""))
     rows.append(("total", p.total, f"rank {p.rank}"))
-    out = [f"{p.name}: {p.total} points, rank {p.rank}"]
+    out = [f"{p.name}: {_n(p.total, 'point')}, rank {p.rank}"]
     out += ["  " + line for line in table(["category", "points", "detail"], rows, align="lrl").splitlines()]
-    out.append(f"  longest path: {p.longest_path} trains")
+    out.append(f"  longest path: {_n(p.longest_path, 'train')}")
     if p.tickets:
         out.append("  tickets:")
         for t in p.tickets:
@@ -80,14 +85,14 @@ def _player_text(game: GameScore, p: PlayerScore) -> list[str]:
             else:
                 out.append(f"    ✗ {_signed(t.points):>4}  {name}")
     if p.routes:
-        parts = [f"{label} ({m.route[r].length}: {m.points_for_length[m.route[r].length]} pts)"
+        parts = [f"{label} ({m.route[r].length}: {_n(m.points_for_length[m.route[r].length], 'pt')})"
                  for r, label in zip(p.routes, p.route_labels)]
         out.append("  routes: " + ", ".join(parts))
     if m.region_bonus is not None and p.networks:
         out.append("  networks:")
         for i, n in enumerate(p.networks, 1):
             regions = ", ".join(m.region[r].name + (" ×2" if r in n.complete_doubles else "") for r in n.regions)
-            out.append(f"    {i}. {n.count} regions → {n.points} points: {regions}")
+            out.append(f"    {i}. {_n(n.count, 'region')} → {_n(n.points, 'point')}: {regions}")
     for v in p.violations:
         out.append(f"  ! {v}")
     return out
