@@ -6,6 +6,7 @@ The CLI is the only place that turns these into messages and exit codes.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -67,12 +68,32 @@ class RulesError(RailprintError):
     """The input breaks the game's rules (raised only in strict mode)."""
 
 
-def close_matches(name: str, choices: Iterable[str], n: int = 3) -> list[str]:
-    """Closest known names for a misspelt one (case-insensitive)."""
-    choices = list(choices)
-    lowered = {c.lower(): c for c in choices}
-    found = difflib.get_close_matches(name.lower(), list(lowered), n=n, cutoff=0.6)
-    return [lowered[f] for f in found]
+_FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
+                       "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ð": "d", "þ": "th"})
+
+
+def name_key(text: str) -> str:
+    """Matching key of a name: case, accents and punctuation ignored (``Tromsø`` == ``tromso``)."""
+    text = unicodedata.normalize("NFKD", str(text).translate(_FOLD))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def close_matches(name: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """Up to ``n`` known names closest to a misspelt one, compared by :func:`name_key`
+    (first spelling kept per key); a name typed as the start of a longer one also matches."""
+    by_key: dict[str, str] = {}
+    for choice in choices:
+        by_key.setdefault(name_key(choice), choice)
+    wanted = name_key(name)
+    found = difflib.get_close_matches(wanted, list(by_key), n=n * 2, cutoff=cutoff)
+    if not found and len(wanted) >= 3:
+        found = [key for key in by_key if key.startswith(wanted)]
+    result: list[str] = []
+    for key in found:
+        if by_key[key] not in result:
+            result.append(by_key[key])
+    return result[:n]
 
 
 def suggestion(name: str, choices: Iterable[str]) -> str:
@@ -83,4 +104,4 @@ def suggestion(name: str, choices: Iterable[str]) -> str:
         return "did you mean " + " or ".join(repr(m) for m in matches) + "?"
     if len(choices) <= 12:
         return "expected one of: " + ", ".join(choices)
-    return f"expected one of {len(choices)} known names"
+    return f"none of the {len(choices)} known names is close"

@@ -175,7 +175,7 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
     """
     from dataclasses import replace
 
-    from railprint.writers import FORMATS, render, write_atomic
+    from railprint.writers import render, write_atomic
 
     check_options(options, fmt)
     fmt = fmt.lower()

@@ -12,11 +12,10 @@ where the result has ``as_json()`` (JSON-ready data, the contract in shared/refe
 from __future__ import annotations
 
 import importlib
-import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
 
-from railprint.errors import RailprintError, suggestion
+from railprint.errors import RailprintError, name_key, suggestion
 
 
 @dataclass(frozen=True)
@@ -42,14 +41,9 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 
-def _key(name: str) -> str:
-    name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in name.lower() if ch.isalnum())
-
-
 def find_game(name: str) -> GameInfo:
-    wanted = _key(name)
+    wanted = name_key(name)
     for game in GAMES:
-        if wanted in {_key(game.id), *(_key(a) for a in game.aliases)}:
+        if wanted in {name_key(game.id), *(name_key(a) for a in game.aliases)}:
             return game
     raise RailprintError(f"unknown game {name!r}", hint=suggestion(name, [g.id for g in GAMES]))

@@ -168,7 +168,6 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
     slots: list[Slot] = []
     W, H = sheet.width, sheet.height
     dx, dy = back_offset
-    bw, bh = width + 2 * bleed, height + 2 * bleed
     side_label = {"en": "backs", "pl": "rewersy"}.get(lang, "backs")
 
     for number, chunk in enumerate(chunks):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+
 
 from railprint.errors import RailprintError
 from railprint.fonts import text_width

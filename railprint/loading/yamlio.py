@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from railprint.errors import ContentError, Location, NotationError, RailprintError
+from railprint.errors import ContentError, Location, RailprintError
 
 
 class MarkedDict(dict):
@@ -153,16 +153,9 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
 
 def load_file(path: str | Path, error: type[RailprintError] = ContentError) -> Any:
     """Read and parse a YAML file (UTF-8, BOM tolerated)."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise error(f"cannot read file: {exc.strerror}", Location(str(path))) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(f"not UTF-8 text (byte {exc.start})", Location(str(path))) from None
-    return loads(text, str(path), error)
+    from railprint.loading.text import read_text
+
+    return loads(read_text(path, error), str(path), error)
 
 
 def location_of(value: Any, fallback: Location | None = None) -> Location | None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 import string
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import ContentError, Location, RailprintError, suggestion
+from railprint.errors import ContentError, Location, RailprintError, name_key, suggestion
 from railprint.fonts import check_glyphs, fit_size
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
@@ -41,11 +40,6 @@ def _loc(container: Any, key: Any, fallback: Location) -> Location:
     if isinstance(container, (MarkedDict, MarkedList)):
         return container.loc(key)
     return fallback
-
-
-def _fold(name: str) -> str:
-    name = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _template_chain(name: str, spec: DeckSpec, data: Any, problems: _Problems, where: Location) -> list:
@@ -123,12 +117,12 @@ def _map_points(path: str) -> tuple[float, dict[str, tuple[float, float]], tuple
         ids[str(place.get("id"))] = xy
         for name in [place.get("id"), place.get("name"), *(place.get("aliases") or [])]:
             if name:
-                points[_fold(name)] = xy
+                points[name_key(name)] = xy
         area = place.get("area")
         if area:
             for name in [area.get("id"), area.get("name"), *(area.get("aliases") or [])]:
                 if name:
-                    points.setdefault(_fold(name), xy)
+                    points.setdefault(name_key(name), xy)
     segments = []
     for route in data.get("routes") or []:
         a, b = (route.get("between") or [None, None])[:2]
@@ -156,7 +150,7 @@ def _minimap(layer: MinimapLayer, base: Path, problems: _Problems, where: Locati
 
     marks = []
     for name in layer.mark:
-        xy = points.get(_fold(name))
+        xy = points.get(name_key(name))
         if xy is None:
             problems.add(f"minimap: unknown place {name!r}", where,
                          suggestion(name, sorted({k for k in points})))

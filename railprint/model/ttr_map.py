@@ -14,21 +14,11 @@ top-left, y down; ``TTRMap.aspect`` is the frame's width / height.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-_FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
-                       "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ð": "d", "þ": "th"})
-
-
-def name_key(text: str) -> str:
-    """Matching key of a name: case, accents and punctuation ignored (``Tromsø`` == ``tromso``)."""
-    text = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
+from railprint.errors import name_key  # noqa: F401 - part of this module's API
 
 Point = tuple[float, float]
 

@@ -17,7 +17,7 @@ LAYERS = {
     "draw": 4, "layout": 4, "writers": 4,
     "model": 3, "scene": 3, "report": 3,
     "loading": 2,
-    "units": 1, "geometry": 1, "errors": 1, "fonts": 1, "__init__": 1,
+    "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "fonts": 1, "__init__": 1,
 }
 ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": "writers", "typer": "cli"}
 

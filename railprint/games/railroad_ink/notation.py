@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from railprint.errors import Location, NotationError, suggestion
+from railprint.loading.text import read_text
 from railprint.games.railroad_ink.board import (
     EDGE_LETTERS, EMPTY, EXPANSIONS, ROWS, SIZE, Board, Cell,
 )
@@ -138,23 +139,9 @@ def parse(text: str, filename: str = "<input>") -> Board:
                  expansion=headers.get("expansion", "none"), source=filename)
 
 
-def decode(data: bytes, filename: str) -> str:
-    """Bytes of a board file -> text; UTF-8 (with or without BOM), else a located error."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _error("the file is UTF-16; save it as UTF-8", filename, 1, 1)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        raise _error(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", filename, line, col,
-                     "save the file as UTF-8") from None
-
-
 def parse_file(path: str | Path) -> Board:
     path = Path(path)
-    return parse(decode(path.read_bytes(), str(path)), str(path))
+    return parse(read_text(path, NotationError), str(path))
 
 
 def format_board(board: Board) -> str:

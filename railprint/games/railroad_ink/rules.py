@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from railprint.errors import RailprintError, close_matches
+from railprint.graphs import UnionFind
 from railprint.games.railroad_ink.board import (
     CENTRE, EXITS, SIDE_NAMES, TYPE_NAMES, Board, Cell, E, Exit, S, neighbour, opposite, square,
 )
@@ -274,32 +275,13 @@ class Scoring:
         return ScoreReport(self.player, lines, list(self.violations))
 
 
-class _UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict = {}
-
-    def find(self, x):
-        self.parent.setdefault(x, x)
-        root = x
-        while self.parent[root] != root:
-            root = self.parent[root]
-        while self.parent[x] != root:
-            self.parent[x], x = root, self.parent[x]
-        return root
-
-    def union(self, a, b) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def piece_index(cell: Cell, side: int) -> int:
     return next(k for k, piece in enumerate(cell.pieces()) if side in piece)
 
 
 def networks(board: Board) -> tuple[Network, ...]:
     """Every route network (connected route pieces), most exits first."""
-    uf = _UnionFind()
+    uf = UnionFind()
     for r, c, cell in board.cells():
         for k in range(len(cell.pieces())):
             uf.find((r, c, k))
@@ -368,7 +350,7 @@ def _ends(board: Board) -> tuple[list[ErrorEnd], list[tuple[int, int, tuple[int,
 
 def lakes(board: Board) -> tuple[Lake, ...]:
     """Lava lakes: lava spaces joined through facing lava sides (the board edge closes)."""
-    uf = _UnionFind()
+    uf = UnionFind()
     open_sides: dict[tuple[int, int], list[int]] = {}
     for r, c, cell in board.cells():
         if not cell.lava:

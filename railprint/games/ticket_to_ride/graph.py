@@ -29,27 +29,10 @@ import heapq
 from collections import deque
 from typing import Hashable, Iterable, Sequence
 
+from railprint.graphs import UnionFind
+
 Node = Hashable
 Edge = tuple[Hashable, Node, Node, int]
-
-
-class UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict[Node, Node] = {}
-
-    def find(self, x: Node) -> Node:
-        self.parent.setdefault(x, x)
-        root = x
-        while self.parent[root] != root:
-            root = self.parent[root]
-        while self.parent[x] != root:
-            self.parent[x], x = root, self.parent[x]
-        return root
-
-    def union(self, a: Node, b: Node) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[rb] = ra
 
 
 def components(edges: Sequence[Edge]) -> list[list[Edge]]:

@@ -23,7 +23,7 @@ from railprint.model.ttr_map import (
     Ticket, TTRMap, name_key,
 )
 
-from .names import suggest
+from railprint.errors import suggestion as suggest
 
 FORMAT = "railprint-ttr-map/1"
 BUILTIN = ("nordic", "italy")

@@ -21,7 +21,8 @@ from railprint.loading import yamlio
 from railprint.model.ttr_map import Route, TTRMap, name_key
 
 from .maps import load_map
-from .names import closest, suggest
+from railprint.errors import close_matches as closest, suggestion as suggest
+from railprint.loading.text import read_text
 
 GAME_KEYS = ("map", "players", "title", "date", "notes")
 PLAYER_KEYS = ("name", "routes", "tickets", "colour")
@@ -327,16 +328,7 @@ def _item_loc(node: Any, key: str, index: int, fallback: Location) -> Location:
 def read_game(path: str | Path) -> GameRecord:
     """Read an end-of-game file (UTF-8)."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise NotationError(f"cannot read file: {exc.strerror}", Location(str(path))) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NotationError(f"not UTF-8 text (byte {exc.start})", Location(str(path))) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = read_text(path, NotationError)
     return parse_game(text, str(path), base=path.parent)
 
 
