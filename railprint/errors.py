@@ -60,6 +60,25 @@ class ContentError(RailprintError):
         return "\n".join(lines)
 
 
+class Problems:
+    """Collects every problem found in one file, then raises them together as one ContentError."""
+
+    def __init__(self) -> None:
+        self.items: list[RailprintError] = []
+
+    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
+        self.items.append(RailprintError(message, where, hint))
+
+    def raise_if_any(self, title: str, where: Location | None = None, *, sort: bool = False) -> None:
+        if not self.items:
+            return
+        items = self.items
+        if sort:
+            items = sorted(items, key=lambda e: (e.location.line or 0, e.location.col or 0)
+                           if e.location else (0, 0))
+        raise ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+
+
 class NotationError(RailprintError):
     """A hand-typed board or game file cannot be read."""
 

@@ -73,3 +73,19 @@ def check_glyphs(text: str, face: str = "regular") -> list[str]:
     """Characters of ``text`` the font cannot draw (whitespace controls ignored)."""
     widths = metrics(face).widths
     return sorted({ch for ch in text if ord(ch) not in widths and ch not in "\n\r\t"})
+
+
+def wrap_text(text: str, width: float, size: float, face: str = "regular") -> list[str]:
+    """Greedy word wrap of ``text`` into lines no wider than ``width`` (a lone long word stays whole)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and text_width(trial, size, face) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from railprint.draw.railroad_ink import INK, LAVA, crater, draw_face, draw_space, route_stub, volcano
-from railprint.fonts import fit_size, text_width
+from railprint.fonts import fit_size, text_width, wrap_text
 from railprint.layout.paper import Paper, furniture, paper as get_paper, usable_area
 from railprint.model.railroad_ink import (DiceSpec, Face, SheetSpec, check_lang, dice_for_sheet,
                                           load_sheet)
@@ -47,21 +47,6 @@ class TrackRound:
     extra: tuple[Face, ...]   # meteor direction + distance, or the 2 lava dice, or ()
 
 
-def _wrap(text: str, width: float, size: float, font: str = "regular") -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and text_width(trial, size, font) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
-
-
 def _text(x, y, text, size, *, font="regular", anchor="start", style=TEXT, max_width=None) -> Text:
     if max_width is not None:
         size = fit_size(text, max_width, size, font)
@@ -70,7 +55,7 @@ def _text(x, y, text, size, *, font="regular", anchor="start", style=TEXT, max_w
 
 def _paragraph(x, y, text, width, size, *, style=SOFT, leading=1.2) -> tuple[list[Item], float]:
     items: list[Item] = []
-    for line in _wrap(text, width, size):
+    for line in wrap_text(text, width, size):
         items.append(Text(x, y, line, size, style))
         y += size * leading
     return items, y

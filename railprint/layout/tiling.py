@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 
 from railprint.errors import RailprintError
-from railprint.fonts import text_width
+from railprint.fonts import text_width, wrap_text
 from railprint.layout.paper import FURNITURE_HEIGHT, MARGIN, Paper, furniture, paper as get_paper
 from railprint.scene import (Circle, Document, Group, IDENTITY, Item, Line, Page, Path, Rect, Style,
                              Text, Transform, apply, compose, scale, translate)
@@ -339,20 +339,6 @@ def _fit(width: float, height: float, box: Rect) -> tuple[float, float, float]:
     return s, box.x + (box.w - width * s) / 2, box.y + (box.h - height * s) / 2
 
 
-def _wrap(text: str, width: float, size: float, font: str = "regular") -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size, font) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 CELL_FILLS = ("#1f77b4", "#ff7f0e")
 
 
@@ -373,7 +359,7 @@ def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = 
         orient=orient, o=_num(to_mm(plan.overlap))), 9, Style(fill="#222222")))
     y += mm(2)
     for step in t["steps"]:
-        for line in _wrap(step.format(o=_num(to_mm(plan.overlap))), area.w, 8):
+        for line in wrap_text(step.format(o=_num(to_mm(plan.overlap))), area.w, 8):
             y += mm(3.6)
             items.append(Text(area.x, y, line, 8, Style(fill="#222222")))
     y += mm(4)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import ContentError, Location, RailprintError, name_key, suggestion
+from railprint.errors import ContentError, Location, Problems, name_key, suggestion
 from railprint.fonts import check_glyphs, fit_size
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
@@ -28,21 +28,13 @@ COLOUR_FIELDS = ("fill", "stroke", "colour", "background", "land", "bed", "sleep
 NAMED = {"white": "#ffffff", "black": "#000000", "none": None}
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.items: list[RailprintError] = []
-
-    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
-        self.items.append(RailprintError(message, where, hint))
-
-
 def _loc(container: Any, key: Any, fallback: Location) -> Location:
     if isinstance(container, (MarkedDict, MarkedList)):
         return container.loc(key)
     return fallback
 
 
-def _template_chain(name: str, spec: DeckSpec, data: Any, problems: _Problems, where: Location) -> list:
+def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, where: Location) -> list:
     layers: list = []
     seen: list[str] = []
     chain: list = []
@@ -131,7 +123,7 @@ def _map_points(path: str) -> tuple[float, dict[str, tuple[float, float]], tuple
     return aspect, points, tuple(segments)
 
 
-def _minimap(layer: MinimapLayer, base: Path, problems: _Problems, where: Location) -> MinimapGeometry | None:
+def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Location) -> MinimapGeometry | None:
     path = (base / layer.map).resolve()
     if not path.is_file():
         problems.add(f"minimap map file not found: {layer.map}", where)
@@ -164,7 +156,7 @@ def _minimap(layer: MinimapLayer, base: Path, problems: _Problems, where: Locati
 
 
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
-                  base: Path, width: float, height: float, problems: _Problems, where: Location,
+                  base: Path, width: float, height: float, problems: Problems, where: Location,
                   what: str) -> ResolvedFace:
     out = []
     for layer in layers:
@@ -220,7 +212,7 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     path = Path(path)
     data = load_file(path)
     spec = validate(DeckSpec, data, str(path), "deck")
-    problems = _Problems()
+    problems = Problems()
     top = Location(str(path), 1, 1)
 
     if isinstance(spec.size, str):
@@ -264,9 +256,7 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
         for copy in range(1, entry.count + 1):
             cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
                                       source_line=where.line or 0))
-    if problems.items:
-        raise ContentError(f"{len(problems.items)} problem(s) in {path}", Location(str(path)),
-                           problems=problems.items)
+    problems.raise_if_any(str(path), Location(str(path)))
     background = palette.get(spec.background, spec.background)
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,

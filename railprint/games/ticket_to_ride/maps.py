@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
-from railprint.errors import ContentError, Location, RailprintError
+from railprint.errors import ContentError, Location, Problems, RailprintError
 from railprint.loading import yamlio
 from railprint.loading.resources import content_path
 from railprint.loading.schema import Spec, validate
@@ -189,17 +189,9 @@ def _at(node: Any, *path: Any) -> Location | None:
     return where
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.items: list[RailprintError] = []
-
-    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
-        self.items.append(RailprintError(message, where, hint))
-
-
 def _check(spec: MapSpec, raw: Any, filename: str) -> None:
     """Cross-reference checks pydantic cannot do; every problem collected."""
-    p = _Problems()
+    p = Problems()
     if spec.format != FORMAT:
         p.add(f"unknown map format {spec.format!r}", _at(raw, "format"), hint=f"expected {FORMAT!r}")
     if spec.players.min > spec.players.max:
@@ -319,10 +311,7 @@ def _check(spec: MapSpec, raw: Any, filename: str) -> None:
     if len(set(spec.scoring.tie_breaks)) != len(spec.scoring.tie_breaks):
         p.add("scoring.tie_breaks lists a tie-break twice", _at(raw, "scoring", "tie_breaks"))
 
-    if p.items:
-        p.items.sort(key=lambda e: (e.location.line or 0, e.location.col or 0) if e.location else (0, 0))
-        raise ContentError(f"{len(p.items)} problem(s) in {filename} (Ticket to Ride map)",
-                           Location(filename), problems=p.items)
+    p.raise_if_any(f"{filename} (Ticket to Ride map)", Location(filename), sort=True)
 
 
 def _build(spec: MapSpec, filename: str) -> TTRMap:
