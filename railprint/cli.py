@@ -220,7 +220,7 @@ def schema() -> None:
 
     Example: railprint schema > railprint.schema.json
     """
-    from railprint.model.jsonschema import content_schema
+    from railprint.render import content_schema
 
     guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
 

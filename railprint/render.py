@@ -264,3 +264,37 @@ def build_ttr_scorepad(path: Path, options: RenderOptions):
     spec = load_scorepad_spec(path)
     return build_scorepad(load_map(spec.map, base=Path(path).parent), paper=options.paper,
                           lang=options.lang, games=spec.games_per_page, revision=spec.revision)
+
+
+# kind -> "module:Model" of its content file, for `railprint schema`
+SCHEMAS: dict[str, str] = {
+    "deck": "railprint.model.deck:DeckSpec",
+    "tiles": "railprint.model.deck:DeckSpec",
+    "sheet": "railprint.model.railroad_ink:SheetSpec",
+    "dice": "railprint.model.railroad_ink:DiceSpec",
+    "board": "railprint.draw.ttr_board:BoardSpec",
+    "scorepad": "railprint.draw.ttr_scorepad:ScorepadSpec",
+    "map": "railprint.games.ticket_to_ride.maps:MapSpec",
+}
+
+
+def content_schema() -> dict[str, Any]:
+    """One JSON Schema for every content file: ``anyOf`` the schema of each kind."""
+    from pydantic.json_schema import models_json_schema
+
+    models = []
+    for spec in dict.fromkeys(SCHEMAS.values()):
+        module, _, name = spec.partition(":")
+        models.append(getattr(importlib.import_module(module), name))
+    keys, top = models_json_schema([(model, "validation") for model in models],
+                                   ref_template="#/$defs/{model}")
+    defs = top.get("$defs", {})
+    choices = [keys[(model, "validation")] for model in models]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "railprint content file",
+        "description": "A railprint content file; its `kind` (or `format` for maps) says which. "
+                       "Lengths are strings with a unit: '63mm', '2.5in', '12pt'.",
+        "anyOf": choices,
+        "$defs": defs,
+    }

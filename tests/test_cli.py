@@ -104,10 +104,30 @@ def test_calibrate_and_schema(tmp_path):
     assert len(pages) == 2 and pages[0][0] == pytest.approx(215.9, abs=0.1)
     result = runner.invoke(app, ["schema"])
     schema = json.loads(result.output)
-    assert schema["additionalProperties"] is False and "cards" in schema["properties"]
+    kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["anyOf"]}
+    assert len(kinds) == 6 and {"DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec"} <= kinds
+    deck = schema["$defs"]["DeckSpec"]
+    assert deck["additionalProperties"] is False and "cards" in deck["properties"]
 
 
 def test_list_shows_counts():
     result = runner.invoke(app, ["list", "--content", str(DATA / "mini")])
     assert result.exit_code == 0
     assert "my-cards" in result.output and " 6 " in result.output
+
+
+def test_every_shipped_content_file_validates_against_the_printed_schema():
+    import jsonschema
+
+    from railprint.loading.resources import content_root
+    from railprint.loading.yamlio import load_file
+
+    schema = json.loads(runner.invoke(app, ["schema"]).output)
+    validator = jsonschema.Draft202012Validator(schema)
+    files = sorted(content_root().rglob("*.yaml"))
+    assert len(files) >= 20
+    for path in files:
+        data = json.loads(json.dumps(load_file(path)))
+        assert validator.is_valid(data), path
+    bad = json.loads(json.dumps(load_file(DATA / "broken" / "typo.yaml")))
+    assert not validator.is_valid({**bad, "unknown_key": 1})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, WithJsonSchema
 
 from railprint.errors import ContentError, Location, RailprintError, suggestion
 from railprint.loading.yamlio import MarkedDict, MarkedList
@@ -37,7 +37,10 @@ def _length(value: Any) -> Any:
     raise ValueError(f"expected a length such as '63mm', got {value!r}")
 
 
-Length = Annotated[float, BeforeValidator(_length)]
+LENGTH_PATTERN = r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt)\s*$"
+Length = Annotated[float, BeforeValidator(_length),
+                   WithJsonSchema({"anyOf": [{"type": "string", "pattern": LENGTH_PATTERN}, {"const": 0}],
+                                   "description": "a length with a unit: 63mm, 2.5in, 12pt, 1.5cm"})]
 """A length written with a unit in YAML (``63mm``, ``2.5in``, ``12pt``), stored in points."""
 
 

@@ -108,10 +108,16 @@ class RegionBonusSpec(Spec):
     table: Annotated[dict[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=0)]], Field(min_length=1)]
 
 
+_NONE_WORDS = Literal["none", "no", "off", False]
+
+
 class ScoringSpec(Spec):
-    globetrotter: Annotated[BonusSpec | None, BeforeValidator(_none_word)] = None
-    longest_path_bonus: Annotated[BonusSpec | None, BeforeValidator(_none_word)] = None
-    region_bonus: Annotated[RegionBonusSpec | None, BeforeValidator(_none_word)] = None
+    globetrotter: Annotated[BonusSpec | None, BeforeValidator(
+        _none_word, json_schema_input_type=BonusSpec | _NONE_WORDS | None)] = None
+    longest_path_bonus: Annotated[BonusSpec | None, BeforeValidator(
+        _none_word, json_schema_input_type=BonusSpec | _NONE_WORDS | None)] = None
+    region_bonus: Annotated[RegionBonusSpec | None, BeforeValidator(
+        _none_word, json_schema_input_type=RegionBonusSpec | _NONE_WORDS | None)] = None
     tie_breaks: list[Literal["tickets_completed", "longest_path"]] = list(TIE_BREAKS)
 
 
