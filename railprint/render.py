@@ -162,6 +162,7 @@ def build_deck(path: Path, options: RenderOptions):
     imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
                      paper=options.paper, mode=options.mode, flip=options.flip,
                      back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
+                     orientation=deck.orientation, gap=deck.gap,
                      title=deck.title, detail=detail, lang=options.lang)
     return imposed.document
 
@@ -229,6 +230,12 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
     else:
         files = discover(target)
     problems: list[RailprintError] = []
+    try:
+        from railprint.model.sheets import sheet_settings
+
+        sheet_settings()
+    except ContentError as exc:
+        problems.extend(exc.problems or [exc])
     for info in files:
         spec = VALIDATORS.get(info.kind)
         try:
@@ -275,6 +282,7 @@ SCHEMAS: dict[str, str] = {
     "board": "railprint.draw.ttr_board:BoardSpec",
     "scorepad": "railprint.draw.ttr_scorepad:ScorepadSpec",
     "map": "railprint.games.ticket_to_ride.maps:MapSpec",
+    "sheets": "railprint.model.sheets:SheetsSpec",
 }
 
 

@@ -10,8 +10,9 @@ Modes
   folding the sheet puts each back behind its front; crop marks only on the front half.
 - ``1up``: one face per page, the page being the bleed box (print shops); front then back.
 
-Every sheet page carries the furniture strip (scale bar, title, revision, page i/n); crop marks
-are 0.3 pt, 4.5 mm long, starting 0.5 mm outside the bleed, and never drawn on backs.
+Every sheet page carries the furniture strip (scale bar, title, revision, page i/n). Crop marks
+(0.3 pt, 4.5 mm long, starting 0.5 mm outside the bleed, as content/sheets/sheets.yaml sets
+them) are never drawn on backs.
 """
 
 from __future__ import annotations
@@ -20,16 +21,21 @@ from dataclasses import dataclass
 
 from railprint.errors import RailprintError
 from railprint.layout.paper import Paper, furniture, paper as make_paper, usable_area
+from railprint.model.sheets import sheet_settings
 from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, compose, rotate, translate
 from railprint.units import mm
 
 MODES = ("duplex", "simplex", "gutterfold", "1up")
 FLIPS = ("long", "short")
-MARK_WIDTH = 0.3          # pt
-MARK_LENGTH = mm(4.5)
-MARK_OFFSET = mm(0.5)     # gap between the bleed edge and the start of a mark
+ORIENTATIONS = ("auto", "portrait", "landscape")
+# From the sheet templates (content/sheets/sheets.yaml).
+_SETTINGS = sheet_settings().imposition
+MARK_WIDTH = _SETTINGS.crop_marks.width
+MARK_LENGTH = _SETTINGS.crop_marks.length
+MARK_OFFSET = _SETTINGS.crop_marks.offset   # gap between the bleed edge and the start of a mark
 MARK_ZONE = MARK_OFFSET + MARK_LENGTH
-FOLD_CLEARANCE = mm(5)    # fold line to the nearest bleed edge
+FOLD_CLEARANCE = _SETTINGS.fold_clearance   # fold line to the nearest bleed edge
+DEFAULT_GAP = _SETTINGS.gap
 
 
 @dataclass(frozen=True)
@@ -144,15 +150,18 @@ def _choose_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: 
 
 def impose(faces: list[Face], *, width: float, height: float, bleed: float, paper: str = "a4",
            mode: str = "duplex", flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-           orientation: str = "auto", gap: float = 0.0, title: str = "", detail: str = "",
+           orientation: str = "auto", gap: float | None = None, title: str = "", detail: str = "",
            lang: str = "en") -> Imposed:
     """Lay ``faces`` (all ``width`` × ``height`` trim, ``bleed`` around) out on pages."""
     if mode not in MODES:
         raise RailprintError(f"unknown mode {mode!r}", hint="expected one of: " + ", ".join(MODES))
     if flip not in FLIPS:
         raise RailprintError(f"unknown flip {flip!r}", hint="expected long or short")
+    if orientation not in ORIENTATIONS:
+        raise RailprintError(f"unknown orientation {orientation!r}", hint="expected auto, portrait or landscape")
     if not faces:
         raise RailprintError("nothing to lay out: no components")
+    gap = DEFAULT_GAP if gap is None else gap
     has_backs = any(face.back is not None for face in faces)
     if mode in ("duplex", "gutterfold") and not has_backs:
         mode = "simplex"  # nothing to put behind the fronts: print them single-sided

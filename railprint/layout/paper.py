@@ -6,13 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from railprint.errors import RailprintError, suggestion
+from railprint.model.sheets import sheet_settings
 from railprint.scene import Group, Line, Rect, Style, Text
 from railprint.units import mm
 
-PAPERS = {"a4": (mm(210), mm(297)), "letter": (8.5 * 72, 11 * 72)}
-MARGIN = mm(5)              # minimum blank margin on every side (PRINTING.md)
-FURNITURE_HEIGHT = mm(9)    # strip at the bottom of each page reserved for the scale bar and labels
-SCALE_BAR = mm(50)
+# From the sheet templates (content/sheets/sheets.yaml).
+_SETTINGS = sheet_settings()
+PAPERS = {name: (size.width, size.height) for name, size in _SETTINGS.papers.items()}
+MARGIN = _SETTINGS.page.margin                # minimum blank margin on every side
+FURNITURE_HEIGHT = _SETTINGS.page.furniture   # bottom strip: scale bar and labels
+SCALE_BAR = _SETTINGS.page.scale_bar
 GREY = "#555555"
 
 
@@ -46,10 +49,14 @@ def furniture(sheet: Paper, *, title: str, detail: str, page: int, pages: int,
     y = sheet.height - MARGIN - mm(2)
     x0 = MARGIN + mm(1)
     thin = Style(stroke="#000000", width=0.5)
+    ticks = max(1, round(SCALE_BAR / mm(10)))  # a tick every 10 mm
+    step = SCALE_BAR / ticks
     items = [
         Line(x0, y, x0 + SCALE_BAR, y, thin),
-        *[Line(x0 + mm(10) * i, y - mm(1.5 if i % 5 else 2.5), x0 + mm(10) * i, y, thin) for i in range(6)],
-        Text(x0 + SCALE_BAR / 2, y - mm(3.2), "50 mm", 6, Style(fill=GREY), anchor="middle"),
+        *[Line(x0 + step * i, y - mm(1.5 if 0 < i < ticks else 2.5), x0 + step * i, y, thin)
+          for i in range(ticks + 1)],
+        Text(x0 + SCALE_BAR / 2, y - mm(3.2), f"{SCALE_BAR / mm(1):g} mm", 6, Style(fill=GREY),
+             anchor="middle"),
     ]
     label = {"en": "page", "pl": "strona"}.get(lang, "page")
     centre = sheet.width / 2

@@ -175,6 +175,8 @@ class DeckSpec(Spec):
     size: Union[str, Size]
     bleed: Length = Field(default=3 * 72 / 25.4)
     corner_radius: Length = 0.0
+    gap: Length | None = None       # between bleed boxes on the sheet (default: sheet templates)
+    orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
     vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
@@ -210,6 +212,8 @@ class ResolvedDeck(Spec):
     height: float
     bleed: float
     corner_radius: float
+    gap: float | None
+    orientation: str
     background: str
     cards: tuple[ResolvedCard, ...]
     source: str

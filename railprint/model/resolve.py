@@ -260,5 +260,6 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     background = palette.get(spec.background, spec.background)
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
-                        corner_radius=spec.corner_radius, background=background,
+                        corner_radius=spec.corner_radius, gap=spec.gap,
+                        orientation=spec.orientation, background=background,
                         cards=tuple(cards), source=str(path))

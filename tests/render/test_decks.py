@@ -132,3 +132,13 @@ def test_gutterfold_and_one_up():
     one = build_deck(TTR / "nordic-globetrotter.yaml", RenderOptions(mode="1up"))
     pages = pdf_pages(render(one, "pdf")[0])
     assert [(round(p[0], 2), round(p[1], 2)) for p in pages] == [(50, 74), (50, 74)]
+
+
+def test_deck_sets_its_own_gap_and_orientation(tmp_path):
+    source = (Path(__file__).parents[1] / "data" / "content" / "mini" / "cards.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "cards.yaml"
+    path.write_text(source.replace("bleed: 3mm", "bleed: 3mm\ngap: 2mm\norientation: landscape"), encoding="utf-8")
+    (w, h, rects, *_) = pdf_pages(render(build_deck(path, RenderOptions()), "pdf")[0])[0]
+    assert (w, h) == pytest.approx((297, 210), abs=0.1)
+    xs = sorted({x for x, _ in bleed_boxes(rects, 69, 94)})
+    assert [round(b - a, 2) for a, b in zip(xs, xs[1:])] == [71.0] * (len(xs) - 1)  # 69 mm box + 2 mm gap
