@@ -1,0 +1,26 @@
+"""Every shipped component renders, on both papers, and every sheet carries its furniture."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from railprint.cli import app
+from railprint.render import discover, select
+from tests.helpers import pdf_pages
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_render_all_builtin(tmp_path, paper):
+    result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    files = sorted(tmp_path.rglob("*.pdf"))
+    assert len(files) == len(select(discover(), "all"))
+    assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains"}
+    for path in files:
+        pages = pdf_pages(path.read_bytes())
+        for number, (w, h, _rects, _lines, text) in enumerate(pages, 1):
+            assert sorted((round(w, 1), round(h, 1))) == sorted(PAPERS[paper]), (path.name, number)
+            assert "50 mm" in text and f"page {number}/{len(pages)}" in text, (path.name, number)
