@@ -1,0 +1,1 @@
+"""Where things go on paper: page furniture, imposition, board tiling, dice nets, calibration."""

@@ -1,0 +1,1 @@
+"""Frozen content models and their resolution (templates, variables, colours) into drawable data."""

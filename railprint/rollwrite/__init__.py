@@ -1,0 +1,1 @@
+"""Seeded roll-and-write generation (random.Random(seed) only, never the global generator)."""
