@@ -21,12 +21,17 @@ from railprint.errors import RailprintError, name_key, suggestion
 @dataclass(frozen=True)
 class GameInfo:
     id: str
-    module: str
+    module: str | None  # package under railprint.games with score_files(); None: printing only
     title_en: str
     title_pl: str
     aliases: tuple[str, ...] = ()
 
-    def load(self) -> ModuleType:
+    def scorer(self) -> ModuleType:
+        """The game's scoring package, or a clear error for games railprint only prints."""
+        if self.module is None:
+            scorable = ", ".join(g.id for g in GAMES if g.module)
+            raise RailprintError(f"{self.id}: railprint prints this game's components but does not score it",
+                                 hint=f"games with a scorer: {scorable}; to print: railprint render {self.id}")
         return importlib.import_module(f"railprint.games.{self.module}")
 
 
@@ -35,8 +40,8 @@ GAMES: tuple[GameInfo, ...] = (
              ("ri", "railroadink", "kolejowy-szlak")),
     GameInfo("ticket-to-ride", "ticket_to_ride", "Ticket to Ride", "Wsiąść do Pociągu",
              ("ttr", "tickettoride", "nordic", "italy")),
-    GameInfo("days-of-steam", "days_of_steam", "Days of Steam", "Dni Pary", ("dni-pary",)),
-    GameInfo("allers-trains", "allers_trains", "Jedzie pociąg z daleka",
+    GameInfo("days-of-steam", None, "Days of Steam", "Dni Pary", ("dni-pary",)),
+    GameInfo("allers-trains", None, "Jedzie pociąg z daleka",
              "Jedzie pociąg z daleka", ("jedzie-pociag",)),
 )
 
