@@ -65,10 +65,9 @@ def score(
     from railprint.games import find_game
 
     def run() -> None:
-        module = find_game(game).load()
-        if not hasattr(module, "score_files"):
-            raise RailprintError(f"{game}: scoring is not available for this game")
-        options = {"longest": longest} if module.__name__.endswith("railroad_ink") else {}
+        info = find_game(game)
+        module = info.scorer()
+        options = {"longest": longest} if info.id == "railroad-ink" else {}
         result = module.score_files(list(files), strict=strict, **options)
         if as_json:
             _echo_data(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
