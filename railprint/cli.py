@@ -56,7 +56,7 @@ def score(
     longest: str = typer.Option("simple", "--longest",
                                 help="Railroad Ink longest route reading: simple (a space once) or trail."),
     picture: Optional[Path] = typer.Option(None, "--picture", help="Also draw the scored board (.svg or .pdf)."),
-    lang: str = typer.Option("en", "--lang", help="Labels on the picture: en or pl."),
+    lang: str = typer.Option("en", "--lang", help="Labels of the report and the picture: en or pl."),
 ) -> None:
     """Score finished games from hand-typed files.
 
@@ -65,6 +65,8 @@ def score(
     from railprint.games import find_game
 
     def run() -> None:
+        if lang not in ("en", "pl"):
+            raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
         info = find_game(game)
         module = info.scorer()
         options = {"longest": longest} if info.id == "railroad-ink" else {}
@@ -72,7 +74,7 @@ def score(
         if as_json:
             _echo_data(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
         else:
-            _echo_data(result.as_text())
+            _echo_data(result.as_text(lang=lang))
         if picture is not None:
             from railprint.writers import save
             save(result.picture(lang=lang), picture)

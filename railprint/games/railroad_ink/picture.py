@@ -18,6 +18,7 @@ from railprint.errors import NotationError, RailprintError, suggestion
 from railprint.fonts import fit_size
 from railprint.games.railroad_ink.board import CENTRE, EXITS, ROWS, SIZE, Cell
 from railprint.games.railroad_ink.rules import Scoring
+from railprint.games.railroad_ink.words import LABELS, exits_word as _exits_word
 from railprint.scene import Circle, Document, Group, Item, Line, Page, Path, Rect, Style, Text
 from railprint.units import mm
 
@@ -33,37 +34,9 @@ CENTRE_TINT = "#e9e9e9"
 INK = Style(fill="#000000")
 SOFT = Style(fill="#555555")
 
-LABELS = {
-    "en": {
-        "title": "Railroad Ink", "points": "points", "exits": "Exits", "highway": "Longest highway",
-        "railway": "Longest railway", "centre": "Centre", "errors": "Errors",
-        "meteor": "Meteor", "lava": "Lava", "total": "Total", "networks": "Networks",
-        "network": "Network", "violations": "Rule violations", "no_networks": "no network reaches an exit",
-        "spaces": "spaces", "longest": {"simple": "", "trail": " (trail)"},
-    },
-    "pl": {
-        "title": "Kolejowy szlak", "points": "pkt", "exits": "Sieci", "highway": "Najdłuższa autostrada",
-        "railway": "Najdłuższa linia kolejowa", "centre": "Pola centralne", "errors": "Błędy",
-        "meteor": "Meteoryt", "lava": "Lawa", "total": "Razem", "networks": "Sieci",
-        "network": "Sieć", "violations": "Naruszenia zasad", "no_networks": "żadna sieć nie dochodzi do wyjścia",
-        "spaces": "pól", "longest": {"simple": "", "trail": " (szlak z powtórzeniami)"},
-    },
-}
-
-
 def _num(value: int) -> str:
     """A score with a real minus sign."""
     return f"−{-value}" if value < 0 else str(value)
-
-
-def _exits_word(n: int, lang: str) -> str:
-    if lang == "pl":
-        if n == 1:
-            return "1 wyjście"
-        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-            return f"{n} wyjścia"
-        return f"{n} wyjść"
-    return f"{n} exit" + ("" if n == 1 else "s")
 
 
 def _centre(r: int, c: int) -> tuple[float, float]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from railprint.games.railroad_ink.board import (
-    EXIT_AT, N, E, S, W, ROWS, SIZE, SIDE_NAMES, Board, Cell, square,
+    EXIT_AT, N, E, S, W, ROWS, SIZE, Board, Cell, square,
 )
-from railprint.games.railroad_ink.rules import Scoring
+from railprint.games.railroad_ink.rules import ErrorEnd, Scoring
+from railprint.games.railroad_ink.words import LABELS, exits_word, language
 from railprint.report import rank, table
 
-LEGEND = ("== H highway   -- | railway   ~ lava   + route space   S station   O overpass\n"
-          "X crater   V volcano   ! error (open end)   h r exits")
+LEGENDS = {lang: words["legend"] for lang, words in LABELS.items()}
+LEGEND = LEGENDS["en"]
 _HORIZONTAL = {"h": "==", "r": "--", "l": "~~"}
 _VERTICAL = {"h": "H", "r": "|", "l": "~"}
 
@@ -82,66 +83,88 @@ def _squares(path) -> str:
     return " ".join(square(r, c) for r, c in path) or "-"
 
 
-def category_rows(s: Scoring) -> list[tuple[str, str, str]]:
+def _exit_name(x, t: dict) -> str:
+    return f"{square(x.row, x.col)} {t['sides'][x.side]}"
+
+
+def error_text(err: ErrorEnd, *, lang: str = "en") -> str:
+    """``G3 east: highway end is open`` in ``lang``."""
+    t = LABELS[language(lang)]
+    template = t["error_reasons"].get(err.cause)
+    if template is None:
+        return str(err)
+    kinds = t["kinds"]
+    reason = template.format(kind=kinds.get(err.kind, err.kind), facing=kinds.get(err.facing, err.facing))
+    return t["error_where"].format(square=square(err.row, err.col), side=t["sides"][err.side], reason=reason)
+
+
+def category_rows(s: Scoring, *, lang: str = "en") -> list[tuple[str, str, str]]:
     """(category, points, reason) rows for the report table."""
+    lang = language(lang)
+    t = LABELS[lang]
     rows: list[tuple[str, str, str]] = []
     nets = [n for n in s.networks if n.exits]
     if not nets:
-        rows.append(("Exits", "0", "no network reaches an exit"))
+        rows.append((t["exits_category"], "0", t["no_networks"]))
     for k, net in enumerate(nets):
-        rows.append(("Exits" if k == 0 else "", str(net.points),
-                     f"network {net.number}: {len(net.exits)} exit(s) "
-                     + ", ".join(x.name for x in net.exits)))
+        rows.append((t["exits_category"] if k == 0 else "", str(net.points),
+                     t["network_exits"].format(number=net.number, n=len(net.exits),
+                                               count=exits_word(len(net.exits), lang),
+                                               exits=", ".join(_exit_name(x, t) for x in net.exits))))
     if nets and len(nets) > 1:
-        rows.append(("", f"={s.exits}", "exits total"))
-    mode = " (trail reading)" if s.longest_mode == "trail" else ""
-    rows.append(("Longest highway", str(s.longest_highway), _squares(s.highway.path) + mode))
-    rows.append(("Longest railway", str(s.longest_railway), _squares(s.railway.path) + mode))
-    rows.append(("Centre", str(s.center), _squares(s.centre)))
+        rows.append(("", f"={s.exits}", t["exits_total"]))
+    mode = t["trail_reading"] if s.longest_mode == "trail" else ""
+    rows.append((t["highway"], str(s.longest_highway), _squares(s.highway.path) + mode))
+    rows.append((t["railway"], str(s.longest_railway), _squares(s.railway.path) + mode))
+    rows.append((t["centre"], str(s.center), _squares(s.centre)))
     if not s.errors:
-        rows.append(("Errors", "0", "no open ends"))
+        rows.append((t["errors"], "0", t["no_errors"]))
     for k, err in enumerate(s.errors):
-        rows.append(("Errors" if k == 0 else "", "-1", str(err)))
+        rows.append((t["errors"] if k == 0 else "", "-1", error_text(err, lang=lang)))
     if len(s.errors) > 1:
-        rows.append(("", f"={-s.error_count}", "errors total"))
+        rows.append(("", f"={-s.error_count}", t["errors_total"]))
     if s.board.expansion == "meteor":
         if not s.meteor_spaces:
-            rows.append(("Meteor", "0", "no route end opens into a crater"))
+            rows.append((t["meteor"], "0", t["no_meteor"]))
         for k, (r, c, sides) in enumerate(s.meteor_spaces):
-            rows.append(("Meteor" if k == 0 else "", "2",
-                         f"{square(r, c)} opens into a crater ("
-                         + ", ".join(SIDE_NAMES[x] for x in sides) + ")"))
+            rows.append((t["meteor"] if k == 0 else "", "2",
+                         t["crater"].format(square=square(r, c),
+                                            sides=", ".join(t["sides"][x] for x in sides))))
     if s.board.expansion == "lava":
         if not s.lakes:
-            rows.append(("Lava", "0", "no lava"))
+            rows.append((t["lava"], "0", t["no_lava"]))
         first = True
         for lake in s.lakes:
             if lake.closed:
-                rows.append(("Lava" if first else "", "5",
-                             f"closed lake {_squares(lake.spaces)}"))
+                rows.append((t["lava"] if first else "", "5",
+                             t["closed_lake"].format(spaces=_squares(lake.spaces))))
                 first = False
         if s.lakes:
             big = s.largest_lake
-            rows.append(("Lava" if first else "", str(len(big.spaces)),
-                         f"largest lake {_squares(big.spaces)}"
-                         + ("" if big.closed else f" ({len(big.open_sides)} open side(s))")))
-    rows.append(("Total", str(s.total), ""))
+            rows.append((t["lava"] if first else "", str(len(big.spaces)),
+                         t["largest_lake"].format(spaces=_squares(big.spaces))
+                         + ("" if big.closed else t["open_sides"].format(count=len(big.open_sides)))))
+    rows.append((t["total"], str(s.total), ""))
     return rows
 
 
-def sheet_text(s: Scoring) -> str:
+def sheet_text(s: Scoring, *, lang: str = "en") -> str:
+    """One scored sheet: title, the board drawing, the legend, the score table, the violations."""
+    lang = language(lang)
+    t = LABELS[lang]
     errs: dict[tuple[int, int], set[int]] = {}
     for e in s.errors:
         errs.setdefault((e.row, e.col), set()).add(e.side)
-    title = s.player or "(no name)"
+    title = s.player or t["no_name"]
     if s.board.source:
         title += f"  ({s.board.source})"
     if s.board.expansion != "none":
-        title += f"  expansion: {s.board.expansion}"
-    parts = [title, "", draw_board(s.board, errs), "", LEGEND, "",
-             table(["Category", "Points", "Reason"], category_rows(s), align="lrl")]
+        name = t["expansions"].get(s.board.expansion, s.board.expansion)
+        title += "  " + t["expansion"].format(name=name)
+    parts = [title, "", draw_board(s.board, errs), "", t["legend"], "",
+             table(list(t["headers"]), category_rows(s, lang=lang), align="lrl")]
     if s.violations:
-        parts += ["", f"Rule violations ({len(s.violations)}):"]
+        parts += ["", f"{t['violations']} ({len(s.violations)}):"]
         parts += [f"  {v}" for v in s.violations]
     return "\n".join(parts)
 
@@ -157,8 +180,11 @@ class ScoreResult:
     def ranks(self) -> list[int]:
         return rank([(s.total, -s.error_count) for s in self.sheets])
 
-    def as_text(self) -> str:
-        parts = [sheet_text(s) for s in self.sheets]
+    def as_text(self, *, lang: str = "en") -> str:
+        """The report for a terminal; ``lang`` ("en" or "pl") picks the words, never the numbers."""
+        lang = language(lang)
+        t = LABELS[lang]
+        parts = [sheet_text(s, lang=lang) for s in self.sheets]
         if len(self.sheets) > 1:
             ranks = self.ranks()
             rows = []
@@ -167,10 +193,8 @@ class ScoreResult:
                 s = self.sheets[i]
                 rows.append([ranks[i], s.player, s.exits, s.longest_highway, s.longest_railway,
                              s.center, -s.error_count, s.meteor, s.lava, s.total])
-            summary = table(["Rank", "Player", "Exits", "Highway", "Railway", "Centre", "Errors",
-                             "Meteor", "Lava", "Total"], rows, align="llrrrrrrrr")
-            note = "Ties: fewest errors wins; still tied -> shared place."
-            parts.append("Ranking\n\n" + summary + "\n\n" + note)
+            summary = table(list(t["ranking_headers"]), rows, align="llrrrrrrrr")
+            parts.append(t["ranking"] + "\n\n" + summary + "\n\n" + t["tie_note"])
         return ("\n\n" + "=" * 60 + "\n\n").join(parts) + "\n"
 
     def picture(self, lang: str = "en"):

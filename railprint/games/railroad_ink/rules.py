@@ -154,6 +154,8 @@ class ErrorEnd:
     side: int
     kind: str  # h | r | l
     reason: str
+    cause: str = "open"  # what ``reason`` says, for other languages: open | crater | meets | lava | lava-open
+    facing: str = "."    # the edge letter it meets (cause "meets")
 
     @property
     def where(self) -> str:
@@ -330,20 +332,20 @@ def _ends(board: Board) -> tuple[list[ErrorEnd], list[tuple[int, int, tuple[int,
                 if meteor:
                     into_crater.append(side)
                     continue
-                reason = f"{name} end runs into a crater"
+                reason, cause = f"{name} end runs into a crater", "crater"
             elif facing in "hr":
-                reason = f"{name} end meets a {TYPE_NAMES[facing]} end"
+                reason, cause = f"{name} end meets a {TYPE_NAMES[facing]} end", "meets"
             elif facing == "l":
-                reason = f"{name} end runs into lava"
+                reason, cause = f"{name} end runs into lava", "lava"
             else:
-                reason = f"{name} end is open"
-            errors.append(ErrorEnd(r, c, side, kind, reason))
+                reason, cause = f"{name} end is open", "open"
+            errors.append(ErrorEnd(r, c, side, kind, reason, cause, facing))
         if into_crater:
             craters.append((r, c, tuple(into_crater)))
     if board.expansion == "lava":
         for lake in lakes(board):
             for r, c, side in lake.open_sides:
-                errors.append(ErrorEnd(r, c, side, "l", "lava side is open"))
+                errors.append(ErrorEnd(r, c, side, "l", "lava side is open", "lava-open"))
         errors.sort(key=lambda e: (e.row, e.col, e.side))
     return errors, craters
 

@@ -5,14 +5,75 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from railprint.errors import RailprintError
 from railprint.report import table
 
 from .rules import GameScore, PlayerScore, node_name
 
+# The words of the text report; nouns give their forms for 1 and 2+ (English) or for 1, 2-4
+# and 5+ (Polish). The Polish table is built on first use (:func:`_polish`).
+TEXT: dict[str, dict[str, Any]] = {
+    "en": {
+        "players": ("players", "players"), "point": ("point", "points"), "pt": ("pt", "pts"),
+        "route": ("route", "routes"), "network": ("network", "networks"), "region": ("region", "regions"),
+        "train": ("train", "trains"),
+        "headers": ("category", "points", "detail"),
+        "routes": "routes", "tickets": "tickets", "globetrotter": "globetrotter",
+        "region_bonus": "region bonus", "longest_bonus": "longest path bonus", "total": "total",
+        "rank": "rank", "longest": "longest path", "networks": "networks",
+        "trains_of": "{used} of {total} trains", "ticket_counts": "{completed} completed, {failed} failed",
+        "most_tickets": "most completed tickets", "ranking": "Ranking", "violations": "Violations",
+    },
+}
 
-def _n(count: int, word: str) -> str:
-    """``1 route``, ``2 routes``."""
-    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
+
+def _polish() -> dict[str, Any]:
+    """Polish words; where the picture (:mod:`.picture`, :mod:`railprint.draw.ttr_score`) or the
+    printed board (:mod:`railprint.draw.ttr_board`) already says the same word, it is theirs.
+    Imported here, not at the top: the drawing modules are slow to import and English needs none."""
+    from railprint.draw.ttr_board import TEXT as BOARD_TEXT
+    from railprint.draw.ttr_score import PANEL_TEXT
+
+    from .picture import WORDS as PICTURE_WORDS
+
+    board, panel, picture = BOARD_TEXT["pl"], PANEL_TEXT["pl"], PICTURE_WORDS["pl"]
+    return {
+        "players": ("gracz", "gracze", "graczy"), "point": (picture["point"],) * 3, "pt": (picture["points"],) * 3,
+        "route": ("trasa", "trasy", "tras"), "network": ("sieć", "sieci", "sieci"),
+        "region": ("region", "regiony", "regionów"), "train": ("wagon", "wagony", "wagonów"),
+        "headers": ("kategoria", board["points"], "szczegóły"),
+        "routes": "trasy", "tickets": picture["tickets"], "globetrotter": "Obieżyświat (Globetrotter)",
+        "region_bonus": "premia za regiony", "longest_bonus": picture["bonus"], "total": picture["total"],
+        "rank": panel["rank"], "longest": picture["longest"], "networks": "sieci",
+        "trains_of": "{used} z {total} wagonów", "ticket_counts": "ukończone: {completed}, nieukończone: {failed}",
+        "most_tickets": "najwięcej ukończonych biletów", "ranking": "Ranking", "violations": panel["violations"],
+    }
+
+
+def _language(lang: str) -> str:
+    """``lang`` as a key of :data:`TEXT` ("en" or "pl"; anything else is a clear error)."""
+    key = str(lang).strip().lower()
+    if key == "pl" and key not in TEXT:
+        TEXT["pl"] = _polish()
+    if key not in TEXT:
+        raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
+    return key
+
+
+def _n(count: int, word: str | tuple[str, ...], lang: str = "en") -> str:
+    """``1 route``, ``2 routes``; Polish: ``1 trasa``, ``2 trasy``, ``5 tras``."""
+    if isinstance(word, str):
+        word = (word, word + "s")
+    n = abs(count)
+    if len(word) == 2 or lang != "pl":
+        return f"{count} {word[0] if n == 1 else word[-1]}"
+    if n == 1:
+        form = word[0]
+    elif n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        form = word[1]
+    else:
+        form = word[2]
+    return f"{count} {form}"
 
 
 def _signed(n: int) -> str:
@@ -59,57 +120,63 @@ def game_json(game: GameScore) -> dict[str, Any]:
     }
 
 
-def _player_text(game: GameScore, p: PlayerScore) -> list[str]:
+def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]:
     m = game.map
+    t = TEXT[_language(lang)]
     rows: list[tuple[str, int, str]] = [
-        ("routes", p.route_points, f"{_n(len(p.routes), 'route')}, {p.trains_used} of {m.trains_per_player} trains"),
-        ("tickets", p.ticket_points, f"{p.tickets_completed} completed, {p.tickets_failed} failed"),
+        (t["routes"], p.route_points, f"{_n(len(p.routes), t['route'], lang)}, "
+         + t["trains_of"].format(used=p.trains_used, total=m.trains_per_player)),
+        (t["tickets"], p.ticket_points, t["ticket_counts"].format(completed=p.tickets_completed,
+                                                                  failed=p.tickets_failed)),
     ]
     if m.globetrotter is not None:
-        rows.append(("globetrotter", p.globetrotter, "most completed tickets" if p.globetrotter else ""))
+        rows.append((t["globetrotter"], p.globetrotter, t["most_tickets"] if p.globetrotter else ""))
     if m.region_bonus is not None:
-        rows.append(("region bonus", p.region_bonus, _n(len(p.networks), "network")))
+        rows.append((t["region_bonus"], p.region_bonus, _n(len(p.networks), t["network"], lang)))
     if m.longest_path_bonus is not None:
-        rows.append(("longest path bonus", p.longest_path_bonus, ""))
-    rows.append(("total", p.total, f"rank {p.rank}"))
-    out = [f"{p.name}: {_n(p.total, 'point')}, rank {p.rank}"]
-    out += ["  " + line for line in table(["category", "points", "detail"], rows, align="lrl").splitlines()]
-    out.append(f"  longest path: {_n(p.longest_path, 'train')}")
+        rows.append((t["longest_bonus"], p.longest_path_bonus, ""))
+    rows.append((t["total"], p.total, f"{t['rank']} {p.rank}"))
+    out = [f"{p.name}: {_n(p.total, t['point'], lang)}, {t['rank']} {p.rank}"]
+    out += ["  " + line for line in table(list(t["headers"]), rows, align="lrl").splitlines()]
+    out.append(f"  {t['longest']}: {_n(p.longest_path, t['train'], lang)}")
     if p.tickets:
-        out.append("  tickets:")
-        for t in p.tickets:
-            name = f"{m.place_name(t.ticket.a)} - {m.place_name(t.ticket.b)}"
-            if t.completed:
-                chain = " → ".join(node_name(m, n) for n in t.path)
-                out.append(f"    ✓ {_signed(t.points):>4}  {name}: {chain}")
+        out.append(f"  {t['tickets']}:")
+        for tk in p.tickets:
+            name = f"{m.place_name(tk.ticket.a)} - {m.place_name(tk.ticket.b)}"
+            if tk.completed:
+                chain = " → ".join(node_name(m, n) for n in tk.path)
+                out.append(f"    ✓ {_signed(tk.points):>4}  {name}: {chain}")
             else:
-                out.append(f"    ✗ {_signed(t.points):>4}  {name}")
+                out.append(f"    ✗ {_signed(tk.points):>4}  {name}")
     if p.routes:
-        parts = [f"{label} ({m.route[r].length}: {_n(m.points_for_length[m.route[r].length], 'pt')})"
+        parts = [f"{label} ({m.route[r].length}: {_n(m.points_for_length[m.route[r].length], t['pt'], lang)})"
                  for r, label in zip(p.routes, p.route_labels)]
-        out.append("  routes: " + ", ".join(parts))
+        out.append(f"  {t['routes']}: " + ", ".join(parts))
     if m.region_bonus is not None and p.networks:
-        out.append("  networks:")
+        out.append(f"  {t['networks']}:")
         for i, n in enumerate(p.networks, 1):
             regions = ", ".join(m.region[r].name + (" ×2" if r in n.complete_doubles else "") for r in n.regions)
-            out.append(f"    {i}. {_n(n.count, 'region')} → {_n(n.points, 'point')}: {regions}")
+            out.append(f"    {i}. {_n(n.count, t['region'], lang)} → {_n(n.points, t['point'], lang)}: {regions}")
     for v in p.violations:
         out.append(f"  ! {v}")
     return out
 
 
-def game_text(game: GameScore) -> str:
+def game_text(game: GameScore, *, lang: str = "en") -> str:
+    """The report of one game: per player the score table, tickets, routes and networks; the ranking."""
+    lang = _language(lang)
+    t = TEXT[lang]
     m = game.map
-    head = f"{m.title()} — {game.record.file} — {len(game.players)} players"
+    head = f"{m.title(lang)} — {game.record.file} — {_n(len(game.players), t['players'], lang)}"
     out = [head, ""]
     for p in game.players:
-        out += _player_text(game, p)
+        out += _player_text(game, p, lang)
         out.append("")
     order = sorted(game.players, key=lambda p: p.rank)
-    out.append("Ranking: " + ", ".join(f"{p.rank}. {p.name} ({p.total})" for p in order))
+    out.append(f"{t['ranking']}: " + ", ".join(f"{p.rank}. {p.name} ({p.total})" for p in order))
     if game.violations:
         out.append("")
-        out.append(f"Violations ({len(game.violations)}):")
+        out.append(f"{t['violations']} ({len(game.violations)}):")
         out += [f"  {v}" for v in game.violations]
     return "\n".join(out)
 
@@ -125,8 +192,10 @@ class TTRResult:
             return game_json(self.games[0])
         return [game_json(g) for g in self.games]
 
-    def as_text(self) -> str:
-        return "\n\n".join(game_text(g) for g in self.games)
+    def as_text(self, *, lang: str = "en") -> str:
+        """The report for a terminal; ``lang`` ("en" or "pl") picks the words, never the numbers."""
+        lang = _language(lang)
+        return "\n\n".join(game_text(g, lang=lang) for g in self.games)
 
     def picture(self, lang: str = "en"):
         from .picture import picture
