@@ -42,7 +42,7 @@ def _polish() -> dict[str, Any]:
         "route": ("trasa", "trasy", "tras"), "network": ("sieć", "sieci", "sieci"),
         "region": ("region", "regiony", "regionów"), "train": ("wagon", "wagony", "wagonów"),
         "headers": ("kategoria", board["points"], "szczegóły"),
-        "routes": "trasy", "tickets": picture["tickets"], "globetrotter": "Obieżyświat (Globetrotter)",
+        "routes": "trasy", "tickets": picture["tickets"], "globetrotter": "Globtroter",
         "region_bonus": "premia za regiony", "longest_bonus": picture["bonus"], "total": picture["total"],
         "rank": panel["rank"], "longest": picture["longest"], "networks": "sieci",
         "trains_of": "{used} z {total} wagonów", "ticket_counts": "ukończone: {completed}, nieukończone: {failed}",
