@@ -22,7 +22,8 @@ def _pdf(doc: Document) -> list[bytes]:
 def _svg(doc: Document) -> list[bytes]:
     from railprint.writers import svg
 
-    return [svg.page_to_string(page, doc.title).encode("utf-8") for page in doc.pages]
+    charset = svg.used_chars(doc.pages)
+    return [svg.page_to_string(page, doc.title, charset).encode("utf-8") for page in doc.pages]
 
 
 def _txt(doc: Document) -> list[bytes]:

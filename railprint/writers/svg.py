@@ -63,19 +63,29 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
-def page_to_string(page: Page, title: str = "") -> str:
+def used_chars(pages) -> dict[str, str]:
+    """Characters drawn in each font face over ``pages`` (the font subset to embed)."""
+    used: dict[str, set[str]] = {}
+    for page in pages:
+        for item, _ in walk(page.items):
+            if isinstance(item, Text):
+                used.setdefault(item.font, set()).update(item.text)
+    return {face: "".join(sorted(chars)) for face, chars in used.items()}
+
+
+def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None) -> str:
+    """One page as an SVG document. ``charset`` (face -> characters) lets every page of a
+    document share one font subset (subsetting is the slow part); default: this page's own."""
     from railprint.units import to_mm
 
     dwg = svgwrite.Drawing(size=(f"{_num(to_mm(page.width))}mm", f"{_num(to_mm(page.height))}mm"),
                            viewBox=f"0 0 {_num(page.width)} {_num(page.height)}", debug=False)
     if title:
         dwg.set_desc(title=title)
-    used: dict[str, set[str]] = {}
-    for item, _ in walk(page.items):
-        if isinstance(item, Text):
-            used.setdefault(item.font, set()).update(item.text)
-    if used:
-        css = "".join(_font_face_css(face, "".join(sorted(chars))) for face, chars in sorted(used.items()))
+    own = used_chars([page])
+    if own:
+        fonts_used = {face: (charset or own).get(face, own[face]) for face in own}
+        css = "".join(_font_face_css(face, chars) for face, chars in sorted(fonts_used.items()))
         dwg.defs.add(dwg.style(css))
     clip_count = [0]
 
