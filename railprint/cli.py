@@ -15,7 +15,7 @@ from typing import Callable, List, Optional, TypeVar
 
 import typer
 
-from railprint.errors import RailprintError
+from railprint.errors import RailprintError, check_lang
 
 app = typer.Typer(
     add_completion=False,
@@ -65,8 +65,7 @@ def score(
     from railprint.games import find_game
 
     def run() -> None:
-        if lang not in ("en", "pl"):
-            raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
+        check_lang(lang)
         info = find_game(game)
         module = info.scorer()
         options = {"longest": longest} if info.id == "railroad-ink" else {}

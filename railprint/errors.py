@@ -124,3 +124,14 @@ def suggestion(name: str, choices: Iterable[str]) -> str:
     if len(choices) <= 12:
         return "expected one of: " + ", ".join(choices)
     return f"none of the {len(choices)} known names is close"
+
+
+LANGS = ("en", "pl")
+"""Languages of player-facing labels (``--lang``)."""
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is a label language, else a clear error."""
+    if lang not in LANGS:
+        raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
+    return lang

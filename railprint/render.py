@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from railprint.errors import ContentError, Location, RailprintError, suggestion
+from railprint.errors import ContentError, Location, RailprintError, check_lang, suggestion
 from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
@@ -51,8 +51,7 @@ def check_options(options: RenderOptions, fmt: str) -> None:
         raise RailprintError(f"unknown mode {options.mode!r}", hint=suggestion(options.mode, MODES))
     if options.flip not in FLIPS:
         raise RailprintError(f"unknown flip {options.flip!r}", hint="expected long or short")
-    if options.lang not in ("en", "pl"):
-        raise RailprintError(f"unknown language {options.lang!r}", hint="expected en or pl")
+    check_lang(options.lang)
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
+from railprint.errors import check_lang
 from railprint.draw.railroad_ink import draw_face
 from railprint.errors import RailprintError
 from railprint.layout.dice import cube_net, grid_slots, net_group
 from railprint.layout.paper import furniture, paper as get_paper, usable_area
-from railprint.model.railroad_ink import DiceSpec, check_lang, load_dice
+from railprint.model.railroad_ink import DiceSpec, load_dice
 from railprint.scene import Document, Group, Page, Rect, Style, Text, translate
 from railprint.units import mm
 

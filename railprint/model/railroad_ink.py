@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
+from railprint.errors import LANGS
 from railprint.errors import NotationError
 from railprint.loading.schema import Length, Spec, validate
 from railprint.loading.yamlio import load_file
@@ -24,7 +25,6 @@ from railprint.units import mm
 SIDES = ("N", "E", "S", "W")
 EDGE_KINDS = {"h": "highway", "r": "railway", "l": "lava", ".": "none"}
 MARKERS = {"": "plain", "s": "station", "o": "overpass", "v": "volcano", "x": "crater"}
-LANGS = ("en", "pl")
 ROWS = "ABCDEFG"
 
 _SPACE = re.compile(r"^([hrl.]{4})([sov]?)$")
@@ -82,14 +82,6 @@ class Label(Spec):
 
     def get(self, lang: str) -> str:
         return getattr(self, lang) if lang in LANGS else self.en
-
-
-def check_lang(lang: str) -> str:
-    from railprint.errors import RailprintError, suggestion
-
-    if lang not in LANGS:
-        raise RailprintError(f"unknown language {lang!r}", hint=suggestion(lang, LANGS))
-    return lang
 
 
 def _check_route(value: object) -> str:

@@ -19,8 +19,9 @@ import random
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from railprint.errors import check_lang
 from railprint.errors import RailprintError, suggestion
-from railprint.model.railroad_ink import DiceSpec, Face, SheetSpec, check_lang, dice_for_sheet, load_sheet
+from railprint.model.railroad_ink import DiceSpec, Face, SheetSpec, dice_for_sheet, load_sheet
 from railprint.scene import Document
 
 EXPANSIONS = ("none", "meteor", "lava")

@@ -10,7 +10,7 @@ says "Wyjścia").
 
 from __future__ import annotations
 
-from railprint.errors import RailprintError
+from railprint.errors import check_lang
 from railprint.games.railroad_ink.board import SIDE_NAMES
 
 LABELS = {
@@ -93,10 +93,7 @@ LABELS = {
 
 def language(lang: str) -> str:
     """``lang`` as a key of :data:`LABELS` ("en", "pl"); anything else is a clear error."""
-    key = str(lang).strip().lower()
-    if key not in LABELS:
-        raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
-    return key
+    return check_lang(str(lang).strip().lower())
 
 
 def exits_word(n: int, lang: str) -> str:
