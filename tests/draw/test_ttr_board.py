@@ -9,6 +9,7 @@ import re
 import pdfplumber
 import pytest
 
+from railprint.loading.resources import content_path
 from railprint.draw.ttr_board import (MIN_OVERLAP, SYMBOLS, board_geometry, build_board,
                                       build_board_overview, build_board_tiled, default_size,
                                       draw_board, load_board_spec)
@@ -16,13 +17,12 @@ from railprint.draw.ttr_scorepad import build_scorepad, build_scorepads, columns
 from railprint.errors import ContentError, RailprintError
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.layout.tiling import plan_tiles
-from pathlib import Path
 from railprint.scene import Group, Rect, Text, texts, walk
 from railprint.units import mm, to_mm
 from railprint.writers import render
 
 MAPS = ("nordic", "italy")
-DATA = Path(__file__).resolve().parents[1] / "data" / "ttr_board"
+DATA = content_path("ticket-to-ride")  # the shipped board and score-pad files
 
 
 @pytest.fixture(scope="module", params=MAPS)
@@ -386,11 +386,8 @@ def test_claimed_routes_get_train_pieces_for_pictures():
 @pytest.mark.parametrize("name", ["board-nordic.yaml", "board-italy.yaml", "scorepad-nordic.yaml",
                                   "scorepad-italy.yaml"])
 def test_board_and_scorepad_files_name_real_maps(name):
-    """The files meant for content/ticket-to-ride/ (kept here until render knows their kinds)."""
-    from railprint.loading.resources import content_path
-
-    paths = [DATA / name, content_path("ticket-to-ride", name)]
-    for path in [p for p in paths if p.is_file()]:
+    """The shipped board and score-pad files name real maps and have both languages."""
+    for path in [DATA / name]:
         spec = (load_board_spec if name.startswith("board") else load_scorepad_spec)(path)
         m = load_map(spec.map)
         assert spec.id.startswith(m.id) and spec.game == "ticket-to-ride"
