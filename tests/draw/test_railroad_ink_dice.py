@@ -11,7 +11,7 @@ from railprint.draw.railroad_ink_dice import build_dice_nets
 from railprint.errors import ContentError, RailprintError
 from railprint.layout.paper import paper, usable_area
 from railprint.model.railroad_ink import DiceSpec, load_dice, parse_space
-from railprint.scene import Group, apply, compose, IDENTITY
+from railprint.scene import Group, apply, compose
 from railprint.units import mm
 from railprint.writers import render
 

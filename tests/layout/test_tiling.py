@@ -7,8 +7,7 @@ import pdfplumber
 import pytest
 
 from railprint.errors import RailprintError
-from railprint.layout.paper import paper
-from railprint.layout.tiling import (MIN_OVERLAP, overview_document, plan_tiles, tile_document)
+from railprint.layout.tiling import (overview_document, plan_tiles, tile_document)
 from railprint.scene import Group, Rect, Style, Text
 from railprint.units import mm, to_mm
 from railprint.writers import render

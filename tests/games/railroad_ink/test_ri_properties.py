@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from railprint.games.railroad_ink import format_board, parse, score
-from railprint.games.railroad_ink.board import SIZE, Board, Cell, neighbour
+from railprint.games.railroad_ink.board import Board, Cell, neighbour
 
 from tests.games.railroad_ink.strategies import any_cell, boards, face_cell, linked_boards, player_names
 

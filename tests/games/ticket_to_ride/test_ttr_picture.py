@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from railprint.cli import app
 from railprint.games.ticket_to_ride import score_text
-from railprint.scene import Group, Text, texts
+from railprint.scene import Group, texts
 
 CASES = Path(__file__).resolve().parents[2] / "data" / "ticket_to_ride" / "cases"
 
