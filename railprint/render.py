@@ -27,6 +27,14 @@ BUILDERS: dict[str, str] = {
 }
 # content kinds that are data for other tools, not printable components
 DATA_KINDS = {"map"}
+# kinds laid out by the imposition engine (cards and tiles)
+DECK_KINDS = ("deck", "tiles")
+
+
+def _named(spec: str) -> Any:
+    """The object a ``"module:name"`` registry entry points at (imported on first use)."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,7 @@ class ContentFile:
     count: int | None = None  # components in the file, when known cheaply
 
 
-def _kind_of(path: Path) -> ContentFile | None:
+def _kind_of(path: Path) -> ContentFile:
     data = load_file(path)
     if not isinstance(data, dict):
         raise ContentError("a content file must be a mapping with 'kind:'", Location(str(path), 1, 1))
@@ -80,7 +88,7 @@ def _kind_of(path: Path) -> ContentFile | None:
         raise ContentError(f"unknown kind {kind!r}", data.loc("kind"),
                            hint=suggestion(kind, sorted(set(BUILDERS) | DATA_KINDS)))
     count = None
-    if kind in ("deck", "tiles") and isinstance(data.get("cards"), list):
+    if kind in DECK_KINDS and isinstance(data.get("cards"), list):
         count = sum(int(c.get("count", 1)) if isinstance(c, dict) else 1 for c in data["cards"])
     return ContentFile(path, kind, str(data.get("id", path.stem)), str(data.get("game", path.parent.name)),
                        dict(data.get("title") or {}), count)
@@ -91,14 +99,8 @@ def discover(root: Path | None = None) -> list[ContentFile]:
     root = Path(root) if root is not None else content_root()
     if not root.is_dir():
         raise RailprintError(f"content folder not found: {root}")
-    files = []
-    for path in sorted(root.rglob("*.yaml")):
-        if path.parent.name == "sheets" or path.name.startswith("_"):
-            continue
-        info = _kind_of(path)
-        if info is not None:
-            files.append(info)
-    return files
+    return [_kind_of(path) for path in sorted(root.rglob("*.yaml"))
+            if path.parent.name != "sheets" and not path.name.startswith("_")]
 
 
 def select(files: list[ContentFile], game: str) -> list[ContentFile]:
@@ -120,14 +122,9 @@ def select(files: list[ContentFile], game: str) -> list[ContentFile]:
     return chosen
 
 
-def builder(kind: str) -> Callable[[Path, RenderOptions], Any]:
-    module, _, name = BUILDERS[kind].partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
 def build(info: ContentFile, options: RenderOptions):
     """The Document for one content file."""
-    return builder(info.kind)(info.path, options)
+    return _named(BUILDERS[info.kind])(info.path, options)
 
 
 def deck_faces(deck) -> list:
@@ -181,7 +178,7 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
     fmt = fmt.lower()
     built = []
     for info in chosen:
-        opts = replace(options, mode="1up") if fmt == "svg" and info.kind in ("deck", "tiles") else options
+        opts = replace(options, mode="1up") if fmt == "svg" and info.kind in DECK_KINDS else options
         advance(f"{info.game}/{info.id}")
         document = build(info, opts)
         built.append((info, document, render(document, fmt)))
@@ -224,8 +221,7 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
     """Check every content file under ``target`` (a folder or one file); collect all problems
     from all files and raise them together."""
     if target is not None and Path(target).is_file():
-        found = _kind_of(Path(target))
-        files = [found] if found else []
+        files = [_kind_of(Path(target))]
     else:
         files = discover(target)
     problems: list[RailprintError] = []
@@ -239,8 +235,7 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
         spec = VALIDATORS.get(info.kind)
         try:
             if spec is not None:
-                module, _, name = spec.partition(":")
-                getattr(importlib.import_module(module), name)(info.path, lang)
+                _named(spec)(info.path, lang)
             elif info.kind in BUILDERS:
                 build(info, RenderOptions(lang=lang))
         except ContentError as exc:
@@ -289,10 +284,7 @@ def content_schema() -> dict[str, Any]:
     """One JSON Schema for every content file: ``anyOf`` the schema of each kind."""
     from pydantic.json_schema import models_json_schema
 
-    models = []
-    for spec in dict.fromkeys(SCHEMAS.values()):
-        module, _, name = spec.partition(":")
-        models.append(getattr(importlib.import_module(module), name))
+    models = [_named(spec) for spec in dict.fromkeys(SCHEMAS.values())]
     keys, top = models_json_schema([(model, "validation") for model in models],
                                    ref_template="#/$defs/{model}")
     defs = top.get("$defs", {})
