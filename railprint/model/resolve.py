@@ -35,9 +35,7 @@ def _loc(container: Any, key: Any, fallback: Location) -> Location:
 
 
 def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, where: Location) -> list:
-    layers: list = []
     seen: list[str] = []
-    chain: list = []
     current: str | None = name
     while current is not None:
         if current in seen:
@@ -48,23 +46,23 @@ def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, wh
             problems.add(f"unknown template {current!r}", where, suggestion(current, spec.templates))
             return []
         seen.append(current)
-        chain.append(spec.templates[current])
         current = spec.templates[current].extends
         if current is not None:
             tdata = data.get("templates", {}).get(seen[-1], {}) if isinstance(data, dict) else {}
             where = _loc(tdata, "extends", where)
-    for template in reversed(chain):
-        layers.extend(template.layers)
-    return layers
+    return [layer for n in reversed(seen) for layer in spec.templates[n].layers]
+
+
+def _label(value: Any, lang: str) -> Any:
+    """A ``{en: …, pl: …}`` label in ``lang`` (English, then any, as fallbacks); other values as they are."""
+    if isinstance(value, dict):
+        return value.get(lang, value.get("en", next(iter(value.values()), "")))
+    return value
 
 
 class _Vars(dict):
     def __init__(self, values: dict, lang: str):
-        super().__init__()
-        for key, value in values.items():
-            if isinstance(value, dict):
-                value = value.get(lang, value.get("en", next(iter(value.values()), "")))
-            self[key] = value
+        super().__init__((key, _label(value, lang)) for key, value in values.items())
         self.missing: list[str] = []
 
     def __missing__(self, key: str) -> str:
@@ -76,8 +74,7 @@ _FORMATTER = string.Formatter()
 
 
 def _substitute(value: Any, variables: _Vars, lang: str) -> Any:
-    if isinstance(value, dict):  # a {en:, pl:} label
-        value = value.get(lang, value.get("en", ""))
+    value = _label(value, lang)
     if isinstance(value, str) and "{" in value:
         try:
             return _FORMATTER.vformat(value, (), variables)
