@@ -146,15 +146,15 @@ def deck_faces(deck) -> list:
 def build_deck(path: Path, options: RenderOptions):
     """A deck or tile set, imposed on sheets (or 1-up pages)."""
     from railprint.layout.imposition import impose
+    from railprint.layout.paper import revision_label
     from railprint.model.resolve import load_deck
     from railprint.units import mm
 
     deck = load_deck(path, options.lang)
     faces = deck_faces(deck)
-    label = {"en": "revision", "pl": "wersja"}.get(options.lang, "revision")
     nouns = {("deck", "en"): "cards", ("deck", "pl"): "kart", ("tiles", "en"): "tiles", ("tiles", "pl"): "płytek"}
     count = nouns.get((deck.kind, options.lang), nouns[(deck.kind, "en")])
-    detail = f"{deck.id} · {label} {deck.revision} · {len(faces)} {count} · {path.name}"
+    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {len(faces)} {count} · {path.name}"
     imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
                      paper=options.paper, mode=options.mode, flip=options.flip,
                      back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),

@@ -14,7 +14,7 @@ from railprint.errors import check_lang
 from railprint.draw.railroad_ink import draw_face
 from railprint.errors import RailprintError
 from railprint.layout.dice import cube_net, grid_slots, net_group
-from railprint.layout.paper import furniture, paper as get_paper, usable_area
+from railprint.layout.paper import furniture, paper as get_paper, revision_label, usable_area
 from railprint.model.railroad_ink import DiceSpec, load_dice
 from railprint.scene import Document, Group, Page, Rect, Style, Text, translate
 from railprint.units import mm
@@ -64,7 +64,7 @@ def build_dice_nets(spec: DiceSpec | str | Path | None = None, *, paper: str = "
     for p in range(n_pages):
         items = [Text(area.x, area.y + mm(3.5), _HEAD[lang], 8, Style(fill="#333333"))]
         items += [Group((g,), transform=translate(slot.x, slot.y)) for g, slot in zip(nets, slots) if slot.page == p]
-        detail = f"{dice.id} revision {dice.revision} · {size / mm(1):g} mm faces"
+        detail = f"{dice.id} {revision_label(dice.revision, lang)} · {size / mm(1):g} mm"
         items.append(furniture(sheet, title=title, detail=detail, page=p + 1, pages=n_pages, lang=lang))
         pages.append(Page(sheet.width, sheet.height, tuple(items), label=f"dice {p + 1}"))
     return Document(tuple(pages), title=title, subject="railprint: Railroad Ink dice nets")

@@ -20,7 +20,7 @@ from typing import Sequence
 from railprint.errors import check_lang
 from railprint.draw.railroad_ink import INK, LAVA, crater, draw_face, draw_space, route_stub, volcano
 from railprint.fonts import fit_size, text_width, wrap_text
-from railprint.layout.paper import Paper, furniture, paper as get_paper, usable_area
+from railprint.layout.paper import Paper, furniture, paper as get_paper, revision_label, usable_area
 from railprint.model.railroad_ink import (DiceSpec, Face, SheetSpec, dice_for_sheet,
                                           load_sheet)
 from railprint.scene import Circle, Document, Group, Item, Line, Page, Rect, Style, Text, translate
@@ -326,7 +326,7 @@ def sheet_page(spec: SheetSpec, dice: DiceSpec, *, variant: str, sheet: Paper, l
     if legend_w:
         items.append(Group((_legend(spec, dice, v.expansion, lang, legend_w),), transform=translate(BLOCK_W - legend_w, band_top)))
     title = f"{spec.label('game', lang)} — {spec.label('sheet', lang)} ({v.name.get(lang)})"
-    foot = furniture(sheet, title=title, detail=detail or f"revision {spec.revision}", page=page, pages=pages, lang=lang)
+    foot = furniture(sheet, title=title, detail=detail or revision_label(spec.revision, lang), page=page, pages=pages, lang=lang)
     body = Group(tuple(items), transform=translate(ox, oy), id="sheet")
     return Page(sheet.width, sheet.height, (body, foot), label=f"{variant} {sheet.name}")
 
@@ -346,7 +346,7 @@ def build_sheets(spec: SheetSpec | str | Path | None = None, *, paper: str = "a4
     keys = list(variants) if variants else list(sheet_spec.variants)
     sheet = get_paper(paper)
     pages = tuple(sheet_page(sheet_spec, dice, variant=key, sheet=sheet, lang=lang, page=i + 1, pages=len(keys),
-                             detail=f"{sheet_spec.id} revision {sheet_spec.revision} · {sheet.name}")
+                             detail=f"{sheet_spec.id} {revision_label(sheet_spec.revision, lang)} · {sheet.name}")
                   for i, key in enumerate(keys))
     return Document(pages, title=sheet_spec.title.get(lang), subject="railprint: Railroad Ink board sheets")
 

@@ -29,7 +29,7 @@ from pydantic import Field
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
-from railprint.layout.paper import Paper
+from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.loading.schema import Length, Spec, validate
 from railprint.loading.yamlio import load_file
@@ -1157,8 +1157,7 @@ def _size(m: TTRMap, size: tuple[float, float] | None) -> tuple[float, float]:
 def _detail(m: TTRMap, width: float, height: float, lang: str, revision: int | None) -> str:
     from railprint.units import to_mm
 
-    label = {"en": "revision", "pl": "wersja"}.get(lang, "revision")
-    rev = f" · {label} {revision}" if revision else ""
+    rev = f" · {revision_label(revision, lang)}" if revision else ""
     return f"{m.id}{rev} · {to_mm(width):.0f} × {to_mm(height):.0f} mm"
 
 

@@ -17,7 +17,7 @@ from pydantic import Field
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
-from railprint.layout.paper import Paper, furniture, paper as get_paper, usable_area
+from railprint.layout.paper import Paper, furniture, paper as get_paper, revision_label, usable_area
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file
 from railprint.model.ttr_map import TTRMap
@@ -263,8 +263,7 @@ def build_scorepad(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
                    games: int | None = None, revision: int | None = None) -> Document:
     """One score-pad page for map ``m`` (portrait; as many games as fit unless ``games``)."""
     sheet = paper if isinstance(paper, Paper) else get_paper(paper, "portrait")
-    label = {"en": "revision", "pl": "wersja"}.get(lang, "revision")
-    detail = m.id + (f" · {label} {revision}" if revision else "")
+    detail = m.id + (f" · {revision_label(revision, lang)}" if revision else "")
     page = scorepad_page(m, sheet=sheet, lang=lang, games=games, detail=detail)
     return Document((page,), title=page.label)
 

@@ -67,6 +67,11 @@ def furniture(sheet: Paper, *, title: str, detail: str, page: int, pages: int,
     return Group(tuple(items), id=f"furniture-{page}")
 
 
+def revision_label(revision: int, lang: str = "en") -> str:
+    """``revision 3`` / ``wersja 3`` for the furniture's detail line."""
+    return f"{'wersja' if lang == 'pl' else 'revision'} {revision}"
+
+
 def usable_area(sheet: Paper) -> Rect:
     """The part of the page components may use: inside the margins, above the furniture strip."""
     return Rect(MARGIN, MARGIN, sheet.width - 2 * MARGIN, sheet.height - 2 * MARGIN - FURNITURE_HEIGHT)
