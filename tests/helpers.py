@@ -30,3 +30,19 @@ def assert_points_close(actual, expected, tol: float = 0.05) -> None:
     assert len(actual) == len(expected), (actual, expected)
     for (ax, ay), (ex, ey) in zip(actual, expected):
         assert abs(ax - ex) <= tol and abs(ay - ey) <= tol, (actual, expected)
+
+
+def run_cli(*args: str):
+    """``railprint ARGS`` through typer's test runner (stdout and stderr kept apart)."""
+    from typer.testing import CliRunner
+
+    from railprint.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def cli_stdout(*args: str) -> str:
+    """stdout of a ``railprint ARGS`` run that must succeed."""
+    result = run_cli(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout

@@ -8,16 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from railprint.cli import app
+from tests.helpers import cli_stdout, run_cli
 from railprint.errors import RailprintError
 from railprint.games.railroad_ink import picture as P
 from railprint.games.railroad_ink import result as R
 from railprint.games.railroad_ink import words as W
 
 CASES = Path(__file__).resolve().parents[2] / "data" / "railroad_ink" / "cases"
-runner = CliRunner()
 
 # English words of the report (categories, headers, legend, details, ranking) that must not
 # survive in the Polish one.
@@ -28,13 +26,11 @@ ENGLISH = ("Exits", "Longest", "highway", "railway", "Centre", "Errors", "Meteor
 
 
 def _score(*args: str):
-    return runner.invoke(app, ["score", "railroad-ink", *args])
+    return run_cli("score", "railroad-ink", *args)
 
 
 def _report(*args: str) -> str:
-    result = _score(*args)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+    return cli_stdout("score", "railroad-ink", *args)
 
 
 def _row(out: str, category: str, points: str, reason: str = "") -> bool:

@@ -8,15 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from railprint.cli import app
+from tests.helpers import cli_stdout, run_cli
 from railprint.errors import RailprintError
 from railprint.games.ticket_to_ride import result as R
 from railprint.loading.yamlio import loads
 
 CASES = Path(__file__).resolve().parents[2] / "data" / "ticket_to_ride" / "cases"
-runner = CliRunner()
 
 # English words of the report that must not survive in the Polish one (route labels such as
 # "Oslo - Örebro [green]" are the file's notation; violation sentences may stay English).
@@ -35,13 +33,11 @@ def _case(tmp_path: Path, case: str) -> tuple[Path, dict]:
 
 
 def _score(*args: str):
-    return runner.invoke(app, ["score", "ticket-to-ride", *args])
+    return run_cli("score", "ticket-to-ride", *args)
 
 
 def _report(*args: str) -> str:
-    result = _score(*args)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+    return cli_stdout("score", "ticket-to-ride", *args)
 
 
 def _row(out: str, category: str, points: int, detail: str = "") -> bool:
