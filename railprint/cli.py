@@ -62,14 +62,15 @@ def score(
 
     Example: railprint score railroad-ink ala.txt bartek.txt --json
     """
-    from railprint.games import find_game
+    from railprint.registry import find_game, scorer
 
     def run() -> None:
         check_lang(lang)
         info = find_game(game)
-        module = info.scorer()
-        options = {"longest": longest} if info.id == "railroad-ink" else {}
-        result = module.score_files(list(files), strict=strict, **options)
+        score_files = scorer(info)
+        given = {"longest": longest}
+        options = {name: given[name] for name in info.score_options if name in given}
+        result = score_files(list(files), strict=strict, **options)
         if as_json:
             _echo_data(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
         else:
@@ -127,15 +128,15 @@ def list_(
 
     Example: railprint list
     """
-    from railprint.games import GAMES
-    from railprint.render import BUILDERS, discover
+    from railprint.registry import games
+    from railprint.render import discover, printable
     from railprint.report import table
 
     def run() -> None:
         files = discover(content)
-        titles = {g.id: g.title_en for g in GAMES}
+        titles = {g.id: g.label("en") for g in games()}
         rows = [[f.game, f.id, f.kind, f.count if f.count is not None else "-",
-                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if f.kind in BUILDERS else "data"]
+                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if printable(f.kind) else "data"]
                 for f in files]
         _echo_data(table(["game", "set", "kind", "count", "title", "printable"], rows, align="lllrll"))
 
@@ -226,7 +227,7 @@ def schema() -> None:
 
 
 def _roll_game(game: str) -> None:
-    from railprint.games import find_game
+    from railprint.registry import find_game
 
     if find_game(game).id != "railroad-ink":
         raise RailprintError(f"{game}: only railroad-ink has dice rolls and sheets for tonight")

@@ -1,13 +1,13 @@
 """Render orchestration: find content files, build each component set into a scene Document,
 write it. ``railprint render`` and the tests go through here.
 
-Each content file names its ``kind``; :data:`BUILDERS` maps a kind to the function that turns
-the file into a Document. Deck-like kinds (cards, tiles) go through the imposition engine.
+Each content file names its ``kind``; the registry (:mod:`railprint.registry`) says which game
+owns the kind and which function turns the file into a Document. The engine's own kinds (decks,
+tiles) go through the imposition engine here.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -16,25 +16,26 @@ from railprint.errors import ContentError, Location, RailprintError, check_lang,
 from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
-# kind -> "module:function"; the function is called as fn(path, options) -> Document
-BUILDERS: dict[str, str] = {
-    "deck": "railprint.render:build_deck",
-    "tiles": "railprint.render:build_deck",
-    "sheet": "railprint.draw.railroad_ink_sheet:render_sheets",   # Railroad Ink board sheets
-    "dice": "railprint.draw.railroad_ink_dice:render_dice",       # Railroad Ink die nets
-    "board": "railprint.render:build_ttr_board",                  # Ticket to Ride boards, tiled
-    "scorepad": "railprint.render:build_ttr_scorepad",            # Ticket to Ride score pads
-}
-# content kinds that are data for other tools, not printable components
-DATA_KINDS = {"map"}
-# kinds laid out by the imposition engine (cards and tiles)
-DECK_KINDS = ("deck", "tiles")
-
-
 def _named(spec: str) -> Any:
-    """The object a ``"module:name"`` registry entry points at (imported on first use)."""
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
+    from railprint.registry import named
+
+    return named(spec)
+
+
+def _kinds() -> dict:
+    from railprint.registry import all_kinds
+
+    return all_kinds()
+
+
+def printable(kind: str) -> bool:
+    entry = _kinds().get(kind)
+    return entry is not None and entry[0].build is not None
+
+
+def _deck_like(kind: str) -> bool:
+    entry = _kinds().get(kind)
+    return entry is not None and entry[0].deck_like
 
 
 @dataclass(frozen=True)
@@ -76,19 +77,26 @@ def _kind_of(path: Path) -> ContentFile:
     data = load_file(path)
     if not isinstance(data, dict):
         raise ContentError("a content file must be a mapping with 'kind:'", Location(str(path), 1, 1))
-    if "format" in data and str(data.get("format", "")).startswith("railprint-ttr-map"):
-        return ContentFile(path, "map", str(data.get("id", path.stem)), "ticket-to-ride",
-                           dict(data.get("name") or {}))
+    from railprint.registry import kind_for_format
+
+    if "format" in data and "kind" not in data:
+        found = kind_for_format(str(data.get("format", "")))
+        if found is not None:
+            kind_, owner = found
+            return ContentFile(path, kind_.name, str(data.get("id", path.stem)),
+                               owner.id if owner else str(data.get("game", path.parent.name)),
+                               dict(data.get("name") or {}))
+    kinds = _kinds()
     kind = data.get("kind")
     if kind is None:
         raise ContentError("missing 'kind:'", Location(str(path), 1, 1),
-                           hint="expected one of: " + ", ".join(sorted(set(BUILDERS) | DATA_KINDS)))
+                           hint="expected one of: " + ", ".join(sorted(kinds)))
     kind = str(kind)
-    if kind not in BUILDERS and kind not in DATA_KINDS:
+    if kind not in kinds:
         raise ContentError(f"unknown kind {kind!r}", data.loc("kind"),
-                           hint=suggestion(kind, sorted(set(BUILDERS) | DATA_KINDS)))
+                           hint=suggestion(kind, sorted(kinds)))
     count = None
-    if kind in DECK_KINDS and isinstance(data.get("cards"), list):
+    if _deck_like(kind) and isinstance(data.get("cards"), list):
         count = sum(int(c.get("count", 1)) if isinstance(c, dict) else 1 for c in data["cards"])
     return ContentFile(path, kind, str(data.get("id", path.stem)), str(data.get("game", path.parent.name)),
                        dict(data.get("title") or {}), count)
@@ -105,17 +113,17 @@ def discover(root: Path | None = None) -> list[ContentFile]:
 
 def select(files: list[ContentFile], game: str) -> list[ContentFile]:
     """The printable files of ``game`` ("all" for every game)."""
-    printable = [f for f in files if f.kind in BUILDERS]
+    printable_files = [f for f in files if printable(f.kind)]
     if game == "all":
-        return printable
-    from railprint.games import find_game
+        return printable_files
+    from railprint.registry import find_game
 
-    games = {f.game for f in printable}
+    games = {f.game for f in printable_files}
     try:
         wanted = find_game(game).id
     except RailprintError:
         wanted = game
-    chosen = [f for f in printable if f.game == wanted]
+    chosen = [f for f in printable_files if f.game == wanted]
     if not chosen:
         raise RailprintError(f"no printable content for game {game!r}",
                              hint=suggestion(game, sorted(games) + ["all"]))
@@ -124,7 +132,7 @@ def select(files: list[ContentFile], game: str) -> list[ContentFile]:
 
 def build(info: ContentFile, options: RenderOptions):
     """The Document for one content file."""
-    return _named(BUILDERS[info.kind])(info.path, options)
+    return _named(_kinds()[info.kind][0].build)(info.path, options)
 
 
 def deck_faces(deck) -> list:
@@ -178,7 +186,7 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
     fmt = fmt.lower()
     built = []
     for info in chosen:
-        opts = replace(options, mode="1up") if fmt == "svg" and info.kind in DECK_KINDS else options
+        opts = replace(options, mode="1up") if fmt == "svg" and _deck_like(info.kind) else options
         advance(f"{info.game}/{info.id}")
         document = build(info, opts)
         built.append((info, document, render(document, fmt)))
@@ -203,20 +211,6 @@ def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
 
 
-def _validate_map(path: Path, lang: str) -> None:
-    from railprint.games.ticket_to_ride.maps import load_map_file
-
-    load_map_file(path)
-
-
-# kind -> "module:function" checking a file fully without drawing: fn(path, lang) -> None
-VALIDATORS: dict[str, str] = {
-    "deck": "railprint.model.resolve:load_deck",
-    "tiles": "railprint.model.resolve:load_deck",
-    "map": "railprint.render:_validate_map",
-}
-
-
 def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:
     """Check every content file under ``target`` (a folder or one file); collect all problems
     from all files and raise them together."""
@@ -232,11 +226,11 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
     except ContentError as exc:
         problems.extend(exc.problems or [exc])
     for info in files:
-        spec = VALIDATORS.get(info.kind)
+        kind = _kinds()[info.kind][0]
         try:
-            if spec is not None:
-                _named(spec)(info.path, lang)
-            elif info.kind in BUILDERS:
+            if kind.validate is not None:
+                _named(kind.validate)(info.path, lang)
+            elif kind.build is not None:
                 build(info, RenderOptions(lang=lang))
         except ContentError as exc:
             problems.extend(exc.problems or [exc])
@@ -247,44 +241,16 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
     return files
 
 
-def build_ttr_board(path: Path, options: RenderOptions):
-    """A Ticket to Ride map printed at real size over pages, plus a one-page overview."""
-    from railprint.draw.ttr_board import build_board, load_board_spec
-    from railprint.games.ticket_to_ride.maps import load_map
-
-    spec = load_board_spec(path)
-    return build_board(spec, load_map(spec.map, base=Path(path).parent), paper=options.paper,
-                       lang=options.lang)
-
-
-def build_ttr_scorepad(path: Path, options: RenderOptions):
-    """Score pad pages for a Ticket to Ride map: a row per player, a column per category."""
-    from railprint.draw.ttr_scorepad import build_scorepad, load_scorepad_spec
-    from railprint.games.ticket_to_ride.maps import load_map
-
-    spec = load_scorepad_spec(path)
-    return build_scorepad(load_map(spec.map, base=Path(path).parent), paper=options.paper,
-                          lang=options.lang, games=spec.games_per_page, revision=spec.revision)
-
-
-# kind -> "module:Model" of its content file, for `railprint schema`
-SCHEMAS: dict[str, str] = {
-    "deck": "railprint.model.deck:DeckSpec",
-    "tiles": "railprint.model.deck:DeckSpec",
-    "sheet": "railprint.model.railroad_ink:SheetSpec",
-    "dice": "railprint.model.railroad_ink:DiceSpec",
-    "board": "railprint.draw.ttr_board:BoardSpec",
-    "scorepad": "railprint.draw.ttr_scorepad:ScorepadSpec",
-    "map": "railprint.games.ticket_to_ride.maps:MapSpec",
-    "sheets": "railprint.model.sheets:SheetsSpec",
-}
+# the sheet templates file (content/sheets/sheets.yaml) is engine data, not a component kind
+SHEETS_SCHEMA = "railprint.model.sheets:SheetsSpec"
 
 
 def content_schema() -> dict[str, Any]:
     """One JSON Schema for every content file: ``anyOf`` the schema of each kind."""
     from pydantic.json_schema import models_json_schema
 
-    models = [_named(spec) for spec in dict.fromkeys(SCHEMAS.values())]
+    specs = [kind.schema for kind, _ in _kinds().values() if kind.schema] + [SHEETS_SCHEMA]
+    models = [_named(spec) for spec in dict.fromkeys(specs)]
     keys, top = models_json_schema([(model, "validation") for model in models],
                                    ref_template="#/$defs/{model}")
     defs = top.get("$defs", {})

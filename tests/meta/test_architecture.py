@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "railprint"
 # Higher layers may import lower (or equal) ones, never higher.
 LAYERS = {
     "cli": 6, "__main__": 6,
-    "games": 5, "rollwrite": 5, "render": 5,
+    "games": 5, "rollwrite": 5, "render": 5, "registry": 5,
     "draw": 4, "layout": 4, "writers": 4,
     "model": 3, "scene": 3, "report": 3,
     "loading": 2,

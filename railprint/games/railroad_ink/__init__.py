@@ -16,12 +16,28 @@ from pathlib import Path
 from typing import Iterable
 
 from railprint.errors import RailprintError, RulesError, suggestion
+from railprint.registry import ContentKind, Game
 from railprint.games.railroad_ink.board import Board, Cell
 from railprint.games.railroad_ink.notation import format_board, parse, parse_file
 from railprint.games.railroad_ink.result import ScoreResult
 from railprint.games.railroad_ink.rules import Scoring, check_mode, score, validate
 
 OPTIONS = ("longest",)
+
+GAME = Game(
+    id="railroad-ink",
+    title={"en": "Railroad Ink", "pl": "Kolejowy szlak"},
+    aliases=("ri", "railroadink", "kolejowy-szlak"),
+    kinds=(
+        ContentKind("sheet", "railprint.model.railroad_ink:SheetSpec",
+                    "railprint.draw.railroad_ink_sheet:render_sheets"),
+        ContentKind("dice", "railprint.model.railroad_ink:DiceSpec",
+                    "railprint.draw.railroad_ink_dice:render_dice"),
+    ),
+    scorer="railprint.games.railroad_ink:score_files",
+    score_options=OPTIONS,
+    roller="railprint.rollwrite.railroad_ink",
+)
 
 
 def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: str = "simple",
@@ -50,5 +66,5 @@ def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: s
     return ScoreResult(tuple(sheets))
 
 
-__all__ = ["Board", "Cell", "ScoreResult", "Scoring", "format_board", "parse", "parse_file",
+__all__ = ["GAME", "Board", "Cell", "ScoreResult", "Scoring", "format_board", "parse", "parse_file",
            "score", "score_files", "validate"]

@@ -12,13 +12,30 @@ from pathlib import Path
 from typing import Any
 
 from railprint.errors import RailprintError
+from railprint.registry import ContentKind, Game
 
 from .maps import load_map, load_map_file, parse_map
 from .notation import GameRecord, format_game, parse_game, read_game
 from .result import TTRResult
 from .rules import GameScore, enforce, score_game
 
-__all__ = ["score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",
+GAME = Game(
+    id="ticket-to-ride",
+    title={"en": "Ticket to Ride", "pl": "Wsiąść do Pociągu"},
+    aliases=("ttr", "tickettoride", "nordic", "italy"),
+    kinds=(
+        ContentKind("map", "railprint.games.ticket_to_ride.maps:MapSpec",
+                    validate="railprint.games.ticket_to_ride.printing:validate_map",
+                    format_prefix="railprint-ttr-map"),
+        ContentKind("board", "railprint.draw.ttr_board:BoardSpec",
+                    "railprint.games.ticket_to_ride.printing:build_ttr_board"),
+        ContentKind("scorepad", "railprint.draw.ttr_scorepad:ScorepadSpec",
+                    "railprint.games.ticket_to_ride.printing:build_ttr_scorepad"),
+    ),
+    scorer="railprint.games.ticket_to_ride:score_files",
+)
+
+__all__ = ["GAME", "score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",
            "read_game", "format_game", "score_game", "GameRecord", "GameScore", "TTRResult"]
 
 
