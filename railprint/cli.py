@@ -250,7 +250,7 @@ def sheet(
 
     Example: railprint sheet railroad-ink --seed 4242 --expansion lava --players 4
     """
-    from railprint.rollwrite.railroad_ink import parse_date, random_seed, tonight_sheet
+    from railprint.games.railroad_ink.rollwrite import parse_date, random_seed, tonight_sheet
     from railprint.writers import save
 
     def run() -> None:
@@ -279,7 +279,7 @@ def roll(
 
     Example: railprint roll railroad-ink --seed 4242 --round 3
     """
-    from railprint.rollwrite.railroad_ink import check_expansion, load_rolls, random_seed, roll_text
+    from railprint.games.railroad_ink.rollwrite import check_expansion, load_rolls, random_seed, roll_text
 
     def run() -> None:
         _roll_game(game)

@@ -29,14 +29,14 @@ GAME = Game(
     title={"en": "Railroad Ink", "pl": "Kolejowy szlak"},
     aliases=("ri", "railroadink", "kolejowy-szlak"),
     kinds=(
-        ContentKind("sheet", "railprint.model.railroad_ink:SheetSpec",
-                    "railprint.draw.railroad_ink_sheet:render_sheets"),
-        ContentKind("dice", "railprint.model.railroad_ink:DiceSpec",
-                    "railprint.draw.railroad_ink_dice:render_dice"),
+        ContentKind("sheet", "railprint.games.railroad_ink.model:SheetSpec",
+                    "railprint.games.railroad_ink.sheet:render_sheets"),
+        ContentKind("dice", "railprint.games.railroad_ink.model:DiceSpec",
+                    "railprint.games.railroad_ink.dice:render_dice"),
     ),
     scorer="railprint.games.railroad_ink:score_files",
     score_options=OPTIONS,
-    roller="railprint.rollwrite.railroad_ink",
+    roller="railprint.games.railroad_ink.rollwrite",
 )
 
 

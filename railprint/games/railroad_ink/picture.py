@@ -1,5 +1,5 @@
 """The scored sheet as a picture: one A4 page per sheet, drawn with the sheet's own pictograms
-(``railprint.draw.railroad_ink``).
+(``railprint.games.railroad_ink.pictograms``).
 
 Layers, bottom to top: shaded centre; every network's route pieces under a translucent band of
 its own colour; the pictograms and exit stubs; the longest highway and railway traced through
@@ -13,7 +13,7 @@ easy to inspect in tests.
 
 from __future__ import annotations
 
-from railprint.draw.railroad_ink import draw_space, route_stub
+from railprint.games.railroad_ink.pictograms import draw_space, route_stub
 from railprint.errors import NotationError, RailprintError, suggestion
 from railprint.fonts import fit_size
 from railprint.games.railroad_ink.board import CENTRE, EXITS, ROWS, SIZE, Cell

@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from railprint.draw.railroad_ink import (INK, LAVA, ROAD, VOLCANO, _w, draw_face, draw_space, face_text,
+from railprint.games.railroad_ink.pictograms import (INK, LAVA, ROAD, VOLCANO, _w, draw_face, draw_space, face_text,
                                          route_stub, space_text)
 from railprint.errors import NotationError
-from railprint.model.railroad_ink import load_dice, load_sheet, parse_space
+from railprint.games.railroad_ink.model import load_dice, load_sheet, parse_space
 from railprint.scene import Circle, Group, Line, Path, Rect, apply, walk
 from railprint.units import mm
 

@@ -8,8 +8,8 @@ from functools import lru_cache
 import pdfplumber
 import pytest
 
-from railprint.draw.railroad_ink import LAVA, VOLCANO
-from railprint.draw.railroad_ink_sheet import BLOCK_H, BLOCK_W, build_sheets
+from railprint.games.railroad_ink.pictograms import LAVA, VOLCANO
+from railprint.games.railroad_ink.sheet import BLOCK_H, BLOCK_W, build_sheets
 from railprint.layout.paper import paper, usable_area
 from railprint.scene import Circle, Group, Line, Path, Rect, Text, apply, compose, IDENTITY
 from railprint.units import mm, to_mm

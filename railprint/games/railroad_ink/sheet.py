@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Sequence
 
 from railprint.errors import check_lang
-from railprint.draw.railroad_ink import INK, LAVA, crater, draw_face, draw_space, route_stub, volcano
+from railprint.games.railroad_ink.pictograms import INK, LAVA, crater, draw_face, draw_space, route_stub, volcano
 from railprint.fonts import fit_size, text_width, wrap_text
 from railprint.layout.paper import Paper, furniture, paper as get_paper, revision_label, usable_area
-from railprint.model.railroad_ink import (DiceSpec, Face, SheetSpec, dice_for_sheet,
+from railprint.games.railroad_ink.model import (DiceSpec, Face, SheetSpec, dice_for_sheet,
                                           load_sheet)
 from railprint.scene import Circle, Document, Group, Item, Line, Page, Rect, Style, Text, translate
 from railprint.units import mm

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
-from railprint.model.railroad_ink import Face, Space, parse_space
+from railprint.games.railroad_ink.model import Face, Space, parse_space
 from railprint.scene import Circle, Group, Item, Line, Path, Rect, Style, Text, rotate
 
 INK = "#000000"

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from railprint.draw.railroad_ink import draw_face
-from railprint.draw.railroad_ink_dice import build_dice_nets
+from railprint.games.railroad_ink.pictograms import draw_face
+from railprint.games.railroad_ink.dice import build_dice_nets
 from railprint.errors import ContentError, RailprintError
 from railprint.layout.paper import paper, usable_area
-from railprint.model.railroad_ink import DiceSpec, load_dice, parse_space
+from railprint.games.railroad_ink.model import DiceSpec, load_dice, parse_space
 from railprint.scene import Group, apply, compose
 from railprint.units import mm
 from railprint.writers import render
@@ -109,7 +109,7 @@ def test_dice_nets_pdf_is_reproducible_and_polish():
 def test_broken_dice_file_is_located():
     from pathlib import Path
 
-    path = Path(__file__).parents[1] / "data" / "railroad_ink_sheet" / "broken-dice.yaml"
+    path = Path(__file__).parents[2] / "data" / "railroad_ink_sheet" / "broken-dice.yaml"
     with pytest.raises(ContentError) as info:
         load_dice(path)
     text = str(info.value)
@@ -124,9 +124,9 @@ def test_broken_dice_file_is_located():
 def test_broken_sheet_file_is_located():
     from pathlib import Path
 
-    from railprint.model.railroad_ink import load_sheet
+    from railprint.games.railroad_ink.model import load_sheet
 
-    path = Path(__file__).parents[1] / "data" / "railroad_ink_sheet" / "broken-sheet.yaml"
+    path = Path(__file__).parents[2] / "data" / "railroad_ink_sheet" / "broken-sheet.yaml"
     with pytest.raises(ContentError) as info:
         load_sheet(path)
     text = str(info.value)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from railprint.errors import check_lang
 from railprint.errors import RailprintError, suggestion
-from railprint.model.railroad_ink import DiceSpec, Face, SheetSpec, dice_for_sheet, load_sheet
+from railprint.games.railroad_ink.model import DiceSpec, Face, SheetSpec, dice_for_sheet, load_sheet
 from railprint.scene import Document
 
 EXPANSIONS = ("none", "meteor", "lava")
@@ -107,7 +107,7 @@ def roll_game(dice: DiceSpec, seed: int, expansion: str = "none", rounds: int | 
 
 def roll_text(game: GameRolls, dice: DiceSpec, *, lang: str = "en", round_number: int | None = None) -> str:
     """The rolls for the terminal: per round, each die by name with a small text drawing."""
-    from railprint.draw.railroad_ink import face_text
+    from railprint.games.railroad_ink.pictograms import face_text
 
     check_lang(lang)
     rounds = game.rounds
@@ -138,7 +138,7 @@ def roll_text(game: GameRolls, dice: DiceSpec, *, lang: str = "en", round_number
 
 
 def _track(game: GameRolls):
-    from railprint.draw.railroad_ink_sheet import TrackRound
+    from railprint.games.railroad_ink.sheet import TrackRound
 
     return [TrackRound(r.number, tuple(x.face for x in r.route), tuple(x.face for x in r.extra))
             for r in game.rounds]
@@ -150,7 +150,7 @@ def tonight_sheet(seed: int, *, expansion: str = "none", players: int = 1, paper
     """N identical sheets (same rolls) for a game tonight; the seed and the date are printed on them.
 
     The PDF is byte-identical for the same seed, date, options and content revision."""
-    from railprint.draw.railroad_ink_sheet import sheet_page
+    from railprint.games.railroad_ink.sheet import sheet_page
     from railprint.layout.paper import paper as get_paper
 
     check_lang(lang)
@@ -190,7 +190,7 @@ def parse_date(text: str) -> str:
 
 
 def load_rolls(seed: int, expansion: str = "none", dice_path: str | Path | None = None) -> tuple[GameRolls, DiceSpec]:
-    from railprint.model.railroad_ink import load_dice
+    from railprint.games.railroad_ink.model import load_dice
 
     dice = load_dice(dice_path)
     return roll_game(dice, seed, expansion), dice

@@ -10,10 +10,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-import railprint.rollwrite.railroad_ink as rw
+import railprint.games.railroad_ink.rollwrite as rw
 from railprint.errors import RailprintError
-from railprint.model.railroad_ink import load_dice
-from railprint.rollwrite.railroad_ink import roll_game, roll_text, tonight_sheet
+from railprint.games.railroad_ink.model import load_dice
+from railprint.games.railroad_ink.rollwrite import roll_game, roll_text, tonight_sheet
 from railprint.scene import Group
 from railprint.writers import render
 

@@ -1,7 +1,7 @@
 """Printable Railroad Ink dice: one fold-up cube net per physical die, several nets per page.
 
 Builder for ``railprint render``: :func:`build_dice_nets`. The faces are drawn with the same
-pictograms as the board (:mod:`railprint.draw.railroad_ink`); the nets come from
+pictograms as the board (:mod:`railprint.games.railroad_ink.pictograms`); the nets come from
 :mod:`railprint.layout.dice` (cross layout, fold lines dashed, cut lines solid, 7 glue tabs).
 """
 
@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Sequence
 
 from railprint.errors import check_lang
-from railprint.draw.railroad_ink import draw_face
+from railprint.games.railroad_ink.pictograms import draw_face
 from railprint.errors import RailprintError
 from railprint.layout.dice import cube_net, grid_slots, net_group
 from railprint.layout.paper import furniture, paper as get_paper, revision_label, usable_area
-from railprint.model.railroad_ink import DiceSpec, load_dice
+from railprint.games.railroad_ink.model import DiceSpec, load_dice
 from railprint.scene import Document, Group, Page, Rect, Style, Text, translate
 from railprint.units import mm
 

@@ -1,1 +1,0 @@
-"""Seeded roll-and-write generation (random.Random(seed) only, never the global generator)."""
