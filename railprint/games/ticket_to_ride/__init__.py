@@ -3,7 +3,7 @@
     score_files([Path("game.yaml")], strict=False) -> TTRResult   (as_json, as_text, picture)
 
 Maps live in ``content/ticket-to-ride/*.yaml`` (see docs/ticket-to-ride-scoring.md for the
-format); ``load_map(name_or_path)`` gives the frozen :class:`railprint.model.ttr_map.TTRMap`.
+format); ``load_map(name_or_path)`` gives the frozen :class:`railprint.games.ticket_to_ride.model.TTRMap`.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ GAME = Game(
         ContentKind("map", "railprint.games.ticket_to_ride.maps:MapSpec",
                     validate="railprint.games.ticket_to_ride.printing:validate_map",
                     format_prefix="railprint-ttr-map"),
-        ContentKind("board", "railprint.draw.ttr_board:BoardSpec",
+        ContentKind("board", "railprint.games.ticket_to_ride.board:BoardSpec",
                     "railprint.games.ticket_to_ride.printing:build_ttr_board"),
-        ContentKind("scorepad", "railprint.draw.ttr_scorepad:ScorepadSpec",
+        ContentKind("scorepad", "railprint.games.ticket_to_ride.scorepad:ScorepadSpec",
                     "railprint.games.ticket_to_ride.printing:build_ttr_scorepad"),
     ),
     scorer="railprint.games.ticket_to_ride:score_files",

@@ -18,7 +18,7 @@ from railprint.errors import ContentError, Location, Problems, RailprintError
 from railprint.loading import yamlio
 from railprint.loading.resources import content_path
 from railprint.loading.schema import Spec, validate
-from railprint.model.ttr_map import (
+from railprint.games.ticket_to_ride.model import (
     TIE_BREAKS, Area, City, Colour, Endpoint, ParallelRule, Region, RegionBonus, Route, Source,
     Ticket, TTRMap, name_key,
 )

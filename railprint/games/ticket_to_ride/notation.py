@@ -18,7 +18,7 @@ from typing import Any
 
 from railprint.errors import Location, NotationError
 from railprint.loading import yamlio
-from railprint.model.ttr_map import Route, TTRMap, name_key
+from railprint.games.ticket_to_ride.model import Route, TTRMap, name_key
 
 from .maps import load_map
 from railprint.errors import close_matches as closest, suggestion as suggest

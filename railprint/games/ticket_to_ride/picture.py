@@ -1,10 +1,10 @@
 """``--picture``: each scored game as a page: the board with every player's routes in their
 colour, completed tickets' paths highlighted, regions of scoring networks shaded (Italy), and
-a score panel. Drawing lives in :mod:`railprint.draw.ttr_score`."""
+a score panel. Drawing lives in :mod:`railprint.games.ticket_to_ride.scored_board`."""
 
 from __future__ import annotations
 
-from railprint.draw.ttr_score import PlayerPicture, score_page
+from railprint.games.ticket_to_ride.scored_board import PlayerPicture, score_page
 from railprint.scene import Document
 
 from .rules import GameScore, node_name

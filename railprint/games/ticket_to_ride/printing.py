@@ -7,7 +7,7 @@ from pathlib import Path
 
 def build_ttr_board(path: Path, options):
     """A Ticket to Ride map printed at real size over pages, plus a one-page overview."""
-    from railprint.draw.ttr_board import build_board, load_board_spec
+    from railprint.games.ticket_to_ride.board import build_board, load_board_spec
     from railprint.games.ticket_to_ride.maps import load_map
 
     spec = load_board_spec(path)
@@ -17,7 +17,7 @@ def build_ttr_board(path: Path, options):
 
 def build_ttr_scorepad(path: Path, options):
     """Score pad pages for a Ticket to Ride map: a row per player, a column per category."""
-    from railprint.draw.ttr_scorepad import build_scorepad, load_scorepad_spec
+    from railprint.games.ticket_to_ride.scorepad import build_scorepad, load_scorepad_spec
     from railprint.games.ticket_to_ride.maps import load_map
 
     spec = load_scorepad_spec(path)

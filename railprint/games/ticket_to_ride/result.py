@@ -28,11 +28,11 @@ TEXT: dict[str, dict[str, Any]] = {
 
 
 def _polish() -> dict[str, Any]:
-    """Polish words; where the picture (:mod:`.picture`, :mod:`railprint.draw.ttr_score`) or the
-    printed board (:mod:`railprint.draw.ttr_board`) already says the same word, it is theirs.
+    """Polish words; where the picture (:mod:`.picture`, :mod:`railprint.games.ticket_to_ride.scored_board`) or the
+    printed board (:mod:`railprint.games.ticket_to_ride.board`) already says the same word, it is theirs.
     Imported here, not at the top: the drawing modules are slow to import and English needs none."""
-    from railprint.draw.ttr_board import TEXT as BOARD_TEXT
-    from railprint.draw.ttr_score import PANEL_TEXT
+    from railprint.games.ticket_to_ride.board import TEXT as BOARD_TEXT
+    from railprint.games.ticket_to_ride.scored_board import PANEL_TEXT
 
     from .picture import WORDS as PICTURE_WORDS
 

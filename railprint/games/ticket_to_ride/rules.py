@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from railprint.errors import Location, RulesError
-from railprint.model.ttr_map import Route, Ticket, TTRMap
+from railprint.games.ticket_to_ride.model import Route, Ticket, TTRMap
 from railprint.report import ScoreLine, ScoreReport, Violation, rank
 
 from .graph import components, longest_trail, shortest_path

@@ -164,8 +164,8 @@ def test_polish_plurals():
 
 
 def test_polish_words_come_from_the_picture_and_the_board():
-    from railprint.draw.ttr_board import TEXT as BOARD_TEXT
-    from railprint.draw.ttr_score import PANEL_TEXT
+    from railprint.games.ticket_to_ride.board import TEXT as BOARD_TEXT
+    from railprint.games.ticket_to_ride.scored_board import PANEL_TEXT
     from railprint.games.ticket_to_ride.picture import WORDS
 
     R._language("pl")

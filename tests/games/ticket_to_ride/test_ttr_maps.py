@@ -10,7 +10,7 @@ import pytest
 from railprint.errors import ContentError, NotationError
 from railprint.games.ticket_to_ride import load_map, load_map_file, score_files
 from railprint.loading.resources import content_path
-from railprint.model.ttr_map import name_key
+from railprint.games.ticket_to_ride.model import name_key
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "ticket_to_ride"
 

@@ -20,7 +20,7 @@ from railprint.fonts import fit_size, text_width
 from railprint.layout.paper import Paper, furniture, paper as get_paper, revision_label, usable_area
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file
-from railprint.model.ttr_map import TTRMap
+from railprint.games.ticket_to_ride.model import TTRMap
 from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, Text
 from railprint.units import mm
 

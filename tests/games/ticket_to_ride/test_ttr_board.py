@@ -10,10 +10,10 @@ import pdfplumber
 import pytest
 
 from railprint.loading.resources import content_path
-from railprint.draw.ttr_board import (MIN_OVERLAP, SYMBOLS, board_geometry, build_board,
+from railprint.games.ticket_to_ride.board import (MIN_OVERLAP, SYMBOLS, board_geometry, build_board,
                                       build_board_overview, build_board_tiled, default_size,
                                       draw_board, load_board_spec)
-from railprint.draw.ttr_scorepad import build_scorepad, build_scorepads, columns, load_scorepad_spec
+from railprint.games.ticket_to_ride.scorepad import build_scorepad, build_scorepads, columns, load_scorepad_spec
 from railprint.errors import ContentError, RailprintError
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.layout.tiling import plan_tiles

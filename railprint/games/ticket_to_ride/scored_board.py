@@ -1,5 +1,5 @@
 """Pictures of a scored Ticket to Ride game, drawn over the printable board of
-:mod:`railprint.draw.ttr_board`.
+:mod:`railprint.games.ticket_to_ride.board`.
 
 :func:`draw_scored_board` gives the board (``width`` x ``height`` points, default 54 x 80 cm)
 with, per player: the regions counted by each scoring network shaded in the player's colour
@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from railprint.draw.ttr_board import board_geometry, default_size, draw_board
+from railprint.games.ticket_to_ride.board import board_geometry, default_size, draw_board
 from railprint.fonts import fit_size
-from railprint.model.ttr_map import TTRMap
+from railprint.games.ticket_to_ride.model import TTRMap
 from railprint.scene import (Circle, Group, Item, Page, Path, Rect, Style, Text, compose, rotate, scale,
                              translate)
 from railprint.units import mm

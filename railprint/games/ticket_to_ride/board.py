@@ -33,7 +33,7 @@ from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.loading.schema import Length, Spec, validate
 from railprint.loading.yamlio import load_file
-from railprint.model.ttr_map import TTRMap
+from railprint.games.ticket_to_ride.model import TTRMap
 from railprint.scene import (Circle, Document, Group, Item, Line, Path as SPath, Rect, Style, Text,
                              compose, rotate, translate)
 from railprint.units import mm
