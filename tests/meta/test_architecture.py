@@ -13,13 +13,17 @@ PACKAGE = Path(__file__).resolve().parents[2] / "railprint"
 # Higher layers may import lower (or equal) ones, never higher.
 LAYERS = {
     "cli": 6, "__main__": 6,
-    "games": 5, "rollwrite": 5, "render": 5, "registry": 5,
+    "games": 5, "render": 5, "registry": 5,
     "draw": 4, "layout": 4, "writers": 4,
     "model": 3, "scene": 3, "report": 3,
     "loading": 2,
     "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "fonts": 1, "__init__": 1,
 }
 ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": "writers", "typer": "cli"}
+# The engine knows no game: games plug in through railprint.registry (entry points, "module:name"
+# strings), so none of these may import railprint.games (nor the CLI on top of everything).
+ENGINE = ("loading", "model", "layout", "draw", "scene", "writers", "units", "fonts", "errors", "graphs",
+          "report", "registry", "render", "geometry", "__init__")
 
 
 def _modules():
@@ -29,13 +33,22 @@ def _modules():
         yield path, top, ast.parse(path.read_text(encoding="utf-8"))
 
 
-def _imports(tree):
+def _imports(tree, path=None):
+    """(absolute module name, line) of every import; relative imports are resolved when the
+    module's ``path`` is given."""
+    here = ["railprint", *path.relative_to(PACKAGE).with_suffix("").parts] if path is not None else None
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, node.lineno
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             yield node.module, node.lineno
+        elif isinstance(node, ast.ImportFrom) and here is not None:
+            package = here[:-1]  # a module's package; a package's __init__ is its own package
+            base = package[:len(package) - (node.level - 1)]
+            names = [node.module] if node.module else [a.name for a in node.names]
+            for name in names:
+                yield ".".join([*base, name]), node.lineno
 
 
 def test_imports_point_down_the_layers():
@@ -51,6 +64,35 @@ def test_imports_point_down_the_layers():
             if owner and top != owner:
                 problems.append(f"{path.relative_to(PACKAGE)}:{line} imports {parts[0]} (only {owner}/ may)")
     assert not problems, "\n".join(problems)
+
+
+def _game_of(path: Path) -> str | None:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[1].removesuffix(".py") if parts[0] == "games" and len(parts) > 2 else None
+
+
+def test_the_engine_imports_no_game_and_games_import_no_other_game():
+    problems = []
+    for path, top, tree in _modules():
+        mine = _game_of(path)
+        for name, line in _imports(tree, path):
+            parts = name.split(".")
+            where = f"{path.relative_to(PACKAGE)}:{line}"
+            if parts[0] != "railprint" or len(parts) < 2:
+                continue
+            if top in ENGINE and parts[1] in ("games", "cli"):
+                problems.append(f"{where}: engine module imports {name}")
+            if parts[1] == "games" and len(parts) > 2 and mine is not None and parts[2] != mine:
+                problems.append(f"{where}: game {mine} imports another game: {name}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_rules_see_relative_imports_and_every_module_is_classified():
+    tree = ast.parse("from ..ticket_to_ride import rules\nfrom . import words\n")
+    path = PACKAGE / "games" / "railroad_ink" / "x.py"
+    assert [n for n, _ in _imports(tree, path)] == ["railprint.games.ticket_to_ride", "railprint.games.railroad_ink.words"]
+    tops = {top for _, top, _ in _modules()}
+    assert tops <= set(ENGINE) | {"games", "cli", "__main__"}, tops - set(ENGINE) - {"games", "cli", "__main__"}
 
 
 def test_every_icon_name_in_the_content_format_is_drawn():
