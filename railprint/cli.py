@@ -49,7 +49,7 @@ def _echo_data(text: str) -> None:
 
 @app.command()
 def score(
-    game: str = typer.Argument(..., help="Game: railroad-ink or ticket-to-ride."),
+    game: str = typer.Argument(..., help="A game with a scorer (railprint list shows which)."),
     files: List[Path] = typer.Argument(..., help="Board or game files to score."),
     as_json: bool = typer.Option(False, "--json", help="Print the JSON contract instead of tables."),
     strict: bool = typer.Option(False, "--strict", help="Treat rule violations as errors (exit 1)."),
@@ -124,7 +124,8 @@ def _progress(quiet: bool):
 def list_(
     content: Optional[Path] = typer.Option(None, "--content", help="Content folder (default: built-in)."),
 ) -> None:
-    """List games, their component sets and how many components each holds.
+    """List the games (what railprint can print, score and roll for each), then their component
+    sets and how many components each holds.
 
     Example: railprint list
     """
@@ -134,11 +135,17 @@ def list_(
 
     def run() -> None:
         files = discover(content)
-        titles = {g.id: g.label("en") for g in games()}
+        known = games()
+        titles = {g.id: g.label("en") for g in known}
+        prints = {g.id: sorted({f.kind for f in files if f.game == g.id and printable(f.kind)}) for g in known}
+        rows = [[g.id, g.label("en"), ", ".join(prints[g.id]) or "-", "yes" if g.scorer else "-",
+                 "yes" if g.roller else "-"] for g in known]
+        text = table(["game", "title", "prints", "scores", "rolls"], rows, align="lllll")
         rows = [[f.game, f.id, f.kind, f.count if f.count is not None else "-",
                  (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if printable(f.kind) else "data"]
                 for f in files]
-        _echo_data(table(["game", "set", "kind", "count", "title", "printable"], rows, align="lllrll"))
+        text += "\n\n" + table(["game", "set", "kind", "count", "title", "printable"], rows, align="lllrll")
+        _echo_data(text)
 
     guarded(run)
 
@@ -226,23 +233,24 @@ def schema() -> None:
     guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
 
 
-def _roll_game(game: str) -> None:
-    from railprint.registry import find_game
+def _roller(game: str):
+    """(game id, its roller module); a game without one is an error listing the games that roll."""
+    from railprint.registry import find_game, roller
 
-    if find_game(game).id != "railroad-ink":
-        raise RailprintError(f"{game}: only railroad-ink has dice rolls and sheets for tonight")
+    info = find_game(game)
+    return info.id, roller(info)
 
 
 @app.command()
 def sheet(
-    game: str = typer.Argument(..., help="Game: railroad-ink."),
+    game: str = typer.Argument(..., help="A game that rolls (railprint list shows which)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the dice rolls (default: a random one, printed)."),
-    expansion: str = typer.Option("none", "--expansion", help="none, meteor or lava."),
+    expansion: str = typer.Option("none", "--expansion", help="none or one of the game's expansions (Railroad Ink: meteor, lava)."),
     players: int = typer.Option(1, "--players", help="Number of identical sheets (same rolls) in the PDF."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     date: Optional[str] = typer.Option(None, "--date", help="Date printed on the sheet, YYYY-MM-DD (default: today)."),
-    out: Optional[Path] = typer.Option(None, "-o", "--out", help="Output file (default: output/railroad-ink-sheet-SEED.pdf)."),
+    out: Optional[Path] = typer.Option(None, "-o", "--out", help="Output file (default: output/GAME-sheet-SEED.pdf)."),
 ) -> None:
     """A board sheet for a game tonight: the seed's dice for every round are printed on it, so a
     group can play without dice and solo players can compare scores on the same seed. The PDF is
@@ -250,16 +258,14 @@ def sheet(
 
     Example: railprint sheet railroad-ink --seed 4242 --expansion lava --players 4
     """
-    from railprint.games.railroad_ink.rollwrite import parse_date, random_seed, tonight_sheet
     from railprint.writers import save
 
     def run() -> None:
-        _roll_game(game)
-        chosen = _seed_or_random(seed, random_seed)
-        day = parse_date(date) if date is not None else None
-        doc = tonight_sheet(chosen, expansion=expansion.lower(), players=players, paper=paper.lower(),
-                            lang=lang, date=day)
-        target = out if out is not None else Path("output") / f"railroad-ink-sheet-{chosen}.pdf"
+        game_id, rolls = _roller(game)
+        chosen = _seed_or_random(seed, rolls.random_seed)
+        doc = rolls.sheet_document(chosen, expansion=expansion.lower(), players=players, paper=paper.lower(),
+                                   lang=lang, date=date)
+        target = out if out is not None else Path("output") / f"{game_id}-sheet-{chosen}.pdf"
         for path in save(doc, target):
             typer.echo(str(path))
 
@@ -268,10 +274,10 @@ def sheet(
 
 @app.command()
 def roll(
-    game: str = typer.Argument(..., help="Game: railroad-ink."),
+    game: str = typer.Argument(..., help="A game that rolls (railprint list shows which)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed (default: a random one, printed)."),
     round_: Optional[int] = typer.Option(None, "--round", help="Only this round (default: every round)."),
-    expansion: str = typer.Option("none", "--expansion", help="none, meteor or lava."),
+    expansion: str = typer.Option("none", "--expansion", help="none or one of the game's expansions (Railroad Ink: meteor, lava)."),
     lang: str = typer.Option("en", "--lang", help="Names: en or pl."),
 ) -> None:
     """Show a seed's dice in the terminal: each die by name with a small drawing of its face.
@@ -279,13 +285,11 @@ def roll(
 
     Example: railprint roll railroad-ink --seed 4242 --round 3
     """
-    from railprint.games.railroad_ink.rollwrite import check_expansion, load_rolls, random_seed, roll_text
 
     def run() -> None:
-        _roll_game(game)
-        chosen = _seed_or_random(seed, random_seed)
-        rolls, dice = load_rolls(chosen, check_expansion(expansion.lower()))
-        _echo_data(roll_text(rolls, dice, lang=lang, round_number=round_))
+        _, rolls = _roller(game)
+        chosen = _seed_or_random(seed, rolls.random_seed)
+        _echo_data(rolls.rolls_text(chosen, expansion=expansion.lower(), lang=lang, round_number=round_))
 
     guarded(run)
 

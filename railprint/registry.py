@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from railprint.errors import RailprintError, name_key, suggestion
 
@@ -65,7 +65,8 @@ class Game:
     ``scorer``: ``"module:function"`` with ``fn(paths, *, strict=False, **options) -> result``;
     the result has ``as_json()``, ``as_text(lang=)`` and ``picture(lang=)``.
     ``score_options``: the names of extra ``railprint score`` options the scorer accepts.
-    ``roller``: ``"module"`` of a roll-and-write generator (``railprint sheet`` / ``roll``).
+    ``roller``: ``"module"`` of a roll-and-write generator (``railprint sheet`` / ``roll``);
+    the module provides the functions of :class:`Roller`.
     """
 
     id: str
@@ -89,6 +90,28 @@ class Game:
         if self.roller:
             found.append("roll")
         return found
+
+
+class Roller(Protocol):
+    """What a game's ``roller`` module provides (``railprint sheet GAME`` / ``railprint roll GAME``).
+
+    A module, not a class: these are module-level functions. Seeds are integers; the same seed
+    and options must give the same rolls and a byte-identical sheet (seed ``random.Random(seed)``,
+    never the global generator). Bad option values raise :class:`RailprintError` naming the
+    value and the choices. ``expansion`` is the ``--expansion`` value as typed (lower-cased);
+    ``"none"`` is the base game.
+    """
+
+    def random_seed(self) -> int:
+        """A fresh seed (the CLI prints it on stderr so the game can be replayed)."""
+
+    def sheet_document(self, seed: int, *, expansion: str, players: int, paper: str, lang: str,
+                       date: str | None) -> Any:
+        """The ``scene.Document`` of ``players`` sheets for this seed; ``date`` is ``YYYY-MM-DD``
+        as typed (checked here) or None for today."""
+
+    def rolls_text(self, seed: int, *, expansion: str, lang: str, round_number: int | None) -> str:
+        """The seed's rolls as terminal text (every round, or only ``round_number``)."""
 
 
 # the engine's own content kinds (generic components), owned by no game
@@ -180,3 +203,12 @@ def scorer(game: Game):
         raise RailprintError(f"{game.id}: railprint prints this game's components but does not score it",
                              hint=f"games with a scorer: {scorable}; to print: railprint render {game.id}")
     return named(game.scorer)
+
+
+def roller(game: Game) -> Roller:
+    """The game's roller module (see :class:`Roller`), or a clear error for games that do not roll."""
+    if game.roller is None:
+        rolling = ", ".join(g.id for g in games() if g.roller) or "none"
+        raise RailprintError(f"{game.id}: railprint has no dice rolls or roll-and-write sheets for this game",
+                             hint=f"games that roll: {rolling}")
+    return named(game.roller)

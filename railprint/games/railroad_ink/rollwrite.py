@@ -196,6 +196,20 @@ def load_rolls(seed: int, expansion: str = "none", dice_path: str | Path | None 
     return roll_game(dice, seed, expansion), dice
 
 
+# the roller protocol (railprint.registry.Roller): railprint sheet / railprint roll
+def sheet_document(seed: int, *, expansion: str = "none", players: int = 1, paper: str = "a4", lang: str = "en",
+                   date: str | None = None) -> Document:
+    """``railprint sheet railroad-ink``: :func:`tonight_sheet` with the date as typed."""
+    return tonight_sheet(seed, expansion=expansion, players=players, paper=paper, lang=lang,
+                         date=parse_date(date) if date is not None else None)
+
+
+def rolls_text(seed: int, *, expansion: str = "none", lang: str = "en", round_number: int | None = None) -> str:
+    """``railprint roll railroad-ink``: the seed's dice as terminal text."""
+    rolls, dice = load_rolls(seed, check_expansion(expansion))
+    return roll_text(rolls, dice, lang=lang, round_number=round_number)
+
+
 __all__ = ["EXPANSIONS", "GameRolls", "Roll", "RoundRoll", "check_expansion", "load_rolls", "parse_date", "pick",
-           "random_seed", "roll_game", "roll_text", "tonight_sheet"]
+           "random_seed", "roll_game", "roll_text", "rolls_text", "sheet_document", "tonight_sheet"]
 

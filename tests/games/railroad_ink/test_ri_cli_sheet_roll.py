@@ -56,7 +56,8 @@ def test_roll_all_rounds_and_errors():
     bad = runner.invoke(app, ["roll", "railroad-ink", "--seed", "1", "--round", "8"])
     assert bad.exit_code == 1 and bad.stderr.startswith("Error: round 8 does not exist")
     bad = runner.invoke(app, ["roll", "ticket-to-ride", "--seed", "1"])
-    assert bad.exit_code == 1 and "only railroad-ink" in bad.stderr
+    assert bad.exit_code == 1 and "ticket-to-ride: railprint has no dice rolls" in bad.stderr
+    assert "games that roll: railroad-ink" in bad.stderr
     bad = runner.invoke(app, ["sheet", "railroad-ink", "--expansion", "lavaa", "--seed", "1"])
     assert bad.exit_code == 1 and "did you mean 'lava'" in bad.stderr
     bad = runner.invoke(app, ["sheet", "railroad-ink", "--date", "25.11.2026", "--seed", "1"])

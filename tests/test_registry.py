@@ -1,0 +1,112 @@
+"""The game registry: entry points, conflicts, broken plugins, and a CLI that loads no game early."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import EntryPoint
+
+import pytest
+from typer.testing import CliRunner
+
+from railprint import registry
+from railprint.cli import app
+from railprint.errors import RailprintError
+from railprint.registry import ContentKind, Game
+
+runner = CliRunner()
+
+FIRST = Game(id="coupon-rail", title={"en": "Coupon Rail"}, kinds=(ContentKind("coupon"),))
+SAME_ID = Game(id="Coupon Rail", title={"en": "Another coupon game"})
+SAME_ALIAS = Game(id="ticket-collector", title={"en": "Ticket Collector"}, aliases=("coupon-rail",))
+SAME_KIND = Game(id="voucher-rail", title={"en": "Voucher Rail"}, kinds=(ContentKind("coupon"),))
+ENGINE_KIND = Game(id="deck-rail", title={"en": "Deck Rail"}, kinds=(ContentKind("deck"),))
+NOT_A_GAME = {"id": "dict-rail"}
+
+
+@pytest.fixture
+def plugins(monkeypatch):
+    """Replace the installed entry points by ``name -> "module:attr"`` pairs of this module."""
+    def install(**points: str) -> None:
+        eps = [EntryPoint(name, value.replace("HERE", __name__), registry.GROUP) for name, value in points.items()]
+        monkeypatch.setattr(registry, "_entry_points", lambda: eps)
+        registry.games.cache_clear()
+
+    yield install
+    registry.games.cache_clear()
+
+
+def test_two_games_claiming_one_id_is_an_error_naming_both(plugins):
+    plugins(a="HERE:FIRST", b="HERE:SAME_ID")
+    with pytest.raises(RailprintError) as info:
+        registry.games()
+    assert str(info.value) == (f"two games claim the name 'couponrail': coupon-rail ({__name__}:FIRST) "
+                               f"and Coupon Rail ({__name__}:SAME_ID)")
+
+
+def test_an_alias_clashing_with_an_id_is_an_error_naming_both(plugins):
+    plugins(a="HERE:FIRST", b="HERE:SAME_ALIAS")
+    with pytest.raises(RailprintError, match="coupon-rail .*FIRST.* and ticket-collector .*SAME_ALIAS"):
+        registry.games()
+
+
+def test_two_games_claiming_one_content_kind_is_an_error_naming_both(plugins):
+    plugins(a="HERE:FIRST", b="HERE:SAME_KIND")
+    with pytest.raises(RailprintError) as info:
+        registry.games()
+    assert str(info.value) == (f"two games claim the content kind 'coupon': coupon-rail ({__name__}:FIRST) "
+                               f"and voucher-rail ({__name__}:SAME_KIND)")
+
+
+def test_a_game_cannot_take_an_engine_kind(plugins):
+    plugins(a="HERE:ENGINE_KIND")
+    with pytest.raises(RailprintError, match=r"content kind 'deck': railprint \(engine\) and deck-rail"):
+        registry.games()
+
+
+def test_a_broken_plugin_is_a_clear_error_on_the_command_line(plugins):
+    plugins(good="HERE:FIRST", broken="no_such_railprint_plugin:GAME")
+    result = runner.invoke(app, ["list"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: game plugin 'broken' (no_such_railprint_plugin:GAME) failed to load: "
+                                    "No module named 'no_such_railprint_plugin'")
+    assert "Traceback" not in result.output
+    plugins(odd="HERE:NOT_A_GAME")
+    result = runner.invoke(app, ["score", "dict-rail", "x.txt"])
+    assert result.exit_code == 1
+    assert "game plugin 'odd'" in result.stderr and "is not a railprint.registry.Game" in result.stderr
+
+
+def test_a_plugin_that_raises_on_import_is_reported_with_its_message(plugins, tmp_path, monkeypatch):
+    (tmp_path / "exploding_rail.py").write_text("raise RuntimeError('the plugin has a bug')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins(boom="exploding_rail:GAME")
+    with pytest.raises(RailprintError) as info:
+        registry.games()
+    assert str(info.value) == "game plugin 'boom' (exploding_rail:GAME) failed to load: the plugin has a bug"
+
+
+def test_the_shipped_games_and_what_each_can_do():
+    result = runner.invoke(app, ["list"])
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.stdout.split("\n\n")[0].splitlines()]
+    assert rows[0] == ["game", "title", "prints", "scores", "rolls"]
+    assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows
+    assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "scorepad", "yes", "-"] in rows
+    assert ["days-of-steam", "Days", "of", "Steam", "deck,", "tiles", "-", "-"] in rows
+
+
+def test_sheet_for_a_game_without_a_roller_names_the_games_that_roll():
+    result = runner.invoke(app, ["sheet", "ttr", "--seed", "1"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("Error: ticket-to-ride: railprint has no dice rolls or roll-and-write "
+                                     "sheets for this game (games that roll: railroad-ink)")
+
+
+def test_the_command_line_loads_no_game_until_a_command_needs_one():
+    code = ("import sys\nfrom railprint.cli import main\nsys.argv = ['railprint', '--help']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('railprint.games')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert "Commands" in done.stdout
