@@ -201,7 +201,7 @@ def _colour_word(word: str, where: Location, problems: Problems) -> str | None:
         return COLOUR_WORDS[key]
     if len(key) == 1 and key.upper() in LETTERS:
         return LETTERS[key.upper()]
-    problems.add(f"unknown colour {word!r}", where, hint=suggestion(word, [*COLOURS, *LETTERS]))
+    problems.add(f"unknown colour {word!r}", where, hint=suggestion(word, COLOURS))
     return None
 
 
@@ -281,9 +281,10 @@ def _token(token: str, row: int, col: int, where: Location, problems: Problems) 
     m = _TOKEN.match(token.lower())
     kinds = ", ".join(f"{k} {v[0]}" for k, v in TILES.items())
     if m is None or m.group(1) not in TILES:
-        code = m.group(1) if m else token
-        close = suggestion(code, list(TILES)) if m else ""
-        hint = (close + " " if close.startswith("did you mean") else "") + \
+        # a kind code one letter off a real one: suggest the token with that code
+        close = [k + m.group(2) + m.group(3) for k in TILES
+                 if sum(a != b for a, b in zip(k, m.group(1))) == 1] if m else []
+        hint = ("did you mean " + " or ".join(repr(c) for c in close) + "? " if close else "") + \
             f"a square is '.', a city R G Y B, or a tile: kind ({kinds}), rotation 0-3, flag h/w/o"
         problems.add(f"map token {token!r} is not a tile", where, hint=hint)
         return None
