@@ -19,6 +19,7 @@ folded in software by :mod:`railprint.layout.dice`). A generic engine kind: no g
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, field_validator
 
@@ -45,7 +46,7 @@ _OF = {"en": "of", "pl": "z"}
 
 
 class PipDieSpec(Spec):
-    kind: str = Field(pattern="^die$")
+    kind: Literal["die"]
     id: str
     game: str
     title: dict[str, str]
