@@ -36,9 +36,7 @@ def score_files(paths: list[Path | str], *, strict: bool = False, **options: Any
         raise RailprintError("no game file given")
     games = [score_game(read_game(Path(p))) for p in paths]
     if strict:
-        found = [v for g in games for v in g.violations]
-        if found:
-            raise RulesError("\n".join([f"{len(found)} rule violation(s):"] + [f"  {v}" for v in found]))
+        _enforce(games)
     return DaysOfSteamResult(games)
 
 
@@ -49,7 +47,13 @@ def score_text(text: str, filename: str = "<input>", *, strict: bool = False):
     from .rules import score_game
 
     game = score_game(parse_game(text, filename))
-    if strict and game.violations:
-        raise RulesError("\n".join([f"{len(game.violations)} rule violation(s):"]
-                                   + [f"  {v}" for v in game.violations]))
+    if strict:
+        _enforce([game])
     return DaysOfSteamResult([game])
+
+
+def _enforce(games) -> None:
+    """``--strict``: every violation of every file, as one error."""
+    found = [v for g in games for v in g.violations]
+    if found:
+        raise RulesError("\n".join([f"{len(found)} rule violation(s):"] + [f"  {v}" for v in found]))

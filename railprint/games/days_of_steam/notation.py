@@ -46,8 +46,7 @@ GAME_KEYS = ("game", "end", "players", "map", "title", "date", "notes")
 PLAYER_KEYS = ("name", "goods", "circuits", "steam", "colour")
 
 # The track tiles of railprint's set (content/days-of-steam/track-tiles.yaml), as printed
-# (rotation 0): code -> (name, segments, flags the set has on this kind, {flag: count in the set}).
-# "end" closes a dead-end spur.
+# (rotation 0): code -> (name, segments); "end" closes a dead-end spur.
 Segment = tuple[str, str]
 TILES: dict[str, tuple[str, tuple[Segment, ...]]] = {
     "st": ("straight", (("N", "S"),)),
@@ -70,6 +69,7 @@ SET_COUNTS: dict[tuple[str, str], int] = {
     ("sd", ""): 6,
 }
 CITIES_PER_COLOUR = 3
+MAX_SIDE = 60          # rows or columns of a map: far more than 92 tiles can fill in a line
 
 _TOKEN = re.compile(r"^([a-z]{2})([0-9]?)([a-z]*)$")
 
@@ -249,6 +249,9 @@ def _map(node: Any, lines: list[str], filename: str, problems: Problems) -> Tile
     search = node.key_loc("map").line or 1
     if len(rows) == 1 and value == rows[0]:
         search -= 1
+    if len(rows) > MAX_SIDE or max(len(row.split()) for row in rows) > MAX_SIDE:
+        problems.add(f"map: more than {MAX_SIDE} rows or columns; the game has 92 tiles", where)
+        return None
     squares: list[Square] = []
     width = 0
     for r, row in enumerate(rows):

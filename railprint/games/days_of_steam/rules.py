@@ -25,7 +25,7 @@ from railprint.errors import Location, Problems
 from railprint.report import Violation, rank
 
 from .notation import (CITIES_PER_COLOUR, COLOURS, SET_COUNTS, TILES, GameFile, PlayerEntry, Square,
-                       TileMap, square_label, tile_name)
+                       TileMap, tile_name)
 
 GOOD_VP = 2
 CIRCUIT_VP = 1
