@@ -189,11 +189,12 @@ class CircuitSearch:
     complete: bool = True
 
 
-def find_circuits(board: Board, limit: int = CIRCUIT_SEARCH_LIMIT) -> CircuitSearch:
+def find_circuits(board: Board, limit: int = CIRCUIT_SEARCH_LIMIT, enough: int | None = None) -> CircuitSearch:
     """Every distinct circuit of ``board``: loops through ≥ 2 cities that a train runs in one
     direction without reversing, using no segment twice (a bridge or a double curve may be
     crossed twice on its two independent segments; a city is passed once). ``complete`` is
-    False when the search stopped after ``limit`` steps."""
+    False when the search stopped after ``limit`` steps, or once ``enough`` circuits holding
+    ``enough`` independent loops were found (all a check up to ``enough`` counters needs)."""
     result = CircuitSearch()
     seen: set[frozenset] = set()
     steps = 0
@@ -223,6 +224,10 @@ def find_circuits(board: Board, limit: int = CIRCUIT_SEARCH_LIMIT) -> CircuitSea
                         if circuit.key() not in seen:
                             seen.add(circuit.key())
                             result.circuits.append(circuit)
+                            if (enough is not None and len(result.circuits) >= enough
+                                    and cycle_rank(board, result.circuits) >= enough):
+                                result.complete = False
+                                return result
                     continue
                 if nxt in board.cities:
                     if nxt in used or nxt not in allowed_cities:
@@ -400,15 +405,16 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
             violations.append(Violation(f"{s.label} {tile_name(s)}: no segment is on a route of at most "
                                         f"{MAX_ROUTE_TILES} tiles to a city, so it could not have been placed",
                                         str(s.where)))
-    search = find_circuits(board)
+    search = find_circuits(board, enough=CIRCUIT_COUNTERS)
     overlays = sum(1 for s in m.squares if s.flag == "o")
     allowed: int | None = None
     if overlays == 0:
-        allowed = min(CIRCUIT_COUNTERS, len(search.circuits))
+        # both bounds hold only for the complete list; a partial one proves at most "7 or more"
+        bound = min(len(search.circuits), cycle_rank(board, search.circuits))
         if search.complete:
-            allowed = min(allowed, cycle_rank(board, search.circuits))
-        else:
-            allowed = CIRCUIT_COUNTERS if len(search.circuits) >= CIRCUIT_COUNTERS else None
+            allowed = min(CIRCUIT_COUNTERS, bound)
+        elif bound >= CIRCUIT_COUNTERS:
+            allowed = CIRCUIT_COUNTERS
         claimed = sum(p.circuits for p in game.players)
         if allowed is not None and claimed > allowed:
             found = len(search.circuits)
