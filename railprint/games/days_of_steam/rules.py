@@ -194,55 +194,72 @@ def find_circuits(board: Board, limit: int = CIRCUIT_SEARCH_LIMIT, enough: int |
     direction without reversing, using no segment twice (a bridge or a double curve may be
     crossed twice on its two independent segments; a city is passed once). ``complete`` is
     False when the search stopped after ``limit`` steps, or once ``enough`` circuits holding
-    ``enough`` independent loops were found (all a check up to ``enough`` counters needs)."""
+    ``enough`` independent loops were found (all a check up to ``enough`` counters needs).
+    Short circuits come first: the search is repeated with a growing length cap (iterative
+    deepening), so a dense map yields its small loops before the step limit strikes."""
     result = CircuitSearch()
     seen: set[frozenset] = set()
     steps = 0
     cities = sorted(board.cities)
-    for index, start in enumerate(cities):
-        allowed_cities = set(cities[index:])   # circuits through an earlier city were found already
-        for first in SIDES:
-            if board.joined(start, first) is None:
-                continue
-            # leave the start city by ``first``; come back into it by another side
-            stack = [(start, first, [(start, "hub", first)], {start: set()}, [start])]
-            while stack:
-                steps += 1
-                if steps > limit:
-                    result.complete = False
-                    return result
-                here, side, pieces, used, cities_on = stack.pop()
-                nxt = board.joined(here, side)
-                if nxt is None:
+
+    def search(cap: int) -> str:
+        """One pass over circuits of at most ``cap`` pieces: 'done', 'capped', 'limit' or 'enough'."""
+        nonlocal steps
+        capped = False
+        for index, start in enumerate(cities):
+            allowed_cities = set(cities[index:])   # circuits through an earlier city were found already
+            for first in SIDES:
+                if board.joined(start, first) is None:
                     continue
-                entry = OPPOSITE[side]
-                if nxt == start:
-                    if entry != first and len(cities_on) >= 2:
-                        closed = pieces[:]
-                        closed[0] = (start, *sorted((entry, first)))
-                        circuit = Circuit(tuple(closed), tuple(cities_on))
-                        if circuit.key() not in seen:
-                            seen.add(circuit.key())
-                            result.circuits.append(circuit)
-                            if (enough is not None and len(result.circuits) >= enough
-                                    and cycle_rank(board, result.circuits) >= enough):
-                                result.complete = False
-                                return result
-                    continue
-                if nxt in board.cities:
-                    if nxt in used or nxt not in allowed_cities:
+                # leave the start city by ``first``; come back into it by another side
+                stack = [(start, first, [(start, "hub", first)], {start: set()}, [start])]
+                while stack:
+                    steps += 1
+                    if steps > limit:
+                        return "limit"
+                    here, side, pieces, used, cities_on = stack.pop()
+                    nxt = board.joined(here, side)
+                    if nxt is None:
                         continue
-                    for out in SIDES:
-                        if out != entry and board.joined(nxt, out) is not None:
-                            stack.append((nxt, out, pieces + [(nxt, *sorted((entry, out)))],
-                                          {**used, nxt: {entry, out}}, cities_on + [nxt]))
-                    continue
-                taken = used.get(nxt, set())
-                for _, (a, b), out in board.exits(nxt, entry):
-                    if {a, b} & taken:
-                        continue     # same segment, or one sharing a port (a switch's junction)
-                    stack.append((nxt, out, pieces + [(nxt, *sorted((a, b)))],
-                                  {**used, nxt: taken | {a, b}}, cities_on))
+                    entry = OPPOSITE[side]
+                    if nxt == start:
+                        if entry != first and len(cities_on) >= 2:
+                            closed = pieces[:]
+                            closed[0] = (start, *sorted((entry, first)))
+                            circuit = Circuit(tuple(closed), tuple(cities_on))
+                            if circuit.key() not in seen:
+                                seen.add(circuit.key())
+                                result.circuits.append(circuit)
+                                if (enough is not None and len(result.circuits) >= enough
+                                        and cycle_rank(board, result.circuits) >= enough):
+                                    return "enough"
+                        continue
+                    if len(pieces) >= cap:
+                        capped = True
+                        continue
+                    if nxt in board.cities:
+                        if nxt in used or nxt not in allowed_cities:
+                            continue
+                        for out in SIDES:
+                            if out != entry and board.joined(nxt, out) is not None:
+                                stack.append((nxt, out, pieces + [(nxt, *sorted((entry, out)))],
+                                              {**used, nxt: {entry, out}}, cities_on + [nxt]))
+                        continue
+                    taken = used.get(nxt, set())
+                    for _, (a, b), out in board.exits(nxt, entry):
+                        if {a, b} & taken:
+                            continue     # same segment, or one sharing a port (a switch's junction)
+                        stack.append((nxt, out, pieces + [(nxt, *sorted((a, b)))],
+                                      {**used, nxt: taken | {a, b}}, cities_on))
+        return "capped" if capped else "done"
+
+    cap = 8
+    while True:
+        status = search(cap)
+        if status != "capped":
+            break
+        cap *= 2
+    result.complete = status == "done"
     result.circuits.sort(key=lambda c: (len(c.pieces), sorted(c.key())))
     return result
 
