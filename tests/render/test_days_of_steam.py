@@ -253,3 +253,18 @@ def test_cli_renders_the_game(tmp_path):
     assert result.exit_code == 0, result.output
     pages = pdf_pages((tmp_path / "days-of-steam" / "track-tiles.pdf").read_bytes())
     assert sum(len(bleed_boxes(p[2], 56, 56)) for p in pages[0::2]) == 80
+
+
+@pytest.mark.parametrize("name", ["goods-tokens.yaml", "circuit-counters.yaml", "train-tokens.yaml"])
+def test_tokens_on_letter_paper(name):
+    count, w, h, bleed, _ = FILES[name]
+    pages = pdf_pages(render(build_deck(DOS / name, RenderOptions(paper="letter")), "pdf")[0])
+    for width, height, *_ in pages:
+        assert sorted((width, height)) == [pytest.approx(215.9, abs=0.1), pytest.approx(279.4, abs=0.1)]
+    assert sum(len(bleed_boxes(p[2], w + 2 * bleed, h + 2 * bleed)) for p in pages[0::2]) == count
+
+
+def test_die_on_letter_paper():
+    [page] = pdf_pages(render(render_pip_dice(DOS / DIE, RenderOptions(paper="letter")), "pdf")[0])
+    assert (page[0], page[1]) == (pytest.approx(215.9, abs=0.1), pytest.approx(279.4, abs=0.1))
+    assert len(bleed_boxes(page[2], 18, 18)) == 6
