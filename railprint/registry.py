@@ -120,6 +120,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
                 "railprint.model.resolve:load_deck", deck_like=True),
     ContentKind("tiles", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
                 "railprint.model.resolve:load_deck", deck_like=True),
+    ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice"),
 )
 
 

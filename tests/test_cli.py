@@ -105,7 +105,8 @@ def test_calibrate_and_schema(tmp_path):
     result = runner.invoke(app, ["schema"])
     schema = json.loads(result.output)
     kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["anyOf"]}
-    assert len(kinds) == 7 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec"} <= kinds
+    assert len(kinds) == 8 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec",
+                                "PipDieSpec"} <= kinds
     deck = schema["$defs"]["DeckSpec"]
     assert deck["additionalProperties"] is False and "cards" in deck["properties"]
 
@@ -134,7 +135,7 @@ def test_every_shipped_content_file_validates_against_the_printed_schema():
 
 
 def test_scoring_a_print_only_game_is_a_clear_error(tmp_path):
-    result = runner.invoke(app, ["score", "days-of-steam", str(tmp_path / "x.txt")])
+    result = runner.invoke(app, ["score", "allers-trains", str(tmp_path / "x.txt")])
     assert result.exit_code == 1
-    assert "does not score it" in result.output and "railroad-ink, ticket-to-ride" in result.output
+    assert "does not score it" in result.output and "days-of-steam" in result.output
     assert "Traceback" not in result.output

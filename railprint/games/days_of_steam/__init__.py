@@ -1,11 +1,59 @@
-"""Days of Steam (Dni Pary): printed from content (decks and tiles); no scorer yet."""
+"""Days of Steam (Dni Pary): printed from content (tiles, tokens, player aid, a die net), and an
+end-of-game scorer.
+
+    score_files([Path("game.yaml")], strict=False) -> DaysOfSteamResult  (as_json, as_text, picture)
+
+Modules: ``notation`` (the game file and the map notation), ``rules`` (tile geometry, the
+placement rule, circuits, scoring), ``result`` (text and JSON), ``picture`` (the scored map),
+``words`` (en/pl). Readings of the rules: ``docs/days-of-steam-scoring.md``.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from railprint.errors import RailprintError, RulesError
 from railprint.registry import Game
 
 GAME = Game(
     id="days-of-steam",
     title={"en": "Days of Steam", "pl": "Dni Pary"},
     aliases=("dni-pary",),
+    scorer="railprint.games.days_of_steam:score_files",
 )
+
+
+def score_files(paths: list[Path | str], *, strict: bool = False, **options: Any):
+    """Score each game file (one game per file). ``strict``: violations raise RulesError."""
+    from .notation import read_game
+    from .result import DaysOfSteamResult
+    from .rules import score_game
+
+    if options:
+        raise RailprintError("days-of-steam scoring takes no options: " + ", ".join(sorted(options)))
+    if not paths:
+        raise RailprintError("no game file given")
+    games = [score_game(read_game(Path(p))) for p in paths]
+    if strict:
+        _enforce(games)
+    return DaysOfSteamResult(games)
+
+
+def score_text(text: str, filename: str = "<input>", *, strict: bool = False):
+    """Score a game file given as text (tests, tools)."""
+    from .notation import parse_game
+    from .result import DaysOfSteamResult
+    from .rules import score_game
+
+    game = score_game(parse_game(text, filename))
+    if strict:
+        _enforce([game])
+    return DaysOfSteamResult([game])
+
+
+def _enforce(games) -> None:
+    """``--strict``: every violation of every file, as one error."""
+    found = [v for g in games for v in g.violations]
+    if found:
+        raise RulesError("\n".join([f"{len(found)} rule violation(s):"] + [f"  {v}" for v in found]))
