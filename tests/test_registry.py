@@ -80,7 +80,7 @@ def test_the_shipped_games_and_what_each_can_do():
     assert rows[0] == ["game", "title", "prints", "scores", "rolls"]
     assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows
     assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "scorepad", "yes", "-"] in rows
-    assert ["days-of-steam", "Days", "of", "Steam", "deck,", "tiles", "-", "-"] in rows
+    assert ["days-of-steam", "Days", "of", "Steam", "deck,", "die,", "tiles", "yes", "-"] in rows
 
 
 def test_sheet_for_a_game_without_a_roller_names_the_games_that_roll():
