@@ -64,6 +64,7 @@ class GameRecord:
     frames: dict[str, tuple[Placement, ...]] | None = None
     where: dict[str, Location] | None = None    # player -> where named
     title: str = ""
+    problems: tuple = ()                        # unreadable placements, reported with the replay's
 
 
 def station_number(text: Any) -> int | None:
@@ -365,10 +366,14 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
             for player in players:
                 if player not in route and not r.problems.items:
                     r.add(f"no route reading for {player!r}", data.loc("route"))
+    # unreadable placements wait for the replay's problems, so that all are reported at once
+    deferred = ()
+    if frames is not None and all(p.message.startswith("placement ") for p in r.problems.items):
+        deferred, r.problems.items = tuple(r.problems.items), []
     r.problems.raise_if_any(filename, sort=True)
     title = data.get("title")
     return GameRecord(filename, mode, tuple(players), tuple(arrivals), tuple(lost), route, frames,
-                      where, str(title) if title is not None else "")
+                      where, str(title) if title is not None else "", deferred)
 
 
 def read_game(path: str | Path) -> GameRecord:

@@ -161,6 +161,7 @@ def replay_frame(player: str, placements: tuple[Placement, ...], problems: Probl
 def score_game(record: GameRecord) -> GameScore:
     """Score a read game file. Problems that make it unscorable raise one ContentError."""
     problems = Problems()
+    problems.items += record.problems
     n = len(record.players)
     violations: list[Violation] = []
     arrivals: dict[str, list[tuple[int, int, Location | None]]] = {p: [] for p in record.players}
