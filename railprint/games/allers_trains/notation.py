@@ -62,7 +62,6 @@ class GameRecord:
     lost: tuple[Arrival, ...] = ()              # typed lost locomotives (station 0)
     route: dict[str, int] | None = None         # typed route totals
     frames: dict[str, tuple[Placement, ...]] | None = None
-    where: dict[str, Location] | None = None    # player -> where named
     title: str = ""
     problems: tuple = ()                        # unreadable placements, reported with the replay's
 
@@ -109,25 +108,22 @@ def _loc(node: Any, key: Any, fallback: Location) -> Location:
     return node.loc(key) if hasattr(node, "loc") else fallback
 
 
-def _players(data: Any, r: _Reader, top: Location) -> tuple[list[str], dict[str, Location]]:
+def _players(data: Any, r: _Reader, top: Location) -> list[str]:
     node = data.get("players")
-    names: list[str] = []
-    where: dict[str, Location] = {}
     if node is None:
         frames = data.get("frames")
-        if isinstance(frames, dict):
-            node = list(frames)
-            for name in node:
-                where[str(name).strip()] = frames.key_loc(name)
-            names = [str(n).strip() for n in node]
-            return names, where
+        if isinstance(frames, dict):  # the frames' keys, in order
+            if not 1 <= len(frames) <= 4:
+                r.add(f"{len(frames)} frames; the game is for 1 to 4 players", _loc(data, "frames", top))
+            return [str(name).strip() for name in frames]
         r.add("missing `players:` (the names in seating order)", top)
-        return names, where
+        return []
     if isinstance(node, (str, int)):
         node = [node]
     if not isinstance(node, list) or not node:
         r.add("players: expected a list of 1 to 4 names", _loc(data, "players", top))
-        return names, where
+        return []
+    names: list[str] = []
     for i, item in enumerate(node):
         at = node.loc(i) if hasattr(node, "loc") else top
         if isinstance(item, dict) and "name" in item:
@@ -136,17 +132,15 @@ def _players(data: Any, r: _Reader, top: Location) -> tuple[list[str], dict[str,
             r.add("a player is written as a name", at)
             continue
         name = str(item).strip()
-        if name in where:
+        if name in names:
             r.add(f"player {name!r} is listed twice", at)
-            continue
-        if "@" in name:
+        elif "@" in name:
             r.add(f"player name {name!r} contains '@'", at, "'@' separates a name from a round")
-            continue
-        names.append(name)
-        where[name] = at
+        else:
+            names.append(name)
     if not 1 <= len(node) <= 4:
         r.add(f"{len(node)} players; the game is for 1 to 4 players", _loc(data, "players", top))
-    return names, where
+    return names
 
 
 def _player(name: str, players: list[str], r: _Reader, where: Location) -> str | None:
@@ -335,7 +329,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
     if game is not None and name_key(str(game)) not in {"allerstrains", "jedziepociag", "jedziepociagzdaleka"}:
         r.add(f"game: {game!r} is not allers-trains", data.loc("game"))
     mode = _mode(data, r, top)
-    players, where = _players(data, r, top)
+    players = _players(data, r, top)
     arrivals: list[Arrival] = []
     lost: list[Arrival] = []
     route = frames = None
@@ -373,7 +367,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
     r.problems.raise_if_any(filename, sort=True)
     title = data.get("title")
     return GameRecord(filename, mode, tuple(players), tuple(arrivals), tuple(lost), route, frames,
-                      where, str(title) if title is not None else "", deferred)
+                      str(title) if title is not None else "", deferred)
 
 
 def read_game(path: str | Path) -> GameRecord:

@@ -13,7 +13,7 @@ from typing import Mapping
 from railprint.errors import Location, Problems
 from railprint.report import rank
 
-from .frame import LOCOMOTIVES, MAX_TILES, STATIONS, Station, square_name  # noqa: F401
+from .frame import LOCOMOTIVES, MAX_TILES, STATIONS, square_name
 from .notation import GameRecord, Placement
 from .replay import Frame, Move
 
@@ -34,12 +34,6 @@ TABLES: Mapping[int, tuple[tuple[int, ...], ...]] = {
 OUR_TABLES = (2, 4)  # player counts whose table is our design, not the publisher's
 SOLO_TARGETS = ((20, "beginner"), (30, "medium"), (40, "good"), (50, "very_good"), (60, "advanced"))
 ROUTE_TRACK = 40  # the score track runs 1-40; past 40 the marker turns to its "40+" side
-
-MODES = ("stations", "route", "route+stations")
-
-
-def station(number: int) -> Station:
-    return STATIONS[number - 1]
 
 
 def spaces_of(arrivals: list[tuple[str, int]]) -> dict[str, int]:
@@ -110,10 +104,6 @@ class GameScore:
     @property
     def winners(self) -> list[str]:
         return [p.name for p in self.players if p.rank == 1]
-
-    @property
-    def table(self) -> tuple[tuple[int, ...], ...]:
-        return TABLES[len(self.players)]
 
 
 def replay_frame(player: str, placements: tuple[Placement, ...], problems: Problems
@@ -204,13 +194,7 @@ def score_game(record: GameRecord) -> GameScore:
         for s in STATIONS:
             here = [(p, r) for p, got in arrivals.items() for number, r, _ in got if number == s.number]
             if here:
-                spaces[s.number] = {p: sp for p, sp in spaces_of(here).items()}
-        for number, placed in spaces.items():
-            for player, space in placed.items():
-                if points(n, number, space) is None:  # pragma: no cover - arrivals <= players
-                    problems.add(f"{player}: space {space} at station {number} is beyond the "
-                                 f"{n}-player table", Location(record.file))
-        problems.raise_if_any(record.file)
+                spaces[s.number] = spaces_of(here)  # at most one arrival per player: within the table
     players = []
     for name in record.players:
         own = sorted((number, r) for number, r, _ in arrivals[name])
