@@ -358,7 +358,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
                   data.key_loc("arrivals"), "mode: route+stations scores both")
         if route is not None:
             for player in players:
-                if player not in route and not r.problems.items:
+                if player not in route:
                     r.add(f"no route reading for {player!r}", data.loc("route"))
     # unreadable placements wait for the replay's problems, so that all are reported at once
     deferred = ()

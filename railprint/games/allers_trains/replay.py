@@ -18,9 +18,10 @@ tile again scores again. Everything here is deterministic: same placements, same
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
-from .frame import ACROSS, COLS, DEPOT, DEPOT_PORTS, LOCOMOTIVES, OUTER, ROWS, pairing
+from .frame import ACROSS, COLS, DEPOT, DEPOT_PORTS, LOCOMOTIVES, OUTER, ROTATIONS, ROWS, TILES, pairing, square_name
 
 Cell = tuple[int, int]
 Port = tuple[Cell, str]  # a port of a square: where a waiting locomotive faces the next square
@@ -134,3 +135,25 @@ def _across(port: Port) -> Port:
     (x, y), name = port
     other, dx, dy = ACROSS[name]
     return (x + dx, y + dy), other
+
+
+def random_game(rng: random.Random, check=None) -> tuple[Frame, list[str]]:
+    """One player's random legal game (tests, the balance statistics, benchmarks): each round a
+    random tile of the set on a random square that moves a locomotive, until the frame is full or
+    no locomotive waits. Returns the frame and the placements as ``SQUARE TILE ROTATION`` lines;
+    ``check(frame)`` runs after every placement."""
+    frame, lines = Frame(), []
+    order = list(TILES)
+    rng.shuffle(order)
+    for rnd, tile in enumerate(order, start=1):
+        if not frame.active():
+            break
+        squares = [(x, y) for x in range(COLS) for y in range(ROWS)
+                   if (x, y) != DEPOT and (x, y) not in frame.tiles and frame.facing((x, y))]
+        cell, rotation = rng.choice(squares), rng.choice(ROTATIONS)
+        frame.place(cell, tile, rotation, rnd)
+        lines.append(f"{square_name(cell)} {tile} {rotation}")
+        if check is not None:
+            check(frame)
+    return frame, lines
+

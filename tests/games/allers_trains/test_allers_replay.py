@@ -9,28 +9,8 @@ from collections import Counter
 import pytest
 
 from railprint.games.allers_trains import score_text
-from railprint.games.allers_trains.frame import (
-    COLS, DEPOT, DEPOT_PORTS, OUTER, ROTATIONS, ROWS, STATIONS, TILES, pairing, square_name,
-)
-from railprint.games.allers_trains.replay import Frame, _across, inside
-
-
-def random_frame(rng: random.Random) -> tuple[Frame, list[str]]:
-    """A random legal game of one player: each round a random tile on a random square that
-    moves a locomotive, until the frame is full or no locomotive waits."""
-    frame, lines = Frame(), []
-    order = list(TILES)
-    rng.shuffle(order)
-    for rnd, tile in enumerate(order, start=1):
-        if not frame.active():
-            break
-        squares = [(x, y) for x in range(COLS) for y in range(ROWS)
-                   if (x, y) != DEPOT and (x, y) not in frame.tiles and frame.facing((x, y))]
-        cell, rotation = rng.choice(squares), rng.choice(ROTATIONS)
-        frame.place(cell, tile, rotation, rnd)
-        lines.append(f"{square_name(cell)} {tile} {rotation}")
-        check_on_track(frame)
-    return frame, lines
+from railprint.games.allers_trains.frame import COLS, DEPOT, DEPOT_PORTS, OUTER, ROTATIONS, ROWS, STATIONS, TILES, pairing
+from railprint.games.allers_trains.replay import Frame, _across, inside, random_game
 
 
 def check_on_track(frame: Frame) -> None:
@@ -67,7 +47,7 @@ def test_random_legal_games_stay_on_track_and_score_the_same_typed_back(seed):
     rng = random.Random(seed)
     players = ["Ala", "Bartek", "Celina", "Dawid"][: 1 + seed % 4]
     mode = ("stations", "route", "route+stations")[seed % 3]
-    frames = {name: random_frame(rng)[1] for name in players}
+    frames = {name: random_game(rng, check_on_track)[1] for name in players}
     replayed = score_text(game_file(mode, frames), "replayed.yaml").as_json()
     # the same game typed by hand: arrivals per station, route points as the track shows them
     arrivals: dict[int, list[str]] = {}
