@@ -182,7 +182,11 @@ def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Locatio
 def _arrival_list(node: Any, key: Any, station: int, players: list[str], r: _Reader,
                   fallback: Location, what: str) -> list[Arrival]:
     out = []
-    for item, at in _entries(node, key, fallback):
+    items = _entries(node, key, fallback)
+    value = node[key]
+    if isinstance(value, dict):  # also accepted: {player: round, ...}
+        items = [(f"{name}@{rnd}", value.loc(name)) for name, rnd in value.items()]
+    for item, at in items:
         m = _ARRIVAL.match(str(item)) if isinstance(item, str) else None
         if m is None or not m.group("name"):
             r.add(f"{what}: expected player@round, got {item!r}", at, "e.g. Ala@3")
