@@ -30,7 +30,8 @@ def test_cases_cover_every_mode_and_player_count():
     covered: dict[str, set[int]] = {}
     for path in FILES:
         game = loads(_split(path)[0])
-        covered.setdefault(game["mode"], set()).add(len(game.get("players") or game["frames"]))
+        mode = game.get("mode", "route+stations" if "route" in game else "stations")
+        covered.setdefault(mode, set()).add(len(game.get("players") or game["frames"]))
     # the base game needs 2-4 players; both route variants are for 1-4
     assert covered == {"stations": {2, 3, 4}, "route": {1, 2, 3, 4}, "route+stations": {1, 2, 3, 4}}
 
