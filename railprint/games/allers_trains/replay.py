@@ -74,14 +74,14 @@ class Frame:
 
     def facing(self, cell: Cell) -> list[Loco]:
         """The waiting locomotives a tile on ``cell`` would move."""
-        return [lo for lo in self.active() if _across(lo.at)[0] == cell]
+        return [lo for lo in self.active() if across(lo.at)[0] == cell]
 
     def _run(self, loco: Loco, movers: dict[Port, Loco]):
         """Follow the track from ``loco``: (entered ports, end, detail)."""
         ports: list[Port] = []
         cur = loco.at
         for _ in range(4 * 8 * COLS * ROWS):  # a track is a simple path: far fewer steps
-            nxt = _across(cur)
+            nxt = across(cur)
             cell, port = nxt
             if not inside(cell):
                 number = OUTER[(cur[0], cur[1][0])]
@@ -131,7 +131,7 @@ class Frame:
         return [moves[c] for c in LOCOMOTIVES if c in moves]
 
 
-def _across(port: Port) -> Port:
+def across(port: Port) -> Port:
     (x, y), name = port
     other, dx, dy = ACROSS[name]
     return (x + dx, y + dy), other

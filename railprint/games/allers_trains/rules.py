@@ -7,7 +7,7 @@ tile entered. The frame geometry is in :mod:`.frame`, the replay in :mod:`.repla
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping
 
 from railprint.errors import Location, Problems
@@ -15,7 +15,7 @@ from railprint.report import rank
 
 from .frame import LOCOMOTIVES, MAX_TILES, STATIONS, square_name
 from .notation import GameRecord, Placement
-from .replay import Frame, Move
+from .replay import Frame
 
 
 # Points per space (space 1 first) for each player count, stations 1-7 in board order.
@@ -73,7 +73,6 @@ class PlayerScore:
     total: int = 0
     rank: int = 0
     frame: Frame | None = None                 # the replayed frame (frames way in)
-    moves: list[tuple[int, list[Move]]] = field(default_factory=list)
 
     @property
     def station_points(self) -> int:
@@ -106,11 +105,9 @@ class GameScore:
         return [p.name for p in self.players if p.rank == 1]
 
 
-def replay_frame(player: str, placements: tuple[Placement, ...], problems: Problems
-                 ) -> tuple[Frame, list[tuple[int, list[Move]]]]:
+def replay_frame(player: str, placements: tuple[Placement, ...], problems: Problems) -> Frame:
     """Replay one player's placements in round order; every illegal placement is a problem."""
     frame = Frame()
-    moves: list[tuple[int, list[Move]]] = []
     by_round = sorted(placements, key=lambda p: p.round)
     seen_rounds: dict[int, Placement] = {}
     used: dict[str, Placement] = {}
@@ -142,10 +139,10 @@ def replay_frame(player: str, placements: tuple[Placement, ...], problems: Probl
         elif not frame.facing(p.cell):
             problems.add(f"{what}: the tile moves no locomotive", p.where,
                          "a tile must extend the track of a waiting locomotive")
-        moves.append((p.round, frame.place(p.cell, p.tile, p.rotation, p.round)))
+        frame.place(p.cell, p.tile, p.rotation, p.round)
         if out_after is None and not frame.active():
             out_after = p.round
-    return frame, moves
+    return frame
 
 
 def score_game(record: GameRecord) -> GameScore:
@@ -156,11 +153,11 @@ def score_game(record: GameRecord) -> GameScore:
     violations: list[Violation] = []
     arrivals: dict[str, list[tuple[int, int, Location | None]]] = {p: [] for p in record.players}
     route: dict[str, int] = dict(record.route or {})
-    replays: dict[str, tuple[Frame, list]] = {}
+    replays: dict[str, Frame] = {}
     if record.frames is not None:
         for player in record.players:
-            frame, moves = replay_frame(player, record.frames.get(player, ()), problems)
-            replays[player] = (frame, moves)
+            frame = replay_frame(player, record.frames.get(player, ()), problems)
+            replays[player] = frame
             for lo in frame.locos:
                 if lo.state == "arrived":
                     arrivals[player].append((lo.station, lo.round, None))
@@ -201,8 +198,7 @@ def score_game(record: GameRecord) -> GameScore:
         sp = {number: spaces[number][name] for number, _ in own} if scoring_stations else {}
         pts = {number: points(n, number, space) for number, space in sp.items()}
         ps = PlayerScore(name, own, sp, pts, route.get(name, 0) if record.mode != "stations" else 0)
-        if name in replays:
-            ps.frame, ps.moves = replays[name]
+        ps.frame = replays.get(name)
         ps.total = ps.station_points + ps.route_points
         players.append(ps)
     if record.mode == "route":

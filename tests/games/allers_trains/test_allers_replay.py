@@ -10,7 +10,7 @@ import pytest
 
 from railprint.games.allers_trains import score_text
 from railprint.games.allers_trains.frame import COLS, DEPOT, DEPOT_PORTS, OUTER, ROTATIONS, ROWS, STATIONS, TILES, pairing
-from railprint.games.allers_trains.replay import Frame, _across, inside, random_game
+from railprint.games.allers_trains.replay import Frame, across, inside, random_game
 
 
 def check_on_track(frame: Frame) -> None:
@@ -21,12 +21,12 @@ def check_on_track(frame: Frame) -> None:
         if lo.state == "waiting":
             cell, port = lo.at
             assert cell == DEPOT and port in DEPOT_PORTS or cell in frame.tiles
-            ahead, _ = _across(lo.at)
+            ahead, _ = across(lo.at)
             assert inside(ahead) and ahead not in frame.tiles and ahead != DEPOT
         # consecutive entries are joined by track (through a tile, maybe a U-turn fragment)
         for (c1, p1), (c2, p2) in zip(lo.path, lo.path[1:]):
             out = (c1, frame.tiles[c1][p1])
-            nxt = _across(out)
+            nxt = across(out)
             if not inside(nxt[0]):
                 assert OUTER[(c1, out[1][0])] is None  # a fragment: back into the same square
                 assert (c2, p2) == (c1, out[1][0] + ("1" if out[1][1] == "0" else "0"))
