@@ -255,9 +255,15 @@ def test_text_stays_in_the_safe_zone_and_the_frame_joint_bleeds_in_the_grid_colo
                     assert margin >= 3, (name, ch["text"], round(margin, 2))
     deck = load_deck(ALLERS / "frames.yaml")
     top, bottom = deck.cards[0].front.layers, deck.cards[1].front.layers
-    # the grid ground runs 3 mm past the joint on both halves (the bleed at the joint)
+    # the grid ground runs 3 mm past the joint on both halves (the bleed at the joint) ...
     assert to_mm(top[1].y) + to_mm(top[1].h) == pytest.approx(121)
     assert to_mm(bottom[1].y) == pytest.approx(-3)
+    # ... and so it is printed: on every page a 200 x 103 mm ground touching the bleed box's
+    # bottom (top halves) or top (bottom halves) edge
+    for number, (_, _, rects, _, _) in enumerate(pdf_pages(pdfs["frames.yaml", "en"])):
+        [(bx, by)] = bleed_boxes(rects, 242, 124)
+        grounds = bleed_boxes(rects, 200, 103)
+        assert grounds == [(round(bx + 21, 2), round(by + (21 if number % 2 == 0 else 0), 2))]
 
 
 def test_polish_text_reads_back(pdfs):
