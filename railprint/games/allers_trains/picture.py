@@ -12,6 +12,7 @@ from railprint.scene import Circle, Document, Group, Line, Page, Path, Rect, Sty
 from railprint.units import mm
 
 from .frame import COLS, DEPOT, DEPOT_PORTS, OUTER, ROWS, STATIONS, square_name
+from .replay import across, inside
 from .rules import GameScore, PlayerScore, route_reading
 from .words import words
 
@@ -27,6 +28,16 @@ TRACK = Style(stroke="#c9c2b0", width=mm(2.2), cap="round")
 def _box(cell: tuple[int, int]) -> Box:
     x, y = cell
     return Box(X0 + x * CELL, Y0 + (ROWS - 1 - y) * CELL, CELL, CELL)
+
+
+_OUTSIDE = {"N": (0, 1, ("S0", "S1")), "E": (1, 0, ("W0", "W1")), "S": (0, -1, ("N0", "N1")),
+            "W": (-1, 0, ("E0", "E1"))}  # the square beyond an outer edge, and its ports there
+
+
+def _fragment(cell: tuple[int, int], side: str, style: Style) -> Path:
+    """A U-turn fragment on the outer edge ``side`` of ``cell``, drawn in the square beyond it."""
+    dx, dy, (a, b) = _OUTSIDE[side]
+    return Path(segment_path(centreline(a, b, _box((cell[0] + dx, cell[1] + dy)))), style)
 
 
 def _tiles(p: PlayerScore) -> Group:
@@ -59,7 +70,7 @@ def _stations() -> Group:
         dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
         px, py = cx + dx * (b.w / 2 + mm(5)), cy + dy * (b.h / 2 + mm(5))
         if number is None:
-            items.append(Text(px, py + mm(1.2), "U", 8, Style(fill="#9a9486"), anchor="middle"))
+            items.append(_fragment(cell, side, TRACK))
             continue
         s = STATIONS[number - 1]
         items.append(Circle(px, py, mm(4), Style(fill=s.colour, stroke="#2b2b2b", width=0.6)))
@@ -76,10 +87,13 @@ def _paths(p: PlayerScore) -> Group:
     for lo in p.frame.locos:
         style = Style(stroke=LOCO[lo.colour], width=mm(1.2), cap="round", opacity=0.9)
         end = None
-        for cell, port in lo.path:
-            c = centreline(port, p.frame.tiles[cell][port], _box(cell), bend=0.42)
+        for (cell, port), after in zip(lo.path, [*lo.path[1:], None]):
+            out = p.frame.tiles[cell][port]
+            c = centreline(port, out, _box(cell), bend=0.42)
             items.append(Path(segment_path(c), style))
             end = c.end
+            if after is not None and not inside(across((cell, out))[0]):
+                items.append(_fragment(cell, out[0], style))  # through a U-turn fragment
         if end is None:
             continue
         if lo.state == "collided":
