@@ -6,9 +6,11 @@ runs as far as the track goes (:func:`place`). A run ends
 - at a station: it arrives and stays, unless the station already holds one of the player's
   locomotives, which removes the arriving one (two arriving in one move: the shorter run
   arrives, the other is removed);
-- head-on against another locomotive moved by the same tile: a collision removes both. They
-  meet half-way: each enters the first half of the tiles between them (the middle one too,
-  on an odd count), which is what they score in the route variant;
+- head-on against another locomotive moved by the same tile: a collision removes both. The
+  rulebook moves (and counts) a player's locomotives one at a time: the first runs all the way
+  to the other, still waiting, and they collide there; the tiles between them are entered once
+  (the order changes who entered them, never the player's route points). We move them in the
+  order blue, violet, black, red;
 - in the depot: it stops in the depot (entering it scores 1 route point). With our frame this
   never happens: a track into the depot joins two start spaces, and the two locomotives on it
   always meet head-on first (docs/allers-trains-scoring.md, "The depot").
@@ -111,8 +113,9 @@ class Frame:
         order = sorted(movers.values(), key=lambda lo: (len(runs[lo.colour][0]), LOCOMOTIVES.index(lo.colour)))
         for lo in order:
             entered, end, detail = runs[lo.colour]
-            if end == "meet":
-                entered = entered[:(len(entered) + 1) // 2]
+            if end == "meet":  # moved one at a time: the first runs into the other, waiting
+                if LOCOMOTIVES.index(detail.colour) < LOCOMOTIVES.index(lo.colour):
+                    entered = []
                 lo.state = "collided"
             elif end == "station":
                 lo.station = detail

@@ -53,9 +53,10 @@ def test_picture_draws_every_frame_with_the_paths(tmp_path):
     from railprint.games.allers_trains import score_text
     doc = score_text((CASES / "frames-2p-both.yaml").read_text(encoding="utf-8").partition("\n---\n")[0]).picture()
     paths = [g for g in _groups(doc.pages[0].items) if g.id == "paths"][0]
-    # one piece per tile entered (5 + 1 + 1 + 2), blue's U-turn on A2's west edge, a dot at each
-    # arrival, a cross (2 lines) per collision
-    assert len(paths.items) == 9 + 1 + 1 + 2 + 2 + 1
+    # one piece per tile entered (blue 5, violet 2, black 0, red 2), the U-turns between two
+    # entries (blue on A2's west edge, violet on B1's south edge), a dot at each arrival, a
+    # cross (2 lines) where violet ran into black
+    assert len(paths.items) == 9 + 2 + 2 + 2
     assert "Czerno" in texts(doc)
 
 
