@@ -1,8 +1,10 @@
 """Jedzie pociąg z daleka components, read back from the PDFs and from the resolved decks.
 
-From shared/reference/allers-trains.yaml: 4 frames (our proposed 4 x 4 layout: depot in a
-corner, 7 stations and 7 track fragments around the 14 outer edges), 60 tiles = 15 per player
-(our 15 layouts), the 3-player station table; 2- and 4-player tables are not known."""
+From shared/reference/allers-trains.yaml: 4 frames (our 4 x 4 layout: depot in a corner, 7
+stations and 7 track fragments around the 14 outer edges, placed as the scorer's
+``frame.OUTER``), 60 tiles = 15 per player (our 15 layouts), 16 locomotives, 16 large and 4 small
+tokens, two duplex scoring boards with the 1-40 track, the 3-player station table of the
+rulebook and our 2- and 4-player tables."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import pdfplumber
 import pytest
 
 from railprint.draw.tracks import Box, crossings
+from railprint.games.allers_trains.frame import OUTER, STATIONS
+from railprint.games.allers_trains.rules import TABLES
 from railprint.loading.resources import content_path
 from railprint.model.deck import TextLayer, TrackLayer
 from railprint.model.resolve import load_deck
@@ -23,11 +27,15 @@ from railprint.writers import render
 from tests.helpers import bleed_boxes, pdf_pages
 
 ALLERS = content_path("allers-trains")
-FILES = {  # file -> (count, trim w mm, trim h mm, has backs)
-    "tiles.yaml": (60, 50, 50, True),
-    "frames.yaml": (8, 236, 118, False),
-    "scoring.yaml": (3, 140, 100, False),
-    "scorepad.yaml": (2, 180, 120, False),
+FILES = {  # file -> (count, trim w mm, trim h mm, has backs, bleed mm)
+    "tiles.yaml": (60, 50, 50, True, 3),
+    "frames.yaml": (8, 236, 118, False, 3),
+    "scoring.yaml": (5, 140, 100, False, 3),
+    "scorepad.yaml": (2, 180, 120, False, 3),
+    "locomotives.yaml": (16, 12, 12, True, 2),
+    "arrival-tokens.yaml": (16, 14, 14, False, 2),
+    "route-markers.yaml": (4, 12, 12, True, 2),
+    "boards.yaml": (2, 230, 160, True, 3),
 }
 # proposed_design.tiles: id -> (paths, crossings)
 TILES = {
@@ -57,21 +65,27 @@ def pdfs():
             for name in FILES for lang in ("en", "pl")}
 
 
+def one_up_text(name: str, lang: str) -> str:
+    """The text of a deck printed one face a page (duplex turns the backs upside down)."""
+    pdf = render(build_deck(ALLERS / name, RenderOptions(lang=lang, mode="1up")), "pdf")[0]
+    return "".join(p[4] for p in pdf_pages(pdf))
+
+
 def tracks(card) -> list[TrackLayer]:
     return [l for l in card.front.layers if isinstance(l, TrackLayer)]
 
 
 @pytest.mark.parametrize("name", FILES)
 def test_count_and_size_read_back_from_the_pdf(pdfs, name):
-    count, w, h, backs = FILES[name]
+    count, w, h, backs, bleed = FILES[name]
     deck = load_deck(ALLERS / name)
     assert (to_mm(deck.width), to_mm(deck.height)) == pytest.approx((w, h), abs=0.1)
     pages = pdf_pages(pdfs[name, "en"])
     fronts = pages[0::2] if backs else pages
-    found = [len(bleed_boxes(rects, w + 6, h + 6)) for _, _, rects, _, _ in fronts]
+    found = [len(bleed_boxes(rects, w + 2 * bleed, h + 2 * bleed)) for _, _, rects, _, _ in fronts]
     assert sum(found) == count
     if backs:
-        assert [len(bleed_boxes(p[2], w + 6, h + 6)) for p in pages[1::2]] == found
+        assert [len(bleed_boxes(p[2], w + 2 * bleed, h + 2 * bleed)) for p in pages[1::2]] == found
 
 
 def test_frame_halves_fill_one_landscape_page_each_on_a4_and_letter():
@@ -162,36 +176,115 @@ def test_each_frame_has_7_stations_7_fragments_and_a_depot_on_the_grid():
     assert len(players) == 4
 
 
-def test_known_station_names_and_the_three_player_table(pdfs):
+def test_every_station_is_named_once_per_frame_and_the_tables_read_back(pdfs):
     deck = load_deck(ALLERS / "frames.yaml")
     labels = Counter(l.text for card in deck.cards for l in card.front.layers if isinstance(l, TextLayer))
-    for name in ("Fioletowo", "Czerwienie", "Różawy", "Czerno", "station 3", "station 5", "station 6"):
-        assert labels[name] == 4  # once per frame
+    for station in STATIONS:
+        assert labels[station.name] == 4  # once per frame
+    assert not any("station" in str(t) or "?" in str(t) for t in labels)
     # upright names read back from the PDF (the side stations are rotated)
     text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "en"]))
-    assert text.count("Różawy") == 4 and text.count("Czerno") == 4
+    for name in ("Czerwienie", "Zielonki", "Fioletowo", "Czerno"):  # the top and bottom edges
+        assert text.count(name) == 4
     with pdfplumber.open(io.BytesIO(pdfs["scoring.yaml", "en"])) as pdf:
-        lines = (pdf.pages[0].extract_text() or "").splitlines()
-    assert "1st 18 15 12 11 10 9 9" in lines
-    assert "2nd 12 10 9 8 8 8 9" in lines
-    assert "3rd 1 3 5 6 7 7 9" in lines
+        lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    ordinals = ("1st", "2nd", "3rd", "4th")
+    for players in (2, 3, 4):  # the scorer's tables, as printed
+        start = lines.index(f"Station points — {players} players")
+        rows = [line for line in lines[start:] if line.split(" ")[0] in ordinals][:players]
+        assert rows == [" ".join([ordinals[k], *(str(TABLES[players][s][k]) for s in range(7))])
+                        for k in range(players)]
+    assert "1st 18 15 12 11 10 9 9" in lines and "3rd 1 3 5 6 7 7 9" in lines  # the rulebook's board
 
 
-def test_two_and_four_player_tables_are_left_blank():
-    deck = load_deck(ALLERS / "scoring.yaml")
-    blank = next(card for card in deck.cards if card.name == "2 and 4 players")
-    numbers = [l.text for l in blank.front.layers if isinstance(l, TextLayer) and str(l.text).isdigit()]
-    assert sorted(numbers) == sorted(["1", "2", "3", "4", "5", "6", "7"])  # station numbers only
+def test_two_and_four_player_tables_follow_the_three_player_spirit():
+    """Our design: one space per player, earlier arrivals score at least as much, the richest
+    first spaces come first, the last station pays every space alike; Różawy pays 10 to the
+    first of two players (the rulebook's solo example)."""
+    for players in (2, 3, 4):
+        table = TABLES[players]
+        assert all(len(row) == players for row in table)
+        assert all(list(row) == sorted(row, reverse=True) for row in table)
+        assert [row[0] for row in table[:6]] == sorted((row[0] for row in table[:6]), reverse=True)
+        assert len(set(table[6])) == 1
+    assert TABLES[2][3][0] == 10
+    boards = load_deck(ALLERS / "boards.yaml")
+    marks = [str(l.text) for c in boards.cards for face in (c.front, c.back) for l in face.layers
+             if isinstance(l, TextLayer) and "Our design" in str(l.text)]
+    assert len(marks) == 2  # the 2- and 4-player faces
+
+
+def test_frame_draws_the_stations_where_the_scorer_replays_them():
+    deck = load_deck(ALLERS / "frames.yaml")
+    found = {}
+    for offset, card in ((0, deck.cards[0]), (to_mm(deck.height), deck.cards[1])):
+        numbers = [l for l in card.front.layers if isinstance(l, TextLayer) and str(l.text).isdigit()]
+        for layer in tracks(card):
+            ends = [seg for seg in layer.segments if "end" in seg]
+            if len(ends) == 4:
+                continue  # the depot
+            x, y = to_mm(layer.x), to_mm(layer.y)
+            col, row = round((x - BORDER) / CELL), 3 - round((y + offset - BORDER) / CELL)
+            side = "W" if col < 0 else "E" if col > 3 else "N" if row > 3 else "S"
+            cell = (min(max(col, 0), 3), min(max(row, 0), 3))
+            number = None
+            if ends:  # a station: its number is printed inside the box next to its edge
+                [label] = [n for n in numbers if x <= to_mm(n.x) <= x + 50 and y <= to_mm(n.y) <= y + 50]
+                number = int(label.text)
+            found[(cell, side)] = number
+    assert found == dict(OUTER)
+
+
+def test_text_stays_in_the_safe_zone_and_the_frame_joint_bleeds_in_the_grid_colour(pdfs):
+    """Every character of every piece lies 3 mm or more inside its trim (read from the PDF)."""
+    for name, (_, w, h, _, bleed) in FILES.items():
+        with pdfplumber.open(io.BytesIO(pdfs[name, "en"])) as pdf:
+            for page in pdf.pages:
+                boxes = bleed_boxes(page.rects, w + 2 * bleed, h + 2 * bleed)
+                for ch in page.chars:
+                    x, y = to_mm((ch["x0"] + ch["x1"]) / 2), to_mm((ch["top"] + ch["bottom"]) / 2)
+                    inside = [(bx + bleed, by + bleed) for bx, by in boxes
+                              if bx <= x <= bx + w + 2 * bleed and by <= y <= by + h + 2 * bleed]
+                    if not inside or not ch["text"].strip():
+                        continue  # page furniture (footer, ruler)
+                    tx, ty = inside[0]
+                    # the glyph box: the character's advance across, its font size high
+                    size = to_mm(ch["size"]) * 0.7
+                    margin = min(to_mm(ch["x0"]) - tx, tx + w - to_mm(ch["x1"]),
+                                 y - size / 2 - ty, ty + h - (y + size / 2))
+                    assert margin >= 3, (name, ch["text"], round(margin, 2))
+    deck = load_deck(ALLERS / "frames.yaml")
+    top, bottom = deck.cards[0].front.layers, deck.cards[1].front.layers
+    # the grid ground runs 3 mm past the joint on both halves (the bleed at the joint) ...
+    assert to_mm(top[1].y) + to_mm(top[1].h) == pytest.approx(121)
+    assert to_mm(bottom[1].y) == pytest.approx(-3)
+    # ... and so it is printed: on every page a 200 x 103 mm ground touching the bleed box's
+    # bottom (top halves) or top (bottom halves) edge
+    for number, (_, _, rects, _, _) in enumerate(pdf_pages(pdfs["frames.yaml", "en"])):
+        [(bx, by)] = bleed_boxes(rects, 242, 124)
+        grounds = bleed_boxes(rects, 200, 103)
+        assert grounds == [(round(bx + 21, 2), round(by + (21 if number % 2 == 0 else 0), 2))]
 
 
 def test_polish_text_reads_back(pdfs):
     text = "".join(p[4] for p in pdf_pages(pdfs["tiles.yaml", "pl"]))
     assert "kafelki torów" in text and "pomarańczowy" in text and "żółty" in text
     text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "pl"]))
-    assert "zajezdnia" in text and "stacja 3" in text and "ramki ze stacjami" in text
+    assert "zajezdnia" in text and "Zielonki" in text and "ramki ze stacjami" in text
     text = "".join(p[4] for p in pdf_pages(pdfs["scoring.yaml", "pl"]))
-    for words in ("Punkty za stacje — 3 graczy", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie"):
+    for words in ("Punkty za stacje — 2 graczy", "Punkty za stacje — 3 graczy", "Punkty za stacje — 4 graczy",
+                  "Nasz projekt", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie",
+                  "nikt nie ma już lokomotywy", "możesz go dowolnie obrócić", "Zajezdnia"):
         assert words in text
+    text = one_up_text("boards.yaml", "pl")
+    for words in ("Najdłuższa trasa", "Cel w grze solo", "Punkty za stacje — 4 graczy", "Niebieskowiec", "40"):
+        assert words in text
+    assert "Ta sama runda" in text and "Nasz projekt" in text
+    text = one_up_text("route-markers.yaml", "pl")
+    assert text.count("40+") == 4
+    assert "małe żetony" in "".join(p[4] for p in pdf_pages(pdfs["route-markers.yaml", "pl"]))
+    for name, title in (("locomotives.yaml", "lokomotywy"), ("arrival-tokens.yaml", "duże żetony")):
+        assert title in "".join(p[4] for p in pdf_pages(pdfs[name, "pl"]))
     text = "".join(p[4] for p in pdf_pages(pdfs["scorepad.yaml", "pl"]))
     assert "karta punktacji" in text and "suma" in text
 

@@ -1,0 +1,379 @@
+"""Read a Jedzie pociąg z daleka end-of-game file (format v1, the contract in
+shared/reference/allers-trains-game-format.md; docs/allers-trains-scoring.md).
+
+Two ways in: ``arrivals`` (station -> ``player@round``) with ``route`` readings (``40+9``), or
+``frames``: per player the tiles in the order placed, each ``SQUARE TILE ROTATION [@ROUND]``
+(``B1 T03 90``; squares A1-D4 with the depot on A1; rotation 0/90/180/270 clockwise). Every
+problem that makes the file unreadable is collected and raised at once (:class:`Problems`),
+each at its ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from railprint.errors import Location, NotationError, Problems, name_key, suggestion
+from railprint.loading import yamlio
+from railprint.loading.text import read_text
+
+from .frame import COLS, DEPOT, MAX_TILES, ROTATIONS, ROWS, STATIONS, TILES
+
+KEYS = ("game", "mode", "players", "arrivals", "lost", "route", "frames", "title", "date", "notes")
+MODE_ALIASES = {
+    "stations": "stations", "base": "stations", "basic": "stations", "stacje": "stations",
+    "route": "route", "longestroute": "route", "variant1": "route", "trasa": "route",
+    "najdluzszatrasa": "route", "wariant1": "route",
+    "routestations": "route+stations", "stationsroute": "route+stations", "both": "route+stations",
+    "variant2": "route+stations", "wariant2": "route+stations", "trasastacje": "route+stations",
+}
+_STATION_KEYS = {name_key(a): s.number for s in STATIONS for a in (s.name, *s.aliases)}
+_ARRIVAL = re.compile(r"^(?P<name>.*?)\s*@\s*(?P<round>\S+)\s*$")
+_ROUTE = re.compile(r"^\s*(?:40\s*\+\s*(?P<over>\d+)|(?P<plain>\d+))\s*$")
+_PLACEMENT = re.compile(r"^\s*(?P<square>\S+)\s+(?P<tile>\S+)\s+(?P<rotation>\S+)(?:\s*@\s*(?P<round>\S+))?\s*$")
+PLACEMENT_HINT = "write SQUARE TILE ROTATION [@ROUND], e.g. 'B1 T03 90' or 'A2 T15 0 @1'"
+
+
+@dataclass(frozen=True)
+class Arrival:
+    player: str
+    station: int
+    round: int
+    where: Location
+
+
+@dataclass(frozen=True)
+class Placement:
+    cell: tuple[int, int]
+    tile: str
+    rotation: int
+    round: int
+    where: Location
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    file: str
+    mode: str
+    players: tuple[str, ...]
+    arrivals: tuple[Arrival, ...] = ()          # typed arrivals (arrivals way in)
+    lost: tuple[Arrival, ...] = ()              # typed lost locomotives (station 0)
+    route: dict[str, int] | None = None         # typed route totals
+    frames: dict[str, tuple[Placement, ...]] | None = None
+    title: str = ""
+    problems: tuple = ()                        # unreadable placements, reported with the replay's
+
+
+def station_number(text: Any) -> int | None:
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text if 1 <= text <= len(STATIONS) else None
+    key = name_key(str(text))
+    if key.isdigit():
+        n = int(key)
+        return n if 1 <= n <= len(STATIONS) else None
+    return _STATION_KEYS.get(key)
+
+
+def _int(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    t = text.strip().upper()
+    if len(t) == 2 and t[0] in "ABCD"[:COLS] and t[1].isdigit() and 1 <= int(t[1]) <= ROWS:
+        return ("ABCD".index(t[0]), int(t[1]) - 1)
+    return None
+
+
+def _tile_code(text: str) -> str | None:
+    t = text.strip().upper()
+    if re.fullmatch(r"T?\d{1,2}", t):
+        t = f"T{int(t.lstrip('T')):02d}"
+    return t if t in TILES else None
+
+
+class _Reader:
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.problems = Problems()
+
+    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
+        self.problems.add(message, where or Location(self.filename), hint)
+
+
+def _loc(node: Any, key: Any, fallback: Location) -> Location:
+    return node.loc(key) if hasattr(node, "loc") else fallback
+
+
+def _players(data: Any, r: _Reader, top: Location) -> list[str]:
+    node = data.get("players")
+    if node is None:
+        frames = data.get("frames")
+        if isinstance(frames, dict):  # the frames' keys, in order
+            if not 1 <= len(frames) <= 4:
+                r.add(f"{len(frames)} frames; the game is for 1 to 4 players", _loc(data, "frames", top))
+            return [str(name).strip() for name in frames]
+        r.add("missing `players:` (the names in seating order)", top)
+        return []
+    if isinstance(node, (str, int)):
+        node = [node]
+    if not isinstance(node, list) or not node:
+        r.add("players: expected a list of 1 to 4 names", _loc(data, "players", top))
+        return []
+    names: list[str] = []
+    for i, item in enumerate(node):
+        at = node.loc(i) if hasattr(node, "loc") else top
+        if isinstance(item, dict) and "name" in item:
+            item = item["name"]
+        if not isinstance(item, (str, int)) or isinstance(item, bool) or not str(item).strip():
+            r.add("a player is written as a name", at)
+            continue
+        name = str(item).strip()
+        if name in names:
+            r.add(f"player {name!r} is listed twice", at)
+        elif "@" in name:
+            r.add(f"player name {name!r} contains '@'", at, "'@' separates a name from a round")
+        else:
+            names.append(name)
+    if not 1 <= len(node) <= 4:
+        r.add(f"{len(node)} players; the game is for 1 to 4 players", _loc(data, "players", top))
+    return names
+
+
+def _player(name: str, players: list[str], r: _Reader, where: Location) -> str | None:
+    if name in players:
+        return name
+    folded = {name_key(p): p for p in players}
+    if name_key(name) in folded:
+        return folded[name_key(name)]
+    r.add(f"unknown player {name!r}", where, suggestion(name, players))
+    return None
+
+
+def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
+    value = _int(text)
+    if value is None:
+        r.add(f"{what}: round {text!r} is not a whole number", where)
+        return None
+    if value < 1:
+        r.add(f"{what}: round {value}; rounds start at 1", where)
+        return None
+    if value > MAX_TILES:
+        r.add(f"{what}: round {value}; a frame holds {MAX_TILES} tiles, so a game has at most "
+              f"{MAX_TILES} rounds", where)
+        return None
+    return value
+
+
+def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Location]]:
+    value = node[key]
+    at = _loc(node, key, fallback)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        value = [value] if not isinstance(value, str) else [v for v in value.split(",")]
+        return [(v, at) for v in value]
+    return [(v, value.loc(i) if hasattr(value, "loc") else at) for i, v in enumerate(value)]
+
+
+def _arrival_list(node: Any, key: Any, station: int, players: list[str], r: _Reader,
+                  fallback: Location, what: str) -> list[Arrival]:
+    out = []
+    items = _entries(node, key, fallback)
+    value = node[key]
+    if isinstance(value, dict):  # also accepted: {player: round, ...}
+        items = [(f"{name}@{rnd}", value.loc(name)) for name, rnd in value.items()]
+    for item, at in items:
+        m = _ARRIVAL.match(str(item)) if isinstance(item, str) else None
+        if m is None or not m.group("name"):
+            r.add(f"{what}: expected player@round, got {item!r}", at, "e.g. Ala@3")
+            continue
+        player = _player(m.group("name").strip(), players, r, at)
+        rnd = _round(m.group("round"), r, at, what)
+        if player is not None and rnd is not None:
+            out.append(Arrival(player, station, rnd, at))
+    return out
+
+
+def _arrivals(data: Any, players: list[str], r: _Reader, top: Location) -> list[Arrival]:
+    node = data["arrivals"]
+    if node is None:
+        return []
+    if not isinstance(node, dict):
+        r.add("arrivals: expected a mapping station -> [player@round, ...]", _loc(data, "arrivals", top))
+        return []
+    out: list[Arrival] = []
+    seen: dict[int, Location] = {}
+    for key in node:
+        at = node.key_loc(key)
+        number = station_number(key)
+        if number is None:
+            names = [s.name for s in STATIONS]
+            r.add(f"unknown station {key!r}", at, suggestion(str(key), names) if not str(key).isdigit()
+                  else "stations are numbered 1 to 7 in board order")
+            continue
+        if number in seen:
+            r.add(f"station {number} ({STATIONS[number - 1].name}) is given twice "
+                  f"(first at line {seen[number].line})", at)
+            continue
+        seen[number] = at
+        out += _arrival_list(node, key, number, players, r, at, STATIONS[number - 1].name)
+    return out
+
+
+def _route(data: Any, players: list[str], r: _Reader, top: Location) -> dict[str, int]:
+    node = data["route"]
+    if not isinstance(node, dict):
+        r.add("route: expected a mapping player -> score-track reading (39, 40+9)",
+              _loc(data, "route", top))
+        return {}
+    out = {}
+    for key, value in node.items():
+        at = node.loc(key)
+        player = _player(str(key).strip(), players, r, node.key_loc(key))
+        m = _ROUTE.match(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+        if m is None:
+            r.add(f"route points of {key}: expected a number or 40+n, got {value!r}", at)
+            continue
+        total = int(m.group("plain")) if m.group("plain") is not None else 40 + int(m.group("over"))
+        if m.group("over") is not None and not 1 <= int(m.group("over")) <= 40:
+            r.add(f"route points of {key}: '40+{m.group('over')}': the track runs 1-40", at)
+            continue
+        if player is not None:
+            out[player] = total
+    return out
+
+
+def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Placement, ...]:
+    out = []
+    items = _entries(node, key, fallback)
+    for index, (item, at) in enumerate(items, start=1):
+        m = _PLACEMENT.match(str(item)) if isinstance(item, str) else None
+        if m is None:
+            r.add(f"placement {index}: cannot read {item!r}", at, PLACEMENT_HINT)
+            continue
+        cell = parse_square(m.group("square"))
+        tile = _tile_code(m.group("tile"))
+        rotation = _int(m.group("rotation").rstrip("°"))
+        ok = True
+        if cell is None:
+            r.add(f"placement {index}: unknown square {m.group('square')!r}", at,
+                  "squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom")
+            ok = False
+        elif cell == DEPOT:
+            r.add(f"placement {index}: A1 is the depot; no tile goes there", at)
+            ok = False
+        if tile is None:
+            r.add(f"placement {index}: unknown tile {m.group('tile')!r}", at,
+                  suggestion(m.group("tile"), TILES))
+            ok = False
+        if rotation not in ROTATIONS:
+            r.add(f"placement {index}: rotation {m.group('rotation')!r}", at,
+                  "turn clockwise by 0, 90, 180 or 270 degrees")
+            ok = False
+        rnd = index
+        if m.group("round") is not None:
+            given = _round(m.group("round"), r, at, f"placement {index}")
+            ok = ok and given is not None
+            rnd = given if given is not None else index
+        if ok:
+            out.append(Placement(cell, tile, rotation, rnd, at))
+    if len(items) > MAX_TILES:
+        r.add(f"{len(items)} tiles; a frame holds {MAX_TILES}", fallback)
+    return tuple(out)
+
+
+def _frames(data: Any, players: list[str], r: _Reader, top: Location) -> dict[str, tuple[Placement, ...]]:
+    node = data["frames"]
+    if not isinstance(node, dict):
+        r.add("frames: expected a mapping player -> list of placements", _loc(data, "frames", top))
+        return {}
+    out = {}
+    for key in node:
+        player = _player(str(key).strip(), players, r, node.key_loc(key))
+        placed = _placements(node, key, r, node.key_loc(key))
+        if player is not None:
+            out[player] = placed
+    for player in players:
+        if player not in out and not any(name_key(str(k)) == name_key(player) for k in node):
+            r.add(f"no frame for player {player!r}", _loc(data, "frames", top))
+    return out
+
+
+def _mode(data: Any, r: _Reader, top: Location) -> str:
+    value = data.get("mode")
+    if value is None:  # not given: what the file holds says it
+        if "route" in data:
+            return "route+stations" if "arrivals" in data else "route"
+        return "stations"
+    key = name_key(str(value))
+    mode = MODE_ALIASES.get(key)
+    if mode is None:
+        r.add(f"unknown mode {value!r}", _loc(data, "mode", top),
+              "stations (base game), route (variant 1) or route+stations (variant 2)")
+        return "stations"
+    return mode
+
+
+def parse_game(text: str, filename: str = "<input>") -> GameRecord:
+    """Read an end-of-game file's text; every unreadable part is reported at once."""
+    data = yamlio.loads(text, filename, error=NotationError)
+    top = Location(filename, 1, 1)
+    if not isinstance(data, dict):
+        raise NotationError("a game file is a YAML mapping with `players:` and `arrivals:`, "
+                            "`route:` or `frames:`", top)
+    r = _Reader(filename)
+    for key in data:
+        if key not in KEYS:
+            r.add(f"unknown key {key!r}", data.key_loc(key), suggestion(str(key), KEYS))
+    game = data.get("game")
+    if game is not None and name_key(str(game)) not in {"allerstrains", "jedziepociag", "jedziepociagzdaleka"}:
+        r.add(f"game: {game!r} is not allers-trains", data.loc("game"))
+    mode = _mode(data, r, top)
+    players = _players(data, r, top)
+    arrivals: list[Arrival] = []
+    lost: list[Arrival] = []
+    route = frames = None
+    if "frames" in data:
+        for key in ("arrivals", "route", "lost"):
+            if key in data:
+                r.add(f"`{key}:` and `frames:` are two ways in: give one", data.key_loc(key),
+                      "the frames replay gives the arrivals and the route points")
+        frames = _frames(data, players, r, top)
+    else:
+        if "arrivals" in data:
+            arrivals = _arrivals(data, players, r, top)
+        elif mode != "route":
+            r.add(f"mode {mode}: missing `arrivals:` (or `frames:`)", top)
+        if "lost" in data:
+            lost = _arrival_list(data, "lost", 0, players, r, top, "lost")
+        if "route" in data:
+            route = _route(data, players, r, top)
+            if mode == "stations":
+                r.add("route points given but the mode is stations (the base game)", data.key_loc("route"),
+                      "mode: route+stations scores both")
+        elif mode != "stations":
+            r.add(f"mode {mode}: missing `route:` (or `frames:`)", top)
+        if mode == "route" and "arrivals" in data:
+            r.add("arrivals given but the mode is route (variant 1 scores no stations)",
+                  data.key_loc("arrivals"), "mode: route+stations scores both")
+        if route is not None:
+            for player in players:
+                if player not in route:
+                    r.add(f"no route reading for {player!r}", data.loc("route"))
+    # unreadable placements wait for the replay's problems, so that all are reported at once
+    deferred = ()
+    if frames is not None and all(p.message.startswith("placement ") for p in r.problems.items):
+        deferred, r.problems.items = tuple(r.problems.items), []
+    r.problems.raise_if_any(filename, sort=True)
+    title = data.get("title")
+    return GameRecord(filename, mode, tuple(players), tuple(arrivals), tuple(lost), route, frames,
+                      str(title) if title is not None else "", deferred)
+
+
+def read_game(path: str | Path) -> GameRecord:
+    path = Path(path)
+    return parse_game(read_text(path, NotationError), str(path))
