@@ -132,10 +132,3 @@ def test_every_shipped_content_file_validates_against_the_printed_schema():
         assert validator.is_valid(data), path
     bad = json.loads(json.dumps(load_file(DATA / "broken" / "typo.yaml")))
     assert not validator.is_valid({**bad, "unknown_key": 1})
-
-
-def test_scoring_a_print_only_game_is_a_clear_error(tmp_path):
-    result = runner.invoke(app, ["score", "allers-trains", str(tmp_path / "x.txt")])
-    assert result.exit_code == 1
-    assert "does not score it" in result.output and "days-of-steam" in result.output
-    assert "Traceback" not in result.output

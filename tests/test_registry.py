@@ -73,6 +73,14 @@ def test_a_plugin_that_raises_on_import_is_reported_with_its_message(plugins, tm
     assert str(info.value) == "game plugin 'boom' (exploding_rail:GAME) failed to load: the plugin has a bug"
 
 
+def test_scoring_a_print_only_game_is_a_clear_error(plugins, tmp_path):
+    plugins(a="HERE:FIRST")
+    result = runner.invoke(app, ["score", "coupon-rail", str(tmp_path / "x.txt")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: coupon-rail: railprint prints this game's components but does not score it")
+    assert "Traceback" not in result.output
+
+
 def test_the_shipped_games_and_what_each_can_do():
     result = runner.invoke(app, ["list"])
     assert result.exit_code == 0, result.output
@@ -81,6 +89,7 @@ def test_the_shipped_games_and_what_each_can_do():
     assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows
     assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "scorepad", "yes", "-"] in rows
     assert ["days-of-steam", "Days", "of", "Steam", "deck,", "die,", "tiles", "yes", "-"] in rows
+    assert ["allers-trains", "Jedzie", "pociąg", "z", "daleka", "deck,", "tiles", "yes", "-"] in rows
 
 
 def test_sheet_for_a_game_without_a_roller_names_the_games_that_roll():
