@@ -1,0 +1,118 @@
+"""Differential test: railprint's allers-trains scorer against the independent oracle
+(tests/games/allers_trains/oracle.py) on a few hundred seeded legal games, and the contract's
+error cases through the CLI (exit 1, file:line on stderr)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from railprint.cli import app
+from railprint.registry import find_game, scorer
+from tests.games.allers_trains import oracle
+
+SEED = 20261126
+GAMES = list(oracle.games(SEED, 300))
+PLAYER_FIELDS = ("name", "station_points", "stations", "route_points", "total", "rank")
+
+
+def _real(path):
+    return scorer(find_game("allers-trains"))([path], strict=False).as_json()
+
+
+def _contract(data: dict) -> dict:
+    """The contract's fields of a JSON result (stations a player did not reach left out)."""
+    players = [{k: p[k] for k in PLAYER_FIELDS} for p in data["players"]]
+    for p in players:
+        p["stations"] = {str(k): v for k, v in p["stations"].items() if v}
+    spaces = {str(k): v for k, v in data["spaces"].items() if v}
+    return {"players": players, "winner": data["winner"], "spaces": spaces}
+
+
+def test_the_generator_covers_every_mode_player_count_and_tie_level():
+    seen = {(g.mode, len(g.players)) for _, g, _ in GAMES}
+    assert seen == {(m, n) for m in oracle.MODES for n in (1, 2, 3, 4)}
+    depths = {(g.mode, oracle.tie_depth(g)) for _, g, _ in GAMES}
+    assert {("stations", d) for d in (0, 1, 2, 3, 4, 5, 6, 8)} <= depths
+    assert {("route+stations", d) for d in range(9)} <= depths
+    assert {("route", 0), ("route", 1)} <= depths
+    shared = sum(1 for _, g, _ in GAMES for arrived in g.arrivals.values()
+                 if len({r for _, r in arrived}) < len(arrived))
+    skipped = sum(1 for _, g, _ in GAMES if any(s != 1 and s - 1 not in spaces.values()
+                                                for spaces in oracle.score(g)["spaces"].values()
+                                                for s in spaces.values()))
+    assert shared > 50 and skipped > 20
+    assert sum(1 for _, g, _ in GAMES if any(r > 40 for r in g.route.values())) > 50
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("differential")
+
+
+@pytest.mark.parametrize("label,game,text", GAMES, ids=[label for label, _, _ in GAMES])
+def test_scorer_agrees_with_the_oracle(folder, label, game, text):
+    path = folder / f"{label}.yaml"
+    path.write_text(text, encoding="utf-8")
+    data = _real(path)
+    assert data["violations"] == [], text
+    assert _contract(data) == oracle.score(game), text
+
+
+# --------------------------------------------------------------------------------------------
+# error cases of the contract: exit 1, every message located at file:line
+
+runner = CliRunner()
+
+ERRORS = {
+    "unknown station": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletowo: [Ala@1]\n"
+                        "  Zielonagóra: [Bartek@2]\n", 5),
+    "station number 8": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  8: [Bartek@2]\n", 4),
+    "unknown player": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletowo: [Ala@1, Celina@2]\n", 4),
+    "unknown player in route": ("mode: route\nplayers: [Ala, Bartek]\nroute: {Ala: 3, Bartek: 4, Celina: 5}\n", 3),
+    "a player twice at one station": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n"
+                                      "  Czerno: [Ala@1, Bartek@2, Ala@3]\n", 4),
+    "round 0": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  2: [Ala@0]\n", 4),
+    "round below 0": ("mode: route+stations\nplayers: [Ala]\narrivals:\n  3: [Ala@-2]\nroute: {Ala: 7}\n", 4),
+    # rulebook: 4 locomotives a player, each at a different station
+    "five stations for one player": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  1: [Ala@1]\n"
+                                     "  2: [Ala@2]\n  3: [Ala@3]\n  4: [Ala@4]\n  5: [Ala@5]\n", 8),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_contract_error_exits_1_with_a_located_message(tmp_path, name):
+    text, line = ERRORS[name]
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["score", "allers-trains", str(path), "--json"])
+    assert result.exit_code == 1, (result.exit_code, result.output)
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert re.search(rf"{re.escape(str(path))}:{line}(:\d+)?:", result.stderr), result.stderr
+
+
+def test_all_problems_are_reported_at_once(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletowo: [Ala@0]\n"
+                    "  Nowhere: [Bartek@2]\n  Czerno: [Celina@3]\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", "allers-trains", str(path)])
+    assert result.exit_code == 1
+    for line in (4, 5, 6):
+        assert re.search(rf"{re.escape(str(path))}:{line}(:\d+)?:", result.stderr), result.stderr
+
+
+def test_cli_json_equals_the_oracle(tmp_path):
+    """The CLI's --json output (not only the Python API) matches the oracle."""
+    rng = random.Random(SEED)
+    for i in range(6):
+        game = oracle.random_game(rng, oracle.MODES[i % 3], 1 + i % 4)
+        path = tmp_path / f"g{i}.yaml"
+        path.write_text(oracle.to_yaml(game, rng), encoding="utf-8")
+        result = runner.invoke(app, ["score", "allers-trains", str(path), "--json"])
+        assert result.exit_code == 0, result.output
+        assert _contract(json.loads(result.stdout)) == oracle.score(game)
