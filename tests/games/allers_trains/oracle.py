@@ -221,3 +221,176 @@ def games(seed: int, count: int):
                 made.append((f"tie{depth}-{mode}-{n}", tied_game(rng, depth, mode, n)))
     for label, game in made:
         yield label, game, to_yaml(game, rng)
+
+
+# ---------------------------------------------------------------------------------------------
+# the frame replay (the "finished frames" way in), on the product's own frame design
+# (docs/allers-trains-scoring.md "Our frame", shared/reference/allers-trains.yaml proposed_design)
+#
+# A square is (x, y): column A-D -> x 0-3, row 1-4 -> y 0-3; the depot is A1 = (0, 0).
+# Ports clockwise from the top-left: N0 N1 E0 E1 S0 S1 W0 W1; a clockwise quarter turn moves a
+# port two places on. Across an edge N0 meets S1, N1 meets S0, E0 meets W1, E1 meets W0.
+
+PORTS = ("N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1")
+ACROSS = {"N0": "S1", "N1": "S0", "S0": "N1", "S1": "N0", "E0": "W1", "E1": "W0", "W0": "E1", "W1": "E0"}
+STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+DEPOT = (0, 0)
+START = {"blue": "N0", "violet": "E0", "black": "E1", "red": "N1"}  # depot port of each locomotive
+COLOURS = ("blue", "violet", "black", "red")  # the order that settles equal runs into one station
+TILES = {
+    "T01": [("N0", "E1"), ("N1", "E0"), ("S0", "W1"), ("S1", "W0")],
+    "T02": [("N0", "W1"), ("N1", "E0"), ("E1", "S0"), ("S1", "W0")],
+    "T03": [("N0", "E0"), ("N1", "E1"), ("S0", "W1"), ("S1", "W0")],
+    "T04": [("N0", "E0"), ("N1", "W1"), ("E1", "S0"), ("S1", "W0")],
+    "T05": [("N0", "S0"), ("N1", "E0"), ("E1", "W1"), ("S1", "W0")],
+    "T06": [("N0", "E0"), ("N1", "E1"), ("S0", "W0"), ("S1", "W1")],
+    "T07": [("N0", "E0"), ("N1", "S0"), ("E1", "W1"), ("S1", "W0")],
+    "T08": [("N0", "E0"), ("N1", "W0"), ("E1", "S0"), ("S1", "W1")],
+    "T09": [("N0", "E0"), ("N1", "W1"), ("E1", "S1"), ("S0", "W0")],
+    "T10": [("N0", "S0"), ("N1", "E0"), ("E1", "W0"), ("S1", "W1")],
+    "T11": [("N0", "E0"), ("N1", "S0"), ("E1", "W0"), ("S1", "W1")],
+    "T12": [("N0", "E0"), ("N1", "S1"), ("E1", "W1"), ("S0", "W0")],
+    "T13": [("N0", "E0"), ("N1", "W0"), ("E1", "S1"), ("S0", "W1")],
+    "T14": [("N0", "E1"), ("N1", "S0"), ("E0", "W1"), ("S1", "W0")],
+    "T15": [("N0", "S1"), ("N1", "S0"), ("E0", "W1"), ("E1", "W0")],
+}
+# the outer edges: (square, edge) -> station number, or "U" for a U-turn track fragment
+OUTER = {((0, 3), "N"): 2, ((1, 3), "N"): "U", ((2, 3), "N"): 3, ((3, 3), "N"): 1,
+         ((0, 3), "W"): "U", ((0, 2), "W"): 6, ((0, 1), "W"): "U",
+         ((3, 3), "E"): "U", ((3, 2), "E"): 4, ((3, 1), "E"): "U", ((3, 0), "E"): 5,
+         ((1, 0), "S"): "U", ((2, 0), "S"): 7, ((3, 0), "S"): "U"}
+
+
+def turned(tile: str, rotation: int) -> dict[str, str]:
+    """port -> port of a tile turned ``rotation`` degrees clockwise."""
+    shift = rotation // 90 * 2
+    turn = {p: PORTS[(i + shift) % 8] for i, p in enumerate(PORTS)}
+    links = {}
+    for a, b in TILES[tile]:
+        links[turn[a]] = turn[b]
+        links[turn[b]] = turn[a]
+    return links
+
+
+def square_name(square: tuple[int, int]) -> str:
+    return "ABCD"[square[0]] + str(square[1] + 1)
+
+
+def _beyond(square, port):
+    dx, dy = STEP[port[0]]
+    return (square[0] + dx, square[1] + dy)
+
+
+@dataclass
+class Loco:
+    colour: str
+    square: tuple[int, int] = DEPOT  # where it stands: at ``port`` of this square
+    port: str = ""
+    state: str = "waiting"  # waiting | arrived | collided | removed
+    station: int | None = None
+    round: int | None = None
+    entered: int = 0
+
+
+def _run(loco: Loco, board: dict, stop_at: dict):
+    """Follow the track from where ``loco`` stands. Returns (entries, end, where) with end one of
+    'wait' (square, port), 'station' n, 'depot', 'meet' other-locomotive."""
+    square, port, entries = loco.square, loco.port, 0
+    for _ in range(200):
+        nxt = _beyond(square, port)
+        if not (0 <= nxt[0] < 4 and 0 <= nxt[1] < 4):  # an outer edge
+            use = OUTER[(square, port[0])]
+            if use != "U":
+                return entries, "station", use
+            port = port[0] + ("1" if port[1] == "0" else "0")  # the fragment turns it back
+            entries += 1
+            port = board[square][port]
+            continue
+        into = ACROSS[port]
+        other = stop_at.get((nxt, into))
+        if other is not None and other is not loco:
+            return entries, "meet", other
+        if nxt == DEPOT:
+            return entries + 1, "depot", None
+        if nxt not in board:
+            return entries, "wait", (square, port)
+        entries += 1
+        square, port = nxt, board[nxt][into]
+    raise AssertionError("a track without end")
+
+
+def replay(placements: list[tuple[tuple[int, int], str, int]]):
+    """One player's frame, tiles in the order placed (one a round).
+    Returns (locomotives, arrivals [(station, round)], route points)."""
+    board: dict = {}
+    locos = [Loco(c, DEPOT, START[c]) for c in COLOURS]
+    for rnd, (square, tile, rotation) in enumerate(placements, start=1):
+        board[square] = turned(tile, rotation)
+        waiting = [lo for lo in locos if lo.state == "waiting"]
+        movers = [lo for lo in waiting if _beyond(lo.square, lo.port) == square]
+        stop_at = {(lo.square, lo.port): lo for lo in movers}
+        runs = {lo.colour: _run(lo, board, stop_at) for lo in movers}
+        reaching: dict[int, list[tuple[int, int, Loco]]] = {}
+        for lo in movers:
+            entries, end, where = runs[lo.colour]
+            if end == "meet":  # head-on: they meet half-way
+                lo.entered += (entries + 1) // 2
+                lo.state, lo.round = "collided", rnd
+            elif end == "wait":
+                lo.entered += entries
+                lo.square, lo.port = where
+            elif end == "depot":
+                lo.entered += entries
+                lo.state, lo.round = "removed", rnd
+            else:
+                lo.entered += entries
+                reaching.setdefault(where, []).append((entries, COLOURS.index(lo.colour), lo))
+        for station, group in reaching.items():
+            held = any(lo.state == "arrived" and lo.station == station for lo in locos)
+            for _, _, lo in sorted(group, key=lambda g: g[:2]):
+                lo.station, lo.round = station, rnd
+                lo.state = "removed" if held else "arrived"
+                held = True
+    arrivals = [(lo.station, lo.round) for lo in locos if lo.state == "arrived"]
+    return locos, arrivals, sum(lo.entered for lo in locos)
+
+
+def random_frame(rng: random.Random) -> list[tuple[tuple[int, int], str, int]]:
+    """A legal random frame: tiles drawn from a shuffled stack, each placed on a square that
+    touches the depot or a tile and moves a locomotive, any rotation, until no locomotive waits
+    or the frame is full."""
+    stack = sorted(TILES)
+    rng.shuffle(stack)
+    placed: list = []
+    for tile in stack:
+        locos, _, _ = replay(placed)
+        taken = {sq for sq, _, _ in placed} | {DEPOT}
+        faced = sorted({_beyond(lo.square, lo.port) for lo in locos if lo.state == "waiting"})
+        squares = [sq for sq in faced if sq not in taken and 0 <= sq[0] < 4 and 0 <= sq[1] < 4]
+        if not squares:
+            break
+        placed.append((rng.choice(squares), tile, rng.choice((0, 90, 180, 270))))
+    return placed
+
+
+def frames_game(rng: random.Random, mode: str, n: int):
+    """A game typed as finished frames; returns (Game with the replayed arrivals and route points,
+    yaml text, {player: locomotives})."""
+    players = rng.sample(NAMES, n)
+    game = Game(mode, players)
+    locos_of = {}
+    lines = [f"mode: {mode}", "players: [" + ", ".join(players) + "]", "frames:"]
+    for p in players:
+        frame = random_frame(rng)
+        locos, arrivals, points = replay(frame)
+        locos_of[p] = locos
+        if stations_on(mode):
+            for station, rnd in arrivals:
+                game.arrivals.setdefault(station, []).append((p, rnd))
+        if route_on(mode):
+            game.route[p] = points
+        with_round = rng.random() < 0.5
+        lines.append(f"  {p}:")
+        for rnd, (sq, tile, rotation) in enumerate(frame, start=1):
+            lines.append(f"    - {square_name(sq)} {tile} {rotation}" + (f" @{rnd}" if with_round else ""))
+    return game, "\n".join(lines) + "\n", locos_of

@@ -116,3 +116,38 @@ def test_cli_json_equals_the_oracle(tmp_path):
         result = runner.invoke(app, ["score", "allers-trains", str(path), "--json"])
         assert result.exit_code == 0, result.output
         assert _contract(json.loads(result.stdout)) == oracle.score(game)
+
+
+# --------------------------------------------------------------------------------------------
+# the finished-frames way in: the oracle's own replay of random legal frames
+
+def _frame_games(seed: int, count: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        mode, n = oracle.MODES[i % 3], 1 + (i // 3) % 4
+        yield (f"frames-{i}-{mode}-{n}", *oracle.frames_game(rng, mode, n))
+
+
+FRAME_GAMES = list(_frame_games(SEED + 1, 120))
+
+
+def test_frame_games_cover_arrivals_collisions_removals_and_full_frames():
+    states = [lo.state for *_, locos in FRAME_GAMES for ls in locos.values() for lo in ls]
+    assert {"arrived", "collided", "removed"} <= set(states)
+    assert any(len(g.arrivals.get(s, [])) > 1 for _, g, _, _ in FRAME_GAMES for s in oracle.STATIONS)
+
+
+@pytest.mark.parametrize("label,game,text,locos", FRAME_GAMES, ids=[g[0] for g in FRAME_GAMES])
+def test_replay_agrees_with_the_oracle(folder, label, game, text, locos):
+    path = folder / f"{label}.yaml"
+    path.write_text(text, encoding="utf-8")
+    data = _real(path)
+    assert data["violations"] == [], text
+    assert _contract(data) == oracle.score(game), text
+    for player in data["players"]:
+        got = {lo["colour"]: (lo["state"], lo["station"], lo["round"], lo["tiles_entered"])
+               for lo in player["locomotives"]}
+        want = {lo.colour: (lo.state, lo.station if lo.state in ("arrived", "removed") else None,
+                            lo.round if lo.state != "waiting" else None, lo.entered)
+                for lo in locos[player["name"]]}
+        assert got == want, (player["name"], text)
