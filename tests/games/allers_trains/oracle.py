@@ -289,7 +289,13 @@ class Loco:
     state: str = "waiting"  # waiting | arrived | collided | removed
     station: int | None = None
     round: int | None = None
-    entered: int = 0
+    entered: int = 0  # tiles entered, not counting the run that ended in a collision
+    crash_run: int = 0  # tile entries between this locomotive and the one it collided with
+
+    def halfway(self) -> int:
+        """Tiles entered if colliding locomotives meet half-way (railprint's reading, see
+        COLLISIONS below): each makes the first half of the entries between them, both the middle."""
+        return self.entered + (self.crash_run + 1) // 2
 
 
 def _run(loco: Loco, board: dict, stop_at: dict):
@@ -333,8 +339,9 @@ def replay(placements: list[tuple[tuple[int, int], str, int]]):
         reaching: dict[int, list[tuple[int, int, Loco]]] = {}
         for lo in movers:
             entries, end, where = runs[lo.colour]
-            if end == "meet":  # head-on: they meet half-way
-                lo.entered += (entries + 1) // 2
+            if end == "meet":  # head-on
+                assert runs[where.colour][:2] == (entries, "meet")  # the same entries from both ends
+                lo.crash_run = entries
                 lo.state, lo.round = "collided", rnd
             elif end == "wait":
                 lo.entered += entries
@@ -352,7 +359,23 @@ def replay(placements: list[tuple[tuple[int, int], str, int]]):
                 lo.state = "removed" if held else "arrived"
                 held = True
     arrivals = [(lo.station, lo.round) for lo in locos if lo.state == "arrived"]
-    return locos, arrivals, sum(lo.entered for lo in locos)
+    return locos, arrivals, route_points(locos)
+
+
+# COLLISIONS in the route variant. The rulebook's count: the player moves one locomotive, counts
+# the tiles it managed to enter, then moves the next one. Two colliding locomotives are the same
+# player's: whichever goes first runs the k tile entries up to the other, which stands at the end
+# of its track, and crashes into it there; the other never moves. So a collision scores k for the
+# player, whatever the order. (railprint lets them meet half-way, each scoring ceil(k/2): k + 1 on
+# an odd k; test_differential marks those games.)
+
+def route_points(locos: list[Loco]) -> int:
+    """The rulebook's route points of one frame: every entry, k for each collided pair."""
+    return sum(lo.entered for lo in locos) + sum(lo.crash_run for lo in locos) // 2
+
+
+def halfway_points(locos: list[Loco]) -> int:
+    return sum(lo.halfway() for lo in locos)
 
 
 def random_frame(rng: random.Random) -> list[tuple[tuple[int, int], str, int]]:
