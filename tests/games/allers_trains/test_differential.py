@@ -48,6 +48,11 @@ def test_the_generator_covers_every_mode_player_count_and_tie_level():
                                                 for s in spaces.values()))
     assert shared > 50 and skipped > 20
     assert sum(1 for _, g, _ in GAMES if any(r > 40 for r in g.route.values())) > 50
+    results = [oracle.score(g) for _, g, _ in GAMES]
+    assert sum(1 for r in results if len(r["winner"]) > 1) > 10  # shared wins
+    by_tiebreak = sum(1 for r in results if len(r["winner"]) == 1 and sum(
+        1 for p in r["players"] if p["total"] == max(q["total"] for q in r["players"])) > 1)
+    assert by_tiebreak > 10  # equal top totals, one winner by the station order
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +84,12 @@ ERRORS = {
                                       "  Czerno: [Ala@1, Bartek@2, Ala@3]\n", 4),
     "round 0": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  2: [Ala@0]\n", 4),
     "round below 0": ("mode: route+stations\nplayers: [Ala]\narrivals:\n  3: [Ala@-2]\nroute: {Ala: 7}\n", 4),
+    # rulebook: 15 tiles a player, one a round, so no arrival after round 15
+    "round 16": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  2: [Ala@16]\n", 4),
+    # no station table (and no frame) for a fifth player
+    "five players": ("mode: stations\nplayers: [A, B, C, D, E]\narrivals:\n  1: [A@3]\n", 2),
+    "a station given by number and by name": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n"
+                                              "  1: [Ala@3]\n  Fioletowo: [Bartek@4]\n", 5),
     # rulebook: 4 locomotives a player, each at a different station
     "five stations for one player": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  1: [Ala@1]\n"
                                      "  2: [Ala@2]\n  3: [Ala@3]\n  4: [Ala@4]\n  5: [Ala@5]\n", 8),
@@ -95,6 +106,35 @@ def test_contract_error_exits_1_with_a_located_message(tmp_path, name):
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     assert re.search(rf"{re.escape(str(path))}:{line}(:\d+)?:", result.stderr), result.stderr
+
+
+# the finished-frames way in (issue 11): illegal placements, each at its line
+FRAME_ERRORS = {
+    "unknown tile": (["B1 T16 0"], [1]),
+    "the depot square": (["A1 T01 0"], [1]),
+    "a square outside the frame": (["E1 T01 0"], [1]),
+    "a rotation that is not a quarter turn": (["B1 T01 45"], [1]),
+    "a tile touching neither the depot nor a tile": (["C3 T01 0"], [1]),
+    # B1 T01 0 joins violet and black (they collide); blue and red face A2, nothing faces C1
+    "a tile that moves no locomotive": (["B1 T01 0", "C1 T02 0"], [2]),
+    "a square taken twice": (["B1 T02 0", "B1 T03 0"], [2]),
+    "a tile used twice": (["B1 T02 0", "A2 T02 0"], [2]),
+    "two tiles in one round": (["B1 T02 0 @1", "A2 T03 0 @1"], [2]),
+    "all at once": (["C3 T01 0", "B1 T16 0", "A1 T02 0"], [1, 2, 3]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRAME_ERRORS))
+def test_illegal_frame_exits_1_with_located_messages(tmp_path, name):
+    tiles, bad = FRAME_ERRORS[name]
+    path = tmp_path / "bad.yaml"
+    path.write_text("mode: stations\nplayers: [Ala]\nframes:\n  Ala:\n"
+                    + "".join(f"    - {t}\n" for t in tiles), encoding="utf-8")
+    result = runner.invoke(app, ["score", "allers-trains", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    for placement in bad:  # the header takes lines 1-4
+        assert re.search(rf"{re.escape(str(path))}:{4 + placement}(:\d+)?:", result.stderr), result.stderr
 
 
 def test_all_problems_are_reported_at_once(tmp_path):
