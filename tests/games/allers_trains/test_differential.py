@@ -137,6 +137,17 @@ def test_illegal_frame_exits_1_with_located_messages(tmp_path, name):
         assert re.search(rf"{re.escape(str(path))}:{4 + placement}(:\d+)?:", result.stderr), result.stderr
 
 
+@pytest.mark.xfail(strict=True, reason="an unreadable route reading is also reported as a missing "
+                   "one ('no route reading for Ala'), which misleads: the reading is there")
+def test_an_unreadable_route_reading_is_reported_once(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("mode: route\nplayers: [Ala]\nroute: {Ala: 40+0}\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", "allers-trains", str(path)])
+    assert result.exit_code == 1
+    assert re.search(rf"{re.escape(str(path))}:3:\d+: .*40\+0", result.stderr), result.stderr
+    assert "no route reading" not in result.stderr
+
+
 def test_all_problems_are_reported_at_once(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletowo: [Ala@0]\n"
