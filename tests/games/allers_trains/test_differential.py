@@ -181,6 +181,10 @@ def _frame_games(seed: int, count: int):
 
 
 FRAME_GAMES = list(_frame_games(SEED + 1, 120))
+# The scorer this branch starts from lets colliding locomotives meet half-way. main's 4ba8b3a
+# ("collisions counted the rulebook's way, one locomotive at a time") fixes it: after merging
+# that, set this to False and the xfail marks below go away.
+SCORER_MEETS_HALFWAY = True
 HALFWAY = ("railprint lets colliding locomotives meet half-way and both enter the middle tile, "
            "so an odd number k of tile entries between them scores k + 1; the rulebook's route "
            "count moves one locomotive at a time ('przesuwając jedną ze swoich lokomotyw ... liczy "
@@ -195,7 +199,8 @@ def _halfway_differs(game, locos) -> bool:
 
 def _frame_params():
     for case in FRAME_GAMES:
-        marks = [pytest.mark.xfail(strict=True, reason=HALFWAY)] if _halfway_differs(*case[1:2], case[3]) else []
+        differs = SCORER_MEETS_HALFWAY and _halfway_differs(case[1], case[3])
+        marks = [pytest.mark.xfail(strict=True, reason=HALFWAY)] if differs else []
         yield pytest.param(*case, marks=marks, id=case[0])
 
 
@@ -224,6 +229,7 @@ def test_replay_agrees_with_the_oracle(folder, label, game, text, locos):
         assert got == want, (player["name"], text)
 
 
+@pytest.mark.skipif(not SCORER_MEETS_HALFWAY, reason="the scorer counts collisions the rulebook's way")
 def test_the_halfway_reading_is_the_only_difference(folder):
     """With railprint's half-way count put in, the oracle agrees on every frame game: the xfails
     above fail for that reason alone."""
@@ -253,7 +259,7 @@ def test_even_collision_scores_the_entries_between_the_two(folder):
     assert _one_frame(folder, "even", "B1 T01 0")["route_points"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason=HALFWAY)
+@pytest.mark.xfail(SCORER_MEETS_HALFWAY, strict=True, reason=HALFWAY)
 def test_odd_collision_scores_the_entries_between_the_two(folder):
     """B1 T12 90, B2 T01 180, A2 T06 90: in round 3 blue (in the depot) and black (waiting on B2)
     are joined through A2 alone. Moved one at a time, the first enters A2 and hits the other:
