@@ -116,14 +116,17 @@ NAMES = ["Ala", "Bartek", "Celina", "Dawid", "Żaneta", "Łukasz", "Ośka", "Zo�
 
 
 def random_game(rng: random.Random, mode: str | None = None, n: int | None = None,
-                max_stations: int = LOCOMOTIVES, min_stations: int = 0, rounds: tuple[int, int] = (1, LAST_ROUND)) -> Game:
+                max_stations: int = LOCOMOTIVES, min_stations: int = 0,
+                rounds: tuple[int, int] = (1, LAST_ROUND)) -> Game:
+    """Each player reaches a few different stations (at most 4: one a locomotive) in random rounds."""
     n = n or rng.randint(1, 4)
     mode = mode or rng.choice(MODES)
     players = rng.sample(NAMES, n)
     game = Game(mode, players)
     if stations_on(mode):
         for p in players:
-            for station in rng.sample(sorted(STATIONS), rng.randint(min(min_stations, max_stations), max_stations)):
+            reached = rng.randint(min(min_stations, max_stations), max_stations)
+            for station in rng.sample(sorted(STATIONS), reached):
                 game.arrivals.setdefault(station, []).append((p, rng.randint(*rounds)))
         for arrived in game.arrivals.values():
             rng.shuffle(arrived)
@@ -213,6 +216,8 @@ def games(seed: int, count: int):
         made.append((f"random-{i}", game))
     for mode in MODES:
         for n in (2, 3, 4):
+            # depth 7 needs route points: in the base game equal totals and stations 1-6 leave
+            # Czerno equal too
             depths = [0, 1] if mode == "route" else ([0, 1, 2, 3, 4, 5, 6, 8] if mode == "stations"
                                                         else list(range(9)))
             for depth in depths:

@@ -78,8 +78,10 @@ ERRORS = {
     "unknown station": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletowo: [Ala@1]\n"
                         "  Zielonagóra: [Bartek@2]\n", 5),
     "station number 8": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  8: [Bartek@2]\n", 4),
-    "unknown player": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletowo: [Ala@1, Celina@2]\n", 4),
-    "unknown player in route": ("mode: route\nplayers: [Ala, Bartek]\nroute: {Ala: 3, Bartek: 4, Celina: 5}\n", 3),
+    "unknown player": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n"
+                       "  Fioletowo: [Ala@1, Celina@2]\n", 4),
+    "unknown player in route": ("mode: route\nplayers: [Ala, Bartek]\n"
+                                "route: {Ala: 3, Bartek: 4, Celina: 5}\n", 3),
     "a player twice at one station": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n"
                                       "  Czerno: [Ala@1, Bartek@2, Ala@3]\n", 4),
     "round 0": ("mode: stations\nplayers: [Ala, Bartek]\narrivals:\n  2: [Ala@0]\n", 4),
@@ -207,7 +209,16 @@ def _frame_params():
 def test_frame_games_cover_arrivals_collisions_removals_and_full_frames():
     states = [lo.state for *_, locos in FRAME_GAMES for ls in locos.values() for lo in ls]
     assert {"arrived", "collided", "removed"} <= set(states)
-    assert any(len(g.arrivals.get(s, [])) > 1 for _, g, _, _ in FRAME_GAMES for s in oracle.STATIONS)
+    removed = [(lo, ls) for *_, locos in FRAME_GAMES for ls in locos.values() for lo in ls
+               if lo.state == "removed"]
+    removed_with = [any(o.state == "arrived" and (o.station, o.round) == (lo.station, lo.round) for o in ls)
+                    for lo, ls in removed]
+    assert sum(removed_with) > 5 and removed_with.count(False) > 5  # same move / station already held
+    shared = [len({r for _, r in arrived}) < len(arrived) for _, g, _, _ in FRAME_GAMES
+              for arrived in g.arrivals.values()]
+    assert sum(shared) > 5  # two players reach one station in one round
+    frames = [block for _, _, text, _ in FRAME_GAMES for block in re.split(r"\n  \S+:\n", text)[1:]]
+    assert sum(1 for block in frames if block.count("    - ") == oracle.LAST_ROUND) > 10  # full frames
 
 
 @pytest.mark.parametrize("label,game,text,locos", list(_frame_params()))
@@ -237,7 +248,8 @@ def test_the_halfway_reading_is_the_only_difference(folder):
     for label, game, text, locos in FRAME_GAMES:
         if _halfway_differs(game, locos):
             hits += 1
-            halfway = dataclasses.replace(game, route={p: oracle.halfway_points(ls) for p, ls in locos.items()})
+            route = {p: oracle.halfway_points(ls) for p, ls in locos.items()}
+            halfway = dataclasses.replace(game, route=route)
             path = folder / f"{label}-halfway.yaml"
             path.write_text(text, encoding="utf-8")
             assert _contract(_real(path)) == oracle.score(halfway), text
