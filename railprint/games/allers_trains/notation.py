@@ -224,16 +224,20 @@ def _arrivals(data: Any, players: list[str], r: _Reader, top: Location) -> list[
     return out
 
 
-def _route(data: Any, players: list[str], r: _Reader, top: Location) -> dict[str, int]:
+def _route(data: Any, players: list[str], r: _Reader, top: Location) -> tuple[dict[str, int], set[str]]:
+    """The readable route readings, and every player given one (readable or not)."""
     node = data["route"]
     if not isinstance(node, dict):
         r.add("route: expected a mapping player -> score-track reading (39, 40+9)",
               _loc(data, "route", top))
-        return {}
+        return {}, set(players)
     out = {}
+    given: set[str] = set()
     for key, value in node.items():
         at = node.loc(key)
         player = _player(str(key).strip(), players, r, node.key_loc(key))
+        if player is not None:
+            given.add(player)
         m = _ROUTE.match(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
         if m is None:
             r.add(f"route points of {key}: expected a number or 40+n, got {value!r}", at)
@@ -244,7 +248,7 @@ def _route(data: Any, players: list[str], r: _Reader, top: Location) -> dict[str
             continue
         if player is not None:
             out[player] = total
-    return out
+    return out, given
 
 
 def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Placement, ...]:
@@ -351,7 +355,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
         if "lost" in data:
             lost = _arrival_list(data, "lost", 0, players, r, top, "lost")
         if "route" in data:
-            route = _route(data, players, r, top)
+            route, given = _route(data, players, r, top)
             if mode == "stations":
                 r.add("route points given but the mode is stations (the base game)", data.key_loc("route"),
                       "mode: route+stations scores both")
@@ -362,7 +366,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
                   data.key_loc("arrivals"), "mode: route+stations scores both")
         if route is not None:
             for player in players:
-                if player not in route:
+                if player not in given:
                     r.add(f"no route reading for {player!r}", data.loc("route"))
     # unreadable placements wait for the replay's problems, so that all are reported at once
     deferred = ()
