@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from railprint.loading.schema import Length, Spec
 
@@ -75,16 +75,50 @@ class PolygonLayer(_Layer):
 
 
 class TextLayer(Spec):
+    """One line of text at a baseline; or, with ``w`` and ``h``, a text box (see
+    :mod:`railprint.model.richtext`): x/y its top-left corner, wrapped, aligned, shrunk to fit."""
+
     type: Literal["text"]
     text: Label
     x: Length
-    y: Length                       # baseline
-    size: float = Field(10, gt=0)   # pt
-    font: Literal["regular", "bold"] = "regular"
+    y: Length                       # baseline (a box: its top edge)
+    size: float = Field(10, gt=0)   # pt (a box: the largest size; shrunk uniformly to fit)
+    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
     colour: str = "#000000"
-    align: Literal["left", "centre", "right"] = "left"
+    align: Literal["left", "centre", "right", "justify"] = "left"  # justify: boxes only
     max_width: Length | None = None  # shrink the text to fit this width
     rotate: float = 0               # degrees clockwise about (x, y)
+    w: Length | None = None         # a text box: width and height, both or neither
+    h: Length | None = None
+    line_spacing: float = Field(1.2, gt=0, le=5)  # box: baseline to baseline, in sizes
+    min_size: float = Field(4, gt=0)  # box: the smallest size it may shrink to (pt)
+    valign: Literal["top", "middle", "bottom"] = "top"  # box: where the lines sit
+
+    @model_validator(mode="after")
+    def _box(self) -> "TextLayer":
+        if (self.w is None) != (self.h is None):
+            raise ValueError("a text box needs both w and h (or neither, for one line at a baseline)")
+        if self.w is None and self.align == "justify":
+            raise ValueError("align: justify needs a text box (w and h)")
+        if self.w is not None and self.max_width is not None:
+            raise ValueError("max_width is for one-line text; a box (w, h) shrinks to fit by itself")
+        return self
+
+    @property
+    def box(self) -> bool:
+        return self.w is not None
+
+
+class ImageLayer(Spec):
+    """A PNG or JPEG picture fitted into the box (x, y, w, h) and clipped to it."""
+
+    type: Literal["image"]
+    file: str                       # relative to the content file, inside its folder
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    fit: Literal["contain", "cover", "stretch"] = "contain"
 
 
 class IconLayer(Spec):
@@ -149,7 +183,7 @@ class TrackLayer(Spec):
 
 
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,
-                        MinimapLayer, TrackLayer], Field(discriminator="type")]
+                        MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
 
 
 class Template(Spec):
@@ -223,6 +257,16 @@ class ResolvedDeck(Spec):
         return any(card.back is not None for card in self.cards)
 
 
+class ImagePlacement(Spec):
+    """An image layer after loading: the file found and read, the picture placed in its box."""
+
+    type: Literal["image_placement"]
+    path: str                        # absolute
+    key: str                         # content digest: one stored copy per document
+    box: tuple[float, float, float, float]      # x, y, w, h: the clip
+    placed: tuple[float, float, float, float]   # where the whole picture lands (may overflow the box)
+
+
 class MinimapGeometry(Spec):
     """A minimap layer after loading: the map reduced to dots and segments in the layer's box."""
 
@@ -239,7 +283,7 @@ class MinimapGeometry(Spec):
 
 
 DrawLayer = Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapGeometry,
-                  TrackLayer]
+                  TrackLayer, ImagePlacement]
 
 
 ResolvedFace.model_rebuild()

@@ -11,7 +11,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from railprint import fonts
-from railprint.scene import Circle, Document, Group, IDENTITY, Line, Path, Rect, Style, Text
+from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -28,10 +28,33 @@ def _colour(value: str) -> HexColor:
     return HexColor(value)
 
 
+@lru_cache(maxsize=64)
+def _reader(path: str):
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(path)
+
+
 class _Painter:
-    def __init__(self, canvas: rl_canvas.Canvas):
+    def __init__(self, canvas: rl_canvas.Canvas, forms: set[str]):
         self.c = canvas
         self.style: Style | None = None
+        self.forms = forms  # pictures already stored in this document, by content key
+
+    def image(self, item: Image) -> None:
+        """Each distinct picture becomes one form XObject, named by its content (stable
+        bytes wherever the file lives), drawn by reference wherever it is used."""
+        c = self.c
+        name = "img" + item.key
+        if name not in self.forms:
+            c.beginForm(name, 0, 0, 1, 1)
+            c.drawImage(_reader(item.path), 0, 0, 1, 1, mask="auto")
+            c.endForm()
+            self.forms.add(name)
+        c.saveState()
+        c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)  # scene y points down
+        c.doForm(name)
+        c.restoreState()
 
     def set_style(self, style: Style) -> None:
         if style == self.style:
@@ -66,6 +89,9 @@ class _Painter:
                 self.items(item.items)
                 c.restoreState()
                 self.style = saved
+                continue
+            if kind is Image:
+                self.image(item)
                 continue
             style = item.style
             self.set_style(style)
@@ -120,11 +146,12 @@ def to_bytes(doc: Document) -> bytes:
     c.setSubject(doc.subject)
     c.setCreator("railprint")
     c.setAuthor("railprint")
+    forms: set[str] = set()
     for page in doc.pages:
         c.setPageSize((page.width, page.height))
         c.saveState()
         c.transform(1, 0, 0, -1, 0, page.height)  # scene: origin top-left, y down
-        painter = _Painter(c)
+        painter = _Painter(c, forms)
         painter.items(page.items)
         c.restoreState()
         c.showPage()
