@@ -18,7 +18,8 @@ def test_render_all_builtin(tmp_path, paper):
     assert result.exit_code == 0, result.output
     files = sorted(tmp_path.rglob("*.pdf"))
     assert len(files) == len(select(discover(), "all"))
-    assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains"}
+    assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains",
+                                             "examples"}
     for path in files:
         pages = pdf_pages(path.read_bytes())
         for number, (w, h, _rects, _lines, text) in enumerate(pages, 1):
