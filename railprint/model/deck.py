@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from railprint.loading.schema import Length, Spec
 
@@ -199,7 +199,27 @@ class CardEntry(Spec):
     name: str | None = None        # for listings; default: the template name
 
 
+CARDS_FROM = {
+    "type": "object", "title": "CardsFrom", "additionalProperties": False, "required": ["from"],
+    "description": "cards from a data file, one row per card: every column is a variable; optional "
+                   "'template' and 'count' columns (see railprint.loading.tables)",
+    "properties": {
+        "from": {"type": "string", "description": "a .csv, .tsv, .xlsx, .json or .yaml file, relative "
+                                                  "to the deck file and inside its folder"},
+        "sheet": {"type": "string", "description": "Excel: the sheet to read (default: the first)"},
+    },
+}
+
+
+def _cards_schema(schema: dict) -> None:
+    """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation)."""
+    listed = schema["properties"]["cards"]
+    schema["properties"]["cards"] = {"anyOf": [listed, CARDS_FROM], "title": "Cards"}
+
+
 class DeckSpec(Spec):
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_cards_schema)
+
     kind: Literal["deck", "tiles"]
     id: str
     game: str
