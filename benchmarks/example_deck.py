@@ -79,7 +79,8 @@ def card_rows(count: int, seed: int = 12) -> list[dict]:
             f"If you already own a :station: there, draw one more card and keep it hidden.",
             f"Each player with fewer :wagon: than you may move one train a single step.",
             f"Once per game you may discard this card to gain :star: equal to your routes in {place}.",
-            f"Pay {rng.randint(1, 3)} :goods: less when your next route starts in a city with a harbour.",
+            f"Pay {rng.randint(1, 3)} :coin: less when your next route starts in a city with a harbour.",
+            f"Move one :wagon: :arrow: to a free route next to *{place}* without paying for it.",
             f"At the end of the game score {rng.randint(2, 6)} points for every *{subject}* contract you completed.",
         ]
         rng.shuffle(sentences)

@@ -226,6 +226,31 @@ def schema() -> None:
     guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
 
 
+@app.command()
+def icons(
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Also your icon files (kind: icons) under this folder; repeatable."),
+    out: Path = typer.Option(Path("output/icons.pdf"), "-o", "--out", help="The catalogue PDF (or .svg)."),
+) -> None:
+    """List every icon name (built-in and yours) and print a catalogue sheet with each icon drawn
+    above its name.
+
+    Example: railprint icons --content my-game/
+    """
+    from railprint.draw.icon_sheet import catalogue
+    from railprint.draw.icons import ICONS
+    from railprint.model.icons import catalogue_icons
+    from railprint.writers import save
+
+    def run() -> None:
+        user = catalogue_icons(list(content or []))
+        lines = [f"{name}\tbuilt-in" for name in ICONS] + [f"{name}\t{user[name].where}" for name in sorted(user)]
+        _echo_data("\n".join(lines))
+        for path in save(catalogue(user), out):
+            typer.echo(f"catalogue written to {path}", err=True)
+
+    guarded(run)
+
+
 def _roll_game(game: str) -> None:
     from railprint.registry import find_game
 

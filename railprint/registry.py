@@ -97,6 +97,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
                 "railprint.model.resolve:load_deck", deck_like=True),
     ContentKind("tiles", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
                 "railprint.model.resolve:load_deck", deck_like=True),
+    ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
 )
 
 

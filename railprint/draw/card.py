@@ -33,7 +33,7 @@ def _minimap(m: MinimapGeometry) -> list[Item]:
     return items
 
 
-def _text_box(layer: TextLayer) -> Item:
+def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
                  layer.line_spacing, layer.valign)
@@ -41,7 +41,7 @@ def _text_box(layer: TextLayer) -> Item:
     items: list[Item] = []
     for piece in box.pieces:
         if piece.icon:
-            items.append(icon(piece.icon, piece.x, piece.y, box.size, layer.colour))
+            items.append(icon(piece.icon, piece.x, piece.y, box.size, layer.colour, user=user))
         else:
             items.append(Text(piece.x, piece.y, piece.text, box.size, ink, piece.face))
     transform = translate(layer.x, layer.y)
@@ -82,7 +82,7 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
                 cmds += (("Z",),)
             items.append(Path(cmds, _style(layer)))
         elif kind is TextLayer and layer.box:
-            items.append(_text_box(layer))
+            items.append(_text_box(layer, deck.icons))
         elif kind is TextLayer:
             size = layer.size
             if layer.max_width is not None:
@@ -94,7 +94,8 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             else:
                 items.append(text)
         elif kind is IconLayer:
-            items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background))
+            items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background,
+                              deck.icons))
         elif kind is ImagePlacement:
             items.append(_image(layer))
         elif kind is MinimapGeometry:

@@ -16,6 +16,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
 
 Label = Union[str, dict[str, str]]
@@ -256,6 +257,17 @@ class ResolvedCard(Spec):
     source_line: int
 
 
+class UserIcon(Spec):
+    """An icon from a ``kind: icons`` file (:mod:`railprint.model.icons`), ready to draw:
+    commands in a unit square centred on (0, 0), y down."""
+
+    name: str
+    where: Location                   # its definition
+    cmds: tuple[tuple, ...]
+    style: str                        # fill | stroke
+    stroke_width: float               # a fraction of the icon's size
+
+
 class ResolvedDeck(Spec):
     id: str
     game: str
@@ -271,6 +283,7 @@ class ResolvedDeck(Spec):
     background: str
     cards: tuple[ResolvedCard, ...]
     source: str
+    icons: dict[str, UserIcon] = Field(default_factory=dict)  # the user's icons the faces may name
 
     @property
     def has_backs(self) -> bool:

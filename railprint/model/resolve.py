@@ -22,6 +22,7 @@ from railprint.loading.schema import validate
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
 from railprint.model import images, richtext
+from railprint.model.icons import icons_near
 from railprint.model.deck import (ICONS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement, MinimapGeometry,
                                   MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace, TextLayer)
 from railprint.units import mm
@@ -344,6 +345,8 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     back_template = spec.back
     cards = []
     warned: set = set()
+    user_icons = icons_near(path)
+    icons = {**dict.fromkeys(ICONS), **user_icons}
     cards_data = data.get("cards")
     for index, entry in enumerate(spec.cards):
         where = _loc(cards_data, index, top)
@@ -355,13 +358,13 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
         front_layers = _template_chain(template, spec, data, problems, where)
         name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
         front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                              height, problems, where, f"card {index + 1} ({name})", warned=warned)
+                              height, problems, where, f"card {index + 1} ({name})", icons, warned)
         back = None
         back_name = entry.back or back_template
         if back_name:
             back_layers = _template_chain(back_name, spec, data, problems, where)
             back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
-                                 height, problems, where, f"back of card {index + 1}", warned=warned)
+                                 height, problems, where, f"back of card {index + 1}", icons, warned)
         for missing in dict.fromkeys(variables.missing):
             problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                          suggestion(missing.strip("{}"), list(variables)) if variables else None)
@@ -374,4 +377,4 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
                         orientation=spec.orientation, background=background,
-                        cards=tuple(cards), source=str(path))
+                        cards=tuple(cards), source=str(path), icons=user_icons)
