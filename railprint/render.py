@@ -33,6 +33,11 @@ def printable(kind: str) -> bool:
     return entry is not None and entry[0].build is not None
 
 
+def prints(info: "ContentFile") -> bool:
+    """Does this entry print? (A data file with generated components prints only through them.)"""
+    return printable(info.kind) and (info.component is not None or not _kinds()[info.kind][0].components)
+
+
 def _deck_like(kind: str) -> bool:
     entry = _kinds().get(kind)
     return entry is not None and entry[0].deck_like
@@ -71,6 +76,8 @@ class ContentFile:
     game: str
     title: dict
     count: int | None = None  # components in the file, when known cheaply
+    replaces: Path | None = None  # the file of an earlier content layer with the same game and id
+    component: str | None = None  # a component generated from this data file (a map's board, ...)
 
 
 def _kind_of(path: Path) -> ContentFile:
@@ -111,9 +118,36 @@ def discover(root: Path | None = None) -> list[ContentFile]:
             if path.parent.name != "sheets" and not path.name.startswith("_")]
 
 
+def discover_layers(folders) -> list[ContentFile]:
+    """The built-in content plus the user's ``folders`` (see :func:`railprint.loading.resources.use_content`):
+    a file with the same game and id as one of an earlier layer replaces it (``replaces`` says
+    which); then the components data files generate (a map's board, tickets and score pad) for
+    every id no file gives."""
+    from dataclasses import replace
+
+    from railprint.loading.resources import use_content
+
+    use_content(folders)
+    chosen: dict[tuple[str, str], ContentFile] = {}
+    for layer, folder in enumerate([None, *folders]):
+        for info in discover(folder):
+            key = (info.game, info.id)
+            if key in chosen and layer:
+                info = replace(info, replaces=chosen[key].path)
+            chosen[key] = info
+    files = list(chosen.values())
+    for info in list(files):
+        entry = _kinds().get(info.kind)
+        for component in entry[0].components if entry else ():
+            ident = f"{info.id}-{component}"
+            if (info.game, ident) not in chosen:
+                files.append(replace(info, id=ident, component=component, count=None))
+    return files
+
+
 def select(files: list[ContentFile], game: str) -> list[ContentFile]:
     """The printable files of ``game`` ("all" for every game)."""
-    printable_files = [f for f in files if printable(f.kind)]
+    printable_files = [f for f in files if prints(f)]
     if game == "all":
         return printable_files
     from railprint.registry import find_game
@@ -131,7 +165,11 @@ def select(files: list[ContentFile], game: str) -> list[ContentFile]:
 
 
 def build(info: ContentFile, options: RenderOptions):
-    """The Document for one content file."""
+    """The Document for one content file (or one component a data file generates)."""
+    if info.component is not None:
+        from dataclasses import replace
+
+        options = replace(options, extra={**options.extra, "component": info.component})
     return _named(_kinds()[info.kind][0].build)(info.path, options)
 
 
@@ -153,12 +191,17 @@ def deck_faces(deck) -> list:
 
 def build_deck(path: Path, options: RenderOptions):
     """A deck or tile set, imposed on sheets (or 1-up pages)."""
+    from railprint.model.resolve import load_deck
+
+    return impose_deck(load_deck(path, options.lang), path, options)
+
+
+def impose_deck(deck, path: Path, options: RenderOptions):
+    """A resolved deck on sheets, with its footer naming ``path``."""
     from railprint.layout.imposition import impose
     from railprint.layout.paper import revision_label
-    from railprint.model.resolve import load_deck
     from railprint.units import mm
 
-    deck = load_deck(path, options.lang)
     faces = deck_faces(deck)
     nouns = {("deck", "en"): "cards", ("deck", "pl"): "kart", ("tiles", "en"): "tiles", ("tiles", "pl"): "płytek"}
     count = nouns.get((deck.kind, options.lang), nouns[(deck.kind, "en")])
@@ -214,10 +257,14 @@ def _safe(name: str) -> str:
 def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:
     """Check every content file under ``target`` (a folder or one file); collect all problems
     from all files and raise them together."""
+    from railprint.loading.resources import use_content
+
     if target is not None and Path(target).is_file():
         files = [_kind_of(Path(target))]
+        use_content([Path(target).parent])  # maps named by id are found next to the file
     else:
         files = discover(target)
+        use_content([target] if target is not None else [])
     problems: list[RailprintError] = []
     try:
         from railprint.model.sheets import sheet_settings

@@ -29,3 +29,18 @@ def content_root() -> Path:
 def content_path(*parts: str) -> Path:
     """A path inside the built-in content folder."""
     return content_root().joinpath(*parts)
+
+
+_USER_LAYERS: list[Path] = []
+
+
+def use_content(folders) -> None:
+    """The user's content folders (``--content``, repeatable), searched after the built-in
+    content, later folders first: they add to it, and a file with the same game and id (or a
+    map with the same id) replaces the built-in one."""
+    _USER_LAYERS[:] = [Path(folder) for folder in folders or ()]
+
+
+def content_layers() -> list[Path]:
+    """The built-in content folder, then the user's folders in the order given."""
+    return [content_root(), *_USER_LAYERS]

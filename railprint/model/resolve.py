@@ -321,7 +321,11 @@ def _cards_from_data(data: Any, path: Path) -> Any:
 def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     """Read, validate and resolve one ``kind: deck`` / ``kind: tiles`` file."""
     path = Path(path)
-    data = load_file(path)
+    return resolve_deck(load_file(path), path, lang)
+
+
+def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
+    """Validate and resolve deck ``data`` as if read from ``path`` (relative files: its folder)."""
     data = _cards_from_data(data, path)
     spec = validate(DeckSpec, data, str(path), "deck")
     problems = Problems()
