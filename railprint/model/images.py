@@ -22,7 +22,12 @@ log = logging.getLogger("railprint")
 
 def inside(base: Path, name: str) -> Path:
     """``name`` relative to the folder ``base``; an error if it leads outside ``base``."""
-    root = base.resolve()
+    return _inside(str(base), name)
+
+
+@lru_cache(maxsize=1024)
+def _inside(base: str, name: str) -> Path:
+    root = Path(base).resolve()
     path = (root / name).resolve()
     if not path.is_relative_to(root):
         raise RailprintError(f"{name!r} is outside the content folder {root}",

@@ -225,29 +225,34 @@ def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, w
     return ImagePlacement(type="image_placement", path=str(path), key=key, box=box, placed=placed)
 
 
+@lru_cache(maxsize=None)
+def _substituted(kind: type) -> tuple[str, ...]:
+    """The fields of a layer class that may hold placeholders or colours."""
+    return tuple(f for f in ("text", "name", "file", *COLOUR_FIELDS) if f in kind.model_fields)
+
+
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: Problems, where: Location,
                   what: str, icons: Collection[str] = ICONS, warned: set | None = None) -> ResolvedFace:
     out = []
     for layer in layers:
         changes: dict[str, Any] = {}
-        for field in ("text", "name", "file", *COLOUR_FIELDS):
-            if hasattr(layer, field):
-                value = getattr(layer, field)
-                new = _substitute(value, variables, lang)
-                if field in COLOUR_FIELDS and new is not None:
-                    key = str(new).strip()
-                    if key in palette:
-                        new = palette[key]
-                    elif key.lower() in NAMED:
-                        new = NAMED[key.lower()]
-                    elif not HEX.match(key):
-                        hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
-                                                if palette else " or add it to the deck's palette")
-                        problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
-                        new = "#ff00ff"
-                if new != value:
-                    changes[field] = new
+        for field in _substituted(type(layer)):
+            value = getattr(layer, field)
+            new = _substitute(value, variables, lang)
+            if field in COLOUR_FIELDS and new is not None:
+                key = str(new).strip()
+                if key in palette:
+                    new = palette[key]
+                elif key.lower() in NAMED:
+                    new = NAMED[key.lower()]
+                elif not HEX.match(key):
+                    hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
+                                            if palette else " or add it to the deck's palette")
+                    problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
+                    new = "#ff00ff"
+            if new != value:
+                changes[field] = new
         if isinstance(layer, MinimapLayer):
             marks = [_substitute(m, variables, lang) for m in layer.mark]
             layer = layer.model_copy(update={"mark": marks, **changes})
@@ -288,6 +293,14 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                                  f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
         out.append(layer)
     return ResolvedFace(layers=tuple(out))
+
+
+def _shared(face: ResolvedFace, seen: dict) -> ResolvedFace:
+    """One object for equal faces (backs are mostly alike): drawn once, stored once in a PDF."""
+    try:
+        return seen.setdefault(face, face)
+    except TypeError:  # a layer holding a list (polygon points, dashes) is not hashable
+        return face
 
 
 def _cards_from_data(data: Any, path: Path) -> Any:
@@ -348,6 +361,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     title = spec.title.get(lang, spec.title.get("en", spec.id))
     back_template = spec.back
     cards = []
+    backs: dict = {}
     warned: set = set()
     user_icons = icons_near(path)
     icons = {**dict.fromkeys(ICONS), **user_icons}
@@ -369,6 +383,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             back_layers = _template_chain(back_name, spec, data, problems, where)
             back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
                                  height, problems, where, f"back of card {index + 1}", icons, warned)
+            back = _shared(back, backs)
         for missing in dict.fromkeys(variables.missing):
             problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                          suggestion(missing.strip("{}"), list(variables)) if variables else None)

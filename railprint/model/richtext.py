@@ -126,39 +126,64 @@ class TextBox:
     pieces: tuple[Piece, ...]
 
 
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, face: str) -> float:
+    return text_width(text, 1.0, face)
+
+
 def _run_width(run: Run, size: float) -> float:
-    return ICON_ADVANCE * size if run.icon else text_width(run.text, size, run.face)
+    return ICON_ADVANCE * size if run.icon else _unit_width(run.text, run.face) * size
 
 
-def _lines(paragraphs, size: float, width: float):
-    """Greedy wrap: [(words, widths, last line of its paragraph)] or None if a word is too wide."""
-    space = text_width(" ", size)
+def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
+    """Each word's width at 1 pt (widths scale with the size: no kerning, no hinting)."""
+    return tuple(tuple(sum(_run_width(run, 1.0) for run in word) for word in p) for p in paragraphs)
+
+
+def _lines(paragraphs, widths, size: float, width: float):
+    """Greedy wrap (as :func:`_fits` counts it): [(words, their widths, last line of its paragraph)]."""
+    limit = width / size  # wrap in 1-pt units
+    space = text_width(" ", 1.0)
     out = []
-    for paragraph in paragraphs:
+    for paragraph, unit in zip(paragraphs, widths):
         line: list[Word] = []
-        widths: list[float] = []
+        sizes: list[float] = []
         used = 0.0
-        for word in paragraph:
-            w = sum(_run_width(run, size) for run in word)
-            if w > width:
-                return None
-            if line and used + space + w > width:
-                out.append((line, widths, False))
-                line, widths, used = [], [], 0.0
+        for word, w in zip(paragraph, unit):
+            if line and used + space + w > limit:
+                out.append((line, [v * size for v in sizes], False))
+                line, sizes, used = [], [], 0.0
             used += (space if line else 0.0) + w
             line.append(word)
-            widths.append(w)
-        out.append((line, widths, True))
+            sizes.append(w)
+        out.append((line, [v * size for v in sizes], True))
     return out
 
 
-def _fits(paragraphs, size, width, height, spacing):
-    lines = _lines(paragraphs, size, width)
-    if lines is None:
-        return None
+def _fits(widths, size, width, height, spacing) -> bool:
+    """Do the words (1-pt widths per paragraph) fit the box at ``size``? Counts lines only."""
     m = metrics("regular")
-    needed = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
-    return lines if needed <= height else None
+    room = height - (m.ascent - m.descent) * size
+    if room < 0:
+        return False
+    most = int(room / (size * spacing) + 1e-9) + 1  # lines that fit the height
+    limit = width / size
+    space = text_width(" ", 1.0)
+    lines = 0
+    for unit in widths:
+        lines += 1
+        used = -1.0
+        for w in unit:
+            if w > limit:
+                return False
+            if used >= 0 and used + space + w > limit:
+                lines += 1
+                used = w
+            else:
+                used = w if used < 0 else used + space + w
+        if lines > most:
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
@@ -167,21 +192,20 @@ def layout(text: str, width: float, height: float, size: float, min_size: float,
     """``text`` set in a box ``width`` x ``height`` (origin: its top-left corner) at one size,
     the largest from ``size`` down to ``min_size`` that fits; None when even ``min_size`` is too big."""
     paragraphs, _ = parse(text, face)
+    widths = _unit_widths(paragraphs)
     best = size
-    lines = _fits(paragraphs, size, width, height, spacing)
-    if lines is None:
-        if min_size > size or _fits(paragraphs, min_size, width, height, spacing) is None:
+    if not _fits(widths, size, width, height, spacing):
+        if min_size > size or not _fits(widths, min_size, width, height, spacing):
             return None
         lo, hi = min_size, size
-        for _ in range(14):  # bisect to 1/16000 of the range: the same size every run
+        while hi - lo > 0.01:  # bisect to 0.01 pt: the same size every run
             mid = (lo + hi) / 2
-            if _fits(paragraphs, mid, width, height, spacing) is None:
-                hi = mid
-            else:
+            if _fits(widths, mid, width, height, spacing):
                 lo = mid
+            else:
+                hi = mid
         best = lo
-        lines = _fits(paragraphs, best, width, height, spacing)
-    return _place(lines, best, width, height, align, spacing, valign)
+    return _place(_lines(paragraphs, widths, best, width), best, width, height, align, spacing, valign)
 
 
 def _place(lines, size, width, height, align, spacing, valign) -> TextBox:
@@ -200,26 +224,26 @@ def _place(lines, size, width, height, align, spacing, valign) -> TextBox:
         else:
             x = {"left": 0.0, "justify": 0.0, "centre": (width - natural) / 2,
                  "right": width - natural}[align]
+        open_text = False  # the last piece is text ending at x: a run in its face may extend it
         for i, word in enumerate(words):
             if i:
                 first = word[0]
-                if (gap == space and pieces and pieces[-1].icon is None and first.icon is None
-                        and pieces[-1].face == first.face and pieces[-1].y == baseline):
+                open_text = (open_text and gap == space and first.icon is None
+                             and pieces[-1].face == first.face)
+                if open_text:
                     pieces[-1] = Piece(pieces[-1].x, baseline, pieces[-1].text + " ", first.face)
                 x += gap
             for run in word:
-                w = _run_width(run, size)
                 if run.icon:
-                    pieces.append(Piece(x + w / 2, baseline - ICON_RISE * size, "", run.face, run.icon))
-                elif (pieces and pieces[-1].icon is None and pieces[-1].face == run.face
-                      and pieces[-1].y == baseline and _ends_at(pieces[-1], x, size)):
+                    pieces.append(Piece(x + ICON_ADVANCE * size / 2, baseline - ICON_RISE * size, "", run.face,
+                                        run.icon))
+                    open_text = False
+                    x += ICON_ADVANCE * size
+                    continue
+                if open_text and pieces[-1].face == run.face:
                     pieces[-1] = Piece(pieces[-1].x, baseline, pieces[-1].text + run.text, run.face)
                 else:
                     pieces.append(Piece(x, baseline, run.text, run.face))
-                x += w
+                open_text = True
+                x += _unit_width(run.text, run.face) * size
     return TextBox(size, len(lines), tuple(pieces))
-
-
-def _ends_at(piece: Piece, x: float, size: float) -> bool:
-    """Does ``piece`` end at ``x`` (so the next run may join it: advance widths add up)?"""
-    return abs(piece.x + text_width(piece.text, size, piece.face) - x) < 1e-6
