@@ -80,20 +80,23 @@ class TextLayer(Spec):
     :mod:`railprint.model.richtext`): x/y its top-left corner, wrapped, aligned, shrunk to fit."""
 
     type: Literal["text"]
-    text: Label
+    text: Label = Field(description="the text; in a box (w, h): paragraphs split at newlines, **bold**, "
+                                    "*italic*, :icon: inline (\\* and \\: for the plain characters)")
     x: Length
-    y: Length                       # baseline (a box: its top edge)
-    size: float = Field(10, gt=0)   # pt (a box: the largest size; shrunk uniformly to fit)
+    y: Length = Field(description="the baseline of one-line text; the top edge of a box")
+    size: float = Field(10, gt=0, description="pt; a box shrinks all its lines to one size to fit")
     font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
     colour: str = "#000000"
-    align: Literal["left", "centre", "right", "justify"] = "left"  # justify: boxes only
-    max_width: Length | None = None  # shrink the text to fit this width
-    rotate: float = 0               # degrees clockwise about (x, y)
-    w: Length | None = None         # a text box: width and height, both or neither
-    h: Length | None = None
-    line_spacing: float = Field(1.2, gt=0, le=5)  # box: baseline to baseline, in sizes
-    min_size: float = Field(4, gt=0)  # box: the smallest size it may shrink to (pt)
-    valign: Literal["top", "middle", "bottom"] = "top"  # box: where the lines sit
+    align: Literal["left", "centre", "right", "justify"] = Field(
+        "left", description="justify: boxes only (the last line of each paragraph stays left)")
+    max_width: Length | None = Field(None, description="one-line text: shrink it to fit this width")
+    rotate: float = Field(0, description="degrees clockwise about (x, y)")
+    w: Length | None = Field(None, description="a text box's width (give h too): wraps, aligns, shrinks to fit")
+    h: Length | None = Field(None, description="a text box's height")
+    line_spacing: float = Field(1.2, gt=0, le=5, description="box: baseline to baseline, in multiples of the size")
+    min_size: float = Field(4, gt=0, description="box: the smallest size (pt) it may shrink to; "
+                                                 "text that does not fit even then is an error naming the card")
+    valign: Literal["top", "middle", "bottom"] = Field("top", description="box: where the lines sit")
 
     @model_validator(mode="after")
     def _box(self) -> "TextLayer":
@@ -114,17 +117,20 @@ class ImageLayer(Spec):
     """A PNG or JPEG picture fitted into the box (x, y, w, h) and clipped to it."""
 
     type: Literal["image"]
-    file: str                       # relative to the content file, inside its folder
+    file: str = Field(description="a PNG or JPEG file relative to the content file, inside its folder; "
+                                  "placeholders allowed ('{art}')")
     x: Length
     y: Length
     w: Length
     h: Length
-    fit: Literal["contain", "cover", "stretch"] = "contain"
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain", description="contain: all of it, centred; cover: fill the box, cropped; stretch: exactly the box")
 
 
 class IconLayer(Spec):
     type: Literal["icon"]
-    name: str                       # see railprint.draw.icons.ICONS
+    name: str = Field(description="a built-in icon or one of a 'kind: icons' file next to the deck "
+                                  "(railprint icons lists them)")
     x: Length                       # centre
     y: Length
     size: Length

@@ -46,7 +46,8 @@ class IconsSpec(Spec):
     id: str
     game: str
     title: dict[str, str] = Field(default_factory=dict)
-    icons: dict[str, IconShape] = Field(min_length=1)
+    icons: dict[str, IconShape] = Field(min_length=1, description="icon name -> its SVG path; a name must "
+                                                                  "not repeat a built-in or another file's icon")
 
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
