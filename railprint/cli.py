@@ -133,14 +133,14 @@ def list_(
     Example: railprint list
     """
     from railprint.registry import games
-    from railprint.render import discover_layers, prints
+    from railprint.render import discover_layers, printable_file
     from railprint.report import table
 
     def run() -> None:
         files = discover_layers(list(content or []))
         titles = {g.id: g.label("en") for g in games()}
         rows = [[f.game, f.id, f.kind, f.count if f.count is not None else "-",
-                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if prints(f) else "data",
+                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if printable_file(f) else "data",
                  _origin(f)] for f in files]
         _echo_data(table(["game", "set", "kind", "count", "title", "printable", "from"], rows, align="lllrlll"))
 

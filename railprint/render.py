@@ -33,7 +33,7 @@ def printable(kind: str) -> bool:
     return entry is not None and entry[0].build is not None
 
 
-def prints(info: "ContentFile") -> bool:
+def printable_file(info: "ContentFile") -> bool:
     """Does this entry print? (A data file with generated components prints only through them.)"""
     return printable(info.kind) and (info.component is not None or not _kinds()[info.kind][0].components)
 
@@ -147,7 +147,7 @@ def discover_layers(folders) -> list[ContentFile]:
 
 def select(files: list[ContentFile], game: str) -> list[ContentFile]:
     """The printable files of ``game`` ("all" for every game)."""
-    printable_files = [f for f in files if prints(f)]
+    printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
     from railprint.registry import find_game

@@ -20,21 +20,6 @@ FORMATS = ("PNG", "JPEG")
 log = logging.getLogger("railprint")
 
 
-def inside(base: Path, name: str) -> Path:
-    """``name`` relative to the folder ``base``; an error if it leads outside ``base``."""
-    return _inside(str(base), name)
-
-
-@lru_cache(maxsize=1024)
-def _inside(base: str, name: str) -> Path:
-    root = Path(base).resolve()
-    path = (root / name).resolve()
-    if not path.is_relative_to(root):
-        raise RailprintError(f"{name!r} is outside the content folder {root}",
-                             hint="keep pictures and data files in the content file's folder or below it")
-    return path
-
-
 @lru_cache(maxsize=256)
 def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
     from PIL import Image, UnidentifiedImageError

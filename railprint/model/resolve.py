@@ -18,6 +18,7 @@ from typing import Any
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
 from railprint.fonts import check_glyphs, fit_size
+from railprint.loading.resources import inside
 from railprint.loading.schema import validate
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
@@ -180,18 +181,18 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         layer = layer.model_copy(update={"text": text})
     controls = _controls(text, "\n")
     if controls:
-        problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
+        problems.add(f"{what}: control character(s) {controls} in {_short(text)!r}", where,
                      "only line breaks may be in a text box")
         return layer
     _, trouble = richtext.parse(text, layer.font)
     for message in trouble:
-        problems.add(f"{what}: {message} in {text!r}", where)
+        problems.add(f"{what}: {message} in {_short(text)!r}", where)
     for name in richtext.icon_names(text, layer.font):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
     missing = check_glyphs(richtext.plain(text, layer.font), layer.font)
     if missing:
-        problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {text!r}", where)
+        problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {_short(text)!r}", where)
     if len(problems.items) > before:
         return layer
     if richtext.layout(text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
@@ -209,7 +210,7 @@ def _short(text: str, limit: int = 60) -> str:
 def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, what: str,
            warned: set | None) -> ImagePlacement | None:
     try:
-        path = images.inside(base, str(layer.file))
+        path = inside(base, str(layer.file))
         pw, ph, key = images.probe(path)
     except RailprintError as exc:
         problems.add(f"{what}: {exc.message}", where, exc.hint)
@@ -315,7 +316,7 @@ def _cards_from_data(data: Any, path: Path) -> Any:
         raise ContentError(f"unknown key {unknown[0]!r} in cards", _loc(source, unknown[0], where),
                            hint="cards from a file take 'from:' and, for Excel, 'sheet:'")
     try:
-        table = images.inside(path.parent, str(source["from"]))
+        table = inside(path.parent, str(source["from"]))
     except RailprintError as exc:
         raise ContentError(f"cards: {exc.message}", _loc(source, "from", where), exc.hint) from None
     if not table.is_file():
