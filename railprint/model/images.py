@@ -1,7 +1,7 @@
 """Pictures on cards: finding, checking and placing the files of ``image`` layers.
 
 A picture's path is relative to the content file and must stay inside that file's folder
-(``../`` out of it, absolute paths and symlinks leading out are refused). Pillow reads the
+(:func:`railprint.loading.resources.inside`). Pillow reads the
 header (format and pixel size) and verifies the file once per file; a picture that would print
 below 300 dpi at its size gets a located warning.
 """

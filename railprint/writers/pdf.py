@@ -29,7 +29,8 @@ def _colour(value: str) -> HexColor:
 
 
 @lru_cache(maxsize=64)
-def _reader(path: str):
+def _reader(path: str, key: str):
+    """The picture at ``path`` whose content is ``key`` (a changed file is read again)."""
     from reportlab.lib.utils import ImageReader
 
     return ImageReader(path)
@@ -70,7 +71,7 @@ class _Painter:
         name = "img" + item.key
         if name not in self.forms:
             c.beginForm(name, 0, 0, 1, 1)
-            c.drawImage(_reader(item.path), 0, 0, 1, 1, mask="auto")
+            c.drawImage(_reader(item.path, item.key), 0, 0, 1, 1, mask="auto")
             c.endForm()
             self.forms.add(name)
         c.saveState()
