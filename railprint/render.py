@@ -105,8 +105,23 @@ def _kind_of(path: Path) -> ContentFile:
     count = None
     if _deck_like(kind) and isinstance(data.get("cards"), list):
         count = sum(int(c.get("count", 1)) if isinstance(c, dict) else 1 for c in data["cards"])
+    elif _deck_like(kind) and isinstance(data.get("cards"), dict):
+        count = _table_count(path, data["cards"])
     return ContentFile(path, kind, str(data.get("id", path.stem)), str(data.get("game", path.parent.name)),
                        dict(data.get("title") or {}), count)
+
+
+def _table_count(path: Path, source: dict) -> int | None:
+    """Cards of a deck read from a data file (``cards: {from: …}``); None if it cannot be read
+    (``validate`` and ``render`` report why)."""
+    from railprint.loading.resources import inside
+    from railprint.loading.tables import load_table
+
+    try:
+        rows = load_table(inside(path.parent, str(source.get("from"))), source.get("sheet"))
+        return sum(int(row.get("count") or 1) for row in rows)
+    except (RailprintError, ValueError, TypeError):
+        return None
 
 
 def discover(root: Path | None = None) -> list[ContentFile]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,12 +26,15 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as picture:
-            kind, size = picture.format, picture.size
-            picture.verify()
-    except (OSError, UnidentifiedImageError, SyntaxError, ValueError) as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)  # > 89 Mpx: refused
+            with Image.open(path) as picture:
+                kind, size = picture.format, picture.size
+                picture.verify()
+    except (OSError, UnidentifiedImageError, SyntaxError, ValueError, Image.DecompressionBombError,
+            Image.DecompressionBombWarning) as exc:
         raise RailprintError(f"cannot read the picture {Path(path).name}: {exc}",
-                             hint="save it as PNG or JPEG") from None
+                             hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is plenty)") from None
     if kind not in FORMATS:
         raise RailprintError(f"{Path(path).name} is a {kind} picture", hint="save it as PNG or JPEG")
     with open(path, "rb") as handle:

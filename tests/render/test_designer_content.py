@@ -250,6 +250,20 @@ def test_data_file_errors_point_at_row_and_column(tmp_path):
     assert "column 'name' appears twice" in problems_of(_deck_from(tmp_path, "dup.csv"))
 
 
+def test_svg_faces_embed_their_picture_and_italic_text():
+    doc = build_deck(EXAMPLE, RenderOptions(mode="1up"))
+    svg = render(doc, "svg")[6].decode()                        # card 4's front: "*Rule of thumb:*"
+    assert '<image' in svg and 'href="data:image/png;base64,' in svg
+    assert 'font-style="italic"' in svg and "font-style:italic" in svg
+
+
+def test_list_counts_the_cards_of_a_spreadsheet_deck():
+    from tests.helpers import cli_stdout
+
+    row = next(line for line in cli_stdout("list").splitlines() if " station-master " in line)
+    assert " 100 " in row
+
+
 def test_the_example_deck_renders_with_wrapped_text_and_a_picture_on_every_card():
     deck = load_deck(EXAMPLE)
     for card in deck.cards:
