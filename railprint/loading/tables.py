@@ -98,7 +98,8 @@ def _delimited(path: Path, delimiter: str) -> MarkedList:
             records.append((line, values))
             line = reader.line_num + 1
     except csv.Error as exc:
-        raise ContentError(f"unreadable {path.suffix[1:].upper()}: {exc}", Location(str(path), reader.line_num)) from None
+        raise ContentError(f"unreadable {path.suffix[1:].upper()}: {exc}",
+                           Location(str(path), reader.line_num)) from None
     return _rows(header, records, str(path))
 
 

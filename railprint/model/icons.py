@@ -103,7 +103,8 @@ def _arc(x1, y1, rx, ry, angle, large, sweep, x2, y2) -> list[tuple]:
     out = []
 
     def point(t):
-        return (cx + rx * math.cos(t) * cos - ry * math.sin(t) * sin, cy + rx * math.cos(t) * sin + ry * math.sin(t) * cos)
+        return (cx + rx * math.cos(t) * cos - ry * math.sin(t) * sin,
+                cy + rx * math.cos(t) * sin + ry * math.sin(t) * cos)
 
     def deriv(t):
         return (-rx * math.sin(t) * cos - ry * math.cos(t) * sin, -rx * math.sin(t) * sin + ry * math.cos(t) * cos)

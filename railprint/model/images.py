@@ -34,7 +34,8 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
     except (OSError, UnidentifiedImageError, SyntaxError, ValueError, Image.DecompressionBombError,
             Image.DecompressionBombWarning) as exc:
         raise RailprintError(f"cannot read the picture {Path(path).name}: {exc}",
-                             hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is plenty)") from None
+                             hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is "
+                                  "plenty)") from None
     if kind not in FORMATS:
         raise RailprintError(f"{Path(path).name} is a {kind} picture", hint="save it as PNG or JPEG")
     with open(path, "rb") as handle:

@@ -99,7 +99,8 @@ def test_a_text_box_refuses_tabs_but_keeps_newlines(tmp_path):
 def test_text_that_cannot_fit_names_the_card_and_its_line(tmp_path):
     long = "word " * 400
     path = write_deck(tmp_path, [f"{{type: text, text: '{{rules}}', x: 5mm, y: 10mm, w: 40mm, h: 20mm, min_size: 6}}"],
-                      cards=f"  - {{template: t, vars: {{rules: ok}}}}\n  - {{template: t, name: Long one, vars: {{rules: '{long}'}}}}")
+                      cards=f"  - {{template: t, vars: {{rules: ok}}}}\n"
+                            f"  - {{template: t, name: Long one, vars: {{rules: '{long}'}}}}")
     message = problems_of(path)
     assert "deck.yaml:13:" in message and "card 2 (Long one)" in message
     assert "does not fit its 40.0 x 20.0 mm box even at 6 pt" in message
@@ -210,7 +211,8 @@ def test_cards_from_csv_with_or_without_bom(tmp_path, bom):
 def _deck_from(folder: Path, table: str, extra: str = "") -> Path:
     path = folder / "deck.yaml"
     path.write_text(DECK.format(layers="\n".join("      - " + layer for layer in CSV_LAYERS),
-                                cards="").replace("cards:\n", f"default_template: t\ncards: {{from: {table}{extra}}}\n"),
+                                cards="").replace("cards:\n",
+                                                  f"default_template: t\ncards: {{from: {table}{extra}}}\n"),
                     encoding="utf-8")
     return path
 

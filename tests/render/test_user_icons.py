@@ -68,7 +68,8 @@ def test_clashes_and_bad_paths_name_both_places(tmp_path):
     message = str(caught.value)
     assert f"b.yaml:5:9: icon 'coin' is defined twice: here and at {tmp_path / 'a.yaml'}:5:9" in message
     assert "b.yaml:6:10: icon 'wagon': bad path data" in message
-    (tmp_path / "b.yaml").write_text(ICONS.replace("id: mine", "id: other").replace("coin:", "wagon:"), encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(ICONS.replace("id: mine", "id: other").replace("coin:", "wagon:"),
+                                     encoding="utf-8")
     (tmp_path / "a.yaml").unlink()
     (tmp_path / "deck.yaml").write_text(DECK.replace("coin", "wagon"), encoding="utf-8")
     with pytest.raises(ContentError) as caught:

@@ -49,7 +49,7 @@ def build_map_component(path: Path, options):
         from railprint.draw.ttr_board import BoardSpec, build_board
 
         spec = BoardSpec(kind="board", id=f"{m.id}-board", game="ticket-to-ride", map=m.id,
-                         title={lang: f"{m.title(lang)} — {word}" for lang, word in (("en", "board"), ("pl", "plansza"))})
+                         title={"en": f"{m.title('en')} — board", "pl": f"{m.title('pl')} — plansza"})
         return build_board(spec, m, paper=options.paper, lang=options.lang)
     if component == "scorepad":
         from railprint.draw.ttr_scorepad import build_scorepad
