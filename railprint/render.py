@@ -130,7 +130,21 @@ def discover(root: Path | None = None) -> list[ContentFile]:
     if not root.is_dir():
         raise RailprintError(f"content folder not found: {root}")
     return [_kind_of(path) for path in sorted(root.rglob("*.yaml"))
-            if path.parent.name != "sheets" and not path.name.startswith("_")]
+            if path.parent.name != "sheets" and not path.name.startswith("_") and not _card_list(path)]
+
+
+def _card_list(path: Path) -> bool:
+    """A YAML file holding a list (a deck's ``cards: {from: cards.yaml}``) is data, not content."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096).decode("utf-8-sig", "replace")
+    except OSError:
+        return False
+    for line in head.splitlines():
+        text = line.strip()
+        if text and not text.startswith(("#", "---")):
+            return text.startswith(("- ", "[")) or text == "-"
+    return False
 
 
 def discover_layers(folders) -> list[ContentFile]:

@@ -238,6 +238,27 @@ def test_cards_from_tsv_json_yaml_and_excel(tmp_path):
     assert [c.name for c in deck.cards] == ["Kraków", "Kraków", "Turku"]
 
 
+def test_a_yaml_card_list_in_a_content_folder_is_data_and_the_deck_renders(tmp_path):
+    from tests.helpers import run_cli
+
+    (tmp_path / "c.yaml").write_text("# my cards\n- {name: A, rules: 'go :wagon:'}\n- {name: B, rules: x, count: 2}\n",
+                                     encoding="utf-8")
+    _deck_from(tmp_path, "c.yaml")
+    result = run_cli("render", "test", "--content", str(tmp_path), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    result = run_cli("list", "--content", str(tmp_path))
+    assert next(line for line in result.stdout.splitlines() if line.startswith("test ")).split()[3] == "3"
+
+
+def test_jpeg_pictures_are_passed_through(tmp_path):
+    from PIL import Image
+
+    Image.open(ART).convert("RGB").save(tmp_path / "a.jpg", quality=80)
+    data = pdf_of(write_deck(tmp_path, ["{type: image, file: a.jpg, x: 5mm, y: 5mm, w: 50mm, h: 32mm}"]))
+    pictures = [PdfReader(io.BytesIO(data)).get_object(n) for n in _image_objects(data)]
+    assert len(pictures) == 1 and "/DCTDecode" in list(pictures[0]["/Filter"])  # the JPEG data itself     # the JPEG file itself, not re-encoded
+
+
 def test_data_file_errors_point_at_row_and_column(tmp_path):
     (tmp_path / "cards.csv").write_text("name,rules,count,template\nA,x,1,t\nB,y,many,t\n", encoding="utf-8")
     assert f"{tmp_path / 'cards.csv'}:3:3: cards.count" in problems_of(_deck_from(tmp_path, "cards.csv"))
