@@ -296,3 +296,22 @@ def test_the_example_deck_renders_with_wrapped_text_and_a_picture_on_every_card(
         assert len(box) == 1 and ":" in box[0].text
         assert 20 <= len(box[0].text.split()) <= 70
     assert mm(63) == deck.width
+
+
+def test_the_schema_describes_every_new_key():
+    import json
+
+    from tests.helpers import cli_stdout
+
+    schema = json.loads(cli_stdout("schema"))
+    defs = schema["$defs"]
+    text = defs["TextLayer"]["properties"]
+    for key in ("w", "h", "line_spacing", "min_size", "valign", "align", "text"):
+        assert text[key].get("description"), key
+    assert "justify" in json.dumps(text["align"]) and "bolditalic" in json.dumps(text["font"])
+    image = defs["ImageLayer"]["properties"]
+    assert image["file"]["description"] and image["fit"]["description"]
+    cards = json.dumps(defs["DeckSpec"]["properties"]["cards"])
+    assert '"from"' in cards and '"sheet"' in cards
+    assert defs["IconsSpec"]["properties"]["icons"]["description"]
+    assert defs["IconShape"]["properties"]["path"]["description"]
