@@ -57,6 +57,7 @@ def score(
                                 help="Railroad Ink longest route reading: simple (a space once) or trail."),
     picture: Optional[Path] = typer.Option(None, "--picture", help="Also draw the scored board (.svg or .pdf)."),
     lang: str = typer.Option("en", "--lang", help="Labels of the report and the picture: en or pl."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps, found by id (repeatable); the game file's own folder is searched too."),
 ) -> None:
     """Score finished games from hand-typed files.
 
@@ -65,7 +66,10 @@ def score(
     from railprint.registry import find_game, scorer
 
     def run() -> None:
+        from railprint.loading.resources import use_content
+
         check_lang(lang)
+        use_content(list(content or []))
         info = find_game(game)
         score_files = scorer(info)
         given = {"longest": longest}
@@ -122,7 +126,7 @@ def _progress(quiet: bool):
 
 @app.command("list")
 def list_(
-    content: Optional[Path] = typer.Option(None, "--content", help="Content folder (default: built-in)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
 ) -> None:
     """List the games (what railprint can print, score and roll for each), then their component
     sets and how many components each holds.
@@ -130,30 +134,39 @@ def list_(
     Example: railprint list
     """
     from railprint.registry import games
-    from railprint.render import discover, printable
+    from railprint.render import discover_layers, printable_file
     from railprint.report import table
 
     def run() -> None:
-        files = discover(content)
+        files = discover_layers(list(content or []))
         known = games()
         titles = {g.id: g.label("en") for g in known}
-        prints = {g.id: sorted({f.kind for f in files if f.game == g.id and printable(f.kind)}) for g in known}
+        prints = {g.id: sorted({f.kind for f in files if f.game == g.id and printable_file(f)}) for g in known}
         rows = [[g.id, g.label("en"), ", ".join(prints[g.id]) or "-", "yes" if g.scorer else "-",
                  "yes" if g.roller else "-"] for g in known]
         text = table(["game", "title", "prints", "scores", "rolls"], rows, align="lllll")
         rows = [[f.game, f.id, f.kind, f.count if f.count is not None else "-",
-                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if printable(f.kind) else "data"]
-                for f in files]
-        text += "\n\n" + table(["game", "set", "kind", "count", "title", "printable"], rows, align="lllrll")
+                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if printable_file(f) else "data",
+                 _origin(f)] for f in files]
+        text += "\n\n" + table(["game", "set", "kind", "count", "title", "printable", "from"], rows, align="lllrlll")
         _echo_data(text)
 
     guarded(run)
 
 
+def _origin(info) -> str:
+    """Where a listed set comes from: its file, what it replaces, or the data file generating it."""
+    if info.component is not None:
+        return f"generated from {info.path.name}"
+    if info.replaces is not None:
+        return f"{info.path} (replaces the built-in {info.replaces.name})"
+    return info.path.name
+
+
 @app.command()
 def render(
     game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
-    content: Optional[Path] = typer.Option(None, "--content", help="Render your own content folder instead of the built-in one."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content; a file with the same game and id replaces the built-in one (repeatable)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex (backs behind fronts), gutterfold, or 1up (print shops)."),
     fmt: str = typer.Option("pdf", "--format", help="pdf (sheets) or svg (one file per component face)."),
@@ -167,13 +180,13 @@ def render(
 
     Example: railprint render ticket-to-ride --paper letter --lang pl
     """
-    from railprint.render import RenderOptions, check_options, discover, render_all, select
+    from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
     def run() -> None:
         options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
                                 back_offset=_parse_offset(back_offset), lang=lang)
         check_options(options, fmt)
-        chosen = select(discover(content), game)
+        chosen = select(discover_layers(list(content or [])), game)
         with _progress(quiet)(len(chosen)) as advance:
             written = render_all(chosen, options, out, fmt, advance)
         for path in written:
@@ -231,6 +244,31 @@ def schema() -> None:
     from railprint.render import content_schema
 
     guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
+
+
+@app.command()
+def icons(
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Also your icon files (kind: icons) under this folder; repeatable."),
+    out: Path = typer.Option(Path("output/icons.pdf"), "-o", "--out", help="The catalogue PDF (or .svg)."),
+) -> None:
+    """List every icon name (built-in and yours) and print a catalogue sheet with each icon drawn
+    above its name.
+
+    Example: railprint icons --content my-game/
+    """
+    from railprint.draw.icon_sheet import catalogue
+    from railprint.draw.icons import ICONS
+    from railprint.model.icons import catalogue_icons
+    from railprint.writers import save
+
+    def run() -> None:
+        user = catalogue_icons(list(content or []))
+        lines = [f"{name}\tbuilt-in" for name in ICONS] + [f"{name}\t{user[name].where}" for name in sorted(user)]
+        _echo_data("\n".join(lines))
+        for path in save(catalogue(user), out):
+            typer.echo(f"catalogue written to {path}", err=True)
+
+    guarded(run)
 
 
 def _roller(game: str):

@@ -16,10 +16,13 @@ from pathlib import Path
 FONT_FILES = {
     "regular": "SourceSansPro-Regular.ttf",
     "bold": "SourceSansPro-Bold.ttf",
+    "italic": "SourceSansPro-It.ttf",        # inline markup in text boxes (*italic*)
+    "bolditalic": "SourceSansPro-BoldIt.ttf",
 }
 # Names under which writers register the faces (they must differ: reportlab keeps the first
 # font registered under a name).
-FONT_NAMES = {"regular": "RailprintSans", "bold": "RailprintSans-Bold"}
+FONT_NAMES = {"regular": "RailprintSans", "bold": "RailprintSans-Bold", "italic": "RailprintSans-Italic",
+              "bolditalic": "RailprintSans-BoldItalic"}
 FAMILY = "Source Sans Pro"
 
 

@@ -47,6 +47,9 @@ class ContentKind:
     without drawing; None: validating builds the file.
     ``format_prefix``: files without ``kind:`` whose ``format:`` starts with this belong here.
     ``deck_like``: laid out by the imposition engine (SVG output is one file per face).
+    ``components``: a data file of this kind generates these printable components, each
+    ``<id>-<component>`` unless a content file has that id; ``build`` gets the component's name
+    as ``options.extra["component"]``.
     ``noun``: what the components are called in page footers, per language.
     """
 
@@ -56,6 +59,7 @@ class ContentKind:
     validate: str | None = None
     format_prefix: str | None = None
     deck_like: bool = False
+    components: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
     ContentKind("tiles", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
                 "railprint.model.resolve:load_deck", deck_like=True),
     ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice"),
+    ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
 )
 
 

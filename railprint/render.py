@@ -33,6 +33,11 @@ def printable(kind: str) -> bool:
     return entry is not None and entry[0].build is not None
 
 
+def printable_file(info: "ContentFile") -> bool:
+    """Does this entry print? (A data file with generated components prints only through them.)"""
+    return printable(info.kind) and (info.component is not None or not _kinds()[info.kind][0].components)
+
+
 def _deck_like(kind: str) -> bool:
     entry = _kinds().get(kind)
     return entry is not None and entry[0].deck_like
@@ -71,6 +76,8 @@ class ContentFile:
     game: str
     title: dict
     count: int | None = None  # components in the file, when known cheaply
+    replaces: Path | None = None  # the file of an earlier content layer with the same game and id
+    component: str | None = None  # a component generated from this data file (a map's board, ...)
 
 
 def _kind_of(path: Path) -> ContentFile:
@@ -98,8 +105,23 @@ def _kind_of(path: Path) -> ContentFile:
     count = None
     if _deck_like(kind) and isinstance(data.get("cards"), list):
         count = sum(int(c.get("count", 1)) if isinstance(c, dict) else 1 for c in data["cards"])
+    elif _deck_like(kind) and isinstance(data.get("cards"), dict):
+        count = _table_count(path, data["cards"])
     return ContentFile(path, kind, str(data.get("id", path.stem)), str(data.get("game", path.parent.name)),
                        dict(data.get("title") or {}), count)
+
+
+def _table_count(path: Path, source: dict) -> int | None:
+    """Cards of a deck read from a data file (``cards: {from: …}``); None if it cannot be read
+    (``validate`` and ``render`` report why)."""
+    from railprint.loading.resources import inside
+    from railprint.loading.tables import load_table
+
+    try:
+        rows = load_table(inside(path.parent, str(source.get("from"))), source.get("sheet"))
+        return sum(int(row.get("count") or 1) for row in rows)
+    except (RailprintError, ValueError, TypeError):
+        return None
 
 
 def discover(root: Path | None = None) -> list[ContentFile]:
@@ -108,12 +130,53 @@ def discover(root: Path | None = None) -> list[ContentFile]:
     if not root.is_dir():
         raise RailprintError(f"content folder not found: {root}")
     return [_kind_of(path) for path in sorted(root.rglob("*.yaml"))
-            if path.parent.name != "sheets" and not path.name.startswith("_")]
+            if path.parent.name != "sheets" and not path.name.startswith("_") and not _card_list(path)]
+
+
+def _card_list(path: Path) -> bool:
+    """A YAML file holding a list (a deck's ``cards: {from: cards.yaml}``) is data, not content."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096).decode("utf-8-sig", "replace")
+    except OSError:
+        return False
+    for line in head.splitlines():
+        text = line.strip()
+        if text and not text.startswith(("#", "---")):
+            return text.startswith(("- ", "[")) or text == "-"
+    return False
+
+
+def discover_layers(folders) -> list[ContentFile]:
+    """The built-in content plus the user's ``folders`` (see :func:`railprint.loading.resources.use_content`):
+    a file with the same game and id as one of an earlier layer replaces it (``replaces`` says
+    which); then the components data files generate (a map's board, tickets and score pad) for
+    every id no file gives."""
+    from dataclasses import replace
+
+    from railprint.loading.resources import use_content
+
+    use_content(folders)
+    chosen: dict[tuple[str, str], ContentFile] = {}
+    for layer, folder in enumerate([None, *folders]):
+        for info in discover(folder):
+            key = (info.game, info.id)
+            if key in chosen and layer:
+                info = replace(info, replaces=chosen[key].path)
+            chosen[key] = info
+    files = list(chosen.values())
+    for info in list(files):
+        entry = _kinds().get(info.kind)
+        for component in entry[0].components if entry else ():
+            ident = f"{info.id}-{component}"
+            if (info.game, ident) not in chosen:
+                files.append(replace(info, id=ident, component=component, count=None))
+    return files
 
 
 def select(files: list[ContentFile], game: str) -> list[ContentFile]:
     """The printable files of ``game`` ("all" for every game)."""
-    printable_files = [f for f in files if printable(f.kind)]
+    printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
     from railprint.registry import find_game
@@ -131,7 +194,11 @@ def select(files: list[ContentFile], game: str) -> list[ContentFile]:
 
 
 def build(info: ContentFile, options: RenderOptions):
-    """The Document for one content file."""
+    """The Document for one content file (or one component a data file generates)."""
+    if info.component is not None:
+        from dataclasses import replace
+
+        options = replace(options, extra={**options.extra, "component": info.component})
     return _named(_kinds()[info.kind][0].build)(info.path, options)
 
 
@@ -153,12 +220,17 @@ def deck_faces(deck) -> list:
 
 def build_deck(path: Path, options: RenderOptions):
     """A deck or tile set, imposed on sheets (or 1-up pages)."""
+    from railprint.model.resolve import load_deck
+
+    return impose_deck(load_deck(path, options.lang), path, options)
+
+
+def impose_deck(deck, path: Path, options: RenderOptions):
+    """A resolved deck on sheets, with its footer naming ``path``."""
     from railprint.layout.imposition import impose
     from railprint.layout.paper import revision_label
-    from railprint.model.resolve import load_deck
     from railprint.units import mm
 
-    deck = load_deck(path, options.lang)
     faces = deck_faces(deck)
     nouns = {("deck", "en"): "cards", ("deck", "pl"): "kart", ("tiles", "en"): "tiles", ("tiles", "pl"): "płytek"}
     count = nouns.get((deck.kind, options.lang), nouns[(deck.kind, "en")])
@@ -214,10 +286,14 @@ def _safe(name: str) -> str:
 def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:
     """Check every content file under ``target`` (a folder or one file); collect all problems
     from all files and raise them together."""
+    from railprint.loading.resources import use_content
+
     if target is not None and Path(target).is_file():
         files = [_kind_of(Path(target))]
+        use_content([Path(target).parent])  # maps named by id are found next to the file
     else:
         files = discover(target)
+        use_content([target] if target is not None else [])
     problems: list[RailprintError] = []
     try:
         from railprint.model.sheets import sheet_settings

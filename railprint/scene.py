@@ -79,6 +79,19 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A raster picture (PNG or JPEG file) stretched over the box (x, y, w, h). ``key`` names
+    its content: writers store each distinct picture once per document."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Group:
     items: tuple["Item", ...]
     transform: Transform = IDENTITY
@@ -86,7 +99,7 @@ class Group:
     id: str | None = None
 
 
-Item = Union[Rect, Line, Circle, Path, Text, Group]
+Item = Union[Rect, Line, Circle, Path, Text, Image, Group]
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def test_the_shipped_games_and_what_each_can_do():
     rows = [line.split() for line in result.stdout.split("\n\n")[0].splitlines()]
     assert rows[0] == ["game", "title", "prints", "scores", "rolls"]
     assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows
-    assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "scorepad", "yes", "-"] in rows
+    assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "map,", "scorepad", "yes", "-"] in rows
     assert ["days-of-steam", "Days", "of", "Steam", "deck,", "die,", "tiles", "yes", "-"] in rows
     assert ["allers-trains", "Jedzie", "pociąg", "z", "daleka", "deck,", "tiles", "yes", "-"] in rows
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
 from railprint.fonts import fit_size
-from railprint.model.deck import (CircleLayer, IconLayer, LineLayer, MinimapGeometry, PolygonLayer,
-                                  RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
-from railprint.scene import Circle, Group, Item, Line, Path, Rect, Style, Text, rotate
+from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
+                                  PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
+from railprint.model.richtext import layout
+from railprint.scene import Circle, Group, Image, Item, Line, Path, Rect, Style, Text, compose, rotate, translate
 
 _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
 
@@ -30,6 +31,31 @@ def _minimap(m: MinimapGeometry) -> list[Item]:
         items.append(Line(x1, y1, x2, y2, Style(stroke=m.colour, width=0.9, dash=(2, 1.2))))
     items += [Circle(x, y, 2.2, ring) for x, y in m.marks]
     return items
+
+
+def _text_box(layer: TextLayer, user: dict) -> Item:
+    """A text box: the pieces richtext placed, at one size, in the box's own frame."""
+    box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
+                 layer.line_spacing, layer.valign)
+    ink = Style(fill=layer.colour)
+    items: list[Item] = []
+    for piece in box.pieces:
+        if piece.icon:
+            items.append(icon(piece.icon, piece.x, piece.y, box.size, layer.colour, user=user))
+        else:
+            items.append(Text(piece.x, piece.y, piece.text, box.size, ink, piece.face))
+    transform = translate(layer.x, layer.y)
+    if layer.rotate:
+        transform = compose(rotate(layer.rotate, layer.x, layer.y), transform)
+    return Group(tuple(items), transform=transform)
+
+
+def _image(layer: ImagePlacement) -> Item:
+    x, y, w, h = layer.placed
+    picture = Image(x, y, w, h, layer.path, layer.key)
+    bx, by, bw, bh = layer.box
+    inside = x >= bx - 1e-6 and y >= by - 1e-6 and x + w <= bx + bw + 1e-6 and y + h <= by + bh + 1e-6
+    return picture if inside else Group((picture,), clip=Rect(bx, by, bw, bh))
 
 
 def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
@@ -55,6 +81,8 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             if layer.closed:
                 cmds += (("Z",),)
             items.append(Path(cmds, _style(layer)))
+        elif kind is TextLayer and layer.box:
+            items.append(_text_box(layer, deck.icons))
         elif kind is TextLayer:
             size = layer.size
             if layer.max_width is not None:
@@ -66,7 +94,10 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             else:
                 items.append(text)
         elif kind is IconLayer:
-            items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background))
+            items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background,
+                              deck.icons))
+        elif kind is ImagePlacement:
+            items.append(_image(layer))
         elif kind is MinimapGeometry:
             items.extend(_minimap(layer))
         elif kind is TrackLayer:

@@ -3,7 +3,7 @@ on (x, y). Content files refer to them by name (``type: icon, name: locomotive``
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 from railprint.scene import Circle, Group, Item, Path, Rect, Style, translate
 
@@ -209,9 +209,18 @@ ICONS: dict[str, Callable[[float, str], list[Item]]] = {
 }
 
 
+def _user(shape, s: float, c: str) -> list[Item]:
+    """An icon from a content file: its path scaled to the square, filled or stroked."""
+    cmds = tuple((cmd[0], *(v * s for v in cmd[1:])) for cmd in shape.cmds)
+    if shape.style == "stroke":
+        return [Path(cmds, Style(stroke=c, width=shape.stroke_width * s, cap="round", join="round"))]
+    return [Path(cmds, Style(fill=c))]
+
+
 def icon(name: str, x: float, y: float, size: float, colour: str = "#000000",
-         background: str | None = None) -> Group:
-    items = list(ICONS[name](size, colour))
+         background: str | None = None, user: Mapping | None = None) -> Group:
+    """Icon ``name``: a built-in one, or one of ``user`` (name -> UserIcon from content files)."""
+    items = list(ICONS[name](size, colour)) if name in ICONS else _user(user[name], size, colour)
     if background:
         items.insert(0, Circle(0, 0, size * 0.55, Style(fill=background)))
     return Group(tuple(items), transform=translate(x, y))

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
 
 Label = Union[str, dict[str, str]]
@@ -75,21 +76,61 @@ class PolygonLayer(_Layer):
 
 
 class TextLayer(Spec):
+    """One line of text at a baseline; or, with ``w`` and ``h``, a text box (see
+    :mod:`railprint.model.richtext`): x/y its top-left corner, wrapped, aligned, shrunk to fit."""
+
     type: Literal["text"]
-    text: Label
+    text: Label = Field(description="the text; in a box (w, h): paragraphs split at newlines, **bold**, "
+                                    "*italic*, :icon: inline (\\* and \\: for the plain characters)")
     x: Length
-    y: Length                       # baseline
-    size: float = Field(10, gt=0)   # pt
-    font: Literal["regular", "bold"] = "regular"
+    y: Length = Field(description="the baseline of one-line text; the top edge of a box")
+    size: float = Field(10, gt=0, description="pt; a box shrinks all its lines to one size to fit")
+    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
     colour: str = "#000000"
-    align: Literal["left", "centre", "right"] = "left"
-    max_width: Length | None = None  # shrink the text to fit this width
-    rotate: float = 0               # degrees clockwise about (x, y)
+    align: Literal["left", "centre", "right", "justify"] = Field(
+        "left", description="justify: boxes only (the last line of each paragraph stays left)")
+    max_width: Length | None = Field(None, description="one-line text: shrink it to fit this width")
+    rotate: float = Field(0, description="degrees clockwise about (x, y)")
+    w: Length | None = Field(None, description="a text box's width (give h too): wraps, aligns, shrinks to fit")
+    h: Length | None = Field(None, description="a text box's height")
+    line_spacing: float = Field(1.2, gt=0, le=5, description="box: baseline to baseline, in multiples of the size")
+    min_size: float = Field(4, gt=0, description="box: the smallest size (pt) it may shrink to; "
+                                                 "text that does not fit even then is an error naming the card")
+    valign: Literal["top", "middle", "bottom"] = Field("top", description="box: where the lines sit")
+
+    @model_validator(mode="after")
+    def _box(self) -> "TextLayer":
+        if (self.w is None) != (self.h is None):
+            raise ValueError("a text box needs both w and h (or neither, for one line at a baseline)")
+        if self.w is None and self.align == "justify":
+            raise ValueError("align: justify needs a text box (w and h)")
+        if self.w is not None and self.max_width is not None:
+            raise ValueError("max_width is for one-line text; a box (w, h) shrinks to fit by itself")
+        return self
+
+    @property
+    def box(self) -> bool:
+        return self.w is not None
+
+
+class ImageLayer(Spec):
+    """A PNG or JPEG picture fitted into the box (x, y, w, h) and clipped to it."""
+
+    type: Literal["image"]
+    file: str = Field(description="a PNG or JPEG file relative to the content file, inside its folder; "
+                                  "placeholders allowed ('{art}')")
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain", description="contain: all of it, centred; cover: fill the box, cropped; stretch: exactly the box")
 
 
 class IconLayer(Spec):
     type: Literal["icon"]
-    name: str                       # see railprint.draw.icons.ICONS
+    name: str = Field(description="a built-in icon or one of a 'kind: icons' file next to the deck "
+                                  "(railprint icons lists them)")
     x: Length                       # centre
     y: Length
     size: Length
@@ -149,7 +190,7 @@ class TrackLayer(Spec):
 
 
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,
-                        MinimapLayer, TrackLayer], Field(discriminator="type")]
+                        MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
 
 
 class Template(Spec):
@@ -165,7 +206,27 @@ class CardEntry(Spec):
     name: str | None = None        # for listings; default: the template name
 
 
+CARDS_FROM = {
+    "type": "object", "title": "CardsFrom", "additionalProperties": False, "required": ["from"],
+    "description": "cards from a data file, one row per card: every column is a variable; optional "
+                   "'template' and 'count' columns (see railprint.loading.tables)",
+    "properties": {
+        "from": {"type": "string", "description": "a .csv, .tsv, .xlsx, .json or .yaml file, relative "
+                                                  "to the deck file and inside its folder"},
+        "sheet": {"type": "string", "description": "Excel: the sheet to read (default: the first)"},
+    },
+}
+
+
+def _cards_schema(schema: dict) -> None:
+    """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation)."""
+    listed = schema["properties"]["cards"]
+    schema["properties"]["cards"] = {"anyOf": [listed, CARDS_FROM], "title": "Cards"}
+
+
 class DeckSpec(Spec):
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_cards_schema)
+
     kind: Literal["deck", "tiles"]
     id: str
     game: str
@@ -202,6 +263,17 @@ class ResolvedCard(Spec):
     source_line: int
 
 
+class UserIcon(Spec):
+    """An icon from a ``kind: icons`` file (:mod:`railprint.model.icons`), ready to draw:
+    commands in a unit square centred on (0, 0), y down."""
+
+    name: str
+    where: Location                   # its definition
+    cmds: tuple[tuple, ...]
+    style: str                        # fill | stroke
+    stroke_width: float               # a fraction of the icon's size
+
+
 class ResolvedDeck(Spec):
     id: str
     game: str
@@ -217,10 +289,21 @@ class ResolvedDeck(Spec):
     background: str
     cards: tuple[ResolvedCard, ...]
     source: str
+    icons: dict[str, UserIcon] = Field(default_factory=dict)  # the user's icons the faces may name
 
     @property
     def has_backs(self) -> bool:
         return any(card.back is not None for card in self.cards)
+
+
+class ImagePlacement(Spec):
+    """An image layer after loading: the file found and read, the picture placed in its box."""
+
+    type: Literal["image_placement"]
+    path: str                        # absolute
+    key: str                         # content digest: one stored copy per document
+    box: tuple[float, float, float, float]      # x, y, w, h: the clip
+    placed: tuple[float, float, float, float]   # where the whole picture lands (may overflow the box)
 
 
 class MinimapGeometry(Spec):
@@ -239,7 +322,7 @@ class MinimapGeometry(Spec):
 
 
 DrawLayer = Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapGeometry,
-                  TrackLayer]
+                  TrackLayer, ImagePlacement]
 
 
 ResolvedFace.model_rebuild()

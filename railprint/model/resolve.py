@@ -10,16 +10,22 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
+from collections.abc import Collection
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import ContentError, Location, Problems, name_key, suggestion
+from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
 from railprint.fonts import check_glyphs, fit_size
+from railprint.loading.resources import inside
 from railprint.loading.schema import validate
+from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
-from railprint.model.deck import (ICONS, SIZES, DeckSpec, IconLayer, MinimapGeometry, MinimapLayer,
-                                  RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace, TextLayer)
+from railprint.model import images, richtext
+from railprint.model.icons import icons_near
+from railprint.model.deck import (ICONS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement, MinimapGeometry,
+                                  MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace, TextLayer)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -152,29 +158,102 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
                            colour=layer.colour, land=layer.land)
 
 
+def icon_hint(name: str, icons: Collection[str]) -> str:
+    """The closest icon names, or where to see them all."""
+    close = close_matches(name, icons)
+    if close:
+        return "did you mean " + " or ".join(repr(m) for m in close) + "?"
+    return f"none of the {len(icons)} known icons is close; 'railprint icons' lists and draws them all"
+
+
+def _controls(text: str, allowed: str = "") -> str:
+    """The control characters in ``text`` (other than ``allowed``), as escapes."""
+    found = sorted({ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed})
+    return ", ".join(repr(ch) for ch in found)
+
+
+def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, where: Location,
+              what: str) -> TextLayer:
+    """Check a text box (markup, icons, glyphs, control characters, fit) and return it."""
+    before = len(problems.items)
+    text = str(layer.text).replace("\r\n", "\n")
+    if text != layer.text:
+        layer = layer.model_copy(update={"text": text})
+    controls = _controls(text, "\n")
+    if controls:
+        problems.add(f"{what}: control character(s) {controls} in {_short(text)!r}", where,
+                     "only line breaks may be in a text box")
+        return layer
+    _, trouble = richtext.parse(text, layer.font)
+    for message in trouble:
+        problems.add(f"{what}: {message} in {_short(text)!r}", where)
+    for name in richtext.icon_names(text, layer.font):
+        if name not in icons:
+            problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
+    missing = check_glyphs(richtext.plain(text, layer.font), layer.font)
+    if missing:
+        problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {_short(text)!r}", where)
+    if len(problems.items) > before:
+        return layer
+    if richtext.layout(text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
+                       layer.line_spacing, layer.valign) is None:
+        problems.add(f"{what}: the text does not fit its {layer.w / mm(1):.1f} x {layer.h / mm(1):.1f} mm box "
+                     f"even at {layer.min_size:g} pt: {_short(text)!r}", where,
+                     "shorten it, enlarge the box, or lower min_size")
+    return layer
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, what: str,
+           warned: set | None) -> ImagePlacement | None:
+    try:
+        path = inside(base, str(layer.file))
+        pw, ph, key = images.probe(path)
+    except RailprintError as exc:
+        problems.add(f"{what}: {exc.message}", where, exc.hint)
+        return None
+    box = (layer.x, layer.y, layer.w, layer.h)
+    placed, dpi = images.place(layer.fit, box, (pw, ph))
+    note = (f"{where}: {what}: {layer.file} prints at {dpi:.0f} dpi ({pw} x {ph} px in "
+            f"{layer.w / mm(1):.1f} x {layer.h / mm(1):.1f} mm); {images.MIN_DPI} dpi or more looks sharp")
+    if dpi < images.MIN_DPI and (warned is None or (layer.file, box) not in warned):
+        images.log.warning("Warning: " + note)
+        if warned is not None:
+            warned.add((layer.file, box))
+    return ImagePlacement(type="image_placement", path=str(path), key=key, box=box, placed=placed)
+
+
+@lru_cache(maxsize=None)
+def _substituted(kind: type) -> tuple[str, ...]:
+    """The fields of a layer class that may hold placeholders or colours."""
+    return tuple(f for f in ("text", "name", "file", *COLOUR_FIELDS) if f in kind.model_fields)
+
+
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: Problems, where: Location,
-                  what: str) -> ResolvedFace:
+                  what: str, icons: Collection[str] = ICONS, warned: set | None = None) -> ResolvedFace:
     out = []
     for layer in layers:
         changes: dict[str, Any] = {}
-        for field in ("text", "name", *COLOUR_FIELDS):
-            if hasattr(layer, field):
-                value = getattr(layer, field)
-                new = _substitute(value, variables, lang)
-                if field in COLOUR_FIELDS and new is not None:
-                    key = str(new).strip()
-                    if key in palette:
-                        new = palette[key]
-                    elif key.lower() in NAMED:
-                        new = NAMED[key.lower()]
-                    elif not HEX.match(key):
-                        hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
-                                                if palette else " or add it to the deck's palette")
-                        problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
-                        new = "#ff00ff"
-                if new != value:
-                    changes[field] = new
+        for field in _substituted(type(layer)):
+            value = getattr(layer, field)
+            new = _substitute(value, variables, lang)
+            if field in COLOUR_FIELDS and new is not None:
+                key = str(new).strip()
+                if key in palette:
+                    new = palette[key]
+                elif key.lower() in NAMED:
+                    new = NAMED[key.lower()]
+                elif not HEX.match(key):
+                    hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
+                                            if palette else " or add it to the deck's palette")
+                    problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
+                    new = "#ff00ff"
+            if new != value:
+                changes[field] = new
         if isinstance(layer, MinimapLayer):
             marks = [_substitute(m, variables, lang) for m in layer.mark]
             layer = layer.model_copy(update={"mark": marks, **changes})
@@ -187,11 +266,24 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
         if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
             layer = layer.model_copy(update={"w": width - layer.x if layer.w is None else layer.w,
                                              "h": height - layer.y if layer.h is None else layer.h})
-        if isinstance(layer, IconLayer) and layer.name not in ICONS:
-            problems.add(f"{what}: unknown icon {layer.name!r}", where, suggestion(layer.name, ICONS))
+        if isinstance(layer, IconLayer) and layer.name not in icons:
+            problems.add(f"{what}: unknown icon {layer.name!r}", where, icon_hint(layer.name, icons))
+            continue
+        if isinstance(layer, ImageLayer):
+            placed = _image(layer, base, problems, where, what, warned)
+            if placed is not None:
+                out.append(placed)
             continue
         if isinstance(layer, TextLayer):
+            if layer.box:
+                layer = _text_box(layer, icons, problems, where, what)
+                out.append(layer)
+                continue
             text = str(layer.text)
+            controls = _controls(text)
+            if controls:
+                problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
+                             "one-line text cannot hold them; for several lines give the text a box (w and h)")
             missing = check_glyphs(text, layer.font)
             if missing:
                 problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {text!r}", where)
@@ -204,10 +296,51 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
     return ResolvedFace(layers=tuple(out))
 
 
+def _shared(face: ResolvedFace, seen: dict) -> ResolvedFace:
+    """One object for equal faces (backs are mostly alike): drawn once, stored once in a PDF."""
+    try:
+        return seen.setdefault(face, face)
+    except TypeError:  # a layer holding a list (polygon points, dashes) is not hashable
+        return face
+
+
+def _cards_from_data(data: Any, path: Path) -> Any:
+    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME]}``: the rows of FILE as card
+    entries, located in FILE (see :mod:`railprint.loading.tables`)."""
+    source = data.get("cards") if isinstance(data, MarkedDict) else None
+    if not (isinstance(source, dict) and "from" in source):
+        return data
+    where = _loc(data, "cards", Location(str(path)))
+    unknown = sorted(set(source) - {"from", "sheet"})
+    if unknown:
+        raise ContentError(f"unknown key {unknown[0]!r} in cards", _loc(source, unknown[0], where),
+                           hint="cards from a file take 'from:' and, for Excel, 'sheet:'")
+    try:
+        table = inside(path.parent, str(source["from"]))
+    except RailprintError as exc:
+        raise ContentError(f"cards: {exc.message}", _loc(source, "from", where), exc.hint) from None
+    if not table.is_file():
+        raise ContentError(f"card list not found: {source['from']}", _loc(source, "from", where),
+                           hint=f"looked for {table}")
+    sheet = source.get("sheet")
+    rows = load_table(table, None if sheet is None else str(sheet))
+    if not rows:
+        raise ContentError("the card list has no rows", Location(str(table), 2, 1))
+    copy = MarkedDict(data)
+    copy.location, copy.key_locations, copy.value_locations = data.location, data.key_locations, data.value_locations
+    copy["cards"] = card_entries(rows)
+    return copy
+
+
 def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     """Read, validate and resolve one ``kind: deck`` / ``kind: tiles`` file."""
     path = Path(path)
-    data = load_file(path)
+    return resolve_deck(load_file(path), path, lang)
+
+
+def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
+    """Validate and resolve deck ``data`` as if read from ``path`` (relative files: its folder)."""
+    data = _cards_from_data(data, path)
     spec = validate(DeckSpec, data, str(path), "deck")
     problems = Problems()
     top = Location(str(path), 1, 1)
@@ -229,6 +362,10 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     title = spec.title.get(lang, spec.title.get("en", spec.id))
     back_template = spec.back
     cards = []
+    backs: dict = {}
+    warned: set = set()
+    user_icons = icons_near(path)
+    icons = {**dict.fromkeys(ICONS), **user_icons}
     cards_data = data.get("cards")
     for index, entry in enumerate(spec.cards):
         where = _loc(cards_data, index, top)
@@ -240,13 +377,14 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
         front_layers = _template_chain(template, spec, data, problems, where)
         name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
         front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                              height, problems, where, f"card {index + 1} ({name})")
+                              height, problems, where, f"card {index + 1} ({name})", icons, warned)
         back = None
         back_name = entry.back or back_template
         if back_name:
             back_layers = _template_chain(back_name, spec, data, problems, where)
             back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
-                                 height, problems, where, f"back of card {index + 1}")
+                                 height, problems, where, f"back of card {index + 1}", icons, warned)
+            back = _shared(back, backs)
         for missing in dict.fromkeys(variables.missing):
             problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                          suggestion(missing.strip("{}"), list(variables)) if variables else None)
@@ -259,4 +397,4 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
                         orientation=spec.orientation, background=background,
-                        cards=tuple(cards), source=str(path))
+                        cards=tuple(cards), source=str(path), icons=user_icons)

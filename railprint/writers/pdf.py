@@ -11,7 +11,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from railprint import fonts
-from railprint.scene import Circle, Document, Group, IDENTITY, Line, Path, Rect, Style, Text
+from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -28,10 +28,56 @@ def _colour(value: str) -> HexColor:
     return HexColor(value)
 
 
+@lru_cache(maxsize=64)
+def _reader(path: str, key: str):
+    """The picture at ``path`` whose content is ``key`` (a changed file is read again)."""
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(path)
+
+
+def _repeated(doc: Document) -> set[int]:
+    """The groups (by identity) that appear more than once in the document."""
+    seen: set[int] = set()
+    repeated: set[int] = set()
+    stack = [page.items for page in doc.pages]
+    while stack:
+        for item in stack.pop():
+            if type(item) is Group:
+                key = id(item)
+                if key in seen:
+                    repeated.add(key)
+                else:
+                    seen.add(key)
+                    stack.append(item.items)
+    return repeated
+
+
+_FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms clip to it)
+
+
 class _Painter:
-    def __init__(self, canvas: rl_canvas.Canvas):
+    def __init__(self, canvas: rl_canvas.Canvas, forms: set[str], repeated: set[int], names: dict[int, str]):
         self.c = canvas
         self.style: Style | None = None
+        self.forms = forms  # pictures already stored in this document, by content key
+        self.repeated = repeated  # groups drawn more than once: stored as forms
+        self.names = names  # their form names, in order of first use
+
+    def image(self, item: Image) -> None:
+        """Each distinct picture becomes one form XObject, named by its content (stable
+        bytes wherever the file lives), drawn by reference wherever it is used."""
+        c = self.c
+        name = "img" + item.key
+        if name not in self.forms:
+            c.beginForm(name, 0, 0, 1, 1)
+            c.drawImage(_reader(item.path, item.key), 0, 0, 1, 1, mask="auto")
+            c.endForm()
+            self.forms.add(name)
+        c.saveState()
+        c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)  # scene y points down
+        c.doForm(name)
+        c.restoreState()
 
     def set_style(self, style: Style) -> None:
         if style == self.style:
@@ -49,23 +95,47 @@ class _Painter:
         c.setStrokeAlpha(style.opacity)
         self.style = style
 
+    def group(self, item: Group) -> None:
+        c = self.c
+        c.saveState()
+        saved = self.style
+        if item.transform != IDENTITY:
+            c.transform(*item.transform)
+        if item.clip is not None:
+            clip = c.beginPath()
+            r = item.clip
+            clip.rect(r.x, r.y, r.w, r.h)
+            c.clipPath(clip, stroke=0, fill=0)
+        self.items(item.items)
+        c.restoreState()
+        self.style = saved
+
+    def form(self, item: Group) -> None:
+        """A group drawn more than once (a card back, a card with copies) is stored once, as a
+        form XObject, and drawn by reference: smaller files, less work."""
+        c = self.c
+        name = self.names.get(id(item))
+        if name is None:
+            name = self.names[id(item)] = f"grp{len(self.names)}"
+            c.beginForm(name, -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
+            saved, self.style = self.style, None  # a form starts from a fresh graphics state
+            self.group(item)
+            c.endForm()
+            self.style = saved
+        c.doForm(name)
+
     def items(self, items) -> None:
         c = self.c
         for item in items:
             kind = type(item)
             if kind is Group:
-                c.saveState()
-                saved = self.style
-                if item.transform != IDENTITY:
-                    c.transform(*item.transform)
-                if item.clip is not None:
-                    clip = c.beginPath()
-                    r = item.clip
-                    clip.rect(r.x, r.y, r.w, r.h)
-                    c.clipPath(clip, stroke=0, fill=0)
-                self.items(item.items)
-                c.restoreState()
-                self.style = saved
+                if id(item) in self.repeated:
+                    self.form(item)
+                else:
+                    self.group(item)
+                continue
+            if kind is Image:
+                self.image(item)
                 continue
             style = item.style
             self.set_style(style)
@@ -120,11 +190,13 @@ def to_bytes(doc: Document) -> bytes:
     c.setSubject(doc.subject)
     c.setCreator("railprint")
     c.setAuthor("railprint")
+    forms: set[str] = set()
+    repeated, names = _repeated(doc), {}
     for page in doc.pages:
         c.setPageSize((page.width, page.height))
         c.saveState()
         c.transform(1, 0, 0, -1, 0, page.height)  # scene: origin top-left, y down
-        painter = _Painter(c)
+        painter = _Painter(c, forms, repeated, names)
         painter.items(page.items)
         c.restoreState()
         c.showPage()

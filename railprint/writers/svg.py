@@ -10,7 +10,7 @@ from functools import lru_cache
 import svgwrite
 
 from railprint import fonts
-from railprint.scene import Circle, Group, IDENTITY, Line, Page, Path, Rect, Style, Text, walk
+from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, walk
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
@@ -35,9 +35,19 @@ def _font_face_css(face: str, chars: str) -> str:
     out = io.BytesIO()
     font.save(out)
     data = base64.b64encode(out.getvalue()).decode("ascii")
-    weight = "bold" if face == "bold" else "normal"
-    return (f"@font-face{{font-family:'{fonts.FONT_NAMES['regular']}';font-weight:{weight};"
+    weight = "bold" if "bold" in face else "normal"
+    style = "font-style:italic;" if "italic" in face else ""
+    return (f"@font-face{{font-family:'{fonts.FONT_NAMES['regular']}';font-weight:{weight};{style}"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+
+
+@lru_cache(maxsize=64)
+def _data_uri(path: str) -> str:
+    """A picture embedded in the SVG (a standalone file must not point outside itself)."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    mime = "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+    return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
 def _style_attrs(style: Style) -> dict:
@@ -129,9 +139,14 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 text = dwg.text(item.text, insert=(_num(item.x), _num(item.y)),
                                 font_family=f"{fonts.FONT_NAMES['regular']}, '{fonts.FAMILY}', sans-serif",
                                 font_size=_num(item.size), text_anchor=_ANCHOR[item.anchor], **attrs)
-                if item.font == "bold":
+                if "bold" in item.font:
                     text["font-weight"] = "bold"
+                if "italic" in item.font:
+                    text["font-style"] = "italic"
                 parent.add(text)
+            elif isinstance(item, Image):
+                parent.add(dwg.image(_data_uri(item.path), insert=(_num(item.x), _num(item.y)),
+                                     size=(_num(item.w), _num(item.h)), preserveAspectRatio="none"))
 
     add(dwg, page.items)
     return dwg.tostring()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from railprint.scene import Circle, Document, Group, IDENTITY, Line, Path, Rect, Style, Text
+from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Style, Text
 
 
 def _n(v: float) -> str:
@@ -50,6 +50,8 @@ def _items(items, depth: int, out: list[str]) -> None:
         elif isinstance(item, Text):
             out.append(f"{pad}text {_n(item.x)} {_n(item.y)} {item.font} {_n(item.size)} {item.anchor} "
                        f"{item.text!r} {_style(item.style)}")
+        elif isinstance(item, Image):
+            out.append(f"{pad}image {_n(item.x)} {_n(item.y)} {_n(item.w)} {_n(item.h)} {item.key}")
 
 
 def to_text(doc: Document) -> str:

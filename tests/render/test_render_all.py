@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from railprint.cli import app
-from railprint.render import discover, select
+from railprint.render import discover_layers, select
 from tests.helpers import pdf_pages
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -17,8 +17,9 @@ def test_render_all_builtin(tmp_path, paper):
     result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(tmp_path), "-q"])
     assert result.exit_code == 0, result.output
     files = sorted(tmp_path.rglob("*.pdf"))
-    assert len(files) == len(select(discover(), "all"))
-    assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains"}
+    assert len(files) == len(select(discover_layers([]), "all"))
+    assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains",
+                                             "examples"}
     for path in files:
         pages = pdf_pages(path.read_bytes())
         for number, (w, h, _rects, _lines, text) in enumerate(pages, 1):

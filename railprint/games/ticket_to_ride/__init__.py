@@ -25,8 +25,9 @@ GAME = Game(
     aliases=("ttr", "tickettoride", "nordic", "italy"),
     kinds=(
         ContentKind("map", "railprint.games.ticket_to_ride.maps:MapSpec",
+                    build="railprint.games.ticket_to_ride.printing:build_map_component",
                     validate="railprint.games.ticket_to_ride.printing:validate_map",
-                    format_prefix="railprint-ttr-map"),
+                    format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad")),
         ContentKind("board", "railprint.games.ticket_to_ride.board:BoardSpec",
                     "railprint.games.ticket_to_ride.printing:build_ttr_board"),
         ContentKind("scorepad", "railprint.games.ticket_to_ride.scorepad:ScorepadSpec",

@@ -414,13 +414,49 @@ def _builtin_alias(name: str) -> Path | None:
 _LOOKS_LIKE_PATH = re.compile(r"[\\/]|\.ya?ml$", re.IGNORECASE)
 
 
+def _map_files(folder: Path, recursive: bool) -> list[Path]:
+    """The map files in (or under) ``folder``: a cheap look at each YAML file's head for the format."""
+    found = []
+    for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(4096)
+        except OSError:
+            continue
+        if FORMAT.encode() in head:
+            found.append(path)
+    return found
+
+
+def _user_map(name: str, base: Path | None) -> Path | None:
+    """A map named by id (or alias) in the game file's folder or the user's content folders
+    (``--content``; the last given first) — before the built-in maps, which they may replace."""
+    from railprint.loading.resources import content_layers
+
+    key = name_key(name)
+    folders = ([(base, False)] if base is not None else []) + [(f, True) for f in reversed(content_layers()[1:])]
+    for folder, recursive in folders:
+        if not Path(folder).is_dir():
+            continue
+        for path in _map_files(Path(folder), recursive):
+            m = load_map_file(path)
+            if key in {name_key(a) for a in (m.id, *m.aliases, *(n for _, n in m.names))}:
+                return path
+    return None
+
+
 def load_map(name: str, *, base: Path | None = None, where: Location | None = None,
              error: type[RailprintError] = ContentError) -> TTRMap:
-    """A built-in map by id or alias (``nordic``, ``Italia``), or a map file by path.
+    """A map by id or alias (``nordic``, ``Italia``, ``usa``), or a map file by path.
 
-    A relative path is looked up next to ``base`` (the game file's folder), then in the
-    current folder.
+    An id is looked up in the game file's folder (``base``) and the user's content folders
+    first, then among the built-in maps. A relative path is looked up next to ``base``, then in
+    the current folder.
     """
+    if not _LOOKS_LIKE_PATH.search(name):
+        path = _user_map(name, base)
+        if path is not None:
+            return load_map_file(path)
     path = builtin_map_path(name)
     if path is not None:
         return load_map_file(path)
@@ -437,6 +473,7 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
         if path is not None:
             return load_map_file(path)
         raise error(f"unknown map {name!r}", where,
-                    hint=suggest(name, BUILTIN) + " (or give the path of a map file)")
+                    hint=suggest(name, BUILTIN) + " (or give the path of a map file, or the folder "
+                                                  "holding yours with --content)")
     raise error(f"map file not found: {name}", where,
                 hint="built-in maps: " + ", ".join(BUILTIN))

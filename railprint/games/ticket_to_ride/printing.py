@@ -1,8 +1,11 @@
-"""``railprint render`` builders of Ticket to Ride's own content kinds (board, score pad)."""
+"""``railprint render`` builders of Ticket to Ride's own content kinds (board, score pad, and the
+components a map file alone prints)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from railprint.errors import RailprintError
 
 
 def build_ttr_board(path: Path, options):
@@ -29,3 +32,56 @@ def validate_map(path: Path, lang: str) -> None:
     from railprint.games.ticket_to_ride.maps import load_map_file
 
     load_map_file(path)
+
+
+
+
+
+def build_map_component(path: Path, options):
+    """One component of a map file alone: its board, its ticket deck or its score pad, with the
+    defaults of the shipped ones (a ``<map id>-board`` / ``-tickets`` / ``-scorepad`` file in any
+    content folder replaces the generated one)."""
+    from railprint.games.ticket_to_ride.maps import load_map_file
+
+    m = load_map_file(path)
+    component = options.extra.get("component")
+    if component == "board":
+        from railprint.games.ticket_to_ride.board import BoardSpec, build_board
+
+        spec = BoardSpec(kind="board", id=f"{m.id}-board", game="ticket-to-ride", map=m.id,
+                         title={"en": f"{m.title('en')} — board", "pl": f"{m.title('pl')} — plansza"})
+        return build_board(spec, m, paper=options.paper, lang=options.lang)
+    if component == "scorepad":
+        from railprint.games.ticket_to_ride.scorepad import build_scorepad
+
+        return build_scorepad(m, paper=options.paper, lang=options.lang, revision=1)
+    if component == "tickets":
+        from railprint.render import impose_deck
+
+        return impose_deck(ticket_deck(Path(path), options.lang), Path(path), options)
+    raise RailprintError(f"a Ticket to Ride map prints its board, tickets and score pad, not {component!r}")
+
+
+def ticket_deck(path: Path, lang: str = "en"):
+    """The destination tickets of the map file ``path`` as a resolved deck: one card per ticket,
+    drawn from the template ``content/ticket-to-ride/_map-tickets.yaml`` with a minimap."""
+    from railprint.games.ticket_to_ride.maps import load_map_file
+    from railprint.loading.resources import content_path
+    from railprint.loading.yamlio import load_file
+    from railprint.model.resolve import resolve_deck
+
+    m = load_map_file(path)
+    if not m.tickets:
+        raise RailprintError(f"{path}: the map has no tickets to print",
+                             hint="add 'tickets:' to the map, or write a '{m.id}-tickets' deck")
+    data = dict(load_file(content_path("ticket-to-ride", "_map-tickets.yaml")))
+    for template in data["templates"].values():
+        for layer in template["layers"]:
+            if layer.get("type") == "minimap":
+                layer["map"] = path.name
+    data.update(id=f"{m.id}-tickets", title={"en": f"Destination tickets — {m.title('en')}",
+                                             "pl": f"Bilety — {m.title('pl')}"},
+                vars={"map_name": m.title(lang)},
+                cards=[{"name": t.id, "vars": {"a": m.place_name(t.a), "b": m.place_name(t.b), "points": t.points}}
+                       for t in m.tickets])
+    return resolve_deck(data, path, lang)

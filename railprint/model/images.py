@@ -1,0 +1,66 @@
+"""Pictures on cards: finding, checking and placing the files of ``image`` layers.
+
+A picture's path is relative to the content file and must stay inside that file's folder
+(:func:`railprint.loading.resources.inside`). Pillow reads the
+header (format and pixel size) and verifies the file once per file; a picture that would print
+below 300 dpi at its size gets a located warning.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from railprint.errors import RailprintError
+
+MIN_DPI = 300
+FORMATS = ("PNG", "JPEG")
+log = logging.getLogger("railprint")
+
+
+@lru_cache(maxsize=256)
+def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)  # > 89 Mpx: refused
+            with Image.open(path) as picture:
+                kind, size = picture.format, picture.size
+                picture.verify()
+    except (OSError, UnidentifiedImageError, SyntaxError, ValueError, Image.DecompressionBombError,
+            Image.DecompressionBombWarning) as exc:
+        raise RailprintError(f"cannot read the picture {Path(path).name}: {exc}",
+                             hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is "
+                                  "plenty)") from None
+    if kind not in FORMATS:
+        raise RailprintError(f"{Path(path).name} is a {kind} picture", hint="save it as PNG or JPEG")
+    with open(path, "rb") as handle:
+        digest = hashlib.sha1(handle.read()).hexdigest()[:20]
+    return size[0], size[1], digest
+
+
+def probe(path: Path) -> tuple[int, int, str]:
+    """(pixel width, pixel height, content key) of a PNG or JPEG file; errors if unusable."""
+    try:
+        stat = path.stat()
+    except OSError:
+        raise RailprintError(f"picture not found: {path.name}", hint=f"looked for {path}") from None
+    if not path.is_file():
+        raise RailprintError(f"not a picture file: {path}")
+    return _probe(str(path), (stat.st_mtime_ns, stat.st_size))
+
+
+def place(fit: str, box: tuple[float, float, float, float], pixels: tuple[int, int]
+          ) -> tuple[tuple[float, float, float, float], float]:
+    """Where the whole picture lands for ``fit`` in ``box`` (x, y, w, h in pt), and its print dpi."""
+    x, y, w, h = box
+    pw, ph = pixels
+    if fit == "stretch":
+        return box, min(pw / w, ph / h) * 72
+    scale = (min if fit == "contain" else max)(w / pw, h / ph)
+    fw, fh = pw * scale, ph * scale
+    return (x + (w - fw) / 2, y + (h - fh) / 2, fw, fh), 72 / scale
