@@ -99,7 +99,12 @@ def score(data: dict) -> dict:
         winners = [r["name"] for r in rows if r["total"] >= INSTANT_VP]
     else:
         winners = [r["name"] for r in rows if r["rank"] == 1]
-    return {"players": rows, "winner": winners, "violations": []}
+    violations = []
+    if not 2 <= len(rows) <= 4:  # "gra kolejowa dla 2-4 osób"
+        violations.append(f"{len(rows)} players (the game is for 2-4)")
+    if end != "instant":  # 13 VP ends the game at once, so nobody can hold 13 when the tiles run out
+        violations += [f"{r['name']} has {r['total']} VP with end: tiles" for r in rows if r["total"] >= INSTANT_VP]
+    return {"players": rows, "winner": winners, "violations": violations}
 
 
 # ----------------------------------------------------------------------------- generator
@@ -163,8 +168,8 @@ def render(players: list[dict], end: str | None, rng: random.Random, game_key: b
 def random_game(seed: int) -> Game:
     """A legal finished game (scorable), with seeded edge cases mixed in."""
     rng = random.Random(seed)
-    n = rng.choice([2, 3, 4])
-    mode = rng.choice(["plain", "plain", "ties", "ties", "instant", "full-tie"])
+    mode = rng.choice(["plain", "plain", "ties", "ties", "instant", "full-tie", "late13", "odd-count"])
+    n = rng.choice([1, 5]) if mode == "odd-count" else rng.choice([2, 3, 4])
     for _attempt in range(1000):
         left = {c: CUBES_PER_COLOUR for c in COLOURS}
         circuits_left = CIRCUIT_COUNTERS
@@ -182,7 +187,7 @@ def random_game(seed: int) -> Game:
                 circuits = src["circuits"] if mode == "full-tie" or rng.random() < 0.5 else rng.randint(0, 2)
                 steam = src["steam"] if mode == "full-tie" or rng.random() < 0.5 else rng.randint(0, STEAM_MAX)
             else:
-                counts, circuits, steam = _draw_player(rng, left, circuits_left, small=mode != "instant")
+                counts, circuits, steam = _draw_player(rng, left, circuits_left, small=mode not in ("instant", "late13"))
             if any(counts[c] > left[c] for c in COLOURS) or circuits > circuits_left:
                 break
             for c in COLOURS:
@@ -195,8 +200,10 @@ def random_game(seed: int) -> Game:
         at13 = sum(1 for t in totals if t >= INSTANT_VP)
         if mode == "instant" and at13 != 1:
             continue
-        if mode != "instant" and at13 != 0:
-            continue  # the game would have ended at once (see report: a contract gap)
+        if mode == "late13" and at13 == 0:
+            continue  # end: tiles although someone holds 13 VP: scorable, but a violation
+        if mode not in ("instant", "late13") and at13 != 0:
+            continue
         break
     else:  # pragma: no cover - the generator always finds one quickly
         raise RuntimeError(f"seed {seed}: no game")
