@@ -18,6 +18,7 @@ Also the random game generator used by the differential test.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 COLOURS = "RGYB"
@@ -217,3 +218,318 @@ def random_game(seed: int) -> Game:
     text, lines = render(players, end, rng, game_key=rng.random() < 0.7)
     data = {"end": end, "players": [dict(p) for p in players]}
     return Game(data, text, lines, f"seed {seed} ({mode}, {n} players)")
+
+
+# ----------------------------------------------------------------------------- the map
+
+# Edges 0 N, 1 E, 2 S, 3 W; a quarter turn clockwise adds 1. Segments join two edges; a dead-end
+# spur (the siding's) only puts track on its edge. Read from the docs' notation table.
+KINDS = {
+    "st": ([(0, 2)], []), "cu": ([(0, 1)], []), "sw": ([(2, 0), (2, 1)], []),
+    "wy": ([(3, 1), (3, 2), (1, 2)], []), "br": ([(0, 2), (1, 3)], []),
+    "dc": ([(0, 1), (2, 3)], []), "sd": ([(0, 2)], [1]),
+}
+# how many of each printed tile the set has (reference design; the dead ends are sidings)
+SET_COUNTS = {"st": 12, "cu": 14, "sth": 4, "cuh": 2, "stw": 2, "cuw": 2, "sw": 10, "wy": 4,
+              "br": 6, "dc": 8, "sd": 6, "sto": 2, "cuo": 2, "swo": 2, "dco": 4}
+CITY_PER_COLOUR = 3
+STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}  # (row, col)
+CITY_SEGMENTS = [(a, b) for a in range(4) for b in range(a + 1, 4)]  # every two edges: 6 segments
+
+
+def tile(kind: str, rot: int) -> tuple[list, set]:
+    """(segments, edges with track) of a track tile turned ``rot`` quarter turns clockwise."""
+    segs, spurs = KINDS[kind]
+    turned = [((a + rot) % 4, (b + rot) % 4) for a, b in segs]
+    edges = {e for s in turned for e in s} | {(e + rot) % 4 for e in spurs}
+    return turned, edges
+
+
+class Board:
+    """cell (row, col) -> ('city', colour) or ('track', kind, rot, flag)."""
+
+    def __init__(self):
+        self.cells: dict = {}
+
+    def segments(self, cell) -> list:
+        item = self.cells[cell]
+        return CITY_SEGMENTS if item[0] == "city" else tile(item[1], item[2])[0]
+
+    def edges(self, cell) -> set:
+        item = self.cells[cell]
+        return {0, 1, 2, 3} if item[0] == "city" else tile(item[1], item[2])[1]
+
+    def is_city(self, cell) -> bool:
+        return self.cells[cell][0] == "city"
+
+    def moves(self, cell, entry):
+        """Where a train entering ``cell`` over edge ``entry`` can go: (segment index, next cell, its entry)."""
+        for i, (a, b) in enumerate(self.segments(cell)):
+            if entry not in (a, b):
+                continue
+            out = b if entry == a else a
+            dr, dc = STEP[out]
+            nxt = (cell[0] + dr, cell[1] + dc)
+            if nxt in self.cells and (out + 2) % 4 in self.edges(nxt):
+                yield i, nxt, (out + 2) % 4
+
+    def route_lengths(self) -> dict:
+        """(cell, entry edge) -> fewest tiles run from a city to get there (the tile itself counted)."""
+        best: dict = {}
+        frontier = []
+        for cell, item in self.cells.items():
+            if item[0] != "city":
+                continue
+            for out in range(4):
+                dr, dc = STEP[out]
+                nxt = (cell[0] + dr, cell[1] + dc)
+                if nxt in self.cells and not self.is_city(nxt) and (out + 2) % 4 in self.edges(nxt):
+                    frontier.append((nxt, (out + 2) % 4))
+        k = 1
+        while frontier:
+            new = []
+            for state in frontier:
+                if state in best:
+                    continue
+                best[state] = k
+                cell, entry = state
+                for _i, nxt, e in self.moves(cell, entry):
+                    if not self.is_city(nxt):
+                        new.append((nxt, e))
+            frontier = new
+            k += 1
+        return best
+
+    def text(self) -> str:
+        rows = [r for r, _ in self.cells]
+        cols = [c for _, c in self.cells]
+        out = []
+        for r in range(min(rows), max(rows) + 1):
+            tokens = []
+            for c in range(min(cols), max(cols) + 1):
+                item = self.cells.get((r, c))
+                if item is None:
+                    tokens.append(".")
+                elif item[0] == "city":
+                    tokens.append(item[1])
+                else:
+                    tokens.append(f"{item[1]}{item[2]}{item[3]}")
+            out.append(" ".join(f"{t:<4}" for t in tokens).rstrip())
+        return "\n".join(out)
+
+
+# The rulebook (tile list, "Odcinki torów"): a circuit may pass the same tile twice only if it is
+# a bridge or a double curve, on different segments. Every other tile (cities, switches, wyes,
+# plain track) is passed at most once per circuit.
+TWICE = {"br", "dc"}
+
+
+def circuits(board: Board, limit: int = 400) -> list | None:
+    """Every circuit of the final map (a closed run that never reverses, uses no segment twice,
+    passes a tile once (bridges and double curves: twice) and passes >= 2 cities), each once
+    whatever its start and direction; None past ``limit``."""
+    found: dict = {}
+    cities = [c for c in board.cells if board.is_city(c)]
+
+    def key(used):
+        track = frozenset((cell, i) for cell, i in used if not board.is_city(cell))
+        city_edges = frozenset((cell, e) for cell, i in used if board.is_city(cell)
+                               for e in CITY_SEGMENTS[i])
+        return track, city_edges
+
+    def walk(start, first_out, cell, entry, used, seen_cities):
+        if len(found) > limit:
+            return
+        if cell == start:
+            closing = CITY_SEGMENTS.index(tuple(sorted((entry, first_out)))) if entry != first_out else None
+            if closing is not None and (start, closing) not in used and len(seen_cities) >= 2:
+                whole = used | {(start, closing)}
+                found.setdefault(key(whole), whole)
+            return  # the start city is passed once too: back there, the run ends
+        for i, nxt, e in board.moves(cell, entry):
+            if (cell, i) in used:
+                continue
+            twice_ok = not board.is_city(nxt) and board.cells[nxt][1] in TWICE
+            if nxt != start and not twice_ok and any(c == nxt for c, _i in used):
+                continue  # "ten sam żeton dwa razy" only on a bridge or a double curve
+            walk(start, first_out, nxt, e, used | {(cell, i)},
+                 seen_cities | ({nxt} if board.is_city(nxt) else set()))
+
+    for start in cities:
+        for out in range(4):
+            dr, dc = STEP[out]
+            nxt = (start[0] + dr, start[1] + dc)
+            if nxt in board.cells and (out + 2) % 4 in board.edges(nxt):
+                walk(start, out, nxt, (out + 2) % 4, frozenset(), {start} | ({nxt} if board.is_city(nxt) else set()))
+    return None if len(found) > limit else list(found.values())
+
+
+def independent_loops(board: Board, found: list) -> int:
+    """edges - nodes + components of the track the circuits use. Nodes: tile-edge crossings and
+    city centres; edges: a track segment (crossing to crossing), a city spoke (crossing to centre)."""
+    def crossing(cell, e):
+        dr, dc = STEP[e]
+        other = (cell[0] + dr, cell[1] + dc)
+        return frozenset([(cell, e), (other, (e + 2) % 4)])
+
+    edges = set()
+    for used in found:
+        for cell, i in used:
+            a, b = board.segments(cell)[i]
+            if board.is_city(cell):
+                edges |= {(("centre", cell), crossing(cell, a)), (("centre", cell), crossing(cell, b))}
+            else:
+                edges.add((cell, i, crossing(cell, a), crossing(cell, b)))
+    parent: dict = {}
+
+    def root(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    n_edges = 0
+    for edge in edges:
+        u, v = (edge[0], edge[1]) if len(edge) == 2 else (edge[2], edge[3])
+        n_edges += 1
+        parent[root(u)] = root(v)
+    nodes = list(parent)
+    components = len({root(x) for x in nodes})
+    return n_edges - len(nodes) + components
+
+
+def allowed_counters(board: Board) -> tuple[int, int] | None:
+    """(circuits found, counters the map allows) or None when the map is too dense to enumerate."""
+    found = circuits(board)
+    if found is None:
+        return None
+    return len(found), min(CIRCUIT_COUNTERS, len(found), independent_loops(board, found))
+
+
+# small legal maps with loops to grow from (so that random maps hold circuits often)
+SEEDS = [
+    "cu1 st1 cu2\nR   .   G\ncu0 st1 cu3",                  # one loop through two cities
+    "cu1 st1 cu2\nR   st1 G\ncu0 st1 cu3",                  # three routes: 3 circuits, 2 loops
+    "R   cu2 .\ncu0 br0 cu2\n.   cu0 G",                    # a figure of eight over a bridge
+    "cu1 st1 wy0 st1 cu2\nR   st1 G   st1 Y\ncu0 st1 wy2 st1 cu3",  # three cities, many loops
+]
+
+
+def random_board(rng: random.Random, tiles: int, box: int = 2, start: str | None = None) -> Board:
+    """A map grown by legal play: matching edges, every track tile on a route of <= 5 tiles from a
+    city, cities at least 2 tiles from the nearest city along a route; no overlay tiles.
+    ``start``: a legal map to grow from (one of SEEDS); else a single city."""
+    board = board_from_text(start) if start else Board()
+    if not start:
+        board.cells[(0, 0)] = ("city", rng.choice(COLOURS))
+    used = Counter(item[1] + item[3] for item in board.cells.values() if item[0] == "track")
+    cities = Counter(item[1] for item in board.cells.values() if item[0] == "city")
+    rows = [r for r, _c in board.cells]
+    cols = [c for _r, c in board.cells]
+    stock = [(k[:2], k[2:]) for k in SET_COUNTS if not k.endswith("o")]  # overlays: see the test
+    for _ in range(tiles * 6):
+        if sum(1 for c in board.cells.values() if c[0] == "track") >= tiles:
+            break
+        spots = sorted({(r + dr, c + dc) for (r, c) in board.cells for dr, dc in STEP.values()}
+                       - set(board.cells))
+        spots = [(r, c) for r, c in spots
+                 if min(rows) - box <= r <= max(rows) + box and min(cols) - box <= c <= max(cols) + box]
+        if not spots:
+            break
+        if rng.random() < 0.7:  # prefer closing gaps: more loops
+            beside = {spot: _placed_beside(board, spot) for spot in spots}
+            most = max(beside.values())
+            spots = [spot for spot in spots if beside[spot] == most]
+        cell = rng.choice(spots)
+        if rng.random() < 0.3:
+            colour = rng.choice(COLOURS)
+            beside = [(cell[0] + dr, cell[1] + dc) for dr, dc in STEP.values()]
+            if (cities[colour] >= CITY_PER_COLOUR or not _fits(board, cell, {0, 1, 2, 3})
+                    or any(b in board.cells and board.is_city(b) for b in beside)):
+                continue
+            lengths = board.route_lengths()
+            into = [k for (c, e), k in lengths.items() for a, b in board.segments(c) if e in (a, b)
+                    and (c[0] + STEP[b if e == a else a][0], c[1] + STEP[b if e == a else a][1]) == cell]
+            if not into or min(into) < 2:
+                continue
+            board.cells[cell] = ("city", colour)
+            cities[colour] += 1
+            continue
+        kind, flag = rng.choice(stock)
+        if used[kind + flag] >= SET_COUNTS[kind + flag]:
+            continue
+        rot = rng.randrange(4)
+        segs, edges = tile(kind, rot)
+        if not _fits(board, cell, edges):
+            continue
+        board.cells[cell] = ("track", kind, rot, flag)
+        lengths = board.route_lengths()
+        if not any(lengths.get((cell, e), 99) <= 5 for s in segs for e in s):
+            del board.cells[cell]
+            continue
+        used[kind + flag] += 1
+    return board
+
+
+def _placed_beside(board: Board, cell) -> int:
+    return sum(1 for dr, dc in STEP.values() if (cell[0] + dr, cell[1] + dc) in board.cells)
+
+
+def _fits(board: Board, cell, edges: set) -> bool:
+    """A track edge never meets an edge without track (and some edge joins the map by track)."""
+    joined = False
+    for e, (dr, dc) in STEP.items():
+        other = (cell[0] + dr, cell[1] + dc)
+        if other not in board.cells:
+            continue
+        theirs = (e + 2) % 4 in board.edges(other)
+        if theirs != (e in edges):
+            return False
+        joined = joined or theirs
+    return joined
+
+
+def map_problems(board: Board) -> list[str]:
+    """What a final map shows that legal play cannot leave behind (no overlay tiles here):
+    a track edge against an edge without track, more tiles of a kind or cities of a colour than
+    the set has, a track tile with no through segment on a route of at most 5 tiles from a city."""
+    problems = []
+    for (r, c), _item in board.cells.items():
+        for e in (1, 2):  # each neighbouring pair once
+            dr, dc = STEP[e]
+            other = (r + dr, c + dc)
+            if other in board.cells and (e in board.edges((r, c))) != ((e + 2) % 4 in board.edges(other)):
+                problems.append(f"edge mismatch at {(r, c)}-{other}")
+    kinds = Counter(item[1] + item[3] for item in board.cells.values() if item[0] == "track")
+    problems += [f"{n} x {k}" for k, n in kinds.items() if n > SET_COUNTS[k]]
+    colours = Counter(item[1] for item in board.cells.values() if item[0] == "city")
+    problems += [f"{n} {k} cities" for k, n in colours.items() if n > CITY_PER_COLOUR]
+    lengths = board.route_lengths()
+    for cell, item in board.cells.items():
+        if item[0] == "track" and not any(lengths.get((cell, e), 99) <= 5 for s in board.segments(cell) for e in s):
+            problems.append(f"{cell} is more than 5 tiles from a city")
+    return problems
+
+
+def goods_problems(board: Board, players: list[dict]) -> list[str]:
+    """Delivered goods need a city of their colour on the map, and every city brings 2 goods at
+    most (read leniently: the start city counted too, see the differential test's notes)."""
+    colours = {item[1] for item in board.cells.values() if item[0] == "city"}
+    letters = "".join(goods_letters(p.get("goods")) for p in players)
+    problems = [f"goods {ch} but no such city" for ch in sorted(set(letters)) if ch not in colours]
+    cities = sum(1 for item in board.cells.values() if item[0] == "city")
+    if len(letters) > 2 * cities:
+        problems.append(f"{len(letters)} goods from {cities} cities")
+    return problems
+
+
+def board_from_text(text: str) -> Board:
+    board = Board()
+    for r, line in enumerate(text.splitlines()):
+        for c, token in enumerate(line.split()):
+            if token == ".":
+                continue
+            if token in COLOURS:
+                board.cells[(r, c)] = ("city", token)
+            else:
+                board.cells[(r, c)] = ("track", token[:2], int(token[2]), token[3:])
+    return board

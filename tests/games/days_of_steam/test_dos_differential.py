@@ -176,3 +176,108 @@ def test_random_broken_games_are_errors(tmp_path: Path) -> None:
         path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
         result = run_cli("score", "days-of-steam", str(path), "--json")
         assert result.exit_code == 1 and f"{path}:" in result.stderr, (seed, kind, result.output)
+
+
+# ----------------------------------------------------------------------------- the map
+
+MAPS = 150
+OVERLAY_OF = {"st": "st", "cu": "cu", "sw": "sw", "dc": "dc"}  # kinds printed with the overlay symbol
+
+
+def _map_game(seed: int):
+    """A map grown by legal play, maybe broken in one way; claims and goods around the bounds.
+    Returns (file text, parsed data, board, what the oracle expects)."""
+    import random
+    rng = random.Random(50_000 + seed)
+    start = rng.choice([None, *oracle.SEEDS])
+    board = oracle.random_board(rng, rng.randint(6, 24), box=rng.choice([0, 1, 1, 2]), start=start)
+    change = rng.choice(["none", "none", "none", "rotate", "overlay", "far", "goods"])
+    tracks = sorted(c for c, item in board.cells.items() if item[0] == "track")
+    if change == "rotate" and tracks:
+        cell = rng.choice(tracks)
+        _t, kind, rot, flag = board.cells[cell]
+        board.cells[cell] = ("track", kind, (rot + rng.randint(1, 3)) % 4, flag)
+    elif change == "overlay":
+        plain = [c for c in tracks if board.cells[c][1] in OVERLAY_OF and board.cells[c][3] == ""]
+        if plain:
+            cell = rng.choice(plain)
+            _t, kind, rot, _f = board.cells[cell]
+            board.cells[cell] = ("track", kind, rot, "o")  # the same track, printed as an overlay tile
+    elif change == "far":
+        # a straight run east from the easternmost column's first cell: the run's tiles pass 5
+        row = min(r for r, _c in board.cells)
+        east = max(c for _r, c in board.cells) + 1
+        board.cells[(row - 1, east)] = ("city", rng.choice(oracle.COLOURS))
+        for k in range(rng.choice([5, 6])):
+            board.cells[(row - 1, east + 1 + k)] = ("track", "st", 1, "")
+    found = oracle.allowed_counters(board)
+    if found is None:
+        return None
+    n_found, allowed = found
+    claim = min(7, allowed + rng.choice([0, 0, 1]))
+    colours = sorted({item[1] for item in board.cells.values() if item[0] == "city"})
+    cities = sum(1 for item in board.cells.values() if item[0] == "city")
+    pool = colours if change != "goods" else list(oracle.COLOURS)
+    n_goods = rng.randint(0, 2 * cities + (1 if change == "goods" else 0))
+    goods = "".join(rng.choice(pool) for _ in range(min(n_goods, 7)))
+    split = rng.randint(0, claim)
+    text = ("game: days-of-steam\nend: tiles\nplayers:\n"
+            f"  - {{name: Ala, goods: \"{goods}\", circuits: {split}, steam: {rng.randint(0, 6)}}}\n"
+            f"  - {{name: Bartek, goods: \"\", circuits: {claim - split}, steam: {rng.randint(0, 6)}}}\n"
+            "map: |\n" + "".join(f"  {line}\n" for line in board.text().splitlines()))
+    import yaml
+    data = yaml.safe_load(text)
+    overlay = any(item[0] == "track" and item[3] == "o" for item in board.cells.values())
+    problems = oracle.map_problems(board) + oracle.goods_problems(board, data["players"])
+    over_claimed = claim > allowed and not overlay
+    return text, data, board, {"found": n_found, "allowed": allowed, "problems": problems,
+                               "over_claimed": over_claimed, "overlay": overlay, "change": change}
+
+
+def test_random_maps_match_the_oracle(tmp_path: Path) -> None:
+    seen: Counter = Counter()
+    mismatches = []
+    compared = 0
+    for seed in range(MAPS):
+        made = _map_game(seed)
+        if made is None:
+            continue
+        text, data, board, want = made
+        path = tmp_path / f"m{seed}.yaml"
+        path.write_text(text, encoding="utf-8")
+        got = _score(path)
+        compared += 1
+        expected = oracle.score(data)
+        problems = []
+        if [{f: r.get(f) for f in FIELDS} for r in got["players"]] != expected["players"]:
+            problems.append("player fields")
+        if bool(got["violations"]) != bool(want["problems"] or want["over_claimed"] or expected["violations"]):
+            problems.append("violations")
+        # with an overlay tile the final map no longer bounds the counters: not checked (None)
+        if not want["problems"] and got["map"]["circuits_allowed"] != (None if want["overlay"] else want["allowed"]):
+            problems.append("circuits_allowed")
+        if (not want["problems"] and got["map"].get("search_complete")
+                and got["map"]["circuits_found"] != want["found"]):
+            problems.append("circuits_found")
+        if problems:
+            mismatches.append(f"map seed {seed} {problems}: want {want}\n{text}got {got['violations']} {got['map']}")
+        seen[want["change"]] += 1
+        seen["over-claimed"] += want["over_claimed"]
+        seen["problems"] += bool(want["problems"])
+        seen[f"allowed={min(want['allowed'], 3)}"] += 1
+    assert not mismatches, f"{len(mismatches)} of {compared} maps differ:\n" + "\n".join(mismatches)
+    for case in ("none", "rotate", "overlay", "far", "goods", "over-claimed", "problems",
+                 "allowed=0", "allowed=1", "allowed=2", "allowed=3"):
+        assert seen[case] >= 3, (case, seen)
+
+
+@pytest.mark.parametrize("run, too_far", [(5, False), (6, True)])
+def test_the_fifth_tile_from_a_city_is_the_last_one(tmp_path: Path, run: int, too_far: bool) -> None:
+    """'w odległości pięciu lub mniej żetonów od miasta': the tile beside a city is 1, the 5th is legal."""
+    row = "G " + " ".join(["st1"] * run)
+    board = oracle.board_from_text(row)
+    assert bool(oracle.map_problems(board)) == too_far
+    path = tmp_path / "run.yaml"
+    path.write_text("end: tiles\nplayers:\n  - {name: Ala, goods: G, circuits: 0, steam: 1}\n"
+                    f"  - {{name: Bartek, goods: '', circuits: 0, steam: 1}}\nmap: |\n  {row}\n", encoding="utf-8")
+    assert bool(_score(path)["violations"]) == too_far
