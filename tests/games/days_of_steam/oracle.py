@@ -490,7 +490,7 @@ def _fits(board: Board, cell, edges: set) -> bool:
 
 def map_problems(board: Board) -> list[str]:
     """What a final map shows that legal play cannot leave behind (no overlay tiles here):
-    a track edge against an edge without track, more tiles of a kind or cities of a colour than
+    a track edge against an edge without track, two cities side by side, more tiles of a kind or cities of a colour than
     the set has, a track tile with no through segment on a route of at most 5 tiles from a city."""
     problems = []
     for (r, c), _item in board.cells.items():
@@ -501,6 +501,10 @@ def map_problems(board: Board) -> list[str]:
                 problems.append(f"edge mismatch at {(r, c)}-{other}")
     kinds = Counter(item[1] + item[3] for item in board.cells.values() if item[0] == "track")
     problems += [f"{n} x {k}" for k, n in kinds.items() if n > SET_COUNTS[k]]
+    for (r, c), item in board.cells.items():  # a city is placed >= 2 track tiles from any other
+        for other in ((r, c + 1), (r + 1, c)):
+            if item[0] == "city" and other in board.cells and board.is_city(other):
+                problems.append(f"cities side by side at {(r, c)} and {other}")
     colours = Counter(item[1] for item in board.cells.values() if item[0] == "city")
     problems += [f"{n} {k} cities" for k, n in colours.items() if n > CITY_PER_COLOUR]
     lengths = board.route_lengths()

@@ -281,3 +281,18 @@ def test_the_fifth_tile_from_a_city_is_the_last_one(tmp_path: Path, run: int, to
     path.write_text("end: tiles\nplayers:\n  - {name: Ala, goods: G, circuits: 0, steam: 1}\n"
                     f"  - {{name: Bartek, goods: '', circuits: 0, steam: 1}}\nmap: |\n  {row}\n", encoding="utf-8")
     assert bool(_score(path)["violations"]) == too_far
+
+
+@pytest.mark.xfail(strict=True, reason="rulebook: 'Żeton miasta nie może być wyłożony bliżej niż w odległości 2 "
+                   "żetonów torów od najbliższego miasta' (fig. 1: at least two segments between cities); two "
+                   "cities side by side can never come from legal play (tiles stay, overlays never cover a city), "
+                   "but the scorer reports no violation")
+def test_cities_side_by_side_are_a_violation(tmp_path: Path) -> None:
+    rows = "cu1 st1 cu2\nR   st1 G   B\ncu0 st1 cu3"
+    board = oracle.board_from_text(rows)
+    assert oracle.map_problems(board) == ["cities side by side at (1, 2) and (1, 3)"]
+    path = tmp_path / "side.yaml"
+    path.write_text("end: tiles\nplayers:\n  - {name: Ala, goods: R, circuits: 0, steam: 2}\n"
+                    "  - {name: Bartek, goods: '', circuits: 0, steam: 2}\nmap: |\n"
+                    + "".join(f"  {line}\n" for line in rows.splitlines()), encoding="utf-8")
+    assert _score(path)["violations"]
