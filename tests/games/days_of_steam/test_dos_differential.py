@@ -296,3 +296,28 @@ def test_cities_side_by_side_are_a_violation(tmp_path: Path) -> None:
                     "  - {name: Bartek, goods: '', circuits: 0, steam: 2}\nmap: |\n"
                     + "".join(f"  {line}\n" for line in rows.splitlines()), encoding="utf-8")
     assert _score(path)["violations"]
+
+
+def test_strict_turns_the_oracles_violations_into_exit_1(tmp_path: Path) -> None:
+    """The first random map games the oracle calls over-claimed, and the first it calls clean."""
+    picked = {}
+    for seed in range(MAPS):
+        made = _map_game(seed)
+        if made is None:
+            continue
+        text, data, _board, want = made
+        bad = bool(want["problems"] or want["over_claimed"] or oracle.score(data)["violations"])
+        if want["over_claimed"] and not want["problems"]:
+            picked.setdefault(True, text)
+        elif not bad:
+            picked.setdefault(False, text)
+        if len(picked) == 2:
+            break
+    for bad, text in picked.items():
+        path = tmp_path / f"strict-{bad}.yaml"
+        path.write_text(text, encoding="utf-8")
+        assert run_cli("score", "days-of-steam", str(path), "--json").exit_code == 0
+        strict = run_cli("score", "days-of-steam", str(path), "--json", "--strict")
+        assert strict.exit_code == (1 if bad else 0), strict.output
+        if bad:
+            assert "circuit counters claimed" in strict.stderr and f"{path}:" in strict.stderr
