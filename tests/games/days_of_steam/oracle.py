@@ -115,7 +115,6 @@ class Game:
     """One generated game: the parsed form (for the oracle) and the file text (for the scorer)."""
     data: dict
     text: str
-    lines: dict  # player index -> 1-based line of that player's entry in ``text``
     label: str
 
 
@@ -149,21 +148,19 @@ def _total(counts: dict, circuits: int) -> int:
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Łucja", "Żaneta", "Zoë"]
 
 
-def render(players: list[dict], end: str | None, rng: random.Random, game_key: bool = True) -> tuple[str, dict]:
-    """YAML text in the contract's layout (one flow mapping a player); returns text and line map."""
+def render(players: list[dict], end: str, rng: random.Random, game_key: bool = True) -> str:
+    """YAML text in the contract's layout (one flow mapping a player)."""
     out = []
     if game_key:
         out.append("game: days-of-steam")
     if end is not None:
         out.append(f"end: {end}")
     out.append("players:")
-    lines = {}
-    for i, p in enumerate(players):
+    for p in players:
         goods = p["goods"]
         goods_text = '""' if goods == "" else (f'"{goods}"' if goods == "-" or rng.random() < 0.3 else goods)
-        lines[i] = len(out) + 1
         out.append(f"  - {{name: {p['name']}, goods: {goods_text}, circuits: {p['circuits']}, steam: {p['steam']}}}")
-    return "\n".join(out) + "\n", lines
+    return "\n".join(out) + "\n"
 
 
 def random_game(seed: int) -> Game:
@@ -215,9 +212,9 @@ def random_game(seed: int) -> Game:
     rng.shuffle(order)
     names = rng.sample(NAMES, n)
     players = [dict(players[j], name=names[i]) for i, j in enumerate(order)]
-    text, lines = render(players, end, rng, game_key=rng.random() < 0.7)
+    text = render(players, end, rng, game_key=rng.random() < 0.7)
     data = {"end": end, "players": [dict(p) for p in players]}
-    return Game(data, text, lines, f"seed {seed} ({mode}, {n} players)")
+    return Game(data, text, f"seed {seed} ({mode}, {n} players)")
 
 
 # ----------------------------------------------------------------------------- the map
@@ -331,12 +328,6 @@ def circuits(board: Board, limit: int = 400) -> list | None:
     found: dict = {}
     cities = [c for c in board.cells if board.is_city(c)]
 
-    def key(used):
-        track = frozenset((cell, i) for cell, i in used if not board.is_city(cell))
-        city_edges = frozenset((cell, e) for cell, i in used if board.is_city(cell)
-                               for e in CITY_SEGMENTS[i])
-        return track, city_edges
-
     def walk(start, first_out, cell, entry, used, seen_cities):
         if len(found) > limit:
             return
@@ -344,7 +335,7 @@ def circuits(board: Board, limit: int = 400) -> list | None:
             closing = CITY_SEGMENTS.index(tuple(sorted((entry, first_out)))) if entry != first_out else None
             if closing is not None and (start, closing) not in used and len(seen_cities) >= 2:
                 whole = used | {(start, closing)}
-                found.setdefault(key(whole), whole)
+                found.setdefault(whole, whole)  # the same segments: the same circuit
             return  # the start city is passed once too: back there, the run ends
         for i, nxt, e in board.moves(cell, entry):
             if (cell, i) in used:
