@@ -402,7 +402,8 @@ SEEDS = [
     "cu1 st1 cu2\nR   st1 G\ncu0 st1 cu3",                  # three routes: 3 circuits, 2 loops
     "R   cu2 .\ncu0 br0 cu2\n.   cu0 G",                    # a figure of eight over a bridge
     "cu1 st1 wy0 st1 cu2\nR   st1 G   st1 Y\ncu0 st1 wy2 st1 cu3",  # three cities, many loops
-]
+    "cu1 st1 wy0 st1 cu2\nR   st1 G   st1 Y\nwy3 st1 br0 st1 wy1\nB   st1 Y   st1 R\ncu0 st1 wy2 st1 cu3",
+]                                                           # the last: 66 circuits, 11 loops: all 7
 
 
 def random_board(rng: random.Random, tiles: int, box: int = 2, start: str | None = None) -> Board:

@@ -28,7 +28,7 @@ from railprint.registry import find_game, scorer
 from tests.games.days_of_steam import oracle
 from tests.helpers import run_cli
 
-GAMES = 400
+GAMES = 300
 FIELDS = ("name", "goods", "colours", "colour_bonus", "circuits", "steam", "total", "rank")
 
 
@@ -187,7 +187,7 @@ def test_random_broken_games_are_errors(tmp_path: Path) -> None:
 
 # ----------------------------------------------------------------------------- the map
 
-MAPS = 150
+MAPS = 120
 OVERLAY_KINDS = {"st", "cu", "sw", "dc"}  # kinds printed with the overlay symbol
 
 
@@ -269,10 +269,10 @@ def test_random_maps_match_the_oracle(tmp_path: Path) -> None:
         seen[want["change"]] += 1
         seen["over-claimed"] += want["over_claimed"]
         seen["problems"] += bool(want["problems"])
-        seen[f"allowed={min(want['allowed'], 3)}"] += 1
+        seen[f"allowed={want['allowed'] if want['allowed'] == 7 else min(want['allowed'], 3)}"] += 1
     assert not mismatches, f"{len(mismatches)} of {compared} maps differ:\n" + "\n".join(mismatches)
     for case in ("none", "rotate", "overlay", "far", "goods", "over-claimed", "problems",
-                 "allowed=0", "allowed=1", "allowed=2", "allowed=3"):
+                 "allowed=0", "allowed=1", "allowed=2", "allowed=3", "allowed=7"):
         assert seen[case] >= 3, (case, seen)
 
 
