@@ -13,6 +13,12 @@ reading railprint/games/days_of_steam. Kept small and plain on purpose:
 ``score(data)`` takes the parsed YAML and returns the contract fields, or raises
 :class:`Unscorable` with one message per problem the contract calls an error.
 Also the random game generator used by the differential test.
+
+The map part (notation from docs/days-of-steam-scoring.md): circuits by brute-force search of
+closed runs ("Sprawdzenie objazdu"; a tile passed once, a bridge or double curve twice, from the
+tile list), the counters a final map allows (min of 7, the circuits, and the independent loops
+of their track: each counter turn closes a new loop), what legal play cannot leave on a map,
+and maps grown by legal play ("Zagranie żetonu").
 """
 
 from __future__ import annotations
