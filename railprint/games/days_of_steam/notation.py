@@ -372,11 +372,16 @@ def parse_game(text: str, filename: str = "<input>") -> GameFile:
             seen[name_key(entry.name)] = entry
         players.append(entry)
     tile_map = _map(data, lines, filename, problems)
-    problems.raise_if_any(filename, sort=True)
     title = data.get("title")
     end_text = str(end).strip().lower() if end is not None else ""
-    return GameFile(filename, end_text or "tiles", bool(end_text), end_where, tuple(players), tile_map,
-                    str(title) if title is not None else "")
+    parsed = GameFile(filename, end_text or "tiles", bool(end_text), end_where, tuple(players), tile_map,
+                      str(title) if title is not None else "")
+    if problems.items:
+        from railprint.games.days_of_steam.rules import count_problems  # rules imports this module
+
+        count_problems(parsed, problems)
+    problems.raise_if_any(filename, sort=True)
+    return parsed
 
 
 def read_game(path: str | Path) -> GameFile:

@@ -353,6 +353,13 @@ def score_player(entry: PlayerEntry) -> PlayerScore:
 def unscorable(game: GameFile) -> None:
     """Counts no finished game can have: every problem at once, as a located ContentError."""
     problems = Problems()
+    count_problems(game, problems)
+    problems.raise_if_any(game.file, sort=True)
+
+
+def count_problems(game: GameFile, problems: Problems) -> None:
+    """Add every count no finished game can have to ``problems`` (also called by the parser, so
+    that a file's unreadable values and impossible counts are reported together)."""
     top = Location(game.file, 1, 1)
     for colour in COLOURS:
         n = sum(p.goods.count(colour) for p in game.players)
@@ -380,7 +387,6 @@ def unscorable(game: GameFile) -> None:
             who = ", ".join(f"{p.name} {score_player(p).total}" for p in at13) or "nobody"
             problems.add(f"end: instant needs exactly one player with {INSTANT_WIN} VP or more, found {who}",
                          game.end_where, hint="end: tiles if the game ended when the last track tile was drawn")
-    problems.raise_if_any(game.file, sort=True)
 
 
 def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
@@ -414,6 +420,15 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
                                     f"brought at most {CITY_GOODS * len(city_squares)}", str(m.where)))
     if len(city_squares) == 0:
         violations.append(Violation("the map has no city (the game starts from one)", str(m.where)))
+    # a city is placed at least 2 track segments from the nearest city; a track tile laid later may
+    # join two cities one tile apart (rulebook fig. 3), so only cities side by side prove a breach
+    for pos, s in sorted(at.items()):
+        for side in ("E", "S"):
+            other = at.get(board.neighbour(pos, side))
+            if s.is_city and other is not None and other.is_city:
+                violations.append(Violation(f"{s.label} {tile_name(s)} and {other.label} {tile_name(other)}: "
+                                            f"cities side by side (a city is placed at least 2 track segments "
+                                            f"from the nearest city)", str(other.where)))
     for pos, s in sorted(at.items()):
         if s.is_city or s.flag == "o":
             continue

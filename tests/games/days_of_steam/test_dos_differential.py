@@ -149,8 +149,6 @@ def test_contract_errors_exit_1_with_a_location(tmp_path: Path, label, players, 
         assert where[name] in lines, (label, where[name], result.stderr)
 
 
-@pytest.mark.xfail(strict=True, reason="common.md 'Bad input: ... all problems at once': an unknown goods "
-                   "letter hides the steam error of another player (only 1 problem reported)")
 def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
     text, where = _base([("Ala", "RQ", 1, 2), ("Bartek", "B", 0, 9), ("Celina", "Y", 0, 1)])
     path = tmp_path / "two.yaml"
@@ -288,10 +286,6 @@ def test_the_fifth_tile_from_a_city_is_the_last_one(tmp_path: Path, run: int, to
     assert bool(_score(path)["violations"]) == too_far
 
 
-@pytest.mark.xfail(strict=True, reason="rulebook: 'Żeton miasta nie może być wyłożony bliżej niż w odległości 2 "
-                   "żetonów torów od najbliższego miasta' (fig. 1: at least two segments between cities); two "
-                   "cities side by side can never come from legal play (tiles stay, overlays never cover a city), "
-                   "but the scorer reports no violation")
 def test_cities_side_by_side_are_a_violation(tmp_path: Path) -> None:
     rows = "cu1 st1 cu2\nR   st1 G   B\ncu0 st1 cu3"
     board = oracle.board_from_text(rows)
