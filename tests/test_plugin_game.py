@@ -74,8 +74,9 @@ def check_commands(run: Railprint, tmp: Path) -> None:
     assert listed.returncode == 0, listed.stderr
     rows = [line.split() for line in listed.stdout.splitlines()]
     assert ["coupon-rail", "Coupon", "Rail", "coupon", "yes", "-"] in rows        # games table
-    assert ["coupon-rail", "coupons", "coupon", "-", "Coupon", "Rail", "—", "ride", "coupons", "yes"] in rows
-    assert ["railroad-ink", "Railroad", "Ink", "-", "yes", "yes"] in rows        # built-ins still there
+    assert ["coupon-rail", "coupons", "coupon", "-", "Coupon", "Rail", "—", "ride", "coupons", "yes",
+            "coupons.yaml"] in rows
+    assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows  # --content adds to the built-ins
 
     for paper, size in (("a4", A4), ("letter", LETTER)):
         out = tmp / paper
