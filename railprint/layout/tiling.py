@@ -31,6 +31,7 @@ from railprint.units import mm, to_mm
 
 MIN_OVERLAP = mm(10)
 LABEL_HEIGHT = mm(6)        # strip above the window: "row r / col c of R×C" and neighbours
+TICK = mm(2)                # overlap ticks outside the window; the window keeps them inside the margin
 WINDOW_LINE = Style(stroke="#8a8a8a", width=0.3)   # the cut frame around each tile's window
 REGISTRATION = "#000000"
 HALO = Style(stroke="#ffffff", width=1.6, cap="round")
@@ -146,7 +147,9 @@ class TilePlan:
 
 
 def _window(sheet: Paper) -> Rect:
-    return Rect(MARGIN, MARGIN + LABEL_HEIGHT, sheet.width - 2 * MARGIN,
+    """Inside the margins, below the label strip, above the furniture, with room at the left and
+    right for the overlap ticks (they must not reach into the unprintable margin)."""
+    return Rect(MARGIN + TICK, MARGIN + LABEL_HEIGHT, sheet.width - 2 * (MARGIN + TICK),
                 sheet.height - 2 * MARGIN - FURNITURE_HEIGHT - LABEL_HEIGHT)
 
 
@@ -305,16 +308,16 @@ def tile_page(plan: TilePlan, drawing: Group, row: int, col: int, *, marks: tupl
     tick = Style(stroke=GREY, width=0.4)
     if col < plan.cols:
         x = win.x + win.w - plan.overlap
-        items += [Line(x, win.y - mm(2), x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + mm(2), tick)]
+        items += [Line(x, win.y - TICK, x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + TICK, tick)]
     if col > 1:
         x = win.x + plan.overlap
-        items += [Line(x, win.y - mm(2), x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + mm(2), tick)]
+        items += [Line(x, win.y - TICK, x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + TICK, tick)]
     if row < plan.rows:
         y = win.y + win.h - plan.overlap
-        items += [Line(win.x - mm(2), y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + mm(2), y, tick)]
+        items += [Line(win.x - TICK, y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + TICK, y, tick)]
     if row > 1:
         y = win.y + plan.overlap
-        items += [Line(win.x - mm(2), y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + mm(2), y, tick)]
+        items += [Line(win.x - TICK, y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + TICK, y, tick)]
     base = win.y - mm(1.6)
     items.append(Text(win.x, base, t["tile"].format(r=row, c=col, R=plan.rows, C=plan.cols), 9,
                       Style(fill="#000000"), font="bold"))
