@@ -160,9 +160,10 @@ def build_deck(path: Path, options: RenderOptions):
 
     deck = load_deck(path, options.lang)
     faces = deck_faces(deck)
-    nouns = {("deck", "en"): "cards", ("deck", "pl"): "kart", ("tiles", "en"): "tiles", ("tiles", "pl"): "płytek"}
-    count = nouns.get((deck.kind, options.lang), nouns[(deck.kind, "en")])
-    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {len(faces)} {count} · {path.name}"
+    from railprint.words import counted
+
+    count = counted(len(faces), deck.noun, options.lang)
+    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {count} · {path.name}"
     imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
                      paper=options.paper, mode=options.mode, flip=options.flip,
                      back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),

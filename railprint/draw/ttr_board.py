@@ -37,6 +37,7 @@ from railprint.model.ttr_map import TTRMap
 from railprint.scene import (Circle, Document, Group, Item, Line, Path as SPath, Rect, Style, Text,
                              compose, rotate, translate)
 from railprint.units import mm
+from railprint.words import plural
 
 DEFAULT_WIDTH = mm(540)
 DEFAULT_HEIGHT = mm(800)
@@ -73,7 +74,7 @@ TEXT = {
         "ferry": "ferry: a locomotive on each marked space",
         "waves": "wave space: a locomotive or a ferry card (1 card = 2 waves)",
         "tunnel": "tunnel (dashed outline)",
-        "any_cards": "any {n} cards = 1 card",
+        "any_cards": ("any {n} card = 1 card", "any {n} cards = 1 card"),
         "area": "outside area: a dead end",
         "score": "score",
         "schematic": "schematic map drawn by railprint from public data",
@@ -89,7 +90,7 @@ TEXT = {
         "ferry": "prom: lokomotywa na każdym oznaczonym polu",
         "waves": "pole z falą: lokomotywa lub karta promu (1 karta = 2 fale)",
         "tunnel": "tunel (przerywany obrys)",
-        "any_cards": "dowolne {n} karty = 1 karta",
+        "any_cards": ("dowolna {n} karta = 1 karta", "dowolne {n} karty = 1 karta", "dowolnych {n} kart = 1 karta"),
         "area": "obszar poza mapą: ślepy koniec",
         "score": "punkty",
         "schematic": "mapa schematyczna narysowana przez railprint z danych publicznych",
@@ -915,7 +916,7 @@ def _key(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
     special = next((r for r in m.routes if r.any_cards_per_card), None)
     if special:
         items += _badge(box.x + 9 * u, y - 1.6 * u, special.any_cards_per_card, u)
-        text = f"{m.place_name(special.a)} – {m.place_name(special.b)}: " + t["any_cards"].format(n=special.any_cards_per_card)
+        text = f"{m.place_name(special.a)} – {m.place_name(special.b)}: " + plural(special.any_cards_per_card, t["any_cards"], lang).format(n=special.any_cards_per_card)
         items.append(Text(box.x + 16 * u, y, text, fit_size(text, box.w - 20 * u, size), Style(fill=INK)))
         y += 6.2 * u
     if m.areas:

@@ -177,6 +177,8 @@ class DeckSpec(Spec):
     corner_radius: Length = 0.0
     gap: Length | None = None       # between bleed boxes on the sheet (default: sheet templates)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
+    # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
+    noun: dict[Literal["en", "pl"], Annotated[list[str], Field(min_length=2, max_length=3)]] | None = None
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
     vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
@@ -216,6 +218,7 @@ class ResolvedDeck(Spec):
     orientation: str
     background: str
     cards: tuple[ResolvedCard, ...]
+    noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language
     source: str
 
     @property
