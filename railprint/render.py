@@ -209,7 +209,10 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
 
 def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
+    """A file name from a page label: letters, digits, ``_`` and ``.`` kept, every other run of
+    characters one ``-`` (``row 1 / col 2`` → ``row-1-col-2``)."""
+    out = "".join(ch if ch.isalnum() or ch in "_." else "-" for ch in name)
+    return "-".join(part for part in out.split("-") if part)
 
 
 def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:

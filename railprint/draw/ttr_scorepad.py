@@ -258,7 +258,7 @@ def scorepad_page(m: TTRMap, *, sheet: Paper, lang: str = "en", games: int | Non
         items += _block(m, area.x, y, area.w, row_h, head_h, i + 1, lang)
     items += _footer_tables(m, area.x, area.y + area.h - footer_h + mm(6), area.w, lang)
     items.append(furniture(sheet, title=title, detail=detail or m.id, page=page, pages=pages, lang=lang))
-    return Page(sheet.width, sheet.height, (Group(tuple(items), id=f"scorepad-{m.id}"),), label=title)
+    return Page(sheet.width, sheet.height, (Group(tuple(items), id=f"scorepad-{m.id}"),), label=f"page-{page}")
 
 
 def build_scorepad(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
@@ -267,7 +267,7 @@ def build_scorepad(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
     sheet = paper if isinstance(paper, Paper) else get_paper(paper, "portrait")
     detail = m.id + (f" · {revision_label(revision, lang)}" if revision else "")
     page = scorepad_page(m, sheet=sheet, lang=lang, games=games, detail=detail)
-    return Document((page,), title=page.label)
+    return Document((page,), title=f"{m.title(lang)} — {_t(lang)['title']}")
 
 
 def build_scorepads(maps: list[TTRMap], *, paper: str | Paper = "a4", lang: str = "en") -> Document:

@@ -427,13 +427,12 @@ def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float,
                               plan.rows * plan.step_y + plan.overlap, sheet)
         items = assembly_items(plan, group, a_sheet, lang=lang, title=title)
         items.append(furniture(a_sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
-        pages.append(Page(a_sheet.width, a_sheet.height, tuple(items), label=_t(lang)["assembly"]))
+        pages.append(Page(a_sheet.width, a_sheet.height, tuple(items), label="assembly"))
         n += 1
     for r, c in plan.tiles():
         items = tile_page(plan, group, r, c, marks=marks, lang=lang)
         items.append(furniture(sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
-        pages.append(Page(sheet.width, sheet.height, tuple(items),
-                          label=_t(lang)["tile"].format(r=r, c=c, R=plan.rows, C=plan.cols)))
+        pages.append(Page(sheet.width, sheet.height, tuple(items), label=f"row-{r}-col-{c}"))
         n += 1
     return Document(tuple(pages), title=doc_title or title)
 

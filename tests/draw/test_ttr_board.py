@@ -262,7 +262,8 @@ def test_tiled_board_pdf(name, paper, overlap_mm):
         text = ""
         for (r, c), page in tiles.items():
             page_text = page.extract_text()
-            assert f"row {r} / col {c} of {plan.rows}×{plan.cols}" in page_text
+            label = page.within_bbox((0, 0, page.width, _window(page)["top"])).extract_text()
+            assert f"row {r} / col {c} of {plan.rows}×{plan.cols}" in label
             assert f"page {1 + plan.tiles().index((r, c)) + 1}/{len(pdf.pages)}" in page_text
             text += page_text + "\n"
         for city in m.cities:
