@@ -182,13 +182,18 @@ def validate(
     lang: str = typer.Option("en", "--lang", help="Also check the labels of this language."),
 ) -> None:
     """Check content files: schema, references, glyphs and text overflow. Reports every problem.
+    Also warns (exit 0) about card and tile text inside the safe zone near the trim (3 mm unless
+    the deck sets `safe:`).
 
     Example: railprint validate my-deck/
     """
     from railprint.render import validate_content
 
     def run() -> None:
-        checked = validate_content(content, lang)
+        warnings: list[str] = []
+        checked = validate_content(content, lang, warnings)
+        for warning in warnings:
+            typer.echo(f"Warning: {warning}", err=True)
         typer.echo(f"{len(checked)} content file(s) OK", err=True)
 
     guarded(run)

@@ -215,9 +215,11 @@ def _safe(name: str) -> str:
     return "-".join(part for part in out.split("-") if part)
 
 
-def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:
+def validate_content(target: Path | None, lang: str = "en",
+                     warnings: list[str] | None = None) -> list[ContentFile]:
     """Check every content file under ``target`` (a folder or one file); collect all problems
-    from all files and raise them together."""
+    from all files and raise them together. Warnings (text inside a card's safe zone) are
+    appended to ``warnings`` when given."""
     if target is not None and Path(target).is_file():
         files = [_kind_of(Path(target))]
     else:
@@ -236,6 +238,10 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
                 _named(kind.validate)(info.path, lang)
             elif kind.build is not None:
                 build(info, RenderOptions(lang=lang))
+            if warnings is not None and kind.deck_like:
+                from railprint.model.safe_zone import safe_zone_warnings
+
+                warnings.extend(safe_zone_warnings(info.path, lang))
         except ContentError as exc:
             problems.extend(exc.problems or [exc])
         except RailprintError as exc:
