@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 Point = tuple[float, float]
 
-CAR_SPACE = (22.0, 7.6)   # board mm: room for a plastic car of up to ~21 x 6.5 mm
+CAR_SPACE = (22.0, 7.0)   # board mm: room for a plastic car of up to ~21 x 6.5 mm
 GAP = 1.0                 # board mm between consecutive spaces (at least)
 PITCH = 9.4               # board mm between parallel spaces, centre to centre
 CLEARANCE = 1.0           # board mm between spaces of different routes (at least)
@@ -236,25 +236,48 @@ def _catmull(points: list[Point], n: int = 16) -> list[Point]:
     return out
 
 
-def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0
-                 ) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
+def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0,
+                 spread: bool = False, tight: bool = False) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
     """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
-    slides the chains towards one end when there is room to spare.
+    slides the chains towards one end when there is room to spare; ``spread`` widens the gaps
+    without limit so the chain runs from city to city (a line bent through ``via`` points);
+    ``tight`` keeps the smallest gap, so a slide can back the chain further away from a city.
 
     Spaces are placed on the centre line and moved sideways along its normal, so parallel
     spaces stand abreast; where the curve is so tight that this would jam the inner chain,
     each chain is spaced along its own offset curve instead."""
     k = len(ids)
     centre = _Curve(pts)
-    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)])
-    if k == 1 or all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
-                     for chain in abreast[0].values() for a, b in zip(chain, chain[1:])):
+    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight)
+    if k == 1:
+        return abreast
+    spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
+                 for chain in abreast[0].values() for a, b in zip(chain, chain[1:]))
+    if spaced and _inner_clearance(abreast[0], g.clearance) >= g.clearance:
         return abreast
     curves = [_Curve(_offset(pts, (j - (k - 1) / 2) * g.pitch)) for j in range(k)]
-    return _chains(m, ids, curves, g, shift, [0.0] * k)
+    own = _chains(m, ids, curves, g, shift, [0.0] * k, spread, tight)
+    if spaced and _inner_clearance(abreast[0], g.clearance) >= _inner_clearance(own[0], g.clearance):
+        return abreast
+    return own
 
 
-def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float]):
+def _inner_clearance(cars: dict[str, tuple["Car", ...]], enough: float) -> float:
+    """The smallest clearance between the spaces of a group (side by side and in a row)."""
+    chains = list(cars.values())
+    worst = enough
+    for i, chain in enumerate(chains):
+        for a, b in zip(chain, chain[1:]):
+            worst = min(worst, clearance(a, b, enough))
+        for other in chains[i + 1:]:
+            for a in chain:
+                for b in other:
+                    worst = min(worst, clearance(a, b, enough))
+    return worst
+
+
+def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float],
+            spread: bool = False, tight: bool = False):
     cars: dict[str, tuple[Car, ...]] = {}
     paths: dict[str, tuple[Point, ...]] = {}
     same = len({m.route[i].length for i in ids}) == 1
@@ -263,7 +286,8 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
         n = m.route[rid].length
         usable = curve.length - 2 * (g.city_r + g.end_gap)
         need = n * g.car_len + (n - 1) * g.gap
-        gaps.append(min(g.gap * 2.5, g.gap + max(0.0, usable - need) / (n - 1)) if n > 1 else g.gap)
+        wide = g.gap + max(0.0, usable - need) / (n - 1) if n > 1 else g.gap
+        gaps.append(g.gap if tight else wide if spread else min(g.gap * 2.5, wide))
     for j, rid in enumerate(ids):
         route = m.route[rid]
         n = route.length
@@ -380,31 +404,6 @@ def _cover(car: Car) -> tuple[list[Point], float]:
     return centres, math.hypot(car.width / 2, step / 2)
 
 
-def _scaled_via(a: Point, b: Point, via: tuple[Point, ...], need: float) -> list[Point]:
-    """The data's bend points pulled towards the straight line a-b just so far that the curve
-    through them is about ``need`` long: the chain then reaches both cities."""
-    def curve(k: float) -> list[Point]:
-        (ax, ay), (bx, by) = a, b
-        c2 = (bx - ax) ** 2 + (by - ay) ** 2 or 1.0
-        out = []
-        for vx, vy in via:
-            t = max(0.0, min(1.0, ((vx - ax) * (bx - ax) + (vy - ay) * (by - ay)) / c2))
-            px, py = ax + t * (bx - ax), ay + t * (by - ay)
-            out.append((px + k * (vx - px), py + k * (vy - py)))
-        return _catmull([a, *out, b])
-
-    if _polyline_length(curve(1.0)) <= need:
-        return curve(1.0)
-    lo, hi = 0.0, 1.0
-    for _ in range(30):
-        mid = (lo + hi) / 2
-        if _polyline_length(curve(mid)) < need:
-            lo = mid
-        else:
-            hi = mid
-    return curve(hi)
-
-
 @dataclass
 class RouteLayout:
     """The placed spaces: route id -> its spaces and the centre line through them; ``occupied``
@@ -453,6 +452,7 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
     """Choose a centre line for every parallel group so its spaces keep ``g.clearance`` from
     other routes' spaces, clear of other cities and inside ``inner_box``."""
     unit = g.unit
+    want = g.clearance + 0.15 * unit   # a little more than promised: the repair stops short of it
     occupied = SpatialHash(12 * unit)
     for cid, (x, y) in nodes.items():
         occupied.add_circle(x, y, g.city_r + 2.5 * unit, ("node", cid), weight=8.0)
@@ -472,10 +472,9 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
 
     def shapes_of(group, level: int):
         _, ends, ids, c, a, b, need, via, _ = group
-        if via:
-            pts = _scaled_via(a, b, via, need)
-            return [(0.0, _chain_shape(m, ids, pts, g, shift), pts, shift)
-                    for shift in ((0.0, -1.0, 1.0) if level else (0.0,))]
+        if via:   # the data's bend points: the spaces spread along the whole bent line
+            pts = _catmull([a, *via, b])
+            return [(0.0, _chain_shape(m, ids, pts, g, spread=True), pts, 0.0)]
         out = []
         skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
         extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
@@ -508,7 +507,7 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
                     for ny in (gy - 1, gy, gy + 1):
                         for other in placed.get((nx, ny), ()):
                             if other.route not in ids:
-                                short = g.clearance - clearance(car, other, g.clearance)
+                                short = want - clearance(car, other, want)
                                 if short > 0:
                                     cost += short
         return cost
@@ -520,14 +519,22 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
             for car in chain:
                 centres, r = _cover(car)
                 for (x, y) in centres:
-                    cost += occupied.circle_cost(x, y, r + g.clearance, ignore=ignore)
+                    cost += occupied.circle_cost(x, y, r + want, ignore=ignore)
                     d = -_point_box_distance(x, y, inner_box)
                     if d < r + unit:
                         cost += (r + unit - d) * 10
             for a, b in zip(chain, chain[1:]):   # consecutive spaces on a tight curve
-                short = g.clearance - clearance(a, b, g.clearance)
+                short = want - clearance(a, b, want)
                 if short > 0:
-                    cost += short * 40
+                    cost += short * 1000
+        chains = list(shape[0].values())
+        for i, chain in enumerate(chains):       # parallel chains side by side on a curve
+            for other in chains[i + 1:]:
+                for a in chain:
+                    for b in other:
+                        short = want - clearance(a, b, want)
+                        if short > 0:
+                            cost += short * 1000
         return cost
 
     def commit(shape):
@@ -542,8 +549,8 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
         """The current centre line with the chains slid along it in fine steps."""
         penalty, _, pts, shift = group[-1]
         base = penalty - abs(shift) * 2 * unit
-        return [(base + abs(k / 10) * 2 * unit, _chain_shape(m, group[2], pts, g, k / 10), pts, k / 10)
-                for k in range(-10, 11)]
+        return [(base + abs(k / 10) * 2 * unit + tight * unit, _chain_shape(m, group[2], pts, g, k / 10, tight=tight),
+                 pts, k / 10) for tight in (False, True) for k in range(-10, 11)]
 
     def choose(group, level: int) -> bool:
         _, ends, ids, *_rest = group
@@ -573,12 +580,15 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
             break
     # repair: every group still too close to another gets the widest choice, a few rounds
     by_ends = {group[1]: group for group in groups}
-    for _ in range(8):
+    for round_ in range(6):
         cars = {rid: chain for group in groups for rid, chain in group[-1][1][0].items()}
-        bad = close_pairs(cars, g.clearance, lambda r1, r2: group_of[r1] == group_of[r2])
+        bad = close_pairs(cars, want)
         if not bad:
             break
-        for ends in dict.fromkeys(group_of[car.route] for _, x, y in bad for car in (x, y)):
+        involved = dict.fromkeys(group_of[car.route] for _, x, y in bad for car in (x, y))
+        if round_ >= 4:   # stuck: their neighbours at the same cities move too
+            involved.update(dict.fromkeys(ends for ends in by_ends if set(ends) & {n for e in list(involved) for n in e}))
+        for ends in involved:
             choose(by_ends[ends], 2)
             choose(by_ends[ends], 3)
     cars: dict[str, tuple[Car, ...]] = {}
