@@ -805,8 +805,32 @@ def build_board_tiled(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
     """The board at real size over pages: assembly map first, then one page per tile."""
     width, height = _size(m, size)
     board = draw_board(m, width, height, lang=lang, labels=labels)
+    geo = board_geometry(m, width, height, lang=lang, labels=labels)
     return tile_document(board, width, height, paper=paper, overlap=overlap, title=board_title(m, lang),
-                         detail=_detail(m, width, height, lang, revision), lang=lang)
+                         detail=_detail(m, width, height, lang, revision), lang=lang,
+                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
+
+
+def map_is_clear(geo: BoardGeometry, x: float, y: float, r: float) -> bool:
+    """Whether a disc of radius ``r`` at (x, y) stays off everything printed on the map: route
+    spaces, cities, names and tables (registration crosshairs go only there)."""
+    from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
+
+    disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
+    for nx, ny in geo.nodes.values():
+        if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
+            return False
+    boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
+    boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
+    for x0, y0, x1, y1 in boxes:
+        if x0 - r < x < x1 + r and y0 - r < y < y1 + r:
+            return False
+    for chain in geo.cars.values():
+        for car in chain:
+            if math.hypot(car.x - x, car.y - y) < r + car.length and \
+                    polygon_clearance(disc, car_polygon(car)) < geo.unit:
+                return False
+    return True
 
 
 def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 
 from railprint.errors import RailprintError
@@ -121,28 +122,51 @@ class TilePlan:
     def tiles(self) -> list[tuple[int, int]]:
         return [(r, c) for r in range(1, self.rows + 1) for c in range(1, self.cols + 1)]
 
-    def registration_points(self) -> list[tuple[float, float, int]]:
+    def registration_points(self, free: "Callable[[float, float], bool] | None" = None
+                            ) -> list[tuple[float, float, int]]:
         """Crosshair centres ``(x, y, number)`` in drawing coordinates, in every overlap strip:
-        two per vertical seam and row, two per horizontal seam and column, one per corner."""
+        two per vertical seam and row, two per horizontal seam and column, one per corner.
+
+        ``free(x, y)``: whether a crosshair may sit there (a board keeps them off its map).
+        A seam crosshair then slides along its strip to the nearest free spot (2 mm steps,
+        within the strip); one with no free spot, and a corner one that is not free (it cannot
+        move), is left out."""
         points: list[tuple[float, float]] = []
         half = self.overlap / 2
         inner_w = self.step_x - self.overlap  # the part of a window no neighbour covers
         inner_h = self.step_y - self.overlap
+
+        def along(fixed: float, start: float, span: float, vertical: bool) -> None:
+            for k in (1, 2):
+                home = start + k * span / 3
+                for step in range(0, int(span / 3 / mm(2))):
+                    for sign in ((1,) if step == 0 else (1, -1)):
+                        at = home + sign * step * mm(2)
+                        x, y = (fixed, at) if vertical else (at, fixed)
+                        if free is None or free(x, y):
+                            points.append((x, y))
+                            break
+                    else:
+                        continue
+                    break
+
         for c in range(1, self.cols):  # vertical seams
             x = self.offset_x + c * self.step_x + half
             for r in range(1, self.rows + 1):
                 y0 = self.offset_y + (r - 1) * self.step_y + (self.overlap if r > 1 else 0)
                 span = inner_h + (self.overlap if r == 1 else 0) + (self.overlap if r == self.rows else 0)
-                points += [(x, y0 + span / 3), (x, y0 + 2 * span / 3)]
+                along(x, y0, span, True)
         for r in range(1, self.rows):  # horizontal seams
             y = self.offset_y + r * self.step_y + half
             for c in range(1, self.cols + 1):
                 x0 = self.offset_x + (c - 1) * self.step_x + (self.overlap if c > 1 else 0)
                 span = inner_w + (self.overlap if c == 1 else 0) + (self.overlap if c == self.cols else 0)
-                points += [(x0 + span / 3, y), (x0 + 2 * span / 3, y)]
+                along(y, x0, span, False)
         for r in range(1, self.rows):  # corners where four pages meet
             for c in range(1, self.cols):
-                points.append((self.offset_x + c * self.step_x + half, self.offset_y + r * self.step_y + half))
+                x, y = self.offset_x + c * self.step_x + half, self.offset_y + r * self.step_y + half
+                if free is None or free(x, y):
+                    points.append((x, y))
         return [(x, y, i) for i, (x, y) in enumerate(points, 1)]
 
 
@@ -331,9 +355,19 @@ def tile_page(plan: TilePlan, drawing: Group, row: int, col: int, *, marks: tupl
     return items
 
 
-def registration_marks(plan: TilePlan) -> tuple[Item, ...]:
+def registration_marks(plan: TilePlan, keep_clear: "Callable[[float, float, float], bool] | None" = None
+                       ) -> tuple[Item, ...]:
+    """The numbered crosshairs; ``keep_clear(x, y, r)`` says whether a mark of reach ``r``
+    around (x, y) stays off what the drawing must keep visible."""
     size = _crosshair_size(plan.overlap)
-    return tuple(crosshair(x, y, n, size) for x, y, n in plan.registration_points())
+    reach = crosshair_reach(size)
+    free = None if keep_clear is None else (lambda x, y: keep_clear(x, y, reach))
+    return tuple(crosshair(x, y, n, size) for x, y, n in plan.registration_points(free))
+
+
+def crosshair_reach(size: float) -> float:
+    """How far a crosshair of ``size`` (its arms and its number) reaches from its centre."""
+    return 1.6 * size + mm(1.5)
 
 
 def _fit(width: float, height: float, box: Rect) -> tuple[float, float, float]:
@@ -409,14 +443,16 @@ def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = 
 def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float, *,
                   paper: str | Paper = "a4", orientation: str = "auto", overlap: float = MIN_OVERLAP,
                   title: str = "", detail: str = "", lang: str = "en", assembly: bool = True,
-                  doc_title: str = "", extra_pages: int = 0) -> Document:
+                  doc_title: str = "", extra_pages: int = 0,
+                  keep_clear: "Callable[[float, float, float], bool] | None" = None) -> Document:
     """Tile ``drawing`` (W x H points, origin top-left) over pages at real size.
 
     Page 1 is the assembly map (unless ``assembly=False``), then tiles row by row.
-    ``extra_pages``: pages the caller will append (counted in every "page i/n")."""
+    ``extra_pages``: pages the caller will append (counted in every "page i/n").
+    ``keep_clear``: see :func:`registration_marks`."""
     plan = plan_tiles(width, height, paper=paper, orientation=orientation, overlap=overlap)
     group = _drawing_group(drawing)
-    marks = registration_marks(plan)
+    marks = registration_marks(plan, keep_clear)
     total = plan.pages + (1 if assembly else 0) + extra_pages
     pages: list[Page] = []
     sheet = plan.sheet
