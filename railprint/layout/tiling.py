@@ -248,34 +248,41 @@ def _transform_box(t: Transform, box) -> tuple[float, float, float, float]:
     return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
 
 
-def bounding_box(item: Item, transform: Transform = IDENTITY):
-    """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for an empty group."""
+def bounding_box(item: Item, transform: Transform = IDENTITY, memo: dict | None = None):
+    """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for an empty group.
+    ``memo`` keeps group boxes between calls (tiling asks the same groups for every page)."""
     if isinstance(item, Group):
+        key = (id(item), transform)
+        if memo is not None and key in memo:
+            return memo[key]
         t = compose(transform, item.transform)
-        boxes = [b for b in (bounding_box(i, t) for i in item.items) if b is not None]
+        boxes = [b for b in (bounding_box(i, t, memo) for i in item.items) if b is not None]
         if not boxes:
-            return None
-        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        if item.clip is not None:
-            c = item.clip
-            cb = _transform_box(t, (c.x, c.y, c.x + c.w, c.y + c.h))
-            box = (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+            box = None
+        else:
+            box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+            if item.clip is not None:
+                c = item.clip
+                cb = _transform_box(t, (c.x, c.y, c.x + c.w, c.y + c.h))
+                box = (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+        if memo is not None:
+            memo[key] = box
         return box
     return _transform_box(transform, _leaf_box(item))
 
 
-def _cull(items: tuple[Item, ...], view, transform: Transform = IDENTITY) -> tuple[Item, ...]:
+def _cull(items: tuple[Item, ...], view, transform: Transform = IDENTITY, memo: dict | None = None) -> tuple[Item, ...]:
     vx0, vy0, vx1, vy1 = view
     kept = []
     for item in items:
         if isinstance(item, Group):
-            box = bounding_box(item, transform)
+            box = bounding_box(item, transform, memo)
             if box is None or box[2] < vx0 or box[0] > vx1 or box[3] < vy0 or box[1] > vy1:
                 continue
             if box[0] >= vx0 and box[2] <= vx1 and box[1] >= vy0 and box[3] <= vy1:
                 kept.append(item)  # wholly inside: keep as it is
                 continue
-            inner = _cull(item.items, view, compose(transform, item.transform))
+            inner = _cull(item.items, view, compose(transform, item.transform), memo)
             if inner:
                 kept.append(Group(inner, item.transform, item.clip, item.id))
             continue
@@ -316,13 +323,13 @@ def _drawing_group(drawing: Item | tuple[Item, ...]) -> Group:
 
 
 def tile_page(plan: TilePlan, drawing: Group, row: int, col: int, *, marks: tuple[Item, ...] = (),
-              lang: str = "en") -> list[Item]:
+              lang: str = "en", memo: dict | None = None) -> list[Item]:
     """The items of tile (row, col) except the furniture: window content, marks, labels."""
     t = _t(lang)
     src = plan.source(row, col)
     win = plan.window
     view = (src.x, src.y, src.x + src.w, src.y + src.h)
-    content = _cull(drawing.items, view, drawing.transform)
+    content = _cull(drawing.items, view, drawing.transform, memo)
     inner = Group(content, drawing.transform) if drawing.transform != IDENTITY else Group(content)
     local_marks = _cull(marks, view)
     window = Group((inner, *local_marks), translate(win.x - src.x, win.y - src.y),
@@ -465,8 +472,9 @@ def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float,
         items.append(furniture(a_sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
         pages.append(Page(a_sheet.width, a_sheet.height, tuple(items), label="assembly"))
         n += 1
+    memo: dict = {}   # group bounding boxes, the same for every page
     for r, c in plan.tiles():
-        items = tile_page(plan, group, r, c, marks=marks, lang=lang)
+        items = tile_page(plan, group, r, c, marks=marks, lang=lang, memo=memo)
         items.append(furniture(sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
         pages.append(Page(sheet.width, sheet.height, tuple(items), label=f"row-{r}-col-{c}"))
         n += 1
