@@ -128,27 +128,25 @@ class TilePlan:
         two per vertical seam and row, two per horizontal seam and column, one per corner.
 
         ``free(x, y)``: whether a crosshair may sit there (a board keeps them off its map).
-        A seam crosshair then slides along its strip to the nearest free spot (2 mm steps,
-        within the strip); one with no free spot, and a corner one that is not free (it cannot
-        move), is left out."""
+        A seam crosshair then slides along its strip to the nearest free spot (2 mm steps, the
+        two of a strip at least a sixth of it apart); one with no free spot, and a corner one
+        that is not free (it cannot move), is left out."""
         points: list[tuple[float, float]] = []
         half = self.overlap / 2
         inner_w = self.step_x - self.overlap  # the part of a window no neighbour covers
         inner_h = self.step_y - self.overlap
 
         def along(fixed: float, start: float, span: float, vertical: bool) -> None:
+            chosen: list[float] = []
+            spots = [start + mm(2) * i for i in range(1, int(span / mm(2)))]
             for k in (1, 2):
                 home = start + k * span / 3
-                for step in range(0, int(span / 3 / mm(2))):
-                    for sign in ((1,) if step == 0 else (1, -1)):
-                        at = home + sign * step * mm(2)
-                        x, y = (fixed, at) if vertical else (at, fixed)
-                        if free is None or free(x, y):
-                            points.append((x, y))
-                            break
-                    else:
-                        continue
-                    break
+                for at in [home, *sorted(spots, key=lambda v: (abs(v - home), v))]:
+                    x, y = (fixed, at) if vertical else (at, fixed)
+                    if all(abs(at - other) >= span / 6 for other in chosen) and (free is None or free(x, y)):
+                        chosen.append(at)
+                        points.append((x, y))
+                        break
 
         for c in range(1, self.cols):  # vertical seams
             x = self.offset_x + c * self.step_x + half
