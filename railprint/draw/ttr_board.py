@@ -1,9 +1,11 @@
 """A printable Ticket to Ride board drawn from a map's data (original vector art).
 
 :func:`board_geometry` works out where everything goes on a board of a given size: city
-markers, every route as a chain of car spaces (parallel routes side by side, chains bent into
-an arc where the cities are too close for the cars), city-name positions that avoid the
-chains, and free spots for the tables. :func:`draw_board` turns that into one scene group of
+markers, every route as a chain of car spaces (placed by the pure
+:mod:`railprint.games.ticket_to_ride.route_layout`: parallel routes side by side, chains bent
+into an arc where the cities are too close for the cars, at least 1 mm between any two spaces),
+city-name positions that cover no space, and free spots for the tables. The layout is cached on
+disk by the map's content (:mod:`railprint.cache`). :func:`draw_board` turns that into one scene group of
 ``width`` x ``height`` points; :func:`build_board_tiled` prints it at real size over pages
 (with :mod:`railprint.layout.tiling`), :func:`build_board_overview` on one page.
 
@@ -29,7 +31,8 @@ from pydantic import Field
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
-from railprint.games.ticket_to_ride.route_layout import Car, Dims, SpatialHash, dims, layout_routes
+from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, layout_routes,
+                                                        polygon_clearance)
 from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.loading.schema import Length, Spec, validate
@@ -864,8 +867,6 @@ def build_board_tiled(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
 def map_is_clear(geo: BoardGeometry, x: float, y: float, r: float) -> bool:
     """Whether a disc of radius ``r`` at (x, y) stays off everything printed on the map: route
     spaces, cities, names and tables (registration crosshairs go only there)."""
-    from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
-
     disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
     for nx, ny in geo.nodes.values():
         if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
@@ -906,9 +907,10 @@ def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: 
     size = (spec.size.width, spec.size.height) if spec.size else None
     width, height = _size(m, size)
     board = draw_board(m, width, height, lang=lang, labels=spec.labels)
+    geo = board_geometry(m, width, height, lang=lang, labels=spec.labels)
     tiled = tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
                           detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                          extra_pages=1 if overview else 0)
+                          extra_pages=1 if overview else 0, keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
     if not overview:
         return tiled
     total = len(tiled.pages) + 1

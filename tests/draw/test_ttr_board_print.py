@@ -9,20 +9,27 @@ import math
 import pdfplumber
 import pytest
 
-from railprint.draw.ttr_board import board_geometry, build_board_tiled, default_size
+from railprint.draw.ttr_board import board_geometry, build_board, build_board_tiled, default_size, load_board_spec
 from railprint.games.ticket_to_ride.maps import load_map
+from railprint.loading.resources import content_path
 from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
 from railprint.layout.tiling import _crosshair_size, plan_tiles
 from railprint.writers import render
 
 
-@pytest.mark.parametrize("name,paper", [("nordic", "a4"), ("italy", "letter")])
-def test_crosshairs_keep_off_the_map(name, paper):
+@pytest.mark.parametrize("name,paper,shipped", [("nordic", "a4", True), ("italy", "letter", True),
+                                                 ("italy", "a4", False)])
+def test_crosshairs_keep_off_the_map(name, paper, shipped):
     m = load_map(name)
-    geo = board_geometry(m)
+    if shipped:   # as `railprint render` prints it: the board file's label hints, Polish
+        spec = load_board_spec(content_path("ticket-to-ride") / f"board-{name}.yaml")
+        geo = board_geometry(m, lang="pl", labels=spec.labels)
+        doc = build_board(spec, m, paper=paper, lang="pl")
+    else:
+        geo = board_geometry(m)
+        doc = build_board_tiled(m, paper=paper)
     plan = plan_tiles(*default_size(m), paper=paper)
     size = _crosshair_size(plan.overlap)
-    doc = build_board_tiled(m, paper=paper)
     found = set()
     with pdfplumber.open(io.BytesIO(render(doc, "pdf")[0])) as pdf:
         for (r, c), page in zip(plan.tiles(), pdf.pages[1:]):

@@ -190,7 +190,7 @@ def test_polish_text_reads_back(pdfs):
     text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "pl"]))
     assert "zajezdnia" in text and "stacja 3" in text and "ramki ze stacjami" in text
     text = "".join(p[4] for p in pdf_pages(pdfs["scoring.yaml", "pl"]))
-    for words in ("Punkty za stacje — 3 graczy", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie"):
+    for words in ("Punkty za stacje dla 3 graczy", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie"):
         assert words in text
     text = "".join(p[4] for p in pdf_pages(pdfs["scorepad.yaml", "pl"]))
     assert "karta punktacji" in text and "suma" in text
