@@ -381,6 +381,10 @@ def clearance(a: Car, b: Car, enough: float = math.inf) -> float:
     """Exact distance between two spaces (negative when they overlap). With ``enough``: any
     value >= ``enough`` once the spaces are known to be at least that far apart (fast)."""
     d = math.dist((a.x, a.y), (b.x, b.y))
+    if enough < math.inf:
+        apart = d - math.hypot(a.length, a.width) / 2 - math.hypot(b.length, b.width) / 2
+        if apart >= enough:   # farther apart than their circumscribed circles
+            return apart
     if d > 0 and enough < math.inf:
         ux, uy = (b.x - a.x) / d, (b.y - a.y) / d
         reach = 0.0
