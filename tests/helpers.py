@@ -52,6 +52,20 @@ def cli_stdout(*args: str) -> str:
 PRINTABLE_MARGIN = 6.35  # mm: home printers leave the outer ¼ in of US Letter unprinted
 
 
+def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
+    """Every character, line, rectangle and curve of a PDF (pdfplumber objects, clipping
+    ignored) closer than ``limit`` mm to the paper edge, as (page, kind, distance mm)."""
+    found = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            for kind in ("chars", "lines", "rects", "curves"):
+                for o in getattr(page, kind):
+                    d = to_mm(min(o["x0"], o["top"], page.width - o["x1"], page.height - o["bottom"]))
+                    if d < limit - 0.01:
+                        found.append((number, kind, round(d, 2)))
+    return found
+
+
 def ink_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN, dpi: int = 100):
     """Pages (1-based) of a PDF that put any ink closer than ``limit`` mm to the paper edge, with
     the distance found: the page is rasterised, so clipping (board tiles) counts as it prints."""
