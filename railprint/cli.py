@@ -172,7 +172,7 @@ def render(
     fmt: str = typer.Option("pdf", "--format", help="pdf (sheets) or svg (one file per component face)."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
-    back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: printer's back-side offset X,Y in mm (see calibrate)."),
+    back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
@@ -202,13 +202,18 @@ def validate(
     lang: str = typer.Option("en", "--lang", help="Also check the labels of this language."),
 ) -> None:
     """Check content files: schema, references, glyphs and text overflow. Reports every problem.
+    Also warns (exit 0) about card and tile text inside the safe zone near the trim (3 mm unless
+    the deck sets `safe:`).
 
     Example: railprint validate my-deck/
     """
     from railprint.render import validate_content
 
     def run() -> None:
-        checked = validate_content(content, lang)
+        warnings: list[str] = []
+        checked = validate_content(content, lang, warnings)
+        for warning in warnings:
+            typer.echo(f"Warning: {warning}", err=True)
         typer.echo(f"{len(checked)} content file(s) OK", err=True)
 
     guarded(run)
@@ -220,8 +225,11 @@ def calibrate(
     flip: str = typer.Option("long", "--flip", help="The duplex flip you will print with."),
     out: Path = typer.Option(Path("output/calibration.pdf"), "-o", "--out", help="Output PDF."),
 ) -> None:
-    """Write a two-page duplex calibration sheet: print it double-sided, hold it to the light,
-    read how far the back's cross sits from the front's, and pass that as --back-offset X,Y.
+    """Write a duplex calibration sheet (portrait pages 1-2, landscape pages 3-4): print it
+    double-sided, hold it to the light, read where each front cross falls on the back's scales
+    (X+1: the back printed 1 mm too far left; Y+1: 1 mm too high) and pass the mean as
+    --back-offset X,Y. The offset is in the paper's feed frame, so one reading corrects
+    portrait and landscape decks alike.
 
     Example: railprint calibrate --paper letter && railprint render --back-offset 0.5,-1
     """

@@ -232,9 +232,10 @@ def impose_deck(deck, path: Path, options: RenderOptions):
     from railprint.units import mm
 
     faces = deck_faces(deck)
-    nouns = {("deck", "en"): "cards", ("deck", "pl"): "kart", ("tiles", "en"): "tiles", ("tiles", "pl"): "płytek"}
-    count = nouns.get((deck.kind, options.lang), nouns[(deck.kind, "en")])
-    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {len(faces)} {count} · {path.name}"
+    from railprint.words import counted
+
+    count = counted(len(faces), deck.noun, options.lang)
+    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {count} · {path.name}"
     imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
                      paper=options.paper, mode=options.mode, flip=options.flip,
                      back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
@@ -280,12 +281,17 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
 
 def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in name)
+    """A file name from a page label: letters, digits, ``_`` and ``.`` kept, every other run of
+    characters one ``-`` (``row 1 / col 2`` → ``row-1-col-2``)."""
+    out = "".join(ch if ch.isalnum() or ch in "_." else "-" for ch in name)
+    return "-".join(part for part in out.split("-") if part)
 
 
-def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]:
+def validate_content(target: Path | None, lang: str = "en",
+                     warnings: list[str] | None = None) -> list[ContentFile]:
     """Check every content file under ``target`` (a folder or one file); collect all problems
-    from all files and raise them together."""
+    from all files and raise them together. Warnings (text inside a card's safe zone) are
+    appended to ``warnings`` when given."""
     from railprint.loading.resources import use_content
 
     if target is not None and Path(target).is_file():
@@ -308,6 +314,10 @@ def validate_content(target: Path | None, lang: str = "en") -> list[ContentFile]
                 _named(kind.validate)(info.path, lang)
             elif kind.build is not None:
                 build(info, RenderOptions(lang=lang))
+            if warnings is not None and kind.deck_like:
+                from railprint.model.safe_zone import safe_zone_warnings
+
+                warnings.extend(safe_zone_warnings(info.path, lang))
         except ContentError as exc:
             problems.extend(exc.problems or [exc])
         except RailprintError as exc:

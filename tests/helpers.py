@@ -46,3 +46,41 @@ def cli_stdout(*args: str) -> str:
     result = run_cli(*args)
     assert result.exit_code == 0, result.output
     return result.stdout
+
+
+
+PRINTABLE_MARGIN = 6.35  # mm: home printers leave the outer ¼ in of US Letter unprinted
+
+
+def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
+    """Every character, line, rectangle and curve of a PDF (pdfplumber objects, clipping
+    ignored) closer than ``limit`` mm to the paper edge, as (page, kind, distance mm)."""
+    found = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            for kind in ("chars", "lines", "rects", "curves"):
+                for o in getattr(page, kind):
+                    d = to_mm(min(o["x0"], o["top"], page.width - o["x1"], page.height - o["bottom"]))
+                    if d < limit - 0.01:
+                        found.append((number, kind, round(d, 2)))
+    return found
+
+
+def ink_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN, dpi: int = 100):
+    """Pages (1-based) of a PDF that put any ink closer than ``limit`` mm to the paper edge, with
+    the distance found: the page is rasterised, so clipping (board tiles) counts as it prints."""
+    import pypdfium2 as pdfium
+
+    found = []
+    pdf = pdfium.PdfDocument(data)
+    px_mm = 25.4 / dpi
+    for number in range(len(pdf)):
+        image = pdf[number].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+        box = image.point(lambda v: 255 if v < 250 else 0).getbbox()   # where the ink is
+        if box is None:
+            continue
+        w, h = image.size
+        nearest = min(box[0], box[1], w - box[2], h - box[3])
+        if nearest < int(limit / px_mm) - 1:  # whole pixels, one spare for antialiasing
+            found.append((number + 1, round(nearest * px_mm, 2)))
+    return found

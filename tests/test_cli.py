@@ -101,7 +101,8 @@ def test_calibrate_and_schema(tmp_path):
     out = tmp_path / "cal.pdf"
     assert runner.invoke(app, ["calibrate", "--paper", "letter", "-o", str(out)]).exit_code == 0
     pages = pdf_pages(out.read_bytes())
-    assert len(pages) == 2 and pages[0][0] == pytest.approx(215.9, abs=0.1)
+    assert len(pages) == 4 and pages[0][0] == pytest.approx(215.9, abs=0.1)  # portrait and landscape sheets
+    assert pages[2][0] == pytest.approx(279.4, abs=0.1)
     result = runner.invoke(app, ["schema"])
     schema = json.loads(result.output)
     kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["anyOf"]}

@@ -3,12 +3,17 @@
 Modes
 - ``duplex``: front pages with crop marks; after each, a back page whose slot i lies exactly
   behind front slot i when the sheet is turned over its long edge (``flip="long"``) or its
-  short edge (``flip="short"``, backs also turned 180°). ``back_offset`` (mm) shifts back pages
-  to correct a printer's measured misregistration (see ``railprint calibrate``).
+  short edge (``flip="short"``, backs also turned 180°). ``back_offset`` shifts back pages to
+  correct a printer's measured misregistration; it is given in the paper's feed frame and turned
+  into each page's axes (:func:`railprint.layout.calibration.page_shift`, ``railprint calibrate``).
 - ``simplex``: fronts only (components without backs, whatever mode was asked for).
 - ``gutterfold``: fronts above a horizontal fold line, their backs below it, upside down, so
   folding the sheet puts each back behind its front; crop marks only on the front half.
 - ``1up``: one face per page, the page being the bleed box (print shops); front then back.
+
+The grid is centred on the sheet (the furniture strip's height is kept free at the top as well
+as at the bottom), so its mirror image under either flip is the grid itself and the gutterfold
+fold line is the sheet's centre line: a deck with one common back survives either flip.
 
 Every sheet page carries the furniture strip (scale bar, title, revision, page i/n). Crop marks
 (0.3 pt, 4.5 mm long, starting 0.5 mm outside the bleed, as content/sheets/sheets.yaml sets
@@ -20,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from railprint.errors import RailprintError
+from railprint.layout.calibration import page_shift
 from railprint.layout.paper import Paper, furniture, paper as make_paper, usable_area
 from railprint.model.sheets import sheet_settings
 from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, compose, rotate, translate
@@ -125,13 +131,21 @@ def _placed(face: Group, x: float, y: float, w: float, h: float, turned: bool) -
     return Group((face,), transform=transform)
 
 
+def _centred_area(sheet: Paper) -> Rect:
+    """The usable area with the furniture strip's height kept free at the top too: centred on
+    the sheet, so a grid centred in it is centred on the sheet."""
+    area = usable_area(sheet)
+    top = sheet.height - (area.y + area.h)
+    return Rect(area.x, top, area.w, sheet.height - 2 * top)
+
+
 def _choose_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: float, gap: float,
                   halves: bool) -> tuple[Paper, _Grid]:
     options = ("portrait", "landscape") if orientation == "auto" else (orientation,)
     best = None
     for option in options:
         sheet = make_paper(paper_name, option)
-        area = usable_area(sheet)
+        area = _centred_area(sheet)
         if halves:
             half = Rect(area.x, area.y, area.w, area.h / 2 - FOLD_CLEARANCE)
             grid = _grid(half, w, h, bleed, gap)
@@ -176,7 +190,7 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
     pages: list[Page] = []
     slots: list[Slot] = []
     W, H = sheet.width, sheet.height
-    dx, dy = back_offset
+    dx, dy = page_shift(sheet, back_offset)
     side_label = {"en": "backs", "pl": "rewersy"}.get(lang, "backs")
 
     for number, chunk in enumerate(chunks):
@@ -190,7 +204,7 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             if face.back is None or mode == "simplex":
                 continue
             if mode == "gutterfold":
-                fold = usable_area(sheet).y + usable_area(sheet).h / 2
+                fold = H / 2
                 bx, by, turned = x, 2 * fold - y - height, True
                 page_index = len(pages)
             elif (flip == "long") != sheet.landscape:   # turned over a vertical edge
@@ -205,7 +219,7 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
         marks = _crop_marks(grid, len(chunk), width, height, bleed)
         if mode == "gutterfold":
             area = usable_area(sheet)
-            fold = area.y + area.h / 2
+            fold = H / 2
             front_items.append(Line(area.x, fold, area.x + area.w, fold,
                                     Style(stroke="#777777", width=0.4, dash=(3, 2))))
         page_no = len(pages) + 1

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 
 from railprint.errors import RailprintError
@@ -31,6 +32,7 @@ from railprint.units import mm, to_mm
 
 MIN_OVERLAP = mm(10)
 LABEL_HEIGHT = mm(6)        # strip above the window: "row r / col c of R×C" and neighbours
+TICK = mm(2)                # overlap ticks outside the window; the window keeps them inside the margin
 WINDOW_LINE = Style(stroke="#8a8a8a", width=0.3)   # the cut frame around each tile's window
 REGISTRATION = "#000000"
 HALO = Style(stroke="#ffffff", width=1.6, cap="round")
@@ -120,33 +122,56 @@ class TilePlan:
     def tiles(self) -> list[tuple[int, int]]:
         return [(r, c) for r in range(1, self.rows + 1) for c in range(1, self.cols + 1)]
 
-    def registration_points(self) -> list[tuple[float, float, int]]:
+    def registration_points(self, free: "Callable[[float, float], bool] | None" = None
+                            ) -> list[tuple[float, float, int]]:
         """Crosshair centres ``(x, y, number)`` in drawing coordinates, in every overlap strip:
-        two per vertical seam and row, two per horizontal seam and column, one per corner."""
+        two per vertical seam and row, two per horizontal seam and column, one per corner.
+
+        ``free(x, y)``: whether a crosshair may sit there (a board keeps them off its map).
+        A seam crosshair then slides along its strip to the nearest free spot (2 mm steps, the
+        two of a strip at least a sixth of it apart); one with no free spot, and a corner one
+        that is not free (it cannot move), is left out."""
         points: list[tuple[float, float]] = []
         half = self.overlap / 2
         inner_w = self.step_x - self.overlap  # the part of a window no neighbour covers
         inner_h = self.step_y - self.overlap
+
+        def along(fixed: float, start: float, span: float, vertical: bool) -> None:
+            chosen: list[float] = []
+            spots = [start + mm(2) * i for i in range(1, int(span / mm(2)))]
+            for k in (1, 2):
+                home = start + k * span / 3
+                for at in [home, *sorted(spots, key=lambda v: (abs(v - home), v))]:
+                    x, y = (fixed, at) if vertical else (at, fixed)
+                    if all(abs(at - other) >= span / 6 for other in chosen) and (free is None or free(x, y)):
+                        chosen.append(at)
+                        points.append((x, y))
+                        break
+
         for c in range(1, self.cols):  # vertical seams
             x = self.offset_x + c * self.step_x + half
             for r in range(1, self.rows + 1):
                 y0 = self.offset_y + (r - 1) * self.step_y + (self.overlap if r > 1 else 0)
                 span = inner_h + (self.overlap if r == 1 else 0) + (self.overlap if r == self.rows else 0)
-                points += [(x, y0 + span / 3), (x, y0 + 2 * span / 3)]
+                along(x, y0, span, True)
         for r in range(1, self.rows):  # horizontal seams
             y = self.offset_y + r * self.step_y + half
             for c in range(1, self.cols + 1):
                 x0 = self.offset_x + (c - 1) * self.step_x + (self.overlap if c > 1 else 0)
                 span = inner_w + (self.overlap if c == 1 else 0) + (self.overlap if c == self.cols else 0)
-                points += [(x0 + span / 3, y), (x0 + 2 * span / 3, y)]
+                along(y, x0, span, False)
         for r in range(1, self.rows):  # corners where four pages meet
             for c in range(1, self.cols):
-                points.append((self.offset_x + c * self.step_x + half, self.offset_y + r * self.step_y + half))
+                x, y = self.offset_x + c * self.step_x + half, self.offset_y + r * self.step_y + half
+                if free is None or free(x, y):
+                    points.append((x, y))
         return [(x, y, i) for i, (x, y) in enumerate(points, 1)]
 
 
 def _window(sheet: Paper) -> Rect:
-    return Rect(MARGIN, MARGIN + LABEL_HEIGHT, sheet.width - 2 * MARGIN,
+    """Inside the margins, below the label strip, above the furniture, with room at the left and
+    right for the overlap ticks (they must not reach into the unprintable margin)."""
+    return Rect(MARGIN + TICK, MARGIN + LABEL_HEIGHT, sheet.width - 2 * (MARGIN + TICK),
                 sheet.height - 2 * MARGIN - FURNITURE_HEIGHT - LABEL_HEIGHT)
 
 
@@ -221,34 +246,41 @@ def _transform_box(t: Transform, box) -> tuple[float, float, float, float]:
     return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
 
 
-def bounding_box(item: Item, transform: Transform = IDENTITY):
-    """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for an empty group."""
+def bounding_box(item: Item, transform: Transform = IDENTITY, memo: dict | None = None):
+    """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for an empty group.
+    ``memo`` keeps group boxes between calls (tiling asks the same groups for every page)."""
     if isinstance(item, Group):
+        key = (id(item), transform)
+        if memo is not None and key in memo:
+            return memo[key]
         t = compose(transform, item.transform)
-        boxes = [b for b in (bounding_box(i, t) for i in item.items) if b is not None]
+        boxes = [b for b in (bounding_box(i, t, memo) for i in item.items) if b is not None]
         if not boxes:
-            return None
-        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        if item.clip is not None:
-            c = item.clip
-            cb = _transform_box(t, (c.x, c.y, c.x + c.w, c.y + c.h))
-            box = (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+            box = None
+        else:
+            box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+            if item.clip is not None:
+                c = item.clip
+                cb = _transform_box(t, (c.x, c.y, c.x + c.w, c.y + c.h))
+                box = (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+        if memo is not None:
+            memo[key] = box
         return box
     return _transform_box(transform, _leaf_box(item))
 
 
-def _cull(items: tuple[Item, ...], view, transform: Transform = IDENTITY) -> tuple[Item, ...]:
+def _cull(items: tuple[Item, ...], view, transform: Transform = IDENTITY, memo: dict | None = None) -> tuple[Item, ...]:
     vx0, vy0, vx1, vy1 = view
     kept = []
     for item in items:
         if isinstance(item, Group):
-            box = bounding_box(item, transform)
+            box = bounding_box(item, transform, memo)
             if box is None or box[2] < vx0 or box[0] > vx1 or box[3] < vy0 or box[1] > vy1:
                 continue
             if box[0] >= vx0 and box[2] <= vx1 and box[1] >= vy0 and box[3] <= vy1:
                 kept.append(item)  # wholly inside: keep as it is
                 continue
-            inner = _cull(item.items, view, compose(transform, item.transform))
+            inner = _cull(item.items, view, compose(transform, item.transform), memo)
             if inner:
                 kept.append(Group(inner, item.transform, item.clip, item.id))
             continue
@@ -289,13 +321,13 @@ def _drawing_group(drawing: Item | tuple[Item, ...]) -> Group:
 
 
 def tile_page(plan: TilePlan, drawing: Group, row: int, col: int, *, marks: tuple[Item, ...] = (),
-              lang: str = "en") -> list[Item]:
+              lang: str = "en", memo: dict | None = None) -> list[Item]:
     """The items of tile (row, col) except the furniture: window content, marks, labels."""
     t = _t(lang)
     src = plan.source(row, col)
     win = plan.window
     view = (src.x, src.y, src.x + src.w, src.y + src.h)
-    content = _cull(drawing.items, view, drawing.transform)
+    content = _cull(drawing.items, view, drawing.transform, memo)
     inner = Group(content, drawing.transform) if drawing.transform != IDENTITY else Group(content)
     local_marks = _cull(marks, view)
     window = Group((inner, *local_marks), translate(win.x - src.x, win.y - src.y),
@@ -305,16 +337,16 @@ def tile_page(plan: TilePlan, drawing: Group, row: int, col: int, *, marks: tupl
     tick = Style(stroke=GREY, width=0.4)
     if col < plan.cols:
         x = win.x + win.w - plan.overlap
-        items += [Line(x, win.y - mm(2), x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + mm(2), tick)]
+        items += [Line(x, win.y - TICK, x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + TICK, tick)]
     if col > 1:
         x = win.x + plan.overlap
-        items += [Line(x, win.y - mm(2), x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + mm(2), tick)]
+        items += [Line(x, win.y - TICK, x, win.y, tick), Line(x, win.y + win.h, x, win.y + win.h + TICK, tick)]
     if row < plan.rows:
         y = win.y + win.h - plan.overlap
-        items += [Line(win.x - mm(2), y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + mm(2), y, tick)]
+        items += [Line(win.x - TICK, y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + TICK, y, tick)]
     if row > 1:
         y = win.y + plan.overlap
-        items += [Line(win.x - mm(2), y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + mm(2), y, tick)]
+        items += [Line(win.x - TICK, y, win.x, y, tick), Line(win.x + win.w, y, win.x + win.w + TICK, y, tick)]
     base = win.y - mm(1.6)
     items.append(Text(win.x, base, t["tile"].format(r=row, c=col, R=plan.rows, C=plan.cols), 9,
                       Style(fill="#000000"), font="bold"))
@@ -328,9 +360,19 @@ def tile_page(plan: TilePlan, drawing: Group, row: int, col: int, *, marks: tupl
     return items
 
 
-def registration_marks(plan: TilePlan) -> tuple[Item, ...]:
+def registration_marks(plan: TilePlan, keep_clear: "Callable[[float, float, float], bool] | None" = None
+                       ) -> tuple[Item, ...]:
+    """The numbered crosshairs; ``keep_clear(x, y, r)`` says whether a mark of reach ``r``
+    around (x, y) stays off what the drawing must keep visible."""
     size = _crosshair_size(plan.overlap)
-    return tuple(crosshair(x, y, n, size) for x, y, n in plan.registration_points())
+    reach = crosshair_reach(size)
+    free = None if keep_clear is None else (lambda x, y: keep_clear(x, y, reach))
+    return tuple(crosshair(x, y, n, size) for x, y, n in plan.registration_points(free))
+
+
+def crosshair_reach(size: float) -> float:
+    """How far a crosshair of ``size`` (its arms and its number) reaches from its centre."""
+    return 1.6 * size + mm(1.5)
 
 
 def _fit(width: float, height: float, box: Rect) -> tuple[float, float, float]:
@@ -406,14 +448,16 @@ def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = 
 def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float, *,
                   paper: str | Paper = "a4", orientation: str = "auto", overlap: float = MIN_OVERLAP,
                   title: str = "", detail: str = "", lang: str = "en", assembly: bool = True,
-                  doc_title: str = "", extra_pages: int = 0) -> Document:
+                  doc_title: str = "", extra_pages: int = 0,
+                  keep_clear: "Callable[[float, float, float], bool] | None" = None) -> Document:
     """Tile ``drawing`` (W x H points, origin top-left) over pages at real size.
 
     Page 1 is the assembly map (unless ``assembly=False``), then tiles row by row.
-    ``extra_pages``: pages the caller will append (counted in every "page i/n")."""
+    ``extra_pages``: pages the caller will append (counted in every "page i/n").
+    ``keep_clear``: see :func:`registration_marks`."""
     plan = plan_tiles(width, height, paper=paper, orientation=orientation, overlap=overlap)
     group = _drawing_group(drawing)
-    marks = registration_marks(plan)
+    marks = registration_marks(plan, keep_clear)
     total = plan.pages + (1 if assembly else 0) + extra_pages
     pages: list[Page] = []
     sheet = plan.sheet
@@ -424,13 +468,13 @@ def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float,
                               plan.rows * plan.step_y + plan.overlap, sheet)
         items = assembly_items(plan, group, a_sheet, lang=lang, title=title)
         items.append(furniture(a_sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
-        pages.append(Page(a_sheet.width, a_sheet.height, tuple(items), label=_t(lang)["assembly"]))
+        pages.append(Page(a_sheet.width, a_sheet.height, tuple(items), label="assembly"))
         n += 1
+    memo: dict = {}   # group bounding boxes, the same for every page
     for r, c in plan.tiles():
-        items = tile_page(plan, group, r, c, marks=marks, lang=lang)
+        items = tile_page(plan, group, r, c, marks=marks, lang=lang, memo=memo)
         items.append(furniture(sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
-        pages.append(Page(sheet.width, sheet.height, tuple(items),
-                          label=_t(lang)["tile"].format(r=r, c=c, R=plan.rows, C=plan.cols)))
+        pages.append(Page(sheet.width, sheet.height, tuple(items), label=f"row-{r}-col-{c}"))
         n += 1
     return Document(tuple(pages), title=doc_title or title)
 

@@ -238,6 +238,9 @@ class DeckSpec(Spec):
     corner_radius: Length = 0.0
     gap: Length | None = None       # between bleed boxes on the sheet (default: sheet templates)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
+    safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
+    # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
+    noun: dict[Literal["en", "pl"], Annotated[list[str], Field(min_length=2, max_length=3)]] | None = None
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
     vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
@@ -288,6 +291,7 @@ class ResolvedDeck(Spec):
     orientation: str
     background: str
     cards: tuple[ResolvedCard, ...]
+    noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language
     source: str
     icons: dict[str, UserIcon] = Field(default_factory=dict)  # the user's icons the faces may name
 

@@ -397,4 +397,14 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
                         orientation=spec.orientation, background=background,
-                        cards=tuple(cards), source=str(path), icons=user_icons)
+                        cards=tuple(cards), source=str(path), icons=user_icons,
+                        noun=_noun(spec, lang))
+
+
+def _noun(spec: DeckSpec, lang: str) -> tuple[str, ...]:
+    """The forms of the word the deck's components are counted in (the deck's own, or card/tile)."""
+    from railprint.words import NOUNS
+
+    own = spec.noun or {}
+    default = NOUNS["card" if spec.kind == "deck" else "tile"]
+    return tuple(own.get(lang) or default.get(lang) or own.get("en") or default["en"])

@@ -272,12 +272,12 @@ def test_polish_text_reads_back(pdfs):
     text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "pl"]))
     assert "zajezdnia" in text and "Zielonki" in text and "ramki ze stacjami" in text
     text = "".join(p[4] for p in pdf_pages(pdfs["scoring.yaml", "pl"]))
-    for words in ("Punkty za stacje — 2 graczy", "Punkty za stacje — 3 graczy", "Punkty za stacje — 4 graczy",
+    for words in ("Punkty za stacje dla 2 graczy", "Punkty za stacje dla 3 graczy", "Punkty za stacje dla 4 graczy",
                   "Nasz projekt", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie",
                   "nikt nie ma już lokomotywy", "możesz go dowolnie obrócić", "Zajezdnia"):
         assert words in text
     text = one_up_text("boards.yaml", "pl")
-    for words in ("Najdłuższa trasa", "Cel w grze solo", "Punkty za stacje — 4 graczy", "Niebieskowiec", "40"):
+    for words in ("Najdłuższa trasa", "Cel w grze solo", "Punkty za stacje dla 4 graczy", "Niebieskowiec", "40"):
         assert words in text
     assert "Ta sama runda" in text and "Nasz projekt" in text
     text = one_up_text("route-markers.yaml", "pl")

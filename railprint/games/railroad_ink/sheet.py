@@ -26,8 +26,8 @@ from railprint.games.railroad_ink.model import (DiceSpec, Face, SheetSpec, dice_
 from railprint.scene import Circle, Document, Group, Item, Line, Page, Rect, Style, Text, translate
 from railprint.units import mm
 
-BLOCK_W = mm(200)
-BLOCK_H = mm(258)  # must stay <= the Letter usable height (260.4 mm)
+BLOCK_W = mm(197)  # must stay <= the A4 usable width (197.3 mm inside 6.35 mm margins)
+BLOCK_H = mm(257)  # must stay <= the Letter usable height (257.7 mm)
 
 GREY = "#555555"
 LIGHT = "#9a9a9a"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from railprint.errors import check_lang
 from railprint.games.railroad_ink.board import SIDE_NAMES
+from railprint.words import counted
 
 LABELS = {
     "en": {
@@ -98,13 +99,7 @@ def language(lang: str) -> str:
 
 def exits_word(n: int, lang: str) -> str:
     """``1 exit``, ``3 exits``; ``1 wyjście``, ``3 wyjścia``, ``12 wyjść``."""
-    if lang == "pl":
-        if n == 1:
-            return "1 wyjście"
-        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-            return f"{n} wyjścia"
-        return f"{n} wyjść"
-    return f"{n} exit" + ("" if n == 1 else "s")
+    return counted(n, ("wyjście", "wyjścia", "wyjść") if lang == "pl" else ("exit", "exits"), lang)
 
 
 __all__ = ["LABELS", "exits_word", "language"]

@@ -1,9 +1,11 @@
 """A printable Ticket to Ride board drawn from a map's data (original vector art).
 
 :func:`board_geometry` works out where everything goes on a board of a given size: city
-markers, every route as a chain of car spaces (parallel routes side by side, chains bent into
-an arc where the cities are too close for the cars), city-name positions that avoid the
-chains, and free spots for the tables. :func:`draw_board` turns that into one scene group of
+markers, every route as a chain of car spaces (placed by the pure
+:mod:`railprint.games.ticket_to_ride.route_layout`: parallel routes side by side, chains bent
+into an arc where the cities are too close for the cars, at least 1 mm between any two spaces),
+city-name positions that cover no space, and free spots for the tables. The layout is cached on
+disk by the map's content (:mod:`railprint.cache`). :func:`draw_board` turns that into one scene group of
 ``width`` x ``height`` points; :func:`build_board_tiled` prints it at real size over pages
 (with :mod:`railprint.layout.tiling`), :func:`build_board_overview` on one page.
 
@@ -29,6 +31,8 @@ from pydantic import Field
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
+from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, layout_routes,
+                                                        polygon_clearance)
 from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.loading.schema import Length, Spec, validate
@@ -37,6 +41,7 @@ from railprint.games.ticket_to_ride.model import TTRMap
 from railprint.scene import (Circle, Document, Group, Item, Line, Path as SPath, Rect, Style, Text,
                              compose, rotate, translate)
 from railprint.units import mm
+from railprint.words import plural
 
 DEFAULT_WIDTH = mm(540)
 DEFAULT_HEIGHT = mm(800)
@@ -73,7 +78,7 @@ TEXT = {
         "ferry": "ferry: a locomotive on each marked space",
         "waves": "wave space: a locomotive or a ferry card (1 card = 2 waves)",
         "tunnel": "tunnel (dashed outline)",
-        "any_cards": "any {n} cards = 1 card",
+        "any_cards": ("any {n} card = 1 card", "any {n} cards = 1 card"),
         "area": "outside area: a dead end",
         "score": "score",
         "schematic": "schematic map drawn by railprint from public data",
@@ -89,7 +94,7 @@ TEXT = {
         "ferry": "prom: lokomotywa na każdym oznaczonym polu",
         "waves": "pole z falą: lokomotywa lub karta promu (1 karta = 2 fale)",
         "tunnel": "tunel (przerywany obrys)",
-        "any_cards": "dowolne {n} karty = 1 karta",
+        "any_cards": ("dowolna {n} karta = 1 karta", "dowolne {n} karty = 1 karta", "dowolnych {n} kart = 1 karta"),
         "area": "obszar poza mapą: ślepy koniec",
         "score": "punkty",
         "schematic": "mapa schematyczna narysowana przez railprint z danych publicznych",
@@ -140,20 +145,6 @@ Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
-class Car:
-    """One car space: centre, direction (degrees, clockwise from +x), size, and its mark."""
-
-    x: float
-    y: float
-    angle: float
-    length: float
-    width: float
-    route: str
-    index: int
-    mark: str = ""     # "" | "locomotive" | "wave"
-
-
-@dataclass(frozen=True)
 class Label:
     x: float           # text anchor (middle) and baseline
     y: float
@@ -181,167 +172,6 @@ class BoardGeometry:
     cells: tuple[tuple[str, tuple[Point, ...]], ...] = field(default=())  # (site id, polygon)
 
 
-class _Hash:
-    """Spatial hash of circles and boxes for overlap costs."""
-
-    def __init__(self, cell: float):
-        self.cell = cell
-        self.grid: dict[tuple[int, int], list] = {}
-        self.by_tag: dict[object, list] = {}
-
-    def _keys(self, x0, y0, x1, y1):
-        c = self.cell
-        for i in range(int(math.floor(x0 / c)), int(math.floor(x1 / c)) + 1):
-            for j in range(int(math.floor(y0 / c)), int(math.floor(y1 / c)) + 1):
-                yield (i, j)
-
-    def add_circle(self, x, y, r, tag, weight=1.0):
-        shape = ("c", x, y, r, tag, weight)
-        for k in self._keys(x - r, y - r, x + r, y + r):
-            self.grid.setdefault(k, []).append(shape)
-            self.by_tag.setdefault(tag, []).append((k, shape))
-
-    def add_box(self, box, tag, weight=1.0):
-        shape = ("b", *box, tag, weight)
-        for k in self._keys(*box):
-            self.grid.setdefault(k, []).append(shape)
-            self.by_tag.setdefault(tag, []).append((k, shape))
-
-    def remove(self, tag):
-        for k, shape in self.by_tag.pop(tag, ()):
-            cell = self.grid[k]
-            for i, other in enumerate(cell):
-                if other is shape:
-                    del cell[i]
-                    break
-
-    def near(self, x0, y0, x1, y1):
-        seen = set()
-        for k in self._keys(x0, y0, x1, y1):
-            for shape in self.grid.get(k, ()):
-                if id(shape) not in seen:
-                    seen.add(id(shape))
-                    yield shape
-
-    def circle_cost(self, x, y, r, ignore=()):
-        cost = 0.0
-        for s in self.near(x - r, y - r, x + r, y + r):
-            if s[-2] in ignore:
-                continue
-            if s[0] == "c":
-                d = r + s[3] - math.hypot(x - s[1], y - s[2])
-            else:
-                d = r - _point_box_distance(x, y, s[1:5])
-            if d > 0:
-                cost += d * s[-1]
-        return cost
-
-    def box_cost(self, box, ignore=()):
-        cost = 0.0
-        for s in self.near(*box):
-            if s[-2] in ignore:
-                continue
-            if s[0] == "c":
-                d = s[3] - _point_box_distance(s[1], s[2], box)
-            else:
-                d = min(box[2], s[3]) - max(box[0], s[1])
-                e = min(box[3], s[4]) - max(box[1], s[2])
-                d = min(d, e)
-            if d > 0:
-                cost += d * s[-1]
-        return cost
-
-
-def _point_box_distance(x, y, box):
-    x0, y0, x1, y1 = box
-    dx = max(x0 - x, 0, x - x1)
-    dy = max(y0 - y, 0, y - y1)
-    if dx == 0 and dy == 0:
-        return -min(x - x0, x1 - x, y - y0, y1 - y)  # inside: negative depth
-    return math.hypot(dx, dy)
-
-
-class _Curve:
-    """A polyline parametrised by arc length."""
-
-    def __init__(self, pts: list[Point]):
-        self.pts = pts
-        self.acc = [0.0]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            self.acc.append(self.acc[-1] + math.hypot(x1 - x0, y1 - y0))
-        self.length = self.acc[-1]
-
-    def at(self, s: float) -> tuple[Point, Point]:
-        """Point and unit tangent at arc length ``s`` (clamped)."""
-        s = max(0.0, min(self.length, s))
-        lo, hi = 0, len(self.acc) - 1
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.acc[mid] <= s:
-                lo = mid
-            else:
-                hi = mid
-        (x0, y0), (x1, y1) = self.pts[lo], self.pts[hi]
-        seg = self.acc[hi] - self.acc[lo] or 1.0
-        f = (s - self.acc[lo]) / seg
-        tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
-        return (x0 + f * (x1 - x0), y0 + f * (y1 - y0)), (tx, ty)
-
-
-def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> list[Point]:
-    """A quadratic curve from a to b bulging sideways by ``h`` (signed; 0 = straight), its
-    bulge moved towards b by ``skew`` (a fraction of the chord)."""
-    (ax, ay), (bx, by) = a, b
-    c = math.hypot(bx - ax, by - ay)
-    if (abs(h) < 1e-6 and not skew) or c == 0:
-        return [a, b]
-    ux, uy = (bx - ax) / c, (by - ay) / c
-    nx, ny = -uy, ux
-    cx = (ax + bx) / 2 + nx * 2 * h + ux * skew * c
-    cy = (ay + by) / 2 + ny * 2 * h + uy * skew * c
-    pts = []
-    for i in range(n + 1):
-        t = i / n
-        pts.append(((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
-                    (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by))
-    return pts
-
-
-def _polyline_length(pts: list[Point]) -> float:
-    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
-
-
-def _bulge_for(a: Point, b: Point, need: float, skew: float = 0.0) -> float:
-    """The smallest bulge making the curve at least ``need`` long (capped)."""
-    c = math.dist(a, b)
-    if _polyline_length(_bezier(a, b, 0.0, skew)) >= need:
-        return 0.0
-    lo, hi = 0.0, 0.9 * c
-    for _ in range(30):
-        mid = (lo + hi) / 2
-        if _polyline_length(_bezier(a, b, mid, skew)) < need:
-            lo = mid
-        else:
-            hi = mid
-    return hi
-
-
-def _catmull(points: list[Point], n: int = 16) -> list[Point]:
-    if len(points) < 3:
-        return points
-    out = []
-    pts = [points[0], *points, points[-1]]
-    for i in range(1, len(pts) - 2):
-        p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
-        for k in range(n):
-            t = k / n
-            t2, t3 = t * t, t * t * t
-            out.append(tuple(0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
-                                    + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3) for j in (0, 1)))
-    out.append(points[-1])
-    return out
-
-
 # ---------------------------------------------------------------------------------------------
 # layout
 def _track_cells(width: float, height: float, count: int = 100) -> tuple[int, int]:
@@ -357,104 +187,6 @@ def _track_cells(width: float, height: float, count: int = 100) -> tuple[int, in
     return best[1], best[2]
 
 
-def _chain_shape(m: TTRMap, ids: tuple[str, ...], pts: list[Point], g: "_Dims", shift: float = 0.0
-                 ) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
-    """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
-    slides the chains towards one end when there is room to spare.
-
-    Spaces are placed on the centre line and moved sideways along its normal, so parallel
-    spaces stand abreast; where the curve is so tight that this would jam the inner chain,
-    each chain is spaced along its own offset curve instead."""
-    k = len(ids)
-    centre = _Curve(pts)
-    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)])
-    if k == 1 or all(g.car_len + 0.4 * g.unit <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
-                     for chain in abreast[0].values() for a, b in zip(chain, chain[1:])):
-        return abreast
-    curves = [_Curve(_offset(pts, (j - (k - 1) / 2) * g.pitch)) for j in range(k)]
-    return _chains(m, ids, curves, g, shift, [0.0] * k)
-
-
-def _chains(m: TTRMap, ids, curves: list["_Curve"], g: "_Dims", shift: float, offsets: list[float]):
-    cars: dict[str, tuple[Car, ...]] = {}
-    paths: dict[str, tuple[Point, ...]] = {}
-    same = len({m.route[i].length for i in ids}) == 1
-    gaps = []
-    for curve, rid in zip(curves, ids):
-        n = m.route[rid].length
-        usable = curve.length - 2 * (g.city_r + g.end_gap)
-        need = n * g.car_len + (n - 1) * g.gap
-        gaps.append(min(g.gap * 2.5, g.gap + max(0.0, usable - need) / (n - 1)) if n > 1 else g.gap)
-    for j, rid in enumerate(ids):
-        route = m.route[rid]
-        n = route.length
-        curve = curves[j]
-        # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
-        gap = min(gaps) if same else gaps[j]
-        usable = curve.length - 2 * (g.city_r + g.end_gap)
-        span = n * g.car_len + (n - 1) * gap
-        start = (curve.length - span) / 2
-        if shift:
-            start += shift * max(0.0, usable - span) / 2
-        marks = _marks(route, n)
-        chain = []
-        centre_line = []
-        for i in range(n):
-            s = start + i * (g.car_len + gap) + g.car_len / 2
-            (x, y), (tx, ty) = curve.at(s)
-            o = offsets[j]
-            x, y = x - ty * o, y + tx * o
-            chain.append(Car(x, y, math.degrees(math.atan2(ty, tx)), g.car_len, g.car_w, rid, i, marks[i]))
-            centre_line.append((x, y))
-        cars[rid] = tuple(chain)
-        paths[rid] = tuple(centre_line)
-    return cars, paths
-
-
-def _offset(pts: list[Point], d: float) -> list[Point]:
-    """The polyline moved sideways by ``d`` (positive: to the right of the direction of travel
-    on a y-down page)."""
-    if not d:
-        return pts
-    out = []
-    for i, (x, y) in enumerate(pts):
-        (x0, y0), (x1, y1) = pts[max(0, i - 1)], pts[min(len(pts) - 1, i + 1)]
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        out.append((x - (y1 - y0) / length * d, y + (x1 - x0) / length * d))
-    return out
-
-
-def _marks(route, n: int) -> list[str]:
-    """Which spaces carry a locomotive or a wave symbol: spread along the chain, middle first."""
-    count, mark = (route.locomotives, "locomotive") if route.locomotives else (route.waves, "wave")
-    marks = [""] * n
-    if count <= 0:
-        return marks
-    if count >= n:
-        return [mark] * n
-    chosen = sorted({min(n - 1, int((i + 0.5) * n / count)) for i in range(count)})
-    while len(chosen) < count:  # pragma: no cover - rounding collisions
-        chosen.append(next(i for i in range(n) if i not in chosen))
-    for i in chosen:
-        marks[i] = mark
-    return marks
-
-
-@dataclass(frozen=True)
-class _Dims:
-    unit: float
-    car_len: float
-    car_w: float
-    gap: float
-    pitch: float
-    city_r: float
-    end_gap: float
-
-
-def _dims(unit: float) -> _Dims:
-    return _Dims(unit, 20 * unit, 7.6 * unit, 1.6 * unit, 9.4 * unit, 5.2 * unit, 0.8 * unit)
-
-
 _GEOMETRY_CACHE: dict[tuple, BoardGeometry] = {}
 
 
@@ -462,8 +194,10 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
                    lang: str = "en", labels: dict[str, str] | None = None) -> BoardGeometry:
     """Where everything goes on a ``width`` x ``height`` board (points; default 80 x 54 cm).
 
-    Deterministic; cached per map, size, language and label hints (the search takes a second
-    or two)."""
+    Deterministic. The search takes seconds, so the result is kept in memory and on disk
+    (:mod:`railprint.cache`), keyed by the map's whole content, the size, language, label hints
+    and the layout code itself: a changed map is laid out afresh, and a cached layout is the
+    exact layout the search gives."""
     if width is None or height is None:
         width, height = default_size(m)
     key = (m, round(width, 3), round(height, 3), lang, tuple(sorted((labels or {}).items())))
@@ -471,7 +205,11 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
         return _GEOMETRY_CACHE[key]
     except (KeyError, TypeError):
         pass
-    geometry = _board_geometry(m, width, height, lang, labels)
+    from railprint.cache import cached, digest
+
+    disk_key = digest("board-geometry", _code_version(), repr(m), width, height, lang, sorted((labels or {}).items()))
+    geometry = cached("ttr-board", disk_key, lambda: _board_geometry(m, width, height, lang, labels),
+                      _encode_geometry, _decode_geometry)
     try:
         if len(_GEOMETRY_CACHE) > 16:
             _GEOMETRY_CACHE.clear()
@@ -479,6 +217,50 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
     except TypeError:  # pragma: no cover - unhashable map
         pass
     return geometry
+
+
+def _code_version() -> str:
+    """A digest of the code that lays a board out: a changed layout never reads an old entry."""
+    import hashlib
+
+    from railprint.games.ticket_to_ride import route_layout
+
+    h = hashlib.sha256()
+    for module in (route_layout.__file__, __file__):
+        h.update(Path(module).read_bytes())
+    return h.hexdigest()
+
+
+def _encode_geometry(geo: BoardGeometry) -> dict:
+    rect = lambda r: [r.x, r.y, r.w, r.h]  # noqa: E731
+    label = lambda lab: [lab.x, lab.y, lab.text, lab.size, list(lab.box)]  # noqa: E731
+    return {
+        "size": [geo.width, geo.height, geo.unit, geo.track, geo.city_radius],
+        "inner": rect(geo.inner), "frame": rect(geo.frame),
+        "nodes": {k: list(v) for k, v in geo.nodes.items()},
+        "cars": {k: [[c.x, c.y, c.angle, c.length, c.width, c.route, c.index, c.mark] for c in chain]
+                 for k, chain in geo.cars.items()},
+        "paths": {k: [list(p) for p in v] for k, v in geo.paths.items()},
+        "labels": [{k: label(v) for k, v in group.items()}
+                   for group in (geo.labels, geo.area_labels, geo.region_labels)],
+        "boxes": {k: rect(v) for k, v in geo.boxes.items()},
+        "cells": [[sid, [list(p) for p in poly]] for sid, poly in geo.cells],
+    }
+
+
+def _decode_geometry(data: dict) -> BoardGeometry:
+    rect = lambda v: Rect(*v)  # noqa: E731
+    label = lambda v: Label(v[0], v[1], v[2], v[3], tuple(v[4]))  # noqa: E731
+    width, height, unit, track, city_radius = data["size"]
+    city_labels, area_labels, region_labels = ({k: label(v) for k, v in group.items()} for group in data["labels"])
+    return BoardGeometry(
+        width, height, unit, track, rect(data["inner"]), rect(data["frame"]),
+        {k: tuple(v) for k, v in data["nodes"].items()},
+        {k: tuple(Car(*c) for c in chain) for k, chain in data["cars"].items()},
+        {k: tuple(tuple(p) for p in v) for k, v in data["paths"].items()},
+        city_labels, area_labels, region_labels,
+        {k: rect(v) for k, v in data["boxes"].items()}, city_radius,
+        tuple((sid, tuple(tuple(p) for p in poly)) for sid, poly in data["cells"]))
 
 
 def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
@@ -495,7 +277,7 @@ def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
     elif fw / fh < m.aspect / MAX_STRETCH:
         fh = fw / m.aspect * MAX_STRETCH
     frame = Rect(inner.x + (inner.w - fw) / 2, inner.y + (inner.h - fh) / 2, fw, fh)
-    g = _dims(unit)
+    g = dims(unit)
 
     def place(at: Point) -> Point:
         return (frame.x + at[0] * frame.w, frame.y + at[1] * frame.h)
@@ -506,10 +288,8 @@ def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
             nodes[ep.id] = place(ep.at)
 
     inner_box = (inner.x, inner.y, inner.x + inner.w, inner.y + inner.h)
-    occupied = _Hash(12 * unit)
-    for cid, (x, y) in nodes.items():
-        occupied.add_circle(x, y, g.city_r + 2.5 * unit, ("node", cid), weight=8.0)
-    cars, paths = _place_routes(m, nodes, g, occupied, inner_box, place)
+    routes = layout_routes(m, nodes, g, inner_box, place)
+    cars, paths, occupied = routes.cars, routes.paths, routes.occupied
 
     # --- labels ----------------------------------------------------------------------------
     label_size = 12.5 * unit / mm(1) * 0.8 + 2.0
@@ -553,112 +333,19 @@ def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
                          area_labels, region_labels, boxes, g.city_r, tuple(cells))
 
 
-def _place_routes(m: TTRMap, nodes: dict[str, Point], g: "_Dims", occupied: "_Hash", inner_box, place,
-                  passes: int = 3):
-    """Choose an arc (or the data's ``via`` points) for every parallel group so chains keep
-    clear of other cities and chains: greedy, most crowded first, then improvement passes."""
-    unit = g.unit
-    groups = []
-    for pair, ids in m.parallel_groups.items():
-        a_id, b_id = sorted(pair)
-        a, b = nodes[a_id], nodes[b_id]
-        ids = tuple(sorted(ids, key=lambda i: (m.route[i].colour, i)))
-        via = next((m.route[i].via for i in ids if m.route[i].via), ())
-        c = math.dist(a, b)
-        n = max(m.route[i].length for i in ids)
-        need = n * g.car_len + (n - 1) * g.gap + 2 * (g.city_r + g.end_gap)
-        groups.append([need / max(c, 1e-6), (a_id, b_id), ids, c, a, b, need,
-                       tuple(place(v) for v in via) if via else (), None])
-    groups.sort(key=lambda item: -item[0])
-
-    def shapes_of(group, extended: bool):
-        _, ends, ids, c, a, b, need, via, _ = group
-        if via:
-            return [(0.0, _chain_shape(m, ids, _catmull([a, *via, b]), g))]
-        out = []
-        skews = (0.0, -0.28, 0.28) if extended else (0.0,)
-        for skew in skews:
-            h0 = _bulge_for(a, b, need * 1.03, skew)
-            seen = set()
-            for extra in ((0.0, 0.08, 0.16, 0.26) if extended else (0.0, 0.1, 0.2)):
-                h = round(max(h0, extra * c), 3)
-                for hh in ((h, -h) if h else (0.0,)):
-                    if (hh, skew) in seen:
-                        continue
-                    seen.add((hh, skew))
-                    pts = _bezier(a, b, hh, skew)
-                    penalty = (abs(hh) / max(1.0, c) + abs(skew) * 0.3) * 20 * unit
-                    for shift in ((0.0, -1.0, 1.0) if extended else (0.0,)):
-                        out.append((penalty + abs(shift) * 2 * unit, _chain_shape(m, ids, pts, g, shift)))
-        return out
-
-    def cost_of(penalty, shape, ends, ids):
-        cost = penalty
-        ignore = {("node", ends[0]), ("node", ends[1])} | {("route", i) for i in ids}
-        for chain in shape[0].values():
-            for car in chain:
-                for (x, y) in _car_circles(car):
-                    cost += occupied.circle_cost(x, y, g.car_w / 2 + 1.2 * unit, ignore=ignore)
-                    d = -_point_box_distance(x, y, inner_box)
-                    if d < g.car_w:
-                        cost += (g.car_w - d) * 10
-        return cost
-
-    def commit(shape):
-        for rid, chain in shape[0].items():
-            for car in chain:
-                for (x, y) in _car_circles(car):
-                    occupied.add_circle(x, y, g.car_w / 2, ("route", rid), weight=4.0)
-
-    for p in range(passes):
-        changed = False
-        for group in groups:
-            _, ends, ids, *_rest = group
-            if p:
-                for rid in ids:
-                    occupied.remove(("route", rid))
-            current = group[-1]
-            options = shapes_of(group, extended=p > 0)
-            if current is not None:
-                options.append(current)
-            scored = [(cost_of(pen, shape, ends, ids), i) for i, (pen, shape) in enumerate(options)]
-            best_cost, best_i = min(scored)
-            if current is not None and scored[-1][0] <= best_cost + 1e-6:
-                best_i = len(options) - 1
-            changed |= best_i != len(options) - 1 or current is None
-            group[-1] = options[best_i]
-            commit(group[-1][1])
-        if not changed:
-            break
-    cars: dict[str, tuple[Car, ...]] = {}
-    paths: dict[str, tuple[Point, ...]] = {}
-    for group in groups:
-        shape = group[-1][1]
-        cars.update(shape[0])
-        paths.update(shape[1])
-    return cars, paths
-
-
-def _car_circles(car: Car) -> list[Point]:
-    """Four points along the car's axis; circles of radius width/2 around them cover it."""
-    a = math.radians(car.angle)
-    dx, dy = math.cos(a), math.sin(a)
-    q = (car.length - car.width) / 2
-    return [(car.x + dx * q * k, car.y + dy * q * k) for k in (-1, -1 / 3, 1 / 3, 1)]
-
-
 _SIDES = {"e": (1, 0), "ne": (0.75, -0.75), "n": (0, -1), "nw": (-0.75, -0.75), "w": (-1, 0),
           "sw": (-0.75, 0.75), "s": (0, 1), "se": (0.75, 0.75)}
 
 
-def _place_label(text: str, x: float, y: float, size: float, font: str, g: _Dims, occupied: _Hash,
+def _place_label(text: str, x: float, y: float, size: float, font: str, g: Dims, occupied: SpatialHash,
                  tag, inner_box, side: str | None, *, far: bool = False, centre_ok: bool = False) -> Label:
     w = text_width(text, size, font)
     h = size * 0.72  # cap height-ish box
     pad = 1.2 * g.unit
     best = None
-    distances = (1.0, 1.6, 2.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0)
-    sides = [side] if side else list(_SIDES)
+    distances = (1.0, 1.6, 2.4, 3.2, 4.2, 5.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0)
+    # the hinted side first; any other side when that one would cover a route space
+    sides = [side, *(name for name in _SIDES if name != side)] if side else list(_SIDES)
     for dist_k in distances:
         for name in sides:
             dx, dy = _SIDES[name]
@@ -678,11 +365,11 @@ def _place_label(text: str, x: float, y: float, size: float, font: str, g: _Dims
                 max(0, inner_box[1] - box[1]) + max(0, box[3] - inner_box[3])
             cost += out * 50
             cost += dist_k * 0.4 * g.unit + (0.1 * g.unit if dy and not dx else 0) + (0.05 * g.unit if dx and dy else 0)
+            if side and name != side:
+                cost += 4 * g.unit
             if best is None or cost < best[0] - 1e-6:
                 best = (cost, cx, cy, box)
-        if side:
-            continue
-        if best[0] < 0.8 * g.unit + dist_k * 0.4 * g.unit:
+        if best[0] < 0.8 * g.unit + dist_k * 0.4 * g.unit + (4 * g.unit if side else 0):
             break
     _, cx, cy, box = best
     return Label(cx, cy + h / 2, text, size, box)
@@ -703,7 +390,7 @@ def _clip_halfplane(poly: list[Point], px, py, nx, ny, c) -> list[Point]:
     return out
 
 
-def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: _Dims) -> list[tuple[str, tuple[Point, ...]]]:
+def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: Dims) -> list[tuple[str, tuple[Point, ...]]]:
     """A cell of land around each city (its Voronoi cell cut to a disc) and around each area
     endpoint (cut to a larger disc), so neighbouring regions meet along straight borders."""
     radius = 44 * g.unit
@@ -727,7 +414,7 @@ def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: _Dims) -> li
     return cells
 
 
-def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: _Hash, lang: str) -> dict[str, Rect]:
+def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: str) -> dict[str, Rect]:
     """Put each table where it covers the least (cities, chains, names), preferring the edges.
 
     Occupancy is rasterised on a 2-unit grid with a summed-area table, so every candidate
@@ -915,7 +602,7 @@ def _key(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
     special = next((r for r in m.routes if r.any_cards_per_card), None)
     if special:
         items += _badge(box.x + 9 * u, y - 1.6 * u, special.any_cards_per_card, u)
-        text = f"{m.place_name(special.a)} – {m.place_name(special.b)}: " + t["any_cards"].format(n=special.any_cards_per_card)
+        text = f"{m.place_name(special.a)} – {m.place_name(special.b)}: " + plural(special.any_cards_per_card, t["any_cards"], lang).format(n=special.any_cards_per_card)
         items.append(Text(box.x + 16 * u, y, text, fit_size(text, box.w - 20 * u, size), Style(fill=INK)))
         y += 6.2 * u
     if m.areas:
@@ -1171,8 +858,30 @@ def build_board_tiled(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
     """The board at real size over pages: assembly map first, then one page per tile."""
     width, height = _size(m, size)
     board = draw_board(m, width, height, lang=lang, labels=labels)
+    geo = board_geometry(m, width, height, lang=lang, labels=labels)
     return tile_document(board, width, height, paper=paper, overlap=overlap, title=board_title(m, lang),
-                         detail=_detail(m, width, height, lang, revision), lang=lang)
+                         detail=_detail(m, width, height, lang, revision), lang=lang,
+                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
+
+
+def map_is_clear(geo: BoardGeometry, x: float, y: float, r: float) -> bool:
+    """Whether a disc of radius ``r`` at (x, y) stays off everything printed on the map: route
+    spaces, cities, names and tables (registration crosshairs go only there)."""
+    disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
+    for nx, ny in geo.nodes.values():
+        if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
+            return False
+    boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
+    boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
+    for x0, y0, x1, y1 in boxes:
+        if x0 - r < x < x1 + r and y0 - r < y < y1 + r:
+            return False
+    for chain in geo.cars.values():
+        for car in chain:
+            if math.hypot(car.x - x, car.y - y) < r + car.length and \
+                    polygon_clearance(disc, car_polygon(car)) < geo.unit:
+                return False
+    return True
 
 
 def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
@@ -1198,9 +907,10 @@ def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: 
     size = (spec.size.width, spec.size.height) if spec.size else None
     width, height = _size(m, size)
     board = draw_board(m, width, height, lang=lang, labels=spec.labels)
+    geo = board_geometry(m, width, height, lang=lang, labels=spec.labels)
     tiled = tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
                           detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                          extra_pages=1 if overview else 0)
+                          extra_pages=1 if overview else 0, keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
     if not overview:
         return tiled
     total = len(tiled.pages) + 1

@@ -7,6 +7,7 @@ from typing import Any
 
 from railprint.errors import RailprintError
 from railprint.report import table
+from railprint.words import counted
 
 from .rules import GameScore, PlayerScore, node_name
 
@@ -62,18 +63,7 @@ def _language(lang: str) -> str:
 
 def _n(count: int, word: str | tuple[str, ...], lang: str = "en") -> str:
     """``1 route``, ``2 routes``; Polish: ``1 trasa``, ``2 trasy``, ``5 tras``."""
-    if isinstance(word, str):
-        word = (word, word + "s")
-    n = abs(count)
-    if len(word) == 2 or lang != "pl":
-        return f"{count} {word[0] if n == 1 else word[-1]}"
-    if n == 1:
-        form = word[0]
-    elif n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        form = word[1]
-    else:
-        form = word[2]
-    return f"{count} {form}"
+    return counted(count, word, lang)
 
 
 def _signed(n: int) -> str:

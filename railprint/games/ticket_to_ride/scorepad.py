@@ -23,6 +23,7 @@ from railprint.loading.yamlio import load_file
 from railprint.games.ticket_to_ride.model import TTRMap
 from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, Text
 from railprint.units import mm
+from railprint.words import plural
 
 INK = "#1d1d1b"
 GREY = "#555555"
@@ -51,7 +52,7 @@ TEXT = {
         "regions": "Regions per network",
         "n_regions": "regions",
         "rank": "Rank",
-        "trains": "{n} trains each",
+        "trains": ("{n} train each", "{n} trains each"),
         "players": "{a}–{b} players",
     },
     "pl": {
@@ -75,8 +76,8 @@ TEXT = {
         "regions": "Regiony w sieci",
         "n_regions": "regiony",
         "rank": "Miejsce",
-        "trains": "po {n} wagonów",
-        "players": "{a}–{b} graczy",
+        "trains": ("po {n} wagonie", "po {n} wagony", "po {n} wagonów"),
+        "players": "dla {a}–{b} graczy",
     },
 }
 
@@ -237,7 +238,8 @@ def scorepad_page(m: TTRMap, *, sheet: Paper, lang: str = "en", games: int | Non
     area = usable_area(sheet)
     title = f"{m.title(lang)} — {t['title']}"
     items: list[Item] = [Text(area.x, area.y + mm(6), title, 15, Style(fill=INK), font="bold")]
-    sub = t["trains"].format(n=m.trains_per_player) + " · " + t["players"].format(a=m.players_min, b=m.players_max)
+    trains = plural(m.trains_per_player, t["trains"], lang).format(n=m.trains_per_player)
+    sub = trains + " · " + t["players"].format(a=m.players_min, b=m.players_max)
     items.append(Text(area.x + area.w, area.y + mm(6), sub, 8, Style(fill=GREY), anchor="end"))
     footer_h = mm(21)
     top = area.y + mm(10)
@@ -256,7 +258,7 @@ def scorepad_page(m: TTRMap, *, sheet: Paper, lang: str = "en", games: int | Non
         items += _block(m, area.x, y, area.w, row_h, head_h, i + 1, lang)
     items += _footer_tables(m, area.x, area.y + area.h - footer_h + mm(6), area.w, lang)
     items.append(furniture(sheet, title=title, detail=detail or m.id, page=page, pages=pages, lang=lang))
-    return Page(sheet.width, sheet.height, (Group(tuple(items), id=f"scorepad-{m.id}"),), label=title)
+    return Page(sheet.width, sheet.height, (Group(tuple(items), id=f"scorepad-{m.id}"),), label=f"page-{page}")
 
 
 def build_scorepad(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
@@ -265,7 +267,7 @@ def build_scorepad(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
     sheet = paper if isinstance(paper, Paper) else get_paper(paper, "portrait")
     detail = m.id + (f" · {revision_label(revision, lang)}" if revision else "")
     page = scorepad_page(m, sheet=sheet, lang=lang, games=games, detail=detail)
-    return Document((page,), title=page.label)
+    return Document((page,), title=f"{m.title(lang)} — {_t(lang)['title']}")
 
 
 def build_scorepads(maps: list[TTRMap], *, paper: str | Paper = "a4", lang: str = "en") -> Document:

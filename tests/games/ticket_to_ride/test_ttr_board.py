@@ -126,8 +126,9 @@ def test_parallel_routes_run_side_by_side(board):
                 turn = abs((car.angle - nearest.angle + 90) % 180 - 90)
                 assert turn < 25, (a, b)
                 if len(ids) == 2 and m.route[a].length == m.route[b].length:
-                    # abreast, or on a tight curve staggered by at most half a space
-                    assert pitch * 0.97 <= d <= math.hypot(pitch, car.length / 2), (a, b, to_mm(d))
+                    # abreast, or on a tight curve staggered by at most 0.6 of a space (each
+                    # chain along its own offset line keeps 1 mm between the spaces)
+                    assert pitch * 0.97 <= d <= math.hypot(pitch, car.length * 0.6), (a, b, to_mm(d))
                 # never on top of each other, never far apart
                 assert car.width * 1.05 <= d <= car.length * 1.6, (a, b, to_mm(d))
                 checked += 1
@@ -262,7 +263,9 @@ def test_tiled_board_pdf(name, paper, overlap_mm):
         text = ""
         for (r, c), page in tiles.items():
             page_text = page.extract_text()
-            assert f"row {r} / col {c} of {plan.rows}×{plan.cols}" in page_text
+            # the label strip above the window (art straddling the window's edge is clipped there)
+            label = page.within_bbox((0, 0, page.width, _window(page)["top"] - mm(0.5))).extract_text()
+            assert f"row {r} / col {c} of {plan.rows}×{plan.cols}" in label
             assert f"page {1 + plan.tiles().index((r, c)) + 1}/{len(pdf.pages)}" in page_text
             text += page_text + "\n"
         for city in m.cities:

@@ -1,0 +1,604 @@
+"""Where the route spaces of a Ticket to Ride board go: geometry in, placed spaces out.
+
+Pure geometry, no drawing: :func:`layout_routes` takes the map, the board positions of its
+nodes (cities and area endpoints), the space dimensions (:func:`dims`) and the box the board's
+map may use, and returns every route as a chain of :class:`Car` spaces (parallel routes side by
+side), plus the occupancy of nodes and spaces that the board's labels and tables then avoid.
+:mod:`railprint.games.ticket_to_ride.board` draws the result.
+
+Designed for the game's plastic train cars (docs/ticket-to-ride-board.md): a space is
+``CAR_SPACE`` long and wide (board millimetres, scaled with the board), consecutive spaces of a
+chain stand at least ``GAP`` apart (centre to centre at least ``CAR_SPACE[0] + GAP``), parallel
+spaces ``PITCH`` apart side by side, and spaces of different routes keep ``CLEARANCE`` apart.
+
+The search: for every group of parallel routes, candidate centre lines (the straight chord, arcs
+bulging either way by several amounts, skewed towards either end, the chain slid along it; or
+the data's ``via`` bend points) are scored by how far their spaces would come into other
+routes' spaces, cities and the board edge; groups are placed greedily, most crowded first, then
+improved in passes, and finally every group still too close to another is re-placed with wider
+choices until all keep ``CLEARANCE``. Space overlap is measured with circles that *cover* each
+space (conservative: circles apart means spaces apart); :func:`clearance` measures the exact
+distance between two spaces.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from railprint.games.ticket_to_ride.model import TTRMap
+
+Point = tuple[float, float]
+
+CAR_SPACE = (22.0, 7.0)   # board mm: room for a plastic car of up to ~21 x 6.5 mm
+GAP = 1.0                 # board mm between consecutive spaces (at least)
+PITCH = 9.4               # board mm between parallel spaces, centre to centre
+CLEARANCE = 1.0           # board mm between spaces of different routes (at least)
+CITY_RADIUS = 5.2
+END_GAP = 0.8             # board mm between a city marker and the first space
+ROUTE_WEIGHT = 30.0       # cost per point of overlap with a placed space: labels and tables keep off
+
+
+@dataclass(frozen=True)
+class Car:
+    """One car space: centre, direction (degrees, clockwise from +x), size, and its mark."""
+
+    x: float
+    y: float
+    angle: float
+    length: float
+    width: float
+    route: str
+    index: int
+    mark: str = ""     # "" | "locomotive" | "wave"
+
+
+@dataclass(frozen=True)
+class Dims:
+    """Space dimensions in points (board millimetres times ``unit``)."""
+
+    unit: float
+    car_len: float
+    car_w: float
+    gap: float
+    pitch: float
+    city_r: float
+    end_gap: float
+    clearance: float
+
+
+def dims(unit: float) -> Dims:
+    """The dimensions for a board whose millimetre is ``unit`` points."""
+    return Dims(unit, CAR_SPACE[0] * unit, CAR_SPACE[1] * unit, GAP * unit, PITCH * unit,
+                CITY_RADIUS * unit, END_GAP * unit, CLEARANCE * unit)
+
+
+class SpatialHash:
+    """Spatial hash of circles and boxes for overlap costs."""
+
+    def __init__(self, cell: float):
+        self.cell = cell
+        self.grid: dict[tuple[int, int], list] = {}
+        self.by_tag: dict[object, list] = {}
+
+    def _keys(self, x0, y0, x1, y1):
+        c = self.cell
+        for i in range(int(math.floor(x0 / c)), int(math.floor(x1 / c)) + 1):
+            for j in range(int(math.floor(y0 / c)), int(math.floor(y1 / c)) + 1):
+                yield (i, j)
+
+    def add_circle(self, x, y, r, tag, weight=1.0):
+        shape = ("c", x, y, r, tag, weight)
+        for k in self._keys(x - r, y - r, x + r, y + r):
+            self.grid.setdefault(k, []).append(shape)
+            self.by_tag.setdefault(tag, []).append((k, shape))
+
+    def add_box(self, box, tag, weight=1.0):
+        shape = ("b", *box, tag, weight)
+        for k in self._keys(*box):
+            self.grid.setdefault(k, []).append(shape)
+            self.by_tag.setdefault(tag, []).append((k, shape))
+
+    def remove(self, tag):
+        for k, shape in self.by_tag.pop(tag, ()):
+            cell = self.grid[k]
+            for i, other in enumerate(cell):
+                if other is shape:
+                    del cell[i]
+                    break
+
+    def near(self, x0, y0, x1, y1):
+        seen = set()
+        for k in self._keys(x0, y0, x1, y1):
+            for shape in self.grid.get(k, ()):
+                if id(shape) not in seen:
+                    seen.add(id(shape))
+                    yield shape
+
+    def circle_cost(self, x, y, r, ignore=()):
+        cost = 0.0
+        for s in self.near(x - r, y - r, x + r, y + r):
+            if s[-2] in ignore:
+                continue
+            if s[0] == "c":
+                d = r + s[3] - math.hypot(x - s[1], y - s[2])
+            else:
+                d = r - _point_box_distance(x, y, s[1:5])
+            if d > 0:
+                cost += d * s[-1]
+        return cost
+
+    def box_cost(self, box, ignore=()):
+        cost = 0.0
+        for s in self.near(*box):
+            if s[-2] in ignore:
+                continue
+            if s[0] == "c":
+                d = s[3] - _point_box_distance(s[1], s[2], box)
+            else:
+                d = min(box[2], s[3]) - max(box[0], s[1])
+                e = min(box[3], s[4]) - max(box[1], s[2])
+                d = min(d, e)
+            if d > 0:
+                cost += d * s[-1]
+        return cost
+
+
+def _point_box_distance(x, y, box):
+    x0, y0, x1, y1 = box
+    dx = max(x0 - x, 0, x - x1)
+    dy = max(y0 - y, 0, y - y1)
+    if dx == 0 and dy == 0:
+        return -min(x - x0, x1 - x, y - y0, y1 - y)  # inside: negative depth
+    return math.hypot(dx, dy)
+
+
+class _Curve:
+    """A polyline parametrised by arc length."""
+
+    def __init__(self, pts: list[Point]):
+        self.pts = pts
+        self.acc = [0.0]
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            self.acc.append(self.acc[-1] + math.hypot(x1 - x0, y1 - y0))
+        self.length = self.acc[-1]
+
+    def at(self, s: float) -> tuple[Point, Point]:
+        """Point and unit tangent at arc length ``s`` (clamped)."""
+        s = max(0.0, min(self.length, s))
+        lo, hi = 0, len(self.acc) - 1
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.acc[mid] <= s:
+                lo = mid
+            else:
+                hi = mid
+        (x0, y0), (x1, y1) = self.pts[lo], self.pts[hi]
+        seg = self.acc[hi] - self.acc[lo] or 1.0
+        f = (s - self.acc[lo]) / seg
+        tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
+        return (x0 + f * (x1 - x0), y0 + f * (y1 - y0)), (tx, ty)
+
+
+def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> list[Point]:
+    """A quadratic curve from a to b bulging sideways by ``h`` (signed; 0 = straight), its
+    bulge moved towards b by ``skew`` (a fraction of the chord)."""
+    (ax, ay), (bx, by) = a, b
+    c = math.hypot(bx - ax, by - ay)
+    if (abs(h) < 1e-6 and not skew) or c == 0:
+        return [a, b]
+    ux, uy = (bx - ax) / c, (by - ay) / c
+    nx, ny = -uy, ux
+    cx = (ax + bx) / 2 + nx * 2 * h + ux * skew * c
+    cy = (ay + by) / 2 + ny * 2 * h + uy * skew * c
+    pts = []
+    for i in range(n + 1):
+        t = i / n
+        pts.append(((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
+                    (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by))
+    return pts
+
+
+def _polyline_length(pts: list[Point]) -> float:
+    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+
+
+def _bulge_for(a: Point, b: Point, need: float, skew: float = 0.0) -> float:
+    """The smallest bulge making the curve at least ``need`` long (capped)."""
+    c = math.dist(a, b)
+    if _polyline_length(_bezier(a, b, 0.0, skew)) >= need:
+        return 0.0
+    lo, hi = 0.0, 0.9 * c
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if _polyline_length(_bezier(a, b, mid, skew)) < need:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _catmull(points: list[Point], n: int = 16) -> list[Point]:
+    if len(points) < 3:
+        return points
+    out = []
+    pts = [points[0], *points, points[-1]]
+    for i in range(1, len(pts) - 2):
+        p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
+        for k in range(n):
+            t = k / n
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                                    + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3) for j in (0, 1)))
+    out.append(points[-1])
+    return out
+
+
+def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0,
+                 spread: bool = False, tight: bool = False) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
+    """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
+    slides the chains towards one end when there is room to spare; ``spread`` widens the gaps
+    without limit so the chain runs from city to city (a line bent through ``via`` points);
+    ``tight`` keeps the smallest gap, so a slide can back the chain further away from a city.
+
+    Spaces are placed on the centre line and moved sideways along its normal, so parallel
+    spaces stand abreast; where the curve is so tight that this would jam the inner chain,
+    each chain is spaced along its own offset curve instead."""
+    k = len(ids)
+    centre = _Curve(pts)
+    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight)
+    if k == 1:
+        return abreast
+    spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
+                 for chain in abreast[0].values() for a, b in zip(chain, chain[1:]))
+    if spaced and _inner_clearance(abreast[0], g.clearance) >= g.clearance:
+        return abreast
+    curves = [_Curve(_offset(pts, (j - (k - 1) / 2) * g.pitch)) for j in range(k)]
+    own = _chains(m, ids, curves, g, shift, [0.0] * k, spread, tight)
+    if spaced and _inner_clearance(abreast[0], g.clearance) >= _inner_clearance(own[0], g.clearance):
+        return abreast
+    return own
+
+
+def _inner_clearance(cars: dict[str, tuple["Car", ...]], enough: float) -> float:
+    """The smallest clearance between the spaces of a group (side by side and in a row)."""
+    chains = list(cars.values())
+    worst = enough
+    for i, chain in enumerate(chains):
+        for a, b in zip(chain, chain[1:]):
+            worst = min(worst, clearance(a, b, enough))
+        for other in chains[i + 1:]:
+            for a in chain:
+                for b in other:
+                    worst = min(worst, clearance(a, b, enough))
+    return worst
+
+
+def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float],
+            spread: bool = False, tight: bool = False):
+    cars: dict[str, tuple[Car, ...]] = {}
+    paths: dict[str, tuple[Point, ...]] = {}
+    same = len({m.route[i].length for i in ids}) == 1
+    gaps = []
+    for curve, rid in zip(curves, ids):
+        n = m.route[rid].length
+        usable = curve.length - 2 * (g.city_r + g.end_gap)
+        need = n * g.car_len + (n - 1) * g.gap
+        wide = g.gap + max(0.0, usable - need) / (n - 1) if n > 1 else g.gap
+        gaps.append(g.gap if tight else wide if spread else min(g.gap * 2.5, wide))
+    for j, rid in enumerate(ids):
+        route = m.route[rid]
+        n = route.length
+        curve = curves[j]
+        # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
+        gap = min(gaps) if same else gaps[j]
+        usable = curve.length - 2 * (g.city_r + g.end_gap)
+        span = n * g.car_len + (n - 1) * gap
+        start = (curve.length - span) / 2
+        if shift:
+            start += shift * max(0.0, usable - span) / 2
+        marks = _marks(route, n)
+        chain = []
+        centre_line = []
+        for i in range(n):
+            s = start + i * (g.car_len + gap) + g.car_len / 2
+            (x, y), (tx, ty) = curve.at(s)
+            o = offsets[j]
+            x, y = x - ty * o, y + tx * o
+            chain.append(Car(x, y, math.degrees(math.atan2(ty, tx)), g.car_len, g.car_w, rid, i, marks[i]))
+            centre_line.append((x, y))
+        cars[rid] = tuple(chain)
+        paths[rid] = tuple(centre_line)
+    return cars, paths
+
+
+def _offset(pts: list[Point], d: float) -> list[Point]:
+    """The polyline moved sideways by ``d`` (positive: to the right of the direction of travel
+    on a y-down page)."""
+    if not d:
+        return pts
+    out = []
+    for i, (x, y) in enumerate(pts):
+        (x0, y0), (x1, y1) = pts[max(0, i - 1)], pts[min(len(pts) - 1, i + 1)]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        out.append((x - (y1 - y0) / length * d, y + (x1 - x0) / length * d))
+    return out
+
+
+def _marks(route, n: int) -> list[str]:
+    """Which spaces carry a locomotive or a wave symbol: spread along the chain, middle first."""
+    count, mark = (route.locomotives, "locomotive") if route.locomotives else (route.waves, "wave")
+    marks = [""] * n
+    if count <= 0:
+        return marks
+    if count >= n:
+        return [mark] * n
+    chosen = sorted({min(n - 1, int((i + 0.5) * n / count)) for i in range(count)})
+    while len(chosen) < count:  # pragma: no cover - rounding collisions
+        chosen.append(next(i for i in range(n) if i not in chosen))
+    for i in chosen:
+        marks[i] = mark
+    return marks
+
+
+def car_polygon(car: Car) -> list[Point]:
+    """The four corners of a space."""
+    a = math.radians(car.angle)
+    c, s = math.cos(a), math.sin(a)
+    hl, hw = car.length / 2, car.width / 2
+    return [(car.x + c * dx - s * dy, car.y + s * dx + c * dy) for dx, dy in ((-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw))]
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
+
+
+def polygon_clearance(p: list[Point], q: list[Point]) -> float:
+    """Distance between two convex polygons; negative (minus the smallest separating-axis
+    overlap) when they overlap."""
+    depth = math.inf
+    for poly in (p, q):
+        for i in range(len(poly)):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+            nx, ny = y2 - y1, x1 - x2
+            norm = math.hypot(nx, ny) or 1.0
+            a = [(nx * x + ny * y) / norm for x, y in p]
+            b = [(nx * x + ny * y) / norm for x, y in q]
+            overlap = min(max(a) - min(b), max(b) - min(a))
+            if overlap <= 0:   # separated: the exact distance is vertex to edge
+                return min(min(_segment_distance(v, poly2[j], poly2[(j + 1) % len(poly2)])
+                               for v in poly1 for j in range(len(poly2)))
+                           for poly1, poly2 in ((p, q), (q, p)))
+            depth = min(depth, overlap)
+    return -depth
+
+
+def clearance(a: Car, b: Car, enough: float = math.inf) -> float:
+    """Exact distance between two spaces (negative when they overlap). With ``enough``: any
+    value >= ``enough`` once the spaces are known to be at least that far apart (fast)."""
+    d = math.dist((a.x, a.y), (b.x, b.y))
+    if enough < math.inf:
+        apart = d - math.hypot(a.length, a.width) / 2 - math.hypot(b.length, b.width) / 2
+        if apart >= enough:   # farther apart than their circumscribed circles
+            return apart
+    if d > 0 and enough < math.inf:
+        ux, uy = (b.x - a.x) / d, (b.y - a.y) / d
+        reach = 0.0
+        for car in (a, b):   # half-extent of each space along the line joining the centres
+            t = math.radians(car.angle)
+            along = abs(ux * math.cos(t) + uy * math.sin(t))
+            reach += car.length / 2 * along + car.width / 2 * math.sqrt(max(0.0, 1 - along * along))
+        if d - reach >= enough:
+            return d - reach
+    return polygon_clearance(car_polygon(a), car_polygon(b))
+
+
+def _cover(car: Car) -> tuple[list[Point], float]:
+    """Circles that cover the space: centres along its axis and their common radius."""
+    n = max(2, round(car.length / car.width * 2))
+    step = car.length / n
+    a = math.radians(car.angle)
+    dx, dy = math.cos(a), math.sin(a)
+    centres = [(car.x + dx * (-car.length / 2 + step * (k + 0.5)), car.y + dy * (-car.length / 2 + step * (k + 0.5)))
+               for k in range(n)]
+    return centres, math.hypot(car.width / 2, step / 2)
+
+
+@dataclass
+class RouteLayout:
+    """The placed spaces: route id -> its spaces and the centre line through them; ``occupied``
+    holds the nodes and the spaces for whatever is placed next (labels, tables)."""
+
+    cars: dict[str, tuple[Car, ...]]
+    paths: dict[str, tuple[Point, ...]]
+    occupied: "SpatialHash"
+
+
+def close_pairs(cars: dict[str, tuple[Car, ...]], limit: float, same_group: Callable[[str, str], bool] | None = None
+                ) -> list[tuple[float, Car, Car]]:
+    """Every pair of spaces closer than ``limit`` (exact), with their clearance: spaces of
+    different routes, and consecutive spaces of one route (``same_group(a, b)`` pairs of routes
+    are left out: parallel routes stand abreast by design, ``PITCH`` apart)."""
+    every = [car for chain in cars.values() for car in chain]
+    reach = max((c.length for c in every), default=0.0) + limit
+    cell = reach
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, car in enumerate(every):
+        grid.setdefault((int(car.x // cell), int(car.y // cell)), []).append(i)
+    out = []
+    for i, car in enumerate(every):
+        gx, gy = int(car.x // cell), int(car.y // cell)
+        for nx in (gx - 1, gx, gx + 1):
+            for ny in (gy - 1, gy, gy + 1):
+                for j in grid.get((nx, ny), ()):
+                    if j <= i:
+                        continue
+                    other = every[j]
+                    if other.route == car.route:
+                        if abs(other.index - car.index) != 1:
+                            continue
+                    elif same_group is not None and same_group(car.route, other.route):
+                        continue
+                    if math.dist((car.x, car.y), (other.x, other.y)) > reach:
+                        continue
+                    d = clearance(car, other, limit)
+                    if d < limit:
+                        out.append((d, car, other))
+    return sorted(out, key=lambda item: (item[0], item[1].route, item[1].index, item[2].route, item[2].index))
+
+
+def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tuple[float, float, float, float],
+                  place: Callable[[Point], Point], passes: int = 3) -> RouteLayout:
+    """Choose a centre line for every parallel group so its spaces keep ``g.clearance`` from
+    other routes' spaces, clear of other cities and inside ``inner_box``."""
+    unit = g.unit
+    want = g.clearance + 0.15 * unit   # a little more than promised: the repair stops short of it
+    occupied = SpatialHash(12 * unit)
+    for cid, (x, y) in nodes.items():
+        occupied.add_circle(x, y, g.city_r + 2.5 * unit, ("node", cid), weight=8.0)
+    groups = []
+    for pair, ids in m.parallel_groups.items():
+        a_id, b_id = sorted(pair)
+        a, b = nodes[a_id], nodes[b_id]
+        ids = tuple(sorted(ids, key=lambda i: (m.route[i].colour, i)))
+        via = next((m.route[i].via for i in ids if m.route[i].via), ())
+        c = math.dist(a, b)
+        n = max(m.route[i].length for i in ids)
+        need = n * g.car_len + (n - 1) * g.gap * 1.6 + 2 * (g.city_r + g.end_gap)
+        groups.append([need / max(c, 1e-6), (a_id, b_id), ids, c, a, b, need,
+                       tuple(place(v) for v in via) if via else (), None])
+    groups.sort(key=lambda item: -item[0])
+    group_of = {rid: group[1] for group in groups for rid in group[2]}
+
+    def shapes_of(group, level: int):
+        _, ends, ids, c, a, b, need, via, _ = group
+        if via:   # the data's bend points: the spaces spread along the whole bent line
+            pts = _catmull([a, *via, b])
+            return [(0.0, _chain_shape(m, ids, pts, g, spread=True), pts, 0.0)]
+        out = []
+        skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
+        extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
+        shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0, -1.0, 1.0))[level]
+        for skew in skews:
+            h0 = _bulge_for(a, b, need * 1.03, skew)
+            seen = set()
+            for extra in extras:
+                h = round(max(h0, extra * c), 3)
+                for hh in ((h, -h) if h else (0.0,)):
+                    if (hh, skew) in seen:
+                        continue
+                    seen.add((hh, skew))
+                    pts = _bezier(a, b, hh, skew)
+                    penalty = (abs(hh) / max(1.0, c) + abs(skew) * 0.3) * 20 * unit
+                    for shift in shifts:
+                        out.append((penalty + abs(shift) * 2 * unit, _chain_shape(m, ids, pts, g, shift), pts, shift))
+        return out
+
+    placed: dict[tuple[int, int], list[Car]] = {}   # committed spaces by grid cell
+    cell = g.car_len + 2 * g.clearance
+
+    def exact_cost(shape, ids) -> float:
+        """How far the shape's spaces come inside ``clearance`` of other routes' spaces (exact)."""
+        cost = 0.0
+        for chain in shape[0].values():
+            for car in chain:
+                gx, gy = int(car.x // cell), int(car.y // cell)
+                for nx in (gx - 1, gx, gx + 1):
+                    for ny in (gy - 1, gy, gy + 1):
+                        for other in placed.get((nx, ny), ()):
+                            if other.route not in ids:
+                                short = want - clearance(car, other, want)
+                                if short > 0:
+                                    cost += short
+        return cost
+
+    def cost_of(penalty, shape, ends, ids, exact: bool = False):
+        cost = penalty + (exact_cost(shape, ids) * 1000 if exact else 0.0)
+        ignore = {("node", ends[0]), ("node", ends[1])} | {("route", i) for i in ids}
+        for chain in shape[0].values():
+            for car in chain:
+                centres, r = _cover(car)
+                for (x, y) in centres:
+                    cost += occupied.circle_cost(x, y, r + want, ignore=ignore)
+                    d = -_point_box_distance(x, y, inner_box)
+                    if d < r + unit:
+                        cost += (r + unit - d) * 10
+            for a, b in zip(chain, chain[1:]):   # consecutive spaces on a tight curve
+                short = want - clearance(a, b, want)
+                if short > 0:
+                    cost += short * 1000
+        chains = list(shape[0].values())
+        for i, chain in enumerate(chains):       # parallel chains side by side on a curve
+            for other in chains[i + 1:]:
+                for a in chain:
+                    for b in other:
+                        short = want - clearance(a, b, want)
+                        if short > 0:
+                            cost += short * 1000
+        return cost
+
+    def commit(shape):
+        for rid, chain in shape[0].items():
+            for car in chain:
+                placed.setdefault((int(car.x // cell), int(car.y // cell)), []).append(car)
+                centres, r = _cover(car)
+                for (x, y) in centres:
+                    occupied.add_circle(x, y, r, ("route", rid), weight=ROUTE_WEIGHT)
+
+    def slides(group):
+        """The current centre line with the chains slid along it in fine steps."""
+        penalty, _, pts, shift = group[-1]
+        base = penalty - abs(shift) * 2 * unit
+        return [(base + abs(k / 10) * 2 * unit + tight * unit, _chain_shape(m, group[2], pts, g, k / 10, tight=tight),
+                 pts, k / 10) for tight in (False, True) for k in range(-10, 11)]
+
+    def choose(group, level: int) -> bool:
+        _, ends, ids, *_rest = group
+        current = group[-1]
+        if current is not None:
+            for rid in ids:
+                occupied.remove(("route", rid))
+            for key, cars_here in placed.items():
+                placed[key] = [car for car in cars_here if car.route not in ids]
+        options = slides(group) if level == 3 else shapes_of(group, level)
+        if current is not None:
+            options.append(current)
+        scored = [(cost_of(option[0], option[1], ends, ids, level >= 2), i) for i, option in enumerate(options)]
+        best_cost, best_i = min(scored)
+        if current is not None and scored[-1][0] <= best_cost + 1e-6:
+            best_i = len(options) - 1
+        changed = best_i != len(options) - 1 or current is None
+        group[-1] = options[best_i]
+        commit(group[-1][1])
+        return changed
+
+    for p in range(passes):
+        changed = False
+        for group in groups:
+            changed |= choose(group, 1 if p else 0)
+        if not changed:
+            break
+    # repair: every group still too close to another gets the widest choice, a few rounds
+    by_ends = {group[1]: group for group in groups}
+    for round_ in range(6):
+        cars = {rid: chain for group in groups for rid, chain in group[-1][1][0].items()}
+        bad = close_pairs(cars, want)
+        if not bad:
+            break
+        involved = dict.fromkeys(group_of[car.route] for _, x, y in bad for car in (x, y))
+        if round_ >= 4:   # stuck: their neighbours at the same cities move too
+            involved.update(dict.fromkeys(ends for ends in by_ends if set(ends) & {n for e in list(involved) for n in e}))
+        for ends in involved:
+            choose(by_ends[ends], 2)
+            choose(by_ends[ends], 3)
+    cars: dict[str, tuple[Car, ...]] = {}
+    paths: dict[str, tuple[Point, ...]] = {}
+    for group in groups:
+        shape = group[-1][1]
+        cars.update(shape[0])
+        paths.update(shape[1])
+    return RouteLayout(cars, paths, occupied)

@@ -1,0 +1,92 @@
+"""The safe-zone check of ``railprint validate``: text of a card or tile that comes closer to
+the trim than the deck's safe zone (``safe:``, 3 mm by default) may be cut off by an
+imprecise cut. It is a warning, not an error: the file still renders.
+
+Every text layer of every card (and back) is measured with its card's variables filled in, as
+it will print: its ink box from the font's cap height down to the descenders (if it has any),
+after ``max_width`` shrinking, alignment and rotation. Each warning names the layer's own
+``file:line:col`` in the template that holds it.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from railprint.errors import Location
+from railprint.fonts import fit_size, metrics, text_width
+from railprint.loading.schema import validate
+from railprint.loading.yamlio import load_file
+from railprint.model.deck import SIZES, DeckSpec, TextLayer
+from railprint.model.resolve import _cards_from_data, _Vars, _loc, _substitute
+from railprint.units import mm
+
+DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
+
+
+def _ink_box(layer: TextLayer, text: str) -> list[tuple[float, float]]:
+    """Corners of the printed text's ink box, in the trim box (points); a text box (``w`` and
+    ``h``) counts as its whole box, since its lines may fill it."""
+    if layer.w is not None and layer.h is not None:
+        return [(layer.x, layer.y), (layer.x + layer.w, layer.y), (layer.x + layer.w, layer.y + layer.h),
+                (layer.x, layer.y + layer.h)]
+    size = layer.size
+    if layer.max_width is not None:
+        size = fit_size(text, layer.max_width, layer.size, layer.font, min_size=0.1)
+    m = metrics(layer.font)
+    w = text_width(text, size, layer.font)
+    x0 = layer.x - {"left": 0.0, "centre": w / 2, "right": w}[layer.align]
+    top = layer.y - m.cap_height * size
+    bottom = layer.y - (m.descent * size if DESCENDERS & set(text) else 0.0)
+    corners = [(x0, top), (x0 + w, top), (x0 + w, bottom), (x0, bottom)]
+    if layer.rotate:
+        a = math.radians(layer.rotate)
+        c, s = math.cos(a), math.sin(a)
+        corners = [(layer.x + c * (x - layer.x) - s * (y - layer.y), layer.y + s * (x - layer.x) + c * (y - layer.y))
+                   for x, y in corners]
+    return corners
+
+
+def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
+    """``file:line:col: …`` for every text layer inside the deck's safe zone (none if the file
+    has other problems: ``load_deck`` reports those)."""
+    path = Path(path)
+    data = _cards_from_data(load_file(path), path)
+    spec = validate(DeckSpec, data, str(path), "deck")
+    if isinstance(spec.size, str):
+        if spec.size not in SIZES:
+            return []
+        width, height = (mm(v) for v in SIZES[spec.size])
+    else:
+        width, height = spec.size.width, spec.size.height
+    safe = spec.safe
+    top = Location(str(path), 1, 1)
+    templates = data.get("templates", {}) if isinstance(data, dict) else {}
+    found: dict[tuple, tuple[Location, list[tuple[float, str]]]] = {}
+    for entry in spec.cards:
+        variables = _Vars({**spec.vars, **entry.vars}, lang)
+        for name in (entry.template or spec.default_template, entry.back or spec.back):
+            seen: list[str] = []
+            while name is not None and name in spec.templates and name not in seen:
+                seen.append(name)
+                layers_data = templates.get(name, {}).get("layers") if isinstance(templates.get(name), dict) else None
+                for index, layer in enumerate(spec.templates[name].layers):
+                    if not isinstance(layer, TextLayer):
+                        continue
+                    text = str(_substitute(layer.text, variables, lang))
+                    corners = _ink_box(layer, text)
+                    distance = min(min(x for x, _ in corners), min(y for _, y in corners),
+                                   width - max(x for x, _ in corners), height - max(y for _, y in corners))
+                    if distance >= safe - 1e-6:
+                        continue
+                    where = _loc(layers_data, index, top)
+                    found.setdefault((where.line, where.col), (where, []))[1].append((distance, text))
+                name = spec.templates[name].extends
+    warnings = []
+    for where, hits in found.values():
+        distance, text = min(hits)
+        texts = sorted({t for _, t in hits})
+        more = f" (and {len(texts) - 1} more from this layer)" if len(texts) > 1 else ""
+        warnings.append(f"{where}: text {text!r}{more} comes {max(distance, 0) / mm(1):.1f} mm from the trim, "
+                        f"inside the {safe / mm(1):g} mm safe zone (move it inward, or set the deck's 'safe:')")
+    return warnings
