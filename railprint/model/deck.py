@@ -30,16 +30,21 @@ SIZES = {  # named sizes (width, height) in mm
 }
 
 
+MAX_COMPONENTS = 5000
+"""Most components (cards, tiles) one content file may hold: the shipped decks hold at most a
+few hundred; far more is a typo (``count: 1000`` on every card) that would exhaust memory."""
+
+
 class Size(Spec):
-    width: Length
-    height: Length
+    width: Length = Field(gt=0)
+    height: Length = Field(gt=0)
 
 
 class _Layer(Spec):
     fill: str | None = None
     stroke: str | None = None
-    line_width: float = 0.5  # pt
-    dash: list[float] | None = None
+    line_width: float = Field(0.5, ge=0, le=1000)  # pt
+    dash: list[Annotated[float, Field(gt=0, le=10000)]] | None = Field(None, max_length=64)
     opacity: float = Field(1.0, ge=0, le=1)
 
 
@@ -79,12 +84,12 @@ class TextLayer(Spec):
     text: Label
     x: Length
     y: Length                       # baseline
-    size: float = Field(10, gt=0)   # pt
+    size: float = Field(10, gt=0, le=2000)   # pt
     font: Literal["regular", "bold"] = "regular"
     colour: str = "#000000"
     align: Literal["left", "centre", "right"] = "left"
     max_width: Length | None = None  # shrink the text to fit this width
-    rotate: float = 0               # degrees clockwise about (x, y)
+    rotate: float = Field(0, ge=-3600, le=3600)  # degrees clockwise about (x, y)
 
 
 class IconLayer(Spec):
@@ -92,7 +97,7 @@ class IconLayer(Spec):
     name: str                       # see railprint.draw.icons.ICONS
     x: Length                       # centre
     y: Length
-    size: Length
+    size: Length = Field(gt=0)
     colour: str = "#000000"
     background: str | None = None
 
@@ -102,8 +107,8 @@ class MinimapLayer(Spec):
     map: str                        # a map content file, relative to the deck file
     x: Length
     y: Length
-    w: Length
-    h: Length
+    w: Length = Field(gt=0)
+    h: Length = Field(gt=0)
     mark: list[str] = Field(default_factory=list)  # city names or ids to highlight
     colour: str = "#c0392b"
     land: str = "#e9e4d4"
@@ -173,9 +178,9 @@ class DeckSpec(Spec):
     revision: int = 1
     note: str | None = None
     size: Union[str, Size]
-    bleed: Length = Field(default=3 * 72 / 25.4)
-    corner_radius: Length = 0.0
-    gap: Length | None = None       # between bleed boxes on the sheet (default: sheet templates)
+    bleed: Length = Field(default=3 * 72 / 25.4, ge=0)
+    corner_radius: Length = Field(0.0, ge=0)
+    gap: Length | None = Field(None, ge=0)      # between bleed boxes on the sheet (default: sheet templates)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
