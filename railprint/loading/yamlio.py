@@ -19,6 +19,11 @@ import yaml
 from railprint.errors import ContentError, Location, RailprintError
 
 
+MAX_INT = 10**15
+"""Largest integer a railprint file may hold: no count, size or score comes near it, and huge
+integers (thousands of digits) cannot even be printed in an error message."""
+
+
 class MarkedDict(dict):
     """A dict that remembers the location of itself, its keys and its values."""
 
@@ -112,11 +117,14 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         return result
 
     def construct_yaml_int(self, node):
-        try:
-            return super().construct_yaml_int(node)
-        except ValueError:  # more than 4300 digits (Python's int-from-text limit)
-            raise ContentError(f"the number {str(node.value)[:20]}… is too long ({len(node.value)} characters)",
-                               _location(node.start_mark, self.filename)) from None
+        try:  # more than 4300 digits raises ValueError (Python's int-from-text limit)
+            value = super().construct_yaml_int(node)
+        except ValueError:
+            value = None
+        if value is None or abs(value) > MAX_INT:
+            raise ContentError(f"the number {str(node.value)[:20]}… is too large ({len(node.value)} characters)",
+                               _location(node.start_mark, self.filename), hint=f"at most {MAX_INT}") from None
+        return value
 
     def construct_yaml_str(self, node):
         value = MarkedStr(super().construct_scalar(node))
