@@ -25,9 +25,6 @@ def decode(data: bytes, filename: str, error: type[RailprintError] = ContentErro
     except UnicodeDecodeError as exc:
         raise error(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", _at(data, exc.start, filename),
                     "save the file as UTF-8") from None
-    if "\x00" in text:  # UTF-16 without a byte-order mark reads as text full of NUL bytes
-        raise error("the file contains NUL bytes (is it UTF-16?)", _at(data, data.index(b"\x00"), filename),
-                    "save the file as UTF-8") from None
     return text
 
 

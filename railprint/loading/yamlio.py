@@ -165,7 +165,8 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
         code = ord(exc.character) if isinstance(exc.character, str) else exc.character
         raise error(f"invalid YAML: {exc.reason} (character U+{code:04X})",
                     _byte_location(text, exc.position, filename),
-                    hint="remove the character or quote it as an escape, e.g. \"\\t\"") from None
+                    hint="is the file UTF-16? save it as UTF-8" if code == 0
+                    else "remove the character or quote it as an escape, e.g. \"\\t\"") from None
     except yaml.YAMLError as exc:
         raise error(f"invalid YAML: {exc}", Location(filename)) from None
     finally:
