@@ -73,6 +73,7 @@ class ContentFile:
     title: dict
     count: int | None = None  # components in the file, when known cheaply
     root: Path | None = None  # the content folder it was found in (references stay inside)
+    id_at: Location | None = None  # where the id is given (or the file's top when implicit)
 
 
 def _title(data: dict, key: str) -> dict:
@@ -121,7 +122,8 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
             kind_, owner = found
             ident, game = _slugs(data, path, data.get("id", path.stem),
                                  owner.id if owner else data.get("game", path.parent.name))
-            return ContentFile(path, kind_.name, ident, game, _title(data, "name"), root=root)
+            return ContentFile(path, kind_.name, ident, game, _title(data, "name"), root=root,
+                               id_at=_id_at(data, path))
     kinds = _kinds()
     kind = data.get("kind")
     if kind is None:
@@ -133,7 +135,11 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
                            hint=suggestion(kind, sorted(kinds)))
     count = _count(data) if _deck_like(kind) and isinstance(data.get("cards"), list) else None
     ident, game = _slugs(data, path, data.get("id", path.stem), data.get("game", path.parent.name))
-    return ContentFile(path, kind, ident, game, _title(data, "title"), count, root)
+    return ContentFile(path, kind, ident, game, _title(data, "title"), count, root, _id_at(data, path))
+
+
+def _id_at(data: dict, path: Path) -> Location:
+    return data.loc("id") if "id" in data else Location(str(path), 1, 1)
 
 
 def discover(root: Path | None = None) -> list[ContentFile]:
@@ -163,7 +169,7 @@ def discover(root: Path | None = None) -> list[ContentFile]:
         other = seen.setdefault((info.game, info.id), info)
         if other is not info:
             problems.append(ContentError(f"game {info.game!r} already has a content file with id {info.id!r}: "
-                                         f"{other.path}", Location(str(path)),
+                                         f"{other.path}", info.id_at,
                                          hint="give one of the two files another id"))
             continue
         found.append(info)
