@@ -93,7 +93,7 @@ def _content_case(tmp_path: Path, source: Path, seed: int) -> None:
     game_dir.mkdir(parents=True)
     (game_dir / source.name).write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
     for sibling in source.parent.glob("*.yaml"):  # referenced maps stay available
-        if sibling.name != source.name and sibling.name in ("nordic.yaml", "italy.yaml"):
+        if sibling.name != source.name and sibling.name in ("nordic.yaml", "italy.yaml", "dice.yaml"):
             (game_dir / sibling.name).write_bytes(sibling.read_bytes())
     out = folder / "out"
     before = _tree(tmp_path) - _tree(folder)
