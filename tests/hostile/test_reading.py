@@ -98,3 +98,19 @@ def test_bad_minimaps_are_located_errors(tmp_path, layer_args, map_text, message
     assert result.exit_code == 1, result.output
     assert message in result.stderr
     assert ".yaml:" in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("reference", ["/etc/passwd", "../../outside/m.yaml"])
+def test_a_board_map_path_may_not_leave_the_content_folder(tmp_path, reference):
+    from railprint.loading.resources import content_path
+
+    board = content_path("ticket-to-ride", "scorepad-italy.yaml").read_text(encoding="utf-8")
+    assert "\nmap: italy\n" in board
+    content = tmp_path / "content"
+    (content / "ticket-to-ride").mkdir(parents=True)
+    (content / "ticket-to-ride" / "pad.yaml").write_text(board.replace("\nmap: italy\n", f"\nmap: '{reference}'\n"),
+                                                          encoding="utf-8")
+    result = run("render", "all", "--content", str(content), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 1
+    assert "pad.yaml:" in result.stderr and "outside the content folder" in result.stderr
+    assert not (tmp_path / "out").exists()
