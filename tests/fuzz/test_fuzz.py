@@ -29,21 +29,26 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 # Values an attacker or a careless user types where a value belongs.
 HOSTILE = ["abc", ".nan", ".inf", "-.inf", "[1]", "{}", "''", "-5mm", "0mm", "0", "-1", "1e308",
            "99999999999999999999999", "9" * 4400, "'{name.foo}'", "'{name:>200000000}'", "'{0}'",
-           "'{'", "../../../escape", "/tmp/abs", "'~nosuchuser/m.yaml'", "null", "true", "NO",
+           "'{'", "../../../escape", "/tmp/railprint-fuzz-abs", "'~nosuchuser/m.yaml'", "null", "true", "NO",
            "'\u202eevil'", "\"\\e[31mred\"", "[[[[]]]]", "&a 1", "*a", "!!python/object:os.system",
            "'x\u0000'", "100000000mm", "1000", "'ż\u0301'", "[a, b, c, d, e]", "{x: 1}"]
 NOISE = ["\x07", "\x00", "\t", "\ufeff", "\u202e", "{", "}", "[", "]", ":", "-", "'", '"', "#", "&", "*", "!", "|"]
+VALUE = re.compile(r"(\w+): ([^,{}\[\]\n]+)")
 LOCATED = re.compile(r"[^\s:]+\.(yaml|txt):\d+")
 
 
 def mutate(text: str, rnd: random.Random) -> str:
-    """One to three random edits: a value replaced by a hostile one, a line deleted or
-    duplicated, a character inserted, the file cut short."""
+    """One to three random edits: a value (or a line's whole value) replaced by a hostile one,
+    a line deleted or duplicated, a character inserted, the file cut short."""
     lines = text.split("\n")
     for _ in range(rnd.randint(1, 3)):
         i = rnd.randrange(len(lines))
         op = rnd.random()
-        if op < 0.55 and ":" in lines[i]:
+        values = list(VALUE.finditer(lines[i]))
+        if op < 0.45 and values:  # one value inside a line, the YAML structure kept
+            found = rnd.choice(values)
+            lines[i] = lines[i][:found.start(2)] + rnd.choice(HOSTILE) + lines[i][found.end(2):]
+        elif op < 0.55 and ":" in lines[i]:
             head, _, _ = lines[i].partition(":")
             lines[i] = f"{head}: {rnd.choice(HOSTILE)}"
         elif op < 0.65:
@@ -101,6 +106,7 @@ def _content_case(tmp_path: Path, source: Path, seed: int) -> None:
                                       "-o", str(out), "-q"])
     _check(result)
     assert _tree(tmp_path) - _tree(folder) == before, "something was written outside the case folder"
+    assert not Path("/tmp/railprint-fuzz-abs").exists(), "an absolute id or game name was written"
     written = {p for p in _tree(folder) if p.is_file()} - set((folder / "content").rglob("*"))
     assert all(out in p.parents for p in written), f"written outside -o: {written}"
     if result.exit_code != 0:
