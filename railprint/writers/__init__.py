@@ -11,8 +11,8 @@ import tempfile
 from pathlib import Path
 
 from railprint.errors import RailprintError
-from railprint.loading.paths import is_inside
 from railprint.fonts import check_glyphs
+from railprint.loading.paths import is_inside
 from railprint.scene import Document, texts
 
 
