@@ -29,9 +29,10 @@ def _content_map(name: str, path: Path):
     from railprint.loading.paths import referenced
     from railprint.loading.yamlio import load_file
 
+    where = load_file(path).loc("map")
     if not _LOOKS_LIKE_PATH.search(name):
-        return load_map(name, base=Path(path).parent)
-    return load_map_file(referenced(Path(path).parent, name, load_file(path).loc("map")))
+        return load_map(name, base=Path(path).parent, where=where)
+    return load_map_file(referenced(Path(path).parent, name, where))
 
 
 def validate_map(path: Path, lang: str) -> None:
