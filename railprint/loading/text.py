@@ -49,11 +49,16 @@ def read_bytes(path: str | Path, error: type[RailprintError] = ContentError) -> 
         too_big = f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB"
         if info.st_size > MAX_FILE_BYTES:
             raise error(too_big, where)
+        chunks: list[bytes] = []
+        total, want = 0, info.st_size + 1  # +1: notice a file that grows while read
         with os.fdopen(os.dup(fd), "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise error(too_big, where)
-        return data
+            while chunk := handle.read(min(want, MAX_FILE_BYTES + 1 - total)):
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > MAX_FILE_BYTES:
+                    raise error(too_big, where)
+                want = 1 << 20
+        return b"".join(chunks)
     except OSError as exc:
         raise error(f"cannot read file: {exc.strerror}", where) from None
     finally:
