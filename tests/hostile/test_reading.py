@@ -114,3 +114,14 @@ def test_a_board_map_path_may_not_leave_the_content_folder(tmp_path, reference):
     assert result.exit_code == 1
     assert "pad.yaml:" in result.stderr and "outside the content folder" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("game", ["railroad-ink", "ticket-to-ride"])
+def test_score_refuses_a_fifo_and_dev_zero(tmp_path, alarm, game):
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.txt"
+    zero.symlink_to("/dev/zero")
+    for path in (fifo, zero):
+        result = run("score", game, str(path))
+        assert result.exit_code == 1 and "not a regular file" in result.stderr and result.stdout == ""
