@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Callable, List, Optional, TypeVar
@@ -303,6 +304,8 @@ def main() -> None:
     """Console-script entry point."""
     if os.environ.get("NO_COLOR"):
         os.environ.setdefault("TERM", "dumb")
+    # a kill (SIGTERM) unwinds like Ctrl-C: staged output is removed, finished files stay whole
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     app()
 
 

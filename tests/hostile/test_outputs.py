@@ -118,3 +118,30 @@ def test_sheet_and_calibrate_fail_before_printing(tmp_path, args):
     result = run(*args, "-o", str(blocked / "x.pdf"))
     assert result.exit_code == 1 and result.stdout == "" and "Traceback" not in result.output
     assert blocked.read_text() == ""
+
+
+def test_a_kill_half_way_leaves_the_previous_set_and_no_staging_folder(tmp_path):
+    content = _two_file_content(tmp_path)
+    out = tmp_path / "out"
+    assert run("render", "all", "--content", str(content), "-o", str(out), "-q").exit_code == 0
+    before = {p: p.read_bytes() for p in files_under(out)}
+    (content / "g" / "b.yaml").write_text(deck(id="second", layer="{type: text, text: changed, x: 2mm, y: 8mm}"))
+    script = textwrap.dedent(f"""
+        import os, signal, sys
+        import railprint.writers as writers
+        from railprint.cli import main
+        real, calls = writers._write_file, []
+        def killed(path, data, shown):
+            calls.append(shown)
+            if len(calls) == 2:
+                os.kill(os.getpid(), signal.SIGTERM)
+            real(path, data, shown)
+        writers._write_file = killed
+        sys.argv = ["railprint", "render", "all", "--content", {str(content)!r}, "-o", {str(out)!r}, "-q"]
+        main()
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 128 + 15, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert {p: p.read_bytes() for p in files_under(out)} == before
+    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
