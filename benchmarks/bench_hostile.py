@@ -1,8 +1,9 @@
 """Benchmark: the Ticket to Ride scorer on hostile games stays within 2 s and 300 MB.
 
 Cases (issue 9): one player listing 68 Nordic routes (seeded random picks; unbounded, the
-longest-trail search ran for minutes and ended in MemoryError), 10,000 route entries, and a
-legal full game for comparison. Each case runs ``railprint score ticket-to-ride FILE --json``
+longest-trail search ran for minutes and ended in MemoryError), 20 such players (the most a
+game file may hold; they share one search budget), 10,000 route entries (the most a game file
+may hold), and a small legal game for comparison. Each case runs ``railprint score ticket-to-ride FILE --json``
 in a fresh Python process (the whole command: start-up, parsing, checking, scoring, JSON) and
 reports wall time, CPU time and the process's peak resident memory (VmHWM); also, in-process,
 the time and the peak of Python allocations (tracemalloc, which slows the run) of the scoring
@@ -50,10 +51,11 @@ print(json.dumps({"wall": time.perf_counter() - start, "cpu": usage.ru_utime + u
 """
 
 
-def game(routes: list[str]) -> str:
-    lines = ["map: nordic", "players:", "  - name: Ala", "    routes:"]
-    lines += [f'      - "{r}"' for r in routes]
-    lines += ["  - name: Bo", "    routes: [Oslo - Örebro]"]
+def game(*players: list[str]) -> str:
+    lines = ["map: nordic", "players:"]
+    for number, routes in enumerate(players):
+        lines += [f"  - name: P{number}", "    routes:" + ("" if routes else " []")]
+        lines += [f'      - "{r}"' for r in routes]
     return "\n".join(lines) + "\n"
 
 
@@ -76,10 +78,13 @@ def main() -> None:
     args = parser.parse_args()
     m = load_map("nordic")
     ids = sorted(m.route)
-    cases = {f"68 routes, seed {s}": game([route_entry(m, r) for r in random.Random(s).sample(ids, 68)])
-             for s in range(args.seeds)}
-    cases["10,000 route entries"] = game([route_entry(m, ids[i % len(ids)]) for i in range(10_000)])
-    cases["legal game (3 routes)"] = game(["Oslo - Örebro", "Örebro - Stockholm", "Stockholm - Sundsvall"])
+    def pick(seed: int) -> list[str]:
+        return [route_entry(m, r) for r in random.Random(seed).sample(ids, 68)]
+
+    cases = {f"68 routes, seed {s}": game(pick(s), []) for s in range(args.seeds)}
+    cases["20 players x 68 routes"] = game(*(pick(s) for s in range(20)))
+    cases["10,000 route entries"] = game([route_entry(m, ids[i % len(ids)]) for i in range(10_000)], [])
+    cases["legal game (3 routes)"] = game(["Oslo - Örebro", "Örebro - Stockholm", "Stockholm - Sundsvall"], [])
     worst_t = worst_m = 0.0
     print(f"{'case':26} {'exit':>4} {'wall s':>7} {'cpu s':>6} {'RSS MB':>7} {'score s':>8} {'py MB':>6}  longest")
     with tempfile.TemporaryDirectory() as tmp:

@@ -18,10 +18,10 @@ from .common import run
 NORDIC = load_map("nordic")
 
 
-def _game(tmp_path, routes: list[str], name: str = "Ala") -> str:
+def _game(tmp_path, routes: list[str], name: str = "Ala", other: str = "[Oslo - Örebro]") -> str:
     lines = ["map: nordic", "players:", f"  - name: {name}", "    routes:"]
     lines += [f'      - "{r}"' for r in routes]
-    lines += ["  - name: Bo", "    routes: [Oslo - Örebro]"]
+    lines += ["  - name: Bo", f"    routes: {other}"]
     path = tmp_path / "game.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return str(path)
@@ -51,7 +51,7 @@ def test_68_routes_answer_with_the_violation_and_what_was_not_computed(tmp_path)
 def test_10000_route_entries_are_scored(tmp_path):
     ids = sorted(NORDIC.route)
     routes = [route_entry(NORDIC, ids[i % len(ids)]) for i in range(10_000)]
-    result = run("score", "ticket-to-ride", _game(tmp_path, routes), "--json")
+    result = run("score", "ticket-to-ride", _game(tmp_path, routes, other="[]"), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert len(data["players"][0]["routes"]) == len(ids)  # each counted once
@@ -135,3 +135,33 @@ def test_svg_output_is_byte_identical_whatever_the_clock_says(tmp_path, monkeypa
         assert run("score", "ticket-to-ride", str(game), "--picture", str(tmp_path / f"{now}.svg")).exit_code == 0
         outputs.append((tmp_path / f"{now}.svg").read_bytes())
     assert outputs[0] == outputs[1]
+
+
+def test_player_and_entry_counts_are_capped_with_a_located_error(tmp_path):
+    from railprint.games.ticket_to_ride.notation import MAX_ENTRIES, MAX_PLAYERS
+
+    path = tmp_path / "g.yaml"
+    path.write_text("map: nordic\nplayers:\n" + "".join(f"  - name: P{i}\n" for i in range(MAX_PLAYERS + 1)))
+    result = run("score", "ticket-to-ride", str(path))
+    assert result.exit_code == 1 and f"g.yaml:{MAX_PLAYERS + 3}:5:" in result.stderr
+    assert f"at most {MAX_PLAYERS}" in result.stderr
+    half = MAX_ENTRIES // 2 + 1
+    path.write_text("map: nordic\nplayers:\n" + "".join(
+        f"  - name: P{i}\n    routes: [{', '.join(['Oslo - Örebro'] * half)}]\n" for i in range(2)))
+    result = run("score", "ticket-to-ride", str(path))
+    assert result.exit_code == 1 and "g.yaml:3:3:" in result.stderr and f"at most {MAX_ENTRIES}" in result.stderr
+
+
+def test_players_over_the_train_limit_share_one_search_budget(tmp_path):
+    from railprint.games.ticket_to_ride.rules import LONGEST_BUDGET
+
+    lines = ["map: nordic", "players:"]
+    for p in range(20):
+        ids = random.Random(p).sample(sorted(NORDIC.route), 68)
+        lines += [f"  - name: P{p}", "    routes:"] + [f'      - "{route_entry(NORDIC, r)}"' for r in ids]
+    path = tmp_path / "g.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("score", "ticket-to-ride", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    stopped = [v["message"] for v in json.loads(result.stdout)["violations"] if "not computed" in v["message"]]
+    assert stopped and all(f"stopped after {LONGEST_BUDGET // 20:,} steps" in m for m in stopped)

@@ -270,6 +270,8 @@ def _colour(value: Any, where: Location) -> str | None:
 
 
 MAX_SHOWN = 200  # problems listed from one game file (the count says how many there are)
+MAX_PLAYERS = 20  # more is no game: the rules' checks compare every pair of players
+MAX_ENTRIES = 10_000  # routes and tickets in one file (a real game lists well under 200)
 
 
 def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None) -> GameRecord:
@@ -299,6 +301,16 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
     players_node = data["players"]
     if not isinstance(players_node, list) or not players_node:
         raise NotationError("players: expected a list of players", data.loc("players"))
+    if len(players_node) > MAX_PLAYERS:
+        raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
+                            f"(the {m.title()} map is for {m.players_min}-{m.players_max})",
+                            players_node.loc(MAX_PLAYERS))
+    entries = sum(len(p.get(key)) for p in players_node if isinstance(p, dict)
+                  for key in ("routes", "tickets") if isinstance(p.get(key), list))
+    if entries > MAX_ENTRIES:
+        raise NotationError(f"{entries} route and ticket entries: a game file holds at most {MAX_ENTRIES}",
+                            data.loc("players"), hint="a player holds at most "
+                            f"{m.trains_per_player} trains' worth of routes")
     players = []
     problems: list[NotationError] = []
 

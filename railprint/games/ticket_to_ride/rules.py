@@ -24,8 +24,9 @@ from railprint.report import ScoreLine, ScoreReport, Violation, rank
 from .graph import TrailSearchLimit, components, longest_trail, shortest_path
 
 LONGEST_BUDGET = 400_000
-"""Search steps (~0.5 s) allowed for the longest trail of a player who uses more trains than the
-map allows; a legal player's search is never limited (it is exact and fast)."""
+"""Search steps (~0.5 s) allowed for the longest trails of the players of one game who use more
+trains than the map allows (shared among them); a legal player's search is never limited (it is
+exact and fast)."""
 from .notation import Claim, GameRecord, PlayerEntry
 
 DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
@@ -160,7 +161,9 @@ def node_name(m: TTRMap, node: object) -> str:
     return m.place_name(str(node))
 
 
-def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str) -> PlayerScore:
+def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str,
+                  budget: int) -> PlayerScore:
+    """``budget``: search steps for the longest trail if the player uses too many trains."""
     routes = tuple(dict.fromkeys(route_ids))
     labels: dict[str, str] = {}
     for claim, rid in zip(entry.claims, route_ids):
@@ -219,14 +222,14 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
     return PlayerScore(
         name=entry.name, colour=colour, routes=routes,
         route_labels=tuple(labels[r] for r in routes), route_points=route_points, trains_used=trains,
-        tickets=tuple(tickets), networks=tuple(networks), longest_path=_longest(edges, trains > m.trains_per_player),
+        tickets=tuple(tickets), networks=tuple(networks), longest_path=_longest(edges, budget if trains > m.trains_per_player else None),
         region_bonus=sum(n.points for n in networks),
     )
 
 
-def _longest(edges: list, illegal: bool) -> int | None:
+def _longest(edges: list, budget: int | None) -> int | None:
     try:
-        return longest_trail(edges, LONGEST_BUDGET if illegal else None)
+        return longest_trail(edges, budget)
     except TrailSearchLimit:
         return None
 
@@ -255,6 +258,7 @@ def score_game(record: GameRecord) -> GameScore:
         names_seen[key] = p.name
 
     holders: dict[str, list[tuple[int, Claim]]] = {}
+    over_limit = 0  # players with too many trains share the longest-trail search budget
     for pi, player in enumerate(record.players):
         mine: dict[str, Claim] = {}
         groups: dict[frozenset, list[tuple[str, Claim]]] = {}
@@ -274,6 +278,7 @@ def score_game(record: GameRecord) -> GameScore:
             group.append((rid, claim))
         trains = sum(m.route[r].length for r in mine)
         if trains > m.trains_per_player:
+            over_limit += 1
             flag(player.where, f"{player.name} uses {trains} trains; each player has only {m.trains_per_player}",
                  player.name)
         kept: dict[str, Location] = {}
@@ -323,15 +328,16 @@ def score_game(record: GameRecord) -> GameScore:
 
     colours_used = set()
     players = []
+    budget = LONGEST_BUDGET // max(1, over_limit)
     for pi, entry in enumerate(record.players):
         colour = entry.colour
         if colour is None:
             colour = next((c for c in DEFAULT_COLOURS if c not in colours_used), DEFAULT_COLOURS[pi % 6])
         colours_used.add(colour)
-        players.append(_score_player(m, entry, allocation[pi], colour))
+        players.append(_score_player(m, entry, allocation[pi], colour, budget))
         if players[-1].longest_path is None:
             flag(entry.where, f"{entry.name}: longest path not computed — with more trains than a player has "
-                 f"the search was stopped after {LONGEST_BUDGET:,} steps; the longest-path bonus and tie-breaks "
+                 f"the search was stopped after {budget:,} steps; the longest-path bonus and tie-breaks "
                  "count it as 0", entry.name)
 
     if m.globetrotter is not None and players:
