@@ -32,13 +32,6 @@ def slug_problem(value: object, what: str) -> str | None:
     return f"{what} {value!r} is not a slug"
 
 
-def check_slug(value: object, what: str, where: Location | None) -> str:
-    problem = slug_problem(value, what)
-    if problem:
-        raise ContentError(problem, where, hint=SLUG_RULE)
-    return str(value)
-
-
 def is_inside(root: Path, path: Path) -> bool:
     """Whether ``path`` (symlinks resolved) lies inside ``root`` (symlinks resolved)."""
     try:
