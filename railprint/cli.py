@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Callable, List, Optional, TypeVar
@@ -28,7 +29,9 @@ T = TypeVar("T")
 
 
 def _fail(message: str) -> "typer.Exit":
-    typer.echo(f"Error: {message}", err=True)
+    from railprint.report import terminal_safe
+
+    typer.echo(f"Error: {terminal_safe(message)}", err=True)
     return typer.Exit(1)
 
 
@@ -44,6 +47,11 @@ def guarded(fn: Callable[[], T]) -> T:
 
 
 def _echo_data(text: str) -> None:
+    """Data to stdout, control characters and bidi overrides escaped (JSON stays valid: they
+    become JSON's own \\uXXXX escapes)."""
+    from railprint.report import terminal_safe
+
+    text = terminal_safe(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
@@ -75,13 +83,12 @@ def score(
         given = {"longest": longest}
         options = {name: given[name] for name in info.score_options if name in given}
         result = score_files(list(files), strict=strict, **options)
-        if as_json:
-            _echo_data(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
-        else:
-            _echo_data(result.as_text(lang=lang))
-        if picture is not None:
+        text = json.dumps(result.as_json(), ensure_ascii=False, indent=2) if as_json else result.as_text(lang=lang)
+        if picture is not None:  # drawn and written first: a picture that fails prints nothing
             from railprint.writers import save
             save(result.picture(lang=lang), picture)
+        _echo_data(text)
+        if picture is not None:
             typer.echo(f"picture written to {picture}", err=True)
 
     guarded(run)
@@ -100,7 +107,10 @@ def _parse_offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        raise RailprintError(f"--back-offset must be X,Y in millimetres (e.g. 0.8,-1.2), got {text!r}") from None
+        x = y = float("nan")
+    if not (abs(x) <= 20 and abs(y) <= 20):  # also refuses nan and inf
+        raise RailprintError(f"--back-offset must be X,Y in millimetres, each within ±20 (e.g. 0.8,-1.2), "
+                             f"got {text!r}")
     return (x, y)
 
 
@@ -344,6 +354,8 @@ def main() -> None:
     """Console-script entry point."""
     if os.environ.get("NO_COLOR"):
         os.environ.setdefault("TERM", "dumb")
+    # a kill (SIGTERM) unwinds like Ctrl-C: staged output is removed, finished files stay whole
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     app()
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from railprint.errors import ContentError, Location, RailprintError, check_lang, suggestion
+from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, suggestion
+from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, slug_problem
 from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
@@ -78,9 +79,45 @@ class ContentFile:
     count: int | None = None  # components in the file, when known cheaply
     replaces: Path | None = None  # the file of an earlier content layer with the same game and id
     component: str | None = None  # a component generated from this data file (a map's board, ...)
+    root: Path | None = None  # the content folder it was found in (references stay inside)
+    id_at: Location | None = None  # where the id is given (or the file's top when implicit)
 
 
-def _kind_of(path: Path) -> ContentFile:
+def _title(data: dict, key: str) -> dict:
+    value = data.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ContentError(f"'{key}:' must be a label map such as {{en: Harbours, pl: Porty}}",
+                           data.loc(key), hint=f"got {str(value)[:40]!r}")
+    return {str(k): str(v) for k, v in value.items()}
+
+
+def _count(data: dict) -> int:
+    """Components in a deck-like file; a bad ``count:`` is left to the schema's located error."""
+    from railprint.model.deck import MAX_COMPONENTS
+
+    total = 0
+    for card in data["cards"]:
+        value = card.get("count", 1) if isinstance(card, dict) else 1
+        total += value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+    if total > MAX_COMPONENTS:
+        raise ContentError(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
+                           data.loc("cards"), hint="lower the 'count:' values or split the file")
+    return total
+
+
+def _slugs(data: dict, path: Path, ident: Any, game: Any) -> tuple[str, str]:
+    problems = Problems()
+    for value, key, what in ((ident, "id", "id"), (game, "game", "game name")):
+        problem = slug_problem(value, what)
+        if problem:
+            problems.add(problem, data.loc(key) if key in data else Location(str(path), 1, 1), SLUG_RULE)
+    problems.raise_if_any(str(path), Location(str(path)))
+    return str(ident), str(game)
+
+
+def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
     data = load_file(path)
     if not isinstance(data, dict):
         raise ContentError("a content file must be a mapping with 'kind:'", Location(str(path), 1, 1))
@@ -90,9 +127,10 @@ def _kind_of(path: Path) -> ContentFile:
         found = kind_for_format(str(data.get("format", "")))
         if found is not None:
             kind_, owner = found
-            return ContentFile(path, kind_.name, str(data.get("id", path.stem)),
-                               owner.id if owner else str(data.get("game", path.parent.name)),
-                               dict(data.get("name") or {}))
+            ident, game = _slugs(data, path, data.get("id", path.stem),
+                                 owner.id if owner else data.get("game", path.parent.name))
+            return ContentFile(path, kind_.name, ident, game, _title(data, "name"), root=root,
+                               id_at=_id_at(data, path))
     kinds = _kinds()
     kind = data.get("kind")
     if kind is None:
@@ -104,11 +142,15 @@ def _kind_of(path: Path) -> ContentFile:
                            hint=suggestion(kind, sorted(kinds)))
     count = None
     if _deck_like(kind) and isinstance(data.get("cards"), list):
-        count = sum(int(c.get("count", 1)) if isinstance(c, dict) else 1 for c in data["cards"])
+        count = _count(data)
     elif _deck_like(kind) and isinstance(data.get("cards"), dict):
         count = _table_count(path, data["cards"])
-    return ContentFile(path, kind, str(data.get("id", path.stem)), str(data.get("game", path.parent.name)),
-                       dict(data.get("title") or {}), count)
+    ident, game = _slugs(data, path, data.get("id", path.stem), data.get("game", path.parent.name))
+    return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path))
+
+
+def _id_at(data: dict, path: Path) -> Location:
+    return data.loc("id") if "id" in data else Location(str(path), 1, 1)
 
 
 def _table_count(path: Path, source: dict) -> int | None:
@@ -125,12 +167,41 @@ def _table_count(path: Path, source: dict) -> int | None:
 
 
 def discover(root: Path | None = None) -> list[ContentFile]:
-    """Every content file under ``root`` (default: the built-in content), sorted by path."""
+    """Every content file under ``root`` (default: the built-in content), sorted by path.
+
+    Only regular files inside ``root`` are read (a symlink leading out of it is refused); two
+    files with the same game and id are an error naming both. Every problem is reported at once.
+    """
     root = Path(root) if root is not None else content_root()
     if not root.is_dir():
         raise RailprintError(f"content folder not found: {root}")
-    return [_kind_of(path) for path in sorted(root.rglob("*.yaml"))
-            if path.parent.name != "sheets" and not path.name.startswith("_") and not _card_list(path)]
+    problems: list[RailprintError] = []
+    found: list[ContentFile] = []
+    seen: dict[tuple[str, str], ContentFile] = {}
+    for path in sorted(root.rglob("*.yaml")):
+        if path.parent.name == "sheets" or path.name.startswith("_") or _card_list(path):
+            continue
+        if not is_inside(root, path):
+            problems.append(ContentError("the file leads outside the content folder (a symlink?)",
+                                         Location(str(path)), hint="copy the file into the folder instead"))
+            continue
+        try:
+            info = _kind_of(path, root)
+        except ContentError as exc:
+            problems.extend(exc.problems or [exc])
+            continue
+        other = seen.setdefault((info.game, info.id), info)
+        if other is not info:
+            problems.append(ContentError(f"game {info.game!r} already has a content file with id {info.id!r}: "
+                                         f"{other.path}", info.id_at,
+                                         hint="give one of the two files another id"))
+            continue
+        found.append(info)
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise ContentError(f"{len(problems)} problem(s) found:", problems=problems)
+    return found
 
 
 def _card_list(path: Path) -> bool:
@@ -199,7 +270,8 @@ def build(info: ContentFile, options: RenderOptions):
         from dataclasses import replace
 
         options = replace(options, extra={**options.extra, "component": info.component})
-    return _named(_kinds()[info.kind][0].build)(info.path, options)
+    with content_scope(info.root or info.path.parent):
+        return _named(_kinds()[info.kind][0].build)(info.path, options)
 
 
 def deck_faces(deck) -> list:
@@ -246,38 +318,33 @@ def impose_deck(deck, path: Path, options: RenderOptions):
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
                advance: Callable[[str], None] = lambda label: None) -> list[Path]:
-    """Build every chosen file first (so bad content writes nothing), then write them.
+    """Build every chosen file first (so bad content writes nothing), then write them all as
+    one staged unit (a failure half-way leaves the previous complete set).
 
     PDF: ``out/<game>/<id>.pdf`` sheets. SVG: one file per component face (deck-like kinds are
     laid out 1-up) or per page, in ``out/<game>/<id>/``.
     """
     from dataclasses import replace
 
-    from railprint.writers import render, write_atomic
+    from railprint.writers import render, write_files
 
     check_options(options, fmt)
     fmt = fmt.lower()
-    built = []
+    files: list[tuple[Path, bytes]] = []
     for info in chosen:
         opts = replace(options, mode="1up") if fmt == "svg" and _deck_like(info.kind) else options
         advance(f"{info.game}/{info.id}")
         document = build(info, opts)
-        built.append((info, document, render(document, fmt)))
-    written: list[Path] = []
-    for info, document, blobs in built:
+        blobs = render(document, fmt)
         if fmt == "pdf":
-            target = out / info.game / f"{info.id}.pdf"
-            write_atomic(target, blobs[0])
-            written.append(target)
+            files.append((Path(info.game) / f"{info.id}.pdf", blobs[0]))
             continue
         labels = [page.label for page in document.pages]
         unique = len(set(labels)) == len(labels) and all(labels)
         for number, (page, blob) in enumerate(zip(document.pages, blobs), 1):
             stem = f"{info.id}-{page.label}" if unique else f"{info.id}-{number:03d}"
-            target = out / info.game / info.id / f"{_safe(stem)}.svg"
-            write_atomic(target, blob)
-            written.append(target)
-    return written
+            files.append((Path(info.game) / info.id / f"{_safe(stem)}.svg", blob))
+    return write_files(out, files)
 
 
 def _safe(name: str) -> str:
@@ -311,7 +378,8 @@ def validate_content(target: Path | None, lang: str = "en",
         kind = _kinds()[info.kind][0]
         try:
             if kind.validate is not None:
-                _named(kind.validate)(info.path, lang)
+                with content_scope(info.root or info.path.parent):
+                    _named(kind.validate)(info.path, lang)
             elif kind.build is not None:
                 build(info, RenderOptions(lang=lang))
             if warnings is not None and kind.deck_like:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -78,3 +79,14 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
 
 
 Formatter = Callable[[ScoreReport], str]
+
+# C0/C1 control characters (but newline and tab) and the bidirectional overrides, embeddings,
+# isolates and marks: typed into a player name they could rewrite or reorder the terminal.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control character and bidi override shown as an escape (``\\x1b``,
+    ``\\u202e``): every text report and error message passes through here before the terminal."""
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                       else f"\\u{ord(m.group()):04x}", text)

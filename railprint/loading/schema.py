@@ -21,7 +21,11 @@ M = TypeVar("M", bound=BaseModel)
 class Spec(BaseModel):
     """Base of every content model: frozen, unknown keys rejected."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+MAX_LENGTH = 10_000 * 72 / 25.4
+"""Longest length a content file may give (10 m, in points): larger is a typo, not a print."""
 
 
 def _length(value: Any) -> Any:
@@ -29,9 +33,12 @@ def _length(value: Any) -> Any:
         return 0.0
     if isinstance(value, str):
         try:
-            return parse_length(value)
+            length = parse_length(value)
         except RailprintError as exc:
             raise ValueError(f"{exc.message}; {exc.hint}" if exc.hint else exc.message) from None
+        if abs(length) > MAX_LENGTH:
+            raise ValueError(f"{value.strip()} is longer than 10 m")
+        return length
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         raise ValueError(f"the length {value} has no unit: write e.g. '{value}mm'")
     raise ValueError(f"expected a length such as '63mm', got {value!r}")

@@ -1,10 +1,19 @@
-"""Reading hand-written text files: UTF-8 (a BOM is fine), anything else a located error."""
+"""Reading hand-written text files: UTF-8 (a BOM is fine), anything else a located error.
+
+Only regular files are read (a FIFO, a device or a folder named ``x.yaml`` is refused before
+anything blocks), and at most :data:`MAX_FILE_BYTES` of them.
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from railprint.errors import ContentError, Location, RailprintError
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""Largest content, board or game file railprint reads (16 MiB; the shipped maps are ~40 KB)."""
 
 
 def decode(data: bytes, filename: str, error: type[RailprintError] = ContentError) -> str:
@@ -12,20 +21,50 @@ def decode(data: bytes, filename: str, error: type[RailprintError] = ContentErro
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise error("the file is UTF-16; save it as UTF-8", Location(filename, 1, 1))
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        raise error(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", Location(filename, line, col),
+        raise error(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", _at(data, exc.start, filename),
                     "save the file as UTF-8") from None
+    return text
+
+
+def _at(data: bytes, offset: int, filename: str) -> Location:
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    return Location(filename, line, len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1)
+
+
+def read_bytes(path: str | Path, error: type[RailprintError] = ContentError) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES, or ``error`` naming the file."""
+    where = Location(str(path))
+    try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise error(f"cannot read file: {exc.strerror}", where) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error("not a regular file (a folder, FIFO or device); railprint reads only plain files",
+                        where)
+        too_big = f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB"
+        if info.st_size > MAX_FILE_BYTES:
+            raise error(too_big, where)
+        chunks: list[bytes] = []
+        total, want = 0, info.st_size + 1  # +1: notice a file that grows while read
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            while chunk := handle.read(min(want, MAX_FILE_BYTES + 1 - total)):
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > MAX_FILE_BYTES:
+                    raise error(too_big, where)
+                want = 1 << 20
+        return b"".join(chunks)
+    except OSError as exc:
+        raise error(f"cannot read file: {exc.strerror}", where) from None
+    finally:
+        os.close(fd)
 
 
 def read_text(path: str | Path, error: type[RailprintError] = ContentError) -> str:
     """The text of a file, or ``error`` naming the file and what went wrong."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise error(f"cannot read file: {exc.strerror}", Location(str(path))) from None
-    return decode(data, str(path), error)
+    return decode(read_bytes(path, error), str(path), error)

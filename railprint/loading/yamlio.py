@@ -19,6 +19,11 @@ import yaml
 from railprint.errors import ContentError, Location, RailprintError
 
 
+MAX_INT = 10**15
+"""Largest integer a railprint file may hold: no count, size or score comes near it, and huge
+integers (thousands of digits) cannot even be printed in an error message."""
+
+
 class MarkedDict(dict):
     """A dict that remembers the location of itself, its keys and its values."""
 
@@ -111,6 +116,16 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         result.item_locations = [_location(child.start_mark, self.filename) for child in node.value]
         return result
 
+    def construct_yaml_int(self, node):
+        try:  # more than 4300 digits raises ValueError (Python's int-from-text limit)
+            value = super().construct_yaml_int(node)
+        except ValueError:
+            value = None
+        if value is None or abs(value) > MAX_INT:
+            raise ContentError(f"the number {str(node.value)[:20]}… is too large ({len(node.value)} characters)",
+                               _location(node.start_mark, self.filename), hint=f"at most {MAX_INT}") from None
+        return value
+
     def construct_yaml_str(self, node):
         value = MarkedStr(super().construct_scalar(node))
         value.location = _location(node.start_mark, self.filename)
@@ -126,6 +141,7 @@ _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|Tr
                               list("tTfF"))
 _Loader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.construct_mapping(node))
 _Loader.add_constructor("tag:yaml.org,2002:seq", lambda loader, node: loader.construct_sequence(node))
+_Loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: loader.construct_yaml_int(node))
 _Loader.add_constructor("tag:yaml.org,2002:str", lambda loader, node: loader.construct_yaml_str(node))
 
 
@@ -145,10 +161,23 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
         mark = exc.problem_mark or exc.context_mark
         where = _location(mark, filename) if mark else Location(filename)
         raise error(f"invalid YAML: {exc.problem or exc.context}", where) from None
+    except yaml.reader.ReaderError as exc:
+        code = ord(exc.character) if isinstance(exc.character, str) else exc.character
+        raise error(f"invalid YAML: {exc.reason} (character U+{code:04X})",
+                    _byte_location(text, exc.position, filename),
+                    hint="is the file UTF-16? save it as UTF-8" if code == 0
+                    else "remove the character or quote it as an escape, e.g. \"\\t\"") from None
     except yaml.YAMLError as exc:
         raise error(f"invalid YAML: {exc}", Location(filename)) from None
     finally:
         loader.dispose()
+
+
+def _byte_location(text: str, position: int, filename: str) -> Location:
+    """line:col of byte ``position`` of ``text`` encoded as UTF-8 (libyaml's reader counts bytes)."""
+    before = text.encode("utf-8")[:position]
+    line_start = before.rfind(b"\n") + 1
+    return Location(filename, before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1)
 
 
 def load_file(path: str | Path, error: type[RailprintError] = ContentError) -> Any:

@@ -31,16 +31,21 @@ SIZES = {  # named sizes (width, height) in mm
 }
 
 
+MAX_COMPONENTS = 5000
+"""Most components (cards, tiles) one content file may hold: the shipped decks hold at most a
+few hundred; far more is a typo (``count: 1000`` on every card) that would exhaust memory."""
+
+
 class Size(Spec):
-    width: Length
-    height: Length
+    width: Length = Field(gt=0)
+    height: Length = Field(gt=0)
 
 
 class _Layer(Spec):
     fill: str | None = None
     stroke: str | None = None
-    line_width: float = 0.5  # pt
-    dash: list[float] | None = None
+    line_width: float = Field(0.5, ge=0, le=1000)  # pt
+    dash: list[Annotated[float, Field(gt=0, le=10000)]] | None = Field(None, max_length=64)
     opacity: float = Field(1.0, ge=0, le=1)
 
 
@@ -84,17 +89,17 @@ class TextLayer(Spec):
                                     "*italic*, :icon: inline (\\* and \\: for the plain characters)")
     x: Length
     y: Length = Field(description="the baseline of one-line text; the top edge of a box")
-    size: float = Field(10, gt=0, description="pt; a box shrinks all its lines to one size to fit")
+    size: float = Field(10, gt=0, le=2000, description="pt; a box shrinks all its lines to one size to fit")
     font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
     colour: str = "#000000"
     align: Literal["left", "centre", "right", "justify"] = Field(
         "left", description="justify: boxes only (the last line of each paragraph stays left)")
     max_width: Length | None = Field(None, description="one-line text: shrink it to fit this width")
-    rotate: float = Field(0, description="degrees clockwise about (x, y)")
-    w: Length | None = Field(None, description="a text box's width (give h too): wraps, aligns, shrinks to fit")
-    h: Length | None = Field(None, description="a text box's height")
+    rotate: float = Field(0, ge=-3600, le=3600, description="degrees clockwise about (x, y)")
+    w: Length | None = Field(None, gt=0, description="a text box's width (give h too): wraps, aligns, shrinks to fit")
+    h: Length | None = Field(None, gt=0, description="a text box's height")
     line_spacing: float = Field(1.2, gt=0, le=5, description="box: baseline to baseline, in multiples of the size")
-    min_size: float = Field(4, gt=0, description="box: the smallest size (pt) it may shrink to; "
+    min_size: float = Field(4, gt=0, le=2000, description="box: the smallest size (pt) it may shrink to; "
                                                  "text that does not fit even then is an error naming the card")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="box: where the lines sit")
 
@@ -121,8 +126,8 @@ class ImageLayer(Spec):
                                   "placeholders allowed ('{art}')")
     x: Length
     y: Length
-    w: Length
-    h: Length
+    w: Length = Field(gt=0)
+    h: Length = Field(gt=0)
     fit: Literal["contain", "cover", "stretch"] = Field(
         "contain", description="contain: all of it, centred; cover: fill the box, cropped; stretch: exactly the box")
 
@@ -133,7 +138,7 @@ class IconLayer(Spec):
                                   "(railprint icons lists them)")
     x: Length                       # centre
     y: Length
-    size: Length
+    size: Length = Field(gt=0)
     colour: str = "#000000"
     background: str | None = None
 
@@ -143,8 +148,8 @@ class MinimapLayer(Spec):
     map: str                        # a map content file, relative to the deck file
     x: Length
     y: Length
-    w: Length
-    h: Length
+    w: Length = Field(gt=0)
+    h: Length = Field(gt=0)
     mark: list[str] = Field(default_factory=list)  # city names or ids to highlight
     colour: str = "#c0392b"
     land: str = "#e9e4d4"
@@ -234,9 +239,9 @@ class DeckSpec(Spec):
     revision: int = 1
     note: str | None = None
     size: Union[str, Size]
-    bleed: Length = Field(default=3 * 72 / 25.4)
-    corner_radius: Length = 0.0
-    gap: Length | None = None       # between bleed boxes on the sheet (default: sheet templates)
+    bleed: Length = Field(default=3 * 72 / 25.4, ge=0)
+    corner_radius: Length = Field(0.0, ge=0)
+    gap: Length | None = Field(None, ge=0)      # between bleed boxes on the sheet (default: sheet templates)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
     safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
     # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]

@@ -8,8 +8,8 @@ collected and reported together, each at its ``file:line:col``.
 
 from __future__ import annotations
 
+import math
 import re
-import string
 import unicodedata
 from collections.abc import Collection
 from functools import lru_cache
@@ -20,12 +20,14 @@ from railprint.errors import ContentError, Location, Problems, RailprintError, c
 from railprint.fonts import check_glyphs, fit_size
 from railprint.loading.resources import inside
 from railprint.loading.schema import validate
+from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
-from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
+from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
 from railprint.model import images, richtext
 from railprint.model.icons import icons_near
-from railprint.model.deck import (ICONS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement, MinimapGeometry,
-                                  MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace, TextLayer)
+from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
+                                  MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
+                                  TextLayer)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -70,24 +72,56 @@ class _Vars(dict):
     def __init__(self, values: dict, lang: str):
         super().__init__((key, _label(value, lang)) for key, value in values.items())
         self.missing: list[str] = []
+        self.bad: list[str] = []
 
     def __missing__(self, key: str) -> str:
         self.missing.append(key)
         return "{" + key + "}"
 
 
-_FORMATTER = string.Formatter()
+# ``{name}`` is replaced by the variable's value, ``{{``/``}}`` by a brace; nothing else is
+# interpreted (no attribute access, indexing or format specs: ``{name.x}`` is an error).
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+_VAR_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def _substitute(value: Any, variables: _Vars, lang: str) -> Any:
     value = _label(value, lang)
-    if isinstance(value, str) and "{" in value:
-        try:
-            return _FORMATTER.vformat(value, (), variables)
-        except (ValueError, IndexError, KeyError) as exc:
-            variables.missing.append(f"(bad placeholder: {exc})")
-            return value
-    return value
+    if not isinstance(value, str) or ("{" not in value and "}" not in value):
+        return value
+
+    def one(match: re.Match) -> str:
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            return token[0]
+        name = match.group(1)
+        if not _VAR_NAME.match(name):
+            variables.bad.append(token)
+            return token
+        return str(variables[name])
+
+    return _PLACEHOLDER.sub(one, value)
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def _places(data: dict, where: Location) -> list[tuple[Any, Any]]:
+    """(place mapping, its area or None) for every city and area endpoint of a map file."""
+    found: list[tuple[Any, Any]] = []
+    cities = data.get("cities")
+    if not isinstance(cities, list):
+        raise ContentError("'cities:' must be a list of places", _loc(data, "cities", where))
+    found += [(place, None) for place in cities]
+    areas = data.get("areas") or []
+    for index, area in enumerate(areas if isinstance(areas, list) else [areas]):
+        if not isinstance(area, dict) or not isinstance(area.get("endpoints") or [], list):
+            raise ContentError("each area must be a mapping with an 'endpoints:' list", _loc(areas, index, where))
+        found += [(end, area) for end in area.get("endpoints") or []]
+    return found
 
 
 @lru_cache(maxsize=16)
@@ -97,41 +131,46 @@ def _map_points(path: str) -> tuple[float, dict[str, tuple[float, float]], tuple
     where = Location(path)
     if not isinstance(data, dict) or "cities" not in data:
         raise ContentError("a minimap needs a map file with 'cities:' (each with 'at: [x, y]')", where)
-    aspect = float((data.get("board") or {}).get("aspect", 1.0))
+    board = data.get("board") or {}
+    aspect = _number(board.get("aspect", 1.0)) if isinstance(board, dict) else None
+    if aspect is None or aspect <= 0:
+        raise ContentError("board.aspect must be a positive number", _loc(data, "board", where))
     points: dict[str, tuple[float, float]] = {}
     ids: dict[str, tuple[float, float]] = {}
-    places = list(data.get("cities") or [])
-    for area in data.get("areas") or []:
-        for end in area.get("endpoints") or []:
-            places.append({**end, "name": end.get("id"), "area": area})
-    for place in places:
+    for place, area in _places(data, where):
+        if not isinstance(place, dict):
+            raise ContentError("each place must be a mapping with 'at: [x, y]'", location_of(place, where))
         at = place.get("at")
-        if not (isinstance(at, list) and len(at) == 2):
-            raise ContentError("each place needs 'at: [x, y]'", _loc(place, "at", where))
-        xy = (float(at[0]), float(at[1]))
-        ids[str(place.get("id"))] = xy
+        xy = tuple(_number(v) for v in at) if isinstance(at, list) and len(at) == 2 else (None,)
+        if None in xy:
+            raise ContentError("each place needs 'at: [x, y]' with two finite numbers", _loc(place, "at", where))
+        ids[str(place.get("id", place.get("name")))] = xy
         for name in [place.get("id"), place.get("name"), *(place.get("aliases") or [])]:
             if name:
                 points[name_key(name)] = xy
-        area = place.get("area")
-        if area:
+        if area is not None:
             for name in [area.get("id"), area.get("name"), *(area.get("aliases") or [])]:
                 if name:
                     points.setdefault(name_key(name), xy)
     segments = []
     for route in data.get("routes") or []:
-        a, b = (route.get("between") or [None, None])[:2]
-        if a in ids and b in ids:
+        between = route.get("between") if isinstance(route, dict) else None
+        a, b = (list(between) + [None, None])[:2] if isinstance(between, list) else (None, None)
+        if isinstance(a, str) and isinstance(b, str) and a in ids and b in ids:
             segments.append((ids[a], ids[b]))
     return aspect, points, tuple(segments)
 
 
 def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Location) -> MinimapGeometry | None:
-    path = (base / layer.map).resolve()
-    if not path.is_file():
-        problems.add(f"minimap map file not found: {layer.map}", where)
+    try:
+        path = referenced(base, layer.map, where)
+        if not path.is_file():
+            problems.add(f"minimap map file not found: {layer.map}", where)
+            return None
+        aspect, points, segments = _map_points(str(path))
+    except ContentError as exc:
+        problems.items.extend(exc.problems or [exc])
         return None
-    aspect, points, segments = _map_points(str(path))
     # fit the map's frame (aspect = w/h) into the layer box, centred
     w, h = layer.w, layer.h
     if w / h > aspect:
@@ -367,6 +406,11 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     user_icons = icons_near(path)
     icons = {**dict.fromkeys(ICONS), **user_icons}
     cards_data = data.get("cards")
+    total = sum(entry.count for entry in spec.cards)
+    if total > MAX_COMPONENTS:
+        problems.add(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
+                     _loc(data, "cards", top), "lower the 'count:' values or split the file")
+        problems.raise_if_any(str(path), Location(str(path)))
     for index, entry in enumerate(spec.cards):
         where = _loc(cards_data, index, top)
         template = entry.template or spec.default_template
@@ -385,6 +429,9 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
                                  height, problems, where, f"back of card {index + 1}", icons, warned)
             back = _shared(back, backs)
+        for bad in dict.fromkeys(variables.bad):
+            problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name", where,
+                         "only {name} is replaced (no attributes, indexes or formats); write {{ for a brace")
         for missing in dict.fromkeys(variables.missing):
             problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                          suggestion(missing.strip("{}"), list(variables)) if variables else None)

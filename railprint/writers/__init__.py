@@ -1,15 +1,18 @@
 """Writers turn a scene Document into bytes. ``save`` picks one by the file extension and
-writes atomically (temporary file in the same folder, then rename), so a failed render never
-leaves a half-written file behind."""
+writes atomically (every file of a run staged in a hidden folder inside the output folder, then
+renamed into place), so a failed run never leaves a half-written file or a mix of old and new."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import stat
 import tempfile
 from pathlib import Path
 
 from railprint.errors import RailprintError
 from railprint.fonts import check_glyphs
+from railprint.loading.paths import is_inside
 from railprint.scene import Document, texts
 
 
@@ -63,17 +66,76 @@ def render(doc: Document, fmt: str) -> list[bytes]:
     return WRITERS[ext](doc)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+def _umask() -> int:
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def _mode_for(target: Path) -> int:
+    """Permissions of a file about to replace ``target``: an existing regular file keeps its
+    own; a new file (or one replacing a symlink) gets 0666 minus the umask, like any Unix tool."""
     try:
-        with os.fdopen(fd, "wb") as handle:
+        info = os.lstat(target)
+    except OSError:
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode):
+        return stat.S_IMODE(info.st_mode)
+    return 0o666 & ~_umask()
+
+
+def _write_file(path: Path, data: bytes, shown: Path) -> None:
+    """Write ``data`` to a new file ``path``; an OSError names ``shown`` (the real output name)."""
+    try:
+        with open(path, "xb") as handle:
             handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(shown)) from None
+
+
+def _plain_relative(rel: Path) -> None:
+    if rel.is_absolute() or any(part in ("", ".", "..") for part in rel.parts) or not rel.parts:
+        raise RailprintError(f"refusing to write {str(rel)!r}: not a plain path inside the output folder")
+
+
+def write_files(out: str | Path, files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write every ``(relative path, bytes)`` into folder ``out`` as one unit.
+
+    All files are first written to a hidden staging folder inside ``out`` and only then renamed
+    into place, so a run that fails half-way (disk full, file-size limit, an error, Ctrl-C)
+    leaves the previous complete set in ``out`` and no temporary files. A final path that is
+    not inside ``out`` (``..``, an absolute name, a symlinked sub-folder leading away) is
+    refused before anything is written. An output path that is itself a symlink is replaced by
+    a regular file (the link's target is never written through).
+    """
+    out = Path(out)
+    targets = []
+    for rel, _ in files:
+        rel = Path(rel)
+        _plain_relative(rel)
+        if not is_inside(out, out / rel.parent):
+            raise RailprintError(f"refusing to write {out / rel}: it is not inside the output folder {out}",
+                                 hint="a sub-folder of the output folder is a symlink leading elsewhere")
+        targets.append(out / rel)
+    if len(set(targets)) != len(targets):
+        raise RailprintError("two outputs of one run have the same file name")
+    out.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".railprint-", suffix=".part", dir=out))
+    try:
+        staged = []
+        for index, (target, (_, data)) in enumerate(zip(targets, files)):
+            tmp = stage / f"{index:05d}"
+            _write_file(tmp, data, target)
+            os.chmod(tmp, _mode_for(target))
+            staged.append(tmp)
+        for tmp, target in zip(staged, targets):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not is_inside(out, target.parent):
+                raise RailprintError(f"refusing to write {target}: it is not inside the output folder {out}")
+            os.replace(tmp, target)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    return targets
 
 
 def save(doc: Document, path: str | Path) -> list[Path]:
@@ -86,6 +148,4 @@ def save(doc: Document, path: str | Path) -> list[Path]:
     else:
         width = max(2, len(str(len(blobs))))
         targets = [path.with_name(f"{path.stem}-{i:0{width}d}{path.suffix}") for i in range(1, len(blobs) + 1)]
-    for target, blob in zip(targets, blobs):
-        write_atomic(target, blob)
-    return targets
+    return write_files(path.parent, [(Path(t.name), blob) for t, blob in zip(targets, blobs)])

@@ -25,7 +25,7 @@ def _font_face_css(face: str, chars: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(fonts.font_path(face))
+    font = TTFont(fonts.font_path(face), recalcTimestamp=False)  # head.modified: the font's own, not now
     options = subset.Options()
     options.name_IDs = ["*"]
     options.notdef_outline = True

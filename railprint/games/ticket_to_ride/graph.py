@@ -81,12 +81,32 @@ MAX_TJOIN_ODD = 18      # above this many odd vertices the subset DP is skipped 
 Simple = tuple[Node, Node, int]
 
 
-def longest_trail(edges: Sequence[Edge]) -> int:
-    """Total weight of the heaviest trail (exact)."""
+class TrailSearchLimit(Exception):
+    """The longest-trail search used up its step budget before finishing."""
+
+
+class _Budget:
+    """Search steps left (None: unlimited); spending past zero raises TrailSearchLimit."""
+
+    def __init__(self, steps: int | None):
+        self.left = steps
+
+    def spend(self, steps: int = 1) -> None:
+        if self.left is not None:
+            self.left -= steps
+            if self.left < 0:
+                raise TrailSearchLimit()
+
+
+def longest_trail(edges: Sequence[Edge], budget: int | None = None) -> int:
+    """Total weight of the heaviest trail (exact). With ``budget`` (search steps; each costs
+    about a microsecond and a few bytes) a search that would take longer raises
+    :class:`TrailSearchLimit` instead of answering."""
     best = 0
+    steps = _Budget(budget)
     for comp in components(edges):
         memo: dict = {}
-        best = max(best, _solve(tuple((u, v, w) for _, u, v, w in comp), None, None, memo))
+        best = max(best, _solve(tuple((u, v, w) for _, u, v, w in comp), None, None, memo, steps))
     return best
 
 
@@ -161,7 +181,7 @@ def _split(edges: Sequence[Simple], bridge: int) -> tuple[tuple, tuple, set]:
     return a, b, side
 
 
-def _solve(edges: tuple[Simple, ...], s: Node | None, t: Node | None, memo: dict) -> int:
+def _solve(edges: tuple[Simple, ...], s: Node | None, t: Node | None, memo: dict, budget: _Budget) -> int:
     """Heaviest trail in a connected multigraph, starting at ``s`` and ending at ``t`` when
     they are given (``NEG`` when impossible)."""
     if s is None and t is not None:
@@ -169,21 +189,23 @@ def _solve(edges: tuple[Simple, ...], s: Node | None, t: Node | None, memo: dict
     key = (edges, s, t)
     if key in memo:
         return memo[key]
+    budget.spend(len(edges))
     if not edges:
         result = 0
     else:
         bridge = _find_bridge(edges)
-        result = _base(edges, s, t) if bridge is None else _across(edges, bridge, s, t, memo)
+        result = _base(edges, s, t, budget) if bridge is None else _across(edges, bridge, s, t, memo, budget)
     memo[key] = result
     return result
 
 
-def _across(edges: tuple[Simple, ...], bridge: int, s: Node | None, t: Node | None, memo: dict) -> int:
+def _across(edges: tuple[Simple, ...], bridge: int, s: Node | None, t: Node | None, memo: dict,
+            budget: _Budget) -> int:
     x, y, w = edges[bridge]
     a, b, side_a = _split(edges, bridge)
 
     def sol(part: tuple, p: Node | None, q: Node | None) -> int:
-        return _solve(part, p, q, memo)
+        return _solve(part, p, q, memo, budget)
 
     if s is None:
         return max(sol(a, None, None) if a else 0, sol(b, None, None) if b else 0,
@@ -221,7 +243,7 @@ def _contract(edges: list[Simple], keep: set) -> list[Simple]:
     return edges
 
 
-def _base(edges: tuple[Simple, ...], s: Node | None, t: Node | None) -> int:
+def _base(edges: tuple[Simple, ...], s: Node | None, t: Node | None, budget: _Budget) -> int:
     """A part without bridges."""
     total = sum(w for _, _, w in edges)
     deg = _degrees(edges)
@@ -245,15 +267,15 @@ def _base(edges: tuple[Simple, ...], s: Node | None, t: Node | None) -> int:
     free = 2 if s is None else (1 if t is None else 0)
     bound = total
     if len(target_set) <= MAX_TJOIN_ODD:
-        bound, exact = _tjoin_bound(work, sorted(target_set, key=repr), free, s, t)
+        bound, exact = _tjoin_bound(work, sorted(target_set, key=repr), free, s, t, budget)
         if exact:
             return bound
     starts = odd_list if s is None else [s]
-    return _search(work, starts, t, bound)
+    return _search(work, starts, t, bound, budget)
 
 
 def _tjoin_bound(edges: list[Simple], targets: list[Node], free: int, s: Node | None,
-                 t: Node | None) -> tuple[int, bool]:
+                 t: Node | None, budget: _Budget) -> tuple[int, bool]:
     """Total weight minus a minimum T-join for ``targets`` (``free`` of them may stay unpaired):
     an upper bound, exact (second value True) when the edges kept form a suitable trail."""
     total = sum(w for _, _, w in edges)
@@ -291,6 +313,7 @@ def _tjoin_bound(edges: list[Simple], targets: list[Node], free: int, s: Node | 
         key = (mask, spare)
         if key in memo:
             return memo[key]
+        budget.spend(k)
         i = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << i)
         best: tuple[int, tuple] = h(rest, spare - 1) if spare else (INF, ())
@@ -337,7 +360,7 @@ def _tjoin_bound(edges: list[Simple], targets: list[Node], free: int, s: Node | 
     return total - cost, ok
 
 
-def _search(edges: list[Simple], starts: list[Node], end: Node | None, target: int) -> int:
+def _search(edges: list[Simple], starts: list[Node], end: Node | None, target: int, budget: _Budget) -> int:
     """Depth-first search over trails from ``starts`` (ending at ``end`` if given); stops on
     reaching ``target``, an upper bound."""
     n = len(edges)
@@ -401,6 +424,7 @@ def _search(edges: list[Simple], starts: list[Node], end: Node | None, target: i
         key = (node, used)
         if key in seen:
             return
+        budget.spend(n)
         seen.add(key)
         if length + bound(node, used) <= best:
             return

@@ -461,12 +461,19 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
     if path is not None:
         return load_map_file(path)
     candidates = []
-    raw = Path(name).expanduser()
+    try:
+        raw = Path(name).expanduser()
+    except RuntimeError:  # '~nosuchuser/...': no such home folder
+        raise error(f"map file not found: {name}", where, hint="no such user's home folder") from None
     if not raw.is_absolute() and base is not None:
         candidates.append(base / raw)
     candidates.append(raw)
     for cand in candidates:
-        if cand.is_file():
+        try:
+            found = cand.is_file()
+        except (OSError, ValueError):  # a NUL byte, a name too long
+            found = False
+        if found:
             return load_map_file(cand)
     if not _LOOKS_LIKE_PATH.search(name):
         path = _builtin_alias(name)

@@ -269,6 +269,11 @@ def _colour(value: Any, where: Location) -> str | None:
                         hint=suggest(text, [k for k in PLAYER_COLOURS]) + " or '#rrggbb'")
 
 
+MAX_SHOWN = 200  # problems listed from one game file (the count says how many there are)
+MAX_PLAYERS = 20  # more is no game: the rules' checks compare every pair of players
+MAX_ENTRIES = 10_000  # routes and tickets in one file (a real game lists well under 200)
+
+
 def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None) -> GameRecord:
     """Read an end-of-game file's text."""
     try:
@@ -296,23 +301,53 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
     players_node = data["players"]
     if not isinstance(players_node, list) or not players_node:
         raise NotationError("players: expected a list of players", data.loc("players"))
+    if len(players_node) > MAX_PLAYERS:
+        raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
+                            f"(the {m.title()} map is for {m.players_min}-{m.players_max})",
+                            players_node.loc(MAX_PLAYERS))
+    entries = sum(len(p.get(key)) for p in players_node if isinstance(p, dict)
+                  for key in ("routes", "tickets") if isinstance(p.get(key), list))
+    if entries > MAX_ENTRIES:
+        raise NotationError(f"{entries} route and ticket entries: a game file holds at most {MAX_ENTRIES}",
+                            data.loc("players"), hint="a player holds at most "
+                            f"{m.trains_per_player} trains' worth of routes")
     players = []
+    problems: list[NotationError] = []
+
+    def attempt(fn: Any, *args: Any) -> Any:
+        """``fn(*args)``, or None with its error kept: every problem of the file is reported."""
+        try:
+            return fn(*args)
+        except NotationError as exc:
+            problems.append(exc)
+            return None
+
     for i, p in enumerate(players_node):
         where = players_node.loc(i)
         if not isinstance(p, dict):
-            raise NotationError("a player is a mapping with name, routes and tickets", where)
-        _check_keys(p, PLAYER_KEYS, "a player")
+            problems.append(NotationError("a player is a mapping with name, routes and tickets", where))
+            continue
+        attempt(_check_keys, p, PLAYER_KEYS, "a player")
         name = p.get("name")
         if isinstance(name, (int, float)) and not isinstance(name, bool):
             name = str(name)
         if not isinstance(name, str) or not name.strip():
-            raise NotationError("every player needs a `name:`", p.loc("name") if "name" in p else where)
-        routes = _string_list(p, "routes", where)
-        tickets = _string_list(p, "tickets", where)
-        claims = tuple(_claim(m, item, reader, _item_loc(p, "routes", j, where)) for j, item in enumerate(routes))
-        kept = tuple(_ticket(m, item, reader, _item_loc(p, "tickets", j, where)) for j, item in enumerate(tickets))
-        players.append(PlayerEntry(name.strip(), where, claims, kept,
-                                   _colour(p.get("colour"), p.loc("colour") if "colour" in p else where)))
+            problems.append(NotationError("every player needs a `name:`", p.loc("name") if "name" in p else where))
+            name = "?"
+        routes = attempt(_string_list, p, "routes", where) or []
+        tickets = attempt(_string_list, p, "tickets", where) or []
+        claims = [attempt(_claim, m, item, reader, _item_loc(p, "routes", j, where)) for j, item in enumerate(routes)]
+        kept = [attempt(_ticket, m, item, reader, _item_loc(p, "tickets", j, where)) for j, item in enumerate(tickets)]
+        colour = attempt(_colour, p.get("colour"), p.loc("colour") if "colour" in p else where)
+        players.append(PlayerEntry(name.strip(), where, tuple(c for c in claims if c is not None),
+                                   tuple(k for k in kept if k is not None), colour))
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        shown = [f"  {p}" for p in problems[:MAX_SHOWN]]
+        if len(problems) > MAX_SHOWN:
+            shown.append(f"  … and {len(problems) - MAX_SHOWN} more")
+        raise NotationError(f"{len(problems)} problems in {filename}:\n" + "\n".join(shown))
     title = data.get("title")
     return GameRecord(filename, m, map_name.strip(), tuple(players), top,
                       str(title) if title is not None else "")

@@ -33,7 +33,7 @@ def _players(game: GameScore, lang: str) -> list[PlayerPicture]:
             rows.append((f"{w['regions']} ({counts})", str(p.region_bonus)))
         if m.longest_path_bonus is not None:
             rows.append((w["bonus"], str(p.longest_path_bonus)))
-        rows.append((f"{w['longest']}: {p.longest_path}", ""))
+        rows.append((f"{w['longest']}: {'?' if p.longest_path is None else p.longest_path}", ""))
         notes = []
         for t in p.tickets:
             name = f"{m.place_name(t.ticket.a)} - {m.place_name(t.ticket.b)}"

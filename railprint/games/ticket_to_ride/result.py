@@ -24,6 +24,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "rank": "rank", "longest": "longest path", "networks": "networks",
         "trains_of": "{used} of {total} trains", "ticket_counts": "{completed} completed, {failed} failed",
         "most_tickets": "most completed tickets", "ranking": "Ranking", "violations": "Violations",
+        "not_computed": "not computed (too many trains; see violations)",
     },
 }
 
@@ -48,6 +49,7 @@ def _polish() -> dict[str, Any]:
         "rank": panel["rank"], "longest": picture["longest"], "networks": "sieci",
         "trains_of": "{used} z {total} wagonów", "ticket_counts": "ukończone: {completed}, nieukończone: {failed}",
         "most_tickets": "najwięcej ukończonych biletów", "ranking": "Ranking", "violations": panel["violations"],
+        "not_computed": "nie obliczono (za dużo wagonów; zob. naruszenia)",
     }
 
 
@@ -84,6 +86,7 @@ def game_json(game: GameScore) -> dict[str, Any]:
             "globetrotter": p.globetrotter,
             "region_bonus": p.region_bonus,
             "longest_path": p.longest_path,
+            "not_computed": ["longest_path"] if p.longest_path is None else [],
             "longest_path_bonus": p.longest_path_bonus,
             "total": p.total,
             "rank": p.rank,
@@ -128,7 +131,8 @@ def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]
     rows.append((t["total"], p.total, f"{t['rank']} {p.rank}"))
     out = [f"{p.name}: {_n(p.total, t['point'], lang)}, {t['rank']} {p.rank}"]
     out += ["  " + line for line in table(list(t["headers"]), rows, align="lrl").splitlines()]
-    out.append(f"  {t['longest']}: {_n(p.longest_path, t['train'], lang)}")
+    longest = t["not_computed"] if p.longest_path is None else _n(p.longest_path, t["train"], lang)
+    out.append(f"  {t['longest']}: {longest}")
     if p.tickets:
         out.append(f"  {t['tickets']}:")
         for tk in p.tickets:

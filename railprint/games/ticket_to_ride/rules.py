@@ -21,7 +21,12 @@ from railprint.errors import Location, RulesError
 from railprint.games.ticket_to_ride.model import Route, Ticket, TTRMap
 from railprint.report import ScoreLine, ScoreReport, Violation, rank
 
-from .graph import components, longest_trail, shortest_path
+from .graph import TrailSearchLimit, components, longest_trail, shortest_path
+
+LONGEST_BUDGET = 400_000
+"""Search steps (~0.5 s) allowed for the longest trails of the players of one game who use more
+trains than the map allows (shared among them); a legal player's search is never limited (it is
+exact and fast)."""
 from .notation import Claim, GameRecord, PlayerEntry
 
 DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
@@ -63,7 +68,7 @@ class PlayerScore:
     trains_used: int
     tickets: tuple[TicketResult, ...]
     networks: tuple[Network, ...]
-    longest_path: int
+    longest_path: int | None             # None: not computed (illegal input, search budget spent)
     globetrotter: int = 0
     region_bonus: int = 0
     longest_path_bonus: int = 0
@@ -156,7 +161,9 @@ def node_name(m: TTRMap, node: object) -> str:
     return m.place_name(str(node))
 
 
-def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str) -> PlayerScore:
+def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str,
+                  budget: int) -> PlayerScore:
+    """``budget``: search steps for the longest trail if the player uses too many trains."""
     routes = tuple(dict.fromkeys(route_ids))
     labels: dict[str, str] = {}
     for claim, rid in zip(entry.claims, route_ids):
@@ -215,9 +222,16 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
     return PlayerScore(
         name=entry.name, colour=colour, routes=routes,
         route_labels=tuple(labels[r] for r in routes), route_points=route_points, trains_used=trains,
-        tickets=tuple(tickets), networks=tuple(networks), longest_path=longest_trail(edges),
+        tickets=tuple(tickets), networks=tuple(networks), longest_path=_longest(edges, budget if trains > m.trains_per_player else None),
         region_bonus=sum(n.points for n in networks),
     )
+
+
+def _longest(edges: list, budget: int | None) -> int | None:
+    try:
+        return longest_trail(edges, budget)
+    except TrailSearchLimit:
+        return None
 
 
 def score_game(record: GameRecord) -> GameScore:
@@ -244,6 +258,7 @@ def score_game(record: GameRecord) -> GameScore:
         names_seen[key] = p.name
 
     holders: dict[str, list[tuple[int, Claim]]] = {}
+    over_limit = 0  # players with too many trains share the longest-trail search budget
     for pi, player in enumerate(record.players):
         mine: dict[str, Claim] = {}
         groups: dict[frozenset, list[tuple[str, Claim]]] = {}
@@ -263,6 +278,7 @@ def score_game(record: GameRecord) -> GameScore:
             group.append((rid, claim))
         trains = sum(m.route[r].length for r in mine)
         if trains > m.trains_per_player:
+            over_limit += 1
             flag(player.where, f"{player.name} uses {trains} trains; each player has only {m.trains_per_player}",
                  player.name)
         kept: dict[str, Location] = {}
@@ -312,12 +328,17 @@ def score_game(record: GameRecord) -> GameScore:
 
     colours_used = set()
     players = []
+    budget = LONGEST_BUDGET // max(1, over_limit)
     for pi, entry in enumerate(record.players):
         colour = entry.colour
         if colour is None:
             colour = next((c for c in DEFAULT_COLOURS if c not in colours_used), DEFAULT_COLOURS[pi % 6])
         colours_used.add(colour)
-        players.append(_score_player(m, entry, allocation[pi], colour))
+        players.append(_score_player(m, entry, allocation[pi], colour, budget))
+        if players[-1].longest_path is None:
+            flag(entry.where, f"{entry.name}: longest path not computed — with more trains than a player has "
+                 f"the search was stopped after {budget:,} steps; the longest-path bonus and tie-breaks "
+                 "count it as 0", entry.name)
 
     if m.globetrotter is not None and players:
         best = max(p.tickets_completed for p in players)
@@ -326,7 +347,7 @@ def score_game(record: GameRecord) -> GameScore:
                 if p.tickets_completed == best:
                     p.globetrotter = m.globetrotter
     if m.longest_path_bonus is not None and players:
-        best = max(p.longest_path for p in players)
+        best = max(p.longest_path or 0 for p in players)
         if best > 0:
             for p in players:
                 if p.longest_path == best:
@@ -336,7 +357,7 @@ def score_game(record: GameRecord) -> GameScore:
     for p in players:
         key = [p.total]
         for tb in m.tie_breaks:
-            key.append(p.tickets_completed if tb == "tickets_completed" else p.longest_path)
+            key.append(p.tickets_completed if tb == "tickets_completed" else p.longest_path or 0)
         keys.append(tuple(key))
     for p, r in zip(players, rank(keys)):
         p.rank = r
