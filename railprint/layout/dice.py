@@ -13,8 +13,8 @@ face pictures are :class:`~railprint.scene.Group` items supplied by the caller, 
     group = net_group(net, faces=[...6 groups...], label=["route die", "1 of 3"])
     document = net_document([group, ...], net, paper="a4", lang="en", title=..., id=..., revision=1)
 
-Sizes every die file shares: faces 16-20 mm (:data:`FACE_SIZES`), glue tabs 3-8 mm deep
-(:data:`TAB_DEPTHS`); :mod:`railprint.model.die_net` checks them as content fields.
+The sizes every die file may ask for (faces 16-20 mm, tabs 3-8 mm) are in
+:mod:`railprint.model.die_net`.
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ from railprint.units import mm
 # Cross layout, grid cells (col, row): a row of four with one face above and one below the second.
 CROSS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
 
-FACE_SIZES = (mm(16), mm(20))  # a face's side, smallest and largest (points)
-TAB_DEPTHS = (mm(3), mm(8))    # a glue tab's depth
 INSTRUCTIONS = {"en": "Cut along the solid lines, fold along the dashed lines, glue the grey tabs inside.",
                 "pl": "Wytnij po liniach ciągłych, zegnij po przerywanych, szare zakładki wklej do środka."}
 _OF = {"en": "of", "pl": "z"}
@@ -305,11 +303,6 @@ def grid_slots(count: int, item_w: float, item_h: float, area: Rect, gap: float)
         r, c = divmod(rest, cols)
         slots.append(Slot(page, x0 + c * (item_w + gap), y0 + r * (item_h + gap)))
     return slots
-
-
-def within(value: float, bounds: tuple[float, float]) -> bool:
-    """``value`` lies in ``bounds`` (:data:`FACE_SIZES`, :data:`TAB_DEPTHS`), ends included."""
-    return bounds[0] - 1e-6 <= value <= bounds[1] + 1e-6
 
 
 def copy_label(name: str, copy: int, count: int, lang: str) -> list[str]:

@@ -1,5 +1,6 @@
-"""A printed die's net sizes as content fields: ``face`` (16-20 mm) and ``tab`` (3-8 mm deep),
-the bounds of :mod:`railprint.layout.dice`. Shared by every kind that prints cube nets."""
+"""A printed die's net sizes, shared by every kind that prints cube nets
+(:mod:`railprint.layout.dice`): the face side 16-20 mm, the glue tab 3-8 mm deep, as bounds and
+as content fields (``face: NetFace``, ``tab: NetTab``) with the same message for every kind."""
 
 from __future__ import annotations
 
@@ -7,12 +8,19 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-from railprint.layout.dice import FACE_SIZES, TAB_DEPTHS, within
 from railprint.loading.schema import Length
-from railprint.units import to_mm
+from railprint.units import mm, to_mm
+
+FACE_SIZES = (mm(16), mm(20))  # a face's side, smallest and largest (points)
+TAB_DEPTHS = (mm(3), mm(8))    # a glue tab's depth
 
 
-def _checked(bounds: tuple[float, float], what: str):
+def within(value: float, bounds: tuple[float, float]) -> bool:
+    """``value`` lies in ``bounds`` (:data:`FACE_SIZES`, :data:`TAB_DEPTHS`), ends included."""
+    return bounds[0] - 1e-6 <= value <= bounds[1] + 1e-6
+
+
+def _checked(bounds: tuple[float, float], what: str) -> AfterValidator:
     def check(value: float) -> float:
         if not within(value, bounds):
             raise ValueError(what.format(f"{to_mm(bounds[0]):g}mm to {to_mm(bounds[1]):g}mm"))

@@ -13,7 +13,8 @@ from typing import Sequence
 from railprint.errors import check_lang
 from railprint.games.railroad_ink.pictograms import draw_face
 from railprint.errors import RailprintError
-from railprint.layout.dice import FACE_SIZES, copy_label, cube_net, net_document, net_group, within
+from railprint.layout.dice import copy_label, cube_net, net_document, net_group
+from railprint.model.die_net import FACE_SIZES, within
 from railprint.games.railroad_ink.model import DiceSpec, load_dice
 from railprint.scene import Document
 from railprint.units import mm, to_mm
