@@ -21,14 +21,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from railprint.errors import check_lang
-from railprint.layout.dice import CubeNet, cube_net, grid_slots, net_group
-from railprint.layout.paper import furniture, paper as get_paper, revision_label, usable_area
-from railprint.loading.schema import Length, Spec, validate
+from railprint.layout.dice import CubeNet, copy_label, cube_net, net_document, net_group
+from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file
-from railprint.scene import Circle, Document, Group, Page, Rect, Style, Text, translate
+from railprint.model.die_net import NetFace, NetTab
+from railprint.scene import Circle, Document, Group, Rect, Style
 from railprint.units import mm
 
 # pip centres per value, as fractions of the face side
@@ -40,9 +40,6 @@ PIPS = {
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
     6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
 }
-_HEAD = {"en": "Cut along the solid lines, fold along the dashed lines, glue the grey tabs inside.",
-         "pl": "Wytnij po liniach ciągłych, zegnij po przerywanych, szare zakładki wklej do środka."}
-_OF = {"en": "of", "pl": "z"}
 
 
 class PipDieSpec(Spec):
@@ -52,24 +49,10 @@ class PipDieSpec(Spec):
     title: dict[str, str]
     revision: int = 1
     count: int = Field(1, ge=1, le=50)
-    face: Length = mm(18)
-    tab: Length = mm(5)
+    face: NetFace = mm(18)
+    tab: NetTab = mm(5)
     colour: str = "#ffffff"
     pips: str = "#1b1b1b"
-
-    @field_validator("face")
-    @classmethod
-    def _face(cls, value: float) -> float:
-        if not mm(16) - 1e-6 <= value <= mm(20) + 1e-6:
-            raise ValueError("a die face must be 16mm to 20mm")
-        return value
-
-    @field_validator("tab")
-    @classmethod
-    def _tab(cls, value: float) -> float:
-        if not mm(3) - 1e-6 <= value <= mm(8) + 1e-6:
-            raise ValueError("a glue tab must be 3mm to 8mm deep")
-        return value
 
 
 def face_values(net: CubeNet) -> list[int]:
@@ -98,26 +81,12 @@ def build_pip_dice(spec: PipDieSpec, *, paper: str = "a4", lang: str = "en") -> 
     check_lang(lang)
     net = cube_net(spec.face, spec.tab)
     values = face_values(net)
-    sheet = get_paper(paper)
-    area = usable_area(sheet)
-    head_h = mm(6)
-    body = Rect(area.x, area.y + head_h, area.w, area.h - head_h, Style())
     title = spec.title.get(lang) or spec.title.get("en") or spec.id
-    nets = []
-    for copy in range(1, spec.count + 1):
-        label = ["d6"] + ([f"{copy} {_OF[lang]} {spec.count}"] if spec.count > 1 else [])
-        faces = [pip_face(v, spec.face, spec.colour, spec.pips) for v in values]
-        nets.append(net_group(net, faces, label=label, id=f"net-{spec.id}-{copy}"))
-    slots = grid_slots(len(nets), net.width, net.height, body, gap=mm(4))
-    n_pages = slots[-1].page + 1
-    pages = []
-    for p in range(n_pages):
-        items = [Text(area.x, area.y + mm(3.5), _HEAD[lang], 8, Style(fill="#333333"))]
-        items += [Group((g,), transform=translate(s.x, s.y)) for g, s in zip(nets, slots) if s.page == p]
-        detail = f"{spec.id} {revision_label(spec.revision, lang)} · {spec.face / mm(1):g} mm"
-        items.append(furniture(sheet, title=title, detail=detail, page=p + 1, pages=n_pages, lang=lang))
-        pages.append(Page(sheet.width, sheet.height, tuple(items), label=f"die {p + 1}"))
-    return Document(tuple(pages), title=title, subject="railprint: die net")
+    faces = [pip_face(v, spec.face, spec.colour, spec.pips) for v in values]
+    nets = [net_group(net, faces, label=copy_label("d6", copy, spec.count, lang), id=f"net-{spec.id}-{copy}")
+            for copy in range(1, spec.count + 1)]
+    return net_document(nets, net, paper=paper, lang=lang, title=title, id=spec.id, revision=spec.revision,
+                        page_label="die", subject="railprint: die net")
 
 
 def render_pip_dice(path: Path, options) -> Document:

@@ -11,6 +11,10 @@ face pictures are :class:`~railprint.scene.Group` items supplied by the caller, 
 
     net = cube_net(mm(18), mm(5))
     group = net_group(net, faces=[...6 groups...], label=["route die", "1 of 3"])
+    document = net_document([group, ...], net, paper="a4", lang="en", title=..., id=..., revision=1)
+
+The sizes every die file may ask for (faces 16-20 mm, tabs 3-8 mm) are in
+:mod:`railprint.model.die_net`.
 """
 
 from __future__ import annotations
@@ -20,10 +24,16 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from railprint.errors import RailprintError
-from railprint.scene import Group, Item, Line, Path, Rect, Style, Text, translate
+from railprint.layout.paper import furniture, paper as get_paper, revision_label, usable_area
+from railprint.scene import Document, Group, Item, Line, Page, Path, Rect, Style, Text, translate
+from railprint.units import mm
 
 # Cross layout, grid cells (col, row): a row of four with one face above and one below the second.
 CROSS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
+
+INSTRUCTIONS = {"en": "Cut along the solid lines, fold along the dashed lines, glue the grey tabs inside.",
+                "pl": "Wytnij po liniach ciągłych, zegnij po przerywanych, szare zakładki wklej do środka."}
+_OF = {"en": "of", "pl": "z"}
 
 SIDES = ("N", "E", "S", "W")
 _STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -293,3 +303,28 @@ def grid_slots(count: int, item_w: float, item_h: float, area: Rect, gap: float)
         r, c = divmod(rest, cols)
         slots.append(Slot(page, x0 + c * (item_w + gap), y0 + r * (item_h + gap)))
     return slots
+
+
+def copy_label(name: str, copy: int, count: int, lang: str) -> list[str]:
+    """A net's label: the die's name, then "2 of 3" when ``count`` copies are printed."""
+    return [name] + ([f"{copy} {_OF[lang]} {count}"] if count > 1 else [])
+
+
+def net_document(nets: Sequence[Group], net: CubeNet, *, paper: str, lang: str, title: str, id: str,
+                 revision: int, page_label: str = "dice", subject: str = "railprint: die nets") -> Document:
+    """The nets (drawn by :func:`net_group` from ``net``) as many to a page as fit, under the
+    cut-and-fold instructions, with page furniture naming ``id``, ``revision`` and the face size."""
+    sheet = get_paper(paper)
+    area = usable_area(sheet)
+    head_h = mm(6)
+    body = Rect(area.x, area.y + head_h, area.w, area.h - head_h, Style())
+    slots = grid_slots(len(nets), net.width, net.height, body, gap=mm(4))
+    n_pages = slots[-1].page + 1
+    detail = f"{id} {revision_label(revision, lang)} · {net.size / mm(1):g} mm"
+    pages = []
+    for p in range(n_pages):
+        items: list[Item] = [Text(area.x, area.y + mm(3.5), INSTRUCTIONS[lang], 8, Style(fill="#333333"))]
+        items += [Group((g,), transform=translate(s.x, s.y)) for g, s in zip(nets, slots) if s.page == p]
+        items.append(furniture(sheet, title=title, detail=detail, page=p + 1, pages=n_pages, lang=lang))
+        pages.append(Page(sheet.width, sheet.height, tuple(items), label=f"{page_label} {p + 1}"))
+    return Document(tuple(pages), title=title, subject=subject)

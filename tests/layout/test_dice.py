@@ -210,3 +210,52 @@ def test_grid_slots_fill_pages_without_overlap():
         assert area.y <= s.y and s.y + mm(54) <= area.y + area.h + 1e-6
     with pytest.raises(RailprintError):
         grid_slots(1, mm(300), mm(10), area, 0)
+
+
+@pytest.mark.parametrize("face, tab, problems", [
+    ("16mm", "3mm", []), ("20mm", "8mm", []),
+    ("15.9mm", "8.1mm", ["face: a die face must be 16mm to 20mm", "tab: a glue tab must be 3mm to 8mm deep"]),
+])
+def test_both_die_kinds_share_the_net_sizes(tmp_path, face, tab, problems):
+    """``kind: die`` (Days of Steam's pip die) and ``kind: dice`` (Railroad Ink's ``net:``)
+    accept and refuse the same face and tab sizes, every problem located."""
+    from railprint.draw.pip_die import load_pip_die
+    from railprint.errors import ContentError
+    from railprint.games.railroad_ink.model import NetSettings
+    from railprint.loading.schema import validate
+
+    die = tmp_path / "die.yaml"
+    die.write_text(f"kind: die\nid: d6\ngame: days-of-steam\ntitle: {{en: die}}\nface: {face}\ntab: {tab}\n")
+    for read in (lambda: load_pip_die(die), lambda: validate(NetSettings, {"face": face, "tab": tab}, "net", "net")):
+        if not problems:
+            assert read().face == mm(float(face[:-2]))
+            continue
+        with pytest.raises(ContentError) as info:
+            read()
+        for problem in problems:
+            assert problem in str(info.value)
+    if problems:
+        with pytest.raises(ContentError) as info:
+            load_pip_die(die)
+        assert f"die.yaml:5:7: {problems[0]}" in str(info.value) and f"die.yaml:6:6: {problems[1]}" in str(info.value)
+
+
+def test_net_document_pages_labels_and_instructions():
+    """Nets fill pages in the grid, each page under the cut-and-fold line, in both languages."""
+    from railprint.layout.dice import copy_label, net_document
+    from railprint.scene import Text
+
+    assert copy_label("route die", 2, 3, "en") == ["route die", "2 of 3"]
+    assert copy_label("kostka", 1, 1, "pl") == ["kostka"]
+    net = cube_net(SIZE, TAB)
+    faces = [Group((Rect(0, 0, SIZE, SIZE, Style(fill="#ffffff")),)) for _ in range(6)]
+    nets = [net_group(net, faces, label=copy_label("d6", k, 13, "pl"), id=f"n{k}") for k in range(1, 14)]
+    doc = net_document(nets, net, paper="a4", lang="pl", title="kostki", id="d6", revision=2)
+    ids = [[getattr(item.items[0], "id", None) for item in page.items if isinstance(item, Group)]
+           for page in doc.pages]
+    placed = [[i for i in page if i and i.startswith("n")] for page in ids]
+    assert sum(placed, []) == [f"n{k}" for k in range(1, 14)]  # every net once, in order
+    full = len(placed[0])
+    assert len(doc.pages) > 1 and all(len(page) == full for page in placed[:-1]) and 0 < len(placed[-1]) <= full
+    assert all(isinstance(page.items[0], Text) and page.items[0].text.startswith("Wytnij") for page in doc.pages)
+    assert [page.label for page in doc.pages] == [f"dice {p}" for p in range(1, len(doc.pages) + 1)]

@@ -9,6 +9,7 @@ rulebook and our 2- and 4-player tables."""
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -16,7 +17,8 @@ import pdfplumber
 import pytest
 
 from railprint.draw.tracks import Box, crossings
-from railprint.games.allers_trains.frame import OUTER, STATIONS
+from railprint.games.allers_trains.frame import OUTER, STATIONS, square_name
+from railprint.games.allers_trains.notation import parse_square
 from railprint.games.allers_trains.rules import TABLES
 from railprint.loading.resources import content_path
 from railprint.model.deck import TextLayer, TrackLayer
@@ -233,6 +235,30 @@ def test_frame_draws_the_stations_where_the_scorer_replays_them():
                 number = int(label.text)
             found[(cell, side)] = number
     assert found == dict(OUTER)
+
+
+def test_every_square_carries_the_name_the_scorer_reads(pdfs):
+    """The faint square names read back from the PDF, each inside the square that
+    ``railprint score allers-trains`` means by it (notation.parse_square), 16 per frame."""
+    everything = {square_name((c, r)) for c in range(4) for r in range(4)}
+    for lang in ("en", "pl"):
+        with pdfplumber.open(io.BytesIO(pdfs["frames.yaml", lang])) as pdf:
+            frame: set[str] = set()
+            for number, page in enumerate(pdf.pages):
+                [(bx, by)] = bleed_boxes(page.rects, 242, 124)
+                tx, ty = bx + 3, by + 3 - (0 if number % 2 == 0 else 118)  # trim of the whole frame
+                names = [w for w in page.extract_words() if re.fullmatch(r"[A-D][1-4]", w["text"])]
+                assert len(names) == 8, (lang, number)
+                for word in names:
+                    x = to_mm((word["x0"] + word["x1"]) / 2) - tx
+                    y = to_mm((word["top"] + word["bottom"]) / 2) - ty
+                    col, row = parse_square(word["text"])
+                    left, top = BORDER + CELL * col, BORDER + CELL * (3 - row)
+                    assert left < x < left + CELL and top < y < top + CELL, (word["text"], x, y)
+                    frame.add(word["text"])
+                if number % 2:
+                    assert frame == everything, (lang, number)
+                    frame = set()
 
 
 def test_text_stays_in_the_safe_zone_and_the_frame_joint_bleeds_in_the_grid_colour(pdfs):

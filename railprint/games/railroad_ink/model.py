@@ -20,6 +20,7 @@ from railprint.errors import LANGS
 from railprint.errors import NotationError
 from railprint.loading.schema import Length, Spec, validate
 from railprint.loading.yamlio import load_file
+from railprint.model.die_net import NetFace, NetTab
 from railprint.units import mm
 
 SIDES = ("N", "E", "S", "W")
@@ -147,22 +148,8 @@ class Die(Spec):
 
 
 class NetSettings(Spec):
-    face: Length = mm(18)
-    tab: Length = mm(5)
-
-    @field_validator("face")
-    @classmethod
-    def _face(cls, value: float) -> float:
-        if not mm(16) - 1e-6 <= value <= mm(20) + 1e-6:
-            raise ValueError("a die net face must be 16mm to 20mm")
-        return value
-
-    @field_validator("tab")
-    @classmethod
-    def _tab(cls, value: float) -> float:
-        if not mm(3) - 1e-6 <= value <= mm(8) + 1e-6:
-            raise ValueError("a glue tab must be 3mm to 8mm deep")
-        return value
+    face: NetFace = mm(18)
+    tab: NetTab = mm(5)
 
 
 class DiceSpec(Spec):

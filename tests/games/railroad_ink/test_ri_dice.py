@@ -114,7 +114,7 @@ def test_broken_dice_file_is_located():
         load_dice(path)
     text = str(info.value)
     assert "5 problem(s)" in text
-    assert "broken-dice.yaml:7:13: net.face: a die net face must be 16mm to 20mm" in text
+    assert "broken-dice.yaml:7:13: net.face: a die face must be 16mm to 20mm" in text
     assert "broken-dice.yaml:14:24: dice.faces.route: not a space: 'h.x.'" in text
     assert "broken-dice.yaml:15:9: dice.faces: face 'c': give exactly one of route, arrow, distance" in text
     assert "broken-dice.yaml:21:5: unknown key 'coutn' (did you mean 'count'?)" in text
