@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,43 @@ class ScoreReport:
     @property
     def total(self) -> int:
         return sum(line.points for line in self.lines)
+
+
+def violations_block(title: str, violations: Sequence[Any]) -> list[str]:
+    """The last lines of a text report: a blank line, ``title (n):`` and each violation indented;
+    nothing when there are none."""
+    if not violations:
+        return []
+    return ["", f"{title} ({len(violations)}):"] + [f"  {v}" for v in violations]
+
+
+@dataclass
+class GamesResult:
+    """Scores of one or more game files (each file is one game): what a game's scorer returns.
+
+    A game subclasses it and says how one game reads: ``one_json(game)`` (the JSON contract),
+    ``one_text(game, lang=)`` (the terminal report) as static methods, and ``picture_spec``, the
+    ``"module:function"`` drawing the scored games as ``fn(games, lang=)`` (imported on first use).
+    """
+
+    games: list[Any]
+
+    one_json: ClassVar[Callable[[Any], Any]]
+    one_text: ClassVar[Callable[..., str]]
+    picture_spec: ClassVar[str]
+
+    def as_json(self) -> Any:
+        data = [self.one_json(g) for g in self.games]
+        return data[0] if len(data) == 1 else data
+
+    def as_text(self, *, lang: str = "en") -> str:
+        """The report for a terminal; ``lang`` ("en" or "pl") picks the words, never the numbers."""
+        return "\n\n".join(self.one_text(g, lang=lang) for g in self.games)
+
+    def picture(self, lang: str = "en") -> Any:
+        from railprint.registry import named
+
+        return named(self.picture_spec)(self.games, lang=lang)
 
 
 def rank(keys: Sequence[Sequence[Any]]) -> list[int]:

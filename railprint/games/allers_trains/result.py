@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from railprint.report import table
+from railprint.report import GamesResult, table, violations_block
 
 from .frame import STATIONS, square_name
 from .rules import OUR_TABLES, GameScore, PlayerScore, route_reading, solo_level
@@ -100,27 +100,16 @@ def game_text(game: GameScore, lang: str = "en") -> str:
     if solo is not None:
         level = w["levels"][solo["level"]] if solo["level"] else w["solo_none"]
         out.append(f"{w['solo']}: {solo['target'] or ''} {level}".replace("  ", " "))
-    if game.violations:
-        out.append("")
-        out.append(f"{w['violations']} ({len(game.violations)}):")
-        out += [f"  {v}" for v in game.violations]
+    out += violations_block(w["violations"], game.violations)
     return "\n".join(out)
 
 
 @dataclass
-class AllersResult:
+class AllersResult(GamesResult):
     """Scores of one or more game files (each file is one game)."""
 
     games: list[GameScore]
 
-    def as_json(self) -> Any:
-        if len(self.games) == 1:
-            return game_json(self.games[0])
-        return [game_json(g) for g in self.games]
-
-    def as_text(self, *, lang: str = "en") -> str:
-        return "\n\n".join(game_text(g, lang) for g in self.games)
-
-    def picture(self, lang: str = "en"):
-        from .picture import picture
-        return picture(self.games, lang=lang)
+    one_json = staticmethod(game_json)
+    one_text = staticmethod(game_text)
+    picture_spec = "railprint.games.allers_trains.picture:picture"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from railprint.report import table
+from railprint.report import GamesResult, table, violations_block
 
 from .notation import square_label
 from .rules import GameScore
@@ -74,26 +74,16 @@ def game_text(game: GameScore, lang: str = "en") -> str:
             out.append("  " + w["map_unchecked"].format(overlays=check.overlay_tiles))
         for n, c in enumerate(check.circuits[:12], 1):
             out.append("  " + w["circuit"].format(n=n, cities=" → ".join(square_label(*pos) for pos in c.cities)))
-    if game.violations:
-        out += ["", f"{w['violations']} ({len(game.violations)}):"]
-        out += [f"  {v}" for v in game.violations]
+    out += violations_block(w["violations"], game.violations)
     return "\n".join(out)
 
 
 @dataclass
-class DaysOfSteamResult:
+class DaysOfSteamResult(GamesResult):
     """Scores of one or more game files (each file is one game)."""
 
     games: list[GameScore]
 
-    def as_json(self) -> Any:
-        if len(self.games) == 1:
-            return game_json(self.games[0])
-        return [game_json(g) for g in self.games]
-
-    def as_text(self, *, lang: str = "en") -> str:
-        return "\n\n".join(game_text(g, lang) for g in self.games)
-
-    def picture(self, lang: str = "en"):
-        from .picture import picture
-        return picture(self.games, lang=lang)
+    one_json = staticmethod(game_json)
+    one_text = staticmethod(game_text)
+    picture_spec = "railprint.games.days_of_steam.picture:picture"

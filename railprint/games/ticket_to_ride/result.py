@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from railprint.errors import RailprintError
-from railprint.report import table
+from railprint.report import GamesResult, table, violations_block
 from railprint.words import counted
 
 from .rules import GameScore, PlayerScore, node_name
@@ -168,29 +168,16 @@ def game_text(game: GameScore, *, lang: str = "en") -> str:
         out.append("")
     order = sorted(game.players, key=lambda p: p.rank)
     out.append(f"{t['ranking']}: " + ", ".join(f"{p.rank}. {p.name} ({p.total})" for p in order))
-    if game.violations:
-        out.append("")
-        out.append(f"{t['violations']} ({len(game.violations)}):")
-        out += [f"  {v}" for v in game.violations]
+    out += violations_block(t["violations"], game.violations)
     return "\n".join(out)
 
 
 @dataclass
-class TTRResult:
-    """Scores of one or more game files (each file is one game)."""
+class TTRResult(GamesResult):
+    """Scores of one or more game files (each file is one game); ``game_text`` checks ``lang``."""
 
     games: list[GameScore]
 
-    def as_json(self) -> Any:
-        if len(self.games) == 1:
-            return game_json(self.games[0])
-        return [game_json(g) for g in self.games]
-
-    def as_text(self, *, lang: str = "en") -> str:
-        """The report for a terminal; ``lang`` ("en" or "pl") picks the words, never the numbers."""
-        lang = _language(lang)
-        return "\n\n".join(game_text(g, lang=lang) for g in self.games)
-
-    def picture(self, lang: str = "en"):
-        from .picture import picture
-        return picture(self.games, lang=lang)
+    one_json = staticmethod(game_json)
+    one_text = staticmethod(game_text)
+    picture_spec = "railprint.games.ticket_to_ride.picture:picture"
