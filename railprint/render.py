@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, suggestion
-from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, slug_problem
+from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, referenced, slug_problem
 from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
@@ -156,11 +156,10 @@ def _id_at(data: dict, path: Path) -> Location:
 def _table_count(path: Path, source: dict) -> int | None:
     """Cards of a deck read from a data file (``cards: {from: …}``); None if it cannot be read
     (``validate`` and ``render`` report why)."""
-    from railprint.loading.resources import inside
     from railprint.loading.tables import load_table
 
     try:
-        rows = load_table(inside(path.parent, str(source.get("from"))), source.get("sheet"))
+        rows = load_table(referenced(path.parent, str(source.get("from")), own_folder=True), source.get("sheet"))
         return sum(int(row.get("count") or 1) for row in rows)
     except (RailprintError, ValueError, TypeError):
         return None

@@ -7,6 +7,7 @@ content folder.
 - A file a content file refers to (a minimap's ``map:``, a board's map path) must resolve —
   symlinks followed — inside the content root being rendered or validated (the ``--content``
   folder or the built-in content; outside a render, the referring file's own folder).
+  Pictures and card lists must stay in the referring file's own folder or below it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -51,16 +53,25 @@ def content_scope(root: Path) -> Iterator[Path]:
         _ROOT.reset(token)
 
 
-def referenced(folder: Path, reference: str, where: Location | None,
-               error: type[RailprintError] = ContentError) -> Path:
+def referenced(folder: Path, reference: str, where: Location | None = None,
+               error: type[RailprintError] = ContentError, *, own_folder: bool = False) -> Path:
     """The file ``reference`` (relative to ``folder``, the referring file's folder) names,
-    refused when it leaves the content root."""
-    root = _ROOT.get() or Path(folder).resolve()
+    refused when it leaves the content root — or, with ``own_folder`` (pictures, card lists),
+    when it leaves ``folder`` itself (``../``, an absolute path, a symlink out)."""
     try:
-        target = (Path(folder) / reference).resolve()
+        own, target = _resolved(str(folder), str(reference))
     except (OSError, RuntimeError, ValueError) as exc:
         raise error(f"bad file reference {reference!r}: {exc}", where) from None
-    if not is_inside(root, target):
-        raise error(f"{reference!r} points outside the content folder {root}", where,
-                    hint="keep referenced files inside the content folder")
+    root = own if own_folder else _ROOT.get() or own
+    if not target.is_relative_to(root):
+        raise error(f"{reference!r} is outside the content folder {root}", where,
+                    hint="keep pictures and data files in the content file's folder or below it" if own_folder
+                    else "keep referenced files inside the content folder")
     return target
+
+
+@lru_cache(maxsize=1024)
+def _resolved(folder: str, reference: str) -> tuple[Path, Path]:
+    """``folder`` and ``folder / reference``, symlinks resolved (a deck names its picture once per card)."""
+    root = Path(folder).resolve()
+    return root, (root / reference).resolve()

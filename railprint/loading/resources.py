@@ -44,19 +44,3 @@ def use_content(folders) -> None:
 def content_layers() -> list[Path]:
     """The built-in content folder, then the user's folders in the order given."""
     return [content_root(), *_USER_LAYERS]
-
-
-def inside(base: Path, name: str) -> Path:
-    """``name`` (a picture, a card list) relative to the content file's folder ``base``; an error
-    if it leads outside that folder (``../``, an absolute path, a symlink out)."""
-    return _inside(str(base), name)
-
-
-@lru_cache(maxsize=1024)
-def _inside(base: str, name: str) -> Path:
-    root = Path(base).resolve()
-    path = (root / name).resolve()
-    if not path.is_relative_to(root):
-        raise RailprintError(f"{name!r} is outside the content folder {root}",
-                             hint="keep pictures and data files in the content file's folder or below it")
-    return path

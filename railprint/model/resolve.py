@@ -18,7 +18,6 @@ from typing import Any
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
 from railprint.fonts import check_glyphs, fit_size
-from railprint.loading.resources import inside
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
@@ -249,7 +248,7 @@ def _short(text: str, limit: int = 60) -> str:
 def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, what: str,
            warned: set | None) -> ImagePlacement | None:
     try:
-        path = inside(base, str(layer.file))
+        path = referenced(base, str(layer.file), own_folder=True)
         pw, ph, key = images.probe(path)
     except RailprintError as exc:
         problems.add(f"{what}: {exc.message}", where, exc.hint)
@@ -355,7 +354,7 @@ def _cards_from_data(data: Any, path: Path) -> Any:
         raise ContentError(f"unknown key {unknown[0]!r} in cards", _loc(source, unknown[0], where),
                            hint="cards from a file take 'from:' and, for Excel, 'sheet:'")
     try:
-        table = inside(path.parent, str(source["from"]))
+        table = referenced(path.parent, str(source["from"]), own_folder=True)
     except RailprintError as exc:
         raise ContentError(f"cards: {exc.message}", _loc(source, "from", where), exc.hint) from None
     if not table.is_file():

@@ -174,6 +174,12 @@ def test_the_example_deck_stores_each_of_its_six_pictures_once():
     assert len(_image_objects(data)) == 6
 
 
+def test_a_picture_behind_a_symlink_loop_is_a_located_problem(tmp_path):
+    (tmp_path / "loop").symlink_to("loop")
+    path = write_deck(tmp_path, ["{type: image, file: loop/a.png, x: 0, y: 0, w: 10mm, h: 10mm}"])
+    message = problems_of(path)
+    assert "deck.yaml:" in message and "bad file reference 'loop/a.png'" in message
+
 def test_image_problems_are_located(tmp_path, caplog):
     (tmp_path / "bad.png").write_bytes(b"not a picture")
     (tmp_path / "a.png").write_bytes(ART.read_bytes())
