@@ -85,16 +85,6 @@ class Game:
     def label(self, lang: str = "en") -> str:
         return self.title.get(lang) or self.title.get("en") or self.id
 
-    def abilities(self) -> list[str]:
-        found = []
-        if any(k.build for k in self.kinds):
-            found.append("print")
-        if self.scorer:
-            found.append("score")
-        if self.roller:
-            found.append("roll")
-        return found
-
 
 class Roller(Protocol):
     """What a game's ``roller`` module provides (``railprint sheet GAME`` / ``railprint roll GAME``).
