@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
+from railprint.errors import RulesError
+
 
 @dataclass(frozen=True)
 class ScoreLine:
@@ -50,6 +52,12 @@ def violations_block(title: str, violations: Sequence[Any]) -> list[str]:
     if not violations:
         return []
     return ["", f"{title} ({len(violations)}):"] + [f"  {v}" for v in violations]
+
+
+def enforce(violations: Sequence[Any]) -> None:
+    """``--strict``: every violation of every scored file as one :class:`RulesError`."""
+    if violations:
+        raise RulesError("\n".join([f"{len(violations)} rule violation(s):"] + [f"  {v}" for v in violations]))
 
 
 @dataclass

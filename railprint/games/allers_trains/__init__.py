@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from railprint.errors import RailprintError, RulesError
+from railprint.errors import RailprintError
 from railprint.registry import Game
 
 GAME = Game(
@@ -48,12 +48,12 @@ def score_text(text: str, filename: str = "<input>", *, strict: bool = False):
 
 
 def _checked(games, strict: bool):
+    from railprint.report import enforce
+
     from .result import AllersResult
 
     if strict:
-        found = [v for g in games for v in g.violations]
-        if found:
-            raise RulesError(f"{len(found)} rule violation(s):\n" + "\n".join(f"  {v}" for v in found))
+        enforce([v for g in games for v in g.violations])
     return AllersResult(games)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import RailprintError, RulesError
+from railprint.errors import RailprintError
 from railprint.registry import Game
 
 GAME = Game(
@@ -26,6 +26,8 @@ GAME = Game(
 
 def score_files(paths: list[Path | str], *, strict: bool = False, **options: Any):
     """Score each game file (one game per file). ``strict``: violations raise RulesError."""
+    from railprint.report import enforce
+
     from .notation import read_game
     from .result import DaysOfSteamResult
     from .rules import score_game
@@ -36,24 +38,19 @@ def score_files(paths: list[Path | str], *, strict: bool = False, **options: Any
         raise RailprintError("no game file given")
     games = [score_game(read_game(Path(p))) for p in paths]
     if strict:
-        _enforce(games)
+        enforce([v for g in games for v in g.violations])
     return DaysOfSteamResult(games)
 
 
 def score_text(text: str, filename: str = "<input>", *, strict: bool = False):
     """Score a game file given as text (tests, tools)."""
+    from railprint.report import enforce
+
     from .notation import parse_game
     from .result import DaysOfSteamResult
     from .rules import score_game
 
     game = score_game(parse_game(text, filename))
     if strict:
-        _enforce([game])
+        enforce(game.violations)
     return DaysOfSteamResult([game])
-
-
-def _enforce(games) -> None:
-    """``--strict``: every violation of every file, as one error."""
-    found = [v for g in games for v in g.violations]
-    if found:
-        raise RulesError("\n".join([f"{len(found)} rule violation(s):"] + [f"  {v}" for v in found]))
