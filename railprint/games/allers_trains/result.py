@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from railprint.report import GamesResult, table, violations_block
@@ -104,11 +103,8 @@ def game_text(game: GameScore, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-@dataclass
 class AllersResult(GamesResult):
-    """Scores of one or more game files (each file is one game)."""
-
-    games: list[GameScore]
+    """Scores of one or more game files (``games``: one GameScore per file)."""
 
     one_json = staticmethod(game_json)
     one_text = staticmethod(game_text)

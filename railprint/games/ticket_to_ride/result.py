@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from railprint.errors import RailprintError
@@ -172,11 +171,8 @@ def game_text(game: GameScore, *, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-@dataclass
 class TTRResult(GamesResult):
-    """Scores of one or more game files (each file is one game); ``game_text`` checks ``lang``."""
-
-    games: list[GameScore]
+    """Scores of one or more game files (``games``: one GameScore per file); ``game_text`` checks ``lang``."""
 
     one_json = staticmethod(game_json)
     one_text = staticmethod(game_text)
