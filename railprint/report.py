@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
@@ -65,15 +66,15 @@ class GamesResult:
     """Scores of one or more game files (each file is one game): what a game's scorer returns.
 
     A game subclasses it and says how one game reads: ``one_json(game)`` (the JSON contract),
-    ``one_text(game, lang=)`` (the terminal report) as static methods, and ``picture_spec``, the
-    ``"module:function"`` drawing the scored games as ``fn(games, lang=)`` (imported on first use).
+    ``one_text(game, lang=)`` (the terminal report) as static methods, and ``picture_module``, the
+    module whose ``picture(games, lang=)`` draws the scored games (imported on first use).
     """
 
     games: list[Any]
 
     one_json: ClassVar[Callable[[Any], Any]]
     one_text: ClassVar[Callable[..., str]]
-    picture_spec: ClassVar[str]
+    picture_module: ClassVar[str]
 
     def as_json(self) -> Any:
         data = [self.one_json(g) for g in self.games]
@@ -84,9 +85,7 @@ class GamesResult:
         return "\n\n".join(self.one_text(g, lang=lang) for g in self.games)
 
     def picture(self, lang: str = "en") -> Any:
-        from railprint.registry import named
-
-        return named(self.picture_spec)(self.games, lang=lang)
+        return importlib.import_module(self.picture_module).picture(self.games, lang=lang)
 
 
 def rank(keys: Sequence[Sequence[Any]]) -> list[int]:

@@ -108,4 +108,4 @@ class AllersResult(GamesResult):
 
     one_json = staticmethod(game_json)
     one_text = staticmethod(game_text)
-    picture_spec = "railprint.games.allers_trains.picture:picture"
+    picture_module = "railprint.games.allers_trains.picture"

@@ -82,4 +82,4 @@ class DaysOfSteamResult(GamesResult):
 
     one_json = staticmethod(game_json)
     one_text = staticmethod(game_text)
-    picture_spec = "railprint.games.days_of_steam.picture:picture"
+    picture_module = "railprint.games.days_of_steam.picture"

@@ -176,4 +176,4 @@ class TTRResult(GamesResult):
 
     one_json = staticmethod(game_json)
     one_text = staticmethod(game_text)
-    picture_spec = "railprint.games.ticket_to_ride.picture:picture"
+    picture_module = "railprint.games.ticket_to_ride.picture"
