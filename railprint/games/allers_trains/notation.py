@@ -176,6 +176,12 @@ def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
     return value
 
 
+def _check_count(value: Any, key: Any, at: Location) -> None:
+    if len(value) > MAX_ENTRIES:
+        raise NotationError(f"{len(value)} entries under {clip(key)}: at most {MAX_ENTRIES} are read "
+                            "(a frame holds 15 tiles, a station 4 players' locomotives)", at)
+
+
 def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Location]]:
     value = node[key]
     at = _loc(node, key, fallback)
@@ -183,9 +189,7 @@ def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Locatio
         return []
     if not isinstance(value, list):
         value = [value] if not isinstance(value, str) else [v for v in value.split(",")]
-    if len(value) > MAX_ENTRIES:
-        raise NotationError(f"{len(value)} entries under {clip(key)}: at most {MAX_ENTRIES} are read "
-                            "(a frame holds 15 tiles, a station 4 players' locomotives)", at)
+    _check_count(value, key, at)
     if not hasattr(value, "loc"):
         return [(v, at) for v in value]
     return [(v, value.loc(i) if hasattr(value, "loc") else at) for i, v in enumerate(value)]
@@ -197,9 +201,7 @@ def _arrival_list(node: Any, key: Any, station: int, players: list[str], r: _Rea
     items = _entries(node, key, fallback)
     value = node[key]
     if isinstance(value, dict):  # also accepted: {player: round, ...}
-        if len(value) > MAX_ENTRIES:
-            raise NotationError(f"{len(value)} entries under {clip(key)}: at most {MAX_ENTRIES} are read",
-                                _loc(node, key, fallback))
+        _check_count(value, key, _loc(node, key, fallback))
         items = [(f"{name}@{rnd}", value.loc(name)) for name, rnd in value.items()]
     for item, at in items:
         m = _ARRIVAL.match(str(item)) if isinstance(item, str) else None
