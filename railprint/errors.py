@@ -44,6 +44,10 @@ class RailprintError(ValueError):
         return text
 
 
+MAX_SHOWN = 200
+"""Problems listed from one file; the first line says how many there are."""
+
+
 class ContentError(RailprintError):
     """A content file is unusable. May carry several problems, reported at once."""
 
@@ -56,7 +60,9 @@ class ContentError(RailprintError):
         if not self.problems:
             return super().__str__()
         lines = [f"{len(self.problems)} problem(s) in content:" if not self.message else self.message]
-        lines += [f"  {p}" for p in self.problems]
+        lines += [f"  {p}" for p in self.problems[:MAX_SHOWN]]
+        if len(self.problems) > MAX_SHOWN:
+            lines.append(f"  … and {len(self.problems) - MAX_SHOWN} more")
         return "\n".join(lines)
 
 
@@ -77,6 +83,13 @@ class Problems:
             items = sorted(items, key=lambda e: (e.location.line or 0, e.location.col or 0)
                            if e.location else (0, 0))
         raise ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+
+
+def clip(value: object, limit: int = 40) -> str:
+    """``repr`` of a typed value for a message, cut to ``limit`` characters (a 5,000-digit
+    number is named, not echoed)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class NotationError(RailprintError):

@@ -13,14 +13,25 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from railprint.errors import ContentError, Location
-from railprint.loading.text import read_text
+from railprint.loading.text import read_bytes, read_text
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".json", ".yaml", ".yml")
+MAX_ROWS = 5000
+"""Rows read from one card list (a deck holds at most 5,000 cards); more is refused at the next row."""
+MAX_UNZIPPED = 64 * 1024 * 1024
+"""Largest unpacked size of an Excel workbook (its parts are zip-compressed: a small file could
+unpack to gigabytes)."""
+
+
+def _too_many(name: str, line: int) -> ContentError:
+    return ContentError(f"more than {MAX_ROWS} rows in the card list", Location(name, line, 1),
+                        hint="a deck holds at most 5000 cards; split the list")
 
 
 def _row(cells: list[tuple[str, Any, Location]], where: Location) -> MarkedDict:
@@ -95,6 +106,8 @@ def _delimited(path: Path, delimiter: str) -> MarkedList:
         records = []
         line = reader.line_num + 1
         for values in reader:
+            if len(records) == MAX_ROWS:
+                raise _too_many(str(path), line)
             records.append((line, values))
             line = reader.line_num + 1
     except csv.Error as exc:
@@ -104,10 +117,17 @@ def _delimited(path: Path, delimiter: str) -> MarkedList:
 
 
 def _excel(path: Path, sheet: str | None) -> MarkedList:
+    data = read_bytes(path, ContentError)  # a regular file (not a FIFO), size capped
     try:
         from openpyxl import load_workbook
 
-        book = load_workbook(path, read_only=True, data_only=True)
+        with zipfile.ZipFile(io.BytesIO(data)) as packed:
+            if sum(part.file_size for part in packed.infolist()) > MAX_UNZIPPED:
+                raise ContentError(f"the workbook unpacks to more than {MAX_UNZIPPED // (1024 * 1024)} MiB",
+                                   Location(str(path)), hint="a card list needs a few hundred KB")
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except ContentError:
+        raise
     except Exception as exc:  # openpyxl raises many kinds (zip, xml, key) for a broken file
         raise ContentError(f"not a readable Excel workbook: {exc}", Location(str(path))) from None
     try:
@@ -122,7 +142,11 @@ def _excel(path: Path, sheet: str | None) -> MarkedList:
         header = list(next(rows, None) or [])
         if not header:
             raise ContentError("the card list is empty (no header row)", Location(f"{path}[{chosen}]", 1, 1))
-        records = [(line, list(values)) for line, values in enumerate(rows, 2)]
+        records = []
+        for line, values in enumerate(rows, 2):
+            if len(records) == MAX_ROWS:
+                raise _too_many(f"{path}[{chosen}]", line)
+            records.append((line, list(values)))
     finally:
         book.close()
     return _rows(header, records, f"{path}[{chosen}]")
@@ -133,6 +157,8 @@ def _listed(path: Path) -> MarkedList:
     if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):
         raise ContentError("a card list file must be a list of mappings (one per card)",
                            getattr(data, "location", Location(str(path), 1, 1)))
+    if len(data) > MAX_ROWS:
+        raise _too_many(str(path), data.loc(MAX_ROWS).line or 1)
     return data
 
 

@@ -14,6 +14,9 @@ from railprint.errors import ContentError, Location, RailprintError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """Largest content, board or game file railprint reads (16 MiB; the shipped maps are ~40 KB)."""
+MAX_GAME_BYTES = 256 * 1024
+"""Largest end-of-game file of the Days of Steam and Allers scorers (a real one is under 5 KB; the
+YAML reader takes about a second for this much)."""
 
 
 def decode(data: bytes, filename: str, error: type[RailprintError] = ContentError) -> str:
@@ -34,8 +37,11 @@ def _at(data: bytes, offset: int, filename: str) -> Location:
     return Location(filename, line, len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1)
 
 
-def read_bytes(path: str | Path, error: type[RailprintError] = ContentError) -> bytes:
-    """The bytes of a regular file of at most MAX_FILE_BYTES, or ``error`` naming the file."""
+def read_bytes(path: str | Path, error: type[RailprintError] = ContentError,
+               limit: int | None = None) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (default MAX_FILE_BYTES), or
+    ``error`` naming the file."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     where = Location(str(path))
     try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
@@ -46,16 +52,16 @@ def read_bytes(path: str | Path, error: type[RailprintError] = ContentError) -> 
         if not stat.S_ISREG(info.st_mode):
             raise error("not a regular file (a folder, FIFO or device); railprint reads only plain files",
                         where)
-        too_big = f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB"
-        if info.st_size > MAX_FILE_BYTES:
+        too_big = f"the file is larger than {_size(limit)}"
+        if info.st_size > limit:
             raise error(too_big, where)
         chunks: list[bytes] = []
         total, want = 0, info.st_size + 1  # +1: notice a file that grows while read
         with os.fdopen(os.dup(fd), "rb") as handle:
-            while chunk := handle.read(min(want, MAX_FILE_BYTES + 1 - total)):
+            while chunk := handle.read(min(want, limit + 1 - total)):
                 chunks.append(chunk)
                 total += len(chunk)
-                if total > MAX_FILE_BYTES:
+                if total > limit:
                     raise error(too_big, where)
                 want = 1 << 20
         return b"".join(chunks)
@@ -65,6 +71,13 @@ def read_bytes(path: str | Path, error: type[RailprintError] = ContentError) -> 
         os.close(fd)
 
 
-def read_text(path: str | Path, error: type[RailprintError] = ContentError) -> str:
+def _size(limit: int) -> str:
+    if limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MiB"
+    return f"{limit // 1024} KiB" if limit % 1024 == 0 else f"{limit} bytes"
+
+
+def read_text(path: str | Path, error: type[RailprintError] = ContentError,
+              limit: int | None = None) -> str:
     """The text of a file, or ``error`` naming the file and what went wrong."""
-    return decode(read_bytes(path, error), str(path), error)
+    return decode(read_bytes(path, error, limit), str(path), error)

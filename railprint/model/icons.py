@@ -50,12 +50,16 @@ class IconsSpec(Spec):
                                                                   "not repeat a built-in or another file's icon")
 
 
+MAX_PATH_CHARS = 100_000  # path data of one icon (a detailed pictogram needs a few KB)
+MAX_REACH = 100.0  # how far (in icon sizes) a path or its stroke may reach outside its viewbox
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"([MmLlHhVvCcSsQqTtAaZz])|({_NUMBER})|([\s,]+)|(.)")
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
 def _tokens(data: str) -> list:
+    if len(data) > MAX_PATH_CHARS:
+        raise ValueError(f"{len(data)} characters; an icon's path data holds at most {MAX_PATH_CHARS}")
     out = []
     for match in _TOKEN.finditer(data):
         command, number, _space, other = match.groups()
@@ -220,8 +224,14 @@ def _load(path: str, stamp: float) -> tuple[tuple[UserIcon, ...], tuple]:
         except ValueError as exc:
             problems.add(f"icon {name!r}: bad path data: {exc}", where)
             continue
-        out.append(UserIcon(name=name, where=where, cmds=_normalise(cmds, shape.viewbox), style=shape.style,
-                            stroke_width=shape.stroke_width / max(shape.viewbox[2], shape.viewbox[3])))
+        normal = _normalise(cmds, shape.viewbox)
+        stroke = shape.stroke_width / max(shape.viewbox[2], shape.viewbox[3])
+        if stroke > MAX_REACH or any(abs(v) > MAX_REACH for cmd in normal for v in cmd[1:]):
+            # a number of 1e300 drew nothing sane and made the PDF writer fail
+            problems.add(f"icon {name!r}: the path or its stroke width reaches more than {MAX_REACH:g} "
+                         "times the viewbox's size", where, hint="check the numbers against the viewbox")
+            continue
+        out.append(UserIcon(name=name, where=where, cmds=normal, style=shape.style, stroke_width=stroke))
     return tuple(out), tuple(problems.items)
 
 

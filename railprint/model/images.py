@@ -17,6 +17,11 @@ from pathlib import Path
 from railprint.errors import RailprintError
 
 MIN_DPI = 300
+MAX_PIXELS = 25_000_000
+"""Largest picture (5,000 x 5,000 px: 42 cm a side at 300 dpi). Checked from the header before
+any pixel is decoded: Pillow's own bomb limit (89 Mpx) still let an 81 Mpx PNG of a few KB take
+840 MB."""
+MAX_PICTURE_BYTES = 64 * 1024 * 1024
 FORMATS = ("PNG", "JPEG")
 log = logging.getLogger("railprint")
 
@@ -30,7 +35,13 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
             warnings.simplefilter("error", Image.DecompressionBombWarning)  # > 89 Mpx: refused
             with Image.open(path) as picture:
                 kind, size = picture.format, picture.size
+                if size[0] * size[1] > MAX_PIXELS:
+                    raise ValueError(f"{size[0]} x {size[1]} pixels; at most {MAX_PIXELS // 1_000_000} "
+                                     "million are read")
                 picture.verify()
+            with Image.open(path) as picture:
+                picture.load()  # decode every pixel now: a broken data stream fails here, located,
+                # not later inside the PDF writer
     except (OSError, UnidentifiedImageError, SyntaxError, ValueError, Image.DecompressionBombError,
             Image.DecompressionBombWarning) as exc:
         raise RailprintError(f"cannot read the picture {Path(path).name}: {exc}",
@@ -51,6 +62,9 @@ def probe(path: Path) -> tuple[int, int, str]:
         raise RailprintError(f"picture not found: {path.name}", hint=f"looked for {path}") from None
     if not path.is_file():
         raise RailprintError(f"not a picture file: {path}")
+    if stat.st_size > MAX_PICTURE_BYTES:
+        raise RailprintError(f"the picture {path.name} is larger than {MAX_PICTURE_BYTES // (1024 * 1024)} MiB",
+                             hint="a few MB is plenty for a card")
     return _probe(str(path), (stat.st_mtime_ns, stat.st_size))
 
 

@@ -1,5 +1,7 @@
 """Seeded mutation fuzzing of everything railprint reads: shipped content files, Railroad Ink
-boards and Ticket to Ride games. Every mutated run must end like a good tool's: exit 0 or 1,
+boards, Ticket to Ride, Days of Steam and Allers game files (with their map and frame notations),
+and a deck's card list (CSV cells with markup), icon path data and pictures (cut, flipped bytes,
+a huge-size PNG header). Every mutated run must end like a good tool's: exit 0 or 1,
 no traceback, every error located in the file (``file:line``), nothing written outside ``-o``
 and nothing at all when the run fails.
 
@@ -166,3 +168,130 @@ def test_mutated_railroad_ink_boards_score_or_fail_cleanly(tmp_path, index):
 def test_hostile_options_end_cleanly(tmp_path, monkeypatch, args):
     monkeypatch.chdir(tmp_path)
     _check(CliRunner().invoke(app, args), allow_usage=True, located=False)
+
+
+DOS_GAMES = sorted((DATA / "days_of_steam" / "cases").glob("*.yaml"))
+ALLERS_GAMES = sorted((DATA / "allers_trains" / "cases").glob("*.yaml"))
+# map tokens and placements a careless hand types, for the new scorers' own notations
+GAME_NOISE = ["st9", "xx0", "cu1hw", "R", ".", "st0h " * 70, "B1 T99 45", "A1 T01 0", "E9 T01 0",
+              "Ala@0", "Ala@" + "9" * 5000, "40+41", "40+" + "9" * 5000, "'\u202e\x1b[2J'", "zz@1"]
+
+
+@pytest.mark.parametrize("index", range(_examples(40)))
+def test_mutated_days_of_steam_games_score_or_fail_cleanly(tmp_path, index):
+    _score_case(tmp_path, "days-of-steam", DOS_GAMES[index % len(DOS_GAMES)], index, picture=index % 10 == 0)
+
+
+@pytest.mark.parametrize("index", range(_examples(40)))
+def test_mutated_allers_games_score_or_fail_cleanly(tmp_path, index):
+    _score_case(tmp_path, "allers-trains", ALLERS_GAMES[index % len(ALLERS_GAMES)], index, picture=index % 10 == 0)
+
+
+@pytest.mark.parametrize("index", range(_examples(20)))
+def test_game_notation_noise_scores_or_fails_cleanly(tmp_path, index):
+    """Hostile map tokens and placements put where the notation expects them."""
+    rnd = random.Random(index)
+    source = (DOS_GAMES + ALLERS_GAMES)[index * 7 % (len(DOS_GAMES) + len(ALLERS_GAMES))]
+    text = source.read_text(encoding="utf-8").partition("\n---\n")[0]
+    words = re.findall(r"(?<=[\s\[,])[A-Za-z0-9.@+]+(?=[\s\],])", text)
+    for word in rnd.sample(words, min(3, len(words))):
+        text = text.replace(word, rnd.choice(GAME_NOISE).replace("'", ""), 1)
+    target = tmp_path / "game.yaml"
+    target.write_text(text, encoding="utf-8")
+    game = "days-of-steam" if source in DOS_GAMES else "allers-trains"
+    _check(CliRunner().invoke(app, ["score", game, str(target)]))
+
+
+# --- content features: card lists, markup, icons, pictures ---------------------------------
+
+EXAMPLE = content_root() / "examples" / "station-master"
+MARKUP = ["**", "*", ":wagon:", ":nosuch:", "\\*", "**a *b** c*", ":", "::", ":wagon", "\u202e", "\x1b[31m",
+          "x" * 3000, "{name}", "{", "}", '"', '""', ",", "\t", "\r", "\n"]
+
+
+def _mutate_csv(text: str, rnd: random.Random) -> str:
+    """Cells replaced by hostile values or markup fragments, rows duplicated, cut or deleted."""
+    rows = text.split("\n")
+    for _ in range(rnd.randint(1, 3)):
+        i = rnd.randrange(len(rows))
+        op = rnd.random()
+        if op < 0.6:
+            cells = rows[i].split(",")
+            j = rnd.randrange(len(cells))
+            value = rnd.choice(HOSTILE + MARKUP)
+            cells[j] = cells[j][:len(cells[j]) // 2] + value + cells[j][len(cells[j]) // 2:] if rnd.random() < 0.5 else value
+            rows[i] = ",".join(cells)
+        elif op < 0.75:
+            rows.insert(i, rows[i])
+        elif op < 0.9:
+            del rows[i]
+        else:
+            rows[i] = rows[i][:rnd.randint(0, len(rows[i]))]
+    return "\n".join(rows)
+
+
+def _mutate_png(data: bytes, rnd: random.Random) -> bytes:
+    """Cut short, bytes flipped, or the header's size made huge (a decompression bomb)."""
+    op = rnd.random()
+    if op < 0.3:
+        return data[:rnd.randint(0, len(data))]
+    if op < 0.6:
+        out = bytearray(data)
+        for _ in range(rnd.randint(1, 8)):
+            out[rnd.randrange(len(out))] = rnd.randrange(256)
+        return bytes(out)
+    if op < 0.8:  # IHDR width and height (the chunk CRC left stale or fixed)
+        size = rnd.choice([0, 1, 65535, 100_000, 2**31 - 1]).to_bytes(4, "big")
+        out = data[:16] + size + size + data[24:]
+        if rnd.random() < 0.5:
+            import zlib
+
+            out = out[:29] + zlib.crc32(out[12:29]).to_bytes(4, "big") + out[33:]
+        return out
+    return b""
+
+
+def _station_master(folder: Path, rnd: random.Random) -> None:
+    """A small copy of the station-master example (6 cards, 2 pictures, its icons) with one of
+    its files mutated."""
+    game = folder / "g"
+    (game / "art").mkdir(parents=True)
+    deck = (EXAMPLE / "station-master.yaml").read_text(encoding="utf-8").replace("game: examples", "game: g")
+    icons = (EXAMPLE / "icons.yaml").read_text(encoding="utf-8").replace("game: examples", "game: g")
+    rows = (EXAMPLE / "cards.csv").read_text(encoding="utf-8").split("\n")
+    cards = "\n".join(rows[:7]).replace("art/passenger.png", "art/freight.png").replace(
+        "art/mountain.png", "art/harbour.png").replace("art/station.png", "art/freight.png").replace(
+        "art/steam.png", "art/harbour.png") + "\n"
+    pictures = {name: (EXAMPLE / "art" / name).read_bytes() for name in ("freight.png", "harbour.png")}
+    which = rnd.randrange(4)
+    if which == 0:
+        deck = mutate(deck, rnd)
+    elif which == 1:
+        cards = _mutate_csv(cards, rnd)
+    elif which == 2:
+        icons = mutate(icons, rnd) if rnd.random() < 0.5 else icons.replace(
+            "M4 12 H20", rnd.choice(["M4 12 H" + "9" * 400, "M4 12 A1e308 1 0 1 1 1e308 2", "4 12", "M4 12 Q",
+                                     "M4 12 " + "L1 1 " * 30000, "M4 12 H20 \u202e", "M nan 1"]))
+    else:
+        name = rnd.choice(sorted(pictures))
+        pictures[name] = _mutate_png(pictures[name], rnd)
+    (game / "station-master.yaml").write_text(deck, encoding="utf-8")
+    (game / "icons.yaml").write_text(icons, encoding="utf-8")
+    (game / "cards.csv").write_text(cards, encoding="utf-8")
+    for name, data in pictures.items():
+        (game / "art" / name).write_bytes(data)
+
+
+@pytest.mark.parametrize("index", range(_examples(12)))
+def test_mutated_card_lists_icons_pictures_render_or_fail_cleanly(tmp_path, index):
+    rnd = random.Random(index)
+    content = tmp_path / "content"
+    _station_master(content, rnd)
+    out = tmp_path / "out"
+    before = _tree(tmp_path.parent) - _tree(tmp_path)
+    result = CliRunner().invoke(app, ["render", "g", "--content", str(content), "-o", str(out), "-q"])
+    _check(result, located=False)
+    if result.exit_code == 1:  # located in the deck, the card list, the icons file or the picture's card
+        assert re.search(r"\.(yaml|csv)(\[\w+\])?:\d+", result.stderr), result.stderr
+        assert not _tree(out), "a failed run left files"
+    assert _tree(tmp_path.parent) - _tree(tmp_path) == before, "something was written outside the case folder"

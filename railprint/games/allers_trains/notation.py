@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import Location, NotationError, Problems, name_key, suggestion
+from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
 from railprint.loading import yamlio
-from railprint.loading.text import read_text
+from railprint.loading.text import MAX_GAME_BYTES, read_text
 
 from .frame import COLS, DEPOT, MAX_TILES, ROTATIONS, ROWS, STATIONS, TILES
 
@@ -31,8 +31,10 @@ MODE_ALIASES = {
 }
 _STATION_KEYS = {name_key(a): s.number for s in STATIONS for a in (s.name, *s.aliases)}
 _ARRIVAL = re.compile(r"^(?P<name>.*?)\s*@\s*(?P<round>\S+)\s*$")
-_ROUTE = re.compile(r"^\s*(?:40\s*\+\s*(?P<over>\d+)|(?P<plain>\d+))\s*$")
+_ROUTE = re.compile(r"^\s*(?:40\s*\+\s*(?P<over>\d{1,15})|(?P<plain>\d{1,15}))\s*$")
 _PLACEMENT = re.compile(r"^\s*(?P<square>\S+)\s+(?P<tile>\S+)\s+(?P<rotation>\S+)(?:\s*@\s*(?P<round>\S+))?\s*$")
+MAX_ENTRIES = 200  # placements or arrivals under one key; more is refused before reading them
+MAX_PLAYERS = 20  # more is no game file (the game is for 1-4); refused before reading them
 PLACEMENT_HINT = "write SQUARE TILE ROTATION [@ROUND], e.g. 'B1 T03 90' or 'A2 T15 0 @1'"
 
 
@@ -78,7 +80,7 @@ def station_number(text: Any) -> int | None:
 
 def _int(text: str) -> int | None:
     text = text.strip()
-    return int(text) if re.fullmatch(r"[+-]?\d+", text) else None
+    return int(text) if re.fullmatch(r"[+-]?\d{1,15}", text) else None  # longer: no round or angle
 
 
 def parse_square(text: str) -> tuple[int, int] | None:
@@ -113,6 +115,9 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
     if node is None:
         frames = data.get("frames")
         if isinstance(frames, dict):  # the frames' keys, in order
+            if len(frames) > MAX_PLAYERS:
+                raise NotationError(f"{len(frames)} frames: a game file holds at most {MAX_PLAYERS} "
+                                    "(the game is for 1 to 4 players)", _loc(data, "frames", top))
             if not 1 <= len(frames) <= 4:
                 r.add(f"{len(frames)} frames; the game is for 1 to 4 players", _loc(data, "frames", top))
             return [str(name).strip() for name in frames]
@@ -123,6 +128,9 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
     if not isinstance(node, list) or not node:
         r.add("players: expected a list of 1 to 4 names", _loc(data, "players", top))
         return []
+    if len(node) > MAX_PLAYERS:
+        raise NotationError(f"{len(node)} players: a game file holds at most {MAX_PLAYERS} "
+                            "(the game is for 1 to 4)", node.loc(MAX_PLAYERS) if hasattr(node, "loc") else top)
     names: list[str] = []
     for i, item in enumerate(node):
         at = node.loc(i) if hasattr(node, "loc") else top
@@ -156,7 +164,7 @@ def _player(name: str, players: list[str], r: _Reader, where: Location) -> str |
 def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
     value = _int(text)
     if value is None:
-        r.add(f"{what}: round {text!r} is not a whole number", where)
+        r.add(f"{what}: round {clip(text, 22)} is not a whole number", where)
         return None
     if value < 1:
         r.add(f"{what}: round {value}; rounds start at 1", where)
@@ -168,6 +176,12 @@ def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
     return value
 
 
+def _check_count(value: Any, key: Any, at: Location) -> None:
+    if len(value) > MAX_ENTRIES:
+        raise NotationError(f"{len(value)} entries under {clip(key)}: at most {MAX_ENTRIES} are read "
+                            "(a frame holds 15 tiles, a station 4 players' locomotives)", at)
+
+
 def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Location]]:
     value = node[key]
     at = _loc(node, key, fallback)
@@ -175,6 +189,8 @@ def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Locatio
         return []
     if not isinstance(value, list):
         value = [value] if not isinstance(value, str) else [v for v in value.split(",")]
+    _check_count(value, key, at)
+    if not hasattr(value, "loc"):
         return [(v, at) for v in value]
     return [(v, value.loc(i) if hasattr(value, "loc") else at) for i, v in enumerate(value)]
 
@@ -185,11 +201,12 @@ def _arrival_list(node: Any, key: Any, station: int, players: list[str], r: _Rea
     items = _entries(node, key, fallback)
     value = node[key]
     if isinstance(value, dict):  # also accepted: {player: round, ...}
+        _check_count(value, key, _loc(node, key, fallback))
         items = [(f"{name}@{rnd}", value.loc(name)) for name, rnd in value.items()]
     for item, at in items:
         m = _ARRIVAL.match(str(item)) if isinstance(item, str) else None
         if m is None or not m.group("name"):
-            r.add(f"{what}: expected player@round, got {item!r}", at, "e.g. Ala@3")
+            r.add(f"{what}: expected player@round, got {clip(item)}", at, "e.g. Ala@3")
             continue
         player = _player(m.group("name").strip(), players, r, at)
         rnd = _round(m.group("round"), r, at, what)
@@ -212,7 +229,7 @@ def _arrivals(data: Any, players: list[str], r: _Reader, top: Location) -> list[
         number = station_number(key)
         if number is None:
             names = [s.name for s in STATIONS]
-            r.add(f"unknown station {key!r}", at, suggestion(str(key), names) if not str(key).isdigit()
+            r.add(f"unknown station {clip(key)}", at, suggestion(str(key), names) if not str(key).isdigit()
                   else "stations are numbered 1 to 7 in board order")
             continue
         if number in seen:
@@ -240,7 +257,7 @@ def _route(data: Any, players: list[str], r: _Reader, top: Location) -> tuple[di
             given.add(player)
         m = _ROUTE.match(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
         if m is None:
-            r.add(f"route points of {key}: expected a number or 40+n, got {value!r}", at)
+            r.add(f"route points of {key}: expected a number or 40+n, got {clip(value)}", at)
             continue
         total = int(m.group("plain")) if m.group("plain") is not None else 40 + int(m.group("over"))
         if m.group("over") is not None and not 1 <= int(m.group("over")) <= 40:
@@ -257,25 +274,25 @@ def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Pl
     for index, (item, at) in enumerate(items, start=1):
         m = _PLACEMENT.match(str(item)) if isinstance(item, str) else None
         if m is None:
-            r.add(f"placement {index}: cannot read {item!r}", at, PLACEMENT_HINT)
+            r.add(f"placement {index}: cannot read {clip(item)}", at, PLACEMENT_HINT)
             continue
         cell = parse_square(m.group("square"))
         tile = _tile_code(m.group("tile"))
         rotation = _int(m.group("rotation").rstrip("°"))
         ok = True
         if cell is None:
-            r.add(f"placement {index}: unknown square {m.group('square')!r}", at,
+            r.add(f"placement {index}: unknown square {clip(m.group('square'))}", at,
                   "squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom")
             ok = False
         elif cell == DEPOT:
             r.add(f"placement {index}: A1 is the depot; no tile goes there", at)
             ok = False
         if tile is None:
-            r.add(f"placement {index}: unknown tile {m.group('tile')!r}", at,
+            r.add(f"placement {index}: unknown tile {clip(m.group('tile'))}", at,
                   suggestion(m.group("tile"), TILES))
             ok = False
         if rotation not in ROTATIONS:
-            r.add(f"placement {index}: rotation {m.group('rotation')!r}", at,
+            r.add(f"placement {index}: rotation {clip(m.group('rotation'))}", at,
                   "turn clockwise by 0, 90, 180 or 270 degrees")
             ok = False
         rnd = index
@@ -316,7 +333,7 @@ def _mode(data: Any, r: _Reader, top: Location) -> str:
     key = name_key(str(value))
     mode = MODE_ALIASES.get(key)
     if mode is None:
-        r.add(f"unknown mode {value!r}", _loc(data, "mode", top),
+        r.add(f"unknown mode {clip(value)}", _loc(data, "mode", top),
               "stations (base game), route (variant 1) or route+stations (variant 2)")
         return "stations"
     return mode
@@ -332,7 +349,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
     r = _Reader(filename)
     for key in data:
         if key not in KEYS:
-            r.add(f"unknown key {key!r}", data.key_loc(key), suggestion(str(key), KEYS))
+            r.add(f"unknown key {clip(key)}", data.key_loc(key), suggestion(str(key), KEYS))
     game = data.get("game")
     if game is not None and name_key(str(game)) not in {"allerstrains", "jedziepociag", "jedziepociagzdaleka"}:
         r.add(f"game: {game!r} is not allers-trains", data.loc("game"))
@@ -380,4 +397,4 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
 
 def read_game(path: str | Path) -> GameRecord:
     path = Path(path)
-    return parse_game(read_text(path, NotationError), str(path))
+    return parse_game(read_text(path, NotationError, MAX_GAME_BYTES), str(path))

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import Location, NotationError, Problems, name_key, suggestion
+from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
 from railprint.loading import yamlio
-from railprint.loading.text import read_text
+from railprint.loading.text import MAX_GAME_BYTES, read_text
 
 COLOURS = ("red", "green", "yellow", "blue")
 LETTERS = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
@@ -69,6 +69,8 @@ SET_COUNTS: dict[tuple[str, str], int] = {
     ("sd", ""): 6,
 }
 CITIES_PER_COLOUR = 3
+MAX_GOODS = 28         # goods cubes in the game (7 of each colour)
+MAX_PLAYERS = 20       # more is no game file (the game is for 2-4); refused before reading them
 MAX_SIDE = 60          # rows or columns of a map: far more than 92 tiles can fill in a line
 
 _TOKEN = re.compile(r"^([a-z]{2})([0-9]?)([a-z]*)$")
@@ -145,10 +147,10 @@ def _int(node: Any, key: str, low: int, high: int, where: Location, problems: Pr
          what: str) -> int:
     """An integer field; out-of-range values are kept (``rules`` reports them), wrong types are errors."""
     value = node.get(key, 0)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,15}", value.strip()):  # longer: not a count
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.add(f"{key}: expected a whole number of {what} ({low}–{high}), got {value!r}",
+        problems.add(f"{key}: expected a whole number of {what} ({low}–{high}), got {clip(value)}",
                      node.loc(key) if key in node else where)
         return 0
     return value
@@ -180,6 +182,9 @@ def _goods(node: Any, where: Location, lines: list[str], problems: Problems) -> 
             name = _colour_word(str(colour), value.key_loc(colour), problems)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 problems.add(f"goods: the count of {colour!r} must be a whole number ≥ 0", value.loc(colour))
+            elif count > MAX_GOODS:  # not expanded into a list: 10^8 goods would fill the memory
+                problems.add(f"goods: {count} {colour} goods; the game has {MAX_GOODS} goods in all",
+                             value.loc(colour))
             elif name:
                 found += [name] * count
         return tuple(found)
@@ -341,6 +346,9 @@ def parse_game(text: str, filename: str = "<input>") -> GameFile:
         problems.add("players: expected a list of players ({name, goods, circuits, steam})",
                      data.loc("players") if "players" in data else top)
         players_node = []
+    if len(players_node) > MAX_PLAYERS:
+        raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
+                            "(the game is for 2-4)", players_node.loc(MAX_PLAYERS))
     seen: dict[str, PlayerEntry] = {}
     for i, p in enumerate(players_node):
         where = players_node.loc(i)
@@ -387,7 +395,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameFile:
 def read_game(path: str | Path) -> GameFile:
     """Read an end-of-game file (UTF-8)."""
     path = Path(path)
-    return parse_game(read_text(path, NotationError), str(path))
+    return parse_game(read_text(path, NotationError, MAX_GAME_BYTES), str(path))
 
 
 def tile_name(square: Square) -> str:
