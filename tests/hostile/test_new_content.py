@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import signal
 import struct
 import zipfile
 import zlib
@@ -40,15 +39,6 @@ def _render(tmp_path, files: dict, binary: dict | None = None):
     return run("render", "g", "--content", str(content), "-o", str(out), "-q"), out
 
 
-@pytest.fixture
-def alarm():
-    def boom(*_):
-        raise TimeoutError("blocked")
-    old = signal.signal(signal.SIGALRM, boom)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 # --- card lists ---------------------------------------------------------------------------

@@ -4,7 +4,6 @@ inside it and no word of an outside file leaks through a suggestion."""
 from __future__ import annotations
 
 import os
-import signal
 
 import pytest
 
@@ -15,16 +14,6 @@ from railprint.loading.text import read_text
 from .common import deck, run, write
 
 
-@pytest.fixture
-def alarm():
-    """Fail instead of hanging forever."""
-    def boom(*_):
-        raise TimeoutError("blocked")
-    old = signal.signal(signal.SIGALRM, boom)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def test_a_fifo_named_like_a_content_file_is_refused_without_blocking(tmp_path, alarm):
