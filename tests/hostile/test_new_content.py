@@ -8,6 +8,7 @@ import os
 import struct
 import zipfile
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -142,3 +143,17 @@ def test_hostile_icon_paths_are_located(tmp_path, path, extra, expected):
     result, out = _render(tmp_path, {"d.yaml": _deck(ICON_LAYER, "[{template: t}]"), "i.yaml": icons})
     assert_clean_failure(result, out)
     assert "i.yaml:5:" in result.stderr and expected in result.stderr
+
+
+def test_a_user_map_name_with_a_control_character_is_a_located_error(tmp_path):
+    text = (Path(__file__).resolve().parents[2] / "content" / "examples" / "lakeland" / "lakeland.yaml").read_text(
+        encoding="utf-8")
+    text = text.replace("id: lakeland", "id: lakex").replace("en: 'Lakeland Express'", 'en: "Lake\\x07land"')
+    text = text.replace("aliases: [lakeland express, pojezierze]", "aliases: [lakex2]")
+    folder = tmp_path / "maps" / "g"
+    folder.mkdir(parents=True)
+    (folder / "lakex.yaml").write_text(text, encoding="utf-8")
+    result = run("render", "ticket-to-ride", "--content", str(tmp_path / "maps"), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 1
+    assert f"{folder / 'lakex.yaml'}:11:12: text 'Lake\\x07land' holds control character(s) '\\x07'" in result.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))

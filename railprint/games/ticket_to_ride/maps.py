@@ -9,12 +9,13 @@ for the file format.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
-from railprint.errors import ContentError, Location, Problems, RailprintError
+from railprint.errors import ContentError, Location, Problems, RailprintError, clip
 from railprint.loading import yamlio
 from railprint.loading.resources import content_path
 from railprint.loading.schema import Spec, validate
@@ -195,9 +196,29 @@ def _at(node: Any, *path: Any) -> Location | None:
     return where
 
 
+UNPRINTED = {"notes", "sources", "note", "source"}  # free text for readers of the file, never printed
+
+
+def _control_characters(node: Any, where: Location | None, p: Problems) -> None:
+    """Every string of the map that holds a control character (they print as missing glyphs)."""
+    if isinstance(node, str):
+        bad = sorted({ch for ch in node if unicodedata.category(ch) == "Cc"})
+        if bad:
+            p.add(f"text {clip(node)} holds control character(s) " + ", ".join(repr(ch) for ch in bad), where,
+                  hint="names and labels are printed: use letters, digits and punctuation")
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key not in UNPRINTED:
+                _control_characters(value, getattr(node, "loc", lambda _k: where)(key), p)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _control_characters(value, getattr(node, "loc", lambda _i: where)(i), p)
+
+
 def _check(spec: MapSpec, raw: Any, filename: str) -> None:
     """Cross-reference checks pydantic cannot do; every problem collected."""
     p = Problems()
+    _control_characters(raw, Location(filename), p)
     if spec.format != FORMAT:
         p.add(f"unknown map format {spec.format!r}", _at(raw, "format"), hint=f"expected {FORMAT!r}")
     if spec.players.min > spec.players.max:
