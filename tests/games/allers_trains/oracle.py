@@ -297,10 +297,6 @@ class Loco:
     entered: int = 0  # tiles entered, not counting the run that ended in a collision
     crash_run: int = 0  # tile entries between this locomotive and the one it collided with
 
-    def halfway(self) -> int:
-        """Tiles entered if colliding locomotives meet half-way (railprint's reading, see
-        COLLISIONS below): each makes the first half of the entries between them, both the middle."""
-        return self.entered + (self.crash_run + 1) // 2
 
 
 def _run(loco: Loco, board: dict, stop_at: dict):
@@ -371,16 +367,12 @@ def replay(placements: list[tuple[tuple[int, int], str, int]]):
 # the tiles it managed to enter, then moves the next one. Two colliding locomotives are the same
 # player's: whichever goes first runs the k tile entries up to the other, which stands at the end
 # of its track, and crashes into it there; the other never moves. So a collision scores k for the
-# player, whatever the order. (railprint lets them meet half-way, each scoring ceil(k/2): k + 1 on
-# an odd k; test_differential marks those games.)
+# player, whatever the order (an earlier railprint let them meet half-way, k + 1 on an odd k;
+# test_odd_collision_scores_the_entries_between_the_two pins the rulebook's count).
 
 def route_points(locos: list[Loco]) -> int:
     """The rulebook's route points of one frame: every entry, k for each collided pair."""
     return sum(lo.entered for lo in locos) + sum(lo.crash_run for lo in locos) // 2
-
-
-def halfway_points(locos: list[Loco]) -> int:
-    return sum(lo.halfway() for lo in locos)
 
 
 def random_frame(rng: random.Random) -> list[tuple[tuple[int, int], str, int]]:

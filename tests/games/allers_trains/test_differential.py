@@ -4,7 +4,6 @@ error cases through the CLI (exit 1, file:line on stderr)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import re
@@ -181,27 +180,9 @@ def _frame_games(seed: int, count: int):
 
 
 FRAME_GAMES = list(_frame_games(SEED + 1, 120))
-# The scorer this branch starts from lets colliding locomotives meet half-way. main's 4ba8b3a
-# ("collisions counted the rulebook's way, one locomotive at a time") fixes it: after merging
-# that, set this to False and the xfail marks below go away.
-SCORER_MEETS_HALFWAY = False
-HALFWAY = ("railprint lets colliding locomotives meet half-way and both enter the middle tile, "
-           "so an odd number k of tile entries between them scores k + 1; the rulebook's route "
-           "count moves one locomotive at a time ('przesuwając jedną ze swoich lokomotyw ... liczy "
-           "kafelki, na które udało jej się wjechać'), so the first runs k entries up to the other "
-           "and the pair scores k whatever the order (oracle.py, COLLISIONS)")
-
-
-def _halfway_differs(game, locos) -> bool:
-    return oracle.route_on(game.mode) and any(
-        oracle.halfway_points(ls) != oracle.route_points(ls) for ls in locos.values())
-
-
 def _frame_params():
     for case in FRAME_GAMES:
-        differs = SCORER_MEETS_HALFWAY and _halfway_differs(case[1], case[3])
-        marks = [pytest.mark.xfail(strict=True, reason=HALFWAY)] if differs else []
-        yield pytest.param(*case, marks=marks, id=case[0])
+        yield pytest.param(*case, id=case[0])
 
 
 def test_frame_games_cover_arrivals_collisions_removals_and_full_frames():
@@ -238,22 +219,6 @@ def test_replay_agrees_with_the_oracle(folder, label, game, text, locos):
         assert got == want, (player["name"], text)
 
 
-@pytest.mark.skipif(not SCORER_MEETS_HALFWAY, reason="the scorer counts collisions the rulebook's way")
-def test_the_halfway_reading_is_the_only_difference(folder):
-    """With railprint's half-way count put in, the oracle agrees on every frame game: the xfails
-    above fail for that reason alone."""
-    hits = 0
-    for label, game, text, locos in FRAME_GAMES:
-        if _halfway_differs(game, locos):
-            hits += 1
-            route = {p: oracle.halfway_points(ls) for p, ls in locos.items()}
-            halfway = dataclasses.replace(game, route=route)
-            path = folder / f"{label}-halfway.yaml"
-            path.write_text(text, encoding="utf-8")
-            assert _contract(_real(path)) == oracle.score(halfway), text
-    assert hits > 10
-
-
 def _one_frame(folder, name: str, tiles: str) -> dict:
     path = folder / f"{name}.yaml"
     path.write_text(f"mode: route\nplayers: [Ala]\nframes:\n  Ala: [{tiles}]\n", encoding="utf-8")
@@ -269,11 +234,10 @@ def test_even_collision_scores_the_entries_between_the_two(folder):
     assert _one_frame(folder, "even", "B1 T01 0")["route_points"] == 2
 
 
-@pytest.mark.xfail(SCORER_MEETS_HALFWAY, strict=True, reason=HALFWAY)
 def test_odd_collision_scores_the_entries_between_the_two(folder):
     """B1 T12 90, B2 T01 180, A2 T06 90: in round 3 blue (in the depot) and black (waiting on B2)
     are joined through A2 alone. Moved one at a time, the first enters A2 and hits the other:
-    1 point for the pair; railprint gives both A2 (2 points). Violet 1 + red 4 + black's 2
+    1 point for the pair (an earlier scorer gave both A2: 2 points). Violet 1 + red 4 + black's 2
     earlier entries + 1 = 8."""
     locos, _, points = oracle.replay([((1, 0), "T12", 90), ((1, 1), "T01", 180), ((0, 1), "T06", 90)])
     assert {lo.colour: lo.crash_run for lo in locos if lo.state == "collided"} == {"blue": 1, "black": 1}
