@@ -17,6 +17,7 @@ from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, referen
 from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
+
 def _named(spec: str) -> Any:
     from railprint.registry import named
 
