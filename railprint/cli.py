@@ -81,6 +81,10 @@ def score(
         info = find_game(game)
         score_files = scorer(info)
         given = {"longest": longest}
+        defaults = {"longest": "simple"}
+        for name, value in given.items():
+            if name not in info.score_options and value != defaults[name]:
+                raise RailprintError(f"--{name} is not an option of {info.id} scoring")
         options = {name: given[name] for name in info.score_options if name in given}
         result = score_files(list(files), strict=strict, **options)
         text = json.dumps(result.as_json(), ensure_ascii=False, indent=2) if as_json else result.as_text(lang=lang)

@@ -133,3 +133,12 @@ def test_every_shipped_content_file_validates_against_the_printed_schema():
         assert validator.is_valid(data), path
     bad = json.loads(json.dumps(load_file(DATA / "broken" / "typo.yaml")))
     assert not validator.is_valid({**bad, "unknown_key": 1})
+
+
+def test_a_score_option_the_game_does_not_take_is_an_error(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("players:\n  - {name: Ala, goods: R, circuits: 0, steam: 1}\n"
+                    "  - {name: Bartek, goods: G, circuits: 0, steam: 1}\n", encoding="utf-8")
+    result = runner.invoke(app, ["score", "days-of-steam", str(path), "--longest", "trail"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "Error: --longest is not an option of days-of-steam scoring"

@@ -41,7 +41,9 @@ def _loc(container: Any, key: Any, fallback: Location) -> Location:
     return fallback
 
 
-def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, where: Location) -> list:
+def template_names(name: str, spec: DeckSpec, data: Any, problems: Problems, where: Location) -> list[str]:
+    """The templates a face is drawn from, base first (``name`` and what it ``extends``); a cycle
+    or an unknown name is a problem and gives no templates."""
     seen: list[str] = []
     current: str | None = name
     while current is not None:
@@ -57,7 +59,11 @@ def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, wh
         if current is not None:
             tdata = data.get("templates", {}).get(seen[-1], {}) if isinstance(data, dict) else {}
             where = _loc(tdata, "extends", where)
-    return [layer for n in reversed(seen) for layer in spec.templates[n].layers]
+    return list(reversed(seen))
+
+
+def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, where: Location) -> list:
+    return [layer for n in template_names(name, spec, data, problems, where) for layer in spec.templates[n].layers]
 
 
 def _label(value: Any, lang: str) -> Any:

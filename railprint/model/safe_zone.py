@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from railprint.errors import Location
+from railprint.errors import Location, Problems
 from railprint.fonts import fit_size, metrics, text_width
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
-from railprint.model.resolve import _cards_from_data, _Vars, _loc, _substitute
+from railprint.model.resolve import _cards_from_data, _loc, _substitute, _Vars, template_names
 from railprint.units import mm
 
 DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
@@ -65,10 +65,10 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     found: dict[tuple, tuple[Location, list[tuple[float, str]]]] = {}
     for entry in spec.cards:
         variables = _Vars({**spec.vars, **entry.vars}, lang)
-        for name in (entry.template or spec.default_template, entry.back or spec.back):
-            seen: list[str] = []
-            while name is not None and name in spec.templates and name not in seen:
-                seen.append(name)
+        for face in (entry.template or spec.default_template, entry.back or spec.back):
+            if face is None:
+                continue
+            for name in template_names(face, spec, data, Problems(), top):  # load_deck reports bad chains
                 layers_data = templates.get(name, {}).get("layers") if isinstance(templates.get(name), dict) else None
                 for index, layer in enumerate(spec.templates[name].layers):
                     if not isinstance(layer, TextLayer):
@@ -81,7 +81,6 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                         continue
                     where = _loc(layers_data, index, top)
                     found.setdefault((where.line, where.col), (where, []))[1].append((distance, text))
-                name = spec.templates[name].extends
     warnings = []
     for where, hits in found.values():
         distance, text = min(hits)
