@@ -465,7 +465,7 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
                 continue
             seen[st.city] = st
             if placed >= m.stations.per_player:
-                flag(st.where, f"{name} places {len(player.stations)} stations; each player has only "
+                flag(st.where, f"{name} places {len({x.city for x in player.stations})} stations; each player has only "
                      f"{m.stations.per_player} (the station in {city} is not counted)", name)
                 results.append(StationResult(st.city, st.where, counted=False))
                 continue
