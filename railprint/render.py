@@ -238,11 +238,22 @@ def discover_layers(folders) -> list[ContentFile]:
     files = list(chosen.values())
     for info in list(files):
         entry = _kinds().get(info.kind)
-        for component in entry[0].components if entry else ():
+        for component in _components(entry[0], info) if entry else ():
             ident = f"{info.id}-{component}"
             if (info.game, ident) not in chosen:
                 files.append(replace(info, id=ident, component=component, count=None))
     return files
+
+
+def _components(kind, info: ContentFile) -> tuple[str, ...]:
+    """The components a data file generates (``kind.components_of`` when its content decides)."""
+    if kind.components_of is None:
+        return kind.components
+    try:
+        with content_scope(info.root or info.path.parent):
+            return tuple(_named(kind.components_of)(info.path))
+    except RailprintError:  # a broken file: render and validate report it at its build
+        return kind.components
 
 
 def select(files: list[ContentFile], game: str) -> list[ContentFile]:
