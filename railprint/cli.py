@@ -359,7 +359,10 @@ def main() -> None:
     if os.environ.get("NO_COLOR"):
         os.environ.setdefault("TERM", "dumb")
     # a kill (SIGTERM) unwinds like Ctrl-C: staged output is removed, finished files stay whole
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    # (a hang-up too, unless ignored as under nohup); output publication defers both to its end
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, lambda number, frame: sys.exit(128 + number))
     app()
 
 
