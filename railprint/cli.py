@@ -183,16 +183,19 @@ def render(
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content; a file with the same game and id replaces the built-in one (repeatable)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex (backs behind fronts), gutterfold, or 1up (print shops)."),
-    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets) or svg (one file per component face)."),
+    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets); svg, png or jpeg (one file per component face, named <id>-001-front/-back)."),
+    dpi: int = typer.Option(300, "--dpi", help="png/jpeg: pixels per inch (36-1200)."),
+    image_bleed: bool = typer.Option(True, "--image-bleed/--trimmed", help="png/jpeg: keep the bleed around each face, or cut it to the trim size."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
-    """Render printable components to PDF sheets (or SVG faces) under the output folder.
+    """Render printable components to PDF sheets (or SVG, PNG or JPEG faces) under the output folder.
 
     Example: railprint render ticket-to-ride --paper letter --lang pl
+    Example: railprint render ticket-to-ride --format png --dpi 300 --trimmed
     """
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
@@ -202,7 +205,7 @@ def render(
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game)
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance)
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed)
         for path in written:
             typer.echo(str(path))
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)

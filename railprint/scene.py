@@ -108,6 +108,9 @@ class Page:
     height: float
     items: tuple[Item, ...]
     label: str = ""
+    # the trim box (x, y, w, h) of a page that is one component with its bleed around it (1-up);
+    # the PDF writer gives it as TrimBox (the page is the BleedBox) and image exports crop to it
+    trim: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
