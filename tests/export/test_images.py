@@ -94,3 +94,28 @@ def test_bad_dpi_is_refused_and_nothing_is_written(tmp_path, dpi):
 def test_unknown_format_suggests(tmp_path):
     result = run_cli("render", "my-game", "--content", str(MINI), "-o", str(tmp_path), "--format", "pgn")
     assert result.exit_code == 1 and "png" in result.output
+
+
+def test_one_up_pages_carry_trim_and_bleed_boxes(tmp_path, deck):
+    import pypdf
+
+    result = run_cli("render", "my-game", "--content", str(MINI), "-o", str(tmp_path), "--quiet", "--mode", "1up")
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "my-game" / "my-cards.pdf")
+    w, h, bleed = to_mm(deck.width), to_mm(deck.height), to_mm(deck.bleed)
+    assert len(reader.pages) == 12
+    for page in reader.pages:
+        trim = [to_mm(float(v)) for v in page.trimbox]
+        box = [to_mm(float(v)) for v in page.bleedbox]
+        assert trim == pytest.approx([bleed, bleed, bleed + w, bleed + h], abs=0.01)
+        assert box == pytest.approx([0, 0, w + 2 * bleed, h + 2 * bleed], abs=0.01)
+        assert [to_mm(float(v)) for v in page.mediabox] == pytest.approx(box, abs=0.01)
+
+
+def test_sheet_pages_have_no_trim_box(tmp_path):
+    import pypdf
+
+    result = run_cli("render", "my-game", "--content", str(MINI), "-o", str(tmp_path), "--quiet")
+    assert result.exit_code == 0, result.output
+    for page in pypdf.PdfReader(tmp_path / "my-game" / "my-cards.pdf").pages:
+        assert "/TrimBox" not in page and "/BleedBox" not in page
