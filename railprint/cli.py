@@ -213,6 +213,43 @@ def render(
     guarded(run)
 
 
+export_app = typer.Typer(help="Exports for playing online and for print shops.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+
+@export_app.command("tts")
+def export_tts(
+    game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution of the faces (deck sheets are shrunk to 4096 px a side)."),
+    url_base: Optional[str] = typer.Option(None, "--url-base", help="Where you will upload the images (https://…); default: file:/// paths, which only you can load."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    out: Path = typer.Option(Path("output/tts"), "-o", "--out", help="Output folder (copy it to Tabletop Simulator's Saves/Saved Objects)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Tabletop Simulator saved objects: decks (deck sheets of up to 10 × 7 cards), tile and
+    token bags, boards — with their images.
+
+    Example: railprint export tts ticket-to-ride -o ~/tts/railprint
+    """
+    from railprint.export.tts import export_all
+    from railprint.render import RenderOptions, discover_layers, select
+
+    def run() -> None:
+        options = RenderOptions(lang=lang)
+        check_lang(lang)
+        chosen = select(discover_layers(list(content or [])), game)
+        with _progress(quiet)(len(chosen)) as advance:
+            written, skipped = export_all(chosen, options, out, dpi=dpi, url_base=url_base, advance=advance)
+        for path in written:
+            typer.echo(str(path))
+        for note in skipped:
+            typer.echo(f"skipped {note}", err=True)
+        typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+
+    guarded(run)
+
+
 @app.command()
 def validate(
     content: Optional[Path] = typer.Argument(None, help="Content folder or file (default: built-in content)."),

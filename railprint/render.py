@@ -291,7 +291,7 @@ def deck_faces(deck) -> list:
             cache[key] = draw_face(resolved, deck)
         return cache[key]
 
-    return [Face(face(card.front), face(card.back) if card.back is not None else None)
+    return [Face(face(card.front), face(card.back) if card.back is not None else None, card.name)
             for card in deck.cards]
 
 

@@ -111,6 +111,7 @@ class Page:
     # the trim box (x, y, w, h) of a page that is one component with its bleed around it (1-up);
     # the PDF writer gives it as TrimBox (the page is the BleedBox) and image exports crop to it
     trim: tuple[float, float, float, float] | None = None
+    name: str = ""  # the component's name on a 1-up page (image and Tabletop Simulator exports)
 
 
 @dataclass(frozen=True)
