@@ -189,6 +189,7 @@ def render(
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
+    scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
@@ -200,8 +201,10 @@ def render(
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
     def run() -> None:
+        from railprint.layout.paper import parse_scale
+
         options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
-                                back_offset=_parse_offset(back_offset), lang=lang)
+                                back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale))
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game)
         with _progress(quiet)(len(chosen)) as advance:

@@ -57,6 +57,7 @@ class RenderOptions:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     lang: str = "en"
+    scale: tuple[float, float] = (1.0, 1.0)  # the printer correction of `railprint calibrate`
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -349,6 +350,10 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
         opts = replace(options, mode="1up") if one_up else options
         advance(f"{info.game}/{info.id}")
         document = build(info, opts)
+        if options.scale != (1.0, 1.0) and fmt not in IMAGE_FORMATS:
+            from railprint.layout.paper import scaled
+
+            document = scaled(document, *options.scale)
         if fmt in IMAGE_FORMATS:
             from railprint.export.images import document_images
 
