@@ -190,7 +190,9 @@ def _select(m: TTRMap, routes: tuple[Route, ...], selector: str) -> tuple[Route,
     return by_id or None
 
 
-def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> Claim:
+def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_parallel: bool = False) -> Claim:
+    """One route entry. ``any_parallel``: parallels that differ for scoring need no selector
+    (a borrowed route counts for tickets only: any of them will do)."""
     if not isinstance(item, str):
         raise NotationError("a route is written 'City - City' (optionally '[colour]' or '[length]')",
                             getattr(item, "location", fallback))
@@ -221,7 +223,7 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> Claim:
             raise NotationError(f"{pair} has no route [{selector}]", sel_where,
                                 hint=f"choices: {_choices(m, routes)}")
         routes = chosen
-    if len({r.scoring_kind() for r in routes}) > 1:
+    if len({r.scoring_kind() for r in routes}) > 1 and not any_parallel:
         raise NotationError(f"{pair} has {len(routes)} different routes: say which one", where,
                             hint=f"add [colour] or [length]: {_choices(m, routes)}")
     return Claim(text.strip(), where, a, b, tuple(r.id for r in routes), selector)
@@ -274,7 +276,7 @@ def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: L
         raise NotationError(f"{m.place_name(city)} is an outside area: a station stands in a city", where)
     if route_item is None:
         return StationEntry(str(item).strip(), where, city)
-    claim = _claim(m, route_item, reader, getattr(route_item, "location", where))
+    claim = _claim(m, route_item, reader, getattr(route_item, "location", where), any_parallel=True)
     if city not in (claim.a, claim.b):
         raise NotationError(f"the station in {m.place_name(city)} borrows a route into or out of "
                             f"{m.place_name(city)}, not {claim.text!r}", claim.where,

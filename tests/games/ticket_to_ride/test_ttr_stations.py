@@ -15,6 +15,7 @@ import pytest
 from railprint.errors import ContentError, NotationError
 from railprint.games.ticket_to_ride import load_map_file, parse_map, score_text
 from railprint.games.ticket_to_ride.stations import OpenTicket, best_borrow
+from tests.helpers import cli_stdout
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "ticket_to_ride" / "maps"
 MAP = str(MAPS / "stations.yaml")
@@ -297,3 +298,16 @@ def test_the_search_of_the_example_map_stays_small():
     m = load_map_file(Path(__file__).resolve().parents[3] / "content" / "examples" / "amberline" / "amberline.yaml")
     busiest = max(len(ids) for ids in m.routes_at_city.values())
     assert (busiest + 1) ** 3 <= 1000
+
+
+def test_the_readme_shows_the_example_game_as_scored():
+    root = Path(__file__).resolve().parents[3]
+    out = cli_stdout("score", "ticket-to-ride", str(root / "content" / "examples" / "amberline" / "stations-game.yml"))
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    block = readme.split("    $ railprint score ticket-to-ride content/examples/amberline/stations-game.yml\n", 1)[1]
+    block = block.split("\n\n", 2)
+    lines = [line[4:] for part in block[:2] for line in part.splitlines() if line.strip() not in ("", "...")]
+    assert len(lines) > 10
+    for line in lines:
+        assert line in out.splitlines(), line
+    assert "Ranking: 1. Ala (59), 2. Celina (39), 3. Bartek (35)" in out
