@@ -311,3 +311,14 @@ def test_the_readme_shows_the_example_game_as_scored():
     for line in lines:
         assert line in out.splitlines(), line
     assert "Ranking: 1. Ala (59), 2. Celina (39), 3. Bartek (35)" in out
+
+
+def test_past_the_budget_the_search_improves_one_station_at_a_time_and_says_so():
+    own = [("o", 0, 1, 1)]
+    options = [[(f"s{s}r{k}", 10 + s, 20 + k, 1) for k in range(8)] for s in range(3)]
+    tickets = [OpenTicket((0,), (20 + k,), 5) for k in range(8)] + [OpenTicket((10,), (21,), 9)]
+    exact = best_borrow(own, options, tickets)
+    assert exact.exact and exact.chosen[0] == ("s0r1", 10, 21, 1)
+    rough = best_borrow(own, options, tickets, budget=10)
+    assert not rough.exact and rough.evaluated <= 10 + 9 * 3
+    assert _value(own, rough.chosen, tickets) >= _brute(own, [], tickets)
