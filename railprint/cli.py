@@ -37,13 +37,28 @@ def _fail(message: str) -> "typer.Exit":
 
 def guarded(fn: Callable[[], T]) -> T:
     """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1."""
+    failed = ""
     try:
         return fn()
     except RailprintError as exc:
-        raise _fail(str(exc)) from None
+        failed = str(exc)
+        raise _fail(failed) from None
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         raise _fail(f"{where}{exc.strerror or exc}") from None
+    finally:
+        _warn_broken_plugins(failed)
+
+
+def _warn_broken_plugins(error: str) -> None:
+    """A game plugin that failed to load is skipped (the other games work): say so on stderr,
+    once a command has loaded the games (unless the error already said it)."""
+    from railprint.registry import broken
+    from railprint.report import terminal_safe
+
+    for problem in broken():
+        if str(problem) not in error:
+            typer.echo(f"Warning: {terminal_safe(str(problem))} (skipped)", err=True)
 
 
 def _echo_data(text: str) -> None:
