@@ -54,6 +54,9 @@ class ContentKind:
     ``components``: a data file of this kind generates these printable components, each
     ``<id>-<component>`` unless a content file has that id; ``build`` gets the component's name
     as ``options.extra["component"]``.
+    ``components_of``: ``"module:function"`` called as ``fn(path) -> tuple[str, ...]``, the
+    components one data file generates when they depend on its content (e.g. a map's station
+    pieces only when it has stations); ``components`` is used when it is None or the file is broken.
     ``noun``: what the components are called in page footers, per language.
     """
 
@@ -64,6 +67,7 @@ class ContentKind:
     format_prefix: str | None = None
     deck_like: bool = False
     components: tuple[str, ...] = ()
+    components_of: str | None = None
 
 
 @dataclass(frozen=True)
