@@ -1,0 +1,115 @@
+"""``railprint serve``: score a game at the table on the players' phones (docs/serve.md).
+
+Modules: ``rooms`` (SQLite rooms with versions and every change kept), ``app`` (the FastAPI
+app: pages, the JSON API, the token guard), ``static/`` (the page shell; each game brings its
+own editor through its ``Game.web`` module).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+import socket
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+LOOPBACK_NAMES = ("localhost",)
+
+
+def default_data_folder() -> Path:
+    """Where rooms live unless ``--data`` says: ``$XDG_DATA_HOME/railprint`` (~/.local/share/railprint)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "railprint"
+
+
+def is_loopback(host: str) -> bool:
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (no packet is sent: UDP connect only picks
+    the route); 127.0.0.1 when there is none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def address(host: str, port: int, token: str | None) -> str:
+    """The URL a player opens (with the token when there is one)."""
+    shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def make_app(data: Path, host: str):
+    """(app, token, store) for serving ``data`` on ``host``: a token only beyond loopback."""
+    from railprint.serve.app import create_app
+    from railprint.serve.rooms import Store
+
+    token = None if is_loopback(host) else secrets.token_urlsafe(18)
+    store = Store(data)
+    return create_app(store, token=token), token, store
+
+
+def qr_text(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
+    """Run the server until Ctrl-C, after printing its URL and a QR code of it."""
+    import uvicorn
+
+    from railprint.serve.app import warm_up
+
+    app, token, store = make_app(data, host)
+    threading.Thread(target=warm_up, daemon=True).start()
+    url = address(host, port, token)
+    echo(qr_text(url))
+    echo(f"railprint serve: open {url}")
+    echo(f"rooms are kept in {store.path}")
+    if token:
+        echo("anyone on this network needs the link above (it carries the token); Ctrl-C stops the server")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    finally:
+        store.close()
+
+
+@contextmanager
+def running(data: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tuple[str, str | None]]:
+    """A server in a background thread (tests, benchmarks): yields (base URL, token); stops on exit."""
+    import uvicorn
+
+    app, token, store = make_app(data, host)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError("the server did not start")
+            threading.Event().wait(0.02)
+        bound = server.servers[0].sockets[0].getsockname()[1]
+        yield f"http://{host}:{bound}", token
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()
