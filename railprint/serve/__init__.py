@@ -73,43 +73,72 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
-    """Run the server until Ctrl-C, after printing its URL and a QR code of it."""
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, made with ``IPPROTO_TCP``: asyncio turns Nagle off only on sockets
+    whose proto says TCP, and with proto 0 every small response waits ~40 ms for an ACK."""
+    from railprint.errors import RailprintError
+
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                           proto=socket.IPPROTO_TCP)[0]
+    except socket.gaierror as exc:
+        raise RailprintError(f"--host {host!r}: not an address of this machine ({exc.strerror})") from None
+    sock = socket.socket(family, kind, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(where)
+    except OSError as exc:
+        sock.close()
+        raise RailprintError(f"cannot listen on {host} port {port}: {exc.strerror}",
+                             hint="another program uses that port? try --port 8001") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _server(app, sock: socket.socket):
     import uvicorn
 
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    return uvicorn.Server(config)
+
+
+def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
+    """Run the server until Ctrl-C, after printing its URL and a QR code of it."""
     from railprint.serve.app import warm_up
 
+    sock = listen(host, port)
     app, token, store = make_app(data, host)
     threading.Thread(target=warm_up, daemon=True).start()
-    url = address(host, port, token)
+    url = address(host, sock.getsockname()[1], token)
     echo(qr_text(url))
-    echo(f"railprint serve: open {url}")
     echo(f"rooms are kept in {store.path}")
     if token:
-        echo("anyone on this network needs the link above (it carries the token); Ctrl-C stops the server")
+        echo("players need this link or the QR code above: it carries the token the server asks for")
+    echo(f"railprint serve: open {url}   (Ctrl-C stops the server)")
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        _server(app, sock).run(sockets=[sock])
     finally:
         store.close()
+        sock.close()
 
 
 @contextmanager
 def running(data: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tuple[str, str | None]]:
     """A server in a background thread (tests, benchmarks): yields (base URL, token); stops on exit."""
-    import uvicorn
-
+    sock = listen(host, port)
     app, token, store = make_app(data, host)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
-    thread = threading.Thread(target=server.run, daemon=True)
+    server = _server(app, sock)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
         while not server.started:
             if not thread.is_alive():
                 raise RuntimeError("the server did not start")
             threading.Event().wait(0.02)
-        bound = server.servers[0].sockets[0].getsockname()[1]
-        yield f"http://{host}:{bound}", token
+        yield f"http://{host}:{sock.getsockname()[1]}", token
     finally:
         server.should_exit = True
         thread.join(10)
         store.close()
+        sock.close()
