@@ -113,6 +113,32 @@ def score(
     guarded(run)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default ~/.local/share/railprint)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
+) -> None:
+    """Score games at the table: a local web app the players open on their phones (docs/serve.md).
+
+    Example: railprint serve --host 0.0.0.0
+    """
+
+    def run() -> None:
+        from railprint.loading.resources import use_content
+        from railprint.serve import default_data_folder, serve as run_server
+
+        use_content(list(content or []))
+        run_server(host, port, data if data is not None else default_data_folder(),
+                   echo=lambda text: typer.echo(text))
+
+    try:
+        guarded(run)
+    except KeyboardInterrupt:
+        pass
+
+
 def _seed_or_random(seed: Optional[int], make: Callable[[], int]) -> int:
     """The given seed, or a fresh one announced on stderr so the game can be replayed."""
     if seed is not None:
