@@ -37,13 +37,28 @@ def _fail(message: str) -> "typer.Exit":
 
 def guarded(fn: Callable[[], T]) -> T:
     """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1."""
+    failed = ""
     try:
         return fn()
     except RailprintError as exc:
-        raise _fail(str(exc)) from None
+        failed = str(exc)
+        raise _fail(failed) from None
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         raise _fail(f"{where}{exc.strerror or exc}") from None
+    finally:
+        _warn_broken_plugins(failed)
+
+
+def _warn_broken_plugins(error: str) -> None:
+    """A game plugin that failed to load is skipped (the other games work): say so on stderr,
+    once a command has loaded the games (unless the error already said it)."""
+    from railprint.registry import broken
+    from railprint.report import terminal_safe
+
+    for problem in broken():
+        if str(problem) not in error:
+            typer.echo(f"Warning: {terminal_safe(str(problem))} (skipped)", err=True)
 
 
 def _echo_data(text: str) -> None:
@@ -96,6 +111,32 @@ def score(
             typer.echo(f"picture written to {picture}", err=True)
 
     guarded(run)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default ~/.local/share/railprint)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
+) -> None:
+    """Score games at the table: a local web app the players open on their phones (docs/serve.md).
+
+    Example: railprint serve --host 0.0.0.0
+    """
+
+    def run() -> None:
+        from railprint.loading.resources import use_content
+        from railprint.serve import default_data_folder, serve as run_server
+
+        use_content(list(content or []))
+        run_server(host, port, data if data is not None else default_data_folder(),
+                   echo=lambda text: typer.echo(text))
+
+    try:
+        guarded(run)
+    except KeyboardInterrupt:
+        pass
 
 
 def _seed_or_random(seed: Optional[int], make: Callable[[], int]) -> int:

@@ -18,10 +18,13 @@ from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
 
-def _named(spec: str) -> Any:
-    from railprint.registry import named
+def _hook(kind_name: str, what: str, path: Path) -> Any:
+    """The ``build`` / ``validate`` function of a content kind: a game's is guarded (its failure
+    is one error naming the game's plugin), the engine's own is called as it is."""
+    from railprint.registry import plugin_hook
 
-    return named(spec)
+    kind, game = _kinds()[kind_name]
+    return plugin_hook(game, f"{what} of kind {kind.name!r}", getattr(kind, what), on=str(path))
 
 
 def _kinds() -> dict:
@@ -304,8 +307,15 @@ def build(info: ContentFile, options: RenderOptions):
         from dataclasses import replace
 
         options = replace(options, extra={**options.extra, "component": info.component})
+    from railprint.scene import Document
+
     with content_scope(info.root or info.path.parent):
-        return _named(_kinds()[info.kind][0].build)(info.path, options)
+        document = _hook(info.kind, "build", info.path)(info.path, options)
+    if not isinstance(document, Document):
+        _, game = _kinds()[info.kind]
+        raise RailprintError(f"{game.plugin() if game else 'railprint'}: the build of kind {info.kind!r} "
+                             f"returned {type(document).__name__}, not a scene Document, for {info.path}")
+    return document
 
 
 def deck_faces(deck) -> list:
@@ -437,7 +447,7 @@ def validate_content(target: Path | None, lang: str = "en",
         try:
             if kind.validate is not None:
                 with content_scope(info.root or info.path.parent):
-                    _named(kind.validate)(info.path, lang)
+                    _hook(info.kind, "validate", info.path)(info.path, lang)
             elif kind.build is not None:
                 build(info, RenderOptions(lang=lang))
             if warnings is not None and kind.deck_like:
@@ -461,8 +471,24 @@ def content_schema() -> dict[str, Any]:
     """One JSON Schema for every content file: ``anyOf`` the schema of each kind."""
     from pydantic.json_schema import models_json_schema
 
-    specs = [kind.schema for kind, _ in _kinds().values() if kind.schema] + [SHEETS_SCHEMA]
-    models = [_named(spec) for spec in dict.fromkeys(specs)]
+    from pydantic import BaseModel
+
+    from railprint.registry import named, plugin_object
+
+    models: list[Any] = []
+    for kind, game in _kinds().values():
+        if not kind.schema:
+            continue
+        what = f"schema of kind {kind.name!r}"
+        model = plugin_object(game, what, kind.schema)
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            raise RailprintError(f"{game.plugin() if game else 'railprint'}: its {what} {kind.schema} "
+                                 f"is not a pydantic model")
+        if game is not None:
+            plugin_object(game, what, kind.schema, call=lambda m: m.model_json_schema())
+        if model not in models:
+            models.append(model)
+    models.append(named(SHEETS_SCHEMA))
     keys, top = models_json_schema([(model, "validation") for model in models],
                                    ref_template="#/$defs/{model}")
     defs = top.get("$defs", {})
