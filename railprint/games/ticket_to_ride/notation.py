@@ -462,10 +462,11 @@ def route_entry(m: TTRMap, route_id: str) -> str:
     return text + f" [{r.id}]"
 
 
-def format_game(map_name: str, players: list[tuple[str, list[str], list[str]]], m: TTRMap) -> str:
-    """A game file for ``players`` = [(name, route ids, ticket ids)]."""
+def format_game(map_name: str, players: list[tuple], m: TTRMap) -> str:
+    """A game file for ``players`` = [(name, route ids, ticket ids)], each optionally with a
+    fourth item: the stations, ``[(city id, borrowed route id or None)]``."""
     lines = [f"map: {_quote(map_name)}", "players:"]
-    for name, routes, tickets in players:
+    for name, routes, tickets, *rest in players:
         lines.append(f"  - name: {_quote(name)}")
         lines.append("    routes:" + ("" if routes else " []"))
         lines += [f"      - {_quote(route_entry(m, r))}" for r in routes]
@@ -473,4 +474,12 @@ def format_game(map_name: str, players: list[tuple[str, list[str], list[str]]], 
         for t in tickets:
             tk = m.ticket[t]
             lines.append(f"      - {_quote(m.place_name(tk.a) + ' - ' + m.place_name(tk.b))}")
+        stations = rest[0] if rest else []
+        if stations:
+            lines.append("    stations:")
+            for city, route in stations:
+                if route is None:
+                    lines.append(f"      - {_quote(m.place_name(city))}")
+                else:
+                    lines.append(f"      - {_quote(m.place_name(city))}: {_quote(route_entry(m, route))}")
     return "\n".join(lines) + "\n"

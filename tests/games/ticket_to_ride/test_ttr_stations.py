@@ -322,3 +322,15 @@ def test_past_the_budget_the_search_improves_one_station_at_a_time_and_says_so()
     rough = best_borrow(own, options, tickets, budget=10)
     assert not rough.exact and rough.evaluated <= 10 + 9 * 3
     assert _value(own, rough.chosen, tickets) >= _brute(own, [], tickets)
+
+
+def test_a_game_written_with_stations_reads_back_the_same():
+    from railprint.games.ticket_to_ride import format_game, parse_game
+
+    m = load_map_file(MAP)
+    text = format_game(MAP, [("Ala", ["a-b"], ["t-ac"], [("b", "b-c"), ("g", None)]),
+                             ("Bartek", ["b-c", "e-f-red"], [], [])], m)
+    record = parse_game(text, "g.yaml")
+    ala = record.players[0]
+    assert [(s.city, s.borrows) for s in ala.stations] == [("b", ("b-c",)), ("g", ())]
+    assert record.players[1].stations == ()
