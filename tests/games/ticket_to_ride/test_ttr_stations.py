@@ -334,3 +334,66 @@ def test_a_game_written_with_stations_reads_back_the_same():
     ala = record.players[0]
     assert [(s.city, s.borrows) for s in ala.stations] == [("b", ("b-c",)), ("g", ())]
     assert record.players[1].stations == ()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_whole_games_agree_with_a_plain_independent_scorer(seed):
+    """Random legal games on the test map, scored end to end, against a plain scorer written
+    from the rules: every assignment of an opponent's route (or none) to every station, tickets
+    by plain graph search over own + borrowed routes."""
+    m = load_map_file(MAP)
+    rnd = random.Random(seed)
+    routes = [r.id for r in m.routes if r.id != "e-f-blue"]  # one of the double: always legal
+    rnd.shuffle(routes)
+    n = rnd.randint(2, 4)
+    hands = [routes[i::n][:rnd.randint(0, 4)] for i in range(n)]
+    cities = [c.id for c in m.cities]
+    rnd.shuffle(cities)
+    stations = []
+    for i in range(n):
+        k = rnd.randint(0, 3)
+        stations.append(cities[:k])
+        cities = cities[k:]
+    deck = list(m.tickets)
+    rnd.shuffle(deck)
+    tickets = [[deck.pop().id for _ in range(rnd.randint(0, 2))] for _ in range(n)]
+    text = format_game_of(m, hands, tickets, stations)
+    data = score_text(text, "g.yaml").as_json()
+    assert data["violations"] == [], data["violations"]
+
+    def connected(edges, a, b):
+        seen, todo = {a}, [a]
+        while todo:
+            x = todo.pop()
+            for u, v in edges:
+                for p, q in ((u, v), (v, u)):
+                    if p == x and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+        return b in seen
+
+    for i, player in enumerate(data["players"]):
+        own = [(m.route[r].a, m.route[r].b) for r in hands[i]]
+        others = {r for j, h in enumerate(hands) if j != i for r in h if r not in hands[i]}
+        choices = [[None] + [r for r in others if c in (m.route[r].a, m.route[r].b)] for c in stations[i]]
+        best = None
+        for combo in product(*choices):
+            edges = own + [(m.route[r].a, m.route[r].b) for r in combo if r]
+            pts = done = 0
+            for t in tickets[i]:
+                tk = m.ticket[t]
+                a_nodes = [tk.a] if tk.a in m.city else [e.id for e in m.area[tk.a].endpoints]
+                b_nodes = [tk.b] if tk.b in m.city else [e.id for e in m.area[tk.b].endpoints]
+                ok = any(connected(edges, x, y) for x in a_nodes for y in b_nodes)
+                pts, done = pts + (tk.points if ok else -tk.points), done + ok
+            best = (pts, done) if best is None or (pts, done) > best else best
+        assert (player["ticket_points"], player["tickets_completed"]) == best
+        assert player["station_points"] == 4 * (3 - len(stations[i]))
+        assert player["route_points"] == sum(m.points_for_length[m.route[r].length] for r in hands[i])
+
+
+def format_game_of(m, hands, tickets, stations) -> str:
+    from railprint.games.ticket_to_ride import format_game
+
+    return format_game(MAP, [(f"P{i}", hands[i], tickets[i], [(c, None) for c in stations[i]])
+                             for i in range(len(hands))], m)
