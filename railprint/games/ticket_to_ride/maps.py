@@ -155,10 +155,24 @@ class DealSpec(Spec):
     regular: Annotated[int, Field(ge=0)] = 0
 
 
-class SetupTicketsSpec(Spec):
-    """``{deal: 5, keep_at_least: 2}``, or ``{deal: {long: 1, regular: 3}, keep_at_least: 2}``."""
+_DEAL_TEXT = re.compile(r"^\s*(\d+)\s*(long|regular)\s*\+\s*(\d+)\s*(long|regular)\s*$", re.IGNORECASE)
 
-    deal: Annotated[int, Field(ge=1)] | DealSpec
+
+def _deal_text(value: Any) -> Any:
+    """``"1 long + 3 regular"`` (either order) -> ``{long: 1, regular: 3}``."""
+    if isinstance(value, str):
+        found = _DEAL_TEXT.match(value)
+        if found and found.group(2).lower() != found.group(4).lower():
+            return {found.group(2).lower(): int(found.group(1)), found.group(4).lower(): int(found.group(3))}
+    return value
+
+
+class SetupTicketsSpec(Spec):
+    """``{deal: 5, keep_at_least: 2}``, or with long tickets ``{deal: {long: 1, regular: 3},
+    keep_at_least: 2}`` (also written ``deal: 1 long + 3 regular``)."""
+
+    deal: Annotated[Annotated[int, Field(ge=1)] | DealSpec, BeforeValidator(
+        _deal_text, json_schema_input_type=int | DealSpec | str)]
     keep_at_least: Annotated[int, Field(ge=0)] = 0
 
 

@@ -240,6 +240,10 @@ def test_map_rules_for_stations_are_checked():
     m = parse_map(_yaml(good), "good.yaml")
     assert m.play["setup_tickets"] == {"deal": {"long": 1, "regular": 3}, "keep_at_least": 2}
     assert [t.id for t in m.long_tickets] == ["t-ao"]
+    worded = good.replace("deal: {long: 1, regular: 3}", "deal: 1 long + 3 regular")
+    assert parse_map(_yaml(worded), "good.yaml").play["setup_tickets"]["deal"] == {"long": 1, "regular": 3}
+    with pytest.raises(ContentError, match="deal"):
+        parse_map(_yaml(good.replace("deal: {long: 1, regular: 3}", "deal: 1 long + 3 lengthy")), "bad.yaml")
 
 
 # ---- the search: exact, and bounded --------------------------------------------------------------
