@@ -285,7 +285,7 @@ def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: L
     return StationEntry(str(item).strip(), where, city, claim.options, claim.text, claim.where)
 
 
-def _station_items(p: Any, where: Location) -> list[tuple[Any, Any, Location]]:
+def _station_items(p: Any, where: Location, reader: _Reader) -> list[tuple[Any, Any, Location]]:
     """The ``stations:`` entries as (city, borrowed route or None, location): a list of names
     or one-entry mappings (``- Wien: Budapest - Wien``), or one mapping."""
     value = p.get("stations")
@@ -305,8 +305,23 @@ def _station_items(p: Any, where: Location) -> list[tuple[Any, Any, Location]]:
                 raise NotationError(_STATION_FORM, loc)
             (city, borrowed), = item.items()
             out.append((city, borrowed, loc))
+        elif isinstance(item, str) and ":" in item and item.split(":", 1)[1].strip():
+            city, borrowed = item.split(":", 1)  # 'Wien: Budapest - Wien' quoted as one string
+            out.append((_at_offset(reader, item, city, 0),
+                        _at_offset(reader, item, borrowed.lstrip(), len(item) - len(borrowed.lstrip())), loc))
         else:
             out.append((item, None, loc))
+    return out
+
+
+def _at_offset(reader: _Reader, item: Any, part: str, offset: int) -> Any:
+    """``part`` of the string ``item`` (at ``offset``), keeping a location when ``item`` has one."""
+    from railprint.loading.yamlio import MarkedStr
+
+    if getattr(item, "location", None) is None:
+        return part
+    out = MarkedStr(part)
+    out.location = reader.inner(item, offset)
     return out
 
 
@@ -411,7 +426,7 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
                                                "points_unused: 4}"))
         elif "stations" in p:
             stations = [attempt(_station, m, city, borrowed, reader, loc)
-                        for city, borrowed, loc in (attempt(_station_items, p, where) or [])]
+                        for city, borrowed, loc in (attempt(_station_items, p, where, reader) or [])]
         players.append(PlayerEntry(name.strip(), where, tuple(c for c in claims if c is not None),
                                    tuple(k for k in kept if k is not None), colour,
                                    tuple(s for s in stations if s is not None)))

@@ -401,3 +401,17 @@ def format_game_of(m, hands, tickets, stations) -> str:
 
     return format_game(MAP, [(f"P{i}", hands[i], tickets[i], [(c, None) for c in stations[i]])
                              for i in range(len(hands))], m)
+
+
+def test_a_station_and_its_route_quoted_as_one_string():
+    data = score("""
+  - {name: Ala, routes: [Alden - Brask], tickets: [Alden - Corvo], stations: ['Brask: Brask - Corvo']}
+  - {name: Bartek, routes: [Brask - Corvo], tickets: []}
+""")
+    assert by_name(data)["Ala"]["stations"][0]["chosen_by"] == "file"
+    with pytest.raises(NotationError) as err:
+        score("""
+  - {name: Ala, routes: [Alden - Brask], tickets: [Alden - Corvo], stations: ['Brask: Brask - Esker']}
+  - {name: Bartek, routes: [Brask - Corvo], tickets: []}
+""")
+    assert str(err.value.location) == "game.yaml:4:87"
