@@ -415,3 +415,17 @@ def test_a_station_and_its_route_quoted_as_one_string():
   - {name: Bartek, routes: [Brask - Corvo], tickets: []}
 """)
     assert str(err.value.location) == "game.yaml:4:87"
+
+
+def test_a_ticket_done_by_own_routes_shows_their_path_not_a_shorter_borrowed_one():
+    # Ala joins Alden and Corvo on her own (4 routes); her station in Brask borrows Brask - Corvo
+    # (given): a shortcut, but the ticket needs no station, so her own path is shown
+    data = score("""
+  - name: Ala
+    routes: [Alden - Brask, Brask - Delm, Delm - Esker, Corvo - Esker]
+    tickets: [Alden - Corvo]
+    stations: [{Brask: Brask - Corvo}]
+  - {name: Bartek, routes: [Brask - Corvo], tickets: []}
+""")
+    (ticket,) = by_name(data)["Ala"]["tickets"]
+    assert ticket["path"] == ["Alden", "Brask", "Delm", "Esker", "Corvo"] and ticket["borrowed"] == []
