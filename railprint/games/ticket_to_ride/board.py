@@ -343,7 +343,7 @@ def _place_label(text: str, x: float, y: float, size: float, font: str, g: Dims,
     h = size * 0.72  # cap height-ish box
     pad = 1.2 * g.unit
     best = None
-    distances = (1.0, 1.6, 2.4, 3.2, 4.2, 5.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0)
+    distances = (1.0, 1.6, 2.4, 3.2, 4.2, 5.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0, 9.0, 11.0, 13.0)
     # the hinted side first; any other side when that one would cover a route space
     sides = [side, *(name for name in _SIDES if name != side)] if side else list(_SIDES)
     for dist_k in distances:
@@ -448,32 +448,9 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
     for shape in shapes.values():
         mark(shape)
     for name, (w, h) in _table_sizes(m, geo, lang).items():
-        # summed-area table of the current grid
-        sat = [[0.0] * (cols + 1) for _ in range(rows + 1)]
-        for i in range(rows):
-            acc = 0.0
-            above, here, row = sat[i], sat[i + 1], grid[i]
-            for j in range(cols):
-                acc += row[j]
-                here[j + 1] = above[j + 1] + acc
         bw = min(cols, int(math.ceil(w / cell)) + 2)   # one cell of clearance all round
         bh = min(rows, int(math.ceil(h / cell)) + 2)
-        best = None
-        halo = 8  # cells: prefer the emptiest neighbourhood among equally free spots
-
-        def area(i0, j0, i1, j1):
-            i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
-            return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
-
-        for i in range(0, rows - bh + 1):
-            for j in range(0, cols - bw + 1):
-                cost = area(i, j, i + bh, j + bw)
-                cost += 0.03 * area(i - halo, j - halo, i + bh + halo, j + bw + halo)
-                edge = min(i, j, rows - bh - i, cols - bw - j)
-                cost += edge * 0.04
-                if best is None or cost < best[0] - 1e-9:
-                    best = (cost, i, j)
-        _, i, j = best
+        i, j = _emptiest(grid, rows, cols, bh, bw)
         x = inner.x + (j + 1) * cell
         y = inner.y + (i + 1) * cell
         x = min(x, inner.x + inner.w - w)
@@ -483,6 +460,56 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
         occupied.add_box(box, ("table", name), weight=10.0)
         mark(("b", *box, ("table", name), 10.0))
     return boxes
+
+
+def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int) -> tuple[int, int]:
+    """The top-left cell of the ``bh`` x ``bw`` block of ``grid`` with the least cost: what it
+    covers, plus a little of its neighbourhood (prefer the emptiest surroundings among equally
+    free spots), plus a little per cell away from the board's edge; the first in row order on
+    a tie.
+
+    Exact, and fast: a summed-area table prices any block in O(1); the positions are taken in
+    squares of 8 x 8, each with a lower bound on its positions' cost (the cells every one of
+    them covers, its nearest approach to the edge), and a square is scanned only while that
+    bound does not exceed the best cost found."""
+    from itertools import accumulate
+    from operator import add
+
+    sat = [[0.0] * (cols + 1)]
+    for row in grid:
+        sat.append(list(map(add, sat[-1], [0.0, *accumulate(row)])))
+    halo = 8   # cells
+
+    def area(i0, j0, i1, j1):
+        i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
+        if i0 >= i1 or j0 >= j1:
+            return 0.0
+        return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
+
+    def cost(i, j):
+        return (area(i, j, i + bh, j + bw) + 0.03 * area(i - halo, j - halo, i + bh + halo, j + bw + halo)
+                + min(i, j, rows - bh - i, cols - bw - j) * 0.04)
+
+    ni, nj, side = rows - bh + 1, cols - bw + 1, 8
+    squares = []
+    for i0 in range(0, ni, side):
+        i1 = min(ni, i0 + side) - 1          # the square's last row of positions
+        for j0 in range(0, nj, side):
+            j1 = min(nj, j0 + side) - 1
+            bound = (area(i1, j1, i0 + bh, j0 + bw) + 0.03 * area(i1 - halo, j1 - halo, i0 + bh + halo, j0 + bw + halo)
+                     + max(0, min(i0, j0, rows - bh - i1, cols - bw - j1)) * 0.04)
+            squares.append((bound, i0, j0, i1, j1))
+    squares.sort()
+    best = (math.inf, 0, 0)
+    for bound, i0, j0, i1, j1 in squares:
+        if bound > best[0] + 1e-9:
+            break
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                c = cost(i, j)
+                if c < best[0] - 1e-9 or (c <= best[0] + 1e-9 and (i, j) < best[1:]):
+                    best = (c, i, j)
+    return best[1], best[2]
 
 
 # ---------------------------------------------------------------------------------------------
