@@ -4,8 +4,7 @@
 markers, every route as a chain of car spaces (placed by the pure
 :mod:`railprint.games.ticket_to_ride.route_layout`: parallel routes side by side, chains bent
 into an arc where the cities are too close for the cars, at least 1 mm between any two spaces),
-city-name positions that cover no space, and free spots for the tables. The layout is cached on
-disk by the map's content (:mod:`railprint.cache`). :func:`draw_board` turns that into one scene group of
+city-name positions that cover no space, and free spots for the tables. :func:`draw_board` turns that into one scene group of
 ``width`` x ``height`` points; :func:`build_board_tiled` prints it at real size over pages
 (with :mod:`railprint.layout.tiling`), :func:`build_board_overview` on one page.
 
@@ -27,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Iterable, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
@@ -108,9 +107,24 @@ def _t(lang: str) -> dict:
 
 # ---------------------------------------------------------------------------------------------
 # content file
+BOARD_SIDE = (mm(200), mm(2000))
+"""A board's side, smallest and largest (points): the spaces scale with the board, so a much
+smaller board holds no car; a larger one is hundreds of pages (and minutes of work)."""
+
+
 class SizeSpec(Spec):
     width: Length
     height: Length
+
+    @field_validator("width", "height")
+    @classmethod
+    def _side(cls, value: float) -> float:
+        from railprint.units import to_mm
+
+        if not BOARD_SIDE[0] <= value <= BOARD_SIDE[1]:
+            raise ValueError(f"a board side is {to_mm(BOARD_SIDE[0]):.0f}mm to {to_mm(BOARD_SIDE[1]):.0f}mm, "
+                             f"not {to_mm(value):g}mm")
+        return value
 
 
 class BoardSpec(Spec):
@@ -194,10 +208,9 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
                    lang: str = "en", labels: dict[str, str] | None = None) -> BoardGeometry:
     """Where everything goes on a ``width`` x ``height`` board (points; default 80 x 54 cm).
 
-    Deterministic. The search takes seconds, so the result is kept in memory and on disk
-    (:mod:`railprint.cache`), keyed by the map's whole content, the size, language, label hints
-    and the layout code itself: a changed map is laid out afresh, and a cached layout is the
-    exact layout the search gives."""
+    Deterministic, and fast enough to run on every render (well under a second a map): the
+    result is kept in memory for the process only (the tiled board and its overview share it),
+    never on disk."""
     if width is None or height is None:
         width, height = default_size(m)
     key = (m, round(width, 3), round(height, 3), lang, tuple(sorted((labels or {}).items())))
@@ -205,11 +218,7 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
         return _GEOMETRY_CACHE[key]
     except (KeyError, TypeError):
         pass
-    from railprint.cache import cached, digest
-
-    disk_key = digest("board-geometry", _code_version(), repr(m), width, height, lang, sorted((labels or {}).items()))
-    geometry = cached("ttr-board", disk_key, lambda: _board_geometry(m, width, height, lang, labels),
-                      _encode_geometry, _decode_geometry)
+    geometry = _board_geometry(m, width, height, lang, labels)
     try:
         if len(_GEOMETRY_CACHE) > 16:
             _GEOMETRY_CACHE.clear()
@@ -217,50 +226,6 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
     except TypeError:  # pragma: no cover - unhashable map
         pass
     return geometry
-
-
-def _code_version() -> str:
-    """A digest of the code that lays a board out: a changed layout never reads an old entry."""
-    import hashlib
-
-    from railprint.games.ticket_to_ride import route_layout
-
-    h = hashlib.sha256()
-    for module in (route_layout.__file__, __file__):
-        h.update(Path(module).read_bytes())
-    return h.hexdigest()
-
-
-def _encode_geometry(geo: BoardGeometry) -> dict:
-    rect = lambda r: [r.x, r.y, r.w, r.h]  # noqa: E731
-    label = lambda lab: [lab.x, lab.y, lab.text, lab.size, list(lab.box)]  # noqa: E731
-    return {
-        "size": [geo.width, geo.height, geo.unit, geo.track, geo.city_radius],
-        "inner": rect(geo.inner), "frame": rect(geo.frame),
-        "nodes": {k: list(v) for k, v in geo.nodes.items()},
-        "cars": {k: [[c.x, c.y, c.angle, c.length, c.width, c.route, c.index, c.mark] for c in chain]
-                 for k, chain in geo.cars.items()},
-        "paths": {k: [list(p) for p in v] for k, v in geo.paths.items()},
-        "labels": [{k: label(v) for k, v in group.items()}
-                   for group in (geo.labels, geo.area_labels, geo.region_labels)],
-        "boxes": {k: rect(v) for k, v in geo.boxes.items()},
-        "cells": [[sid, [list(p) for p in poly]] for sid, poly in geo.cells],
-    }
-
-
-def _decode_geometry(data: dict) -> BoardGeometry:
-    rect = lambda v: Rect(*v)  # noqa: E731
-    label = lambda v: Label(v[0], v[1], v[2], v[3], tuple(v[4]))  # noqa: E731
-    width, height, unit, track, city_radius = data["size"]
-    city_labels, area_labels, region_labels = ({k: label(v) for k, v in group.items()} for group in data["labels"])
-    return BoardGeometry(
-        width, height, unit, track, rect(data["inner"]), rect(data["frame"]),
-        {k: tuple(v) for k, v in data["nodes"].items()},
-        {k: tuple(Car(*c) for c in chain) for k, chain in data["cars"].items()},
-        {k: tuple(tuple(p) for p in v) for k, v in data["paths"].items()},
-        city_labels, area_labels, region_labels,
-        {k: rect(v) for k, v in data["boxes"].items()}, city_radius,
-        tuple((sid, tuple(tuple(p) for p in poly)) for sid, poly in data["cells"]))
 
 
 def _board_geometry(m: TTRMap, width: float, height: float, lang: str,

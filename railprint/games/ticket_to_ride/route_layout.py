@@ -39,6 +39,10 @@ CLEARANCE = 1.0           # board mm between spaces of different routes (at leas
 CITY_RADIUS = 5.2
 END_GAP = 0.8             # board mm between a city marker and the first space
 ROUTE_WEIGHT = 30.0       # cost per point of overlap with a placed space: labels and tables keep off
+# The work one search may do, so that a crowded map ends in bounded time (the shipped maps need
+# about a third of each): candidate shapes built, and pairs of nearby spaces compared.
+SHAPE_BUDGET = 15_000
+PAIR_BUDGET = 80_000
 
 
 class Car(NamedTuple):
@@ -237,12 +241,13 @@ def _catmull(points: list[Point], n: int = 16) -> list[Point]:
 
 
 def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0,
-                 spread: bool = False, tight: bool = False, curves: dict | None = None
+                 spread: bool = False, tight: bool = False, curves: dict | None = None, roomy: bool = False
                  ) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
     """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
     slides the chains towards one end when there is room to spare; ``spread`` widens the gaps
     without limit so the chain runs from city to city (a line bent through ``via`` points);
-    ``tight`` keeps the smallest gap, so a slide can back the chain further away from a city.
+    ``tight`` keeps the smallest gap, so a slide can back the chain further away from a city;
+    ``roomy`` widens the gaps up to 0.29 of a space (a tight bend).
 
     Spaces are placed on the centre line and moved sideways along its normal, so parallel
     spaces stand abreast; where the curve is so tight that this would jam the inner chain,
@@ -259,7 +264,8 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
         return curve
 
     centre = along(0.0)
-    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight)
+    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight,
+                      roomy)
     if k == 1:
         return abreast
     spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
@@ -267,7 +273,8 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
     inner = _inner_clearance(abreast[0], g.clearance) if spaced else -math.inf
     if inner >= g.clearance:
         return abreast
-    own = _chains(m, ids, [along((j - (k - 1) / 2) * g.pitch) for j in range(k)], g, shift, [0.0] * k, spread, tight)
+    own = _chains(m, ids, [along((j - (k - 1) / 2) * g.pitch) for j in range(k)], g, shift, [0.0] * k, spread, tight,
+                  roomy)
     if spaced and inner >= _inner_clearance(own[0], g.clearance):
         return abreast
     return own
@@ -297,7 +304,7 @@ def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float):
 
 
 def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float],
-            spread: bool = False, tight: bool = False):
+            spread: bool = False, tight: bool = False, roomy: bool = False):
     cars: dict[str, tuple[Car, ...]] = {}
     paths: dict[str, tuple[Point, ...]] = {}
     same = len({m.route[i].length for i in ids}) == 1
@@ -307,7 +314,8 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
         usable = curve.length - 2 * (g.city_r + g.end_gap)
         need = n * g.car_len + (n - 1) * g.gap
         wide = g.gap + max(0.0, usable - need) / (n - 1) if n > 1 else g.gap
-        gaps.append(g.gap if tight else wide if spread else min(g.gap * 2.5, wide))
+        gaps.append(g.gap if tight else wide if spread else min(max(g.gap * 2.5, 0.29 * g.car_len) if roomy
+                                                                else g.gap * 2.5, wide))
     for j, rid in enumerate(ids):
         route = m.route[rid]
         n = route.length
@@ -509,7 +517,7 @@ class _Group:
     def __init__(self, crowding, ends, ids, c, a, b, need, via):
         self.crowding, self.ends, self.ids, self.c, self.a, self.b, self.need, self.via = \
             crowding, ends, ids, c, a, b, need, via
-        self.current = None            # the chosen option: (penalty, curve key, shift, tight, spread)
+        self.current = None   # the chosen option: (penalty, curve key, shift, tight, spread: True | False | "roomy")
         self.options: dict[int, list] = {}   # level -> the candidate options, in a fixed order
         self.shapes: dict[tuple, _Shape] = {}
         self.curves: dict[tuple, list[Point]] = {}
@@ -558,6 +566,7 @@ class _Search:
         spine = g.car_len - self.step
         self.reach = max(spine + 2 * r + want, math.hypot(g.car_len, g.car_w) + want) + 1e-6
         self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group)]
+        self.built = self.pairs = 0   # shapes built and pairs of spaces compared so far (the budgets)
         groups = []
         for pair, ids in m.parallel_groups.items():
             a_id, b_id = sorted(pair)
@@ -614,15 +623,26 @@ class _Search:
                         penalty = (abs(hh) / max(1.0, c) + abs(skew) * 0.3) * 20 * unit
                         for shift in shifts:
                             out.append((penalty + abs(shift) * 2 * unit, ("bez", hh, skew), shift, False, False))
+                if level == 2 and len(group.ids) > 1:
+                    # parallel chains between close cities: a wide bend with roomier gaps keeps
+                    # the inner chain's spaces apart where a tight one jams them
+                    for extra in (0.55, 0.7, 0.85):
+                        h = round(max(h0, extra * c), 3)
+                        if (h, skew) in seen:
+                            continue
+                        seen.add((h, skew))
+                        penalty = (h / max(1.0, c) + abs(skew) * 0.3) * 20 * unit + unit
+                        out += [(penalty, ("bez", hh, skew), 0.0, False, "roomy") for hh in (h, -h)]
         group.options[level] = out
         return out
 
     def slides(self, group: _Group) -> list:
-        """The current centre line with the chains slid along it in fine steps."""
+        """The current centre line with the chains slid along it in fine steps, or with roomier
+        gaps (more room between the spaces of a tight curve)."""
         penalty, key, shift, _, _ = group.current
         base = penalty - abs(shift) * 2 * self.unit
         return [(base + abs(k / 10) * 2 * self.unit + tight * self.unit, key, k / 10, tight, False)
-                for tight in (False, True) for k in range(-10, 11)]
+                for tight in (False, True) for k in range(-10, 11)] + [(base + self.unit, key, 0.0, False, "roomy")]
 
     def curve(self, group: _Group, key: tuple) -> list[Point]:
         pts = group.curves.get(key)
@@ -640,7 +660,8 @@ class _Search:
         if shape is None:
             _, curve, shift, tight, spread = option
             cars, paths = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift,
-                                       spread=spread, tight=tight, curves=group.lines.setdefault(curve, {}))
+                                       spread=spread is True, tight=tight, curves=group.lines.setdefault(curve, {}),
+                                       roomy=spread == "roomy")
             covered = []
             steps, step, half = range(self.steps), self.step, self.g.car_len / 2 - self.step / 2
             for chain in cars.values():
@@ -650,6 +671,7 @@ class _Search:
                     sx, sy = car.x - dx / step * half, car.y - dy / step * half
                     covered.append((car, [(sx + dx * k, sy + dy * k) for k in steps]))
             shape = group.shapes[key] = _Shape(cars, paths, covered, None)
+            self.built += 1
         return shape
 
     def fixed(self, group: _Group, shape: _Shape) -> float:
@@ -696,6 +718,12 @@ class _Search:
             short = want - clearance(a_car, b_car, want)
             if short > 0:
                 cost += short * 1000
+        step = g.car_len + g.gap   # a car fits each space of a chain: centres a car and a gap apart
+        for chain in shape.cars.values():
+            for a_car, b_car in zip(chain, chain[1:]):
+                short = step - hypot(a_car.x - b_car.x, a_car.y - b_car.y)
+                if short > 1e-9:
+                    cost += short * 1000
         return cost
 
     # --- what is placed ------------------------------------------------------------------------
@@ -728,6 +756,7 @@ class _Search:
                     for ox, oy, other_covers, other, _ in placed.get((nx, ny), ()):
                         if (ox - x) ** 2 + (oy - y) ** 2 >= reach2:
                             continue
+                        self.pairs += 1
                         for px, py in covers:
                             for qx, qy in other_covers:
                                 d = touch - hypot(px - qx, py - qy)
@@ -737,15 +766,20 @@ class _Search:
                             short = want - clearance(car, other, want)
                             if short > 0:
                                 cost += short * 1000
-            if cost > limit:
+            if cost > limit or self.pairs > PAIR_BUDGET:
                 return cost
         return cost
 
     def choose(self, group: _Group, level: int) -> bool:
         current = group.current
+        options = self.slides(group) if level == 3 else self.options(group, level)
+        if self.pairs > PAIR_BUDGET:   # out of budget: what is placed stays, the rest take their first line
+            if current is None:
+                group.current = min(options, key=lambda option: option[0])
+                self.commit(group, self.shape(group, group.current))
+            return current is None
         if current is not None:
             self.lift(group)
-        options = self.slides(group) if level == 3 else self.options(group, level)
         exact = level >= 2
         keep = math.inf
         if current is not None:
@@ -757,6 +791,9 @@ class _Search:
             limit = keep if best is None else min(keep, best[0])
             if option[0] > limit:
                 break   # the rest cost at least their penalty
+            if (best or current) and (self.pairs > PAIR_BUDGET or (
+                    self.built >= SHAPE_BUDGET and option[1:] not in group.shapes)):
+                continue   # out of budget: only what is built already (a crowded map ends here)
             shape = self.shape(group, option)
             known = option[0] + (shape.fixed or 0.0)
             if known > limit:
@@ -789,6 +826,8 @@ class _Search:
         # repair: every group still too close to another gets the widest choice, a few rounds
         by_ends = {group.ends: group for group in groups}
         for round_ in range(6):
+            if self.pairs > PAIR_BUDGET:
+                break
             cars = {rid: chain for group in groups for rid, chain in self.shape(group, group.current).cars.items()}
             bad = close_pairs(cars, self.want)
             if not bad:
