@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -136,17 +137,24 @@ class SpatialHash:
 
     def box_cost(self, box, ignore=()):
         cost = 0.0
-        for s in self.near(*box):
-            if s[-2] in ignore:
-                continue
-            if s[0] == "c":
-                d = s[3] - _point_box_distance(s[1], s[2], box)
-            else:
-                d = min(box[2], s[3]) - max(box[0], s[1])
-                e = min(box[3], s[4]) - max(box[1], s[2])
-                d = min(d, e)
-            if d > 0:
-                cost += d * s[-1]
+        c, grid = self.cell, self.grid
+        i0, i1 = int(math.floor(box[0] / c)), int(math.floor(box[2] / c))
+        j0, j1 = int(math.floor(box[1] / c)), int(math.floor(box[3] / c))
+        seen = set()
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                for s in grid.get((i, j), ()):
+                    if s[-2] in ignore or id(s) in seen:
+                        continue
+                    seen.add(id(s))
+                    if s[0] == "c":
+                        d = s[3] - _point_box_distance(s[1], s[2], box)
+                    else:
+                        d = min(box[2], s[3]) - max(box[0], s[1])
+                        e = min(box[3], s[4]) - max(box[1], s[2])
+                        d = min(d, e)
+                    if d > 0:
+                        cost += d * s[-1]
         return cost
 
 
@@ -197,12 +205,13 @@ def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> lis
     nx, ny = -uy, ux
     cx = (ax + bx) / 2 + nx * 2 * h + ux * skew * c
     cy = (ay + by) / 2 + ny * 2 * h + uy * skew * c
-    pts = []
-    for i in range(n + 1):
-        t = i / n
-        pts.append(((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
-                    (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by))
-    return pts
+    return [(p * ax + q * cx + r * bx, p * ay + q * cy + r * by) for p, q, r in _weights(n)]
+
+
+@lru_cache(maxsize=8)
+def _weights(n: int) -> tuple[tuple[float, float, float], ...]:
+    """The quadratic Bernstein weights at ``n + 1`` even steps."""
+    return tuple(((1 - i / n) ** 2, 2 * (1 - i / n) * (i / n), (i / n) * (i / n)) for i in range(n + 1))
 
 
 def _polyline_length(pts: list[Point]) -> float:
@@ -355,20 +364,25 @@ def _offset(pts: list[Point], d: float) -> list[Point]:
     return out
 
 
-def _marks(route, n: int) -> list[str]:
+def _marks(route, n: int) -> tuple[str, ...]:
     """Which spaces carry a locomotive or a wave symbol: spread along the chain, middle first."""
-    count, mark = (route.locomotives, "locomotive") if route.locomotives else (route.waves, "wave")
+    return _spread_marks(route.locomotives, route.waves, n)
+
+
+@lru_cache(maxsize=256)
+def _spread_marks(locomotives: int, waves: int, n: int) -> tuple[str, ...]:
+    count, mark = (locomotives, "locomotive") if locomotives else (waves, "wave")
     marks = [""] * n
     if count <= 0:
-        return marks
+        return tuple(marks)
     if count >= n:
-        return [mark] * n
+        return (mark,) * n
     chosen = sorted({min(n - 1, int((i + 0.5) * n / count)) for i in range(count)})
     while len(chosen) < count:  # pragma: no cover - rounding collisions
         chosen.append(next(i for i in range(n) if i not in chosen))
     for i in chosen:
         marks[i] = mark
-    return marks
+    return tuple(marks)
 
 
 def car_polygon(car: Car) -> list[Point]:
@@ -746,6 +760,7 @@ class _Search:
         cell, placed = self.reach, self.placed
         reach2 = self.reach * self.reach
         touch = 2 * self.radius + self.want
+        touch2 = touch * touch
         want = self.want
         hypot = math.hypot
         for car, covers in shape.covered:
@@ -757,7 +772,14 @@ class _Search:
                         if (ox - x) ** 2 + (oy - y) ** 2 >= reach2:
                             continue
                         self.pairs += 1
+                        (ax, ay), (bx, by) = other_covers[0], other_covers[-1]
+                        sx, sy = bx - ax, by - ay
+                        span = sx * sx + sy * sy or 1.0
                         for px, py in covers:
+                            # no circle of the other space comes near unless its spine does
+                            t = max(0.0, min(1.0, ((px - ax) * sx + (py - ay) * sy) / span))
+                            if (ax + t * sx - px) ** 2 + (ay + t * sy - py) ** 2 >= touch2:
+                                continue
                             for qx, qy in other_covers:
                                 d = touch - hypot(px - qx, py - qy)
                                 if d > 0:
