@@ -27,6 +27,9 @@ from railprint.games.ticket_to_ride.model import (
 from railprint.errors import suggestion as suggest
 
 FORMAT = "railprint-ttr-map/1"
+# Bounds that keep a map printable in seconds (docs/hostile-input.md): the shipped maps have at
+# most 39 cities, 128 routes, a route of 9 spaces and three routes between one pair of cities.
+MAX_CITIES, MAX_ROUTES, MAX_ROUTE_LENGTH, MAX_PARALLEL, MAX_VIA = 100, 200, 12, 3, 8
 BUILTIN = ("nordic", "italy")
 GAME = "ticket-to-ride"
 
@@ -71,7 +74,7 @@ class AreaSpec(Spec):
     id: Id
     name: Annotated[str, Field(min_length=1)]
     aliases: list[str] = []
-    endpoints: Annotated[list[EndpointSpec], Field(min_length=1)]
+    endpoints: Annotated[list[EndpointSpec], Field(min_length=1, max_length=8)]
 
 
 class RegionSpec(Spec):
@@ -85,13 +88,13 @@ class RegionSpec(Spec):
 class RouteSpec(Spec):
     id: Id
     between: tuple[str, str]
-    length: Annotated[int, Field(ge=1)]
+    length: Annotated[int, Field(ge=1, le=MAX_ROUTE_LENGTH)]
     colour: str
     locomotives: Annotated[int, Field(ge=0)] = 0
     waves: Annotated[int, Field(ge=0)] = 0
     tunnel: bool = False
     any_cards_per_card: Annotated[int, Field(ge=2)] | None = None
-    via: list[Pos] = []
+    via: Annotated[list[Pos], Field(max_length=MAX_VIA)] = []
     note: str = ""
 
 
@@ -209,9 +212,9 @@ class MapSpec(Spec):
     parallel_routes: ParallelSpec
     play: PlaySpec = PlaySpec()
     regions: list[RegionSpec] = []
-    cities: Annotated[list[CitySpec], Field(min_length=2)]
-    areas: list[AreaSpec] = []
-    routes: Annotated[list[RouteSpec], Field(min_length=1)]
+    cities: Annotated[list[CitySpec], Field(min_length=2, max_length=MAX_CITIES)]
+    areas: Annotated[list[AreaSpec], Field(max_length=20)] = []
+    routes: Annotated[list[RouteSpec], Field(min_length=1, max_length=MAX_ROUTES)]
     tickets: list[TicketSpec] = []
 
 
@@ -319,7 +322,13 @@ def _check(spec: MapSpec, raw: Any, filename: str) -> None:
 
     endpoint_ids = {ep.id for a in spec.areas for ep in a.endpoints}
     node_ids = sorted(nodes)
+    side_by_side: dict[frozenset[str], int] = {}
     for i, route in enumerate(spec.routes):
+        pair = frozenset(route.between)
+        side_by_side[pair] = side_by_side.get(pair, 0) + 1
+        if side_by_side[pair] == MAX_PARALLEL + 1:
+            p.add(f"route {route.id!r}: more than {MAX_PARALLEL} routes between {' and '.join(sorted(pair))}",
+                  _at(raw, "routes", i, "between"), hint="a board has room for three routes side by side at most")
         for j, node in enumerate(route.between):
             if node not in nodes:
                 hint = suggest(node, node_ids)
