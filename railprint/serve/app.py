@@ -162,7 +162,10 @@ def warm_up() -> None:
 
     for game in _web_games().values():
         try:
-            parts = web_page(game).new_room(["A"], {})
+            page = web_page(game)
+            if hasattr(page, "warm"):
+                page.warm()
+            parts = page.new_room(["A", "B"], {})
             scored = score_room(Room("warm-up", game.id, "", 0, 0.0, 0.0, parts), picture=True)
             if "picture" in scored:
                 render(scored["picture"], "svg")
