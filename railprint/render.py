@@ -265,7 +265,7 @@ def _components(kind, info: ContentFile) -> tuple[str, ...]:
         return kind.components
     try:
         with content_scope(info.root or info.path.parent):
-            return tuple(_named(kind.components_of)(info.path))
+            return tuple(_hook(info.kind, "components_of", info.path)(info.path))
     except RailprintError:  # a broken file: render and validate report it at its build
         return kind.components
 
