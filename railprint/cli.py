@@ -188,7 +188,7 @@ def render(
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but warnings and errors (no progress bar, no file list)."),
 ) -> None:
     """Render printable components to PDF sheets (or SVG faces) under the output folder.
 
@@ -203,6 +203,8 @@ def render(
         chosen = select(discover_layers(list(content or [])), game)
         with _progress(quiet)(len(chosen)) as advance:
             written = render_all(chosen, options, out, fmt, advance)
+        if quiet:
+            return
         for path in written:
             typer.echo(str(path))
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)

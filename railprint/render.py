@@ -101,7 +101,7 @@ def _count(data: dict) -> int:
     total = 0
     for card in data["cards"]:
         value = card.get("count", 1) if isinstance(card, dict) else 1
-        total += value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+        total += value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 1
     if total > MAX_COMPONENTS:
         raise ContentError(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
                            data.loc("cards"), hint="lower the 'count:' values or split the file")
@@ -161,7 +161,8 @@ def _table_count(path: Path, source: dict) -> int | None:
 
     try:
         rows = load_table(referenced(path.parent, str(source.get("from")), own_folder=True), source.get("sheet"))
-        return sum(int(row.get("count") or 1) for row in rows)
+        column = str(source.get("count_column", "count"))
+        return sum(int(row[column]) if str(row.get(column, "")).strip() else 1 for row in rows)
     except (RailprintError, ValueError, TypeError):
         return None
 

@@ -8,7 +8,7 @@ from railprint.draw.tracks import draw_tracks
 from railprint.fonts import fit_size
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
                                   PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
-from railprint.model.richtext import layout
+from railprint.model.richtext import font_of, layout
 from railprint.scene import Circle, Group, Image, Item, Line, Path, Rect, Style, Text, compose, rotate, translate
 
 _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
@@ -37,13 +37,15 @@ def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
                  layer.line_spacing, layer.valign)
-    ink = Style(fill=layer.colour)
+    inks: dict = {}
     items: list[Item] = []
     for piece in box.pieces:
+        colour = piece.colour or layer.colour
         if piece.icon:
-            items.append(icon(piece.icon, piece.x, piece.y, box.size, layer.colour, user=user))
+            items.append(icon(piece.icon, piece.x, piece.y, box.size * piece.scale, colour, user=user))
         else:
-            items.append(Text(piece.x, piece.y, piece.text, box.size, ink, piece.face))
+            ink = inks.setdefault(colour, Style(fill=colour))
+            items.append(Text(piece.x, piece.y, piece.text, box.size * piece.scale, ink, font_of(piece)))
     transform = translate(layer.x, layer.y)
     if layer.rotate:
         transform = compose(rotate(layer.rotate, layer.x, layer.y), transform)

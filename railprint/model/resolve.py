@@ -78,6 +78,13 @@ class _Vars(dict):
         super().__init__((key, _label(value, lang)) for key, value in values.items())
         self.missing: list[str] = []
         self.bad: list[str] = []
+        self.used: list[str] = []  # names looked up (since the caller last cleared it)
+        self.seen: set[str] = set()  # every name looked up
+
+    def __getitem__(self, key: str) -> Any:
+        self.used.append(key)
+        self.seen.add(key)
+        return super().__getitem__(key)
 
     def __missing__(self, key: str) -> str:
         self.missing.append(key)
@@ -217,7 +224,7 @@ def _controls(text: str, allowed: str = "") -> str:
 
 
 def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, where: Location,
-              what: str) -> TextLayer:
+              what: str, palette: dict | None = None, warned: set | None = None) -> TextLayer:
     """Check a text box (markup, icons, glyphs, control characters, fit) and return it."""
     before = len(problems.items)
     text = str(layer.text).replace("\r\n", "\n")
@@ -228,9 +235,31 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         problems.add(f"{what}: control character(s) {controls} in {_short(text)!r}", where,
                      "only line breaks may be in a text box")
         return layer
-    _, trouble = richtext.parse(text, layer.font)
+    palette = palette or {}
+    runs = {}
+    for colour in richtext.colours(text, layer.font, layer.size):
+        key = colour.strip()
+        runs[colour] = palette.get(key) or NAMED.get(key.lower()) or (key if HEX.match(key) else None)
+        if runs[colour] is None:
+            problems.add(f"{what}: run colour {colour!r} is not a colour in {_short(text)!r}", where,
+                         "use #rrggbb" + (" or a palette name: " + suggestion(key, palette) if palette else ""))
+    if runs and None not in runs.values():
+        text = richtext.recolour(text, runs)
+        layer = layer.model_copy(update={"text": text})
+    _, trouble = richtext.parse(text, layer.font, layer.size)
     for message in trouble:
         problems.add(f"{what}: {message} in {_short(text)!r}", where)
+    families = {run.family for p in richtext.parse(text, layer.font, layer.size)[0] for w in p for run in w
+                if run.family}
+    for family in sorted(families):
+        problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
+                     "declare it under the deck's 'fonts:'")
+    for tag in dict.fromkeys(richtext.tag_like(text)):
+        if warned is None or (where, tag) not in warned:
+            if warned is not None:
+                warned.add((where, tag))
+            images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is (railprint's markup is "
+                               "**bold**, *italic*, [colour=red]…[/], [size=8]…[/])")
     for name in richtext.icon_names(text, layer.font):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
@@ -276,15 +305,44 @@ def _substituted(kind: type) -> tuple[str, ...]:
     return tuple(f for f in ("text", "name", "file", *COLOUR_FIELDS) if f in kind.model_fields)
 
 
+def _condition(text: str, variables: _Vars, lang: str) -> bool:
+    """Is a ``when:``/``unless:`` value non-empty after its placeholders are replaced?"""
+    text = text.strip()
+    if _VAR_NAME.match(text):
+        text = "{" + text + "}"  # a bare variable name
+    return bool(str(_substitute(text, variables, lang)).strip())
+
+
+def _drawn(layer: Any, variables: _Vars, lang: str) -> bool:
+    """Does the layer's ``when:`` (non-empty) and ``unless:`` (empty) let it be drawn?"""
+    if layer.when is not None and not _condition(layer.when, variables, lang):
+        return False
+    return layer.unless is None or not _condition(layer.unless, variables, lang)
+
+
+def _cell(cells: dict | None, names: list[str], fallback: Location) -> Location:
+    """Where the first of ``names`` that the card gives itself is given (else ``fallback``)."""
+    return next((cells[name] for name in names if cells and name in cells), fallback)
+
+
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: Problems, where: Location,
-                  what: str, icons: Collection[str] = ICONS, warned: set | None = None) -> ResolvedFace:
+                  what: str, icons: Collection[str] = ICONS, warned: set | None = None,
+                  cells: dict | None = None) -> ResolvedFace:
+    """``cells``: where each of the card's own variables is given (a spreadsheet cell); a layer's
+    problem is reported at the first such cell it uses, else at ``where``."""
     out = []
+    card_where = where
     for layer in layers:
         changes: dict[str, Any] = {}
+        variables.used.clear()
+        if (layer.when is not None or layer.unless is not None) and not _drawn(layer, variables, lang):
+            continue
         for field in _substituted(type(layer)):
             value = getattr(layer, field)
+            start = len(variables.used)
             new = _substitute(value, variables, lang)
+            where = _cell(cells, variables.used[start:], card_where)
             if field in COLOUR_FIELDS and new is not None:
                 key = str(new).strip()
                 if key in palette:
@@ -298,6 +356,7 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                     new = "#ff00ff"
             if new != value:
                 changes[field] = new
+        where = _cell(cells, variables.used, card_where)
         if isinstance(layer, MinimapLayer):
             marks = [_substitute(m, variables, lang) for m in layer.mark]
             layer = layer.model_copy(update={"mark": marks, **changes})
@@ -320,10 +379,16 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
             continue
         if isinstance(layer, TextLayer):
             if layer.box:
-                layer = _text_box(layer, icons, problems, where, what)
+                layer = _text_box(layer, icons, problems, where, what, palette, warned)
                 out.append(layer)
                 continue
             text = str(layer.text)
+            for tag in dict.fromkeys(richtext.tag_like(text)):
+                if warned is None or (where, tag) not in warned:
+                    if warned is not None:
+                        warned.add((where, tag))
+                    images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is "
+                                       "(styled runs need a text box: w and h)")
             controls = _controls(text)
             if controls:
                 problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
@@ -348,17 +413,23 @@ def _shared(face: ResolvedFace, seen: dict) -> ResolvedFace:
         return face
 
 
-def _cards_from_data(data: Any, path: Path) -> Any:
-    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME]}``: the rows of FILE as card
-    entries, located in FILE (see :mod:`railprint.loading.tables`)."""
+def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
+    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME][, count_column: COLUMN]}``: the
+    rows of FILE as card entries, located in FILE (see :mod:`railprint.loading.tables`); also the
+    file's columns (name -> header location) and the copies column's name."""
     source = data.get("cards") if isinstance(data, MarkedDict) else None
     if not (isinstance(source, dict) and "from" in source):
-        return data
+        return data, {}, "count"
     where = _loc(data, "cards", Location(str(path)))
-    unknown = sorted(set(source) - {"from", "sheet"})
+    unknown = sorted(set(source) - {"from", "sheet", "count_column"})
     if unknown:
         raise ContentError(f"unknown key {unknown[0]!r} in cards", _loc(source, unknown[0], where),
-                           hint="cards from a file take 'from:' and, for Excel, 'sheet:'")
+                           hint="cards from a file take 'from:', 'count_column:' and, for Excel, 'sheet:'; "
+                           + suggestion(str(unknown[0]), ["from", "sheet", "count_column"]))
+    count_column = source.get("count_column", "count")
+    if not isinstance(count_column, str) or not count_column.strip():
+        raise ContentError("cards.count_column must name a column of the card list",
+                           _loc(source, "count_column", where), hint="e.g. count_column: qty")
     try:
         table = referenced(path.parent, str(source["from"]), own_folder=True)
     except RailprintError as exc:
@@ -370,10 +441,47 @@ def _cards_from_data(data: Any, path: Path) -> Any:
     rows = load_table(table, None if sheet is None else str(sheet))
     if not rows:
         raise ContentError("the card list has no rows", Location(str(table), 2, 1))
+    columns = dict(getattr(rows, "columns", {}))
+    if "count_column" in source and count_column not in columns:
+        raise ContentError(f"the card list has no column {count_column!r} (count_column)",
+                           _loc(source, "count_column", where), hint=suggestion(count_column, columns))
     copy = MarkedDict(data)
     copy.location, copy.key_locations, copy.value_locations = data.location, data.key_locations, data.value_locations
-    copy["cards"] = card_entries(rows)
-    return copy
+    copy["cards"] = card_entries(rows, count_column)
+    return copy, columns, count_column
+
+
+def _placeholders(value: Any, found: set) -> set:
+    """Every ``{name}`` any string inside ``value`` names (recursively)."""
+    if isinstance(value, str):
+        found.update(m.group(1) for m in _PLACEHOLDER.finditer(value) if m.group(1))
+    elif isinstance(value, dict):
+        for item in value.values():
+            _placeholders(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _placeholders(item, found)
+    return found
+
+
+def _column_warnings(data: Any, columns: dict, count_column: str) -> list[str]:
+    """Columns that are probably mistakes: one edit from a special column (``Count``, ``backs``),
+    or used by no template (a typo in the header or in a template's ``{name}``)."""
+    from railprint.loading.tables import near_special, special_columns
+
+    used = _placeholders(data.get("templates"), set()) | _placeholders(data.get("styles"), set()) | {"name"}
+    special = special_columns(count_column)
+    out = []
+    for column, where in columns.items():
+        near = near_special(str(column), count_column)
+        if near is not None:
+            out.append(f"{where}: column {column!r} is a plain variable, not the special column {near!r} "
+                       f"(rename it to {near!r} if it is meant to be one)")
+        elif column not in special and column not in used:
+            close = close_matches(str(column), used - {"name"})
+            out.append(f"{where}: column {column!r} is used by no template (no layer names {{{column}}})"
+                       + (f"; did you mean {close[0]!r}?" if close else ""))
+    return out
 
 
 def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
@@ -382,11 +490,118 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     return resolve_deck(load_file(path), path, lang)
 
 
+NUMBERING = ("index", "copy", "total")
+"""Variables every card has (unless it gives them itself): its 1-based position in the deck,
+its copy number among the ``count`` copies of its row, and the number of cards in the deck."""
+
+
+def _marked(source: MarkedDict, items: dict) -> MarkedDict:
+    """A MarkedDict holding ``items`` with ``source``'s locations."""
+    out = MarkedDict(items)
+    out.location = source.location
+    out.key_locations = dict(source.key_locations)
+    out.value_locations = dict(source.value_locations)
+    return out
+
+
+def _kept(source: MarkedList, keep) -> MarkedList:
+    """The items of ``source`` whose index ``keep`` accepts, with their locations."""
+    out = MarkedList(item for i, item in enumerate(source) if keep(i))
+    out.location = source.location
+    out.item_locations = [where for i, where in enumerate(source.item_locations) if keep(i)]
+    return out
+
+
+def _with_styles(data: Any, problems: Problems) -> Any:
+    """Every layer that names a style (``use: title`` or ``use: [title, red]``) gets the style's
+    keys under its own (the layer's keys win; each key keeps the location it is written at)."""
+    styles = data.get("styles") if isinstance(data, MarkedDict) else None
+    templates = data.get("templates") if isinstance(data, MarkedDict) else None
+    if not isinstance(templates, MarkedDict):
+        return data
+    styles = styles if isinstance(styles, MarkedDict) else {}
+    changed = _marked(templates, templates)
+    for name, template in templates.items():
+        layers = template.get("layers") if isinstance(template, MarkedDict) else None
+        if not isinstance(layers, MarkedList) or not any(isinstance(l, MarkedDict) and "use" in l for l in layers):
+            continue
+        merged = _kept(layers, lambda i: True)
+        for index, layer in enumerate(layers):
+            if not isinstance(layer, MarkedDict) or "use" not in layer:
+                continue
+            names = layer["use"] if isinstance(layer["use"], list) else [layer["use"]]
+            combined = _marked(layer, {})
+            for style_name in names:
+                style = styles.get(style_name) if isinstance(style_name, str) else None
+                if not isinstance(style, MarkedDict):
+                    problems.add(f"unknown style {style_name!r}", layer.loc("use"),
+                                 suggestion(str(style_name), styles) if styles else "define it under 'styles:'")
+                    continue
+                for key, value in style.items():
+                    combined[key] = value
+                    combined.key_locations[key] = style.key_loc(key)
+                    combined.value_locations[key] = style.loc(key)
+            for key, value in layer.items():
+                combined[key] = value
+                combined.key_locations[key] = layer.key_loc(key)
+                combined.value_locations[key] = layer.loc(key)
+            merged[index] = combined
+        changed[name] = _marked(template, {**template, "layers": merged})
+    return _marked(data, {**data, "templates": changed})
+
+
+def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any, list[int]]:
+    """The deck's spec; when some layers or cards break the schema, their problems are added to
+    ``problems`` and the rest is validated without them (so one bad font name does not hide the
+    other problems of the file). Returns (spec, the data validated, each card's index in ``data``)."""
+    from pydantic import ValidationError
+
+    try:
+        spec = validate(DeckSpec, data, str(path), "deck")
+        return spec, data, list(range(len(spec.cards)))
+    except ContentError as exc:
+        schema_error = exc
+    try:
+        DeckSpec.model_validate(data)
+        raise schema_error
+    except ValidationError as exc:
+        errors = exc.errors()
+    layers: set = set()
+    cards: set = set()
+    for err in errors:
+        loc = err["loc"]
+        if len(loc) >= 4 and loc[0] == "templates" and loc[2] == "layers" and isinstance(loc[3], int):
+            layers.add((loc[1], loc[3]))
+        elif len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+            cards.add(loc[1])
+        else:
+            raise schema_error  # the deck itself is unusable
+    pruned = _marked(data, dict(data))
+    if layers:
+        templates = _marked(data["templates"], dict(data["templates"]))
+        for name in {name for name, _ in layers}:
+            template = templates[name]
+            templates[name] = _marked(template, {**template, "layers": _kept(
+                template["layers"], lambda i, name=name: (name, i) not in layers)})
+        pruned["templates"] = templates
+    if cards:
+        pruned["cards"] = _kept(data["cards"], lambda i: i not in cards)
+    try:
+        spec = DeckSpec.model_validate(pruned)
+    except ValidationError:
+        raise schema_error from None
+    problems.items.extend(schema_error.problems)
+    return spec, pruned, [i for i in range(len(data["cards"])) if i not in cards]
+
+
 def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     """Validate and resolve deck ``data`` as if read from ``path`` (relative files: its folder)."""
-    data = _cards_from_data(data, path)
-    spec = validate(DeckSpec, data, str(path), "deck")
+    data, columns, count_column = _cards_from_data(data, path)
+    for warning in _column_warnings(data, columns, count_column) if columns else ():
+        images.log.warning("Warning: " + warning)
     problems = Problems()
+    data = _with_styles(data, problems)
+    spec, checked, indexes = _validated(data, path, problems)
     top = Location(str(path), 1, 1)
 
     if isinstance(spec.size, str):
@@ -416,31 +631,52 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
         problems.add(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
                      _loc(data, "cards", top), "lower the 'count:' values or split the file")
         problems.raise_if_any(str(path), Location(str(path)))
-    for index, entry in enumerate(spec.cards):
+    position = 0
+    for entry, index in zip(spec.cards, indexes):
+        if entry.count == 0:
+            continue  # a zeroed row: dropped (designers keep the row for later)
         where = _loc(cards_data, index, top)
+        row = cards_data[index] if isinstance(cards_data, MarkedList) else None
+        given = row.get("vars") if isinstance(row, MarkedDict) else None
+        cells = dict(given.value_locations) if isinstance(given, MarkedDict) else {}
         template = entry.template or spec.default_template
         if template is None:
             problems.add("card has no template and the deck has no default_template", where)
             continue
-        variables = _Vars({**spec.vars, **entry.vars}, lang)
-        front_layers = _template_chain(template, spec, data, problems, where)
-        name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
-        front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                              height, problems, where, f"card {index + 1} ({name})", icons, warned)
-        back = None
+        own = {**spec.vars, **entry.vars}
+        front_layers = _template_chain(template, spec, checked, problems, _loc(row, "template", where))
         back_name = entry.back or back_template
-        if back_name:
-            back_layers = _template_chain(back_name, spec, data, problems, where)
-            back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
-                                 height, problems, where, f"back of card {index + 1}", icons, warned)
-            back = _shared(back, backs)
-        for bad in dict.fromkeys(variables.bad):
-            problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name", where,
-                         "only {name} is replaced (no attributes, indexes or formats); write {{ for a brace")
-        for missing in dict.fromkeys(variables.missing):
-            problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
-                         suggestion(missing.strip("{}"), list(variables)) if variables else None)
+        back_layers = (_template_chain(back_name, spec, checked, problems, _loc(row, "back", where))
+                       if back_name else None)
+        numbered = False
         for copy in range(1, entry.count + 1):
+            position += 1
+            numbers = {"index": position, "copy": copy, "total": total}
+            variables = _Vars({**{k: v for k, v in numbers.items() if k not in own}, **own}, lang)
+            if copy > 1 and not numbered:  # the copies are alike: one face object for all of them
+                cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+                                          source_line=where.line or 0))
+                continue
+            # problems of later numbered copies repeat the first copy's: collected once
+            found = problems if copy == 1 else Problems()
+            name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
+            front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
+                                  height, found, where, f"card {index + 1} ({name})", icons, warned, cells)
+            back = None
+            if back_layers is not None:
+                back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
+                                     height, found, where, f"back of card {index + 1}", icons, warned, cells)
+                back = _shared(back, backs)
+            numbered = numbered or any(n in variables.seen for n in ("index", "copy")
+                                       if n not in own)
+            if copy == 1:
+                for bad in dict.fromkeys(variables.bad):
+                    problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name",
+                                 where, "only {name} is replaced (no attributes, indexes or formats); "
+                                        "write {{ for a brace")
+                for missing in dict.fromkeys(variables.missing):
+                    problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
+                                 suggestion(missing.strip("{}"), list(variables)) if variables else None)
             cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
                                       source_line=where.line or 0))
     problems.raise_if_any(str(path), Location(str(path)))

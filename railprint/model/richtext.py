@@ -7,7 +7,12 @@ the width and all lines fit the height. Markup inside a box:
 
 - ``**bold**``, ``*italic*`` (``***both***``); ``\\*`` is a literal asterisk;
 - ``:name:`` draws the icon ``name`` inline, at the text's size and colour; ``\\:`` is a
-  literal colon (a colon followed by a space or a digit is always literal: ``10:30``).
+  literal colon (a colon followed by a space or a digit is always literal: ``10:30``);
+- ``[colour=red]…[/]`` styled runs: ``colour`` (or ``color``: a palette name or ``#rrggbb``),
+  ``size`` (points at the box's full size, or a percentage: ``size=8``, ``size=80%``; the run
+  shrinks with the box) and ``font`` (a family the deck declares), several in one tag
+  (``[colour=red size=120%]``); ``[/]`` closes the latest open tag; ``\\[`` is a literal
+  bracket, and brackets without ``key=`` inside (``[note]``) are plain text.
 
 Layout is pure arithmetic on the font metrics of :mod:`railprint.fonts`, cached, and shared by
 resolution (does it fit?) and drawing (where does each piece go?).
@@ -21,7 +26,10 @@ from functools import lru_cache
 
 from railprint.fonts import metrics, text_width
 
-_TOKEN = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):")
+_TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
+STYLE_KEYS = ("colour", "size", "font")
+_TAG_LIKE = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(\s[^<>]*)?/?>")
+MIN_SCALE, MAX_SCALE = 0.25, 2.0
 ICON_ADVANCE = 1.0   # an inline icon takes a square of side ``size``
 ICON_RISE = 0.32     # its centre sits this many ``size`` above the baseline (middle of the capitals)
 
@@ -34,11 +42,48 @@ def face_of(base: str, bold: bool, italic: bool) -> str:
 
 @dataclass(frozen=True)
 class Run:
-    """A piece of one word in one face; ``icon`` set: an inline icon (``text`` empty)."""
+    """A piece of one word in one face; ``icon`` set: an inline icon (``text`` empty).
+    ``scale``: its size against the box's; ``colour``: its own (None: the layer's)."""
 
     text: str
     face: str
     icon: str | None = None
+    scale: float = 1.0
+    colour: str | None = None
+    family: str | None = None
+
+
+def _style_tag(body: str, base_size: float) -> tuple[dict, str | None]:
+    """``colour=red size=8`` -> ({colour: 'red', scale: 0.8}, problem or None)."""
+    style: dict = {}
+    for part in body.split():
+        key, _, value = part.partition("=")
+        key = {"color": "colour"}.get(key.lower(), key.lower())
+        if key not in STYLE_KEYS or not value:
+            from railprint.errors import suggestion
+
+            return style, (f"unknown style {part!r} in [{body}]" + ("" if key in STYLE_KEYS else
+                           f" ({suggestion(key, STYLE_KEYS)})"))
+        if key == "size":
+            try:
+                scale = float(value[:-1]) / 100 if value.endswith("%") else float(value) / base_size
+            except ValueError:
+                return style, f"size={value} in [{body}] is not a number of points or a percentage"
+            if not MIN_SCALE <= scale <= MAX_SCALE:
+                return style, (f"size={value} in [{body}] is {scale:.0%} of the box's size; "
+                               f"runs may be {MIN_SCALE:.0%}–{MAX_SCALE:.0%} of it")
+            style["scale"] = scale
+        elif key == "colour":
+            style["colour"] = value
+        else:
+            style["family"] = value
+    return style, None
+
+
+def tag_like(text: str) -> list[str]:
+    """HTML- or Pango-like tags (``<span foreground="red">``, ``</b>``) in ``text``: printed as
+    they are, so worth a warning."""
+    return [m.group(0) for m in _TAG_LIKE.finditer(text)]
 
 
 Word = tuple[Run, ...]
@@ -46,19 +91,26 @@ Paragraph = tuple[Word, ...]
 
 
 @lru_cache(maxsize=8192)
-def parse(text: str, base: str = "regular") -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
-    """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``)."""
+def parse(text: str, base: str = "regular", base_size: float = 10.0
+          ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
+    """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``);
+    ``base_size``: the box's size, against which ``[size=8]`` is read."""
     problems: list[str] = []
     paragraphs: list[Paragraph] = []
     bold = italic = False
+    styles: list[dict] = []  # the open [..] tags, innermost last
     for source in text.split("\n"):
         words: list[Word] = []
         word: list[Run] = []
 
         def add(piece: str, icon: str | None = None) -> None:
             face = face_of(base, bold, italic)
+            style: dict = {}
+            for one in styles:
+                style.update(one)
+            scale, colour, family = style.get("scale", 1.0), style.get("colour"), style.get("family")
             if icon is not None:
-                word.append(Run("", face, icon))
+                word.append(Run("", face, icon, scale, colour, family))
                 return
             parts = piece.split(" ")
             for i, part in enumerate(parts):
@@ -67,22 +119,34 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Paragraph, ...], tupl
                         words.append(tuple(word))
                     word.clear()
                 if part:
-                    if word and word[-1].face == face and word[-1].icon is None:
-                        word[-1] = Run(word[-1].text + part, face)
+                    last = word[-1] if word else None
+                    if last is not None and last.icon is None and (last.face, last.scale, last.colour, last.family) \
+                            == (face, scale, colour, family):
+                        word[-1] = Run(last.text + part, face, None, scale, colour, family)
                     else:
-                        word.append(Run(part, face))
+                        word.append(Run(part, face, None, scale, colour, family))
 
         pos = 0
         for match in _TOKEN.finditer(source):
             add(source[pos:match.start()])
             pos = match.end()
-            literal, strong, emphasis, icon = match.groups()
+            literal, strong, emphasis, icon, close, tag = match.groups()
             if literal:
                 add(literal)
             elif strong:
                 bold = not bold
             elif emphasis:
                 italic = not italic
+            elif close:
+                if styles:
+                    styles.pop()
+                else:
+                    problems.append("a '[/]' closes no open [..] tag")
+            elif tag:
+                style, problem = _style_tag(tag, base_size)
+                if problem:
+                    problems.append(problem)
+                styles.append(style)
             else:
                 add("", icon)
         add(source[pos:])
@@ -93,7 +157,31 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Paragraph, ...], tupl
         problems.append("a '**' (bold) is never closed")
     if italic:
         problems.append("a '*' (italic) is never closed (write \\* for an asterisk)")
+    if styles:
+        problems.append(f"{len(styles)} [..] tag(s) never closed with [/]")
     return tuple(paragraphs), tuple(problems)
+
+
+def colours(text: str, base: str = "regular", base_size: float = 10.0) -> list[str]:
+    """The colours ``text``'s runs name, in order of first use."""
+    paragraphs, _ = parse(text, base, base_size)
+    return list(dict.fromkeys(run.colour for p in paragraphs for w in p for run in w if run.colour))
+
+
+def recolour(text: str, mapping: dict[str, str]) -> str:
+    """``text`` with each run colour name replaced by ``mapping``'s value (palette -> #rrggbb)."""
+    def one(match: re.Match) -> str:
+        if not match.group(6):
+            return match.group(0)
+        parts = []
+        for part in match.group(6).split():
+            key, _, value = part.partition("=")
+            if key.lower() in ("colour", "color") and value in mapping:
+                part = f"{key}={mapping[value]}"
+            parts.append(part)
+        return "[" + " ".join(parts) + "]"
+
+    return _TOKEN.sub(one, text)
 
 
 def icon_names(text: str, base: str = "regular") -> list[str]:
@@ -110,13 +198,17 @@ def plain(text: str, base: str = "regular") -> str:
 
 @dataclass(frozen=True)
 class Piece:
-    """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y)."""
+    """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y);
+    ``scale`` times the box's size, in ``colour`` (None: the layer's)."""
 
     x: float
     y: float
     text: str
     face: str
     icon: str | None = None
+    scale: float = 1.0
+    colour: str | None = None
+    family: str | None = None
 
 
 @dataclass(frozen=True)
@@ -132,7 +224,12 @@ def _unit_width(text: str, face: str) -> float:
 
 
 def _run_width(run: Run, size: float) -> float:
-    return ICON_ADVANCE * size if run.icon else _unit_width(run.text, run.face) * size
+    return (ICON_ADVANCE if run.icon else _unit_width(run.text, font_of(run))) * size * run.scale
+
+
+def font_of(run: "Run | Piece") -> str:
+    """The font key a run is measured and drawn in (see :func:`railprint.fonts.face_key`)."""
+    return run.face if run.family is None else f"{run.family}/{run.face}"
 
 
 def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
@@ -191,7 +288,7 @@ def layout(text: str, width: float, height: float, size: float, min_size: float,
            align: str = "left", spacing: float = 1.2, valign: str = "top") -> TextBox | None:
     """``text`` set in a box ``width`` x ``height`` (origin: its top-left corner) at one size,
     the largest from ``size`` down to ``min_size`` that fits; None when even ``min_size`` is too big."""
-    paragraphs, _ = parse(text, face)
+    paragraphs, _ = parse(text, face, size)
     widths = _unit_widths(paragraphs)
     best = size
     if not _fits(widths, size, width, height, spacing):
@@ -224,26 +321,36 @@ def _place(lines, size, width, height, align, spacing, valign) -> TextBox:
         else:
             x = {"left": 0.0, "justify": 0.0, "centre": (width - natural) / 2,
                  "right": width - natural}[align]
-        open_text = False  # the last piece is text ending at x: a run in its face may extend it
+        open_text = False  # the last piece is text ending at x: a run in its style may extend it
         for i, word in enumerate(words):
             if i:
                 first = word[0]
                 open_text = (open_text and gap == space and first.icon is None
-                             and pieces[-1].face == first.face)
+                             and _same(pieces[-1], first))
                 if open_text:
-                    pieces[-1] = Piece(pieces[-1].x, baseline, pieces[-1].text + " ", first.face)
+                    last = pieces[-1]
+                    pieces[-1] = Piece(last.x, baseline, last.text + " ", last.face, None, last.scale, last.colour,
+                                       last.family)
                 x += gap
             for run in word:
                 if run.icon:
-                    pieces.append(Piece(x + ICON_ADVANCE * size / 2, baseline - ICON_RISE * size, "", run.face,
-                                        run.icon))
+                    pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
+                                        baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
+                                        run.scale, run.colour, run.family))
                     open_text = False
-                    x += ICON_ADVANCE * size
+                    x += ICON_ADVANCE * size * run.scale
                     continue
-                if open_text and pieces[-1].face == run.face:
-                    pieces[-1] = Piece(pieces[-1].x, baseline, pieces[-1].text + run.text, run.face)
+                if open_text and _same(pieces[-1], run):
+                    last = pieces[-1]
+                    pieces[-1] = Piece(last.x, baseline, last.text + run.text, run.face, None, run.scale,
+                                       run.colour, run.family)
                 else:
-                    pieces.append(Piece(x, baseline, run.text, run.face))
+                    pieces.append(Piece(x, baseline, run.text, run.face, None, run.scale, run.colour, run.family))
                 open_text = True
-                x += _unit_width(run.text, run.face) * size
+                x += _unit_width(run.text, font_of(run)) * size * run.scale
     return TextBox(size, len(lines), tuple(pieces))
+
+
+def _same(piece: Piece, run: Run) -> bool:
+    """Can ``run`` continue ``piece`` (same face, size, colour and family)?"""
+    return (piece.face, piece.scale, piece.colour, piece.family) == (run.face, run.scale, run.colour, run.family)

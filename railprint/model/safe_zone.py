@@ -18,7 +18,8 @@ from railprint.fonts import fit_size, metrics, text_width
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
-from railprint.model.resolve import _cards_from_data, _loc, _substitute, _Vars, template_names
+from railprint.model.resolve import (_cards_from_data, _drawn, _loc, _substitute, _Vars, _with_styles,
+                                     template_names)
 from railprint.units import mm
 
 DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
@@ -51,8 +52,10 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     """``file:line:col: …`` for every text layer inside the deck's safe zone (none if the file
     has other problems: ``load_deck`` reports those)."""
     path = Path(path)
-    data = _cards_from_data(load_file(path), path)
+    data, _, _ = _cards_from_data(load_file(path), path)
+    data = _with_styles(data, Problems())
     spec = validate(DeckSpec, data, str(path), "deck")
+    total = sum(entry.count for entry in spec.cards)
     if isinstance(spec.size, str):
         if spec.size not in SIZES:
             return []
@@ -64,14 +67,17 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     templates = data.get("templates", {}) if isinstance(data, dict) else {}
     found: dict[tuple, tuple[Location, list[tuple[float, str]]]] = {}
     for entry in spec.cards:
-        variables = _Vars({**spec.vars, **entry.vars}, lang)
+        if entry.count == 0:
+            continue
+        numbers = dict.fromkeys(("index", "copy", "total"), total)  # the widest number
+        variables = _Vars({**numbers, **spec.vars, **entry.vars}, lang)
         for face in (entry.template or spec.default_template, entry.back or spec.back):
             if face is None:
                 continue
             for name in template_names(face, spec, data, Problems(), top):  # load_deck reports bad chains
                 layers_data = templates.get(name, {}).get("layers") if isinstance(templates.get(name), dict) else None
                 for index, layer in enumerate(spec.templates[name].layers):
-                    if not isinstance(layer, TextLayer):
+                    if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
                         continue
                     text = str(_substitute(layer.text, variables, lang))
                     corners = _ink_box(layer, text)
