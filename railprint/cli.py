@@ -183,30 +183,73 @@ def render(
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content; a file with the same game and id replaces the built-in one (repeatable)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex (backs behind fronts), gutterfold, or 1up (print shops)."),
-    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets) or svg (one file per component face)."),
+    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets); svg, png or jpeg (one file per component face, named <id>-001-front/-back)."),
+    dpi: int = typer.Option(300, "--dpi", help="png/jpeg: pixels per inch (36-1200)."),
+    image_bleed: bool = typer.Option(True, "--image-bleed/--trimmed", help="png/jpeg: keep the bleed around each face, or cut it to the trim size."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
+    scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but warnings and errors (no progress bar, no file list)."),
 ) -> None:
-    """Render printable components to PDF sheets (or SVG faces) under the output folder.
+    """Render printable components to PDF sheets (or SVG, PNG or JPEG faces) under the output folder.
 
     Example: railprint render ticket-to-ride --paper letter --lang pl
+    Example: railprint render ticket-to-ride --format png --dpi 300 --trimmed
     """
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
     def run() -> None:
+        from railprint.layout.paper import parse_scale
+
         options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
-                                back_offset=_parse_offset(back_offset), lang=lang)
+                                back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale))
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game)
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance)
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed)
         if quiet:
             return
         for path in written:
             typer.echo(str(path))
+        typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+
+    guarded(run)
+
+
+export_app = typer.Typer(help="Exports for playing online and for print shops.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+
+@export_app.command("tts")
+def export_tts(
+    game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution of the faces (deck sheets are shrunk to 4096 px a side)."),
+    url_base: Optional[str] = typer.Option(None, "--url-base", help="Where you will upload the images (https://…); default: file:/// paths, which only you can load."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    out: Path = typer.Option(Path("output/tts"), "-o", "--out", help="Output folder (copy it to Tabletop Simulator's Saves/Saved Objects)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Tabletop Simulator saved objects: decks (deck sheets of up to 10 × 7 cards), tile and
+    token bags, boards — with their images.
+
+    Example: railprint export tts ticket-to-ride -o ~/tts/railprint
+    """
+    from railprint.export.tts import export_all
+    from railprint.render import RenderOptions, discover_layers, select
+
+    def run() -> None:
+        options = RenderOptions(lang=lang)
+        check_lang(lang)
+        chosen = select(discover_layers(list(content or [])), game)
+        with _progress(quiet)(len(chosen)) as advance:
+            written, skipped = export_all(chosen, options, out, dpi=dpi, url_base=url_base, advance=advance)
+        for path in written:
+            typer.echo(str(path))
+        for note in skipped:
+            typer.echo(f"skipped {note}", err=True)
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)
 
     guarded(run)
@@ -361,7 +404,10 @@ def main() -> None:
     if os.environ.get("NO_COLOR"):
         os.environ.setdefault("TERM", "dumb")
     # a kill (SIGTERM) unwinds like Ctrl-C: staged output is removed, finished files stay whole
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    # (a hang-up too, unless ignored as under nohup); output publication defers both to its end
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, lambda number, frame: sys.exit(128 + number))
     app()
 
 

@@ -45,6 +45,11 @@ def _deck_like(kind: str) -> bool:
     return entry is not None and entry[0].deck_like
 
 
+# pdf: sheets; svg: one vector file per face; png/jpeg: one image per face (rasterised from the PDF)
+FORMATS = ("pdf", "svg", "png", "jpeg")
+IMAGE_FORMATS = ("png", "jpeg")
+
+
 @dataclass(frozen=True)
 class RenderOptions:
     paper: str = "a4"
@@ -52,6 +57,7 @@ class RenderOptions:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     lang: str = "en"
+    scale: tuple[float, float] = (1.0, 1.0)  # the printer correction of `railprint calibrate`
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -61,8 +67,8 @@ def check_options(options: RenderOptions, fmt: str) -> None:
     from railprint.layout.paper import paper
 
     paper(options.paper)
-    if fmt.lower() not in ("pdf", "svg"):
-        raise RailprintError(f"unknown format {fmt!r}", hint="expected pdf or svg")
+    if fmt.lower() not in FORMATS:
+        raise RailprintError(f"unknown format {fmt!r}", hint=suggestion(fmt.lower(), FORMATS))
     if options.mode not in MODES:
         raise RailprintError(f"unknown mode {options.mode!r}", hint=suggestion(options.mode, MODES))
     if options.flip not in FLIPS:
@@ -287,7 +293,7 @@ def deck_faces(deck) -> list:
             cache[key] = draw_face(resolved, deck)
         return cache[key]
 
-    return [Face(face(card.front), face(card.back) if card.back is not None else None)
+    return [Face(face(card.front), face(card.back) if card.back is not None else None, card.name)
             for card in deck.cards]
 
 
@@ -318,12 +324,14 @@ def impose_deck(deck, path: Path, options: RenderOptions):
 
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
-               advance: Callable[[str], None] = lambda label: None) -> list[Path]:
+               advance: Callable[[str], None] = lambda label: None, *, dpi: int = 300,
+               bleed: bool = True) -> list[Path]:
     """Build every chosen file first (so bad content writes nothing), then write them all as
     one staged unit (a failure half-way leaves the previous complete set).
 
-    PDF: ``out/<game>/<id>.pdf`` sheets. SVG: one file per component face (deck-like kinds are
-    laid out 1-up) or per page, in ``out/<game>/<id>/``.
+    PDF: ``out/<game>/<id>.pdf`` sheets. SVG, PNG, JPEG: one file per component face (deck-like
+    kinds are laid out 1-up: ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page,
+    in ``out/<game>/<id>/``. Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
     """
     from dataclasses import replace
 
@@ -331,21 +339,43 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
     check_options(options, fmt)
     fmt = fmt.lower()
+    if fmt in IMAGE_FORMATS:
+        from railprint.export.images import check_dpi
+
+        check_dpi(dpi)
     files: list[tuple[Path, bytes]] = []
     for info in chosen:
-        opts = replace(options, mode="1up") if fmt == "svg" and _deck_like(info.kind) else options
+        # faces one to a page: deck-like kinds for SVG; every set for images (a builder that
+        # does not impose, such as a board, ignores the mode)
+        one_up = fmt in IMAGE_FORMATS or (fmt == "svg" and _deck_like(info.kind))
+        opts = replace(options, mode="1up") if one_up else options
         advance(f"{info.game}/{info.id}")
         document = build(info, opts)
-        blobs = render(document, fmt)
+        if options.scale != (1.0, 1.0) and fmt not in IMAGE_FORMATS:
+            from railprint.layout.paper import scaled
+
+            document = scaled(document, *options.scale)
+        if fmt in IMAGE_FORMATS:
+            from railprint.export.images import document_images
+
+            blobs = document_images(document, render(document, "pdf")[0], fmt, dpi, bleed=bleed)
+        else:
+            blobs = render(document, fmt)
         if fmt == "pdf":
             files.append((Path(info.game) / f"{info.id}.pdf", blobs[0]))
             continue
-        labels = [page.label for page in document.pages]
-        unique = len(set(labels)) == len(labels) and all(labels)
-        for number, (page, blob) in enumerate(zip(document.pages, blobs), 1):
-            stem = f"{info.id}-{page.label}" if unique else f"{info.id}-{number:03d}"
-            files.append((Path(info.game) / info.id / f"{_safe(stem)}.svg", blob))
+        for stem, blob in zip(page_stems(document, info.id), blobs):
+            files.append((Path(info.game) / info.id / f"{stem}.{fmt}", blob))
     return write_files(out, files)
+
+
+def page_stems(document, ident: str) -> list[str]:
+    """File names (without extension) of a document's pages: ``<id>-<label>`` when the labels
+    are unique, else ``<id>-<number>``."""
+    labels = [page.label for page in document.pages]
+    unique = len(set(labels)) == len(labels) and all(labels)
+    return [_safe(f"{ident}-{page.label}" if unique else f"{ident}-{number:03d}")
+            for number, page in enumerate(document.pages, 1)]
 
 
 def _safe(name: str) -> str:

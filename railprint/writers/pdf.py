@@ -179,6 +179,18 @@ class _Painter:
                 c.drawPath(p, stroke=stroke, fill=fill)
 
 
+def _set_boxes(c: rl_canvas.Canvas, page) -> None:
+    """A 1-up page is one component with its bleed around it: the page is the BleedBox and the
+    component's trim its TrimBox (PDF space: origin bottom-left, y up)."""
+    if page.trim is None:
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+        return
+    x, y, w, h = page.trim
+    c.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+    c.setBleedBox((0, 0, page.width, page.height))
+
+
 def to_bytes(doc: Document) -> bytes:
     """Render every page of ``doc`` into one PDF."""
     _register_fonts()
@@ -194,6 +206,7 @@ def to_bytes(doc: Document) -> bytes:
     repeated, names = _repeated(doc), {}
     for page in doc.pages:
         c.setPageSize((page.width, page.height))
+        _set_boxes(c, page)
         c.saveState()
         c.transform(1, 0, 0, -1, 0, page.height)  # scene: origin top-left, y down
         painter = _Painter(c, forms, repeated, names)
