@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
-from railprint.fonts import fit_size
+from railprint.fonts import face_key, fit_size
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
                                   PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
 from railprint.model.richtext import font_of, layout
@@ -36,7 +36,7 @@ def _minimap(m: MinimapGeometry) -> list[Item]:
 def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
-                 layer.line_spacing, layer.valign)
+                 layer.line_spacing, layer.valign, layer.family)
     inks: dict = {}
     items: list[Item] = []
     for piece in box.pieces:
@@ -87,9 +87,10 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             items.append(_text_box(layer, deck.icons))
         elif kind is TextLayer:
             size = layer.size
+            font = face_key(layer.family, layer.font)
             if layer.max_width is not None:
-                size = fit_size(layer.text, layer.max_width, size, layer.font)
-            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), layer.font,
+                size = fit_size(layer.text, layer.max_width, size, font)
+            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), font,
                         _ANCHORS[layer.align])
             if layer.rotate:
                 items.append(Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)))

@@ -101,6 +101,8 @@ class TextLayer(_Drawn):
     y: Length = Field(description="the baseline of one-line text; the top edge of a box")
     size: float = Field(10, gt=0, le=2000, description="pt; a box shrinks all its lines to one size to fit")
     font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    family: str | None = Field(None, description="a font family the deck declares under 'fonts:' (default: "
+                                                 "the built-in Source Sans Pro); 'font' picks its face")
     colour: str = "#000000"
     align: Literal["left", "centre", "right", "justify"] = Field(
         "left", description="justify: boxes only (the last line of each paragraph stays left)")
@@ -240,6 +242,16 @@ def _cards_schema(schema: dict) -> None:
     schema["properties"]["cards"] = {"anyOf": [listed, CARDS_FROM], "title": "Cards"}
 
 
+class FontFamily(Spec):
+    """A designer's font family: TrueType files (.ttf, or .otf with TrueType outlines) relative to
+    the deck file and inside its folder; only ``regular`` is required."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bolditalic: str | None = None
+
+
 class DeckSpec(Spec):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_cards_schema)
 
@@ -260,6 +272,9 @@ class DeckSpec(Spec):
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
     vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
+    fonts: dict[str, FontFamily] = Field(
+        default_factory=dict, description="font families of your own: {Family: {regular: fonts/F-Regular.ttf, "
+                                          "bold: …, italic: …, bolditalic: …}}; layers name them with 'family:'")
     styles: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="named styles: layer keys (font, size, colour, align, ...) that a "
                                           "layer takes with 'use: NAME' and may override")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
-from railprint.fonts import check_glyphs, fit_size
+from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
@@ -223,8 +223,15 @@ def _controls(text: str, allowed: str = "") -> str:
     return ", ".join(repr(ch) for ch in found)
 
 
+def _font_label(key: str) -> str:
+    """A font key as a designer names it: ``Caveat bold``, ``Source Sans Pro regular``."""
+    family, _, face = key.rpartition("/")
+    return f"{family.partition('@')[0] or FAMILY} {face}"
+
+
 def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, where: Location,
-              what: str, palette: dict | None = None, warned: set | None = None) -> TextLayer:
+              what: str, palette: dict | None = None, warned: set | None = None,
+              fonts: dict | None = None) -> TextLayer:
     """Check a text box (markup, icons, glyphs, control characters, fit) and return it."""
     before = len(problems.items)
     text = str(layer.text).replace("\r\n", "\n")
@@ -236,6 +243,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
                      "only line breaks may be in a text box")
         return layer
     palette = palette or {}
+    fonts = fonts or {}
     runs = {}
     for colour in richtext.colours(text, layer.font, layer.size):
         key = colour.strip()
@@ -243,17 +251,19 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         if runs[colour] is None:
             problems.add(f"{what}: run colour {colour!r} is not a colour in {_short(text)!r}", where,
                          "use #rrggbb" + (" or a palette name: " + suggestion(key, palette) if palette else ""))
-    if runs and None not in runs.values():
-        text = richtext.recolour(text, runs)
+    for family in richtext.families(text, layer.font, layer.size):
+        if family in fonts and fonts[family] is None:
+            problems.add(f"{what}: the font family {family!r} cannot be used (see its files' problems)", where)
+        elif family not in fonts:
+            problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
+                         suggestion(family, fonts) if fonts else "declare it under the deck's 'fonts:'")
+    new = text if len(problems.items) > before else richtext.rewrite(text, runs, fonts)
+    if new != text:
+        text = new
         layer = layer.model_copy(update={"text": text})
     _, trouble = richtext.parse(text, layer.font, layer.size)
     for message in trouble:
         problems.add(f"{what}: {message} in {_short(text)!r}", where)
-    families = {run.family for p in richtext.parse(text, layer.font, layer.size)[0] for w in p for run in w
-                if run.family}
-    for family in sorted(families):
-        problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
-                     "declare it under the deck's 'fonts:'")
     for tag in dict.fromkeys(richtext.tag_like(text)):
         if warned is None or (where, tag) not in warned:
             if warned is not None:
@@ -263,13 +273,25 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     for name in richtext.icon_names(text, layer.font):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
-    missing = check_glyphs(richtext.plain(text, layer.font), layer.font)
-    if missing:
-        problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {_short(text)!r}", where)
+    by_font: dict[str, str] = {}
+    for run in richtext.runs(text, layer.font, layer.size, layer.family):
+        by_font[richtext.font_of(run)] = by_font.get(richtext.font_of(run), "") + run.text
+    for key, chars in by_font.items():
+        if "/" in key and "@" not in key:
+            continue  # an undeclared [font=…]: reported above
+        if not known(key):
+            family, _, face = key.rpartition("/")
+            problems.add(f"{what}: the font family {family.partition('@')[0]!r} has no {face} face "
+                         f"(used by {_short(text)!r})", where, f"add 'fonts: {{…: {{{face}: FILE}}}}' or drop the markup")
+            continue
+        missing = check_glyphs(chars, key)
+        if missing:
+            problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} "
+                         f"in {_short(text)!r}", where)
     if len(problems.items) > before:
         return layer
     if richtext.layout(text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
-                       layer.line_spacing, layer.valign) is None:
+                       layer.line_spacing, layer.valign, layer.family) is None:
         problems.add(f"{what}: the text does not fit its {layer.w / mm(1):.1f} x {layer.h / mm(1):.1f} mm box "
                      f"even at {layer.min_size:g} pt: {_short(text)!r}", where,
                      "shorten it, enlarge the box, or lower min_size")
@@ -328,7 +350,7 @@ def _cell(cells: dict | None, names: list[str], fallback: Location) -> Location:
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: Problems, where: Location,
                   what: str, icons: Collection[str] = ICONS, warned: set | None = None,
-                  cells: dict | None = None) -> ResolvedFace:
+                  cells: dict | None = None, fonts: dict | None = None) -> ResolvedFace:
     """``cells``: where each of the card's own variables is given (a spreadsheet cell); a layer's
     problem is reported at the first such cell it uses, else at ``where``."""
     out = []
@@ -378,8 +400,20 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                 out.append(placed)
             continue
         if isinstance(layer, TextLayer):
+            if layer.family is not None:
+                if layer.family not in (fonts or {}):
+                    problems.add(f"{what}: unknown font family {layer.family!r}", where,
+                                 suggestion(layer.family, fonts) if fonts else "declare it under the deck's 'fonts:'")
+                    continue
+                if fonts[layer.family] is None:
+                    continue
+                layer = layer.model_copy(update={"family": fonts[layer.family]})
+                if not layer.box and not known(face_key(layer.family, layer.font)):
+                    problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
+                                 f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
+                    continue
             if layer.box:
-                layer = _text_box(layer, icons, problems, where, what, palette, warned)
+                layer = _text_box(layer, icons, problems, where, what, palette, warned, fonts)
                 out.append(layer)
                 continue
             text = str(layer.text)
@@ -393,11 +427,13 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
             if controls:
                 problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
                              "one-line text cannot hold them; for several lines give the text a box (w and h)")
-            missing = check_glyphs(text, layer.font)
+            key = face_key(layer.family, layer.font)
+            missing = check_glyphs(text, key)
             if missing:
-                problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {text!r}", where)
+                problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} in {text!r}",
+                             where)
             if layer.max_width is not None:
-                size = fit_size(text, layer.max_width, layer.size, layer.font, min_size=0.1)
+                size = fit_size(text, layer.max_width, layer.size, key, min_size=0.1)
                 if size < MIN_TEXT_SIZE:
                     problems.add(f"{what}: {text!r} does not fit in {layer.max_width / mm(1):.1f} mm "
                                  f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
@@ -594,6 +630,37 @@ def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any
     return spec, pruned, [i for i in range(len(data["cards"])) if i not in cards]
 
 
+def _font_families(spec: DeckSpec, data: Any, path: Path, problems: Problems, top: Location
+                   ) -> dict[str, str | None]:
+    """The deck's ``fonts:``: each family's files found, checked and registered; family name ->
+    its font family key (see :mod:`railprint.fonts`). A bad file is a problem at its name."""
+    import hashlib
+
+    out: dict[str, str] = {}
+    declared = data.get("fonts") if isinstance(data, MarkedDict) else None
+    for name, family in spec.fonts.items():
+        faces = {face: getattr(family, face) for face in ("regular", "bold", "italic", "bolditalic")
+                 if getattr(family, face) is not None}
+        given = declared.get(name) if isinstance(declared, MarkedDict) else None
+        found: dict[str, tuple[Path, str]] = {}
+        for face, file in faces.items():
+            where = _loc(given, face, _loc(declared, name, top))
+            try:
+                font = referenced(path.parent, file, own_folder=True)
+                found[face] = (font, load_font_file(font))
+            except RailprintError as exc:
+                problems.add(f"fonts.{name}.{face}: {exc.message}", where, exc.hint)
+        if len(found) != len(faces):
+            out[name] = None  # declared, but a file is unusable (reported): its layers are skipped quietly
+            continue
+        digest = hashlib.sha1("".join(f"{face}={d}" for face, (_, d) in sorted(found.items())).encode()).hexdigest()
+        key = f"{name}@{digest[:12]}"
+        for face, (font, _) in found.items():
+            register_face(key, face, font)
+        out[name] = key
+    return out
+
+
 def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     """Validate and resolve deck ``data`` as if read from ``path`` (relative files: its folder)."""
     data, columns, count_column = _cards_from_data(data, path)
@@ -618,6 +685,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
         if not HEX.match(value):
             problems.add(f"palette colour {key!r} must be #rrggbb, got {value!r}",
                          _loc(data.get("palette"), key, top))
+    families = _font_families(spec, checked, path, problems, top)
     title = spec.title.get(lang, spec.title.get("en", spec.id))
     back_template = spec.back
     cards = []
@@ -661,11 +729,13 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             found = problems if copy == 1 else Problems()
             name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
             front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                                  height, found, where, f"card {index + 1} ({name})", icons, warned, cells)
+                                  height, found, where, f"card {index + 1} ({name})", icons, warned, cells,
+                                  families)
             back = None
             if back_layers is not None:
                 back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
-                                     height, found, where, f"back of card {index + 1}", icons, warned, cells)
+                                     height, found, where, f"back of card {index + 1}", icons, warned, cells,
+                                     families)
                 back = _shared(back, backs)
             numbered = numbered or any(n in variables.seen for n in ("index", "copy")
                                        if n not in own)

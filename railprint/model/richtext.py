@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from railprint.fonts import metrics, text_width
+from railprint.fonts import face_key, metrics, text_width
 
 _TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
 STYLE_KEYS = ("colour", "size", "font")
@@ -91,10 +91,11 @@ Paragraph = tuple[Word, ...]
 
 
 @lru_cache(maxsize=8192)
-def parse(text: str, base: str = "regular", base_size: float = 10.0
+def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None
           ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
     """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``);
-    ``base_size``: the box's size, against which ``[size=8]`` is read."""
+    ``base_size``: the box's size, against which ``[size=8]`` is read; ``family``: the box's
+    font family (None: the built-in one)."""
     problems: list[str] = []
     paragraphs: list[Paragraph] = []
     bold = italic = False
@@ -108,9 +109,9 @@ def parse(text: str, base: str = "regular", base_size: float = 10.0
             style: dict = {}
             for one in styles:
                 style.update(one)
-            scale, colour, family = style.get("scale", 1.0), style.get("colour"), style.get("family")
+            scale, colour, run_family = style.get("scale", 1.0), style.get("colour"), style.get("family", family)
             if icon is not None:
-                word.append(Run("", face, icon, scale, colour, family))
+                word.append(Run("", face, icon, scale, colour, run_family))
                 return
             parts = piece.split(" ")
             for i, part in enumerate(parts):
@@ -121,10 +122,10 @@ def parse(text: str, base: str = "regular", base_size: float = 10.0
                 if part:
                     last = word[-1] if word else None
                     if last is not None and last.icon is None and (last.face, last.scale, last.colour, last.family) \
-                            == (face, scale, colour, family):
-                        word[-1] = Run(last.text + part, face, None, scale, colour, family)
+                            == (face, scale, colour, run_family):
+                        word[-1] = Run(last.text + part, face, None, scale, colour, run_family)
                     else:
-                        word.append(Run(part, face, None, scale, colour, family))
+                        word.append(Run(part, face, None, scale, colour, run_family))
 
         pos = 0
         for match in _TOKEN.finditer(source):
@@ -168,20 +169,35 @@ def colours(text: str, base: str = "regular", base_size: float = 10.0) -> list[s
     return list(dict.fromkeys(run.colour for p in paragraphs for w in p for run in w if run.colour))
 
 
-def recolour(text: str, mapping: dict[str, str]) -> str:
-    """``text`` with each run colour name replaced by ``mapping``'s value (palette -> #rrggbb)."""
+def families(text: str, base: str = "regular", base_size: float = 10.0) -> list[str]:
+    """The font families ``text``'s runs name (``[font=…]``), in order of first use."""
+    paragraphs, _ = parse(text, base, base_size)
+    return list(dict.fromkeys(run.family for p in paragraphs for w in p for run in w if run.family))
+
+
+def rewrite(text: str, colours: dict[str, str], fonts: dict[str, str]) -> str:
+    """``text`` with run colour names replaced by ``colours``' values (palette -> #rrggbb) and
+    family names by ``fonts``' values (name -> font family key)."""
     def one(match: re.Match) -> str:
         if not match.group(6):
             return match.group(0)
         parts = []
         for part in match.group(6).split():
             key, _, value = part.partition("=")
-            if key.lower() in ("colour", "color") and value in mapping:
-                part = f"{key}={mapping[value]}"
+            if key.lower() in ("colour", "color") and value in colours:
+                part = f"{key}={colours[value]}"
+            elif key.lower() == "font" and value in fonts:
+                part = f"{key}={fonts[value]}"
             parts.append(part)
         return "[" + " ".join(parts) + "]"
 
     return _TOKEN.sub(one, text)
+
+
+def runs(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None) -> list[Run]:
+    """Every run of ``text`` (for per-font glyph checks)."""
+    paragraphs, _ = parse(text, base, base_size, family)
+    return [run for p in paragraphs for w in p for run in w]
 
 
 def icon_names(text: str, base: str = "regular") -> list[str]:
@@ -229,7 +245,7 @@ def _run_width(run: Run, size: float) -> float:
 
 def font_of(run: "Run | Piece") -> str:
     """The font key a run is measured and drawn in (see :func:`railprint.fonts.face_key`)."""
-    return run.face if run.family is None else f"{run.family}/{run.face}"
+    return face_key(run.family, run.face)
 
 
 def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
@@ -237,10 +253,10 @@ def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(sum(_run_width(run, 1.0) for run in word) for word in p) for p in paragraphs)
 
 
-def _lines(paragraphs, widths, size: float, width: float):
+def _lines(paragraphs, widths, size: float, width: float, family: str | None = None):
     """Greedy wrap (as :func:`_fits` counts it): [(words, their widths, last line of its paragraph)]."""
     limit = width / size  # wrap in 1-pt units
-    space = text_width(" ", 1.0)
+    space = text_width(" ", 1.0, face_key(family, "regular"))
     out = []
     for paragraph, unit in zip(paragraphs, widths):
         line: list[Word] = []
@@ -257,15 +273,15 @@ def _lines(paragraphs, widths, size: float, width: float):
     return out
 
 
-def _fits(widths, size, width, height, spacing) -> bool:
+def _fits(widths, size, width, height, spacing, family: str | None = None) -> bool:
     """Do the words (1-pt widths per paragraph) fit the box at ``size``? Counts lines only."""
-    m = metrics("regular")
+    m = metrics(face_key(family, "regular"))
     room = height - (m.ascent - m.descent) * size
     if room < 0:
         return False
     most = int(room / (size * spacing) + 1e-9) + 1  # lines that fit the height
     limit = width / size
-    space = text_width(" ", 1.0)
+    space = text_width(" ", 1.0, face_key(family, "regular"))
     lines = 0
     for unit in widths:
         lines += 1
@@ -285,29 +301,31 @@ def _fits(widths, size, width, height, spacing) -> bool:
 
 @lru_cache(maxsize=4096)
 def layout(text: str, width: float, height: float, size: float, min_size: float, face: str = "regular",
-           align: str = "left", spacing: float = 1.2, valign: str = "top") -> TextBox | None:
+           align: str = "left", spacing: float = 1.2, valign: str = "top", family: str | None = None
+           ) -> TextBox | None:
     """``text`` set in a box ``width`` x ``height`` (origin: its top-left corner) at one size,
     the largest from ``size`` down to ``min_size`` that fits; None when even ``min_size`` is too big."""
-    paragraphs, _ = parse(text, face, size)
+    paragraphs, _ = parse(text, face, size, family)
     widths = _unit_widths(paragraphs)
     best = size
-    if not _fits(widths, size, width, height, spacing):
-        if min_size > size or not _fits(widths, min_size, width, height, spacing):
+    if not _fits(widths, size, width, height, spacing, family):
+        if min_size > size or not _fits(widths, min_size, width, height, spacing, family):
             return None
         lo, hi = min_size, size
         while hi - lo > 0.01:  # bisect to 0.01 pt: the same size every run
             mid = (lo + hi) / 2
-            if _fits(widths, mid, width, height, spacing):
+            if _fits(widths, mid, width, height, spacing, family):
                 lo = mid
             else:
                 hi = mid
         best = lo
-    return _place(_lines(paragraphs, widths, best, width), best, width, height, align, spacing, valign)
+    return _place(_lines(paragraphs, widths, best, width, family), best, width, height, align, spacing, valign,
+                  family)
 
 
-def _place(lines, size, width, height, align, spacing, valign) -> TextBox:
-    m = metrics("regular")
-    space = text_width(" ", size)
+def _place(lines, size, width, height, align, spacing, valign, family: str | None = None) -> TextBox:
+    m = metrics(face_key(family, "regular"))
+    space = text_width(" ", size, face_key(family, "regular"))
     block = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
     top = (height - block) * {"top": 0.0, "middle": 0.5, "bottom": 1.0}[valign]
     pieces: list[Piece] = []

@@ -14,18 +14,18 @@ import math
 from pathlib import Path
 
 from railprint.errors import Location, Problems
-from railprint.fonts import fit_size, metrics, text_width
+from railprint.fonts import face_key, fit_size, known, metrics, text_width
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
-from railprint.model.resolve import (_cards_from_data, _drawn, _loc, _substitute, _Vars, _with_styles,
+from railprint.model.resolve import (_cards_from_data, _drawn, _font_families, _loc, _substitute, _Vars, _with_styles,
                                      template_names)
 from railprint.units import mm
 
 DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
 
 
-def _ink_box(layer: TextLayer, text: str) -> list[tuple[float, float]]:
+def _ink_box(layer: TextLayer, text: str, font: str = "regular") -> list[tuple[float, float]]:
     """Corners of the printed text's ink box, in the trim box (points); a text box (``w`` and
     ``h``) counts as its whole box, since its lines may fill it."""
     if layer.w is not None and layer.h is not None:
@@ -33,9 +33,9 @@ def _ink_box(layer: TextLayer, text: str) -> list[tuple[float, float]]:
                 (layer.x, layer.y + layer.h)]
     size = layer.size
     if layer.max_width is not None:
-        size = fit_size(text, layer.max_width, layer.size, layer.font, min_size=0.1)
-    m = metrics(layer.font)
-    w = text_width(text, size, layer.font)
+        size = fit_size(text, layer.max_width, layer.size, font, min_size=0.1)
+    m = metrics(font)
+    w = text_width(text, size, font)
     x0 = layer.x - {"left": 0.0, "centre": w / 2, "right": w}[layer.align]
     top = layer.y - m.cap_height * size
     bottom = layer.y - (m.descent * size if DESCENDERS & set(text) else 0.0)
@@ -64,6 +64,7 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
         width, height = spec.size.width, spec.size.height
     safe = spec.safe
     top = Location(str(path), 1, 1)
+    families = _font_families(spec, data, path, Problems(), top)
     templates = data.get("templates", {}) if isinstance(data, dict) else {}
     found: dict[tuple, tuple[Location, list[tuple[float, str]]]] = {}
     for entry in spec.cards:
@@ -80,7 +81,8 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                     if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
                         continue
                     text = str(_substitute(layer.text, variables, lang))
-                    corners = _ink_box(layer, text)
+                    font = face_key(families.get(layer.family), layer.font) if layer.family else layer.font
+                    corners = _ink_box(layer, text, font if known(font) else layer.font)
                     distance = min(min(x for x, _ in corners), min(y for _, y in corners),
                                    width - max(x for x, _ in corners), height - max(y for _, y in corners))
                     if distance >= safe - 1e-6:

@@ -23,6 +23,21 @@ def _register_fonts() -> None:
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
 
 
+@lru_cache(maxsize=None)
+def _font(key: str) -> str:
+    """The registered name of a font key (a designer's face is registered on first use)."""
+    name = fonts.font_name(key)
+    if key not in fonts.FONT_NAMES:
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+        except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
+            from railprint.errors import RailprintError
+
+            raise RailprintError(f"the font {fonts.font_path(key).name} cannot be embedded: {str(exc)[:120]}",
+                                 hint="try another TrueType file of the family") from None
+    return name
+
+
 @lru_cache(maxsize=1024)
 def _colour(value: str) -> HexColor:
     return HexColor(value)
@@ -142,7 +157,7 @@ class _Painter:
             fill = 1 if style.fill else 0
             stroke = 1 if style.stroke else 0
             if kind is Text:
-                c.setFont(fonts.FONT_NAMES[item.font], item.size)
+                c.setFont(_font(item.font), item.size)
                 c.saveState()
                 c.transform(1, 0, 0, -1, item.x, item.y)
                 if item.anchor == "middle":
