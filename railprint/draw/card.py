@@ -3,13 +3,18 @@ box's top-left corner, the bleed extending ``bleed`` points outside it on every 
 
 from __future__ import annotations
 
+from pathlib import Path as FilePath
+
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
 from railprint.fonts import face_key, fit_size
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
-                                  PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
+                                  PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer,
+                                  VectorPlacement)
+from railprint.model import svgart
 from railprint.model.richtext import font_of, layout
-from railprint.scene import Circle, Group, Image, Item, Line, Path, Rect, Style, Text, compose, rotate, translate
+from railprint.scene import (Circle, Group, Image, Item, Line, Path, Rect, Style, Text, compose, rotate, scale,
+                            translate)
 
 _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
 
@@ -60,6 +65,19 @@ def _image(layer: ImagePlacement) -> Item:
     return picture if inside else Group((picture,), clip=Rect(bx, by, bw, bh))
 
 
+def _vector(layer: VectorPlacement) -> Item:
+    """An SVG's shapes (in its own pixels) scaled into where its viewport lands, clipped to the box."""
+    art = svgart.load(FilePath(layer.path))
+    x, y, w, h = layer.placed
+    vw, vh = layer.viewport
+    shapes = tuple(Path(shape.cmds, Style(fill=shape.fill, stroke=shape.stroke, width=shape.width,
+                                          opacity=shape.opacity, cap="round", join="round"))
+                   for shape in art.shapes)
+    inner = Group(shapes, transform=compose(translate(x, y), scale(w / vw, h / vh)))
+    bx, by, bw, bh = layer.box
+    return Group((inner,), clip=Rect(bx, by, bw, bh))
+
+
 def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
     """All layers of one face, with the deck background filling trim box and bleed."""
     b = deck.bleed
@@ -101,6 +119,8 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
                               deck.icons))
         elif kind is ImagePlacement:
             items.append(_image(layer))
+        elif kind is VectorPlacement:
+            items.append(_vector(layer))
         elif kind is MinimapGeometry:
             items.extend(_minimap(layer))
         elif kind is TrackLayer:

@@ -131,10 +131,10 @@ class TextLayer(_Drawn):
 
 
 class ImageLayer(_Drawn):
-    """A PNG or JPEG picture fitted into the box (x, y, w, h) and clipped to it."""
+    """A PNG or JPEG picture, or an SVG drawn as vectors, fitted into the box (x, y, w, h) and clipped to it."""
 
     type: Literal["image"]
-    file: str = Field(description="a PNG or JPEG file relative to the content file, inside its folder; "
+    file: str = Field(description="a PNG, JPEG or SVG file relative to the content file, inside its folder; "
                                   "placeholders allowed ('{art}')")
     x: Length
     y: Length
@@ -344,6 +344,17 @@ class ImagePlacement(Spec):
     placed: tuple[float, float, float, float]   # where the whole picture lands (may overflow the box)
 
 
+class VectorPlacement(Spec):
+    """An SVG image layer after loading: the file checked, its viewport placed in the box."""
+
+    type: Literal["vector_placement"]
+    path: str                        # absolute
+    key: str
+    box: tuple[float, float, float, float]      # x, y, w, h: the clip
+    placed: tuple[float, float, float, float]   # where the SVG's viewport lands
+    viewport: tuple[float, float]               # its width and height, SVG pixels
+
+
 class MinimapGeometry(Spec):
     """A minimap layer after loading: the map reduced to dots and segments in the layer's box."""
 
@@ -360,7 +371,7 @@ class MinimapGeometry(Spec):
 
 
 DrawLayer = Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapGeometry,
-                  TrackLayer, ImagePlacement]
+                  TrackLayer, ImagePlacement, VectorPlacement]
 
 
 ResolvedFace.model_rebuild()

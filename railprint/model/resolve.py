@@ -22,11 +22,11 @@ from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
-from railprint.model import images, richtext
+from railprint.model import images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
-                                  TextLayer)
+                                  TextLayer, VectorPlacement)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -302,10 +302,32 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def _vector(layer: ImageLayer, path: Path, problems: Problems, where: Location, what: str,
+            warned: set | None) -> VectorPlacement | None:
+    try:
+        art = svgart.load(path)
+    except RailprintError as exc:
+        problems.add(f"{what}: {exc.message}", where, exc.hint)
+        return None
+    if art.unsupported and (warned is None or (layer.file, "svg") not in warned):
+        if warned is not None:
+            warned.add((layer.file, "svg"))
+        images.log.warning(f"Warning: {where}: {what}: {layer.file}: SVG element(s) "
+                           + ", ".join(f"<{tag}>" for tag in art.unsupported[:8])
+                           + " are not drawn (railprint draws shapes and paths with their colours, "
+                             "transforms and viewBox; convert text to paths)")
+    box = (layer.x, layer.y, layer.w, layer.h)
+    placed, _ = images.place(layer.fit, box, (art.width, art.height))
+    return VectorPlacement(type="vector_placement", path=str(path), key=art.key, box=box, placed=placed,
+                           viewport=(art.width, art.height))
+
+
 def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, what: str,
-           warned: set | None) -> ImagePlacement | None:
+           warned: set | None) -> ImagePlacement | VectorPlacement | None:
     try:
         path = referenced(base, str(layer.file), own_folder=True)
+        if path.suffix.lower() in images.VECTOR_SUFFIXES:
+            return _vector(layer, path, problems, where, what, warned)
         pw, ph, key = images.probe(path)
     except RailprintError as exc:
         problems.add(f"{what}: {exc.message}", where, exc.hint)

@@ -89,3 +89,41 @@ def test_a_font_forbidding_embedding_is_refused(tmp_path):
     result, folder = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": out.getvalue()})
     assert_clean_failure(result, folder)
     assert "forbids embedding (restricted licence)" in result.stderr
+
+
+# --- SVG pictures -------------------------------------------------------------------------
+
+SVG_LAYER = "{type: image, file: a.svg, x: 5mm, y: 5mm, w: 30mm, h: 30mm}"
+LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+          '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>'
+          '<svg xmlns="http://www.w3.org/2000/svg"><text>&d;&d;&d;&d;</text></svg>')
+EXTERNAL = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            '<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>')
+GOOD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5" fill="#f00"/></svg>'
+
+
+@pytest.mark.parametrize("data, expected", [
+    (LAUGHS, "declares a DOCTYPE or entities"),
+    (EXTERNAL, "declares a DOCTYPE or entities"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g/>" * 1_000_000 + "</svg>", "more than 20,000 elements"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g/>" * 1_100_000 + "</svg>", "larger than 4 MiB"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * 200 + "</g>" * 200 + "</svg>", "deeper than 64"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e300 1e300"><rect width="1" height="1"/></svg>',
+     "no usable size"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L1e200 5" stroke="#000"/></svg>',
+     "beyond a million pixels"),
+    (GOOD[:60], "not well-formed XML"),
+    ("", "not well-formed XML"),
+    ('<html><body/></html>', "is not an SVG picture"),
+])
+def test_hostile_svgs_are_one_located_error(tmp_path, alarm, data, expected):
+    import time
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.process_time()
+    deck = DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", SVG_LAYER)
+    result, out = _render(tmp_path, {"d.yaml": deck}, {"a.svg": data.encode()})
+    assert_clean_failure(result, out)
+    assert "d.yaml:10:9: card 1 (t):" in result.stderr and expected in result.stderr, result.stderr
+    assert time.process_time() - start < 5
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024

@@ -81,3 +81,54 @@ def test_a_family_file_that_is_missing_or_outside_is_located(tmp_path):
     assert "deck.yaml:8:16: fonts.S.regular: font file not found: Nope.ttf" in message
     assert "deck.yaml:8:34: fonts.S.bold:" in message and "outside" in message
     assert "unknown font family" not in message and "2 problem(s)" in message
+
+
+# ---- SVG pictures drawn as vectors --------------------------------------------------------------
+
+ART = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 50">
+<defs><path id="dot" d="M0 0 h4 v4 h-4 z"/></defs>
+<g transform="translate(10,5)"><rect x="0" y="0" width="20" height="10" fill="#ff0000" stroke="#0000ff"/>
+<circle cx="50" cy="20" r="10" fill="#00aa00"/></g>
+<use xlink:href="#dot" x="90" y="40" fill="#ff00ff"/>
+<text x="1" y="1">hi</text></svg>"""
+
+
+def test_an_svg_picture_is_drawn_as_vectors_with_its_colours(tmp_path, caplog):
+    import logging
+
+    (tmp_path / "a.svg").write_text(ART, encoding="utf-8")
+    path = deck(tmp_path, ["{type: image, file: a.svg, x: 5mm, y: 5mm, w: 50mm, h: 25mm}"], "\n  - {vars: {name: A}}")
+    with caplog.at_level(logging.WARNING, logger="railprint"):
+        data = render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0]
+    assert "deck.yaml:21:5: card 1 (A): a.svg: SVG element(s) <text> are not drawn" in "\n".join(caplog.messages)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        shapes = page.rects + page.curves
+        assert not page.images                                         # vectors, not pixels
+        colours = {tuple(round(c, 2) for c in s["non_stroking_color"]) for s in shapes if s.get("fill")}
+        strokes = {tuple(round(c, 2) for c in s["stroking_color"]) for s in shapes if s.get("stroke")}
+    assert {(1, 0, 0), (0, 0.67, 0), (1, 0, 1)} <= colours and (0, 0, 1) in strokes
+    # the viewBox (100 x 50) fills the 50 x 25 mm box: 0.5 mm a unit; the red rect at (10, 5) 20 x 10
+    red = next(s for s in shapes if s.get("fill") and tuple(round(c, 2) for c in s["non_stroking_color"]) == (1, 0, 0))
+    from railprint.units import to_mm
+
+    assert abs(to_mm(red["x0"]) - (3 + 5 + 5)) < 0.1 and abs(to_mm(red["top"]) - (3 + 5 + 2.5)) < 0.1
+    assert abs(to_mm(red["x1"] - red["x0"]) - 10) < 0.1
+    svg = render(build_deck(path, RenderOptions(mode="1up")), "svg")[0].decode()
+    assert "<path" in svg and "#ff0000" in svg and "clip-path" in svg
+
+
+def test_an_svg_is_clipped_to_its_box_with_cover(tmp_path):
+    (tmp_path / "a.svg").write_text(ART, encoding="utf-8")
+    path = deck(tmp_path, ["{type: image, file: a.svg, x: 5mm, y: 5mm, w: 20mm, h: 30mm, fit: cover}"],
+                "\n  - {vars: {name: A}}")
+    from railprint.draw.card import draw_face
+    from railprint.model.resolve import load_deck
+    from railprint.scene import Group
+
+    loaded = load_deck(path)
+    face = draw_face(loaded.cards[0].front, loaded)
+    clip = next(item for item in face.items if isinstance(item, Group) and item.clip is not None).clip
+    from railprint.units import to_mm
+
+    assert [round(to_mm(v), 2) for v in (clip.x, clip.y, clip.w, clip.h)] == [5, 5, 20, 30]
