@@ -132,3 +132,20 @@ def test_an_svg_is_clipped_to_its_box_with_cover(tmp_path):
     from railprint.units import to_mm
 
     assert [round(to_mm(v), 2) for v in (clip.x, clip.y, clip.w, clip.h)] == [5, 5, 20, 30]
+
+
+def test_the_signal_box_example_uses_every_feature():
+    example = content_path("examples", "signal-box", "signal-box.yaml")
+    data = render(build_deck(example, RenderOptions(mode="1up")), "pdf")[0]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        pages = [(page.extract_text() or "", {c["fontname"].split("+")[-1] for c in page.chars}, len(page.curves))
+                 for page in pdf.pages]
+    fronts, backs = pages[0::2], pages[1::2]
+    assert len(fronts) == 10                                          # qty column; the zeroed row dropped
+    assert sum("Points" in text for text, _, _ in backs) == 3          # the back column: points x 3
+    assert sum("Signal Box" in text for text, _, _ in backs) == 7
+    assert [text.strip().splitlines()[-1] for text, _, _ in fronts][:3] == ["1/10", "2/10", "3/10"]
+    assert "After: Home Signal" in fronts[3][0] and "After:" not in fronts[0][0]     # when:
+    assert all(fonts <= {"Semaphore-Regular", "Semaphore-Bold", "Semaphore-Italic"} for _, fonts, _ in fronts)
+    assert all(curves > 0 for _, _, curves in pages)                   # SVG art drawn as vectors
+    assert "Level Crossing" not in "".join(text for text, _, _ in fronts)
