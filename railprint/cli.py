@@ -301,6 +301,46 @@ def export_tts(
 
 
 @app.command()
+def watch(
+    game: str = typer.Argument("all", help="Game id or 'all'."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder(s) to watch (default: the built-in content)."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    mode: str = typer.Option("duplex", "--mode", help="duplex, gutterfold or 1up."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
+    preview: bool = typer.Option(False, "--preview", help="Also write <id>-preview.png: the first sheet of each set written."),
+    interval: float = typer.Option(0.5, "--interval", help="Seconds between polls."),
+    rounds: int = typer.Option(0, "--rounds", hidden=True, help="Stop after this many polls (tests)."),
+) -> None:
+    """Render, then re-render a set each time one of its files is saved (Ctrl-C stops). Errors
+    are printed and the set's last good PDF stays.
+
+    Example: railprint watch my-game --content my-folder/ --preview
+    """
+    import time
+
+    from railprint.render import RenderOptions, Watcher, check_options
+
+    def run() -> None:
+        options = RenderOptions(paper=paper.lower(), mode=mode, lang=lang)
+        check_options(options, "pdf")
+        watcher = Watcher(list(content or []), game, out, options, preview=preview,
+                          say=lambda line: typer.echo(line, err=True))
+        done = 0
+        try:
+            while True:
+                watcher.step()
+                done += 1
+                if rounds and done >= rounds:
+                    return
+                time.sleep(max(0.05, interval))
+        except KeyboardInterrupt:
+            return
+
+    guarded(run)
+
+
+@app.command()
 def validate(
     content: Optional[Path] = typer.Argument(None, help="Content folder or file (default: built-in content)."),
     lang: str = typer.Option("en", "--lang", help="Also check the labels of this language."),
