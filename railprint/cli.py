@@ -235,7 +235,7 @@ def render(
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
     scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but warnings and errors (no progress bar, no file list)."),
     map_id: Optional[str] = typer.Option(None, "--map", help="Only this map's board, tickets, score pad and pieces (its id)."),
 ) -> None:
     """Render printable components to PDF sheets (or SVG, PNG or JPEG faces) under the output folder.
@@ -254,6 +254,8 @@ def render(
         chosen = select(discover_layers(list(content or [])), game, map_id)
         with _progress(quiet)(len(chosen)) as advance:
             written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed)
+        if quiet:
+            return
         for path in written:
             typer.echo(str(path))
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)
@@ -294,6 +296,46 @@ def export_tts(
         for note in skipped:
             typer.echo(f"skipped {note}", err=True)
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+
+    guarded(run)
+
+
+@app.command()
+def watch(
+    game: str = typer.Argument("all", help="Game id or 'all'."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder(s) to watch (default: the built-in content)."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    mode: str = typer.Option("duplex", "--mode", help="duplex, gutterfold or 1up."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
+    preview: bool = typer.Option(False, "--preview", help="Also write <id>-preview.png: the first sheet of each set written."),
+    interval: float = typer.Option(0.5, "--interval", help="Seconds between polls."),
+    rounds: int = typer.Option(0, "--rounds", hidden=True, help="Stop after this many polls (tests)."),
+) -> None:
+    """Render, then re-render a set each time one of its files is saved (Ctrl-C stops). Errors
+    are printed and the set's last good PDF stays.
+
+    Example: railprint watch my-game --content my-folder/ --preview
+    """
+    import time
+
+    from railprint.render import RenderOptions, Watcher, check_options
+
+    def run() -> None:
+        options = RenderOptions(paper=paper.lower(), mode=mode, lang=lang)
+        check_options(options, "pdf")
+        watcher = Watcher(list(content or []), game, out, options, preview=preview,
+                          say=lambda line: typer.echo(line, err=True))
+        done = 0
+        try:
+            while True:
+                watcher.step()
+                done += 1
+                if rounds and done >= rounds:
+                    return
+                time.sleep(max(0.05, interval))
+        except KeyboardInterrupt:
+            return
 
     guarded(run)
 

@@ -111,7 +111,7 @@ def _count(data: dict) -> int:
     total = 0
     for card in data["cards"]:
         value = card.get("count", 1) if isinstance(card, dict) else 1
-        total += value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+        total += value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 1
     if total > MAX_COMPONENTS:
         raise ContentError(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
                            data.loc("cards"), hint="lower the 'count:' values or split the file")
@@ -175,7 +175,8 @@ def _table_count(path: Path, source: dict) -> int | None:
 
     try:
         rows = load_table(referenced(path.parent, str(source.get("from")), own_folder=True), source.get("sheet"))
-        return sum(int(row.get("count") or 1) for row in rows)
+        column = str(source.get("count_column", "count"))
+        return sum(int(row[column]) if str(row.get(column, "")).strip() else 1 for row in rows)
     except (RailprintError, ValueError, TypeError):
         return None
 
@@ -501,3 +502,78 @@ def content_schema() -> dict[str, Any]:
         "anyOf": choices,
         "$defs": defs,
     }
+
+
+MAX_WATCHED = 10_000
+"""Files a watch follows (stat'ed every poll); more is a folder that is not a content folder."""
+
+
+class Watcher:
+    """``railprint watch``: poll the content folders' files (``os.stat``: no new dependency) and
+    re-render only the sets a saved file affects — a content file's own set, or every set in the
+    folder of a card list, picture, font or icons file that changed. A problem is printed (each
+    at its ``file:line:col``) and the previous output of that set stays in place; the loop goes on."""
+
+    def __init__(self, folders: list[Path], game: str, out: Path, options: RenderOptions, *,
+                 preview: bool = False, say: Callable[[str], None] = print):
+        self.folders = [Path(f) for f in folders] or [content_root()]
+        self.game, self.out, self.options, self.preview, self.say = game, Path(out), options, preview, say
+        self.seen: dict[Path, tuple[int, int]] | None = None
+
+    def _snapshot(self) -> dict[Path, tuple[int, int]]:
+        found: dict[Path, tuple[int, int]] = {}
+        for folder in self.folders:
+            for path in folder.rglob("*"):
+                if len(found) >= MAX_WATCHED:
+                    raise RailprintError(f"more than {MAX_WATCHED} files under {folder}",
+                                         hint="watch your content folder, not a whole disk")
+                if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts):
+                    stat = path.stat()
+                    found[path] = (stat.st_mtime_ns, stat.st_size)
+        return found
+
+    def step(self) -> list[str]:
+        """One poll: the ids of the sets written (all of them on the first poll)."""
+        now = self._snapshot()
+        if self.seen is not None and now == self.seen:
+            return []
+        changed = None if self.seen is None else {p for p in set(now) | set(self.seen)
+                                                   if now.get(p) != self.seen.get(p)}
+        self.seen = now
+        try:
+            chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
+        except RailprintError as exc:
+            self.say(f"Error: {exc}")
+            return []
+        if changed is not None:
+            chosen = [info for info in chosen
+                      if any(p == info.path or info.path.parent in p.parents for p in changed)]
+        written = []
+        for info in chosen:
+            try:
+                self._write(info)
+            except RailprintError as exc:
+                self.say(f"Error: {exc}")
+                continue
+            written.append(info.id)
+        return written
+
+    def _write(self, info: ContentFile) -> None:
+        import time
+
+        from railprint.writers import render, write_files
+
+        start = time.process_time()
+        document = build(info, self.options)
+        pdf = render(document, "pdf")[0]
+        target = Path(info.game) / f"{info.id}.pdf"
+        files = [(target, pdf)]
+        if self.preview:
+            from railprint.export.images import encode, rasterise
+            from railprint.scene import Document
+
+            first = Document(pages=document.pages[:1], title=document.title)
+            raster = rasterise(first, render(first, "pdf")[0], 72)[0]
+            files.append((Path(info.game) / f"{info.id}-preview.png", encode(raster, "png")))
+        write_files(self.out, files)
+        self.say(f"{self.out / target}  ({time.process_time() - start:.2f} s CPU)")

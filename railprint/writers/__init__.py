@@ -12,7 +12,7 @@ from pathlib import Path
 from railprint.errors import RailprintError
 from railprint.fonts import check_glyphs
 from railprint.loading.paths import is_inside
-from railprint.scene import Document, texts
+from railprint.scene import Document, Text, walk
 
 
 def _pdf(doc: Document) -> list[bytes]:
@@ -45,8 +45,10 @@ def to_text(doc: Document) -> str:
 def check_document_glyphs(doc: Document) -> None:
     """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes)."""
     problems = []
-    for text in dict.fromkeys(texts(doc)):
-        missing = check_glyphs(text)
+    drawn = dict.fromkeys((item.text, item.font) for page in doc.pages for item, _ in walk(page.items)
+                          if isinstance(item, Text))
+    for text, font in drawn:
+        missing = check_glyphs(text, font)
         if missing:
             problems.append(f"{text!r} uses {''.join(missing)!r}")
     if problems:

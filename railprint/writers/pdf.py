@@ -38,8 +38,18 @@ def _register_fonts() -> None:
 
 
 @lru_cache(maxsize=None)
-def _font(face: str):
-    return pdfmetrics.getFont(fonts.FONT_NAMES[face])
+def _font(key: str):
+    """The reportlab font of a font key (a designer's face is registered on first use)."""
+    name = fonts.font_name(key)
+    if key not in fonts.FONT_NAMES:
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+        except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
+            from railprint.errors import RailprintError
+
+            raise RailprintError(f"the font {fonts.font_path(key).name} cannot be embedded: {str(exc)[:120]}",
+                                 hint="try another TrueType file of the family") from None
+    return pdfmetrics.getFont(name)
 
 
 @lru_cache(maxsize=1024)
