@@ -159,6 +159,42 @@ def _parse_offset(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def _parse_bleed(text: Optional[str]) -> Optional[float]:
+    """``--bleed 3.175mm`` in points (a length with a unit, 0-10 mm)."""
+    if text is None:
+        return None
+    from railprint.units import mm, parse_length
+
+    try:
+        value = parse_length(text)
+    except (RailprintError, ValueError) as exc:
+        raise RailprintError(f"--bleed must be a length with a unit such as 3mm or 0.125in, got {text!r}") from exc
+    if not 0 <= value <= mm(10):
+        raise RailprintError(f"--bleed must be between 0 and 10 mm, got {text!r}")
+    return value
+
+
+def _shop_paint(shop: bool, colour: str, icc: Optional[Path], ink_limit: int, fmt: str):
+    """The print shop's colour handling for --shop (None otherwise); checks the options first."""
+    colour = colour.lower()
+    if colour not in ("rgb", "cmyk"):
+        raise RailprintError(f"--colour must be rgb or cmyk, got {colour!r}")
+    if not shop:
+        if colour != "rgb" or icc is not None:
+            raise RailprintError("--colour cmyk and --icc make a print-shop PDF: add --shop")
+        return None
+    if fmt.lower() != "pdf":
+        raise RailprintError("--shop makes PDF files", hint="use --format pdf")
+    from railprint.writers.shop import ShopPaint, load_profile
+
+    if colour == "cmyk" and icc is None:
+        raise RailprintError("--colour cmyk needs the print shop's profile: --icc FILE.icc",
+                             hint="no CMYK profile is shipped: FOGRA and GRACoL profiles may not be redistributed")
+    if icc is not None and colour != "cmyk":
+        raise RailprintError("--icc is for --colour cmyk")
+    return ShopPaint(load_profile(icc) if icc is not None else None, ink_limit)
+
+
 def _progress(quiet: bool):
     """A context manager yielding ``advance(label)``; draws a bar on stderr unless quiet."""
     from contextlib import contextmanager
@@ -233,6 +269,11 @@ def render(
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
+    shop: bool = typer.Option(False, "--shop", help="Print-shop PDF: one face a page with TrimBox and BleedBox, no transparency, every font embedded (implies --mode 1up)."),
+    bleed: Optional[str] = typer.Option(None, "--bleed", help="Bleed for every card and tile of this run, e.g. 3.175mm (a shop's ⅛ in); default: each deck's own."),
+    colour: str = typer.Option("rgb", "--colour", help="--shop colours: rgb, or cmyk through the shop's profile (--icc)."),
+    icc: Optional[Path] = typer.Option(None, "--icc", help="The print shop's CMYK ICC profile (with --colour cmyk)."),
+    ink_limit: int = typer.Option(240, "--ink-limit", help="--colour cmyk: most total ink C+M+Y+K in % (card shops: 240-260)."),
     scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but warnings and errors (no progress bar, no file list)."),
@@ -248,12 +289,14 @@ def render(
     def run() -> None:
         from railprint.layout.paper import parse_scale
 
-        options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
-                                back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale))
+        options = RenderOptions(paper=paper.lower(), mode="1up" if shop else mode, flip=flip,
+                                back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale),
+                                bleed=_parse_bleed(bleed))
+        paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game, map_id)
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed)
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint)
         if quiet:
             return
         for path in written:

@@ -15,10 +15,10 @@ from railprint.loading.paths import is_inside
 from railprint.scene import Document, Text, walk
 
 
-def _pdf(doc: Document) -> list[bytes]:
+def _pdf(doc: Document, paint=None) -> list[bytes]:
     from railprint.writers import pdf
 
-    return [pdf.to_bytes(doc)]
+    return [pdf.to_bytes(doc, paint)]
 
 
 def _svg(doc: Document) -> list[bytes]:
@@ -56,14 +56,19 @@ def check_document_glyphs(doc: Document) -> None:
                              hint="use other characters or a font that has them")
 
 
-def render(doc: Document, fmt: str) -> list[bytes]:
-    """The encoded files for ``doc`` in format ``fmt`` (pdf: one file; svg: one per page)."""
+def render(doc: Document, fmt: str, *, paint=None) -> list[bytes]:
+    """The encoded files for ``doc`` in format ``fmt`` (pdf: one file; svg: one per page).
+    ``paint``: a print shop's colour handling for PDF (:class:`railprint.writers.shop.ShopPaint`)."""
     ext = "." + fmt.lower().lstrip(".")
     if ext not in WRITERS:
         raise RailprintError(f"unknown output format {fmt!r}", hint="known formats: " + ", ".join(FORMATS))
     if not doc.pages:
         raise RailprintError("nothing to write: the document has no pages")
     check_document_glyphs(doc)
+    if paint is not None:
+        if ext != ".pdf":
+            raise RailprintError("print-shop output (--shop) is a PDF", hint="use --format pdf")
+        return _pdf(doc, paint)
     return WRITERS[ext](doc)
 
 
