@@ -54,6 +54,9 @@ class ContentKind:
     ``components``: a data file of this kind generates these printable components, each
     ``<id>-<component>`` unless a content file has that id; ``build`` gets the component's name
     as ``options.extra["component"]``.
+    ``components_of``: ``"module:function"`` called as ``fn(path) -> tuple[str, ...]``, the
+    components one data file generates when they depend on its content (e.g. a map's station
+    pieces only when it has stations); ``components`` is used when it is None or the file is broken.
     ``noun``: what the components are called in page footers, per language.
     """
 
@@ -64,6 +67,7 @@ class ContentKind:
     format_prefix: str | None = None
     deck_like: bool = False
     components: tuple[str, ...] = ()
+    components_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class Game:
     ``score_options``: the names of extra ``railprint score`` options the scorer accepts.
     ``roller``: ``"module"`` of a roll-and-write generator (``railprint sheet`` / ``roll``);
     the module provides the functions of :class:`Roller`.
+    ``web``: ``"module"`` of the game's page for ``railprint serve``: it provides the handlers
+    of :class:`WebPage` and ships its script beside it (``static/editor.js``).
     """
 
     id: str
@@ -84,6 +90,7 @@ class Game:
     scorer: str | None = None
     score_options: tuple[str, ...] = ()
     roller: str | None = None
+    web: str | None = None
     source: str = field(default="", compare=False)  # the entry point that declared it ("module:attr")
     entry: str = field(default="", compare=False)   # that entry point's name
 
@@ -115,6 +122,38 @@ class Roller(Protocol):
 
     def rolls_text(self, seed: int, *, expansion: str, lang: str, round_number: int | None) -> str:
         """The seed's rolls as terminal text (every round, or only ``round_number``)."""
+
+
+class WebPage(Protocol):
+    """What a game's ``web`` module provides to ``railprint serve`` (docs/serve.md).
+
+    The server knows no game: a room's state is *parts*, JSON values the game defines
+    (``"setup"`` plus one part per player, say), and the server only stores them with versions,
+    writes the game's files and calls the game's scorer on them, exactly as ``railprint score``
+    does. Bad input raises :class:`RailprintError` (the server answers 400 with its message).
+    The module's folder holds ``static/editor.js``, served at ``/games/<id>/editor.js``.
+    """
+
+    def setup_fields(self) -> list[dict]:
+        """The room-creation form: ``[{"key", "label": {en, pl}, "choices": [...]}]``."""
+
+    def new_room(self, players: list[str], setup: dict) -> dict[str, Any]:
+        """The parts of a new room for these player names and setup choices."""
+
+    def check_change(self, parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
+        """``updates`` (part -> new value) checked and normalised against the room's ``parts``."""
+
+    def files(self, parts: dict[str, Any]) -> list[tuple[str, str]]:
+        """(file name, text): exactly the files ``railprint score <game>`` reads for this room."""
+
+    def read_file(self, parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
+        """An uploaded score file (as ``files`` writes it) -> the part updates it makes."""
+
+    def score_options(self, parts: dict[str, Any]) -> dict[str, Any]:
+        """Extra keyword options for the game's scorer (``railprint score``'s options)."""
+
+    def ranking(self, result: Any) -> list[dict]:
+        """``[{"player", "points", "place"}]`` of a scorer's result, best first."""
 
 
 # the engine's own content kinds (generic components), owned by no game
@@ -341,6 +380,11 @@ def scorer(game: Game):
         raise RailprintError(f"{game.id}: railprint prints this game's components but does not score it",
                              hint=f"games with a scorer: {scorable}; to print: railprint render {game.id}")
     return plugin_hook(game, "scorer", game.scorer)
+
+
+def web_page(game: Game) -> WebPage | None:
+    """The game's page module for ``railprint serve`` (see :class:`WebPage`), or None."""
+    return plugin_object(game, "web page", game.web) if game.web else None
 
 
 def roller(game: Game) -> Roller:

@@ -91,6 +91,7 @@ class ContentFile:
     component: str | None = None  # a component generated from this data file (a map's board, ...)
     root: Path | None = None  # the content folder it was found in (references stay inside)
     id_at: Location | None = None  # where the id is given (or the file's top when implicit)
+    map: str | None = None  # the map it belongs to: a map file's id, or the `map:` a file names
 
 
 def _title(data: dict, key: str) -> dict:
@@ -140,7 +141,7 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
             ident, game = _slugs(data, path, data.get("id", path.stem),
                                  owner.id if owner else data.get("game", path.parent.name))
             return ContentFile(path, kind_.name, ident, game, _title(data, "name"), root=root,
-                               id_at=_id_at(data, path))
+                               id_at=_id_at(data, path), map=ident)
     kinds = _kinds()
     kind = data.get("kind")
     if kind is None:
@@ -156,7 +157,11 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
     elif _deck_like(kind) and isinstance(data.get("cards"), dict):
         count = _table_count(path, data["cards"])
     ident, game = _slugs(data, path, data.get("id", path.stem), data.get("game", path.parent.name))
-    return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path))
+    named_map = data.get("map") if isinstance(data.get("map"), str) else None
+    if named_map is not None and ("/" in named_map or "\\" in named_map or named_map.endswith((".yaml", ".yml"))):
+        named_map = Path(named_map).stem  # a map named by its file: the file's stem
+    return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path),
+                       map=named_map)
 
 
 def _id_at(data: dict, path: Path) -> Location:
@@ -247,15 +252,38 @@ def discover_layers(folders) -> list[ContentFile]:
     files = list(chosen.values())
     for info in list(files):
         entry = _kinds().get(info.kind)
-        for component in entry[0].components if entry else ():
+        for component in _components(entry[0], info) if entry else ():
             ident = f"{info.id}-{component}"
             if (info.game, ident) not in chosen:
                 files.append(replace(info, id=ident, component=component, count=None))
     return files
 
 
-def select(files: list[ContentFile], game: str) -> list[ContentFile]:
-    """The printable files of ``game`` ("all" for every game)."""
+def _components(kind, info: ContentFile) -> tuple[str, ...]:
+    """The components a data file generates (``kind.components_of`` when its content decides)."""
+    if kind.components_of is None:
+        return kind.components
+    try:
+        with content_scope(info.root or info.path.parent):
+            return tuple(_hook(info.kind, "components_of", info.path)(info.path))
+    except RailprintError:  # a broken file: render and validate report it at its build
+        return kind.components
+
+
+def of_map(files: list[ContentFile], map_id: str) -> list[ContentFile]:
+    """The files of one map: the components it generates, the files naming it (``map: ID``) and
+    the sets whose id starts with ``ID-`` (``nordic-tickets``); sets every map shares are left out."""
+    maps = sorted({f.map for f in files if f.map and f.component is None and f.id == f.map})
+    key = map_id.strip().lower()
+    if key not in maps:
+        raise RailprintError(f"no map {map_id!r}", hint=suggestion(map_id, maps) if maps else "no map files found")
+    return [f for f in files if f.map == key or (f.component is None and f.id.startswith(key + "-"))]
+
+
+def select(files: list[ContentFile], game: str, map_id: str | None = None) -> list[ContentFile]:
+    """The printable files of ``game`` ("all" for every game), of one map when ``map_id`` is given."""
+    if map_id is not None:
+        files = of_map(files, map_id)
     printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
