@@ -355,8 +355,8 @@ def calibrate(
     from railprint.writers import save
 
     def run() -> None:
-        save(calibration_document(paper.lower(), flip), out)
-        _say(out)
+        for path in save(calibration_document(paper.lower(), flip), out):
+            _say(path)
 
     guarded(run)
 

@@ -86,3 +86,11 @@ def test_two_maps_with_one_id_beside_a_game_file_are_an_error_naming_both(tmp_pa
     assert f"two maps answer to 'lakeland': {tmp_path / 'a.yaml'} and {tmp_path / 'b.yaml'}" in result.stderr
     (tmp_path / "b.yaml").unlink()                     # one map: it scores
     assert run("score", "ticket-to-ride", str(tmp_path / "game.yml")).exit_code == 0
+
+
+def test_calibrate_as_svg_names_the_pages_it_wrote(tmp_path):
+    result = run("calibrate", "-o", str(tmp_path / "c.svg"))
+    assert result.exit_code == 0, result.output
+    pages = [tmp_path / f"c-0{i}.svg" for i in range(1, 5)]
+    assert result.stdout.splitlines() == [str(p) for p in pages]
+    assert sorted(tmp_path.iterdir()) == pages
