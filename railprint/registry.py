@@ -254,6 +254,7 @@ def _game_problems(game: Game) -> list[str]:
     problems.append(_strings(game.score_options, "score_options"))
     problems.append(_spec_problem(game.scorer, "scorer"))
     problems.append(_spec_problem(game.roller, "roller"))
+    problems.append(_spec_problem(getattr(game, "web", None), "web"))
     if not isinstance(game.kinds, tuple):
         problems.append(f"kinds must be a tuple of ContentKind, got {clip((game.kinds), 80)}")
     else:
@@ -263,7 +264,7 @@ def _game_problems(game: Game) -> list[str]:
                 continue
             if not isinstance(kind.name, str) or not kind.name:
                 problems.append(f"a content kind's name must be a non-empty string, got {clip((kind.name), 80)}")
-            for what in ("schema", "build", "validate"):
+            for what in ("schema", "build", "validate", "components_of"):
                 problems.append(_spec_problem(getattr(kind, what), f"kind {kind.name!r}: {what}"))
             if kind.format_prefix is not None and not (isinstance(kind.format_prefix, str) and kind.format_prefix):
                 problems.append(f"kind {kind.name!r}: format_prefix must be a non-empty string or None")

@@ -289,12 +289,14 @@ def select(files: list[ContentFile], game: str, map_id: str | None = None) -> li
     printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
-    from railprint.registry import find_game
+    from railprint.registry import broken, find_game
 
     games = {f.game for f in printable_files}
     try:
         wanted = find_game(game).id
-    except RailprintError:
+    except RailprintError as exc:
+        if any(exc is error for error in broken()):  # the game's plugin is broken: say that
+            raise
         wanted = game
     chosen = [f for f in printable_files if f.game == wanted]
     if not chosen:

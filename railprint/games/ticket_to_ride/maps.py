@@ -525,9 +525,16 @@ def _map_files(folder: Path, recursive: bool) -> list[Path]:
     return found
 
 
-def _user_map(name: str, base: Path | None) -> Path | None:
+def _names_of(m: TTRMap) -> set[str]:
+    return {name_key(a) for a in (m.id, *m.aliases, *(n for _, n in m.names))}
+
+
+def _user_map(name: str, base: Path | None, where: Location | None = None,
+              error: type[RailprintError] = ContentError) -> Path | None:
     """A map named by id (or alias) in the game file's folder or the user's content folders
-    (``--content``; the last given first) — before the built-in maps, which they may replace."""
+    (``--content``; the last given first) — before the built-in maps, which they may replace.
+    Two maps answering to the name in one folder are an error naming both (which one is meant
+    cannot be told)."""
     from railprint.loading.resources import content_layers
 
     key = name_key(name)
@@ -535,10 +542,12 @@ def _user_map(name: str, base: Path | None) -> Path | None:
     for folder, recursive in folders:
         if not Path(folder).is_dir():
             continue
-        for path in _map_files(Path(folder), recursive):
-            m = load_map_file(path)
-            if key in {name_key(a) for a in (m.id, *m.aliases, *(n for _, n in m.names))}:
-                return path
+        found = [path for path in _map_files(Path(folder), recursive) if key in _names_of(load_map_file(path))]
+        if len(found) > 1:
+            raise error(f"two maps answer to {name!r}: {found[0]} and {found[1]}", where,
+                        hint="give each map its own id (or remove one), or name the map by its file path")
+        if found:
+            return found[0]
     return None
 
 
@@ -551,7 +560,7 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
     the current folder.
     """
     if not _LOOKS_LIKE_PATH.search(name):
-        path = _user_map(name, base)
+        path = _user_map(name, base, where, error)
         if path is not None:
             return load_map_file(path)
     path = builtin_map_path(name)
