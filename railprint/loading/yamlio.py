@@ -105,9 +105,11 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
                 raise ContentError(f"duplicate key {key!r} (first given at line {first.line})",
                                    _location(key_node.start_mark, self.filename),
                                    hint="remove or rename one of them")
-            result[key] = self.construct_object(value_node, deep=True)
-            result.key_locations[key] = _location(key_node.start_mark, self.filename)
-            result.value_locations[key] = _location(value_node.start_mark, self.filename)
+            value = result[key] = self.construct_object(value_node, deep=True)
+            # a string, mapping or list already carries its (frozen) location: shared, not rebuilt
+            result.key_locations[key] = getattr(key, "location", None) or _location(key_node.start_mark, self.filename)
+            result.value_locations[key] = (getattr(value, "location", None)
+                                           or _location(value_node.start_mark, self.filename))
         return result
 
     def construct_sequence(self, node, deep=False):
