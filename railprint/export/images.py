@@ -103,6 +103,34 @@ def encode_all(rasters: list[Raster], fmt: str) -> list[bytes]:
         return list(pool.map(lambda r: encode(r, fmt), rasters))
 
 
+def face_key(page) -> int:
+    """Pages showing the same face (copies of a card on 1-up pages share one drawn group) have
+    the same key; any other page has a key of its own."""
+    inner = page.items[0] if len(page.items) == 1 else None
+    if page.trim is not None and inner is not None and getattr(inner, "items", None):
+        return id(inner.items[0])
+    return id(page)
+
+
 def document_images(doc: Document, pdf: bytes, fmt: str, dpi: int, *, bleed: bool = True) -> list[bytes]:
-    """The encoded image of every page of ``doc``."""
-    return encode_all(rasterise(doc, pdf, dpi, bleed=bleed), fmt)
+    """The encoded image of every page of ``doc``; a face shown on several pages (a card's
+    copies, a common back) is rendered and encoded once."""
+    keys = [face_key(page) for page in doc.pages]
+    first = {key: index for index, key in reversed(list(enumerate(keys)))}
+    distinct = sorted(set(first.values()))
+    import pypdfium2 as pdfium
+
+    if len(distinct) < len(keys):  # a PDF of the distinct pages only
+        source = pdfium.PdfDocument(pdf)
+        try:
+            subset = pdfium.PdfDocument.new()
+            subset.import_pages(source, distinct)
+            buffer = io.BytesIO()
+            subset.save(buffer)
+            subset.close()
+        finally:
+            source.close()
+        pdf = buffer.getvalue()
+    part = Document(tuple(doc.pages[i] for i in distinct), title=doc.title)
+    encoded = dict(zip(distinct, encode_all(rasterise(part, pdf, dpi, bleed=bleed), fmt)))
+    return [encoded[first[key]] for key in keys]

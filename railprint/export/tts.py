@@ -29,7 +29,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from railprint.errors import RailprintError
-from railprint.export.images import Raster, encode, pixels, rasterise
+from railprint.export.images import Raster, encode, face_key, pixels, rasterise
 from railprint.scene import Document, Page
 
 COLS, ROWS = 10, 7          # the largest deck sheet Tabletop Simulator reads
@@ -87,11 +87,7 @@ def _pairs(doc: Document) -> list[tuple[Page, Page | None]]:
 
 
 def _face_key(page: Page | None):
-    """Copies of a component share their drawn face (one scene group): the key is its identity."""
-    if page is None:
-        return None
-    inner = page.items[0]
-    return id(inner.items[0]) if getattr(inner, "items", None) else id(inner)
+    return None if page is None else face_key(page)
 
 
 def _face_name(page: Page, number: int) -> str:

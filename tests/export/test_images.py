@@ -119,3 +119,10 @@ def test_sheet_pages_have_no_trim_box(tmp_path):
     assert result.exit_code == 0, result.output
     for page in pypdf.PdfReader(tmp_path / "my-game" / "my-cards.pdf").pages:
         assert "/TrimBox" not in page and "/BleedBox" not in page
+
+
+def test_copies_are_rendered_once_and_written_for_every_copy(tmp_path):
+    files = {p.name: p.read_bytes() for p in _render(tmp_path, "--format", "png", "--dpi", "72")}
+    assert files["my-cards-001-front.png"] == files["my-cards-002-front.png"] == files["my-cards-003-front.png"]
+    assert files["my-cards-003-front.png"] != files["my-cards-004-front.png"]  # Tromsø x3, then Łódź
+    assert len({files[f"my-cards-{n:03d}-back.png"] for n in range(1, 7)}) == 1
