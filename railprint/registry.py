@@ -132,6 +132,8 @@ class WebPage(Protocol):
     writes the game's files and calls the game's scorer on them, exactly as ``railprint score``
     does. Bad input raises :class:`RailprintError` (the server answers 400 with its message).
     The module's folder holds ``static/editor.js``, served at ``/games/<id>/editor.js``.
+    Optional: ``ACTIONS`` (name -> ``fn(parts, payload) -> JSON``, the page's own helpers at
+    ``POST /api/rooms/<id>/actions/<name>``) and ``warm()`` (slow set-up done when the server starts).
     """
 
     def setup_fields(self) -> list[dict]:

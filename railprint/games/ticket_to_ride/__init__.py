@@ -35,6 +35,7 @@ GAME = Game(
                     "railprint.games.ticket_to_ride.printing:build_ttr_scorepad"),
     ),
     scorer="railprint.games.ticket_to_ride:score_files",
+    web="railprint.games.ticket_to_ride.web",
 )
 
 __all__ = ["GAME", "score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",
