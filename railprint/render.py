@@ -61,6 +61,7 @@ class RenderOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     lang: str = "en"
     scale: tuple[float, float] = (1.0, 1.0)  # the printer correction of `railprint calibrate`
+    bleed: float | None = None  # pt: every deck's bleed for this run (a print shop's), else its own
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -288,12 +289,14 @@ def select(files: list[ContentFile], game: str, map_id: str | None = None) -> li
     printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
-    from railprint.registry import find_game
+    from railprint.registry import broken, find_game
 
     games = {f.game for f in printable_files}
     try:
         wanted = find_game(game).id
-    except RailprintError:
+    except RailprintError as exc:
+        if any(exc is error for error in broken()):  # the game's plugin is broken: say that
+            raise
         wanted = game
     chosen = [f for f in printable_files if f.game == wanted]
     if not chosen:
@@ -348,6 +351,8 @@ def impose_deck(deck, path: Path, options: RenderOptions):
     from railprint.layout.paper import revision_label
     from railprint.units import mm
 
+    if options.bleed is not None:
+        deck = deck.model_copy(update={"bleed": options.bleed})
     faces = deck_faces(deck)
     from railprint.words import counted
 
@@ -363,13 +368,14 @@ def impose_deck(deck, path: Path, options: RenderOptions):
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
                advance: Callable[[str], None] = lambda label: None, *, dpi: int = 300,
-               bleed: bool = True) -> list[Path]:
+               bleed: bool = True, paint=None) -> list[Path]:
     """Build every chosen file first (so bad content writes nothing), then write them all as
     one staged unit (a failure half-way leaves the previous complete set).
 
     PDF: ``out/<game>/<id>.pdf`` sheets. SVG, PNG, JPEG: one file per component face (deck-like
     kinds are laid out 1-up: ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page,
     in ``out/<game>/<id>/``. Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
+    ``paint``: a print shop's colours for the PDFs (:class:`railprint.writers.shop.ShopPaint`).
     """
     from dataclasses import replace
 
@@ -398,7 +404,7 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
             blobs = document_images(document, render(document, "pdf")[0], fmt, dpi, bleed=bleed)
         else:
-            blobs = render(document, fmt)
+            blobs = render(document, fmt, paint=paint)
         if fmt == "pdf":
             files.append((Path(info.game) / f"{info.id}.pdf", blobs[0]))
             continue
