@@ -166,6 +166,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
                 "railprint.model.resolve:load_deck", deck_like=True),
     ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice"),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
+    ContentKind("styles", "railprint.model.deck:StylesSpec", None, "railprint.model.resolve:validate_styles"),
 )
 
 
