@@ -89,8 +89,9 @@ def score(
         result = score_files(list(files), strict=strict, **options)
         text = json.dumps(result.as_json(), ensure_ascii=False, indent=2) if as_json else result.as_text(lang=lang)
         if picture is not None:  # drawn and written first: a picture that fails prints nothing
+            from railprint.report import check_picture_glyphs
             from railprint.writers import save
-            save(result.picture(lang=lang), picture)
+            save(check_picture_glyphs(result.picture(lang=lang), files), picture)
         _echo_data(text)
         if picture is not None:
             typer.echo(f"picture written to {picture}", err=True)

@@ -181,10 +181,10 @@ def _byte_location(text: str, position: int, filename: str) -> Location:
 
 
 def load_file(path: str | Path, error: type[RailprintError] = ContentError) -> Any:
-    """Read and parse a YAML file (UTF-8, BOM tolerated)."""
-    from railprint.loading.text import read_text
+    """Read and parse a YAML file (UTF-8, BOM tolerated) of at most MAX_YAML_BYTES."""
+    from railprint.loading.text import MAX_YAML_BYTES, read_text
 
-    return loads(read_text(path, error), str(path), error)
+    return loads(read_text(path, error, MAX_YAML_BYTES), str(path), error)
 
 
 def location_of(value: Any, fallback: Location | None = None) -> Location | None:

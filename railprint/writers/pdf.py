@@ -11,6 +11,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from railprint import fonts
+from railprint.model.images import picture_bytes
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Style, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -33,7 +34,7 @@ def _reader(path: str, key: str):
     """The picture at ``path`` whose content is ``key`` (a changed file is read again)."""
     from reportlab.lib.utils import ImageReader
 
-    return ImageReader(path)
+    return ImageReader(io.BytesIO(picture_bytes(path, key)))
 
 
 def _repeated(doc: Document) -> set[int]:

@@ -117,7 +117,7 @@ IMAGE = "{type: image, file: a.png, x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
     (_png(20, 20, data=b"garbage" * 10), "broken data stream"),                             # passed verify()
     (_png(100_000, 100_000, data=zlib.compress(b"\0" * 1000)), "decompression bomb"),
     (_png(9000, 9000, data=zlib.compress(b"\0" * (9000 * 27001), 9)), "9000 x 9000 pixels"),  # was 840 MB
-    (b"", "cannot identify image file"),
+    (b"", "cannot read the picture a.png: the file is empty"),
 ])
 def test_broken_and_bomb_pictures_are_located(tmp_path, data, expected):
     result, out = _render(tmp_path, {"d.yaml": _deck(IMAGE, "[{template: t}]")}, {"a.png": data})
