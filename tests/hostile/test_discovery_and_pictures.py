@@ -241,3 +241,74 @@ def test_a_14_mib_game_file_is_refused_before_parsing(tmp_path, alarm):
     result = run("score", "ticket-to-ride", str(game))
     assert time.process_time() - start < 3
     assert result.exit_code == 1 and "game.yaml: the file is larger than 1 MiB" in result.stderr
+
+
+# --- validate refuses what render cannot; errors at the right line of the right file --------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("command", ["validate", "render"])
+def test_a_title_the_font_cannot_draw_is_refused_at_its_line_by_validate_and_render(tmp_path, command):
+    content = write(tmp_path, {"a.yaml": deck(title='{en: T, pl: "Tytuł漢"}')})
+    args = ["validate", str(content), "--lang", "pl"] if command == "validate" else \
+        ["render", "g", "--content", str(content), "--lang", "pl", "-o", str(tmp_path / "out"), "-q"]
+    result = run(*args)
+    assert_clean_failure(result, tmp_path / "out")
+    assert "a.yaml:4:20: the font has no glyph for '漢' in the pl title" in result.stderr
+
+
+@pytest.mark.parametrize("game, text, at", [
+    ("ticket-to-ride", 'map: nordic\nplayers:\n  - name: "Ala漢"\n    routes: [Oslo - Örebro]\n', "game.yaml:3:15:"),
+    ("days-of-steam", 'end: tiles\nplayers:\n  - {name: "Bo漢", goods: RRG, circuits: 1, steam: 2}\n', "game.yaml:3:15:"),
+])
+def test_a_player_name_the_picture_cannot_show_is_located_in_the_game_file(tmp_path, game, text, at):
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("score", game, str(path), "--picture", str(tmp_path / "p.svg"))
+    assert result.exit_code == 1 and at in result.stderr and "the picture cannot show '漢'" in result.stderr
+    assert not result.stdout and not (tmp_path / "p.svg").exists()
+    assert run("score", game, str(path)).exit_code == 0  # the text report shows any name
+
+
+def test_a_copied_railroad_ink_sheet_alone_uses_the_built_in_dice(tmp_path):
+    content = tmp_path / "c"
+    content.mkdir()
+    sheet = (ROOT / "content" / "railroad-ink" / "sheet.yaml").read_text(encoding="utf-8")
+    (content / "sheet.yaml").write_text(sheet, encoding="utf-8")
+    result = run("render", "railroad-ink", "--content", str(content), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    line = [n for n, text in enumerate(sheet.split("\n"), 1) if text.startswith("dice: dice.yaml ")][0]
+    (content / "sheet.yaml").write_text(sheet.replace("\ndice: dice.yaml ", "\ndice: my-dice.yaml "), encoding="utf-8")
+    result = run("validate", str(content))
+    assert result.exit_code == 1
+    assert f"sheet.yaml:{line}:7: dice file 'my-dice.yaml' not found beside the sheet" in result.stderr
+    (content / "sheet.yaml").write_text(sheet.replace("\ndice: dice.yaml ", "\ndice: ../../../etc/passwd "))
+    result = run("validate", str(content))
+    assert result.exit_code == 1 and f"sheet.yaml:{line}:7:" in result.stderr and "outside" in result.stderr
+
+
+def _board(tmp_path: Path, **changes: str) -> Path:
+    text = (ROOT / "content" / "ticket-to-ride" / "board-nordic.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: nordic-board", "id: my-board")
+    for old, new in changes.items():
+        text = text.replace(old, new)
+    path = tmp_path / "b.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("overlap", ["-5mm", "0mm", "5000mm"])
+def test_a_board_overlap_out_of_range_is_refused_at_its_line(tmp_path, overlap):
+    path = _board(tmp_path, **{"overlap: 10mm": f"overlap: {overlap}"})
+    line = path.read_text().split("\n").index(f"overlap: {overlap}") + 1
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and f"b.yaml:{line}:10: overlap:" in result.stderr
+    assert "10 to 50 mm" in result.stderr
+
+
+def test_a_boards_missing_map_file_is_reported_at_its_map_line(tmp_path):
+    path = _board(tmp_path, **{"map: nordic": "map: maps/gone.yaml"})
+    line = path.read_text().split("\n").index("map: maps/gone.yaml") + 1
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and f"b.yaml:{line}:6: map file not found: maps/gone.yaml" in result.stderr
