@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
-from railprint.cli import app
 from railprint.render import discover_layers, select
 from tests.helpers import PRINTABLE_MARGIN, ink_near_edge, objects_near_edge, pdf_pages
 
@@ -13,10 +11,8 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_render_all_builtin(tmp_path, paper):
-    result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(tmp_path), "-q"])
-    assert result.exit_code == 0, result.output
-    files = sorted(tmp_path.rglob("*.pdf"))
+def test_render_all_builtin(shipped_render, paper):
+    files = sorted(shipped_render(paper).rglob("*.pdf"))
     assert len(files) == len(select(discover_layers([]), "all"))
     assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains",
                                              "examples"}

@@ -37,6 +37,7 @@ GAME = Game(
     scorer="railprint.games.railroad_ink:score_files",
     score_options=OPTIONS,
     roller="railprint.games.railroad_ink.rollwrite",
+    web="railprint.games.railroad_ink.web",
 )
 
 
