@@ -106,6 +106,7 @@ def crafted_inputs(tmp: Path) -> dict[str, list[str]]:
     deck_case("csv: 8 MiB of commas", "{from: c.csv}", {"c.csv": b"template,name\nt," + b"," * ((8 << 20) - 20)})
     deck_case("yaml list: 16 MiB", "{from: c.yaml}", {"c.yaml": b"- {template: t, name: x}\n" * 700_000})
     deck_case("yaml list: 1 MiB [0,0,...]", "{from: c.yaml}", {"c.yaml": b"[" + b"0," * 524_000 + b"0]"})
+    deck_case("yaml list: 199,990 values", "{from: c.yaml}", {"c.yaml": b"[" + b"0," * 199_990 + b"0]"})  # parsed
     buf = io.BytesIO()
     Image.new("L", (5000, 5000), 128).save(buf, "JPEG", progressive=True, quality=10)
     jpeg = buf.getvalue()

@@ -8,11 +8,12 @@ tiles) go through the imposition engine here.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, suggestion
+from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, clip, suggestion
 from railprint.fonts import check_glyphs
 from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, referenced, slug_problem
 from railprint.loading.resources import content_root
@@ -105,11 +106,15 @@ def _title(data: dict, key: str) -> dict:
                            data.loc(key), hint=f"got {str(value)[:40]!r}")
     title = {str(k): str(v) for k, v in value.items()}
     for lang, text in title.items():  # the title is printed (page footers): validate as render does
+        where = value.loc(lang) if hasattr(value, "loc") else data.loc(key)
+        control = sorted({ch for ch in text if unicodedata.category(ch) == "Cc"})
+        if control:
+            raise ContentError(f"text {clip(text)} holds control character(s) " + ", ".join(map(repr, control)),
+                               where, hint="names and labels are printed: use letters, digits and punctuation")
         missing = check_glyphs(text)
         if missing:
-            raise ContentError(f"the font has no glyph for {''.join(missing)!r} in the {lang} {key} {text[:60]!r}",
-                               value.loc(lang) if hasattr(value, "loc") else data.loc(key),
-                               hint="use other characters")
+            raise ContentError(f"the font has no glyph for {''.join(missing)!r} in the {lang} {key} {clip(text, 60)}",
+                               where, hint="use other characters")
     return title
 
 

@@ -36,6 +36,8 @@ near 100 MB even for 8 MiB of commas)."""
 MAX_UNZIPPED = 64 * 1024 * 1024
 """Largest unpacked size of an Excel workbook (its parts are zip-compressed: a small file could
 unpack to gigabytes)."""
+MAX_PARTS = 1000
+"""Files inside a workbook's zip (a saved card list has about a dozen)."""
 MAX_XML_PART = 16 * 1024 * 1024
 """Largest unpacked XML part of a workbook (a sheet, the shared strings, ...)."""
 MAX_CELLS = 200_000
@@ -175,6 +177,9 @@ def _excel(path: Path, sheet: str | None, sheet_at: Location | None = None) -> M
 
 def _check_parts(packed: zipfile.ZipFile, name: str) -> None:
     parts = packed.infolist()
+    if len(parts) > MAX_PARTS:
+        raise ContentError(f"the workbook holds more than {MAX_PARTS} parts", Location(name),
+                           hint="a card list workbook has a dozen; save it again from your spreadsheet program")
     if sum(part.file_size for part in parts) > MAX_UNZIPPED:
         raise ContentError(f"the workbook unpacks to more than {MAX_UNZIPPED // (1024 * 1024)} MiB",
                            Location(name), hint="a card list needs a few hundred KB")
@@ -183,9 +188,8 @@ def _check_parts(packed: zipfile.ZipFile, name: str) -> None:
             raise ContentError(f"the workbook part {clip(part.filename)} unpacks to more than "
                                f"{MAX_XML_PART // (1024 * 1024)} MiB", Location(name),
                                hint="a card list needs a few hundred KB")
-        if part.filename.lower().endswith("sharedstrings.xml"):
-            xml = packed.read(part)
-            _check_xml(xml, name, "shared strings", _SHARED_STRING)
+        if part.filename.endswith((".xml", ".rels")):  # whatever the part's name, before openpyxl reads it
+            _check_xml(packed.read(part), name, "shared strings", _SHARED_STRING)
 
 
 _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")

@@ -387,7 +387,10 @@ def _mutate_workbook(rnd: random.Random) -> tuple[bytes, str]:
     if rnd.random() < 0.4:
         return rnd.choice(crafted)
     files = workbooks.parts(workbooks.workbook(rnd.randint(1, 3)))
-    name = rnd.choice([workbooks.SHEET, workbooks.STRINGS, "xl/workbook.xml", "xl/styles.xml"])
+    if rnd.random() < 0.3:
+        files[workbooks.STRINGS] = workbooks.parts(workbooks.edited(strings=b"<si><t>a</t></si>" * 3))[workbooks.STRINGS]
+    name = rnd.choice([n for n in (workbooks.SHEET, workbooks.STRINGS, "xl/workbook.xml", "xl/styles.xml",
+                                   "xl/_rels/workbook.xml.rels", "[Content_Types].xml") if n in files])
     xml = files[name]
     for _ in range(rnd.randint(1, 4)):
         op = rnd.random()

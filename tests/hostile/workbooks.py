@@ -83,6 +83,8 @@ def crafted() -> dict[str, tuple[bytes, str]]:
         "NaN count": (edited(HEADER + row(2, b'<c r="C2"><v>NaN</v></c>')), "[Sheet]:2: unreadable workbook cell"),
         "inf count": (edited(HEADER + row(2, b'<c r="C2"><v>1e999</v></c>')), "[Sheet]:2:3: the number inf"),
         "missing sheet part": (edited(drop=SHEET), "c.xlsx"),
+        "2,000 parts": (pack({**parts(workbook()), **{f"xl/media/x{i}.bin": b"" for i in range(2000)}}),
+                        "more than 1000 parts"),
         "huge dimension": (None, ""),  # a valid list whose <dimension> claims A1:XFD1048576: renders
         "row 1048576": (edited(HEADER + row(1048576, b"")), "more than 5000 rows"),
     }
