@@ -27,21 +27,25 @@ any pixel is decoded: Pillow's own bomb limit (89 Mpx) still let an 81 Mpx PNG o
 840 MB."""
 MAX_PICTURE_BYTES = 64 * 1024 * 1024
 SIGNATURES = {"PNG": (b"\x89PNG\r\n\x1a\n",), "JPEG": (b"\xff\xd8\xff",)}
-"""The picture formats railprint decodes, by their first bytes: the ONE place to add a format.
+"""The raster formats railprint decodes, by their first bytes: the ONE place to add one.
 A file is matched against these before any decoder sees it, and Pillow is then allowed that
 format's plugin only (an EPS file named ``x.png`` once reached Ghostscript)."""
-FORMATS = tuple(SIGNATURES)
 MAX_JPEG_SCANS = 256
 MAX_SCAN_PIXELS = 1_250_000_000
 """A progressive JPEG is decoded once per scan: scans x pixels is bounded (about 0.75 s of
 decoding on the reference machine; a normal 25 Mpx photo with 10 scans is 250 million). A
 crafted 75 KiB file of 1,800 tiny scans took 15 s."""
+FORMATS = ("PNG", "JPEG", "SVG")
+"""Picture formats an ``image`` layer takes: PNG and JPEG (placed as pixels), SVG (drawn as
+vectors by :mod:`railprint.model.svgart`, chosen by the ``.svg`` suffix)."""
+VECTOR_SUFFIXES = (".svg",)
 log = logging.getLogger("railprint")
 
 
 def _refuse(name: str, why: str) -> RailprintError:
     return RailprintError(f"cannot read the picture {name}: {why}",
-                          hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is plenty)")
+                          hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is plenty), "
+                               "or an SVG file named .svg")
 
 
 def picture_format(data: bytes) -> str | None:
