@@ -496,7 +496,7 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
         raise ContentError(f"card list not found: {source['from']}", _loc(source, "from", where),
                            hint=f"looked for {table}")
     sheet = source.get("sheet")
-    rows = load_table(table, None if sheet is None else str(sheet))
+    rows = load_table(table, None if sheet is None else str(sheet), _loc(source, "sheet", where))
     if not rows:
         raise ContentError("the card list has no rows", Location(str(table), 2, 1))
     columns = dict(getattr(rows, "columns", {}))
