@@ -75,3 +75,31 @@ def _resolved(folder: str, reference: str) -> tuple[Path, Path]:
     """``folder`` and ``folder / reference``, symlinks resolved (a deck names its picture once per card)."""
     root = Path(folder).resolve()
     return root, (root / reference).resolve()
+
+
+def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path]:
+    """The ``kind: KIND`` YAML files in ``folder`` (and below it, if ``recursive``), found by a
+    look at each file's head before any parsing. A symlink leading out of the folder is never
+    read, and a FIFO or device is refused, never waited on; every such problem is raised at once."""
+    from railprint.errors import Location, Problems
+    from railprint.loading.text import read_head
+
+    pattern = re.compile(rb"^kind:\s*['\"]?" + re.escape(kind.encode()) + rb"['\"]?\s*(#.*)?$", re.MULTILINE)
+    found = []
+    problems = Problems()
+    for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
+        if path.name.startswith("_"):
+            continue
+        if not is_inside(folder, path):  # its words could reach an error message
+            problems.add("the file leads outside its folder (a symlink?)", Location(str(path)),
+                         "copy the file into the folder instead")
+            continue
+        try:
+            head = read_head(path)
+        except ContentError as exc:
+            problems.items.append(exc)
+            continue
+        if pattern.search(head):
+            found.append(path)
+    problems.raise_if_any(f"{kind} files")
+    return found

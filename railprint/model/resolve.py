@@ -19,7 +19,7 @@ from typing import Any
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
 from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
-from railprint.loading.paths import referenced
+from railprint.loading.paths import files_of_kind, referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
 from railprint.model import images, richtext, svgart
@@ -572,17 +572,7 @@ def _kept(source: MarkedList, keep) -> MarkedList:
 
 def style_files(folder: Path) -> list[Path]:
     """The ``kind: styles`` files in ``folder``."""
-    import re as _re
-
-    found = []
-    for path in sorted(folder.glob("*.yaml")):
-        if path.name.startswith("_"):
-            continue
-        with open(path, "rb") as handle:  # cheap: look for the kind before parsing
-            head = handle.read(4096)
-        if _re.search(rb"^kind:\s*['\"]?styles['\"]?\s*(#.*)?$", head, _re.MULTILINE):
-            found.append(path)
-    return found
+    return files_of_kind(folder, "styles")
 
 
 def folder_styles(folder: Path) -> MarkedDict:
