@@ -4,13 +4,13 @@
 (function () {
   "use strict";
   const WORDS = {
-    en: {goods: "Goods delivered", R: "red", G: "green", Y: "yellow", B: "blue", circuits: "Circuit counters",
+    en: {goods: "Goods delivered", R: "red", G: "green", Y: "yellow", B: "blue", circuits: "Circuit counters", counters: "Circuits and steam",
       steam: "Final steam", end: "How the game ended", tiles: "the last track tile was drawn",
       instant: "a player reached 13 VP", less: "one less", more: "one more", goods_vp: "Goods",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
       tie: "Tie-breaks: circuits, then steam", winner: "Winner", violations: "Rule violations"},
     pl: {goods: "Dostarczone towary", R: "czerwone", G: "zielone", Y: "żółte", B: "niebieskie",
-      circuits: "Żetony obwodów", steam: "Para na koniec", end: "Jak skończyła się gra",
+      circuits: "Żetony obwodów", counters: "Obwody i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni kafel torów", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
       more: "o jeden więcej", goods_vp: "Towary", colours: "kolory", colour_bonus: "Premia za kolory",
       circuit_vp: "Obwody", total: "Razem", tie: "Remisy: obwody, potem para", winner: "Zwycięzca",
@@ -45,9 +45,8 @@
       h("h3", {}, w("goods")),
       Object.keys(COLOURS).map((c) => stepper("goods-" + c, w(c), part.goods[c], LIMITS.goods, "goods", c,
         h("span", {class: "dos-chip", style: `background:${COLOURS[c]}`}, c))),
-      h("h3", {}, w("circuits")),
+      h("h3", {}, w("counters")),
       stepper("circuits", w("circuits"), part.circuits, LIMITS.circuits, "circuits", null, null),
-      h("h3", {}, w("steam")),
       stepper("steam", w("steam"), part.steam, LIMITS.steam, "steam", null, null));
   }
 
@@ -76,7 +75,7 @@
 
   function draw() {
     if (!ctx) return;
-    root.replaceChildren(entry(), ending(), summary());
+    root.replaceChildren(entry(), summary(), ending());
   }
 
   const style = document.createElement("style");
@@ -85,7 +84,7 @@
     ".dos-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
     ".dos-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;margin-right:.4rem;border:1px solid #333;" +
     "color:#fff;font-weight:700;text-align:center;text-shadow:0 0 2px #000}" +
-    ".dos-end label{display:block;min-height:2.2rem}.dos-end input{width:1.3rem;height:1.3rem;vertical-align:middle}";
+    ".dos-end label{display:flex;align-items:center;min-height:2.75rem}.dos-end input{width:1.3rem;height:1.3rem;min-height:0;min-width:0;margin:0 .3rem 0 0;vertical-align:middle}";
   document.head.append(style);
 
   Railprint.register({
