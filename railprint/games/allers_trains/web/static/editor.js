@@ -99,7 +99,7 @@
     ".at-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
     ".at-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;border:1px solid #333;color:#fff;font-weight:700;" +
     "text-align:center;text-shadow:0 0 2px #000}.at-detail{font-size:.9rem;color:#444}.at-route input{flex:1;min-width:0}" +
-    ".at-mode{font-weight:700;margin:.2rem 0}";
+    ".at-mode{font-weight:700;margin:.8rem 0 .3rem}";
   document.head.append(style);
 
   Railprint.register({
