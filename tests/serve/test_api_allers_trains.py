@@ -113,3 +113,11 @@ def test_an_uploaded_game_file_replaces_the_board(client):
     typo = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
                       content=b"mode: route+stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletow: [Ala@1]\nroute: {Ala: 1, Bartek: 2}\n")
     assert typo.status_code == 400 and "game.yaml:4:" in typo.json()["error"]
+
+
+def test_awkward_names_are_written_so_the_cli_reads_them_back(client):
+    names = ['O"Brien: #1', "Żaneta, {x}"]
+    r = room(client, names, mode="route+stations")
+    change(client, r["id"], 0, {f"player:{names[1]}": entry(route="40+3", s1=2)})
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert [(p.name, p.total) for p in score_text(text).games[0].players] == [(names[0], 0), (names[1], 17 + 43)]

@@ -119,3 +119,11 @@ def test_an_uploaded_game_file_replaces_the_entries(client):
     stranger = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
                           content=b"players:\n  - {name: Zoe, goods: R, circuits: 0, steam: 0}\n")
     assert stranger.status_code == 400 and "Zoe" in stranger.json()["error"]
+
+
+def test_awkward_names_are_written_so_the_cli_reads_them_back(client):
+    names = ['O"Brien: #1', "Żaneta, {x}"]
+    r = room(client, names)
+    change(client, r["id"], 0, {f"player:{names[0]}": entry(g=2, circuits=1)})
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert [(p.name, p.total) for p in score_text(text).games[0].players] == [(names[0], 5), (names[1], 0)]
