@@ -3,7 +3,7 @@
     python docs/screenshots/take.py        # needs Debian's chromium and playwright (the test extra)
 
 A server on loopback with a throw-away data folder; each game entered through the API with a
-shipped example (the rulebook's Railroad Ink board, a Nordic game), then photographed.
+shipped example (the rulebook's Railroad Ink board, a Nordic game, a Days of Steam game, a Jedzie pociąg z daleka scoring board), then photographed.
 """
 
 from __future__ import annotations
@@ -46,6 +46,22 @@ def rooms(base: str) -> dict[str, str]:
     post(base, f"/api/rooms/{ttr['id']}/changes", {"version": 1, "parts": {
         "player:Bartek": {"routes": ["bergen-oslo-blue"], "tickets": []}}})
     made["ticket-to-ride"] = ttr["id"]
+    steam = post(base, "/api/rooms", {"game": "days-of-steam", "players": ["Ala", "Bartek", "Celina"]})["room"]
+    for version, (player, goods, circuits, value) in enumerate((
+            ("Ala", {"R": 2, "G": 1, "Y": 1, "B": 0}, 2, 3), ("Bartek", {"R": 0, "G": 0, "Y": 0, "B": 5}, 1, 6),
+            ("Celina", {"R": 1, "G": 2, "Y": 0, "B": 1}, 0, 2))):
+        post(base, f"/api/rooms/{steam['id']}/changes", {"version": version, "parts": {
+            f"player:{player}": {"goods": goods, "circuits": circuits, "steam": value}}})
+    made["days-of-steam"] = steam["id"]
+    trains = post(base, "/api/rooms", {"game": "allers-trains", "players": ["Ala", "Bartek", "Celina"],
+                                       "setup": {"mode": "route+stations"}})["room"]
+    for version, (player, rounds, reading) in enumerate((
+            ("Ala", {"1": 1, "2": 3, "4": 5}, "40+9"), ("Bartek", {"1": 2, "2": 2, "7": 6}, "39"),
+            ("Celina", {"1": 4, "3": 3}, "44"))):
+        arrivals = {str(n): rounds.get(str(n)) for n in range(1, 8)}
+        post(base, f"/api/rooms/{trains['id']}/changes", {"version": version, "parts": {
+            f"player:{player}": {"arrivals": arrivals, "route": reading}}})
+    made["allers-trains"] = trains["id"]
     return made
 
 

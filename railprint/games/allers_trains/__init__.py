@@ -22,6 +22,7 @@ GAME = Game(
     title={"en": "Jedzie pociąg z daleka", "pl": "Jedzie pociąg z daleka"},
     aliases=("jedzie-pociag", "jedzie-pociag-z-daleka"),
     scorer="railprint.games.allers_trains:score_files",
+    web="railprint.games.allers_trains.web",
 )
 
 

@@ -21,6 +21,7 @@ GAME = Game(
     title={"en": "Days of Steam", "pl": "Dni Pary"},
     aliases=("dni-pary",),
     scorer="railprint.games.days_of_steam:score_files",
+    web="railprint.games.days_of_steam.web",
 )
 
 

@@ -1,0 +1,123 @@
+"""Jedzie pociąg z daleka rooms through the JSON API: the scoring board's arrivals and route
+readings scored by the Python scorer in each mode, bad input refused with a 400, the game file
+round trip."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from railprint.games.allers_trains import score_text
+from railprint.serve import make_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    with TestClient(app) as c:
+        yield c
+    store.close()
+
+
+def room(client, players=("Ala", "Bartek", "Celina"), mode="stations"):
+    answer = client.post("/api/rooms", json={"game": "allers-trains", "players": list(players), "setup": {"mode": mode}})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["room"]
+
+
+def entry(route=0, **rounds):
+    arrivals = {str(n): None for n in range(1, 8)}
+    arrivals.update({key.removeprefix("s"): value for key, value in rounds.items()})
+    return {"arrivals": arrivals, "route": route}
+
+
+def change(client, room_id, version, parts):
+    return client.post(f"/api/rooms/{room_id}/changes", json={"version": version, "parts": parts})
+
+
+def test_arrivals_are_spaced_and_scored_by_the_python_scorer(client):
+    r = room(client)
+    change(client, r["id"], 0, {"player:Ala": entry(s1=1, s2=3)})
+    change(client, r["id"], 1, {"player:Bartek": entry(s1=1, s2=2)})
+    answer = change(client, r["id"], 2, {"player:Celina": entry(s1=4)})
+    assert answer.status_code == 200, answer.text
+    game = answer.json()["score"]["result"]
+    # station 1: Ala and Bartek in round 1 share space 1 (18), Celina takes space 3 (1);
+    # station 2: Bartek first (15), Ala second (10)
+    assert game["spaces"]["1"] == {"Ala": 1, "Bartek": 1, "Celina": 3}
+    assert [p["total"] for p in game["players"]] == [18 + 10, 18 + 15, 1]
+    assert [row["player"] for row in answer.json()["score"]["ranking"]] == ["Bartek", "Ala", "Celina"]
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert '1: ["Ala@1", "Bartek@1", "Celina@4"]' in text and "route:" not in text
+    assert {p.name: p.total for p in score_text(text).games[0].players} == {"Ala": 28, "Bartek": 33, "Celina": 1}
+
+
+def test_route_readings_are_read_as_the_track_shows_them(client):
+    r = room(client, ("Ala", "Bartek"), mode="route+stations")
+    change(client, r["id"], 0, {"player:Ala": entry(route="40+9", s7=2)})
+    answer = change(client, r["id"], 1, {"player:Bartek": entry(route=39)})
+    assert answer.status_code == 200, answer.text
+    ala, bartek = answer.json()["score"]["result"]["players"]
+    assert (ala["route_points"], ala["route_reading"], bartek["route_points"]) == (49, "40+9", 39)
+    assert answer.json()["room"]["parts"]["player:Ala"]["route"] == 49
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert 'route: {"Ala": 40+9, "Bartek": 39}' in text and "7: [\"Ala@2\"]" in text
+    assert {p.name: p.total for p in score_text(text).games[0].players} == {"Ala": ala["total"], "Bartek": 39}
+    only = room(client, ("Ala",), mode="route")
+    answer = change(client, only["id"], 0, {"player:Ala": entry(route="40+1")})
+    assert answer.json()["score"]["ranking"] == [{"player": "Ala", "points": 41, "place": 1}]
+    assert "arrivals" not in client.get(f"/api/rooms/{only['id']}/files/game.yaml").text
+
+
+@pytest.mark.parametrize("parts, words", [
+    ({"player:Ala": entry(s1=0)}, "station 1 (Fioletowo): round 0"),
+    ({"player:Ala": entry(s3="2")}, 'station 3 (Zielonki): round "2"'),
+    ({"player:Ala": {"arrivals": {**entry()["arrivals"], "8": 1}, "route": 0}}, "there is no station '8'"),
+    ({"player:Ala": entry(route="40+41")}, "the track runs 1-40"),
+    ({"player:Ala": entry(route="forty")}, "'forty' is not a score-track reading"),
+    ({"player:Ala": entry(route=81)}, "beyond the track"),
+    ({"player:Ala": {"arrivals": entry()["arrivals"]}}, "expected"),
+    ({"player:Zoe": entry()}, "no player 'Zoe'"),
+    ({"setup": {"players": ["Ala"], "mode": "route"}}, "fixed"),
+])
+def test_bad_entries_are_400_with_a_clear_message(client, parts, words):
+    r = room(client, mode="route+stations")
+    answer = change(client, r["id"], 0, parts)
+    assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+
+
+@pytest.mark.parametrize("players, setup, words", [
+    (["Ala", "Bartek"], {"mode": "frames"}, "unknown mode 'frames'"),
+    (["Ala", "Bartek"], {"variant": 1}, "unknown choice 'variant'"),
+    (["A", "B", "C", "D", "E"], {}, "1-4 players"),
+    (["Ala@1", "Bartek"], {}, "no '@'"),
+])
+def test_bad_rooms_are_400(client, players, setup, words):
+    answer = client.post("/api/rooms", json={"game": "allers-trains", "players": players, "setup": setup})
+    assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+
+
+def test_an_uploaded_game_file_replaces_the_board(client):
+    r = room(client, ("Ala", "Bartek"), mode="route+stations")
+    text = "mode: route+stations\nplayers: [ala, Bartek]\narrivals:\n  Fioletowo: [Ala@2]\n  7: [Bartek@1]\nroute: {Ala: 40+2, Bartek: 30}\n"
+    answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0", content=text.encode())
+    assert answer.status_code == 200, answer.text
+    parts = answer.json()["room"]["parts"]
+    assert parts["player:Ala"] == entry(route=42, s1=2) and parts["player:Bartek"] == entry(route=30, s7=1)
+    wrong_mode = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                            content=b"mode: stations\nplayers: [Ala, Bartek]\narrivals: {}\n")
+    assert wrong_mode.status_code == 400 and "this room scores route+stations" in wrong_mode.json()["error"]
+    stranger = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                          content=b"mode: route+stations\nplayers: [Ala, Zoe]\narrivals: {}\nroute: {Ala: 1, Zoe: 2}\n")
+    assert stranger.status_code == 400 and "this room's are Ala, Bartek" in stranger.json()["error"]
+    typo = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                      content=b"mode: route+stations\nplayers: [Ala, Bartek]\narrivals:\n  Fioletow: [Ala@1]\nroute: {Ala: 1, Bartek: 2}\n")
+    assert typo.status_code == 400 and "game.yaml:4:" in typo.json()["error"]
+
+
+def test_awkward_names_are_written_so_the_cli_reads_them_back(client):
+    names = ['O"Brien: #1', "Żaneta, {x}"]
+    r = room(client, names, mode="route+stations")
+    change(client, r["id"], 0, {f"player:{names[1]}": entry(route="40+3", s1=2)})
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert [(p.name, p.total) for p in score_text(text).games[0].players] == [(names[0], 0), (names[1], 17 + 43)]
