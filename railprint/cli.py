@@ -187,6 +187,8 @@ def render(
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
+    layout: str = typer.Option("auto", "--layout", help="Sheets: butt (neighbours share cut lines, bleed only around the block), gutter (bleed around every piece), or auto (the set's own `layout:`, else whichever takes fewer sheets)."),
+    cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin lines along every cut on the fronts, for scissors (default: on, off with --mode 1up)."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
@@ -194,17 +196,22 @@ def render(
 
     Example: railprint render ticket-to-ride --paper letter --lang pl
     """
+    from railprint.report import terminal_safe
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
     def run() -> None:
         options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
-                                back_offset=_parse_offset(back_offset), lang=lang)
+                                back_offset=_parse_offset(back_offset), lang=lang, layout=layout.lower(),
+                                cut_lines=cut_lines)
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game)
+        summaries: list[str] = []
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance)
+            written = render_all(chosen, options, out, fmt, advance, summaries)
         for path in written:
             typer.echo(str(path))
+        for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
+            typer.echo("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)
 
     guarded(run)

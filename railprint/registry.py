@@ -51,6 +51,9 @@ class ContentKind:
     ``<id>-<component>`` unless a content file has that id; ``build`` gets the component's name
     as ``options.extra["component"]``.
     ``noun``: what the components are called in page footers, per language.
+    ``paper``, ``copies``, ``step``, ``stage``: for the print guide — ``card`` stock or ``plain`` paper, how
+    many copies a group prints (per language, e.g. one per player), and what to do with the
+    printed sheets (per language); a deck may set its own ``paper:`` and ``copies:``.
     """
 
     name: str
@@ -60,6 +63,12 @@ class ContentKind:
     format_prefix: str | None = None
     deck_like: bool = False
     components: tuple[str, ...] = ()
+    paper: str = "card"
+    copies: Mapping[str, str] | None = None
+    step: Mapping[str, str] | None = None
+    component_steps: Mapping[str, Mapping[str, str]] | None = None   # per generated component
+    stage: int = 1       # print guide order: 0 assemble first (boards), 1 cut, 2 fold, 3 nothing to make
+    noun: Mapping[str, tuple[str, ...]] | None = None   # counts a file's ``count:`` in the print guide
 
 
 @dataclass(frozen=True)
@@ -80,6 +89,7 @@ class Game:
     scorer: str | None = None
     score_options: tuple[str, ...] = ()
     roller: str | None = None
+    bring: Mapping[str, tuple[str, ...]] | None = None   # print guide: what else a table needs, per language
     source: str = field(default="", compare=False)  # the entry point that declared it
 
     def label(self, lang: str = "en") -> str:
@@ -108,13 +118,18 @@ class Roller(Protocol):
         """The seed's rolls as terminal text (every round, or only ``round_number``)."""
 
 
+FOLD_STEP = {"en": "cut out each net, fold along the lines, glue the tabs inside",
+             "pl": "wytnij każdą siatkę, zegnij wzdłuż linii, wklej zakładki do środka"}
+
 # the engine's own content kinds (generic components), owned by no game
 ENGINE_KINDS: tuple[ContentKind, ...] = (
     ContentKind("deck", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
                 "railprint.model.resolve:load_deck", deck_like=True),
     ContentKind("tiles", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
                 "railprint.model.resolve:load_deck", deck_like=True),
-    ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice"),
+    ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice",
+                step=FOLD_STEP, stage=2,
+                noun={"en": ("die", "dice"), "pl": ("kostka", "kostki", "kostek")}),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
 )
 

@@ -83,7 +83,7 @@ def test_calibration_reads_the_same_offset_in_both_orientations(paper, flip):
 
 
 def _backs(path: Path, offset, flip="long"):
-    doc = build_deck(path, RenderOptions(back_offset=offset, flip=flip))
+    doc = build_deck(path, RenderOptions(back_offset=offset, flip=flip, layout="gutter"))
     pages = pdf_pages(render(doc, "pdf")[0])
     return pages, [bleed_boxes(p[2], 50, 74) for p in pages[1::2]]
 
@@ -126,7 +126,7 @@ def test_duplex_grid_is_centred_and_a_common_back_survives_either_flip(tmp_path,
     path = _deck(tmp_path, orientation, 40)
     backs = {}
     for flip in ("long", "short"):
-        pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, flip=flip)), "pdf")[0])
+        pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, flip=flip, layout="gutter")), "pdf")[0])
         W, H, rects, *_ = pages[0]
         assert (W > H) == (orientation == "landscape")
         fronts = bleed_boxes(rects, 50, 74)

@@ -212,7 +212,7 @@ def test_tokens_read_back(pdfs):
     assert Counter(card.name for card in deck.cards) == {"red good": 7, "green good": 7, "yellow good": 7,
                                                         "blue good": 7}
     assert "objazd" in texts("circuit-counters.yaml") and "1 PZ" in texts("circuit-counters.yaml")
-    assert "POMARAŃCZOWY" in texts("train-tokens.yaml")
+    assert "ORANŻOWY" in texts("train-tokens.yaml")
     trains = {card.front.layers[0].fill for card in load_deck(DOS / "train-tokens.yaml").cards}
     assert trains == {card.front.layers[0].fill for card in load_deck(DOS / "train-tiles.yaml").cards}
 

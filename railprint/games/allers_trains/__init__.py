@@ -22,6 +22,8 @@ GAME = Game(
     title={"en": "Jedzie pociąg z daleka", "pl": "Jedzie pociąg z daleka"},
     aliases=("jedzie-pociag", "jedzie-pociag-z-daleka"),
     scorer="railprint.games.allers_trains:score_files",
+    bring={"en": ("glue or tape to join each frame's two halves", "a pencil for the score sheet"),
+           "pl": ("klej lub taśma do połączenia połówek ramek", "ołówek do arkusza punktacji")},
 )
 
 

@@ -21,6 +21,8 @@ GAME = Game(
     title={"en": "Days of Steam", "pl": "Dni Pary"},
     aliases=("dni-pary",),
     scorer="railprint.games.days_of_steam:score_files",
+    bring={"en": ("a cloth bag or a cup to draw the track tiles from",),
+           "pl": ("woreczek z materiału lub kubek do losowania żetonów torów",)},
 )
 
 

@@ -19,6 +19,10 @@ from .notation import GameRecord, format_game, parse_game, read_game
 from .result import TTRResult
 from .rules import GameScore, enforce, score_game
 
+BOARD_STEP = {"en": "trim each page along its crop marks, then glue the pages in the order of the assembly map (the last page)",
+              "pl": "przytnij każdą stronę wzdłuż znaczników, potem sklej strony w kolejności z mapy składania (ostatnia strona)"}
+SCOREPAD_STEP = {"en": "nothing to cut: keep it by the table", "pl": "nic do cięcia: połóż przy stole"}
+
 GAME = Game(
     id="ticket-to-ride",
     title={"en": "Ticket to Ride", "pl": "Wsiąść do Pociągu"},
@@ -27,13 +31,18 @@ GAME = Game(
         ContentKind("map", "railprint.games.ticket_to_ride.maps:MapSpec",
                     build="railprint.games.ticket_to_ride.printing:build_map_component",
                     validate="railprint.games.ticket_to_ride.printing:validate_map",
-                    format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad")),
+                    format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad", "trains"),
+                    component_steps={"board": BOARD_STEP, "scorepad": SCOREPAD_STEP}),
         ContentKind("board", "railprint.games.ticket_to_ride.board:BoardSpec",
-                    "railprint.games.ticket_to_ride.printing:build_ttr_board"),
+                    "railprint.games.ticket_to_ride.printing:build_ttr_board", paper="plain", stage=0,
+                    step=BOARD_STEP),
         ContentKind("scorepad", "railprint.games.ticket_to_ride.scorepad:ScorepadSpec",
-                    "railprint.games.ticket_to_ride.printing:build_ttr_scorepad"),
+                    "railprint.games.ticket_to_ride.printing:build_ttr_scorepad", paper="plain", stage=3,
+                    step=SCOREPAD_STEP, copies={"en": "1 page per game", "pl": "1 strona na grę"}),
     ),
     scorer="railprint.games.ticket_to_ride:score_files",
+    bring={"en": ("glue or tape for the board", "a pencil for the score pad"),
+           "pl": ("klej lub taśma do planszy", "ołówek do bloczka punktacji")},
 )
 
 __all__ = ["GAME", "score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",

@@ -66,7 +66,24 @@ def build_map_component(path: Path, options):
         from railprint.render import impose_deck
 
         return impose_deck(ticket_deck(Path(path), options.lang), Path(path), options)
-    raise RailprintError(f"a Ticket to Ride map prints its board, tickets and score pad, not {component!r}")
+    if component == "trains":
+        return trains_document(m, options)
+    raise RailprintError(f"a Ticket to Ride map prints its board, tickets, score pad and trains, not {component!r}")
+
+
+def trains_document(m, options):
+    """The map's wagons (every player colour, the map's count) and score markers on shared
+    single-sided sheets."""
+    from railprint.games.ticket_to_ride.pieces import piece_sets
+    from railprint.layout.imposition import impose_sets
+    from railprint.layout.paper import revision_label
+
+    sets = piece_sets(m, options.lang)
+    word = {"en": "trains and score markers", "pl": "wagony i znaczniki punktów"}.get(options.lang)
+    detail = f"{m.id}-trains · {revision_label(1, options.lang)} · {sum(len(s.faces) for s in sets)} · {m.id}"
+    return impose_sets(sets, paper=options.paper, mode="simplex", title=f"{m.title(options.lang)} — {word}",
+                       detail=detail, lang=options.lang, cut_lines=options.mode != "1up" if options.cut_lines is None
+                       else options.cut_lines).document
 
 
 def ticket_deck(path: Path, lang: str = "en"):
