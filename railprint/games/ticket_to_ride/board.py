@@ -61,7 +61,7 @@ COLOUR_NAMES = {
     "en": {"red": "red", "orange": "orange", "yellow": "yellow", "green": "green", "blue": "blue",
            "pink": "pink", "black": "black", "white": "white", "gray": "gray: any one colour"},
     "pl": {"red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony",
-           "blue": "niebieski", "pink": "różowy", "black": "czarny", "white": "biały",
+           "blue": "niebieski", "pink": "fioletowy", "black": "czarny", "white": "biały",
            "gray": "szary: dowolny jeden kolor"},
 }
 COUNTRY_TINTS = ("#efe6cf", "#e4ecd6", "#f1dfd6", "#e3e3ef", "#eee7c4", "#dceae6", "#f0dde6")
