@@ -37,13 +37,28 @@ def _fail(message: str) -> "typer.Exit":
 
 def guarded(fn: Callable[[], T]) -> T:
     """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1."""
+    failed = ""
     try:
         return fn()
     except RailprintError as exc:
-        raise _fail(str(exc)) from None
+        failed = str(exc)
+        raise _fail(failed) from None
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         raise _fail(f"{where}{exc.strerror or exc}") from None
+    finally:
+        _warn_broken_plugins(failed)
+
+
+def _warn_broken_plugins(error: str) -> None:
+    """A game plugin that failed to load is skipped (the other games work): say so on stderr,
+    once a command has loaded the games (unless the error already said it)."""
+    from railprint.registry import broken
+    from railprint.report import terminal_safe
+
+    for problem in broken():
+        if str(problem) not in error:
+            typer.echo(f"Warning: {terminal_safe(str(problem))} (skipped)", err=True)
 
 
 def _echo_data(text: str) -> None:
@@ -98,6 +113,32 @@ def score(
     guarded(run)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default ~/.local/share/railprint)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
+) -> None:
+    """Score games at the table: a local web app the players open on their phones (docs/serve.md).
+
+    Example: railprint serve --host 0.0.0.0
+    """
+
+    def run() -> None:
+        from railprint.loading.resources import use_content
+        from railprint.serve import default_data_folder, serve as run_server
+
+        use_content(list(content or []))
+        run_server(host, port, data if data is not None else default_data_folder(),
+                   echo=lambda text: typer.echo(text))
+
+    try:
+        guarded(run)
+    except KeyboardInterrupt:
+        pass
+
+
 def _seed_or_random(seed: Optional[int], make: Callable[[], int]) -> int:
     """The given seed, or a fresh one announced on stderr so the game can be replayed."""
     if seed is not None:
@@ -141,6 +182,7 @@ def _progress(quiet: bool):
 @app.command("list")
 def list_(
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
+    map_id: Optional[str] = typer.Option(None, "--map", help="Only the sets of this map (its id)."),
 ) -> None:
     """List the games (what railprint can print, score and roll for each), then their component
     sets and how many components each holds.
@@ -148,11 +190,13 @@ def list_(
     Example: railprint list
     """
     from railprint.registry import games
-    from railprint.render import discover_layers, printable_file
+    from railprint.render import discover_layers, of_map, printable_file
     from railprint.report import table
 
     def run() -> None:
         files = discover_layers(list(content or []))
+        if map_id is not None:
+            files = of_map(files, map_id)
         known = games()
         titles = {g.id: g.label("en") for g in known}
         prints = {g.id: sorted({f.kind for f in files if f.game == g.id and printable_file(f)}) for g in known}
@@ -183,35 +227,79 @@ def render(
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content; a file with the same game and id replaces the built-in one (repeatable)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex (backs behind fronts), gutterfold, or 1up (print shops)."),
-    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets) or svg (one file per component face)."),
+    fmt: str = typer.Option("pdf", "--format", help="pdf (sheets); svg, png or jpeg (one file per component face, named <id>-001-front/-back)."),
+    dpi: int = typer.Option(300, "--dpi", help="png/jpeg: pixels per inch (36-1200)."),
+    image_bleed: bool = typer.Option(True, "--image-bleed/--trimmed", help="png/jpeg: keep the bleed around each face, or cut it to the trim size."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
+    scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     layout: str = typer.Option("auto", "--layout", help="Sheets: butt (neighbours share cut lines, bleed only around the block), gutter (bleed around every piece), or auto (the set's own `layout:`, else whichever takes fewer sheets)."),
     cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin lines along every cut on the fronts, for scissors (default: on, off with --mode 1up)."),
     out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    map_id: Optional[str] = typer.Option(None, "--map", help="Only this map's board, tickets, score pad and pieces (its id)."),
 ) -> None:
-    """Render printable components to PDF sheets (or SVG faces) under the output folder.
+    """Render printable components to PDF sheets (or SVG, PNG or JPEG faces) under the output folder.
 
     Example: railprint render ticket-to-ride --paper letter --lang pl
+    Example: railprint render ticket-to-ride --format png --dpi 300 --trimmed
     """
     from railprint.report import terminal_safe
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
     def run() -> None:
+        from railprint.layout.paper import parse_scale
+
         options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
-                                back_offset=_parse_offset(back_offset), lang=lang, layout=layout.lower(),
-                                cut_lines=cut_lines)
+                                back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale),
+                                layout=layout.lower(), cut_lines=cut_lines)
         check_options(options, fmt)
-        chosen = select(discover_layers(list(content or [])), game)
+        chosen = select(discover_layers(list(content or [])), game, map_id)
         summaries: list[str] = []
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance, summaries)
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, summaries=summaries)
         for path in written:
             typer.echo(str(path))
         for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
             typer.echo("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
+        typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+
+    guarded(run)
+
+
+export_app = typer.Typer(help="Exports for playing online and for print shops.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+
+@export_app.command("tts")
+def export_tts(
+    game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution of the faces (deck sheets are shrunk to 4096 px a side)."),
+    url_base: Optional[str] = typer.Option(None, "--url-base", help="Where you will upload the images (https://…); default: file:/// paths, which only you can load."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    out: Path = typer.Option(Path("output/tts"), "-o", "--out", help="Output folder (copy it to Tabletop Simulator's Saves/Saved Objects)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Tabletop Simulator saved objects: decks (deck sheets of up to 10 × 7 cards), tile and
+    token bags, boards — with their images.
+
+    Example: railprint export tts ticket-to-ride -o ~/tts/railprint
+    """
+    from railprint.export.tts import export_all
+    from railprint.render import RenderOptions, discover_layers, select
+
+    def run() -> None:
+        options = RenderOptions(lang=lang)
+        check_lang(lang)
+        chosen = select(discover_layers(list(content or [])), game)
+        with _progress(quiet)(len(chosen)) as advance:
+            written, skipped = export_all(chosen, options, out, dpi=dpi, url_base=url_base, advance=advance)
+        for path in written:
+            typer.echo(str(path))
+        for note in skipped:
+            typer.echo(f"skipped {note}", err=True)
         typer.echo(f"{len(written)} file(s) written to {out}", err=True)
 
     guarded(run)
@@ -366,7 +454,10 @@ def main() -> None:
     if os.environ.get("NO_COLOR"):
         os.environ.setdefault("TERM", "dumb")
     # a kill (SIGTERM) unwinds like Ctrl-C: staged output is removed, finished files stay whole
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    # (a hang-up too, unless ignored as under nohup); output publication defers both to its end
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, lambda number, frame: sys.exit(128 + number))
     app()
 
 

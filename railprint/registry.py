@@ -18,11 +18,15 @@ Two games claiming one id, alias or content kind is an error naming both.
 from __future__ import annotations
 
 import importlib
+import re
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping, Protocol
+from functools import lru_cache, wraps
+from typing import Any, Callable, Iterator, Mapping, Protocol
 
-from railprint.errors import RailprintError, name_key, suggestion
+from railprint.errors import RailprintError, clip, name_key, suggestion
 
 GROUP = "railprint.games"
 
@@ -50,6 +54,9 @@ class ContentKind:
     ``components``: a data file of this kind generates these printable components, each
     ``<id>-<component>`` unless a content file has that id; ``build`` gets the component's name
     as ``options.extra["component"]``.
+    ``components_of``: ``"module:function"`` called as ``fn(path) -> tuple[str, ...]``, the
+    components one data file generates when they depend on its content (e.g. a map's station
+    pieces only when it has stations); ``components`` is used when it is None or the file is broken.
     ``noun``: what the components are called in page footers, per language.
     ``paper``, ``copies``, ``step``, ``stage``: for the print guide — ``card`` stock or ``plain`` paper, how
     many copies a group prints (per language, e.g. one per player), and what to do with the
@@ -69,6 +76,7 @@ class ContentKind:
     component_steps: Mapping[str, Mapping[str, str]] | None = None   # per generated component
     stage: int = 1       # print guide order: 0 assemble first (boards), 1 cut, 2 fold, 3 nothing to make
     noun: Mapping[str, tuple[str, ...]] | None = None   # counts a file's ``count:`` in the print guide
+    components_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,8 @@ class Game:
     ``score_options``: the names of extra ``railprint score`` options the scorer accepts.
     ``roller``: ``"module"`` of a roll-and-write generator (``railprint sheet`` / ``roll``);
     the module provides the functions of :class:`Roller`.
+    ``web``: ``"module"`` of the game's page for ``railprint serve``: it provides the handlers
+    of :class:`WebPage` and ships its script beside it (``static/editor.js``).
     """
 
     id: str
@@ -90,7 +100,13 @@ class Game:
     score_options: tuple[str, ...] = ()
     roller: str | None = None
     bring: Mapping[str, tuple[str, ...]] | None = None   # print guide: what else a table needs, per language
-    source: str = field(default="", compare=False)  # the entry point that declared it
+    web: str | None = None
+    source: str = field(default="", compare=False)  # the entry point that declared it ("module:attr")
+    entry: str = field(default="", compare=False)   # that entry point's name
+
+    def plugin(self) -> str:
+        """How errors name the plugin: ``game plugin 'NAME' (module:attr)``."""
+        return _plugin(self.entry or self.id, self.source)
 
     def label(self, lang: str = "en") -> str:
         return self.title.get(lang) or self.title.get("en") or self.id
@@ -121,6 +137,39 @@ class Roller(Protocol):
 FOLD_STEP = {"en": "cut out each net, fold along the lines, glue the tabs inside",
              "pl": "wytnij każdą siatkę, zegnij wzdłuż linii, wklej zakładki do środka"}
 
+
+class WebPage(Protocol):
+    """What a game's ``web`` module provides to ``railprint serve`` (docs/serve.md).
+
+    The server knows no game: a room's state is *parts*, JSON values the game defines
+    (``"setup"`` plus one part per player, say), and the server only stores them with versions,
+    writes the game's files and calls the game's scorer on them, exactly as ``railprint score``
+    does. Bad input raises :class:`RailprintError` (the server answers 400 with its message).
+    The module's folder holds ``static/editor.js``, served at ``/games/<id>/editor.js``.
+    """
+
+    def setup_fields(self) -> list[dict]:
+        """The room-creation form: ``[{"key", "label": {en, pl}, "choices": [...]}]``."""
+
+    def new_room(self, players: list[str], setup: dict) -> dict[str, Any]:
+        """The parts of a new room for these player names and setup choices."""
+
+    def check_change(self, parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
+        """``updates`` (part -> new value) checked and normalised against the room's ``parts``."""
+
+    def files(self, parts: dict[str, Any]) -> list[tuple[str, str]]:
+        """(file name, text): exactly the files ``railprint score <game>`` reads for this room."""
+
+    def read_file(self, parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
+        """An uploaded score file (as ``files`` writes it) -> the part updates it makes."""
+
+    def score_options(self, parts: dict[str, Any]) -> dict[str, Any]:
+        """Extra keyword options for the game's scorer (``railprint score``'s options)."""
+
+    def ranking(self, result: Any) -> list[dict]:
+        """``[{"player", "points", "place"}]`` of a scorer's result, best first."""
+
+
 # the engine's own content kinds (generic components), owned by no game
 ENGINE_KINDS: tuple[ContentKind, ...] = (
     ContentKind("deck", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
@@ -140,20 +189,133 @@ def _entry_points():
     return entry_points(group=GROUP)
 
 
+def _plugin(name: str, value: str) -> str:
+    return f"game plugin {name!r} ({value})"
+
+
+SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*(:[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*)?$")
+
+
+@contextmanager
+def _noting_signals() -> Iterator[list[int]]:
+    """While plugin code runs: note which signals really arrived (their handlers still run), so
+    a KeyboardInterrupt or SystemExit the plugin raises by itself can be told from Ctrl-C or a
+    kill, which must never be swallowed."""
+    seen: list[int] = []
+    old = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            previous = signal.getsignal(sig)
+            if callable(previous):
+                def noting(number, frame, previous=previous):
+                    seen.append(number)
+                    return previous(number, frame)
+                old[sig] = signal.signal(sig, noting)
+    try:
+        yield seen
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _what_went_wrong(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r})"
+    if isinstance(exc, KeyboardInterrupt):
+        return "it raised KeyboardInterrupt"
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+def _run_plugin(label: str, fn: Callable[[], Any]) -> Any:
+    """``fn()``, where any failure but railprint's own errors, I/O errors and a real signal
+    becomes one error naming ``label`` (the plugin and what of it failed)."""
+    try:
+        with _noting_signals() as seen:
+            return fn()
+    except (RailprintError, OSError, GeneratorExit):
+        raise
+    except BaseException as exc:
+        if seen:
+            raise
+        raise RailprintError(f"{label}: {_what_went_wrong(exc)}") from None
+
+
+def _spec_problem(value: object, what: str, *, optional: bool = True) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not SPEC.match(value):
+        return f"{what} must be a \"module:name\" string{' or None' if optional else ''}, got {clip((value), 80)}"
+    return None
+
+
+def _strings(value: object, what: str) -> str | None:
+    if not isinstance(value, tuple) or not all(isinstance(v, str) and v for v in value):
+        return f"{what} must be a tuple of non-empty strings, got {clip((value), 80)}"
+    return None
+
+
+def _game_problems(game: Game) -> list[str]:
+    """What is wrong with a plugin's Game object (its fields are typed by the plugin author)."""
+    problems = []
+    if not isinstance(game.id, str) or not game.id.strip():
+        problems.append(f"id must be a non-empty string, got {clip((game.id), 80)}")
+    if not isinstance(game.title, Mapping) or not game.title or \
+            not all(isinstance(k, str) and isinstance(v, str) for k, v in game.title.items()):
+        problems.append(f"title must be a mapping of language to text, e.g. {{'en': 'My Game'}}, "
+                        f"got {clip((game.title), 80)}")
+    problems.append(_strings(game.aliases, "aliases"))
+    problems.append(_strings(game.score_options, "score_options"))
+    problems.append(_spec_problem(game.scorer, "scorer"))
+    problems.append(_spec_problem(game.roller, "roller"))
+    if not isinstance(game.kinds, tuple):
+        problems.append(f"kinds must be a tuple of ContentKind, got {clip((game.kinds), 80)}")
+    else:
+        for kind in game.kinds:
+            if not isinstance(kind, ContentKind):
+                problems.append(f"kinds must hold ContentKind objects, got {clip((kind), 80)}")
+                continue
+            if not isinstance(kind.name, str) or not kind.name:
+                problems.append(f"a content kind's name must be a non-empty string, got {clip((kind.name), 80)}")
+            for what in ("schema", "build", "validate"):
+                problems.append(_spec_problem(getattr(kind, what), f"kind {kind.name!r}: {what}"))
+            if kind.format_prefix is not None and not (isinstance(kind.format_prefix, str) and kind.format_prefix):
+                problems.append(f"kind {kind.name!r}: format_prefix must be a non-empty string or None")
+            if not isinstance(kind.deck_like, bool):
+                problems.append(f"kind {kind.name!r}: deck_like must be True or False")
+            problems.append(_strings(kind.components, f"kind {kind.name!r}: components"))
+    return [p for p in problems if p]
+
+
+def _load(ep) -> Game:
+    """The Game an entry point names; any way a plugin can be broken is an error naming it."""
+    name, value = ep.name, ep.value
+    label = _plugin(name, value)
+    if not isinstance(value, str) or not SPEC.match(value.replace(" ", "")):
+        raise RailprintError(f"{label}: malformed entry point in the {GROUP!r} group",
+                             hint="it must be \"module:attribute\", e.g. my_game:GAME")
+    game = _run_plugin(label + " failed to load", ep.load)
+    if not isinstance(game, Game):
+        raise RailprintError(f"{label} is not a railprint.registry.Game (it is {type(game).__name__})")
+    problems = _game_problems(game)
+    if problems:
+        raise RailprintError(f"{label}: bad Game: " + "; ".join(problems))
+    return _with_source(game, value, name)
+
+
 @lru_cache(maxsize=1)
-def games() -> tuple[Game, ...]:
-    """Every registered game, in entry-point name order; conflicts are errors naming both."""
+def _registry() -> tuple[tuple[Game, ...], tuple[tuple[str, RailprintError], ...]]:
+    """(the games that loaded, (entry-point name, error) of each broken plugin)."""
     found: list[Game] = []
+    broken: list[tuple[str, RailprintError]] = []
     claimed: dict[str, Game] = {}
     kinds: dict[str, str] = {k.name: "railprint (engine)" for k in ENGINE_KINDS}
-    for ep in sorted(_entry_points(), key=lambda e: (e.name, e.value)):
+    for ep in sorted(_entry_points(), key=lambda e: (str(e.name), str(e.value))):
         try:
-            game = ep.load()
-        except Exception as exc:  # a broken plugin must not take railprint down with a traceback
-            raise RailprintError(f"game plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from None
-        if not isinstance(game, Game):
-            raise RailprintError(f"game plugin {ep.name!r} ({ep.value}) is not a railprint.registry.Game")
-        game = _with_source(game, ep.value)
+            game = _load(ep)
+        except RailprintError as exc:
+            broken.append((str(ep.name), exc))
+            continue
         for key in {name_key(game.id), *(name_key(a) for a in game.aliases)}:
             other = claimed.get(key)
             if other is not None and other.source != game.source:
@@ -167,13 +329,30 @@ def games() -> tuple[Game, ...]:
                                      f"and {game.id} ({game.source})")
             kinds[kind.name] = f"{game.id} ({game.source})"
         found.append(game)
-    return tuple(found)
+    return tuple(found), tuple(broken)
 
 
-def _with_source(game: Game, source: str) -> Game:
+def games() -> tuple[Game, ...]:
+    """Every registered game that loads, in entry-point name order (a broken plugin is left
+    out: :func:`broken`); two games claiming one name or kind is an error naming both."""
+    return _registry()[0]
+
+
+games.cache_clear = _registry.cache_clear  # type: ignore[attr-defined]
+
+
+def broken() -> list[RailprintError]:
+    """The errors of plugins that failed to load — only once the registry has been loaded (a
+    command that needed no game says nothing about them)."""
+    if not _registry.cache_info().currsize:
+        return []
+    return [error for _, error in _registry()[1]]
+
+
+def _with_source(game: Game, source: str, entry: str = "") -> Game:
     from dataclasses import replace
 
-    return replace(game, source=source)
+    return replace(game, source=source, entry=entry)
 
 
 def find_game(name: str) -> Game:
@@ -182,6 +361,9 @@ def find_game(name: str) -> Game:
     for game in games():
         if wanted in {name_key(game.id), *(name_key(a) for a in game.aliases)}:
             return game
+    for entry, error in _registry()[1]:
+        if wanted == name_key(entry):
+            raise error
     raise RailprintError(f"unknown game {name!r}", hint=suggestion(name, [g.id for g in games()]))
 
 
@@ -213,7 +395,12 @@ def scorer(game: Game):
         scorable = ", ".join(g.id for g in games() if g.scorer)
         raise RailprintError(f"{game.id}: railprint prints this game's components but does not score it",
                              hint=f"games with a scorer: {scorable}; to print: railprint render {game.id}")
-    return named(game.scorer)
+    return plugin_hook(game, "scorer", game.scorer)
+
+
+def web_page(game: Game) -> WebPage | None:
+    """The game's page module for ``railprint serve`` (see :class:`WebPage`), or None."""
+    return plugin_object(game, "web page", game.web) if game.web else None
 
 
 def roller(game: Game) -> Roller:
@@ -222,4 +409,60 @@ def roller(game: Game) -> Roller:
         rolling = ", ".join(g.id for g in games() if g.roller) or "none"
         raise RailprintError(f"{game.id}: railprint has no dice rolls or roll-and-write sheets for this game",
                              hint=f"games that roll: {rolling}")
-    return named(game.roller)
+    module = _run_plugin(f"{game.plugin()}: its roller {game.roller} failed", lambda: named(game.roller))
+    return _Guarded(module, f"{game.plugin()}: its roller")
+
+
+class _Guarded:
+    """A plugin's module or result object whose callables fail as one error naming the plugin
+    (the values they return are guarded too, so a score result's ``as_text`` is covered)."""
+
+    def __init__(self, target: Any, label: str) -> None:
+        self._target, self._label = target, label
+
+    def __getattr__(self, name: str) -> Any:
+        label = f"{self._label}'s {name} failed"
+        value = _run_plugin(label, lambda: getattr(self._target, name))
+        if not callable(value):
+            return value
+
+        @wraps(value)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return _guard_result(_run_plugin(label, lambda: value(*args, **kwargs)), label)
+        return call
+
+
+def _guard_result(value: Any, label: str) -> Any:
+    """Plain data passes; an object with methods (a score result) is guarded itself."""
+    if value is None or isinstance(value, (str, bytes, int, float, bool, list, tuple, dict)):
+        return value
+    if type(value).__module__.startswith("railprint.") and not type(value).__module__.startswith("railprint.games"):
+        return value  # the engine's own objects (a scene Document)
+    return _Guarded(value, label)
+
+
+def plugin_object(game: Game | None, what: str, spec: str, call: Callable[[Any], Any] | None = None) -> Any:
+    """The object ``spec`` names, imported (and, with ``call``, passed to it) so that a failure
+    is one error naming the game's plugin; the engine's own (``game`` None) as it is."""
+    label = f"{game.plugin()}: its {what} {spec} failed" if game is not None else ""
+    obj = named(spec) if game is None else _run_plugin(label, lambda: named(spec))
+    if call is not None:
+        return call(obj) if game is None else _run_plugin(label, lambda: call(obj))
+    return obj
+
+
+def plugin_hook(game: Game | None, what: str, spec: str, on: str = "") -> Callable[..., Any]:
+    """The function ``spec`` names (a game's scorer, a kind's build or validate), imported and
+    called so that any failure is one error naming the game's plugin and ``what``; the engine's
+    own kinds (``game`` None) are called as they are. ``on``: the file it works on, for the message."""
+    if game is None:
+        return named(spec)
+    label = f"{game.plugin()}: its {what} {spec} failed" + (f" on {on}" if on else "")
+    fn = plugin_object(game, what, spec)
+    if not callable(fn):
+        raise RailprintError(f"{game.plugin()}: its {what} {spec} is not a function")
+
+    @wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _guard_result(_run_plugin(label, lambda: fn(*args, **kwargs)), label)
+    return call

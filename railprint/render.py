@@ -18,10 +18,13 @@ from railprint.loading.resources import content_root
 from railprint.loading.yamlio import load_file
 
 
-def _named(spec: str) -> Any:
-    from railprint.registry import named
+def _hook(kind_name: str, what: str, path: Path) -> Any:
+    """The ``build`` / ``validate`` function of a content kind: a game's is guarded (its failure
+    is one error naming the game's plugin), the engine's own is called as it is."""
+    from railprint.registry import plugin_hook
 
-    return named(spec)
+    kind, game = _kinds()[kind_name]
+    return plugin_hook(game, f"{what} of kind {kind.name!r}", getattr(kind, what), on=str(path))
 
 
 def _kinds() -> dict:
@@ -45,6 +48,11 @@ def _deck_like(kind: str) -> bool:
     return entry is not None and entry[0].deck_like
 
 
+# pdf: sheets; svg: one vector file per face; png/jpeg: one image per face (rasterised from the PDF)
+FORMATS = ("pdf", "svg", "png", "jpeg")
+IMAGE_FORMATS = ("png", "jpeg")
+
+
 @dataclass(frozen=True)
 class RenderOptions:
     paper: str = "a4"
@@ -52,6 +60,7 @@ class RenderOptions:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     lang: str = "en"
+    scale: tuple[float, float] = (1.0, 1.0)  # the printer correction of `railprint calibrate`
     extra: dict[str, Any] = field(default_factory=dict)
     layout: str = "auto"            # auto (the deck's `layout:`, else fewer sheets) | gutter | butt
     cut_lines: bool | None = None   # None: on for sheets cut at home (duplex, gutterfold), off for 1up
@@ -67,8 +76,8 @@ def check_options(options: RenderOptions, fmt: str) -> None:
     from railprint.layout.paper import paper
 
     paper(options.paper)
-    if fmt.lower() not in ("pdf", "svg"):
-        raise RailprintError(f"unknown format {fmt!r}", hint="expected pdf or svg")
+    if fmt.lower() not in FORMATS:
+        raise RailprintError(f"unknown format {fmt!r}", hint=suggestion(fmt.lower(), FORMATS))
     if options.mode not in MODES:
         raise RailprintError(f"unknown mode {options.mode!r}", hint=suggestion(options.mode, MODES))
     if options.flip not in FLIPS:
@@ -90,6 +99,7 @@ class ContentFile:
     component: str | None = None  # a component generated from this data file (a map's board, ...)
     root: Path | None = None  # the content folder it was found in (references stay inside)
     id_at: Location | None = None  # where the id is given (or the file's top when implicit)
+    map: str | None = None  # the map it belongs to: a map file's id, or the `map:` a file names
     share: str | None = None  # sets with the same `share:` print together on shared sheets
     share_at: Location | None = None
 
@@ -141,7 +151,7 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
             ident, game = _slugs(data, path, data.get("id", path.stem),
                                  owner.id if owner else data.get("game", path.parent.name))
             return ContentFile(path, kind_.name, ident, game, _title(data, "name"), root=root,
-                               id_at=_id_at(data, path))
+                               id_at=_id_at(data, path), map=ident)
     kinds = _kinds()
     kind = data.get("kind")
     if kind is None:
@@ -157,6 +167,9 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
     elif _deck_like(kind) and isinstance(data.get("cards"), dict):
         count = _table_count(path, data["cards"])
     ident, game = _slugs(data, path, data.get("id", path.stem), data.get("game", path.parent.name))
+    named_map = data.get("map") if isinstance(data.get("map"), str) else None
+    if named_map is not None and ("/" in named_map or "\\" in named_map or named_map.endswith((".yaml", ".yml"))):
+        named_map = Path(named_map).stem  # a map named by its file: the file's stem
     share, share_at = None, None
     if _deck_like(kind) and "share" in data:
         share, share_at = data["share"], data.loc("share")
@@ -164,7 +177,7 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
         if problem:
             raise ContentError(problem, share_at, SLUG_RULE)
     return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path),
-                       share=share, share_at=share_at)
+                       map=named_map, share=share, share_at=share_at)
 
 
 def _id_at(data: dict, path: Path) -> Location:
@@ -255,15 +268,38 @@ def discover_layers(folders) -> list[ContentFile]:
     files = list(chosen.values())
     for info in list(files):
         entry = _kinds().get(info.kind)
-        for component in entry[0].components if entry else ():
+        for component in _components(entry[0], info) if entry else ():
             ident = f"{info.id}-{component}"
             if (info.game, ident) not in chosen:
                 files.append(replace(info, id=ident, component=component, count=None))
     return files
 
 
-def select(files: list[ContentFile], game: str) -> list[ContentFile]:
-    """The printable files of ``game`` ("all" for every game)."""
+def _components(kind, info: ContentFile) -> tuple[str, ...]:
+    """The components a data file generates (``kind.components_of`` when its content decides)."""
+    if kind.components_of is None:
+        return kind.components
+    try:
+        with content_scope(info.root or info.path.parent):
+            return tuple(_hook(info.kind, "components_of", info.path)(info.path))
+    except RailprintError:  # a broken file: render and validate report it at its build
+        return kind.components
+
+
+def of_map(files: list[ContentFile], map_id: str) -> list[ContentFile]:
+    """The files of one map: the components it generates, the files naming it (``map: ID``) and
+    the sets whose id starts with ``ID-`` (``nordic-tickets``); sets every map shares are left out."""
+    maps = sorted({f.map for f in files if f.map and f.component is None and f.id == f.map})
+    key = map_id.strip().lower()
+    if key not in maps:
+        raise RailprintError(f"no map {map_id!r}", hint=suggestion(map_id, maps) if maps else "no map files found")
+    return [f for f in files if f.map == key or (f.component is None and f.id.startswith(key + "-"))]
+
+
+def select(files: list[ContentFile], game: str, map_id: str | None = None) -> list[ContentFile]:
+    """The printable files of ``game`` ("all" for every game), of one map when ``map_id`` is given."""
+    if map_id is not None:
+        files = of_map(files, map_id)
     printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
@@ -287,8 +323,15 @@ def build(info: ContentFile, options: RenderOptions):
         from dataclasses import replace
 
         options = replace(options, extra={**options.extra, "component": info.component})
+    from railprint.scene import Document
+
     with content_scope(info.root or info.path.parent):
-        return _named(_kinds()[info.kind][0].build)(info.path, options)
+        document = _hook(info.kind, "build", info.path)(info.path, options)
+    if not isinstance(document, Document):
+        _, game = _kinds()[info.kind]
+        raise RailprintError(f"{game.plugin() if game else 'railprint'}: the build of kind {info.kind!r} "
+                             f"returned {type(document).__name__}, not a scene Document, for {info.path}")
+    return document
 
 
 def deck_faces(deck) -> list:
@@ -303,7 +346,7 @@ def deck_faces(deck) -> list:
             cache[key] = draw_face(resolved, deck)
         return cache[key]
 
-    return [Face(face(card.front), face(card.back) if card.back is not None else None)
+    return [Face(face(card.front), face(card.back) if card.back is not None else None, card.name)
             for card in deck.cards]
 
 
@@ -511,15 +554,16 @@ def write_guides(guides: dict[str, list], options: RenderOptions) -> list[tuple[
 
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
-               advance: Callable[[str], None] = lambda label: None,
-               summaries: list[str] | None = None) -> list[Path]:
+               advance: Callable[[str], None] = lambda label: None, *, dpi: int = 300,
+               bleed: bool = True, summaries: list[str] | None = None) -> list[Path]:
     """Build every chosen file first (so bad content writes nothing), then write them all as
     one staged unit (a failure half-way leaves the previous complete set).
 
     PDF: ``out/<game>/<id>.pdf`` sheets (sets sharing sheets: ``out/<game>/<share>.pdf``) and
     per game a print guide ``out/<game>/<game>-guide.pdf`` (its text appended to ``summaries``).
-    SVG: one file per component face (deck-like kinds are laid out 1-up) or per page, in
-    ``out/<game>/<id>/``.
+    SVG, PNG, JPEG: one file per component face (deck-like kinds are laid out 1-up:
+    ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page, in ``out/<game>/<id>/``.
+    Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
     """
     from dataclasses import replace
 
@@ -527,29 +571,51 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
     check_options(options, fmt)
     fmt = fmt.lower()
+    if fmt in IMAGE_FORMATS:
+        from railprint.export.images import check_dpi
+
+        check_dpi(dpi)
     files: list[tuple[Path, bytes]] = []
     guides: dict[str, list] = {}
     for output in outputs(chosen, options, fmt):
         info = output.sets[0]
-        opts = replace(options, mode="1up") if fmt == "svg" and _deck_like(info.kind) else options
+        # faces one to a page: deck-like kinds for SVG; every set for images (a builder that
+        # does not impose, such as a board, ignores the mode)
+        one_up = fmt in IMAGE_FORMATS or (fmt == "svg" and _deck_like(info.kind))
+        opts = replace(options, mode="1up") if one_up else options
         for each in output.sets:
             advance(f"{each.game}/{each.id}")
         document = build_output(output, opts)
-        blobs = render(document, fmt)
+        if options.scale != (1.0, 1.0) and fmt not in IMAGE_FORMATS:
+            from railprint.layout.paper import scaled
+
+            document = scaled(document, *options.scale)
+        if fmt in IMAGE_FORMATS:
+            from railprint.export.images import document_images
+
+            blobs = document_images(document, render(document, "pdf")[0], fmt, dpi, bleed=bleed)
+        else:
+            blobs = render(document, fmt)
         if fmt == "pdf":
             files.append((Path(output.game) / f"{output.name}.pdf", blobs[0]))
             guides.setdefault(output.game, []).append(_guide_file(output, document, opts))
             continue
-        labels = [page.label for page in document.pages]
-        unique = len(set(labels)) == len(labels) and all(labels)
-        for number, (page, blob) in enumerate(zip(document.pages, blobs), 1):
-            stem = f"{info.id}-{page.label}" if unique else f"{info.id}-{number:03d}"
-            files.append((Path(info.game) / info.id / f"{_safe(stem)}.svg", blob))
+        for stem, blob in zip(page_stems(document, info.id), blobs):
+            files.append((Path(info.game) / info.id / f"{stem}.{fmt}", blob))
     for path, blob, text in write_guides(guides, options):
         files.append((path, blob))
         if summaries is not None:
             summaries.append(text)
     return write_files(out, files)
+
+
+def page_stems(document, ident: str) -> list[str]:
+    """File names (without extension) of a document's pages: ``<id>-<label>`` when the labels
+    are unique, else ``<id>-<number>``."""
+    labels = [page.label for page in document.pages]
+    unique = len(set(labels)) == len(labels) and all(labels)
+    return [_safe(f"{ident}-{page.label}" if unique else f"{ident}-{number:03d}")
+            for number, page in enumerate(document.pages, 1)]
 
 
 def _safe(name: str) -> str:
@@ -584,7 +650,7 @@ def validate_content(target: Path | None, lang: str = "en",
         try:
             if kind.validate is not None:
                 with content_scope(info.root or info.path.parent):
-                    _named(kind.validate)(info.path, lang)
+                    _hook(info.kind, "validate", info.path)(info.path, lang)
             elif kind.build is not None:
                 build(info, RenderOptions(lang=lang))
             if warnings is not None and kind.deck_like:
@@ -608,8 +674,24 @@ def content_schema() -> dict[str, Any]:
     """One JSON Schema for every content file: ``anyOf`` the schema of each kind."""
     from pydantic.json_schema import models_json_schema
 
-    specs = [kind.schema for kind, _ in _kinds().values() if kind.schema] + [SHEETS_SCHEMA]
-    models = [_named(spec) for spec in dict.fromkeys(specs)]
+    from pydantic import BaseModel
+
+    from railprint.registry import named, plugin_object
+
+    models: list[Any] = []
+    for kind, game in _kinds().values():
+        if not kind.schema:
+            continue
+        what = f"schema of kind {kind.name!r}"
+        model = plugin_object(game, what, kind.schema)
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            raise RailprintError(f"{game.plugin() if game else 'railprint'}: its {what} {kind.schema} "
+                                 f"is not a pydantic model")
+        if game is not None:
+            plugin_object(game, what, kind.schema, call=lambda m: m.model_json_schema())
+        if model not in models:
+            models.append(model)
+    models.append(named(SHEETS_SCHEMA))
     keys, top = models_json_schema([(model, "validation") for model in models],
                                    ref_template="#/$defs/{model}")
     defs = top.get("$defs", {})

@@ -108,6 +108,10 @@ class Page:
     height: float
     items: tuple[Item, ...]
     label: str = ""
+    # the trim box (x, y, w, h) of a page that is one component with its bleed around it (1-up);
+    # the PDF writer gives it as TrimBox (the page is the BleedBox) and image exports crop to it
+    trim: tuple[float, float, float, float] | None = None
+    name: str = ""  # the component's name on a 1-up page (image and Tabletop Simulator exports)
 
 
 @dataclass(frozen=True)

@@ -24,3 +24,26 @@ def pytest_configure(config):
     import tempfile
 
     os.environ["RAILPRINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="railprint-test-cache-")
+
+
+_RENDERS: dict = {}
+
+
+@pytest.fixture(scope="session")
+def shipped_render(tmp_path_factory):
+    """``render(paper)``: the folder holding ``railprint render all --paper PAPER`` of the shipped
+    content, rendered once per test process and shared by every test that reads it back
+    (tests must not write into it)."""
+    from typer.testing import CliRunner
+
+    from railprint.cli import app
+
+    def render(paper: str = "a4"):
+        if paper not in _RENDERS:
+            out = tmp_path_factory.mktemp(f"shipped-{paper}")
+            result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(out), "-q"])
+            assert result.exit_code == 0, result.output
+            _RENDERS[paper] = out
+        return _RENDERS[paper]
+
+    return render

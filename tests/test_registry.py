@@ -27,8 +27,11 @@ NOT_A_GAME = {"id": "dict-rail"}
 @pytest.fixture
 def plugins(monkeypatch):
     """Replace the installed entry points by ``name -> "module:attr"`` pairs of this module."""
-    def install(**points: str) -> None:
+    real = list(registry._entry_points())
+
+    def install(keep_shipped: bool = False, **points: str) -> None:
         eps = [EntryPoint(name, value.replace("HERE", __name__), registry.GROUP) for name, value in points.items()]
+        eps += real if keep_shipped else []
         monkeypatch.setattr(registry, "_entry_points", lambda: eps)
         registry.games.cache_clear()
 
@@ -51,26 +54,28 @@ def test_two_claims_on_one_name_or_kind_are_an_error_naming_both(plugins, second
     assert str(info.value) == message.replace("HERE", __name__)
 
 
-def test_a_broken_plugin_is_a_clear_error_on_the_command_line(plugins):
-    plugins(good="HERE:FIRST", broken="no_such_railprint_plugin:GAME")
+def test_a_broken_plugin_is_skipped_with_a_warning_and_an_error_when_asked_for(plugins):
+    plugins(keep_shipped=True, good="HERE:FIRST", broken="no_such_railprint_plugin:GAME")
     result = runner.invoke(app, ["list"])
-    assert result.exit_code == 1
-    assert result.stderr.startswith("Error: game plugin 'broken' (no_such_railprint_plugin:GAME) failed to load: "
-                                    "No module named 'no_such_railprint_plugin'")
+    assert result.exit_code == 0 and "coupon-rail" in result.stdout and "ticket-to-ride" in result.stdout
+    assert ("Warning: game plugin 'broken' (no_such_railprint_plugin:GAME) failed to load: ModuleNotFoundError: "
+            "No module named 'no_such_railprint_plugin' (skipped)") in result.stderr
     assert "Traceback" not in result.output
+    result = runner.invoke(app, ["render", "broken"])
+    assert result.exit_code == 1 and result.stderr.count("game plugin 'broken'") == 1
     plugins(odd="HERE:NOT_A_GAME")
-    result = runner.invoke(app, ["score", "dict-rail", "x.txt"])
+    result = runner.invoke(app, ["score", "odd", "x.txt"])
     assert result.exit_code == 1
-    assert "game plugin 'odd'" in result.stderr and "is not a railprint.registry.Game" in result.stderr
+    assert "game plugin 'odd'" in result.stderr and "is not a railprint.registry.Game (it is dict)" in result.stderr
 
 
 def test_a_plugin_that_raises_on_import_is_reported_with_its_message(plugins, tmp_path, monkeypatch):
     (tmp_path / "exploding_rail.py").write_text("raise RuntimeError('the plugin has a bug')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     plugins(boom="exploding_rail:GAME")
-    with pytest.raises(RailprintError) as info:
-        registry.games()
-    assert str(info.value) == "game plugin 'boom' (exploding_rail:GAME) failed to load: the plugin has a bug"
+    assert registry.games() == ()
+    [error] = registry.broken()
+    assert str(error) == "game plugin 'boom' (exploding_rail:GAME) failed to load: RuntimeError: the plugin has a bug"
 
 
 def test_scoring_a_print_only_game_is_a_clear_error(plugins, tmp_path):

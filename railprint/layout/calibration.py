@@ -12,11 +12,15 @@ The calibration sheet: the front carries fine crosses at known positions, the ba
 scales centred behind them. Printed double-sided and held against a light, a front cross shows
 on the back's scales: the reading is the offset to pass. Pages 1-2 are portrait, pages 3-4 the
 same test on a landscape page; the landscape back's scales are labelled in the feed frame, so
-both sheets give the same reading when the printer turns landscape pages the usual way."""
+both sheets give the same reading when the printer turns landscape pages the usual way.
+
+Each front also carries two long rulers, one across and one down the page: a printer that
+prints 180 mm as 179.3 mm is corrected by ``--scale 100.39%`` (nominal ÷ measured × 100);
+:func:`scale_reading` does that arithmetic and the sheet prints the rule."""
 
 from __future__ import annotations
 
-from railprint.layout.paper import Paper, furniture, paper as make_paper
+from railprint.layout.paper import FURNITURE_HEIGHT, MARGIN, Paper, furniture, paper as make_paper
 from railprint.scene import Circle, Document, Group, Item, Line, Page, Style, Text
 from railprint.units import mm
 
@@ -64,6 +68,45 @@ def _scales(sheet: Paper, x: float, y: float) -> list[Item]:
     return items
 
 
+def _help_bottom(lines: int) -> float:
+    return mm(20) + lines * 12 + mm(4)
+
+
+def ruler_lengths(sheet: Paper, help_lines: int) -> tuple[int, int]:
+    """Nominal lengths (mm) of the across and down rulers on ``sheet``: long, in whole 10 mm,
+    clear of the help text at the top and the furniture strip at the bottom."""
+    across = min(180, int((sheet.width / mm(1) - 30) // 10) * 10)
+    room = sheet.height - MARGIN - FURNITURE_HEIGHT - mm(6) - _help_bottom(help_lines)
+    down = min(200, int(room / mm(1) // 10) * 10)
+    return across, down
+
+
+def scale_reading(nominal_mm: float, measured_mm: float) -> float:
+    """The --scale percentage that makes a ruler printed as ``measured_mm`` measure ``nominal_mm``."""
+    return round(nominal_mm / measured_mm * 100, 2)
+
+
+def _rulers(sheet: Paper, help_lines: int) -> list[Item]:
+    """A ruler across the page and one down it, ticks every 10 mm (longer every 50 mm), each
+    labelled with its nominal length, crossing at the page centre between the test crosses."""
+    W, H = sheet.width, sheet.height
+    across, down = ruler_lengths(sheet, help_lines)
+    cx, cy = W / 2, H * 0.475
+    items: list[Item] = []
+    x0, y0 = cx - mm(across) / 2, _help_bottom(help_lines)
+    items.append(Line(x0, cy, x0 + mm(across), cy, INK))
+    for i in range(0, across + 1, 10):
+        tick = mm(4 if i % 50 == 0 or i == across else 2)
+        items.append(Line(x0 + mm(i), cy - tick, x0 + mm(i), cy, INK))
+    items.append(Text(x0 + mm(across) - mm(1), cy + mm(3.5), f"{across} mm", 7, anchor="end"))
+    items.append(Line(cx, y0, cx, y0 + mm(down), INK))
+    for i in range(0, down + 1, 10):
+        tick = mm(4 if i % 50 == 0 or i == down else 2)
+        items.append(Line(cx, y0 + mm(i), cx + tick, y0 + mm(i), INK))
+    items.append(Text(cx + mm(1.5), y0 + mm(down) - mm(1.5), f"{down} mm", 7))
+    return items
+
+
 def _label(cx: float, cy: float, text: str) -> Text:
     """6 pt text centred on (cx, cy)."""
     return Text(cx, cy + 2.1, text, 6, anchor="middle")
@@ -73,6 +116,8 @@ HELP = (
     "Print all pages double-sided, at 100 % (no 'fit to page'), flip on the {flip} edge.",
     "Hold each sheet against a light and look at its back: read where each front cross falls on the scales.",
     "A reading of X+1 means the back printed 1 mm too far left; Y+1: 1 mm too high. Pass the mean as --back-offset X,Y (mm).",
+    "Scale: measure the long rulers across and down. Pass --scale A%,D% with A = {across} ÷ measured × 100 and D = {down} ÷ measured × 100",
+    "(e.g. the {across} mm ruler measures {example} mm: --scale {reading}%). The 50 mm scale bar at the bottom should then measure 50 mm.",
 )
 HELP_LANDSCAPE = (
     "The same test on a landscape page. Its back's scales are labelled in the paper's feed frame,",
@@ -90,8 +135,13 @@ def _sheet(sheet: Paper, flip: str, first_page: int, help_lines: tuple[str, ...]
         front += _cross(x, y)
         bx, by = (W - x, y) if over_vertical_edge else (x, H - y)
         back.append(Group(tuple(_scales(sheet, bx, by))))
+    across, down = ruler_lengths(sheet, len(help_lines))
+    example = round(across * 0.996, 1)
     for i, line in enumerate(help_lines):
-        front.append(Text(W / 2, mm(20) + i * 12, line.format(flip=flip), 8.5, anchor="middle"))
+        text = line.format(flip=flip, across=across, down=down, example=f"{example:g}",
+                           reading=f"{scale_reading(across, example):g}")
+        front.append(Text(W / 2, mm(20) + i * 12, text, 8.5, anchor="middle"))
+    front += _rulers(sheet, len(help_lines))
     kind = "landscape" if sheet.landscape else "portrait"
     front.append(furniture(sheet, title=f"Duplex calibration — {kind} front", detail=f"flip {flip}",
                            page=first_page, pages=4))

@@ -55,6 +55,7 @@ class Face:
 
     front: Group
     back: Group | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,7 @@ def _one_up(faces: list[Face], width: float, height: float, bleed: float, title:
                 continue
             slots.append(Slot(len(pages), i, side, bleed, bleed, width, height))
             pages.append(Page(bw, bh, (_placed(group, bleed, bleed, width, height, False),),
-                              f"{i + 1:03d}-{side}"))
+                              f"{i + 1:03d}-{side}", trim=(bleed, bleed, width, height), name=face.name))
     return Imposed(Document(tuple(pages), title=title), tuple(slots), 1, Paper("1up", bw, bh))
 
 

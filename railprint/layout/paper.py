@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from railprint.errors import RailprintError, suggestion
 from railprint.model.sheets import sheet_settings
-from railprint.scene import Group, Line, Rect, Style, Text, compose, rotate, translate
+from railprint.scene import Document, Group, Line, Rect, Style, Text, compose, rotate, scale, translate
 from railprint.units import mm
 
 # From the sheet templates (content/sheets/sheets.yaml).
@@ -54,7 +54,7 @@ def furniture(sheet: Paper, *, title: str, detail: str, page: int, pages: int,
     number = f"{label} {page}/{pages}"
     if box.h > box.w:   # a side strip: draw it horizontally, then turn it to read upwards
         strip = _strip(Rect(0, 0, box.h, box.w), title, detail, number)
-        return Group((strip,), transform=compose(translate(box.x, box.y + box.h), rotate(-90)),
+        return Group(strip.items, transform=compose(translate(box.x, box.y + box.h), rotate(-90)),
                      id=f"furniture-{page}")
     if box.w < STRIP_MIN_WIDTH:
         return Group(_stacked(box, title, detail, number), id=f"furniture-{page}")
@@ -108,6 +108,59 @@ def _stacked(box: Rect, title: str, detail: str, number: str) -> tuple:
         items.append(Text(x0, y, text, fit_size(text, width, size, font), Style(fill="#222222" if font == "bold" else GREY),
                           font=font))
     return tuple(items)
+
+
+SCALE_LIMITS = (0.9, 1.1)
+
+
+def parse_scale(text: str) -> tuple[float, float]:
+    """``100.4%`` or ``100.4%,99.8%`` (the % sign optional) -> (sx, sy) as factors."""
+    parts = [part.strip().removesuffix("%").strip() for part in str(text).split(",")]
+    try:
+        values = [float(part) / 100 for part in parts]
+    except ValueError:
+        values = []
+    if len(values) == 1:
+        values *= 2
+    low, high = SCALE_LIMITS
+    if len(values) != 2 or not all(low <= v <= high for v in values):  # also refuses nan and inf
+        raise RailprintError(f"--scale must be X% or X%,Y% between {low:.0%} and {high:.0%} "
+                             f"(e.g. 100.4% or 100.4%,99.8%), got {text!r}",
+                             hint="print `railprint calibrate`, measure its rulers and pass what it says")
+    return values[0], values[1]
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.2f}".rstrip("0").rstrip(".") + " %"
+
+
+def scaled(doc: Document, sx: float, sy: float) -> Document:
+    """Every sheet of ``doc`` scaled by (sx, sy) about its centre, to correct a printer that
+    prints too small or too large; the scale bar's label says the factor (``50 mm · 100.4 %``)
+    so a printed sheet tells how it was made. 1-up pages (a print shop's exact size) are kept."""
+    if (sx, sy) == (1.0, 1.0):
+        return doc
+    note = _percent(sx) if sx == sy else f"{_percent(sx)} × {_percent(sy)}"
+    bar_label = f"{SCALE_BAR / mm(1):g} mm"
+    pages = []
+    for page in doc.pages:
+        if page.trim is not None:
+            pages.append(page)
+            continue
+        items = tuple(_noted(item, bar_label, note) for item in page.items)
+        cx, cy = page.width / 2, page.height / 2
+        transform = compose(translate(cx, cy), scale(sx, sy), translate(-cx, -cy))
+        pages.append(replace(page, items=(Group(items, transform=transform),)))
+    return replace(doc, pages=tuple(pages))
+
+
+def _noted(item, bar_label: str, note: str):
+    """The furniture strip with the scale factor beside the scale bar's length."""
+    if not (isinstance(item, Group) and (item.id or "").startswith("furniture-")):
+        return item
+    return replace(item, items=tuple(replace(t, text=f"{bar_label} · {note}")
+                                     if isinstance(t, Text) and t.text == bar_label else t
+                                     for t in item.items))
 
 
 def revision_label(revision: int, lang: str = "en") -> str:

@@ -509,6 +509,16 @@ def overview_page(drawing: Item | tuple[Item, ...], width: float, height: float,
     return Page(sheet.width, sheet.height, tuple(items), label="overview")
 
 
+def whole_drawing(doc: Document) -> Page | None:
+    """The full-size drawing of a tiled document (from its overview page), as one page of the
+    drawing's own size; None if the document has no overview. For image exports of a board."""
+    for page in doc.pages:
+        for item in page.items:
+            if isinstance(item, Group) and item.id == "overview" and item.clip is not None:
+                return Page(item.clip.w, item.clip.h, item.items, label="whole")
+    return None
+
+
 def overview_document(drawing: Item | tuple[Item, ...], width: float, height: float, *,
                       paper: str | Paper = "a4", orientation: str = "auto", title: str = "",
                       detail: str = "", lang: str = "en", doc_title: str = "") -> Document:

@@ -1,13 +1,12 @@
 """Writers turn a scene Document into bytes. ``save`` picks one by the file extension and
 writes atomically (every file of a run staged in a hidden folder inside the output folder, then
-renamed into place), so a failed run never leaves a half-written file or a mix of old and new."""
+published as one unit by :mod:`railprint.writers.publish`), so a failed, interrupted or killed
+run never leaves a half-written file or a mix of old and new."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import stat
-import tempfile
 from pathlib import Path
 
 from railprint.errors import RailprintError
@@ -98,20 +97,25 @@ def _plain_relative(rel: Path) -> None:
         raise RailprintError(f"refusing to write {str(rel)!r}: not a plain path inside the output folder")
 
 
-def write_files(out: str | Path, files: list[tuple[Path, bytes]]) -> list[Path]:
-    """Write every ``(relative path, bytes)`` into folder ``out`` as one unit.
+def write_files(out: str | Path, files: list[tuple[Path, bytes]], *, remove: list[Path] = ()) -> list[Path]:
+    """Write every ``(relative path, bytes)`` into folder ``out`` as one unit, and remove the
+    files ``remove`` names (stale outputs this run replaces) in the same unit.
 
-    All files are first written to a hidden staging folder inside ``out`` and only then renamed
-    into place, so a run that fails half-way (disk full, file-size limit, an error, Ctrl-C)
-    leaves the previous complete set in ``out`` and no temporary files. A final path that is
-    not inside ``out`` (``..``, an absolute name, a symlinked sub-folder leading away) is
-    refused before anything is written. An output path that is itself a symlink is replaced by
-    a regular file (the link's target is never written through).
+    All files are first written to a hidden staging folder inside ``out``, then published all
+    at once (:mod:`railprint.writers.publish`): every target is checked before the first
+    rename, replaced files are backed up and restored if anything fails or a signal arrives,
+    and a run killed mid-way is rolled back by the next run writing into ``out``. So a run
+    that fails half-way (disk full, file-size limit, an error, Ctrl-C, kill) leaves the
+    previous complete set and no temporary files. A final path that is not inside ``out``
+    (``..``, an absolute name, a symlinked sub-folder leading away) is refused before anything
+    is written. An output path that is itself a symlink is replaced by a regular file (the
+    link's target is never written through). Errors name output files, never staging names.
     """
+    from railprint.writers import publish
+
     out = Path(out)
     targets = []
-    for rel, _ in files:
-        rel = Path(rel)
+    for rel in [Path(rel) for rel, _ in files] + [Path(rel) for rel in remove]:
         _plain_relative(rel)
         if not is_inside(out, out / rel.parent):
             raise RailprintError(f"refusing to write {out / rel}: it is not inside the output folder {out}",
@@ -119,23 +123,34 @@ def write_files(out: str | Path, files: list[tuple[Path, bytes]]) -> list[Path]:
         targets.append(out / rel)
     if len(set(targets)) != len(targets):
         raise RailprintError("two outputs of one run have the same file name")
-    out.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".railprint-", suffix=".part", dir=out))
     try:
-        staged = []
-        for index, (target, (_, data)) in enumerate(zip(targets, files)):
-            tmp = stage / f"{index:05d}"
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(out)) from None
+    publish.recovered(out)
+    publish.check_targets(out, targets)
+    removals = {out / Path(rel) for rel in remove}
+    stage = publish.Stage(out)
+    try:
+        entries = []
+        written = iter(files)
+        for index, target in enumerate(targets):
+            backup = f"old-{index:05d}"
+            if target in removals:
+                if os.path.lexists(target) and not os.path.isdir(target):
+                    entries.append(publish.Entry(str(target.relative_to(out)), None, backup))
+                continue
+            _, data = next(written)
+            tmp = stage.path / f"new-{index:05d}"
             _write_file(tmp, data, target)
             os.chmod(tmp, _mode_for(target))
-            staged.append(tmp)
-        for tmp, target in zip(staged, targets):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if not is_inside(out, target.parent):
-                raise RailprintError(f"refusing to write {target}: it is not inside the output folder {out}")
-            os.replace(tmp, target)
+            entries.append(publish.Entry(str(target.relative_to(out)), tmp.name, backup, os.lstat(tmp).st_ino))
+        publish.publish(out, stage, entries)
+    except publish._Interrupted:  # the signal's handler returned instead of ending the run
+        raise RailprintError(f"interrupted: nothing was written to {out}; the previous files are kept") from None
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
-    return targets
+        stage.close()
+    return [t for t in targets if t not in removals]
 
 
 def save(doc: Document, path: str | Path) -> list[Path]:

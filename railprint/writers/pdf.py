@@ -1,4 +1,14 @@
-"""Scene -> PDF with reportlab. Byte-identical output for the same scene (``invariant=1``)."""
+"""Scene -> PDF with reportlab. Byte-identical output for the same scene (``invariant=1``).
+
+reportlab's canvas keeps the document (pages, forms, fonts and their subsets, pictures); the
+drawing operators themselves are written here, straight into the canvas's content stream, with
+the graphics state tracked per stream so a style change writes only what changed.
+
+Opacity is one ExtGState per value (``/CA`` and ``/ca`` together), defined in one shared
+dictionary that every page and every form names in its own resources — so content inside a
+repeated component (a form XObject) finds every ``gs`` it uses. A form starts from an unknown
+state (it inherits the state of wherever it is drawn), so its first item sets what it needs.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +16,19 @@ import io
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen import pathobject, pdfgeom
 
 from railprint import fonts
-from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Style, Text
+from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
+# reportlab's canvas fills with the even-odd rule; kept so every shape looks as it always did
+_PAINT = {(1, 0): "S", (0, 1): "f*", (1, 1): "B*"}
 
 
 @lru_cache(maxsize=None)
@@ -23,9 +37,20 @@ def _register_fonts() -> None:
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
 
 
+@lru_cache(maxsize=None)
+def _font(face: str):
+    return pdfmetrics.getFont(fonts.FONT_NAMES[face])
+
+
 @lru_cache(maxsize=1024)
-def _colour(value: str) -> HexColor:
-    return HexColor(value)
+def _rgb(value: str) -> str:
+    colour = HexColor(value)
+    return fp_str(colour.red, colour.green, colour.blue)
+
+
+@lru_cache(maxsize=256)
+def _dash(dash: tuple[float, ...] | None) -> str:
+    return f"[{fp_str(list(dash)) if dash else ''}] 0 d"
 
 
 @lru_cache(maxsize=64)
@@ -54,61 +79,92 @@ def _repeated(doc: Document) -> set[int]:
 
 
 _FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms clip to it)
+_UNKNOWN = (None, None, None, None, None, None, None)  # fill, stroke, width, dash, cap, join, alpha
+_PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque (PDF default)
 
 
 class _Painter:
-    def __init__(self, canvas: rl_canvas.Canvas, forms: set[str], repeated: set[int], names: dict[int, str]):
+    def __init__(self, canvas: rl_canvas.Canvas, repeated: set[int]):
         self.c = canvas
-        self.style: Style | None = None
-        self.forms = forms  # pictures already stored in this document, by content key
+        self.doc = canvas._doc
+        self.escape = canvas._escape
         self.repeated = repeated  # groups drawn more than once: stored as forms
-        self.names = names  # their form names, in order of first use
+        self.names: dict[int, str] = {}  # their form names, in order of first use
+        self.pictures: set[str] = set()  # pictures already stored, by content key
+        self.alphas: dict[float, str] = {}  # opacity -> ExtGState name, for the whole document
+        self.forms: list[str] = []  # every form written, to give each its resources at the end
+        self.state = _PAGE_START
 
+    # -- graphics state ---------------------------------------------------------------------
+    def alpha(self, code: list, value: float) -> None:
+        fill, stroke, width, dash, cap, join, alpha = self.state
+        if alpha != value:
+            name = self.alphas.get(value)
+            if name is None:
+                name = self.alphas[value] = f"ga{len(self.alphas)}"
+            code.append(f"/{name} gs")
+            self.state = (fill, stroke, width, dash, cap, join, value)
+
+    def set_style(self, code: list, style) -> None:
+        fill, stroke, width, dash, cap, join, alpha = self.state
+        if style.fill and style.fill != fill:
+            fill = style.fill
+            code.append(_rgb(fill) + " rg")
+        if style.stroke:
+            if style.stroke != stroke:
+                stroke = style.stroke
+                code.append(_rgb(stroke) + " RG")
+            if style.width != width:
+                width = style.width
+                code.append(fp_str(width) + " w")
+            if style.dash != dash:
+                dash = style.dash
+                code.append(_dash(dash))
+            if style.cap != cap:
+                cap = style.cap
+                code.append(f"{_CAPS[cap]} J")
+            if style.join != join:
+                join = style.join
+                code.append(f"{_JOINS[join]} j")
+        if style.opacity != alpha:
+            name = self.alphas.get(style.opacity)
+            if name is None:
+                name = self.alphas[style.opacity] = f"ga{len(self.alphas)}"
+            alpha = style.opacity
+            code.append(f"/{name} gs")
+        self.state = (fill, stroke, width, dash, cap, join, alpha)
+
+    # -- items ------------------------------------------------------------------------------
     def image(self, item: Image) -> None:
         """Each distinct picture becomes one form XObject, named by its content (stable
         bytes wherever the file lives), drawn by reference wherever it is used."""
         c = self.c
         name = "img" + item.key
-        if name not in self.forms:
+        if name not in self.pictures:
             c.beginForm(name, 0, 0, 1, 1)
             c.drawImage(_reader(item.path, item.key), 0, 0, 1, 1, mask="auto")
             c.endForm()
-            self.forms.add(name)
-        c.saveState()
-        c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)  # scene y points down
+            self.pictures.add(name)
+            self.forms.append(name)
+        code = c._code
+        self.alpha(code, 1.0)  # a picture is opaque, whatever was drawn before it
+        # scene y points down
+        code.append(f"q {fp_str(item.w, 0, 0, -item.h, item.x, item.y + item.h)} cm")
         c.doForm(name)
-        c.restoreState()
-
-    def set_style(self, style: Style) -> None:
-        if style == self.style:
-            return
-        c = self.c
-        if style.fill:
-            c.setFillColor(_colour(style.fill))
-        if style.stroke:
-            c.setStrokeColor(_colour(style.stroke))
-            c.setLineWidth(style.width)
-            c.setDash(list(style.dash) if style.dash else [])
-            c.setLineCap(_CAPS[style.cap])
-            c.setLineJoin(_JOINS[style.join])
-        c.setFillAlpha(style.opacity)
-        c.setStrokeAlpha(style.opacity)
-        self.style = style
+        code.append("Q")
 
     def group(self, item: Group) -> None:
-        c = self.c
-        c.saveState()
-        saved = self.style
+        code = self.c._code
+        code.append("q")
+        saved = self.state
         if item.transform != IDENTITY:
-            c.transform(*item.transform)
+            code.append(fp_str(*item.transform) + " cm")
         if item.clip is not None:
-            clip = c.beginPath()
             r = item.clip
-            clip.rect(r.x, r.y, r.w, r.h)
-            c.clipPath(clip, stroke=0, fill=0)
+            code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re W* n")
         self.items(item.items)
-        c.restoreState()
-        self.style = saved
+        self.c._code.append("Q")
+        self.state = saved
 
     def form(self, item: Group) -> None:
         """A group drawn more than once (a card back, a card with copies) is stored once, as a
@@ -118,14 +174,27 @@ class _Painter:
         if name is None:
             name = self.names[id(item)] = f"grp{len(self.names)}"
             c.beginForm(name, -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
-            saved, self.style = self.style, None  # a form starts from a fresh graphics state
+            saved, self.state = self.state, _UNKNOWN  # a form inherits whatever state it is drawn in
             self.group(item)
             c.endForm()
-            self.style = saved
+            self.state = saved
+            self.forms.append(name)
         c.doForm(name)
 
+    def text(self, code: list, item: Text) -> None:
+        font = _font(item.font)
+        size = item.size
+        x = item.x
+        if item.anchor != "start":
+            width = font.stringWidth(item.text, size)
+            x -= width / 2 if item.anchor == "middle" else width
+        doc, tail = self.doc, f" {fp_str(size)} Tf ("
+        shown = " ".join(f"{font.getSubsetInternalName(subset, doc)}{tail}{self.escape(part)}) Tj"
+                         for subset, part in font.splitString(item.text, doc))
+        code.append(f"BT 1 0 0 -1 {fp_str(x, item.y)} Tm {shown} ET")
+
     def items(self, items) -> None:
-        c = self.c
+        code = self.c._code
         for item in items:
             kind = type(item)
             if kind is Group:
@@ -133,50 +202,88 @@ class _Painter:
                     self.form(item)
                 else:
                     self.group(item)
+                code = self.c._code
                 continue
             if kind is Image:
                 self.image(item)
+                code = self.c._code
                 continue
             style = item.style
-            self.set_style(style)
+            if kind is Text:
+                self.set_style(code, style)
+                self.text(code, item)
+                continue
             fill = 1 if style.fill else 0
             stroke = 1 if style.stroke else 0
-            if kind is Text:
-                c.setFont(fonts.FONT_NAMES[item.font], item.size)
-                c.saveState()
-                c.transform(1, 0, 0, -1, item.x, item.y)
-                if item.anchor == "middle":
-                    c.drawCentredString(0, 0, item.text)
-                elif item.anchor == "end":
-                    c.drawRightString(0, 0, item.text)
-                else:
-                    c.drawString(0, 0, item.text)
-                c.restoreState()
-            elif not (fill or stroke):
+            if not (fill or stroke):
                 continue
-            elif kind is Rect:
+            if kind is Rect:
+                self.set_style(code, style)
                 if item.r:
-                    c.roundRect(item.x, item.y, item.w, item.h, item.r, stroke=stroke, fill=fill)
+                    pathobject.PDFPathObject(code=code).roundRect(item.x, item.y, item.w, item.h, item.r)
+                    code.append(_PAINT[stroke, fill])
                 else:
-                    c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+                    code.append(f"n {fp_str(item.x, item.y, item.w, item.h)} re {_PAINT[stroke, fill]}")
             elif kind is Line:
                 if stroke:
-                    c.line(item.x1, item.y1, item.x2, item.y2)
+                    self.set_style(code, style)
+                    code.append(f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
             elif kind is Circle:
-                c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+                self.set_style(code, style)
+                r = item.r
+                curves = pdfgeom.bezierArc(item.cx - r, item.cy - r, item.cx + r, item.cy + r, 0, 360)
+                parts = [fp_str(*curves[0][:2]) + " m"]
+                parts.extend(fp_str(*curve[2:]) + " c" for curve in curves)
+                parts.append(_PAINT[stroke, fill])
+                code.append(" ".join(parts))
             elif kind is Path:
-                p = c.beginPath()
+                self.set_style(code, style)
+                parts = []
                 for cmd in item.cmds:
                     op = cmd[0]
-                    if op == "M":
-                        p.moveTo(cmd[1], cmd[2])
-                    elif op == "L":
-                        p.lineTo(cmd[1], cmd[2])
+                    if op == "L":
+                        parts.append(fp_str(cmd[1], cmd[2]) + " l")
+                    elif op == "M":
+                        parts.append(fp_str(cmd[1], cmd[2]) + " m")
                     elif op == "C":
-                        p.curveTo(*cmd[1:7])
+                        parts.append(fp_str(*cmd[1:7]) + " c")
                     elif op == "Z":
-                        p.close()
-                c.drawPath(p, stroke=stroke, fill=fill)
+                        parts.append("h")
+                parts.append(_PAINT[stroke, fill])
+                code.append(" ".join(parts))
+
+    # -- resources --------------------------------------------------------------------------
+    def finish(self) -> None:
+        """Give every page and every form the opacity states (one shared dictionary)."""
+        if not self.alphas:
+            return
+        doc = self.doc
+        states = pdfdoc.PDFDictionary({name: pdfdoc.PDFDictionary({"CA": value, "ca": value})
+                                       for value, name in self.alphas.items()})
+        shared = doc.Reference(states, "RailprintOpacity")
+        for page in doc.Pages.pages:
+            page.ExtGState = shared
+        for name in self.forms:
+            form = doc.idToObject[pdfdoc.xObjectName(name)]
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.ExtGState = shared
+            form.Resources = resources
+
+
+def _set_boxes(c: rl_canvas.Canvas, page) -> None:
+    """A 1-up page is one component with its bleed around it: the page is the BleedBox and the
+    component's trim its TrimBox (PDF space: origin bottom-left, y up)."""
+    if page.trim is None:
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+        return
+    x, y, w, h = page.trim
+    c.setTrimBox((x, page.height - y - h, x + w, page.height - y))
+    c.setBleedBox((0, 0, page.width, page.height))
 
 
 def to_bytes(doc: Document) -> bytes:
@@ -190,15 +297,15 @@ def to_bytes(doc: Document) -> bytes:
     c.setSubject(doc.subject)
     c.setCreator("railprint")
     c.setAuthor("railprint")
-    forms: set[str] = set()
-    repeated, names = _repeated(doc), {}
+    painter = _Painter(c, _repeated(doc))
     for page in doc.pages:
         c.setPageSize((page.width, page.height))
-        c.saveState()
-        c.transform(1, 0, 0, -1, 0, page.height)  # scene: origin top-left, y down
-        painter = _Painter(c, forms, repeated, names)
+        _set_boxes(c, page)
+        c._code.append(f"q 1 0 0 -1 0 {fp_str(page.height)} cm")  # scene: origin top-left, y down
+        painter.state = _PAGE_START
         painter.items(page.items)
-        c.restoreState()
+        c._code.append("Q")
         c.showPage()
+    painter.finish()
     c.save()
     return buffer.getvalue()

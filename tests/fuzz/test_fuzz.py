@@ -295,3 +295,92 @@ def test_mutated_card_lists_icons_pictures_render_or_fail_cleanly(tmp_path, inde
         assert re.search(r"\.(yaml|csv)(\[\w+\])?:\d+", result.stderr), result.stderr
         assert not _tree(out), "a failed run left files"
     assert _tree(tmp_path.parent) - _tree(tmp_path) == before, "something was written outside the case folder"
+
+
+_PUBLISH_SCRIPT = """
+import os, signal, sys
+from pathlib import Path
+import railprint.writers.publish as publish
+from railprint.writers import write_files
+out, at, sig = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+files = [(Path(name), data.encode()) for name, data in zip(sys.argv[4::2], sys.argv[5::2])]
+def hook(index, target):
+    if index == at:
+        os.kill(os.getpid(), sig)
+publish._published = hook
+write_files(out, files)
+"""
+
+
+@pytest.mark.parametrize("index", range(_examples(6)))
+def test_a_signal_at_a_random_moment_of_publication_leaves_one_complete_set(tmp_path, index):
+    """A random set of outputs (some replacing files, some new, some in new sub-folders), a
+    random signal (SIGINT, SIGTERM, SIGHUP or SIGKILL) at a random file's publication: the old
+    set stays byte for byte (after a SIGKILL: once the next run has recovered), no staging."""
+    import signal
+    import subprocess
+    import sys
+
+    from railprint.writers import write_files
+    from railprint.writers.publish import recovered
+
+    rnd = random.Random(index)
+    out = tmp_path / "out"
+    names = [rnd.choice(["", "g/", "g/deep/"]) + f"f{i}.pdf" for i in range(rnd.randint(1, 6))]
+    old = [(Path(n), f"old {n}".encode()) for n in names if rnd.random() < 0.6]
+    write_files(out, old)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    sig = rnd.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+    args = [x for n in names for x in (n, f"new {n} {'x' * rnd.randint(0, 3000)}")]
+    proc = subprocess.run([sys.executable, "-c", _PUBLISH_SCRIPT, str(out), str(rnd.randrange(len(names))),
+                           str(int(sig)), *args], capture_output=True, timeout=60)
+    assert proc.returncode in (-sig, 130), proc.stderr.decode()   # died of it, or KeyboardInterrupt
+    recovered(out)
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+
+
+_PLUGIN_VALUES = ["None", "42", "'x'", "('x',)", "{'en': None}", "{}", "()", "[1]", "b'x'", "float('nan')",
+                  "'mod:'", "':name'", "'../x:y'", "ContentKind('k')", "(ContentKind(None),)", "{'en': 'T'}",
+                  "('alias',)", "'os:system'", "'builtins:exit'"]
+_PLUGIN_FIELDS = ["id", "title", "aliases", "kinds", "scorer", "score_options", "roller"]
+_IMPORT_ACTIONS = ["", "import sys; sys.exit(0)", "exit(3)", "raise KeyboardInterrupt", "raise MemoryError",
+                   "raise SystemExit('bye')", "import nowhere_xyz", "1 / 0"]
+
+
+@pytest.mark.parametrize("index", range(_examples(8)))
+def test_a_random_broken_plugin_never_breaks_the_other_games(tmp_path, monkeypatch, index):
+    """A plugin with random field values and a random import-time action: `list`, and scoring,
+    rolling and rendering with it, end cleanly (a named warning or error, never a traceback)
+    and another game still scores."""
+    from importlib.metadata import EntryPoint
+
+    from railprint import registry
+
+    rnd = random.Random(index)
+    fields = {"id": "'fuzz-rail'", "title": "{'en': 'Fuzz'}"}
+    for name in rnd.sample(_PLUGIN_FIELDS, rnd.randint(1, 3)):
+        fields[name] = rnd.choice(_PLUGIN_VALUES)
+    body = (f"from railprint.registry import ContentKind, Game\n{rnd.choice(_IMPORT_ACTIONS)}\n"
+            f"GAME = Game({', '.join(f'{k}={v}' for k, v in fields.items())})\n")
+    module = f"fuzz_rail_{index}"
+    (tmp_path / f"{module}.py").write_text(body)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = list(registry._entry_points())
+    monkeypatch.setattr(registry, "_entry_points",
+                        lambda: real + [EntryPoint("fuzz", f"{module}:GAME", registry.GROUP)])
+    registry.games.cache_clear()
+    try:
+        runner = CliRunner()
+        for args in (["list"], ["score", "fuzz-rail", str(tmp_path / "g.yml")], ["roll", "fuzz-rail", "--seed", "1"]):
+            result = runner.invoke(app, args)
+            _check(result, located=False)
+            assert "Traceback" not in result.output
+            if "game plugin 'fuzz'" not in result.output:  # loaded fine: then it is listed / used
+                assert args != ["list"] or "fuzz-rail" in result.stdout, (body, result.output)
+        game = tmp_path / "dos.yml"
+        game.write_text("end: tiles\nplayers:\n  - {name: Ala, goods: RRG, circuits: 1, steam: 2}\n")
+        result = runner.invoke(app, ["score", "days-of-steam", str(game)])
+        assert result.exit_code == 0 and "Ala" in result.stdout, (body, result.output)
+    finally:
+        registry.games.cache_clear()

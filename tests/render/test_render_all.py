@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
-from railprint.cli import app
 from railprint.model.resolve import load_deck
 from railprint.render import RenderOptions, _deck_like, deck_layout, discover_layers, outputs, select
 from tests.helpers import PRINTABLE_MARGIN, ink_near_edge, objects_near_edge, pdf_pages
@@ -14,10 +12,8 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_render_all_builtin(tmp_path, paper):
-    result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(tmp_path), "-q"])
-    assert result.exit_code == 0, result.output
-    files = sorted(tmp_path.rglob("*.pdf"))
+def test_render_all_builtin(shipped_render, paper):
+    files = sorted(shipped_render(paper).rglob("*.pdf"))
     chosen = select(discover_layers([]), "all")
     options = RenderOptions(paper=paper)
     written = outputs(chosen, options)

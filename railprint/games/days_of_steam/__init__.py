@@ -32,13 +32,13 @@ def score_files(paths: list[Path | str], *, strict: bool = False, **options: Any
 
     from .notation import read_game
     from .result import DaysOfSteamResult
-    from .rules import score_game
+    from .rules import count_problems, score_game
 
     if options:
         raise RailprintError("days-of-steam scoring takes no options: " + ", ".join(sorted(options)))
     if not paths:
         raise RailprintError("no game file given")
-    games = [score_game(read_game(Path(p))) for p in paths]
+    games = [score_game(read_game(Path(p), count_problems)) for p in paths]
     if strict:
         enforce([v for g in games for v in g.violations])
     return DaysOfSteamResult(games)
@@ -50,9 +50,9 @@ def score_text(text: str, filename: str = "<input>", *, strict: bool = False):
 
     from .notation import parse_game
     from .result import DaysOfSteamResult
-    from .rules import score_game
+    from .rules import count_problems, score_game
 
-    game = score_game(parse_game(text, filename))
+    game = score_game(parse_game(text, filename, count_problems))
     if strict:
         enforce(game.violations)
     return DaysOfSteamResult([game])

@@ -3,7 +3,9 @@ and railprint's map notation: read them into a :class:`GameFile`.
 
 Every problem of a file is collected and raised together (:class:`~railprint.errors.Problems`),
 each at ``file:line:col`` with the closest spelling suggested. Counts that make a file
-unscorable (more than 7 goods of a colour, steam outside 0–6, ...) are checked in ``rules.py``.
+unscorable (more than 7 goods of a colour, steam outside 0–6, ...) are checked in ``rules.py``
+(``rules.count_problems``), which the caller passes as ``check`` so that a file's unreadable
+values and impossible counts are reported together; this module never imports ``rules``.
 
 Map notation (one token per square, separated by spaces, rows north to south)::
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
 from railprint.loading import yamlio
@@ -317,9 +319,11 @@ def _token(token: str, row: int, col: int, where: Location, problems: Problems) 
     return Square(row, col, token, where, code=code, rotation=int(rotation), flag=flag)
 
 
-def parse_game(text: str, filename: str = "<input>") -> GameFile:
+def parse_game(text: str, filename: str = "<input>",
+               check: Callable[[GameFile, Problems], None] | None = None) -> GameFile:
     """Read an end-of-game file's text; every problem at once (:class:`NotationError` for the
-    first unreadable YAML, else one ContentError listing all)."""
+    first unreadable YAML, else one ContentError listing all). ``check(game, problems)`` adds
+    the rules' count problems to a file that has reading problems too (``rules.count_problems``)."""
     data = yamlio.loads(text, filename, error=NotationError)
     lines = text.splitlines()
     top = Location(filename, 1, 1)
@@ -384,18 +388,16 @@ def parse_game(text: str, filename: str = "<input>") -> GameFile:
     end_text = str(end).strip().lower() if end is not None else ""
     parsed = GameFile(filename, end_text or "tiles", bool(end_text), end_where, tuple(players), tile_map,
                       str(title) if title is not None else "")
-    if problems.items:
-        from railprint.games.days_of_steam.rules import count_problems  # rules imports this module
-
-        count_problems(parsed, problems)
+    if problems.items and check is not None:
+        check(parsed, problems)
     problems.raise_if_any(filename, sort=True)
     return parsed
 
 
-def read_game(path: str | Path) -> GameFile:
-    """Read an end-of-game file (UTF-8)."""
+def read_game(path: str | Path, check: Callable[[GameFile, Problems], None] | None = None) -> GameFile:
+    """Read an end-of-game file (UTF-8); ``check`` as for :func:`parse_game`."""
     path = Path(path)
-    return parse_game(read_text(path, NotationError, MAX_GAME_BYTES), str(path))
+    return parse_game(read_text(path, NotationError, MAX_GAME_BYTES), str(path), check)
 
 
 def tile_name(square: Square) -> str:

@@ -119,10 +119,13 @@ def edge_mismatches(board: Board) -> list[tuple[tuple[int, int], str]]:
 
 
 def route_to_city(board: Board, pos: tuple[int, int], segment: tuple[str, str],
-                  limit: int = MAX_ROUTE_TILES) -> int | None:
+                  limit: int = MAX_ROUTE_TILES, wild: frozenset[tuple[int, int]] = frozenset()) -> int | None:
     """Tiles along the shortest continuous route from ``segment`` of the tile at ``pos`` to a
     city (the tile itself counts 1; a hill counts as one tile), or None if no route of at most
-    ``limit`` tiles exists. A train runs the segment either way and never reverses."""
+    ``limit`` tiles exists. A train runs the segment either way and never reverses.
+
+    ``wild``: squares whose tile may have been another one when the tile at ``pos`` was placed
+    (overlay tiles cover a track tile): a route may cross them from any side to any other."""
     best: int | None = None
     for start_exit in segment:
         if start_exit == "end":
@@ -140,7 +143,10 @@ def route_to_city(board: Board, pos: tuple[int, int], segment: tuple[str, str],
             if tiles + 1 > limit or (nxt, side) in seen:
                 continue
             seen.add((nxt, side))
-            for _, _, out in board.exits(nxt, OPPOSITE[side]):
+            entry = OPPOSITE[side]
+            outs = [s for s in SIDES if s != entry] if nxt in wild else \
+                [out for _, _, out in board.exits(nxt, entry)]
+            for out in outs:
                 frontier.append((nxt, out, tiles + 1))
     return best
 
@@ -429,11 +435,14 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
                 violations.append(Violation(f"{s.label} {tile_name(s)} and {other.label} {tile_name(other)}: "
                                             f"cities side by side (a city is placed at least 2 track segments "
                                             f"from the nearest city)", str(other.where)))
+    # an overlay tile covers a track tile that may have carried the route a tile was placed on
+    # (the rulebook: "play on existing track"), so a route may cross an overlay square any way
+    overlaid = frozenset(pos for pos, s in at.items() if s.flag == "o")
     for pos, s in sorted(at.items()):
         if s.is_city or s.flag == "o":
             continue
         segs = board.tiles[pos]
-        if not any(through(seg) and route_to_city(board, pos, seg) is not None for seg in segs):
+        if not any(through(seg) and route_to_city(board, pos, seg, wild=overlaid) is not None for seg in segs):
             violations.append(Violation(f"{s.label} {tile_name(s)}: no segment is on a route of at most "
                                         f"{MAX_ROUTE_TILES} tiles to a city, so it could not have been placed",
                                         str(s.where)))

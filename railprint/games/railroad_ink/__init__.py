@@ -41,6 +41,7 @@ GAME = Game(
     score_options=OPTIONS,
     roller="railprint.games.railroad_ink.rollwrite",
     bring={"en": ("a pencil or felt-tip pen per player",), "pl": ("ołówek lub flamaster dla każdego gracza",)},
+    web="railprint.games.railroad_ink.web",
 )
 
 

@@ -32,6 +32,7 @@ GAME = Game(
                     build="railprint.games.ticket_to_ride.printing:build_map_component",
                     validate="railprint.games.ticket_to_ride.printing:validate_map",
                     format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad", "trains"),
+                    components_of="railprint.games.ticket_to_ride.printing:map_components",
                     component_steps={"board": BOARD_STEP, "scorepad": SCOREPAD_STEP}),
         ContentKind("board", "railprint.games.ticket_to_ride.board:BoardSpec",
                     "railprint.games.ticket_to_ride.printing:build_ttr_board", paper="plain", stage=0,

@@ -21,7 +21,7 @@ from railprint.loading.resources import content_path
 from railprint.loading.schema import Spec, validate
 from railprint.games.ticket_to_ride.model import (
     TIE_BREAKS, Area, City, Colour, Endpoint, ParallelRule, Region, RegionBonus, Route, Source,
-    Ticket, TTRMap, name_key,
+    StationRule, Ticket, TTRMap, name_key,
 )
 
 from railprint.errors import suggestion as suggest
@@ -99,10 +99,16 @@ class TicketSpec(Spec):
     id: Id
     between: tuple[str, str]
     points: Annotated[int, Field(ge=1)]
+    long: bool = False
 
 
 class BonusSpec(Spec):
     points: Annotated[int, Field(ge=1)]
+
+
+class StationsSpec(Spec):
+    per_player: Annotated[int, Field(ge=1, le=10)]
+    points_unused: Annotated[int, Field(ge=0)]
 
 
 class RegionBonusSpec(Spec):
@@ -119,7 +125,9 @@ class ScoringSpec(Spec):
         _none_word, json_schema_input_type=BonusSpec | _NONE_WORDS | None)] = None
     region_bonus: Annotated[RegionBonusSpec | None, BeforeValidator(
         _none_word, json_schema_input_type=RegionBonusSpec | _NONE_WORDS | None)] = None
-    tie_breaks: list[Literal["tickets_completed", "longest_path"]] = list(TIE_BREAKS)
+    stations: Annotated[StationsSpec | None, BeforeValidator(
+        _none_word, json_schema_input_type=StationsSpec | _NONE_WORDS | None)] = None
+    tie_breaks: list[Literal["tickets_completed", "longest_path", "fewest_stations_used"]] = list(TIE_BREAKS)
 
 
 class ParallelSpec(Spec):
@@ -142,6 +150,18 @@ class SourceSpec(Spec):
     used_for: str = ""
 
 
+class DealSpec(Spec):
+    long: Annotated[int, Field(ge=0)] = 0
+    regular: Annotated[int, Field(ge=0)] = 0
+
+
+class SetupTicketsSpec(Spec):
+    """``{deal: 5, keep_at_least: 2}``, or ``{deal: {long: 1, regular: 3}, keep_at_least: 2}``."""
+
+    deal: Annotated[int, Field(ge=1)] | DealSpec
+    keep_at_least: Annotated[int, Field(ge=0)] = 0
+
+
 class PlaySpec(Spec):
     """Facts for decks and rules aids; not used by the scorer (values are free-form)."""
 
@@ -151,7 +171,7 @@ class PlaySpec(Spec):
     bonus_cards: list[str] | None = None
     starting_train_cards: int | None = None
     face_up_cards: int | None = None
-    setup_tickets: dict[str, Any] | None = None
+    setup_tickets: SetupTicketsSpec | None = None
     draw_tickets: dict[str, Any] | None = None
     locomotives_wild_on: list[str] | None = None
     ferry_locomotive_substitute_cards: int | None = None
@@ -338,8 +358,40 @@ def _check(spec: MapSpec, raw: Any, filename: str) -> None:
                   _at(raw, "scoring", "region_bonus", "table"))
     if len(set(spec.scoring.tie_breaks)) != len(spec.scoring.tie_breaks):
         p.add("scoring.tie_breaks lists a tie-break twice", _at(raw, "scoring", "tie_breaks"))
+    if "fewest_stations_used" in spec.scoring.tie_breaks and spec.scoring.stations is None:
+        p.add("tie-break fewest_stations_used on a map without stations",
+              _at(raw, "scoring", "tie_breaks", spec.scoring.tie_breaks.index("fewest_stations_used")),
+              hint="add scoring.stations: {per_player: 3, points_unused: 4}, or drop the tie-break")
+    setup = spec.play.setup_tickets
+    if setup is not None:
+        _check_deal(spec, setup, raw, p)
 
     p.raise_if_any(f"{filename} (Ticket to Ride map)", Location(filename), sort=True)
+
+
+def _check_deal(spec: MapSpec, setup: SetupTicketsSpec, raw: Any, p: Problems) -> None:
+    """``play.setup_tickets``: the decks it deals from exist and hold enough for one player."""
+    long = sum(t.long for t in spec.tickets)
+    regular = len(spec.tickets) - long
+    where = _at(raw, "play", "setup_tickets", "deal")
+    if isinstance(setup.deal, DealSpec):
+        dealt = setup.deal.long + setup.deal.regular
+        if dealt == 0:
+            p.add("play.setup_tickets.deal deals no ticket", where, hint="e.g. {long: 1, regular: 3}")
+        if spec.tickets and setup.deal.long > long:
+            p.add(f"play.setup_tickets deals {setup.deal.long} long ticket(s) but the map has {long} "
+                  "(mark them with long: true)", where)
+        if spec.tickets and setup.deal.regular > regular:
+            p.add(f"play.setup_tickets deals {setup.deal.regular} regular ticket(s) but the map has {regular}",
+                  where)
+    else:
+        dealt = setup.deal
+        if long and spec.tickets:
+            p.add("the map has long tickets (a deck of their own): say how many of each are dealt",
+                  where, hint="deal: {long: 1, regular: 3}")
+    if setup.keep_at_least > dealt:
+        p.add(f"play.setup_tickets keeps at least {setup.keep_at_least} of {dealt} dealt ticket(s)",
+              _at(raw, "play", "setup_tickets", "keep_at_least"))
 
 
 def _build(spec: MapSpec, filename: str) -> TTRMap:
@@ -364,7 +416,7 @@ def _build(spec: MapSpec, filename: str) -> TTRMap:
         routes=tuple(Route(r.id, r.between[0], r.between[1], r.length, r.colour, r.locomotives, r.waves,
                            r.tunnel, r.any_cards_per_card, tuple(pt(v) for v in r.via), r.note)
                      for r in spec.routes),
-        tickets=tuple(Ticket(t.id, t.between[0], t.between[1], t.points) for t in spec.tickets),
+        tickets=tuple(Ticket(t.id, t.between[0], t.between[1], t.points, t.long) for t in spec.tickets),
         parallel=ParallelRule(
             tuple(sorted((n, None if v == "all" else v)
                          for n, v in spec.parallel_routes.claimable_by_players.items())),
@@ -373,6 +425,7 @@ def _build(spec: MapSpec, filename: str) -> TTRMap:
         longest_path_bonus=sc.longest_path_bonus.points if sc.longest_path_bonus else None,
         region_bonus=RegionBonus(tuple(sorted(sc.region_bonus.table.items()))) if sc.region_bonus else None,
         tie_breaks=tuple(sc.tie_breaks),
+        stations=StationRule(sc.stations.per_player, sc.stations.points_unused) if sc.stations else None,
         sources=tuple(Source(s.id, s.ref, s.used_for) for s in spec.sources),
         notes=spec.notes,
         file=filename,

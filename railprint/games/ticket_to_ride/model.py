@@ -109,6 +109,17 @@ class Ticket:
     a: str                           # place ids (city or area)
     b: str
     points: int
+    long: bool = False               # a long-route ticket: its own deck with its own back
+
+
+@dataclass(frozen=True)
+class StationRule:
+    """Train stations (Europe): each player has ``per_player``; each one not placed scores
+    ``points_unused``. A placed station lets its owner use one route of another player into or
+    out of its city, for tickets only. One station per city for the whole table."""
+
+    per_player: int
+    points_unused: int
 
 
 @dataclass(frozen=True)
@@ -153,6 +164,7 @@ class Source:
 
 
 TIE_BREAKS = ("tickets_completed", "longest_path")
+TIE_BREAK_KEYS = ("tickets_completed", "longest_path", "fewest_stations_used")
 
 
 @dataclass(frozen=True)
@@ -175,6 +187,7 @@ class TTRMap:
     longest_path_bonus: int | None = None
     region_bonus: RegionBonus | None = None
     tie_breaks: tuple[str, ...] = TIE_BREAKS
+    stations: StationRule | None = None         # None: the map has no train stations
     aliases: tuple[str, ...] = ()
     sources: tuple[Source, ...] = ()
     notes: str = ""
@@ -261,6 +274,24 @@ class TTRMap:
 
     def routes_at_place(self, place: str) -> tuple[Route, ...]:
         return tuple(r for r in self.routes if place in (self.place_of(r.a), self.place_of(r.b)))
+
+    @cached_property
+    def long_tickets(self) -> tuple[Ticket, ...]:
+        return tuple(t for t in self.tickets if t.long)
+
+    @cached_property
+    def regular_tickets(self) -> tuple[Ticket, ...]:
+        return tuple(t for t in self.tickets if not t.long)
+
+    @cached_property
+    def routes_at_city(self) -> dict[str, tuple[str, ...]]:
+        """City id -> ids of every route into or out of it (map order)."""
+        out: dict[str, list[str]] = {c.id: [] for c in self.cities}
+        for r in self.routes:
+            for node in dict.fromkeys((r.a, r.b)):
+                if node in out:
+                    out[node].append(r.id)
+        return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
     def place_keys(self) -> dict[str, str]:

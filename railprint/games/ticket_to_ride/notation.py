@@ -25,7 +25,7 @@ from railprint.errors import close_matches as closest, suggestion as suggest
 from railprint.loading.text import read_text
 
 GAME_KEYS = ("map", "players", "title", "date", "notes")
-PLAYER_KEYS = ("name", "routes", "tickets", "colour")
+PLAYER_KEYS = ("name", "routes", "tickets", "colour", "stations")
 
 PLAYER_COLOURS = {
     "red": "#d62828", "blue": "#1d4ed8", "green": "#15803d", "yellow": "#eab308", "black": "#111111",
@@ -63,12 +63,27 @@ class KeptTicket:
 
 
 @dataclass(frozen=True)
+class StationEntry:
+    """One ``stations:`` entry: a train station in ``city``, optionally with the route it
+    borrows (``Wien: Budapest - Wien``; ``borrows`` = the route ids it may mean, parallels
+    identical for scoring all listed). Without one the scorer chooses."""
+
+    text: str
+    where: Location
+    city: str
+    borrows: tuple[str, ...] = ()
+    borrows_text: str = ""
+    borrows_where: Location | None = None
+
+
+@dataclass(frozen=True)
 class PlayerEntry:
     name: str
     where: Location
     claims: tuple[Claim, ...] = ()
     tickets: tuple[KeptTicket, ...] = ()
     colour: str | None = None        # "#rrggbb" for pictures, when the file gives one
+    stations: tuple[StationEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -245,6 +260,54 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
     return KeptTicket(text.strip(), where, ticket.id)
 
 
+_STATION_FORM = "a station is written 'City' or 'City: City - City' (the route it borrows)"
+
+
+def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: Location) -> StationEntry:
+    """A station in the city ``item``, borrowing ``route_item`` (``City - City``) or, when
+    that is None, a route the scorer chooses."""
+    if not isinstance(item, str) or not item.strip():
+        raise NotationError(_STATION_FORM, getattr(item, "location", fallback))
+    where = reader.inner(item, 0, fallback)
+    city = _place(m, str(item).strip(), where)
+    if city not in m.city:
+        raise NotationError(f"{m.place_name(city)} is an outside area: a station stands in a city", where)
+    if route_item is None:
+        return StationEntry(str(item).strip(), where, city)
+    claim = _claim(m, route_item, reader, getattr(route_item, "location", where))
+    if city not in (claim.a, claim.b):
+        raise NotationError(f"the station in {m.place_name(city)} borrows a route into or out of "
+                            f"{m.place_name(city)}, not {claim.text!r}", claim.where,
+                            hint="routes there: " + ", ".join(
+                                dict.fromkeys(m.route_label(r) for r in m.routes_at_city[city])))
+    return StationEntry(str(item).strip(), where, city, claim.options, claim.text, claim.where)
+
+
+def _station_items(p: Any, where: Location) -> list[tuple[Any, Any, Location]]:
+    """The ``stations:`` entries as (city, borrowed route or None, location): a list of names
+    or one-entry mappings (``- Wien: Budapest - Wien``), or one mapping."""
+    value = p.get("stations")
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [(value, None, p.loc("stations"))]
+    if isinstance(value, dict):
+        return [(key, borrowed, value.key_loc(key)) for key, borrowed in value.items()]
+    if not isinstance(value, list):
+        raise NotationError("stations: expected a list of cities", p.loc("stations"))
+    out = []
+    for j, item in enumerate(value):
+        loc = _item_loc(p, "stations", j, where)
+        if isinstance(item, dict):
+            if len(item) != 1:
+                raise NotationError(_STATION_FORM, loc)
+            (city, borrowed), = item.items()
+            out.append((city, borrowed, loc))
+        else:
+            out.append((item, None, loc))
+    return out
+
+
 def _string_list(node: Any, key: str, where: Location) -> list[Any]:
     value = node.get(key)
     if value is None:
@@ -306,7 +369,7 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
                             f"(the {m.title()} map is for {m.players_min}-{m.players_max})",
                             players_node.loc(MAX_PLAYERS))
     entries = sum(len(p.get(key)) for p in players_node if isinstance(p, dict)
-                  for key in ("routes", "tickets") if isinstance(p.get(key), list))
+                  for key in ("routes", "tickets", "stations") if isinstance(p.get(key), list))
     if entries > MAX_ENTRIES:
         raise NotationError(f"{entries} route and ticket entries: a game file holds at most {MAX_ENTRIES}",
                             data.loc("players"), hint="a player holds at most "
@@ -339,8 +402,17 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
         claims = [attempt(_claim, m, item, reader, _item_loc(p, "routes", j, where)) for j, item in enumerate(routes)]
         kept = [attempt(_ticket, m, item, reader, _item_loc(p, "tickets", j, where)) for j, item in enumerate(tickets)]
         colour = attempt(_colour, p.get("colour"), p.loc("colour") if "colour" in p else where)
+        stations = []
+        if "stations" in p and m.stations is None:
+            problems.append(NotationError(f"the {m.title()} map has no train stations", p.key_loc("stations"),
+                                          hint="a map gives them with scoring.stations: {per_player: 3, "
+                                               "points_unused: 4}"))
+        elif "stations" in p:
+            stations = [attempt(_station, m, city, borrowed, reader, loc)
+                        for city, borrowed, loc in (attempt(_station_items, p, where) or [])]
         players.append(PlayerEntry(name.strip(), where, tuple(c for c in claims if c is not None),
-                                   tuple(k for k in kept if k is not None), colour))
+                                   tuple(k for k in kept if k is not None), colour,
+                                   tuple(s for s in stations if s is not None)))
     if len(problems) == 1:
         raise problems[0]
     if problems:

@@ -12,10 +12,12 @@ from .rules import GameScore, node_name
 WORDS = {
     "en": {"routes": "routes", "tickets": "tickets", "globetrotter": "Globetrotter", "regions": "region bonus",
            "longest": "longest path", "bonus": "longest path bonus", "total": "total", "trains": "trains",
-           "title": "scored", "points": "points", "point": "point"},
+           "title": "scored", "points": "points", "point": "point",
+           "stations": "stations ({used} used)", "borrows": "station", "nothing": "borrows nothing"},
     "pl": {"routes": "połączenia", "tickets": "bilety", "globetrotter": "Globtroter", "regions": "bonus za regiony",
            "longest": "najdłuższa trasa", "bonus": "premia za najdłuższą trasę", "total": "razem",
-           "trains": "wagoniki", "title": "wyniki", "points": "pkt", "point": "pkt"},
+           "trains": "wagoniki", "title": "wyniki", "points": "pkt", "point": "pkt",
+           "stations": "dworce (użyte: {used})", "borrows": "dworzec", "nothing": "bez trasy"},
 }
 
 
@@ -33,6 +35,8 @@ def _players(game: GameScore, lang: str) -> list[PlayerPicture]:
             rows.append((f"{w['regions']} ({counts})", str(p.region_bonus)))
         if m.longest_path_bonus is not None:
             rows.append((w["bonus"], str(p.longest_path_bonus)))
+        if m.stations is not None:
+            rows.append((w["stations"].format(used=p.stations_used), str(p.station_points)))
         rows.append((f"{w['longest']}: {'?' if p.longest_path is None else p.longest_path}", ""))
         notes = []
         for t in p.tickets:
@@ -41,12 +45,17 @@ def _players(game: GameScore, lang: str) -> list[PlayerPicture]:
                 notes.append(f"✓ {name} ({t.points:+d}): " + " → ".join(node_name(m, n) for n in t.path))
             else:
                 notes.append(f"× {name} ({t.points:+d})")
+        for st in p.stations:
+            if st.counted:
+                lent = m.route_label(st.route, with_selector=True) if st.route else w["nothing"]
+                notes.append(f"{w['borrows']} {m.place_name(st.city)}: {lent}")
         regions = tuple(r for n in p.networks if n.points for r in n.regions)
         out.append(PlayerPicture(
             name=p.name, colour=p.colour, routes=p.routes,
             ticket_chains=tuple(t.routes for t in p.tickets if t.completed),
             regions=tuple(dict.fromkeys(regions)), rows=tuple(rows), notes=tuple(notes),
-            headline=f"{p.rank}. {p.name} — {p.total} {w['point'] if abs(p.total) == 1 else w['points']}"))
+            headline=f"{p.rank}. {p.name} — {p.total} {w['point'] if abs(p.total) == 1 else w['points']}",
+            stations=tuple((st.city, st.route) for st in p.stations if st.counted)))
     return out
 
 

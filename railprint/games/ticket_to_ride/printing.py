@@ -44,10 +44,21 @@ def validate_map(path: Path, lang: str) -> None:
     load_map_file(path)
 
 
+def map_components(path: Path) -> tuple[str, ...]:
+    """What a map file prints: its board, its tickets (long tickets as a second deck with its own
+    back), its score pad, its trains and score markers, and station pieces when the map has stations."""
+    from railprint.games.ticket_to_ride.maps import load_map_file
+
+    m = load_map_file(path)
+    return ("board", "tickets", *(("long-tickets",) if m.long_tickets else ()), "scorepad", "trains",
+            *(("stations",) if m.stations else ()))
+
+
 def build_map_component(path: Path, options):
-    """One component of a map file alone: its board, its ticket deck or its score pad, with the
-    defaults of the shipped ones (a ``<map id>-board`` / ``-tickets`` / ``-scorepad`` file in any
-    content folder replaces the generated one)."""
+    """One component of a map file alone: its board, its ticket deck(s), its score pad or its
+    station pieces, with the defaults of the shipped ones (a ``<map id>-board`` / ``-tickets`` /
+    ``-long-tickets`` / ``-scorepad`` / ``-stations`` file in any content folder replaces the
+    generated one)."""
     from railprint.games.ticket_to_ride.maps import load_map_file
 
     m = load_map_file(path)
@@ -62,13 +73,19 @@ def build_map_component(path: Path, options):
         from railprint.games.ticket_to_ride.scorepad import build_scorepad
 
         return build_scorepad(m, paper=options.paper, lang=options.lang, revision=1)
-    if component == "tickets":
+    if component in ("tickets", "long-tickets"):
         from railprint.render import impose_deck
 
-        return impose_deck(ticket_deck(Path(path), options.lang), Path(path), options)
+        return impose_deck(ticket_deck(Path(path), options.lang, long=component == "long-tickets"),
+                           Path(path), options)
+    if component == "stations":
+        from railprint.render import impose_deck
+
+        return impose_deck(station_deck(Path(path), options.lang), Path(path), options)
     if component == "trains":
         return trains_document(m, options)
-    raise RailprintError(f"a Ticket to Ride map prints its board, tickets, score pad and trains, not {component!r}")
+    raise RailprintError(f"a Ticket to Ride map prints its board, tickets, score pad, trains and stations, "
+                         f"not {component!r}")
 
 
 def trains_document(m, options):
@@ -86,26 +103,74 @@ def trains_document(m, options):
                        else options.cut_lines).document
 
 
-def ticket_deck(path: Path, lang: str = "en"):
+def ticket_deck(path: Path, lang: str = "en", *, long: bool = False):
     """The destination tickets of the map file ``path`` as a resolved deck: one card per ticket,
-    drawn from the template ``content/ticket-to-ride/_map-tickets.yaml`` with a minimap."""
+    drawn from the template ``content/ticket-to-ride/_map-tickets.yaml`` with a minimap. The
+    regular tickets, or (``long``) the long ones: their own deck, fronts and back."""
     from railprint.games.ticket_to_ride.maps import load_map_file
     from railprint.loading.resources import content_path
     from railprint.loading.yamlio import load_file
     from railprint.model.resolve import resolve_deck
 
     m = load_map_file(path)
-    if not m.tickets:
-        raise RailprintError(f"{path}: the map has no tickets to print",
-                             hint="add 'tickets:' to the map, or write a '{m.id}-tickets' deck")
+    tickets = m.long_tickets if long else m.regular_tickets
+    if not tickets:
+        raise RailprintError(f"{path}: the map has no {'long ' if long else ''}tickets to print",
+                             hint=f"add 'tickets:' to the map, or write a '{m.id}-tickets' deck")
     data = dict(load_file(content_path("ticket-to-ride", "_map-tickets.yaml")))
     for template in data["templates"].values():
         for layer in template["layers"]:
             if layer.get("type") == "minimap":
                 layer["map"] = path.name
-    data.update(id=f"{m.id}-tickets", title={"en": f"Destination tickets — {m.title('en')}",
-                                             "pl": f"Bilety — {m.title('pl')}"},
-                vars={"map_name": m.title(lang)},
+    if long:
+        data.update(id=f"{m.id}-long-tickets", default_template="long_ticket", back="long_back",
+                    title={"en": f"Long destination tickets — {m.title('en')}",
+                           "pl": f"Bilety długich tras — {m.title('pl')}"})
+    else:
+        data.update(id=f"{m.id}-tickets", title={"en": f"Destination tickets — {m.title('en')}",
+                                                 "pl": f"Bilety — {m.title('pl')}"})
+    data.update(vars={"map_name": m.title(lang)},
                 cards=[{"name": t.id, "vars": {"a": m.place_name(t.a), "b": m.place_name(t.b), "points": t.points}}
-                       for t in m.tickets])
+                       for t in tickets])
+    return resolve_deck(data, path, lang)
+
+
+STATION_SIZE = "16mm"
+"""A station piece: a square token, the station drawn in white on the player's colour, with the
+player's letter so that colour is never the only cue; the same on both sides."""
+
+
+def station_deck(path: Path, lang: str = "en"):
+    """The map's station pieces: ``stations.per_player`` tokens in each player colour, for the
+    map's largest player count."""
+    from railprint.games.ticket_to_ride.maps import load_map_file
+    from railprint.games.ticket_to_ride.rules import DEFAULT_COLOURS
+    from railprint.model.resolve import resolve_deck
+
+    m = load_map_file(path)
+    if m.stations is None:
+        raise RailprintError(f"{path}: the map has no stations to print",
+                             hint="add scoring.stations: {per_player: 3, points_unused: 4}")
+    players = min(m.players_max, len(DEFAULT_COLOURS))
+    templates = {}
+    for i in range(players):
+        letter = "ABCDEF"[i]
+        templates[f"p{i + 1}"] = {"layers": [
+            {"type": "rect", "bleed": True, "fill": f"c{i + 1}"},
+            {"type": "rect", "x": "1mm", "y": "1mm", "w": "14mm", "h": "14mm", "radius": "2mm",
+             "stroke": "#ffffff", "line_width": 0.8},
+            {"type": "icon", "name": "station", "x": "8mm", "y": "7mm", "size": "10mm", "colour": "#ffffff"},
+            {"type": "text", "text": letter, "x": "8mm", "y": "14.2mm", "size": 6, "font": "bold",
+             "align": "centre", "colour": "#ffffff"},
+        ]}
+    data = {
+        "kind": "deck", "id": f"{m.id}-stations", "game": "ticket-to-ride", "revision": 1,
+        "title": {"en": f"Train stations — {m.title('en')}", "pl": f"Dworce — {m.title('pl')}"},
+        "noun": {"en": ["station", "stations"], "pl": ["dworzec", "dworce", "dworców"]},
+        "size": {"width": STATION_SIZE, "height": STATION_SIZE}, "bleed": "2mm", "corner_radius": "2mm",
+        "palette": {f"c{i + 1}": DEFAULT_COLOURS[i] for i in range(players)},
+        "templates": templates,
+        "cards": [{"name": f"station-{'ABCDEF'[i]}{k + 1}", "template": f"p{i + 1}", "back": f"p{i + 1}"}
+                  for i in range(players) for k in range(m.stations.per_player)],
+    }
     return resolve_deck(data, path, lang)

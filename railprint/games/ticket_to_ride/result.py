@@ -24,6 +24,10 @@ TEXT: dict[str, dict[str, Any]] = {
         "trains_of": "{used} of {total} trains", "ticket_counts": "{completed} completed, {failed} failed",
         "most_tickets": "most completed tickets", "ranking": "Ranking", "violations": "Violations",
         "not_computed": "not computed (too many trains; see violations)",
+        "stations": "stations", "stations_unused": "{unused} of {total} unused",
+        "via_station": "via station", "not_counted": "not counted (see violations)",
+        "borrows_nothing": "borrows no route", "borrows": "borrows", "given": "as the file says",
+        "chosen": "the best choice", "notices": "Notices",
     },
 }
 
@@ -49,6 +53,10 @@ def _polish() -> dict[str, Any]:
         "trains_of": "{used} z {total} wagonów", "ticket_counts": "ukończone: {completed}, nieukończone: {failed}",
         "most_tickets": "najwięcej ukończonych biletów", "ranking": "Ranking", "violations": panel["violations"],
         "not_computed": "nie obliczono (za dużo wagonów; zob. naruszenia)",
+        "stations": "dworce", "stations_unused": "niewykorzystane: {unused} z {total}",
+        "via_station": "przez dworzec", "not_counted": "nie liczy się (zob. naruszenia)",
+        "borrows_nothing": "nie korzysta z żadnej trasy", "borrows": "korzysta z trasy",
+        "given": "jak w pliku", "chosen": "najlepszy wybór", "notices": "Uwagi",
     }
 
 
@@ -87,6 +95,8 @@ def game_json(game: GameScore) -> dict[str, Any]:
             "longest_path": p.longest_path,
             "not_computed": ["longest_path"] if p.longest_path is None else [],
             "longest_path_bonus": p.longest_path_bonus,
+            "stations_used": p.stations_used,
+            "station_points": p.station_points,
             "total": p.total,
             "rank": p.rank,
             "routes": [{"route": label, "id": r, "length": m.route[r].length,
@@ -94,13 +104,19 @@ def game_json(game: GameScore) -> dict[str, Any]:
                        for r, label in zip(p.routes, p.route_labels)],
             "tickets": [{"ticket": f"{m.place_name(t.ticket.a)} - {m.place_name(t.ticket.b)}",
                          "points": t.points, "completed": t.completed,
-                         "path": [node_name(m, n) for n in t.path]} for t in p.tickets],
+                         "path": [node_name(m, n) for n in t.path],
+                         "borrowed": [_route_name(m, r) for r in t.borrowed]} for t in p.tickets],
+            "stations": [{"city": m.place_name(st.city), "counted": st.counted,
+                          "borrows": _route_name(m, st.route) if st.route else None,
+                          "route_id": st.route, "from": list(st.owners),
+                          "chosen_by": "file" if st.given else "scorer"} for st in p.stations],
             "networks": [{"cities": [m.place_name(c) for c in n.cities],
                           "regions": [m.region[r].name for r in n.regions],
                           "complete_special_regions": [m.region[r].name for r in n.complete_doubles],
                           "region_count": n.count, "points": n.points}
                          for n in p.networks] if m.region_bonus is not None else [],
             "violations": [str(v) for v in p.violations],
+            "notices": [str(v) for v in p.notices],
         })
     return {
         "game": "ticket-to-ride",
@@ -109,7 +125,14 @@ def game_json(game: GameScore) -> dict[str, Any]:
         "players": players,
         "violations": [{"player": owner, "message": v.message, "where": v.where}
                        for v, owner in zip(game.violations, game.owners)],
+        "notices": [{"player": owner, "message": v.message, "where": v.where}
+                    for v, owner in zip(game.notices, game.notice_owners)],
     }
+
+
+def _route_name(m, route_id: str) -> str:
+    """``Budapest - Wien`` (with ``[colour]`` when the pair has parallel routes)."""
+    return m.route_label(route_id, with_selector=True)
 
 
 def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]:
@@ -127,6 +150,10 @@ def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]
         rows.append((t["region_bonus"], p.region_bonus, _n(len(p.networks), t["network"], lang)))
     if m.longest_path_bonus is not None:
         rows.append((t["longest_bonus"], p.longest_path_bonus, ""))
+    if m.stations is not None:
+        unused = max(0, m.stations.per_player - p.stations_used)
+        rows.append((t["stations"], p.station_points,
+                     t["stations_unused"].format(unused=unused, total=m.stations.per_player)))
     rows.append((t["total"], p.total, f"{t['rank']} {p.rank}"))
     out = [f"{p.name}: {_n(p.total, t['point'], lang)}, {t['rank']} {p.rank}"]
     out += ["  " + line for line in table(list(t["headers"]), rows, align="lrl").splitlines()]
@@ -138,13 +165,27 @@ def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]
             name = f"{m.place_name(tk.ticket.a)} - {m.place_name(tk.ticket.b)}"
             if tk.completed:
                 chain = " → ".join(node_name(m, n) for n in tk.path)
-                out.append(f"    ✓ {_signed(tk.points):>4}  {name}: {chain}")
+                lent = f"  ({t['via_station']}: " + ", ".join(_route_name(m, r) for r in tk.borrowed) + ")" \
+                    if tk.borrowed else ""
+                out.append(f"    ✓ {_signed(tk.points):>4}  {name}: {chain}{lent}")
             else:
                 out.append(f"    ✗ {_signed(tk.points):>4}  {name}")
     if p.routes:
         parts = [f"{label} ({m.route[r].length}: {_n(m.points_for_length[m.route[r].length], t['pt'], lang)})"
                  for r, label in zip(p.routes, p.route_labels)]
         out.append(f"  {t['routes']}: " + ", ".join(parts))
+    if p.stations:
+        out.append(f"  {t['stations']}:")
+        for st in p.stations:
+            city = m.place_name(st.city)
+            if not st.counted:
+                out.append(f"    – {city}: {t['not_counted']}")
+            elif st.route is None:
+                out.append(f"    • {city}: {t['borrows_nothing']}")
+            else:
+                how = t["given"] if st.given else t["chosen"]
+                out.append(f"    • {city}: {t['borrows']} {_route_name(m, st.route)} "
+                           f"({', '.join(st.owners)}; {how})")
     if m.region_bonus is not None and p.networks:
         out.append(f"  {t['networks']}:")
         for i, n in enumerate(p.networks, 1):
@@ -152,6 +193,8 @@ def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]
             out.append(f"    {i}. {_n(n.count, t['region'], lang)} → {_n(n.points, t['point'], lang)}: {regions}")
     for v in p.violations:
         out.append(f"  ! {v}")
+    for v in p.notices:
+        out.append(f"  i {v}")
     return out
 
 
@@ -168,6 +211,8 @@ def game_text(game: GameScore, *, lang: str = "en") -> str:
     order = sorted(game.players, key=lambda p: p.rank)
     out.append(f"{t['ranking']}: " + ", ".join(f"{p.rank}. {p.name} ({p.total})" for p in order))
     out += violations_block(t["violations"], game.violations)
+    if game.notices:
+        out += violations_block(t["notices"], game.notices)
     return "\n".join(out)
 
 

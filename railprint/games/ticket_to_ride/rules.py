@@ -27,7 +27,8 @@ LONGEST_BUDGET = 400_000
 """Search steps (~0.5 s) allowed for the longest trails of the players of one game who use more
 trains than the map allows (shared among them); a legal player's search is never limited (it is
 exact and fast)."""
-from .notation import Claim, GameRecord, PlayerEntry
+from .notation import Claim, GameRecord, PlayerEntry, StationEntry
+from .stations import BUDGET as BORROW_BUDGET, OpenTicket, best_borrow
 
 DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
 
@@ -40,6 +41,7 @@ class TicketResult:
     where: Location
     text: str
     routes: tuple[str, ...] = ()   # the route ids along ``path``
+    borrowed: tuple[str, ...] = ()  # those of ``routes`` used through a station (another player's)
 
     @property
     def points(self) -> int:
@@ -58,6 +60,18 @@ class Network:
     points: int
 
 
+@dataclass(frozen=True)
+class StationResult:
+    """One placed train station and the route it borrows (for tickets only)."""
+
+    city: str
+    where: Location
+    route: str | None = None         # borrowed route id; None: borrows nothing
+    owners: tuple[str, ...] = ()     # the players holding that route
+    given: bool = False              # the game file named the route (else the scorer chose it)
+    counted: bool = True             # False: beyond the map's stations or a second one in a city
+
+
 @dataclass
 class PlayerScore:
     name: str
@@ -74,6 +88,13 @@ class PlayerScore:
     longest_path_bonus: int = 0
     rank: int = 0
     violations: list[Violation] = field(default_factory=list)
+    stations: tuple[StationResult, ...] = ()
+    station_points: int = 0              # unused stations x the map's points_unused
+    notices: list[Violation] = field(default_factory=list)
+
+    @property
+    def stations_used(self) -> int:
+        return sum(s.counted for s in self.stations)
 
     @property
     def tickets_completed(self) -> int:
@@ -90,7 +111,7 @@ class PlayerScore:
     @property
     def total(self) -> int:
         return (self.route_points + self.ticket_points + self.globetrotter + self.region_bonus
-                + self.longest_path_bonus)
+                + self.longest_path_bonus + self.station_points)
 
     def report(self, m: TTRMap) -> ScoreReport:
         lines = [ScoreLine("routes", self.route_points,
@@ -102,6 +123,8 @@ class PlayerScore:
             lines += [ScoreLine("regions", n.points, f"{n.count} regions") for n in self.networks]
         if m.longest_path_bonus is not None:
             lines.append(ScoreLine("longest path", self.longest_path_bonus))
+        if m.stations is not None:
+            lines.append(ScoreLine("stations", self.station_points, f"{self.stations_used} used"))
         return ScoreReport(self.name, lines, list(self.violations))
 
 
@@ -111,6 +134,8 @@ class GameScore:
     players: list[PlayerScore]
     violations: list[Violation]              # every violation, in file order
     owners: list[str | None]                 # player name per violation (None: the game)
+    notices: list[Violation] = field(default_factory=list)        # legal but worth saying
+    notice_owners: list[str | None] = field(default_factory=list)
 
     @property
     def map(self) -> TTRMap:
@@ -161,9 +186,32 @@ def node_name(m: TTRMap, node: object) -> str:
     return m.place_name(str(node))
 
 
+def _edges(m: TTRMap, route_ids) -> list:
+    out = []
+    for rid in route_ids:
+        r = m.route[rid]
+        out.append((rid, _node(m, r, r.a), _node(m, r, r.b), r.length))
+    return out
+
+
+def _borrowed_edge(m: TTRMap, rid: str, city: str) -> tuple:
+    """A borrowed route as an edge from the station's city (its far end a dead end if an area)."""
+    r = m.route[rid]
+    far = r.b if r.a == city else r.a
+    return (rid, city, _node(m, r, far), r.length)
+
+
+def _side(m: TTRMap, edges: list, place: str) -> list[object]:
+    """The nodes of ``edges`` that satisfy a ticket's end ``place``."""
+    if place in m.city:
+        return [place] if any(place in (u, v) for _, u, v, _ in edges) else []
+    return [n for _, u, v, _ in edges for n in (u, v) if isinstance(n, tuple) and n[2] == place]
+
+
 def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str,
-                  budget: int) -> PlayerScore:
-    """``budget``: search steps for the longest trail if the player uses too many trains."""
+                  budget: int, stations: tuple[StationResult, ...] = ()) -> PlayerScore:
+    """``budget``: search steps for the longest trail if the player uses too many trains.
+    ``stations``: the player's stations; the routes they borrow count for tickets only."""
     routes = tuple(dict.fromkeys(route_ids))
     labels: dict[str, str] = {}
     for claim, rid in zip(entry.claims, route_ids):
@@ -173,24 +221,22 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
             if len(m.parallel_groups[r.pair]) > 1:
                 label += f" [{r.colour}]"
             labels[rid] = label
-    edges = []
-    for rid in routes:
-        r = m.route[rid]
-        edges.append((rid, _node(m, r, r.a), _node(m, r, r.b), r.length))
+    edges = _edges(m, routes)
+    borrow_edges = [_borrowed_edge(m, st.route, st.city) for st in stations
+                    if st.counted and st.route is not None]
+    ticket_edges = edges + borrow_edges
     route_points = sum(m.points_for_length[m.route[r].length] for r in routes)
     trains = sum(m.route[r].length for r in routes)
 
-    comps = components(edges)
     comp_of: dict[object, int] = {}
-    for i, comp in enumerate(comps):
+    for i, comp in enumerate(components(ticket_edges)):
         for _, u, v, _ in comp:
             comp_of[u] = i
             comp_of[v] = i
+    lent = {e[0] for e in borrow_edges}
 
     def side(place: str) -> list[object]:
-        if place in m.city:
-            return [place] if place in comp_of else []
-        return [n for _, u, v, _ in edges for n in (u, v) if isinstance(n, tuple) and n[2] == place]
+        return _side(m, ticket_edges, place)
 
     tickets = []
     seen_tickets: set[str] = set()
@@ -204,13 +250,14 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
         path: tuple = ()
         via: list[str] = []
         if done:
-            path = tuple(shortest_path(edges, a_side, b_side) or ())
+            path = tuple(shortest_path(ticket_edges, a_side, b_side) or ())
             for x, y in zip(path, path[1:]):
-                via.append(next(rid for rid, u, v, _ in edges if {u, v} == {x, y}))
-        tickets.append(TicketResult(t, done, path, kept.where, kept.text, tuple(via)))
+                via.append(next(rid for rid, u, v, _ in ticket_edges if {u, v} == {x, y}))
+        tickets.append(TicketResult(t, done, path, kept.where, kept.text, tuple(via),
+                                    tuple(r for r in via if r in lent)))
 
     networks = []
-    for comp in comps:
+    for comp in components(edges):
         cities = tuple(dict.fromkeys(n for _, u, v, _ in comp for n in (u, v) if not isinstance(n, tuple)))
         regions = tuple(dict.fromkeys(m.city[c].region for c in cities if m.city[c].region))
         doubles = tuple(rg for rg in regions if m.region.get(rg) and m.region[rg].counts_double
@@ -224,6 +271,9 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
         route_labels=tuple(labels[r] for r in routes), route_points=route_points, trains_used=trains,
         tickets=tuple(tickets), networks=tuple(networks), longest_path=_longest(edges, budget if trains > m.trains_per_player else None),
         region_bonus=sum(n.points for n in networks),
+        stations=stations,
+        station_points=(max(0, m.stations.per_player - sum(st.counted for st in stations))
+                        * m.stations.points_unused) if m.stations else 0,
     )
 
 
@@ -326,6 +376,14 @@ def score_game(record: GameRecord) -> GameScore:
                 flag(where, f"the ticket {m.place_name(tk.a)} - {m.place_name(tk.b)} is kept by both {names} "
                      f"(there is one such card)", record.players[pi].name)
 
+    notices: list[tuple[int, int, Violation, str | None]] = []
+
+    def notice(where: Location | None, message: str, owner: str | None) -> None:
+        notices.append((where.line or 0 if where else 0, where.col or 0 if where else 0,
+                        Violation(message, str(where) if where else ""), owner))
+
+    station_results = _stations(record, allocation, holders, flag, notice)
+
     colours_used = set()
     players = []
     budget = LONGEST_BUDGET // max(1, over_limit)
@@ -334,7 +392,7 @@ def score_game(record: GameRecord) -> GameScore:
         if colour is None:
             colour = next((c for c in DEFAULT_COLOURS if c not in colours_used), DEFAULT_COLOURS[pi % 6])
         colours_used.add(colour)
-        players.append(_score_player(m, entry, allocation[pi], colour, budget))
+        players.append(_score_player(m, entry, allocation[pi], colour, budget, station_results[pi]))
         if players[-1].longest_path is None:
             flag(entry.where, f"{entry.name}: longest path not computed — with more trains than a player has "
                  f"the search was stopped after {budget:,} steps; the longest-path bonus and tie-breaks "
@@ -357,17 +415,114 @@ def score_game(record: GameRecord) -> GameScore:
     for p in players:
         key = [p.total]
         for tb in m.tie_breaks:
-            key.append(p.tickets_completed if tb == "tickets_completed" else p.longest_path or 0)
+            key.append(p.tickets_completed if tb == "tickets_completed"
+                       else -p.stations_used if tb == "fewest_stations_used" else p.longest_path or 0)
         keys.append(tuple(key))
     for p, r in zip(players, rank(keys)):
         p.rank = r
 
     violations.sort(key=lambda v: (v[0], v[1]))
+    notices.sort(key=lambda v: (v[0], v[1]))
     by_name = {p.name: p for p in players}
     for _, _, v, owner in violations:
         if owner in by_name:
             by_name[owner].violations.append(v)
-    return GameScore(record, players, [v for _, _, v, _ in violations], [o for _, _, _, o in violations])
+    for _, _, v, owner in notices:
+        if owner in by_name:
+            by_name[owner].notices.append(v)
+    return GameScore(record, players, [v for _, _, v, _ in violations], [o for _, _, _, o in violations],
+                     [v for _, _, v, _ in notices], [o for _, _, _, o in notices])
+
+
+def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str, list[tuple[int, Claim]]],
+              flag, notice) -> list[tuple[StationResult, ...]]:
+    """Every player's stations: checked (violations flagged, legal oddities noticed) and, where
+    the file gives no route, the borrowed routes that score the player the most (exact search,
+    :func:`railprint.games.ticket_to_ride.stations.best_borrow`)."""
+    m = record.map
+    out: list[tuple[StationResult, ...]] = [() for _ in record.players]
+    if m.stations is None:
+        return out
+    owners = {rid: tuple(dict.fromkeys(pi for pi, _ in hs)) for rid, hs in holders.items()}
+    city_holder: dict[str, tuple[int, StationEntry]] = {}
+    for pi, player in enumerate(record.players):
+        if not player.stations:
+            continue
+        name = player.name
+        mine = set(r for r in allocation[pi])
+        results: list[StationResult] = []
+        seen: dict[str, StationEntry] = {}
+        placed = 0
+        searched: list[int] = []     # indexes into results the search decides
+        options: list[list[tuple]] = []
+        fixed: list[tuple] = []
+        for st in player.stations:
+            city = m.place_name(st.city)
+            if st.city in seen:
+                flag(st.where, f"{name} lists a station in {city} twice (first at line {seen[st.city].where.line}); "
+                     "counted once", name)
+                results.append(StationResult(st.city, st.where, counted=False))
+                continue
+            seen[st.city] = st
+            if placed >= m.stations.per_player:
+                flag(st.where, f"{name} places {len({x.city for x in player.stations})} stations; each player has only "
+                     f"{m.stations.per_player} (the station in {city} is not counted)", name)
+                results.append(StationResult(st.city, st.where, counted=False))
+                continue
+            placed += 1
+            other = city_holder.get(st.city)
+            if other is not None:
+                flag(st.where, f"{city} holds stations of both {record.players[other[0]].name} and {name}; "
+                     "a city takes one station", name)
+            else:
+                city_holder[st.city] = (pi, st)
+            foreign = [rid for rid in m.routes_at_city[st.city]
+                       if rid not in mine and any(o != pi for o in owners.get(rid, ()))]
+            if st.borrows:
+                pick = next((r for r in st.borrows if r in foreign), None)
+                if pick is not None:
+                    results.append(StationResult(st.city, st.where, pick, _names(record, owners[pick], pi), True))
+                    fixed.append(_borrowed_edge(m, pick, st.city))
+                    continue
+                where = st.borrows_where or st.where
+                if any(r in mine for r in st.borrows):
+                    flag(where, f"{name}'s station in {city} borrows {st.borrows_text}, which is {name}'s own "
+                         "route (a station borrows another player's route); it borrows nothing", name)
+                else:
+                    flag(where, f"{name}'s station in {city} borrows {st.borrows_text}, which no player claimed; "
+                         "it borrows nothing", name)
+                results.append(StationResult(st.city, st.where, None, (), True))
+                continue
+            if not foreign:
+                notice(st.where, f"{name}'s station in {city}: no other player has a route into {city}, so it "
+                       "borrows nothing (legal: the station is used and does not score its "
+                       f"{m.stations.points_unused} points)", name)
+            searched.append(len(results))
+            options.append([_borrowed_edge(m, rid, st.city) for rid in foreign])
+            results.append(StationResult(st.city, st.where))
+        if searched:
+            own = _edges(m, dict.fromkeys(allocation[pi])) + fixed
+            reach = [e for opts in options for e in opts]
+            tickets = []
+            for kept in dict.fromkeys(k.ticket for k in player.tickets):
+                t = m.ticket[kept]
+                tickets.append(OpenTicket(tuple(_side(m, own + reach, t.a)) or (("none", t.a),),
+                                          tuple(_side(m, own + reach, t.b)) or (("none", t.b),), t.points))
+            found = best_borrow(own, options, tickets)
+            if not found.exact:
+                notice(player.where, f"{name}: {found.bound:,} ways to borrow routes; past {BORROW_BUDGET:,} the "
+                       "scorer improved one station at a time, so the choice may not be the best", name)
+            for i, edge in zip(searched, found.chosen):
+                if edge is not None:
+                    rid = edge[0]
+                    results[i] = StationResult(results[i].city, results[i].where, rid,
+                                               _names(record, owners[rid], pi), False)
+        out[pi] = tuple(results)
+    return out
+
+
+def _names(record: GameRecord, players: tuple[int, ...], me: int) -> tuple[str, ...]:
+    return tuple(record.players[pi].name for pi in players if pi != me)
 
 
 def enforce(score: GameScore) -> None:

@@ -34,6 +34,7 @@ class PlayerPicture:
     rows: tuple[tuple[str, str], ...] = ()         # (category, value) rows for the panel
     notes: tuple[str, ...] = ()                    # ticket lines etc. under the rows
     headline: str = ""                             # e.g. "1. Ala — 87"
+    stations: tuple[tuple[str, str | None], ...] = ()  # (city id, borrowed route id or None)
 
 
 def _polyline(points, style: Style) -> Path:
@@ -122,7 +123,35 @@ def draw_scored_board(m: TTRMap, players: list[PlayerPicture], width: float | No
     for lab in geo.area_labels.values():
         marks.append(Text(lab.x, lab.y, lab.text, lab.size, Style(fill="#42525e"), font="bold", anchor="middle"))
     items.append(Group(tuple(marks), id="places"))
+    stations = _stations(m, geo, players)
+    if stations:
+        items.append(Group(tuple(stations), id="stations"))
     return Group(tuple(items), id=f"scored-{m.id}")
+
+
+def _stations(m: TTRMap, geo, players: list[PlayerPicture]) -> list[Item]:
+    """Each station as the printed piece (the station in white on the player's colour) beside its
+    city, and the route it borrows dashed in the player's colour over the other player's trains."""
+    from railprint.draw.icons import ICONS
+
+    u = geo.unit
+    out: list[Item] = []
+    for p in players:
+        for city, rid in p.stations:
+            if rid is not None:
+                pts = _route_line(m, geo, rid)
+                out.append(_polyline(pts, Style(stroke="#ffffff", width=7 * u, cap="round", join="round")))
+                out.append(_polyline(pts, Style(stroke=p.colour, width=4.5 * u, dash=(9 * u, 6 * u),
+                                                cap="round", join="round")))
+    for p in players:
+        for city, _ in p.stations:
+            x, y = geo.nodes[city]
+            side = geo.city_radius * 2.6
+            cx, cy = x + geo.city_radius * 1.2, y - geo.city_radius * 1.2
+            out.append(Rect(cx - side / 2, cy - side / 2, side, side,
+                            Style(fill=p.colour, stroke="#000000", width=0.8 * u), r=side * 0.18))
+            out.append(Group(tuple(ICONS["station"](side * 0.8, "#ffffff")), translate(cx, cy + side * 0.04)))
+    return out
 
 
 PANEL_TEXT = {

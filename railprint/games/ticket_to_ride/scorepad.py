@@ -2,8 +2,8 @@
 row per player (the map's maximum) and a column per scoring category.
 
 Columns come from the map's scoring rules: routes, tickets completed (+), tickets failed (−),
-the map's bonus (Globetrotter, region bonus per network, longest-path bonus), total, then the
-tie-break columns (completed tickets, longest path). The foot of the page repeats the
+the map's bonus (Globetrotter, region bonus per network, longest-path bonus), unused stations,
+total, then the tie-break columns (completed tickets, stations used, longest path). The foot of the page repeats the
 route-scoring table and, where the map has one, the region-bonus table.
 """
 
@@ -54,6 +54,9 @@ TEXT = {
         "rank": "Rank",
         "trains": ("{n} train each", "{n} trains each"),
         "players": "{a}–{b} players",
+        "stations": "Stations",
+        "stations_used": "Stations used",
+        "station_rule": "each unused station: {n} points",
     },
     "pl": {
         "title": "bloczek punktacji",
@@ -78,6 +81,9 @@ TEXT = {
         "rank": "Miejsce",
         "trains": ("po {n} wagonie", "po {n} wagony", "po {n} wagonów"),
         "players": "dla {a}–{b} graczy",
+        "stations": "Dworce",
+        "stations_used": "Użyte dworce",
+        "station_rule": "każdy niewykorzystany dworzec: {n} pkt",
     },
 }
 
@@ -125,10 +131,14 @@ def columns(m: TTRMap, lang: str = "en") -> list[Column]:
         cols.append(Column("region_bonus", t["region_bonus"], 1.15))
     if m.longest_path_bonus is not None:
         cols.append(Column("longest_bonus", t["longest_bonus"], 1.0))
+    if m.stations is not None:
+        cols.append(Column("stations", t["stations"], 1.0))
     cols.append(Column("total", t["total"], 1.0, "total"))
     for key in m.tie_breaks:
         if key == "tickets_completed":
             cols.append(Column("done", t["done"], 0.9, "tie"))
+        elif key == "fewest_stations_used":
+            cols.append(Column("stations_used", t["stations_used"], 0.9, "tie"))
         elif key == "longest_path":
             cols.append(Column("longest", t["longest"], 0.9, "tie"))
     cols.append(Column("rank", t["rank"], 0.75, "rank"))
@@ -215,6 +225,11 @@ def _footer_tables(m: TTRMap, area_x: float, y: float, w: float, lang: str) -> l
             items.append(Rect(cx, ry, cell, mm(5.5), Style(fill=HEAD_FILL if k == 0 else "#ffffff", stroke=INK, width=0.4)))
             items.append(Text(cx + cell / 2, ry + mm(4), str(pair[idx]), 8, Style(fill=INK),
                               font="bold" if k else "regular", anchor="middle"))
+    if m.stations is not None:
+        x2 = x + label_w + len(rows) * cell + mm(8)
+        items.append(Text(x2, y, t["stations"], 8.5, Style(fill=INK), font="bold"))
+        items.append(Text(x2, y + mm(5.5), t["station_rule"].format(n=m.stations.points_unused), 7.5,
+                          Style(fill=INK)))
     if m.region_bonus is not None:
         table = list(m.region_bonus.table)
         x2 = x + label_w + len(rows) * cell + mm(8)

@@ -146,3 +146,76 @@ def test_ranks_follow_total_then_circuits_then_steam(players):
     for a in scored:
         better = sum((b["total"], b["circuits"], b["steam"]) > (a["total"], a["circuits"], a["steam"]) for b in scored)
         assert a["rank"] == better + 1
+
+
+# ---- the placement-distance check with overlay tiles (issue 16, item 11) ----------------------
+
+PLACED = "could not have been placed"
+
+
+def _map_violations(rows: str) -> list[str]:
+    text = ("end: tiles\nplayers:\n  - {name: Ala, goods: '', circuits: 0, steam: 1}\n"
+            "  - {name: Bo, goods: '', circuits: 0, steam: 1}\nmap: |\n" + "".join(f"  {r}\n" for r in rows.split("\n")))
+    return [v.message for v in score_text(text).games[0].violations]
+
+
+def test_an_overlay_that_cut_a_route_does_not_condemn_the_tiles_placed_before_it():
+    # E1 and F1 were 4 and 5 tiles from the city through D1's straight, later covered by a double curve
+    assert not [v for v in _map_violations("R st1 st1 dc0o st1 st1") if PLACED in v]
+    # still condemned: a 6th tile was never within 5 tiles, whatever D1 held
+    [far] = [v for v in _map_violations("R st1 st1 dc0o st1 st1 st1") if PLACED in v]
+    assert far.startswith("G1 straight")
+    # and without an overlay, tiles are never removed: the cut route proves an illegal placement
+    assert [v.split(":")[0] for v in _map_violations("R st1 st1 dc0 st1 st1") if PLACED in v] == [
+        "E1 straight", "F1 straight"]
+
+
+def test_an_overlay_square_may_have_turned_the_route_any_way():
+    # B1 now turns W-N and S-E: B2 below it joins the city only if B1 once held a W-S curve
+    rows = "R   dc1o .\n.   st0  .\n.   st0  ."
+    assert not [v for v in _map_violations(rows) if PLACED in v]
+    assert [v.split(":")[0] for v in _map_violations(rows.replace("dc1o", "dc1 ")) if PLACED in v] == [
+        "B2 straight", "B3 straight"]
+
+
+def _overlay(board, rng) -> bool:
+    """Cover one plain track tile (not a hill, bridge or city: the rulebook) by an overlay tile
+    that fits its neighbours, as a player playing on existing track does. False if none fits."""
+    from tests.games.days_of_steam import oracle
+
+    used = Counter(item[1] + item[3] for item in board.cells.values() if item[0] == "track")
+    cells = [c for c, item in sorted(board.cells.items())
+             if item[0] == "track" and item[3] != "h" and item[1] != "br"]
+    rng.shuffle(cells)
+    for cell in cells:
+        old = board.cells.pop(cell)
+        choices = [(kind, rot) for kind in ("st", "cu", "sw", "dc") for rot in range(4)
+                   if used[kind + "o"] < oracle.SET_COUNTS[kind + "o"]
+                   and oracle._fits(board, cell, oracle.tile(kind, rot)[1])]
+        if choices:
+            kind, rot = rng.choice(choices)
+            board.cells[cell] = ("track", kind, rot, "o")
+            return True
+        board.cells[cell] = old
+    return False
+
+
+def test_maps_grown_by_legal_play_with_overlays_never_condemn_a_placement():
+    """Legal play: grow, cover tiles by overlays (cutting routes), grow on from the new map."""
+    import random
+
+    from tests.games.days_of_steam import oracle
+
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        board = oracle.random_board(rng, rng.randint(6, 16), box=1)
+        for _ in range(rng.randint(1, 3)):
+            _overlay(board, rng)
+            board = oracle.random_board(rng, sum(1 for i in board.cells.values() if i[0] == "track")
+                                        + rng.randint(0, 4), box=1, start=board.text())
+        if not any(item[0] == "track" and item[3] == "o" for item in board.cells.values()):
+            continue
+        checked += 1
+        assert not [v for v in _map_violations(board.text()) if PLACED in v], board.text()
+    assert checked > 60

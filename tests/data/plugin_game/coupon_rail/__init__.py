@@ -15,4 +15,5 @@ GAME = Game(
     kinds=(ContentKind("coupon", schema="coupon_rail.coupons:CouponSpec",
                        build="coupon_rail.coupons:build_coupons"),),
     scorer="coupon_rail.tally:score_files",
+    web="coupon_rail.web",
 )

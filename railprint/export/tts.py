@@ -1,0 +1,334 @@
+"""Tabletop Simulator: every printable set as a saved object (JSON) with its images.
+
+What each set becomes (the object names of Tabletop Simulator's save format):
+- a deck (cards, tickets): ``DeckCustom`` of ``Card`` objects. Distinct faces go on deck sheets
+  of at most 10 × 7 cells and 4096 px a side (Tabletop Simulator's limits); the last cell is the
+  hidden face (the card back), and ``BackIsHidden`` is set too. One ``CustomDeck`` per sheet,
+  keyed 1, 2, …; ``CardID`` = sheet × 100 + cell; a card with copies repeats its id in
+  ``DeckIDs``; each ``Card`` is nicknamed after its face. Cards with different backs get a back
+  sheet laid out like the face sheet (``UniqueBack``).
+- a tile or token set: a ``Bag`` of ``Custom_Tile`` objects with both faces (``ImageURL`` and
+  ``ImageSecondaryURL``); ``Custom_Token`` is not used because it has one face only and our
+  tokens are two-sided.
+- a board over pages: one ``Custom_Board`` with the whole drawing as one image.
+- sheets for pencils (score pads, roll-and-write sheets) and dice nets have no sensible object
+  and are listed as skipped.
+
+Images are the PDF the writer already makes, rasterised (:mod:`railprint.export.images`).
+URLs: ``file:///`` paths of the written images by default (they work for the local player
+only); ``url_base`` makes them ``<url_base>/<game>/<file>`` for images uploaded to a web host.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
+
+from railprint.errors import RailprintError
+from railprint.export.images import Raster, encode, face_key, pixels, rasterise
+from railprint.scene import Document, Page
+
+COLS, ROWS = 10, 7          # the largest deck sheet Tabletop Simulator reads
+MAX_SIDE = 4096             # px, the largest image side it reads reliably
+MAX_BOARD_SIDE = 4096
+CELLS = COLS * ROWS
+
+
+@dataclass(frozen=True)
+class Face:
+    """A distinct component face: its 1-up page, a name for the ``Nickname``."""
+
+    page: Page
+    name: str
+
+
+@dataclass
+class SetExport:
+    """What one set becomes: files to write (relative path, bytes) and the saved object."""
+
+    files: list[tuple[Path, bytes]] = field(default_factory=list)
+    saved_object: dict | None = None
+    skipped: str | None = None
+
+
+def _transform(x: float = 0.0, z: float = 0.0, flipped: bool = False, scale: float = 1.0) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
+            "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+
+
+def _guid(*parts: object) -> str:
+    """A stable six-hex-digit GUID (the same set gives the same file)."""
+    import hashlib
+
+    return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
+
+
+def saved_object_file(objects: list[dict], name: str) -> dict:
+    """A Saved Objects file: the save format's top level with the objects in ``ObjectStates``."""
+    return {"SaveName": name, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5,
+            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "",
+            "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}
+
+
+def _pairs(doc: Document) -> list[tuple[Page, Page | None]]:
+    """(front, back) pages of a 1-up document, one pair per component copy. 1-up pages are
+    labelled ``NNN-front`` / ``NNN-back``."""
+    pairs: list[tuple[Page, Page | None]] = []
+    for page in doc.pages:
+        if page.label.endswith("-front"):
+            pairs.append((page, None))
+        elif page.label.endswith("-back") and pairs and pairs[-1][1] is None:
+            pairs[-1] = (pairs[-1][0], page)
+    return pairs
+
+
+def _face_key(page: Page | None):
+    return None if page is None else face_key(page)
+
+
+def _face_name(page: Page, number: int) -> str:
+    """The component's name; else the words on its face; else its number."""
+    if page.name:
+        return page.name
+    from railprint.scene import Text, walk
+
+    words = " ".join(item.text.strip() for item, _ in walk(page.items) if isinstance(item, Text) and item.text.strip())
+    return words[:80] or f"#{number}"
+
+
+class _Urls:
+    def __init__(self, out: Path, game: str, url_base: str | None):
+        self.out, self.game, self.base = out, game, url_base
+
+    def __call__(self, rel: Path) -> str:
+        if self.base:
+            return self.base.rstrip("/") + "/" + quote(str(PurePosixPath(*rel.parts)))
+        return (self.out.resolve() / rel).as_uri()
+
+
+def _sheet_dpi(width: float, height: float, cols: int, rows: int, dpi: int) -> tuple[int, int]:
+    """The cell size in pixels: the face at ``dpi``, shrunk so the sheet stays ≤ 4096 px a side."""
+    w, h = pixels(width, dpi), pixels(height, dpi)
+    shrink = min(1.0, (MAX_SIDE // cols) / w, (MAX_SIDE // rows) / h)
+    return max(1, math.floor(w * shrink)), max(1, math.floor(h * shrink))
+
+
+def _raster_faces(pages: list[Page], dpi: int, size: tuple[int, int]) -> list:
+    """Trimmed images of ``pages`` resized to exactly ``size`` pixels."""
+    from PIL import Image
+
+    from railprint.writers import render
+
+    doc = Document(tuple(pages))
+    rasters = rasterise(doc, render(doc, "pdf")[0], dpi, bleed=False)
+    return [r.image if r.image.size == size else r.image.resize(size, Image.LANCZOS) for r in rasters]
+
+
+def _sheet_image(images: list, cell: tuple[int, int], cols: int, rows: int, hidden=None) -> bytes:
+    from PIL import Image
+
+    sheet = Image.new("RGB", (cell[0] * cols, cell[1] * rows), (255, 255, 255))
+    for i, image in enumerate(images):
+        sheet.paste(image, ((i % cols) * cell[0], (i // cols) * cell[1]))
+    if hidden is not None:
+        last = cols * rows - 1
+        sheet.paste(hidden, ((last % cols) * cell[0], (last // cols) * cell[1]))
+    buffer = io.BytesIO()
+    sheet.save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def _grid(n: int) -> tuple[int, int]:
+    """Columns and rows of a sheet for ``n`` faces plus the hidden cell (at least 2 × 2)."""
+    cells = n + 1
+    cols = max(2, min(COLS, cells))
+    return cols, max(2, math.ceil(cells / cols))
+
+
+def export_deck(doc: Document, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
+                url_base: str | None = None) -> SetExport:
+    """A ``DeckCustom`` for a 1-up document of cards (fronts with optional backs)."""
+    pairs = _pairs(doc)
+    if not pairs:
+        raise RailprintError(f"{game}/{ident}: no cards to export")
+    urls = _Urls(out, game, url_base)
+    distinct: dict = {}
+    for front, back in pairs:
+        distinct.setdefault((_face_key(front), _face_key(back)), (front, back))
+    kinds = list(distinct)
+    fronts = [distinct[k][0] for k in kinds]
+    backs = [distinct[k][1] for k in kinds]
+    back_keys = {_face_key(b) for b in backs}
+    unique_back = len(back_keys) > 1
+    trim = fronts[0].trim or (0, 0, fronts[0].width, fronts[0].height)
+    per_sheet = CELLS - 1
+    sheets = [list(range(i, min(i + per_sheet, len(kinds)))) for i in range(0, len(kinds), per_sheet)]
+    export = SetExport()
+    custom: dict[str, dict] = {}
+    card_ids: dict = {}
+    folder = Path(game) / f"{ident}-tts"
+    blank_back = backs[0] is None
+    for number, members in enumerate(sheets, 1):
+        cols, rows = _grid(len(members))
+        cell = _sheet_dpi(trim[2], trim[3], cols, rows, dpi)
+        render_dpi = max(36, math.ceil(dpi * cell[0] / pixels(trim[2], dpi)))
+        face_images = _raster_faces([fronts[i] for i in members], render_dpi, cell)
+        back_pages = [backs[i] for i in members if backs[i] is not None]
+        back_images = _raster_faces(back_pages, render_dpi, cell) if back_pages else []
+        hidden = back_images[0] if back_images else None
+        face_rel = folder / f"{ident}-faces-{number}.png"
+        export.files.append((face_rel, _sheet_image(face_images, cell, cols, rows, hidden)))
+        if unique_back:
+            back_rel = folder / f"{ident}-backs-{number}.png"
+            export.files.append((back_rel, _sheet_image(back_images, cell, cols, rows, hidden)))
+        else:
+            back_rel = folder / f"{ident}-back.png"
+            if number == 1:
+                from PIL import Image
+
+                image = hidden if hidden is not None else Image.new("RGB", cell, (90, 90, 90))
+                export.files.append((back_rel, encode(Raster("back", image, dpi), "png")))
+        custom[str(number)] = {"FaceURL": urls(face_rel), "BackURL": urls(back_rel), "NumWidth": cols,
+                               "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        for cell_index, i in enumerate(members):
+            card_ids[kinds[i]] = (number, number * 100 + cell_index)
+    contained = []
+    deck_ids = []
+    for copy, (front, back) in enumerate(pairs):
+        number, card_id = card_ids[(_face_key(front), _face_key(back))]
+        deck_ids.append(card_id)
+        contained.append({"Name": "Card", "Transform": _transform(flipped=True), "Nickname": _face_name(front, copy + 1),
+                          "Description": "", "CardID": card_id, "CustomDeck": {str(number): custom[str(number)]},
+                          "GUID": _guid(game, ident, copy)})
+    obj = {"Name": "DeckCustom", "Transform": _transform(flipped=True), "Nickname": title, "Description": "",
+           "GUID": _guid(game, ident), "HideWhenFaceDown": not blank_back, "Hands": True, "SidewaysCard": False,
+           "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained}
+    export.saved_object = saved_object_file([obj], title)
+    export.files.append((folder.parent / f"{ident}.png", encode(Raster("thumb", _thumbnail(fronts[0]), 72), "png")))
+    return export
+
+
+def _thumbnail(page: Page):
+    """A small picture of a face for the saved object's thumbnail (Tabletop Simulator shows
+    ``<name>.png`` beside ``<name>.json``)."""
+    from railprint.writers import render
+
+    doc = Document((page,))
+    return rasterise(doc, render(doc, "pdf")[0], 72, bleed=False)[0].image
+
+
+def export_tiles(doc: Document, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
+                 url_base: str | None = None) -> SetExport:
+    """A ``Bag`` of ``Custom_Tile`` objects, one per component copy, both faces as images."""
+    pairs = _pairs(doc)
+    if not pairs:
+        raise RailprintError(f"{game}/{ident}: no tiles to export")
+    urls = _Urls(out, game, url_base)
+    folder = Path(game) / f"{ident}-tts"
+    export = SetExport()
+    pages: dict = {}
+    for front, back in pairs:
+        for page in (front, back):
+            if page is not None:
+                pages.setdefault(_face_key(page), page)
+    keys = list(pages)
+    from railprint.writers import render
+
+    face_doc = Document(tuple(pages[k] for k in keys))
+    rasters = rasterise(face_doc, render(face_doc, "pdf")[0], dpi, bleed=False)
+    names: dict = {}
+    for n, (key, raster) in enumerate(zip(keys, rasters), 1):
+        rel = folder / f"{ident}-{n:03d}.png"
+        names[key] = rel
+        export.files.append((rel, encode(raster, "png")))
+    trim = pairs[0][0].trim or (0, 0, pairs[0][0].width, pairs[0][0].height)
+    scale = round(trim[2] / 72, 3)  # about one Tabletop Simulator unit an inch (approximate)
+    tiles = []
+    for copy, (front, back) in enumerate(pairs):
+        tiles.append({"Name": "Custom_Tile", "Transform": _transform(scale=scale), "Nickname": _face_name(front, copy + 1),
+                      "Description": "", "GUID": _guid(game, ident, copy),
+                      "CustomImage": {"ImageURL": urls(names[_face_key(front)]),
+                                      "ImageSecondaryURL": urls(names[_face_key(back)]) if back is not None else "",
+                                      "ImageScalar": 1.0, "WidthScale": 0.0,
+                                      "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}})
+    bag = {"Name": "Bag", "Transform": _transform(), "Nickname": title, "Description": "",
+           "GUID": _guid(game, ident), "ContainedObjects": tiles}
+    export.saved_object = saved_object_file([bag], title)
+    export.files.append((folder.parent / f"{ident}.png", encode(rasters[0], "png")))
+    return export
+
+
+def export_board(page: Page, game: str, ident: str, title: str, out: Path, *,
+                 url_base: str | None = None) -> SetExport:
+    """One ``Custom_Board`` from the whole drawing of a tiled board (≤ 4096 px a side)."""
+    from railprint.writers import render
+
+    longest = max(page.width, page.height) / 72
+    dpi = max(36, min(300, math.floor(MAX_BOARD_SIDE / longest)))
+    doc = Document((page,))
+    raster = rasterise(doc, render(doc, "pdf")[0], dpi)[0]
+    rel = Path(game) / f"{ident}-tts" / f"{ident}.png"
+    urls = _Urls(out, game, url_base)
+    board = {"Name": "Custom_Board", "Transform": _transform(scale=round(page.width / 72 / 20, 3)),
+             "Nickname": title, "Description": "", "GUID": _guid(game, ident),
+             "CustomImage": {"ImageURL": urls(rel), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
+    thumb = raster.image.copy()
+    thumb.thumbnail((256, 256))
+    return SetExport(files=[(rel, encode(raster, "png")),
+                            (Path(game) / f"{ident}.png", encode(Raster("thumb", thumb, 72), "png"))],
+                     saved_object=saved_object_file([board], title))
+
+
+def export_set(doc_1up: Document, kind: str, game: str, ident: str, title: str, out: Path, *,
+               dpi: int = 300, url_base: str | None = None) -> SetExport:
+    """The Tabletop Simulator object of one set, from its document rendered 1-up."""
+    from railprint.layout.tiling import whole_drawing
+
+    if doc_1up.pages and all(page.trim is not None for page in doc_1up.pages):
+        if kind == "tiles":
+            return export_tiles(doc_1up, game, ident, title, out, dpi=dpi, url_base=url_base)
+        return export_deck(doc_1up, game, ident, title, out, dpi=dpi, url_base=url_base)
+    whole = whole_drawing(doc_1up)
+    if whole is not None:
+        return export_board(whole, game, ident, title, out, url_base=url_base)
+    return SetExport(skipped="no Tabletop Simulator object for this set (print it: a sheet or a die net)")
+
+
+def to_json(saved_object: dict) -> bytes:
+    return (json.dumps(saved_object, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def export_all(chosen, options, out: Path, *, dpi: int = 300, url_base: str | None = None,
+               advance=lambda label: None) -> tuple[list[Path], list[str]]:
+    """Every chosen set as a saved object ``<game>/<id>.json`` (with its thumbnail
+    ``<game>/<id>.png``) and its images in ``<game>/<id>-tts/``, written as one staged unit.
+    Returns the written paths and the notes on skipped sets."""
+    from dataclasses import replace
+
+    from railprint.export.images import check_dpi
+    from railprint.render import build, check_options
+    from railprint.writers import write_files
+
+    check_options(options, "png")
+    check_dpi(dpi)
+    if url_base is not None and not url_base.startswith(("https://", "http://")):
+        raise RailprintError(f"--url-base must start with https:// or http://, got {url_base!r}")
+    files: list[tuple[Path, bytes]] = []
+    skipped: list[str] = []
+    for info in chosen:
+        advance(f"{info.game}/{info.id}")
+        doc = build(info, replace(options, mode="1up"))
+        title = (info.title or {}).get(options.lang) or (info.title or {}).get("en") or doc.title or info.id
+        done = export_set(doc, info.kind, info.game, info.id, title, out, dpi=dpi, url_base=url_base)
+        if done.skipped:
+            skipped.append(f"{info.game}/{info.id}: {done.skipped}")
+            continue
+        files.extend(done.files)
+        files.append((Path(info.game) / f"{info.id}.json", to_json(done.saved_object)))
+    if not files:
+        raise RailprintError("nothing to export: no deck, tile set or board among the chosen sets")
+    return write_files(out, files), skipped

@@ -1,0 +1,216 @@
+"""Railroad Ink's page for ``railprint serve`` (the handlers of :class:`railprint.registry.WebPage`).
+
+A room's parts: ``"setup"`` (``players``, ``expansion``, ``longest``) and ``"player:<name>"``
+per player: ``{"cells": [49 tokens]}``, the board-text tokens of ``notation`` in reading order
+(A1 … G7). The files are exactly the board files ``railprint score railroad-ink`` reads, one a
+player. The script is ``static/editor.js``; the faces offered and their orientations come from
+here (the dice file and the rules), never from the script.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from railprint.errors import NotationError, RailprintError, suggestion
+from railprint.games.railroad_ink.board import EXPANSIONS, SIZE, Board, Cell, square
+from railprint.games.railroad_ink.notation import EXPANSION_ALIASES, format_board, parse, parse_token
+from railprint.games.railroad_ink.rules import LONGEST_MODES, SPECIALS, validate
+
+CELLS = SIZE * SIZE
+SPECIAL_TOKENS = {"hhhh": "hhhh", "rrrr": "rrrr", "3h1r": "hhhrs", "1h3r": "hrrrs",
+                  "adjacent": "hhrrs", "opposite": "hrhrs"}
+SPECIAL_NAMES = {
+    "hhhh": {"en": "highway crossing", "pl": "skrzyżowanie autostrad"},
+    "rrrr": {"en": "railway crossing", "pl": "skrzyżowanie kolejowe"},
+    "3h1r": {"en": "station: 3 highways, 1 railway", "pl": "stacja: 3 autostrady, 1 tor"},
+    "1h3r": {"en": "station: 1 highway, 3 railways", "pl": "stacja: 1 autostrada, 3 tory"},
+    "adjacent": {"en": "station: 2 + 2 side by side", "pl": "stacja: 2 + 2 obok siebie"},
+    "opposite": {"en": "station: 2 + 2 across", "pl": "stacja: 2 + 2 naprzeciw"},
+}
+assert set(SPECIAL_NAMES) == set(SPECIALS) == set(SPECIAL_TOKENS)
+
+
+def setup_fields() -> list[dict]:
+    return [
+        {"key": "expansion", "label": {"en": "Expansion", "pl": "Dodatek"},
+         "choices": list(EXPANSIONS)},
+        {"key": "longest", "label": {"en": "Longest route", "pl": "Najdłuższa trasa"},
+         "choices": list(LONGEST_MODES)},
+    ]
+
+
+def _key(player: str) -> str:
+    return f"player:{player}"
+
+
+def _choice(setup: dict, key: str, choices, default: str) -> str:
+    value = setup.get(key, default)
+    if not isinstance(value, str):
+        raise RailprintError(f"setup.{key}: expected one of {', '.join(choices)}")
+    value = EXPANSION_ALIASES.get(value.lower(), value.lower()) if key == "expansion" else value.lower()
+    if value not in choices:
+        raise RailprintError(f"setup.{key}: unknown {value!r}", hint=suggestion(value, choices))
+    return value
+
+
+def new_room(players: list[str], setup: dict) -> dict[str, Any]:
+    unknown = sorted(set(setup) - {"expansion", "longest"})
+    if unknown:
+        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["expansion", "longest"]))
+    expansion = _choice(setup, "expansion", EXPANSIONS, "none")
+    longest = _choice(setup, "longest", LONGEST_MODES, "simple")
+    for name in players:
+        format_board(Board(player=name))  # a name a board file cannot hold is refused here
+    parts: dict[str, Any] = {"setup": {"players": players, "expansion": expansion, "longest": longest}}
+    start = ["."] * CELLS
+    if expansion == "lava":
+        start[3 * SIZE + 3] = "llllv"  # the volcano starts on the centre space
+    for name in players:
+        parts[_key(name)] = {"cells": list(start)}
+    return parts
+
+
+def _cells(value: Any, where: str) -> list[str]:
+    if not isinstance(value, dict) or set(value) != {"cells"}:
+        raise RailprintError(f"{where}: expected {{\"cells\": [49 space tokens]}}")
+    cells = value["cells"]
+    if not isinstance(cells, list) or len(cells) != CELLS:
+        raise RailprintError(f"{where}: a board has {CELLS} spaces (A1 … G7)")
+    out = []
+    for i, token in enumerate(cells):
+        sq = square(*divmod(i, SIZE))
+        if not isinstance(token, str) or not 0 < len(token) <= 8:
+            raise RailprintError(f"{where} {sq}: expected a space token such as 'h.h.' or '.'")
+        try:
+            out.append(parse_token(token).token or ".")
+        except NotationError as exc:
+            raise RailprintError(f"{where} {sq}: {exc.message}", hint=exc.hint) from None
+    return ["." if t == "...." else t for t in out]
+
+
+def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
+    checked = {}
+    for key, value in updates.items():
+        if key == "setup":
+            raise RailprintError("the setup of a room is fixed once the game is created")
+        if key not in parts:
+            players = parts["setup"]["players"]
+            raise RailprintError(f"no player {key.removeprefix('player:')!r} in this room",
+                                 hint=suggestion(key.removeprefix("player:"), players))
+        checked[key] = {"cells": _cells(value, key.removeprefix("player:"))}
+    return checked
+
+
+def board_of(parts: dict[str, Any], player: str) -> Board:
+    setup = parts["setup"]
+    cells = [parse_token(t) for t in parts[_key(player)]["cells"]]
+    rows = tuple(tuple(cells[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE))
+    return Board(rows, player=player, expansion=setup["expansion"])
+
+
+def _file_name(index: int, player: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", player.lower()).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:30] or "player"
+    return f"{index + 1}-{slug}.txt"
+
+
+def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(_file_name(i, p), format_board(board_of(parts, p)))
+            for i, p in enumerate(parts["setup"]["players"])]
+
+
+def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
+    board = parse(text, name)
+    players = parts["setup"]["players"]
+    by_file = {_file_name(i, p): p for i, p in enumerate(players)}
+    player = next((p for p in players if board.player and p.casefold() == board.player.casefold()), None)
+    player = player or by_file.get(name)
+    if player is None:
+        raise RailprintError(f"{name}: whose board is it? 'player: {board.player}' is not in this room",
+                             hint=suggestion(board.player or name, players))
+    expansion = parts["setup"]["expansion"]
+    if board.expansion != expansion:
+        raise RailprintError(f"{name}: this room plays expansion {expansion!r}, the file {board.expansion!r}")
+    return {_key(player): {"cells": [c.token for _, _, c in board.cells()]}}
+
+
+def score_options(parts: dict[str, Any]) -> dict[str, Any]:
+    return {"longest": parts["setup"]["longest"]}
+
+
+def ranking(result) -> list[dict]:
+    ranks = result.ranks()
+    rows = [{"player": s.player, "points": s.total, "place": ranks[i], "errors": s.error_count}
+            for i, s in enumerate(result.sheets)]
+    return sorted(rows, key=lambda r: r["place"])
+
+
+# --- the faces a player can draw, and their orientations -----------------------------------
+
+def _orientations(cell: Cell) -> list[Cell]:
+    """The distinct turns and mirror images of ``cell`` (the rules allow both)."""
+    seen: dict[str, Cell] = {}
+    for mirror in (False, True):
+        c = cell.mirrored(True) if mirror else cell
+        for _ in range(4):
+            seen.setdefault(c.token, c)
+            e = c.edges
+            c = Cell(e[3] + e[0] + e[1] + e[2], c.marker)  # a quarter turn clockwise
+    return list(seen.values())
+
+
+def faces(parts: dict[str, Any], payload: Any) -> dict:
+    """The faces to pick from: the dice of the room's expansion (from the dice file) and the
+    six special routes; craters and the volcano where the expansion has them."""
+    from railprint.games.railroad_ink.model import load_dice
+
+    expansion = parts["setup"]["expansion"]
+    sets = {"base", expansion}
+    out, seen = [], set()
+    for die in load_dice().dice:
+        if die.set not in sets:
+            continue
+        for face in die.faces:
+            if face.route and face.route not in seen:
+                seen.add(face.route)
+                out.append({"id": face.id, "token": parse_token(face.route).token, "group": "die",
+                            "name": {"en": face.name.get("en"), "pl": face.name.get("pl")}})
+    for kind, token in SPECIAL_TOKENS.items():
+        out.append({"id": f"special-{kind}", "token": token, "group": "special", "name": SPECIAL_NAMES[kind]})
+    if expansion == "meteor":
+        out.append({"id": "crater", "token": "x", "group": "expansion", "name": {"en": "crater", "pl": "krater"}})
+    if expansion == "lava":
+        out.append({"id": "volcano", "token": "llllv", "group": "expansion",
+                    "name": {"en": "volcano", "pl": "wulkan"}})
+    return {"faces": out}
+
+
+def orientations(parts: dict[str, Any], payload: Any) -> dict:
+    """``{"player", "square": "C4", "token"}`` -> the orientations of that face that break no
+    rule there (``rules.validate`` finds nothing new), and every orientation."""
+    if not isinstance(payload, dict):
+        raise RailprintError("expected {\"player\", \"square\", \"token\"}")
+    player, sq, token = payload.get("player"), payload.get("square"), payload.get("token")
+    if not isinstance(player, str) or _key(player) not in parts:
+        raise RailprintError(f"no player {player!r} in this room",
+                             hint=suggestion(str(player), parts["setup"]["players"]))
+    match = re.fullmatch(r"([A-Ga-g])([1-7])", sq) if isinstance(sq, str) else None
+    if match is None:
+        raise RailprintError(f"not a square: {str(sq)[:10]!r} (A1 … G7)")
+    row, col = "ABCDEFG".index(match.group(1).upper()), int(match.group(2)) - 1
+    if not isinstance(token, str) or len(token) > 8:
+        raise RailprintError("expected a space token such as 'h.h.'")
+    try:
+        cell = parse_token(token)
+    except NotationError as exc:
+        raise RailprintError(f"face {token!r}: {exc.message}", hint=exc.hint) from None
+    board = board_of(parts, player).replace(row, col, Cell())
+    before = {str(v) for v in validate(board)}
+    every = _orientations(cell)
+    valid = [c.token for c in every if not ({str(v) for v in validate(board.replace(row, col, c))} - before)]
+    return {"valid": valid, "all": [c.token for c in every]}
+
+
+ACTIONS = {"faces": faces, "orientations": orientations}

@@ -1,0 +1,144 @@
+"""``railprint serve``: score a game at the table on the players' phones (docs/serve.md).
+
+Modules: ``rooms`` (SQLite rooms with versions and every change kept), ``app`` (the FastAPI
+app: pages, the JSON API, the token guard), ``static/`` (the page shell; each game brings its
+own editor through its ``Game.web`` module).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+import socket
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+LOOPBACK_NAMES = ("localhost",)
+
+
+def default_data_folder() -> Path:
+    """Where rooms live unless ``--data`` says: ``$XDG_DATA_HOME/railprint`` (~/.local/share/railprint)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "railprint"
+
+
+def is_loopback(host: str) -> bool:
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (no packet is sent: UDP connect only picks
+    the route); 127.0.0.1 when there is none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def address(host: str, port: int, token: str | None) -> str:
+    """The URL a player opens (with the token when there is one)."""
+    shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def make_app(data: Path, host: str):
+    """(app, token, store) for serving ``data`` on ``host``: a token only beyond loopback."""
+    from railprint.serve.app import create_app
+    from railprint.serve.rooms import Store
+
+    token = None if is_loopback(host) else secrets.token_urlsafe(18)
+    store = Store(data)
+    return create_app(store, token=token), token, store
+
+
+def qr_text(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, made with ``IPPROTO_TCP``: asyncio turns Nagle off only on sockets
+    whose proto says TCP, and with proto 0 every small response waits ~40 ms for an ACK."""
+    from railprint.errors import RailprintError
+
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                           proto=socket.IPPROTO_TCP)[0]
+    except socket.gaierror as exc:
+        raise RailprintError(f"--host {host!r}: not an address of this machine ({exc.strerror})") from None
+    sock = socket.socket(family, kind, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(where)
+    except OSError as exc:
+        sock.close()
+        raise RailprintError(f"cannot listen on {host} port {port}: {exc.strerror}",
+                             hint="another program uses that port? try --port 8001") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _server(app, sock: socket.socket):
+    import uvicorn
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    return uvicorn.Server(config)
+
+
+def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
+    """Run the server until Ctrl-C, after printing its URL and a QR code of it."""
+    from railprint.serve.app import warm_up
+
+    sock = listen(host, port)
+    app, token, store = make_app(data, host)
+    threading.Thread(target=warm_up, daemon=True).start()
+    url = address(host, sock.getsockname()[1], token)
+    echo(qr_text(url))
+    echo(f"rooms are kept in {store.path}")
+    if token:
+        echo("players need this link or the QR code above: it carries the token the server asks for")
+    echo(f"railprint serve: open {url}   (Ctrl-C stops the server)")
+    try:
+        _server(app, sock).run(sockets=[sock])
+    finally:
+        store.close()
+        sock.close()
+
+
+@contextmanager
+def running(data: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tuple[str, str | None]]:
+    """A server in a background thread (tests, benchmarks): yields (base URL, token); stops on exit."""
+    sock = listen(host, port)
+    app, token, store = make_app(data, host)
+    server = _server(app, sock)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError("the server did not start")
+            threading.Event().wait(0.02)
+        yield f"http://{host}:{sock.getsockname()[1]}", token
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()
+        sock.close()

@@ -1,0 +1,235 @@
+"""Railroad Ink at the table, in a real browser: the rulebook's example board entered by taps
+reads 46 off the page; undo/redo; two players of one room on two browser contexts; a stale
+change on another screen; reload and restart; the downloaded file scored by the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from railprint.games.railroad_ink import parse_file
+from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.web import _orientations
+from tests.helpers import run_cli
+
+RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
+KINDS = ".hr"
+MARKERS = ["", "s", "o"]
+
+
+def targets(path: Path) -> list[tuple[str, str]]:
+    """(square, token) of every drawn space, in reading order."""
+    return [(square(r, c), cell.token) for r, c, cell in parse_file(path).cells() if not cell.empty]
+
+
+class InkPage:
+    """Taps on a Railroad Ink page, the way a player draws: a square, a face, Turn, Draw."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def version(self) -> int:
+        return int(self.page.locator("body").get_attribute("data-version"))
+
+    def wait_version(self, version: int) -> None:
+        self.page.wait_for_selector(f"body[data-version='{version}']")
+
+    def faces(self) -> list[str]:
+        self.page.wait_for_selector("button[data-face='h.h.']")
+        return [b.get_attribute("data-face") for b in self.page.locator("button[data-face]").all()]
+
+    def preview(self) -> str:
+        return self.page.locator("#ri-preview").get_attribute("data-token")
+
+    def draw(self, where: str, token: str) -> None:
+        page = self.page
+        before = self.version()
+        page.locator(f"g.ri-cell[data-square='{where}']").click()
+        page.wait_for_selector(f"g.ri-cell[data-square='{where}'][aria-selected='true']")
+        face = next((f for f in self.faces() if f != "own" and token in {c.token for c in _orientations(
+            parse_file_token(f))}), None)
+        if face is not None:
+            page.locator(f"button[data-face='{face}']").click()
+            page.wait_for_selector(f"button[data-face='{face}'].on")
+        else:  # no die face or special route draws it: the player draws it side by side
+            page.locator("button[data-face='own']").click()
+            edges, marker = [".", ".", ".", "."], ""
+            for side, kind in enumerate(token[:4]):
+                for _ in range(KINDS.index(kind)):
+                    edges[side] = KINDS[KINDS.index(edges[side]) + 1]
+                    page.locator(f"button[data-side='{'NESW'[side]}']").click()
+                    page.wait_for_selector(f".ri-own[data-token='{''.join(edges) + marker}']")
+            for _ in range(MARKERS.index(token[4:])):
+                marker = MARKERS[MARKERS.index(marker) + 1]
+                page.locator("button[data-side='marker']").click()
+                page.wait_for_selector(f".ri-own[data-token='{''.join(edges) + marker}']")
+        page.wait_for_function("document.querySelector('#ri-preview').dataset.token !== ''")
+        for _ in range(8):
+            if self.preview() == token:
+                break
+            shown = self.preview()
+            page.locator("#ri-turn").click()
+            page.wait_for_function(f"document.querySelector('#ri-preview').dataset.token !== {json.dumps(shown)}")
+        assert self.preview() == token, f"{where}: Turn never showed {token}"
+        page.locator("#ri-draw").click()
+        page.wait_for_selector(f"g.ri-cell[data-square='{where}'][data-token='{token}']")
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+
+    def total(self) -> str:
+        return self.page.locator("#total").inner_text()
+
+
+def parse_file_token(token: str):
+    from railprint.games.railroad_ink.notation import parse_token
+
+    return parse_token(token)
+
+
+def create_room(page, base: str, players: list[str], expansion: str = "none") -> str:
+    """Start a game through the page's own form; the room's URL."""
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value='railroad-ink']", state="attached")
+    page.select_option("#game", "railroad-ink")
+    page.select_option("select[data-field='expansion']", expansion)
+    inputs = page.locator("#players input")
+    for i, name in enumerate(players):
+        inputs.nth(i).fill(name)
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_url(re.compile(r"/r/[A-Za-z0-9_-]{12}$"))
+    page.wait_for_selector("body[data-version='0']")
+    return page.url
+
+
+def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_room(page, base, ["Anna"])
+    ink = InkPage(page)
+    drawn = targets(RULEBOOK)
+    for where, token in drawn:
+        ink.draw(where, token)
+    assert ink.total() == "46"
+    assert page.locator("#ranking tbody tr td.points").inner_text() == "46"
+    rows = {r.get_attribute("data-item"): r.locator("td.num").inner_text()
+            for r in page.locator(".ri-score tr[data-item]").all()}
+    assert rows == {"exits": "32", "longest_highway": "8", "longest_railway": "5", "center": "6", "errors": "-5"}
+    # the scorer's picture of this sheet is on the page
+    page.wait_for_function("[...document.images].some(i => i.complete && i.naturalWidth > 0 && i.src.includes('picture.svg'))")
+
+    # undo takes the last space back off, redo draws it again
+    version = ink.version()
+    last = drawn[-1][0]
+    page.locator("#ri-undo").click()
+    ink.wait_version(version + 1)
+    assert page.locator(f"g.ri-cell[data-square='{last}']").get_attribute("data-token") == "."
+    assert ink.total() != "46"
+    page.locator("#ri-redo").click()
+    ink.wait_version(version + 2)
+    assert ink.total() == "46"
+
+    # the Polish page says the same
+    page.locator("#lang").click()
+    page.wait_for_selector("#ri-turn:text('Obróć')")
+    assert ink.total() == "46"
+    assert page.locator("[data-item='exits'] td").first.inner_text() == "Wyjścia"
+    page.locator("#lang").click()
+
+    # the downloaded file, scored by the CLI, gives the page's result
+    with page.expect_download() as info:
+        page.locator("#downloads a").first.click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    cli = run_cli("score", "railroad-ink", str(saved), "--json")
+    assert cli.exit_code == 0, cli.output
+    assert json.loads(cli.stdout)["total"] == 46
+    assert parse_file(saved).rows == parse_file(RULEBOOK).rows
+    assert not errors, errors
+
+
+def test_two_players_on_two_phones_see_each_other_and_a_reload_keeps_everything(browser, server):
+    base, _ = server
+    phone_a = browser.new_context(viewport={"width": 360, "height": 740})
+    phone_b = browser.new_context(viewport={"width": 360, "height": 740})
+    a, b = phone_a.new_page(), phone_b.new_page()
+    url = create_room(a, base, ["Ala", "Bartek"])
+    a.goto(url + "?poll=300")
+    b.goto(url + "?poll=300")
+    for page in (a, b):
+        page.wait_for_selector("body[data-version='0']")
+    b.locator("button[data-player='Bartek']").click()
+    b.wait_for_selector("button[data-player='Bartek'][aria-pressed='true']")
+    # both draw at the same time, each on the version they loaded
+    InkPage(a).draw("A2", "h.h.")
+    InkPage(b).draw("D7", ".h.h")
+    for page in (a, b):
+        page.wait_for_selector("body[data-version='2']")
+        points = {r.get_attribute("data-player"): r.locator("td.points").inner_text()
+                  for r in page.locator("#ranking tbody tr").all()}
+        assert points == {"Ala": "0", "Bartek": "0"}, points  # one exit each: no points yet, both seen
+    a.locator("button[data-player='Bartek']").click()
+    assert a.locator("g.ri-cell[data-square='D7']").get_attribute("data-token") == ".h.h"
+    b.reload()
+    b.wait_for_selector("body[data-version='2']")
+    assert b.locator("button[data-player='Bartek'][aria-pressed='true']").count() == 1  # still Bartek's phone
+    assert b.locator("g.ri-cell[data-square='D7']").get_attribute("data-token") == ".h.h"
+    b.locator("button[data-player='Ala']").click()
+    assert b.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
+    phone_a.close()
+    phone_b.close()
+
+
+def test_a_stale_change_to_the_same_board_is_refused_and_the_current_board_shown(browser, server):
+    base, _ = server
+    first = browser.new_context()
+    second = browser.new_context()
+    a, b = first.new_page(), second.new_page()
+    url = create_room(a, base, ["Ala"])
+    b.goto(url + "?poll=0")  # this phone does not hear of the other's change
+    b.wait_for_selector("body[data-version='0']")
+    InkPage(a).draw("A2", "h.h.")
+    page = b
+    page.locator("g.ri-cell[data-square='B1']").click()
+    page.locator("button[data-face='r.r.']").click()
+    page.wait_for_function("document.querySelector('#ri-preview').dataset.token !== ''")
+    page.locator("#ri-draw").click()
+    page.wait_for_selector("#message:text('another screen')")
+    page.wait_for_selector("body[data-version='1']")
+    assert page.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
+    assert page.locator("g.ri-cell[data-square='B1']").get_attribute("data-token") == "."
+    InkPage(b).draw("B1", ".r.r")  # redone on the current version, it lands
+    first.close()
+    second.close()
+
+
+def test_a_restarted_server_brings_the_game_back(browser, tmp_path):
+    from railprint.serve import running
+
+    data = tmp_path / "data"
+    page = browser.new_page()
+    with running(data) as (base, _):
+        url = create_room(page, base, ["Ala"])
+        InkPage(page).draw("A2", "h.h.")
+        room = url.rsplit("/", 1)[1]
+    with running(data) as (base, _):  # a new server (and port) on the same data folder
+        page.goto(base + "/")
+        page.wait_for_selector(f"#rooms a[href='/r/{room}']")
+        page.locator(f"#rooms a[href='/r/{room}']").click()
+        page.wait_for_selector("body[data-version='1']")
+        assert page.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
+
+
+def test_bad_input_from_the_page_gets_a_message_not_a_crash(browser, server):
+    base, _ = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value='railroad-ink']", state="attached")
+    page.locator("#players input").first.fill("Ala#1")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("#message:text('cannot be written')")
+    page.goto(base + "/r/nonexistent0")
+    assert "no room" in page.locator("body").inner_text()
