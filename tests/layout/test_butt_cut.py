@@ -165,3 +165,28 @@ def test_layout_and_cut_lines_from_the_command_line(tmp_path):
         assert len(pdf.pages) == 14 and not _cut_lines(pdf.pages[0])
     result = run_cli("render", "days-of-steam", "--layout", "sideways", "-o", str(tmp_path), "-q")
     assert result.exit_code == 1 and "unknown layout 'sideways'" in result.stderr
+
+
+def _mini(folder, name, extra):
+    (folder / f"{name}.yaml").write_text(
+        f"kind: deck\nid: {name}\ngame: my-game\ntitle: {{en: {name}}}\nsize: {{width: 20mm, height: 20mm}}\n{extra}"
+        "templates:\n  t:\n    layers:\n      - {type: rect, bleed: true, fill: '#336699'}\n"
+        "cards:\n  - {template: t, count: 3}\n", encoding="utf-8")
+
+
+def test_a_shared_sheet_name_is_checked_where_it_is_written(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    _mini(folder, "a", "share: 'Bad Name'\n")
+    result = run_cli("render", "my-game", "--content", str(folder), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 1 and "a.yaml:6:8" in result.stderr and "not a slug" in result.stderr
+    _mini(folder, "a", "share: b\n")
+    _mini(folder, "b", "")
+    result = run_cli("render", "my-game", "--content", str(folder), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 1 and "a.yaml:6:8" in result.stderr and "same file name" in result.stderr
+    assert not (tmp_path / "out" / "my-game").exists()   # nothing half-written
+    _mini(folder, "a", "share: both\n")
+    _mini(folder, "b", "share: both\n")
+    result = run_cli("render", "my-game", "--content", str(folder), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out" / "my-game").iterdir()) == ["both.pdf", "my-game-guide.pdf"]

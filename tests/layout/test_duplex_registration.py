@@ -146,7 +146,8 @@ def test_gutterfold_fold_line_and_grid_are_centred(tmp_path, paper, orientation)
     path = _deck(tmp_path, orientation, 40)
     pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, mode="gutterfold")), "pdf")[0])
     W, H, rects, lines, _ = pages[0]
-    fold = [l for l in lines if l.get("stroking_color") and to_mm(l["x1"] - l["x0"]) > W / 2]
+    fold = [l for l in lines if l.get("stroking_color") and to_mm(l["x1"] - l["x0"]) > W / 2
+            and abs(l["linewidth"] - 0.4) < 0.01]   # the dashed fold line, not a cut line
     assert len(fold) == 1
     assert to_mm(fold[0]["top"]) == pytest.approx(H / 2, abs=0.05)
     boxes = bleed_boxes(rects, 50, 74)
