@@ -22,7 +22,7 @@ them) are never drawn on backs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from railprint.errors import RailprintError
 from railprint.layout.calibration import page_shift
@@ -207,7 +207,7 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
         document, slots = sheet_pages(cells, plan.sheet, mode=mode, flip=flip, back_offset=back_offset,
                                       title=title, detail=detail, lang=lang, cut_lines=cut_lines,
                                       box=plan.box, shared_edges=True)
-        document = Document(document.pages, document.title, document.subject, (("layout", "butt"),))
+        document = replace(document, meta=(("layout", "butt"),))
         return Imposed(document, slots, len(plan.cells), plan.sheet, "butt", plan.bleed)
 
     sheet, grid = _choose_sheet(paper, orientation, width, height, bleed, gap, mode == "gutterfold")
@@ -681,6 +681,5 @@ def impose_sets(sets: list[SetFaces], *, paper: str = "a4", mode: str = "duplex"
     document, slots = sheet_pages(cells, sheet, mode=mode, flip=flip, back_offset=back_offset, title=title,
                                   detail=detail, lang=lang, cut_lines=cut_lines, box=furniture_box(sheet),
                                   shared_edges=any(s.butt for s in sets), extra=labels, clear=clear)
-    document = Document(document.pages, document.title, document.subject,
-                        (("layout", "shared"),) + tuple(("piece", s.label) for s in sets))
+    document = replace(document, meta=(("layout", "shared"),) + tuple(("piece", s.label) for s in sets))
     return Imposed(document, slots, max(len(p) for p in cells), sheet, "shared", 0.0)

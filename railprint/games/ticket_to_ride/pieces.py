@@ -16,10 +16,7 @@ from railprint.words import plural
 WAGON = (mm(22), mm(7))      # one route space of the printed board
 MARKER = (mm(10), mm(10))    # sits on a score-track cell
 BLEED = mm(1)
-LETTERS = "ABCDEFGH"
-# Player colours when the map names none (`play: {player_colours: […]}` in the map file); told
-# apart by their letters too, so no player depends on colour vision.
-DEFAULT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#212121", "#8e24aa", "#ef6c00", "#6d4c41")
+LETTERS = "ABCDEF"
 NAMES = {
     "en": {"wagons": ("wagon", "wagons"), "marker": ("score marker", "score markers"), "player": "player"},
     "pl": {"wagons": ("wagon", "wagony", "wagonów"), "marker": ("znacznik punktów", "znaczniki punktów",
@@ -40,7 +37,11 @@ class Player:
 
 
 def players(m) -> list[Player]:
-    """The map's player colours (its own, else the defaults), as many as its most players."""
+    """The map's player colours (``play: {player_colours: […]}`` in its file, else the scorer's
+    defaults), as many as its most players, each with its letter: no player depends on colour
+    vision. Trains, score markers and station pieces all take their colours from here."""
+    from railprint.games.ticket_to_ride.rules import DEFAULT_COLOURS
+
     colours = list(m.play.get("player_colours") or DEFAULT_COLOURS)
     return [Player(LETTERS[i], colours[i % len(colours)]) for i in range(min(m.players_max, len(LETTERS)))]
 

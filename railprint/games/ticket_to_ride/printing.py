@@ -144,14 +144,15 @@ def station_deck(path: Path, lang: str = "en"):
     """The map's station pieces: ``stations.per_player`` tokens in each player colour, for the
     map's largest player count."""
     from railprint.games.ticket_to_ride.maps import load_map_file
-    from railprint.games.ticket_to_ride.rules import DEFAULT_COLOURS
+    from railprint.games.ticket_to_ride.pieces import players as player_colours
     from railprint.model.resolve import resolve_deck
 
     m = load_map_file(path)
+    people = player_colours(m)   # the map's own player colours, else the defaults
     if m.stations is None:
         raise RailprintError(f"{path}: the map has no stations to print",
                              hint="add scoring.stations: {per_player: 3, points_unused: 4}")
-    players = min(m.players_max, len(DEFAULT_COLOURS))
+    players = len(people)
     templates = {}
     for i in range(players):
         letter = "ABCDEF"[i]
@@ -168,7 +169,7 @@ def station_deck(path: Path, lang: str = "en"):
         "title": {"en": f"Train stations — {m.title('en')}", "pl": f"Dworce — {m.title('pl')}"},
         "noun": {"en": ["station", "stations"], "pl": ["dworzec", "dworce", "dworców"]},
         "size": {"width": STATION_SIZE, "height": STATION_SIZE}, "bleed": "2mm", "corner_radius": "2mm",
-        "palette": {f"c{i + 1}": DEFAULT_COLOURS[i] for i in range(players)},
+        "palette": {f"c{i + 1}": people[i].colour for i in range(players)},
         "templates": templates,
         "cards": [{"name": f"station-{'ABCDEF'[i]}{k + 1}", "template": f"p{i + 1}", "back": f"p{i + 1}"}
                   for i in range(players) for k in range(m.stations.per_player)],

@@ -23,7 +23,8 @@ def printed(tmp_path_factory) -> Path:
     written = cli_stdout("render", "ticket-to-ride", "--map", "amberline", "-o", str(out), "-q").split()
     names = sorted(Path(p).name for p in written)
     assert names == sorted(["amberline-board.pdf", "amberline-tickets.pdf", "amberline-long-tickets.pdf",
-                            "amberline-scorepad.pdf", "amberline-stations.pdf"])
+                            "amberline-scorepad.pdf", "amberline-stations.pdf", "amberline-trains.pdf",
+                            "ticket-to-ride-guide.pdf"])
     return out / "ticket-to-ride"
 
 
