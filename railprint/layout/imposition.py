@@ -23,6 +23,7 @@ them) are never drawn on backs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from railprint.errors import RailprintError
 from railprint.layout.calibration import page_shift
@@ -298,6 +299,7 @@ def _inset(r: Rect, d: float) -> Rect:
     return Rect(r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d)
 
 
+@lru_cache(maxsize=64)
 def plan_butt(paper_name: str, orientation: str, w: float, h: float, bleed: float) -> ButtPlan | None:
     """The butt-cut sheet holding the most ``w`` × ``h`` components, the trim boxes inside the
     margins: components side by side with no gutter, some turned a quarter where that fits one

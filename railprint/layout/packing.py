@@ -96,7 +96,26 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
                     found = option
         return found
 
+    simple = [_grid(width, height, cw, ch, turned) for cw, ch, turned in ((w, h, False), (h, w, True))
+              if turned is False or (turn and abs(w - h) > _EPS)]
+    simple = [p for p in simple if p.count]
+    if simple and max(p.count for p in simple) > MIXED_LIMIT:
+        # many small pieces: one plain grid (turning a few more in would save little, and the
+        # search grows with the square of the pieces per row and column)
+        return max(simple, key=_key)
     return best(_r(width), _r(height))
+
+
+MIXED_LIMIT = 64   # pieces per sheet above which only plain grids are tried
+
+
+def _grid(W: float, H: float, cw: float, ch: float, turned: bool) -> Packing:
+    cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+    if not cols or not rows:
+        return Packing(0, (), ((0.0, 0.0, W, H),))
+    free = tuple(f for f in ((cols * cw, 0.0, W - cols * cw, H), (0.0, rows * ch, cols * cw, H - rows * ch))
+                 if f[2] > _EPS and f[3] > _EPS)
+    return Packing(cols * rows, (Block(0.0, 0.0, cols, rows, cw, ch, turned),), free)
 
 
 def _r(value: float) -> float:

@@ -190,3 +190,10 @@ def test_a_shared_sheet_name_is_checked_where_it_is_written(tmp_path):
     result = run_cli("render", "my-game", "--content", str(folder), "-o", str(tmp_path / "out"), "-q")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "out" / "my-game").iterdir()) == ["both.pdf", "my-game-guide.pdf"]
+
+
+def test_many_tiny_pieces_get_a_plain_grid_at_once():
+    # the mixed search grows with the square of the pieces per row and column: above 64 pieces
+    # a sheet only plain grids are tried (bounded work for any content file)
+    plan = plan_butt("a4", "auto", mm(2), mm(3), mm(1))
+    assert len(plan.cells) > 8000 and len({turned for *_, turned in plan.cells}) == 1
