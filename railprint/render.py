@@ -520,10 +520,9 @@ def _guide_file(output: Output, document, options: RenderOptions):
             sets += [GuideSet(p, None) for p in pieces] or [GuideSet(title, count if kind.noun else None, noun)]
     backs = sum(1 for page in document.pages if page.label.endswith((" backs", " rewersy")))
     step = (kind.component_steps or {}).get(output.sets[0].component or "", kind.step)
-    layout = ""
-    if _deck_like(output.sets[0].kind) or output.shared:
-        layout = "shared" if output.shared and len(output.sets) > 1 else (
-            "butt" if any(k == "layout" and v == "butt" for k, v in document.meta) else "gutter")
+    layout = dict(document.meta).get("layout", "")   # how the imposition laid it out (none: a board, a pad)
+    if output.shared and len(output.sets) > 1:
+        layout = "shared"
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,

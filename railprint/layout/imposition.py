@@ -264,7 +264,8 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             back_items.append(furniture(sheet, title=f"{title} — {side_label}", detail=detail,
                                         page=page_no, pages=total_pages, lang=lang))
             pages.append(Page(W, H, tuple(back_items), f"{title} {page_no} {side_label}"))
-    return Imposed(Document(tuple(pages), title=title, subject=detail), tuple(slots), per_page, sheet, "gutter", bleed)
+    return Imposed(Document(tuple(pages), title=title, subject=detail, meta=(("layout", "gutter"),)), tuple(slots),
+                   per_page, sheet, "gutter", bleed)
 
 
 def _one_up(faces: list[Face], width: float, height: float, bleed: float, title: str) -> Imposed:
