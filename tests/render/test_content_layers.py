@@ -31,7 +31,7 @@ def test_a_map_alone_prints_board_tickets_and_score_pad(tmp_path):
     user_map(tmp_path / "mine")
     files = discover_layers([tmp_path / "mine"])
     mine = [f for f in select(files, "ticket-to-ride") if f.id.startswith("usa")]
-    assert sorted(f.id for f in mine) == ["usa-board", "usa-scorepad", "usa-tickets"]
+    assert sorted(f.id for f in mine) == ["usa-board", "usa-scorepad", "usa-tickets", "usa-trains"]
     assert any(f.id == "nordic-tickets" for f in files)               # the built-in content is still there
     written = render_all(mine, RenderOptions(), tmp_path / "out", "pdf")
     by_name = {p.stem: p for p in written}

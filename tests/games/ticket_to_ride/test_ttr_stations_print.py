@@ -20,7 +20,8 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "content" / "examples" / "amberl
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("amberline")
-    written = cli_stdout("render", "ticket-to-ride", "--map", "amberline", "-o", str(out), "-q").split()
+    written = cli_stdout("render", "ticket-to-ride", "--map", "amberline", "--layout", "gutter",   # backs read upside down
+                         "-o", str(out), "-q").split()
     names = sorted(Path(p).name for p in written)
     assert names == sorted(["amberline-board.pdf", "amberline-tickets.pdf", "amberline-long-tickets.pdf",
                             "amberline-scorepad.pdf", "amberline-stations.pdf", "amberline-trains.pdf",
