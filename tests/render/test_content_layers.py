@@ -56,7 +56,7 @@ def test_a_file_with_the_generated_id_overrides_it_and_list_says_what_replaces_w
         encoding="utf-8")
     files = discover_layers([tmp_path / "mine"])
     ids = [f.id for f in files if f.id.startswith("usa")]
-    assert sorted(ids) == ["usa", "usa-board", "usa-scorepad", "usa-tickets"]
+    assert sorted(ids) == ["usa", "usa-board", "usa-scorepad", "usa-tickets", "usa-trains"]
     assert next(f for f in files if f.id == "usa-scorepad").path.name == "pad.yaml"
     cards = [f for f in files if f.id == "train-cards"]
     assert len(cards) == 1 and cards[0].path.name == "cards.yaml" and cards[0].replaces.name == "train-cards.yaml"
