@@ -54,9 +54,9 @@ def all_cities(rows: int = 9, cols: int = 10) -> str:
 def best(text: str, repeat: int) -> tuple[float, object]:
     times, result = [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = score_text(text)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times), result
 
 

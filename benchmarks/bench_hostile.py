@@ -86,7 +86,7 @@ def main() -> None:
     cases["10,000 route entries"] = game([route_entry(m, ids[i % len(ids)]) for i in range(10_000)], [])
     cases["legal game (3 routes)"] = game(["Oslo - Örebro", "Örebro - Stockholm", "Stockholm - Sundsvall"], [])
     worst_t = worst_m = 0.0
-    print(f"{'case':26} {'exit':>4} {'wall s':>7} {'cpu s':>6} {'RSS MB':>7} {'score s':>8} {'py MB':>6}  longest")
+    print(f"{'case':26} {'exit':>4} {'wall s':>7} {'CPU s':>6} {'RSS MB':>7} {'score s':>8} {'py MB':>6}  longest")
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in cases.items():
             path = Path(tmp) / "game.yaml"
@@ -95,9 +95,9 @@ def main() -> None:
             longest = score_files([path]).games[0].players[0].longest_path
             print(f"{name:26} {s['code']!s:>4} {s['wall']:7.2f} {s['cpu']:6.2f} {s['rss_mb']:7.1f} "
                   f"{s['inproc']:8.2f} {s['py_peak_mb']:6.1f}  {longest if longest is not None else 'not computed'}")
-            worst_t, worst_m = max(worst_t, s["wall"]), max(worst_m, s["rss_mb"])
-    ok = worst_t <= TIME_LIMIT and worst_m <= MEMORY_LIMIT_MB
-    print(f"worst: {worst_t:.2f} s, {worst_m:.0f} MB (limits {TIME_LIMIT} s, {MEMORY_LIMIT_MB} MB): "
+            worst_t, worst_m = max(worst_t, s["cpu"]), max(worst_m, s["rss_mb"])
+    ok = worst_t <= TIME_LIMIT and worst_m <= MEMORY_LIMIT_MB  # judged by CPU time (shared machine)
+    print(f"worst: {worst_t:.2f} s CPU, {worst_m:.0f} MB (limits {TIME_LIMIT} s, {MEMORY_LIMIT_MB} MB): "
           f"{'OK' if ok else 'OVER'}")
 
 

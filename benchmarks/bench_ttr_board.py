@@ -1,69 +1,133 @@
-"""Benchmark: render both Ticket to Ride boards (Nordic, Italy) as `railprint render` does —
-layout, drawing, tiling over A4 with the assembly map and the overview, PDF written.
+"""Benchmark: the Ticket to Ride board layout from cold (there is no layout cache: it runs on every
+render), by CPU time (user + sys of this process) first and wall time second.
 
-Three timings, each for both boards together, each in a fresh process state:
-- cold: no layout cache (``RAILPRINT_CACHE_DIR=off``): the layout search runs;
-- warm: the layout comes from the on-disk cache (railprint.cache), as on every run after the
-  first; target: <= 0.5 s for both boards;
-- layout only, cold: the search alone.
+- cold layout, per map: Nordic, Italy, and the generated 100-route map
+  (benchmarks/ttr_generated_map.py, seed 1) — the whole board geometry: route spaces, names,
+  tables (targets: Italy <= 0.5 s, Nordic <= 0.2 s, the 100-route map <= 1 s);
+- both shipped boards rendered as `railprint render` does (tiled A4 + assembly map + overview,
+  PDF written), layout included;
+- hostile and limit inputs (issue 16), each a whole `railprint validate` / `render` process:
+  board sizes of 1 x 1 mm, 0, -540 mm and 10 x 10 m (refused by validate), a 200-city map
+  (refused), and the largest map the caps allow, crowded on purpose (100 cities, 200 routes of
+  12 spaces; renders): each must end within 5 s and 300 MB.
 
-    python benchmarks/bench_ttr_board.py [--repeat N]
+    python benchmarks/bench_ttr_board.py [--repeat N] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import resource
+import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-from railprint.games.ticket_to_ride import board as ttr_board
-from railprint.games.ticket_to_ride.maps import load_map
-from railprint.render import RenderOptions, build, discover
-from railprint.writers import render
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-BOARDS = ("nordic-board", "italy-board")
+from ttr_generated_map import generated_map  # noqa: E402
+
+from railprint.games.ticket_to_ride import board as ttr_board  # noqa: E402
+from railprint.games.ticket_to_ride.maps import load_map, parse_map  # noqa: E402
+from railprint.loading.resources import content_path  # noqa: E402
+from railprint.loading.yamlio import loads  # noqa: E402
+from railprint.render import RenderOptions, build, discover  # noqa: E402
+from railprint.writers import render  # noqa: E402
+
+TARGETS = {"nordic": 0.2, "italy": 0.5, "generated-1": 1.0}
 
 
-FILES = [f for f in discover() if f.id in BOARDS]
+def cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def timed(run, repeat: int) -> tuple[float, float]:
+    """Best CPU seconds and best wall seconds over ``repeat`` runs."""
+    best_cpu = best_wall = float("inf")
+    for _ in range(repeat):
+        c, w = cpu(), time.perf_counter()
+        run()
+        best_cpu, best_wall = min(best_cpu, cpu() - c), min(best_wall, time.perf_counter() - w)
+    return best_cpu, best_wall
+
+
+def maps():
+    generated = parse_map(loads(generated_map(1), "generated-1.yaml"), "generated-1.yaml")
+    return {"nordic": load_map("nordic"), "italy": load_map("italy"), "generated-1": generated}
+
+
+def cold_layout(m) -> None:
+    ttr_board._GEOMETRY_CACHE.clear()
+    ttr_board.board_geometry(m)
 
 
 def render_boards() -> None:
     ttr_board._GEOMETRY_CACHE.clear()
-    for info in FILES:
+    for info in [f for f in discover() if f.id in ("nordic-board", "italy-board")]:
         render(build(info, RenderOptions()), "pdf")
 
 
-def layout_only() -> None:
-    ttr_board._GEOMETRY_CACHE.clear()
-    for name in ("nordic", "italy"):
-        ttr_board.board_geometry(load_map(name))
+def whole_process(args: list[str], cwd: str) -> tuple[float, int, int]:
+    """CPU seconds (children), peak RSS in MB and the exit code of ``railprint ARGS``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "railprint", *args], cwd=cwd, capture_output=True, timeout=300)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, after.ru_maxrss // 1024, done.returncode
 
 
-def timed(run, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
+def hostile(folder: str) -> None:
+    board = (content_path("ticket-to-ride") / "board-nordic.yaml").read_text(encoding="utf-8")
+    cases = []
+    for name, size in (("1x1mm", "{width: 1mm, height: 1mm}"), ("0mm", "{width: 0mm, height: 800mm}"),
+                       ("negative", "{width: -540mm, height: 800mm}"), ("10x10m", "{width: 10000mm, height: 10000mm}")):
+        path = Path(folder, f"board-{name}.yaml")
+        path.write_text(board.replace("size: {width: 540mm, height: 800mm}", f"size: {size}")
+                        .replace("id: nordic-board", f"id: b{name.lower()}"), encoding="utf-8")
+        cases.append((f"board {name}: validate", ["validate", str(path)], 1))
+    path = Path(folder, "cities-200.yaml")
+    path.write_text(generated_map(1, routes=250, places=200), encoding="utf-8")
+    cases.append(("200-city map: validate", ["validate", str(path)], 1))
+    crowded = Path(folder, "crowded")
+    crowded.mkdir()
+    text = re.sub(r"length: \d+", "length: 12", generated_map(4, routes=200, places=100))
+    (crowded / "crowded.yaml").write_text(text.replace("6: 15}", "6: 15, 12: 40}"), encoding="utf-8")
+    print("hostile and limit inputs, whole process (limit 5 s, 300 MB):")
+    for label, args, expected in cases:
+        seconds, mb, code = whole_process(args, folder)
+        ok = code == expected and seconds <= 5 and mb <= 300
+        print(f"  {label:42s} {seconds:5.2f} s CPU  {mb:4d} MB  exit {code}  {'ok' if ok else 'OVER'}")
+    # `render ticket-to-ride` prints the shipped set too: the crowded map's share is the difference
+    base, _, _ = whole_process(["render", "ticket-to-ride", "-o", str(Path(folder, "base")), "--quiet"], folder)
+    seconds, mb, code = whole_process(["render", "ticket-to-ride", "--content", str(crowded),
+                                       "-o", str(Path(folder, "out")), "--quiet"], folder)
+    ok = code == 0 and seconds - base <= 5 and mb <= 300
+    print(f"  {'largest allowed map, crowded: render':42s} {seconds - base:5.2f} s CPU  {mb:4d} MB  exit {code}  "
+          f"{'ok' if ok else 'OVER'}   (its share of a {seconds:.2f} s render of the whole game)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="skip the whole-process hostile runs")
     args = parser.parse_args()
-    render_boards()   # imports, fonts, map files: not what is measured
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["RAILPRINT_CACHE_DIR"] = "off"
-        cold = timed(render_boards, 1)
-        search = timed(layout_only, 1)
-        os.environ["RAILPRINT_CACHE_DIR"] = folder
-        render_boards()   # fills the cache
-        warm = timed(render_boards, args.repeat)
-    print(f"both boards, layout search (cold): {search:6.2f} s")
-    print(f"both boards, render, no cache:     {cold:6.2f} s")
-    print(f"both boards, render, cached:       {warm:6.2f} s   (target <= 0.5 s)")
+    every = maps()
+    cold_layout(every["nordic"])   # imports and fonts: not what is measured
+    print("cold board layout (no cache), CPU / wall seconds:")
+    for name, m in every.items():
+        c, w = timed(lambda: cold_layout(m), args.repeat)
+        verdict = "ok" if c <= TARGETS[name] else "OVER"
+        print(f"  {name:12s} {len(m.routes):3d} routes  {c:6.3f} s CPU  {w:6.3f} s wall   (target <= {TARGETS[name]} s: {verdict})")
+    c, w = timed(render_boards, 1)
+    print(f"both shipped boards rendered (layout, tiles, overview, PDF): {c:.2f} s CPU, {w:.2f} s wall")
+    if not args.quick:
+        with tempfile.TemporaryDirectory() as folder:
+            hostile(folder)
 
 
 if __name__ == "__main__":

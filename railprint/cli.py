@@ -70,6 +70,22 @@ def _echo_data(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+def _path(value: str | Path) -> Path:
+    """An output path option: an empty one is a usage error (Path("") would mean the current folder)."""
+    if isinstance(value, Path):
+        return value
+    if not value.strip():
+        raise typer.BadParameter("an empty path; give a file or folder name (\".\" for the current folder)")
+    return Path(value)
+
+
+def _say(text: object, err: bool = False) -> None:
+    """A line on the terminal with control characters escaped (paths come from the user)."""
+    from railprint.report import terminal_safe
+
+    typer.echo(terminal_safe(str(text)), err=err)
+
+
 @app.command()
 def score(
     game: str = typer.Argument(..., help="A game with a scorer (railprint list shows which)."),
@@ -78,7 +94,7 @@ def score(
     strict: bool = typer.Option(False, "--strict", help="Treat rule violations as errors (exit 1)."),
     longest: str = typer.Option("simple", "--longest",
                                 help="Railroad Ink longest route reading: simple (a space once) or trail."),
-    picture: Optional[Path] = typer.Option(None, "--picture", help="Also draw the scored board (.svg or .pdf)."),
+    picture: Optional[Path] = typer.Option(None, "--picture", parser=_path, help="Also draw the scored board (.svg or .pdf)."),
     lang: str = typer.Option("en", "--lang", help="Labels of the report and the picture: en or pl."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps, found by id (repeatable); the game file's own folder is searched too."),
 ) -> None:
@@ -105,10 +121,10 @@ def score(
         text = json.dumps(result.as_json(), ensure_ascii=False, indent=2) if as_json else result.as_text(lang=lang)
         if picture is not None:  # drawn and written first: a picture that fails prints nothing
             from railprint.writers import save
-            save(result.picture(lang=lang), picture)
+            pictures = save(result.picture(lang=lang), picture)
         _echo_data(text)
-        if picture is not None:
-            typer.echo(f"picture written to {picture}", err=True)
+        for path in pictures if picture is not None else ():
+            _say(f"picture written to {path}", err=True)
 
     guarded(run)
 
@@ -157,6 +173,42 @@ def _parse_offset(text: str) -> tuple[float, float]:
         raise RailprintError(f"--back-offset must be X,Y in millimetres, each within ±20 (e.g. 0.8,-1.2), "
                              f"got {text!r}")
     return (x, y)
+
+
+def _parse_bleed(text: Optional[str]) -> Optional[float]:
+    """``--bleed 3.175mm`` in points (a length with a unit, 0-10 mm)."""
+    if text is None:
+        return None
+    from railprint.units import mm, parse_length
+
+    try:
+        value = parse_length(text)
+    except (RailprintError, ValueError) as exc:
+        raise RailprintError(f"--bleed must be a length with a unit such as 3mm or 0.125in, got {text!r}") from exc
+    if not 0 <= value <= mm(10):
+        raise RailprintError(f"--bleed must be between 0 and 10 mm, got {text!r}")
+    return value
+
+
+def _shop_paint(shop: bool, colour: str, icc: Optional[Path], ink_limit: int, fmt: str):
+    """The print shop's colour handling for --shop (None otherwise); checks the options first."""
+    colour = colour.lower()
+    if colour not in ("rgb", "cmyk"):
+        raise RailprintError(f"--colour must be rgb or cmyk, got {colour!r}")
+    if not shop:
+        if colour != "rgb" or icc is not None:
+            raise RailprintError("--colour cmyk and --icc make a print-shop PDF: add --shop")
+        return None
+    if fmt.lower() != "pdf":
+        raise RailprintError("--shop makes PDF files", hint="use --format pdf")
+    from railprint.writers.shop import ShopPaint, load_profile
+
+    if colour == "cmyk" and icc is None:
+        raise RailprintError("--colour cmyk needs the print shop's profile: --icc FILE.icc",
+                             hint="no CMYK profile is shipped: FOGRA and GRACoL profiles may not be redistributed")
+    if icc is not None and colour != "cmyk":
+        raise RailprintError("--icc is for --colour cmyk")
+    return ShopPaint(load_profile(icc) if icc is not None else None, ink_limit)
 
 
 def _progress(quiet: bool):
@@ -233,11 +285,16 @@ def render(
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     flip: str = typer.Option("long", "--flip", help="Duplex: sheet turned over its long or short edge."),
     back_offset: str = typer.Option("0,0", "--back-offset", help="Duplex: the reading of `railprint calibrate`, X,Y in mm in the paper's feed frame (moves backs by +X right, +Y down; landscape pages are turned to match)."),
+    shop: bool = typer.Option(False, "--shop", help="Print-shop PDF: one face a page with TrimBox and BleedBox, no transparency, every font embedded (implies --mode 1up)."),
+    bleed: Optional[str] = typer.Option(None, "--bleed", help="Bleed for every card and tile of this run, e.g. 3.175mm (a shop's ⅛ in); default: each deck's own."),
+    colour: str = typer.Option("rgb", "--colour", help="--shop colours: rgb, or cmyk through the shop's profile (--icc)."),
+    icc: Optional[Path] = typer.Option(None, "--icc", help="The print shop's CMYK ICC profile (with --colour cmyk)."),
+    ink_limit: int = typer.Option(240, "--ink-limit", help="--colour cmyk: most total ink C+M+Y+K in % (card shops: 240-260)."),
     scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     layout: str = typer.Option("auto", "--layout", help="Sheets: butt (neighbours share cut lines, bleed only around the block), gutter (bleed around every piece), or auto (the set's own `layout:`, else whichever takes fewer sheets)."),
     cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin lines along every cut on the fronts, for scissors (default: on, off with --mode 1up)."),
-    out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    out: Path = typer.Option(Path("output"), "-o", "--out", parser=_path, help="Output folder."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but warnings and errors (no progress bar, no file list)."),
     map_id: Optional[str] = typer.Option(None, "--map", help="Only this map's board, tickets, score pad and pieces (its id)."),
 ) -> None:
     """Render printable components to PDF sheets (or SVG, PNG or JPEG faces) under the output folder.
@@ -251,19 +308,23 @@ def render(
     def run() -> None:
         from railprint.layout.paper import parse_scale
 
-        options = RenderOptions(paper=paper.lower(), mode=mode, flip=flip,
+        options = RenderOptions(paper=paper.lower(), mode="1up" if shop else mode, flip=flip,
                                 back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale),
-                                layout=layout.lower(), cut_lines=cut_lines)
+                                bleed=_parse_bleed(bleed), layout=layout.lower(), cut_lines=cut_lines)
+        paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game, map_id)
         summaries: list[str] = []
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, summaries=summaries)
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
+                                 summaries=summaries)
+        if quiet:
+            return
         for path in written:
-            typer.echo(str(path))
+            _say(path)
         for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
             typer.echo("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
-        typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+        _say(f"{len(written)} file(s) written to {out}", err=True)
 
     guarded(run)
 
@@ -279,7 +340,7 @@ def export_tts(
     dpi: int = typer.Option(300, "--dpi", help="Resolution of the faces (deck sheets are shrunk to 4096 px a side)."),
     url_base: Optional[str] = typer.Option(None, "--url-base", help="Where you will upload the images (https://…); default: file:/// paths, which only you can load."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
-    out: Path = typer.Option(Path("output/tts"), "-o", "--out", help="Output folder (copy it to Tabletop Simulator's Saves/Saved Objects)."),
+    out: Path = typer.Option(Path("output/tts"), "-o", "--out", parser=_path, help="Output folder (copy it to Tabletop Simulator's Saves/Saved Objects)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Tabletop Simulator saved objects: decks (deck sheets of up to 10 × 7 cards), tile and
@@ -297,10 +358,50 @@ def export_tts(
         with _progress(quiet)(len(chosen)) as advance:
             written, skipped = export_all(chosen, options, out, dpi=dpi, url_base=url_base, advance=advance)
         for path in written:
-            typer.echo(str(path))
+            _say(path)
         for note in skipped:
-            typer.echo(f"skipped {note}", err=True)
-        typer.echo(f"{len(written)} file(s) written to {out}", err=True)
+            _say(f"skipped {note}", err=True)
+        _say(f"{len(written)} file(s) written to {out}", err=True)
+
+    guarded(run)
+
+
+@app.command()
+def watch(
+    game: str = typer.Argument("all", help="Game id or 'all'."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder(s) to watch (default: the built-in content)."),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    mode: str = typer.Option("duplex", "--mode", help="duplex, gutterfold or 1up."),
+    lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
+    out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
+    preview: bool = typer.Option(False, "--preview", help="Also write <id>-preview.png: the first sheet of each set written."),
+    interval: float = typer.Option(0.5, "--interval", help="Seconds between polls."),
+    rounds: int = typer.Option(0, "--rounds", hidden=True, help="Stop after this many polls (tests)."),
+) -> None:
+    """Render, then re-render a set each time one of its files is saved (Ctrl-C stops). Errors
+    are printed and the set's last good PDF stays.
+
+    Example: railprint watch my-game --content my-folder/ --preview
+    """
+    import time
+
+    from railprint.render import RenderOptions, Watcher, check_options
+
+    def run() -> None:
+        options = RenderOptions(paper=paper.lower(), mode=mode, lang=lang)
+        check_options(options, "pdf")
+        watcher = Watcher(list(content or []), game, out, options, preview=preview,
+                          say=lambda line: typer.echo(line, err=True))
+        done = 0
+        try:
+            while True:
+                watcher.step()
+                done += 1
+                if rounds and done >= rounds:
+                    return
+                time.sleep(max(0.05, interval))
+        except KeyboardInterrupt:
+            return
 
     guarded(run)
 
@@ -322,7 +423,7 @@ def validate(
         warnings: list[str] = []
         checked = validate_content(content, lang, warnings)
         for warning in warnings:
-            typer.echo(f"Warning: {warning}", err=True)
+            _say(f"Warning: {warning}", err=True)
         typer.echo(f"{len(checked)} content file(s) OK", err=True)
 
     guarded(run)
@@ -332,7 +433,7 @@ def validate(
 def calibrate(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     flip: str = typer.Option("long", "--flip", help="The duplex flip you will print with."),
-    out: Path = typer.Option(Path("output/calibration.pdf"), "-o", "--out", help="Output PDF."),
+    out: Path = typer.Option(Path("output/calibration.pdf"), "-o", "--out", parser=_path, help="Output PDF."),
 ) -> None:
     """Write a duplex calibration sheet (portrait pages 1-2, landscape pages 3-4): print it
     double-sided, hold it to the light, read where each front cross falls on the back's scales
@@ -346,8 +447,8 @@ def calibrate(
     from railprint.writers import save
 
     def run() -> None:
-        save(calibration_document(paper.lower(), flip), out)
-        typer.echo(str(out))
+        for path in save(calibration_document(paper.lower(), flip), out):
+            _say(path)
 
     guarded(run)
 
@@ -366,7 +467,7 @@ def schema() -> None:
 @app.command()
 def icons(
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Also your icon files (kind: icons) under this folder; repeatable."),
-    out: Path = typer.Option(Path("output/icons.pdf"), "-o", "--out", help="The catalogue PDF (or .svg)."),
+    out: Path = typer.Option(Path("output/icons.pdf"), "-o", "--out", parser=_path, help="The catalogue PDF (or .svg)."),
 ) -> None:
     """List every icon name (built-in and yours) and print a catalogue sheet with each icon drawn
     above its name.
@@ -383,7 +484,7 @@ def icons(
         lines = [f"{name}\tbuilt-in" for name in ICONS] + [f"{name}\t{user[name].where}" for name in sorted(user)]
         _echo_data("\n".join(lines))
         for path in save(catalogue(user), out):
-            typer.echo(f"catalogue written to {path}", err=True)
+            _say(f"catalogue written to {path}", err=True)
 
     guarded(run)
 
@@ -405,7 +506,7 @@ def sheet(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     date: Optional[str] = typer.Option(None, "--date", help="Date printed on the sheet, YYYY-MM-DD (default: today)."),
-    out: Optional[Path] = typer.Option(None, "-o", "--out", help="Output file (default: output/GAME-sheet-SEED.pdf)."),
+    out: Optional[Path] = typer.Option(None, "-o", "--out", parser=_path, help="Output file (default: output/GAME-sheet-SEED.pdf)."),
 ) -> None:
     """A board sheet for a game tonight: the seed's dice for every round are printed on it, so a
     group can play without dice and solo players can compare scores on the same seed. The PDF is
@@ -422,7 +523,7 @@ def sheet(
                                    lang=lang, date=date)
         target = out if out is not None else Path("output") / f"{game_id}-sheet-{chosen}.pdf"
         for path in save(doc, target):
-            typer.echo(str(path))
+            _say(path)
 
     guarded(run)
 

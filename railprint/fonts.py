@@ -1,5 +1,10 @@
-"""The one font railprint draws with: Source Sans Pro (SIL OFL), installed from PyPI
-(``font-source-sans-pro``), embedded in every PDF and SVG.
+"""The fonts railprint draws with: Source Sans Pro (SIL OFL), installed from PyPI
+(``font-source-sans-pro``), embedded in every PDF and SVG — and the TrueType families a deck
+declares (``fonts:``), read and checked by :func:`load_font_file`.
+
+A font is named by a *key*: ``regular``, ``bold``, ``italic``, ``bolditalic`` for the built-in
+faces; ``<family>@<digest>/<face>`` for a designer's file (the digest of the family's files
+keeps two different files of the same family name apart).
 
 Metrics come from the TrueType files through fontTools, so text is measured the same way for
 every writer. reportlab silently draws a missing glyph as a box, so :func:`check_glyphs` is
@@ -27,8 +32,159 @@ FAMILY = "Source Sans Pro"
 
 
 def font_path(face: str = "regular") -> Path:
-    """The .ttf file of a face (``regular`` or ``bold``)."""
+    """The .ttf file of a font key (a built-in face or a registered designer's face)."""
+    if face in _USER:
+        return _USER[face]
     return Path(str(resources.files("font_source_sans_pro") / "files" / FONT_FILES[face]))
+
+
+_USER: dict[str, Path] = {}
+"""Designer's faces registered by :func:`register_face`: key -> file."""
+MAX_FONT_BYTES = 16 * 1024 * 1024
+"""Largest font file read (the biggest CJK families are ~16 MB; a card game's font a few hundred KB)."""
+MAX_CODEPOINTS = 300_000
+"""Most characters a font's character map may claim (Unicode has fewer than 300,000 assigned):
+a map claiming 10^9 would be expanded into memory by every TrueType reader."""
+
+
+def face_key(family: str | None, face: str) -> str:
+    """The font key of ``face`` (regular, bold, …) in a registered ``family`` key (None: built-in)."""
+    return face if family is None else f"{family}/{face}"
+
+
+def known(key: str) -> bool:
+    return key in FONT_FILES or key in _USER
+
+
+def register_face(family: str, face: str, path: Path) -> str:
+    """Make the checked file ``path`` available under ``family``/``face``; returns the key."""
+    key = face_key(family, face)
+    _USER[key] = path
+    return key
+
+
+def font_name(key: str) -> str:
+    """The name a writer registers the font under (unique per file)."""
+    if key in FONT_NAMES:
+        return FONT_NAMES[key]
+    family, _, face = key.rpartition("/")
+    name, _, digest = family.partition("@")
+    clean = "".join(ch for ch in name if ch.isalnum())[:24] or "Font"
+    return f"RP{clean}-{face}-{digest[:8]}"
+
+
+def css_family(key: str) -> str:
+    """The CSS family a face belongs to (SVG: faces of a family differ by weight and style)."""
+    if key in FONT_NAMES:
+        return FONT_NAMES["regular"]
+    family, _, _ = key.rpartition("/")
+    name, _, digest = family.partition("@")
+    return f"RP{''.join(ch for ch in name if ch.isalnum())[:24]}-{digest[:8]}"
+
+
+def _cmap_coverage(data: bytes) -> int:
+    """Characters the font's cmap subtables of formats 12 and 13 claim (read from the raw
+    bytes, before any reader expands them); format 4 is bounded by 65,536 anyway."""
+    import struct
+
+    count = struct.unpack_from(">H", data, 4)[0]
+    tables = {}
+    for i in range(min(count, 256)):
+        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = (offset, length)
+    if b"cmap" not in tables:
+        return 0
+    base, _ = tables[b"cmap"]
+    subtables = struct.unpack_from(">H", data, base + 2)[0]
+    total = 0
+    for i in range(min(subtables, 64)):
+        _, _, offset = struct.unpack_from(">HHI", data, base + 4 + 8 * i)
+        start = base + offset
+        if struct.unpack_from(">H", data, start)[0] in (12, 13):
+            groups = struct.unpack_from(">I", data, start + 12)[0]
+            if groups > MAX_CODEPOINTS:
+                return groups
+            for g in range(groups):
+                first, last, _ = struct.unpack_from(">III", data, start + 16 + 12 * g)
+                total += max(0, last - first + 1)
+                if total > MAX_CODEPOINTS:
+                    return total
+    return total
+
+
+@lru_cache(maxsize=64)
+def _checked(path: str, stamp: tuple[int, int]) -> str:
+    """The digest of a usable TrueType file; RailprintError (unlocated) saying why not."""
+    import hashlib
+    import io
+    import struct
+
+    from railprint.errors import RailprintError
+
+    name = Path(path).name
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_FONT_BYTES + 1)
+    if len(data) > MAX_FONT_BYTES:
+        raise RailprintError(f"the font {name} is larger than {MAX_FONT_BYTES // (1024 * 1024)} MiB",
+                             hint="a card game's font is a few hundred KB; subset it")
+    head = data[:4]
+    if head == b"OTTO":
+        raise RailprintError(f"{name} is an OpenType font with PostScript (CFF) outlines, which PDF "
+                             "embedding here cannot use",
+                             hint="use the family's .ttf files, or convert it: "
+                                  "fonttools otf2ttf or FontForge 'Generate Fonts… TrueType'")
+    if head not in (b"\x00\x01\x00\x00", b"true"):
+        raise RailprintError(f"{name} is not a TrueType font file" + (" (a font collection)" if head == b"ttcf" else ""),
+                             hint="give a .ttf (or TrueType-flavoured .otf) file of one face")
+    try:
+        coverage = _cmap_coverage(data)
+    except struct.error:
+        raise RailprintError(f"the font {name} is truncated or damaged (its table directory or "
+                             "character map runs past the end of the file)") from None
+    if coverage > MAX_CODEPOINTS:
+        raise RailprintError(f"the font {name} claims {coverage:,} characters in its character map; "
+                             f"at most {MAX_CODEPOINTS:,} are read", hint="is the file damaged?")
+    try:
+        from fontTools.ttLib import TTFont
+
+        font = TTFont(io.BytesIO(data), lazy=False, recalcTimestamp=False)
+        missing = [t for t in ("head", "hhea", "maxp", "hmtx", "cmap", "glyf", "loca", "post", "name")
+                   if t not in font]
+        if missing:
+            raise ValueError("it has no " + ", ".join(missing) + " table")
+        if font.getBestCmap() is None:
+            raise ValueError("it has no Unicode character map")
+        fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+        upm = font["head"].unitsPerEm
+        if not 16 <= upm <= 16384:
+            raise ValueError(f"unitsPerEm {upm} is outside 16..16384")
+        for glyph in list(font.getGlyphOrder())[:1]:
+            font["glyf"][glyph]  # noqa: B018 - decode one outline: a broken glyf table fails here
+        font.close()
+    except RailprintError:
+        raise
+    except Exception as exc:  # fontTools raises many kinds (struct, assertion, key) for a broken file
+        raise RailprintError(f"the font {name} cannot be read: {str(exc)[:120] or type(exc).__name__}",
+                             hint="is the file complete? open it in a font viewer") from None
+    if fs_type & 0x0002 or fs_type & 0x0200:
+        raise RailprintError(f"the font {name} forbids embedding" + (" (restricted licence)" if fs_type & 2
+                                                                      else " of a subset"),
+                             hint="use a font whose licence allows embedding, such as an OFL font")
+    return hashlib.sha1(data).hexdigest()
+
+
+def load_font_file(path: Path) -> str:
+    """Check a designer's font file (size, format, tables, character map, embedding rights);
+    returns its content digest. Errors are RailprintError without a location (the caller adds it)."""
+    from railprint.errors import RailprintError
+
+    try:
+        stat = path.stat()
+    except OSError:
+        raise RailprintError(f"font file not found: {path.name}", hint=f"looked for {path}") from None
+    if not path.is_file():
+        raise RailprintError(f"not a font file: {path}")
+    return _checked(str(path), (stat.st_mtime_ns, stat.st_size))
 
 
 @dataclass(frozen=True)
@@ -49,10 +205,15 @@ def metrics(face: str = "regular") -> Metrics:
     upm = font["head"].unitsPerEm
     hmtx = font["hmtx"].metrics
     cmap = font.getBestCmap()
-    widths = {cp: hmtx[name][0] for cp, name in cmap.items()}
-    os2 = font["OS/2"]
-    result = Metrics(upm, widths, hmtx[".notdef"][0], os2.sTypoAscender / upm,
-                     os2.sTypoDescender / upm, getattr(os2, "sCapHeight", 660) / upm)
+    widths = {cp: hmtx[name][0] for cp, name in cmap.items() if name in hmtx}
+    default = hmtx[font.getGlyphOrder()[0]][0]
+    if "OS/2" in font and font["OS/2"].sTypoAscender > 0:
+        os2 = font["OS/2"]
+        ascent, descent = os2.sTypoAscender, os2.sTypoDescender
+        cap = getattr(os2, "sCapHeight", 0) or 0.66 * upm
+    else:
+        ascent, descent, cap = font["hhea"].ascent, font["hhea"].descent, 0.66 * upm
+    result = Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
     font.close()
     return result
 

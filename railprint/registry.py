@@ -146,6 +146,8 @@ class WebPage(Protocol):
     writes the game's files and calls the game's scorer on them, exactly as ``railprint score``
     does. Bad input raises :class:`RailprintError` (the server answers 400 with its message).
     The module's folder holds ``static/editor.js``, served at ``/games/<id>/editor.js``.
+    Optional: ``ACTIONS`` (name -> ``fn(parts, payload) -> JSON``, the page's own helpers at
+    ``POST /api/rooms/<id>/actions/<name>``) and ``warm()`` (slow set-up done when the server starts).
     """
 
     def setup_fields(self) -> list[dict]:
@@ -183,10 +185,58 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
 )
 
 
-def _entry_points():
-    from importlib.metadata import entry_points
+@dataclass(frozen=True)
+class _EntryPoint:
+    name: str
+    value: str
 
-    return entry_points(group=GROUP)
+    def load(self) -> Any:
+        return named(self.value.partition("[")[0].strip())
+
+
+def _entry_points():
+    """The ``railprint.games`` entry points of the installed distributions.
+
+    Read straight from each ``*.dist-info`` / ``*.egg-info`` folder on ``sys.path`` (the first
+    distribution of a name wins, as in :mod:`importlib.metadata`): importing importlib.metadata
+    costs more than scoring a game. A zip file on the path falls back to importlib.metadata."""
+    import os
+    import sys
+
+    seen: set[str] = set()
+    found: list[_EntryPoint] = []
+    for folder in sys.path:
+        if os.path.isfile(folder):
+            from importlib.metadata import entry_points
+
+            return entry_points(group=GROUP)
+        try:
+            names = sorted(os.listdir(folder or "."))
+        except OSError:
+            continue
+        for name in names:
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            dist = name.rpartition(".")[0].partition("-")[0].lower().replace("-", "_").replace(".", "_")
+            if dist in seen:
+                continue
+            seen.add(dist)
+            try:
+                with open(os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8") as handle:
+                    text = handle.read()
+            except (OSError, UnicodeDecodeError):
+                continue
+            section = None
+            for line in text.splitlines():
+                line = line.strip()
+                if not line or line.startswith(("#", ";")):
+                    continue
+                if line.startswith("[") and line.endswith("]"):
+                    section = line[1:-1].strip()
+                elif section == GROUP and "=" in line:
+                    key, _, value = line.partition("=")
+                    found.append(_EntryPoint(key.strip(), value.strip()))
+    return found
 
 
 def _plugin(name: str, value: str) -> str:
@@ -268,6 +318,7 @@ def _game_problems(game: Game) -> list[str]:
     problems.append(_strings(game.score_options, "score_options"))
     problems.append(_spec_problem(game.scorer, "scorer"))
     problems.append(_spec_problem(game.roller, "roller"))
+    problems.append(_spec_problem(getattr(game, "web", None), "web"))
     if not isinstance(game.kinds, tuple):
         problems.append(f"kinds must be a tuple of ContentKind, got {clip((game.kinds), 80)}")
     else:
@@ -277,7 +328,7 @@ def _game_problems(game: Game) -> list[str]:
                 continue
             if not isinstance(kind.name, str) or not kind.name:
                 problems.append(f"a content kind's name must be a non-empty string, got {clip((kind.name), 80)}")
-            for what in ("schema", "build", "validate"):
+            for what in ("schema", "build", "validate", "components_of"):
                 problems.append(_spec_problem(getattr(kind, what), f"kind {kind.name!r}: {what}"))
             if kind.format_prefix is not None and not (isinstance(kind.format_prefix, str) and kind.format_prefix):
                 problems.append(f"kind {kind.name!r}: format_prefix must be a non-empty string or None")

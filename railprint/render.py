@@ -61,6 +61,7 @@ class RenderOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm
     lang: str = "en"
     scale: tuple[float, float] = (1.0, 1.0)  # the printer correction of `railprint calibrate`
+    bleed: float | None = None  # pt: every deck's bleed for this run (a print shop's), else its own
     extra: dict[str, Any] = field(default_factory=dict)
     layout: str = "auto"            # auto (the deck's `layout:`, else fewer sheets) | gutter | butt
     cut_lines: bool | None = None   # None: on for sheets cut at home (duplex, gutterfold), off for 1up
@@ -121,7 +122,7 @@ def _count(data: dict) -> int:
     total = 0
     for card in data["cards"]:
         value = card.get("count", 1) if isinstance(card, dict) else 1
-        total += value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+        total += value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 1
     if total > MAX_COMPONENTS:
         raise ContentError(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
                            data.loc("cards"), hint="lower the 'count:' values or split the file")
@@ -191,7 +192,8 @@ def _table_count(path: Path, source: dict) -> int | None:
 
     try:
         rows = load_table(referenced(path.parent, str(source.get("from")), own_folder=True), source.get("sheet"))
-        return sum(int(row.get("count") or 1) for row in rows)
+        column = str(source.get("count_column", "count"))
+        return sum(int(row[column]) if str(row.get(column, "")).strip() else 1 for row in rows)
     except (RailprintError, ValueError, TypeError):
         return None
 
@@ -303,12 +305,14 @@ def select(files: list[ContentFile], game: str, map_id: str | None = None) -> li
     printable_files = [f for f in files if printable_file(f)]
     if game == "all":
         return printable_files
-    from railprint.registry import find_game
+    from railprint.registry import broken, find_game
 
     games = {f.game for f in printable_files}
     try:
         wanted = find_game(game).id
-    except RailprintError:
+    except RailprintError as exc:
+        if any(exc is error for error in broken()):  # the game's plugin is broken: say that
+            raise
         wanted = game
     chosen = [f for f in printable_files if f.game == wanted]
     if not chosen:
@@ -380,6 +384,8 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
     from railprint.layout.imposition import impose, plan_butt
     from railprint.layout.paper import revision_label
     from railprint.units import mm
+    if options.bleed is not None:
+        deck = deck.model_copy(update={"bleed": options.bleed})
     from railprint.words import counted
 
     layout = deck_layout(deck, options)
@@ -554,7 +560,7 @@ def write_guides(guides: dict[str, list], options: RenderOptions) -> list[tuple[
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
                advance: Callable[[str], None] = lambda label: None, *, dpi: int = 300,
-               bleed: bool = True, summaries: list[str] | None = None) -> list[Path]:
+               bleed: bool = True, paint=None, summaries: list[str] | None = None) -> list[Path]:
     """Build every chosen file first (so bad content writes nothing), then write them all as
     one staged unit (a failure half-way leaves the previous complete set).
 
@@ -563,6 +569,7 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
     SVG, PNG, JPEG: one file per component face (deck-like kinds are laid out 1-up:
     ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page, in ``out/<game>/<id>/``.
     Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
+    ``paint``: a print shop's colours for the PDFs (:class:`railprint.writers.shop.ShopPaint`).
     """
     from dataclasses import replace
 
@@ -594,7 +601,7 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
             blobs = document_images(document, render(document, "pdf")[0], fmt, dpi, bleed=bleed)
         else:
-            blobs = render(document, fmt)
+            blobs = render(document, fmt, paint=paint)
         if fmt == "pdf":
             files.append((Path(output.game) / f"{output.name}.pdf", blobs[0]))
             guides.setdefault(output.game, []).append(_guide_file(output, document, opts))
@@ -703,3 +710,78 @@ def content_schema() -> dict[str, Any]:
         "anyOf": choices,
         "$defs": defs,
     }
+
+
+MAX_WATCHED = 10_000
+"""Files a watch follows (stat'ed every poll); more is a folder that is not a content folder."""
+
+
+class Watcher:
+    """``railprint watch``: poll the content folders' files (``os.stat``: no new dependency) and
+    re-render only the sets a saved file affects — a content file's own set, or every set in the
+    folder of a card list, picture, font or icons file that changed. A problem is printed (each
+    at its ``file:line:col``) and the previous output of that set stays in place; the loop goes on."""
+
+    def __init__(self, folders: list[Path], game: str, out: Path, options: RenderOptions, *,
+                 preview: bool = False, say: Callable[[str], None] = print):
+        self.folders = [Path(f) for f in folders] or [content_root()]
+        self.game, self.out, self.options, self.preview, self.say = game, Path(out), options, preview, say
+        self.seen: dict[Path, tuple[int, int]] | None = None
+
+    def _snapshot(self) -> dict[Path, tuple[int, int]]:
+        found: dict[Path, tuple[int, int]] = {}
+        for folder in self.folders:
+            for path in folder.rglob("*"):
+                if len(found) >= MAX_WATCHED:
+                    raise RailprintError(f"more than {MAX_WATCHED} files under {folder}",
+                                         hint="watch your content folder, not a whole disk")
+                if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts):
+                    stat = path.stat()
+                    found[path] = (stat.st_mtime_ns, stat.st_size)
+        return found
+
+    def step(self) -> list[str]:
+        """One poll: the ids of the sets written (all of them on the first poll)."""
+        now = self._snapshot()
+        if self.seen is not None and now == self.seen:
+            return []
+        changed = None if self.seen is None else {p for p in set(now) | set(self.seen)
+                                                   if now.get(p) != self.seen.get(p)}
+        self.seen = now
+        try:
+            chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
+        except RailprintError as exc:
+            self.say(f"Error: {exc}")
+            return []
+        if changed is not None:
+            chosen = [info for info in chosen
+                      if any(p == info.path or info.path.parent in p.parents for p in changed)]
+        written = []
+        for info in chosen:
+            try:
+                self._write(info)
+            except RailprintError as exc:
+                self.say(f"Error: {exc}")
+                continue
+            written.append(info.id)
+        return written
+
+    def _write(self, info: ContentFile) -> None:
+        import time
+
+        from railprint.writers import render, write_files
+
+        start = time.process_time()
+        document = build(info, self.options)
+        pdf = render(document, "pdf")[0]
+        target = Path(info.game) / f"{info.id}.pdf"
+        files = [(target, pdf)]
+        if self.preview:
+            from railprint.export.images import encode, rasterise
+            from railprint.scene import Document
+
+            first = Document(pages=document.pages[:1], title=document.title)
+            raster = rasterise(first, render(first, "pdf")[0], 72)[0]
+            files.append((Path(info.game) / f"{info.id}-preview.png", encode(raster, "png")))
+        write_files(self.out, files)
+        self.say(f"{self.out / target}  ({time.process_time() - start:.2f} s CPU)")

@@ -18,14 +18,6 @@ def _no_user_content_layers():
     use_content([])
 
 
-def pytest_configure(config):
-    """Tests never read or fill the user's cache (railprint.cache): a fresh one per run."""
-    import os
-    import tempfile
-
-    os.environ["RAILPRINT_CACHE_DIR"] = tempfile.mkdtemp(prefix="railprint-test-cache-")
-
-
 _RENDERS: dict = {}
 
 

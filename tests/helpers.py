@@ -84,3 +84,27 @@ def ink_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN, dpi: int = 100):
         if nearest < int(limit / px_mm) - 1:  # whole pixels, one spare for antialiasing
             found.append((number + 1, round(nearest * px_mm, 2)))
     return found
+
+
+def generated_ttr_map(seed: int = 1):
+    """The deterministic 100-route Ticket to Ride map of ``benchmarks/ttr_generated_map.py``,
+    read through the map loader (as a user's map file is)."""
+    import importlib.util
+    from pathlib import Path
+
+    from railprint.games.ticket_to_ride.maps import parse_map
+    from railprint.loading.yamlio import loads
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "ttr_generated_map.py"
+    spec = importlib.util.spec_from_file_location("ttr_generated_map", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    name = f"generated-{seed}.yaml"
+    return parse_map(loads(module.generated_map(seed), name), name)
+
+
+def ttr_map(name: str):
+    """A shipped Ticket to Ride map by id, or ``generated`` (the 100-route test map)."""
+    from railprint.games.ticket_to_ride.maps import load_map
+
+    return generated_ttr_map() if name == "generated" else load_map(name)

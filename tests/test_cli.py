@@ -49,7 +49,7 @@ def test_broken_content_is_reported_with_locations(tmp_path):
                      "no glyph for '☃'",
                      "does not fit in 2.0 mm",
                      "unknown icon 'locomotiv' (did you mean 'locomotive'?)",
-                     "typo.yaml:16:5: unknown template 'cardd' (did you mean 'card'?)",
+                     "typo.yaml:16:16: unknown template 'cardd' (did you mean 'card'?)",
                      "cycle: loop1 -> loop2 -> loop1"]:
         assert expected in err
 

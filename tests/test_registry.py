@@ -63,6 +63,7 @@ def test_a_broken_plugin_is_skipped_with_a_warning_and_an_error_when_asked_for(p
     assert "Traceback" not in result.output
     result = runner.invoke(app, ["render", "broken"])
     assert result.exit_code == 1 and result.stderr.count("game plugin 'broken'") == 1
+    assert result.stderr.startswith("Error: game plugin 'broken' (no_such_railprint_plugin:GAME) failed to load")
     plugins(odd="HERE:NOT_A_GAME")
     result = runner.invoke(app, ["score", "odd", "x.txt"])
     assert result.exit_code == 1

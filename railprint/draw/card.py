@@ -3,13 +3,18 @@ box's top-left corner, the bleed extending ``bleed`` points outside it on every 
 
 from __future__ import annotations
 
+from pathlib import Path as FilePath
+
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
-from railprint.fonts import fit_size
+from railprint.fonts import face_key, fit_size
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
-                                  PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer)
-from railprint.model.richtext import layout
-from railprint.scene import Circle, Group, Image, Item, Line, Path, Rect, Style, Text, compose, rotate, translate
+                                  PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer,
+                                  VectorPlacement)
+from railprint.model import svgart
+from railprint.model.richtext import font_of, layout
+from railprint.scene import (Circle, Group, Image, Item, Line, Path, Rect, Style, Text, compose, rotate, scale,
+                            translate)
 
 _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
 
@@ -36,14 +41,16 @@ def _minimap(m: MinimapGeometry) -> list[Item]:
 def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
-                 layer.line_spacing, layer.valign)
-    ink = Style(fill=layer.colour)
+                 layer.line_spacing, layer.valign, layer.family)
+    inks: dict = {}
     items: list[Item] = []
     for piece in box.pieces:
+        colour = piece.colour or layer.colour
         if piece.icon:
-            items.append(icon(piece.icon, piece.x, piece.y, box.size, layer.colour, user=user))
+            items.append(icon(piece.icon, piece.x, piece.y, box.size * piece.scale, colour, user=user))
         else:
-            items.append(Text(piece.x, piece.y, piece.text, box.size, ink, piece.face))
+            ink = inks.setdefault(colour, Style(fill=colour))
+            items.append(Text(piece.x, piece.y, piece.text, box.size * piece.scale, ink, font_of(piece)))
     transform = translate(layer.x, layer.y)
     if layer.rotate:
         transform = compose(rotate(layer.rotate, layer.x, layer.y), transform)
@@ -56,6 +63,19 @@ def _image(layer: ImagePlacement) -> Item:
     bx, by, bw, bh = layer.box
     inside = x >= bx - 1e-6 and y >= by - 1e-6 and x + w <= bx + bw + 1e-6 and y + h <= by + bh + 1e-6
     return picture if inside else Group((picture,), clip=Rect(bx, by, bw, bh))
+
+
+def _vector(layer: VectorPlacement) -> Item:
+    """An SVG's shapes (in its own pixels) scaled into where its viewport lands, clipped to the box."""
+    art = svgart.load(FilePath(layer.path))
+    x, y, w, h = layer.placed
+    vw, vh = layer.viewport
+    shapes = tuple(Path(shape.cmds, Style(fill=shape.fill, stroke=shape.stroke, width=shape.width,
+                                          opacity=shape.opacity, cap="round", join="round"))
+                   for shape in art.shapes)
+    inner = Group(shapes, transform=compose(translate(x, y), scale(w / vw, h / vh)))
+    bx, by, bw, bh = layer.box
+    return Group((inner,), clip=Rect(bx, by, bw, bh))
 
 
 def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
@@ -85,9 +105,10 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             items.append(_text_box(layer, deck.icons))
         elif kind is TextLayer:
             size = layer.size
+            font = face_key(layer.family, layer.font)
             if layer.max_width is not None:
-                size = fit_size(layer.text, layer.max_width, size, layer.font)
-            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), layer.font,
+                size = fit_size(layer.text, layer.max_width, size, font)
+            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), font,
                         _ANCHORS[layer.align])
             if layer.rotate:
                 items.append(Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)))
@@ -98,6 +119,8 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
                               deck.icons))
         elif kind is ImagePlacement:
             items.append(_image(layer))
+        elif kind is VectorPlacement:
+            items.append(_vector(layer))
         elif kind is MinimapGeometry:
             items.extend(_minimap(layer))
         elif kind is TrackLayer:

@@ -210,23 +210,46 @@ def _poly_path(points: list[Point]) -> tuple:
     return (("M", *points[0]),) + tuple(("L", *p) for p in points[1:])
 
 
+_CHUNK = 4  # segments per bounding box when looking for crossings
+
+
+def _chunks(points: list[Point]) -> list[tuple[int, int, float, float, float, float]]:
+    """(first segment, end segment, x min, x max, y min, y max) of each run of ``_CHUNK`` segments."""
+    out = []
+    for start in range(0, len(points) - 1, _CHUNK):
+        stop = min(start + _CHUNK, len(points) - 1)
+        xs = [p[0] for p in points[start:stop + 1]]
+        ys = [p[1] for p in points[start:stop + 1]]
+        out.append((start, stop, min(xs), max(xs), min(ys), max(ys)))
+    return out
+
+
 def _intersections(a: list[Point], b: list[Point]) -> list[tuple[float, Point]]:
-    """(arc length along ``a``, point) of every crossing of polylines a and b."""
+    """(arc length along ``a``, point) of every crossing of polylines a and b.
+
+    Runs of segments whose bounding boxes (grown by a hair, so rounding never hides a touch)
+    are apart cannot cross and are skipped; every other pair of segments is tested exactly."""
+    eps = 1e-6
+    b_chunks = _chunks(b)
     hits = []
     run = 0.0
-    for i in range(len(a) - 1):
-        (x1, y1), (x2, y2) = a[i], a[i + 1]
-        seg = math.hypot(x2 - x1, y2 - y1)
-        for j in range(len(b) - 1):
-            (x3, y3), (x4, y4) = b[j], b[j + 1]
-            den = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
-            if abs(den) < 1e-12:
-                continue
-            t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / den
-            u = -((x1 - x2) * (y1 - y3) - (y1 - y2) * (x1 - x3)) / den
-            if 0 <= t < 1 and 0 <= u < 1:
-                hits.append((run + t * seg, (x1 + t * (x2 - x1), y1 + t * (y2 - y1))))
-        run += seg
+    for start, stop, ax0, ax1, ay0, ay1 in _chunks(a):
+        near = [(s, e) for s, e, bx0, bx1, by0, by1 in b_chunks
+                if bx0 <= ax1 + eps and ax0 <= bx1 + eps and by0 <= ay1 + eps and ay0 <= by1 + eps]
+        for i in range(start, stop):
+            (x1, y1), (x2, y2) = a[i], a[i + 1]
+            seg = math.hypot(x2 - x1, y2 - y1)
+            for s, e in near:
+                for j in range(s, e):
+                    (x3, y3), (x4, y4) = b[j], b[j + 1]
+                    den = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
+                    if abs(den) < 1e-12:
+                        continue
+                    t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / den
+                    u = -((x1 - x2) * (y1 - y3) - (y1 - y2) * (x1 - x3)) / den
+                    if 0 <= t < 1 and 0 <= u < 1:
+                        hits.append((run + t * seg, (x1 + t * (x2 - x1), y1 + t * (y2 - y1))))
+            run += seg
     return hits
 
 

@@ -51,6 +51,22 @@ Length = Annotated[float, BeforeValidator(_length),
 """A length written with a unit in YAML (``63mm``, ``2.5in``, ``12pt``), stored in points."""
 
 
+def _untagged(data: Any, loc: tuple) -> tuple:
+    """``loc`` without the tags pydantic puts after a discriminated union's position (a layer's
+    ``(…, 3, 'text', 'font')`` is key ``font`` of item 3, whose ``type`` is ``text``)."""
+    out, node = [], data
+    for part in loc:
+        if isinstance(node, dict) and isinstance(part, str) and node.get("type") == part and out \
+                and isinstance(out[-1], int):
+            continue  # the union's tag, not a key
+        out.append(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(out)
+
+
 def _locate(data: Any, loc: tuple, fallback: Location) -> tuple[Location, Any]:
     """Walk ``loc`` through marked containers; return the deepest location and the parent."""
     where, node, parent = fallback, data, None
@@ -69,20 +85,37 @@ def _locate(data: Any, loc: tuple, fallback: Location) -> tuple[Location, Any]:
 
 
 def _allowed_fields(model: type[BaseModel], loc: tuple) -> list[str]:
-    """Field names of the sub-model at ``loc`` (best effort, for suggestions)."""
+    """Field names of the sub-model at ``loc`` (best effort, for suggestions): dict keys are
+    stepped over, a union's tag picks the member whose ``type`` it is."""
     current: Any = model
+    annotation: Any = None
     for part in loc:
         if isinstance(part, int):
             continue
         fields = getattr(current, "model_fields", None)
-        if not fields or part not in fields:
-            return []
-        annotation = fields[part].annotation
-        current = _inner_model(annotation)
-        if current is None:
-            return []
+        if fields and part in fields:
+            annotation = fields[part].annotation
+            current = _inner_model(annotation)
+            if current is None:
+                return []
+            continue
+        tagged = _member(annotation, part)
+        if tagged is not None:
+            current = tagged
     fields = getattr(current, "model_fields", None)
     return [f.alias or name for name, f in fields.items()] if fields else []
+
+
+def _member(annotation: Any, tag: Any) -> Any:
+    """The model inside ``annotation`` whose ``type`` field is the literal ``tag``."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        kind = annotation.model_fields.get("type")
+        return annotation if kind is not None and tag in getattr(kind.annotation, "__args__", ()) else None
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _member(arg, tag)
+        if found is not None:
+            return found
+    return None
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -103,7 +136,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
-            loc = tuple(err["loc"])
+            tagged = tuple(err["loc"])
+            loc = _untagged(data, tagged)
             kind = err["type"]
             if kind == "extra_forbidden":
                 key = loc[-1]
@@ -116,7 +150,7 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                         break
                 if isinstance(node, MarkedDict):
                     where = node.key_loc(key)
-                allowed = _allowed_fields(model, loc[:-1])
+                allowed = _allowed_fields(model, tagged[:-1])
                 problems.append(RailprintError(f"unknown key {key!r}", where,
                                                hint=suggestion(str(key), allowed) if allowed else None))
                 continue

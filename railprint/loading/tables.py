@@ -63,6 +63,7 @@ def _rows(header: list, records, name: str) -> MarkedList:
     named = set(columns.values())
     out = MarkedList()
     out.location = Location(name, 1, 1)
+    out.columns = {title: Location(name, 1, number) for title, number in columns.items()}
     out.item_locations = []
     for line, values in records:
         if all(v is None or str(v).strip() == "" for v in values):
@@ -74,8 +75,6 @@ def _rows(header: list, records, name: str) -> MarkedList:
         cells = []
         for title, number in columns.items():
             value = values[number - 1] if number - 1 < len(values) else None
-            if title in ("template", "count") and (value is None or str(value).strip() == ""):
-                continue  # blank: the deck's default template, one copy
             cells.append((title, _cell(value), Location(name, line, number)))
         out.append(_row(cells, Location(name, line, 1)))
         out.item_locations.append(Location(name, line, 1))
@@ -159,22 +158,66 @@ def _listed(path: Path) -> MarkedList:
                            getattr(data, "location", Location(str(path), 1, 1)))
     if len(data) > MAX_ROWS:
         raise _too_many(str(path), data.loc(MAX_ROWS).line or 1)
+    data.columns = {}
+    for row in data:
+        for key in row:
+            data.columns.setdefault(key, row.key_loc(key))
     return data
 
 
-CARD_COLUMNS = ("template", "count")  # every other column is a variable of the card
+CARD_COLUMNS = ("template", "count", "back")
+"""Columns that are not variables: the card's template, its copies (``count``, or the column the
+deck names with ``count_column:``) and its back template. Blank: the deck's default template,
+one copy, the deck's back."""
 
 
-def card_entries(rows: MarkedList) -> MarkedList:
-    """Rows -> deck ``cards:`` entries (``template``, ``count``, the rest as ``vars``), located."""
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def special_columns(count_column: str = "count") -> dict[str, str]:
+    """Column name -> the card entry key it fills."""
+    return {"template": "template", count_column: "count", "back": "back"}
+
+
+def card_entries(rows: MarkedList, count_column: str = "count") -> MarkedList:
+    """Rows -> deck ``cards:`` entries (``template``, ``count``, ``back``, the rest as ``vars``),
+    located; a blank special cell is left out (its default applies)."""
+    special = special_columns(count_column)
     out = MarkedList()
     out.location = rows.location
     out.item_locations = list(rows.item_locations)
     for row in rows:
-        variables = _row([(k, v, row.loc(k)) for k, v in row.items() if k not in CARD_COLUMNS], row.location)
-        cells = [(k, row[k], row.loc(k)) for k in CARD_COLUMNS if k in row]
+        variables = _row([(k, v, row.loc(k)) for k, v in row.items() if k not in special], row.location)
+        cells = [(special[k], v.strip() if isinstance(v, str) else v, row.loc(k))
+                 for k, v in row.items() if k in special and not _blank(v)]
         out.append(_row(cells + [("vars", variables, row.location)], row.location))
     return out
+
+
+def near_special(column: str, count_column: str = "count") -> str | None:
+    """The special column ``column`` is one edit (or only case) away from, if any: ``Count``,
+    ``cout`` and ``backs`` are typos that would silently become plain variables."""
+    if column in special_columns(count_column):
+        return None
+    folded = column.strip().casefold()
+    for name in special_columns(count_column):
+        if folded == name.casefold() or _one_edit(folded, name.casefold()):
+            return name
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one insertion, deletion, substitution or swap of neighbours apart?"""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    if len(a) > len(b):
+        a, b = b, a
+    return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
 
 
 def load_table(path: Path, sheet: str | None = None) -> MarkedList:

@@ -105,9 +105,11 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
                 raise ContentError(f"duplicate key {key!r} (first given at line {first.line})",
                                    _location(key_node.start_mark, self.filename),
                                    hint="remove or rename one of them")
-            result[key] = self.construct_object(value_node, deep=True)
-            result.key_locations[key] = _location(key_node.start_mark, self.filename)
-            result.value_locations[key] = _location(value_node.start_mark, self.filename)
+            value = result[key] = self.construct_object(value_node, deep=True)
+            # a string, mapping or list already carries its (frozen) location: shared, not rebuilt
+            result.key_locations[key] = getattr(key, "location", None) or _location(key_node.start_mark, self.filename)
+            result.value_locations[key] = (getattr(value, "location", None)
+                                           or _location(value_node.start_mark, self.filename))
         return result
 
     def construct_sequence(self, node, deep=False):
@@ -180,11 +182,30 @@ def _byte_location(text: str, position: int, filename: str) -> Location:
     return Location(filename, before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1)
 
 
+_PARSED: dict = {}  # (file name, text, error class) -> parsed data, most recently used last
+_PARSED_MAX_FILES = 256
+_PARSED_MAX_CHARS = 16_000_000
+
+
 def load_file(path: str | Path, error: type[RailprintError] = ContentError) -> Any:
-    """Read and parse a YAML file (UTF-8, BOM tolerated)."""
+    """Read and parse a YAML file (UTF-8, BOM tolerated).
+
+    A file is parsed once per process: discovery and the builder that reads the file again get
+    the same result, looked up by the file's text (a changed file is parsed again), within a
+    bounded memory of recent files. The result is shared: callers must not modify it (copy
+    what you change)."""
     from railprint.loading.text import read_text
 
-    return loads(read_text(path, error), str(path), error)
+    text = read_text(path, error)
+    key = (str(path), text, error)
+    data = _PARSED.pop(key, _PARSED)
+    if data is _PARSED:
+        data = loads(text, str(path), error)
+        while _PARSED and (len(_PARSED) >= _PARSED_MAX_FILES
+                           or sum(len(k[1]) for k in _PARSED) + len(text) > _PARSED_MAX_CHARS):
+            del _PARSED[next(iter(_PARSED))]
+    _PARSED[key] = data
+    return data
 
 
 def location_of(value: Any, fallback: Location | None = None) -> Location | None:

@@ -12,7 +12,7 @@ drawing works on :class:`ResolvedDeck` only.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
@@ -41,7 +41,17 @@ class Size(Spec):
     height: Length = Field(gt=0)
 
 
-class _Layer(Spec):
+class _Drawn(Spec):
+    """What every layer takes: conditions and named styles."""
+
+    when: str | None = Field(None, description="draw the layer only when this is not empty after placeholders "
+                                               "are replaced: '{prereq}' (a bare name means '{name}')")
+    unless: str | None = Field(None, description="draw the layer only when this IS empty: '{prereq}'")
+    use: str | list[str] | None = Field(None, description="named style(s) from the deck's 'styles:', their keys "
+                                                          "under the layer's own (the layer's keys win)")
+
+
+class _Layer(_Drawn):
     fill: str | None = None
     stroke: str | None = None
     line_width: float = Field(0.5, ge=0, le=1000)  # pt
@@ -80,7 +90,7 @@ class PolygonLayer(_Layer):
     closed: bool = True
 
 
-class TextLayer(Spec):
+class TextLayer(_Drawn):
     """One line of text at a baseline; or, with ``w`` and ``h``, a text box (see
     :mod:`railprint.model.richtext`): x/y its top-left corner, wrapped, aligned, shrunk to fit."""
 
@@ -91,6 +101,8 @@ class TextLayer(Spec):
     y: Length = Field(description="the baseline of one-line text; the top edge of a box")
     size: float = Field(10, gt=0, le=2000, description="pt; a box shrinks all its lines to one size to fit")
     font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    family: str | None = Field(None, description="a font family the deck declares under 'fonts:' (default: "
+                                                 "the built-in Source Sans Pro); 'font' picks its face")
     colour: str = "#000000"
     align: Literal["left", "centre", "right", "justify"] = Field(
         "left", description="justify: boxes only (the last line of each paragraph stays left)")
@@ -118,11 +130,11 @@ class TextLayer(Spec):
         return self.w is not None
 
 
-class ImageLayer(Spec):
-    """A PNG or JPEG picture fitted into the box (x, y, w, h) and clipped to it."""
+class ImageLayer(_Drawn):
+    """A PNG or JPEG picture, or an SVG drawn as vectors, fitted into the box (x, y, w, h) and clipped to it."""
 
     type: Literal["image"]
-    file: str = Field(description="a PNG or JPEG file relative to the content file, inside its folder; "
+    file: str = Field(description="a PNG, JPEG or SVG file relative to the content file, inside its folder; "
                                   "placeholders allowed ('{art}')")
     x: Length
     y: Length
@@ -132,7 +144,7 @@ class ImageLayer(Spec):
         "contain", description="contain: all of it, centred; cover: fill the box, cropped; stretch: exactly the box")
 
 
-class IconLayer(Spec):
+class IconLayer(_Drawn):
     type: Literal["icon"]
     name: str = Field(description="a built-in icon or one of a 'kind: icons' file next to the deck "
                                   "(railprint icons lists them)")
@@ -143,7 +155,7 @@ class IconLayer(Spec):
     background: str | None = None
 
 
-class MinimapLayer(Spec):
+class MinimapLayer(_Drawn):
     type: Literal["minimap"]
     map: str                        # a map content file, relative to the deck file
     x: Length
@@ -161,7 +173,7 @@ TRACK_PORTS = ("N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1
 TrackPort = Literal["N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1", "end"]
 
 
-class TrackLayer(Spec):
+class TrackLayer(_Drawn):
     """Track segments between tile edges, drawn by :mod:`railprint.draw.tracks`: straight between
     opposite edges, a quarter-ellipse between adjacent ones, a buffer-stopped stub to ``end``.
     Independent segments that cross (no shared port) are bridges: the later one is drawn over."""
@@ -205,7 +217,7 @@ class Template(Spec):
 
 class CardEntry(Spec):
     template: str | None = None
-    count: int = Field(1, ge=1, le=1000)
+    count: int = Field(1, ge=0, le=1000, description="copies; 0 drops the card")
     vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
     back: str | None = None        # template for this card's back (default: the deck's back)
     name: str | None = None        # for listings; default: the template name
@@ -214,11 +226,12 @@ class CardEntry(Spec):
 CARDS_FROM = {
     "type": "object", "title": "CardsFrom", "additionalProperties": False, "required": ["from"],
     "description": "cards from a data file, one row per card: every column is a variable; optional "
-                   "'template' and 'count' columns (see railprint.loading.tables)",
+                   "'template', 'count' (0 drops the row) and 'back' columns (see railprint.loading.tables)",
     "properties": {
         "from": {"type": "string", "description": "a .csv, .tsv, .xlsx, .json or .yaml file, relative "
                                                   "to the deck file and inside its folder"},
         "sheet": {"type": "string", "description": "Excel: the sheet to read (default: the first)"},
+        "count_column": {"type": "string", "description": "the column giving each row's copies (default: count)"},
     },
 }
 
@@ -227,6 +240,16 @@ def _cards_schema(schema: dict) -> None:
     """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation)."""
     listed = schema["properties"]["cards"]
     schema["properties"]["cards"] = {"anyOf": [listed, CARDS_FROM], "title": "Cards"}
+
+
+class FontFamily(Spec):
+    """A designer's font family: TrueType files (.ttf, or .otf with TrueType outlines) relative to
+    the deck file and inside its folder; only ``regular`` is required."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bolditalic: str | None = None
 
 
 class DeckSpec(Spec):
@@ -253,6 +276,12 @@ class DeckSpec(Spec):
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
     vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
+    fonts: dict[str, FontFamily] = Field(
+        default_factory=dict, description="font families of your own: {Family: {regular: fonts/F-Regular.ttf, "
+                                          "bold: …, italic: …, bolditalic: …}}; layers name them with 'family:'")
+    styles: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="named styles: layer keys (font, size, colour, align, ...) that a "
+                                          "layer takes with 'use: NAME' and may override")
     templates: dict[str, Template] = Field(default_factory=dict)
     default_template: str | None = None
     back: str | None = None        # template name for the backs; none = no backs
@@ -320,6 +349,17 @@ class ImagePlacement(Spec):
     placed: tuple[float, float, float, float]   # where the whole picture lands (may overflow the box)
 
 
+class VectorPlacement(Spec):
+    """An SVG image layer after loading: the file checked, its viewport placed in the box."""
+
+    type: Literal["vector_placement"]
+    path: str                        # absolute
+    key: str
+    box: tuple[float, float, float, float]      # x, y, w, h: the clip
+    placed: tuple[float, float, float, float]   # where the SVG's viewport lands
+    viewport: tuple[float, float]               # its width and height, SVG pixels
+
+
 class MinimapGeometry(Spec):
     """A minimap layer after loading: the map reduced to dots and segments in the layer's box."""
 
@@ -336,7 +376,7 @@ class MinimapGeometry(Spec):
 
 
 DrawLayer = Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapGeometry,
-                  TrackLayer, ImagePlacement]
+                  TrackLayer, ImagePlacement, VectorPlacement]
 
 
 ResolvedFace.model_rebuild()

@@ -22,7 +22,10 @@ MAX_PIXELS = 25_000_000
 any pixel is decoded: Pillow's own bomb limit (89 Mpx) still let an 81 Mpx PNG of a few KB take
 840 MB."""
 MAX_PICTURE_BYTES = 64 * 1024 * 1024
-FORMATS = ("PNG", "JPEG")
+FORMATS = ("PNG", "JPEG", "SVG")
+"""Picture formats an ``image`` layer takes: PNG and JPEG (placed as pixels), SVG (drawn as
+vectors by :mod:`railprint.model.svgart`, chosen by the ``.svg`` suffix)."""
+VECTOR_SUFFIXES = (".svg",)
 log = logging.getLogger("railprint")
 
 
@@ -46,9 +49,9 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
             Image.DecompressionBombWarning) as exc:
         raise RailprintError(f"cannot read the picture {Path(path).name}: {exc}",
                              hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is "
-                                  "plenty)") from None
+                                  "plenty), or an SVG file named .svg") from None
     if kind not in FORMATS:
-        raise RailprintError(f"{Path(path).name} is a {kind} picture", hint="save it as PNG or JPEG")
+        raise RailprintError(f"{Path(path).name} is a {kind} picture", hint="save it as " + ", ".join(FORMATS))
     with open(path, "rb") as handle:
         digest = hashlib.sha1(handle.read()).hexdigest()[:20]
     return size[0], size[1], digest

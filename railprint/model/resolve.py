@@ -17,16 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
-from railprint.fonts import check_glyphs, fit_size
+from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
-from railprint.model import images, richtext
+from railprint.model import images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
-                                  TextLayer)
+                                  TextLayer, VectorPlacement)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -78,6 +78,13 @@ class _Vars(dict):
         super().__init__((key, _label(value, lang)) for key, value in values.items())
         self.missing: list[str] = []
         self.bad: list[str] = []
+        self.used: list[str] = []  # names looked up (since the caller last cleared it)
+        self.seen: set[str] = set()  # every name looked up
+
+    def __getitem__(self, key: str) -> Any:
+        self.used.append(key)
+        self.seen.add(key)
+        return super().__getitem__(key)
 
     def __missing__(self, key: str) -> str:
         self.missing.append(key)
@@ -216,8 +223,15 @@ def _controls(text: str, allowed: str = "") -> str:
     return ", ".join(repr(ch) for ch in found)
 
 
+def _font_label(key: str) -> str:
+    """A font key as a designer names it: ``Caveat bold``, ``Source Sans Pro regular``."""
+    family, _, face = key.rpartition("/")
+    return f"{family.partition('@')[0] or FAMILY} {face}"
+
+
 def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, where: Location,
-              what: str) -> TextLayer:
+              what: str, palette: dict | None = None, warned: set | None = None,
+              fonts: dict | None = None) -> TextLayer:
     """Check a text box (markup, icons, glyphs, control characters, fit) and return it."""
     before = len(problems.items)
     text = str(layer.text).replace("\r\n", "\n")
@@ -228,19 +242,56 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         problems.add(f"{what}: control character(s) {controls} in {_short(text)!r}", where,
                      "only line breaks may be in a text box")
         return layer
-    _, trouble = richtext.parse(text, layer.font)
+    palette = palette or {}
+    fonts = fonts or {}
+    runs = {}
+    for colour in richtext.colours(text, layer.font, layer.size):
+        key = colour.strip()
+        runs[colour] = palette.get(key) or NAMED.get(key.lower()) or (key if HEX.match(key) else None)
+        if runs[colour] is None:
+            problems.add(f"{what}: run colour {colour!r} is not a colour in {_short(text)!r}", where,
+                         "use #rrggbb" + (" or a palette name: " + suggestion(key, palette) if palette else ""))
+    for family in richtext.families(text, layer.font, layer.size):
+        if family in fonts and fonts[family] is None:
+            problems.add(f"{what}: the font family {family!r} cannot be used (see its files' problems)", where)
+        elif family not in fonts:
+            problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
+                         suggestion(family, fonts) if fonts else "declare it under the deck's 'fonts:'")
+    new = text if len(problems.items) > before else richtext.rewrite(text, runs, fonts)
+    if new != text:
+        text = new
+        layer = layer.model_copy(update={"text": text})
+    _, trouble = richtext.parse(text, layer.font, layer.size)
     for message in trouble:
         problems.add(f"{what}: {message} in {_short(text)!r}", where)
+    for tag in dict.fromkeys(richtext.tag_like(text)):
+        if warned is None or (where, tag) not in warned:
+            if warned is not None:
+                warned.add((where, tag))
+            images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is (railprint's markup is "
+                               "**bold**, *italic*, [colour=red]…[/], [size=8]…[/])")
     for name in richtext.icon_names(text, layer.font):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
-    missing = check_glyphs(richtext.plain(text, layer.font), layer.font)
-    if missing:
-        problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {_short(text)!r}", where)
+    by_font: dict[str, str] = {}
+    for run in richtext.runs(text, layer.font, layer.size, layer.family):
+        by_font[richtext.font_of(run)] = by_font.get(richtext.font_of(run), "") + run.text
+    for key, chars in by_font.items():
+        if "/" in key and "@" not in key:
+            continue  # an undeclared [font=…]: reported above
+        if not known(key):
+            family, _, face = key.rpartition("/")
+            problems.add(f"{what}: the font family {family.partition('@')[0]!r} has no {face} face "
+                         f"(used by {_short(text)!r})", where, f"add 'fonts: {{…: {{{face}: FILE}}}}' or drop the markup")
+            continue
+        missing = check_glyphs(chars, key)
+        if missing:
+            problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} "
+                         f"in {_short(text)!r}", where)
     if len(problems.items) > before:
         return layer
     if richtext.layout(text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
-                       layer.line_spacing, layer.valign) is None:
+                       layer.line_spacing, layer.valign, layer.family) is None:
         problems.add(f"{what}: the text does not fit its {layer.w / mm(1):.1f} x {layer.h / mm(1):.1f} mm box "
                      f"even at {layer.min_size:g} pt: {_short(text)!r}", where,
                      "shorten it, enlarge the box, or lower min_size")
@@ -251,10 +302,32 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def _vector(layer: ImageLayer, path: Path, problems: Problems, where: Location, what: str,
+            warned: set | None) -> VectorPlacement | None:
+    try:
+        art = svgart.load(path)
+    except RailprintError as exc:
+        problems.add(f"{what}: {exc.message}", where, exc.hint)
+        return None
+    if art.unsupported and (warned is None or (layer.file, "svg") not in warned):
+        if warned is not None:
+            warned.add((layer.file, "svg"))
+        images.log.warning(f"Warning: {where}: {what}: {layer.file}: SVG element(s) "
+                           + ", ".join(f"<{tag}>" for tag in art.unsupported[:8])
+                           + " are not drawn (railprint draws shapes and paths with their colours, "
+                             "transforms and viewBox; convert text to paths)")
+    box = (layer.x, layer.y, layer.w, layer.h)
+    placed, _ = images.place(layer.fit, box, (art.width, art.height))
+    return VectorPlacement(type="vector_placement", path=str(path), key=art.key, box=box, placed=placed,
+                           viewport=(art.width, art.height))
+
+
 def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, what: str,
-           warned: set | None) -> ImagePlacement | None:
+           warned: set | None) -> ImagePlacement | VectorPlacement | None:
     try:
         path = referenced(base, str(layer.file), own_folder=True)
+        if path.suffix.lower() in images.VECTOR_SUFFIXES:
+            return _vector(layer, path, problems, where, what, warned)
         pw, ph, key = images.probe(path)
     except RailprintError as exc:
         problems.add(f"{what}: {exc.message}", where, exc.hint)
@@ -276,15 +349,44 @@ def _substituted(kind: type) -> tuple[str, ...]:
     return tuple(f for f in ("text", "name", "file", *COLOUR_FIELDS) if f in kind.model_fields)
 
 
+def _condition(text: str, variables: _Vars, lang: str) -> bool:
+    """Is a ``when:``/``unless:`` value non-empty after its placeholders are replaced?"""
+    text = text.strip()
+    if _VAR_NAME.match(text):
+        text = "{" + text + "}"  # a bare variable name
+    return bool(str(_substitute(text, variables, lang)).strip())
+
+
+def _drawn(layer: Any, variables: _Vars, lang: str) -> bool:
+    """Does the layer's ``when:`` (non-empty) and ``unless:`` (empty) let it be drawn?"""
+    if layer.when is not None and not _condition(layer.when, variables, lang):
+        return False
+    return layer.unless is None or not _condition(layer.unless, variables, lang)
+
+
+def _cell(cells: dict | None, names: list[str], fallback: Location) -> Location:
+    """Where the first of ``names`` that the card gives itself is given (else ``fallback``)."""
+    return next((cells[name] for name in names if cells and name in cells), fallback)
+
+
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: Problems, where: Location,
-                  what: str, icons: Collection[str] = ICONS, warned: set | None = None) -> ResolvedFace:
+                  what: str, icons: Collection[str] = ICONS, warned: set | None = None,
+                  cells: dict | None = None, fonts: dict | None = None) -> ResolvedFace:
+    """``cells``: where each of the card's own variables is given (a spreadsheet cell); a layer's
+    problem is reported at the first such cell it uses, else at ``where``."""
     out = []
+    card_where = where
     for layer in layers:
         changes: dict[str, Any] = {}
+        variables.used.clear()
+        if (layer.when is not None or layer.unless is not None) and not _drawn(layer, variables, lang):
+            continue
         for field in _substituted(type(layer)):
             value = getattr(layer, field)
+            start = len(variables.used)
             new = _substitute(value, variables, lang)
+            where = _cell(cells, variables.used[start:], card_where)
             if field in COLOUR_FIELDS and new is not None:
                 key = str(new).strip()
                 if key in palette:
@@ -298,6 +400,7 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                     new = "#ff00ff"
             if new != value:
                 changes[field] = new
+        where = _cell(cells, variables.used, card_where)
         if isinstance(layer, MinimapLayer):
             marks = [_substitute(m, variables, lang) for m in layer.mark]
             layer = layer.model_copy(update={"mark": marks, **changes})
@@ -319,20 +422,40 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                 out.append(placed)
             continue
         if isinstance(layer, TextLayer):
+            if layer.family is not None:
+                if layer.family not in (fonts or {}):
+                    problems.add(f"{what}: unknown font family {layer.family!r}", where,
+                                 suggestion(layer.family, fonts) if fonts else "declare it under the deck's 'fonts:'")
+                    continue
+                if fonts[layer.family] is None:
+                    continue
+                layer = layer.model_copy(update={"family": fonts[layer.family]})
+                if not layer.box and not known(face_key(layer.family, layer.font)):
+                    problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
+                                 f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
+                    continue
             if layer.box:
-                layer = _text_box(layer, icons, problems, where, what)
+                layer = _text_box(layer, icons, problems, where, what, palette, warned, fonts)
                 out.append(layer)
                 continue
             text = str(layer.text)
+            for tag in dict.fromkeys(richtext.tag_like(text)):
+                if warned is None or (where, tag) not in warned:
+                    if warned is not None:
+                        warned.add((where, tag))
+                    images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is "
+                                       "(styled runs need a text box: w and h)")
             controls = _controls(text)
             if controls:
                 problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
                              "one-line text cannot hold them; for several lines give the text a box (w and h)")
-            missing = check_glyphs(text, layer.font)
+            key = face_key(layer.family, layer.font)
+            missing = check_glyphs(text, key)
             if missing:
-                problems.add(f"{what}: the font has no glyph for {''.join(missing)!r} in {text!r}", where)
+                problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} in {text!r}",
+                             where)
             if layer.max_width is not None:
-                size = fit_size(text, layer.max_width, layer.size, layer.font, min_size=0.1)
+                size = fit_size(text, layer.max_width, layer.size, key, min_size=0.1)
                 if size < MIN_TEXT_SIZE:
                     problems.add(f"{what}: {text!r} does not fit in {layer.max_width / mm(1):.1f} mm "
                                  f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
@@ -348,17 +471,23 @@ def _shared(face: ResolvedFace, seen: dict) -> ResolvedFace:
         return face
 
 
-def _cards_from_data(data: Any, path: Path) -> Any:
-    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME]}``: the rows of FILE as card
-    entries, located in FILE (see :mod:`railprint.loading.tables`)."""
+def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
+    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME][, count_column: COLUMN]}``: the
+    rows of FILE as card entries, located in FILE (see :mod:`railprint.loading.tables`); also the
+    file's columns (name -> header location) and the copies column's name."""
     source = data.get("cards") if isinstance(data, MarkedDict) else None
     if not (isinstance(source, dict) and "from" in source):
-        return data
+        return data, {}, "count"
     where = _loc(data, "cards", Location(str(path)))
-    unknown = sorted(set(source) - {"from", "sheet"})
+    unknown = sorted(set(source) - {"from", "sheet", "count_column"})
     if unknown:
         raise ContentError(f"unknown key {unknown[0]!r} in cards", _loc(source, unknown[0], where),
-                           hint="cards from a file take 'from:' and, for Excel, 'sheet:'")
+                           hint="cards from a file take 'from:', 'count_column:' and, for Excel, 'sheet:'; "
+                           + suggestion(str(unknown[0]), ["from", "sheet", "count_column"]))
+    count_column = source.get("count_column", "count")
+    if not isinstance(count_column, str) or not count_column.strip():
+        raise ContentError("cards.count_column must name a column of the card list",
+                           _loc(source, "count_column", where), hint="e.g. count_column: qty")
     try:
         table = referenced(path.parent, str(source["from"]), own_folder=True)
     except RailprintError as exc:
@@ -370,10 +499,47 @@ def _cards_from_data(data: Any, path: Path) -> Any:
     rows = load_table(table, None if sheet is None else str(sheet))
     if not rows:
         raise ContentError("the card list has no rows", Location(str(table), 2, 1))
+    columns = dict(getattr(rows, "columns", {}))
+    if "count_column" in source and count_column not in columns:
+        raise ContentError(f"the card list has no column {count_column!r} (count_column)",
+                           _loc(source, "count_column", where), hint=suggestion(count_column, columns))
     copy = MarkedDict(data)
     copy.location, copy.key_locations, copy.value_locations = data.location, data.key_locations, data.value_locations
-    copy["cards"] = card_entries(rows)
-    return copy
+    copy["cards"] = card_entries(rows, count_column)
+    return copy, columns, count_column
+
+
+def _placeholders(value: Any, found: set) -> set:
+    """Every ``{name}`` any string inside ``value`` names (recursively)."""
+    if isinstance(value, str):
+        found.update(m.group(1) for m in _PLACEHOLDER.finditer(value) if m.group(1))
+    elif isinstance(value, dict):
+        for item in value.values():
+            _placeholders(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _placeholders(item, found)
+    return found
+
+
+def _column_warnings(data: Any, columns: dict, count_column: str) -> list[str]:
+    """Columns that are probably mistakes: one edit from a special column (``Count``, ``backs``),
+    or used by no template (a typo in the header or in a template's ``{name}``)."""
+    from railprint.loading.tables import near_special, special_columns
+
+    used = _placeholders(data.get("templates"), set()) | _placeholders(data.get("styles"), set()) | {"name"}
+    special = special_columns(count_column)
+    out = []
+    for column, where in columns.items():
+        near = near_special(str(column), count_column)
+        if near is not None:
+            out.append(f"{where}: column {column!r} is a plain variable, not the special column {near!r} "
+                       f"(rename it to {near!r} if it is meant to be one)")
+        elif column not in special and column not in used:
+            close = close_matches(str(column), used - {"name"})
+            out.append(f"{where}: column {column!r} is used by no template (no layer names {{{column}}})"
+                       + (f"; did you mean {close[0]!r}?" if close else ""))
+    return out
 
 
 def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
@@ -382,11 +548,149 @@ def load_deck(path: str | Path, lang: str = "en") -> ResolvedDeck:
     return resolve_deck(load_file(path), path, lang)
 
 
+NUMBERING = ("index", "copy", "total")
+"""Variables every card has (unless it gives them itself): its 1-based position in the deck,
+its copy number among the ``count`` copies of its row, and the number of cards in the deck."""
+
+
+def _marked(source: MarkedDict, items: dict) -> MarkedDict:
+    """A MarkedDict holding ``items`` with ``source``'s locations."""
+    out = MarkedDict(items)
+    out.location = source.location
+    out.key_locations = dict(source.key_locations)
+    out.value_locations = dict(source.value_locations)
+    return out
+
+
+def _kept(source: MarkedList, keep) -> MarkedList:
+    """The items of ``source`` whose index ``keep`` accepts, with their locations."""
+    out = MarkedList(item for i, item in enumerate(source) if keep(i))
+    out.location = source.location
+    out.item_locations = [where for i, where in enumerate(source.item_locations) if keep(i)]
+    return out
+
+
+def _with_styles(data: Any, problems: Problems) -> Any:
+    """Every layer that names a style (``use: title`` or ``use: [title, red]``) gets the style's
+    keys under its own (the layer's keys win; each key keeps the location it is written at)."""
+    styles = data.get("styles") if isinstance(data, MarkedDict) else None
+    templates = data.get("templates") if isinstance(data, MarkedDict) else None
+    if not isinstance(templates, MarkedDict):
+        return data
+    styles = styles if isinstance(styles, MarkedDict) else {}
+    changed = _marked(templates, templates)
+    for name, template in templates.items():
+        layers = template.get("layers") if isinstance(template, MarkedDict) else None
+        if not isinstance(layers, MarkedList) or not any(isinstance(l, MarkedDict) and "use" in l for l in layers):
+            continue
+        merged = _kept(layers, lambda i: True)
+        for index, layer in enumerate(layers):
+            if not isinstance(layer, MarkedDict) or "use" not in layer:
+                continue
+            names = layer["use"] if isinstance(layer["use"], list) else [layer["use"]]
+            combined = _marked(layer, {})
+            for style_name in names:
+                style = styles.get(style_name) if isinstance(style_name, str) else None
+                if not isinstance(style, MarkedDict):
+                    problems.add(f"unknown style {style_name!r}", layer.loc("use"),
+                                 suggestion(str(style_name), styles) if styles else "define it under 'styles:'")
+                    continue
+                for key, value in style.items():
+                    combined[key] = value
+                    combined.key_locations[key] = style.key_loc(key)
+                    combined.value_locations[key] = style.loc(key)
+            for key, value in layer.items():
+                combined[key] = value
+                combined.key_locations[key] = layer.key_loc(key)
+                combined.value_locations[key] = layer.loc(key)
+            merged[index] = combined
+        changed[name] = _marked(template, {**template, "layers": merged})
+    return _marked(data, {**data, "templates": changed})
+
+
+def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any, list[int]]:
+    """The deck's spec; when some layers or cards break the schema, their problems are added to
+    ``problems`` and the rest is validated without them (so one bad font name does not hide the
+    other problems of the file). Returns (spec, the data validated, each card's index in ``data``)."""
+    from pydantic import ValidationError
+
+    try:
+        spec = validate(DeckSpec, data, str(path), "deck")
+        return spec, data, list(range(len(spec.cards)))
+    except ContentError as exc:
+        schema_error = exc
+    try:
+        DeckSpec.model_validate(data)
+        raise schema_error
+    except ValidationError as exc:
+        errors = exc.errors()
+    layers: set = set()
+    cards: set = set()
+    for err in errors:
+        loc = err["loc"]
+        if len(loc) >= 4 and loc[0] == "templates" and loc[2] == "layers" and isinstance(loc[3], int):
+            layers.add((loc[1], loc[3]))
+        elif len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+            cards.add(loc[1])
+        else:
+            raise schema_error  # the deck itself is unusable
+    pruned = _marked(data, dict(data))
+    if layers:
+        templates = _marked(data["templates"], dict(data["templates"]))
+        for name in {name for name, _ in layers}:
+            template = templates[name]
+            templates[name] = _marked(template, {**template, "layers": _kept(
+                template["layers"], lambda i, name=name: (name, i) not in layers)})
+        pruned["templates"] = templates
+    if cards:
+        pruned["cards"] = _kept(data["cards"], lambda i: i not in cards)
+    try:
+        spec = DeckSpec.model_validate(pruned)
+    except ValidationError:
+        raise schema_error from None
+    problems.items.extend(schema_error.problems)
+    return spec, pruned, [i for i in range(len(data["cards"])) if i not in cards]
+
+
+def _font_families(spec: DeckSpec, data: Any, path: Path, problems: Problems, top: Location
+                   ) -> dict[str, str | None]:
+    """The deck's ``fonts:``: each family's files found, checked and registered; family name ->
+    its font family key (see :mod:`railprint.fonts`). A bad file is a problem at its name."""
+    import hashlib
+
+    out: dict[str, str] = {}
+    declared = data.get("fonts") if isinstance(data, MarkedDict) else None
+    for name, family in spec.fonts.items():
+        faces = {face: getattr(family, face) for face in ("regular", "bold", "italic", "bolditalic")
+                 if getattr(family, face) is not None}
+        given = declared.get(name) if isinstance(declared, MarkedDict) else None
+        found: dict[str, tuple[Path, str]] = {}
+        for face, file in faces.items():
+            where = _loc(given, face, _loc(declared, name, top))
+            try:
+                font = referenced(path.parent, file, own_folder=True)
+                found[face] = (font, load_font_file(font))
+            except RailprintError as exc:
+                problems.add(f"fonts.{name}.{face}: {exc.message}", where, exc.hint)
+        if len(found) != len(faces):
+            out[name] = None  # declared, but a file is unusable (reported): its layers are skipped quietly
+            continue
+        digest = hashlib.sha1("".join(f"{face}={d}" for face, (_, d) in sorted(found.items())).encode()).hexdigest()
+        key = f"{name}@{digest[:12]}"
+        for face, (font, _) in found.items():
+            register_face(key, face, font)
+        out[name] = key
+    return out
+
+
 def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     """Validate and resolve deck ``data`` as if read from ``path`` (relative files: its folder)."""
-    data = _cards_from_data(data, path)
-    spec = validate(DeckSpec, data, str(path), "deck")
+    data, columns, count_column = _cards_from_data(data, path)
+    for warning in _column_warnings(data, columns, count_column) if columns else ():
+        images.log.warning("Warning: " + warning)
     problems = Problems()
+    data = _with_styles(data, problems)
+    spec, checked, indexes = _validated(data, path, problems)
     top = Location(str(path), 1, 1)
 
     if isinstance(spec.size, str):
@@ -403,6 +707,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
         if not HEX.match(value):
             problems.add(f"palette colour {key!r} must be #rrggbb, got {value!r}",
                          _loc(data.get("palette"), key, top))
+    families = _font_families(spec, checked, path, problems, top)
     title = spec.title.get(lang, spec.title.get("en", spec.id))
     back_template = spec.back
     cards = []
@@ -416,31 +721,54 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
         problems.add(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
                      _loc(data, "cards", top), "lower the 'count:' values or split the file")
         problems.raise_if_any(str(path), Location(str(path)))
-    for index, entry in enumerate(spec.cards):
+    position = 0
+    for entry, index in zip(spec.cards, indexes):
+        if entry.count == 0:
+            continue  # a zeroed row: dropped (designers keep the row for later)
         where = _loc(cards_data, index, top)
+        row = cards_data[index] if isinstance(cards_data, MarkedList) else None
+        given = row.get("vars") if isinstance(row, MarkedDict) else None
+        cells = dict(given.value_locations) if isinstance(given, MarkedDict) else {}
         template = entry.template or spec.default_template
         if template is None:
             problems.add("card has no template and the deck has no default_template", where)
             continue
-        variables = _Vars({**spec.vars, **entry.vars}, lang)
-        front_layers = _template_chain(template, spec, data, problems, where)
-        name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
-        front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                              height, problems, where, f"card {index + 1} ({name})", icons, warned)
-        back = None
+        own = {**spec.vars, **entry.vars}
+        front_layers = _template_chain(template, spec, checked, problems, _loc(row, "template", where))
         back_name = entry.back or back_template
-        if back_name:
-            back_layers = _template_chain(back_name, spec, data, problems, where)
-            back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
-                                 height, problems, where, f"back of card {index + 1}", icons, warned)
-            back = _shared(back, backs)
-        for bad in dict.fromkeys(variables.bad):
-            problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name", where,
-                         "only {name} is replaced (no attributes, indexes or formats); write {{ for a brace")
-        for missing in dict.fromkeys(variables.missing):
-            problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
-                         suggestion(missing.strip("{}"), list(variables)) if variables else None)
+        back_layers = (_template_chain(back_name, spec, checked, problems, _loc(row, "back", where))
+                       if back_name else None)
+        numbered = False
         for copy in range(1, entry.count + 1):
+            position += 1
+            numbers = {"index": position, "copy": copy, "total": total}
+            variables = _Vars({**{k: v for k, v in numbers.items() if k not in own}, **own}, lang)
+            if copy > 1 and not numbered:  # the copies are alike: one face object for all of them
+                cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+                                          source_line=where.line or 0))
+                continue
+            # problems of later numbered copies repeat the first copy's: collected once
+            found = problems if copy == 1 else Problems()
+            name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
+            front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
+                                  height, found, where, f"card {index + 1} ({name})", icons, warned, cells,
+                                  families)
+            back = None
+            if back_layers is not None:
+                back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
+                                     height, found, where, f"back of card {index + 1}", icons, warned, cells,
+                                     families)
+                back = _shared(back, backs)
+            numbered = numbered or any(n in variables.seen for n in ("index", "copy")
+                                       if n not in own)
+            if copy == 1:
+                for bad in dict.fromkeys(variables.bad):
+                    problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name",
+                                 where, "only {name} is replaced (no attributes, indexes or formats); "
+                                        "write {{ for a brace")
+                for missing in dict.fromkeys(variables.missing):
+                    problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
+                                 suggestion(missing.strip("{}"), list(variables)) if variables else None)
             cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
                                       source_line=where.line or 0))
     problems.raise_if_any(str(path), Location(str(path)))

@@ -7,7 +7,12 @@ the width and all lines fit the height. Markup inside a box:
 
 - ``**bold**``, ``*italic*`` (``***both***``); ``\\*`` is a literal asterisk;
 - ``:name:`` draws the icon ``name`` inline, at the text's size and colour; ``\\:`` is a
-  literal colon (a colon followed by a space or a digit is always literal: ``10:30``).
+  literal colon (a colon followed by a space or a digit is always literal: ``10:30``);
+- ``[colour=red]…[/]`` styled runs: ``colour`` (or ``color``: a palette name or ``#rrggbb``),
+  ``size`` (points at the box's full size, or a percentage: ``size=8``, ``size=80%``; the run
+  shrinks with the box) and ``font`` (a family the deck declares), several in one tag
+  (``[colour=red size=120%]``); ``[/]`` closes the latest open tag; ``\\[`` is a literal
+  bracket, and brackets without ``key=`` inside (``[note]``) are plain text.
 
 Layout is pure arithmetic on the font metrics of :mod:`railprint.fonts`, cached, and shared by
 resolution (does it fit?) and drawing (where does each piece go?).
@@ -19,9 +24,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from railprint.fonts import metrics, text_width
+from railprint.fonts import face_key, metrics, text_width
 
-_TOKEN = re.compile(r"\\([*:\\])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):")
+_TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
+STYLE_KEYS = ("colour", "size", "font")
+_TAG_LIKE = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(\s[^<>]*)?/?>")
+MIN_SCALE, MAX_SCALE = 0.25, 2.0
 ICON_ADVANCE = 1.0   # an inline icon takes a square of side ``size``
 ICON_RISE = 0.32     # its centre sits this many ``size`` above the baseline (middle of the capitals)
 
@@ -34,11 +42,48 @@ def face_of(base: str, bold: bool, italic: bool) -> str:
 
 @dataclass(frozen=True)
 class Run:
-    """A piece of one word in one face; ``icon`` set: an inline icon (``text`` empty)."""
+    """A piece of one word in one face; ``icon`` set: an inline icon (``text`` empty).
+    ``scale``: its size against the box's; ``colour``: its own (None: the layer's)."""
 
     text: str
     face: str
     icon: str | None = None
+    scale: float = 1.0
+    colour: str | None = None
+    family: str | None = None
+
+
+def _style_tag(body: str, base_size: float) -> tuple[dict, str | None]:
+    """``colour=red size=8`` -> ({colour: 'red', scale: 0.8}, problem or None)."""
+    style: dict = {}
+    for part in body.split():
+        key, _, value = part.partition("=")
+        key = {"color": "colour"}.get(key.lower(), key.lower())
+        if key not in STYLE_KEYS or not value:
+            from railprint.errors import suggestion
+
+            return style, (f"unknown style {part!r} in [{body}]" + ("" if key in STYLE_KEYS else
+                           f" ({suggestion(key, STYLE_KEYS)})"))
+        if key == "size":
+            try:
+                scale = float(value[:-1]) / 100 if value.endswith("%") else float(value) / base_size
+            except ValueError:
+                return style, f"size={value} in [{body}] is not a number of points or a percentage"
+            if not MIN_SCALE <= scale <= MAX_SCALE:
+                return style, (f"size={value} in [{body}] is {scale:.0%} of the box's size; "
+                               f"runs may be {MIN_SCALE:.0%}–{MAX_SCALE:.0%} of it")
+            style["scale"] = scale
+        elif key == "colour":
+            style["colour"] = value
+        else:
+            style["family"] = value
+    return style, None
+
+
+def tag_like(text: str) -> list[str]:
+    """HTML- or Pango-like tags (``<span foreground="red">``, ``</b>``) in ``text``: printed as
+    they are, so worth a warning."""
+    return [m.group(0) for m in _TAG_LIKE.finditer(text)]
 
 
 Word = tuple[Run, ...]
@@ -46,19 +91,27 @@ Paragraph = tuple[Word, ...]
 
 
 @lru_cache(maxsize=8192)
-def parse(text: str, base: str = "regular") -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
-    """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``)."""
+def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None
+          ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
+    """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``);
+    ``base_size``: the box's size, against which ``[size=8]`` is read; ``family``: the box's
+    font family (None: the built-in one)."""
     problems: list[str] = []
     paragraphs: list[Paragraph] = []
     bold = italic = False
+    styles: list[dict] = []  # the open [..] tags, innermost last
     for source in text.split("\n"):
         words: list[Word] = []
         word: list[Run] = []
 
         def add(piece: str, icon: str | None = None) -> None:
             face = face_of(base, bold, italic)
+            style: dict = {}
+            for one in styles:
+                style.update(one)
+            scale, colour, run_family = style.get("scale", 1.0), style.get("colour"), style.get("family", family)
             if icon is not None:
-                word.append(Run("", face, icon))
+                word.append(Run("", face, icon, scale, colour, run_family))
                 return
             parts = piece.split(" ")
             for i, part in enumerate(parts):
@@ -67,22 +120,34 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Paragraph, ...], tupl
                         words.append(tuple(word))
                     word.clear()
                 if part:
-                    if word and word[-1].face == face and word[-1].icon is None:
-                        word[-1] = Run(word[-1].text + part, face)
+                    last = word[-1] if word else None
+                    if last is not None and last.icon is None and (last.face, last.scale, last.colour, last.family) \
+                            == (face, scale, colour, run_family):
+                        word[-1] = Run(last.text + part, face, None, scale, colour, run_family)
                     else:
-                        word.append(Run(part, face))
+                        word.append(Run(part, face, None, scale, colour, run_family))
 
         pos = 0
         for match in _TOKEN.finditer(source):
             add(source[pos:match.start()])
             pos = match.end()
-            literal, strong, emphasis, icon = match.groups()
+            literal, strong, emphasis, icon, close, tag = match.groups()
             if literal:
                 add(literal)
             elif strong:
                 bold = not bold
             elif emphasis:
                 italic = not italic
+            elif close:
+                if styles:
+                    styles.pop()
+                else:
+                    problems.append("a '[/]' closes no open [..] tag")
+            elif tag:
+                style, problem = _style_tag(tag, base_size)
+                if problem:
+                    problems.append(problem)
+                styles.append(style)
             else:
                 add("", icon)
         add(source[pos:])
@@ -93,7 +158,46 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Paragraph, ...], tupl
         problems.append("a '**' (bold) is never closed")
     if italic:
         problems.append("a '*' (italic) is never closed (write \\* for an asterisk)")
+    if styles:
+        problems.append(f"{len(styles)} [..] tag(s) never closed with [/]")
     return tuple(paragraphs), tuple(problems)
+
+
+def colours(text: str, base: str = "regular", base_size: float = 10.0) -> list[str]:
+    """The colours ``text``'s runs name, in order of first use."""
+    paragraphs, _ = parse(text, base, base_size)
+    return list(dict.fromkeys(run.colour for p in paragraphs for w in p for run in w if run.colour))
+
+
+def families(text: str, base: str = "regular", base_size: float = 10.0) -> list[str]:
+    """The font families ``text``'s runs name (``[font=…]``), in order of first use."""
+    paragraphs, _ = parse(text, base, base_size)
+    return list(dict.fromkeys(run.family for p in paragraphs for w in p for run in w if run.family))
+
+
+def rewrite(text: str, colours: dict[str, str], fonts: dict[str, str]) -> str:
+    """``text`` with run colour names replaced by ``colours``' values (palette -> #rrggbb) and
+    family names by ``fonts``' values (name -> font family key)."""
+    def one(match: re.Match) -> str:
+        if not match.group(6):
+            return match.group(0)
+        parts = []
+        for part in match.group(6).split():
+            key, _, value = part.partition("=")
+            if key.lower() in ("colour", "color") and value in colours:
+                part = f"{key}={colours[value]}"
+            elif key.lower() == "font" and value in fonts:
+                part = f"{key}={fonts[value]}"
+            parts.append(part)
+        return "[" + " ".join(parts) + "]"
+
+    return _TOKEN.sub(one, text)
+
+
+def runs(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None) -> list[Run]:
+    """Every run of ``text`` (for per-font glyph checks)."""
+    paragraphs, _ = parse(text, base, base_size, family)
+    return [run for p in paragraphs for w in p for run in w]
 
 
 def icon_names(text: str, base: str = "regular") -> list[str]:
@@ -110,13 +214,17 @@ def plain(text: str, base: str = "regular") -> str:
 
 @dataclass(frozen=True)
 class Piece:
-    """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y)."""
+    """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y);
+    ``scale`` times the box's size, in ``colour`` (None: the layer's)."""
 
     x: float
     y: float
     text: str
     face: str
     icon: str | None = None
+    scale: float = 1.0
+    colour: str | None = None
+    family: str | None = None
 
 
 @dataclass(frozen=True)
@@ -132,7 +240,12 @@ def _unit_width(text: str, face: str) -> float:
 
 
 def _run_width(run: Run, size: float) -> float:
-    return ICON_ADVANCE * size if run.icon else _unit_width(run.text, run.face) * size
+    return (ICON_ADVANCE if run.icon else _unit_width(run.text, font_of(run))) * size * run.scale
+
+
+def font_of(run: "Run | Piece") -> str:
+    """The font key a run is measured and drawn in (see :func:`railprint.fonts.face_key`)."""
+    return face_key(run.family, run.face)
 
 
 def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
@@ -140,10 +253,10 @@ def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(sum(_run_width(run, 1.0) for run in word) for word in p) for p in paragraphs)
 
 
-def _lines(paragraphs, widths, size: float, width: float):
+def _lines(paragraphs, widths, size: float, width: float, family: str | None = None):
     """Greedy wrap (as :func:`_fits` counts it): [(words, their widths, last line of its paragraph)]."""
     limit = width / size  # wrap in 1-pt units
-    space = text_width(" ", 1.0)
+    space = text_width(" ", 1.0, face_key(family, "regular"))
     out = []
     for paragraph, unit in zip(paragraphs, widths):
         line: list[Word] = []
@@ -160,15 +273,15 @@ def _lines(paragraphs, widths, size: float, width: float):
     return out
 
 
-def _fits(widths, size, width, height, spacing) -> bool:
+def _fits(widths, size, width, height, spacing, family: str | None = None) -> bool:
     """Do the words (1-pt widths per paragraph) fit the box at ``size``? Counts lines only."""
-    m = metrics("regular")
+    m = metrics(face_key(family, "regular"))
     room = height - (m.ascent - m.descent) * size
     if room < 0:
         return False
     most = int(room / (size * spacing) + 1e-9) + 1  # lines that fit the height
     limit = width / size
-    space = text_width(" ", 1.0)
+    space = text_width(" ", 1.0, face_key(family, "regular"))
     lines = 0
     for unit in widths:
         lines += 1
@@ -188,29 +301,31 @@ def _fits(widths, size, width, height, spacing) -> bool:
 
 @lru_cache(maxsize=4096)
 def layout(text: str, width: float, height: float, size: float, min_size: float, face: str = "regular",
-           align: str = "left", spacing: float = 1.2, valign: str = "top") -> TextBox | None:
+           align: str = "left", spacing: float = 1.2, valign: str = "top", family: str | None = None
+           ) -> TextBox | None:
     """``text`` set in a box ``width`` x ``height`` (origin: its top-left corner) at one size,
     the largest from ``size`` down to ``min_size`` that fits; None when even ``min_size`` is too big."""
-    paragraphs, _ = parse(text, face)
+    paragraphs, _ = parse(text, face, size, family)
     widths = _unit_widths(paragraphs)
     best = size
-    if not _fits(widths, size, width, height, spacing):
-        if min_size > size or not _fits(widths, min_size, width, height, spacing):
+    if not _fits(widths, size, width, height, spacing, family):
+        if min_size > size or not _fits(widths, min_size, width, height, spacing, family):
             return None
         lo, hi = min_size, size
         while hi - lo > 0.01:  # bisect to 0.01 pt: the same size every run
             mid = (lo + hi) / 2
-            if _fits(widths, mid, width, height, spacing):
+            if _fits(widths, mid, width, height, spacing, family):
                 lo = mid
             else:
                 hi = mid
         best = lo
-    return _place(_lines(paragraphs, widths, best, width), best, width, height, align, spacing, valign)
+    return _place(_lines(paragraphs, widths, best, width, family), best, width, height, align, spacing, valign,
+                  family)
 
 
-def _place(lines, size, width, height, align, spacing, valign) -> TextBox:
-    m = metrics("regular")
-    space = text_width(" ", size)
+def _place(lines, size, width, height, align, spacing, valign, family: str | None = None) -> TextBox:
+    m = metrics(face_key(family, "regular"))
+    space = text_width(" ", size, face_key(family, "regular"))
     block = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
     top = (height - block) * {"top": 0.0, "middle": 0.5, "bottom": 1.0}[valign]
     pieces: list[Piece] = []
@@ -224,26 +339,36 @@ def _place(lines, size, width, height, align, spacing, valign) -> TextBox:
         else:
             x = {"left": 0.0, "justify": 0.0, "centre": (width - natural) / 2,
                  "right": width - natural}[align]
-        open_text = False  # the last piece is text ending at x: a run in its face may extend it
+        open_text = False  # the last piece is text ending at x: a run in its style may extend it
         for i, word in enumerate(words):
             if i:
                 first = word[0]
                 open_text = (open_text and gap == space and first.icon is None
-                             and pieces[-1].face == first.face)
+                             and _same(pieces[-1], first))
                 if open_text:
-                    pieces[-1] = Piece(pieces[-1].x, baseline, pieces[-1].text + " ", first.face)
+                    last = pieces[-1]
+                    pieces[-1] = Piece(last.x, baseline, last.text + " ", last.face, None, last.scale, last.colour,
+                                       last.family)
                 x += gap
             for run in word:
                 if run.icon:
-                    pieces.append(Piece(x + ICON_ADVANCE * size / 2, baseline - ICON_RISE * size, "", run.face,
-                                        run.icon))
+                    pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
+                                        baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
+                                        run.scale, run.colour, run.family))
                     open_text = False
-                    x += ICON_ADVANCE * size
+                    x += ICON_ADVANCE * size * run.scale
                     continue
-                if open_text and pieces[-1].face == run.face:
-                    pieces[-1] = Piece(pieces[-1].x, baseline, pieces[-1].text + run.text, run.face)
+                if open_text and _same(pieces[-1], run):
+                    last = pieces[-1]
+                    pieces[-1] = Piece(last.x, baseline, last.text + run.text, run.face, None, run.scale,
+                                       run.colour, run.family)
                 else:
-                    pieces.append(Piece(x, baseline, run.text, run.face))
+                    pieces.append(Piece(x, baseline, run.text, run.face, None, run.scale, run.colour, run.family))
                 open_text = True
-                x += _unit_width(run.text, run.face) * size
+                x += _unit_width(run.text, font_of(run)) * size * run.scale
     return TextBox(size, len(lines), tuple(pieces))
+
+
+def _same(piece: Piece, run: Run) -> bool:
+    """Can ``run`` continue ``piece`` (same face, size, colour and family)?"""
+    return (piece.face, piece.scale, piece.colour, piece.family) == (run.face, run.scale, run.colour, run.family)

@@ -14,17 +14,18 @@ import math
 from pathlib import Path
 
 from railprint.errors import Location, Problems
-from railprint.fonts import fit_size, metrics, text_width
+from railprint.fonts import face_key, fit_size, known, metrics, text_width
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
-from railprint.model.resolve import _cards_from_data, _loc, _substitute, _Vars, template_names
+from railprint.model.resolve import (_cards_from_data, _drawn, _font_families, _loc, _substitute, _Vars, _with_styles,
+                                     template_names)
 from railprint.units import mm
 
 DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
 
 
-def _ink_box(layer: TextLayer, text: str) -> list[tuple[float, float]]:
+def _ink_box(layer: TextLayer, text: str, font: str = "regular") -> list[tuple[float, float]]:
     """Corners of the printed text's ink box, in the trim box (points); a text box (``w`` and
     ``h``) counts as its whole box, since its lines may fill it."""
     if layer.w is not None and layer.h is not None:
@@ -32,9 +33,9 @@ def _ink_box(layer: TextLayer, text: str) -> list[tuple[float, float]]:
                 (layer.x, layer.y + layer.h)]
     size = layer.size
     if layer.max_width is not None:
-        size = fit_size(text, layer.max_width, layer.size, layer.font, min_size=0.1)
-    m = metrics(layer.font)
-    w = text_width(text, size, layer.font)
+        size = fit_size(text, layer.max_width, layer.size, font, min_size=0.1)
+    m = metrics(font)
+    w = text_width(text, size, font)
     x0 = layer.x - {"left": 0.0, "centre": w / 2, "right": w}[layer.align]
     top = layer.y - m.cap_height * size
     bottom = layer.y - (m.descent * size if DESCENDERS & set(text) else 0.0)
@@ -51,8 +52,10 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     """``file:line:col: …`` for every text layer inside the deck's safe zone (none if the file
     has other problems: ``load_deck`` reports those)."""
     path = Path(path)
-    data = _cards_from_data(load_file(path), path)
+    data, _, _ = _cards_from_data(load_file(path), path)
+    data = _with_styles(data, Problems())
     spec = validate(DeckSpec, data, str(path), "deck")
+    total = sum(entry.count for entry in spec.cards)
     if isinstance(spec.size, str):
         if spec.size not in SIZES:
             return []
@@ -61,20 +64,25 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
         width, height = spec.size.width, spec.size.height
     safe = spec.safe
     top = Location(str(path), 1, 1)
+    families = _font_families(spec, data, path, Problems(), top)
     templates = data.get("templates", {}) if isinstance(data, dict) else {}
     found: dict[tuple, tuple[Location, list[tuple[float, str]]]] = {}
     for entry in spec.cards:
-        variables = _Vars({**spec.vars, **entry.vars}, lang)
+        if entry.count == 0:
+            continue
+        numbers = dict.fromkeys(("index", "copy", "total"), total)  # the widest number
+        variables = _Vars({**numbers, **spec.vars, **entry.vars}, lang)
         for face in (entry.template or spec.default_template, entry.back or spec.back):
             if face is None:
                 continue
             for name in template_names(face, spec, data, Problems(), top):  # load_deck reports bad chains
                 layers_data = templates.get(name, {}).get("layers") if isinstance(templates.get(name), dict) else None
                 for index, layer in enumerate(spec.templates[name].layers):
-                    if not isinstance(layer, TextLayer):
+                    if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
                         continue
                     text = str(_substitute(layer.text, variables, lang))
-                    corners = _ink_box(layer, text)
+                    font = face_key(families.get(layer.family), layer.font) if layer.family else layer.font
+                    corners = _ink_box(layer, text, font if known(font) else layer.font)
                     distance = min(min(x for x, _ in corners), min(y for _, y in corners),
                                    width - max(x for x, _ in corners), height - max(y for _, y in corners))
                     if distance >= safe - 1e-6:

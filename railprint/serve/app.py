@@ -133,8 +133,9 @@ def _strip_folder(value: Any, folder: str) -> Any:
 
 
 def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
-    """The room scored by its game's own scorer: ``{"result", "text", "ranking"}`` (and the
-    picture Document when asked), or ``{"error": message}`` when the files cannot be scored."""
+    """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
+    and the table's ranking; the picture Document too when asked), or ``{"error": message}``
+    when the files cannot be scored."""
     game, page = _game_of(room)
     files = page.files(room.parts)
     with tempfile.TemporaryDirectory(prefix="railprint-serve-") as folder:
@@ -148,8 +149,7 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
         except RailprintError as exc:
             return {"error": _strip_folder(str(exc), folder + "/")}
         data = _strip_folder(result.as_json(), folder + "/")
-        out = {"result": data, "text": _strip_folder(result.as_text(lang=lang), folder + "/"),
-               "ranking": page.ranking(result)}
+        out = {"result": data, "ranking": page.ranking(result)}
         if picture:
             out["picture"] = result.picture(lang=lang)
         return out
@@ -162,7 +162,10 @@ def warm_up() -> None:
 
     for game in _web_games().values():
         try:
-            parts = web_page(game).new_room(["A"], {})
+            page = web_page(game)
+            if hasattr(page, "warm"):
+                page.warm()
+            parts = page.new_room(["A", "B"], {})
             scored = score_room(Room("warm-up", game.id, "", 0, 0.0, 0.0, parts), picture=True)
             if "picture" in scored:
                 render(scored["picture"], "svg")

@@ -12,13 +12,13 @@ from pathlib import Path
 from railprint.errors import RailprintError
 from railprint.fonts import check_glyphs
 from railprint.loading.paths import is_inside
-from railprint.scene import Document, texts
+from railprint.scene import Document, Text, walk
 
 
-def _pdf(doc: Document) -> list[bytes]:
+def _pdf(doc: Document, paint=None) -> list[bytes]:
     from railprint.writers import pdf
 
-    return [pdf.to_bytes(doc)]
+    return [pdf.to_bytes(doc, paint)]
 
 
 def _svg(doc: Document) -> list[bytes]:
@@ -45,8 +45,10 @@ def to_text(doc: Document) -> str:
 def check_document_glyphs(doc: Document) -> None:
     """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes)."""
     problems = []
-    for text in dict.fromkeys(texts(doc)):
-        missing = check_glyphs(text)
+    drawn = dict.fromkeys((item.text, item.font) for page in doc.pages for item, _ in walk(page.items)
+                          if isinstance(item, Text))
+    for text, font in drawn:
+        missing = check_glyphs(text, font)
         if missing:
             problems.append(f"{text!r} uses {''.join(missing)!r}")
     if problems:
@@ -54,14 +56,19 @@ def check_document_glyphs(doc: Document) -> None:
                              hint="use other characters or a font that has them")
 
 
-def render(doc: Document, fmt: str) -> list[bytes]:
-    """The encoded files for ``doc`` in format ``fmt`` (pdf: one file; svg: one per page)."""
+def render(doc: Document, fmt: str, *, paint=None) -> list[bytes]:
+    """The encoded files for ``doc`` in format ``fmt`` (pdf: one file; svg: one per page).
+    ``paint``: a print shop's colour handling for PDF (:class:`railprint.writers.shop.ShopPaint`)."""
     ext = "." + fmt.lower().lstrip(".")
     if ext not in WRITERS:
         raise RailprintError(f"unknown output format {fmt!r}", hint="known formats: " + ", ".join(FORMATS))
     if not doc.pages:
         raise RailprintError("nothing to write: the document has no pages")
     check_document_glyphs(doc)
+    if paint is not None:
+        if ext != ".pdf":
+            raise RailprintError("print-shop output (--shop) is a PDF", hint="use --format pdf")
+        return _pdf(doc, paint)
     return WRITERS[ext](doc)
 
 
@@ -153,14 +160,32 @@ def write_files(out: str | Path, files: list[tuple[Path, bytes]], *, remove: lis
     return [t for t in targets if t not in removals]
 
 
+SAVE_FORMATS = ("pdf", "svg")  # files a user names (-o, --picture); the txt dump is for tests (to_text)
+
+
 def save(doc: Document, path: str | Path) -> list[Path]:
-    """Write ``doc`` to ``path`` in the format its extension names. A multi-page document saved
-    as SVG becomes ``name-01.svg``, ``name-02.svg``, …. Returns the files written."""
+    """Write ``doc`` to ``path`` in the format its extension names (pdf or svg). A multi-page
+    document saved as SVG becomes ``name-01.svg``, ``name-02.svg``, … and, in the same
+    all-or-nothing publication, removes what an earlier save to that name left that would now
+    pretend to be current: ``name.svg`` itself, and pages numbered past the new last one
+    (``name-03.svg``, ``name-04.svg``, … while they follow on). Returns the files written."""
     path = Path(path)
-    blobs = render(doc, path.suffix or "none")
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in SAVE_FORMATS:
+        raise RailprintError(f"unknown output format {path.suffix or path.name!r} for {path}",
+                             hint="known formats: " + ", ".join(SAVE_FORMATS))
+    blobs = render(doc, fmt)
+    stale: list[Path] = []
     if len(blobs) == 1:
         targets = [path]
     else:
         width = max(2, len(str(len(blobs))))
-        targets = [path.with_name(f"{path.stem}-{i:0{width}d}{path.suffix}") for i in range(1, len(blobs) + 1)]
-    return write_files(path.parent, [(Path(t.name), blob) for t, blob in zip(targets, blobs)])
+        page = lambda i: path.with_name(f"{path.stem}-{i:0{width}d}{path.suffix}")  # noqa: E731
+        targets = [page(i) for i in range(1, len(blobs) + 1)]
+        stale = [path] if path.is_file() and not path.is_symlink() else []
+        number = len(blobs) + 1
+        while page(number).is_file() and not page(number).is_symlink():
+            stale.append(page(number))
+            number += 1
+    return write_files(path.parent, [(Path(t.name), blob) for t, blob in zip(targets, blobs)],
+                       remove=[Path(p.name) for p in stale])

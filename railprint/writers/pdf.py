@@ -38,8 +38,18 @@ def _register_fonts() -> None:
 
 
 @lru_cache(maxsize=None)
-def _font(face: str):
-    return pdfmetrics.getFont(fonts.FONT_NAMES[face])
+def _font(key: str):
+    """The reportlab font of a font key (a designer's face is registered on first use)."""
+    name = fonts.font_name(key)
+    if key not in fonts.FONT_NAMES:
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+        except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
+            from railprint.errors import RailprintError
+
+            raise RailprintError(f"the font {fonts.font_path(key).name} cannot be embedded: {str(exc)[:120]}",
+                                 hint="try another TrueType file of the family") from None
+    return pdfmetrics.getFont(name)
 
 
 @lru_cache(maxsize=1024)
@@ -59,6 +69,16 @@ def _reader(path: str, key: str):
     from reportlab.lib.utils import ImageReader
 
     return ImageReader(path)
+
+
+def _shop_reader(path: str, paint):
+    """A picture as a print shop gets it: flattened over white, in the shop's colours."""
+    from PIL import Image as PILImage
+    from reportlab.lib.utils import ImageReader
+
+    with PILImage.open(path, formats=["PNG", "JPEG"]) as image:
+        image.load()
+        return ImageReader(paint.picture(image))
 
 
 def _repeated(doc: Document) -> set[int]:
@@ -84,8 +104,9 @@ _PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque 
 
 
 class _Painter:
-    def __init__(self, canvas: rl_canvas.Canvas, repeated: set[int]):
+    def __init__(self, canvas: rl_canvas.Canvas, repeated: set[int], paint=None):
         self.c = canvas
+        self.paint = paint  # a print shop's colours (writers/shop.py): no transparency, maybe CMYK
         self.doc = canvas._doc
         self.escape = canvas._escape
         self.repeated = repeated  # groups drawn more than once: stored as forms
@@ -98,20 +119,24 @@ class _Painter:
     # -- graphics state ---------------------------------------------------------------------
     def alpha(self, code: list, value: float) -> None:
         fill, stroke, width, dash, cap, join, alpha = self.state
-        if alpha != value:
+        if alpha != value and self.paint is None:
             name = self.alphas.get(value)
             if name is None:
                 name = self.alphas[value] = f"ga{len(self.alphas)}"
             code.append(f"/{name} gs")
             self.state = (fill, stroke, width, dash, cap, join, value)
 
-    def set_style(self, code: list, style) -> None:
+    def set_style(self, code: list, style, text: bool = False) -> None:
         fill, stroke, width, dash, cap, join, alpha = self.state
-        if style.fill and style.fill != fill:
+        paint = self.paint
+        if paint is not None:  # a shop's paint depends on the opacity and the role too
+            self.shop_colours(code, style, text)
+            fill, stroke = self.state[0], self.state[1]
+        elif style.fill and style.fill != fill:
             fill = style.fill
             code.append(_rgb(fill) + " rg")
         if style.stroke:
-            if style.stroke != stroke:
+            if paint is None and style.stroke != stroke:
                 stroke = style.stroke
                 code.append(_rgb(stroke) + " RG")
             if style.width != width:
@@ -126,13 +151,31 @@ class _Painter:
             if style.join != join:
                 join = style.join
                 code.append(f"{_JOINS[join]} j")
-        if style.opacity != alpha:
+        if style.opacity != alpha and paint is None:
             name = self.alphas.get(style.opacity)
             if name is None:
                 name = self.alphas[style.opacity] = f"ga{len(self.alphas)}"
             alpha = style.opacity
             code.append(f"/{name} gs")
         self.state = (fill, stroke, width, dash, cap, join, alpha)
+
+    def shop_colours(self, code: list, style, text: bool) -> None:
+        """Fill and stroke paint of a print shop (flattened opacity, CMYK, K-only text and
+        thin lines), written only when it differs from the stream's current paint."""
+        from railprint.writers.shop import THIN_LINE
+
+        fill, stroke, *rest = self.state
+        if style.fill:
+            key = (style.fill, style.opacity, text)
+            if key != fill:
+                fill = key
+                code.append(self.paint.fill(style.fill, style.opacity, text))
+        if style.stroke:
+            key = (style.stroke, style.opacity, style.width <= THIN_LINE)
+            if key != stroke:
+                stroke = key
+                code.append(self.paint.stroke(*key))
+        self.state = (fill, stroke, *rest)
 
     # -- items ------------------------------------------------------------------------------
     def image(self, item: Image) -> None:
@@ -142,7 +185,8 @@ class _Painter:
         name = "img" + item.key
         if name not in self.pictures:
             c.beginForm(name, 0, 0, 1, 1)
-            c.drawImage(_reader(item.path, item.key), 0, 0, 1, 1, mask="auto")
+            reader = _reader(item.path, item.key) if self.paint is None else _shop_reader(item.path, self.paint)
+            c.drawImage(reader, 0, 0, 1, 1, mask="auto" if self.paint is None else None)
             c.endForm()
             self.pictures.add(name)
             self.forms.append(name)
@@ -210,7 +254,7 @@ class _Painter:
                 continue
             style = item.style
             if kind is Text:
-                self.set_style(code, style)
+                self.set_style(code, style, text=True)
                 self.text(code, item)
                 continue
             fill = 1 if style.fill else 0
@@ -286,18 +330,19 @@ def _set_boxes(c: rl_canvas.Canvas, page) -> None:
     c.setBleedBox((0, 0, page.width, page.height))
 
 
-def to_bytes(doc: Document) -> bytes:
-    """Render every page of ``doc`` into one PDF."""
+def to_bytes(doc: Document, paint=None) -> bytes:
+    """Render every page of ``doc`` into one PDF (``paint``: a print shop's colours)."""
     _register_fonts()
     buffer = io.BytesIO()
     first = doc.pages[0]
+    # the initial font is ours: reportlab's default lists a bare, unembedded Helvetica
     c = rl_canvas.Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
-                         pageCompression=1)
+                         pageCompression=1, initialFontName=fonts.FONT_NAMES["regular"])
     c.setTitle(doc.title or "railprint")
     c.setSubject(doc.subject)
     c.setCreator("railprint")
     c.setAuthor("railprint")
-    painter = _Painter(c, _repeated(doc))
+    painter = _Painter(c, _repeated(doc), paint)
     for page in doc.pages:
         c.setPageSize((page.width, page.height))
         _set_boxes(c, page)
@@ -308,4 +353,8 @@ def to_bytes(doc: Document) -> bytes:
         c.showPage()
     painter.finish()
     c.save()
+    if paint is not None and paint.cmyk:
+        from railprint.writers.shop import output_intent
+
+        return output_intent(buffer.getvalue(), paint.profile)
     return buffer.getvalue()

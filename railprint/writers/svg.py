@@ -37,7 +37,7 @@ def _font_face_css(face: str, chars: str) -> str:
     data = base64.b64encode(out.getvalue()).decode("ascii")
     weight = "bold" if "bold" in face else "normal"
     style = "font-style:italic;" if "italic" in face else ""
-    return (f"@font-face{{font-family:'{fonts.FONT_NAMES['regular']}';font-weight:{weight};{style}"
+    return (f"@font-face{{font-family:'{fonts.css_family(face)}';font-weight:{weight};{style}"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
 
 
@@ -137,7 +137,7 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 attrs = _style_attrs(item.style)
                 attrs.pop("stroke", None)
                 text = dwg.text(item.text, insert=(_num(item.x), _num(item.y)),
-                                font_family=f"{fonts.FONT_NAMES['regular']}, '{fonts.FAMILY}', sans-serif",
+                                font_family=f"{fonts.css_family(item.font)}, '{fonts.FAMILY}', sans-serif",
                                 font_size=_num(item.size), text_anchor=_ANCHOR[item.anchor], **attrs)
                 if "bold" in item.font:
                     text["font-weight"] = "bold"

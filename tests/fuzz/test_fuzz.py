@@ -297,6 +297,71 @@ def test_mutated_card_lists_icons_pictures_render_or_fail_cleanly(tmp_path, inde
     assert _tree(tmp_path.parent) - _tree(tmp_path) == before, "something was written outside the case folder"
 
 
+SIGNAL_BOX = content_root() / "examples" / "signal-box"
+SVG_HOSTILE = ['<!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>', "<g>" * 100,
+               '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>', "<text>&x;</text>",
+               'viewBox="0 0 1e308 1e308"', 'd="M0 0 L1e300 1"', 'transform="scale(1e300)"',
+               'stroke-width="1e300"', "<image href='http://example.com/a.png'/>", "\x00", "</svg>"]
+
+
+def _mutate_bytes(data: bytes, rnd: random.Random) -> bytes:
+    """Cut short or bytes flipped."""
+    if rnd.random() < 0.5:
+        return data[:rnd.randint(0, len(data))]
+    out = bytearray(data)
+    for _ in range(rnd.randint(1, 12)):
+        out[rnd.randrange(len(out))] = rnd.randrange(256)
+    return bytes(out)
+
+
+def _signal_box(folder: Path, rnd: random.Random) -> None:
+    """A copy of the signal-box example (own fonts, SVG art, styles, conditions) with one of its
+    files mutated: the deck, the card list, a font file or an SVG."""
+    game = folder / "g"
+    (game / "art").mkdir(parents=True)
+    (game / "fonts").mkdir()
+    deck = (SIGNAL_BOX / "signal-box.yaml").read_text(encoding="utf-8").replace("game: examples", "game: g")
+    cards = (SIGNAL_BOX / "cards.csv").read_text(encoding="utf-8")
+    fonts = {p.name: p.read_bytes() for p in (SIGNAL_BOX / "fonts").glob("*.ttf")}
+    art = {p.name: p.read_text(encoding="utf-8") for p in (SIGNAL_BOX / "art").glob("*.svg")}
+    which = rnd.randrange(4)
+    if which == 0:
+        deck = mutate(deck, rnd)
+    elif which == 1:
+        cards = _mutate_csv(cards, rnd)
+    elif which == 2:
+        name = rnd.choice(sorted(fonts))
+        fonts[name] = _mutate_bytes(fonts[name], rnd)
+    else:
+        name = rnd.choice(sorted(art))
+        text = art[name]
+        if rnd.random() < 0.5:
+            i = rnd.randint(0, len(text))
+            text = text[:i] + rnd.choice(SVG_HOSTILE + HOSTILE) + text[i:]
+        else:
+            text = _mutate_bytes(text.encode(), rnd).decode("utf-8", "replace")
+        art[name] = text
+    (game / "signal-box.yaml").write_text(deck, encoding="utf-8")
+    (game / "cards.csv").write_text(cards, encoding="utf-8")
+    for name, data in fonts.items():
+        (game / "fonts" / name).write_bytes(data)
+    for name, text in art.items():
+        (game / "art" / name).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("index", range(_examples(12)))
+def test_mutated_fonts_svgs_and_styles_render_or_fail_cleanly(tmp_path, index):
+    rnd = random.Random(1000 + index)
+    content = tmp_path / "content"
+    _signal_box(content, rnd)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["render", "g", "--content", str(content), "-o", str(out), "-q"])
+    _check(result, located=False)
+    if result.exit_code == 1:  # located in the deck or the card list (a font or SVG: at its family or card)
+        assert re.search(r"\.(yaml|csv)(\[\w+\])?:\d+", result.stderr), result.stderr
+        assert not _tree(out), "a failed run left files"
+
+
 _PUBLISH_SCRIPT = """
 import os, signal, sys
 from pathlib import Path

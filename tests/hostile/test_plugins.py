@@ -132,7 +132,6 @@ def test_a_broken_plugin_is_one_error_naming_it_and_the_other_games_work(plugin,
 
 def test_a_real_ctrl_c_during_a_plugin_import_is_not_taken_for_a_broken_plugin(plugin, tmp_path):
     """The plugin sends itself SIGINT while importing: that is Ctrl-C, it must end the run."""
-    import os
     import signal
     CASES["self-interrupt"] = ("import os, signal\nos.kill(os.getpid(), signal.SIGINT)\nGAME = None",
                                "MOD:GAME", ["list"], "")
@@ -142,4 +141,4 @@ def test_a_real_ctrl_c_during_a_plugin_import_is_not_taken_for_a_broken_plugin(p
             registry.games()
     finally:
         del CASES["self-interrupt"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler and os.getpid()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is restored

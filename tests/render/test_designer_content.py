@@ -270,8 +270,8 @@ def test_data_file_errors_point_at_row_and_column(tmp_path):
     assert f"{tmp_path / 'cards.csv'}:3:3: cards.count" in problems_of(_deck_from(tmp_path, "cards.csv"))
     (tmp_path / "cards.csv").write_text("name,rules,template\nA,x,t\n\nC,\"a\nb\",tt\nD,:wagn:,t\n", encoding="utf-8")
     message = problems_of(_deck_from(tmp_path, "cards.csv"))
-    assert f"{tmp_path / 'cards.csv'}:4:1: unknown template 'tt'" in message      # blank line skipped
-    assert f"{tmp_path / 'cards.csv'}:6:1: card 3 (D): unknown inline icon ':wagn:'" in message
+    assert f"{tmp_path / 'cards.csv'}:4:3: unknown template 'tt'" in message      # blank line skipped
+    assert f"{tmp_path / 'cards.csv'}:6:2: card 3 (D): unknown inline icon ':wagn:'" in message  # the cell
     (tmp_path / "bad.xlsx").write_bytes(b"PK not really")
     assert "not a readable Excel workbook" in problems_of(_deck_from(tmp_path, "bad.xlsx"))
     assert "outside the content folder" in problems_of(_deck_from(tmp_path, "../x.csv"))

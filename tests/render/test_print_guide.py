@@ -36,9 +36,9 @@ def _text(data: bytes) -> tuple[str, int, bool]:
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("guide")
-    result = run_cli("render", "days-of-steam", "-o", str(out), "-q")
+    result = run_cli("render", "days-of-steam", "-o", str(out))   # not -q: the guide is printed too
     assert result.exit_code == 0, result.output
-    result2 = run_cli("render", "allers-trains", "-o", str(out), "-q")
+    result2 = run_cli("render", "allers-trains", "-o", str(out))
     assert result2.exit_code == 0, result2.output
     return out, result.stderr + result2.stderr
 

@@ -5,7 +5,6 @@ change on another screen; reload and restart; the downloaded file scored by the 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from railprint.games.railroad_ink import parse_file
 from railprint.games.railroad_ink.board import SIZE, square
 from railprint.games.railroad_ink.web import _orientations
 from tests.helpers import run_cli
+from tests.serve.pages import create_room_with
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
 KINDS = ".hr"
@@ -89,18 +89,7 @@ def parse_file_token(token: str):
 
 
 def create_room(page, base: str, players: list[str], expansion: str = "none") -> str:
-    """Start a game through the page's own form; the room's URL."""
-    page.goto(base + "/")
-    page.wait_for_selector("#game option[value='railroad-ink']", state="attached")
-    page.select_option("#game", "railroad-ink")
-    page.select_option("select[data-field='expansion']", expansion)
-    inputs = page.locator("#players input")
-    for i, name in enumerate(players):
-        inputs.nth(i).fill(name)
-    page.locator("#create button[type='submit']").click()
-    page.wait_for_url(re.compile(r"/r/[A-Za-z0-9_-]{12}$"))
-    page.wait_for_selector("body[data-version='0']")
-    return page.url
+    return create_room_with(page, base, "railroad-ink", players, {"expansion": expansion})
 
 
 def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):

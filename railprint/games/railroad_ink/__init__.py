@@ -17,10 +17,22 @@ from typing import Iterable
 
 from railprint.errors import RailprintError, RulesError, suggestion
 from railprint.registry import FOLD_STEP, ContentKind, Game
-from railprint.games.railroad_ink.board import Board, Cell
-from railprint.games.railroad_ink.notation import format_board, parse, parse_file
-from railprint.games.railroad_ink.result import ScoreResult
-from railprint.games.railroad_ink.rules import Scoring, check_mode, score, validate
+
+# The game's modules load on first use (PEP 562), so finding a game (every ``railprint``
+# command loads every GAME) imports no scoring code.
+_LAZY = {"Board": "board", "Cell": "board", "format_board": "notation", "parse": "notation",
+         "parse_file": "notation", "ScoreResult": "result", "Scoring": "rules", "check_mode": "rules",
+         "score": "rules", "validate": "rules"}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
 
 OPTIONS = ("longest",)
 
@@ -46,11 +58,15 @@ GAME = Game(
 
 
 def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: str = "simple",
-                **options) -> ScoreResult:
+                **options) -> "ScoreResult":
     """Parse, validate and score each file (in the order given).
 
     ``longest``: 'simple' (default) or 'trail'. ``strict``: raise RulesError listing every
     violation of every file instead of scoring sheets that break the rules."""
+    from railprint.games.railroad_ink.notation import parse_file
+    from railprint.games.railroad_ink.result import ScoreResult
+    from railprint.games.railroad_ink.rules import check_mode, score
+
     for name in options:
         raise RailprintError(f"unknown option {name!r} for railroad-ink scoring",
                              hint=suggestion(name, OPTIONS))

@@ -14,10 +14,22 @@ from typing import Any
 from railprint.errors import RailprintError
 from railprint.registry import ContentKind, Game
 
-from .maps import load_map, load_map_file, parse_map
-from .notation import GameRecord, format_game, parse_game, read_game
-from .result import TTRResult
-from .rules import GameScore, enforce, score_game
+
+# The game's modules load on first use (PEP 562), so finding a game (every ``railprint``
+# command loads every GAME) imports no map, pydantic or scoring code.
+_LAZY = {"load_map": "maps", "load_map_file": "maps", "parse_map": "maps", "GameRecord": "notation",
+         "format_game": "notation", "parse_game": "notation", "read_game": "notation", "TTRResult": "result",
+         "GameScore": "rules", "enforce": "rules", "score_game": "rules"}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
 
 BOARD_STEP = {"en": "trim each page along its crop marks, then glue the pages in the order of the assembly map (the last page)",
               "pl": "przytnij każdą stronę wzdłuż znaczników, potem sklej strony w kolejności z mapy składania (ostatnia strona)"}
@@ -44,14 +56,19 @@ GAME = Game(
     scorer="railprint.games.ticket_to_ride:score_files",
     bring={"en": ("glue or tape for the board", "a pencil for the score pad"),
            "pl": ("klej lub taśma do planszy", "ołówek do bloczka punktacji")},
+    web="railprint.games.ticket_to_ride.web",
 )
 
 __all__ = ["GAME", "score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",
            "read_game", "format_game", "score_game", "GameRecord", "GameScore", "TTRResult"]
 
 
-def score_files(paths: list[Path], *, strict: bool = False, **options: Any) -> TTRResult:
+def score_files(paths: list[Path], *, strict: bool = False, **options: Any) -> "TTRResult":
     """Score each game file (one game per file). ``strict``: violations raise RulesError."""
+    from .notation import read_game
+    from .result import TTRResult
+    from .rules import enforce, score_game
+
     if options:
         raise RailprintError("ticket-to-ride scoring takes no options: " + ", ".join(sorted(options)))
     if not paths:
@@ -64,8 +81,12 @@ def score_files(paths: list[Path], *, strict: bool = False, **options: Any) -> T
 
 
 def score_text(text: str, filename: str = "<input>", *, base: Path | None = None,
-               strict: bool = False) -> TTRResult:
+               strict: bool = False) -> "TTRResult":
     """Score a game file given as text (tests, tools)."""
+    from .notation import parse_game
+    from .result import TTRResult
+    from .rules import enforce, score_game
+
     game = score_game(parse_game(text, filename, base=base))
     if strict:
         enforce(game)

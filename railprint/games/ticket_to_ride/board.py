@@ -4,8 +4,7 @@
 markers, every route as a chain of car spaces (placed by the pure
 :mod:`railprint.games.ticket_to_ride.route_layout`: parallel routes side by side, chains bent
 into an arc where the cities are too close for the cars, at least 1 mm between any two spaces),
-city-name positions that cover no space, and free spots for the tables. The layout is cached on
-disk by the map's content (:mod:`railprint.cache`). :func:`draw_board` turns that into one scene group of
+city-name positions that cover no space, and free spots for the tables. :func:`draw_board` turns that into one scene group of
 ``width`` x ``height`` points; :func:`build_board_tiled` prints it at real size over pages
 (with :mod:`railprint.layout.tiling`), :func:`build_board_overview` on one page.
 
@@ -27,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Iterable, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
@@ -114,9 +113,24 @@ def _t(lang: str) -> dict:
 
 # ---------------------------------------------------------------------------------------------
 # content file
+BOARD_SIDE = (mm(200), mm(2000))
+"""A board's side, smallest and largest (points): the spaces scale with the board, so a much
+smaller board holds no car; a larger one is hundreds of pages (and minutes of work)."""
+
+
 class SizeSpec(Spec):
     width: Length
     height: Length
+
+    @field_validator("width", "height")
+    @classmethod
+    def _side(cls, value: float) -> float:
+        from railprint.units import to_mm
+
+        if not BOARD_SIDE[0] <= value <= BOARD_SIDE[1]:
+            raise ValueError(f"a board side is {to_mm(BOARD_SIDE[0]):.0f}mm to {to_mm(BOARD_SIDE[1]):.0f}mm, "
+                             f"not {to_mm(value):g}mm")
+        return value
 
 
 class BoardSpec(Spec):
@@ -200,10 +214,9 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
                    lang: str = "en", labels: dict[str, str] | None = None) -> BoardGeometry:
     """Where everything goes on a ``width`` x ``height`` board (points; default 80 x 54 cm).
 
-    Deterministic. The search takes seconds, so the result is kept in memory and on disk
-    (:mod:`railprint.cache`), keyed by the map's whole content, the size, language, label hints
-    and the layout code itself: a changed map is laid out afresh, and a cached layout is the
-    exact layout the search gives."""
+    Deterministic, and fast enough to run on every render (well under a second a map): the
+    result is kept in memory for the process only (the tiled board and its overview share it),
+    never on disk."""
     if width is None or height is None:
         width, height = default_size(m)
     key = (m, round(width, 3), round(height, 3), lang, tuple(sorted((labels or {}).items())))
@@ -211,11 +224,7 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
         return _GEOMETRY_CACHE[key]
     except (KeyError, TypeError):
         pass
-    from railprint.cache import cached, digest
-
-    disk_key = digest("board-geometry", _code_version(), repr(m), width, height, lang, sorted((labels or {}).items()))
-    geometry = cached("ttr-board", disk_key, lambda: _board_geometry(m, width, height, lang, labels),
-                      _encode_geometry, _decode_geometry)
+    geometry = _board_geometry(m, width, height, lang, labels)
     try:
         if len(_GEOMETRY_CACHE) > 16:
             _GEOMETRY_CACHE.clear()
@@ -223,50 +232,6 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
     except TypeError:  # pragma: no cover - unhashable map
         pass
     return geometry
-
-
-def _code_version() -> str:
-    """A digest of the code that lays a board out: a changed layout never reads an old entry."""
-    import hashlib
-
-    from railprint.games.ticket_to_ride import route_layout
-
-    h = hashlib.sha256()
-    for module in (route_layout.__file__, __file__):
-        h.update(Path(module).read_bytes())
-    return h.hexdigest()
-
-
-def _encode_geometry(geo: BoardGeometry) -> dict:
-    rect = lambda r: [r.x, r.y, r.w, r.h]  # noqa: E731
-    label = lambda lab: [lab.x, lab.y, lab.text, lab.size, list(lab.box)]  # noqa: E731
-    return {
-        "size": [geo.width, geo.height, geo.unit, geo.track, geo.city_radius],
-        "inner": rect(geo.inner), "frame": rect(geo.frame),
-        "nodes": {k: list(v) for k, v in geo.nodes.items()},
-        "cars": {k: [[c.x, c.y, c.angle, c.length, c.width, c.route, c.index, c.mark] for c in chain]
-                 for k, chain in geo.cars.items()},
-        "paths": {k: [list(p) for p in v] for k, v in geo.paths.items()},
-        "labels": [{k: label(v) for k, v in group.items()}
-                   for group in (geo.labels, geo.area_labels, geo.region_labels)],
-        "boxes": {k: rect(v) for k, v in geo.boxes.items()},
-        "cells": [[sid, [list(p) for p in poly]] for sid, poly in geo.cells],
-    }
-
-
-def _decode_geometry(data: dict) -> BoardGeometry:
-    rect = lambda v: Rect(*v)  # noqa: E731
-    label = lambda v: Label(v[0], v[1], v[2], v[3], tuple(v[4]))  # noqa: E731
-    width, height, unit, track, city_radius = data["size"]
-    city_labels, area_labels, region_labels = ({k: label(v) for k, v in group.items()} for group in data["labels"])
-    return BoardGeometry(
-        width, height, unit, track, rect(data["inner"]), rect(data["frame"]),
-        {k: tuple(v) for k, v in data["nodes"].items()},
-        {k: tuple(Car(*c) for c in chain) for k, chain in data["cars"].items()},
-        {k: tuple(tuple(p) for p in v) for k, v in data["paths"].items()},
-        city_labels, area_labels, region_labels,
-        {k: rect(v) for k, v in data["boxes"].items()}, city_radius,
-        tuple((sid, tuple(tuple(p) for p in poly)) for sid, poly in data["cells"]))
 
 
 def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
@@ -349,7 +314,7 @@ def _place_label(text: str, x: float, y: float, size: float, font: str, g: Dims,
     h = size * 0.72  # cap height-ish box
     pad = 1.2 * g.unit
     best = None
-    distances = (1.0, 1.6, 2.4, 3.2, 4.2, 5.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0)
+    distances = (1.0, 1.6, 2.4, 3.2, 4.2, 5.4) if not far else (0.0, 1.5, 3.0, 5.0, 7.0, 9.0, 11.0, 13.0)
     # the hinted side first; any other side when that one would cover a route space
     sides = [side, *(name for name in _SIDES if name != side)] if side else list(_SIDES)
     for dist_k in distances:
@@ -454,32 +419,9 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
     for shape in shapes.values():
         mark(shape)
     for name, (w, h) in _table_sizes(m, geo, lang).items():
-        # summed-area table of the current grid
-        sat = [[0.0] * (cols + 1) for _ in range(rows + 1)]
-        for i in range(rows):
-            acc = 0.0
-            above, here, row = sat[i], sat[i + 1], grid[i]
-            for j in range(cols):
-                acc += row[j]
-                here[j + 1] = above[j + 1] + acc
         bw = min(cols, int(math.ceil(w / cell)) + 2)   # one cell of clearance all round
         bh = min(rows, int(math.ceil(h / cell)) + 2)
-        best = None
-        halo = 8  # cells: prefer the emptiest neighbourhood among equally free spots
-
-        def area(i0, j0, i1, j1):
-            i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
-            return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
-
-        for i in range(0, rows - bh + 1):
-            for j in range(0, cols - bw + 1):
-                cost = area(i, j, i + bh, j + bw)
-                cost += 0.03 * area(i - halo, j - halo, i + bh + halo, j + bw + halo)
-                edge = min(i, j, rows - bh - i, cols - bw - j)
-                cost += edge * 0.04
-                if best is None or cost < best[0] - 1e-9:
-                    best = (cost, i, j)
-        _, i, j = best
+        i, j = _emptiest(grid, rows, cols, bh, bw)
         x = inner.x + (j + 1) * cell
         y = inner.y + (i + 1) * cell
         x = min(x, inner.x + inner.w - w)
@@ -489,6 +431,56 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
         occupied.add_box(box, ("table", name), weight=10.0)
         mark(("b", *box, ("table", name), 10.0))
     return boxes
+
+
+def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int) -> tuple[int, int]:
+    """The top-left cell of the ``bh`` x ``bw`` block of ``grid`` with the least cost: what it
+    covers, plus a little of its neighbourhood (prefer the emptiest surroundings among equally
+    free spots), plus a little per cell away from the board's edge; the first in row order on
+    a tie.
+
+    Exact, and fast: a summed-area table prices any block in O(1); the positions are taken in
+    squares of 8 x 8, each with a lower bound on its positions' cost (the cells every one of
+    them covers, its nearest approach to the edge), and a square is scanned only while that
+    bound does not exceed the best cost found."""
+    from itertools import accumulate
+    from operator import add
+
+    sat = [[0.0] * (cols + 1)]
+    for row in grid:
+        sat.append(list(map(add, sat[-1], [0.0, *accumulate(row)])))
+    halo = 8   # cells
+
+    def area(i0, j0, i1, j1):
+        i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
+        if i0 >= i1 or j0 >= j1:
+            return 0.0
+        return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
+
+    def cost(i, j):
+        return (area(i, j, i + bh, j + bw) + 0.03 * area(i - halo, j - halo, i + bh + halo, j + bw + halo)
+                + min(i, j, rows - bh - i, cols - bw - j) * 0.04)
+
+    ni, nj, side = rows - bh + 1, cols - bw + 1, 8
+    squares = []
+    for i0 in range(0, ni, side):
+        i1 = min(ni, i0 + side) - 1          # the square's last row of positions
+        for j0 in range(0, nj, side):
+            j1 = min(nj, j0 + side) - 1
+            bound = (area(i1, j1, i0 + bh, j0 + bw) + 0.03 * area(i1 - halo, j1 - halo, i0 + bh + halo, j0 + bw + halo)
+                     + max(0, min(i0, j0, rows - bh - i1, cols - bw - j1)) * 0.04)
+            squares.append((bound, i0, j0, i1, j1))
+    squares.sort()
+    best = (math.inf, 0, 0)
+    for bound, i0, j0, i1, j1 in squares:
+        if bound > best[0] + 1e-9:
+            break
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                c = cost(i, j)
+                if c < best[0] - 1e-9 or (c <= best[0] + 1e-9 and (i, j) < best[1:]):
+                    best = (c, i, j)
+    return best[1], best[2]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,6 +27,9 @@ from railprint.games.ticket_to_ride.model import (
 from railprint.errors import suggestion as suggest
 
 FORMAT = "railprint-ttr-map/1"
+# Bounds that keep a map printable in seconds (docs/hostile-input.md): the shipped maps have at
+# most 39 cities, 128 routes, a route of 9 spaces and three routes between one pair of cities.
+MAX_CITIES, MAX_ROUTES, MAX_ROUTE_LENGTH, MAX_PARALLEL, MAX_VIA = 100, 200, 12, 3, 8
 BUILTIN = ("nordic", "italy")
 GAME = "ticket-to-ride"
 
@@ -71,7 +74,7 @@ class AreaSpec(Spec):
     id: Id
     name: Annotated[str, Field(min_length=1)]
     aliases: list[str] = []
-    endpoints: Annotated[list[EndpointSpec], Field(min_length=1)]
+    endpoints: Annotated[list[EndpointSpec], Field(min_length=1, max_length=8)]
 
 
 class RegionSpec(Spec):
@@ -85,13 +88,13 @@ class RegionSpec(Spec):
 class RouteSpec(Spec):
     id: Id
     between: tuple[str, str]
-    length: Annotated[int, Field(ge=1)]
+    length: Annotated[int, Field(ge=1, le=MAX_ROUTE_LENGTH)]
     colour: str
     locomotives: Annotated[int, Field(ge=0)] = 0
     waves: Annotated[int, Field(ge=0)] = 0
     tunnel: bool = False
     any_cards_per_card: Annotated[int, Field(ge=2)] | None = None
-    via: list[Pos] = []
+    via: Annotated[list[Pos], Field(max_length=MAX_VIA)] = []
     note: str = ""
 
 
@@ -155,10 +158,24 @@ class DealSpec(Spec):
     regular: Annotated[int, Field(ge=0)] = 0
 
 
-class SetupTicketsSpec(Spec):
-    """``{deal: 5, keep_at_least: 2}``, or ``{deal: {long: 1, regular: 3}, keep_at_least: 2}``."""
+_DEAL_TEXT = re.compile(r"^\s*(\d+)\s*(long|regular)\s*\+\s*(\d+)\s*(long|regular)\s*$", re.IGNORECASE)
 
-    deal: Annotated[int, Field(ge=1)] | DealSpec
+
+def _deal_text(value: Any) -> Any:
+    """``"1 long + 3 regular"`` (either order) -> ``{long: 1, regular: 3}``."""
+    if isinstance(value, str):
+        found = _DEAL_TEXT.match(value)
+        if found and found.group(2).lower() != found.group(4).lower():
+            return {found.group(2).lower(): int(found.group(1)), found.group(4).lower(): int(found.group(3))}
+    return value
+
+
+class SetupTicketsSpec(Spec):
+    """``{deal: 5, keep_at_least: 2}``, or with long tickets ``{deal: {long: 1, regular: 3},
+    keep_at_least: 2}`` (also written ``deal: 1 long + 3 regular``)."""
+
+    deal: Annotated[Annotated[int, Field(ge=1)] | DealSpec, BeforeValidator(
+        _deal_text, json_schema_input_type=int | DealSpec | str)]
     keep_at_least: Annotated[int, Field(ge=0)] = 0
 
 
@@ -196,9 +213,9 @@ class MapSpec(Spec):
     parallel_routes: ParallelSpec
     play: PlaySpec = PlaySpec()
     regions: list[RegionSpec] = []
-    cities: Annotated[list[CitySpec], Field(min_length=2)]
-    areas: list[AreaSpec] = []
-    routes: Annotated[list[RouteSpec], Field(min_length=1)]
+    cities: Annotated[list[CitySpec], Field(min_length=2, max_length=MAX_CITIES)]
+    areas: Annotated[list[AreaSpec], Field(max_length=20)] = []
+    routes: Annotated[list[RouteSpec], Field(min_length=1, max_length=MAX_ROUTES)]
     tickets: list[TicketSpec] = []
 
 
@@ -306,7 +323,13 @@ def _check(spec: MapSpec, raw: Any, filename: str) -> None:
 
     endpoint_ids = {ep.id for a in spec.areas for ep in a.endpoints}
     node_ids = sorted(nodes)
+    side_by_side: dict[frozenset[str], int] = {}
     for i, route in enumerate(spec.routes):
+        pair = frozenset(route.between)
+        side_by_side[pair] = side_by_side.get(pair, 0) + 1
+        if side_by_side[pair] == MAX_PARALLEL + 1:
+            p.add(f"route {route.id!r}: more than {MAX_PARALLEL} routes between {' and '.join(sorted(pair))}",
+                  _at(raw, "routes", i, "between"), hint="a board has room for three routes side by side at most")
         for j, node in enumerate(route.between):
             if node not in nodes:
                 hint = suggest(node, node_ids)
@@ -503,9 +526,16 @@ def _map_files(folder: Path, recursive: bool) -> list[Path]:
     return found
 
 
-def _user_map(name: str, base: Path | None) -> Path | None:
+def _names_of(m: TTRMap) -> set[str]:
+    return {name_key(a) for a in (m.id, *m.aliases, *(n for _, n in m.names))}
+
+
+def _user_map(name: str, base: Path | None, where: Location | None = None,
+              error: type[RailprintError] = ContentError) -> Path | None:
     """A map named by id (or alias) in the game file's folder or the user's content folders
-    (``--content``; the last given first) — before the built-in maps, which they may replace."""
+    (``--content``; the last given first) — before the built-in maps, which they may replace.
+    Two maps answering to the name in one folder are an error naming both (which one is meant
+    cannot be told)."""
     from railprint.loading.resources import content_layers
 
     key = name_key(name)
@@ -513,10 +543,12 @@ def _user_map(name: str, base: Path | None) -> Path | None:
     for folder, recursive in folders:
         if not Path(folder).is_dir():
             continue
-        for path in _map_files(Path(folder), recursive):
-            m = load_map_file(path)
-            if key in {name_key(a) for a in (m.id, *m.aliases, *(n for _, n in m.names))}:
-                return path
+        found = [path for path in _map_files(Path(folder), recursive) if key in _names_of(load_map_file(path))]
+        if len(found) > 1:
+            raise error(f"two maps answer to {name!r}: {found[0]} and {found[1]}", where,
+                        hint="give each map its own id (or remove one), or name the map by its file path")
+        if found:
+            return found[0]
     return None
 
 
@@ -529,7 +561,7 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
     the current folder.
     """
     if not _LOOKS_LIKE_PATH.search(name):
-        path = _user_map(name, base)
+        path = _user_map(name, base, where, error)
         if path is not None:
             return load_map_file(path)
     path = builtin_map_path(name)

@@ -268,9 +268,16 @@ class TTRMap:
         r = self.route[route_id]
         return tuple(i for i in self.parallel_groups[r.pair] if i != route_id)
 
+    @cached_property
+    def _routes_by_places(self) -> dict[frozenset[str], tuple[Route, ...]]:
+        found: dict[frozenset[str], list[Route]] = {}
+        for r in self.routes:
+            found.setdefault(frozenset((self.place_of(r.a), self.place_of(r.b))), []).append(r)
+        return {pair: tuple(routes) for pair, routes in found.items()}
+
     def routes_between_places(self, a: str, b: str) -> tuple[Route, ...]:
-        return tuple(r for r in self.routes
-                     if {self.place_of(r.a), self.place_of(r.b)} == {a, b} and a != b)
+        """Every route joining places ``a`` and ``b`` (in map order; none when a == b)."""
+        return self._routes_by_places.get(frozenset((a, b)), ()) if a != b else ()
 
     def routes_at_place(self, place: str) -> tuple[Route, ...]:
         return tuple(r for r in self.routes if place in (self.place_of(r.a), self.place_of(r.b)))

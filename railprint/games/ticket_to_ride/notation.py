@@ -190,7 +190,9 @@ def _select(m: TTRMap, routes: tuple[Route, ...], selector: str) -> tuple[Route,
     return by_id or None
 
 
-def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> Claim:
+def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_parallel: bool = False) -> Claim:
+    """One route entry. ``any_parallel``: parallels that differ for scoring need no selector
+    (a borrowed route counts for tickets only: any of them will do)."""
     if not isinstance(item, str):
         raise NotationError("a route is written 'City - City' (optionally '[colour]' or '[length]')",
                             getattr(item, "location", fallback))
@@ -221,7 +223,7 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> Claim:
             raise NotationError(f"{pair} has no route [{selector}]", sel_where,
                                 hint=f"choices: {_choices(m, routes)}")
         routes = chosen
-    if len({r.scoring_kind() for r in routes}) > 1:
+    if len({r.scoring_kind() for r in routes}) > 1 and not any_parallel:
         raise NotationError(f"{pair} has {len(routes)} different routes: say which one", where,
                             hint=f"add [colour] or [length]: {_choices(m, routes)}")
     return Claim(text.strip(), where, a, b, tuple(r.id for r in routes), selector)
@@ -274,7 +276,7 @@ def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: L
         raise NotationError(f"{m.place_name(city)} is an outside area: a station stands in a city", where)
     if route_item is None:
         return StationEntry(str(item).strip(), where, city)
-    claim = _claim(m, route_item, reader, getattr(route_item, "location", where))
+    claim = _claim(m, route_item, reader, getattr(route_item, "location", where), any_parallel=True)
     if city not in (claim.a, claim.b):
         raise NotationError(f"the station in {m.place_name(city)} borrows a route into or out of "
                             f"{m.place_name(city)}, not {claim.text!r}", claim.where,
@@ -283,7 +285,7 @@ def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: L
     return StationEntry(str(item).strip(), where, city, claim.options, claim.text, claim.where)
 
 
-def _station_items(p: Any, where: Location) -> list[tuple[Any, Any, Location]]:
+def _station_items(p: Any, where: Location, reader: _Reader) -> list[tuple[Any, Any, Location]]:
     """The ``stations:`` entries as (city, borrowed route or None, location): a list of names
     or one-entry mappings (``- Wien: Budapest - Wien``), or one mapping."""
     value = p.get("stations")
@@ -303,8 +305,23 @@ def _station_items(p: Any, where: Location) -> list[tuple[Any, Any, Location]]:
                 raise NotationError(_STATION_FORM, loc)
             (city, borrowed), = item.items()
             out.append((city, borrowed, loc))
+        elif isinstance(item, str) and ":" in item and item.split(":", 1)[1].strip():
+            city, borrowed = item.split(":", 1)  # 'Wien: Budapest - Wien' quoted as one string
+            out.append((_at_offset(reader, item, city, 0),
+                        _at_offset(reader, item, borrowed.lstrip(), len(item) - len(borrowed.lstrip())), loc))
         else:
             out.append((item, None, loc))
+    return out
+
+
+def _at_offset(reader: _Reader, item: Any, part: str, offset: int) -> Any:
+    """``part`` of the string ``item`` (at ``offset``), keeping a location when ``item`` has one."""
+    from railprint.loading.yamlio import MarkedStr
+
+    if getattr(item, "location", None) is None:
+        return part
+    out = MarkedStr(part)
+    out.location = reader.inner(item, offset)
     return out
 
 
@@ -409,7 +426,7 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
                                                "points_unused: 4}"))
         elif "stations" in p:
             stations = [attempt(_station, m, city, borrowed, reader, loc)
-                        for city, borrowed, loc in (attempt(_station_items, p, where) or [])]
+                        for city, borrowed, loc in (attempt(_station_items, p, where, reader) or [])]
         players.append(PlayerEntry(name.strip(), where, tuple(c for c in claims if c is not None),
                                    tuple(k for k in kept if k is not None), colour,
                                    tuple(s for s in stations if s is not None)))
@@ -460,10 +477,11 @@ def route_entry(m: TTRMap, route_id: str) -> str:
     return text + f" [{r.id}]"
 
 
-def format_game(map_name: str, players: list[tuple[str, list[str], list[str]]], m: TTRMap) -> str:
-    """A game file for ``players`` = [(name, route ids, ticket ids)]."""
+def format_game(map_name: str, players: list[tuple], m: TTRMap) -> str:
+    """A game file for ``players`` = [(name, route ids, ticket ids)], each optionally with a
+    fourth item: the stations, ``[(city id, borrowed route id or None)]``."""
     lines = [f"map: {_quote(map_name)}", "players:"]
-    for name, routes, tickets in players:
+    for name, routes, tickets, *rest in players:
         lines.append(f"  - name: {_quote(name)}")
         lines.append("    routes:" + ("" if routes else " []"))
         lines += [f"      - {_quote(route_entry(m, r))}" for r in routes]
@@ -471,4 +489,12 @@ def format_game(map_name: str, players: list[tuple[str, list[str], list[str]]], 
         for t in tickets:
             tk = m.ticket[t]
             lines.append(f"      - {_quote(m.place_name(tk.a) + ' - ' + m.place_name(tk.b))}")
+        stations = rest[0] if rest else []
+        if stations:
+            lines.append("    stations:")
+            for city, route in stations:
+                if route is None:
+                    lines.append(f"      - {_quote(m.place_name(city))}")
+                else:
+                    lines.append(f"      - {_quote(m.place_name(city))}: {_quote(route_entry(m, route))}")
     return "\n".join(lines) + "\n"

@@ -3,6 +3,7 @@ components a map file alone prints)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from railprint.errors import RailprintError
@@ -117,7 +118,8 @@ def ticket_deck(path: Path, lang: str = "en", *, long: bool = False):
     if not tickets:
         raise RailprintError(f"{path}: the map has no {'long ' if long else ''}tickets to print",
                              hint=f"add 'tickets:' to the map, or write a '{m.id}-tickets' deck")
-    data = dict(load_file(content_path("ticket-to-ride", "_map-tickets.yaml")))
+    # a copy: the parsed file is shared (railprint.loading.yamlio.load_file) and is changed below
+    data = copy.deepcopy(load_file(content_path("ticket-to-ride", "_map-tickets.yaml")))
     for template in data["templates"].values():
         for layer in template["layers"]:
             if layer.get("type") == "minimap":

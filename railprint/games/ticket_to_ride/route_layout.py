@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from railprint.games.ticket_to_ride.model import TTRMap
@@ -39,11 +40,15 @@ CLEARANCE = 1.0           # board mm between spaces of different routes (at leas
 CITY_RADIUS = 5.2
 END_GAP = 0.8             # board mm between a city marker and the first space
 ROUTE_WEIGHT = 30.0       # cost per point of overlap with a placed space: labels and tables keep off
+# The work one search may do, so that a crowded map ends in bounded time (the shipped maps need
+# about a third of each): candidate shapes built, and pairs of nearby spaces compared.
+SHAPE_BUDGET = 15_000
+PAIR_BUDGET = 80_000
 
 
-@dataclass(frozen=True)
-class Car:
-    """One car space: centre, direction (degrees, clockwise from +x), size, and its mark."""
+class Car(NamedTuple):
+    """One car space: centre, direction (degrees, clockwise from +x), size, and its mark.
+    (A named tuple: the search makes tens of thousands of candidate spaces.)"""
 
     x: float
     y: float
@@ -132,17 +137,24 @@ class SpatialHash:
 
     def box_cost(self, box, ignore=()):
         cost = 0.0
-        for s in self.near(*box):
-            if s[-2] in ignore:
-                continue
-            if s[0] == "c":
-                d = s[3] - _point_box_distance(s[1], s[2], box)
-            else:
-                d = min(box[2], s[3]) - max(box[0], s[1])
-                e = min(box[3], s[4]) - max(box[1], s[2])
-                d = min(d, e)
-            if d > 0:
-                cost += d * s[-1]
+        c, grid = self.cell, self.grid
+        i0, i1 = int(math.floor(box[0] / c)), int(math.floor(box[2] / c))
+        j0, j1 = int(math.floor(box[1] / c)), int(math.floor(box[3] / c))
+        seen = set()
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                for s in grid.get((i, j), ()):
+                    if s[-2] in ignore or id(s) in seen:
+                        continue
+                    seen.add(id(s))
+                    if s[0] == "c":
+                        d = s[3] - _point_box_distance(s[1], s[2], box)
+                    else:
+                        d = min(box[2], s[3]) - max(box[0], s[1])
+                        e = min(box[3], s[4]) - max(box[1], s[2])
+                        d = min(d, e)
+                    if d > 0:
+                        cost += d * s[-1]
         return cost
 
 
@@ -193,12 +205,13 @@ def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> lis
     nx, ny = -uy, ux
     cx = (ax + bx) / 2 + nx * 2 * h + ux * skew * c
     cy = (ay + by) / 2 + ny * 2 * h + uy * skew * c
-    pts = []
-    for i in range(n + 1):
-        t = i / n
-        pts.append(((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
-                    (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by))
-    return pts
+    return [(p * ax + q * cx + r * bx, p * ay + q * cy + r * by) for p, q, r in _weights(n)]
+
+
+@lru_cache(maxsize=8)
+def _weights(n: int) -> tuple[tuple[float, float, float], ...]:
+    """The quadratic Bernstein weights at ``n + 1`` even steps."""
+    return tuple(((1 - i / n) ** 2, 2 * (1 - i / n) * (i / n), (i / n) * (i / n)) for i in range(n + 1))
 
 
 def _polyline_length(pts: list[Point]) -> float:
@@ -237,47 +250,70 @@ def _catmull(points: list[Point], n: int = 16) -> list[Point]:
 
 
 def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0,
-                 spread: bool = False, tight: bool = False) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
+                 spread: bool = False, tight: bool = False, curves: dict | None = None, roomy: bool = False
+                 ) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
     """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
     slides the chains towards one end when there is room to spare; ``spread`` widens the gaps
     without limit so the chain runs from city to city (a line bent through ``via`` points);
-    ``tight`` keeps the smallest gap, so a slide can back the chain further away from a city.
+    ``tight`` keeps the smallest gap, so a slide can back the chain further away from a city;
+    ``roomy`` widens the gaps up to 0.29 of a space (a tight bend).
 
     Spaces are placed on the centre line and moved sideways along its normal, so parallel
     spaces stand abreast; where the curve is so tight that this would jam the inner chain,
-    each chain is spaced along its own offset curve instead."""
+    each chain is spaced along its own offset curve instead. ``curves`` keeps the arc-length
+    parametrisations of ``pts`` (and its offsets) for the next shape along the same line."""
     k = len(ids)
-    centre = _Curve(pts)
-    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight)
+    if curves is None:
+        curves = {}
+
+    def along(d: float) -> _Curve:
+        curve = curves.get(d)
+        if curve is None:
+            curve = curves[d] = _Curve(_offset(pts, d))
+        return curve
+
+    centre = along(0.0)
+    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight,
+                      roomy)
     if k == 1:
         return abreast
     spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
                  for chain in abreast[0].values() for a, b in zip(chain, chain[1:]))
-    if spaced and _inner_clearance(abreast[0], g.clearance) >= g.clearance:
+    inner = _inner_clearance(abreast[0], g.clearance) if spaced else -math.inf
+    if inner >= g.clearance:
         return abreast
-    curves = [_Curve(_offset(pts, (j - (k - 1) / 2) * g.pitch)) for j in range(k)]
-    own = _chains(m, ids, curves, g, shift, [0.0] * k, spread, tight)
-    if spaced and _inner_clearance(abreast[0], g.clearance) >= _inner_clearance(own[0], g.clearance):
+    own = _chains(m, ids, [along((j - (k - 1) / 2) * g.pitch) for j in range(k)], g, shift, [0.0] * k, spread, tight,
+                  roomy)
+    if spaced and inner >= _inner_clearance(own[0], g.clearance):
         return abreast
     return own
 
 
 def _inner_clearance(cars: dict[str, tuple["Car", ...]], enough: float) -> float:
-    """The smallest clearance between the spaces of a group (side by side and in a row)."""
-    chains = list(cars.values())
+    """The smallest clearance between the spaces of a group (side by side and in a row), or
+    ``enough`` when none is closer."""
     worst = enough
-    for i, chain in enumerate(chains):
-        for a, b in zip(chain, chain[1:]):
-            worst = min(worst, clearance(a, b, enough))
-        for other in chains[i + 1:]:
-            for a in chain:
-                for b in other:
-                    worst = min(worst, clearance(a, b, enough))
+    for a, b in _near_pairs(cars, enough):
+        worst = min(worst, clearance(a, b, enough))
     return worst
 
 
+def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float):
+    """Pairs of spaces of a group that may be closer than ``enough``: neighbours in a chain, and
+    spaces of parallel chains whose circumscribed circles come that close."""
+    chains = list(cars.values())
+    for i, chain in enumerate(chains):
+        yield from zip(chain, chain[1:])
+        for other in chains[i + 1:]:
+            for a in chain:
+                for b in other:
+                    reach = (math.hypot(a.length, a.width) + math.hypot(b.length, b.width)) / 2 + enough
+                    if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < reach * reach:
+                        yield a, b
+
+
 def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float],
-            spread: bool = False, tight: bool = False):
+            spread: bool = False, tight: bool = False, roomy: bool = False):
     cars: dict[str, tuple[Car, ...]] = {}
     paths: dict[str, tuple[Point, ...]] = {}
     same = len({m.route[i].length for i in ids}) == 1
@@ -287,7 +323,8 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
         usable = curve.length - 2 * (g.city_r + g.end_gap)
         need = n * g.car_len + (n - 1) * g.gap
         wide = g.gap + max(0.0, usable - need) / (n - 1) if n > 1 else g.gap
-        gaps.append(g.gap if tight else wide if spread else min(g.gap * 2.5, wide))
+        gaps.append(g.gap if tight else wide if spread else min(max(g.gap * 2.5, 0.29 * g.car_len) if roomy
+                                                                else g.gap * 2.5, wide))
     for j, rid in enumerate(ids):
         route = m.route[rid]
         n = route.length
@@ -327,20 +364,25 @@ def _offset(pts: list[Point], d: float) -> list[Point]:
     return out
 
 
-def _marks(route, n: int) -> list[str]:
+def _marks(route, n: int) -> tuple[str, ...]:
     """Which spaces carry a locomotive or a wave symbol: spread along the chain, middle first."""
-    count, mark = (route.locomotives, "locomotive") if route.locomotives else (route.waves, "wave")
+    return _spread_marks(route.locomotives, route.waves, n)
+
+
+@lru_cache(maxsize=256)
+def _spread_marks(locomotives: int, waves: int, n: int) -> tuple[str, ...]:
+    count, mark = (locomotives, "locomotive") if locomotives else (waves, "wave")
     marks = [""] * n
     if count <= 0:
-        return marks
+        return tuple(marks)
     if count >= n:
-        return [mark] * n
+        return (mark,) * n
     chosen = sorted({min(n - 1, int((i + 0.5) * n / count)) for i in range(count)})
     while len(chosen) < count:  # pragma: no cover - rounding collisions
         chosen.append(next(i for i in range(n) if i not in chosen))
     for i in chosen:
         marks[i] = mark
-    return marks
+    return tuple(marks)
 
 
 def car_polygon(car: Car) -> list[Point]:
@@ -378,23 +420,45 @@ def polygon_clearance(p: list[Point], q: list[Point]) -> float:
 
 
 def clearance(a: Car, b: Car, enough: float = math.inf) -> float:
-    """Exact distance between two spaces (negative when they overlap). With ``enough``: any
-    value >= ``enough`` once the spaces are known to be at least that far apart (fast)."""
-    d = math.dist((a.x, a.y), (b.x, b.y))
+    """Exact distance between two spaces (negative when they overlap: minus the smallest
+    separating-axis overlap, as :func:`polygon_clearance`). With ``enough``: any value >=
+    ``enough`` once the spaces are known to be at least that far apart (fast)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    d = math.hypot(dx, dy)
     if enough < math.inf:
         apart = d - math.hypot(a.length, a.width) / 2 - math.hypot(b.length, b.width) / 2
         if apart >= enough:   # farther apart than their circumscribed circles
             return apart
-    if d > 0 and enough < math.inf:
-        ux, uy = (b.x - a.x) / d, (b.y - a.y) / d
-        reach = 0.0
-        for car in (a, b):   # half-extent of each space along the line joining the centres
-            t = math.radians(car.angle)
-            along = abs(ux * math.cos(t) + uy * math.sin(t))
-            reach += car.length / 2 * along + car.width / 2 * math.sqrt(max(0.0, 1 - along * along))
-        if d - reach >= enough:
-            return d - reach
-    return polygon_clearance(car_polygon(a), car_polygon(b))
+    ta, tb = math.radians(a.angle), math.radians(b.angle)
+    ca, sa, cb, sb = math.cos(ta), math.sin(ta), math.cos(tb), math.sin(tb)
+    ha, wa, hb, wb = a.length / 2, a.width / 2, b.length / 2, b.width / 2
+    # separating axes of two rectangles: each one's length and width directions
+    cross, dot = abs(ca * sb - sa * cb), abs(ca * cb + sa * sb)
+    depth = math.inf
+    for proj, ra, rb in ((abs(dx * ca + dy * sa), ha, hb * dot + wb * cross),      # a's length
+                         (abs(-dx * sa + dy * ca), wa, hb * cross + wb * dot),     # a's width
+                         (abs(dx * cb + dy * sb), ha * dot + wa * cross, hb),      # b's length
+                         (abs(-dx * sb + dy * cb), ha * cross + wa * dot, wb)):    # b's width
+        overlap = ra + rb - proj
+        if overlap <= 0:
+            if -overlap >= enough:   # apart along this axis by at least that much
+                return -overlap
+            break
+        depth = min(depth, overlap)
+    else:
+        return -depth
+    # apart: the closest points are a corner of one space and the outline of the other
+    best = math.inf
+    for (cx, cy, c1, s1, h1, w1), (ox, oy, c2, s2, h2, w2) in (((a.x, a.y, ca, sa, ha, wa), (b.x, b.y, cb, sb, hb, wb)),
+                                                                ((b.x, b.y, cb, sb, hb, wb), (a.x, a.y, ca, sa, ha, wa))):
+        for ex, ey in ((h2, w2), (h2, -w2), (-h2, w2), (-h2, -w2)):
+            px, py = ox + c2 * ex - s2 * ey - cx, oy + s2 * ex + c2 * ey - cy
+            u = abs(px * c1 + py * s1) - h1
+            v = abs(-px * s1 + py * c1) - w1
+            dist = math.hypot(max(u, 0.0), max(v, 0.0))
+            if dist < best:
+                best = dist
+    return best
 
 
 def _cover(car: Car) -> tuple[list[Point], float]:
@@ -455,150 +519,358 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
                   place: Callable[[Point], Point], passes: int = 3) -> RouteLayout:
     """Choose a centre line for every parallel group so its spaces keep ``g.clearance`` from
     other routes' spaces, clear of other cities and inside ``inner_box``."""
-    unit = g.unit
-    want = g.clearance + 0.15 * unit   # a little more than promised: the repair stops short of it
-    occupied = SpatialHash(12 * unit)
-    for cid, (x, y) in nodes.items():
-        occupied.add_circle(x, y, g.city_r + 2.5 * unit, ("node", cid), weight=8.0)
-    groups = []
-    for pair, ids in m.parallel_groups.items():
-        a_id, b_id = sorted(pair)
-        a, b = nodes[a_id], nodes[b_id]
-        ids = tuple(sorted(ids, key=lambda i: (m.route[i].colour, i)))
-        via = next((m.route[i].via for i in ids if m.route[i].via), ())
-        c = math.dist(a, b)
-        n = max(m.route[i].length for i in ids)
-        need = n * g.car_len + (n - 1) * g.gap * 1.6 + 2 * (g.city_r + g.end_gap)
-        groups.append([need / max(c, 1e-6), (a_id, b_id), ids, c, a, b, need,
-                       tuple(place(v) for v in via) if via else (), None])
-    groups.sort(key=lambda item: -item[0])
-    group_of = {rid: group[1] for group in groups for rid in group[2]}
+    return _Search(m, nodes, g, inner_box, place).run(passes)
 
-    def shapes_of(group, level: int):
-        _, ends, ids, c, a, b, need, via, _ = group
-        if via:   # the data's bend points: the spaces spread along the whole bent line
-            pts = _catmull([a, *via, b])
-            return [(0.0, _chain_shape(m, ids, pts, g, spread=True), pts, 0.0)]
-        out = []
-        skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
-        extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
-        shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0, -1.0, 1.0))[level]
-        for skew in skews:
-            h0 = _bulge_for(a, b, need * 1.03, skew)
-            seen = set()
-            for extra in extras:
-                h = round(max(h0, extra * c), 3)
-                for hh in ((h, -h) if h else (0.0,)):
-                    if (hh, skew) in seen:
-                        continue
-                    seen.add((hh, skew))
-                    pts = _bezier(a, b, hh, skew)
-                    penalty = (abs(hh) / max(1.0, c) + abs(skew) * 0.3) * 20 * unit
-                    for shift in shifts:
-                        out.append((penalty + abs(shift) * 2 * unit, _chain_shape(m, ids, pts, g, shift), pts, shift))
+
+class _Group:
+    """A group of parallel routes between two nodes, its candidate lines and its chosen one."""
+
+    __slots__ = ("crowding", "ends", "ids", "c", "a", "b", "need", "via", "current", "options", "shapes",
+                 "curves", "lines", "bulges", "cells", "near", "box", "neighbours", "settled")
+
+    def __init__(self, crowding, ends, ids, c, a, b, need, via):
+        self.crowding, self.ends, self.ids, self.c, self.a, self.b, self.need, self.via = \
+            crowding, ends, ids, c, a, b, need, via
+        self.current = None   # the chosen option: (penalty, curve key, shift, tight, spread: True | False | "roomy")
+        self.options: dict[int, list] = {}   # level -> the candidate options, in a fixed order
+        self.shapes: dict[tuple, _Shape] = {}
+        self.curves: dict[tuple, list[Point]] = {}
+        self.lines: dict[tuple, dict] = {}   # curve key -> its arc-length parametrisations
+        self.near: list[Point] | None = None   # foreign nodes any of its candidates may come near
+        self.box = (0.0, 0.0, 0.0, 0.0)        # where any of its candidates' spaces may lie
+        self.neighbours: list[_Group] = []     # groups whose spaces may come near its candidates
+        self.settled: int | None = None        # the level it was last chosen at, if nothing near moved since
+        self.bulges: dict[float, float] = {}
+        self.cells: list[tuple[int, int]] = []   # where its spaces sit in the search's grid
+
+
+class _Shape:
+    """The spaces of a group along one candidate line, with what the search needs of them: the
+    circles covering each space and the part of the cost that depends on nothing placed (how
+    close the group's own spaces come, foreign cities, the board edge)."""
+
+    __slots__ = ("cars", "paths", "covered", "fixed")
+
+    def __init__(self, cars, paths, covered, fixed: float | None):
+        self.cars, self.paths, self.covered, self.fixed = cars, paths, covered, fixed
+
+
+class _Search:
+    """Greedy placement with local improvement over fixed candidate lines (see the module doc).
+
+    Speed comes from doing little, not from approximating: a candidate's cost is its penalty
+    plus a fixed part (computed once per candidate, when first needed) plus its overlap with
+    what is placed; candidates are scored in order of penalty, and a candidate is dropped as
+    soon as its cost passes the best so far (every part of the cost is >= 0, so the penalty and
+    the fixed part are lower bounds). The choice is the one an exhaustive scan gives: the
+    cheapest candidate, the earlier one on a tie, the current line unless another is cheaper."""
+
+    def __init__(self, m, nodes, g: Dims, inner_box, place):
+        self.m, self.nodes, self.g, self.inner_box = m, nodes, g, inner_box
+        unit = g.unit
+        self.unit = unit
+        self.want = want = g.clearance + 0.15 * unit   # a little more than promised: the repair stops short of it
+        steps = max(2, round(g.car_len / g.car_w * 2))   # circles covering a space (as _cover)
+        self.step = g.car_len / steps
+        self.steps = steps
+        self.radius = r = math.hypot(g.car_w / 2, self.step / 2)
+        self.node_radius = g.city_r + 2.5 * unit
+        # two spaces interact (circle overlap, or exact clearance below ``want``) only when their
+        # centres are closer than this
+        spine = g.car_len - self.step
+        self.reach = max(spine + 2 * r + want, math.hypot(g.car_len, g.car_w) + want) + 1e-6
+        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group)]
+        self.built = self.pairs = 0   # shapes built and pairs of spaces compared so far (the budgets)
+        groups = []
+        for pair, ids in m.parallel_groups.items():
+            a_id, b_id = sorted(pair)
+            a, b = nodes[a_id], nodes[b_id]
+            ids = tuple(sorted(ids, key=lambda i: (m.route[i].colour, i)))
+            via = next((m.route[i].via for i in ids if m.route[i].via), ())
+            c = math.dist(a, b)
+            n = max(m.route[i].length for i in ids)
+            need = n * g.car_len + (n - 1) * g.gap * 1.6 + 2 * (g.city_r + g.end_gap)
+            groups.append(_Group(need / max(c, 1e-6), (a_id, b_id), ids, c, a, b, need,
+                                 tuple(place(v) for v in via) if via else ()))
+        groups.sort(key=lambda group: -group.crowding)
+        self.groups = groups
+        for group in groups:   # candidates bulge at most 0.9 chord off the line through the nodes
+            pts = [group.a, group.b, *group.via]
+            margin = 0.9 * group.c * (not group.via) + g.car_len + len(group.ids) * g.pitch
+            if group.via:   # the spline through bend points overshoots them a little
+                margin += 0.5 * max(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+            group.box = (min(p[0] for p in pts) - margin, min(p[1] for p in pts) - margin,
+                         max(p[0] for p in pts) + margin, max(p[1] for p in pts) + margin)
+        reach = self.reach
+        for group in groups:
+            x0, y0, x1, y1 = group.box
+            group.neighbours = [other for other in groups if other is not group and other.box[0] - reach < x1
+                                and x0 < other.box[2] + reach and other.box[1] - reach < y1 and y0 < other.box[3] + reach]
+        self.node_list = list(nodes.items())
+
+    # --- candidates ----------------------------------------------------------------------------
+    def options(self, group: _Group, level: int) -> list:
+        """The candidate lines of a level: (penalty, curve key, shift, tight, spread)."""
+        cached = group.options.get(level)
+        if cached is not None:
+            return cached
+        unit = self.unit
+        if group.via:   # the data's bend points: the spaces spread along the whole bent line
+            out = [(0.0, ("via",), 0.0, False, True)]
+        else:
+            out = []
+            c = group.c
+            skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
+            extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
+            shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0, -1.0, 1.0))[level]
+            for skew in skews:
+                h0 = group.bulges.get(skew)
+                if h0 is None:
+                    h0 = group.bulges[skew] = _bulge_for(group.a, group.b, group.need * 1.03, skew)
+                seen = set()
+                for extra in extras:
+                    h = round(max(h0, extra * c), 3)
+                    for hh in ((h, -h) if h else (0.0,)):
+                        if (hh, skew) in seen:
+                            continue
+                        seen.add((hh, skew))
+                        penalty = (abs(hh) / max(1.0, c) + abs(skew) * 0.3) * 20 * unit
+                        for shift in shifts:
+                            out.append((penalty + abs(shift) * 2 * unit, ("bez", hh, skew), shift, False, False))
+                if level == 2 and len(group.ids) > 1:
+                    # parallel chains between close cities: a wide bend with roomier gaps keeps
+                    # the inner chain's spaces apart where a tight one jams them
+                    for extra in (0.55, 0.7, 0.85):
+                        h = round(max(h0, extra * c), 3)
+                        if (h, skew) in seen:
+                            continue
+                        seen.add((h, skew))
+                        penalty = (h / max(1.0, c) + abs(skew) * 0.3) * 20 * unit + unit
+                        out += [(penalty, ("bez", hh, skew), 0.0, False, "roomy") for hh in (h, -h)]
+        group.options[level] = out
         return out
 
-    placed: dict[tuple[int, int], list[Car]] = {}   # committed spaces by grid cell
-    cell = g.car_len + 2 * g.clearance
+    def slides(self, group: _Group) -> list:
+        """The current centre line with the chains slid along it in fine steps, or with roomier
+        gaps (more room between the spaces of a tight curve)."""
+        penalty, key, shift, _, _ = group.current
+        base = penalty - abs(shift) * 2 * self.unit
+        return [(base + abs(k / 10) * 2 * self.unit + tight * self.unit, key, k / 10, tight, False)
+                for tight in (False, True) for k in range(-10, 11)] + [(base + self.unit, key, 0.0, False, "roomy")]
 
-    def exact_cost(shape, ids) -> float:
-        """How far the shape's spaces come inside ``clearance`` of other routes' spaces (exact)."""
+    def curve(self, group: _Group, key: tuple) -> list[Point]:
+        pts = group.curves.get(key)
+        if pts is None:
+            if key[0] == "via":
+                pts = _catmull([group.a, *group.via, group.b])
+            else:
+                pts = _bezier(group.a, group.b, key[1], key[2])
+            group.curves[key] = pts
+        return pts
+
+    def shape(self, group: _Group, option) -> _Shape:
+        key = option[1:]
+        shape = group.shapes.get(key)
+        if shape is None:
+            _, curve, shift, tight, spread = option
+            cars, paths = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift,
+                                       spread=spread is True, tight=tight, curves=group.lines.setdefault(curve, {}),
+                                       roomy=spread == "roomy")
+            covered = []
+            steps, step, half = range(self.steps), self.step, self.g.car_len / 2 - self.step / 2
+            for chain in cars.values():
+                for car in chain:
+                    a = math.radians(car.angle)
+                    dx, dy = math.cos(a) * step, math.sin(a) * step
+                    sx, sy = car.x - dx / step * half, car.y - dy / step * half
+                    covered.append((car, [(sx + dx * k, sy + dy * k) for k in steps]))
+            shape = group.shapes[key] = _Shape(cars, paths, covered, None)
+            self.built += 1
+        return shape
+
+    def fixed(self, group: _Group, shape: _Shape) -> float:
+        """The part of a shape's cost that depends on nothing placed (computed once)."""
+        if shape.fixed is None:
+            shape.fixed = self._measure(group, shape)
+        return shape.fixed
+
+    def _measure(self, group: _Group, shape: _Shape) -> float:
+        g, want, r, unit = self.g, self.want, self.radius, self.unit
+        x0, y0, x1, y1 = self.inner_box
+        edge = r + unit
+        reach_node = r + want + self.node_radius
+        near_node = (g.car_len - self.step) / 2 + reach_node
+        foreign = group.near
+        if foreign is None:   # every candidate stays within 0.9 chord of the straight line
+            reach = 0.9 * group.c + g.car_len + len(group.ids) * g.pitch + reach_node
+            lo_x, hi_x = min(group.a[0], group.b[0]) - reach, max(group.a[0], group.b[0]) + reach
+            lo_y, hi_y = min(group.a[1], group.b[1]) - reach, max(group.a[1], group.b[1]) + reach
+            foreign = group.near = [(x, y) for nid, (x, y) in self.node_list if nid not in group.ends and (
+                group.via or (lo_x <= x <= hi_x and lo_y <= y <= hi_y))]
+        half = g.car_len / 2 - self.step / 2
+        inside = half + edge    # a space whose centre is this deep inside is clear of the edge
+        hypot = math.hypot
         cost = 0.0
-        for chain in shape[0].values():
-            for car in chain:
-                gx, gy = int(car.x // cell), int(car.y // cell)
-                for nx in (gx - 1, gx, gx + 1):
-                    for ny in (gy - 1, gy, gy + 1):
-                        for other in placed.get((nx, ny), ()):
-                            if other.route not in ids:
-                                short = want - clearance(car, other, want)
-                                if short > 0:
-                                    cost += short
-        return cost
-
-    def cost_of(penalty, shape, ends, ids, exact: bool = False):
-        cost = penalty + (exact_cost(shape, ids) * 1000 if exact else 0.0)
-        ignore = {("node", ends[0]), ("node", ends[1])} | {("route", i) for i in ids}
-        for chain in shape[0].values():
-            for car in chain:
-                centres, r = _cover(car)
-                for (x, y) in centres:
-                    cost += occupied.circle_cost(x, y, r + want, ignore=ignore)
-                    d = -_point_box_distance(x, y, inner_box)
-                    if d < r + unit:
-                        cost += (r + unit - d) * 10
-            for a, b in zip(chain, chain[1:]):   # consecutive spaces on a tight curve
-                short = want - clearance(a, b, want)
-                if short > 0:
+        for car, covers in shape.covered:
+            x, y = car.x, car.y
+            for nx, ny in foreign:
+                if abs(nx - x) < near_node and abs(ny - y) < near_node:
+                    for px, py in covers:
+                        d = reach_node - hypot(px - nx, py - ny)
+                        if d > 0:
+                            cost += d * 8.0
+            if min(x - x0, x1 - x, y - y0, y1 - y) >= inside:
+                continue
+            for px, py in covers:
+                if x0 <= px <= x1 and y0 <= py <= y1:
+                    d = min(px - x0, x1 - px, py - y0, y1 - py)
+                else:
+                    d = -hypot(max(x0 - px, 0, px - x1), max(y0 - py, 0, py - y1))
+                if d < edge:
+                    cost += (edge - d) * 10
+        for a_car, b_car in _near_pairs(shape.cars, want):   # its own spaces on a tight curve
+            short = want - clearance(a_car, b_car, want)
+            if short > 0:
+                cost += short * 1000
+        step = g.car_len + g.gap   # a car fits each space of a chain: centres a car and a gap apart
+        for chain in shape.cars.values():
+            for a_car, b_car in zip(chain, chain[1:]):
+                short = step - hypot(a_car.x - b_car.x, a_car.y - b_car.y)
+                if short > 1e-9:
                     cost += short * 1000
-        chains = list(shape[0].values())
-        for i, chain in enumerate(chains):       # parallel chains side by side on a curve
-            for other in chains[i + 1:]:
-                for a in chain:
-                    for b in other:
-                        short = want - clearance(a, b, want)
-                        if short > 0:
-                            cost += short * 1000
         return cost
 
-    def commit(shape):
-        for rid, chain in shape[0].items():
-            for car in chain:
-                placed.setdefault((int(car.x // cell), int(car.y // cell)), []).append(car)
-                centres, r = _cover(car)
-                for (x, y) in centres:
-                    occupied.add_circle(x, y, r, ("route", rid), weight=ROUTE_WEIGHT)
+    # --- what is placed ------------------------------------------------------------------------
+    def commit(self, group: _Group, shape: _Shape) -> None:
+        cell = self.reach
+        for car, covers in shape.covered:
+            key = (int(car.x // cell), int(car.y // cell))
+            self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group))
+            group.cells.append(key)
 
-    def slides(group):
-        """The current centre line with the chains slid along it in fine steps."""
-        penalty, _, pts, shift = group[-1]
-        base = penalty - abs(shift) * 2 * unit
-        return [(base + abs(k / 10) * 2 * unit + tight * unit, _chain_shape(m, group[2], pts, g, k / 10, tight=tight),
-                 pts, k / 10) for tight in (False, True) for k in range(-10, 11)]
+    def lift(self, group: _Group) -> None:
+        for key in set(group.cells):
+            self.placed[key] = [entry for entry in self.placed[key] if entry[4] is not group]
+        group.cells = []
 
-    def choose(group, level: int) -> bool:
-        _, ends, ids, *_rest = group
-        current = group[-1]
+    def overlap(self, shape: _Shape, limit: float, exact: bool) -> float:
+        """How far the shape's spaces come into placed spaces (circles; ``exact``: also the
+        exact clearance, weighted as a hard rule); stops once past ``limit``."""
+        cost = 0.0
+        cell, placed = self.reach, self.placed
+        reach2 = self.reach * self.reach
+        touch = 2 * self.radius + self.want
+        touch2 = touch * touch
+        want = self.want
+        hypot = math.hypot
+        for car, covers in shape.covered:
+            x, y = car.x, car.y
+            gx, gy = int(x // cell), int(y // cell)
+            for nx in (gx - 1, gx, gx + 1):
+                for ny in (gy - 1, gy, gy + 1):
+                    for ox, oy, other_covers, other, _ in placed.get((nx, ny), ()):
+                        if (ox - x) ** 2 + (oy - y) ** 2 >= reach2:
+                            continue
+                        self.pairs += 1
+                        (ax, ay), (bx, by) = other_covers[0], other_covers[-1]
+                        sx, sy = bx - ax, by - ay
+                        span = sx * sx + sy * sy or 1.0
+                        for px, py in covers:
+                            # no circle of the other space comes near unless its spine does
+                            t = max(0.0, min(1.0, ((px - ax) * sx + (py - ay) * sy) / span))
+                            if (ax + t * sx - px) ** 2 + (ay + t * sy - py) ** 2 >= touch2:
+                                continue
+                            for qx, qy in other_covers:
+                                d = touch - hypot(px - qx, py - qy)
+                                if d > 0:
+                                    cost += d * ROUTE_WEIGHT
+                        if exact:
+                            short = want - clearance(car, other, want)
+                            if short > 0:
+                                cost += short * 1000
+            if cost > limit or self.pairs > PAIR_BUDGET:
+                return cost
+        return cost
+
+    def choose(self, group: _Group, level: int) -> bool:
+        current = group.current
+        options = self.slides(group) if level == 3 else self.options(group, level)
+        if self.pairs > PAIR_BUDGET:   # out of budget: what is placed stays, the rest take their first line
+            if current is None:
+                group.current = min(options, key=lambda option: option[0])
+                self.commit(group, self.shape(group, group.current))
+            return current is None
         if current is not None:
-            for rid in ids:
-                occupied.remove(("route", rid))
-            for key, cars_here in placed.items():
-                placed[key] = [car for car in cars_here if car.route not in ids]
-        options = slides(group) if level == 3 else shapes_of(group, level)
+            self.lift(group)
+        exact = level >= 2
+        keep = math.inf
         if current is not None:
-            options.append(current)
-        scored = [(cost_of(option[0], option[1], ends, ids, level >= 2), i) for i, option in enumerate(options)]
-        best_cost, best_i = min(scored)
-        if current is not None and scored[-1][0] <= best_cost + 1e-6:
-            best_i = len(options) - 1
-        changed = best_i != len(options) - 1 or current is None
-        group[-1] = options[best_i]
-        commit(group[-1][1])
-        return changed
+            shape = self.shape(group, current)
+            keep = current[0] + self.fixed(group, shape) + self.overlap(shape, math.inf, exact) - 1e-6
+        best: tuple[float, int] | None = None
+        for i in sorted(range(len(options)), key=lambda i: options[i][0]):
+            option = options[i]
+            limit = keep if best is None else min(keep, best[0])
+            if option[0] > limit:
+                break   # the rest cost at least their penalty
+            if (best or current) and (self.pairs > PAIR_BUDGET or (
+                    self.built >= SHAPE_BUDGET and option[1:] not in group.shapes)):
+                continue   # out of budget: only what is built already (a crowded map ends here)
+            shape = self.shape(group, option)
+            known = option[0] + (shape.fixed or 0.0)
+            if known > limit:
+                continue
+            over = self.overlap(shape, limit - known, exact)
+            if known + over > limit:
+                continue
+            cost = option[0] + self.fixed(group, shape) + over
+            if cost < keep and (best is None or (cost, i) < best):
+                best = (cost, i)
+        if best is not None:
+            group.current = options[best[1]]
+            for other in group.neighbours:   # what they would choose may change now
+                other.settled = None
+        group.settled = level
+        self.commit(group, self.shape(group, group.current))
+        return best is not None
 
-    for p in range(passes):
-        changed = False
+    def run(self, passes: int) -> RouteLayout:
+        groups = self.groups
+        group_of = {rid: group.ends for group in groups for rid in group.ids}
+        for p in range(passes):
+            changed = False
+            for group in groups:
+                level = 1 if p else 0
+                if group.settled != level:   # else it would choose what it has: nothing near it moved
+                    changed |= self.choose(group, level)
+            if not changed:
+                break
+        # repair: every group still too close to another gets the widest choice, a few rounds
+        by_ends = {group.ends: group for group in groups}
+        for round_ in range(6):
+            if self.pairs > PAIR_BUDGET:
+                break
+            cars = {rid: chain for group in groups for rid, chain in self.shape(group, group.current).cars.items()}
+            bad = close_pairs(cars, self.want)
+            if not bad:
+                break
+            involved = dict.fromkeys(group_of[car.route] for _, x, y in bad for car in (x, y))
+            if round_ >= 4:   # stuck: their neighbours at the same cities move too
+                involved.update(dict.fromkeys(ends for ends in by_ends
+                                              if set(ends) & {n for e in list(involved) for n in e}))
+            for ends in involved:
+                self.choose(by_ends[ends], 2)
+                self.choose(by_ends[ends], 3)
+        occupied = SpatialHash(12 * self.unit)
+        for cid, (x, y) in self.nodes.items():
+            occupied.add_circle(x, y, self.node_radius, ("node", cid), weight=8.0)
+        cars: dict[str, tuple[Car, ...]] = {}
+        paths: dict[str, tuple[Point, ...]] = {}
         for group in groups:
-            changed |= choose(group, 1 if p else 0)
-        if not changed:
-            break
-    # repair: every group still too close to another gets the widest choice, a few rounds
-    by_ends = {group[1]: group for group in groups}
-    for round_ in range(6):
-        cars = {rid: chain for group in groups for rid, chain in group[-1][1][0].items()}
-        bad = close_pairs(cars, want)
-        if not bad:
-            break
-        involved = dict.fromkeys(group_of[car.route] for _, x, y in bad for car in (x, y))
-        if round_ >= 4:   # stuck: their neighbours at the same cities move too
-            involved.update(dict.fromkeys(ends for ends in by_ends if set(ends) & {n for e in list(involved) for n in e}))
-        for ends in involved:
-            choose(by_ends[ends], 2)
-            choose(by_ends[ends], 3)
-    cars: dict[str, tuple[Car, ...]] = {}
-    paths: dict[str, tuple[Point, ...]] = {}
-    for group in groups:
-        shape = group[-1][1]
-        cars.update(shape[0])
-        paths.update(shape[1])
-    return RouteLayout(cars, paths, occupied)
+            shape = self.shape(group, group.current)
+            cars.update(shape.cars)
+            paths.update(shape.paths)
+            for car, covers in shape.covered:
+                for x, y in covers:
+                    occupied.add_circle(x, y, self.radius, ("route", car.route), weight=ROUTE_WEIGHT)
+        return RouteLayout(cars, paths, occupied)

@@ -250,7 +250,9 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
         path: tuple = ()
         via: list[str] = []
         if done:
-            path = tuple(shortest_path(ticket_edges, a_side, b_side) or ())
+            # the player's own routes when they suffice (a station's route only where needed)
+            path = tuple((shortest_path(edges, _side(m, edges, t.a), _side(m, edges, t.b)) if lent else None)
+                         or shortest_path(ticket_edges, a_side, b_side) or ())
             for x, y in zip(path, path[1:]):
                 via.append(next(rid for rid, u, v, _ in ticket_edges if {u, v} == {x, y}))
         tickets.append(TicketResult(t, done, path, kept.where, kept.text, tuple(via),

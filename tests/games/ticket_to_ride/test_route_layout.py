@@ -14,13 +14,14 @@ from railprint.games.ticket_to_ride.maps import load_map
 from railprint.games.ticket_to_ride.route_layout import (CAR_SPACE, CLEARANCE, Car, car_polygon, clearance,
                                                          close_pairs, dims, layout_routes, polygon_clearance)
 from railprint.units import mm, to_mm
+from tests.helpers import ttr_map
 
 MAPS = ("nordic", "italy")
 
 
-@pytest.fixture(scope="module", params=MAPS)
+@pytest.fixture(scope="module", params=(*MAPS, "generated"))
 def board(request):
-    m = load_map(request.param)
+    m = ttr_map(request.param)   # the shipped maps and a generated 100-route one
     return m, board_geometry(m)
 
 

@@ -19,15 +19,16 @@ from railprint.games.ticket_to_ride.maps import load_map
 from railprint.layout.tiling import plan_tiles
 from railprint.scene import Group, Rect, Text, texts, walk
 from railprint.units import mm, to_mm
+from tests.helpers import ttr_map
 from railprint.writers import render
 
 MAPS = ("nordic", "italy")
 DATA = content_path("ticket-to-ride")  # the shipped board and score-pad files
 
 
-@pytest.fixture(scope="module", params=MAPS)
+@pytest.fixture(scope="module", params=(*MAPS, "generated"))
 def board(request):
-    m = load_map(request.param)
+    m = ttr_map(request.param)   # the shipped maps and a generated 100-route one
     return m, board_geometry(m)
 
 
@@ -225,7 +226,7 @@ def _window(page):
 
 @pytest.mark.parametrize("name,paper,overlap_mm", [("nordic", "a4", 10), ("italy", "letter", 14)])
 def test_tiled_board_pdf(name, paper, overlap_mm):
-    m = load_map(name)
+    m = ttr_map(name)
     doc = build_board_tiled(m, paper=paper, lang="en", overlap=mm(overlap_mm))
     width, height = default_size(m)
     plan = plan_tiles(width, height, paper=paper, overlap=mm(overlap_mm))

@@ -15,12 +15,13 @@ from railprint.loading.resources import content_path
 from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
 from railprint.layout.tiling import _crosshair_size, plan_tiles
 from railprint.writers import render
+from tests.helpers import ttr_map
 
 
 @pytest.mark.parametrize("name,paper,shipped", [("nordic", "a4", True), ("italy", "letter", True),
-                                                 ("italy", "a4", False)])
+                                                 ("italy", "a4", False), ("generated", "a4", False)])
 def test_crosshairs_keep_off_the_map(name, paper, shipped):
-    m = load_map(name)
+    m = ttr_map(name)
     if shipped:   # as `railprint render` prints it: the board file's label hints, Polish
         spec = load_board_spec(content_path("ticket-to-ride") / f"board-{name}.yaml")
         geo = board_geometry(m, lang="pl", labels=spec.labels)

@@ -67,3 +67,20 @@ def test_cli_writes_an_svg_picture(tmp_path):
     root = ET.fromstring(out.read_bytes())
     words = "".join(t.text or "" for t in root.iter() if t.tag.endswith("text") or t.tag.endswith("tspan"))
     assert "Wsiąść do Pociągu: Kraje Północy" in words and "Örebro" in words and "Globtroter" in words
+
+
+def test_stations_and_their_borrowed_routes_are_drawn():
+    example = Path(__file__).resolve().parents[3] / "content" / "examples" / "amberline" / "stations-game.yml"
+    result = score_text(example.read_text(encoding="utf-8"), str(example), base=example.parent)
+    (page,) = result.picture(lang="pl").pages
+    (stations,) = _groups(page.items, "stations")
+    placed = [s for p in result.games[0].players for s in p.stations if s.counted]
+    borrowing = [s for s in placed if s.route]
+    assert len(placed) == 5 and len(borrowing) == 5
+    # a white casing and a dashed line in the owner's colour per borrowed route; a piece per station
+    dashed = [i for i in stations.items if getattr(i, "style", None) is not None and i.style.dash]
+    assert len(dashed) == len(borrowing)
+    assert {i.style.stroke for i in dashed} == {p.colour for p in result.games[0].players if p.stations}
+    assert len(stations.items) == 2 * len(borrowing) + 2 * len(placed)
+    words = texts(page)
+    assert "dworzec Skarn: Skarn - Tarnhold" in words and "dworce (użyte: 2)" in words

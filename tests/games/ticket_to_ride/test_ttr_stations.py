@@ -15,6 +15,7 @@ import pytest
 from railprint.errors import ContentError, NotationError
 from railprint.games.ticket_to_ride import load_map_file, parse_map, score_text
 from railprint.games.ticket_to_ride.stations import OpenTicket, best_borrow
+from tests.helpers import cli_stdout
 
 MAPS = Path(__file__).resolve().parents[2] / "data" / "ticket_to_ride" / "maps"
 MAP = str(MAPS / "stations.yaml")
@@ -239,6 +240,10 @@ def test_map_rules_for_stations_are_checked():
     m = parse_map(_yaml(good), "good.yaml")
     assert m.play["setup_tickets"] == {"deal": {"long": 1, "regular": 3}, "keep_at_least": 2}
     assert [t.id for t in m.long_tickets] == ["t-ao"]
+    worded = good.replace("deal: {long: 1, regular: 3}", "deal: 1 long + 3 regular")
+    assert parse_map(_yaml(worded), "good.yaml").play["setup_tickets"]["deal"] == {"long": 1, "regular": 3}
+    with pytest.raises(ContentError, match="deal"):
+        parse_map(_yaml(good.replace("deal: {long: 1, regular: 3}", "deal: 1 long + 3 lengthy")), "bad.yaml")
 
 
 # ---- the search: exact, and bounded --------------------------------------------------------------
@@ -297,3 +302,130 @@ def test_the_search_of_the_example_map_stays_small():
     m = load_map_file(Path(__file__).resolve().parents[3] / "content" / "examples" / "amberline" / "amberline.yaml")
     busiest = max(len(ids) for ids in m.routes_at_city.values())
     assert (busiest + 1) ** 3 <= 1000
+
+
+def test_the_readme_shows_the_example_game_as_scored():
+    root = Path(__file__).resolve().parents[3]
+    out = cli_stdout("score", "ticket-to-ride", str(root / "content" / "examples" / "amberline" / "stations-game.yml"))
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    block = readme.split("    $ railprint score ticket-to-ride content/examples/amberline/stations-game.yml\n", 1)[1]
+    block = block.split("\n\n", 2)
+    lines = [line[4:] for part in block[:2] for line in part.splitlines() if line.strip() not in ("", "...")]
+    assert len(lines) > 10
+    for line in lines:
+        assert line in out.splitlines(), line
+    assert "Ranking: 1. Ala (59), 2. Celina (39), 3. Bartek (35)" in out
+
+
+def test_past_the_budget_the_search_improves_one_station_at_a_time_and_says_so():
+    own = [("o", 0, 1, 1)]
+    options = [[(f"s{s}r{k}", 10 + s, 20 + k, 1) for k in range(8)] for s in range(3)]
+    tickets = [OpenTicket((0,), (20 + k,), 5) for k in range(8)] + [OpenTicket((10,), (21,), 9)]
+    exact = best_borrow(own, options, tickets)
+    assert exact.exact and exact.chosen[0] == ("s0r1", 10, 21, 1)
+    rough = best_borrow(own, options, tickets, budget=10)
+    assert not rough.exact and rough.evaluated <= 10 + 9 * 3
+    assert _value(own, rough.chosen, tickets) >= _brute(own, [], tickets)
+
+
+def test_a_game_written_with_stations_reads_back_the_same():
+    from railprint.games.ticket_to_ride import format_game, parse_game
+
+    m = load_map_file(MAP)
+    text = format_game(MAP, [("Ala", ["a-b"], ["t-ac"], [("b", "b-c"), ("g", None)]),
+                             ("Bartek", ["b-c", "e-f-red"], [], [])], m)
+    record = parse_game(text, "g.yaml")
+    ala = record.players[0]
+    assert [(s.city, s.borrows) for s in ala.stations] == [("b", ("b-c",)), ("g", ())]
+    assert record.players[1].stations == ()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_whole_games_agree_with_a_plain_independent_scorer(seed):
+    """Random legal games on the test map, scored end to end, against a plain scorer written
+    from the rules: every assignment of an opponent's route (or none) to every station, tickets
+    by plain graph search over own + borrowed routes."""
+    m = load_map_file(MAP)
+    rnd = random.Random(seed)
+    routes = [r.id for r in m.routes if r.id != "e-f-blue"]  # one of the double: always legal
+    rnd.shuffle(routes)
+    n = rnd.randint(2, 4)
+    hands = [routes[i::n][:rnd.randint(0, 4)] for i in range(n)]
+    cities = [c.id for c in m.cities]
+    rnd.shuffle(cities)
+    stations = []
+    for i in range(n):
+        k = rnd.randint(0, 3)
+        stations.append(cities[:k])
+        cities = cities[k:]
+    deck = list(m.tickets)
+    rnd.shuffle(deck)
+    tickets = [[deck.pop().id for _ in range(rnd.randint(0, 2))] for _ in range(n)]
+    text = format_game_of(m, hands, tickets, stations)
+    data = score_text(text, "g.yaml").as_json()
+    assert data["violations"] == [], data["violations"]
+
+    def connected(edges, a, b):
+        seen, todo = {a}, [a]
+        while todo:
+            x = todo.pop()
+            for u, v in edges:
+                for p, q in ((u, v), (v, u)):
+                    if p == x and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+        return b in seen
+
+    for i, player in enumerate(data["players"]):
+        own = [(m.route[r].a, m.route[r].b) for r in hands[i]]
+        others = {r for j, h in enumerate(hands) if j != i for r in h if r not in hands[i]}
+        choices = [[None] + [r for r in others if c in (m.route[r].a, m.route[r].b)] for c in stations[i]]
+        best = None
+        for combo in product(*choices):
+            edges = own + [(m.route[r].a, m.route[r].b) for r in combo if r]
+            pts = done = 0
+            for t in tickets[i]:
+                tk = m.ticket[t]
+                a_nodes = [tk.a] if tk.a in m.city else [e.id for e in m.area[tk.a].endpoints]
+                b_nodes = [tk.b] if tk.b in m.city else [e.id for e in m.area[tk.b].endpoints]
+                ok = any(connected(edges, x, y) for x in a_nodes for y in b_nodes)
+                pts, done = pts + (tk.points if ok else -tk.points), done + ok
+            best = (pts, done) if best is None or (pts, done) > best else best
+        assert (player["ticket_points"], player["tickets_completed"]) == best
+        assert player["station_points"] == 4 * (3 - len(stations[i]))
+        assert player["route_points"] == sum(m.points_for_length[m.route[r].length] for r in hands[i])
+
+
+def format_game_of(m, hands, tickets, stations) -> str:
+    from railprint.games.ticket_to_ride import format_game
+
+    return format_game(MAP, [(f"P{i}", hands[i], tickets[i], [(c, None) for c in stations[i]])
+                             for i in range(len(hands))], m)
+
+
+def test_a_station_and_its_route_quoted_as_one_string():
+    data = score("""
+  - {name: Ala, routes: [Alden - Brask], tickets: [Alden - Corvo], stations: ['Brask: Brask - Corvo']}
+  - {name: Bartek, routes: [Brask - Corvo], tickets: []}
+""")
+    assert by_name(data)["Ala"]["stations"][0]["chosen_by"] == "file"
+    with pytest.raises(NotationError) as err:
+        score("""
+  - {name: Ala, routes: [Alden - Brask], tickets: [Alden - Corvo], stations: ['Brask: Brask - Esker']}
+  - {name: Bartek, routes: [Brask - Corvo], tickets: []}
+""")
+    assert str(err.value.location) == "game.yaml:4:87"
+
+
+def test_a_ticket_done_by_own_routes_shows_their_path_not_a_shorter_borrowed_one():
+    # Ala joins Alden and Corvo on her own (4 routes); her station in Brask borrows Brask - Corvo
+    # (given): a shortcut, but the ticket needs no station, so her own path is shown
+    data = score("""
+  - name: Ala
+    routes: [Alden - Brask, Brask - Delm, Delm - Esker, Corvo - Esker]
+    tickets: [Alden - Corvo]
+    stations: [{Brask: Brask - Corvo}]
+  - {name: Bartek, routes: [Brask - Corvo], tickets: []}
+""")
+    (ticket,) = by_name(data)["Ala"]["tickets"]
+    assert ticket["path"] == ["Alden", "Brask", "Delm", "Esker", "Corvo"] and ticket["borrowed"] == []

@@ -1,0 +1,115 @@
+"""Benchmark (issue 17, "fast from cold"): whole ``railprint`` processes, by CPU time (wall second).
+
+* ``railprint render all`` from cold (a fresh, empty layout cache, if the build keeps one) and
+  warm (the same command again): every shipped component, A4, PDF.
+* ``railprint score GAME FILE --json`` per game, the whole process (start-up, imports, parsing,
+  scoring, JSON).
+* Railroad Ink's worst boards (the adversarial set of bench_railroad_ink_score.py), scored in
+  this process with cold caches, both longest-route readings.
+
+    python benchmarks/bench_cold.py [--repeat N] [--skip-render]
+
+Targets: render all cold <= 1.5 s (aim 1.0 s); score <= 0.12 s a game; Railroad Ink worst board
+<= 70 ms (simple) / <= 200 ms (trail).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from cputime import best_call, best_process, run_process, verdict  # noqa: E402
+
+DATA = ROOT / "tests" / "data"
+SCORES = {
+    "railroad-ink": DATA / "railroad_ink" / "cases" / "board_edge.txt",
+    "ticket-to-ride": DATA / "ticket_to_ride" / "cases" / "italy-parallel-3p.yaml",
+    "days-of-steam": DATA / "days_of_steam" / "cases" / "colour-bonus-four-colours.yaml",
+    "allers-trains": DATA / "allers_trains" / "cases" / "both-2p-tie-break.yaml",
+}
+RENDER_LIMIT, SCORE_LIMIT, RI_LIMITS = 1.5, 0.12, {"simple": 0.070, "trail": 0.200}
+
+
+def railprint(*args: str) -> list[str]:
+    return [sys.executable, "-m", "railprint", *args]
+
+
+def bench_render(repeat: int) -> None:
+    work = Path(tempfile.mkdtemp(prefix="railprint-bench-"))
+    try:
+        cmd = railprint("render", "all", "--quiet", "-o", str(work / "out"))
+        cold = []
+        for k in range(repeat):  # each cold run gets a new, empty cache folder
+            env = dict(os.environ, RAILPRINT_CACHE_DIR=str(work / f"cache{k}"))
+            cpu, wall, code = run_process(cmd, env=env)
+            if code:
+                raise SystemExit("render all failed")
+            cold.append((cpu, wall))
+        env = dict(os.environ, RAILPRINT_CACHE_DIR=str(work / "cache0"))
+        warm = best_process(cmd, repeat, env=env)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    cpu, wall = min(c for c, _ in cold), min(w for _, w in cold)
+    print(f"render all, cold   CPU {cpu:6.2f} s   wall {wall:6.2f} s   (target <= {RENDER_LIMIT} s) "
+          f"{verdict(cpu, RENDER_LIMIT)}")
+    print(f"render all, warm   CPU {warm[0]:6.2f} s   wall {warm[1]:6.2f} s")
+
+
+def bench_score(repeat: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="railprint-bench-"))
+    try:
+        for game, case in SCORES.items():
+            path = folder / case.name  # the game of a rule case: its first YAML document
+            path.write_text(case.read_text(encoding="utf-8").split("\n---\n")[0], encoding="utf-8")
+            score_one(game, path, repeat)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def score_one(game: str, path: Path, repeat: int) -> None:
+    cpu, wall = best_process(railprint("score", game, str(path), "--json"), repeat)
+    print(f"score {game:<15} CPU {cpu:6.3f} s   wall {wall:6.3f} s   (target <= {SCORE_LIMIT} s) "
+          f"{verdict(cpu, SCORE_LIMIT)}")
+
+
+def bench_railroad_ink(repeat: int) -> None:
+    from bench_railroad_ink_score import adversarial, format_text
+
+    from railprint.games.railroad_ink import longest as L
+    from railprint.games.railroad_ink import parse, score
+
+    def cold() -> None:
+        L._CACHE.clear()
+        L._NORMAL.clear()
+
+    boards = adversarial()
+    for mode, limit in RI_LIMITS.items():
+        times = {name: best_call(lambda b=board: score(parse(format_text(b)), mode), repeat, cold)
+                 for name, board in boards.items()}
+        worst = max(times, key=lambda name: times[name][0])
+        cpu, wall = times[worst]
+        print(f"Railroad Ink worst board, {mode:<6} CPU {cpu * 1000:6.1f} ms   wall {wall * 1000:6.1f} ms   "
+              f"({worst}; target <= {limit * 1000:.0f} ms) {verdict(cpu, limit)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
+    parser.add_argument("--skip-render", action="store_true", help="leave out the (slow) render runs")
+    args = parser.parse_args()
+    if not args.skip_render:
+        bench_render(args.repeat)
+    bench_score(max(args.repeat, 5))
+    bench_railroad_ink(args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""Screenshots of each game's page on a 360 px wide phone, for the README and docs/serve.md.
+
+    python docs/screenshots/take.py        # needs Debian's chromium and playwright (the test extra)
+
+A server on loopback with a throw-away data folder; each game entered through the API with a
+shipped example (the rulebook's Railroad Ink board, a Nordic game), then photographed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from railprint.games.railroad_ink import parse_file  # noqa: E402
+from railprint.serve import running  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+OUT = Path(__file__).resolve().parent
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def rooms(base: str) -> dict[str, str]:
+    """game id -> room id, each with a game entered."""
+    made = {}
+    ink = post(base, "/api/rooms", {"game": "railroad-ink", "players": ["Anna", "Bartek"]})["room"]
+    board = parse_file(ROOT / "tests/data/railroad_ink/cases/rulebook_example.txt")
+    cells = ["." if c.empty else c.token for _, _, c in board.cells()]
+    post(base, f"/api/rooms/{ink['id']}/changes", {"version": 0, "parts": {"player:Anna": {"cells": cells}}})
+    made["railroad-ink"] = ink["id"]
+    ttr = post(base, "/api/rooms", {"game": "ticket-to-ride", "players": ["Ala", "Bartek"], "setup": {"map": "nordic"}})["room"]
+    post(base, f"/api/rooms/{ttr['id']}/changes", {"version": 0, "parts": {
+        "player:Ala": {"routes": ["bergen-oslo-red", "oslo-orebro-green", "orebro-stockholm-black", "goteborg-oslo"],
+                       "tickets": ["t30", "t27"]}}})
+    post(base, f"/api/rooms/{ttr['id']}/changes", {"version": 1, "parts": {
+        "player:Bartek": {"routes": ["bergen-oslo-blue"], "tickets": []}}})
+    made["ticket-to-ride"] = ttr["id"]
+    return made
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as data, running(Path(data)) as (base, _):
+        made = rooms(base)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_page(viewport={"width": 360, "height": 760}, device_scale_factor=1)
+            for game, room in made.items():
+                page.goto(f"{base}/r/{room}?poll=0")
+                page.wait_for_selector("#total")
+                page.wait_for_timeout(500)
+                path = OUT / f"serve-{game}.png"
+                page.screenshot(path=str(path), full_page=False)
+                print(path)
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Issue 17 ("fast from cold") and issue 16 item 6: the board layout needs no cache. It is
+computed on every run — nothing is read from or written to a cache folder — and its exact
+table scan finds what the exhaustive scan finds."""
+
+from __future__ import annotations
+
+import random
+
+from railprint.games.ticket_to_ride import board as ttr_board
+from railprint.games.ticket_to_ride.board import _emptiest, build_board_overview
+from railprint.games.ticket_to_ride.maps import load_map
+from railprint.writers import render
+
+
+def test_no_layout_cache_is_read_or_written(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("RAILPRINT_CACHE_DIR", str(tmp_path / "planted"))
+    (tmp_path / "planted").mkdir()
+    m = load_map("nordic")
+    ttr_board._GEOMETRY_CACHE.clear()
+    first = render(build_board_overview(m), "pdf")[0]
+    ttr_board._GEOMETRY_CACHE.clear()
+    assert render(build_board_overview(m), "pdf")[0] == first   # deterministic without any cache
+    assert list(home.rglob("*")) == [] and list((tmp_path / "planted").rglob("*")) == []
+
+
+def _exhaustive(grid, rows, cols, bh, bw):
+    """The original scan: every position, row by row, the first best kept."""
+    sat = [[0.0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows):
+        acc = 0.0
+        for j in range(cols):
+            acc += grid[i][j]
+            sat[i + 1][j + 1] = sat[i][j + 1] + acc
+
+    def area(i0, j0, i1, j1):
+        i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
+        return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
+
+    best = None
+    for i in range(rows - bh + 1):
+        for j in range(cols - bw + 1):
+            cost = area(i, j, i + bh, j + bw) + 0.03 * area(i - 8, j - 8, i + bh + 8, j + bw + 8)
+            cost += min(i, j, rows - bh - i, cols - bw - j) * 0.04
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, i, j)
+    return best[1], best[2]
+
+
+def test_table_scan_is_exact():
+    rnd = random.Random(7)
+    for trial in range(40):
+        rows, cols = rnd.randint(12, 60), rnd.randint(12, 60)
+        grid = [[0.0] * cols for _ in range(rows)]
+        for _ in range(rnd.randint(0, 40)):   # cities, chains, names: blobs of weight
+            i, j, h, w = rnd.randrange(rows), rnd.randrange(cols), rnd.randint(1, 8), rnd.randint(1, 8)
+            weight = rnd.choice((3.0, 6.0, 8.0, 10.0, 30.0))
+            for a in range(i, min(rows, i + h)):
+                for b in range(j, min(cols, j + w)):
+                    grid[a][b] = max(grid[a][b], weight)
+        bh, bw = rnd.randint(2, rows), rnd.randint(2, cols)
+        assert _emptiest(grid, rows, cols, bh, bw) == _exhaustive(grid, rows, cols, bh, bw), trial

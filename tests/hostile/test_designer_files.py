@@ -1,0 +1,129 @@
+"""Hostile font files (and, below, SVG pictures) a deck names: one located error, exit 1,
+bounded time and memory, nothing written."""
+
+from __future__ import annotations
+
+import resource
+import struct
+from importlib import resources
+
+import pytest
+
+from railprint.loading.resources import content_path
+from tests.hostile.common import assert_clean_failure, run, write
+
+FONT = content_path("examples", "signal-box", "fonts", "Semaphore-Regular.ttf").read_bytes()
+CFF = (resources.files("font_source_sans_pro") / "files" / "SourceSansPro-Regular.otf").read_bytes()
+DECK = """\
+kind: deck
+id: d
+game: g
+title: {en: T}
+size: poker
+fonts:
+  F: {regular: f.ttf}
+templates:
+  t:
+    layers:
+      - LAYER
+cards: [{template: t}]
+"""
+FONT_LAYER = "{type: text, text: 'Hello', x: 5mm, y: 10mm, family: F}"
+
+
+def _render(tmp_path, files: dict, binary: dict):
+    content = write(tmp_path, files)
+    for name, data in binary.items():
+        (content / "g" / name).write_bytes(data)
+    out = tmp_path / "out"
+    return run("render", "g", "--content", str(content), "-o", str(out), "-q"), out
+
+
+def _sfnt(tables: dict[bytes, bytes]) -> bytes:
+    """A bare TrueType file holding ``tables``."""
+    offset = 12 + 16 * len(tables)
+    directory, body = b"", b""
+    for tag, data in tables.items():
+        directory += struct.pack(">4sIII", tag, 0, offset + len(body), len(data))
+        body += data + b"\0" * (-len(data) % 4)
+    return b"\x00\x01\x00\x00" + struct.pack(">HHHH", len(tables), 16, 0, 0) + directory + body
+
+
+def _cmap12(groups: list[tuple[int, int, int]], claimed: int | None = None) -> bytes:
+    """A cmap table with one format-12 subtable (``claimed``: the group count it states)."""
+    sub = struct.pack(">HHIII", 12, 0, 16 + 12 * len(groups), 0, len(groups) if claimed is None else claimed)
+    sub += b"".join(struct.pack(">III", *g) for g in groups)
+    return struct.pack(">HHHHI", 0, 1, 3, 10, 12) + sub
+
+
+@pytest.mark.parametrize("data, expected", [
+    (CFF, "PostScript (CFF) outlines"),
+    (FONT[:100], "truncated or damaged"),
+    (FONT[:3000], "cannot be read"),
+    (FONT[:20000], "cannot be read"),
+    (_sfnt({b"cmap": _cmap12([(0, 999_999_999, 1)])}), "claims 1,000,000,000 characters"),
+    (_sfnt({b"cmap": _cmap12([], claimed=4_000_000_000)}), "claims 4,000,000,000 characters"),
+    (_sfnt({b"cmap": _cmap12([(65, 90, 1)])}), "cannot be read: it has no head"),
+    (b"\x00\x01\x00\x00" + b"\0" * (17 * 1024 * 1024), "larger than 16 MiB"),
+    (b"<html>not a font</html>", "is not a TrueType font file"),
+    (b"", "is not a TrueType font file"),
+    (b"ttcf" + FONT, "a font collection"),
+])
+def test_hostile_fonts_are_one_located_error(tmp_path, alarm, data, expected):
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and expected in result.stderr, result.stderr
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024   # KiB: < 300 MB more
+
+
+def test_a_font_forbidding_embedding_is_refused(tmp_path):
+    from io import BytesIO
+
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(BytesIO(FONT))
+    font["OS/2"].fsType = 0x0002
+    out = BytesIO()
+    font.save(out)
+    result, folder = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": out.getvalue()})
+    assert_clean_failure(result, folder)
+    assert "forbids embedding (restricted licence)" in result.stderr
+
+
+# --- SVG pictures -------------------------------------------------------------------------
+
+SVG_LAYER = "{type: image, file: a.svg, x: 5mm, y: 5mm, w: 30mm, h: 30mm}"
+LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+          '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>'
+          '<svg xmlns="http://www.w3.org/2000/svg"><text>&d;&d;&d;&d;</text></svg>')
+EXTERNAL = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            '<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>')
+GOOD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5" fill="#f00"/></svg>'
+
+
+@pytest.mark.parametrize("data, expected", [
+    (LAUGHS, "declares a DOCTYPE or entities"),
+    (EXTERNAL, "declares a DOCTYPE or entities"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g/>" * 1_000_000 + "</svg>", "more than 20,000 elements"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g/>" * 1_100_000 + "</svg>", "larger than 4 MiB"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * 200 + "</g>" * 200 + "</svg>", "deeper than 64"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e300 1e300"><rect width="1" height="1"/></svg>',
+     "no usable size"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L1e200 5" stroke="#000"/></svg>',
+     "beyond a million pixels"),
+    (GOOD[:60], "not well-formed XML"),
+    ("", "not well-formed XML"),
+    ('<html><body/></html>', "is not an SVG picture"),
+])
+def test_hostile_svgs_are_one_located_error(tmp_path, alarm, data, expected):
+    import time
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.process_time()
+    deck = DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", SVG_LAYER)
+    result, out = _render(tmp_path, {"d.yaml": deck}, {"a.svg": data.encode()})
+    assert_clean_failure(result, out)
+    assert "d.yaml:10:9: card 1 (t):" in result.stderr and expected in result.stderr, result.stderr
+    assert time.process_time() - start < 5
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024

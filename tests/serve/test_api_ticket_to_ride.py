@@ -1,0 +1,102 @@
+"""Ticket to Ride rooms through the JSON API: claims by route id, the map drawn from the printed
+board's layout, bad input refused with a 400, the game file round trip."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from railprint.games.ticket_to_ride import load_map, score_text
+from railprint.games.ticket_to_ride.board import board_geometry
+from railprint.serve import make_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    with TestClient(app) as c:
+        yield c
+    store.close()
+
+
+def room(client, players=("Ala", "Bartek"), **setup):
+    answer = client.post("/api/rooms", json={"game": "ticket-to-ride", "players": list(players), "setup": setup})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["room"]
+
+
+def claim(client, room_id, version, player, routes, tickets=()):
+    return client.post(f"/api/rooms/{room_id}/changes", json={
+        "version": version, "parts": {f"player:{player}": {"routes": list(routes), "tickets": list(tickets)}}})
+
+
+def test_claims_are_scored_by_the_python_scorer(client):
+    r = room(client, map="nordic")
+    answer = claim(client, r["id"], 0, "Ala", ["oslo-orebro-green", "orebro-stockholm-black"], ["t30"])
+    assert answer.status_code == 200, answer.text
+    game = answer.json()["score"]["result"]
+    ala = game["players"][0]
+    assert ala["route_points"] == 2 + 2 * 0 + ala["routes"][1]["points"] and ala["tickets_completed"] == 1
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert "'Oslo - Örebro [green]'" in text  # a parallel named by its colour, as a person writes it
+    assert {p.name: p.total for p in score_text(text).games[0].players} == \
+        {row["player"]: row["points"] for row in answer.json()["score"]["ranking"]}
+
+
+def test_the_map_is_the_printed_boards_layout(client):
+    r = room(client, map="italy", players=("Ala", "Bartek", "Celina"))
+    drawing = client.post(f"/api/rooms/{r['id']}/actions/map", json={}).json()
+    m = load_map("italy")
+    geo = board_geometry(m)
+    assert (drawing["width"], drawing["height"]) == (round(geo.width, 1), round(geo.height, 1))
+    assert {x["id"] for x in drawing["routes"]} == {x.id for x in m.routes}
+    first = m.routes[0]
+    cars = next(x["cars"] for x in drawing["routes"] if x["id"] == first.id)
+    assert len(cars) == len(geo.cars[first.id]) == first.length
+    assert {t["id"] for t in drawing["tickets"]} == {t.id for t in m.tickets}
+    doubles = [x for x in drawing["routes"] if x["parallels"]]
+    assert doubles and all(len(x["cars"]) for x in doubles)  # every half drawn: an explicit choice
+
+
+@pytest.mark.parametrize("parts, words", [
+    ({"player:Ala": {"routes": ["oslo-bergen"], "tickets": []}}, "unknown route 'oslo-bergen'"),
+    ({"player:Ala": {"routes": [], "tickets": ["t999"]}}, "unknown ticket 't999'"),
+    ({"player:Ala": {"routes": ["goteborg-oslo", "goteborg-oslo"], "tickets": []}}, "listed twice"),
+    ({"player:Ala": {"routes": "goteborg-oslo", "tickets": []}}, "a list of route ids"),
+    ({"player:Ala": {"routes": []}}, "expected"),
+    ({"player:Zoe": {"routes": [], "tickets": []}}, "no player 'Zoe'"),
+])
+def test_bad_claims_are_400(client, parts, words):
+    r = room(client)
+    answer = client.post(f"/api/rooms/{r['id']}/changes", json={"version": 0, "parts": parts})
+    assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+
+
+@pytest.mark.parametrize("setup, players, words", [
+    ({"map": "usa"}, ("Ala", "Bartek"), "usa"),
+    ({"map": "../../etc/passwd"}, ("Ala", "Bartek"), "a map id"),
+    ({"map": "nordic"}, ("Ala", "Bartek", "Celina", "Darek"), "2-3 players"),
+    ({"mapa": "nordic"}, ("Ala", "Bartek"), "unknown choice 'mapa'"),
+])
+def test_bad_setups_are_400(client, setup, players, words):
+    answer = client.post("/api/rooms", json={"game": "ttr", "players": list(players), "setup": setup})
+    assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+
+
+def test_an_uploaded_game_file_replaces_the_claims(client):
+    r = room(client)
+    text = ("map: nordic\nplayers:\n  - name: ala\n    routes: [Oslo - Örebro, Göteborg - Oslo]\n"
+            "    tickets: [Oslo - Stockholm]\n  - name: Bartek\n    routes: ['Oslo - Orebro']\n")
+    answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0", content=text.encode())
+    assert answer.status_code == 200, answer.text
+    parts = answer.json()["room"]["parts"]
+    # two plain claims over the identical Oslo - Örebro parallels: one half each
+    assert {parts["player:Ala"]["routes"][0], parts["player:Bartek"]["routes"][0]} == \
+        {"oslo-orebro-green", "oslo-orebro-yellow"}
+    assert parts["player:Ala"]["tickets"] == ["t30"]
+    bad = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                     content=b"map: nordic\nplayers:\n  - name: Zoe\n    routes: []\n")
+    assert bad.status_code == 400 and "Zoe" in bad.json()["error"]
+    typo = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                      content=b"map: nordic\nplayers:\n  - name: Ala\n    routes: [Olso - Bergen]\n")
+    assert typo.status_code == 400 and typo.json()["error"].startswith("game.yaml:4:")

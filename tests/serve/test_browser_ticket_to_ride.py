@@ -1,0 +1,110 @@
+"""Ticket to Ride at the table, in a real browser: two phones claim routes (a parallel half
+picked explicitly, on the map and in a city's list) and tick tickets; the ranking on both
+equals the Python scorer's, and the downloaded game file scores the same with the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from railprint.games.ticket_to_ride import load_map, score_text
+from railprint.games.ticket_to_ride.notation import format_game
+from tests.helpers import run_cli
+from tests.serve.pages import create_room_with
+
+ALA_ROUTES = ["bergen-oslo-red", "oslo-orebro-green", "orebro-stockholm-black"]
+ALA_TICKETS = ["t30", "t27"]  # Oslo - Stockholm (done), Oslo - København (not)
+BARTEK_ROUTES = ["bergen-oslo-blue"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def laid_out():
+    """The Nordic board's layout (seconds of CPU on a fresh cache) done before the pages ask for
+    it, as ``railprint serve`` does when it starts: the page's waits then time the page alone."""
+    from railprint.games.ticket_to_ride.web import drawing
+
+    drawing({"setup": {"map": "nordic"}}, {})
+
+
+def expected() -> dict[str, int]:
+    m = load_map("nordic")
+    text = format_game("nordic", [("Ala", ALA_ROUTES, ALA_TICKETS), ("Bartek", BARTEK_ROUTES, [])], m)
+    return {p.name: p.total for p in score_text(text).games[0].players}
+
+
+def version(page) -> int:
+    return int(page.locator("body").get_attribute("data-version"))
+
+
+def changed(page, before: int) -> None:
+    """Wait for a change to land (other phones' changes may land meanwhile: the version only grows)."""
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+
+
+def ranking(page) -> dict[str, str]:
+    return {r.get_attribute("data-player"): r.locator("td.points").inner_text()
+            for r in page.locator("#ranking tbody tr").all()}
+
+
+def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browser, server, tmp_path):
+    base, _ = server
+    ala_phone = browser.new_context(viewport={"width": 360, "height": 740})
+    bartek_phone = browser.new_context(viewport={"width": 360, "height": 740})
+    ala, bartek = ala_phone.new_page(), bartek_phone.new_page()
+    errors = []
+    for page in (ala, bartek):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    bartek.goto(url + "?poll=300")
+    bartek.wait_for_selector("g.ttr-route[data-route='bergen-oslo-blue']")
+    bartek.locator("button[data-player='Bartek']").click()
+
+    # Ala picks routes from Oslo's list: each parallel is its own button
+    ala.wait_for_selector("#ttr-city")
+    ala.select_option("#ttr-city", "oslo")
+    for route in ALA_ROUTES[:2]:
+        before = version(ala)
+        ala.locator(f".ttr-routes button[data-route='{route}']").click()
+        changed(ala, before)
+        ala.wait_for_selector(f".ttr-routes button[data-route='{route}'][aria-pressed='true']")
+    ala.select_option("#ttr-city", "stockholm")
+    ala.locator(".ttr-routes button[data-route='orebro-stockholm-black']").click()
+    ala.wait_for_selector("g.ttr-route[data-route='orebro-stockholm-black'][data-owner='Ala']")
+    # Bartek taps the other Bergen - Oslo half on the map itself, zoomed in
+    for _ in range(3):
+        bartek.locator("#ttr-zoom-in").click()
+    bartek.locator("g.ttr-route[data-route='bergen-oslo-blue'] polyline").click()
+    bartek.wait_for_selector("g.ttr-route[data-route='bergen-oslo-blue'][data-owner='Bartek']")
+    # tickets: found by name, ticked
+    for ticket, name in (("t30", "Stockholm"), ("t27", "København")):
+        ala.fill("#ttr-filter", name)
+        before = version(ala)
+        ala.locator(f"input[data-ticket='{ticket}']").click()  # one tap (check() would re-tap a redrawn box)
+        changed(ala, before)
+        ala.wait_for_selector(f"input[data-ticket='{ticket}']:checked")
+    ala.wait_for_selector("input[data-ticket='t30'] ~ span[data-completed='true']")
+    assert ala.locator("input[data-ticket='t27'] ~ span").get_attribute("data-completed") == "false"
+
+    want = {name: str(points) for name, points in expected().items()}
+    for page in (ala, bartek):
+        page.wait_for_function(f"document.body.dataset.version === '{len(ALA_ROUTES) + len(BARTEK_ROUTES) + 2}'")
+        assert ranking(page) == want
+    assert ala.locator("#total").inner_text() == want["Ala"]
+
+    # a route already held: the page says who holds it and changes nothing
+    before = version(bartek)
+    bartek.locator("g.ttr-route[data-route='bergen-oslo-red'] polyline").click()
+    bartek.wait_for_selector("#message:text('Ala')")
+    assert version(bartek) == before
+
+    with ala.expect_download() as info:
+        ala.locator("#downloads a").first.click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    cli = run_cli("score", "ticket-to-ride", str(saved), "--json")
+    assert cli.exit_code == 0, cli.output
+    assert {p["name"]: str(p["total"]) for p in json.loads(cli.stdout)["players"]} == want
+    assert not errors, errors
+    ala_phone.close()
+    bartek_phone.close()
