@@ -80,7 +80,7 @@ def check_commands(run: Railprint, tmp: Path) -> None:
 
     for paper, size in (("a4", A4), ("letter", LETTER)):
         out = tmp / paper
-        done = run("render", "coupons", "--content", str(CONTENT), "--paper", paper, "-o", str(out), "-q")
+        done = run("render", "coupons", "--content", str(CONTENT), "--paper", paper, "-o", str(out))
         assert done.returncode == 0, done.stderr
         pdf = out / "coupon-rail" / "coupons.pdf"
         assert done.stdout.split() == [str(pdf), str(out / "coupon-rail" / "coupon-rail-guide.pdf")]   # and its print guide
