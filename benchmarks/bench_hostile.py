@@ -9,12 +9,19 @@ reports wall time, CPU time and the process's peak resident memory (VmHWM); also
 the time and the peak of Python allocations (tracemalloc, which slows the run) of the scoring
 call alone.
 
-    python benchmarks/bench_hostile.py [--seeds N]
+Second part (issue 16): crafted inputs — workbooks (a cell at column XFD, a 1 MB cell, a 20 MB
+shared string, 300,000 cells or shared strings, a value beyond 5,000 rows), a CSV of 10^6
+columns, a 16 MiB YAML card list, a 14 MiB game file, a progressive JPEG of 1,800 scans, an EPS
+file named .png. Each is a whole ``railprint render``/``score`` command in a fresh process, CPU
+time first (user + sys), then wall, and peak RSS; limits 5 s and 300 MB, a located error each.
+
+    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|all]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import random
 import subprocess
@@ -51,6 +58,96 @@ print(json.dumps({"wall": time.perf_counter() - start, "cpu": usage.ru_utime + u
 """
 
 
+CLI_RUNNER = """
+import json, resource, sys, time
+start = time.perf_counter()
+from railprint.cli import main
+sys.argv = ["railprint", *json.loads(sys.argv[1])]
+code = 0
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code
+usage = resource.getrusage(resource.RUSAGE_SELF)
+status = open("/proc/self/status").read()
+rss = int(status.split("VmHWM:")[1].split()[0]) / 1024
+print(json.dumps({"wall": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
+                  "rss_mb": rss, "code": code}), file=sys.stderr)
+"""
+INPUT_TIME, INPUT_MEMORY_MB = 5.0, 300
+
+DECK = ("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ncards: CARDS\n"
+        "templates:\n  t:\n    layers:\n      - LAYER\n")
+TEXT_LAYER = "{type: text, text: '{name}', x: 2mm, y: 8mm}"
+
+
+def crafted_inputs(tmp: Path) -> dict[str, list[str]]:
+    """name -> railprint arguments, each over a freshly written hostile input."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from hostile import workbooks  # noqa: E402  (the crafted workbooks of the tests)
+    from PIL import Image
+
+    cases: dict[str, list[str]] = {}
+
+    def deck_case(name: str, cards: str, files: dict[str, bytes], layer: str = TEXT_LAYER) -> None:
+        content = tmp / name.replace(" ", "_").replace(",", "")
+        (content / "g").mkdir(parents=True)
+        (content / "g" / "d.yaml").write_text(DECK.replace("CARDS", cards).replace("LAYER", layer), encoding="utf-8")
+        for file, data in files.items():
+            (content / "g" / file).write_bytes(data)
+        cases[name] = ["render", "g", "--content", str(content), "-o", str(content / "out"), "-q"]
+
+    for name, (data, _) in workbooks.crafted().items():
+        if data is not None and name in ("cell in column XFD", "5000 rows reaching XFD", "a 1 MB cell",
+                                         "a 20 MB shared string", "300,000 shared strings", "300,000 cells",
+                                         "row 1048576", "shared string out of range"):
+            deck_case(f"xlsx: {name}", "{from: c.xlsx}", {"c.xlsx": data})
+    deck_case("csv: 10^6 columns", "{from: c.csv}", {"c.csv": b"template,name" + b",x" * 1_000_000 + b"\nt,a\n"})
+    deck_case("csv: 8 MiB of commas", "{from: c.csv}", {"c.csv": b"template,name\nt," + b"," * ((8 << 20) - 20)})
+    deck_case("yaml list: 16 MiB", "{from: c.yaml}", {"c.yaml": b"- {template: t, name: x}\n" * 700_000})
+    deck_case("yaml list: 1 MiB [0,0,...]", "{from: c.yaml}", {"c.yaml": b"[" + b"0," * 524_000 + b"0]"})
+    deck_case("yaml list: 199,990 values", "{from: c.yaml}", {"c.yaml": b"[" + b"0," * 199_990 + b"0]"})  # parsed
+    buf = io.BytesIO()
+    Image.new("L", (5000, 5000), 128).save(buf, "JPEG", progressive=True, quality=10)
+    jpeg = buf.getvalue()
+    last = jpeg.rindex(b"\xff\xda")
+    image = "{type: image, file: a.png, x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
+    deck_case("jpeg: 1,800 scans (100 KB)", "[{template: t}]", {"a.png": jpeg[:-2] + jpeg[last:-2] * 1800 + b"\xff\xd9"},
+              image)
+    deck_case("eps named a.png", "[{template: t}]",
+              {"a.png": b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n(RAN) print\nshowpage\n"}, image)
+    game_file = tmp / "game.yaml"
+    game_file.write_text("map: nordic\nplayers:\n  - name: A\n    routes:\n" + "      - Oslo - Örebro\n" * 600_000)
+    cases["ttr game file: 14 MiB"] = ["score", "ticket-to-ride", str(game_file)]
+    return cases
+
+
+def measure_cli(args: list[str]) -> dict:
+    proc = subprocess.run([sys.executable, "-c", CLI_RUNNER, json.dumps(args)], capture_output=True, text=True)
+    lines = proc.stderr.strip().splitlines()
+    stats = json.loads(lines[-1])
+    stats["error"] = next((line for line in lines if line.startswith(("Error:", "  "))), "")
+    return stats
+
+
+def inputs_part() -> bool:
+    print(f"{'crafted input':32} {'exit':>4} {'cpu s':>6} {'wall s':>7} {'RSS MB':>7}  error")
+    worst_t = worst_m = 0.0
+    all_located = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, args in crafted_inputs(Path(tmp)).items():
+            s = measure_cli(args)
+            error = s["error"].replace(tmp, "…")
+            located = s["code"] == 1 and (":" in error)
+            all_located &= located
+            print(f"{name:32} {s['code']!s:>4} {s['cpu']:6.2f} {s['wall']:7.2f} {s['rss_mb']:7.1f}  {error[:90]}")
+            worst_t, worst_m = max(worst_t, s["cpu"]), max(worst_m, s["rss_mb"])
+    ok = worst_t <= INPUT_TIME and worst_m <= INPUT_MEMORY_MB and all_located
+    print(f"worst: {worst_t:.2f} s CPU, {worst_m:.0f} MB (limits {INPUT_TIME} s, {INPUT_MEMORY_MB} MB), "
+          f"every run a located error: {all_located}: {'OK' if ok else 'OVER'}")
+    return ok
+
+
 def game(*players: list[str]) -> str:
     lines = ["map: nordic", "players:"]
     for number, routes in enumerate(players):
@@ -75,7 +172,12 @@ def measure(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--part", choices=("scoring", "inputs", "all"), default="all")
     args = parser.parse_args()
+    if args.part in ("inputs", "all"):
+        inputs_part()
+        if args.part == "inputs":
+            return
     m = load_map("nordic")
     ids = sorted(m.route)
     def pick(seed: int) -> list[str]:

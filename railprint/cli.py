@@ -120,8 +120,9 @@ def score(
         result = score_files(list(files), strict=strict, **options)
         text = json.dumps(result.as_json(), ensure_ascii=False, indent=2) if as_json else result.as_text(lang=lang)
         if picture is not None:  # drawn and written first: a picture that fails prints nothing
+            from railprint.report import check_picture_glyphs
             from railprint.writers import save
-            pictures = save(result.picture(lang=lang), picture)
+            pictures = save(check_picture_glyphs(result.picture(lang=lang), files), picture)
         _echo_data(text)
         for path in pictures if picture is not None else ():
             _say(f"picture written to {path}", err=True)

@@ -182,6 +182,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
                 step=FOLD_STEP, stage=2,
                 noun={"en": ("die", "dice"), "pl": ("kostka", "kostki", "kostek")}),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
+    ContentKind("styles", "railprint.model.deck:StylesSpec", None, "railprint.model.resolve:validate_styles"),
 )
 
 

@@ -8,13 +8,16 @@ tiles) go through the imposition engine here.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, suggestion
+from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, clip, suggestion
+from railprint.fonts import check_glyphs
 from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, referenced, slug_problem
 from railprint.loading.resources import content_root
+from railprint.loading.text import read_head
 from railprint.loading.yamlio import load_file
 
 
@@ -112,7 +115,18 @@ def _title(data: dict, key: str) -> dict:
     if not isinstance(value, dict):
         raise ContentError(f"'{key}:' must be a label map such as {{en: Harbours, pl: Porty}}",
                            data.loc(key), hint=f"got {str(value)[:40]!r}")
-    return {str(k): str(v) for k, v in value.items()}
+    title = {str(k): str(v) for k, v in value.items()}
+    for lang, text in title.items():  # the title is printed (page footers): validate as render does
+        where = value.loc(lang) if hasattr(value, "loc") else data.loc(key)
+        control = sorted({ch for ch in text if unicodedata.category(ch) == "Cc"})
+        if control:
+            raise ContentError(f"text {clip(text)} holds control character(s) " + ", ".join(map(repr, control)),
+                               where, hint="names and labels are printed: use letters, digits and punctuation")
+        missing = check_glyphs(text)
+        if missing:
+            raise ContentError(f"the font has no glyph for {''.join(missing)!r} in the {lang} {key} {clip(text, 60)}",
+                               where, hint="use other characters")
+    return title
 
 
 def _count(data: dict) -> int:
@@ -194,7 +208,7 @@ def _table_count(path: Path, source: dict) -> int | None:
         rows = load_table(referenced(path.parent, str(source.get("from")), own_folder=True), source.get("sheet"))
         column = str(source.get("count_column", "count"))
         return sum(int(row[column]) if str(row.get(column, "")).strip() else 1 for row in rows)
-    except (RailprintError, ValueError, TypeError):
+    except (RailprintError, ValueError, TypeError, OverflowError):  # count: .inf -> OverflowError
         return None
 
 
@@ -211,11 +225,13 @@ def discover(root: Path | None = None) -> list[ContentFile]:
     found: list[ContentFile] = []
     seen: dict[tuple[str, str], ContentFile] = {}
     for path in sorted(root.rglob("*.yaml")):
-        if path.parent.name == "sheets" or path.name.startswith("_") or _card_list(path):
+        if path.parent.name == "sheets" or path.name.startswith("_"):
             continue
-        if not is_inside(root, path):
+        if not is_inside(root, path):  # before any byte of it is read
             problems.append(ContentError("the file leads outside the content folder (a symlink?)",
                                          Location(str(path)), hint="copy the file into the folder instead"))
+            continue
+        if _card_list(path):
             continue
         try:
             info = _kind_of(path, root)
@@ -239,10 +255,9 @@ def discover(root: Path | None = None) -> list[ContentFile]:
 def _card_list(path: Path) -> bool:
     """A YAML file holding a list (a deck's ``cards: {from: cards.yaml}``) is data, not content."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096).decode("utf-8-sig", "replace")
-    except OSError:
-        return False
+        head = read_head(path).decode("utf-8-sig", "replace")
+    except RailprintError:
+        return False  # not a plain file: reading it as content reports why, located
     for line in head.splitlines():
         text = line.strip()
         if text and not text.startswith(("#", "---")):

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
-from railprint.errors import RulesError
+from railprint.errors import RulesError, clip
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,36 @@ class GamesResult:
 
     def picture(self, lang: str = "en") -> Any:
         return importlib.import_module(self.picture_module).picture(self.games, lang=lang)
+
+
+def check_picture_glyphs(doc: Any, files: Sequence[Any]) -> Any:
+    """``doc`` (a scored picture) if the embedded font can draw every string in it; otherwise an
+    error at the first place the offending character was typed in the game ``files`` (a player's
+    name, a title), not an unlocated one from the writer."""
+    from railprint.errors import Location, RailprintError
+    from railprint.fonts import check_glyphs
+    from railprint.loading.text import read_text
+    from railprint.scene import texts
+
+    for text in dict.fromkeys(texts(doc)):
+        missing = check_glyphs(text)
+        if not missing:
+            continue
+        where = None
+        for path in files:
+            try:
+                source = read_text(path)
+            except RailprintError:
+                continue
+            found = [i for i in (source.find(c) for c in missing) if i >= 0]
+            if found:
+                at = min(found)
+                line_start = source.rfind("\n", 0, at) + 1
+                where = Location(str(path), source.count("\n", 0, at) + 1, at - line_start + 1)
+                break
+        raise RailprintError(f"the picture cannot show {''.join(missing)!r} (in {clip(text, 60)}): the font "
+                             "has no glyph for it", where, hint="use other characters, or score without --picture")
+    return doc
 
 
 def rank(keys: Sequence[Sequence[Any]]) -> list[int]:

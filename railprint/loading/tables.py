@@ -13,20 +13,39 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import ContentError, Location
+from railprint.errors import ContentError, Location, clip, suggestion
 from railprint.loading.text import read_bytes, read_text
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".json", ".yaml", ".yml")
 MAX_ROWS = 5000
 """Rows read from one card list (a deck holds at most 5,000 cards); more is refused at the next row."""
+MAX_COLUMNS = 200
+"""Columns of a card list (a card has a few variables); a value further right is refused where
+it stands. Unbounded, a CSV of 10^6 columns took 16 s and 574 MB, a workbook cell in column XFD
+30 s and 690 MB."""
+MAX_DELIMITED_BYTES = 8 * 1024 * 1024
+"""Largest CSV/TSV card list (5,000 rows of long rules text fit; the CSV reader's row list stays
+near 100 MB even for 8 MiB of commas)."""
 MAX_UNZIPPED = 64 * 1024 * 1024
 """Largest unpacked size of an Excel workbook (its parts are zip-compressed: a small file could
 unpack to gigabytes)."""
+MAX_PARTS = 1000
+"""Files inside a workbook's zip (a saved card list has about a dozen)."""
+MAX_XML_PART = 16 * 1024 * 1024
+"""Largest unpacked XML part of a workbook (a sheet, the shared strings, ...)."""
+MAX_CELLS = 200_000
+"""Cells (filled or styled) in the card list's sheet, and strings in the shared-string table: a
+5,000-card list of 40 columns. Checked on the XML before openpyxl parses it."""
+MAX_CELL_BYTES = 512 * 1024
+"""Longest text of one workbook cell in its XML (UTF-8, escaped); a 60 MB cell took 20 s and
+926 MB. (A CSV cell is capped at 128 K characters by Python's csv reader.)"""
 
 
 def _too_many(name: str, line: int) -> ContentError:
@@ -95,18 +114,27 @@ def _cell(value: Any) -> Any:
     return str(value)
 
 
+def _too_wide(name: str, line: int) -> ContentError:
+    return ContentError(f"more than {MAX_COLUMNS} columns in the card list", Location(name, line, MAX_COLUMNS + 1),
+                        hint=f"a card list holds at most {MAX_COLUMNS} columns; delete the extra ones")
+
+
 def _delimited(path: Path, delimiter: str) -> MarkedList:
-    text = read_text(path, ContentError)  # UTF-8, BOM dropped
+    text = read_text(path, ContentError, MAX_DELIMITED_BYTES)  # UTF-8, BOM dropped
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
         if header is None:
             raise ContentError("the card list is empty (no header row)", Location(str(path), 1, 1))
+        if len(header) > MAX_COLUMNS:
+            raise _too_wide(str(path), 1)
         records = []
         line = reader.line_num + 1
         for values in reader:
             if len(records) == MAX_ROWS:
                 raise _too_many(str(path), line)
+            if len(values) > MAX_COLUMNS:
+                raise _too_wide(str(path), line)
             records.append((line, values))
             line = reader.line_num + 1
     except csv.Error as exc:
@@ -115,40 +143,135 @@ def _delimited(path: Path, delimiter: str) -> MarkedList:
     return _rows(header, records, str(path))
 
 
-def _excel(path: Path, sheet: str | None) -> MarkedList:
+def _excel(path: Path, sheet: str | None, sheet_at: Location | None = None) -> MarkedList:
+    """The rows of a workbook's sheet. Every bound binds on the zip and its XML before openpyxl
+    parses anything: unpacked size, part sizes, cells, shared strings, one cell's length, the
+    rightmost column; any other damage openpyxl meets is a located error, never a traceback."""
     data = read_bytes(path, ContentError)  # a regular file (not a FIFO), size capped
+    name = str(path)
     try:
-        from openpyxl import load_workbook
-
         with zipfile.ZipFile(io.BytesIO(data)) as packed:
-            if sum(part.file_size for part in packed.infolist()) > MAX_UNZIPPED:
-                raise ContentError(f"the workbook unpacks to more than {MAX_UNZIPPED // (1024 * 1024)} MiB",
-                                   Location(str(path)), hint="a card list needs a few hundred KB")
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            _check_parts(packed, name)
+            from openpyxl import load_workbook
+
+            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except ContentError:
         raise
     except Exception as exc:  # openpyxl raises many kinds (zip, xml, key) for a broken file
-        raise ContentError(f"not a readable Excel workbook: {exc}", Location(str(path))) from None
+        raise ContentError(f"not a readable Excel workbook: {clip(str(exc), 120)}", Location(name)) from None
     try:
         names = book.sheetnames
+        if not names:
+            raise ContentError("the workbook has no sheet", Location(name))
         if sheet is not None and sheet not in names:
-            from railprint.errors import suggestion
-
-            raise ContentError(f"no sheet {sheet!r} in the workbook", Location(str(path)),
+            raise ContentError(f"no sheet {sheet!r} in the workbook {path.name}", sheet_at or Location(name),
                                hint=suggestion(sheet, names))
         chosen = sheet if sheet is not None else names[0]
-        rows = book[chosen].iter_rows(values_only=True)
-        header = list(next(rows, None) or [])
-        if not header:
-            raise ContentError("the card list is empty (no header row)", Location(f"{path}[{chosen}]", 1, 1))
-        records = []
-        for line, values in enumerate(rows, 2):
-            if len(records) == MAX_ROWS:
-                raise _too_many(f"{path}[{chosen}]", line)
-            records.append((line, list(values)))
+        where = f"{path}[{chosen}]"
+        header, records = _sheet_rows(book[chosen], where, data)
     finally:
         book.close()
-    return _rows(header, records, f"{path}[{chosen}]")
+    return _rows(header, records, where)
+
+
+def _check_parts(packed: zipfile.ZipFile, name: str) -> None:
+    parts = packed.infolist()
+    if len(parts) > MAX_PARTS:
+        raise ContentError(f"the workbook holds more than {MAX_PARTS} parts", Location(name),
+                           hint="a card list workbook has a dozen; save it again from your spreadsheet program")
+    if sum(part.file_size for part in parts) > MAX_UNZIPPED:
+        raise ContentError(f"the workbook unpacks to more than {MAX_UNZIPPED // (1024 * 1024)} MiB",
+                           Location(name), hint="a card list needs a few hundred KB")
+    for part in parts:
+        if part.filename.endswith((".xml", ".rels")) and part.file_size > MAX_XML_PART:
+            raise ContentError(f"the workbook part {clip(part.filename)} unpacks to more than "
+                               f"{MAX_XML_PART // (1024 * 1024)} MiB", Location(name),
+                               hint="a card list needs a few hundred KB")
+        if part.filename.endswith((".xml", ".rels")):  # whatever the part's name, before openpyxl reads it
+            _check_xml(packed.read(part), name, "shared strings", _SHARED_STRING)
+
+
+_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+_SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s/>]")
+_CELL_REF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c\s[^>]*?\br\s*=\s*[\"']\$?([A-Za-z]+)\$?(\d*)")
+
+
+def _check_xml(xml: bytes, name: str, what: str, element: re.Pattern) -> None:
+    if sum(1 for _ in element.finditer(xml)) > MAX_CELLS:
+        raise ContentError(f"more than {MAX_CELLS} {what} in the workbook", Location(name),
+                           hint="a card list of 5000 cards needs far fewer; delete unused cells")
+    if _longest_text(xml) > MAX_CELL_BYTES:
+        raise ContentError(f"a cell's text in the workbook is longer than {MAX_CELL_BYTES // 1024} KiB",
+                           Location(name), hint="card text needs a few hundred characters")
+
+
+def _longest_text(xml: bytes) -> int:
+    """The longest run of bytes between two tags (a cell's text), in linear time."""
+    longest = run = 0
+    step = 1 << 20
+    for start in range(0, len(xml), step):
+        pieces = xml[start:start + step].split(b"<")
+        run += len(pieces[0])
+        if len(pieces) > 1:
+            longest = max(longest, run, max(map(len, pieces[1:-1]), default=0))
+            run = len(pieces[-1])
+    return max(longest, run)
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters.upper()[:8]:
+        number = number * 26 + letter - 64
+    return number
+
+
+def _sheet_rows(worksheet: Any, where: str, data: bytes) -> tuple[list, list]:
+    """(header, [(line, values)]) of a read-only openpyxl sheet, bounded as the module says."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as packed:
+            xml = packed.read(worksheet._worksheet_path)  # openpyxl names the part; its size is checked
+    except (KeyError, OSError, zipfile.BadZipFile, AttributeError) as exc:
+        raise ContentError(f"the workbook's sheet is missing or unreadable: {clip(str(exc), 120)}",
+                           Location(where)) from None
+    _check_xml(xml, where, "cells", _CELL)
+    for ref in _CELL_REF.finditer(xml):
+        column = _column_number(ref.group(1))
+        if column > MAX_COLUMNS:
+            row = int(ref.group(2)[:9]) if ref.group(2) else 1
+            raise ContentError(f"a cell in column {ref.group(1).decode('ascii', 'replace')[:8]} "
+                               f"({column}); a card list holds at most {MAX_COLUMNS} columns",
+                               Location(where, row, min(column, 10**9)),
+                               hint="delete the cell or move it left")
+    worksheet.reset_dimensions()  # never trust the <dimension> tag (A1:XFD1048576)
+    header: list = []
+    records: list = []
+    line = 1
+    try:
+        rows = worksheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True)
+        for line, values in enumerate(rows, 1):
+            if line == 1:
+                header = list(values or ())
+                if not any(v is not None and str(v).strip() for v in header):
+                    raise ContentError("the card list is empty (no header row)", Location(where, 1, 1))
+                continue
+            if len(records) == MAX_ROWS:
+                raise _too_many(where, line)
+            records.append((line, list(values)))
+    except ContentError:
+        raise
+    except Exception as exc:  # a shared string out of range, a bad number or date, a broken part
+        raise ContentError(f"unreadable workbook cell: {clip(str(exc) or type(exc).__name__, 120)}",
+                           Location(where, line + 1 if line > 1 or header else 1)) from None
+    if not header:
+        raise ContentError("the card list is empty (no header row)", Location(where, 1, 1))
+    for line_, values in [(1, header), *records]:
+        if len(values) > MAX_COLUMNS and values[MAX_COLUMNS] is not None:
+            raise _too_wide(where, line_)
+        for column, value in enumerate(values[:MAX_COLUMNS], 1):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ContentError(f"the number {value} is not finite", Location(where, line_, column),
+                                   hint="type a number")
+    return header[:MAX_COLUMNS], [(n, v[:MAX_COLUMNS]) for n, v in records]
 
 
 def _listed(path: Path) -> MarkedList:
@@ -220,8 +343,9 @@ def _one_edit(a: str, b: str) -> bool:
     return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
 
 
-def load_table(path: Path, sheet: str | None = None) -> MarkedList:
-    """The rows of a card list file, each a MarkedDict located in that file."""
+def load_table(path: Path, sheet: str | None = None, sheet_at: Location | None = None) -> MarkedList:
+    """The rows of a card list file, each a MarkedDict located in that file (``sheet_at``: where
+    the deck names its ``sheet:``, for a sheet the workbook lacks)."""
     suffix = path.suffix.lower()
     if suffix not in TABLE_SUFFIXES:
         raise ContentError(f"unknown card list format {path.suffix!r}", Location(str(path)),
@@ -229,7 +353,7 @@ def load_table(path: Path, sheet: str | None = None) -> MarkedList:
     if sheet is not None and suffix != ".xlsx":
         raise ContentError("'sheet:' is for Excel workbooks (.xlsx)", Location(str(path)))
     if suffix == ".xlsx":
-        return _excel(path, sheet)
+        return _excel(path, sheet, sheet_at)
     if suffix in (".csv", ".tsv"):
         return _delimited(path, "\t" if suffix == ".tsv" else ",")
     return _listed(path)

@@ -14,6 +14,11 @@ from railprint.errors import ContentError, Location, RailprintError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """Largest content, board or game file railprint reads (16 MiB; the shipped maps are ~40 KB)."""
+MAX_YAML_BYTES = 1024 * 1024
+"""Largest YAML (or JSON) file railprint parses: content, maps, card lists, Ticket to Ride game
+files (1 MiB; the biggest shipped file is 62 KB). The position-keeping YAML reader needs 0.6 s for
+a 400 KB list of 5,000 cards and up to 4 s and 270 MB for 1 MiB of the worst shape (``[0,0,…]``);
+a 14 MiB game file took 13 s and 0.9 GB, so the cap binds before the parser starts."""
 MAX_GAME_BYTES = 256 * 1024
 """Largest end-of-game file of the Days of Steam and Allers scorers (a real one is under 5 KB; the
 YAML reader takes about a second for this much)."""
@@ -37,11 +42,9 @@ def _at(data: bytes, offset: int, filename: str) -> Location:
     return Location(filename, line, len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1)
 
 
-def read_bytes(path: str | Path, error: type[RailprintError] = ContentError,
-               limit: int | None = None) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes (default MAX_FILE_BYTES), or
-    ``error`` naming the file."""
-    limit = MAX_FILE_BYTES if limit is None else limit
+def _open_regular(path: str | Path, error: type[RailprintError]) -> tuple[int, os.stat_result]:
+    """An fd of the regular file ``path`` and its stat; a FIFO (also behind a symlink), device or
+    folder is refused without blocking (O_NONBLOCK open, then fstat)."""
     where = Location(str(path))
     try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
@@ -49,9 +52,35 @@ def read_bytes(path: str | Path, error: type[RailprintError] = ContentError,
         raise error(f"cannot read file: {exc.strerror}", where) from None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise error("not a regular file (a folder, FIFO or device); railprint reads only plain files",
-                        where)
+    except OSError as exc:
+        os.close(fd)
+        raise error(f"cannot read file: {exc.strerror}", where) from None
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise error("not a regular file (a folder, FIFO or device); railprint reads only plain files", where)
+    return fd, info
+
+
+def read_head(path: str | Path, size: int = 4096, error: type[RailprintError] = ContentError) -> bytes:
+    """The first ``size`` bytes of a regular file (discovery's cheap look at a file's kind), or
+    ``error`` naming the file; never blocks on a FIFO."""
+    fd, _ = _open_regular(path, error)
+    try:
+        return os.read(fd, size)
+    except OSError as exc:
+        raise error(f"cannot read file: {exc.strerror}", Location(str(path))) from None
+    finally:
+        os.close(fd)
+
+
+def read_bytes(path: str | Path, error: type[RailprintError] = ContentError,
+               limit: int | None = None) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (default MAX_FILE_BYTES), or
+    ``error`` naming the file."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    where = Location(str(path))
+    fd, info = _open_regular(path, error)
+    try:
         too_big = f"the file is larger than {_size(limit)}"
         if info.st_size > limit:
             raise error(too_big, where)

@@ -288,6 +288,16 @@ class DeckSpec(Spec):
     cards: list[CardEntry] = Field(min_length=1)
 
 
+class StylesSpec(Spec):
+    """A ``kind: styles`` file: named styles every deck in its folder may ``use:`` (a deck's own
+    ``styles:`` of the same name win)."""
+
+    kind: Literal["styles"]
+    id: str
+    game: str
+    styles: dict[str, dict[str, Any]] = Field(description="named styles: layer keys (family, font, size, colour, …)")
+
+
 # ---- resolved, ready to draw ---------------------------------------------------------------
 
 class ResolvedFace(Spec):

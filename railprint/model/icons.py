@@ -27,7 +27,9 @@ from typing import Literal
 from pydantic import Field
 
 from railprint.errors import ContentError, Location, Problems
+from railprint.loading.paths import is_inside
 from railprint.loading.schema import Spec, validate
+from railprint.loading.text import read_head
 from railprint.loading.yamlio import MarkedDict, load_file
 from railprint.model.deck import ICONS, UserIcon
 
@@ -238,13 +240,22 @@ def _load(path: str, stamp: float) -> tuple[tuple[UserIcon, ...], tuple]:
 def icon_files(folder: Path, recursive: bool = False) -> list[Path]:
     """The ``kind: icons`` files in ``folder`` (and below it, if ``recursive``)."""
     found = []
+    problems = Problems()
     for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
         if path.name.startswith("_"):
             continue
-        with open(path, "rb") as handle:  # cheap: look for the kind before parsing
-            head = handle.read(4096)
+        if not is_inside(folder, path):  # a symlink out: never read (its words could reach an error)
+            problems.add("the file leads outside its folder (a symlink?)", Location(str(path)),
+                         "copy the file into the folder instead")
+            continue
+        try:  # cheap: look for the kind before parsing; a FIFO or device is refused, never waited on
+            head = read_head(path)
+        except ContentError as exc:
+            problems.items.append(exc)
+            continue
         if re.search(rb"^kind:\s*['\"]?icons['\"]?\s*(#.*)?$", head, re.MULTILINE):
             found.append(path)
+    problems.raise_if_any("icon files")
     return found
 
 

@@ -1,20 +1,24 @@
 """Pictures on cards: finding, checking and placing the files of ``image`` layers.
 
 A picture's path is relative to the content file and must stay inside that file's folder
-(:func:`railprint.loading.resources.inside`). Pillow reads the
-header (format and pixel size) and verifies the file once per file; a picture that would print
-below 300 dpi at its size gets a located warning.
+(:func:`railprint.loading.paths.referenced`). Only the formats of :data:`SIGNATURES` are ever
+decoded: the bytes are matched against them first, and Pillow is then allowed that one format.
+Pillow reads the header (format and pixel size), and the pixels are decoded once per file; a
+picture that would print below 300 dpi at its size gets a located warning. Writers embed the
+bytes checked here (:func:`picture_bytes`), never a file read anew.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import warnings
 from functools import lru_cache
 from pathlib import Path
 
 from railprint.errors import RailprintError
+from railprint.loading.text import read_bytes
 
 MIN_DPI = 300
 MAX_PIXELS = 25_000_000
@@ -22,6 +26,15 @@ MAX_PIXELS = 25_000_000
 any pixel is decoded: Pillow's own bomb limit (89 Mpx) still let an 81 Mpx PNG of a few KB take
 840 MB."""
 MAX_PICTURE_BYTES = 64 * 1024 * 1024
+SIGNATURES = {"PNG": (b"\x89PNG\r\n\x1a\n",), "JPEG": (b"\xff\xd8\xff",)}
+"""The raster formats railprint decodes, by their first bytes: the ONE place to add one.
+A file is matched against these before any decoder sees it, and Pillow is then allowed that
+format's plugin only (an EPS file named ``x.png`` once reached Ghostscript)."""
+MAX_JPEG_SCANS = 256
+MAX_SCAN_PIXELS = 1_250_000_000
+"""A progressive JPEG is decoded once per scan: scans x pixels is bounded (about 0.75 s of
+decoding on the reference machine; a normal 25 Mpx photo with 10 scans is 250 million). A
+crafted 75 KiB file of 1,800 tiny scans took 15 s."""
 FORMATS = ("PNG", "JPEG", "SVG")
 """Picture formats an ``image`` layer takes: PNG and JPEG (placed as pixels), SVG (drawn as
 vectors by :mod:`railprint.model.svgart`, chosen by the ``.svg`` suffix)."""
@@ -29,32 +42,78 @@ VECTOR_SUFFIXES = (".svg",)
 log = logging.getLogger("railprint")
 
 
+def _refuse(name: str, why: str) -> RailprintError:
+    return RailprintError(f"cannot read the picture {name}: {why}",
+                          hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is plenty), "
+                               "or an SVG file named .svg")
+
+
+def picture_format(data: bytes) -> str | None:
+    """The format of a picture's bytes, from its signature (None: not one railprint reads)."""
+    for kind, heads in SIGNATURES.items():
+        if data.startswith(heads):
+            return kind
+    return None
+
+
+def _read(path: str) -> tuple[bytes, str]:
+    """The bytes of a picture file (regular, size-capped) and its format, or a clear error."""
+    name = Path(path).name
+    data = read_bytes(path, RailprintError, MAX_PICTURE_BYTES)
+    kind = picture_format(data)
+    if not data:
+        raise RailprintError(f"cannot read the picture {name}: the file is empty", hint="save it as PNG or JPEG")
+    if kind is None:
+        raise RailprintError(f"cannot read the picture {name}: not a PNG or JPEG file (it starts with {data[:8]!r})",
+                             hint="save it as PNG or JPEG")
+    return data, kind
+
+
 @lru_cache(maxsize=256)
 def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
     from PIL import Image, UnidentifiedImageError
 
+    name = Path(path).name
+    data, kind = _read(path)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)  # > 89 Mpx: refused
-            with Image.open(path) as picture:
-                kind, size = picture.format, picture.size
+            with Image.open(io.BytesIO(data), formats=[kind]) as picture:
+                size = picture.size
                 if size[0] * size[1] > MAX_PIXELS:
                     raise ValueError(f"{size[0]} x {size[1]} pixels; at most {MAX_PIXELS // 1_000_000} "
                                      "million are read")
+                if kind == "JPEG":
+                    _bound_scans(data, size)
                 picture.verify()
-            with Image.open(path) as picture:
+            with Image.open(io.BytesIO(data), formats=[kind]) as picture:
                 picture.load()  # decode every pixel now: a broken data stream fails here, located,
                 # not later inside the PDF writer
     except (OSError, UnidentifiedImageError, SyntaxError, ValueError, Image.DecompressionBombError,
             Image.DecompressionBombWarning) as exc:
-        raise RailprintError(f"cannot read the picture {Path(path).name}: {exc}",
-                             hint="use an undamaged PNG or JPEG file (a few thousand pixels a side is "
-                                  "plenty), or an SVG file named .svg") from None
-    if kind not in FORMATS:
-        raise RailprintError(f"{Path(path).name} is a {kind} picture", hint="save it as " + ", ".join(FORMATS))
-    with open(path, "rb") as handle:
-        digest = hashlib.sha1(handle.read()).hexdigest()[:20]
-    return size[0], size[1], digest
+        raise _refuse(name, str(exc)) from None
+    return size[0], size[1], hashlib.sha1(data).hexdigest()[:20]
+
+
+def _bound_scans(data: bytes, size: tuple[int, int]) -> None:
+    """Refuse a JPEG whose scans would take long to decode, before decoding it. Every
+    start-of-scan marker counts (inside coded data 0xFF is always followed by 0x00 or a restart
+    number, so this never undercounts)."""
+    scans = data.count(b"\xff\xda")
+    if scans > MAX_JPEG_SCANS or scans * size[0] * size[1] > MAX_SCAN_PIXELS:
+        raise ValueError(f"a JPEG of {scans} scans at {size[0]} x {size[1]} pixels is too slow to decode "
+                         f"(at most {MAX_JPEG_SCANS} scans and {MAX_SCAN_PIXELS // 1_000_000} million "
+                         "pixels x scans)")
+
+
+def picture_bytes(path: str, key: str) -> bytes:
+    """The checked picture's bytes for a writer: read again, they must still be the content
+    :func:`probe` verified (``key``), so no other file ever reaches a decoder."""
+    data, _ = _read(path)
+    if hashlib.sha1(data).hexdigest()[:20] != key:
+        raise RailprintError(f"the picture {Path(path).name} changed while railprint was rendering",
+                             hint="run again")
+    return data
 
 
 def probe(path: Path) -> tuple[int, int, str]:

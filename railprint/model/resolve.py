@@ -26,7 +26,7 @@ from railprint.model import images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
-                                  TextLayer, VectorPlacement)
+                                  StylesSpec, TextLayer, VectorPlacement)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -496,7 +496,7 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
         raise ContentError(f"card list not found: {source['from']}", _loc(source, "from", where),
                            hint=f"looked for {table}")
     sheet = source.get("sheet")
-    rows = load_table(table, None if sheet is None else str(sheet))
+    rows = load_table(table, None if sheet is None else str(sheet), _loc(source, "sheet", where))
     if not rows:
         raise ContentError("the card list has no rows", Location(str(table), 2, 1))
     columns = dict(getattr(rows, "columns", {}))
@@ -570,7 +570,48 @@ def _kept(source: MarkedList, keep) -> MarkedList:
     return out
 
 
-def _with_styles(data: Any, problems: Problems) -> Any:
+def style_files(folder: Path) -> list[Path]:
+    """The ``kind: styles`` files in ``folder``."""
+    import re as _re
+
+    found = []
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name.startswith("_"):
+            continue
+        with open(path, "rb") as handle:  # cheap: look for the kind before parsing
+            head = handle.read(4096)
+        if _re.search(rb"^kind:\s*['\"]?styles['\"]?\s*(#.*)?$", head, _re.MULTILINE):
+            found.append(path)
+    return found
+
+
+def folder_styles(folder: Path) -> MarkedDict:
+    """The styles of the ``kind: styles`` files in ``folder`` (a name given twice is an error
+    naming both), located in their files."""
+    out = MarkedDict()
+    out.location, out.key_locations, out.value_locations = Location(str(folder)), {}, {}
+    problems = Problems()
+    for path in style_files(folder):
+        data = load_file(path)
+        validate(StylesSpec, data, str(path), "styles")
+        for name, style in data["styles"].items():
+            if name in out:
+                problems.add(f"style {name!r} is defined twice (first at {out.key_loc(name)})",
+                             data["styles"].key_loc(name), "rename one of them")
+                continue
+            out[name] = style
+            out.key_locations[name] = data["styles"].key_loc(name)
+            out.value_locations[name] = data["styles"].loc(name)
+    problems.raise_if_any(str(folder), Location(str(folder)))
+    return out
+
+
+def validate_styles(path: str | Path, lang: str = "en") -> MarkedDict:
+    """``railprint validate`` of one styles file (and its folder's other styles files)."""
+    return folder_styles(Path(path).parent)
+
+
+def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> Any:
     """Every layer that names a style (``use: title`` or ``use: [title, red]``) gets the style's
     keys under its own (the layer's keys win; each key keeps the location it is written at)."""
     styles = data.get("styles") if isinstance(data, MarkedDict) else None
@@ -578,6 +619,15 @@ def _with_styles(data: Any, problems: Problems) -> Any:
     if not isinstance(templates, MarkedDict):
         return data
     styles = styles if isinstance(styles, MarkedDict) else {}
+    if folder is not None:
+        shared = folder_styles(folder)
+        if shared:
+            merged_styles = _marked(shared, shared)
+            for name, style in styles.items():
+                merged_styles[name] = style
+                merged_styles.key_locations[name] = styles.key_loc(name)
+                merged_styles.value_locations[name] = styles.loc(name)
+            styles = merged_styles
     changed = _marked(templates, templates)
     for name, template in templates.items():
         layers = template.get("layers") if isinstance(template, MarkedDict) else None
@@ -689,7 +739,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     for warning in _column_warnings(data, columns, count_column) if columns else ():
         images.log.warning("Warning: " + warning)
     problems = Problems()
-    data = _with_styles(data, problems)
+    data = _with_styles(data, problems, path.parent)
     spec, checked, indexes = _validated(data, path, problems)
     top = Location(str(path), 1, 1)
 

@@ -53,7 +53,7 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     has other problems: ``load_deck`` reports those)."""
     path = Path(path)
     data, _, _ = _cards_from_data(load_file(path), path)
-    data = _with_styles(data, Problems())
+    data = _with_styles(data, Problems(), path.parent)
     spec = validate(DeckSpec, data, str(path), "deck")
     total = sum(entry.count for entry in spec.cards)
     if isinstance(spec.size, str):

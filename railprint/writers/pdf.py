@@ -23,6 +23,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen import pathobject, pdfgeom
 
 from railprint import fonts
+from railprint.model.images import picture_bytes
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -68,7 +69,7 @@ def _reader(path: str, key: str):
     """The picture at ``path`` whose content is ``key`` (a changed file is read again)."""
     from reportlab.lib.utils import ImageReader
 
-    return ImageReader(path)
+    return ImageReader(io.BytesIO(picture_bytes(path, key)))
 
 
 def _shop_reader(path: str, paint):

@@ -10,6 +10,7 @@ from functools import lru_cache
 import svgwrite
 
 from railprint import fonts
+from railprint.model.images import picture_bytes, picture_format
 from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, walk
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -42,11 +43,10 @@ def _font_face_css(face: str, chars: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _data_uri(path: str) -> str:
+def _data_uri(path: str, key: str) -> str:
     """A picture embedded in the SVG (a standalone file must not point outside itself)."""
-    with open(path, "rb") as handle:
-        data = handle.read()
-    mime = "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+    data = picture_bytes(path, key)
+    mime = "image/" + picture_format(data).lower()
     return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
@@ -145,7 +145,7 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                     text["font-style"] = "italic"
                 parent.add(text)
             elif isinstance(item, Image):
-                parent.add(dwg.image(_data_uri(item.path), insert=(_num(item.x), _num(item.y)),
+                parent.add(dwg.image(_data_uri(item.path, item.key), insert=(_num(item.x), _num(item.y)),
                                      size=(_num(item.w), _num(item.h)), preserveAspectRatio="none"))
 
     add(dwg, page.items)

@@ -297,6 +297,141 @@ def test_mutated_card_lists_icons_pictures_render_or_fail_cleanly(tmp_path, inde
     assert _tree(tmp_path.parent) - _tree(tmp_path) == before, "something was written outside the case folder"
 
 
+# --- FIFOs and symlinks in every discovery path; malformed and oversized workbooks ---------
+
+@pytest.fixture
+def alarm():
+    """A run that blocks (a FIFO opened for reading) fails instead of hanging the suite."""
+    import signal
+
+    def boom(*_):
+        raise TimeoutError("blocked")
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(30)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+SMALL_DECK = ("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ncards: CARDS\n"
+              "templates:\n  t:\n    layers:\n      - {type: text, text: '{name}', x: 2mm, y: 8mm}\n")
+SECRET = "kind: icons\nid: s\ngame: g\nicons:\n  ZanzibarSecret: {path: 'M0 0'}\n"
+HAZARDS = ["fifo", "symlink to a fifo", "symlink to /dev/zero", "symlink out", "folder", "dangling symlink"]
+
+
+def _plant(where: Path, name: str, hazard: str, outside: Path) -> None:
+    target = where / name
+    if hazard == "fifo":
+        os.mkfifo(target)
+    elif hazard == "symlink to a fifo":
+        os.mkfifo(where / "pipe.fifo")
+        target.symlink_to(where / "pipe.fifo")
+    elif hazard == "symlink to /dev/zero":
+        target.symlink_to("/dev/zero")
+    elif hazard == "symlink out":
+        target.symlink_to(outside)
+    elif hazard == "folder":
+        target.mkdir()
+    else:
+        target.symlink_to(where / "nowhere.yaml")
+
+
+@pytest.mark.parametrize("index", range(_examples(18)))
+def test_fifos_and_symlinks_in_every_discovery_path_end_cleanly(tmp_path, alarm, index):
+    rnd = random.Random(index)
+    hazard = HAZARDS[index % len(HAZARDS)] if not EXAMPLES else rnd.choice(HAZARDS)
+    outside = tmp_path / "outside" / "secret.yaml"
+    outside.parent.mkdir()
+    outside.write_text(SECRET, encoding="utf-8")
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    path = rnd.choice(["content", "icons", "card list", "map beside a game file", "picture"])
+    cards = "[{template: t, vars: {name: x}}]"
+    if path == "card list":
+        cards = "{from: " + rnd.choice(["cards.csv", "cards.yaml", "cards.xlsx", "cards.json"]) + "}"
+        _plant(game, cards[7:-1], hazard, outside)
+    elif path == "picture":
+        _plant(game, "a.png", hazard, outside)
+    elif path == "map beside a game file":
+        _plant(game, "m.yaml", hazard, outside)
+    else:
+        _plant(game, "icons.yaml" if path == "icons" else "x.yaml", hazard, outside)
+    deck = SMALL_DECK.replace("CARDS", cards)
+    if path == "picture":
+        deck = deck.replace("      - {type: text", "      - {type: image, file: a.png, x: 1mm, y: 1mm, w: 9mm, h: 9mm}\n"
+                            "      - {type: text")
+    (game / "d.yaml").write_text(deck, encoding="utf-8")
+    (game / "game.yaml").write_text("map: nordic\nplayers:\n  - name: A\n    routes: [Oslo - Örebro]\n")
+    out = tmp_path / "out"
+    runs = [["validate", str(game.parent)], ["validate", str(game / "d.yaml")], ["list", "--content", str(game.parent)],
+            ["icons", "--content", str(game.parent), "-o", str(out / "i.pdf")],
+            ["render", "g", "--content", str(game.parent), "-o", str(out), "-q"]]
+    if path == "map beside a game file":
+        runs = [["score", "ticket-to-ride", str(game / "game.yaml"), "--json"]]
+    for args in runs:
+        result = CliRunner().invoke(app, args)
+        _check(result, located=False)
+        assert "Zanzibar" not in result.output, f"a file outside the folder was read: {args}"
+        if result.exit_code == 1:
+            assert str(tmp_path) in result.stderr or "content folder" in result.stderr, result.stderr
+    written = {p for p in _tree(tmp_path) if p.is_file() and out in p.parents}
+    assert all(p.suffix == ".pdf" for p in written)
+
+
+def _mutate_workbook(rnd: random.Random) -> tuple[bytes, str]:
+    """A crafted hostile workbook (tests/hostile/workbooks.py), or the small good one with its
+    sheet or shared-string XML mutated at random."""
+    from hostile import workbooks  # tests/ is on sys.path (rootdir-relative test packages)
+
+    crafted = [(data, words) for data, words in workbooks.crafted().values() if data is not None]
+    if rnd.random() < 0.4:
+        return rnd.choice(crafted)
+    files = workbooks.parts(workbooks.workbook(rnd.randint(1, 3)))
+    if rnd.random() < 0.3:
+        files[workbooks.STRINGS] = workbooks.parts(workbooks.edited(strings=b"<si><t>a</t></si>" * 3))[workbooks.STRINGS]
+    name = rnd.choice([n for n in (workbooks.SHEET, workbooks.STRINGS, "xl/workbook.xml", "xl/styles.xml",
+                                   "xl/_rels/workbook.xml.rels", "[Content_Types].xml") if n in files])
+    xml = files[name]
+    for _ in range(rnd.randint(1, 4)):
+        op = rnd.random()
+        i = rnd.randrange(len(xml))
+        if op < 0.3:
+            xml = xml[:i] + bytes([rnd.randrange(256)]) + xml[i + 1:]
+        elif op < 0.5:
+            xml = xml[:i]
+        elif op < 0.8:
+            xml = re.sub(rb'r="[A-Z]+(\d+)"', lambda m: b'r="' + rnd.choice([b"XFD", b"AAAA", b"A", b"GS"]) +
+                         rnd.choice([m.group(1), b"1048576", b"0", b"99999999999"]) + b'"', xml, count=rnd.randint(1, 3))
+        else:
+            xml = re.sub(rb"<v>[^<]*</v>", lambda m: b"<v>" + rnd.choice([b"NaN", b"1e999", b"-1e999", b"99", b"x",
+                                                                          b"", b"9" * 400]) + b"</v>", xml, count=1)
+    files[name] = xml
+    if rnd.random() < 0.1:
+        files.pop(rnd.choice(sorted(files)))
+    return workbooks.pack(files), ""
+
+
+@pytest.mark.parametrize("index", range(_examples(16)))
+def test_malformed_and_oversized_workbooks_end_cleanly(tmp_path, alarm, index):
+    import time
+
+    rnd = random.Random(index)
+    data, words = _mutate_workbook(rnd)
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    (game / "d.yaml").write_text(SMALL_DECK.replace("CARDS", "{from: c.xlsx}"), encoding="utf-8")
+    (game / "c.xlsx").write_bytes(data)
+    out = tmp_path / "out"
+    start = time.process_time()
+    result = CliRunner().invoke(app, ["render", "g", "--content", str(game.parent), "-o", str(out), "-q"])
+    assert time.process_time() - start < 5
+    _check(result, located=False)
+    if result.exit_code == 1:
+        assert re.search(r"(c\.xlsx(\[[^\]]*\])?(:\d+)?|d\.yaml:\d+):", result.stderr), result.stderr
+        assert words in result.stderr
+        assert not _tree(out), "a failed run left files"
+
+
 SIGNAL_BOX = content_root() / "examples" / "signal-box"
 SVG_HOSTILE = ['<!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>', "<g>" * 100,
                '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>', "<text>&x;</text>",

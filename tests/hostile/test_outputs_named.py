@@ -42,7 +42,7 @@ def test_a_multi_page_picture_names_each_page_and_removes_the_stale_single_file(
 def test_output_paths_are_escaped_on_the_terminal(tmp_path):
     content = write(tmp_path, {"a.yaml": deck(id="first")})
     out = tmp_path / "out\x1b[31mred"
-    result = run("render", "g", "--content", str(content), "-o", str(out), "-q")
+    result = run("render", "g", "--content", str(content), "-o", str(out))  # not -q: it lists the files
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output
     assert "out\\x1b[31mred" in result.stdout and "out\\x1b[31mred" in result.stderr

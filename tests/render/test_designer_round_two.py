@@ -232,3 +232,23 @@ def test_styled_run_problems_and_tag_like_text(tmp_path, caplog):
     text = "\n".join(caplog.messages)
     assert "deck.yaml:22:5:" in text and "'<span foreground=\"red\">' is printed as it is" in text
     assert "'</span>'" in text and "'<b>'" in text
+
+
+def test_folder_styles_are_shared_and_a_deck_style_wins(tmp_path):
+    (tmp_path / "styles.yaml").write_text("kind: styles\nid: house\ngame: test\nstyles:\n"
+                                          "  title: {font: bold, size: 20}\n  note: {size: 6, colour: '#0000ff'}\n",
+                                          encoding="utf-8")
+    path = deck(tmp_path, ["{type: text, text: BIG, x: 5mm, y: 20mm, use: title}",
+                           "{type: text, text: NOTE, x: 5mm, y: 40mm, use: note}"],
+                "\n  - {vars: {name: A}}", "styles:\n  title: {font: italic, size: 12}\n")
+    data = render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size", "fontname"])
+    got = {w["text"]: (round(w["size"]), w["fontname"].split("+")[-1]) for w in words}
+    assert got["BIG"] == (12, "SourceSansPro-It") and got["NOTE"] == (6, "SourceSansPro-Regular")
+    result = run_cli("validate", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (tmp_path / "more.yaml").write_text("kind: styles\nid: more\ngame: test\nstyles:\n  note: {size: 7}\n",
+                                        encoding="utf-8")
+    message = problems_of(path)
+    assert "styles.yaml:6:3: style 'note' is defined twice (first at " in message and "more.yaml:5:3)" in message

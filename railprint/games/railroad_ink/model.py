@@ -370,8 +370,24 @@ def load_dice(path: str | Path | None = None) -> DiceSpec:
 
 
 def dice_for_sheet(sheet_path: str | Path | None, sheet: SheetSpec) -> DiceSpec:
-    """The dice file a sheet names, resolved next to the sheet file."""
+    """The dice file a sheet names (``dice:``, default ``dice.yaml``): beside the sheet file
+    (inside the content folder), else the built-in one of that name — a copied ``sheet.yaml``
+    alone in a ``--content`` folder uses the built-in dice. Neither: an error at ``dice:``."""
+    from railprint.errors import ContentError, Location
+    from railprint.loading.paths import referenced
     from railprint.loading.resources import content_path
 
-    base = Path(sheet_path).parent if sheet_path is not None else content_path("railroad-ink")
-    return load_dice(base / sheet.dice)
+    builtin = content_path("railroad-ink")
+    if sheet_path is None:
+        return load_dice(referenced(builtin, sheet.dice, Location(str(builtin / "sheet.yaml"))))
+    sheet_path = Path(sheet_path)
+    data = load_file(sheet_path)
+    where = data.loc("dice") if isinstance(data, dict) and "dice" in data else Location(str(sheet_path), 1, 1)
+    beside = referenced(sheet_path.parent, sheet.dice, where)
+    if beside.exists():
+        return load_dice(beside)
+    fallback = builtin / sheet.dice
+    if fallback.resolve().parent == builtin.resolve() and fallback.is_file():
+        return load_dice(fallback)
+    raise ContentError(f"dice file {sheet.dice!r} not found beside the sheet, nor among the built-in files",
+                       where, hint=f"looked for {beside}; name an existing dice file in 'dice:'")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Iterable, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
@@ -133,6 +133,17 @@ class SizeSpec(Spec):
         return value
 
 
+MAX_OVERLAP = mm(50)
+
+
+def _overlap(value: float) -> float:
+    """The glue strip: checked where it is written (a negative one failed later, unlocated)."""
+    if not MIN_OVERLAP - 1e-6 <= value <= MAX_OVERLAP:
+        raise ValueError(f"{value / mm(1):g} mm; boards need 10 to 50 mm of overlap to glue and register "
+                         "pages")
+    return value
+
+
 class BoardSpec(Spec):
     """``kind: board`` content file: which map, at what size, and drawing hints."""
 
@@ -143,7 +154,7 @@ class BoardSpec(Spec):
     revision: Annotated[int, Field(ge=1)] = 1
     map: str
     size: SizeSpec | None = None
-    overlap: Length = MIN_OVERLAP
+    overlap: Annotated[Length, AfterValidator(_overlap)] = MIN_OVERLAP
     labels: dict[str, Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]] = {}
     note: str = ""
 

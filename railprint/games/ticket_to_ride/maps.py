@@ -19,6 +19,7 @@ from railprint.errors import ContentError, Location, Problems, RailprintError, c
 from railprint.loading import yamlio
 from railprint.loading.resources import content_path
 from railprint.loading.schema import Spec, validate
+from railprint.loading.text import read_head
 from railprint.games.ticket_to_ride.model import (
     TIE_BREAKS, Area, City, Colour, Endpoint, ParallelRule, Region, RegionBonus, Route, Source,
     StationRule, Ticket, TTRMap, name_key,
@@ -516,10 +517,9 @@ def _map_files(folder: Path, recursive: bool) -> list[Path]:
     """The map files in (or under) ``folder``: a cheap look at each YAML file's head for the format."""
     found = []
     for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
-        try:
-            with open(path, "rb") as handle:
-                head = handle.read(4096)
-        except OSError:
+        try:  # a FIFO or device is skipped without waiting on it (it cannot be a map)
+            head = read_head(path)
+        except RailprintError:
             continue
         if FORMAT.encode() in head:
             found.append(path)

@@ -22,7 +22,7 @@ from railprint.games.ticket_to_ride.model import Route, TTRMap, name_key
 
 from .maps import load_map
 from railprint.errors import close_matches as closest, suggestion as suggest
-from railprint.loading.text import read_text
+from railprint.loading.text import MAX_YAML_BYTES, read_text
 
 GAME_KEYS = ("map", "players", "title", "date", "notes")
 PLAYER_KEYS = ("name", "routes", "tickets", "colour", "stations")
@@ -452,7 +452,7 @@ def _item_loc(node: Any, key: str, index: int, fallback: Location) -> Location:
 def read_game(path: str | Path) -> GameRecord:
     """Read an end-of-game file (UTF-8)."""
     path = Path(path)
-    text = read_text(path, NotationError)
+    text = read_text(path, NotationError, MAX_YAML_BYTES)
     return parse_game(text, str(path), base=path.parent)
 
 

@@ -36,7 +36,12 @@ def _content_map(name: str, path: Path):
     where = load_file(path).loc("map")
     if not _LOOKS_LIKE_PATH.search(name):
         return load_map(name, base=Path(path).parent, where=where)
-    return load_map_file(referenced(Path(path).parent, name, where))
+    target = referenced(Path(path).parent, name, where)
+    if not target.exists():
+        from railprint.errors import ContentError
+
+        raise ContentError(f"map file not found: {name}", where, hint=f"looked for {target}")
+    return load_map_file(target)
 
 
 def validate_map(path: Path, lang: str) -> None:
