@@ -292,6 +292,8 @@ def render(
     icc: Optional[Path] = typer.Option(None, "--icc", help="The print shop's CMYK ICC profile (with --colour cmyk)."),
     ink_limit: int = typer.Option(240, "--ink-limit", help="--colour cmyk: most total ink C+M+Y+K in % (card shops: 240-260)."),
     scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
+    layout: str = typer.Option("auto", "--layout", help="Sheets: butt (neighbours share cut lines, bleed only around the block), gutter (bleed around every piece), or auto (the set's own `layout:`, else whichever takes fewer sheets)."),
+    cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin lines along every cut on the fronts, for scissors (default: on, off with --mode 1up)."),
     out: Path = typer.Option(Path("output"), "-o", "--out", parser=_path, help="Output folder."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but warnings and errors (no progress bar, no file list)."),
     map_id: Optional[str] = typer.Option(None, "--map", help="Only this map's board, tickets, score pad and pieces (its id)."),
@@ -301,6 +303,7 @@ def render(
     Example: railprint render ticket-to-ride --paper letter --lang pl
     Example: railprint render ticket-to-ride --format png --dpi 300 --trimmed
     """
+    from railprint.report import terminal_safe
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
 
     def run() -> None:
@@ -308,16 +311,20 @@ def render(
 
         options = RenderOptions(paper=paper.lower(), mode="1up" if shop else mode, flip=flip,
                                 back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale),
-                                bleed=_parse_bleed(bleed))
+                                bleed=_parse_bleed(bleed), layout=layout.lower(), cut_lines=cut_lines)
         paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
         check_options(options, fmt)
         chosen = select(discover_layers(list(content or [])), game, map_id)
+        summaries: list[str] = []
         with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint)
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
+                                 summaries=summaries)
         if quiet:
             return
         for path in written:
             _say(path)
+        for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
+            typer.echo("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
         _say(f"{len(written)} file(s) written to {out}", err=True)
 
     guarded(run)

@@ -58,6 +58,9 @@ class ContentKind:
     components one data file generates when they depend on its content (e.g. a map's station
     pieces only when it has stations); ``components`` is used when it is None or the file is broken.
     ``noun``: what the components are called in page footers, per language.
+    ``paper``, ``copies``, ``step``, ``stage``: for the print guide — ``card`` stock or ``plain`` paper, how
+    many copies a group prints (per language, e.g. one per player), and what to do with the
+    printed sheets (per language); a deck may set its own ``paper:`` and ``copies:``.
     """
 
     name: str
@@ -67,6 +70,12 @@ class ContentKind:
     format_prefix: str | None = None
     deck_like: bool = False
     components: tuple[str, ...] = ()
+    paper: str = "card"
+    copies: Mapping[str, str] | None = None
+    step: Mapping[str, str] | None = None
+    component_steps: Mapping[str, Mapping[str, str]] | None = None   # per generated component
+    stage: int = 1       # print guide order: 0 assemble first (boards), 1 cut, 2 fold, 3 nothing to make
+    noun: Mapping[str, tuple[str, ...]] | None = None   # counts a file's ``count:`` in the print guide
     components_of: str | None = None
 
 
@@ -90,6 +99,7 @@ class Game:
     scorer: str | None = None
     score_options: tuple[str, ...] = ()
     roller: str | None = None
+    bring: Mapping[str, tuple[str, ...]] | None = None   # print guide: what else a table needs, per language
     web: str | None = None
     source: str = field(default="", compare=False)  # the entry point that declared it ("module:attr")
     entry: str = field(default="", compare=False)   # that entry point's name
@@ -122,6 +132,10 @@ class Roller(Protocol):
 
     def rolls_text(self, seed: int, *, expansion: str, lang: str, round_number: int | None) -> str:
         """The seed's rolls as terminal text (every round, or only ``round_number``)."""
+
+
+FOLD_STEP = {"en": "cut out each net, fold along the lines, glue the tabs inside",
+             "pl": "wytnij każdą siatkę, zegnij wzdłuż linii, wklej zakładki do środka"}
 
 
 class WebPage(Protocol):
@@ -164,7 +178,9 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
                 "railprint.model.resolve:load_deck", deck_like=True),
     ContentKind("tiles", "railprint.model.deck:DeckSpec", "railprint.render:build_deck",
                 "railprint.model.resolve:load_deck", deck_like=True),
-    ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice"),
+    ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice",
+                step=FOLD_STEP, stage=2,
+                noun={"en": ("die", "dice"), "pl": ("kostka", "kostki", "kostek")}),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
     ContentKind("styles", "railprint.model.deck:StylesSpec", None, "railprint.model.resolve:validate_styles"),
 )

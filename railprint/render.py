@@ -66,11 +66,17 @@ class RenderOptions:
     scale: tuple[float, float] = (1.0, 1.0)  # the printer correction of `railprint calibrate`
     bleed: float | None = None  # pt: every deck's bleed for this run (a print shop's), else its own
     extra: dict[str, Any] = field(default_factory=dict)
+    layout: str = "auto"            # auto (the deck's `layout:`, else fewer sheets) | gutter | butt
+    cut_lines: bool | None = None   # None: on for sheets cut at home (duplex, gutterfold), off for 1up
+
+    @property
+    def cuts(self) -> bool:
+        return self.mode != "1up" if self.cut_lines is None else self.cut_lines
 
 
 def check_options(options: RenderOptions, fmt: str) -> None:
     """Refuse bad option values before any (slow) building starts."""
-    from railprint.layout.imposition import FLIPS, MODES
+    from railprint.layout.imposition import FLIPS, LAYOUTS, MODES
     from railprint.layout.paper import paper
 
     paper(options.paper)
@@ -80,6 +86,8 @@ def check_options(options: RenderOptions, fmt: str) -> None:
         raise RailprintError(f"unknown mode {options.mode!r}", hint=suggestion(options.mode, MODES))
     if options.flip not in FLIPS:
         raise RailprintError(f"unknown flip {options.flip!r}", hint="expected long or short")
+    if options.layout not in LAYOUTS:
+        raise RailprintError(f"unknown layout {options.layout!r}", hint=suggestion(options.layout, LAYOUTS))
     check_lang(options.lang)
 
 
@@ -96,6 +104,8 @@ class ContentFile:
     root: Path | None = None  # the content folder it was found in (references stay inside)
     id_at: Location | None = None  # where the id is given (or the file's top when implicit)
     map: str | None = None  # the map it belongs to: a map file's id, or the `map:` a file names
+    share: str | None = None  # sets with the same `share:` print together on shared sheets
+    share_at: Location | None = None
 
 
 def _title(data: dict, key: str) -> dict:
@@ -175,8 +185,14 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
     named_map = data.get("map") if isinstance(data.get("map"), str) else None
     if named_map is not None and ("/" in named_map or "\\" in named_map or named_map.endswith((".yaml", ".yml"))):
         named_map = Path(named_map).stem  # a map named by its file: the file's stem
+    share, share_at = None, None
+    if _deck_like(kind) and "share" in data:
+        share, share_at = data["share"], data.loc("share")
+        problem = slug_problem(share, "shared sheet name")
+        if problem:
+            raise ContentError(problem, share_at, SLUG_RULE)
     return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path),
-                       map=named_map)
+                       map=named_map, share=share, share_at=share_at)
 
 
 def _id_at(data: dict, path: Path) -> Location:
@@ -362,34 +378,212 @@ def build_deck(path: Path, options: RenderOptions):
 
 def impose_deck(deck, path: Path, options: RenderOptions):
     """A resolved deck on sheets, with its footer naming ``path``."""
-    from railprint.layout.imposition import impose
+    return impose_resolved(deck, path, options).document
+
+
+def deck_layout(deck, options: RenderOptions) -> str:
+    """``gutter`` or ``butt`` for this deck: ``--layout``, else the deck's ``layout:``, else
+    whichever needs fewer sheets."""
+    from railprint.layout.imposition import choose_layout
+
+    wanted = options.layout if options.layout != "auto" else deck.layout
+    if wanted == "auto" and deck.gap is not None:
+        wanted = "gutter"   # a deck asking for a gap between its pieces wants gutters
+    return choose_layout(wanted, len(deck.cards), width=deck.width, height=deck.height, bleed=deck.bleed,
+                         paper=options.paper, mode=options.mode if deck.has_backs else "simplex",
+                         orientation=deck.orientation, gap=deck.gap)
+
+
+def impose_resolved(deck, path: Path, options: RenderOptions):
+    """The :class:`~railprint.layout.imposition.Imposed` sheets of a resolved deck."""
+    from railprint.layout.imposition import impose, plan_butt
     from railprint.layout.paper import revision_label
     from railprint.units import mm
-
     if options.bleed is not None:
         deck = deck.model_copy(update={"bleed": options.bleed})
-    faces = deck_faces(deck)
     from railprint.words import counted
 
+    layout = deck_layout(deck, options)
+    if layout == "butt":
+        plan = plan_butt(options.paper, deck.orientation, deck.width, deck.height, deck.bleed)
+        if plan.bleed < deck.bleed:   # the faces print only the bleed the sheet leaves room for
+            deck = deck.model_copy(update={"bleed": plan.bleed})
+    faces = deck_faces(deck)
     count = counted(len(faces), deck.noun, options.lang)
     detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {count} · {path.name}"
-    imposed = impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
-                     paper=options.paper, mode=options.mode, flip=options.flip,
-                     back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
-                     orientation=deck.orientation, gap=deck.gap,
-                     title=deck.title, detail=detail, lang=options.lang)
-    return imposed.document
+    return impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
+                  paper=options.paper, mode=options.mode, flip=options.flip,
+                  back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
+                  orientation=deck.orientation, gap=deck.gap,
+                  title=deck.title, detail=detail, lang=options.lang, layout=layout,
+                  cut_lines=options.cuts)
+
+
+@dataclass(frozen=True)
+class Output:
+    """One PDF ``render`` writes: ``<game>/<name>.pdf``, from one set or from the sets sharing
+    sheets under that name."""
+
+    game: str
+    name: str
+    sets: tuple[ContentFile, ...]
+
+    @property
+    def shared(self) -> bool:
+        return self.sets[0].share == self.name and self.sets[0].id != self.name
+
+
+def outputs(chosen: list[ContentFile], options: RenderOptions, fmt: str = "pdf") -> list[Output]:
+    """The files a render of ``chosen`` writes, in order. Deck-like sets naming the same
+    ``share:`` go into one file (PDF, duplex or single-sided sheets); a shared name that is also
+    a set's id is an error."""
+    sharing = fmt.lower() == "pdf" and options.mode in ("duplex", "simplex")
+    ids = {(f.game, f.id) for f in chosen}
+    groups: dict[tuple[str, str], list[ContentFile]] = {}
+    for info in chosen:
+        name = info.share if sharing and info.share else info.id
+        if info.share and sharing and (info.game, name) in ids:
+            raise ContentError(f"the shared sheets {name!r} would have the same file name as the set with that id",
+                               info.share_at, hint="give the shared sheets another name")
+        groups.setdefault((info.game, name), []).append(info)
+    return [Output(game, name, tuple(sets)) for (game, name), sets in groups.items()]
+
+
+def build_output(output: Output, options: RenderOptions):
+    """The Document of one output file."""
+    if not output.shared:
+        return build(output.sets[0], options)
+    return impose_shared(output, options).document
+
+
+def impose_shared(output: Output, options: RenderOptions):
+    """The sets of ``output`` on shared sheets: sets of one size as one deck (butt-cut when that
+    saves sheets), sets of different sizes each in its labelled block."""
+    from dataclasses import replace
+
+    from railprint.layout.imposition import SetFaces, choose_layout, impose, impose_sets, plan_butt
+    from railprint.layout.paper import revision_label
+    from railprint.model.resolve import load_deck
+    from railprint.units import mm
+    from railprint.words import counted
+
+    decks = []
+    for info in output.sets:
+        with content_scope(info.root or info.path.parent):
+            decks.append(load_deck(info.path, options.lang))
+    total = sum(len(deck.cards) for deck in decks)
+    word = {"en": "pieces", "pl": "elementy"}.get(options.lang, "pieces")
+    detail = (f"{output.name} · {revision_label(max(d.revision for d in decks), options.lang)} · {total} {word} · "
+              + ", ".join(i.path.name for i in output.sets))
+    title = _shared_title(output, options.lang)
+    offset = (mm(options.back_offset[0]), mm(options.back_offset[1]))
+    first = decks[0]
+    if all((d.width, d.height, d.bleed, d.orientation) == (first.width, first.height, first.bleed, first.orientation)
+           for d in decks):
+        wanted = options.layout if options.layout != "auto" else first.layout
+        mode = options.mode if any(d.has_backs for d in decks) else "simplex"
+        layout = choose_layout(wanted, total, width=first.width, height=first.height, bleed=first.bleed,
+                               paper=options.paper, mode=mode, orientation=first.orientation, gap=first.gap)
+        bleed = first.bleed
+        if layout == "butt":
+            bleed = min(bleed, plan_butt(options.paper, first.orientation, first.width, first.height, bleed).bleed)
+            decks = [d.model_copy(update={"bleed": bleed}) for d in decks]
+        faces = [face for deck in decks for face in deck_faces(deck)]
+        return impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
+                      mode=options.mode, flip=options.flip, back_offset=offset, orientation=first.orientation,
+                      gap=first.gap, title=title, detail=detail, lang=options.lang, layout=layout,
+                      cut_lines=options.cuts)
+    sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
+                     deck.width, deck.height, deck.bleed) for deck in decks]
+    return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
+                       title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+
+
+def _shared_title(output: Output, lang: str) -> str:
+    from railprint.registry import find_game
+
+    try:
+        game = find_game(output.game)
+        name = game.title.get(lang) or game.title.get("en") or output.game
+    except RailprintError:
+        name = output.game
+    word = {"en": "small pieces", "pl": "małe elementy"}.get(lang, "small pieces")
+    return f"{name} — {word} ({output.name})"
+
+
+def _guide_file(output: Output, document, options: RenderOptions):
+    """What the print guide says about one written file."""
+    from railprint.layout.guide import GuideFile, GuideSet
+    from railprint.words import NOUNS
+
+    kind = _kinds()[output.sets[0].kind][0]
+    sets = []
+    paper, copies = kind.paper, (kind.copies or {}).get(options.lang)
+    for info in output.sets:
+        title = info.title.get(options.lang) or info.title.get("en") or info.id
+        if _deck_like(info.kind):
+            data = load_file(info.path)
+            own = data.get("noun") or {}
+            default = NOUNS["card" if info.kind == "deck" else "tile"]
+            noun = tuple(own.get(options.lang) or default.get(options.lang) or own.get("en") or default["en"])
+            sets.append(GuideSet(title, info.count, noun))
+            paper = str(data.get("paper") or paper)
+            own_copies = data.get("copies")
+            if isinstance(own_copies, dict):
+                own_copies = own_copies.get(options.lang) or own_copies.get("en")
+            copies = str(own_copies or copies or "") or None
+        else:
+            pieces = [value for key, value in document.meta if key == "piece"]
+            count = load_file(info.path).get("count") if info.component is None else None
+            if not isinstance(count, int) or isinstance(count, bool):
+                count = None
+            noun = tuple((kind.noun or {}).get(options.lang) or (kind.noun or {}).get("en") or ("piece", "pieces"))
+            sets += [GuideSet(p, None) for p in pieces] or [GuideSet(title, count if kind.noun else None, noun)]
+    backs = sum(1 for page in document.pages if page.label.endswith((" backs", " rewersy")))
+    step = (kind.component_steps or {}).get(output.sets[0].component or "", kind.step)
+    layout = dict(document.meta).get("layout", "")   # how the imposition laid it out (none: a board, a pad)
+    if output.shared and len(output.sets) > 1:
+        layout = "shared"
+    return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
+                     backs > 0, paper if paper in ("card", "plain") else "card",
+                     copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
+                     kind.stage)
+
+
+def write_guides(guides: dict[str, list], options: RenderOptions) -> list[tuple[Path, bytes, str]]:
+    """``<game>/<game>-guide.pdf`` and its text for every game rendered."""
+    from railprint.layout.guide import guide_document, guide_text
+    from railprint.registry import find_game
+    from railprint.writers import render
+
+    out = []
+    for game, files in guides.items():
+        try:
+            owner = find_game(game)
+            title, bring = owner.label(options.lang), tuple((owner.bring or {}).get(options.lang, ()))
+        except RailprintError:
+            title, bring = game, ()
+        order = sorted(files, key=lambda f: (f.stage, -f.sheets))   # boards, then pieces to cut, dice, pads
+        settings = (f"--paper {options.paper} --mode {options.mode} --flip {options.flip} --layout {options.layout} "
+                    f"--{'cut-lines' if options.cuts else 'no-cut-lines'} --lang {options.lang}")
+        document = guide_document(title, order, bring, settings, paper=options.paper, flip=options.flip,
+                                  lang=options.lang, detail=f"{game}-guide")
+        out.append((Path(game) / f"{game}-guide.pdf", render(document, "pdf")[0],
+                    guide_text(title, order, bring, settings, options.flip, options.lang)))
+    return out
 
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
                advance: Callable[[str], None] = lambda label: None, *, dpi: int = 300,
-               bleed: bool = True, paint=None) -> list[Path]:
+               bleed: bool = True, paint=None, summaries: list[str] | None = None) -> list[Path]:
     """Build every chosen file first (so bad content writes nothing), then write them all as
     one staged unit (a failure half-way leaves the previous complete set).
 
-    PDF: ``out/<game>/<id>.pdf`` sheets. SVG, PNG, JPEG: one file per component face (deck-like
-    kinds are laid out 1-up: ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page,
-    in ``out/<game>/<id>/``. Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
+    PDF: ``out/<game>/<id>.pdf`` sheets (sets sharing sheets: ``out/<game>/<share>.pdf``) and
+    per game a print guide ``out/<game>/<game>-guide.pdf`` (its text appended to ``summaries``).
+    SVG, PNG, JPEG: one file per component face (deck-like kinds are laid out 1-up:
+    ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page, in ``out/<game>/<id>/``.
+    Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
     ``paint``: a print shop's colours for the PDFs (:class:`railprint.writers.shop.ShopPaint`).
     """
     from dataclasses import replace
@@ -403,13 +597,16 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 
         check_dpi(dpi)
     files: list[tuple[Path, bytes]] = []
-    for info in chosen:
+    guides: dict[str, list] = {}
+    for output in outputs(chosen, options, fmt):
+        info = output.sets[0]
         # faces one to a page: deck-like kinds for SVG; every set for images (a builder that
         # does not impose, such as a board, ignores the mode)
         one_up = fmt in IMAGE_FORMATS or (fmt == "svg" and _deck_like(info.kind))
         opts = replace(options, mode="1up") if one_up else options
-        advance(f"{info.game}/{info.id}")
-        document = build(info, opts)
+        for each in output.sets:
+            advance(f"{each.game}/{each.id}")
+        document = build_output(output, opts)
         if options.scale != (1.0, 1.0) and fmt not in IMAGE_FORMATS:
             from railprint.layout.paper import scaled
 
@@ -421,10 +618,15 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
         else:
             blobs = render(document, fmt, paint=paint)
         if fmt == "pdf":
-            files.append((Path(info.game) / f"{info.id}.pdf", blobs[0]))
+            files.append((Path(output.game) / f"{output.name}.pdf", blobs[0]))
+            guides.setdefault(output.game, []).append(_guide_file(output, document, opts))
             continue
         for stem, blob in zip(page_stems(document, info.id), blobs):
             files.append((Path(info.game) / info.id / f"{stem}.{fmt}", blob))
+    for path, blob, text in write_guides(guides, options):
+        files.append((path, blob))
+        if summaries is not None:
+            summaries.append(text)
     return write_files(out, files)
 
 

@@ -83,7 +83,7 @@ def check_commands(run: Railprint, tmp: Path) -> None:
         done = run("render", "coupons", "--content", str(CONTENT), "--paper", paper, "-o", str(out))
         assert done.returncode == 0, done.stderr
         pdf = out / "coupon-rail" / "coupons.pdf"
-        assert done.stdout.split() == [str(pdf)]
+        assert done.stdout.split() == [str(pdf), str(out / "coupon-rail" / "coupon-rail-guide.pdf")]   # and its print guide
         reader = PdfReader(io.BytesIO(pdf.read_bytes()))
         assert len(reader.pages) == 1
         box = reader.pages[0].mediabox

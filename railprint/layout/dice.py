@@ -271,7 +271,7 @@ def net_group(net: CubeNet, faces: Sequence[Group], *, label: Sequence[str] = ()
         y = box.y + size * 1.3
         lines = []
         for k, text in enumerate(label):
-            lines.append(Text(box.x + box.w - 2, y, text, size if k == 0 else size * 0.85,
+            lines.append(Text(box.x + box.w - 2, y, text, size if k == 0 else max(6.0, size * 0.85),   # text >= 6 pt
                               Style(fill="#333333"), font="bold" if k == 0 else "regular", anchor="end"))
             y += size * 1.2
         items.append(Group(tuple(lines), id="label"))

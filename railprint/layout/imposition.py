@@ -22,16 +22,20 @@ them) are never drawn on backs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from railprint.errors import RailprintError
 from railprint.layout.calibration import page_shift
-from railprint.layout.paper import Paper, furniture, paper as make_paper, usable_area
+from railprint.layout.packing import butt_pack
+from railprint.layout.paper import (FURNITURE_HEIGHT, MARGIN, POCKET_MIN, Paper, furniture, furniture_box,
+                                    paper as make_paper, usable_area)
 from railprint.model.sheets import sheet_settings
 from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, compose, rotate, translate
 from railprint.units import mm
 
 MODES = ("duplex", "simplex", "gutterfold", "1up")
+LAYOUTS = ("auto", "gutter", "butt")
 FLIPS = ("long", "short")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 # From the sheet templates (content/sheets/sheets.yaml).
@@ -42,6 +46,8 @@ MARK_OFFSET = _SETTINGS.crop_marks.offset   # gap between the bleed edge and the
 MARK_ZONE = MARK_OFFSET + MARK_LENGTH
 FOLD_CLEARANCE = _SETTINGS.fold_clearance   # fold line to the nearest bleed edge
 DEFAULT_GAP = _SETTINGS.gap
+CUT_STYLE = Style(stroke=_SETTINGS.cut_lines.colour, width=_SETTINGS.cut_lines.width)
+BUTT_MIN_BLEED = _SETTINGS.butt_min_bleed
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,7 @@ class Slot:
     w: float
     h: float
     turned: bool = False  # drawn rotated 180°
+    rotation: int = 0     # degrees clockwise the face is drawn turned (0, 90, 180, 270); w, h stay the trim's
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,8 @@ class Imposed:
     slots: tuple[Slot, ...]
     per_page: int
     sheet: Paper
+    layout: str = "gutter"   # gutter | butt
+    bleed: float = 0.0       # the bleed printed outside the block (butt: may be less than the deck's)
 
 
 @dataclass(frozen=True)
@@ -166,8 +175,12 @@ def _choose_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: 
 def impose(faces: list[Face], *, width: float, height: float, bleed: float, paper: str = "a4",
            mode: str = "duplex", flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
            orientation: str = "auto", gap: float | None = None, title: str = "", detail: str = "",
-           lang: str = "en") -> Imposed:
-    """Lay ``faces`` (all ``width`` × ``height`` trim, ``bleed`` around) out on pages."""
+           lang: str = "en", layout: str = "gutter", cut_lines: bool = False) -> Imposed:
+    """Lay ``faces`` (all ``width`` × ``height`` trim, ``bleed`` around) out on pages.
+
+    ``layout="butt"`` (duplex and simplex only): neighbours share their cut lines, see
+    :func:`plan_butt`; the faces must have been drawn with the plan's bleed. ``cut_lines``:
+    thin lines along every trim edge of the fronts, for cutting with scissors."""
     if mode not in MODES:
         raise RailprintError(f"unknown mode {mode!r}", hint="expected one of: " + ", ".join(MODES))
     if flip not in FLIPS:
@@ -182,6 +195,21 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
         mode = "simplex"  # nothing to put behind the fronts: print them single-sided
     if mode == "1up":
         return _one_up(faces, width, height, bleed, title)
+    if layout not in LAYOUTS:
+        raise RailprintError(f"unknown layout {layout!r}", hint="expected one of: " + ", ".join(LAYOUTS))
+    if layout == "butt" and mode in ("duplex", "simplex"):
+        plan = plan_butt(paper, orientation, width, height, bleed)
+        if plan is None:
+            raise RailprintError(f"a {width / mm(1):.1f} × {height / mm(1):.1f} mm component does not fit on "
+                                 f"{paper} paper", hint="use --mode 1up or a larger paper")
+        cells = [[_Cell(base + i, face, x, y, width, height, 90 if turned else 0, plan.bleed)
+                  for i, (face, (x, y, turned)) in enumerate(zip(faces[base:base + len(plan.cells)], plan.cells))]
+                 for base in range(0, len(faces), len(plan.cells))]
+        document, slots = sheet_pages(cells, plan.sheet, mode=mode, flip=flip, back_offset=back_offset,
+                                      title=title, detail=detail, lang=lang, cut_lines=cut_lines,
+                                      box=plan.box, shared_edges=True)
+        document = replace(document, meta=(("layout", "butt"),))
+        return Imposed(document, slots, len(plan.cells), plan.sheet, "butt", plan.bleed)
 
     sheet, grid = _choose_sheet(paper, orientation, width, height, bleed, gap, mode == "gutterfold")
     per_page = grid.count
@@ -218,6 +246,9 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             target.append(_placed(face.back, bx, by, width, height, turned))
             slots.append(Slot(page_index, base + i, "back", bx, by, width, height, turned))
         marks = _crop_marks(grid, len(chunk), width, height, bleed)
+        if cut_lines:
+            marks += [Line(*segment, CUT_STYLE) for segment in _cut_segments(
+                [(*grid.trim(i), width, height, bleed) for i in range(len(chunk))])]
         if mode == "gutterfold":
             area = usable_area(sheet)
             fold = H / 2
@@ -233,7 +264,8 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             back_items.append(furniture(sheet, title=f"{title} — {side_label}", detail=detail,
                                         page=page_no, pages=total_pages, lang=lang))
             pages.append(Page(W, H, tuple(back_items), f"{title} {page_no} {side_label}"))
-    return Imposed(Document(tuple(pages), title=title, subject=detail), tuple(slots), per_page, sheet)
+    return Imposed(Document(tuple(pages), title=title, subject=detail, meta=(("layout", "gutter"),)), tuple(slots),
+                   per_page, sheet, "gutter", bleed)
 
 
 def _one_up(faces: list[Face], width: float, height: float, bleed: float, title: str) -> Imposed:
@@ -248,3 +280,409 @@ def _one_up(faces: list[Face], width: float, height: float, bleed: float, title:
             pages.append(Page(bw, bh, (_placed(group, bleed, bleed, width, height, False),),
                               f"{i + 1:03d}-{side}", trim=(bleed, bleed, width, height), name=face.name))
     return Imposed(Document(tuple(pages), title=title), tuple(slots), 1, Paper("1up", bw, bh))
+
+
+# ---- butt-cut and cell layouts ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ButtPlan:
+    """Where the components of one butt-cut sheet go: ``cells`` are the page boxes' top-left
+    corners (a turned component's box is ``h`` × ``w``), ``bleed`` the bleed printed outside the
+    block, ``box`` where the page furniture goes on the fronts."""
+
+    sheet: Paper
+    bleed: float
+    cells: tuple[tuple[float, float, bool], ...]
+    box: Rect
+
+
+def _inset(r: Rect, d: float) -> Rect:
+    return Rect(r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d)
+
+
+@lru_cache(maxsize=64)
+def plan_butt(paper_name: str, orientation: str, w: float, h: float, bleed: float) -> ButtPlan | None:
+    """The butt-cut sheet holding the most ``w`` × ``h`` components, the trim boxes inside the
+    margins: components side by side with no gutter, some turned a quarter where that fits one
+    more (a guillotine layout: every cut runs across what is being cut). The bleed outside the
+    block is the component's own, or less (down to ``butt_min_bleed`` of the sheet templates)
+    where that fits more components; the furniture goes below the block, beside it (turned), or
+    into a free corner. None when nothing fits."""
+    best, best_key = None, None
+    options = ("portrait", "landscape") if orientation == "auto" else (orientation,)
+    for option in options:
+        sheet = make_paper(paper_name, option)
+        full = Rect(MARGIN, MARGIN, sheet.width - 2 * MARGIN, sheet.height - 2 * MARGIN)
+        side = Rect(full.x + full.w - FURNITURE_HEIGHT, full.y, FURNITURE_HEIGHT, full.h)
+        candidates = (
+            (Rect(full.x, full.y, full.w, full.h - FURNITURE_HEIGHT), furniture_box(sheet)),
+            (Rect(full.x, full.y, full.w - FURNITURE_HEIGHT, full.h), side),
+            (full, None),
+        )
+        for rank, (region, box) in enumerate(candidates):
+            for eb in dict.fromkeys((bleed, min(bleed, BUTT_MIN_BLEED))):
+                inner = _inset(region, eb)
+                if inner.w <= 0 or inner.h <= 0:
+                    continue
+                packing = butt_pack(inner.w, inner.h, w, h)
+                if not packing.count:
+                    continue
+                ew, eh = packing.extent
+                grown = min(bleed, (region.w - ew) / 2, (region.h - eh) / 2)
+                x0, y0 = region.x + (region.w - ew) / 2, region.y + (region.h - eh) / 2
+                place = box
+                if place is None:   # a free corner inside the block's rectangle
+                    for fx, fy, fw, fh in sorted(packing.free, key=lambda f: -f[2] * f[3]):
+                        pocket = _inset(Rect(x0 + fx, y0 + fy, fw, fh), grown)
+                        if pocket.w >= POCKET_MIN[0] and pocket.h >= POCKET_MIN[1]:
+                            place = pocket
+                            break
+                    if place is None:
+                        continue
+                turned = sum(b.count for b in packing.blocks if b.turned)
+                key = (packing.count, round(grown, 3), -rank, -turned)
+                if best_key is None or key > best_key:
+                    cells = tuple((x0 + cx, y0 + cy, b.turned) for b in packing.blocks for cx, cy in b.cells())
+                    best, best_key = ButtPlan(sheet, grown, cells, place), key
+    return best
+
+
+def choose_layout(layout: str, count: int, *, width: float, height: float, bleed: float, paper: str,
+                  mode: str, orientation: str = "auto", gap: float | None = None) -> str:
+    """``gutter`` or ``butt`` for ``count`` components: ``auto`` takes the butt-cut layout when
+    it needs fewer sheets. Gutterfold and 1-up pages are always laid out with gutters."""
+    if layout not in LAYOUTS:
+        raise RailprintError(f"unknown layout {layout!r}", hint="expected one of: " + ", ".join(LAYOUTS))
+    if mode not in ("duplex", "simplex") or layout == "gutter":
+        return "gutter"
+    plan = plan_butt(paper, orientation, width, height, bleed)
+    if layout == "butt":
+        return "butt" if plan is not None else "gutter"
+    if plan is None:
+        return "gutter"
+    try:
+        per_page = _choose_sheet(paper, orientation, width, height, bleed,
+                                 DEFAULT_GAP if gap is None else gap, False)[1].count
+    except RailprintError:
+        return "butt"
+    return "butt" if -(-count // len(plan.cells)) < -(-count // per_page) else "gutter"
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """One component on a front page: its page box's top-left corner, the face's trim size and
+    the quarter turns it is drawn with; ``bleed``: what it may print outside its trim."""
+
+    index: int
+    face: Face
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: int
+    bleed: float
+
+    @property
+    def box(self) -> tuple[float, float]:
+        """Width and height on the page."""
+        return (self.h, self.w) if self.rotation % 180 else (self.w, self.h)
+
+
+_FREE, _PARTIAL, _SHARED = 0, 1, 2
+
+
+def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, int]]:
+    """For every cell, its page sides top, right, bottom, left: shared with neighbours along
+    their whole length, partly, or free."""
+    if not shared_edges:
+        return [(_FREE,) * 4 for _ in cells]
+    eps = 1e-3
+    boxes = [(c.x, c.y, c.x + c.box[0], c.y + c.box[1]) for c in cells]
+    out = []
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        result = []
+        for side in range(4):
+            spans = []
+            for j, (a0, b0, a1, b1) in enumerate(boxes):
+                if j == i:
+                    continue
+                if side in (0, 2):
+                    edge, other = (y0, b1) if side == 0 else (y1, b0)
+                    if abs(edge - other) < eps:
+                        spans.append((max(x0, a0), min(x1, a1)))
+                else:
+                    edge, other = (x1, a0) if side == 1 else (x0, a1)
+                    if abs(edge - other) < eps:
+                        spans.append((max(y0, b0), min(y1, b1)))
+            lo, hi = (x0, x1) if side in (0, 2) else (y0, y1)
+            covered, at = 0.0, lo
+            for a, b in sorted(s for s in spans if s[1] - s[0] > eps):
+                if b > at:
+                    covered += b - max(a, at)
+                    at = b
+            result.append(_SHARED if covered >= hi - lo - eps else _PARTIAL if covered > eps else _FREE)
+        out.append(tuple(result))
+    return out
+
+
+def _transform(x: float, y: float, w: float, h: float, rotation: int):
+    """Face trim (0, 0, w, h) onto the page box at (x, y), turned ``rotation``° clockwise."""
+    offset = {0: (0.0, 0.0), 90: (h, 0.0), 180: (w, h), 270: (0.0, w)}[rotation]
+    move = translate(x + offset[0], y + offset[1])
+    return move if rotation == 0 else compose(move, rotate(rotation))
+
+
+def _drawn(cell_face: Group, x: float, y: float, w: float, h: float, rotation: int,
+           page_bleed: tuple[float, float, float, float] | None) -> Group:
+    """A face on its page box; ``page_bleed`` (top, right, bottom, left on the page) clips it."""
+    clip = None
+    if page_bleed is not None:
+        q = rotation // 90
+        top, right, bottom, left = (page_bleed[(s + q) % 4] for s in range(4))
+        clip = Rect(-left, -top, w + left + right, h + top + bottom)
+    return Group((cell_face,), transform=_transform(x, y, w, h, rotation), clip=clip)
+
+
+def _cut_segments(boxes) -> list[tuple[float, float, float, float]]:
+    """Every trim edge of ``boxes`` (x, y, w, h, bleed), run on through the bleed, collinear
+    pieces merged: the lines to cut along."""
+    eps = 1e-3
+    rows: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for x, y, w, h, b in boxes:
+        for yy in (y, y + h):
+            rows.setdefault(("h", round(yy, 3)), []).append((x - b, x + w + b))
+        for xx in (x, x + w):
+            rows.setdefault(("v", round(xx, 3)), []).append((y - b, y + h + b))
+    out = []
+    for (axis, at), spans in sorted(rows.items()):
+        spans.sort()
+        start, end = spans[0]
+        merged = []
+        for a, b in spans[1:]:
+            if a <= end + eps:
+                end = max(end, b)
+            else:
+                merged.append((start, end))
+                start, end = a, b
+        merged.append((start, end))
+        for a, b in merged:
+            out.append((a, at, b, at) if axis == "h" else (at, a, at, b))
+    return out
+
+
+def _edge_marks(segments, obstacles, limit: Rect) -> list[Item]:
+    """Crop marks continuing every cut line beyond its ends, as long as the room allows (up to
+    the crop-mark length, at least 1 mm), never over a component or the furniture."""
+    style = Style(stroke="#000000", width=MARK_WIDTH)
+    items: list[Item] = []
+    for x1, y1, x2, y2 in segments:
+        horizontal = y1 == y2
+        for sign, (ex, ey) in ((-1, (x1, y1)), (1, (x2, y2))):
+            start = (ex if horizontal else ey) + sign * MARK_OFFSET
+            edge = (limit.x + limit.w if sign > 0 else limit.x) if horizontal else \
+                   (limit.y + limit.h if sign > 0 else limit.y)
+            room = (edge - start) * sign
+            across = ey if horizontal else ex
+            for ox, oy, ow, oh in obstacles:
+                lo, hi = (oy, oy + oh) if horizontal else (ox, ox + ow)
+                if not lo < across < hi:
+                    continue
+                near, far = (ox, ox + ow) if horizontal else (oy, oy + oh)
+                gap_to = (near - start) if sign > 0 else (start - far)
+                if gap_to >= -1e-6:
+                    room = min(room, gap_to)
+                elif (start - near) * (far - start) > 0:
+                    room = 0.0
+            length = min(MARK_LENGTH, room)
+            if length < mm(1):
+                continue
+            end = start + sign * length
+            items.append(Line(start, ey, end, ey, style) if horizontal else Line(ex, start, ex, end, style))
+    return items
+
+
+def sheet_pages(cells: list[list[_Cell]], sheet: Paper, *, mode: str, flip: str,
+                back_offset: tuple[float, float], title: str, detail: str, lang: str, cut_lines: bool,
+                box: Rect, shared_edges: bool, extra: list[list[Item]] | None = None,
+                clear: list[list[tuple[float, float, float, float]]] | None = None) -> tuple[Document, tuple[Slot, ...]]:
+    """Pages of placed components (one list of cells a sheet): fronts with crop marks at the
+    block's edges, cut lines when asked, furniture in ``box``; in duplex mode after each front
+    its back page, every back on the mirror image of its front's box. ``shared_edges``: the
+    components abut (butt-cut), so each prints its bleed only on its free sides (and, under the
+    others, on sides its neighbours cover only in part). ``extra``: more items per front page
+    (labels), ``clear``: their boxes (x, y, w, h), which crop marks keep clear of."""
+    W, H = sheet.width, sheet.height
+    dx, dy = page_shift(sheet, back_offset)
+    over_vertical = (flip == "long") != sheet.landscape
+    side_label = {"en": "backs", "pl": "rewersy"}.get(lang, "backs")
+    duplex = mode == "duplex" and any(c.face.back is not None for page in cells for c in page)
+    total_pages = len(cells) * (2 if duplex else 1)
+    limit = Rect(MARGIN, MARGIN, W - 2 * MARGIN, H - 2 * MARGIN)
+    pages: list[Page] = []
+    slots: list[Slot] = []
+
+    def layers(placed, sides, side_of):
+        under, over = [], []
+        for (group, x, y, w, h, rotation, bleed), kinds in zip(placed, sides):
+            if group is None:
+                continue
+            if not shared_edges:
+                over.append(_drawn(group, x, y, w, h, rotation, None))
+                continue
+            free = tuple(bleed if k == _FREE else 0.0 for k in kinds)
+            if _PARTIAL in kinds:
+                under.append(_drawn(group, x, y, w, h, rotation,
+                                    tuple(bleed if k != _SHARED else 0.0 for k in kinds)))
+            over.append(_drawn(group, x, y, w, h, rotation, free))
+        return under + over
+
+    for number, page_cells in enumerate(cells):
+        sides = _sides(page_cells, shared_edges)
+        front_page = len(pages)
+        placed = [(c.face.front, c.x, c.y, c.w, c.h, c.rotation, c.bleed) for c in page_cells]
+        items: list[Item] = layers(placed, sides, None)
+        boxes = [(c.x, c.y, *c.box, c.bleed) for c in page_cells]
+        segments = _cut_segments(boxes)
+        if cut_lines:
+            items += [Line(*segment, CUT_STYLE) for segment in segments]
+        obstacles = [(x - b, y - b, w + 2 * b, h + 2 * b) for x, y, w, h, b in boxes] + [(box.x, box.y, box.w, box.h)]
+        obstacles += clear[number] if clear else []
+        items += _edge_marks(segments, obstacles, limit)
+        if extra:
+            items += extra[number]
+        for c in page_cells:
+            pw, ph = c.box
+            slots.append(Slot(front_page, c.index, "front", c.x, c.y, pw, ph, c.rotation == 180, c.rotation))
+        items.append(furniture(sheet, title=title, detail=detail, page=front_page + 1, pages=total_pages,
+                               lang=lang, box=box))
+        pages.append(Page(W, H, tuple(items), f"{title} {front_page + 1}"))
+        if not duplex:
+            continue
+        back_placed, back_sides = [], []
+        for c, kinds in zip(page_cells, sides):
+            pw, ph = c.box
+            top, right, bottom, left = kinds
+            if over_vertical:
+                bx, by, rotation, kinds = W - c.x - pw + dx, c.y + dy, (-c.rotation) % 360, (top, left, bottom, right)
+            else:
+                bx, by, rotation, kinds = c.x + dx, H - c.y - ph + dy, (180 - c.rotation) % 360, (bottom, right, top, left)
+            back_placed.append((c.face.back, bx, by, c.w, c.h, rotation, c.bleed))
+            back_sides.append(kinds)
+            if c.face.back is not None:
+                slots.append(Slot(front_page + 1, c.index, "back", bx, by, pw, ph, rotation == 180, rotation))
+        items = layers(back_placed, back_sides, None)
+        back_box = Rect(W - box.x - box.w, box.y, box.w, box.h) if over_vertical else \
+            Rect(box.x, H - box.y - box.h, box.w, box.h)
+        items.append(furniture(sheet, title=f"{title} — {side_label}", detail=detail, page=front_page + 2,
+                               pages=total_pages, lang=lang, box=back_box))
+        pages.append(Page(W, H, tuple(items), f"{title} {front_page + 2} {side_label}"))
+    return Document(tuple(pages), title=title, subject=detail), tuple(slots)
+
+
+# ---- several small sets on shared sheets ------------------------------------------------------
+
+SET_SPACING = mm(6)        # between two sets' blocks: room for their crop marks
+LABEL_HEIGHT = mm(4.5)     # a set's label above its block
+LABEL_SIZE = 6.5
+
+
+@dataclass(frozen=True)
+class SetFaces:
+    """One component set for :func:`impose_sets`: its faces, trim size and bleed, and the label
+    printed above its block (the set's title and count)."""
+
+    label: str
+    faces: tuple[Face, ...]
+    width: float
+    height: float
+    bleed: float
+    butt: bool = False   # the pieces abut (shared cut lines, bleed only around the block)
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        if self.butt:
+            return self.width, self.height
+        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+
+def _set_block(s: SetFaces, area_w: float) -> tuple[int, int, float, float]:
+    """cols, rows, block width and height (label included) of one set: about square, at most
+    the area's width."""
+    bw, bh = s.pitch
+    extra = 2 * s.bleed if s.butt else 0.0
+    n = len(s.faces)
+    fit = max(1, int((area_w - extra) // bw))
+    cols = min(n, fit, max(1, round((n * bh / bw) ** 0.5)))
+    rows = -(-n // cols)
+    from railprint.fonts import text_width
+
+    label = min(text_width(s.label, LABEL_SIZE, "bold"), area_w)   # the label never runs into the next block
+    return cols, rows, max(cols * bw + extra, label), rows * bh + extra + LABEL_HEIGHT
+
+
+def impose_sets(sets: list[SetFaces], *, paper: str = "a4", mode: str = "duplex", flip: str = "long",
+                back_offset: tuple[float, float] = (0.0, 0.0), title: str = "", detail: str = "",
+                lang: str = "en", cut_lines: bool = True) -> Imposed:
+    """Several small sets of different sizes on shared sheets (duplex or single-sided): each
+    set a block of its components with bleed gutters and its label above, the blocks in rows;
+    in duplex mode every back behind its front (a set without backs gets blank backs)."""
+    from railprint.fonts import text_width
+    from railprint.layout.packing import shelf_pack
+    from railprint.scene import Text
+
+    if mode not in ("duplex", "simplex"):
+        raise RailprintError(f"sets share sheets only in duplex or simplex mode, not {mode!r}")
+    if not sets or not any(s.faces for s in sets):
+        raise RailprintError("nothing to lay out: no components")
+    best = None
+    for option in ("portrait", "landscape"):
+        sheet = make_paper(paper, option)
+        area = usable_area(sheet)
+        area = Rect(area.x + MARK_ZONE, area.y, area.w - 2 * MARK_ZONE, area.h - MARK_ZONE)
+        blocks = []
+        for s in sets:
+            cols, rows, bw, bh = _set_block(s, area.w)
+            extra = 2 * s.bleed if s.butt else 0.0
+            if bw > area.w + 1e-6 or s.pitch[1] + extra + LABEL_HEIGHT > area.h + 1e-6:
+                break
+            # a block taller than the page is split into page-high parts
+            per_part = max(1, int((area.h - LABEL_HEIGHT - extra) // s.pitch[1])) * cols
+            for start in range(0, len(s.faces), per_part):
+                part = len(s.faces[start:start + per_part])
+                prow = -(-part // cols)
+                blocks.append((s, start, part, cols, bw, prow * s.pitch[1] + extra + LABEL_HEIGHT))
+        else:
+            order = sorted(range(len(blocks)), key=lambda i: -blocks[i][5])
+            shelves = shelf_pack([(blocks[i][4], blocks[i][5]) for i in order], area.w, area.h, SET_SPACING)
+            pages = 1 + max(sh.page for sh in shelves)
+            if best is None or pages < best[0]:
+                best = (pages, sheet, area, [blocks[i] for i in order], shelves)
+    if best is None:
+        raise RailprintError("a set is too large to share a sheet", hint="print it on its own (no 'share:')")
+    pages, sheet, area, blocks, shelves = best
+    cells: list[list[_Cell]] = [[] for _ in range(pages)]
+    labels: list[list[Item]] = [[] for _ in range(pages)]
+    clear: list[list[tuple[float, float, float, float]]] = [[] for _ in range(pages)]
+    starts = {}
+    index = 0
+    for s in sets:
+        starts[id(s)] = index
+        index += len(s.faces)
+    for (s, start, part, cols, bw, bh), shelf in zip(blocks, shelves):
+        x0, y0 = area.x + shelf.x, area.y + shelf.y
+        labels[shelf.page].append(Text(x0, y0 + LABEL_HEIGHT - mm(1.6), s.label, LABEL_SIZE,
+                                       Style(fill="#222222"), font="bold"))
+        clear[shelf.page].append((x0, y0, text_width(s.label, LABEL_SIZE, "bold"), LABEL_HEIGHT - mm(1)))
+        pitch_x, pitch_y = s.pitch
+        for k in range(part):
+            r, c = divmod(k, cols)
+            cells[shelf.page].append(_Cell(starts[id(s)] + start + k, s.faces[start + k],
+                                           x0 + c * pitch_x + s.bleed, y0 + LABEL_HEIGHT + r * pitch_y + s.bleed,
+                                           s.width, s.height, 0, s.bleed))
+    for page in cells:
+        page.sort(key=lambda c: c.index)
+    document, slots = sheet_pages(cells, sheet, mode=mode, flip=flip, back_offset=back_offset, title=title,
+                                  detail=detail, lang=lang, cut_lines=cut_lines, box=furniture_box(sheet),
+                                  shared_edges=any(s.butt for s in sets), extra=labels, clear=clear)
+    document = replace(document, meta=(("layout", "shared"),) + tuple(("piece", s.label) for s in sets))
+    return Imposed(document, slots, max(len(p) for p in cells), sheet, "shared", 0.0)

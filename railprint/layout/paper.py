@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from railprint.errors import RailprintError, suggestion
 from railprint.model.sheets import sheet_settings
-from railprint.scene import Document, Group, Line, Rect, Style, Text, compose, scale, translate
+from railprint.scene import Document, Group, Line, Rect, Style, Text, compose, rotate, scale, translate
 from railprint.units import mm
 
 # From the sheet templates (content/sheets/sheets.yaml).
@@ -44,27 +44,70 @@ def paper(name: str, orientation: str = "portrait") -> Paper:
 
 
 def furniture(sheet: Paper, *, title: str, detail: str, page: int, pages: int,
-              lang: str = "en") -> Group:
-    """The bottom strip of a page: scale bar at left, title and detail centred, page i/n at right."""
-    y = sheet.height - MARGIN - mm(2)
-    x0 = MARGIN + mm(1)
+              lang: str = "en", box: Rect | None = None) -> Group:
+    """The page furniture in ``box`` (default: the bottom strip above the margin, see
+    :func:`furniture_box`): scale bar at left, title and detail centred, page i/n at right. A box
+    taller than wide gets the same strip turned to read upwards; a box narrower than a strip
+    (a pocket beside the components) gets the four parts stacked."""
+    box = box or furniture_box(sheet)
+    label = {"en": "page", "pl": "strona"}.get(lang, "page")
+    number = f"{label} {page}/{pages}"
+    if box.h > box.w:   # a side strip: draw it horizontally, then turn it to read upwards
+        strip = _strip(Rect(0, 0, box.h, box.w), title, detail, number)
+        return Group(strip.items, transform=compose(translate(box.x, box.y + box.h), rotate(-90)),
+                     id=f"furniture-{page}")
+    if box.w < STRIP_MIN_WIDTH:
+        return Group(_stacked(box, title, detail, number), id=f"furniture-{page}")
+    return Group(_strip(box, title, detail, number).items, id=f"furniture-{page}")
+
+
+STRIP_MIN_WIDTH = mm(150)   # narrower boxes get the parts stacked
+POCKET_MIN = (mm(55), mm(17))   # the smallest box the stacked furniture fits in
+
+
+def furniture_box(sheet: Paper) -> Rect:
+    """The standard furniture strip: above the bottom margin, between the side margins."""
+    return Rect(MARGIN, sheet.height - MARGIN - FURNITURE_HEIGHT, sheet.width - 2 * MARGIN, FURNITURE_HEIGHT)
+
+
+def _scale_bar(x0: float, y: float) -> list:
     thin = Style(stroke="#000000", width=0.5)
     ticks = max(1, round(SCALE_BAR / mm(10)))  # a tick every 10 mm
     step = SCALE_BAR / ticks
-    items = [
+    return [
         Line(x0, y, x0 + SCALE_BAR, y, thin),
         *[Line(x0 + step * i, y - mm(1.5 if 0 < i < ticks else 2.5), x0 + step * i, y, thin)
           for i in range(ticks + 1)],
         Text(x0 + SCALE_BAR / 2, y - mm(3.2), f"{SCALE_BAR / mm(1):g} mm", 6, Style(fill=GREY),
              anchor="middle"),
     ]
-    label = {"en": "page", "pl": "strona"}.get(lang, "page")
-    centre = sheet.width / 2
-    right = sheet.width - MARGIN - mm(1)
+
+
+def _strip(box: Rect, title: str, detail: str, number: str) -> Group:
+    y = box.y + box.h - mm(2)
+    x0 = box.x + mm(1)
+    centre = box.x + box.w / 2
+    right = box.x + box.w - mm(1)
+    items = _scale_bar(x0, y)
     items.append(Text(centre, y - mm(3.0), title, 7.5, Style(fill="#222222"), font="bold", anchor="middle"))
     items.append(Text(centre, y, detail, 6, Style(fill=GREY), anchor="middle"))
-    items.append(Text(right, y, f"{label} {page}/{pages}", 7, Style(fill=GREY), anchor="end"))
-    return Group(tuple(items), id=f"furniture-{page}")
+    items.append(Text(right, y, number, 7, Style(fill=GREY), anchor="end"))
+    return Group(tuple(items))
+
+
+def _stacked(box: Rect, title: str, detail: str, number: str) -> tuple:
+    """Scale bar, title, detail and page number one under the other, shrunk to the box's width."""
+    from railprint.fonts import fit_size
+
+    x0 = box.x + mm(1)
+    width = box.w - mm(2)
+    y = box.y + mm(4.5)
+    items = _scale_bar(x0, y)
+    for text, size, font in ((title, 7.5, "bold"), (detail, 6, "regular"), (number, 7, "regular")):
+        y += mm(3.5)
+        items.append(Text(x0, y, text, fit_size(text, width, size, font), Style(fill="#222222" if font == "bold" else GREY),
+                          font=font))
+    return tuple(items)
 
 
 SCALE_LIMITS = (0.9, 1.1)

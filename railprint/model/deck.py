@@ -266,6 +266,10 @@ class DeckSpec(Spec):
     corner_radius: Length = Field(0.0, ge=0)
     gap: Length | None = Field(None, ge=0)      # between bleed boxes on the sheet (default: sheet templates)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
+    layout: Literal["auto", "gutter", "butt"] = "auto"   # butt: no gutters (auto: when it saves sheets)
+    share: str | None = None   # sets of a game with the same name print together on shared sheets, <game>/<share>.pdf
+    paper: Literal["card", "plain"] | None = None   # for the print guide: card stock (default for pieces) or plain paper
+    copies: str | dict[Literal["en", "pl"], str] | None = None  # print guide: copies a group needs, e.g. "1 per player"
     safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
     # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
     noun: dict[Literal["en", "pl"], Annotated[list[str], Field(min_length=2, max_length=3)]] | None = None
@@ -333,6 +337,7 @@ class ResolvedDeck(Spec):
     corner_radius: float
     gap: float | None
     orientation: str
+    layout: str = "auto"
     background: str
     cards: tuple[ResolvedCard, ...]
     noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language

@@ -30,10 +30,17 @@ class CropMarks(Spec):
     offset: Length
 
 
+class CutLines(Spec):
+    width: Length
+    colour: str = "#000000"
+
+
 class ImpositionSettings(Spec):
     gap: Length = 0.0
     crop_marks: CropMarks
     fold_clearance: Length
+    cut_lines: CutLines
+    butt_min_bleed: Length   # butt-cut layouts: the outer bleed may shrink to this to fit
 
 
 class SheetsSpec(Spec):

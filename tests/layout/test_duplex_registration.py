@@ -83,7 +83,7 @@ def test_calibration_reads_the_same_offset_in_both_orientations(paper, flip):
 
 
 def _backs(path: Path, offset, flip="long"):
-    doc = build_deck(path, RenderOptions(back_offset=offset, flip=flip))
+    doc = build_deck(path, RenderOptions(back_offset=offset, flip=flip, layout="gutter"))
     pages = pdf_pages(render(doc, "pdf")[0])
     return pages, [bleed_boxes(p[2], 50, 74) for p in pages[1::2]]
 
@@ -126,7 +126,7 @@ def test_duplex_grid_is_centred_and_a_common_back_survives_either_flip(tmp_path,
     path = _deck(tmp_path, orientation, 40)
     backs = {}
     for flip in ("long", "short"):
-        pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, flip=flip)), "pdf")[0])
+        pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, flip=flip, layout="gutter")), "pdf")[0])
         W, H, rects, *_ = pages[0]
         assert (W > H) == (orientation == "landscape")
         fronts = bleed_boxes(rects, 50, 74)
@@ -146,7 +146,8 @@ def test_gutterfold_fold_line_and_grid_are_centred(tmp_path, paper, orientation)
     path = _deck(tmp_path, orientation, 40)
     pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, mode="gutterfold")), "pdf")[0])
     W, H, rects, lines, _ = pages[0]
-    fold = [l for l in lines if l.get("stroking_color") and to_mm(l["x1"] - l["x0"]) > W / 2]
+    fold = [l for l in lines if l.get("stroking_color") and to_mm(l["x1"] - l["x0"]) > W / 2
+            and abs(l["linewidth"] - 0.4) < 0.01]   # the dashed fold line, not a cut line
     assert len(fold) == 1
     assert to_mm(fold[0]["top"]) == pytest.approx(H / 2, abs=0.05)
     boxes = bleed_boxes(rects, 50, 74)

@@ -31,7 +31,7 @@ def test_a_map_alone_prints_board_tickets_and_score_pad(tmp_path):
     user_map(tmp_path / "mine")
     files = discover_layers([tmp_path / "mine"])
     mine = [f for f in select(files, "ticket-to-ride") if f.id.startswith("usa")]
-    assert sorted(f.id for f in mine) == ["usa-board", "usa-scorepad", "usa-tickets"]
+    assert sorted(f.id for f in mine) == ["usa-board", "usa-scorepad", "usa-tickets", "usa-trains"]
     assert any(f.id == "nordic-tickets" for f in files)               # the built-in content is still there
     written = render_all(mine, RenderOptions(), tmp_path / "out", "pdf")
     by_name = {p.stem: p for p in written}
@@ -56,7 +56,7 @@ def test_a_file_with_the_generated_id_overrides_it_and_list_says_what_replaces_w
         encoding="utf-8")
     files = discover_layers([tmp_path / "mine"])
     ids = [f.id for f in files if f.id.startswith("usa")]
-    assert sorted(ids) == ["usa", "usa-board", "usa-scorepad", "usa-tickets"]
+    assert sorted(ids) == ["usa", "usa-board", "usa-scorepad", "usa-tickets", "usa-trains"]
     assert next(f for f in files if f.id == "usa-scorepad").path.name == "pad.yaml"
     cards = [f for f in files if f.id == "train-cards"]
     assert len(cards) == 1 and cards[0].path.name == "cards.yaml" and cards[0].replaces.name == "train-cards.yaml"

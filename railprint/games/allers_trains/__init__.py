@@ -23,6 +23,8 @@ GAME = Game(
     aliases=("jedzie-pociag", "jedzie-pociag-z-daleka"),
     scorer="railprint.games.allers_trains:score_files",
     web="railprint.games.allers_trains.web",
+    bring={"en": ("glue or tape to join each frame's two halves", "a pencil for the score sheet"),
+           "pl": ("klej lub taśma do połączenia połówek ramek", "ołówek do arkusza punktacji")},
 )
 
 

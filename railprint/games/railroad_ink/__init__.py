@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from railprint.errors import RailprintError, RulesError, suggestion
-from railprint.registry import ContentKind, Game
+from railprint.registry import FOLD_STEP, ContentKind, Game
 
 # The game's modules load on first use (PEP 562), so finding a game (every ``railprint``
 # command loads every GAME) imports no scoring code.
@@ -42,13 +42,17 @@ GAME = Game(
     aliases=("ri", "railroadink", "kolejowy-szlak"),
     kinds=(
         ContentKind("sheet", "railprint.games.railroad_ink.model:SheetSpec",
-                    "railprint.games.railroad_ink.sheet:render_sheets"),
+                    "railprint.games.railroad_ink.sheet:render_sheets", paper="plain", stage=3,
+                    copies={"en": "1 per player per game", "pl": "1 na gracza na grę"},
+                    step={"en": "one sheet a player; or print a fresh seeded sheet with `railprint sheet railroad-ink`",
+                          "pl": "jeden arkusz na gracza; albo nowy arkusz z rzutami: `railprint sheet railroad-ink`"}),
         ContentKind("dice", "railprint.games.railroad_ink.model:DiceSpec",
-                    "railprint.games.railroad_ink.dice:render_dice"),
+                    "railprint.games.railroad_ink.dice:render_dice", step=FOLD_STEP, stage=2),
     ),
     scorer="railprint.games.railroad_ink:score_files",
     score_options=OPTIONS,
     roller="railprint.games.railroad_ink.rollwrite",
+    bring={"en": ("a pencil or felt-tip pen per player",), "pl": ("ołówek lub flamaster dla każdego gracza",)},
     web="railprint.games.railroad_ink.web",
 )
 

@@ -31,6 +31,10 @@ def __getattr__(name: str):
     globals()[name] = value
     return value
 
+BOARD_STEP = {"en": "trim each page along its crop marks, then glue the pages in the order of the assembly map (the last page)",
+              "pl": "przytnij każdą stronę wzdłuż znaczników, potem sklej strony w kolejności z mapy składania (ostatnia strona)"}
+SCOREPAD_STEP = {"en": "nothing to cut: keep it by the table", "pl": "nic do cięcia: połóż przy stole"}
+
 GAME = Game(
     id="ticket-to-ride",
     title={"en": "Ticket to Ride", "pl": "Wsiąść do Pociągu"},
@@ -39,14 +43,19 @@ GAME = Game(
         ContentKind("map", "railprint.games.ticket_to_ride.maps:MapSpec",
                     build="railprint.games.ticket_to_ride.printing:build_map_component",
                     validate="railprint.games.ticket_to_ride.printing:validate_map",
-                    format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad"),
-                    components_of="railprint.games.ticket_to_ride.printing:map_components"),
+                    format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad", "trains"),
+                    components_of="railprint.games.ticket_to_ride.printing:map_components",
+                    component_steps={"board": BOARD_STEP, "scorepad": SCOREPAD_STEP}),
         ContentKind("board", "railprint.games.ticket_to_ride.board:BoardSpec",
-                    "railprint.games.ticket_to_ride.printing:build_ttr_board"),
+                    "railprint.games.ticket_to_ride.printing:build_ttr_board", paper="plain", stage=0,
+                    step=BOARD_STEP),
         ContentKind("scorepad", "railprint.games.ticket_to_ride.scorepad:ScorepadSpec",
-                    "railprint.games.ticket_to_ride.printing:build_ttr_scorepad"),
+                    "railprint.games.ticket_to_ride.printing:build_ttr_scorepad", paper="plain", stage=3,
+                    step=SCOREPAD_STEP, copies={"en": "1 page per game", "pl": "1 strona na grę"}),
     ),
     scorer="railprint.games.ticket_to_ride:score_files",
+    bring={"en": ("glue or tape for the board", "a pencil for the score pad"),
+           "pl": ("klej lub taśma do planszy", "ołówek do bloczka punktacji")},
     web="railprint.games.ticket_to_ride.web",
 )
 

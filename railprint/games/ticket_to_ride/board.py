@@ -60,7 +60,7 @@ COLOUR_NAMES = {
     "en": {"red": "red", "orange": "orange", "yellow": "yellow", "green": "green", "blue": "blue",
            "pink": "pink", "black": "black", "white": "white", "gray": "gray: any one colour"},
     "pl": {"red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony",
-           "blue": "niebieski", "pink": "różowy", "black": "czarny", "white": "biały",
+           "blue": "niebieski", "pink": "fioletowy", "black": "czarny", "white": "biały",
            "gray": "szary: dowolny jeden kolor"},
 }
 COUNTRY_TINTS = ("#efe6cf", "#e4ecd6", "#f1dfd6", "#e3e3ef", "#eee7c4", "#dceae6", "#f0dde6")
@@ -77,6 +77,9 @@ TEXT = {
         "ferry": "ferry: a locomotive on each marked space",
         "waves": "wave space: a locomotive or a ferry card (1 card = 2 waves)",
         "tunnel": "tunnel (dashed outline)",
+        "tunnel_reveal": "tunnel (dashed outline): turn up {n} cards, 1 card more for each match or locomotive",
+        "ferry_substitute": "ferry: a locomotive on each marked space, or any {n} cards for each",
+        "locomotives_only": "locomotives: only on ferries and tunnels, never on other routes",
         "any_cards": ("any {n} card = 1 card", "any {n} cards = 1 card"),
         "area": "outside area: a dead end",
         "score": "score",
@@ -93,6 +96,9 @@ TEXT = {
         "ferry": "prom: lokomotywa na każdym oznaczonym polu",
         "waves": "pole z falą: lokomotywa lub karta promu (1 karta = 2 fale)",
         "tunnel": "tunel (przerywany obrys)",
+        "tunnel_reveal": "tunel (przerywany obrys): odkryj {n} karty, +1 karta za każdą pasującą lub lokomotywę",
+        "ferry_substitute": "prom: lokomotywa na każdym oznaczonym polu albo za każdą {n} dowolne karty",
+        "locomotives_only": "lokomotywy: tylko na promy i tunele, nigdy na inne trasy",
         "any_cards": ("dowolna {n} karta = 1 karta", "dowolne {n} karty = 1 karta", "dowolnych {n} kart = 1 karta"),
         "area": "obszar poza mapą: ślepy koniec",
         "score": "punkty",
@@ -522,7 +528,15 @@ def _key_rows(m: TTRMap) -> int:
         extra += 1
     if m.areas:
         extra += 1
+    if _locomotives_limited(m):
+        extra += 1
     return rows + extra
+
+
+def _locomotives_limited(m: TTRMap) -> bool:
+    """Does the map allow locomotives only on some routes (Nordic: ferries and tunnels)?"""
+    wild = m.play.get("locomotives_wild_on")
+    return bool(wild) and "all" not in wild
 
 
 def _panel(box: Rect, u: float) -> list[Item]:
@@ -592,11 +606,15 @@ def _key(m: TTRMap, box: Rect, u: float, lang: str) -> list[Item]:
     gray_hex = gray.hex if gray else "#9e9e9e"
     rows = []
     if any(r.locomotives for r in m.routes):
-        rows.append(("locomotive", t["ferry"], False))
+        n = m.play.get("ferry_locomotive_substitute_cards")
+        rows.append(("locomotive", t["ferry_substitute"].format(n=n) if n else t["ferry"], False))
     if any(r.waves for r in m.routes):
         rows.append(("wave", t["waves"], False))
     if any(r.tunnel for r in m.routes):
-        rows.append(("", t["tunnel"], True))
+        n = m.play.get("tunnel_reveal_cards")
+        rows.append(("", t["tunnel_reveal"].format(n=n) if n else t["tunnel"], True))
+    if _locomotives_limited(m):
+        rows.append(("locomotive", t["locomotives_only"], False))
     for mark, text, tunnel in rows:
         car = Car(box.x + 9 * u, y - 1.2 * u, 0, 10 * u, 4.2 * u, "key", 0, mark)
         items += _car_items(car, gray_hex, "gray", u, tunnel=tunnel, scale_symbol=0.75)

@@ -195,6 +195,7 @@ class PlaySpec(Spec):
     ferry_locomotive_substitute_cards: int | None = None
     tunnel_reveal_cards: int | None = None
     last_round_at_trains: int | None = None
+    player_colours: list[Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]] | None = None   # printed pieces
 
 
 class MapSpec(Spec):

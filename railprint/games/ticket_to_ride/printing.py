@@ -52,11 +52,11 @@ def validate_map(path: Path, lang: str) -> None:
 
 def map_components(path: Path) -> tuple[str, ...]:
     """What a map file prints: its board, its tickets (long tickets as a second deck with its own
-    back), its score pad, and station pieces when the map has stations."""
+    back), its score pad, its trains and score markers, and station pieces when the map has stations."""
     from railprint.games.ticket_to_ride.maps import load_map_file
 
     m = load_map_file(path)
-    return ("board", "tickets", *(("long-tickets",) if m.long_tickets else ()), "scorepad",
+    return ("board", "tickets", *(("long-tickets",) if m.long_tickets else ()), "scorepad", "trains",
             *(("stations",) if m.stations else ()))
 
 
@@ -88,7 +88,25 @@ def build_map_component(path: Path, options):
         from railprint.render import impose_deck
 
         return impose_deck(station_deck(Path(path), options.lang), Path(path), options)
-    raise RailprintError(f"a Ticket to Ride map prints its board, tickets and score pad, not {component!r}")
+    if component == "trains":
+        return trains_document(m, options)
+    raise RailprintError(f"a Ticket to Ride map prints its board, tickets, score pad, trains and stations, "
+                         f"not {component!r}")
+
+
+def trains_document(m, options):
+    """The map's wagons (every player colour, the map's count) and score markers on shared
+    single-sided sheets."""
+    from railprint.games.ticket_to_ride.pieces import piece_sets
+    from railprint.layout.imposition import impose_sets
+    from railprint.layout.paper import revision_label
+
+    sets = piece_sets(m, options.lang)
+    word = {"en": "trains and score markers", "pl": "wagony i znaczniki punktów"}.get(options.lang)
+    detail = f"{m.id}-trains · {revision_label(1, options.lang)} · {sum(len(s.faces) for s in sets)} · {m.id}"
+    return impose_sets(sets, paper=options.paper, mode="simplex", title=f"{m.title(options.lang)} — {word}",
+                       detail=detail, lang=options.lang, cut_lines=options.mode != "1up" if options.cut_lines is None
+                       else options.cut_lines).document
 
 
 def ticket_deck(path: Path, lang: str = "en", *, long: bool = False):
@@ -133,14 +151,15 @@ def station_deck(path: Path, lang: str = "en"):
     """The map's station pieces: ``stations.per_player`` tokens in each player colour, for the
     map's largest player count."""
     from railprint.games.ticket_to_ride.maps import load_map_file
-    from railprint.games.ticket_to_ride.rules import DEFAULT_COLOURS
+    from railprint.games.ticket_to_ride.pieces import players as player_colours
     from railprint.model.resolve import resolve_deck
 
     m = load_map_file(path)
+    people = player_colours(m)   # the map's own player colours, else the defaults
     if m.stations is None:
         raise RailprintError(f"{path}: the map has no stations to print",
                              hint="add scoring.stations: {per_player: 3, points_unused: 4}")
-    players = min(m.players_max, len(DEFAULT_COLOURS))
+    players = len(people)
     templates = {}
     for i in range(players):
         letter = "ABCDEF"[i]
@@ -157,7 +176,7 @@ def station_deck(path: Path, lang: str = "en"):
         "title": {"en": f"Train stations — {m.title('en')}", "pl": f"Dworce — {m.title('pl')}"},
         "noun": {"en": ["station", "stations"], "pl": ["dworzec", "dworce", "dworców"]},
         "size": {"width": STATION_SIZE, "height": STATION_SIZE}, "bleed": "2mm", "corner_radius": "2mm",
-        "palette": {f"c{i + 1}": DEFAULT_COLOURS[i] for i in range(players)},
+        "palette": {f"c{i + 1}": people[i].colour for i in range(players)},
         "templates": templates,
         "cards": [{"name": f"station-{'ABCDEF'[i]}{k + 1}", "template": f"p{i + 1}", "back": f"p{i + 1}"}
                   for i in range(players) for k in range(m.stations.per_player)],

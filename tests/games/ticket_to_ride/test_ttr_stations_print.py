@@ -20,10 +20,12 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "content" / "examples" / "amberl
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("amberline")
-    written = cli_stdout("render", "ticket-to-ride", "--map", "amberline", "-o", str(out)).split()
+    written = cli_stdout("render", "ticket-to-ride", "--map", "amberline", "--layout", "gutter",   # backs read upside down
+                         "-o", str(out)).split()
     names = sorted(Path(p).name for p in written)
     assert names == sorted(["amberline-board.pdf", "amberline-tickets.pdf", "amberline-long-tickets.pdf",
-                            "amberline-scorepad.pdf", "amberline-stations.pdf"])
+                            "amberline-scorepad.pdf", "amberline-stations.pdf", "amberline-trains.pdf",
+                            "ticket-to-ride-guide.pdf"])
     return out / "ticket-to-ride"
 
 

@@ -1,0 +1,148 @@
+"""Packing rectangles on a sheet: pure geometry, no drawing.
+
+- :func:`butt_pack`: the most identical ``w`` × ``h`` trim boxes that fit in a region when
+  neighbours share their cut lines (no gutter), upright or turned a quarter, as a guillotine
+  layout of blocks (every cut runs straight across the part being cut). The free rectangles
+  left over are returned too (the page furniture may go there).
+- :func:`shelf_pack`: blocks of different sizes (one per component set) in rows, as many to a
+  page as fit, in the order given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Block:
+    """``cols`` × ``rows`` trim boxes of ``cw`` × ``ch`` (on the page) with their top-left
+    corner at (x, y); ``turned``: the components are turned a quarter (cw, ch = h, w)."""
+
+    x: float
+    y: float
+    cols: int
+    rows: int
+    cw: float
+    ch: float
+    turned: bool
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    def cells(self):
+        """(x, y) of every trim box, row by row."""
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield self.x + c * self.cw, self.y + r * self.ch
+
+
+@dataclass(frozen=True)
+class Packing:
+    count: int
+    blocks: tuple[Block, ...]
+    free: tuple[tuple[float, float, float, float], ...]   # x, y, w, h of the unused rectangles
+
+    @property
+    def extent(self) -> tuple[float, float]:
+        """Width and height of the union of the blocks (from the region's origin)."""
+        if not self.blocks:
+            return 0.0, 0.0
+        return (max(b.x + b.cols * b.cw for b in self.blocks), max(b.y + b.rows * b.ch for b in self.blocks))
+
+
+def _moved(p: Packing, dx: float, dy: float) -> Packing:
+    return Packing(p.count, tuple(Block(b.x + dx, b.y + dy, b.cols, b.rows, b.cw, b.ch, b.turned) for b in p.blocks),
+                   tuple((x + dx, y + dy, w, h) for x, y, w, h in p.free))
+
+
+def _join(head: Block, *rest: Packing) -> Packing:
+    return Packing(head.count + sum(p.count for p in rest), (head,) + tuple(b for p in rest for b in p.blocks),
+                   tuple(f for p in rest for f in p.free))
+
+
+def _key(p: Packing) -> tuple:
+    """Most components; then fewest blocks (fewer, longer cuts); then fewest turned."""
+    return (p.count, -len(p.blocks), -sum(b.count for b in p.blocks if b.turned))
+
+
+def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True) -> Packing:
+    """The best guillotine packing of ``w`` × ``h`` boxes (turned ones ``h`` × ``w`` when
+    ``turn``) into ``width`` × ``height``, origin (0, 0)."""
+
+    @lru_cache(maxsize=None)
+    def best(W: float, H: float) -> Packing:
+        empty = Packing(0, (), ((0.0, 0.0, W, H),) if W > _EPS and H > _EPS else ())
+        found = empty
+        for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
+            cw, ch = (h, w) if turned else (w, h)
+            cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+            if not cols or not rows:
+                continue
+            for k in range(cols, 0, -1):   # k full-height columns; what is below them; the rest to the right
+                head = Block(0.0, 0.0, k, rows, cw, ch, turned)
+                option = _join(head, _moved(best(_r(k * cw), _r(H - rows * ch)), 0.0, rows * ch),
+                               _moved(best(_r(W - k * cw), H), k * cw, 0.0))
+                if _key(option) > _key(found):
+                    found = option
+            for k in range(rows, 0, -1):   # k full-width rows; what is right of them; the rest below
+                head = Block(0.0, 0.0, cols, k, cw, ch, turned)
+                option = _join(head, _moved(best(_r(W - cols * cw), _r(k * ch)), cols * cw, 0.0),
+                               _moved(best(W, _r(H - k * ch)), 0.0, k * ch))
+                if _key(option) > _key(found):
+                    found = option
+        return found
+
+    simple = [_grid(width, height, cw, ch, turned) for cw, ch, turned in ((w, h, False), (h, w, True))
+              if turned is False or (turn and abs(w - h) > _EPS)]
+    simple = [p for p in simple if p.count]
+    if simple and max(p.count for p in simple) > MIXED_LIMIT:
+        # many small pieces: one plain grid (turning a few more in would save little, and the
+        # search grows with the square of the pieces per row and column)
+        return max(simple, key=_key)
+    return best(_r(width), _r(height))
+
+
+MIXED_LIMIT = 64   # pieces per sheet above which only plain grids are tried
+
+
+def _grid(W: float, H: float, cw: float, ch: float, turned: bool) -> Packing:
+    cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+    if not cols or not rows:
+        return Packing(0, (), ((0.0, 0.0, W, H),))
+    free = tuple(f for f in ((cols * cw, 0.0, W - cols * cw, H), (0.0, rows * ch, cols * cw, H - rows * ch))
+                 if f[2] > _EPS and f[3] > _EPS)
+    return Packing(cols * rows, (Block(0.0, 0.0, cols, rows, cw, ch, turned),), free)
+
+
+def _r(value: float) -> float:
+    return round(max(0.0, value), 6)
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """Where one block lands: page index and its top-left corner."""
+
+    page: int
+    x: float
+    y: float
+
+
+def shelf_pack(sizes: list[tuple[float, float]], width: float, height: float, spacing: float) -> list[Shelf]:
+    """Blocks of ``sizes`` (w, h) left to right in rows ``spacing`` apart, a new row when the
+    width is used, a new page when the height is; origin (0, 0). A block wider or taller than
+    the region gets a page (and a row) to itself."""
+    out: list[Shelf] = []
+    page, x, y, row_h = 0, 0.0, 0.0, 0.0
+    for w, h in sizes:
+        if x > 0 and x + w > width + _EPS:               # next row
+            x, y, row_h = 0.0, y + row_h + spacing, 0.0
+        if y > 0 and y + h > height + _EPS:              # next page
+            page, x, y, row_h = page + 1, 0.0, 0.0, 0.0
+        out.append(Shelf(page, x, y))
+        x += w + spacing
+        row_h = max(row_h, h)
+    return out

@@ -1,0 +1,108 @@
+"""Issue 18: the print guide of each game — every file render wrote with its print settings, and
+a checklist equal to the rulebook's component list, the counts read back from the PDFs."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pdfplumber
+import pytest
+
+from railprint.render import RenderOptions, discover_layers, render_all, select
+from tests.helpers import run_cli
+
+# The rulebooks' component lists (shared/seeds 000, 001, 003): checklist title -> count. What a
+# rulebook lists that we do not print (Days of Steam's cloth bag) is in the guide's "Also bring".
+RULEBOOK = {
+    "days-of-steam": {"track tiles": 80, "city tiles": 12, "train tiles": 4, "trains": 4, "steam markers": 4,
+                      "die": 1, "goods": 28, "circuit counters": 7, "coal": 20},
+    # 4 frames, each printed in two halves
+    "allers-trains": {"station frames": 8, "track tiles": 60, "scoring boards": 2, "route markers": 4,
+                      "locomotives": 16, "arrival tokens": 16},
+}
+# what we print besides the rulebook's components (player aids, score sheets)
+OURS = {"days-of-steam": {"player aid": 8}, "allers-trains": {"scoring reference": 5, "score sheets": 2}}
+BRING = {"days-of-steam": "cloth bag"}
+
+
+def _text(data: bytes) -> tuple[str, int, bool]:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    backs = sum(1 for t in texts if "— backs" in t)
+    return "\n".join(texts), len(texts) - backs, backs > 0
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    out = tmp_path_factory.mktemp("guide")
+    result = run_cli("render", "days-of-steam", "-o", str(out))   # not -q: the guide is printed too
+    assert result.exit_code == 0, result.output
+    result2 = run_cli("render", "allers-trains", "-o", str(out))
+    assert result2.exit_code == 0, result2.output
+    return out, result.stderr + result2.stderr
+
+
+@pytest.mark.parametrize("game", RULEBOOK)
+def test_the_guide_lists_every_file_with_its_settings(rendered, game):
+    out, _ = rendered
+    guide, _, _ = _text((out / game / f"{game}-guide.pdf").read_bytes())
+    flat = " ".join(guide.split())
+    assert "--paper a4 --mode duplex --flip long --layout auto --cut-lines" in flat
+    files = sorted(p for p in (out / game).glob("*.pdf") if not p.stem.endswith("-guide"))
+    assert files
+    for path in files:
+        text, sheets, duplex = _text(path.read_bytes())
+        line = re.search(re.escape(path.name) + r" · (\d+) sheets? \(\d+ pages?\) · ([^·]+) ·", flat)
+        assert line, (path.name, flat)
+        assert int(line.group(1)) == sheets
+        assert line.group(2).strip() == ("both sides, flip on the long edge" if duplex else "one side")
+        assert f"{path.name}: " in flat   # its cutting or assembly step
+
+
+@pytest.mark.parametrize("game", RULEBOOK)
+def test_the_checklist_equals_the_rulebook_counts_read_back(rendered, game):
+    out, stderr = rendered
+    guide, _, _ = _text((out / game / f"{game}-guide.pdf").read_bytes())
+    checklist = re.findall(r"— ([^:\n]+): (\d+) ", " ".join(guide.split("\n")))
+    listed = {name.strip(): int(n) for name, n in checklist}
+    assert listed == RULEBOOK[game] | OURS[game], listed
+    # every count appears on the printed pieces themselves (footers and shared-sheet labels)
+    printed = " ".join(" ".join(_text(p.read_bytes())[0].split()) for p in (out / game).glob("*.pdf")
+                       if not p.stem.endswith("-guide"))
+    for name, count in RULEBOOK[game].items():
+        if name != "die":
+            assert re.search(rf"\b{count} \w+", printed), name
+    # the terminal summary after render is the same guide
+    for name, count in RULEBOOK[game].items():
+        assert f"{name}: {count} " in stderr
+    if game in BRING:
+        assert BRING[game] in guide and BRING[game] in stderr
+
+
+def test_the_guide_reads_back_in_polish(tmp_path):
+    options = RenderOptions(lang="pl")
+    chosen = [f for f in select(discover_layers([]), "days-of-steam")]
+    summaries: list[str] = []
+    render_all(chosen, options, tmp_path, "pdf", summaries=summaries)
+    guide, _, _ = _text((tmp_path / "days-of-steam" / "days-of-steam-guide.pdf").read_bytes())
+    flat = " ".join(guide.split())
+    for words in ("instrukcja druku", "Lista elementów", "dwustronnie, obrót wzdłuż dłuższej krawędzi",
+                  "żetony torów: 80 żetonów", "woreczek"):
+        assert words in flat, words
+    assert "żetony torów: 80 żetonów" in summaries[0]
+
+
+def test_a_designer_deck_gets_a_guide_with_its_own_paper_and_copies(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "cards.yaml").write_text(
+        "kind: deck\nid: cards\ngame: my-game\ntitle: {en: My cards}\nsize: poker\npaper: plain\n"
+        "copies: {en: 2 per player}\ntemplates:\n  front:\n    layers:\n      - {type: rect, bleed: true, fill: '#ffeedd'}\n"
+        "cards:\n  - {template: front, count: 5}\n", encoding="utf-8")
+    result = run_cli("render", "my-game", "--content", str(folder), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    guide, _, _ = _text((tmp_path / "out" / "my-game" / "my-game-guide.pdf").read_bytes())
+    flat = " ".join(guide.split())
+    assert "cards.pdf · 1 sheet (1 page) · one side · plain paper (80 g/m²) · copies: 2 per player" in flat
+    assert "My cards: 5 cards" in flat
