@@ -55,7 +55,7 @@ def test_an_exception_half_way_leaves_the_previous_set_and_no_temporary_files(tm
     out = tmp_path / "out"
     assert run("render", "g", "--content", str(content), "-o", str(out), "-q").exit_code == 0
     before = {p: p.read_bytes() for p in files_under(out)}
-    assert len(before) == 2
+    assert len(before) == 3  # the two decks and the game's print guide
     (content / "g" / "a.yaml").write_text(deck(id="first", layer="{type: text, text: changed, x: 2mm, y: 8mm}"))
     real = writers._write_file
     calls = []
