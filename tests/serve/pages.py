@@ -1,4 +1,5 @@
-"""Helpers for the browser tests: start a game through the page's own form."""
+"""Helpers for the browser tests: phones, the room's version, starting a game through the page's own
+form, reading the ranking."""
 
 from __future__ import annotations
 
@@ -19,3 +20,29 @@ def create_room_with(page, base: str, game: str, players: list[str], setup: dict
     page.wait_for_url(re.compile(r"/r/[A-Za-z0-9_-]{12}$"))
     page.wait_for_selector("body[data-version='0']")
     return page.url
+
+
+def phones(browser, count: int = 2):
+    """``count`` phones (360 px browser contexts), a page on each, and the list their page errors
+    go to: (contexts, pages, errors)."""
+    contexts = [browser.new_context(viewport={"width": 360, "height": 740}) for _ in range(count)]
+    pages = [context.new_page() for context in contexts]
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return contexts, pages, errors
+
+
+def version(page) -> int:
+    return int(page.locator("body").get_attribute("data-version"))
+
+
+def landed(page, before: int) -> None:
+    """Wait for a change to land (other phones' changes may land meanwhile: the version only grows)."""
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+
+
+def ranking(page) -> dict[str, str]:
+    """Player -> points, as the page's ranking table shows them."""
+    return {r.get_attribute("data-player"): r.locator("td.points").inner_text()
+            for r in page.locator("#ranking tbody tr").all()}

@@ -8,15 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with
-
-
-def version(page) -> int:
-    return int(page.locator("body").get_attribute("data-version"))
-
-
-def landed(page, before: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+from tests.serve.pages import create_room_with, landed, phones, ranking, version
 
 
 def tap(page, station: int, delta: int, times: int = 1) -> None:
@@ -33,19 +25,9 @@ def route(page, reading: str) -> None:
     landed(page, before)
 
 
-def ranking(page) -> dict[str, str]:
-    return {r.get_attribute("data-player"): r.locator("td.points").inner_text()
-            for r in page.locator("#ranking tbody tr").all()}
-
-
 def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser, server, tmp_path):
     base, _ = server
-    ala_phone = browser.new_context(viewport={"width": 360, "height": 740})
-    bartek_phone = browser.new_context(viewport={"width": 360, "height": 740})
-    ala, bartek = ala_phone.new_page(), bartek_phone.new_page()
-    errors = []
-    for page in (ala, bartek):
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = create_room_with(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"})
     bartek.goto(url + "?poll=300")
     bartek.wait_for_selector("button.at-step[data-station='1']")

@@ -8,11 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with
-
-
-def version(page) -> int:
-    return int(page.locator("body").get_attribute("data-version"))
+from tests.serve.pages import create_room_with, landed, phones, ranking, version
 
 
 def tap(page, step: str, delta: int, times: int = 1) -> None:
@@ -20,22 +16,12 @@ def tap(page, step: str, delta: int, times: int = 1) -> None:
     for _ in range(times):
         before = version(page)
         page.locator(f"button[data-step='{step}'][data-delta='{delta}']").click()
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
-
-
-def ranking(page) -> dict[str, str]:
-    return {r.get_attribute("data-player"): r.locator("td.points").inner_text()
-            for r in page.locator("#ranking tbody tr").all()}
+        landed(page, before)
 
 
 def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, tmp_path):
     base, _ = server
-    ala_phone = browser.new_context(viewport={"width": 360, "height": 740})
-    bartek_phone = browser.new_context(viewport={"width": 360, "height": 740})
-    ala, bartek = ala_phone.new_page(), bartek_phone.new_page()
-    errors = []
-    for page in (ala, bartek):
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = create_room_with(ala, base, "days-of-steam", ["Ala", "Bartek"])
     bartek.goto(url + "?poll=300")
     bartek.wait_for_selector("button[data-step='goods-R']")

@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from railprint.games.railroad_ink import parse_file
-from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.web import _orientations
 from tests.helpers import run_cli
 from tests.serve.pages import create_room_with

@@ -11,7 +11,7 @@ import pytest
 from railprint.games.ticket_to_ride import load_map, score_text
 from railprint.games.ticket_to_ride.notation import format_game
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with
+from tests.serve.pages import create_room_with, landed, phones, ranking, version
 
 ALA_ROUTES = ["bergen-oslo-red", "oslo-orebro-green", "orebro-stockholm-black"]
 ALA_TICKETS = ["t30", "t27"]  # Oslo - Stockholm (done), Oslo - København (not)
@@ -33,28 +33,9 @@ def expected() -> dict[str, int]:
     return {p.name: p.total for p in score_text(text).games[0].players}
 
 
-def version(page) -> int:
-    return int(page.locator("body").get_attribute("data-version"))
-
-
-def changed(page, before: int) -> None:
-    """Wait for a change to land (other phones' changes may land meanwhile: the version only grows)."""
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
-
-
-def ranking(page) -> dict[str, str]:
-    return {r.get_attribute("data-player"): r.locator("td.points").inner_text()
-            for r in page.locator("#ranking tbody tr").all()}
-
-
 def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browser, server, tmp_path):
     base, _ = server
-    ala_phone = browser.new_context(viewport={"width": 360, "height": 740})
-    bartek_phone = browser.new_context(viewport={"width": 360, "height": 740})
-    ala, bartek = ala_phone.new_page(), bartek_phone.new_page()
-    errors = []
-    for page in (ala, bartek):
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     bartek.goto(url + "?poll=300")
     bartek.wait_for_selector("g.ttr-route[data-route='bergen-oslo-blue']")
@@ -66,7 +47,7 @@ def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browse
     for route in ALA_ROUTES[:2]:
         before = version(ala)
         ala.locator(f".ttr-routes button[data-route='{route}']").click()
-        changed(ala, before)
+        landed(ala, before)
         ala.wait_for_selector(f".ttr-routes button[data-route='{route}'][aria-pressed='true']")
     ala.select_option("#ttr-city", "stockholm")
     ala.locator(".ttr-routes button[data-route='orebro-stockholm-black']").click()
@@ -81,7 +62,7 @@ def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browse
         ala.fill("#ttr-filter", name)
         before = version(ala)
         ala.locator(f"input[data-ticket='{ticket}']").click()  # one tap (check() would re-tap a redrawn box)
-        changed(ala, before)
+        landed(ala, before)
         ala.wait_for_selector(f"input[data-ticket='{ticket}']:checked")
     ala.wait_for_selector("input[data-ticket='t30'] ~ span[data-completed='true']")
     assert ala.locator("input[data-ticket='t27'] ~ span").get_attribute("data-completed") == "false"
