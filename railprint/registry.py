@@ -166,10 +166,12 @@ class WebPage(Protocol):
         """An uploaded score file (as ``files`` writes it) -> the part updates it makes."""
 
     def score_options(self, parts: dict[str, Any]) -> dict[str, Any]:
-        """Extra keyword options for the game's scorer (``railprint score``'s options)."""
+        """Extra keyword options for the game's scorer (``railprint score``'s options); optional:
+        none by default."""
 
     def ranking(self, result: Any) -> list[dict]:
-        """``[{"player", "points", "place"}]`` of a scorer's result, best first."""
+        """``[{"player", "points", "place"}]`` of a scorer's result, best first; optional: by
+        default the result's own ``ranking()`` (:class:`railprint.report.GamesResult`)."""
 
 
 # the engine's own content kinds (generic components), owned by no game

@@ -87,6 +87,12 @@ class GamesResult:
     def picture(self, lang: str = "en") -> Any:
         return importlib.import_module(self.picture_module).picture(self.games, lang=lang)
 
+    def ranking(self) -> list[dict]:
+        """``[{"player", "points", "place"}]`` of the (first) game, best first: the table's
+        ranking ``railprint serve`` shows (each game's players carry ``name``, ``total``, ``rank``)."""
+        rows = [{"player": p.name, "points": p.total, "place": p.rank} for p in self.games[0].players]
+        return sorted(rows, key=lambda r: (r["place"], r["player"]))
+
 
 def check_picture_glyphs(doc: Any, files: Sequence[Any]) -> Any:
     """``doc`` (a scored picture) if the embedded font can draw every string in it; otherwise an

@@ -24,7 +24,7 @@ from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from railprint.errors import RailprintError, check_lang, suggestion
@@ -145,11 +145,12 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
             path.write_text(text, encoding="utf-8")
             paths.append(path)
         try:
-            result = scorer(game)(paths, **page.score_options(room.parts))
+            options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
+            result = scorer(game)(paths, **options)
         except RailprintError as exc:
             return {"error": _strip_folder(str(exc), folder + "/")}
         data = _strip_folder(result.as_json(), folder + "/")
-        out = {"result": data, "ranking": page.ranking(result)}
+        out = {"result": data, "ranking": page.ranking(result) if hasattr(page, "ranking") else result.ranking()}
         if picture:
             out["picture"] = result.picture(lang=lang)
         return out

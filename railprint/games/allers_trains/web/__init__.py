@@ -141,16 +141,6 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     return updates
 
 
-def score_options(parts: dict[str, Any]) -> dict[str, Any]:
-    return {}
-
-
-def ranking(result) -> list[dict]:
-    game = result.games[0]
-    rows = [{"player": p.name, "points": p.total, "place": p.rank} for p in game.players]
-    return sorted(rows, key=lambda r: (r["place"], r["player"]))
-
-
 def stations(parts: dict[str, Any], payload: Any) -> list[dict]:
     """The scoring board's stations in its order (the tie-break order), with their colours."""
     return [{"number": s.number, "name": s.name, "hex": s.colour} for s in STATIONS]

@@ -132,13 +132,3 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
             goods[letters[colour]] += 1
         updates[_key(player)] = {"goods": goods, "circuits": entry.circuits, "steam": entry.steam}
     return updates
-
-
-def score_options(parts: dict[str, Any]) -> dict[str, Any]:
-    return {}
-
-
-def ranking(result) -> list[dict]:
-    game = result.games[0]
-    rows = [{"player": p.name, "points": p.total, "place": p.rank} for p in game.players]
-    return sorted(rows, key=lambda r: (r["place"], r["player"]))

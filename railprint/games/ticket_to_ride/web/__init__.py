@@ -120,16 +120,6 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     return updates
 
 
-def score_options(parts: dict[str, Any]) -> dict[str, Any]:
-    return {}
-
-
-def ranking(result) -> list[dict]:
-    game = result.games[0]
-    rows = [{"player": p.name, "points": p.total, "place": p.rank} for p in game.players]
-    return sorted(rows, key=lambda r: (r["place"], r["player"]))
-
-
 # --- the map, drawn from the printed board's layout ----------------------------------------
 
 def _axis(car) -> tuple[tuple[float, float], tuple[float, float]]:
