@@ -157,7 +157,8 @@ class WebPage(Protocol):
         """The parts of a new room for these player names and setup choices."""
 
     def check_change(self, parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
-        """``updates`` (part -> new value) checked and normalised against the room's ``parts``."""
+        """``updates`` (part -> new value) checked and normalised against the room's ``parts``;
+        the server has already refused the setup and parts the room does not have."""
 
     def files(self, parts: dict[str, Any]) -> list[tuple[str, str]]:
         """(file name, text): exactly the files ``railprint score <game>`` reads for this room."""

@@ -40,6 +40,18 @@ MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8
          "svg": "image/svg+xml", "html": "text/html; charset=utf-8"}
 
 
+def _known_parts(parts: dict, updates: dict) -> dict:
+    """A change may touch the room's own parts (a player's, a game-wide one), never its setup:
+    anything else is refused before the game's page checks the values."""
+    for key in updates:
+        if key == "setup":
+            raise RailprintError("the setup of a room is fixed once the game is created")
+        if key not in parts:
+            player = str(key).removeprefix("player:")
+            raise RailprintError(f"no player {player!r} in this room", hint=suggestion(player, parts["setup"]["players"]))
+    return updates
+
+
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
@@ -307,7 +319,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
             raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
         _, page = _game_of(room)
-        updates = page.check_change(room.parts, body["parts"])
+        updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
         room = store.change(room_id, body.get("version"), updates)
         return {"room": room.as_json(), "score": score_room(room, lang=_lang(request))}
 
@@ -349,7 +361,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         except UnicodeDecodeError as exc:
             raise RailprintError(f"{name}: not UTF-8 text (byte {exc.start})") from None
         _, page = _game_of(room)
-        updates = page.check_change(room.parts, page.read_file(room.parts, name, text))
+        updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates)
         return {"room": room.as_json(), "score": score_room(room, lang=_lang(request))}
 
