@@ -13,7 +13,6 @@ at its place. Scoring a game on a valid map thus imports no pydantic (docs/perfo
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -306,12 +305,13 @@ def _at(node: Any, *path: Any) -> Location | None:
 
 
 UNPRINTED = {"notes", "sources", "note", "source"}  # free text for readers of the file, never printed
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (category Cc)
 
 
 def _control_characters(node: Any, where: Location | None, p: Problems) -> None:
     """Every string of the map that holds a control character (they print as missing glyphs)."""
     if isinstance(node, str):
-        bad = sorted({ch for ch in node if unicodedata.category(ch) == "Cc"})
+        bad = sorted(set(_CONTROL.findall(node)))
         if bad:
             p.add(f"text {clip(node)} holds control character(s) " + ", ".join(repr(ch) for ch in bad), where,
                   hint="names and labels are printed: use letters, digits and punctuation")
