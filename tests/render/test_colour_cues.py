@@ -12,6 +12,7 @@ from railprint.games.ticket_to_ride.maps import load_map
 from railprint.games.ticket_to_ride.pieces import players
 from railprint.loading.resources import content_path
 from railprint.loading.yamlio import load_file
+from railprint.model.resolve import load_deck
 
 from tests.colours import LIMIT, ciede2000, distances
 
@@ -69,3 +70,61 @@ def test_allers_tile_fronts_carry_their_players_shape():
     shapes = load_file(folder / "player-shapes.yaml")["icons"]
     assert {f"shape-{n}" for n in grounds} <= set(shapes)
     assert len({shapes[f"shape-{n}"]["path"] for n in grounds}) == len(grounds)   # four different shapes
+
+
+ALLERS_PLAYERS = ("green", "yellow", "orange", "brown")
+
+
+def _icons(face):
+    return {layer.name for layer in face.layers if getattr(layer, "type", None) == "icon"}
+
+
+@pytest.mark.parametrize("name", ["locomotives.yaml", "arrival-tokens.yaml", "route-markers.yaml", "tiles.yaml"])
+def test_every_allers_piece_of_a_player_carries_the_players_shape(name):
+    folder = content_path("allers-trains")
+    deck = load_deck(folder / name)
+    palette = load_file(folder / name)["palette"]
+    close, _ = _needs_cue({p: palette[p] for p in ALLERS_PLAYERS})
+    assert close   # the four player colours alone are not enough for everyone
+    shapes = load_file(folder / "player-shapes.yaml")["icons"]
+    owners = [c["vars"]["player"] for c in load_file(folder / name)["cards"] for _ in range(c.get("count", 1))]
+    assert len(owners) == len(deck.cards)
+    for card, player in zip(deck.cards, owners):
+        for face in (card.front, card.back):
+            if face is not None:
+                assert f"shape-{player}" in _icons(face), (name, card.name)
+    assert len({shapes[f"shape-{p}"]["path"] for p in ALLERS_PLAYERS}) == 4
+
+
+def test_allers_locomotive_colours_carry_a_symbol_on_the_tokens_and_the_depot():
+    folder = content_path("allers-trains")
+    data = load_file(folder / "locomotives.yaml")
+    locos = ("blue", "violet", "black", "red")
+    close, names = _needs_cue({c: data["palette"][c] for c in locos})
+    assert {"blue", "violet"} <= names   # ΔE 8 for a deuteranope: the reason for the symbols
+    symbols = load_file(folder / "colour-symbols.yaml")["icons"]
+    shapes = load_file(folder / "player-shapes.yaml")["icons"]
+    paths = [symbols[f"sym-{c}"]["path"] for c in locos]
+    assert len(set(paths)) == 4 and not set(paths) & {s["path"] for s in shapes.values()}   # never a player's shape
+    for card in load_deck(folder / "locomotives.yaml").cards:
+        loco = card.name.split()[1]
+        assert {f"sym-{loco}", "locomotive"} <= _icons(card.front), card.name
+        assert _icons(card.front) == _icons(card.back)   # printed alike on both sides
+    frames = load_file(folder / "frames.yaml")
+    depot = [layer.get("name") for t in frames["templates"].values() for layer in t.get("layers", [])]
+    assert {f"sym-{c}" for c in locos} <= set(depot)
+
+
+def test_italy_regions_that_touch_are_apart_and_every_region_is_named_on_the_board():
+    from railprint.games.ticket_to_ride.board import board_geometry, draw_board
+    from railprint.scene import Text, walk
+
+    m = load_map("italy")
+    geo = board_geometry(m)
+    tints = {r.id: r.tint for r in m.regions}
+    close, _ = _needs_cue(tints)
+    assert close   # 17 light tints: colour alone cannot tell every pair apart ...
+    touching = [tuple(sorted(pair)) for pair in geo.touching]
+    assert not [(a, b) for a, b, *_ in close if (a, b) in touching]   # ... but every neighbour is apart
+    printed = {item.text for item, _ in walk(draw_board(m, geometry=geo).items) if isinstance(item, Text)}
+    assert {r.name.upper() for r in m.regions} <= printed   # and every region is named
