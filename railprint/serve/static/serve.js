@@ -156,12 +156,25 @@
     draw();
   }
 
-  async function change(parts) {
-    const started = performance.now();
+  // Local changes go out one at a time, in order: a change waits for the one before it and is
+  // then made on the version that one brought back. ``parts`` may be a function, called at that
+  // moment, so a tap is applied to the latest state (two quick taps never race each other).
+  let queue = Promise.resolve();
+  let started = 0;  // local changes begun: a poll answer asked for before one of them is stale
+  function change(parts) {
+    started += 1;
     state.busy += 1;
+    const run = queue.then(() => send(typeof parts === "function" ? parts() : parts)).finally(() => { state.busy -= 1; });
+    queue = run.catch(() => false);
+    return run;
+  }
+
+  async function send(parts) {
+    if (!parts) return false;
+    const begun = performance.now();
     try {
       apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version: state.room.version, parts}));
-      timings.push(performance.now() - started);
+      timings.push(performance.now() - begun);
       message("");
       return true;
     } catch (error) {
@@ -170,7 +183,7 @@
         message(t("conflict"));
       } else message(error.message);
       return false;
-    } finally { state.busy -= 1; }
+    }
   }
 
   async function action(name, payload) {
@@ -255,8 +268,10 @@
 
   async function refresh(force) {
     if (!state.room || state.busy) return;
+    const asked = started;
     try {
       const data = await api("GET", `/api/rooms/${state.room.id}`);
+      if (state.busy || asked !== started) return;  // a local change began meanwhile: its answer is newer
       if (force || data.room.version > state.room.version) apply(data);
     } catch (error) { if (!error.status) message(t("offline")); }
   }
