@@ -9,14 +9,14 @@
       points: "Points", files: "Files", files_help: "The files railprint score reads; upload one back to replace that part.",
       upload: "Upload a file", export_json: "Score as JSON", export_svg: "Picture (SVG)", export_pdf: "Picture (PDF)",
       saved: "Saved", conflict: "Changed on another screen meanwhile — here is the current game; redo your change.",
-      uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…"},
+      uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…", bgstats: "Log this play in BG Stats"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
       upload: "Wgraj plik", export_json: "Wynik jako JSON", export_svg: "Obrazek (SVG)", export_pdf: "Obrazek (PDF)",
       saved: "Zapisano", conflict: "Ktoś zmienił to w międzyczasie na innym ekranie — oto aktualna gra; powtórz swoją zmianę.",
       uploaded: "Plik wczytany", no_rooms: "Jeszcze żadnej gry.", cannot_score: "Nie da się jeszcze policzyć:",
-      offline: "Brak połączenia — ponawiam…"},
+      offline: "Brak połączenia — ponawiam…", bgstats: "Zapisz tę rozgrywkę w BG Stats"},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   let lang = localStorage.getItem("railprint-lang") === "pl" ? "pl" : "en";
@@ -210,6 +210,9 @@
       h("td", {class: "place"}, row.place), h("td", {}, swatch(players.indexOf(row.player), row.player), row.player),
       h("td", {class: "num points"}, row.points))));
     document.getElementById("score-error").textContent = score.error ? `${t("cannot_score")} ${score.error}` : "";
+    const log = document.getElementById("bgstats");  // BG Stats' own import link, filled in by the server
+    log.hidden = !score.bgstats;
+    if (score.bgstats) log.href = score.bgstats;
   }
 
   function drawFiles() {
