@@ -28,7 +28,7 @@
   }
 
   function h(tag, attrs, ...children) {
-    const svg = ["svg", "g", "path", "rect", "circle", "line", "polygon", "polyline", "text"].includes(tag);
+    const svg = ["svg", "g", "path", "rect", "circle", "line", "polygon", "polyline", "text", "image"].includes(tag);
     const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
       if (value === null || value === undefined || value === false) continue;
