@@ -161,6 +161,8 @@ def test_the_map_is_the_files_map_and_its_circuits_are_the_scorers(client):
     # the picture is the CLI's, with the circuit drawn on the map
     svg = client.get(f"/api/rooms/{r['id']}/picture.svg?page=0").text
     assert 'id="circuit-1"' in svg and 'id="tile-B1"' in svg
+    # its title and violations name the file as the CLI does run beside it, not the server's folder
+    assert "game.yaml:" in svg and "railprint-serve-" not in svg and "/tmp" not in svg
     # cities and tiles in other spellings are kept in the page's notation; erasing trims again
     answer = change(client, r["id"], 2, {"map": {"rows": [[".", "."], ["CU1H", "."]]}})
     assert answer.json()["room"]["parts"]["map"] == {"rows": [["cu1h"]]}
