@@ -143,7 +143,9 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
     def construct_sequence(self, node, deep=False):
         result = MarkedList(self.construct_object(child, deep=True) for child in node.value)
         result.location = _location(node.start_mark, self.filename)
-        result.item_locations = [_location(child.start_mark, self.filename) for child in node.value]
+        # an item that carries its (frozen) location — a string, mapping or list — shares it
+        result.item_locations = [getattr(item, "location", None) or _location(child.start_mark, self.filename)
+                                 for item, child in zip(result, node.value)]
         return result
 
     def construct_yaml_int(self, node):
