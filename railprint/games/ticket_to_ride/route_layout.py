@@ -24,8 +24,10 @@ distance between two spaces.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -170,26 +172,23 @@ def _point_box_distance(x, y, box):
 class _Curve:
     """A polyline parametrised by arc length."""
 
+    __slots__ = ("pts", "acc", "length")
+
     def __init__(self, pts: list[Point]):
         self.pts = pts
-        self.acc = [0.0]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            self.acc.append(self.acc[-1] + math.hypot(x1 - x0, y1 - y0))
+        self.acc = list(accumulate(map(math.dist, pts, pts[1:]), initial=0.0))
         self.length = self.acc[-1]
 
     def at(self, s: float) -> tuple[Point, Point]:
         """Point and unit tangent at arc length ``s`` (clamped)."""
         s = max(0.0, min(self.length, s))
-        lo, hi = 0, len(self.acc) - 1
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.acc[mid] <= s:
-                lo = mid
-            else:
-                hi = mid
+        acc = self.acc
+        # the segment [lo, lo + 1] with acc[lo] <= s < acc[lo + 1] (the last one for the end)
+        lo = min(bisect_right(acc, s), len(acc) - 1) - 1
+        hi = lo + 1
         (x0, y0), (x1, y1) = self.pts[lo], self.pts[hi]
-        seg = self.acc[hi] - self.acc[lo] or 1.0
-        f = (s - self.acc[lo]) / seg
+        seg = acc[hi] - acc[lo] or 1.0
+        f = (s - acc[lo]) / seg
         tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
         return (x0 + f * (x1 - x0), y0 + f * (y1 - y0)), (tx, ty)
 
@@ -215,7 +214,7 @@ def _weights(n: int) -> tuple[tuple[float, float, float], ...]:
 
 
 def _polyline_length(pts: list[Point]) -> float:
-    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+    return sum(map(math.dist, pts, pts[1:]))
 
 
 def _bulge_for(a: Point, b: Point, need: float, skew: float = 0.0) -> float:
@@ -316,6 +315,8 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
             spread: bool = False, tight: bool = False, roomy: bool = False):
     cars: dict[str, tuple[Car, ...]] = {}
     paths: dict[str, tuple[Point, ...]] = {}
+    car_len, car_w = g.car_len, g.car_w
+    degrees, atan2 = math.degrees, math.atan2
     same = len({m.route[i].length for i in ids}) == 1
     gaps = []
     for curve, rid in zip(curves, ids):
@@ -338,16 +339,25 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
             start += shift * max(0.0, usable - span) / 2
         marks = _marks(route, n)
         chain = []
-        centre_line = []
-        for i in range(n):
-            s = start + i * (g.car_len + gap) + g.car_len / 2
-            (x, y), (tx, ty) = curve.at(s)
-            o = offsets[j]
-            x, y = x - ty * o, y + tx * o
-            chain.append(Car(x, y, math.degrees(math.atan2(ty, tx)), g.car_len, g.car_w, rid, i, marks[i]))
-            centre_line.append((x, y))
+        o = offsets[j]
+        acc, pts, length = curve.acc, curve.pts, curve.length
+        last = len(acc) - 1
+        pitch, half = car_len + gap, car_len / 2
+        for i in range(n):   # curve.at(s), inlined
+            s = start + i * pitch + half
+            if s <= 0.0:
+                s = 0.0
+            elif s >= length:
+                s = length
+            lo = min(bisect_right(acc, s), last) - 1
+            (x0, y0), (x1, y1) = pts[lo], pts[lo + 1]
+            seg = acc[lo + 1] - acc[lo] or 1.0
+            f = (s - acc[lo]) / seg
+            tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
+            chain.append(Car(x0 + f * (x1 - x0) - ty * o, y0 + f * (y1 - y0) + tx * o, degrees(atan2(ty, tx)),
+                             car_len, car_w, rid, i, marks[i]))
         cars[rid] = tuple(chain)
-        paths[rid] = tuple(centre_line)
+        paths[rid] = tuple((car.x, car.y) for car in chain)
     return cars, paths
 
 
@@ -357,10 +367,12 @@ def _offset(pts: list[Point], d: float) -> list[Point]:
     if not d:
         return pts
     out = []
-    for i, (x, y) in enumerate(pts):
-        (x0, y0), (x1, y1) = pts[max(0, i - 1)], pts[min(len(pts) - 1, i + 1)]
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        out.append((x - (y1 - y0) / length * d, y + (x1 - x0) / length * d))
+    hypot = math.hypot
+    # each point moves along the normal of the chord between its neighbours
+    for (x, y), (x0, y0), (x1, y1) in zip(pts, pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
+        ex, ey = x1 - x0, y1 - y0
+        length = hypot(ex, ey) or 1.0
+        out.append((x - ey / length * d, y + ex / length * d))
     return out
 
 
