@@ -500,7 +500,7 @@ def close_pairs(cars: dict[str, tuple[Car, ...]], limit: float, same_group: Call
     different routes, and consecutive spaces of one route (``same_group(a, b)`` pairs of routes
     are left out: parallel routes stand abreast by design, ``PITCH`` apart)."""
     every = [car for chain in cars.values() for car in chain]
-    reach = max((c.length for c in every), default=0.0) + limit
+    reach = max((math.hypot(c.length, c.width) for c in every), default=0.0) + limit   # corner to corner
     cell = reach
     grid: dict[tuple[int, int], list[int]] = {}
     for i, car in enumerate(every):
@@ -634,7 +634,7 @@ class _Search:
             c = group.c
             skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
             extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
-            shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0, -1.0, 1.0))[level]
+            shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0,))[level]
             for skew in skews:
                 h0 = group.bulges.get(skew)
                 if h0 is None:
