@@ -264,25 +264,24 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
     k = len(ids)
     if curves is None:
         curves = {}
-
-    def along(d: float) -> _Curve:
-        curve = curves.get(d)
-        if curve is None:
-            curve = curves[d] = _Curve(_offset(pts, d))
-        return curve
-
-    centre = along(0.0)
-    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight,
-                      roomy)
+    centre = curves.get(0.0)
+    if centre is None:
+        centre = curves[0.0] = _Curve(pts)
     if k == 1:
-        return abreast
+        return _chains(m, ids, [centre], g, shift, [0.0], spread, tight, roomy)
+    sides = [(j - (k - 1) / 2) * g.pitch for j in range(k)]
+    abreast = _chains(m, ids, [centre] * k, g, shift, sides, spread, tight, roomy)
     spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
                  for chain in abreast[0].values() for a, b in zip(chain, chain[1:]))
     inner = _inner_clearance(abreast[0], g.clearance) if spaced else -math.inf
     if inner >= g.clearance:
         return abreast
-    own = _chains(m, ids, [along((j - (k - 1) / 2) * g.pitch) for j in range(k)], g, shift, [0.0] * k, spread, tight,
-                  roomy)
+    missing = [d for d in sides if d not in curves]
+    if missing:   # the offset curves share their normals
+        normals = _normals(pts)
+        for d in missing:
+            curves[d] = _Curve([(x - ny * d, y + nx * d) for (x, y), (nx, ny) in zip(pts, normals)] if d else pts)
+    own = _chains(m, ids, [curves[d] for d in sides], g, shift, [0.0] * k, spread, tight, roomy)
     if spaced and inner >= _inner_clearance(own[0], g.clearance):
         return abreast
     return own
@@ -361,18 +360,16 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
     return cars, paths
 
 
-def _offset(pts: list[Point], d: float) -> list[Point]:
-    """The polyline moved sideways by ``d`` (positive: to the right of the direction of travel
-    on a y-down page)."""
-    if not d:
-        return pts
-    out = []
+def _normals(pts: list[Point]) -> list[Point]:
+    """At each point, the direction of the chord between its neighbours (unit length). A curve
+    moved sideways by ``d`` (to the right of the direction of travel on a y-down page) has the
+    point ``(x - ny * d, y + nx * d)`` for each point and its direction ``(nx, ny)``."""
     hypot = math.hypot
-    # each point moves along the normal of the chord between its neighbours
-    for (x, y), (x0, y0), (x1, y1) in zip(pts, pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
+    out = []
+    for (x0, y0), (x1, y1) in zip(pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
         ex, ey = x1 - x0, y1 - y0
         length = hypot(ex, ey) or 1.0
-        out.append((x - ey / length * d, y + ex / length * d))
+        out.append((ex / length, ey / length))
     return out
 
 
