@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import math
 from bisect import bisect_right
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -536,15 +537,21 @@ def close_pairs(cars: dict[str, tuple[Car, ...]], limit: float, same_group: Call
 def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tuple[float, float, float, float],
                   place: Callable[[Point], Point], passes: int = 3) -> RouteLayout:
     """Choose a centre line for every parallel group so its spaces keep ``g.clearance`` from
-    other routes' spaces, clear of other cities and inside ``inner_box``.
+    other routes' spaces, clear of other cities and inside ``inner_box``."""
+    with gc_paused():
+        return _Search(m, nodes, g, inner_box, place).run(passes)
 
-    The cyclic garbage collector is paused meanwhile: the search makes hundreds of thousands of
-    small tuples (spaces, points) and no reference cycle, and each collection would walk every
-    object of the process (a fifth of the search's time on Italy)."""
+
+@contextmanager
+def gc_paused():
+    """Pause the cyclic garbage collector (nested: the outermost pause resumes it). The board
+    layout makes hundreds of thousands of small tuples (spaces, points) and no reference
+    cycle, and each collection would walk every object of the process: a fifth of Italy's
+    layout time went to collections that found nothing."""
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _Search(m, nodes, g, inner_box, place).run(passes)
+        yield
     finally:
         if paused:
             gc.enable()
