@@ -320,15 +320,27 @@ class ResolvedCard(Spec):
     source_line: int
 
 
+class IconArt(Spec):
+    """One shape of a multi-colour icon drawn from an SVG file, in the icon's unit square."""
+
+    cmds: tuple[tuple, ...]
+    fill: str | None
+    stroke: str | None
+    width: float                      # stroke width, a fraction of the icon's size
+    opacity: float
+
+
 class UserIcon(Spec):
     """An icon from a ``kind: icons`` file (:mod:`railprint.model.icons`), ready to draw:
-    commands in a unit square centred on (0, 0), y down."""
+    commands in a unit square centred on (0, 0), y down. An icon from an SVG file has ``art``
+    (its shapes in their own colours) instead of ``cmds``."""
 
     name: str
     where: Location                   # its definition
     cmds: tuple[tuple, ...]
     style: str                        # fill | stroke
     stroke_width: float               # a fraction of the icon's size
+    art: tuple[IconArt, ...] = ()
 
 
 class ResolvedDeck(Spec):
