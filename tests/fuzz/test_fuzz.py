@@ -450,8 +450,8 @@ def _mutate_bytes(data: bytes, rnd: random.Random) -> bytes:
 
 
 def _signal_box(folder: Path, rnd: random.Random) -> None:
-    """A copy of the signal-box example (own fonts, SVG art, styles, conditions) with one of its
-    files mutated: the deck, the card list, a font file or an SVG."""
+    """A copy of the signal-box example (own fonts, SVG art and an SVG icon, styles, conditions)
+    with one of its files mutated: the deck, the card list, a font file, an SVG or the icons file."""
     game = folder / "g"
     (game / "art").mkdir(parents=True)
     (game / "fonts").mkdir()
@@ -459,8 +459,11 @@ def _signal_box(folder: Path, rnd: random.Random) -> None:
     cards = (SIGNAL_BOX / "cards.csv").read_text(encoding="utf-8")
     fonts = {p.name: p.read_bytes() for p in (SIGNAL_BOX / "fonts").glob("*.ttf")}
     art = {p.name: p.read_text(encoding="utf-8") for p in (SIGNAL_BOX / "art").glob("*.svg")}
-    which = rnd.randrange(4)
-    if which == 0:
+    icons = (SIGNAL_BOX / "icons.yaml").read_text(encoding="utf-8").replace("game: examples", "game: g")
+    which = rnd.randrange(5)
+    if which == 4:
+        icons = mutate(icons, rnd)
+    elif which == 0:
         deck = mutate(deck, rnd)
     elif which == 1:
         cards = _mutate_csv(cards, rnd)
@@ -478,6 +481,7 @@ def _signal_box(folder: Path, rnd: random.Random) -> None:
         art[name] = text
     (game / "signal-box.yaml").write_text(deck, encoding="utf-8")
     (game / "cards.csv").write_text(cards, encoding="utf-8")
+    (game / "icons.yaml").write_text(icons, encoding="utf-8")
     for name, data in fonts.items():
         (game / "fonts" / name).write_bytes(data)
     for name, text in art.items():
