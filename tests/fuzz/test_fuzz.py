@@ -469,11 +469,18 @@ def _signal_box(folder: Path, rnd: random.Random) -> None:
         cards = _mutate_csv(cards, rnd)
     elif which == 2:
         name = rnd.choice(sorted(fonts))
-        fonts[name] = _mutate_bytes(fonts[name], rnd)
+        if rnd.random() < 0.25:   # a font whose character map claims 10^9 characters
+            from tests.hostile.test_designer_files import _cmap12, _sfnt
+
+            fonts[name] = _sfnt({b"cmap": _cmap12([(0, 999_999_999, 1)])})
+        else:
+            fonts[name] = _mutate_bytes(fonts[name], rnd)
     else:
         name = rnd.choice(sorted(art))
         text = art[name]
-        if rnd.random() < 0.5:
+        if rnd.random() < 0.4:   # a million elements in a well-formed SVG
+            text = text.replace("</svg>", "<g/>" * 1_000_000 + "</svg>")
+        elif rnd.random() < 0.5:
             i = rnd.randint(0, len(text))
             text = text[:i] + rnd.choice(SVG_HOSTILE + HOSTILE) + text[i:]
         else:

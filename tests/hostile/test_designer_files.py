@@ -161,3 +161,13 @@ def test_hostile_svg_icons_are_one_located_error(tmp_path, alarm, data, expected
     assert result.stderr.count(expected) == 1
     assert time.process_time() - start < 5
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024
+
+
+def test_a_broken_picture_on_many_cards_is_one_error(tmp_path):
+    deck = (DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", SVG_LAYER)
+            .replace("cards: [{template: t}]", "cards: [{template: t, name: A}, {template: t, name: B, count: 3}, "
+                                               "{template: t, name: C}]"))
+    result, out = _render(tmp_path, {"d.yaml": deck}, {"a.svg": LAUGHS.encode()})
+    assert_clean_failure(result, out)
+    assert result.stderr.count("declares a DOCTYPE") == 1, result.stderr
+    assert "d.yaml:10:9: card 1 (A):" in result.stderr
