@@ -92,3 +92,27 @@ def test_bad_picture_requests_are_400(client):
                         ({"tokens": ["h.h."] * 101}, "at most 100"), ([], "tokens"), ({"tokens": [7]}, "space token")):
         answer = client.post(url, json=body)
         assert answer.status_code == 400 and words in answer.json()["error"], (body, answer.text)
+
+
+def test_a_room_version_is_scored_and_drawn_once_however_many_phones_ask(client, monkeypatch):
+    from railprint.serve import app as served
+
+    calls = []
+    real = served.score_room
+    monkeypatch.setattr(served, "score_room", lambda room, **kw: calls.append((room.version, kw)) or real(room, **kw))
+    ident = room(client)
+    url = f"/api/rooms/{ident}"
+    first = client.get(url).json()
+    for _ in range(3):  # three more phones polling the same version
+        assert client.get(url).json() == first
+    assert client.get(url + "/export.json").json() == first["score"]["result"]
+    assert [v for v, _ in calls] == [0]
+    pictures = [client.get(url + "/picture.svg?page=0").content for _ in range(3)]
+    assert pictures[0] == pictures[1] == pictures[2] and pictures[0].startswith(b"<svg")
+    assert [v for v, kw in calls if kw.get("picture")] == [0]
+    client.get(url + "/picture.svg?page=0&lang=pl")  # the Polish picture is another drawing
+    assert [kw.get("lang") for _, kw in calls if kw.get("picture")] == ["en", "pl"]
+    # a change is a new version: scored again
+    changed = client.post(url + "/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
+    assert changed.status_code == 200 and changed.json()["score"] != first["score"]
+    assert [v for v, kw in calls if not kw.get("picture")] == [0, 1]
