@@ -74,7 +74,7 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 360, "height": 760}, device_scale_factor=1)
             for game, room in made.items():
-                page.goto(f"{base}/r/{room}?poll=0")
+                page.goto(f"{base}/r/{room}?poll=0", wait_until="networkidle")  # pictures too
                 page.wait_for_selector("#total")
                 page.wait_for_timeout(500)
                 path = OUT / f"serve-{game}.png"
