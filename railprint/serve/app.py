@@ -214,18 +214,23 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
 
 
 _scratch = threading.local()
+_scratch_root: list[str] = []
+_scratch_lock = threading.Lock()
 
 
 def _scratch_folder() -> Path:
-    """This thread's private folder for the score files of the room it scores (``mkdtemp``:
-    only this user can read it; emptied after each scoring, removed when the server exits).
-    Made once a thread: making and removing a folder for every change cost more CPU than the
-    scoring itself on a busy machine."""
+    """This thread's private folder for the score files of the room it scores: a folder of its
+    own inside one ``mkdtemp`` folder of this process (only this user can read it; emptied after
+    each scoring, all removed when the server exits). Made once a thread: making and removing a
+    folder for every change cost more CPU than the scoring itself on a busy machine."""
     folder = getattr(_scratch, "folder", None)
     if folder is None or not os.path.isdir(folder):
-        folder = tempfile.mkdtemp(prefix="railprint-serve-")
+        with _scratch_lock:
+            if not _scratch_root or not os.path.isdir(_scratch_root[0]):
+                _scratch_root[:] = [tempfile.mkdtemp(prefix="railprint-serve-")]
+                atexit.register(shutil.rmtree, _scratch_root[0], True)
+            folder = tempfile.mkdtemp(prefix="t", dir=_scratch_root[0])
         _scratch.folder = folder
-        atexit.register(shutil.rmtree, folder, True)
     return Path(folder)
 
 

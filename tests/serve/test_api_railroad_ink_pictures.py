@@ -116,3 +116,23 @@ def test_a_room_version_is_scored_and_drawn_once_however_many_phones_ask(client,
     changed = client.post(url + "/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
     assert changed.status_code == 200 and changed.json()["score"] != first["score"]
     assert [v for v, kw in calls if not kw.get("picture")] == [0, 1]
+
+
+def test_score_files_live_in_one_private_folder_and_are_removed_after_scoring(client):
+    import os
+    import stat
+    import threading
+
+    from railprint.serve.app import _scratch_folder
+
+    ident = room(client)
+    client.post(f"/api/rooms/{ident}/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
+    mine = _scratch_folder()
+    others = []
+    thread = threading.Thread(target=lambda: others.append(_scratch_folder()))
+    thread.start()
+    thread.join()
+    assert others[0] != mine and others[0].parent == mine.parent  # one folder a thread, in one root
+    assert stat.S_IMODE(os.stat(mine.parent).st_mode) == 0o700
+    for folder in mine.parent.iterdir():
+        assert list(folder.iterdir()) == []  # every score file removed once scored
