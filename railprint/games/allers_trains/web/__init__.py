@@ -42,8 +42,13 @@ def _key(player: str) -> str:
 
 
 def setup_fields() -> list[dict]:
-    return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES)},
-            {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES)}]
+    return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES),
+             "names": {"stations": {"en": "base game: stations", "pl": "gra podstawowa: stacje"},
+                       "route": {"en": "variant 1: route", "pl": "wariant 1: trasa"},
+                       "route+stations": {"en": "variant 2: route and stations", "pl": "wariant 2: trasa i stacje"}}},
+            {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES),
+             "names": {"scoring-board": {"en": "the scoring board", "pl": "tablicę punktacji"},
+                       "frames": {"en": "each player's frame, tile by tile", "pl": "ramkę każdego gracza, kafelek po kafelku"}}}]
 
 
 def _frames(parts: dict[str, Any]) -> bool:
