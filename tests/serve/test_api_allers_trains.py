@@ -220,3 +220,11 @@ def test_bad_entry_choice_is_400(client):
                                              "setup": {"mode": "route", "entry": "frame"}})
     assert answer.status_code == 400 and "'frame' is neither of scoring-board, frames" in answer.json()["error"]
     assert "did you mean 'frames'" in answer.json()["error"]
+
+
+def test_the_start_form_names_the_modes_and_the_ways_in_in_both_languages(client):
+    fields = {f["key"]: f for f in next(g for g in client.get("/api/games").json() if g["id"] == "allers-trains")["fields"]}
+    assert fields["entry"]["choices"] == ["scoring-board", "frames"]
+    assert set(fields["entry"]["names"]) == set(fields["entry"]["choices"])
+    assert set(fields["mode"]["names"]) == set(fields["mode"]["choices"])
+    assert fields["entry"]["names"]["frames"]["pl"] == "ramkę każdego gracza, kafelek po kafelku"
