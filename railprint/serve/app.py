@@ -146,6 +146,14 @@ def _strip_folder(value: Any, folder: str) -> Any:
     return value
 
 
+def _bgstats(game: Game, page: Any, room: Room, ranking: list[dict]) -> str:
+    """The room's "log this play" link to BG Stats (:mod:`railprint.serve.bgstats`)."""
+    from railprint.serve import bgstats
+
+    title = page.play_title(room.parts) if hasattr(page, "play_title") else game.title.get("en", game.id)
+    return bgstats.link(bgstats.play(title, game.id, room.id, room.updated, ranking))
+
+
 def _strip_picture(doc: Document, folder: str) -> Document:
     """The scorer's picture with the private folder removed from its texts, titles and labels
     (only the parts that changed are copied: a board of thousands of items stays cheap)."""
@@ -183,7 +191,8 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
         except RailprintError as exc:
             return {"error": _strip_folder(str(exc), folder + "/")}
         data = _strip_folder(result.as_json(), folder + "/")
-        out = {"result": data, "ranking": page.ranking(result) if hasattr(page, "ranking") else result.ranking()}
+        ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
+        out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
         if picture:
             out["picture"] = _strip_picture(result.picture(lang=lang), folder + "/")
         return out
