@@ -204,9 +204,11 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
         raise RailprintError(f"{name}: players {', '.join(record.players)}; this room's are {', '.join(ours)}")
     room_name = dict(zip(record.players, ours))
     if record.frames is not None:
-        if record.problems:  # unreadable placements: reported with the file's line:col
-            raise RailprintError(f"{len(record.problems)} problem(s) in {name}:\n"
-                                 + "\n".join(f"  {p}" for p in record.problems))
+        problems = Problems()  # unreadable placements, and the replay's, each at the file's line:col
+        problems.items += record.problems
+        for player in record.players:
+            replay_frame(player, record.frames.get(player, ()), problems)
+        problems.raise_if_any(name, sort=True)
         return {_key(room_name[p]): {"frame": [{"square": square_name(t.cell), "tile": t.tile, "rotation": t.rotation}
                                                for t in sorted(record.frames.get(p, ()), key=lambda t: t.round)]}
                 for p in record.players}
