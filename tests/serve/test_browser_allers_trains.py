@@ -126,6 +126,7 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     assert sorted(arrivals) == ["4", "7"]
     assert page.locator("#at-locos li[data-colour='violet']").get_attribute("data-state") == "arrived"
     page.wait_for_function("document.getElementById('at-picture').naturalWidth > 0")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
 
     page.locator("button[data-player='Bartek']").click()
     page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")

@@ -200,13 +200,16 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
 
 def tiles(parts: dict[str, Any], payload: Any) -> dict[str, Any]:
     """The set's tiles for the map editor: per kind its name, the flags the set has it with and
-    how many, and its segments in each rotation (``rules.rotate``); the cities' letters."""
+    how many, and its segments in each rotation (``rules.rotate``); the cities' letters; the
+    colours the scored picture traces circuits in."""
     kinds = []
     for code, (name, segments) in TILES.items():
         kinds.append({"code": code, "name": name,
                       "flags": {flag: SET_COUNTS[(c, flag)] for (c, flag) in SET_COUNTS if c == code},
                       "rotations": [[list(s) for s in rotate(segments, q)] for q in range(4)]})
-    return {"kinds": kinds, "flags": FLAGS, "cities": dict(CITY_LETTERS)}
+    from railprint.games.days_of_steam.picture import TRACE
+
+    return {"kinds": kinds, "flags": FLAGS, "cities": dict(CITY_LETTERS), "trace": list(TRACE)}
 
 
 ACTIONS = {"tiles": tiles}
