@@ -262,7 +262,8 @@
 
   function mapCheck() {
     const result = (ctx.score || {}).result;
-    const check = result ? result.map : null;
+    if (!result) return h("p", {});  // not scorable yet: the page says why beside the ranking
+    const check = result.map;
     if (!check) return h("p", {id: "dos-no-map"}, w("no_map"));
     const notes = [];
     if (check.circuits_allowed !== null) notes.push(`${w("allowed")} ${check.circuits_allowed}`);
