@@ -147,5 +147,11 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
                                            "buffer": saved.read_bytes().replace(b"st1h", b"br1h")}])
     ala.wait_for_selector("#message:has-text('the set has no bridge with a hill')")
     assert version(ala) == before
+    # in Polish: the map's labels and the set's tiles by their Polish names
+    ala.locator("#lang").click()
+    ala.wait_for_selector(".dos-map-section h3:text('Mapa na koniec gry (wspólna)')")
+    ala.locator("g.dos-square[data-square='B2']").click()
+    assert ala.locator("button[data-kind='dc']").inner_text() == "podwójny łuk"
+    assert ala.locator("button[data-kind='G']").inner_text().split() == ["G", "zielone", "miasto"]  # letter and name
     assert not errors, errors
     phone.close()
