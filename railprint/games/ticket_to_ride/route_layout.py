@@ -616,7 +616,8 @@ class _Search:
         # centres are closer than this
         spine = g.car_len - self.step
         self.reach = max(spine + 2 * r + want, math.hypot(g.car_len, g.car_w) + want) + 1e-6
-        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group)]
+        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group, spine...)]
+        self.around: dict[tuple[int, int], tuple[list, ...]] = {}   # grid cell -> the lists of its 3 x 3 cells
         self.built = self.pairs = 0   # shapes built and pairs of spaces compared so far (the budgets)
         groups = []
         for pair, ids in m.parallel_groups.items():
@@ -790,7 +791,7 @@ class _Search:
 
     def lift(self, group: _Group) -> None:
         for key in set(group.cells):
-            self.placed[key] = [entry for entry in self.placed[key] if entry[4] is not group]
+            self.placed[key][:] = [entry for entry in self.placed[key] if entry[4] is not group]
         group.cells = []
 
     def overlap(self, shape: _Shape, limit: float, exact: bool) -> float:
@@ -803,33 +804,38 @@ class _Search:
         touch2 = touch * touch
         want = self.want
         hypot = math.hypot
+        around = self.around
         for car, covers, *_ in shape.covered:
             x, y = car.x, car.y
-            gx, gy = int(x // cell), int(y // cell)
-            for nx in (gx - 1, gx, gx + 1):
-                for ny in (gy - 1, gy, gy + 1):
-                    for ox, oy, other_covers, other, _, ax, ay, sx, sy, span in placed.get((nx, ny), ()):
-                        if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach2:
+            key = (int(x // cell), int(y // cell))
+            lists = around.get(key)
+            if lists is None:   # the cells' own lists: commit and lift change them in place
+                gx, gy = key
+                lists = around[key] = tuple(placed.setdefault((nx, ny), []) for nx in (gx - 1, gx, gx + 1)
+                                            for ny in (gy - 1, gy, gy + 1))
+            for entries in lists:
+                for ox, oy, other_covers, other, _, ax, ay, sx, sy, span in entries:
+                    if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach2:
+                        continue
+                    self.pairs += 1
+                    for px, py in covers:
+                        # no circle of the other space comes near unless its spine does
+                        t = ((px - ax) * sx + (py - ay) * sy) / span
+                        if t <= 0.0:
+                            t = 0.0
+                        elif t >= 1.0:
+                            t = 1.0
+                        dx, dy = ax + t * sx - px, ay + t * sy - py
+                        if dx * dx + dy * dy >= touch2:
                             continue
-                        self.pairs += 1
-                        for px, py in covers:
-                            # no circle of the other space comes near unless its spine does
-                            t = ((px - ax) * sx + (py - ay) * sy) / span
-                            if t <= 0.0:
-                                t = 0.0
-                            elif t >= 1.0:
-                                t = 1.0
-                            dx, dy = ax + t * sx - px, ay + t * sy - py
-                            if dx * dx + dy * dy >= touch2:
-                                continue
-                            for qx, qy in other_covers:
-                                d = touch - hypot(px - qx, py - qy)
-                                if d > 0:
-                                    cost += d * ROUTE_WEIGHT
-                        if exact:
-                            short = want - clearance(car, other, want)
-                            if short > 0:
-                                cost += short * 1000
+                        for qx, qy in other_covers:
+                            d = touch - hypot(px - qx, py - qy)
+                            if d > 0:
+                                cost += d * ROUTE_WEIGHT
+                    if exact:
+                        short = want - clearance(car, other, want)
+                        if short > 0:
+                            cost += short * 1000
             if cost > limit or self.pairs > PAIR_BUDGET:
                 return cost
         return cost
