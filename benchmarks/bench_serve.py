@@ -109,7 +109,7 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     print(line("Railroad Ink, typical (per space)", times) + f"   server CPU {cpu:.1f} ms a change")
 
     # Railroad Ink, adversarial boards at once, against the scorer's own time for each
-    worst_margin = -1e9
+    margins = []
     for name, board in adversarial().items():
         started = time.process_time()
         score(board)
@@ -121,9 +121,11 @@ def page_latency(page, served: "Server", quick: bool) -> None:
         if not name.startswith("dense random") or quick:
             print(f"  adversarial {name:<24} page {min(runs):6.1f} ms, server CPU {cpu:5.1f} ms a change; "
                   f"scorer alone {own:5.1f} ms: + {cpu - own:5.1f} ms")
-        worst_margin = max(worst_margin, cpu - own)
-    print(f"  adversarial: the server's CPU a change is the scorer's + at most {worst_margin:.1f} ms "
-          f"over {len(adversarial())} boards (target: + 10 ms)")
+        margins.append(cpu - own)
+    # /proc counts CPU in 10 ms ticks: 3 changes a board read it to ~3 ms, so the median says more than the max
+    print(f"  adversarial: the server's CPU a change is the scorer's + {statistics.median(margins):.1f} ms "
+          f"(median; p90 {pct(margins, 90):.1f} ms, max {max(margins):.1f} ms) over {len(margins)} boards "
+          f"(target: + 10 ms)")
 
     # Ticket to Ride: three players claim a Nordic game route by route, then tickets
     from railprint.games.ticket_to_ride import load_map
