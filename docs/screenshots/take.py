@@ -79,7 +79,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 360, "height": 760}, device_scale_factor=1)
             focus = {"days-of-steam": ".dos-map-section", "allers-trains": ".at-frames"}
             for game, room in made.items():
-                page.goto(f"{base}/r/{room}?poll=0")
+                page.goto(f"{base}/r/{room}?poll=0", wait_until="networkidle")  # pictures too
                 page.wait_for_selector("#total")
                 if game in focus:
                     page.wait_for_selector(focus[game] + " svg")
