@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 
@@ -105,7 +106,14 @@ _FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe",
 
 def name_key(text: str) -> str:
     """Matching key of a name: case, accents and punctuation ignored (``Tromsø`` == ``tromso``)."""
-    text = unicodedata.normalize("NFKD", str(text).translate(_FOLD))
+    return _name_key(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _name_key(text: str) -> str:
+    """:func:`name_key` of a string, remembered (a Ticket to Ride game file asks for the same
+    city names thousands of times; ``railprint serve`` scores one after every change)."""
+    text = unicodedata.normalize("NFKD", text.translate(_FOLD))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
