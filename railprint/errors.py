@@ -5,7 +5,6 @@ The CLI is the only place that turns these into messages and exit codes.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -126,6 +125,8 @@ def close_matches(name: str, choices: Iterable[str], n: int = 3, cutoff: float =
     for choice in choices:
         by_key.setdefault(name_key(choice), choice)
     wanted = name_key(name)
+    import difflib  # only when a name is wrong: not at start-up
+
     found = difflib.get_close_matches(wanted, list(by_key), n=n * 2, cutoff=cutoff)
     if not found and len(wanted) >= 3:
         found = [key for key in by_key if key.startswith(wanted)]

@@ -682,7 +682,8 @@ def validate_content(target: Path | None, lang: str = "en",
             problems.extend(exc.problems or [exc])
         except RailprintError as exc:
             problems.append(exc)
-    if problems:
+    if problems:   # a problem of a shared file (an icons file) is found by every deck using it: once
+        problems = list({(str(p.location), p.message, p.hint): p for p in problems}.values())
         raise ContentError(f"{len(problems)} problem(s) found:", problems=problems)
     return files
 

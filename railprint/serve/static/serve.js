@@ -99,7 +99,8 @@
       const game = games.find((g) => g.id === select.value);
       fields.replaceChildren(...(game ? game.fields : []).map((field) => h("label", {},
         h("span", {}, field.label[lang] || field.label.en), " ",
-        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c}, c))))));
+        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c},
+          field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
     }
     function drawOptions() {
       const chosen = select.value;
