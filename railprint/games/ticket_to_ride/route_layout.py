@@ -172,7 +172,8 @@ def _point_box_distance(x, y, box):
 
 
 class _Curve:
-    """A polyline parametrised by arc length."""
+    """A polyline parametrised by arc length (``acc``: the length up to each point; see
+    :func:`_points`)."""
 
     __slots__ = ("pts", "acc", "length")
 
@@ -180,19 +181,6 @@ class _Curve:
         self.pts = pts
         self.acc = list(accumulate(map(math.dist, pts, pts[1:]), initial=0.0))
         self.length = self.acc[-1]
-
-    def at(self, s: float) -> tuple[Point, Point]:
-        """Point and unit tangent at arc length ``s`` (clamped)."""
-        s = max(0.0, min(self.length, s))
-        acc = self.acc
-        # the segment [lo, lo + 1] with acc[lo] <= s < acc[lo + 1] (the last one for the end)
-        lo = min(bisect_right(acc, s), len(acc) - 1) - 1
-        hi = lo + 1
-        (x0, y0), (x1, y1) = self.pts[lo], self.pts[hi]
-        seg = acc[hi] - acc[lo] or 1.0
-        f = (s - acc[lo]) / seg
-        tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
-        return (x0 + f * (x1 - x0), y0 + f * (y1 - y0)), (tx, ty)
 
 
 def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> list[Point]:
@@ -349,8 +337,9 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
 
 
 def _points(curve: _Curve, start: float, pitch: float, half: float, n: int) -> list[tuple]:
-    """Point, unit tangent and its angle (degrees) at ``start + i * pitch + half`` along
-    ``curve`` for ``i < n`` (as :meth:`_Curve.at`)."""
+    """Point, unit tangent and its angle (degrees) at arc length ``start + i * pitch + half``
+    along ``curve`` (clamped to it) for ``i < n``: on the segment [lo, lo + 1] with
+    ``acc[lo] <= s < acc[lo + 1]`` (the last segment for the end)."""
     acc, pts, length = curve.acc, curve.pts, curve.length
     last = len(acc) - 1
     degrees, atan2 = math.degrees, math.atan2
