@@ -83,7 +83,7 @@ def main() -> None:
                 page.wait_for_selector("#total")
                 if game in focus:
                     page.wait_for_selector(focus[game] + " svg")
-                    page.locator(focus[game]).scroll_into_view_if_needed()
+                    page.evaluate("document.querySelector('figure.picture img').scrollIntoView()")  # loaded lazily
                     page.wait_for_function("[...document.querySelectorAll('figure.picture img')]"
                                            ".every((img) => img.complete && img.naturalWidth > 0)")
                     page.evaluate(f"document.querySelector('{focus[game]}').scrollIntoView()")

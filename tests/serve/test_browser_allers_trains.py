@@ -125,6 +125,7 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     arrivals = [r.get_attribute("data-station") for r in page.locator("#at-arrivals tbody tr").all()]
     assert sorted(arrivals) == ["4", "7"]
     assert page.locator("#at-locos li[data-colour='violet']").get_attribute("data-state") == "arrived"
+    page.evaluate("document.getElementById('at-picture').scrollIntoView()")  # loaded lazily: only a phone showing it asks
     page.wait_for_function("document.getElementById('at-picture').naturalWidth > 0")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
 

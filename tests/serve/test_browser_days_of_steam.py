@@ -119,6 +119,7 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
     assert ala.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
     # two counters claimed, the map allows one: the scorer's violation on the page
     ala.wait_for_selector("#violations li:has-text('2 circuit counters claimed, but the map allows at most 1')")
+    ala.evaluate("document.getElementById('dos-picture').scrollIntoView()")  # loaded lazily: only a phone showing it asks
     ala.wait_for_function("document.getElementById('dos-picture').naturalWidth > 0")
     # a tile replaced, then erased: the map follows
     place(ala, "1,1", "dc")
