@@ -910,4 +910,6 @@ class _Search:
             for car, covers, *_ in shape.covered:
                 for x, y in covers:
                     occupied.add_circle(x, y, self.radius, ("route", car.route), weight=ROUTE_WEIGHT)
+        for group in groups:   # the only reference cycles: without them, the search is freed as it ends
+            group.neighbours = []
         return RouteLayout(cars, paths, occupied)
