@@ -599,10 +599,12 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
             cy = inner.y + (i + 0.5) * cell
             row = grid[i]
             for j in range(j0, j1 + 1):
+                if row[j] >= weight:
+                    continue
                 cx = inner.x + (j + 0.5) * cell
                 if shape[0] == "c" and math.hypot(cx - shape[1], cy - shape[2]) > shape[3] + cell * 0.7:
                     continue
-                row[j] = max(row[j], weight)
+                row[j] = weight
 
     for shape in shapes.values():
         mark(shape)
