@@ -9,6 +9,10 @@
       coin: {path: "M12 2 A10 10 0 1 1 11.99 2 Z", viewbox: [0, 0, 24, 24]}
       arrow: {path: "M4 12 H20 M14 6 L20 12 L14 18", style: stroke, stroke_width: 2}
 
+An icon may instead name an SVG file of the folder (``lamp: {file: art/lamp.svg}``): read by
+the safe SVG reader of pictures (:mod:`railprint.model.svgart`), its shapes keep their own
+colours and its viewport fills the icon's square; a text's colour does not repaint it.
+
 A deck uses the icons of every ``kind: icons`` file in its own folder, by name, exactly like
 the built-in ones (``type: icon`` layers and ``:name:`` inside text boxes): one namespace, and a
 name defined twice (by two files, or by a file and railprint) is an error naming both. The path
