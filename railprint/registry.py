@@ -151,7 +151,8 @@ class WebPage(Protocol):
     """
 
     def setup_fields(self) -> list[dict]:
-        """The room-creation form: ``[{"key", "label": {en, pl}, "choices": [...]}]``."""
+        """The room-creation form: ``[{"key", "label": {en, pl}, "choices": [...]}]`` (optional
+        ``"names": {choice: {en, pl}}``: what the form shows for a choice)."""
 
     def new_room(self, players: list[str], setup: dict) -> dict[str, Any]:
         """The parts of a new room for these player names and setup choices."""
@@ -173,6 +174,9 @@ class WebPage(Protocol):
     def ranking(self, result: Any) -> list[dict]:
         """``[{"player", "points", "place"}]`` of a scorer's result, best first; optional: by
         default the result's own ``ranking()`` (:class:`railprint.report.GamesResult`)."""
+
+    def play_title(self, parts: dict[str, Any]) -> str:
+        """The game's name in the BG Stats "log this play" link; optional: the game's English title."""
 
 
 # the engine's own content kinds (generic components), owned by no game

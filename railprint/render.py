@@ -416,7 +416,7 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                   back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
                   orientation=deck.orientation, gap=deck.gap,
                   title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                  cut_lines=options.cuts)
+                  cut_lines=options.cuts, corner_radius=deck.corner_radius)
 
 
 @dataclass(frozen=True)
@@ -478,8 +478,8 @@ def impose_shared(output: Output, options: RenderOptions):
     title = _shared_title(output, options.lang)
     offset = (mm(options.back_offset[0]), mm(options.back_offset[1]))
     first = decks[0]
-    if all((d.width, d.height, d.bleed, d.orientation) == (first.width, first.height, first.bleed, first.orientation)
-           for d in decks):
+    if all((d.width, d.height, d.bleed, d.orientation, d.corner_radius)
+           == (first.width, first.height, first.bleed, first.orientation, first.corner_radius) for d in decks):
         wanted = options.layout if options.layout != "auto" else first.layout
         mode = options.mode if any(d.has_backs for d in decks) else "simplex"
         layout = choose_layout(wanted, total, width=first.width, height=first.height, bleed=first.bleed,
@@ -492,9 +492,9 @@ def impose_shared(output: Output, options: RenderOptions):
         return impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
                       mode=options.mode, flip=options.flip, back_offset=offset, orientation=first.orientation,
                       gap=first.gap, title=title, detail=detail, lang=options.lang, layout=layout,
-                      cut_lines=options.cuts)
+                      cut_lines=options.cuts, corner_radius=first.corner_radius)
     sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
-                     deck.width, deck.height, deck.bleed) for deck in decks]
+                     deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
     return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
                        title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
 
@@ -514,10 +514,12 @@ def _shared_title(output: Output, lang: str) -> str:
 def _guide_file(output: Output, document, options: RenderOptions):
     """What the print guide says about one written file."""
     from railprint.layout.guide import GuideFile, GuideSet
+    from railprint.units import parse_length
     from railprint.words import NOUNS
 
     kind = _kinds()[output.sets[0].kind][0]
     sets = []
+    corners = None
     paper, copies = kind.paper, (kind.copies or {}).get(options.lang)
     for info in output.sets:
         title = info.title.get(options.lang) or info.title.get("en") or info.id
@@ -527,6 +529,9 @@ def _guide_file(output: Output, document, options: RenderOptions):
             default = NOUNS["card" if info.kind == "deck" else "tile"]
             noun = tuple(own.get(options.lang) or default.get(options.lang) or own.get("en") or default["en"])
             sets.append(GuideSet(title, info.count, noun))
+            radius = data.get("corner_radius")
+            if radius is not None and options.mode != "1up" and parse_length(radius) > 0:
+                corners = str(radius).strip()   # rounded corners: a step of its own
             paper = str(data.get("paper") or paper)
             own_copies = data.get("copies")
             if isinstance(own_copies, dict):
@@ -547,7 +552,7 @@ def _guide_file(output: Output, document, options: RenderOptions):
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage)
+                     kind.stage, corners)
 
 
 def write_guides(guides: dict[str, list], options: RenderOptions) -> list[tuple[Path, bytes, str]]:
@@ -682,7 +687,8 @@ def validate_content(target: Path | None, lang: str = "en",
             problems.extend(exc.problems or [exc])
         except RailprintError as exc:
             problems.append(exc)
-    if problems:
+    if problems:   # a problem of a shared file (an icons file) is found by every deck using it: once
+        problems = list({(str(p.location), p.message, p.hint): p for p in problems}.values())
         raise ContentError(f"{len(problems)} problem(s) found:", problems=problems)
     return files
 

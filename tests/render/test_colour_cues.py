@@ -5,9 +5,6 @@ a name — and that cue is read back from the content or the PDF."""
 
 from __future__ import annotations
 
-import itertools
-import math
-
 import pytest
 
 from railprint.games.ticket_to_ride.board import SYMBOLS
@@ -15,75 +12,9 @@ from railprint.games.ticket_to_ride.maps import load_map
 from railprint.games.ticket_to_ride.pieces import players
 from railprint.loading.resources import content_path
 from railprint.loading.yamlio import load_file
+from railprint.model.resolve import load_deck
 
-LIMIT = 15.0
-# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1, on linear RGB
-DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
-
-
-def _linear(c: float) -> float:
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def _rgb(hex_colour: str):
-    return tuple(_linear(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
-
-
-def _lab(rgb):
-    r, g, b = rgb
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-    f = [t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in (x, y, z)]
-    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
-
-
-def _deuteranope(rgb):
-    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb)))) for row in DEUTERANOPIA)
-
-
-def ciede2000(lab1, lab2) -> float:
-    L1, a1, b1 = lab1
-    L2, a2, b2 = lab2
-    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
-    cm = (c1 + c2) / 2
-    g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
-    a1p, a2p = a1 * (1 + g), a2 * (1 + g)
-    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
-    h1p = math.degrees(math.atan2(b1, a1p)) % 360
-    h2p = math.degrees(math.atan2(b2, a2p)) % 360
-    dL, dC = L2 - L1, c2p - c1p
-    if c1p * c2p == 0:
-        dh = 0.0
-    elif abs(h2p - h1p) <= 180:
-        dh = h2p - h1p
-    else:
-        dh = h2p - h1p - 360 if h2p > h1p else h2p - h1p + 360
-    dH = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
-    Lm, cmp_ = (L1 + L2) / 2, (c1p + c2p) / 2
-    if c1p * c2p == 0:
-        hm = h1p + h2p
-    elif abs(h1p - h2p) <= 180:
-        hm = (h1p + h2p) / 2
-    else:
-        hm = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hm - 30)) + 0.24 * math.cos(math.radians(2 * hm))
-         + 0.32 * math.cos(math.radians(3 * hm + 6)) - 0.20 * math.cos(math.radians(4 * hm - 63)))
-    sl = 1 + 0.015 * (Lm - 50) ** 2 / math.sqrt(20 + (Lm - 50) ** 2)
-    sc = 1 + 0.045 * cmp_
-    sh = 1 + 0.015 * cmp_ * t
-    rt = (-2 * math.sqrt(cmp_ ** 7 / (cmp_ ** 7 + 25 ** 7))
-          * math.sin(math.radians(60 * math.exp(-(((hm - 275) / 25) ** 2)))))
-    return math.sqrt((dL / sl) ** 2 + (dC / sc) ** 2 + (dH / sh) ** 2 + rt * (dC / sc) * (dH / sh))
-
-
-def distances(palette: dict[str, str]):
-    """(name, name, ΔE, ΔE for a deuteranope) for every pair of the palette."""
-    out = []
-    for (n1, h1), (n2, h2) in itertools.combinations(palette.items(), 2):
-        r1, r2 = _rgb(h1), _rgb(h2)
-        out.append((n1, n2, ciede2000(_lab(r1), _lab(r2)), ciede2000(_lab(_deuteranope(r1)), _lab(_deuteranope(r2)))))
-    return out
+from tests.colours import LIMIT, ciede2000, distances
 
 
 def test_ciede2000_reference_pairs():
@@ -139,3 +70,61 @@ def test_allers_tile_fronts_carry_their_players_shape():
     shapes = load_file(folder / "player-shapes.yaml")["icons"]
     assert {f"shape-{n}" for n in grounds} <= set(shapes)
     assert len({shapes[f"shape-{n}"]["path"] for n in grounds}) == len(grounds)   # four different shapes
+
+
+ALLERS_PLAYERS = ("green", "yellow", "orange", "brown")
+
+
+def _icons(face):
+    return {layer.name for layer in face.layers if getattr(layer, "type", None) == "icon"}
+
+
+@pytest.mark.parametrize("name", ["locomotives.yaml", "arrival-tokens.yaml", "route-markers.yaml", "tiles.yaml"])
+def test_every_allers_piece_of_a_player_carries_the_players_shape(name):
+    folder = content_path("allers-trains")
+    deck = load_deck(folder / name)
+    palette = load_file(folder / name)["palette"]
+    close, _ = _needs_cue({p: palette[p] for p in ALLERS_PLAYERS})
+    assert close   # the four player colours alone are not enough for everyone
+    shapes = load_file(folder / "player-shapes.yaml")["icons"]
+    owners = [c["vars"]["player"] for c in load_file(folder / name)["cards"] for _ in range(c.get("count", 1))]
+    assert len(owners) == len(deck.cards)
+    for card, player in zip(deck.cards, owners):
+        for face in (card.front, card.back):
+            if face is not None:
+                assert f"shape-{player}" in _icons(face), (name, card.name)
+    assert len({shapes[f"shape-{p}"]["path"] for p in ALLERS_PLAYERS}) == 4
+
+
+def test_allers_locomotive_colours_carry_a_symbol_on_the_tokens_and_the_depot():
+    folder = content_path("allers-trains")
+    data = load_file(folder / "locomotives.yaml")
+    locos = ("blue", "violet", "black", "red")
+    close, names = _needs_cue({c: data["palette"][c] for c in locos})
+    assert {"blue", "violet"} <= names   # ΔE 8 for a deuteranope: the reason for the symbols
+    symbols = load_file(folder / "colour-symbols.yaml")["icons"]
+    shapes = load_file(folder / "player-shapes.yaml")["icons"]
+    paths = [symbols[f"sym-{c}"]["path"] for c in locos]
+    assert len(set(paths)) == 4 and not set(paths) & {s["path"] for s in shapes.values()}   # never a player's shape
+    for card in load_deck(folder / "locomotives.yaml").cards:
+        loco = card.name.split()[1]
+        assert {f"sym-{loco}", "locomotive"} <= _icons(card.front), card.name
+        assert _icons(card.front) == _icons(card.back)   # printed alike on both sides
+    frames = load_file(folder / "frames.yaml")
+    depot = [layer.get("name") for t in frames["templates"].values() for layer in t.get("layers", [])]
+    assert {f"sym-{c}" for c in locos} <= set(depot)
+
+
+def test_italy_regions_that_touch_are_apart_and_every_region_is_named_on_the_board():
+    from railprint.games.ticket_to_ride.board import board_geometry, draw_board
+    from railprint.scene import Text, walk
+
+    m = load_map("italy")
+    geo = board_geometry(m)
+    tints = {r.id: r.tint for r in m.regions}
+    close, _ = _needs_cue(tints)
+    assert close   # 17 light tints: colour alone cannot tell every pair apart ...
+    touching = [tuple(sorted(pair)) for pair in geo.touching]
+    assert not [(a, b) for a, b, *_ in close if (a, b) in touching]   # ... but every neighbour is apart
+    printed = {item.text for item, _ in walk(draw_board(m, geometry=geo).items) if isinstance(item, Text)}
+    assert {r.name.upper() for r in m.regions} <= printed   # and every region is named

@@ -30,8 +30,8 @@ from pydantic import AfterValidator, Field, field_validator
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
-from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, layout_routes,
-                                                        polygon_clearance)
+from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, gc_paused,
+                                                        layout_routes, polygon_clearance)
 from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.loading.schema import Length, Spec, validate
@@ -201,6 +201,8 @@ class BoardGeometry:
     boxes: dict[str, Rect]              # placed tables: route_table, region_table, key, title
     city_radius: float
     cells: tuple[tuple[str, tuple[Point, ...]], ...] = field(default=())  # (site id, polygon)
+    outlines: dict[str, tuple[tuple[Point, ...], ...]] = field(default_factory=dict)  # region -> border lines
+    touching: dict[frozenset, float] = field(default_factory=dict)   # {region, region} -> shared border
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,7 +237,8 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
         return _GEOMETRY_CACHE[key]
     except (KeyError, TypeError):
         pass
-    geometry = _board_geometry(m, width, height, lang, labels)
+    with gc_paused():
+        geometry = _board_geometry(m, width, height, lang, labels)
     try:
         if len(_GEOMETRY_CACHE) > 16:
             _GEOMETRY_CACHE.clear()
@@ -296,23 +299,14 @@ def _board_geometry(m: TTRMap, width: float, height: float, lang: str,
                            ("area", area.id), inner_box, None, far=True)
         area_labels[area.id] = lab
         occupied.add_box(lab.box, ("area", area.id), weight=6.0)
-    region_labels: dict[str, Label] = {}
-    for region in m.regions:
-        pts = [nodes[c.id] for c in m.cities if c.region == region.id]
-        if not pts:
-            continue
-        x = sum(p[0] for p in pts) / len(pts)
-        y = sum(p[1] for p in pts) / len(pts)
-        lab = _place_label(region.name.upper(), x, y, label_size * 0.85, "bold", g, occupied,
-                           ("region", region.id), inner_box, None, far=True, centre_ok=True)
-        region_labels[region.id] = lab
-        occupied.add_box(lab.box, ("region", region.id), weight=3.0)
+    region_labels = _place_region_labels(m, nodes, label_size * 0.85, g, occupied)
+    outlines, touching = region_borders(m, nodes, cells)
 
     geometry = BoardGeometry(width, height, unit, track, inner, frame, nodes, cars, paths, city_labels,
                              area_labels, region_labels, {}, g.city_r, tuple(cells))
     boxes = _place_tables(m, geometry, occupied, lang)
     return BoardGeometry(width, height, unit, track, inner, frame, nodes, cars, paths, city_labels,
-                         area_labels, region_labels, boxes, g.city_r, tuple(cells))
+                         area_labels, region_labels, boxes, g.city_r, tuple(cells), outlines, touching)
 
 
 _SIDES = {"e": (1, 0), "ne": (0.75, -0.75), "n": (0, -1), "nw": (-0.75, -0.75), "w": (-1, 0),
@@ -372,15 +366,19 @@ def _clip_halfplane(poly: list[Point], px, py, nx, ny, c) -> list[Point]:
     return out
 
 
+LAND_RADIUS, LAND_SIDES = 44, 40   # a city's land: its Voronoi cell cut to a 40-gon of 44 board mm
+
+
 def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: Dims) -> list[tuple[str, tuple[Point, ...]]]:
     """A cell of land around each city (its Voronoi cell cut to a disc) and around each area
     endpoint (cut to a larger disc), so neighbouring regions meet along straight borders."""
-    radius = 44 * g.unit
+    radius = LAND_RADIUS * g.unit
     sites = list(nodes.items())
     cells = []
     for sid, (sx, sy) in sites:
         r = radius * (1.15 if sid not in m.city else 1.0)
-        poly = [(sx + r * math.cos(2 * math.pi * i / 40), sy + r * math.sin(2 * math.pi * i / 40)) for i in range(40)]
+        poly = [(sx + r * math.cos(2 * math.pi * i / LAND_SIDES), sy + r * math.sin(2 * math.pi * i / LAND_SIDES))
+                for i in range(LAND_SIDES)]
         for oid, (ox, oy) in sites:
             if oid == sid:
                 continue
@@ -395,6 +393,185 @@ def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: Dims) -> lis
             cells.append((sid, tuple(poly)))
     return cells
 
+
+# ---------------------------------------------------------------------------------------------
+# regions (Italy): outlined, named inside their own land
+def _in_convex(x: float, y: float, poly: tuple[Point, ...]) -> bool:
+    """Whether (x, y) lies inside (or on) the convex polygon ``poly`` (either orientation)."""
+    sign = 0
+    for i, (ax, ay) in enumerate(poly):
+        bx, by = poly[(i + 1) % len(poly)]
+        cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        if abs(cross) < 1e-9:
+            continue
+        s = 1 if cross > 0 else -1
+        if sign and s != sign:
+            return False
+        sign = s
+    return True
+
+
+def region_borders(m: TTRMap, nodes: dict[str, Point], cells: Iterable[tuple[str, tuple[Point, ...]]]
+                   ) -> tuple[dict[str, tuple[tuple[Point, ...], ...]], dict[frozenset, float]]:
+    """Each region's outline and which regions touch.
+
+    A region's land is the union of its cities' cells; an edge of a cell is on the region's
+    border unless the site across it (the one as near to the edge as the cell's own city: the
+    cells are Voronoi cells) is a city of the same region. Returns region id -> the border as
+    polylines, and {region, region} -> the length of the border they share (points)."""
+    region_of = {c.id: c.region for c in m.cities if c.region}
+    sites = list(nodes.items())
+    segments: dict[str, list[tuple[Point, Point]]] = {}
+    shared: dict[frozenset, float] = {}
+    for sid, poly in cells:
+        rid = region_of.get(sid)
+        if rid is None:
+            continue
+        sx, sy = nodes[sid]
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            length = math.hypot(q[0] - p[0], q[1] - p[1])
+            if length < 1e-6:
+                continue
+            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+            d = math.hypot(mx - sx, my - sy)
+            across = next((oid for oid, (ox, oy) in sites
+                           if oid != sid and abs(math.hypot(mx - ox, my - oy) - d) < 1e-3), None)
+            other = region_of.get(across) if across else None
+            if other == rid:
+                continue
+            segments.setdefault(rid, []).append((p, q))
+            if other:
+                pair = frozenset((rid, other))
+                shared[pair] = shared.get(pair, 0.0) + length / 2   # each side counts it once
+    return {rid: _chain(segs) for rid, segs in segments.items()}, shared
+
+
+def _chain(segments: list[tuple[Point, Point]], tol: float = 1.0) -> tuple[tuple[Point, ...], ...]:
+    """Join segments that meet end to end (within ``tol`` points: neighbouring cells are cut
+    to slightly different polygons of their discs) into polylines."""
+    grid: dict[tuple[int, int], list[tuple[int, int]]] = {}   # cell -> (segment, which end)
+    for i, seg in enumerate(segments):
+        for end, (x, y) in enumerate(seg):
+            grid.setdefault((int(x // tol), int(y // tol)), []).append((i, end))
+    used: set[int] = set()
+
+    def follow(tip: Point) -> int | None:
+        kx, ky = int(tip[0] // tol), int(tip[1] // tol)
+        found = None
+        for gx in (kx - 1, kx, kx + 1):
+            for gy in (ky - 1, ky, ky + 1):
+                for i, end in grid.get((gx, gy), ()):
+                    x, y = segments[i][end]
+                    d = math.hypot(x - tip[0], y - tip[1])
+                    if i not in used and d <= tol and (found is None or (d, i) < found[:2]):
+                        found = (d, i, end)
+        if found is None:
+            return None
+        used.add(found[1])
+        return found
+
+    lines = []
+    for i, (p, q) in enumerate(segments):
+        if i in used:
+            continue
+        used.add(i)
+        line = [p, q]
+        for forward in (True, False):
+            while (hit := follow(line[-1] if forward else line[0])) is not None:
+                _, j, end = hit
+                far = segments[j][1 - end]
+                if forward:
+                    line.append(far)
+                else:
+                    line.insert(0, far)
+        lines.append(tuple(line))
+    return tuple(lines)
+
+
+REGION_LABEL_SIZES = (1.0, 0.88, 0.76)
+"""Region names are tried at these fractions of their full size before the best partly
+covered spot is taken."""
+
+
+def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dims,
+                         occupied: SpatialHash) -> dict[str, Label]:
+    """Each region's name inside its own land (every corner of the name's box nearer to one of
+    its cities than to any other city or area, and within that city's land), clear of route
+    spaces, cities and other names, as near the middle of its cities as that allows; smaller
+    sizes are tried before a spot that covers anything."""
+    reach2 = (LAND_RADIUS * g.unit * math.cos(math.pi / LAND_SIDES)) ** 2   # inside the cell's polygon
+    sites = list(nodes.items())
+    out: dict[str, Label] = {}
+    step = 2 * g.unit
+    pad = 1.2 * g.unit
+    for region in m.regions:
+        own = [nodes[c.id] for c in m.cities if c.region == region.id]
+        if not own:
+            continue
+        near = [(x, y) for sid, (x, y) in sites     # only these can be nearer within reach of its cities
+                if (m.city.get(sid) is None or m.city[sid].region != region.id)
+                and any((x - ox) ** 2 + (y - oy) ** 2 <= 4 * reach2 for ox, oy in own)]
+        cx = sum(p[0] for p in own) / len(own)
+        cy = sum(p[1] for p in own) / len(own)
+        text = region.name.upper()
+        tag = ("region", region.id)
+
+        def inside(x: float, y: float) -> bool:
+            d = min((x - ox) ** 2 + (y - oy) ** 2 for ox, oy in own)
+            return d <= reach2 and all((x - ox) ** 2 + (y - oy) ** 2 >= d for ox, oy in near)
+
+        reach = math.sqrt(reach2)
+        x_lo, x_hi = min(p[0] for p in own) - reach, max(p[0] for p in own) + reach
+        y_lo, y_hi = min(p[1] for p in own) - reach, max(p[1] for p in own) + reach
+        def spots(s: float):
+            """The name's box at size ``s`` (points) wherever it lies wholly inside the region,
+            nearest to the middle of its cities first."""
+            w, h = text_width(text, s, "bold") / 2 + pad, s * 0.36 + pad   # half sizes of the box
+            at = [(cx + i * step, cy + j * step)
+                  for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)
+                  for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]
+            at.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
+            for x, y in at:
+                box = (x - w, y - h, x + w, y + h)
+                if (inside(x, y) and (not free or _box_is_free(occupied, box, tag))
+                        and inside(box[0], box[1]) and inside(box[2], box[3])
+                        and inside(box[0], box[3]) and inside(box[2], box[1])
+                        and inside(x, box[1]) and inside(x, box[3]) and inside(box[0], y) and inside(box[2], y)):
+                    yield Label(x, y + s * 0.36, text, s, box)
+
+        free = True
+        best = next((label for k in REGION_LABEL_SIZES for label in spots(size * k)), None)
+        if best is None:   # every spot covers something: the one covering least, at the smallest size
+            free = False
+            best = min(spots(size * REGION_LABEL_SIZES[-1]), default=None,
+                       key=lambda label: occupied.box_cost(label.box, ignore={tag}))
+        if best is None:   # no spot inside its land at all: at the middle of its cities
+            w, h = text_width(text, size, "bold") / 2 + pad, size * 0.36 + pad
+            best = Label(cx, cy + size * 0.36, text, size, (cx - w, cy - h, cx + w, cy + h))
+        out[region.id] = best
+        occupied.add_box(best.box, tag, weight=6.0)
+    return out
+
+
+def _box_is_free(occupied: SpatialHash, box: tuple[float, float, float, float], tag) -> bool:
+    """Whether ``box`` overlaps nothing in ``occupied`` but shapes tagged ``tag`` (the zero
+    test of ``box_cost``, stopping at the first overlap)."""
+    c = occupied.cell
+    for i in range(int(math.floor(box[0] / c)), int(math.floor(box[2] / c)) + 1):
+        for j in range(int(math.floor(box[1] / c)), int(math.floor(box[3] / c)) + 1):
+            for shape in occupied.grid.get((i, j), ()):
+                if shape[-2] == tag:
+                    continue
+                if shape[0] == "c":
+                    x0, y0, x1, y1 = box
+                    dx = max(x0 - shape[1], 0, shape[1] - x1)
+                    dy = max(y0 - shape[2], 0, shape[2] - y1)
+                    if shape[3] - math.hypot(dx, dy) > 0:
+                        return False
+                elif min(box[2], shape[3]) - max(box[0], shape[1]) > 0 and min(box[3], shape[4]) - max(box[1], shape[2]) > 0:
+                    return False
+    return True
 
 def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: str) -> dict[str, Rect]:
     """Put each table where it covers the least (cities, chains, names), preferring the edges.
@@ -787,6 +964,7 @@ def draw_board(m: TTRMap, width: float | None = None, height: float | None = Non
             land.append(SPath((("M", *poly[0]), *(("L", *p) for p in poly[1:]), ("Z",)),
                               Style(fill=AREA_FILL, stroke=AREA_FILL, width=0.8, join="round")))
     items.append(Group(tuple(land), clip=inner, id="land"))
+    items += _region_outline_items(geo, pt)
     # region names (under routes)
     for rid, lab in geo.region_labels.items():
         region = m.region[rid]
@@ -842,6 +1020,20 @@ def draw_board(m: TTRMap, width: float | None = None, height: float | None = Non
         drawer = {"route_table": _route_table, "region_table": _region_table, "key": _key, "title": _title}[name]
         items.append(Group(tuple(drawer(m, box, u, lang)), id=name))
     return Group(tuple(items), id=f"board-{m.id}")
+
+
+REGION_BORDER = "#5a4a38"
+
+
+def _region_outline_items(geo: BoardGeometry, pt: float) -> list[Item]:
+    """Every region's border as a line, one group per region (``region-<id>``), so a region can
+    be told by its outline and name as well as by its tint."""
+    style = Style(stroke=REGION_BORDER, width=1.1 * pt + 0.2, cap="round", join="round")
+    items: list[Item] = []
+    for rid, lines in geo.outlines.items():
+        paths = tuple(SPath((("M", *line[0]), *(("L", *p) for p in line[1:])), style) for line in lines)
+        items.append(Group(paths, clip=geo.inner, id=f"region-{rid}"))
+    return items
 
 
 def _tints(m: TTRMap) -> dict[str, str]:

@@ -9,14 +9,14 @@
       points: "Points", files: "Files", files_help: "The files railprint score reads; upload one back to replace that part.",
       upload: "Upload a file", export_json: "Score as JSON", export_svg: "Picture (SVG)", export_pdf: "Picture (PDF)",
       saved: "Saved", conflict: "Changed on another screen meanwhile — here is the current game; redo your change.",
-      uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…"},
+      uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…", bgstats: "Log this play in BG Stats"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
       upload: "Wgraj plik", export_json: "Wynik jako JSON", export_svg: "Obrazek (SVG)", export_pdf: "Obrazek (PDF)",
       saved: "Zapisano", conflict: "Ktoś zmienił to w międzyczasie na innym ekranie — oto aktualna gra; powtórz swoją zmianę.",
       uploaded: "Plik wczytany", no_rooms: "Jeszcze żadnej gry.", cannot_score: "Nie da się jeszcze policzyć:",
-      offline: "Brak połączenia — ponawiam…"},
+      offline: "Brak połączenia — ponawiam…", bgstats: "Zapisz tę rozgrywkę w BG Stats"},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   let lang = localStorage.getItem("railprint-lang") === "pl" ? "pl" : "en";
@@ -28,7 +28,7 @@
   }
 
   function h(tag, attrs, ...children) {
-    const svg = ["svg", "g", "path", "rect", "circle", "line", "polygon", "polyline", "text"].includes(tag);
+    const svg = ["svg", "g", "path", "rect", "circle", "line", "polygon", "polyline", "text", "image"].includes(tag);
     const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
       if (value === null || value === undefined || value === false) continue;
@@ -99,7 +99,8 @@
       const game = games.find((g) => g.id === select.value);
       fields.replaceChildren(...(game ? game.fields : []).map((field) => h("label", {},
         h("span", {}, field.label[lang] || field.label.en), " ",
-        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c}, c))))));
+        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c},
+          field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
     }
     function drawOptions() {
       const chosen = select.value;
@@ -156,12 +157,29 @@
     draw();
   }
 
-  async function change(parts) {
-    const started = performance.now();
+  // Local changes go out one at a time, in order: a change waits for the one before it. ``parts``
+  // may be a function, called when the change goes out and made on the version the change
+  // before it brought back, so a tap is applied to the latest state (two quick taps never race
+  // each other). Plain parts were worked out on the version shown when the tap happened and are
+  // sent with it: the server merges them, or refuses them (409) if that part changed since.
+  let queue = Promise.resolve();
+  let started = 0;  // local changes begun: a poll answer asked for before one of them is stale
+  function change(parts) {
+    started += 1;
     state.busy += 1;
+    const seen = state.room.version;
+    const run = queue.then(() => (typeof parts === "function" ? send(parts(), state.room.version) : send(parts, seen)))
+      .finally(() => { state.busy -= 1; });
+    queue = run.catch(() => false);
+    return run;
+  }
+
+  async function send(parts, version) {
+    if (!parts) return false;
+    const begun = performance.now();
     try {
-      apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version: state.room.version, parts}));
-      timings.push(performance.now() - started);
+      apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version, parts}));
+      timings.push(performance.now() - begun);
       message("");
       return true;
     } catch (error) {
@@ -170,7 +188,7 @@
         message(t("conflict"));
       } else message(error.message);
       return false;
-    } finally { state.busy -= 1; }
+    }
   }
 
   async function action(name, payload) {
@@ -197,6 +215,9 @@
       h("td", {class: "place"}, row.place), h("td", {}, swatch(players.indexOf(row.player), row.player), row.player),
       h("td", {class: "num points"}, row.points))));
     document.getElementById("score-error").textContent = score.error ? `${t("cannot_score")} ${score.error}` : "";
+    const log = document.getElementById("bgstats");  // BG Stats' own import link, filled in by the server
+    log.hidden = !score.bgstats;
+    if (score.bgstats) log.href = score.bgstats;
   }
 
   function drawFiles() {
@@ -255,8 +276,10 @@
 
   async function refresh(force) {
     if (!state.room || state.busy) return;
+    const asked = started;
     try {
       const data = await api("GET", `/api/rooms/${state.room.id}`);
+      if (state.busy || asked !== started) return;  // a local change began meanwhile: its answer is newer
       if (force || data.room.version > state.room.version) apply(data);
     } catch (error) { if (!error.status) message(t("offline")); }
   }
