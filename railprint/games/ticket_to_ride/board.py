@@ -1109,7 +1109,8 @@ def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "e
 
 def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
                 overview: bool = True) -> Document:
-    """A ``kind: board`` file: the tiled board, then (``overview``) the one-page version."""
+    """A ``kind: board`` file: the assembly map, which (``overview``) is also the whole board on
+    one page, then the board at real size over pages."""
     unknown = [k for k in spec.labels if k not in m.city]
     if unknown:
         from railprint.errors import suggestion
@@ -1120,16 +1121,9 @@ def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: 
     width, height = _size(m, size)
     board = draw_board(m, width, height, lang=lang, labels=spec.labels)
     geo = board_geometry(m, width, height, lang=lang, labels=spec.labels)
-    tiled = tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
-                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                          extra_pages=1 if overview else 0, keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
-    if not overview:
-        return tiled
-    total = len(tiled.pages) + 1
-    page = overview_page(board, width, height, paper=paper, title=board_title(m, lang),
+    return tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                         page=total, pages=total)
-    return Document(tiled.pages + (page,), title=tiled.title)
+                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r), overview=overview)
 
 
 def iter_texts(group: Group) -> Iterable[str]:  # pragma: no cover - debugging helper

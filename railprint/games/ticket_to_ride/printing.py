@@ -10,7 +10,7 @@ from railprint.errors import RailprintError
 
 
 def build_ttr_board(path: Path, options):
-    """A Ticket to Ride map printed at real size over pages, plus a one-page overview."""
+    """A Ticket to Ride map printed at real size over pages, after an assembly map that is also its overview."""
     from railprint.games.ticket_to_ride.board import build_board, load_board_spec
 
     spec = load_board_spec(path)
