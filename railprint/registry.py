@@ -174,6 +174,9 @@ class WebPage(Protocol):
         """``[{"player", "points", "place"}]`` of a scorer's result, best first; optional: by
         default the result's own ``ranking()`` (:class:`railprint.report.GamesResult`)."""
 
+    def play_title(self, parts: dict[str, Any]) -> str:
+        """The game's name in the BG Stats "log this play" link; optional: the game's English title."""
+
 
 # the engine's own content kinds (generic components), owned by no game
 ENGINE_KINDS: tuple[ContentKind, ...] = (

@@ -416,7 +416,7 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                   back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
                   orientation=deck.orientation, gap=deck.gap,
                   title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                  cut_lines=options.cuts)
+                  cut_lines=options.cuts, corner_radius=deck.corner_radius)
 
 
 @dataclass(frozen=True)
@@ -478,8 +478,8 @@ def impose_shared(output: Output, options: RenderOptions):
     title = _shared_title(output, options.lang)
     offset = (mm(options.back_offset[0]), mm(options.back_offset[1]))
     first = decks[0]
-    if all((d.width, d.height, d.bleed, d.orientation) == (first.width, first.height, first.bleed, first.orientation)
-           for d in decks):
+    if all((d.width, d.height, d.bleed, d.orientation, d.corner_radius)
+           == (first.width, first.height, first.bleed, first.orientation, first.corner_radius) for d in decks):
         wanted = options.layout if options.layout != "auto" else first.layout
         mode = options.mode if any(d.has_backs for d in decks) else "simplex"
         layout = choose_layout(wanted, total, width=first.width, height=first.height, bleed=first.bleed,
@@ -492,9 +492,9 @@ def impose_shared(output: Output, options: RenderOptions):
         return impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
                       mode=options.mode, flip=options.flip, back_offset=offset, orientation=first.orientation,
                       gap=first.gap, title=title, detail=detail, lang=options.lang, layout=layout,
-                      cut_lines=options.cuts)
+                      cut_lines=options.cuts, corner_radius=first.corner_radius)
     sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
-                     deck.width, deck.height, deck.bleed) for deck in decks]
+                     deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
     return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
                        title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
 

@@ -112,6 +112,7 @@ class Page:
     # the PDF writer gives it as TrimBox (the page is the BleedBox) and image exports crop to it
     trim: tuple[float, float, float, float] | None = None
     name: str = ""  # the component's name on a 1-up page (image and Tabletop Simulator exports)
+    corner_radius: float = 0.0  # a 1-up page's trim corners are rounded (trimmed image exports mask them)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
     python docs/screenshots/take.py        # needs Debian's chromium and playwright (the test extra)
 
 A server on loopback with a throw-away data folder; each game entered through the API with a
-shipped example (the rulebook's Railroad Ink board, a Nordic game, a Days of Steam game, a Jedzie pociąg z daleka scoring board), then photographed.
+shipped example (the rulebook's Railroad Ink board, a Nordic game, a Days of Steam game with its
+final map, Jedzie pociąg z daleka frames), then photographed (Days of Steam at its map, Jedzie
+pociąg z daleka at the frame).
 """
 
 from __future__ import annotations
@@ -52,15 +54,17 @@ def rooms(base: str) -> dict[str, str]:
             ("Celina", {"R": 1, "G": 2, "Y": 0, "B": 1}, 0, 2))):
         post(base, f"/api/rooms/{steam['id']}/changes", {"version": version, "parts": {
             f"player:{player}": {"goods": goods, "circuits": circuits, "steam": value}}})
+    loop = [["cu1", "st1", "cu2", ".", "."], ["R", ".", "G", "st1", "B"], ["cu0", "st1h", "cu3", ".", "."]]
+    post(base, f"/api/rooms/{steam['id']}/changes", {"version": 3, "parts": {"map": {"rows": loop}}})
     made["days-of-steam"] = steam["id"]
-    trains = post(base, "/api/rooms", {"game": "allers-trains", "players": ["Ala", "Bartek", "Celina"],
-                                       "setup": {"mode": "route+stations"}})["room"]
-    for version, (player, rounds, reading) in enumerate((
-            ("Ala", {"1": 1, "2": 3, "4": 5}, "40+9"), ("Bartek", {"1": 2, "2": 2, "7": 6}, "39"),
-            ("Celina", {"1": 4, "3": 3}, "44"))):
-        arrivals = {str(n): rounds.get(str(n)) for n in range(1, 8)}
-        post(base, f"/api/rooms/{trains['id']}/changes", {"version": version, "parts": {
-            f"player:{player}": {"arrivals": arrivals, "route": reading}}})
+    trains = post(base, "/api/rooms", {"game": "allers-trains", "players": ["Ala", "Bartek"],
+                                       "setup": {"mode": "route+stations", "entry": "frames"}})["room"]
+    for version, (player, placed) in enumerate((
+            ("Ala", "A2 T03 180, B1 T15 270, C1 T08 270, C2 T11 270, D2 T01 90"),
+            ("Bartek", "A2 T15 0, A3 T01 0, B1 T06 0"))):
+        frame = [dict(zip(("square", "tile", "rotation"), p.split())) for p in placed.split(", ")]
+        frame = [{**t, "rotation": int(t["rotation"])} for t in frame]
+        post(base, f"/api/rooms/{trains['id']}/changes", {"version": version, "parts": {f"player:{player}": {"frame": frame}}})
     made["allers-trains"] = trains["id"]
     return made
 
@@ -73,9 +77,16 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 360, "height": 760}, device_scale_factor=1)
+            focus = {"days-of-steam": ".dos-map-section", "allers-trains": ".at-frames"}
             for game, room in made.items():
                 page.goto(f"{base}/r/{room}?poll=0")
                 page.wait_for_selector("#total")
+                if game in focus:
+                    page.wait_for_selector(focus[game] + " svg")
+                    page.locator(focus[game]).scroll_into_view_if_needed()
+                    page.wait_for_function("[...document.querySelectorAll('figure.picture img')]"
+                                           ".every((img) => img.complete && img.naturalWidth > 0)")
+                    page.evaluate(f"document.querySelector('{focus[game]}').scrollIntoView()")
                 page.wait_for_timeout(500)
                 path = OUT / f"serve-{game}.png"
                 page.screenshot(path=str(path), full_page=False)

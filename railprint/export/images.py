@@ -5,6 +5,10 @@ pixels, so each image is cropped to the pixel size computed from the physical si
 ``round(mm / 25.4 * dpi)``. A 63 × 88 mm card with 3 mm bleed at 300 dpi is 815 × 1110 px;
 the same card trimmed (``bleed=False``) is 744 × 1039 px. Pictures carry their dpi.
 
+A trimmed face (``bleed=False``) of a deck with ``corner_radius`` has its corners outside the
+radius cut away: transparent in a PNG (RGBA), the background (white) in a JPEG. With the bleed
+kept the image stays rectangular — the bleed is there to be cut.
+
 Encoding costs more than rendering: PNG uses a fast zlib level, and pages are encoded on a
 second thread while the next page renders (pdfium runs under ctypes, which releases the GIL).
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 import io
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 
 from railprint.errors import RailprintError
 from railprint.scene import Document
@@ -52,10 +57,29 @@ def _box(page, bleed: bool) -> tuple[float, float, float, float]:
     return (0.0, 0.0, page.width, page.height)
 
 
+@lru_cache(maxsize=16)
+def corner_mask(width: int, height: int, radius: float):
+    """An 8-bit mask of a ``width`` × ``height`` px rounded rectangle (255 inside, 0 outside
+    the corners' radius in px), anti-aliased: drawn four times larger and reduced."""
+    from PIL import Image, ImageDraw
+
+    mask = Image.new("L", (width, height), 255)
+    r = max(1, min(round(radius), width // 2, height // 2))
+    big = Image.new("L", (4 * r, 4 * r), 0)
+    ImageDraw.Draw(big).ellipse((0, 0, 8 * r - 1, 8 * r - 1), fill=255)
+    corner = big.resize((r, r), Image.Resampling.BOX)   # the top-left quarter
+    mask.paste(corner, (0, 0))
+    mask.paste(corner.transpose(Image.Transpose.FLIP_LEFT_RIGHT), (width - r, 0))
+    mask.paste(corner.transpose(Image.Transpose.FLIP_TOP_BOTTOM), (0, height - r))
+    mask.paste(corner.transpose(Image.Transpose.ROTATE_180), (width - r, height - r))
+    return mask
+
+
 def rasterise(doc: Document, pdf: bytes, dpi: int, *, bleed: bool = True,
               background: tuple[int, int, int] = (255, 255, 255)) -> list[Raster]:
     """Every page of ``pdf`` (the bytes written for ``doc``) as an RGB image at ``dpi``,
-    cropped to the computed pixel size of the page (or its trim box when ``bleed`` is False)."""
+    cropped to the computed pixel size of the page (or its trim box when ``bleed`` is False).
+    A trimmed page with rounded corners is RGBA, transparent outside them."""
     import pypdfium2 as pdfium
 
     check_dpi(dpi)
@@ -76,7 +100,10 @@ def rasterise(doc: Document, pdf: bytes, dpi: int, *, bleed: bool = True,
             left, top = round(x * scale), round(y * scale)
             bitmap = document[index].render(scale=scale, fill_color=(*background, 255))
             image = bitmap.to_pil().convert("RGB")
-            out.append(Raster(page.label, image.crop((left, top, left + pixels(w, dpi), top + pixels(h, dpi))), dpi))
+            image = image.crop((left, top, left + pixels(w, dpi), top + pixels(h, dpi)))
+            if not bleed and page.trim is not None and page.corner_radius > 0:
+                image.putalpha(corner_mask(*image.size, page.corner_radius * scale))
+            out.append(Raster(page.label, image, dpi))
         return out
     finally:
         document.close()
@@ -89,7 +116,14 @@ def encode(raster: Raster, fmt: str) -> bytes:
     if kind == "PNG":
         raster.image.save(buffer, "PNG", compress_level=1, dpi=(raster.dpi, raster.dpi))
     else:
-        raster.image.save(buffer, "JPEG", quality=92, subsampling=0, dpi=(raster.dpi, raster.dpi))
+        image = raster.image
+        if image.mode == "RGBA":   # rounded corners: the background (white) outside them
+            from PIL import Image
+
+            flat = Image.new("RGB", image.size, (255, 255, 255))
+            flat.paste(image, mask=image.getchannel("A"))
+            image = flat
+        image.save(buffer, "JPEG", quality=92, subsampling=0, dpi=(raster.dpi, raster.dpi))
     return buffer.getvalue()
 
 

@@ -125,7 +125,8 @@ def _raster_faces(pages: list[Page], dpi: int, size: tuple[int, int]) -> list:
 
     doc = Document(tuple(pages))
     rasters = rasterise(doc, render(doc, "pdf")[0], dpi, bleed=False)
-    return [r.image if r.image.size == size else r.image.resize(size, Image.LANCZOS) for r in rasters]
+    images = [r.image.convert("RGB") for r in rasters]   # TTS rounds its cards itself: no corner masks
+    return [image if image.size == size else image.resize(size, Image.LANCZOS) for image in images]
 
 
 def _sheet_image(images: list, cell: tuple[int, int], cols: int, rows: int, hidden=None) -> bytes:

@@ -18,6 +18,12 @@ fold line is the sheet's centre line: a deck with one common back survives eithe
 Every sheet page carries the furniture strip (scale bar, title, revision, page i/n). Crop marks
 (0.3 pt, 4.5 mm long, starting 0.5 mm outside the bleed, as content/sheets/sheets.yaml sets
 them) are never drawn on backs.
+
+Rounded corners (a deck's ``corner_radius``): crop marks stay on the straight trim lines. Cut
+lines follow each component's own outline where it has one — with gutters every component's
+trim is drawn as a rounded rectangle; butt-cut neighbours share straight cut lines (a shared
+line cannot be rounded), so each corner gets a quarter-circle guide for a corner punch; a 1-up
+page's cut line is its rounded trim (and the page remembers the radius for image exports).
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from railprint.layout.packing import butt_pack
 from railprint.layout.paper import (FURNITURE_HEIGHT, MARGIN, POCKET_MIN, Paper, furniture, furniture_box,
                                     paper as make_paper, usable_area)
 from railprint.model.sheets import sheet_settings
-from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, compose, rotate, translate
+from railprint.scene import Document, Group, Item, Line, Page, Path, Rect, Style, compose, rotate, translate
 from railprint.units import mm
 
 MODES = ("duplex", "simplex", "gutterfold", "1up")
@@ -175,12 +181,14 @@ def _choose_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: 
 def impose(faces: list[Face], *, width: float, height: float, bleed: float, paper: str = "a4",
            mode: str = "duplex", flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
            orientation: str = "auto", gap: float | None = None, title: str = "", detail: str = "",
-           lang: str = "en", layout: str = "gutter", cut_lines: bool = False) -> Imposed:
+           lang: str = "en", layout: str = "gutter", cut_lines: bool = False,
+           corner_radius: float = 0.0) -> Imposed:
     """Lay ``faces`` (all ``width`` × ``height`` trim, ``bleed`` around) out on pages.
 
     ``layout="butt"`` (duplex and simplex only): neighbours share their cut lines, see
     :func:`plan_butt`; the faces must have been drawn with the plan's bleed. ``cut_lines``:
-    thin lines along every trim edge of the fronts, for cutting with scissors."""
+    thin lines along every trim edge of the fronts, for cutting with scissors (rounded by
+    ``corner_radius``: :func:`_cut_items`)."""
     if mode not in MODES:
         raise RailprintError(f"unknown mode {mode!r}", hint="expected one of: " + ", ".join(MODES))
     if flip not in FLIPS:
@@ -194,7 +202,7 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
     if mode in ("duplex", "gutterfold") and not has_backs:
         mode = "simplex"  # nothing to put behind the fronts: print them single-sided
     if mode == "1up":
-        return _one_up(faces, width, height, bleed, title)
+        return _one_up(faces, width, height, bleed, title, cut_lines, corner_radius)
     if layout not in LAYOUTS:
         raise RailprintError(f"unknown layout {layout!r}", hint="expected one of: " + ", ".join(LAYOUTS))
     if layout == "butt" and mode in ("duplex", "simplex"):
@@ -202,7 +210,7 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
         if plan is None:
             raise RailprintError(f"a {width / mm(1):.1f} × {height / mm(1):.1f} mm component does not fit on "
                                  f"{paper} paper", hint="use --mode 1up or a larger paper")
-        cells = [[_Cell(base + i, face, x, y, width, height, 90 if turned else 0, plan.bleed)
+        cells = [[_Cell(base + i, face, x, y, width, height, 90 if turned else 0, plan.bleed, corner_radius)
                   for i, (face, (x, y, turned)) in enumerate(zip(faces[base:base + len(plan.cells)], plan.cells))]
                  for base in range(0, len(faces), len(plan.cells))]
         document, slots = sheet_pages(cells, plan.sheet, mode=mode, flip=flip, back_offset=back_offset,
@@ -247,8 +255,8 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             slots.append(Slot(page_index, base + i, "back", bx, by, width, height, turned))
         marks = _crop_marks(grid, len(chunk), width, height, bleed)
         if cut_lines:
-            marks += [Line(*segment, CUT_STYLE) for segment in _cut_segments(
-                [(*grid.trim(i), width, height, bleed) for i in range(len(chunk))])]
+            marks += _cut_items([(*grid.trim(i), width, height, bleed) for i in range(len(chunk))],
+                                corner_radius, shared=False)
         if mode == "gutterfold":
             area = usable_area(sheet)
             fold = H / 2
@@ -268,8 +276,12 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
                    per_page, sheet, "gutter", bleed)
 
 
-def _one_up(faces: list[Face], width: float, height: float, bleed: float, title: str) -> Imposed:
+def _one_up(faces: list[Face], width: float, height: float, bleed: float, title: str,
+            cut_lines: bool = False, corner_radius: float = 0.0) -> Imposed:
     bw, bh = width + 2 * bleed, height + 2 * bleed
+    outline = (Group(tuple(_cut_items([(bleed, bleed, width, height, bleed)], corner_radius, shared=False)),
+                     id="cut-line"),) if cut_lines else ()
+    radius = min(corner_radius, width / 2, height / 2)
     pages: list[Page] = []
     slots: list[Slot] = []
     for i, face in enumerate(faces):
@@ -277,8 +289,9 @@ def _one_up(faces: list[Face], width: float, height: float, bleed: float, title:
             if group is None:
                 continue
             slots.append(Slot(len(pages), i, side, bleed, bleed, width, height))
-            pages.append(Page(bw, bh, (_placed(group, bleed, bleed, width, height, False),),
-                              f"{i + 1:03d}-{side}", trim=(bleed, bleed, width, height), name=face.name))
+            pages.append(Page(bw, bh, (_placed(group, bleed, bleed, width, height, False),) + outline,
+                              f"{i + 1:03d}-{side}", trim=(bleed, bleed, width, height), name=face.name,
+                              corner_radius=radius))
     return Imposed(Document(tuple(pages), title=title), tuple(slots), 1, Paper("1up", bw, bh))
 
 
@@ -381,6 +394,7 @@ class _Cell:
     h: float
     rotation: int
     bleed: float
+    radius: float = 0.0   # rounded corners (the deck's corner_radius)
 
     @property
     def box(self) -> tuple[float, float]:
@@ -470,6 +484,33 @@ def _cut_segments(boxes) -> list[tuple[float, float, float, float]]:
     return out
 
 
+_KAPPA = 0.5522847498   # a quarter circle as one cubic Bézier
+
+
+def _corner_arcs(x: float, y: float, w: float, h: float, r: float) -> Path:
+    """Quarter circles of radius ``r`` inside the four corners of the box (x, y, w, h)."""
+    k = r * (1 - _KAPPA)
+    return Path((("M", x, y + r), ("C", x, y + k, x + k, y, x + r, y),
+                 ("M", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+                 ("M", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+                 ("M", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r)), CUT_STYLE)
+
+
+def _cut_items(boxes, radius, *, shared: bool) -> list[Item]:
+    """The cut lines of ``boxes`` (x, y, w, h, bleed on the page). ``radius``: the corner radius,
+    one for all or one a box. Square components get :func:`_cut_segments`. A rounded component
+    with room around it (gutters, 1-up) gets its trim as a rounded rectangle; butt-cut ones
+    (``shared``) keep the straight shared lines and get a quarter-circle guide in each corner."""
+    radii = list(radius) if isinstance(radius, (list, tuple)) else [radius] * len(boxes)
+    radii = [min(r, w / 2, h / 2) for r, (x, y, w, h, b) in zip(radii, boxes)]
+    straight = [box for box, r in zip(boxes, radii) if shared or r <= 0]
+    items: list[Item] = [Line(*segment, CUT_STYLE) for segment in _cut_segments(straight)] if straight else []
+    for (x, y, w, h, _), r in zip(boxes, radii):
+        if r > 0:
+            items.append(_corner_arcs(x, y, w, h, r) if shared else Rect(x, y, w, h, CUT_STYLE, r=r))
+    return items
+
+
 def _edge_marks(segments, obstacles, limit: Rect) -> list[Item]:
     """Crop marks continuing every cut line beyond its ends, as long as the room allows (up to
     the crop-mark length, at least 1 mm), never over a component or the furniture."""
@@ -544,7 +585,7 @@ def sheet_pages(cells: list[list[_Cell]], sheet: Paper, *, mode: str, flip: str,
         boxes = [(c.x, c.y, *c.box, c.bleed) for c in page_cells]
         segments = _cut_segments(boxes)
         if cut_lines:
-            items += [Line(*segment, CUT_STYLE) for segment in segments]
+            items += _cut_items(boxes, [c.radius for c in page_cells], shared=shared_edges)
         obstacles = [(x - b, y - b, w + 2 * b, h + 2 * b) for x, y, w, h, b in boxes] + [(box.x, box.y, box.w, box.h)]
         obstacles += clear[number] if clear else []
         items += _edge_marks(segments, obstacles, limit)
@@ -597,6 +638,7 @@ class SetFaces:
     height: float
     bleed: float
     butt: bool = False   # the pieces abut (shared cut lines, bleed only around the block)
+    corner_radius: float = 0.0
 
     @property
     def pitch(self) -> tuple[float, float]:
@@ -678,7 +720,7 @@ def impose_sets(sets: list[SetFaces], *, paper: str = "a4", mode: str = "duplex"
             r, c = divmod(k, cols)
             cells[shelf.page].append(_Cell(starts[id(s)] + start + k, s.faces[start + k],
                                            x0 + c * pitch_x + s.bleed, y0 + LABEL_HEIGHT + r * pitch_y + s.bleed,
-                                           s.width, s.height, 0, s.bleed))
+                                           s.width, s.height, 0, s.bleed, s.corner_radius))
     for page in cells:
         page.sort(key=lambda c: c.index)
     document, slots = sheet_pages(cells, sheet, mode=mode, flip=flip, back_offset=back_offset, title=title,

@@ -263,7 +263,13 @@ class DeckSpec(Spec):
     note: str | None = None
     size: Union[str, Size]
     bleed: Length = Field(default=3 * 72 / 25.4, ge=0)
-    corner_radius: Length = Field(0.0, ge=0)
+    corner_radius: Length = Field(
+        0.0, ge=0, description="rounds the component's outline where one is drawn: cut lines (with gutters and on "
+                               "1-up pages a rounded rectangle per component; butt-cut neighbours share straight "
+                               "cuts, so each corner gets a quarter-circle corner guide for a corner punch), SVG "
+                               "faces' cut line, and trimmed PNG/JPEG exports (transparent / white corners). Crop "
+                               "marks stay straight; a print-shop PDF's TrimBox is a rectangle (tell the shop the "
+                               "radius); images with bleed and Tabletop Simulator sheets stay square")
     gap: Length | None = Field(None, ge=0)      # between bleed boxes on the sheet (default: sheet templates)
     orientation: Literal["auto", "portrait", "landscape"] = "auto"  # of the printed sheets
     layout: Literal["auto", "gutter", "butt"] = "auto"   # butt: no gutters (auto: when it saves sheets)

@@ -19,6 +19,7 @@ import re
 import tempfile
 from importlib import resources
 from pathlib import Path
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -29,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from railprint.errors import RailprintError, check_lang, suggestion
 from railprint.registry import Game, find_game, games, named, scorer, web_page
+from railprint.scene import Document, Group, Text
 from railprint.serve.rooms import BadChange, Conflict, Room, RoomNotFound, Store
 
 MAX_BODY = 1024 * 1024
@@ -144,6 +146,33 @@ def _strip_folder(value: Any, folder: str) -> Any:
     return value
 
 
+def _bgstats(game: Game, page: Any, room: Room, ranking: list[dict]) -> str:
+    """The room's "log this play" link to BG Stats (:mod:`railprint.serve.bgstats`)."""
+    from railprint.serve import bgstats
+
+    title = page.play_title(room.parts) if hasattr(page, "play_title") else game.title.get("en", game.id)
+    return bgstats.link(bgstats.play(title, game.id, room.id, room.updated, ranking))
+
+
+def _strip_picture(doc: Document, folder: str) -> Document:
+    """The scorer's picture with the private folder removed from its texts, titles and labels
+    (only the parts that changed are copied: a board of thousands of items stays cheap)."""
+    def items(group: tuple) -> tuple:
+        out = tuple(item(i) for i in group)
+        return group if all(a is b for a, b in zip(out, group)) else out
+
+    def item(i: Any) -> Any:
+        if isinstance(i, Text):
+            return replace(i, text=i.text.replace(folder, "")) if folder in i.text else i
+        if isinstance(i, Group):
+            inner = items(i.items)
+            return i if inner is i.items else replace(i, items=inner)
+        return i
+
+    pages = tuple(replace(page, items=items(page.items), label=page.label.replace(folder, "")) for page in doc.pages)
+    return replace(doc, pages=pages, title=doc.title.replace(folder, ""), subject=doc.subject.replace(folder, ""))
+
+
 def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
     """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
     and the table's ranking; the picture Document too when asked), or ``{"error": message}``
@@ -162,9 +191,10 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
         except RailprintError as exc:
             return {"error": _strip_folder(str(exc), folder + "/")}
         data = _strip_folder(result.as_json(), folder + "/")
-        out = {"result": data, "ranking": page.ranking(result) if hasattr(page, "ranking") else result.ranking()}
+        ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
+        out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
         if picture:
-            out["picture"] = result.picture(lang=lang)
+            out["picture"] = _strip_picture(result.picture(lang=lang), folder + "/")
         return out
 
 

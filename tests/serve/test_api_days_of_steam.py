@@ -84,6 +84,14 @@ def test_instant_end_with_nobody_at_13_is_a_score_error_not_a_refusal(client):
     ({"player:Zoe": entry()}, "no player 'Zoe'"),
     ({"game": {"end": "meteor"}}, "expected {\"end\": \"tiles\"}"),
     ({"setup": {"players": ["Ala"]}}, "fixed"),
+    ({"map": {"rows": [["R", "cu4"]]}}, "map B1: map token 'cu4': rotation 4 is not 0-3"),
+    ({"map": {"rows": [["R"], [".", "br0h"]]}}, "map B2: map token 'br0h' is not a tile: the set has no bridge with a hill"),
+    ({"map": {"rows": [["qq1"]]}}, "map A1: map token 'qq1' is not a tile"),
+    ({"map": {"rows": [["cu1x"]]}}, "unknown flag 'x'"),
+    ({"map": {"rows": [["cu"]]}}, "the rotation (0-3) is missing"),
+    ({"map": {"rows": [[1]]}}, "a token such as cu1h"),
+    ({"map": {"rows": "cu1 R"}}, 'expected {"rows"'),
+    ({"map": {"rows": [["."] * 61]}}, "more than 60 rows or columns"),
 ])
 def test_bad_entries_are_400_with_a_clear_message(client, parts, words):
     r = room(client)
@@ -113,9 +121,9 @@ def test_an_uploaded_game_file_replaces_the_entries(client):
     bad = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
                      content=b"players:\n  - {name: Ala, goods: RRX, circuits: 0, steam: 0}\n")
     assert bad.status_code == 400 and "game.yaml:2:26: unknown goods letter 'X'" in bad.json()["error"]
-    mapped = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
-                        content=b"players:\n  - {name: Ala, goods: R, circuits: 0, steam: 0}\nmap: |\n  R . G\n")
-    assert mapped.status_code == 400 and "keeps no map" in mapped.json()["error"]
+    bad_map = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                         content=b"players:\n  - {name: Ala, goods: R, circuits: 0, steam: 0}\nmap: |\n  R cu7 G\n")
+    assert bad_map.status_code == 400 and "game.yaml:4:5: map token 'cu7': rotation 7 is not 0-3" in bad_map.json()["error"]
     stranger = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
                           content=b"players:\n  - {name: Zoe, goods: R, circuits: 0, steam: 0}\n")
     assert stranger.status_code == 400 and "Zoe" in stranger.json()["error"]
@@ -127,3 +135,60 @@ def test_awkward_names_are_written_so_the_cli_reads_them_back(client):
     change(client, r["id"], 0, {f"player:{names[0]}": entry(g=2, circuits=1)})
     text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
     assert [(p.name, p.total) for p in score_text(text).games[0].players] == [(names[0], 5), (names[1], 0)]
+
+
+LOOP = [["cu1", "st1", "cu2"], ["R", ".", "G"], ["cu0", "st1", "cu3"]]
+
+
+def test_the_map_is_the_files_map_and_its_circuits_are_the_scorers(client):
+    r = room(client)
+    # entered with an empty ring around it, as the page grows the map: the room keeps it trimmed
+    ringed = [["."] * 5] + [["."] + row + ["."] for row in LOOP] + [["."] * 5]
+    answer = change(client, r["id"], 0, {"map": {"rows": ringed}, "player:Ala": entry(r=1, g=1, circuits=1)})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["room"]["parts"]["map"] == {"rows": LOOP}
+    check = answer.json()["score"]["result"]["map"]
+    assert (check["circuits_found"], check["circuits_allowed"], check["cities"], check["tiles"]) == (1, 1, 2, 6)
+    assert check["circuits"] == [["A2", "A1", "B1", "C1", "C2", "C3", "B3", "A3"]]
+    text = client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert "map: |\n  cu1 st1 cu2\n  R   .   G\n  cu0 st1 cu3\n" in text
+    scored = score_text(text).games[0]
+    assert len(scored.map_check.circuits) == 1 and not scored.violations
+    # two counters claimed on a map that allows one: the scorer's violation, shown with the score
+    answer = change(client, r["id"], 1, {"player:Bartek": entry(circuits=1)})
+    assert any("2 circuit counters claimed, but the map allows at most 1" in v
+               for v in answer.json()["score"]["result"]["violations"])
+    # the picture is the CLI's, with the circuit drawn on the map
+    svg = client.get(f"/api/rooms/{r['id']}/picture.svg?page=0").text
+    assert 'id="circuit-1"' in svg and 'id="tile-B1"' in svg
+    # its title and violations name the file as the CLI does run beside it, not the server's folder
+    assert "game.yaml:" in svg and "railprint-serve-" not in svg and "/tmp" not in svg
+    # cities and tiles in other spellings are kept in the page's notation; erasing trims again
+    answer = change(client, r["id"], 2, {"map": {"rows": [[".", "."], ["CU1H", "."]]}})
+    assert answer.json()["room"]["parts"]["map"] == {"rows": [["cu1h"]]}
+    answer = change(client, r["id"], 3, {"map": {"rows": [["."]]}})
+    assert answer.json()["room"]["parts"]["map"] == {"rows": []}
+    assert "map" not in client.get(f"/api/rooms/{r['id']}/files/game.yaml").text
+    assert "map" not in answer.json()["score"]["result"]
+
+
+def test_an_uploaded_file_with_a_map_fills_the_map(client):
+    r = room(client)
+    text = ("end: tiles\nplayers:\n  - {name: Ala, goods: RG, circuits: 1, steam: 0}\n"
+            "  - {name: Bartek, goods: '-', circuits: 0, steam: 0}\n"
+            "map: |\n  . .    .     .\n  . cu1 st1 cu2\n  . red  .  G\n  . cu0 st1h cu3\n")
+    answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0", content=text.encode())
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["room"]["parts"]["map"] == {"rows": [["cu1", "st1", "cu2"], ["R", ".", "G"],
+                                                              ["cu0", "st1h", "cu3"]]}
+    assert answer.json()["score"]["result"]["map"]["circuits_found"] == 1
+
+
+def test_the_tiles_action_gives_the_sets_tiles_turned_by_the_rules(client):
+    r = room(client)
+    tiles = client.post(f"/api/rooms/{r['id']}/actions/tiles", json={}).json()
+    kinds = {k["code"]: k for k in tiles["kinds"]}
+    assert set(kinds) == {"st", "cu", "sw", "wy", "br", "dc", "sd"}
+    assert kinds["cu"]["rotations"][1] == [["E", "S"]] and kinds["st"]["flags"] == {"": 12, "h": 4, "w": 2, "o": 2}
+    assert kinds["br"]["flags"] == {"": 6} and tiles["cities"] == {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
+    assert sum(n for k in kinds.values() for n in k["flags"].values()) == 80

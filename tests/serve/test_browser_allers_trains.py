@@ -74,3 +74,76 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     assert not errors, errors
     ala_phone.close()
     bartek_phone.close()
+
+
+def lay(page, placement: str) -> None:
+    """Tap the square, pick the tile from the hand, turn it to the rotation, place it."""
+    square, tile, rotation = placement.split()
+    before = version(page)
+    page.locator(f"g.at-square[data-square='{square}']").click()
+    page.locator(f"button.at-tile[data-tile='{tile}']").click()
+    for _ in range(int(rotation) // 90):
+        page.locator("#at-turn").click()
+    assert page.locator("#at-pending").inner_text() == f"{tile} {rotation}°"
+    page.locator("#at-place").click()
+    landed(page, before)
+
+
+ALA = ("A2 T03 180", "B1 T15 270", "C1 T08 270", "C2 T11 270", "D2 T01 90", "D3 T07 270")
+BARTEK = ("A2 T15 0", "A3 T01 0", "B1 T06 0")
+
+
+def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browser, server, tmp_path):
+    base, _ = server
+    (phone,), (page,), errors = phones(browser, 1)
+    create_room_with(page, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations", "entry": "frames"})
+    page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")
+    # where a first tile can go comes from the replay: beside the depot, facing a locomotive
+    playable = [g.get_attribute("data-square") for g in page.locator("g.at-square[data-playable='true']").all()]
+    assert sorted(playable) == ["A2", "B1"]
+    # a tile where it moves no locomotive: the replay's reason on the page, nothing changed
+    before = version(page)
+    page.locator("g.at-square[data-square='D4']").click()
+    page.locator("button.at-tile[data-tile='T02']").click()
+    page.locator("#at-place").click()
+    page.wait_for_selector("#message:has-text('the tile touches neither the depot nor a placed tile')")
+    assert version(page) == before
+
+    for placement in ALA[:3]:
+        lay(page, placement)
+    # a wrong tile taken back
+    lay(page, "C2 T02 0")
+    before = version(page)
+    page.locator("#at-take-back").click()
+    landed(page, before)
+    assert page.locator("g.at-square[data-square='C2']").get_attribute("data-tile") == ""
+    for placement in ALA[3:]:
+        lay(page, placement)
+    assert [page.locator(f"g.at-square[data-square='{p.split()[0]}']").get_attribute("data-tile") for p in ALA] == \
+        [" ".join(p.split()[1:]) for p in ALA]
+    page.wait_for_selector("#at-over")  # every locomotive has stopped
+    arrivals = [r.get_attribute("data-station") for r in page.locator("#at-arrivals tbody tr").all()]
+    assert sorted(arrivals) == ["4", "7"]
+    assert page.locator("#at-locos li[data-colour='violet']").get_attribute("data-state") == "arrived"
+    page.wait_for_function("document.getElementById('at-picture').naturalWidth > 0")
+
+    page.locator("button[data-player='Bartek']").click()
+    page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")
+    for placement in BARTEK:
+        lay(page, placement)
+    shown = ranking(page)
+    bartek_total = page.locator("#total").inner_text()
+
+    with page.expect_download() as info:
+        page.locator("#downloads a").first.click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    assert "  \"Ala\": [" + ", ".join(ALA) + "]" in saved.read_text()
+    cli = run_cli("score", "allers-trains", str(saved), "--json")
+    assert cli.exit_code == 0, cli.output
+    scored = json.loads(cli.stdout)
+    assert {p["name"]: str(p["total"]) for p in scored["players"]} == shown
+    assert str(scored["players"][1]["total"]) == bartek_total
+    assert sorted(a["station"] for a in scored["players"][0]["arrivals"]) == [4, 7]
+    assert not errors, errors
+    phone.close()

@@ -74,3 +74,74 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     assert not errors, errors
     ala_phone.close()
     bartek_phone.close()
+
+
+def place(page, at: str, kind: str, turns: int = 0, flag: str | None = None) -> None:
+    """Tap the square at ``row,col`` (the ring around the map too), pick a tile, turn it, place it."""
+    before = version(page)
+    page.locator(f"g.dos-square[data-at='{at}']").click()
+    page.locator(f"button[data-kind='{kind}']").click()
+    for _ in range(turns):
+        page.locator("#dos-turn").click()
+    if flag:
+        page.locator(f"input[data-flag='{flag}']").check()
+    page.locator("#dos-place").click()
+    landed(page, before)
+
+
+def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, server, tmp_path):
+    base, _ = server
+    (phone,), (ala,), errors = phones(browser, 1)
+    create_room_with(ala, base, "days-of-steam", ["Ala", "Bartek"])
+    ala.wait_for_selector("g.dos-square[data-at='0,0']")
+    assert ala.locator("#dos-no-map").is_visible()
+    tap(ala, "goods-R", 1)
+    tap(ala, "goods-G", 1)
+    tap(ala, "circuits", 1, 2)
+    # the loop  cu1 st1 cu2 / R . G / cu0 st1h cu3, square by square, growing out of the first city;
+    # the square names shift as the map grows north (data-at counts from the map's top-left)
+    place(ala, "0,0", "R")
+    place(ala, "-1,0", "cu", 1)
+    place(ala, "0,1", "st", 1)
+    place(ala, "0,2", "cu", 2)
+    place(ala, "1,2", "G")
+    place(ala, "2,2", "cu", 3)
+    place(ala, "2,1", "st", 1, "h")
+    place(ala, "2,0", "cu")
+    assert [ala.locator(f"g.dos-square[data-square='{sq}']").get_attribute("data-token")
+            for sq in ("A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3")] == \
+        ["cu1", "st1", "cu2", "R", ".", "G", "cu0", "st1h", "cu3"]
+    assert ala.locator("#dos-circuits").inner_text() == "1"
+    assert ala.locator("#dos-circuit-list li").all_inner_texts() == ["A2 → A1 → B1 → C1 → C2 → C3 → B3 → A3"]
+    # two counters claimed, the map allows one: the scorer's violation on the page
+    ala.wait_for_selector("#violations li:has-text('2 circuit counters claimed, but the map allows at most 1')")
+    ala.wait_for_function("document.getElementById('dos-picture').naturalWidth > 0")
+    # a tile replaced, then erased: the map follows
+    place(ala, "1,1", "dc")
+    assert ala.locator("g.dos-square[data-square='B2']").get_attribute("data-token") == "dc0"
+    before = version(ala)
+    ala.locator("g.dos-square[data-square='B2']").click()
+    ala.locator("#dos-erase").click()
+    landed(ala, before)
+    assert ala.locator("g.dos-square[data-square='B2']").get_attribute("data-token") == "."
+    shown = ranking(ala)
+
+    with ala.expect_download() as info:
+        ala.locator("#downloads a").first.click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    cli = run_cli("score", "days-of-steam", str(saved), "--json")
+    assert cli.exit_code == 0, cli.output
+    scored = json.loads(cli.stdout)
+    assert {p["name"]: str(p["total"]) for p in scored["players"]} == shown == {"Ala": "7", "Bartek": "0"}
+    assert scored["map"]["circuits_found"] == 1 and scored["map"]["circuits_allowed"] == 1
+    assert scored["map"]["circuits"] == [["A2", "A1", "B1", "C1", "C2", "C3", "B3", "A3"]]
+
+    # a file with a tile the set does not have: the server's message on the page, nothing changed
+    before = version(ala)
+    ala.set_input_files("#upload", files=[{"name": "game.yaml", "mimeType": "text/plain",
+                                           "buffer": saved.read_bytes().replace(b"st1h", b"br1h")}])
+    ala.wait_for_selector("#message:has-text('the set has no bridge with a hill')")
+    assert version(ala) == before
+    assert not errors, errors
+    phone.close()

@@ -223,6 +223,20 @@ def _page(s: Scoring, lang: str) -> Page:
     return Page(PAGE_W, PAGE_H, tuple(items), label=s.player)
 
 
+def empty_board(margin: float = mm(16)) -> Page:
+    """The scored picture's board alone — frame, grid, row and column labels, the centre's
+    outline and the exit stubs, no space drawn — on a page ``margin`` wider than the board on
+    every side (``railprint serve``'s editor draws the spaces over it, a board square being
+    ``CELL`` on this page)."""
+    dashed = Style(stroke="#9a9a9a", width=0.8, dash=(2, 2))
+    centre = tuple(Rect(BOARD_X + c * CELL, BOARD_Y + r * CELL, CELL, CELL, dashed) for r, c in CENTRE)
+    items = (Group(centre, id="centre"), Group(tuple(_board_frame()), id="frame"),
+             Group(tuple(_exit_stubs()), id="exits"))
+    side = SIZE * CELL + 2 * margin
+    return Page(side, side, (Group(items, transform=(1, 0, 0, 1, margin - BOARD_X, margin - BOARD_Y)),),
+                label="board")
+
+
 def picture(sheets, lang: str = "en") -> Document:
     """One page per scored sheet."""
     key = str(lang).strip().lower()
@@ -233,4 +247,4 @@ def picture(sheets, lang: str = "en") -> Document:
     return Document(pages, title=title, subject="scored sheet")
 
 
-__all__ = ["picture"]
+__all__ = ["CELL", "empty_board", "picture"]

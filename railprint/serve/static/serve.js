@@ -9,14 +9,14 @@
       points: "Points", files: "Files", files_help: "The files railprint score reads; upload one back to replace that part.",
       upload: "Upload a file", export_json: "Score as JSON", export_svg: "Picture (SVG)", export_pdf: "Picture (PDF)",
       saved: "Saved", conflict: "Changed on another screen meanwhile — here is the current game; redo your change.",
-      uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…"},
+      uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…", bgstats: "Log this play in BG Stats"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
       upload: "Wgraj plik", export_json: "Wynik jako JSON", export_svg: "Obrazek (SVG)", export_pdf: "Obrazek (PDF)",
       saved: "Zapisano", conflict: "Ktoś zmienił to w międzyczasie na innym ekranie — oto aktualna gra; powtórz swoją zmianę.",
       uploaded: "Plik wczytany", no_rooms: "Jeszcze żadnej gry.", cannot_score: "Nie da się jeszcze policzyć:",
-      offline: "Brak połączenia — ponawiam…"},
+      offline: "Brak połączenia — ponawiam…", bgstats: "Zapisz tę rozgrywkę w BG Stats"},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   let lang = localStorage.getItem("railprint-lang") === "pl" ? "pl" : "en";
@@ -28,7 +28,7 @@
   }
 
   function h(tag, attrs, ...children) {
-    const svg = ["svg", "g", "path", "rect", "circle", "line", "polygon", "polyline", "text"].includes(tag);
+    const svg = ["svg", "g", "path", "rect", "circle", "line", "polygon", "polyline", "text", "image"].includes(tag);
     const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
       if (value === null || value === undefined || value === false) continue;
@@ -156,12 +156,25 @@
     draw();
   }
 
-  async function change(parts) {
-    const started = performance.now();
+  // Local changes go out one at a time, in order: a change waits for the one before it and is
+  // then made on the version that one brought back. ``parts`` may be a function, called at that
+  // moment, so a tap is applied to the latest state (two quick taps never race each other).
+  let queue = Promise.resolve();
+  let started = 0;  // local changes begun: a poll answer asked for before one of them is stale
+  function change(parts) {
+    started += 1;
     state.busy += 1;
+    const run = queue.then(() => send(typeof parts === "function" ? parts() : parts)).finally(() => { state.busy -= 1; });
+    queue = run.catch(() => false);
+    return run;
+  }
+
+  async function send(parts) {
+    if (!parts) return false;
+    const begun = performance.now();
     try {
       apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version: state.room.version, parts}));
-      timings.push(performance.now() - started);
+      timings.push(performance.now() - begun);
       message("");
       return true;
     } catch (error) {
@@ -170,7 +183,7 @@
         message(t("conflict"));
       } else message(error.message);
       return false;
-    } finally { state.busy -= 1; }
+    }
   }
 
   async function action(name, payload) {
@@ -197,6 +210,9 @@
       h("td", {class: "place"}, row.place), h("td", {}, swatch(players.indexOf(row.player), row.player), row.player),
       h("td", {class: "num points"}, row.points))));
     document.getElementById("score-error").textContent = score.error ? `${t("cannot_score")} ${score.error}` : "";
+    const log = document.getElementById("bgstats");  // BG Stats' own import link, filled in by the server
+    log.hidden = !score.bgstats;
+    if (score.bgstats) log.href = score.bgstats;
   }
 
   function drawFiles() {
@@ -255,8 +271,10 @@
 
   async function refresh(force) {
     if (!state.room || state.busy) return;
+    const asked = started;
     try {
       const data = await api("GET", `/api/rooms/${state.room.id}`);
+      if (state.busy || asked !== started) return;  // a local change began meanwhile: its answer is newer
       if (force || data.room.version > state.room.version) apply(data);
     } catch (error) { if (!error.status) message(t("offline")); }
   }

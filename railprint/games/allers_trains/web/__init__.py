@@ -1,12 +1,20 @@
 """Jedzie pociąg z daleka's page for ``railprint serve`` (the handlers of
-:class:`railprint.registry.WebPage`): the scoring board's entry.
+:class:`railprint.registry.WebPage`): the scoring board's entry, or each player's frame.
 
 A room's parts: ``"setup"`` (``players`` in seating order, ``mode``: stations | route |
-route+stations) and ``"player:<name>"`` = ``{"arrivals": {"1".."7": round or null}, "route":
-score-track total}``. The file is the game file ``railprint score allers-trains`` reads
-(``shared/reference/allers-trains-game-format.md``): ``arrivals:`` as ``player@round`` per
-station and ``route:`` readings written as the track shows them (``40+9``). Spaces, points and
-ties are the scorer's; nothing is scored here.
+route+stations, ``entry``: scoring-board | frames) and per player ``"player:<name>"``:
+
+- scoring board: ``{"arrivals": {"1".."7": round or null}, "route": score-track total}``; the
+  file's ``arrivals:`` as ``player@round`` per station and ``route:`` readings written as the
+  track shows them (``40+9``);
+- frames: ``{"frame": [{"square": "B1", "tile": "T06", "rotation": 0}, ...]}``, the tiles in
+  the order placed (round = position); the file's ``frames:`` (``B1 T06 0``), replayed by the
+  scorer. Every placement is checked by the scorer's own replay (``rules.replay_frame``): a
+  tile that moves no locomotive, a square taken, a tile placed twice are refused.
+
+The file is the game file ``railprint score allers-trains`` reads
+(``shared/reference/allers-trains-game-format.md``). Spaces, points, ties, the replay's arrivals
+and route points are the scorer's; nothing is scored here.
 """
 
 from __future__ import annotations
@@ -14,15 +22,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from railprint.errors import RailprintError, suggestion
-from railprint.games.allers_trains.frame import STATIONS
-from railprint.games.allers_trains.notation import _ROUTE, parse_game
+from railprint.errors import Location, Problems, RailprintError, suggestion
+from railprint.games.allers_trains.frame import (COLS, DEPOT, DEPOT_PORTS, LOCOMOTIVES, MAX_TILES, OUTER, PORTS,
+                                                 ROTATIONS, ROWS, STATIONS, TILES, pairing, square_name)
+from railprint.games.allers_trains.notation import _ROUTE, Placement, parse_game, parse_square
+from railprint.games.allers_trains.replay import Frame
+from railprint.games.allers_trains.rules import replay_frame
 
 FILE = "game.yaml"
 MODES = ("stations", "route", "route+stations")
 MAX_ROUND = 99
 MAX_ROUTE = 80  # the track runs 1-40, then its 40+ side 1-40
 NUMBERS = [str(s.number) for s in STATIONS]
+ENTRIES = ("scoring-board", "frames")
 
 
 def _key(player: str) -> str:
@@ -30,13 +42,22 @@ def _key(player: str) -> str:
 
 
 def setup_fields() -> list[dict]:
-    return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES)}]
+    return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES)},
+            {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES)}]
+
+
+def _frames(parts: dict[str, Any]) -> bool:
+    return parts["setup"].get("entry") == "frames"
 
 
 def new_room(players: list[str], setup: dict) -> dict[str, Any]:
-    unknown = sorted(set(setup) - {"mode"})
+    unknown = sorted(set(setup) - {"mode", "entry"})
     if unknown:
-        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["mode"]))
+        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["mode", "entry"]))
+    entry = setup.get("entry", "scoring-board")
+    if entry not in ENTRIES:
+        raise RailprintError(f"setup.entry: {str(entry)[:30]!r} is neither of {', '.join(ENTRIES)}",
+                             hint=suggestion(str(entry), ENTRIES))
     mode = setup.get("mode", "stations")
     if mode not in MODES:
         raise RailprintError(f"setup.mode: unknown mode {str(mode)[:30]!r}",
@@ -46,9 +67,10 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
     for player in players:
         if "\n" in player or "@" in player or player != player.strip() or not player:
             raise RailprintError(f"player name {player!r} cannot be written in a game file (no '@')")
-    parts: dict[str, Any] = {"setup": {"players": players, "mode": mode}}
+    parts: dict[str, Any] = {"setup": {"players": players, "mode": mode, "entry": entry}}
     for player in players:
-        parts[_key(player)] = {"arrivals": {n: None for n in NUMBERS}, "route": 0}
+        parts[_key(player)] = ({"frame": []} if entry == "frames"
+                               else {"arrivals": {n: None for n in NUMBERS}, "route": 0})
     return parts
 
 
@@ -86,10 +108,49 @@ def _player(key: str, value: Any) -> dict[str, Any]:
     return {"arrivals": out, "route": _route(key, value["route"])}
 
 
+def _placements(key: str, value: Any) -> list[Placement]:
+    """A frame's placements, each read as the game file reads it (square, tile, rotation)."""
+    frame = value.get("frame") if isinstance(value, dict) and set(value) == {"frame"} else None
+    if not isinstance(frame, list):
+        raise RailprintError(f'{key}: expected {{"frame": [{{"square": "B1", "tile": "T06", "rotation": 0}}, ...]}}')
+    if len(frame) > MAX_TILES:
+        raise RailprintError(f"{key}: {len(frame)} tiles; a frame holds {MAX_TILES}")
+    out = []
+    for rnd, item in enumerate(frame, start=1):
+        if not isinstance(item, dict) or set(item) != {"square", "tile", "rotation"}:
+            raise RailprintError(f'{key}: tile {rnd}: expected {{"square": "B1", "tile": "T06", "rotation": 0}}')
+        square, tile, rotation = item["square"], item["tile"], item["rotation"]
+        cell = parse_square(square) if isinstance(square, str) else None
+        if cell is None:
+            raise RailprintError(f"{key}: tile {rnd}: unknown square {str(square)[:20]!r}",
+                                 hint="squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom")
+        if cell == DEPOT:
+            raise RailprintError(f"{key}: tile {rnd}: A1 is the depot; no tile goes there")
+        if not isinstance(tile, str) or tile not in TILES:
+            raise RailprintError(f"{key}: tile {rnd}: unknown tile {str(tile)[:20]!r}",
+                                 hint=suggestion(str(tile), TILES) or f"tiles are T01-T{MAX_TILES}")
+        if isinstance(rotation, bool) or rotation not in ROTATIONS:
+            raise RailprintError(f"{key}: tile {rnd}: rotation {json.dumps(rotation)[:20]}",
+                                 hint="turn clockwise by 0, 90, 180 or 270 degrees")
+        out.append(Placement(cell, tile, rotation, rnd, Location(FILE)))
+    return out
+
+
+def _frame(key: str, value: Any) -> dict[str, Any]:
+    """A frame, replayed by the scorer's own rules: every illegal placement refused with its reason."""
+    placements = _placements(key, value)
+    problems = Problems()
+    replay_frame(key.removeprefix("player:"), tuple(placements), problems)
+    if problems.items:
+        raise RailprintError("; ".join(p.message for p in problems.items),
+                             hint=problems.items[0].hint)
+    return {"frame": [{"square": square_name(p.cell), "tile": p.tile, "rotation": p.rotation} for p in placements]}
+
+
 def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
     checked = {}
     for key, value in updates.items():
-        checked[key] = _player(key, value)
+        checked[key] = _frame(key, value) if _frames(parts) else _player(key, value)
     return checked
 
 
@@ -102,6 +163,12 @@ def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
     players, mode = setup["players"], setup["mode"]
     q = lambda text: json.dumps(text, ensure_ascii=False)  # noqa: E731 - a YAML double-quoted string
     lines = ["game: allers-trains", f"mode: {mode}", "players: [" + ", ".join(q(p) for p in players) + "]"]
+    if _frames(parts):
+        lines.append("frames:")
+        for p in players:
+            placed = [f"{t['square']} {t['tile']} {t['rotation']}" for t in parts[_key(p)]["frame"]]
+            lines.append(f"  {q(p)}: [" + ", ".join(placed) + "]")
+        return [(FILE, "\n".join(lines) + "\n")]
     if mode != "route":
         lines.append("arrivals:")
         for number in NUMBERS:
@@ -119,15 +186,25 @@ def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
 
 def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     record = parse_game(text, name)
-    if record.frames or record.lost:
-        raise RailprintError(f"{name}: this page takes the scoring board's arrivals, not frames or lost "
-                             "locomotives; score those with `railprint score allers-trains`")
+    if _frames(parts) and record.frames is None:
+        raise RailprintError(f"{name}: this room takes each player's frame (`frames:`), the file the scoring "
+                             "board's arrivals")
+    if record.lost or (record.frames is not None and not _frames(parts)):
+        raise RailprintError(f"{name}: this room takes the scoring board's arrivals, not frames or lost "
+                             "locomotives; start a room that enters frames, or score it with `railprint score`")
     if record.mode != parts["setup"]["mode"]:
         raise RailprintError(f"{name}: this room scores {parts['setup']['mode']}, the file {record.mode}")
     ours = parts["setup"]["players"]
     if [p.casefold() for p in record.players] != [p.casefold() for p in ours]:
         raise RailprintError(f"{name}: players {', '.join(record.players)}; this room's are {', '.join(ours)}")
     room_name = dict(zip(record.players, ours))
+    if record.frames is not None:
+        if record.problems:  # unreadable placements: reported with the file's line:col
+            raise RailprintError(f"{len(record.problems)} problem(s) in {name}:\n"
+                                 + "\n".join(f"  {p}" for p in record.problems))
+        return {_key(room_name[p]): {"frame": [{"square": square_name(t.cell), "tile": t.tile, "rotation": t.rotation}
+                                               for t in sorted(record.frames.get(p, ()), key=lambda t: t.round)]}
+                for p in record.players}
     routes = record.route or {}
     updates = {_key(room_name[p]): {"arrivals": {n: None for n in NUMBERS}, "route": routes.get(p, 0)}
                for p in record.players}
@@ -141,4 +218,41 @@ def stations(parts: dict[str, Any], payload: Any) -> list[dict]:
     return [{"number": s.number, "name": s.name, "hex": s.colour} for s in STATIONS]
 
 
-ACTIONS = {"stations": stations}
+def frame(parts: dict[str, Any], payload: Any) -> dict[str, Any]:
+    """The frame for the page: the tiles' tracks in each rotation (port pairs), the frame's outer
+    edges (stations and U-turn fragments), the depot's start spaces; with ``{"player": name}``
+    also where that player's next tile can go (squares that move a waiting locomotive, by the
+    replay) and the tiles still in hand."""
+    out: dict[str, Any] = {
+        "cols": COLS, "rows": ROWS, "depot": square_name(DEPOT), "ports": list(PORTS),
+        "tiles": {code: {str(r): [[a, b] for a, b in _pairs(code, r)] for r in ROTATIONS} for code in TILES},
+        "outer": [{"square": square_name(cell), "side": side, "station": number} for (cell, side), number in OUTER.items()],
+        "depot_ports": DEPOT_PORTS, "locomotives": list(LOCOMOTIVES),
+    }
+    player = payload.get("player") if isinstance(payload, dict) else None
+    if player is not None:
+        key = _key(str(player))
+        if key not in parts or not _frames(parts):
+            raise RailprintError(f"no frame of player {str(player)[:40]!r} in this room",
+                                 hint=suggestion(str(player), parts["setup"]["players"]))
+        replay = Frame()
+        placed = parts[key]["frame"]
+        for rnd, t in enumerate(placed, start=1):
+            replay.place(parse_square(t["square"]), t["tile"], t["rotation"], rnd)
+        free = [(x, y) for y in range(ROWS) for x in range(COLS) if (x, y) != DEPOT and (x, y) not in replay.tiles]
+        out["playable"] = [square_name(c) for c in free
+                           if len(placed) < MAX_TILES and replay.touches(c) and replay.facing(c)]
+        out["in_hand"] = [code for code in TILES if code not in {t["tile"] for t in placed}]
+    return out
+
+
+def _pairs(code: str, rotation: int) -> list[tuple[str, str]]:
+    seen, out = set(), []
+    for a, b in pairing(code, rotation).items():
+        if a not in seen:
+            seen.update((a, b))
+            out.append((a, b))
+    return out
+
+
+ACTIONS = {"stations": stations, "frame": frame}

@@ -2,10 +2,14 @@
 
 A room's parts: ``"setup"`` (``players``), ``"game"`` = ``{"end": "tiles" | "instant"}`` (how the
 game ended, set at the end by any phone) and ``"player:<name>"`` = ``{"goods": {"R", "G", "Y",
-"B": count}, "circuits": n, "steam": n}``. The file is the end-of-game file ``railprint score
-days-of-steam`` reads (``shared/reference/days-of-steam-game-format.md``), without a map. Counts
-no game can have (8 red goods in all, 8 circuit counters) are refused by the scorer's own
-reading of the file (``rules.count_problems``); nothing is scored here.
+"B": count}, "circuits": n, "steam": n}`` and ``"map"`` = ``{"rows": [[token, ...], ...]}``,
+the final map in the game file's notation (``cu1h``, ``R``, ``.``), kept trimmed of empty border
+rows and columns, so its square names are the file's. The file is the end-of-game file
+``railprint score days-of-steam`` reads (``shared/reference/days-of-steam-game-format.md``),
+with the map when one is entered. Counts no game can have (8 red goods in all, 8 circuit
+counters) and tokens that are no tile of the set are refused by the scorer's own reading
+(``rules.count_problems``, ``notation``); circuits, the map check and the score are the scorer's:
+nothing is scored here.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import json
 import re
 from typing import Any
 
-from railprint.errors import RailprintError, suggestion
-from railprint.games.days_of_steam.notation import ENDS, parse_game
-from railprint.games.days_of_steam.rules import count_problems, unscorable
+from railprint.errors import Location, Problems, RailprintError, suggestion
+from railprint.games.days_of_steam.notation import (ENDS, FLAGS, LETTERS as CITY_LETTERS, MAX_SIDE, SET_COUNTS,
+                                                    TILES, _token, parse_game, square_label)
+from railprint.games.days_of_steam.rules import count_problems, rotate, unscorable
 
 FILE = "game.yaml"
 LETTERS = ("R", "G", "Y", "B")
@@ -45,7 +50,7 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
     for player in players:
         if "\n" in player or player != player.strip() or not player:
             raise RailprintError(f"player name {player!r} cannot be written in a game file")
-    parts: dict[str, Any] = {"setup": {"players": players}, "game": {"end": "tiles"}}
+    parts: dict[str, Any] = {"setup": {"players": players}, "game": {"end": "tiles"}, "map": {"rows": []}}
     for player in players:
         parts[_key(player)] = _empty()
     return parts
@@ -75,9 +80,59 @@ def _player(key: str, value: Any) -> dict[str, Any]:
     return out
 
 
+def _canonical(square) -> str:
+    """A square's token as the page writes it: a city's letter, else kind + rotation + flag."""
+    if square.is_city:
+        return next(letter for letter, colour in CITY_LETTERS.items() if colour == square.colour)
+    return f"{square.code}{square.rotation}{square.flag}"
+
+
+def _trim(rows: list[list[str]]) -> list[list[str]]:
+    """Drop empty border rows and columns: the page's map names its squares as the file does."""
+    rows = [row for row in rows]
+    while rows and all(t == "." for t in rows[0]):
+        rows.pop(0)
+    while rows and all(t == "." for t in rows[-1]):
+        rows.pop()
+    if not rows:
+        return []
+    used = [c for c in range(len(rows[0])) if any(row[c] != "." for row in rows)]
+    return [row[used[0]:used[-1] + 1] for row in rows]
+
+
+def _map(value: Any) -> dict[str, Any]:
+    """The map part: rows of tokens, each read by the game file's own notation (every token that
+    is no tile of the set is refused with the square it is on), trimmed."""
+    rows = value.get("rows") if isinstance(value, dict) and set(value) == {"rows"} else None
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        raise RailprintError('map: expected {"rows": [[token, ...], ...]} (tokens as in the game file: cu1h, R, .)')
+    if len(rows) > MAX_SIDE or any(len(row) > MAX_SIDE for row in rows):
+        raise RailprintError(f"map: more than {MAX_SIDE} rows or columns; the game has 92 tiles")
+    width = max((len(row) for row in rows), default=0)
+    problems = Problems()
+    out: list[list[str]] = []
+    for r, row in enumerate(rows):
+        line = []
+        for c in range(width):
+            token = row[c] if c < len(row) else "."
+            if not isinstance(token, str) or not 0 < len(token) <= 12 or token != token.strip():
+                raise RailprintError(f"map {square_label(r, c)}: a token such as cu1h, R or '.', "
+                                     f"not {str(token)[:20]!r}")
+            square = _token(token, r, c, Location(FILE), problems)
+            if problems.items:
+                first = problems.items[0]
+                raise RailprintError(f"map {square_label(r, c)}: {first.message}", hint=first.hint)
+            line.append("." if square is None else _canonical(square))
+        out.append(line)
+    return {"rows": _trim(out)}
+
+
 def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, Any]:
     checked: dict[str, Any] = {}
     for key, value in updates.items():
+        if key == "map":
+            checked[key] = _map(value)
+            continue
         if key == "game":
             if not isinstance(value, dict) or set(value) != {"end"} or value["end"] not in ENDS:
                 raise RailprintError('game: expected {"end": "tiles"} or {"end": "instant"}')
@@ -106,14 +161,16 @@ def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
         p = parts[_key(player)]
         lines.append(f"  - {{name: {json.dumps(player, ensure_ascii=False)}, goods: {_goods_text(p['goods'])}, "
                      f"circuits: {p['circuits']}, steam: {p['steam']}}}")
+    rows = parts.get("map", {}).get("rows") or []
+    if rows:
+        width = max(len(t) for row in rows for t in row)
+        lines.append("map: |")
+        lines += ["  " + " ".join(t.ljust(width) for t in row).rstrip() for row in rows]
     return [(FILE, "\n".join(lines) + "\n")]
 
 
 def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     record = parse_game(text, name, count_problems)
-    if record.map is not None:
-        raise RailprintError(f"{name}: this page keeps no map; score a file with a map with "
-                             "`railprint score days-of-steam`")
     players = {p.casefold(): p for p in parts["setup"]["players"]}
     updates: dict[str, Any] = {"game": {"end": record.end}}
     for entry in record.players:
@@ -126,4 +183,23 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
         for colour in entry.goods:
             goods[letters[colour]] += 1
         updates[_key(player)] = {"goods": goods, "circuits": entry.circuits, "steam": entry.steam}
+    if "map" in parts:
+        grid = [["."] * (record.map.cols if record.map else 0) for _ in range(record.map.rows if record.map else 0)]
+        for square in record.map.squares if record.map else ():
+            grid[square.row][square.col] = _canonical(square)
+        updates["map"] = {"rows": _trim(grid)}
     return updates
+
+
+def tiles(parts: dict[str, Any], payload: Any) -> dict[str, Any]:
+    """The set's tiles for the map editor: per kind its name, the flags the set has it with and
+    how many, and its segments in each rotation (``rules.rotate``); the cities' letters."""
+    kinds = []
+    for code, (name, segments) in TILES.items():
+        kinds.append({"code": code, "name": name,
+                      "flags": {flag: SET_COUNTS[(c, flag)] for (c, flag) in SET_COUNTS if c == code},
+                      "rotations": [[list(s) for s in rotate(segments, q)] for q in range(4)]})
+    return {"kinds": kinds, "flags": FLAGS, "cities": dict(CITY_LETTERS)}
+
+
+ACTIONS = {"tiles": tiles}

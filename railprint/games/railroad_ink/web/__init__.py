@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from railprint.errors import NotationError, RailprintError, suggestion
@@ -155,9 +156,60 @@ def _orientations(cell: Cell) -> list[Cell]:
     return list(seen.values())
 
 
+# --- pictures: the CLI picture's own pictograms, as SVG the page shows ----------------------
+
+MAX_PICTURES = 100
+
+
+@lru_cache(maxsize=2048)
+def _svg(kind: str, value: str = "") -> str:
+    """One pictogram as an SVG document, drawn by ``pictograms`` in the scored picture's own
+    square (``picture.CELL``), so the page shows what ``--picture`` draws: ``space`` a board
+    space token, ``arrow``/``distance`` a meteor die face, ``board`` the empty board."""
+    from railprint.games.railroad_ink.pictograms import arrow, distance, draw_space
+    from railprint.games.railroad_ink.picture import CELL as SIDE, empty_board
+    from railprint.scene import Document, Group, Page
+    from railprint.writers import render
+
+    if kind == "board":
+        page = empty_board()
+    else:
+        if kind == "space":
+            try:
+                group = draw_space(value, SIDE)
+            except NotationError:  # a marker its edges cannot carry (a violation): the edges alone
+                group = draw_space(value[:4], SIDE)
+        elif kind == "arrow":
+            group = Group(tuple(arrow(value, SIDE)))
+        else:
+            group = Group(tuple(distance(int(value), SIDE)))
+        page = Page(SIDE, SIDE, (group,))
+    return render(Document((page,), title=""), "svg")[0].decode("utf-8")
+
+
+def _space_token(token: Any, where: str) -> str:
+    if not isinstance(token, str) or not 0 < len(token) <= 8:
+        raise RailprintError(f"{where}: expected a space token such as 'h.h.'")
+    try:
+        return parse_token(token).token or "."
+    except NotationError as exc:
+        raise RailprintError(f"{where} {token!r}: {exc.message}", hint=exc.hint) from None
+
+
+def pictures(parts: dict[str, Any], payload: Any) -> dict:
+    """``{"tokens": [...]}`` -> ``{"pictures": {token: SVG}}``: the spaces as the scored picture
+    draws them (an empty space has none)."""
+    tokens = payload.get("tokens") if isinstance(payload, dict) else None
+    if not isinstance(tokens, list) or len(tokens) > MAX_PICTURES:
+        raise RailprintError(f"expected {{\"tokens\": [at most {MAX_PICTURES} space tokens]}}")
+    canonical = {_space_token(t, "tokens") for t in tokens} - {".", "...."}
+    return {"pictures": {t: _svg("space", t) for t in sorted(canonical)}}
+
+
 def faces(parts: dict[str, Any], payload: Any) -> dict:
     """The faces to pick from: the dice of the room's expansion (from the dice file) and the
-    six special routes; craters and the volcano where the expansion has them."""
+    six special routes; craters and the volcano where the expansion has them. Each with its
+    picture, and the empty board the page draws the spaces on."""
     from railprint.games.railroad_ink.model import load_dice
 
     expansion = parts["setup"]["expansion"]
@@ -178,7 +230,9 @@ def faces(parts: dict[str, Any], payload: Any) -> dict:
     if expansion == "lava":
         out.append({"id": "volcano", "token": "llllv", "group": "expansion",
                     "name": {"en": "volcano", "pl": "wulkan"}})
-    return {"faces": out}
+    for face in out:
+        face["picture"] = _svg("space", face["token"])
+    return {"faces": out, "board": _svg("board")}
 
 
 def orientations(parts: dict[str, Any], payload: Any) -> dict:
@@ -204,7 +258,54 @@ def orientations(parts: dict[str, Any], payload: Any) -> dict:
     before = {str(v) for v in validate(board)}
     every = _orientations(cell)
     valid = [c.token for c in every if not ({str(v) for v in validate(board.replace(row, col, c))} - before)]
-    return {"valid": valid, "all": [c.token for c in every]}
+    return {"valid": valid, "all": [c.token for c in every],
+            "pictures": {c.token: _svg("space", c.token) for c in every if c.token not in (".", "....")}}
 
 
-ACTIONS = {"faces": faces, "orientations": orientations}
+# --- the seeded sheet's rolls ----------------------------------------------------------------
+
+def _seed(value: Any) -> int:
+    from railprint.games.railroad_ink.rollwrite import MAX_SEED, check_seed
+
+    text = str(value).strip() if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    if not re.fullmatch(r"\d{1,19}", text):
+        raise RailprintError(f"seed: {str(value)[:30]!r} is not a seed",
+                             hint=f"the whole number printed on the sheet (0 to {MAX_SEED})")
+    return check_seed(int(text))
+
+
+def rolls(parts: dict[str, Any], payload: Any) -> dict:
+    """``{"seed": N}`` -> every round's dice for that seed and the room's expansion — the rolls
+    ``railprint sheet``/``railprint roll`` print for it (``rollwrite.roll_game``), each die with
+    its names and picture; ``token`` is the space a route face draws (none for meteor dice)."""
+    from railprint.games.railroad_ink.rollwrite import load_rolls
+
+    seed = _seed(payload.get("seed") if isinstance(payload, dict) else None)
+    expansion = parts["setup"]["expansion"]
+    game, dice = load_rolls(seed, expansion)
+    rounds = []
+    for rnd in game.rounds:
+        out = []
+        for roll in rnd.all:
+            die, face = dice.die(roll.die), roll.face
+            if face.route is not None:
+                token, picture = parse_token(face.route).token, _svg("space", parse_token(face.route).token)
+            else:
+                token, picture = None, (_svg("arrow", face.arrow) if face.arrow is not None
+                                        else _svg("distance", str(face.distance)))
+            names = {lang: die.name.get(lang) + (f" {roll.copy}" if die.count > 1 else "") for lang in ("en", "pl")}
+            out.append({"die": roll.die, "copy": roll.copy, "die_name": names, "face": face.id,
+                        "name": {lang: face.name.get(lang) for lang in ("en", "pl")},
+                        "token": token, "picture": picture})
+        rounds.append({"number": rnd.number, "dice": out})
+    return {"seed": seed, "expansion": expansion, "rounds": rounds}
+
+
+def warm() -> None:
+    """Draw every expansion's faces and the empty board once (about 1.5 s of CPU, mostly the
+    font subset of the board's labels) before the first player asks."""
+    for expansion in EXPANSIONS:
+        faces({"setup": {"players": [], "expansion": expansion, "longest": "simple"}}, {})
+
+
+ACTIONS = {"faces": faces, "orientations": orientations, "pictures": pictures, "rolls": rolls}

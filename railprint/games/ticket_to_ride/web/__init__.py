@@ -97,6 +97,11 @@ def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
     return [(FILE, format_game(m.id, players, m))]
 
 
+def play_title(parts: dict[str, Any]) -> str:
+    """The map's own title (``Ticket to Ride: Nordic Countries``), the game BG Stats logs."""
+    return _map(parts).title("en")
+
+
 def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     record = parse_game(text, name)
     if record.map.id != parts["setup"]["map"]:

@@ -1,7 +1,8 @@
-/* Jedzie pociąg z daleka's page for railprint serve: the scoring board's entry. Per station the
+/* Jedzie pociąg z daleka's page for railprint serve: the scoring board's entry — per station the
    round each player arrived in (steppers; the other players' arrivals shown with their letters),
-   the route track reading (39, 40+9), and the scorer's spaces, points and ranking. No rule is
-   computed here: spaces, points and ties come from the Python scorer. */
+   the route track reading (39, 40+9) — or, in a frames room, each player's frame tile by tile
+   (tap a square, pick a tile, turn it, place it). No rule is computed here: spaces, points, ties,
+   the replay's arrivals and route points, and where a tile can go come from the Python scorer. */
 (function () {
   "use strict";
   const WORDS = {
@@ -9,14 +10,33 @@
       not_arrived: "not arrived", round: "round", earlier: "one round earlier", later: "one round later",
       space: "space", points: "pts", station_points: "Stations", route_points: "Route", total: "Total",
       save: "Save", mode: {stations: "Base game: stations", route: "Variant 1: route", "route+stations": "Variant 2: route and stations"},
-      violations: "Rule violations", others: "others"},
+      violations: "Rule violations", others: "others",
+      frame: "Your frame: the tiles in the order placed", frame_help: "Tap a square (dashed: a tile there moves a locomotive), pick a tile, turn it, place it.",
+      square: "Square", turn: "Turn", place: "Place", take_back: "Take back the last tile", depot: "depot", in_hand: "Tiles in hand",
+      placed: "placed", arrivals: "Arrivals (from the replay)", station: "Station", round_h: "Round", space_h: "Space",
+      locos: "Locomotives", tiles_entered: "tiles entered", state: {waiting: "waiting", arrived: "arrived", collided: "collided",
+        removed: "removed (station taken)", depot: "in the depot"},
+      colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", none_yet: "none yet",
+      over: "Every locomotive has stopped: the frame is finished."},
     pl: {stations: "Stacje: runda, w której dojechałeś", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
       not_arrived: "nie dojechał", round: "runda", earlier: "runda wcześniej", later: "runda później",
       space: "miejsce", points: "pkt", station_points: "Stacje", route_points: "Trasa", total: "Razem",
       save: "Zapisz", mode: {stations: "Gra podstawowa: stacje", route: "Wariant 1: trasa", "route+stations": "Wariant 2: trasa i stacje"},
-      violations: "Naruszenia zasad", others: "inni"},
+      violations: "Naruszenia zasad", others: "inni",
+      frame: "Twoja ramka: kafelki w kolejności kładzenia", frame_help: "Dotknij pola (przerywane: kafelek tam ruszy lokomotywę), wybierz kafelek, obróć, połóż.",
+      square: "Pole", turn: "Obróć", place: "Połóż", take_back: "Cofnij ostatni kafelek", depot: "parowozownia", in_hand: "Kafelki w ręce",
+      placed: "położone", arrivals: "Przyjazdy (z odtworzenia)", station: "Stacja", round_h: "Runda", space_h: "Miejsce",
+      locos: "Lokomotywy", tiles_entered: "wjechane kafelki", state: {waiting: "czeka", arrived: "dojechała", collided: "zderzenie",
+        removed: "zdjęta (stacja zajęta)", depot: "w parowozowni"},
+      colour: {blue: "niebieska", violet: "fioletowa", black: "czarna", red: "czerwona"}, picture: "Odtworzona ramka", none_yet: "jeszcze żadnych",
+      over: "Wszystkie lokomotywy stanęły: ramka skończona."},
   };
   let ctx = null, root = null, stations = null, typed = null;
+  let geometry = null, options = null, optionsFor = null, selected = null, pending = null;
+  const S = 60, M = 26;
+  const LOCO = {blue: "#2f6db5", violet: "#7e3fa0", black: "#2b2b2b", red: "#c62f2f"};
+  const LETTER = {blue: "B", violet: "V", black: "K", red: "R"};  // beside the colour: never the only cue
+  const words = () => WORDS[ctx.lang in WORDS ? ctx.lang : "en"];
   const w = (key) => ctx.t(key, WORDS);
   const h = (...args) => ctx.h(...args);
   const part = (player) => ctx.room.parts["player:" + player];
@@ -83,9 +103,175 @@
         h("ul", {id: "violations"}, violations.map((v) => h("li", {}, v.message || String(v))))) : null);
   }
 
+  // --- frames: the 4 x 4 frame, columns A-D from the left, rows 1-4 from the bottom ----------
+
+  const framed = () => ctx.room.parts.setup.entry === "frames";
+  const placed = (player) => part(player).frame;
+  const cellOf = (square) => ["ABCD".indexOf(square[0]), Number(square[1]) - 1];
+  const origin = (square) => { const [x, y] = cellOf(square); return [M + x * S, M + (geometry.rows - 1 - y) * S]; };
+  // ports clockwise from the top-left: N0 N1 E0 E1 S0 S1 W0 W1; their point and inward direction
+  function port(name) {
+    const third = {0: S / 3, 1: (2 * S) / 3}[name[1]];
+    return {N: [[third, 0], [0, 1]], E: [[S, third], [-1, 0]], S: [[S - third, S], [0, -1]], W: [[0, S - third], [1, 0]]}[name[0]];
+  }
+
+  function tileArt(code, rotation) {
+    const g = h("g", {});
+    g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: "#f3efe2", stroke: "#9a9486", "stroke-width": 0.8}));
+    for (const [a, b] of geometry.tiles[code][String(rotation)]) {
+      const [[x1, y1], [dx1, dy1]] = port(a), [[x2, y2], [dx2, dy2]] = port(b);
+      const k = S / 3;
+      const d = `M${x1} ${y1} C${x1 + dx1 * k} ${y1 + dy1 * k} ${x2 + dx2 * k} ${y2 + dy2 * k} ${x2} ${y2}`;
+      g.append(h("path", {d, fill: "none", stroke: "#f3efe2", "stroke-width": 7}),
+        h("path", {d, fill: "none", stroke: "#5b544a", "stroke-width": 3.2}));
+    }
+    g.append(h("text", {x: 3, y: S - 3, "font-size": 9, fill: "#5b544a"}, code));
+    return g;
+  }
+
+  function frameGrid() {
+    const mine = placed(ctx.player);
+    const at = Object.fromEntries(mine.map((t, i) => [t.square, {...t, round: i + 1}]));
+    const playable = options ? options.playable : [];
+    const width = geometry.cols * S + 2 * M, height = geometry.rows * S + 2 * M;
+    const svg = h("svg", {viewBox: `0 0 ${width} ${height}`, class: "at-frame", role: "grid", "aria-label": w("frame")});
+    for (const edge of geometry.outer) {
+      const [x0, y0] = origin(edge.square);
+      const [a, b] = [port(edge.side + "0")[0], port(edge.side + "1")[0]];
+      const out = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]}[edge.side];
+      const cx = x0 + (a[0] + b[0]) / 2 + out[0] * M * 0.5, cy = y0 + (a[1] + b[1]) / 2 + out[1] * M * 0.5;
+      if (edge.station === null) {
+        const k = M * 0.8;
+        svg.append(h("path", {d: `M${x0 + a[0]} ${y0 + a[1]} C${x0 + a[0] + out[0] * k} ${y0 + a[1] + out[1] * k} ` +
+          `${x0 + b[0] + out[0] * k} ${y0 + b[1] + out[1] * k} ${x0 + b[0]} ${y0 + b[1]}`, fill: "none", stroke: "#9a9486", "stroke-width": 3}));
+      } else {
+        const station = stations[edge.station - 1];
+        svg.append(h("g", {class: "at-edge-station", "data-station": String(edge.station)},
+          h("circle", {cx, cy, r: 10, fill: station.hex, stroke: "#222"}),
+          h("text", {x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff"}, String(edge.station))));
+      }
+    }
+    let depot = null;  // drawn last: its start spaces sit on the edges it shares with its neighbours
+    for (let y = geometry.rows - 1; y >= 0; y--) for (let x = 0; x < geometry.cols; x++) {
+      const square = "ABCD"[x] + (y + 1);
+      const [x0, y0] = origin(square);
+      if (square === geometry.depot) {
+        depot = h("g", {transform: `translate(${x0} ${y0})`, "data-square": square, class: "at-depot"},
+          h("rect", {x: 0, y: 0, width: S, height: S, fill: "#ddd8c8", stroke: "#5b544a"}),
+          h("text", {x: S / 2, y: S / 2 + 4, "text-anchor": "middle", "font-size": 9, fill: "#333"}, w("depot")));
+        for (const [name, colour] of Object.entries(geometry.depot_ports)) {
+          const [[px, py]] = port(name);
+          depot.append(h("circle", {cx: px, cy: py, r: 6, fill: LOCO[colour], stroke: "#fff", "stroke-width": 1.5}),
+            h("text", {x: px, y: py + 3, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff"}, LETTER[colour]));
+        }
+        continue;
+      }
+      const tile = at[square];
+      const chosen = selected === square;
+      const shown = chosen && pending ? pending : tile;
+      const open = !tile && playable.includes(square);
+      const g = h("g", {class: "at-square", transform: `translate(${x0} ${y0})`, "data-square": square, role: "gridcell", tabindex: 0,
+        "data-tile": tile ? `${tile.tile} ${tile.rotation}` : "", "data-playable": String(open), "aria-selected": String(chosen),
+        "aria-label": `${square} ${tile ? tile.tile + " " + tile.rotation + "°" : ""}`,
+        onclick: () => choose(square), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") choose(square); }});
+      g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: "#fff", stroke: "#bbb", "stroke-width": 0.8}));
+      if (shown) { const art = tileArt(shown.tile, shown.rotation); if (chosen && pending) art.setAttribute("opacity", "0.75"); g.append(art); }
+      if (!shown) g.append(h("text", {x: 4, y: 11, "font-size": 9, fill: "#888"}, square));
+      if (tile) g.append(h("text", {x: S - 3, y: 10, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#1d3557"}, `#${tile.round}`));
+      if (open && !chosen) g.append(h("rect", {x: 3, y: 3, width: S - 6, height: S - 6, fill: "none", stroke: "#1565c0",
+        "stroke-width": 1.5, "stroke-dasharray": "5 4"}), h("text", {x: S / 2, y: S / 2 + 6, "text-anchor": "middle",
+        "font-size": 18, fill: "#1565c0"}, "+"));
+      if (chosen) g.append(h("rect", {x: 1.5, y: 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#1565c0", "stroke-width": 3}));
+      svg.append(g);
+    }
+    svg.append(depot);
+    return svg;
+  }
+
+  function choose(square) {
+    if (placed(ctx.player).some((t) => t.square === square)) { selected = null; pending = null; draw(); return; }
+    selected = square;
+    pending = null;
+    draw();
+  }
+
+  async function setFrame(frame) {
+    const ok = await ctx.change({["player:" + ctx.player]: {frame}});
+    if (ok) { selected = null; pending = null; draw(); }
+    return ok;
+  }
+
+  function tilePicker() {
+    const mine = placed(ctx.player);
+    if (!selected) return h("p", {class: "at-help"}, w("frame_help"));
+    const hand = options ? options.in_hand : [];
+    const rotation = pending ? pending.rotation : 0;
+    return h("div", {class: "at-picker"},
+      h("p", {id: "at-at"}, `${w("square")} ${selected}`, pending ? [" · ", h("strong", {id: "at-pending"},
+        `${pending.tile} ${pending.rotation}°`)] : null),
+      h("div", {class: "row", role: "group", "aria-label": w("in_hand")}, hand.map((code) => h("button", {type: "button",
+        class: "at-tile" + (pending && pending.tile === code ? " on" : ""), "data-tile": code,
+        "aria-pressed": String(!!pending && pending.tile === code), onclick: () => { pending = {tile: code, rotation}; draw(); }},
+        h("svg", {viewBox: `0 0 ${S} ${S}`, width: 40, height: 40, "aria-hidden": "true"}, tileArt(code, rotation)), code))),
+      h("div", {class: "row"},
+        h("button", {type: "button", id: "at-turn", disabled: !pending,
+          onclick: () => { pending.rotation = (pending.rotation + 90) % 360; draw(); }}, `${w("turn")} ↻`),
+        h("button", {type: "button", id: "at-place", disabled: !pending,
+          onclick: () => setFrame([...mine, {square: selected, tile: pending.tile, rotation: pending.rotation}])}, w("place"))));
+  }
+
+  function replayed(me) {
+    if (!me) return h("p", {});
+    const names = words();
+    return h("div", {class: "at-replay"},
+      h("h3", {}, w("arrivals")),
+      me.arrivals.length ? h("table", {id: "at-arrivals"}, h("thead", {}, h("tr", {}, h("th", {}, w("station")), h("th", {class: "num"}, w("round_h")),
+        h("th", {class: "num"}, w("space_h")), h("th", {class: "num"}, w("points")))),
+        h("tbody", {}, me.arrivals.map((a) => h("tr", {"data-station": String(a.station)},
+          h("td", {}, h("span", {class: "at-chip", style: `background:${stations[a.station - 1].hex}`}, String(a.station)), " ", a.name),
+          h("td", {class: "num"}, a.round), h("td", {class: "num"}, a.space === null || a.space === undefined ? "–" : a.space),
+          h("td", {class: "num"}, a.points === null || a.points === undefined ? "–" : a.points)))))
+        : h("p", {}, w("none_yet")),
+      h("h3", {}, w("locos")),
+      h("ul", {id: "at-locos"}, (me.locomotives || []).map((lo) => h("li", {"data-colour": lo.colour, "data-state": lo.state},
+        h("span", {class: "at-chip", style: `background:${LOCO[lo.colour]}`}, LETTER[lo.colour]),
+        ` ${names.colour[lo.colour]}: ${names.state[lo.state]}`,
+        lo.station ? ` · ${lo.station} ${stations[lo.station - 1].name}` : "", lo.round ? ` · ${w("round")} ${lo.round}` : "",
+        ` · ${lo.tiles_entered} ${w("tiles_entered")}`))),
+      h("figure", {class: "picture"}, h("img", {id: "at-picture", alt: w("picture"),
+        src: `/api/rooms/${ctx.room.id}/picture.svg?page=${ctx.playerIndex(ctx.player)}&lang=${ctx.lang}&v=${ctx.room.version}`})));
+  }
+
+  function frameEditor(me) {
+    const mine = placed(ctx.player);
+    const over = options && mine.length && !options.playable.length;
+    return h("div", {class: "at-frames"},
+      h("h3", {}, w("frame")), frameGrid(), tilePicker(),
+      over ? h("p", {id: "at-over"}, w("over")) : null,
+      h("div", {class: "row"}, h("button", {type: "button", id: "at-take-back", disabled: !mine.length,
+        onclick: () => setFrame(mine.slice(0, -1))}, w("take_back")), h("span", {}, `${mine.length} ${w("placed")}`)),
+      replayed(me));
+  }
+
+  // where the shown player's next tile can go: asked of the server after every change
+  async function refreshOptions(force) {
+    const key = `${ctx.player}@${ctx.room.version}`;
+    if (!force && optionsFor === key) return;
+    optionsFor = key;
+    const answer = await ctx.action("frame", {player: ctx.player});
+    if (answer && optionsFor === key) { options = answer; draw(); }
+  }
+
   function draw() {
     if (!ctx || !stations) return;
     const me = result();
+    if (framed()) {
+      if (!geometry) return;
+      root.replaceChildren(
+        h("p", {class: "at-mode", id: "at-mode"}, words().mode[mode()]),
+        summary(me), frameEditor(me));
+      return;
+    }
     root.replaceChildren(
       h("p", {class: "at-mode", id: "at-mode"}, WORDS[ctx.lang in WORDS ? ctx.lang : "en"].mode[mode()]),
       summary(me),
@@ -99,7 +285,10 @@
     ".at-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
     ".at-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;border:1px solid #333;color:#fff;font-weight:700;" +
     "text-align:center;text-shadow:0 0 2px #000}.at-detail{font-size:.9rem;color:#444}.at-route input{flex:1;min-width:0}" +
-    ".at-mode{font-weight:700;margin:.8rem 0 .3rem}";
+    ".at-mode{font-weight:700;margin:.8rem 0 .3rem}.at-frame{width:100%;max-width:26rem;display:block;margin:0 auto;" +
+    "touch-action:manipulation}.at-square{cursor:pointer}.at-tile{display:inline-flex;flex-direction:column;align-items:center;" +
+    "font-size:.75rem;padding:.15rem .25rem}.at-tile svg{display:block}.at-help{color:#444;font-size:.9rem}#at-locos{padding-left:1rem}" +
+    "#at-locos li{margin:.2rem 0;list-style:none}";
   document.head.append(style);
 
   Railprint.register({
@@ -107,8 +296,14 @@
       root = element;
       ctx = context;
       stations = await ctx.action("stations", {});
+      if (framed()) { geometry = await ctx.action("frame", {}); refreshOptions(true); }
       draw();
     },
-    update(context) { ctx = context; draw(); },
+    update(context) {
+      if (ctx && context.player !== ctx.player) { selected = null; pending = null; }
+      ctx = context;
+      draw();
+      if (geometry && framed()) refreshOptions(false);
+    },
   });
 })();

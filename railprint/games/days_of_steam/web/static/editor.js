@@ -1,6 +1,8 @@
 /* Days of Steam's page for railprint serve: per player the goods delivered by colour, the
-   circuit counters and the final steam on steppers, how the game ended, and the scorer's
-   itemised result. No rule is computed here: every number shown comes from the Python scorer. */
+   circuit counters and the final steam on steppers, how the game ended, the scorer's itemised
+   result, and the table's final map tile by tile (tap a square, pick the tile, turn it, set its
+   flag, place it). No rule is computed here: every number shown, the circuits found on the map
+   and its check come from the Python scorer; the tiles and their turned tracks from the server. */
 (function () {
   "use strict";
   const WORDS = {
@@ -8,17 +10,34 @@
       steam: "Final steam", end: "How the game ended", tiles: "the last track tile was drawn",
       instant: "a player reached 13 VP", less: "one less", more: "one more", goods_vp: "Goods",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
-      tie: "Tie-breaks: circuits, then steam", winner: "Winner", violations: "Rule violations"},
+      tie: "Tie-breaks: circuits, then steam", winner: "Winner", violations: "Rule violations",
+      map: "Final map (the whole table's)", map_help: "Tap a square (the dashed ones around the map add a row or column), pick its tile, turn it, place it.",
+      square: "Square", outside: "beside the map", turn: "Turn", place: "Place", erase: "Erase", rotation: "rotation",
+      flag: "Mark", plain: "none", h: "hill", w: "water tower", o: "overlay (on existing track)", city: "city",
+      st: "straight", cu: "curve", sw: "switch", wy: "wye", br: "bridge", dc: "double curve", sd: "siding",
+      circuits_found: "Circuits found on the map", allowed: "circuit counters the map allows: at most",
+      unchecked: "overlay tiles on the map: counters not checked against it", incomplete: "search stopped: at least this many",
+      picture: "The scored map with its circuits", no_map: "No map entered: circuits are taken as typed."},
     pl: {goods: "Dostarczone towary", R: "czerwone", G: "zielone", Y: "żółte", B: "niebieskie",
       circuits: "Żetony obwodów", counters: "Obwody i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni kafel torów", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
       more: "o jeden więcej", goods_vp: "Towary", colours: "kolory", colour_bonus: "Premia za kolory",
       circuit_vp: "Obwody", total: "Razem", tie: "Remisy: obwody, potem para", winner: "Zwycięzca",
-      violations: "Naruszenia zasad"},
+      violations: "Naruszenia zasad",
+      map: "Mapa na koniec gry (wspólna)", map_help: "Dotknij pola (przerywane wokół mapy dodają wiersz lub kolumnę), wybierz żeton, obróć go, połóż.",
+      square: "Pole", outside: "obok mapy", turn: "Obróć", place: "Połóż", erase: "Wymaż", rotation: "obrót",
+      flag: "Oznaczenie", plain: "brak", h: "wzgórze", w: "wieża ciśnień", o: "na istniejący tor", city: "miasto",
+      st: "prosty", cu: "łuk", sw: "zwrotnica", wy: "trójkąt", br: "most", dc: "podwójny łuk", sd: "bocznica",
+      circuits_found: "Objazdy znalezione na mapie", allowed: "liczniki objazdów możliwe na tej mapie: najwyżej",
+      unchecked: "żetony na istniejącym torze: liczników nie porównano z mapą", incomplete: "przeszukiwanie przerwane: co najmniej tyle",
+      picture: "Policzona mapa z objazdami", no_map: "Bez mapy: objazdy przyjęte tak, jak je wpisano."},
   };
   const COLOURS = {R: "#c62828", G: "#2e7d32", Y: "#f9a825", B: "#1565c0"};
   const LIMITS = {goods: 7, circuits: 7, steam: 6};
-  let ctx = null, root = null;
+  const CITY_FILL = {R: "#c0392b", G: "#2e8b57", Y: "#e8b606", B: "#2f6db5"};
+  const S = 40, GROUND = "#e9e4c6";
+  const PORT = {N: [S / 2, 0], E: [S, S / 2], S: [S / 2, S], W: [0, S / 2]};
+  let ctx = null, root = null, tiles = null, at = null, pending = null;
   const w = (key) => ctx.t(key, WORDS);
   const h = (...args) => ctx.h(...args);
   const mine = () => ctx.room.parts["player:" + ctx.player];
@@ -73,9 +92,183 @@
         h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, v)))) : null);
   }
 
+  // --- the final map: a grid of the file's tokens, one ring of empty squares around it ----------
+
+  const rows = () => (ctx.room.parts.map || {rows: []}).rows;
+  const label = (r, c) => {
+    let letters = "", n = c;
+    for (;;) { letters = String.fromCharCode(65 + (n % 26)) + letters; n = Math.floor(n / 26) - 1; if (n < 0) break; }
+    return letters + (r + 1);
+  };
+  const kindOf = (code) => (tiles ? tiles.kinds.find((k) => k.code === code) : null);
+
+  function parseToken(token) {
+    if (!token || token === ".") return null;
+    if (CITY_FILL[token]) return {city: token};
+    return {code: token.slice(0, 2), rotation: Number(token[2]), flag: token.slice(3)};
+  }
+  const tokenOf = (p) => (p.city ? p.city : `${p.code}${p.rotation}${p.flag}`);
+
+  // one square's drawing in an S-sized box; the tracks are the server's turned segments
+  function tileArt(token) {
+    const g = h("g", {});
+    const p = parseToken(token);
+    if (!p) return g;
+    g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: GROUND, stroke: "#b9ad8c", "stroke-width": 0.6}));
+    if (p.city) {
+      g.append(h("line", {x1: S / 2, y1: 0, x2: S / 2, y2: S, stroke: "#3b3b3b", "stroke-width": 4}),
+        h("line", {x1: 0, y1: S / 2, x2: S, y2: S / 2, stroke: "#3b3b3b", "stroke-width": 4}),
+        h("rect", {x: S / 4, y: S / 4, width: S / 2, height: S / 2, rx: 2, fill: CITY_FILL[p.city], stroke: "#222"}),
+        h("text", {x: S / 2, y: S / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff"}, p.city));
+      return g;
+    }
+    const kind = kindOf(p.code);
+    if (!kind) return g;
+    if (p.flag === "h") g.append(h("circle", {cx: S / 2, cy: S / 2, r: S * 0.44, fill: "#d8cd9a"}));
+    kind.rotations[p.rotation].forEach(([a, b], i) => {
+      const [x1, y1] = PORT[a];
+      let d;
+      if (b === "end") {
+        const [cx, cy] = [S / 2 + (x1 - S / 2) * 0.3, S / 2 + (y1 - S / 2) * 0.3];
+        d = `M${x1} ${y1} L${cx} ${cy}`;
+        g.append(h("path", {d, stroke: "#3b3b3b", "stroke-width": 4, fill: "none"}),
+          h("circle", {cx, cy, r: 3.5, fill: "#8a3b2e"}));
+        return;
+      }
+      const [x2, y2] = PORT[b];
+      const straight = x1 === x2 || y1 === y2;
+      d = straight ? `M${x1} ${y1} L${x2} ${y2}` : `M${x1} ${y1} Q${S / 2} ${S / 2} ${x2} ${y2}`;
+      if (p.code === "br" && i === 1) g.append(h("path", {d, stroke: GROUND, "stroke-width": 9, fill: "none"}));
+      g.append(h("path", {d, stroke: "#3b3b3b", "stroke-width": 4, fill: "none"}));
+    });
+    if (p.flag) g.append(h("rect", {x: 1, y: 1, width: 11, height: 11, fill: "#fbf8ee", stroke: "#8a3b2e", "stroke-width": 0.8}),
+      h("text", {x: 6.5, y: 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#8a3b2e"}, p.flag));
+    return g;
+  }
+
+  function mapGrid() {
+    const grid = rows();
+    const height = Math.max(grid.length, 1), width = Math.max(grid.length ? grid[0].length : 0, 1);
+    const E = 14;
+    const svg = h("svg", {viewBox: `0 0 ${(width + 2) * S + E} ${(height + 2) * S + E}`, class: "dos-map", role: "grid",
+      "aria-label": w("map")});
+    for (let c = 0; c < width && grid.length; c++) svg.append(h("text", {x: E + (c + 1.5) * S, y: E - 3, "text-anchor": "middle",
+      "font-size": 10, fill: "#555"}, label(0, c).replace(/\d+$/, "")));
+    for (let r = 0; r < height && grid.length; r++) svg.append(h("text", {x: E - 3, y: E + (r + 1.5) * S + 3, "text-anchor": "end",
+      "font-size": 10, fill: "#555"}, String(r + 1)));
+    for (let r = -1; r <= height; r++) for (let c = -1; c <= width; c++) {
+      const inside = grid.length && r >= 0 && c >= 0 && r < height && c < width;
+      const token = inside ? grid[r][c] : ".";
+      const chosen = at && at[0] === r && at[1] === c;
+      const shown = chosen && pending ? tokenOf(pending) : token;
+      const x = E + (c + 1) * S, y = E + (r + 1) * S;
+      const name = inside ? label(r, c) : w("outside");
+      const g = h("g", {class: "dos-square", "data-at": `${r},${c}`, "data-square": inside ? label(r, c) : null,
+        "data-token": token, role: "gridcell", tabindex: 0, "aria-label": `${name} ${token}`, "aria-selected": String(!!chosen),
+        transform: `translate(${x} ${y})`, onclick: () => choose(r, c),
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") choose(r, c); }});
+      g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: inside ? "#fff" : "#f4f4ef", stroke: "#aaa",
+        "stroke-width": 0.6, "stroke-dasharray": inside ? null : "3 3"}));
+      const art = tileArt(shown);
+      if (chosen && pending) art.setAttribute("opacity", "0.75");
+      g.append(art);
+      if (chosen) g.append(h("rect", {x: 1.5, y: 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#1565c0", "stroke-width": 3}));
+      svg.append(g);
+    }
+    return svg;
+  }
+
+  function choose(r, c) {
+    at = [r, c];
+    const grid = rows();
+    const inside = grid.length && r >= 0 && c >= 0 && r < grid.length && c < grid[0].length;
+    pending = inside ? parseToken(grid[r][c]) : null;
+    draw();
+  }
+
+  // the grid with the chosen square set to ``token``, grown by the ring row or column it is in
+  // (the server trims empty border rows and columns again)
+  function withToken(token) {
+    const grid = rows().map((row) => row.slice());
+    let [r, c] = at;
+    const width = grid.length ? grid[0].length : 0;
+    if (!grid.length) { grid.push(["."]); r = 0; c = 0; }
+    else {
+      if (r < 0) { grid.unshift(Array(width).fill(".")); r = 0; }
+      if (r >= grid.length) grid.push(Array(width).fill("."));
+      if (c < 0) { grid.forEach((row) => row.unshift(".")); c = 0; }
+      if (c >= grid[0].length) grid.forEach((row) => row.push("."));
+    }
+    grid[r][c] = token;
+    return grid;
+  }
+
+  async function put(token) {
+    if (await ctx.change({map: {rows: withToken(token)}})) { at = null; pending = null; }
+    draw();
+  }
+
+  function icon(token) {
+    return h("svg", {viewBox: `0 0 ${S} ${S}`, width: 34, height: 34, "aria-hidden": "true"}, tileArt(token));
+  }
+
+  function mapPicker() {
+    if (!at || !tiles) return h("p", {class: "dos-help"}, w("map_help"));
+    const grid = rows();
+    const [r, c] = at;
+    const inside = grid.length && r >= 0 && c >= 0 && r < grid.length && c < grid[0].length;
+    const kinds = tiles.kinds.map((k) => {
+      const token = `${k.code}${pending && pending.code ? pending.rotation : 0}`;
+      return h("button", {type: "button", class: "dos-kind" + (pending && pending.code === k.code ? " on" : ""),
+        "data-kind": k.code, "aria-pressed": String(!!pending && pending.code === k.code),
+        onclick: () => { pending = {code: k.code, rotation: pending && pending.code ? pending.rotation : 0, flag: ""}; draw(); }},
+        icon(token), w(k.code));
+    });
+    const cities = Object.keys(CITY_FILL).map((letter) => h("button", {type: "button", class: "dos-kind" + (pending && pending.city === letter ? " on" : ""),
+      "data-kind": letter, "aria-pressed": String(!!pending && pending.city === letter),
+      onclick: () => { pending = {city: letter}; draw(); }}, icon(letter), `${w(letter)} ${w("city")}`));
+    const kind = pending && pending.code ? kindOf(pending.code) : null;
+    const flags = kind ? h("fieldset", {class: "dos-flags"}, h("legend", {}, w("flag")),
+      Object.keys(kind.flags).map((flag) => h("label", {}, h("input", {type: "radio", name: "dos-flag", value: flag,
+        "data-flag": flag || "none", checked: pending.flag === flag, onchange: () => { pending.flag = flag; draw(); }}),
+        " ", flag ? `${flag}: ${w(flag)}` : w("plain")))) : null;
+    return h("div", {class: "dos-picker"},
+      h("p", {id: "dos-at"}, `${w("square")} ${inside ? label(r, c) : w("outside")}`,
+        pending ? [" · ", h("strong", {id: "dos-pending"}, tokenOf(pending)),
+          pending.code ? ` (${w("rotation")} ${pending.rotation} · ${90 * pending.rotation}°)` : ""] : null),
+      h("div", {class: "row", role: "group", "aria-label": w("map")}, kinds, cities),
+      flags,
+      h("div", {class: "row"},
+        h("button", {type: "button", id: "dos-turn", disabled: !kind,
+          onclick: () => { pending.rotation = (pending.rotation + 1) % 4; draw(); }}, `${w("turn")} ↻`),
+        h("button", {type: "button", id: "dos-place", disabled: !pending, onclick: () => put(tokenOf(pending))}, w("place")),
+        h("button", {type: "button", id: "dos-erase", disabled: !inside || grid[r][c] === ".", onclick: () => put(".")}, w("erase"))));
+  }
+
+  function mapCheck() {
+    const result = (ctx.score || {}).result;
+    const check = result ? result.map : null;
+    if (!check) return h("p", {id: "dos-no-map"}, w("no_map"));
+    const notes = [];
+    if (check.circuits_allowed !== null) notes.push(`${w("allowed")} ${check.circuits_allowed}`);
+    else if (check.overlay_tiles) notes.push(w("unchecked"));
+    if (!check.search_complete) notes.push(w("incomplete"));
+    return h("div", {class: "dos-check"},
+      h("p", {}, `${w("circuits_found")}: `, h("strong", {id: "dos-circuits"}, String(check.circuits_found)),
+        notes.length ? ` · ${notes.join(" · ")}` : ""),
+      h("ol", {id: "dos-circuit-list"}, check.circuits.slice(0, 12).map((squares) => h("li", {}, squares.join(" → ")))),
+      h("figure", {class: "picture"}, h("img", {id: "dos-picture", alt: w("picture"),
+        src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`})));
+  }
+
+  function mapSection() {
+    if (!ctx.room.parts.map) return null;  // a room made before the page kept a map
+    return h("section", {class: "dos-map-section"}, h("h3", {}, w("map")), mapGrid(), mapPicker(), mapCheck());
+  }
+
   function draw() {
     if (!ctx) return;
-    root.replaceChildren(entry(), summary(), ending());
+    root.replaceChildren(entry(), summary(), ending(), mapSection());
   }
 
   const style = document.createElement("style");
@@ -84,11 +277,21 @@
     ".dos-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
     ".dos-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;margin-right:.4rem;border:1px solid #333;" +
     "color:#fff;font-weight:700;text-align:center;text-shadow:0 0 2px #000}" +
-    ".dos-end label{display:flex;align-items:center;min-height:2.75rem}.dos-end input{width:1.3rem;height:1.3rem;min-height:0;min-width:0;margin:0 .3rem 0 0;vertical-align:middle}";
+    ".dos-end label,.dos-flags label{display:flex;align-items:center;min-height:2.75rem}" +
+    ".dos-end input,.dos-flags input{width:1.3rem;height:1.3rem;min-height:0;min-width:0;margin:0 .3rem 0 0;vertical-align:middle}" +
+    ".dos-map{width:100%;max-width:30rem;display:block;margin:0 auto;touch-action:manipulation}.dos-square{cursor:pointer}" +
+    ".dos-kind{display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem;padding:.15rem .25rem;min-width:4rem}" +
+    ".dos-kind svg{display:block}.dos-help{color:#444;font-size:.9rem}#dos-circuit-list{font-size:.85rem;padding-left:1.4rem}";
   document.head.append(style);
 
   Railprint.register({
-    mount(element, context) { root = element; ctx = context; draw(); },
+    async mount(element, context) {
+      root = element;
+      ctx = context;
+      draw();
+      tiles = await ctx.action("tiles", {});
+      draw();
+    },
     update(context) { ctx = context; draw(); },
   });
 })();

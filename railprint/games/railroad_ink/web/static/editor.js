@@ -1,6 +1,7 @@
 /* Railroad Ink's page for railprint serve: the 7 × 7 board, a face picker, turn, draw,
-   undo/redo, the itemised score. Faces and their valid orientations come from the server
-   (the dice file and rules.validate); the score from the Python scorer. */
+   undo/redo, a printed sheet's dice round by round, the itemised score. Faces, their valid
+   orientations, the rolls of a seed and every picture (the CLI picture's pictograms) come from
+   the server (the dice file, rules.validate, rollwrite, pictograms); the score from the Python scorer. */
 (function () {
   "use strict";
   const WORDS = {
@@ -10,90 +11,73 @@
       exits: "Exits", longest_highway: "Longest highway", longest_railway: "Longest railway", center: "Centre",
       errors: "Errors", meteor: "Meteor", lava_points: "Lava", total: "Total", violations: "Rule violations",
       no_valid: "No orientation fits the neighbours here; showing every orientation.", square: "Square",
-      picture: "Scored sheet", dice: "Dice", specials: "Special routes", expansion: "Expansion"},
+      picture: "Scored sheet", dice: "Dice", specials: "Special routes", expansion: "Expansion",
+      rolls: "Dice of a printed sheet", seed_field: "Seed on the sheet", show: "Show", seed: "Seed", round: "Round",
+      prev: "Previous round", next: "Next round", rolled: "rolled",
+      seed_help: "Playing a sheet from railprint sheet? Type its seed to see the dice of each round."},
     pl: {pick: "Dotknij pola, potem wzoru.", turn: "Obróć", draw: "Narysuj", erase: "Wymaż", undo: "Cofnij", redo: "Ponów",
       own: "Własny wzór", marker: "Środek", none: "nic", highway: "autostrada", railway: "tor", lava: "lawa",
       station: "stacja", overpass: "wiadukt", plain: "zwykłe", sides: ["północ", "wschód", "południe", "zachód"],
       exits: "Wyjścia", longest_highway: "Najdłuższa autostrada", longest_railway: "Najdłuższy tor", center: "Środek",
       errors: "Błędy", meteor: "Meteoryt", lava_points: "Lawa", total: "Razem", violations: "Naruszenia zasad",
       no_valid: "Żadne ustawienie nie pasuje tu do sąsiadów; pokazuję wszystkie.", square: "Pole",
-      picture: "Policzona plansza", dice: "Kostki", specials: "Trasy specjalne", expansion: "Dodatek"},
+      picture: "Policzona plansza", dice: "Kostki", specials: "Trasy specjalne", expansion: "Dodatek",
+      rolls: "Kostki z wydrukowanej karty", seed_field: "Ziarno z karty", show: "Pokaż", seed: "Ziarno", round: "Runda",
+      prev: "Poprzednia runda", next: "Następna runda", rolled: "wyrzucone",
+      seed_help: "Gracie na karcie z railprint sheet? Wpisz jej ziarno, by zobaczyć kostki każdej rundy."},
   };
   const ROWS = "ABCDEFG";
-  const CELL = 40, EDGE = 20, SIZE = 7;
-  const EXITS = [[0, 1, 0, "h"], [0, 3, 0, "r"], [0, 5, 0, "h"], [1, 6, 1, "r"], [3, 6, 1, "h"], [5, 6, 1, "r"],
-    [6, 5, 2, "h"], [6, 3, 2, "r"], [6, 1, 2, "h"], [5, 0, 3, "r"], [3, 0, 3, "h"], [1, 0, 3, "r"]];
-  const OUT = [[0, -1], [1, 0], [0, 1], [-1, 0]];
-  let ctx = null, root = null, faces = null, selected = null, pick = null, own = null;
+  const CELL = 40, EDGE = 32, SIZE = 7;  // EDGE: the board picture's 16 mm margin, at 20 mm a square
+  let ctx = null, root = null, faces = null, selected = null, pick = null, own = null, board0 = null;
+  let rolls = null, round = 1, seedText = "";
   const undo = [], redo = [];
+  // every picture is the CLI picture's own pictogram, drawn by the server: key (a space token,
+  // or a meteor die's "arrow:N" / "distance:2") -> data: URL
+  const pics = {}, asked = new Set();
 
   const w = (key) => ctx.t(key, WORDS);
   const h = (...args) => ctx.h(...args);
   const squareName = (i) => ROWS[Math.floor(i / SIZE)] + (i % SIZE + 1);
   const cellsOf = (player) => ctx.room.parts["player:" + player].cells;
+  const dataUrl = (svg) => "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  const remember = (pictures) => { for (const [key, svg] of Object.entries(pictures || {})) pics[key] = dataUrl(svg); };
+  const rollsKey = () => "railprint-rolls-" + ctx.room.id;
 
-  function parse(token) {
-    if (token === "x") return {edges: "....", marker: "x"};
-    if (token === ".") return {edges: "....", marker: ""};
-    return {edges: token.slice(0, 4), marker: token.slice(4)};
+  // pictures of spaces this phone has not seen yet (drawn on another phone, uploaded): asked once
+  async function fetchMissing(tokens) {
+    const missing = [...new Set(tokens)].filter((t) => t !== "." && !pics[t] && !asked.has(t)).slice(0, 100);
+    if (!missing.length) return;
+    missing.forEach((t) => asked.add(t));
+    const answer = await ctx.action("pictures", {tokens: missing});
+    if (answer) { remember(answer.pictures); draw(); }
   }
 
-  function route(kind, x1, y1, x2, y2) {
-    if (kind === "h") return [h("line", {x1, y1, x2, y2, stroke: "#1d1d1b", "stroke-width": 11}),
-      h("line", {x1, y1, x2, y2, stroke: "#fff", "stroke-width": 7}),
-      h("line", {x1, y1, x2, y2, stroke: "#1d1d1b", "stroke-width": 1.2, "stroke-dasharray": "3 3"})];
-    if (kind === "r") return [h("line", {x1, y1, x2, y2, stroke: "#1d1d1b", "stroke-width": 8, "stroke-dasharray": "1.5 3.5"}),
-      h("line", {x1, y1, x2, y2, stroke: "#1d1d1b", "stroke-width": 2.4})];
-    return [h("line", {x1, y1, x2, y2, stroke: "#e8590c", "stroke-width": 12})];
-  }
-
-  // one space drawn in a CELL-sized box at (x, y)
+  // one space in a CELL-sized box at (x, y): the server's pictogram of its token
   function space(token, x, y) {
-    const g = h("g", {transform: `translate(${x} ${y})`});
-    const {edges, marker} = parse(token);
-    const c = CELL / 2;
-    if (marker === "x") { g.append(h("circle", {cx: c, cy: c, r: 13, fill: "#bdbdbd", stroke: "#616161", "stroke-width": 2})); return g; }
-    if (marker === "v") { g.append(h("rect", {x: 2, y: 2, width: CELL - 4, height: CELL - 4, fill: "#e8590c"}),
-      h("polygon", {points: `${c},8 ${CELL - 9},${CELL - 9} 9,${CELL - 9}`, fill: "#5d4037"})); return g; }
-    const order = marker === "o" ? [1, 3, 0, 2] : [0, 1, 2, 3];  // overpass: the N-S road over the E-W one
-    for (const side of order) {
-      const kind = edges[side];
-      if (kind === ".") continue;
-      const [dx, dy] = OUT[side];
-      if (marker === "o" && (side === 0 || side === 2)) {
-        g.append(h("line", {x1: c, y1: c, x2: c + dx * c, y2: c + dy * c, stroke: "#fff", "stroke-width": 16}));
-      }
-      g.append(...route(kind, c, c, c + dx * c, c + dy * c));
-    }
-    if (marker === "s") g.append(h("rect", {x: c - 6, y: c - 6, width: 12, height: 12, fill: "#1d1d1b"}));
-    return g;
+    if (!pics[token]) return h("text", {x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle", "font-size": 9,
+      fill: "#555", "data-picture": ""}, token);
+    return h("image", {href: pics[token], x, y, width: CELL, height: CELL, "data-picture": token});
   }
 
-  function faceIcon(token) {
+  function faceIcon(key) {
     return h("svg", {viewBox: `0 0 ${CELL} ${CELL}`, width: 40, height: 40, "aria-hidden": "true"},
-      h("rect", {x: 0.5, y: 0.5, width: CELL - 1, height: CELL - 1, fill: "#fff", stroke: "#999"}), space(token, 0, 0));
+      h("rect", {x: 0.5, y: 0.5, width: CELL - 1, height: CELL - 1, fill: "#fff", stroke: "#999"}), space(key, 0, 0));
   }
 
   function board() {
     const cells = cellsOf(ctx.player);
     const total = CELL * SIZE + 2 * EDGE;
     const svg = h("svg", {viewBox: `0 0 ${total} ${total}`, class: "ri-board", role: "grid", "aria-label": ctx.player});
-    svg.append(h("rect", {x: EDGE, y: EDGE, width: CELL * SIZE, height: CELL * SIZE, fill: "#fff", stroke: "#1d1d1b", "stroke-width": 2}));
-    for (let r = 2; r < 5; r++) for (let col = 2; col < 5; col++) {
-      svg.append(h("rect", {x: EDGE + col * CELL, y: EDGE + r * CELL, width: CELL, height: CELL, fill: "#fff3d6"}));
-    }
-    for (const [r, col, side, kind] of EXITS) {
-      const [dx, dy] = OUT[side];
-      const cx = EDGE + col * CELL + CELL / 2 + dx * CELL / 2, cy = EDGE + r * CELL + CELL / 2 + dy * CELL / 2;
-      svg.append(...route(kind, cx, cy, cx + dx * (EDGE - 2), cy + dy * (EDGE - 2)));
-    }
+    // the empty board of the scored picture (frame, labels, centre, exits), the spaces over it
+    svg.append(h("rect", {x: 0, y: 0, width: total, height: total, fill: "#fff"}));
+    if (board0) svg.append(h("image", {href: board0, x: 0, y: 0, width: total, height: total, class: "ri-frame"}));
     cells.forEach((token, i) => {
       const r = Math.floor(i / SIZE), col = i % SIZE, x = EDGE + col * CELL, y = EDGE + r * CELL;
       const shown = selected === i && pick ? pick.list[pick.index] : token;
       const g = h("g", {class: "ri-cell", "data-square": squareName(i), "data-token": token, role: "gridcell",
         "aria-label": `${squareName(i)} ${token}`, "aria-selected": String(selected === i), tabindex: 0,
         onclick: () => select(i), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") select(i); }});
-      g.append(h("rect", {x, y, width: CELL, height: CELL, fill: "transparent", stroke: "#bbb", "stroke-width": 0.6}));
+      g.append(h("rect", {x, y, width: CELL, height: CELL, fill: "transparent"}));
       if (shown !== ".") {
         const drawn = space(shown, x, y);
         if (selected === i && pick) drawn.setAttribute("opacity", "0.7");
@@ -116,6 +100,7 @@
     if (selected === null) { ctx.message(w("pick")); return; }
     const answer = await ctx.action("orientations", {player: ctx.player, square: squareName(selected), token});
     if (!answer) return;
+    remember(answer.pictures);
     const list = answer.valid.length ? answer.valid : answer.all;
     pick = {token, list, index: 0};
     ctx.message(answer.valid.length ? "" : w("no_valid"));
@@ -162,12 +147,19 @@
   function picker() {
     const box = h("div", {class: "ri-faces"});
     const groups = [["die", w("dice")], ["special", w("specials")], ["expansion", w("expansion")]];
+    // the faces the shown round rolled come first, marked, with how many dice show them
+    const rolled = {};
+    for (const die of currentRound()) if (die.token) rolled[die.token] = (rolled[die.token] || 0) + 1;
     for (const [group, label] of groups) {
       const mine = (faces || []).filter((f) => f.group === group);
       if (!mine.length) continue;
+      mine.sort((a, b) => Number(!rolled[a.token]) - Number(!rolled[b.token]));
       box.append(h("div", {class: "row", role: "group", "aria-label": label}, mine.map((f) => h("button", {type: "button",
-        class: pick && pick.token === f.token ? "on" : "", "data-face": f.token, title: f.name[ctx.lang] || f.name.en,
-        "aria-label": f.name[ctx.lang] || f.name.en, onclick: () => { own = null; choose(f.token); }}, faceIcon(f.token)))));
+        class: [pick && pick.token === f.token ? "on" : "", rolled[f.token] ? "rolled" : ""].join(" ").trim(),
+        "data-face": f.token, "data-rolled": rolled[f.token] || null, title: f.name[ctx.lang] || f.name.en,
+        "aria-label": (f.name[ctx.lang] || f.name.en) + (rolled[f.token] ? ` (${w("rolled")} ×${rolled[f.token]})` : ""),
+        onclick: () => { own = null; choose(f.token); }}, faceIcon(f.token),
+        rolled[f.token] > 1 ? h("span", {class: "times"}, `×${rolled[f.token]}`) : null))));
     }
     box.append(h("div", {class: "row"}, h("button", {type: "button", "data-face": "own", class: own ? "on" : "",
       onclick: () => { own = own ? null : {edges: [".", ".", ".", "."], marker: ""}; pick = null; draw(); }}, w("own"))));
@@ -211,14 +203,80 @@
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=${index}&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 
+  // --- the dice of a printed seeded sheet, round by round (the server rolls them) ------------
+
+  const currentRound = () => (rolls && rolls.rounds[round - 1] ? rolls.rounds[round - 1].dice : []);
+  const dieKey = (die) => die.token || `face:${die.die}:${die.face}`;
+
+  async function loadRolls(seed, at) {
+    const answer = await ctx.action("rolls", {seed});
+    if (!answer) return;
+    rolls = answer;
+    for (const r of rolls.rounds) for (const die of r.dice) pics[dieKey(die)] = dataUrl(die.picture);
+    round = Math.min(Math.max(1, at || 1), rolls.rounds.length);
+    seedInput.value = String(rolls.seed);
+    keepRolls();
+    ctx.message("");
+    draw();
+  }
+
+  function keepRolls() {
+    if (rolls) localStorage.setItem(rollsKey(), JSON.stringify({seed: String(rolls.seed), round}));
+  }
+
+  function rollsView() {
+    if (!rolls) return [h("p", {class: "hint"}, w("seed_help"))];
+    const count = rolls.rounds.length;
+    const go = (to) => { round = to; keepRolls(); draw(); };
+    return [
+      h("div", {class: "row"},
+        h("button", {type: "button", id: "ri-prev", "aria-label": w("prev"), disabled: round <= 1, onclick: () => go(round - 1)}, "◀"),
+        h("strong", {id: "ri-round", "data-round": round}, `${w("round")} ${round} / ${count}`),
+        h("button", {type: "button", id: "ri-next", "aria-label": w("next"), disabled: round >= count, onclick: () => go(round + 1)}, "▶"),
+        h("span", {}, `${w("seed")} ${rolls.seed}` + (rolls.expansion !== "none" ? ` · ${w("expansion")}: ${rolls.expansion}` : ""))),
+      h("div", {class: "row ri-dice"}, currentRound().map((die) => h("figure", {class: "ri-die", "data-die": die.die,
+        "data-copy": die.copy, "data-token": die.token || "", "data-face-id": die.face},
+        faceIcon(dieKey(die)), h("figcaption", {}, h("span", {class: "ri-face-name"}, die.name[ctx.lang] || die.name.en),
+          h("small", {class: "ri-die-name"}, die.die_name[ctx.lang] || die.die_name.en))))),
+    ];
+  }
+
+  // the page's boxes are made once; the seed field is never redrawn, so typing in it survives polls
+  let boxes = null, seedInput = null, seedLabel = null, seedButton = null, rollsTitle = null;
+  function layout() {
+    seedInput = h("input", {id: "ri-seed", inputmode: "numeric", autocomplete: "off", maxlength: 19, size: 12});
+    seedLabel = h("span", {});
+    seedButton = h("button", {type: "submit", id: "ri-seed-go"});
+    rollsTitle = h("h3", {});
+    const form = h("form", {id: "ri-seed-form", class: "row", onsubmit: (event) => {
+      event.preventDefault();
+      loadRolls(seedInput.value.trim(), 1);
+    }}, h("label", {}, seedLabel, " ", seedInput), seedButton);
+    boxes = {board: h("div", {}), controls: h("div", {}), rolls: h("div", {}), picker: h("div", {}), score: h("div", {})};
+    root.replaceChildren(boxes.board, boxes.controls, h("section", {class: "ri-rolls"}, rollsTitle, form, boxes.rolls),
+      boxes.picker, boxes.score);
+  }
+
   function draw() {
     if (!ctx) return;
-    root.replaceChildren(board(), controls(), picker(), scoreTable());
+    if (!boxes) layout();
+    seedLabel.textContent = w("seed_field");
+    seedButton.textContent = w("show");
+    rollsTitle.textContent = w("rolls");
+    boxes.board.replaceChildren(board());
+    boxes.controls.replaceChildren(controls());
+    boxes.rolls.replaceChildren(...rollsView());
+    boxes.picker.replaceChildren(picker());
+    boxes.score.replaceChildren(scoreTable());
+    fetchMissing(cellsOf(ctx.player));
   }
 
   const style = document.createElement("style");
   style.textContent = ".ri-board{width:100%;max-width:30rem;display:block;margin:0 auto;touch-action:manipulation}" +
-    ".ri-cell{cursor:pointer}.ri-faces button{padding:.1rem}.ri-score table{max-width:24rem}#ri-preview svg{vertical-align:middle}";
+    ".ri-cell{cursor:pointer}.ri-faces button{padding:.1rem}.ri-score table{max-width:24rem}#ri-preview svg{vertical-align:middle}" +
+    ".ri-faces button.rolled{border:3px solid #1565c0}.ri-faces .times{font-weight:700;margin:0 .2rem}" +
+    ".ri-die{margin:0;display:flex;flex-direction:column;align-items:center;width:4.6rem;text-align:center;font-size:.8rem}" +
+    ".ri-die span,.ri-die small{display:block}.ri-die small{color:#555}.ri-rolls h3{margin:.6rem 0 .2rem;font-size:1rem}.hint{color:#555;margin:.2rem 0}";
   document.head.append(style);
 
   Railprint.register({
@@ -227,7 +285,11 @@
       ctx = context;
       const answer = await ctx.action("faces", {});
       faces = answer ? answer.faces : [];
+      if (answer) { board0 = dataUrl(answer.board); for (const f of faces) pics[f.token] = dataUrl(f.picture); }
       draw();
+      let kept = null;
+      try { kept = JSON.parse(localStorage.getItem(rollsKey()) || "null"); } catch (e) { kept = null; }
+      if (kept && kept.seed) await loadRolls(kept.seed, kept.round);
     },
     update(context) {
       if (ctx && context.player !== ctx.player) { selected = null; pick = null; own = null; }

@@ -18,10 +18,26 @@
       remove: "Usuń", picture: "Policzona plansza"},
   };
   let ctx = null, root = null, map = null, zoom = 1, city = "", filter = "";
+  // taps still on their way to the server: {player: {routes: {id: kept}, tickets: {id: kept}}}. They are
+  // shown at once and survive any redraw meanwhile; each is applied to the latest state when sent.
+  const pending = {};
   const w = (key) => ctx.t(key, WORDS);
   const h = (...args) => ctx.h(...args);
-  const part = (player) => ctx.room.parts["player:" + player];
+  const saved = (player) => ctx.room.parts["player:" + player];
   const players = () => ctx.room.parts.setup.players;
+
+  function withPending(player, field, ids) {
+    const wanted = ((pending[player] || {})[field]) || {};
+    const out = ids.filter((id) => wanted[id] !== false);
+    for (const [id, kept] of Object.entries(wanted)) if (kept && !out.includes(id)) out.push(id);
+    return out;
+  }
+
+  // a player's routes and tickets as this phone shows them: the saved ones and the taps on their way
+  function part(player) {
+    const mine = saved(player);
+    return {routes: withPending(player, "routes", mine.routes), tickets: withPending(player, "tickets", mine.tickets)};
+  }
 
   function owners() {
     const out = {};
@@ -32,21 +48,32 @@
   const placeName = (id) => (map.places.find((p) => p.id === id) || {name: id}).name;
   const routeName = (r) => `${placeName(r.a)} – ${placeName(r.b)}`;
 
-  async function toggleRoute(id) {
+  async function tap(field, id, kept) {
+    const player = ctx.player;
+    const mine = (pending[player] = pending[player] || {routes: {}, tickets: {}});
+    mine[field][id] = kept;
+    draw();
+    await ctx.change(() => {
+      const now = saved(player);
+      const ids = now[field].filter((x) => x !== id).concat(kept ? [id] : []);
+      return {["player:" + player]: {routes: now.routes, tickets: now.tickets, [field]: ids}};
+    });
+    if (mine[field][id] === kept) delete mine[field][id];
+    draw();
+  }
+
+  function toggleRoute(id) {
     const mine = part(ctx.player);
     const holders = (owners()[id] || []).filter((p) => p !== ctx.player);
     if (!mine.routes.includes(id) && holders.length) {
       ctx.message(`${w("taken")} ${holders.join(", ")}`);
       return;
     }
-    const routes = mine.routes.includes(id) ? mine.routes.filter((r) => r !== id) : mine.routes.concat([id]);
-    await ctx.change({["player:" + ctx.player]: {routes, tickets: mine.tickets}});
+    return tap("routes", id, !mine.routes.includes(id));
   }
 
-  async function toggleTicket(id) {
-    const mine = part(ctx.player);
-    const tickets = mine.tickets.includes(id) ? mine.tickets.filter((t) => t !== id) : mine.tickets.concat([id]);
-    await ctx.change({["player:" + ctx.player]: {routes: mine.routes, tickets}});
+  function toggleTicket(id) {
+    return tap("tickets", id, !part(ctx.player).tickets.includes(id));
   }
 
   function board() {

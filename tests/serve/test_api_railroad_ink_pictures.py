@@ -1,0 +1,94 @@
+"""Railroad Ink's page helpers through the API: a printed sheet's rolls for a seed (the rolls
+``railprint roll`` prints), and the pictures the page draws — the scored picture's own
+pictograms, craters and volcanoes included."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from railprint.games.railroad_ink.model import load_dice
+from railprint.games.railroad_ink.pictograms import CRATER, VOLCANO, draw_space
+from railprint.games.railroad_ink.picture import CELL
+from railprint.games.railroad_ink.rollwrite import roll_game
+from railprint.scene import Document, Page
+from railprint.serve import make_app
+from railprint.writers import render
+
+
+@pytest.fixture
+def client(tmp_path):
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    with TestClient(app) as c:
+        yield c
+    store.close()
+
+
+def room(client, expansion: str = "none") -> str:
+    answer = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["Ala"], "setup": {"expansion": expansion}})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["room"]["id"]
+
+
+def cli_picture(token: str) -> str:
+    """The space as ``railprint score --picture`` draws it (pictograms.draw_space), alone in its square."""
+    return render(Document((Page(CELL, CELL, (draw_space(token, CELL),)),), title=""), "svg")[0].decode()
+
+
+@pytest.mark.parametrize("expansion", ["none", "meteor", "lava"])
+def test_the_rolls_of_a_seed_are_rollwrites_for_the_rooms_expansion(client, expansion):
+    ident = room(client, expansion)
+    answer = client.post(f"/api/rooms/{ident}/actions/rolls", json={"seed": "123456"})
+    assert answer.status_code == 200, answer.text
+    got = answer.json()
+    assert (got["seed"], got["expansion"]) == (123456, expansion)
+    want = roll_game(load_dice(), 123456, expansion)
+    assert len(got["rounds"]) == len(want.rounds) == (7 if expansion == "none" else 6)
+    for rnd, expected in zip(got["rounds"], want.rounds):
+        assert [(d["die"], d["copy"], d["face"], d["name"]["en"], d["name"]["pl"]) for d in rnd["dice"]] == \
+            [(r.die, r.copy, r.face.id, r.face.name.en, r.face.name.pl) for r in expected.all]
+        for die, roll in zip(rnd["dice"], expected.all):
+            if roll.face.route is not None:
+                assert die["picture"] == cli_picture(die["token"])
+            else:
+                assert die["token"] is None and die["picture"].startswith("<svg")
+    # a number typed as a number gives the same rolls
+    assert client.post(f"/api/rooms/{ident}/actions/rolls", json={"seed": 123456}).json() == got
+
+
+@pytest.mark.parametrize("seed", ["12a", "-1", "", " ", "99999999999999999999", True, None, [1], 2**63])
+def test_a_seed_that_is_not_one_is_a_400(client, seed):
+    ident = room(client)
+    answer = client.post(f"/api/rooms/{ident}/actions/rolls", json={"seed": seed})
+    assert answer.status_code == 400 and "seed" in answer.json()["error"], answer.text
+
+
+def test_craters_and_volcanoes_are_drawn_as_the_scored_picture_draws_them(client):
+    ident = room(client, "meteor")
+    answer = client.post(f"/api/rooms/{ident}/actions/pictures", json={"tokens": ["x", "h.h.", ".", "H.H."]})
+    assert answer.status_code == 200, answer.text
+    pictures = answer.json()["pictures"]
+    assert set(pictures) == {"x", "h.h."}  # canonical tokens; an empty space has no picture
+    assert pictures["x"] == cli_picture("x") and CRATER in pictures["x"]
+    faces = client.post(f"/api/rooms/{ident}/actions/faces", json={}).json()
+    crater = next(f for f in faces["faces"] if f["token"] == "x")
+    assert crater["picture"] == pictures["x"]
+    assert faces["board"].startswith("<svg") and 'id="exits"' in faces["board"]
+
+    lava = room(client, "lava")
+    faces = client.post(f"/api/rooms/{lava}/actions/faces", json={}).json()["faces"]
+    volcano = next(f for f in faces if f["token"] == "llllv")
+    assert volcano["picture"] == cli_picture("llllv") and VOLCANO in volcano["picture"]
+    turns = client.post(f"/api/rooms/{lava}/actions/orientations",
+                        json={"player": "Ala", "square": "D5", "token": "ll.."}).json()
+    assert set(turns["pictures"]) == set(turns["all"])
+    assert all(turns["pictures"][t] == cli_picture(t) for t in turns["all"])
+
+
+def test_bad_picture_requests_are_400(client):
+    ident = room(client)
+    url = f"/api/rooms/{ident}/actions/pictures"
+    for body, words in (({"tokens": ["hq.."]}, "unknown letter"), ({"tokens": "h.h."}, "tokens"),
+                        ({"tokens": ["h.h."] * 101}, "at most 100"), ([], "tokens"), ({"tokens": [7]}, "space token")):
+        answer = client.post(url, json=body)
+        assert answer.status_code == 400 and words in answer.json()["error"], (body, answer.text)
