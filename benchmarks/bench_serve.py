@@ -109,7 +109,7 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     print(line("Railroad Ink, typical (per space)", times) + f"   server CPU {cpu:.1f} ms a change")
 
     # Railroad Ink, adversarial boards at once, against the scorer's own time for each
-    worst_margin = -1e9
+    margins = []
     for name, board in adversarial().items():
         started = time.process_time()
         score(board)
@@ -121,9 +121,11 @@ def page_latency(page, served: "Server", quick: bool) -> None:
         if not name.startswith("dense random") or quick:
             print(f"  adversarial {name:<24} page {min(runs):6.1f} ms, server CPU {cpu:5.1f} ms a change; "
                   f"scorer alone {own:5.1f} ms: + {cpu - own:5.1f} ms")
-        worst_margin = max(worst_margin, cpu - own)
-    print(f"  adversarial: the server's CPU a change is the scorer's + at most {worst_margin:.1f} ms "
-          f"over {len(adversarial())} boards (target: + 10 ms)")
+        margins.append(cpu - own)
+    # /proc counts CPU in 10 ms ticks: 3 changes a board read it to ~3 ms, so the median says more than the max
+    print(f"  adversarial: the server's CPU a change is the scorer's + {statistics.median(margins):.1f} ms "
+          f"(median; p90 {pct(margins, 90):.1f} ms, max {max(margins):.1f} ms) over {len(margins)} boards "
+          f"(target: + 10 ms)")
 
     # Ticket to Ride: three players claim a Nordic game route by route, then tickets
     from railprint.games.ticket_to_ride import load_map
@@ -153,6 +155,58 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     times = page.evaluate(TIMED_CHANGES, [room, changes])
     cpu = (served.cpu() - cpu) * 1000 / len(changes)
     print(line("Ticket to Ride, Nordic (per claim)", times) + f"   server CPU {cpu:.1f} ms a change")
+
+
+def page_latency_tiles(page, served: "Server", quick: bool) -> None:
+    """Days of Steam: a whole 92-tile map entered tile by tile (the set's tiles and cities in a
+    random order on a 10 x 10 grid, each change the map so far); Jedzie pociąg z daleka: random
+    legal frames entered tile by tile. Each change also costs the page its scored picture
+    (``picture.svg``), timed by the server's CPU."""
+    import random
+
+    from railprint.games.allers_trains.replay import random_game
+    from railprint.games.days_of_steam.notation import SET_COUNTS
+
+    rng = random.Random(7)
+    status, made = post(served.base, "/api/rooms", {"game": "days-of-steam", "players": ["A", "B"]})
+    room = made["room"]["id"]
+    page.goto(f"{served.base}/r/{room}?poll=0")
+    page.wait_for_selector("#total")
+    bag = [(code, flag) for (code, flag), n in SET_COUNTS.items() for _ in range(n)] + [("city", c) for c in "RGYB" * 3]
+    changes = []
+    for _ in range(1 if quick else 3):
+        rng.shuffle(bag)
+        squares = [(r, c) for r in range(10) for c in range(10)]
+        rng.shuffle(squares)
+        grid = [["."] * 10 for _ in range(10)]
+        for (r, c), (code, flag) in zip(squares, bag):
+            grid[r][c] = flag if code == "city" else f"{code}{rng.randrange(4)}{flag}"
+            changes.append({"map": {"rows": [row[:] for row in grid]}})
+    cpu = served.cpu()
+    times = page.evaluate(TIMED_CHANGES, [room, changes])
+    cpu = (served.cpu() - cpu) * 1000 / len(changes)
+    print(line("Days of Steam, map (per tile)", times) + f"   server CPU {cpu:.1f} ms a change")
+    pictures = 10
+    cpu = served.cpu()
+    for _ in range(pictures):
+        with urllib.request.urlopen(f"{served.base}/api/rooms/{room}/picture.svg?page=0") as answer:
+            size = len(answer.read())
+    print(f"  its scored picture, 92 tiles: {(served.cpu() - cpu) * 1000 / pictures:.0f} ms server CPU, {size // 1024} kB")
+
+    status, made = post(served.base, "/api/rooms", {"game": "allers-trains", "players": ["A"],
+                                                    "setup": {"mode": "route+stations", "entry": "frames"}})
+    room = made["room"]["id"]
+    page.goto(f"{served.base}/r/{room}?poll=0")
+    page.wait_for_selector("#total")
+    changes = []
+    for seed in range(10 if quick else 40):
+        _, lines = random_game(random.Random(seed))
+        frame = [{"square": sq, "tile": t, "rotation": int(r)} for sq, t, r in (x.split() for x in lines)]
+        changes += [{"player:A": {"frame": frame[:k]}} for k in range(len(frame) + 1)]
+    cpu = served.cpu()
+    times = page.evaluate(TIMED_CHANGES, [room, changes])
+    cpu = (served.cpu() - cpu) * 1000 / len(changes)
+    print(line("Jedzie pociąg z daleka, frame (per tile)", times) + f"   server CPU {cpu:.1f} ms a change")
 
 
 def page_weight(browser, base: str) -> None:
@@ -287,6 +341,7 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 page = browser.new_page()
                 page_latency(page, served, args.quick)
+                page_latency_tiles(page, served, args.quick)
                 page_weight(browser, served.base)
                 browser.close()
         finally:

@@ -1,3 +1,3 @@
-from railprint.cli import main
+from railprint.console import main
 
 main()

@@ -1,5 +1,6 @@
-"""The railprint command line. The only module that imports typer, and the only error boundary:
-a RailprintError becomes ``Error: …`` on stderr and exit code 1; usage errors exit 2.
+"""The railprint command line. The only module that imports typer; with railprint.console (the
+entry point, which runs a plain ``railprint score`` without typer) the only error boundary: a
+RailprintError becomes ``Error: …`` on stderr and exit code 1; usage errors exit 2.
 
 Heavy modules (reportlab, svgwrite, game packages) are imported inside the commands so that
 ``railprint --help`` stays fast.
@@ -8,14 +9,12 @@ Heavy modules (reportlab, svgwrite, game packages) are imported inside the comma
 from __future__ import annotations
 
 import json
-import os
-import signal
-import sys
 from pathlib import Path
 from typing import Callable, List, Optional, TypeVar
 
 import typer
 
+from railprint.console import Failed, echo_data as _echo_data, guard, prepare_process
 from railprint.errors import RailprintError, check_lang
 
 app = typer.Typer(
@@ -28,46 +27,13 @@ app = typer.Typer(
 T = TypeVar("T")
 
 
-def _fail(message: str) -> "typer.Exit":
-    from railprint.report import terminal_safe
-
-    typer.echo(f"Error: {terminal_safe(message)}", err=True)
-    return typer.Exit(1)
-
-
 def guarded(fn: Callable[[], T]) -> T:
-    """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1."""
-    failed = ""
+    """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1
+    (railprint.console.guard, also the boundary of ``score`` run without typer)."""
     try:
-        return fn()
-    except RailprintError as exc:
-        failed = str(exc)
-        raise _fail(failed) from None
-    except OSError as exc:
-        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        raise _fail(f"{where}{exc.strerror or exc}") from None
-    finally:
-        _warn_broken_plugins(failed)
-
-
-def _warn_broken_plugins(error: str) -> None:
-    """A game plugin that failed to load is skipped (the other games work): say so on stderr,
-    once a command has loaded the games (unless the error already said it)."""
-    from railprint.registry import broken
-    from railprint.report import terminal_safe
-
-    for problem in broken():
-        if str(problem) not in error:
-            typer.echo(f"Warning: {terminal_safe(str(problem))} (skipped)", err=True)
-
-
-def _echo_data(text: str) -> None:
-    """Data to stdout, control characters and bidi overrides escaped (JSON stays valid: they
-    become JSON's own \\uXXXX escapes)."""
-    from railprint.report import terminal_safe
-
-    text = terminal_safe(text)
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return guard(fn, lambda text: typer.echo(text, err=True))
+    except Failed:
+        raise typer.Exit(1) from None
 
 
 def _path(value: str | Path) -> Path:
@@ -102,32 +68,10 @@ def score(
 
     Example: railprint score railroad-ink ala.txt bartek.txt --json
     """
-    from railprint.registry import find_game, scorer
+    from railprint.console import score as run
 
-    def run() -> None:
-        from railprint.loading.resources import use_content
-
-        check_lang(lang)
-        use_content(list(content or []))
-        info = find_game(game)
-        score_files = scorer(info)
-        given = {"longest": longest}
-        defaults = {"longest": "simple"}
-        for name, value in given.items():
-            if name not in info.score_options and value != defaults[name]:
-                raise RailprintError(f"--{name} is not an option of {info.id} scoring")
-        options = {name: given[name] for name in info.score_options if name in given}
-        result = score_files(list(files), strict=strict, **options)
-        text = json.dumps(result.as_json(), ensure_ascii=False, indent=2) if as_json else result.as_text(lang=lang)
-        if picture is not None:  # drawn and written first: a picture that fails prints nothing
-            from railprint.report import check_picture_glyphs
-            from railprint.writers import save
-            pictures = save(check_picture_glyphs(result.picture(lang=lang), files), picture)
-        _echo_data(text)
-        for path in pictures if picture is not None else ():
-            _say(f"picture written to {path}", err=True)
-
-    guarded(run)
+    guarded(lambda: run(game, list(files), as_json=as_json, strict=strict, longest=longest, picture=picture,
+                        lang=lang, content=list(content or []), say_err=lambda text: typer.echo(text, err=True)))
 
 
 @app.command()
@@ -552,14 +496,8 @@ def roll(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    if os.environ.get("NO_COLOR"):
-        os.environ.setdefault("TERM", "dumb")
-    # a kill (SIGTERM) unwinds like Ctrl-C: staged output is removed, finished files stay whole
-    # (a hang-up too, unless ignored as under nohup); output publication defers both to its end
-    for number in (signal.SIGTERM, signal.SIGHUP):
-        if signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, lambda number, frame: sys.exit(128 + number))
+    """The typer app (railprint.console.main, the console script, runs a plain ``score`` itself)."""
+    prepare_process()
     app()
 
 

@@ -5,9 +5,9 @@ The CLI is the only place that turns these into messages and exit codes.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 
@@ -106,7 +106,14 @@ _FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe",
 
 def name_key(text: str) -> str:
     """Matching key of a name: case, accents and punctuation ignored (``Tromsø`` == ``tromso``)."""
-    text = unicodedata.normalize("NFKD", str(text).translate(_FOLD))
+    return _name_key(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _name_key(text: str) -> str:
+    """:func:`name_key` of a string, remembered (a Ticket to Ride game file asks for the same
+    city names thousands of times; ``railprint serve`` scores one after every change)."""
+    text = unicodedata.normalize("NFKD", text.translate(_FOLD))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
@@ -118,6 +125,8 @@ def close_matches(name: str, choices: Iterable[str], n: int = 3, cutoff: float =
     for choice in choices:
         by_key.setdefault(name_key(choice), choice)
     wanted = name_key(name)
+    import difflib  # only when a name is wrong: not at start-up
+
     found = difflib.get_close_matches(wanted, list(by_key), n=n * 2, cutoff=cutoff)
     if not found and len(wanted) >= 3:
         found = [key for key in by_key if key.startswith(wanted)]

@@ -151,7 +151,8 @@ class WebPage(Protocol):
     """
 
     def setup_fields(self) -> list[dict]:
-        """The room-creation form: ``[{"key", "label": {en, pl}, "choices": [...]}]``."""
+        """The room-creation form: ``[{"key", "label": {en, pl}, "choices": [...]}]`` (optional
+        ``"names": {choice: {en, pl}}``: what the form shows for a choice)."""
 
     def new_room(self, players: list[str], setup: dict) -> dict[str, Any]:
         """The parts of a new room for these player names and setup choices."""

@@ -515,6 +515,7 @@ def _shared_title(output: Output, lang: str) -> str:
 def _guide_file(output: Output, document, options: RenderOptions):
     """What the print guide says about one written file."""
     from railprint.layout.guide import GuideFile, GuideSet
+    from railprint.units import parse_length
     from railprint.words import NOUNS
 
     kind = _kinds()[output.sets[0].kind][0]
@@ -522,6 +523,7 @@ def _guide_file(output: Output, document, options: RenderOptions):
     if component and component in _kinds() and _kinds()[component][1] == _kinds()[output.sets[0].kind][1]:
         kind = _kinds()[component][0]   # a generated board or score pad prints like the game's own kind
     sets = []
+    corners = None
     paper, copies = kind.paper, (kind.copies or {}).get(options.lang)
     for info in output.sets:
         title = info.title.get(options.lang) or info.title.get("en") or info.id
@@ -531,6 +533,9 @@ def _guide_file(output: Output, document, options: RenderOptions):
             default = NOUNS["card" if info.kind == "deck" else "tile"]
             noun = tuple(own.get(options.lang) or default.get(options.lang) or own.get("en") or default["en"])
             sets.append(GuideSet(title, info.count, noun))
+            radius = data.get("corner_radius")
+            if radius is not None and options.mode != "1up" and parse_length(radius) > 0:
+                corners = str(radius).strip()   # rounded corners: a step of its own
             paper = str(data.get("paper") or paper)
             own_copies = data.get("copies")
             if isinstance(own_copies, dict):
@@ -551,7 +556,7 @@ def _guide_file(output: Output, document, options: RenderOptions):
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage)
+                     kind.stage, corners)
 
 
 def write_guides(guides: dict[str, list], options: RenderOptions) -> list[tuple[Path, bytes, str]]:
@@ -686,7 +691,8 @@ def validate_content(target: Path | None, lang: str = "en",
             problems.extend(exc.problems or [exc])
         except RailprintError as exc:
             problems.append(exc)
-    if problems:
+    if problems:   # a problem of a shared file (an icons file) is found by every deck using it: once
+        problems = list({(str(p.location), p.message, p.hint): p for p in problems}.values())
         raise ContentError(f"{len(problems)} problem(s) found:", problems=problems)
     return files
 

@@ -79,11 +79,11 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 360, "height": 760}, device_scale_factor=1)
             focus = {"days-of-steam": ".dos-map-section", "allers-trains": ".at-frames"}
             for game, room in made.items():
-                page.goto(f"{base}/r/{room}?poll=0")
+                page.goto(f"{base}/r/{room}?poll=0", wait_until="networkidle")  # pictures too
                 page.wait_for_selector("#total")
                 if game in focus:
                     page.wait_for_selector(focus[game] + " svg")
-                    page.locator(focus[game]).scroll_into_view_if_needed()
+                    page.evaluate("document.querySelector('figure.picture img').scrollIntoView()")  # loaded lazily
                     page.wait_for_function("[...document.querySelectorAll('figure.picture img')]"
                                            ".every((img) => img.complete && img.naturalWidth > 0)")
                     page.evaluate(f"document.querySelector('{focus[game]}').scrollIntoView()")

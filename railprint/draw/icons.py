@@ -210,7 +210,13 @@ ICONS: dict[str, Callable[[float, str], list[Item]]] = {
 
 
 def _user(shape, s: float, c: str) -> list[Item]:
-    """An icon from a content file: its path scaled to the square, filled or stroked."""
+    """An icon from a content file: its path scaled to the square, filled or stroked — or an
+    SVG file's shapes in their own colours (``c`` does not recolour them)."""
+    if shape.art:
+        return [Path(tuple((cmd[0], *(v * s for v in cmd[1:])) for cmd in art.cmds),
+                     Style(fill=art.fill, stroke=art.stroke, width=art.width * s, opacity=art.opacity,
+                           cap="round", join="round"))
+                for art in shape.art]
     cmds = tuple((cmd[0], *(v * s for v in cmd[1:])) for cmd in shape.cmds)
     if shape.style == "stroke":
         return [Path(cmds, Style(stroke=c, width=shape.stroke_width * s, cap="round", join="round"))]

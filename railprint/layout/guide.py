@@ -26,6 +26,7 @@ WORDS = {
         "duplex_step": "Two-sided files: print both sides, flipping on the {flip} edge (railprint calibrate measures your printer's offset).",
         "cut_step": "{file}: cut along the cut lines (scissors) or from crop mark to crop mark (guillotine).",
         "step": "{file}: {step}.",
+        "corners_step": "{file}: round every corner ({radius} radius) with a corner punch or scissors.",
         "nothing": "nothing else",
     },
     "pl": {
@@ -41,6 +42,7 @@ WORDS = {
         "duplex_step": "Pliki dwustronne: drukuj obie strony z obrotem wzdłuż {flip} krawędzi (railprint calibrate mierzy przesunięcie drukarki).",
         "cut_step": "{file}: tnij wzdłuż linii cięcia (nożyczki) albo od znacznika do znacznika (gilotyna).",
         "step": "{file}: {step}.",
+        "corners_step": "{file}: zaokrąglij każdy róg (promień {radius}) dziurkaczem do narożników albo nożyczkami.",
         "nothing": "nic więcej",
     },
 }
@@ -70,6 +72,7 @@ class GuideFile:
     cuts: bool                 # cut lines printed
     step: str | None = None    # what to do with it after printing (else: cut it out)
     stage: int = 1             # 0 assemble first, 1 cut, 2 fold, 3 nothing to make
+    corners: str | None = None  # the pieces' corner radius as the content gives it ("3mm"): round them
 
 
 def _w(lang: str) -> dict:
@@ -102,8 +105,10 @@ def steps(files: list[GuideFile], flip: str, lang: str) -> list[str]:
     out = [w["print_step"]]
     if any(f.duplex for f in files):
         out.append(w["duplex_step"].format(flip=w[flip]))
-    out += [w["step"].format(file=f.name, step=f.step) if f.step else w["cut_step"].format(file=f.name)
-            for f in files]
+    for f in files:
+        out.append(w["step"].format(file=f.name, step=f.step) if f.step else w["cut_step"].format(file=f.name))
+        if f.corners:
+            out.append(w["corners_step"].format(file=f.name, radius=f.corners))
     return out
 
 

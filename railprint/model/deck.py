@@ -95,8 +95,10 @@ class TextLayer(_Drawn):
     :mod:`railprint.model.richtext`): x/y its top-left corner, wrapped, aligned, shrunk to fit."""
 
     type: Literal["text"]
-    text: Label = Field(description="the text; in a box (w, h): paragraphs split at newlines, **bold**, "
-                                    "*italic*, :icon: inline (\\* and \\: for the plain characters)")
+    text: Label = Field(description="the text, with '{name}' placeholders (every card also has {index}, {copy} "
+                                    "and {total}); in a box (w, h): paragraphs split at newlines, **bold**, "
+                                    "*italic*, :icon: inline, runs [colour=red]…[/], [size=80%]…[/], "
+                                    "[font=Family]…[/] (\\*, \\: and \\[ for the plain characters)")
     x: Length
     y: Length = Field(description="the baseline of one-line text; the top edge of a box")
     size: float = Field(10, gt=0, le=2000, description="pt; a box shrinks all its lines to one size to fit")
@@ -281,7 +283,9 @@ class DeckSpec(Spec):
     noun: dict[Literal["en", "pl"], Annotated[list[str], Field(min_length=2, max_length=3)]] | None = None
     background: str = "#ffffff"
     palette: dict[str, str] = Field(default_factory=dict)
-    vars: dict[str, Union[Label, int, float]] = Field(default_factory=dict)
+    vars: dict[str, Union[Label, int, float]] = Field(
+        default_factory=dict, description="variables every card has ({index}: the card's place in the deck, "
+                                          "{copy}: 1…count, {total}: cards in the deck, unless set here)")
     fonts: dict[str, FontFamily] = Field(
         default_factory=dict, description="font families of your own: {Family: {regular: fonts/F-Regular.ttf, "
                                           "bold: …, italic: …, bolditalic: …}}; layers name them with 'family:'")
@@ -320,15 +324,27 @@ class ResolvedCard(Spec):
     source_line: int
 
 
+class IconArt(Spec):
+    """One shape of a multi-colour icon drawn from an SVG file, in the icon's unit square."""
+
+    cmds: tuple[tuple, ...]
+    fill: str | None
+    stroke: str | None
+    width: float                      # stroke width, a fraction of the icon's size
+    opacity: float
+
+
 class UserIcon(Spec):
     """An icon from a ``kind: icons`` file (:mod:`railprint.model.icons`), ready to draw:
-    commands in a unit square centred on (0, 0), y down."""
+    commands in a unit square centred on (0, 0), y down. An icon from an SVG file has ``art``
+    (its shapes in their own colours) instead of ``cmds``."""
 
     name: str
     where: Location                   # its definition
     cmds: tuple[tuple, ...]
     style: str                        # fill | stroke
     stroke_width: float               # a fraction of the icon's size
+    art: tuple[IconArt, ...] = ()
 
 
 class ResolvedDeck(Spec):

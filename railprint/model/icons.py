@@ -9,6 +9,10 @@
       coin: {path: "M12 2 A10 10 0 1 1 11.99 2 Z", viewbox: [0, 0, 24, 24]}
       arrow: {path: "M4 12 H20 M14 6 L20 12 L14 18", style: stroke, stroke_width: 2}
 
+An icon may instead name an SVG file of the folder (``lamp: {file: art/lamp.svg}``): read by
+the safe SVG reader of pictures (:mod:`railprint.model.svgart`), its shapes keep their own
+colours and its viewport fills the icon's square; a text's colour does not repaint it.
+
 A deck uses the icons of every ``kind: icons`` file in its own folder, by name, exactly like
 the built-in ones (``type: icon`` layers and ``:name:`` inside text boxes): one namespace, and a
 name defined twice (by two files, or by a file and railprint) is an error naming both. The path
@@ -24,9 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from railprint.errors import ContentError, Location, Problems
+from railprint.errors import ContentError, Location, Problems, RailprintError
 from railprint.loading.paths import files_of_kind
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import MarkedDict, load_file
@@ -36,10 +40,24 @@ BUILT_IN = "railprint (built-in)"
 
 
 class IconShape(Spec):
-    path: str = Field(description="SVG path data (the 'd' attribute)")
+    path: str | None = Field(None, description="SVG path data (the 'd' attribute), drawn in the text's colour")
+    file: str | None = Field(None, description="an SVG file in this file's folder (or below it), drawn with its "
+                                               "own colours, transforms and viewBox through the safe SVG reader; "
+                                               "its viewport is the icon's square (not with path, viewbox, style or "
+                                               "stroke_width)")
     viewbox: tuple[float, float, float, float] = Field((0, 0, 24, 24), description="min-x, min-y, width, height")
     style: Literal["fill", "stroke"] = "fill"
     stroke_width: float = Field(2.0, gt=0, description="for style: stroke, in viewbox units")
+
+    @model_validator(mode="after")
+    def _one_source(self):
+        if (self.path is None) == (self.file is None):
+            raise ValueError("give either 'path' (SVG path data) or 'file' (an SVG file), not both or neither")
+        extra = self.model_fields_set & {"viewbox", "style", "stroke_width"}
+        if self.file is not None and extra:
+            raise ValueError(f"{', '.join(sorted(extra))} apply to 'path' icons; an SVG file brings its own "
+                             "viewBox and styles")
+        return self
 
 
 class IconsSpec(Spec):
@@ -207,16 +225,76 @@ def _normalise(cmds: list[tuple], box: tuple[float, float, float, float]) -> tup
     return tuple(out)
 
 
+def _art_icon(name: str, where: Location, folder: Path, file: str) -> UserIcon:
+    """An icon drawn from an SVG file: its shapes, in their own colours, in the unit square
+    (the SVG's viewport fills the icon's square, centred)."""
+    from railprint.loading.paths import referenced
+    from railprint.model import svgart
+
+    art = svgart.load(referenced(folder, file, where, own_folder=True))
+    key = (name, where, file, art.key)
+    if key not in _ART_ICONS:
+        if len(_ART_ICONS) >= 256:
+            _ART_ICONS.clear()
+        _ART_ICONS[key] = _art_shapes(name, where, file, art)
+    return _ART_ICONS[key]
+
+
+_ART_ICONS: dict[tuple, UserIcon] = {}   # by name, place, file and the SVG's content
+
+
+def _art_shapes(name: str, where: Location, file: str, art) -> UserIcon:
+    from railprint.model.deck import IconArt
+    from railprint.model.images import log
+
+    if art.unsupported:
+        log.warning(f"Warning: {where}: icon {name!r}: {file}: SVG element(s) "
+                    + ", ".join(f"<{tag}>" for tag in art.unsupported[:8])
+                    + " are not drawn (railprint draws shapes and paths with their colours; convert text to paths)")
+    box = (0.0, 0.0, art.width, art.height)
+    side = max(art.width, art.height)
+    shapes = []
+    for shape in art.shapes:
+        cmds = _normalise(list(shape.cmds), box)
+        if any(abs(v) > MAX_REACH for cmd in cmds for v in cmd[1:]) or shape.width / side > MAX_REACH:
+            raise ContentError(f"icon {name!r}: {file}: a shape reaches more than {MAX_REACH:g} times the "
+                               "picture's size outside it", where, hint="check the SVG's viewBox")
+        shapes.append(IconArt(cmds=cmds, fill=shape.fill, stroke=shape.stroke, width=shape.width / side,
+                              opacity=shape.opacity))
+    if not shapes:
+        raise ContentError(f"icon {name!r}: {file} draws nothing (no filled or stroked shape)", where)
+    return UserIcon(name=name, where=where, cmds=(), style="fill", stroke_width=0.0, art=tuple(shapes))
+
+
+def _from_files(pending: tuple, path: str) -> tuple[list[UserIcon], list]:
+    """The SVG-file icons of an icons file (read on every call: the SVG reader caches each file by
+    its modification time, so a saved picture is read again), and their problems."""
+    out, problems = [], Problems()
+    for name, where, file in pending:
+        try:
+            out.append(_art_icon(name, where, Path(path).parent, file))
+        except ContentError as exc:
+            problems.items.extend(exc.problems or [exc])
+        except RailprintError as exc:
+            problems.add(f"icon {name!r}: {exc.message}", where, exc.hint)
+    return out, problems.items
+
+
 @lru_cache(maxsize=64)
-def _load(path: str, stamp: float) -> tuple[tuple[UserIcon, ...], tuple]:
-    """(the good icons of a file, the problems of the others)."""
+def _load(path: str, stamp: float) -> tuple[tuple[UserIcon, ...], tuple, tuple]:
+    """(the good path icons of a file, the problems of the others, the SVG-file icons to read:
+    name, location, file)."""
     data = load_file(path)
     spec = validate(IconsSpec, data, path, "icons")
     problems = Problems()
     out = []
+    pending = []
     table = data.get("icons")
     for name, shape in spec.icons.items():
         where = table.loc(name) if isinstance(table, MarkedDict) else Location(path)
+        if shape.file is not None:
+            pending.append((name, where, shape.file))
+            continue
         if shape.viewbox[2] <= 0 or shape.viewbox[3] <= 0:
             problems.add(f"icon {name!r}: the viewbox needs a positive width and height", where)
             continue
@@ -233,7 +311,7 @@ def _load(path: str, stamp: float) -> tuple[tuple[UserIcon, ...], tuple]:
                          "times the viewbox's size", where, hint="check the numbers against the viewbox")
             continue
         out.append(UserIcon(name=name, where=where, cmds=normal, style=shape.style, stroke_width=stroke))
-    return tuple(out), tuple(problems.items)
+    return tuple(out), tuple(problems.items), tuple(pending)
 
 
 def icon_files(folder: Path, recursive: bool = False) -> list[Path]:
@@ -247,11 +325,15 @@ def user_icons(files: list[Path]) -> dict[str, UserIcon]:
     problems = Problems()
     for path in files:
         try:
-            loaded, trouble = _load(str(path), path.stat().st_mtime_ns)
+            loaded, trouble, pending = _load(str(path), path.stat().st_mtime_ns)
         except ContentError as exc:
             problems.items.extend(exc.problems or [exc])
             continue
         problems.items.extend(trouble)
+        if pending:
+            drawn, trouble = _from_files(pending, str(path))
+            loaded += tuple(drawn)
+            problems.items.extend(trouble)
         for icon in loaded:
             if icon.name in ICONS:
                 problems.add(f"icon {icon.name!r} is already a built-in icon ({BUILT_IN})",

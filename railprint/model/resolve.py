@@ -302,12 +302,24 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def _picture_problem(problems: Problems, warned: set | None, file: str, exc: RailprintError, where: Location,
+                     what: str) -> None:
+    """A picture that cannot be used is reported once a deck, at the first card that names it
+    (a broken SVG on 30 cards is one error, not 30)."""
+    key = ("broken", str(file), exc.message)
+    if warned is not None:
+        if key in warned:
+            return
+        warned.add(key)
+    problems.add(f"{what}: {exc.message}", where, exc.hint)
+
+
 def _vector(layer: ImageLayer, path: Path, problems: Problems, where: Location, what: str,
             warned: set | None) -> VectorPlacement | None:
     try:
         art = svgart.load(path)
     except RailprintError as exc:
-        problems.add(f"{what}: {exc.message}", where, exc.hint)
+        _picture_problem(problems, warned, layer.file, exc, where, what)
         return None
     if art.unsupported and (warned is None or (layer.file, "svg") not in warned):
         if warned is not None:
@@ -330,7 +342,7 @@ def _image(layer: ImageLayer, base: Path, problems: Problems, where: Location, w
             return _vector(layer, path, problems, where, what, warned)
         pw, ph, key = images.probe(path)
     except RailprintError as exc:
-        problems.add(f"{what}: {exc.message}", where, exc.hint)
+        _picture_problem(problems, warned, layer.file, exc, where, what)
         return None
     box = (layer.x, layer.y, layer.w, layer.h)
     placed, dpi = images.place(layer.fit, box, (pw, ph))

@@ -13,14 +13,19 @@ Every error is JSON ``{"error": message}`` with a 4xx status: 400 bad input, 403
 
 from __future__ import annotations
 
+import atexit
 import hmac
 import json
+import os
 import re
+import shutil
 import tempfile
+import threading
+from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Request
@@ -52,6 +57,12 @@ def _known_parts(parts: dict, updates: dict) -> dict:
             player = str(key).removeprefix("player:")
             raise RailprintError(f"no player {player!r} in this room", hint=suggestion(player, parts["setup"]["players"]))
     return updates
+
+
+def _room_answer(room: Room, score: dict) -> JSONResponse:
+    """``{room, score}`` as JSON; plain JSON already, so FastAPI's per-value encoder (about a
+    millisecond for a Ticket to Ride game) is skipped."""
+    return JSONResponse({"room": room.as_json(), "score": score})
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -179,8 +190,9 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
     when the files cannot be scored."""
     game, page = _game_of(room)
     files = page.files(room.parts)
-    with tempfile.TemporaryDirectory(prefix="railprint-serve-") as folder:
-        paths = []
+    folder = str(_scratch_folder())
+    paths = []
+    try:
         for name, text in files:
             path = Path(folder) / name
             path.write_text(text, encoding="utf-8")
@@ -196,6 +208,51 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
         if picture:
             out["picture"] = _strip_picture(result.picture(lang=lang), folder + "/")
         return out
+    finally:
+        for path in paths:
+            path.unlink(missing_ok=True)
+
+
+_scratch = threading.local()
+_scratch_root: list[str] = []
+_scratch_lock = threading.Lock()
+
+
+def _scratch_folder() -> Path:
+    """This thread's private folder for the score files of the room it scores: a folder of its
+    own inside one ``mkdtemp`` folder of this process (only this user can read it; emptied after
+    each scoring, all removed when the server exits). Made once a thread: making and removing a
+    folder for every change cost more CPU than the scoring itself on a busy machine."""
+    folder = getattr(_scratch, "folder", None)
+    if folder is None or not os.path.isdir(folder):
+        with _scratch_lock:
+            if not _scratch_root or not os.path.isdir(_scratch_root[0]):
+                _scratch_root[:] = [tempfile.mkdtemp(prefix="railprint-serve-")]
+                atexit.register(shutil.rmtree, _scratch_root[0], True)
+            folder = tempfile.mkdtemp(prefix="t", dir=_scratch_root[0])
+        _scratch.folder = folder
+    return Path(folder)
+
+
+class Remembered:
+    """Answers worked out for a room version, the last ``size`` of them: a version never
+    changes, so the phones polling a room and each phone's picture of one version cost one
+    scoring (a map file edited while the server runs counts from the room's next change)."""
+
+    def __init__(self, size: int = 64):
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        value = make()
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
 
 
 def warm_up() -> None:
@@ -219,6 +276,10 @@ def warm_up() -> None:
 def create_app(store: Store, *, token: str | None = None) -> Any:
     """The ASGI app serving ``store``'s rooms; ``token`` (for binds beyond localhost) guards it."""
     app = FastAPI(title="railprint serve", docs_url=None, redoc_url=None, openapi_url=None)
+    remembered = Remembered()
+
+    def scored(room: Room) -> dict:
+        return remembered.get(("score", room.id, room.version), lambda: score_room(room))
 
     @app.exception_handler(RoomNotFound)
     async def _not_found(request, exc: RoomNotFound):
@@ -230,7 +291,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
 
     @app.exception_handler(Conflict)
     async def _conflict(request, exc: Conflict):
-        return _error(409, str(exc), room=exc.room.as_json(), score=score_room(exc.room))
+        return _error(409, str(exc), room=exc.room.as_json(), score=scored(exc.room))
 
     @app.exception_handler(RailprintError)
     async def _bad(request, exc: RailprintError):
@@ -331,12 +392,12 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         parts = web_page(game).new_room(players, setup)
         title = str(body.get("title") or ", ".join(players))[:80]
         room = store.create(game.id, title, parts)
-        return {"room": room.as_json(), "score": score_room(room)}
+        return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}")
     def get_room(room_id: str, request: Request):
         room = store.get(room_id)
-        return {"room": room.as_json(), "score": score_room(room, lang=_lang(request))}
+        return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}/history")
     def room_history(room_id: str):
@@ -351,7 +412,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
         room = store.change(room_id, body.get("version"), updates)
-        return {"room": room.as_json(), "score": score_room(room, lang=_lang(request))}
+        return _room_answer(room, scored(room))
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
@@ -393,14 +454,14 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates)
-        return {"room": room.as_json(), "score": score_room(room, lang=_lang(request))}
+        return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}/export.json")
     def export_json(room_id: str):
-        scored = score_room(store.get(room_id))
-        if "error" in scored:
-            raise RailprintError(scored["error"])
-        return JSONResponse(scored["result"])
+        answer = scored(store.get(room_id))
+        if "error" in answer:
+            raise RailprintError(answer["error"])
+        return JSONResponse(answer["result"])
 
     @app.get("/api/rooms/{room_id}/picture.{fmt}")
     def export_picture(room_id: str, fmt: str, request: Request):
@@ -409,11 +470,15 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         if fmt not in ("svg", "pdf"):
             return _error(404, f"no picture format {fmt!r} (svg or pdf)")
         room = store.get(room_id)
-        scored = score_room(room, lang=_lang(request), picture=True)
-        if "error" in scored:
-            raise RailprintError(scored["error"])
-        doc = scored["picture"]
-        files = render(doc, fmt)
+        lang = _lang(request)
+
+        def drawn() -> list[bytes]:
+            answer = score_room(room, lang=lang, picture=True)
+            if "error" in answer:
+                raise RailprintError(answer["error"])
+            return render(answer["picture"], fmt)
+
+        files = remembered.get(("picture", room.id, room.version, lang, fmt), drawn)
         if fmt == "svg":
             try:
                 page = int(request.query_params.get("page", "0"))

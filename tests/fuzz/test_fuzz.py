@@ -450,8 +450,8 @@ def _mutate_bytes(data: bytes, rnd: random.Random) -> bytes:
 
 
 def _signal_box(folder: Path, rnd: random.Random) -> None:
-    """A copy of the signal-box example (own fonts, SVG art, styles, conditions) with one of its
-    files mutated: the deck, the card list, a font file or an SVG."""
+    """A copy of the signal-box example (own fonts, SVG art and an SVG icon, styles, conditions)
+    with one of its files mutated: the deck, the card list, a font file, an SVG or the icons file."""
     game = folder / "g"
     (game / "art").mkdir(parents=True)
     (game / "fonts").mkdir()
@@ -459,18 +459,28 @@ def _signal_box(folder: Path, rnd: random.Random) -> None:
     cards = (SIGNAL_BOX / "cards.csv").read_text(encoding="utf-8")
     fonts = {p.name: p.read_bytes() for p in (SIGNAL_BOX / "fonts").glob("*.ttf")}
     art = {p.name: p.read_text(encoding="utf-8") for p in (SIGNAL_BOX / "art").glob("*.svg")}
-    which = rnd.randrange(4)
-    if which == 0:
+    icons = (SIGNAL_BOX / "icons.yaml").read_text(encoding="utf-8").replace("game: examples", "game: g")
+    which = rnd.randrange(5)
+    if which == 4:
+        icons = mutate(icons, rnd)
+    elif which == 0:
         deck = mutate(deck, rnd)
     elif which == 1:
         cards = _mutate_csv(cards, rnd)
     elif which == 2:
         name = rnd.choice(sorted(fonts))
-        fonts[name] = _mutate_bytes(fonts[name], rnd)
+        if rnd.random() < 0.25:   # a font whose character map claims 10^9 characters
+            from tests.hostile.test_designer_files import _cmap12, _sfnt
+
+            fonts[name] = _sfnt({b"cmap": _cmap12([(0, 999_999_999, 1)])})
+        else:
+            fonts[name] = _mutate_bytes(fonts[name], rnd)
     else:
         name = rnd.choice(sorted(art))
         text = art[name]
-        if rnd.random() < 0.5:
+        if rnd.random() < 0.4:   # a million elements in a well-formed SVG
+            text = text.replace("</svg>", "<g/>" * 1_000_000 + "</svg>")
+        elif rnd.random() < 0.5:
             i = rnd.randint(0, len(text))
             text = text[:i] + rnd.choice(SVG_HOSTILE + HOSTILE) + text[i:]
         else:
@@ -478,6 +488,7 @@ def _signal_box(folder: Path, rnd: random.Random) -> None:
         art[name] = text
     (game / "signal-box.yaml").write_text(deck, encoding="utf-8")
     (game / "cards.csv").write_text(cards, encoding="utf-8")
+    (game / "icons.yaml").write_text(icons, encoding="utf-8")
     for name, data in fonts.items():
         (game / "fonts" / name).write_bytes(data)
     for name, text in art.items():

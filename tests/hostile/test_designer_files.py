@@ -127,3 +127,47 @@ def test_hostile_svgs_are_one_located_error(tmp_path, alarm, data, expected):
     assert "d.yaml:10:9: card 1 (t):" in result.stderr and expected in result.stderr, result.stderr
     assert time.process_time() - start < 5
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024
+
+
+# --- SVG files as icons (kind: icons, {file: …}) ---------------------------------------------
+
+ICONS_FILE = "kind: icons\nid: i\ngame: g\nicons:\n  art: {file: a.svg}\n"
+ICON_LAYER = "{type: text, text: 'Look :art: here', x: 5mm, y: 5mm, w: 50mm, h: 20mm}"
+
+
+@pytest.mark.parametrize("data, expected", [
+    (LAUGHS, "declares a DOCTYPE or entities"),
+    (EXTERNAL, "declares a DOCTYPE or entities"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g/>" * 1_000_000 + "</svg>", "more than 20,000 elements"),
+    ('<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * 200 + "</g>" * 200 + "</svg>", "deeper than 64"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e300 1e300"><rect width="1" height="1"/></svg>',
+     "no usable size"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L1e200 5" stroke="#000"/></svg>',
+     "beyond a million pixels"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0 L9000 5" stroke="#000"/></svg>',
+     "reaches more than 100 times"),
+    (GOOD[:60], "not well-formed XML"),
+    ('<html><body/></html>', "is not an SVG picture"),
+])
+def test_hostile_svg_icons_are_one_located_error(tmp_path, alarm, data, expected):
+    import time
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.process_time()
+    deck = DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", ICON_LAYER)
+    result, out = _render(tmp_path, {"d.yaml": deck, "icons.yaml": ICONS_FILE}, {"a.svg": data.encode()})
+    assert_clean_failure(result, out)
+    assert "icons.yaml:5:8: icon 'art':" in result.stderr and expected in result.stderr, result.stderr
+    assert result.stderr.count(expected) == 1
+    assert time.process_time() - start < 5
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024
+
+
+def test_a_broken_picture_on_many_cards_is_one_error(tmp_path):
+    deck = (DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", SVG_LAYER)
+            .replace("cards: [{template: t}]", "cards: [{template: t, name: A}, {template: t, name: B, count: 3}, "
+                                               "{template: t, name: C}]"))
+    result, out = _render(tmp_path, {"d.yaml": deck}, {"a.svg": LAUGHS.encode()})
+    assert_clean_failure(result, out)
+    assert result.stderr.count("declares a DOCTYPE") == 1, result.stderr
+    assert "d.yaml:10:9: card 1 (A):" in result.stderr

@@ -178,3 +178,14 @@ def test_schema_says_where_corner_radius_is_honoured():
     result = run_cli("schema")
     assert result.exit_code == 0
     assert "corner guide" in result.stdout and "TrimBox" in result.stdout
+
+
+def test_the_print_guide_says_to_round_the_corners(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("render", "my-game", "--content", str(_content(tmp_path)), "-o", str(out), "--lang", "pl")
+    assert result.exit_code == 0, result.output
+    assert "rounded.pdf: zaokrąglij każdy róg (promień 4mm)" in result.stderr
+    square = tmp_path / "square"
+    square.mkdir()
+    result = run_cli("render", "my-game", "--content", str(_content(square, "0mm")), "-o", str(out))
+    assert "round every corner" not in result.stderr

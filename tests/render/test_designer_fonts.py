@@ -149,3 +149,25 @@ def test_the_signal_box_example_uses_every_feature():
     assert all(fonts <= {"Semaphore-Regular", "Semaphore-Bold", "Semaphore-Italic"} for _, fonts, _ in fronts)
     assert all(curves > 0 for _, _, curves in pages)                   # SVG art drawn as vectors
     assert "Level Crossing" not in "".join(text for text, _, _ in fronts)
+
+
+def test_the_signal_box_example_has_an_svg_icon_inline_and_rounded_cut_lines():
+    example = content_path("examples", "signal-box", "signal-box.yaml")
+    data = render(build_deck(example, RenderOptions(mode="1up")), "pdf")[0]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]                                            # Home Signal: ':lamp:' in its rules
+        chars = page.chars
+        red = next(c for i, c in enumerate(chars) if "".join(x["text"] for x in chars[i:i + 3]) == "Red")
+        colon = max((c for c in chars if c["text"] == ":" and c["x1"] < red["x0"] and abs(c["top"] - red["top"]) < 2),
+                    key=lambda c: c["x1"])
+        lamp = [s for s in page.rects + page.curves
+                if colon["x1"] < s["x0"] and s["x1"] < red["x0"] and abs(s["bottom"] - red["bottom"]) < 10]
+    colours = {tuple(round(float(v), 2) for v in s["non_stroking_color"]) for s in lamp}
+    # the lamp's own three colours (art/lamp.svg), between 'line:' and 'Red'
+    assert {(0.17, 0.17, 0.17), (0.91, 0.3, 0.24), (0.18, 0.8, 0.44)} <= colours, colours
+    from railprint.units import to_mm
+
+    sheets = render(build_deck(example, RenderOptions()), "pdf")[0]
+    with pdfplumber.open(io.BytesIO(sheets)) as pdf:
+        guides = [c for c in pdf.pages[0].curves if abs(c["linewidth"] - 0.25) < 0.01]
+    assert len(guides) == 9 * 4 and all(abs(to_mm(g["x1"] - g["x0"]) - 3) < 0.05 for g in guides)  # corner_radius: 3mm

@@ -252,3 +252,24 @@ def test_folder_styles_are_shared_and_a_deck_style_wins(tmp_path):
                                         encoding="utf-8")
     message = problems_of(path)
     assert "styles.yaml:6:3: style 'note' is defined twice (first at " in message and "more.yaml:5:3)" in message
+
+
+def test_railprint_schema_describes_every_round_two_feature():
+    import json
+
+    result = run_cli("schema")
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    defs = schema["$defs"]
+    deck_props = defs["DeckSpec"]["properties"]
+    assert "'family:'" in deck_props["fonts"]["description"]                       # own fonts
+    assert "use: NAME" in deck_props["styles"]["description"]                       # named styles
+    assert "corner guide" in deck_props["corner_radius"]["description"]             # rounded corners
+    assert "{index}" in deck_props["vars"]["description"]                           # numbering
+    text = defs["TextLayer"]["properties"]
+    assert "[colour=red]" in text["text"]["description"] and "{total}" in text["text"]["description"]
+    assert "empty" in text["when"]["description"] and "IS empty" in text["unless"]["description"]
+    assert "SVG" in defs["ImageLayer"]["properties"]["file"]["description"]        # SVG pictures
+    assert "own colours" in defs["IconShape"]["properties"]["file"]["description"]  # SVG icons
+    cards_from = deck_props["cards"]["anyOf"][1]
+    assert "count_column" in cards_from["properties"] and "'back'" in cards_from["description"]

@@ -210,6 +210,9 @@ def test_frames_files_go_to_frames_rooms_only(client):
     illegal = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
                          content=b"mode: route+stations\nplayers: [Ala, Bartek]\nframes:\n  Ala: [D4 T01 0]\n  Bartek: []\n")
     assert illegal.status_code == 400 and "touches neither the depot" in illegal.json()["error"]
+    gap = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
+                     content=b"mode: route+stations\nplayers: [Ala, Bartek]\nframes:\n  Ala: [B1 T06 0 @1, A2 T05 0 @3]\n  Bartek: []\n")
+    assert gap.status_code == 400 and "game.yaml:4:" in gap.json()["error"] and "no tile in round 2" in gap.json()["error"]
     arrivals_room = room(client, ("Ala", "Bartek"), mode="route+stations")
     refused = client.put(f"/api/rooms/{arrivals_room['id']}/files/game.yaml?version=0", content=text.encode())
     assert refused.status_code == 400 and "not frames" in refused.json()["error"]
@@ -220,3 +223,11 @@ def test_bad_entry_choice_is_400(client):
                                              "setup": {"mode": "route", "entry": "frame"}})
     assert answer.status_code == 400 and "'frame' is neither of scoring-board, frames" in answer.json()["error"]
     assert "did you mean 'frames'" in answer.json()["error"]
+
+
+def test_the_start_form_names_the_modes_and_the_ways_in_in_both_languages(client):
+    fields = {f["key"]: f for f in next(g for g in client.get("/api/games").json() if g["id"] == "allers-trains")["fields"]}
+    assert fields["entry"]["choices"] == ["scoring-board", "frames"]
+    assert set(fields["entry"]["names"]) == set(fields["entry"]["choices"])
+    assert set(fields["mode"]["names"]) == set(fields["mode"]["choices"])
+    assert fields["entry"]["names"]["frames"]["pl"] == "ramkę każdego gracza, kafelek po kafelku"

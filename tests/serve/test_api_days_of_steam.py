@@ -92,6 +92,7 @@ def test_instant_end_with_nobody_at_13_is_a_score_error_not_a_refusal(client):
     ({"map": {"rows": [[1]]}}, "a token such as cu1h"),
     ({"map": {"rows": "cu1 R"}}, 'expected {"rows"'),
     ({"map": {"rows": [["."] * 61]}}, "more than 60 rows or columns"),
+    ({"map": {"rows": [["st0"] * 10] * 9 + [["st0"] * 3]}}, "map: 93 tiles; the game has 92 (80 track tiles, 12 cities)"),
 ])
 def test_bad_entries_are_400_with_a_clear_message(client, parts, words):
     r = room(client)

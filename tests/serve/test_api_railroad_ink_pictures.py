@@ -92,3 +92,47 @@ def test_bad_picture_requests_are_400(client):
                         ({"tokens": ["h.h."] * 101}, "at most 100"), ([], "tokens"), ({"tokens": [7]}, "space token")):
         answer = client.post(url, json=body)
         assert answer.status_code == 400 and words in answer.json()["error"], (body, answer.text)
+
+
+def test_a_room_version_is_scored_and_drawn_once_however_many_phones_ask(client, monkeypatch):
+    from railprint.serve import app as served
+
+    calls = []
+    real = served.score_room
+    monkeypatch.setattr(served, "score_room", lambda room, **kw: calls.append((room.version, kw)) or real(room, **kw))
+    ident = room(client)
+    url = f"/api/rooms/{ident}"
+    first = client.get(url).json()
+    for _ in range(3):  # three more phones polling the same version
+        assert client.get(url).json() == first
+    assert client.get(url + "/export.json").json() == first["score"]["result"]
+    assert [v for v, _ in calls] == [0]
+    pictures = [client.get(url + "/picture.svg?page=0").content for _ in range(3)]
+    assert pictures[0] == pictures[1] == pictures[2] and pictures[0].startswith(b"<svg")
+    assert [v for v, kw in calls if kw.get("picture")] == [0]
+    client.get(url + "/picture.svg?page=0&lang=pl")  # the Polish picture is another drawing
+    assert [kw.get("lang") for _, kw in calls if kw.get("picture")] == ["en", "pl"]
+    # a change is a new version: scored again
+    changed = client.post(url + "/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
+    assert changed.status_code == 200 and changed.json()["score"] != first["score"]
+    assert [v for v, kw in calls if not kw.get("picture")] == [0, 1]
+
+
+def test_score_files_live_in_one_private_folder_and_are_removed_after_scoring(client):
+    import os
+    import stat
+    import threading
+
+    from railprint.serve.app import _scratch_folder
+
+    ident = room(client)
+    client.post(f"/api/rooms/{ident}/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
+    mine = _scratch_folder()
+    others = []
+    thread = threading.Thread(target=lambda: others.append(_scratch_folder()))
+    thread.start()
+    thread.join()
+    assert others[0] != mine and others[0].parent == mine.parent  # one folder a thread, in one root
+    assert stat.S_IMODE(os.stat(mine.parent).st_mode) == 0o700
+    for folder in mine.parent.iterdir():
+        assert list(folder.iterdir()) == []  # every score file removed once scored

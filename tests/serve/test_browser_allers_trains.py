@@ -125,7 +125,9 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     arrivals = [r.get_attribute("data-station") for r in page.locator("#at-arrivals tbody tr").all()]
     assert sorted(arrivals) == ["4", "7"]
     assert page.locator("#at-locos li[data-colour='violet']").get_attribute("data-state") == "arrived"
+    page.evaluate("document.getElementById('at-picture').scrollIntoView()")  # loaded lazily: only a phone showing it asks
     page.wait_for_function("document.getElementById('at-picture').naturalWidth > 0")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
 
     page.locator("button[data-player='Bartek']").click()
     page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")
@@ -145,5 +147,9 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     assert {p["name"]: str(p["total"]) for p in scored["players"]} == shown
     assert str(scored["players"][1]["total"]) == bartek_total
     assert sorted(a["station"] for a in scored["players"][0]["arrivals"]) == [4, 7]
+    # in Polish: the frame's labels and the locomotives' colours by name
+    page.locator("#lang").click()
+    page.wait_for_selector(".at-frames h3:text('Twoja ramka: kafelki w kolejności kładzenia')")
+    assert page.locator("#at-locos li[data-colour='violet']").inner_text().startswith("V fioletowa:")
     assert not errors, errors
     phone.close()

@@ -113,8 +113,13 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
         ["cu1", "st1", "cu2", "R", ".", "G", "cu0", "st1h", "cu3"]
     assert ala.locator("#dos-circuits").inner_text() == "1"
     assert ala.locator("#dos-circuit-list li").all_inner_texts() == ["A2 → A1 → B1 → C1 → C2 → C3 → B3 → A3"]
+    # the circuit's number on every square it runs through, in the editor too
+    assert sorted(g.get_attribute("data-square") for g in ala.locator("g.dos-square[data-circuits='1']").all()) == \
+        ["A1", "A2", "A3", "B1", "B3", "C1", "C2", "C3"]
+    assert ala.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
     # two counters claimed, the map allows one: the scorer's violation on the page
     ala.wait_for_selector("#violations li:has-text('2 circuit counters claimed, but the map allows at most 1')")
+    ala.evaluate("document.getElementById('dos-picture').scrollIntoView()")  # loaded lazily: only a phone showing it asks
     ala.wait_for_function("document.getElementById('dos-picture').naturalWidth > 0")
     # a tile replaced, then erased: the map follows
     place(ala, "1,1", "dc")
@@ -143,5 +148,11 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
                                            "buffer": saved.read_bytes().replace(b"st1h", b"br1h")}])
     ala.wait_for_selector("#message:has-text('the set has no bridge with a hill')")
     assert version(ala) == before
+    # in Polish: the map's labels and the set's tiles by their Polish names
+    ala.locator("#lang").click()
+    ala.wait_for_selector(".dos-map-section h3:text('Mapa na koniec gry (wspólna)')")
+    ala.locator("g.dos-square[data-square='B2']").click()
+    assert ala.locator("button[data-kind='dc']").inner_text() == "podwójny łuk"
+    assert ala.locator("button[data-kind='G']").inner_text().split() == ["G", "zielone", "miasto"]  # letter and name
     assert not errors, errors
     phone.close()

@@ -40,7 +40,7 @@ GAME = Game(
     title={"en": "Ticket to Ride", "pl": "Wsiąść do Pociągu"},
     aliases=("ttr", "tickettoride", "nordic", "italy"),
     kinds=(
-        ContentKind("map", "railprint.games.ticket_to_ride.maps:MapSpec",
+        ContentKind("map", "railprint.games.ticket_to_ride.map_spec:MapSpec",
                     build="railprint.games.ticket_to_ride.printing:build_map_component",
                     validate="railprint.games.ticket_to_ride.printing:validate_map",
                     format_prefix="railprint-ttr-map", components=("board", "tickets", "scorepad", "trains"),

@@ -30,8 +30,8 @@ from pydantic import AfterValidator, Field, field_validator
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
-from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, layout_routes,
-                                                        polygon_clearance)
+from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, gc_paused,
+                                                        layout_routes, polygon_clearance)
 from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.loading.schema import Length, Spec, validate
@@ -237,7 +237,8 @@ def board_geometry(m: TTRMap, width: float | None = None, height: float | None =
         return _GEOMETRY_CACHE[key]
     except (KeyError, TypeError):
         pass
-    geometry = _board_geometry(m, width, height, lang, labels)
+    with gc_paused():
+        geometry = _board_geometry(m, width, height, lang, labels)
     try:
         if len(_GEOMETRY_CACHE) > 16:
             _GEOMETRY_CACHE.clear()

@@ -23,9 +23,13 @@ distance between two spaces.
 
 from __future__ import annotations
 
+import gc
 import math
+from bisect import bisect_right
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -168,30 +172,15 @@ def _point_box_distance(x, y, box):
 
 
 class _Curve:
-    """A polyline parametrised by arc length."""
+    """A polyline parametrised by arc length (``acc``: the length up to each point; see
+    :func:`_points`)."""
+
+    __slots__ = ("pts", "acc", "length")
 
     def __init__(self, pts: list[Point]):
         self.pts = pts
-        self.acc = [0.0]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            self.acc.append(self.acc[-1] + math.hypot(x1 - x0, y1 - y0))
+        self.acc = list(accumulate(map(math.dist, pts, pts[1:]), initial=0.0))
         self.length = self.acc[-1]
-
-    def at(self, s: float) -> tuple[Point, Point]:
-        """Point and unit tangent at arc length ``s`` (clamped)."""
-        s = max(0.0, min(self.length, s))
-        lo, hi = 0, len(self.acc) - 1
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.acc[mid] <= s:
-                lo = mid
-            else:
-                hi = mid
-        (x0, y0), (x1, y1) = self.pts[lo], self.pts[hi]
-        seg = self.acc[hi] - self.acc[lo] or 1.0
-        f = (s - self.acc[lo]) / seg
-        tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
-        return (x0 + f * (x1 - x0), y0 + f * (y1 - y0)), (tx, ty)
 
 
 def _bezier(a: Point, b: Point, h: float, skew: float = 0.0, n: int = 36) -> list[Point]:
@@ -215,7 +204,7 @@ def _weights(n: int) -> tuple[tuple[float, float, float], ...]:
 
 
 def _polyline_length(pts: list[Point]) -> float:
-    return sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+    return sum(map(math.dist, pts, pts[1:]))
 
 
 def _bulge_for(a: Point, b: Point, need: float, skew: float = 0.0) -> float:
@@ -251,7 +240,7 @@ def _catmull(points: list[Point], n: int = 16) -> list[Point]:
 
 def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0,
                  spread: bool = False, tight: bool = False, curves: dict | None = None, roomy: bool = False
-                 ) -> tuple[dict[str, tuple[Car, ...]], dict[str, tuple[Point, ...]]]:
+                 ) -> dict[str, tuple[Car, ...]]:
     """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
     slides the chains towards one end when there is room to spare; ``spread`` widens the gaps
     without limit so the chain runs from city to city (a line bent through ``via`` points);
@@ -265,26 +254,25 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
     k = len(ids)
     if curves is None:
         curves = {}
-
-    def along(d: float) -> _Curve:
-        curve = curves.get(d)
-        if curve is None:
-            curve = curves[d] = _Curve(_offset(pts, d))
-        return curve
-
-    centre = along(0.0)
-    abreast = _chains(m, ids, [centre] * k, g, shift, [(j - (k - 1) / 2) * g.pitch for j in range(k)], spread, tight,
-                      roomy)
+    centre = curves.get(0.0)
+    if centre is None:
+        centre = curves[0.0] = _Curve(pts)
     if k == 1:
-        return abreast
+        return _chains(m, ids, [centre], g, shift, [0.0], spread, tight, roomy)
+    sides = [(j - (k - 1) / 2) * g.pitch for j in range(k)]
+    abreast = _chains(m, ids, [centre] * k, g, shift, sides, spread, tight, roomy)
     spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
-                 for chain in abreast[0].values() for a, b in zip(chain, chain[1:]))
-    inner = _inner_clearance(abreast[0], g.clearance) if spaced else -math.inf
+                 for chain in abreast.values() for a, b in zip(chain, chain[1:]))
+    inner = _inner_clearance(abreast, g.clearance) if spaced else -math.inf
     if inner >= g.clearance:
         return abreast
-    own = _chains(m, ids, [along((j - (k - 1) / 2) * g.pitch) for j in range(k)], g, shift, [0.0] * k, spread, tight,
-                  roomy)
-    if spaced and inner >= _inner_clearance(own[0], g.clearance):
+    missing = [d for d in sides if d not in curves]
+    if missing:   # the offset curves share their normals
+        normals = _normals(pts)
+        for d in missing:
+            curves[d] = _Curve([(x - ny * d, y + nx * d) for (x, y), (nx, ny) in zip(pts, normals)] if d else pts)
+    own = _chains(m, ids, [curves[d] for d in sides], g, shift, [0.0] * k, spread, tight, roomy)
+    if spaced and inner >= _inner_clearance(own, g.clearance):
         return abreast
     return own
 
@@ -313,54 +301,74 @@ def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float):
 
 
 def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float],
-            spread: bool = False, tight: bool = False, roomy: bool = False):
+            spread: bool = False, tight: bool = False, roomy: bool = False) -> dict[str, tuple[Car, ...]]:
     cars: dict[str, tuple[Car, ...]] = {}
-    paths: dict[str, tuple[Point, ...]] = {}
-    same = len({m.route[i].length for i in ids}) == 1
+    car_len, car_w, gap0 = g.car_len, g.car_w, g.gap
+    degrees, atan2, new = math.degrees, math.atan2, tuple.__new__
+    routes = [m.route[i] for i in ids]
+    lengths = [route.length for route in routes]
+    same = len(set(lengths)) == 1
     gaps = []
-    for curve, rid in zip(curves, ids):
-        n = m.route[rid].length
+    for curve, n in zip(curves, lengths):
         usable = curve.length - 2 * (g.city_r + g.end_gap)
-        need = n * g.car_len + (n - 1) * g.gap
-        wide = g.gap + max(0.0, usable - need) / (n - 1) if n > 1 else g.gap
-        gaps.append(g.gap if tight else wide if spread else min(max(g.gap * 2.5, 0.29 * g.car_len) if roomy
-                                                                else g.gap * 2.5, wide))
+        need = n * car_len + (n - 1) * gap0
+        wide = gap0 + max(0.0, usable - need) / (n - 1) if n > 1 else gap0
+        gaps.append(gap0 if tight else wide if spread else min(max(gap0 * 2.5, 0.29 * car_len) if roomy
+                                                               else gap0 * 2.5, wide))
+    along: dict[tuple, list] = {}   # chains side by side on one curve share their points
     for j, rid in enumerate(ids):
-        route = m.route[rid]
-        n = route.length
+        n = lengths[j]
         curve = curves[j]
         # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
         gap = min(gaps) if same else gaps[j]
         usable = curve.length - 2 * (g.city_r + g.end_gap)
-        span = n * g.car_len + (n - 1) * gap
+        span = n * car_len + (n - 1) * gap
         start = (curve.length - span) / 2
         if shift:
             start += shift * max(0.0, usable - span) / 2
-        marks = _marks(route, n)
-        chain = []
-        centre_line = []
-        for i in range(n):
-            s = start + i * (g.car_len + gap) + g.car_len / 2
-            (x, y), (tx, ty) = curve.at(s)
-            o = offsets[j]
-            x, y = x - ty * o, y + tx * o
-            chain.append(Car(x, y, math.degrees(math.atan2(ty, tx)), g.car_len, g.car_w, rid, i, marks[i]))
-            centre_line.append((x, y))
-        cars[rid] = tuple(chain)
-        paths[rid] = tuple(centre_line)
-    return cars, paths
+        points = along.get((id(curve), n, gap, start))
+        if points is None:
+            points = along[(id(curve), n, gap, start)] = _points(curve, start, car_len + gap, car_len / 2, n)
+        marks = _marks(routes[j], n)
+        o = offsets[j]
+        cars[rid] = tuple([new(Car, (px - ty * o, py + tx * o, angle, car_len, car_w, rid, i, marks[i]))
+                           for i, (px, py, tx, ty, angle) in enumerate(points)])
+    return cars
 
 
-def _offset(pts: list[Point], d: float) -> list[Point]:
-    """The polyline moved sideways by ``d`` (positive: to the right of the direction of travel
-    on a y-down page)."""
-    if not d:
-        return pts
+def _points(curve: _Curve, start: float, pitch: float, half: float, n: int) -> list[tuple]:
+    """Point, unit tangent and its angle (degrees) at arc length ``start + i * pitch + half``
+    along ``curve`` (clamped to it) for ``i < n``: on the segment [lo, lo + 1] with
+    ``acc[lo] <= s < acc[lo + 1]`` (the last segment for the end)."""
+    acc, pts, length = curve.acc, curve.pts, curve.length
+    last = len(acc) - 1
+    degrees, atan2 = math.degrees, math.atan2
     out = []
-    for i, (x, y) in enumerate(pts):
-        (x0, y0), (x1, y1) = pts[max(0, i - 1)], pts[min(len(pts) - 1, i + 1)]
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        out.append((x - (y1 - y0) / length * d, y + (x1 - x0) / length * d))
+    for i in range(n):
+        s = start + i * pitch + half
+        if s <= 0.0:
+            s = 0.0
+        elif s >= length:
+            s = length
+        lo = min(bisect_right(acc, s), last) - 1
+        (x0, y0), (x1, y1) = pts[lo], pts[lo + 1]
+        seg = acc[lo + 1] - acc[lo] or 1.0
+        f = (s - acc[lo]) / seg
+        tx, ty = (x1 - x0) / seg, (y1 - y0) / seg
+        out.append((x0 + f * (x1 - x0), y0 + f * (y1 - y0), tx, ty, degrees(atan2(ty, tx))))
+    return out
+
+
+def _normals(pts: list[Point]) -> list[Point]:
+    """At each point, the direction of the chord between its neighbours (unit length). A curve
+    moved sideways by ``d`` (to the right of the direction of travel on a y-down page) has the
+    point ``(x - ny * d, y + nx * d)`` for each point and its direction ``(nx, ny)``."""
+    hypot = math.hypot
+    out = []
+    for (x0, y0), (x1, y1) in zip(pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
+        ex, ey = x1 - x0, y1 - y0
+        length = hypot(ex, ey) or 1.0
+        out.append((ex / length, ey / length))
     return out
 
 
@@ -488,7 +496,7 @@ def close_pairs(cars: dict[str, tuple[Car, ...]], limit: float, same_group: Call
     different routes, and consecutive spaces of one route (``same_group(a, b)`` pairs of routes
     are left out: parallel routes stand abreast by design, ``PITCH`` apart)."""
     every = [car for chain in cars.values() for car in chain]
-    reach = max((c.length for c in every), default=0.0) + limit
+    reach = max((math.hypot(c.length, c.width) for c in every), default=0.0) + limit   # corner to corner
     cell = reach
     grid: dict[tuple[int, int], list[int]] = {}
     for i, car in enumerate(every):
@@ -519,7 +527,23 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
                   place: Callable[[Point], Point], passes: int = 3) -> RouteLayout:
     """Choose a centre line for every parallel group so its spaces keep ``g.clearance`` from
     other routes' spaces, clear of other cities and inside ``inner_box``."""
-    return _Search(m, nodes, g, inner_box, place).run(passes)
+    with gc_paused():
+        return _Search(m, nodes, g, inner_box, place).run(passes)
+
+
+@contextmanager
+def gc_paused():
+    """Pause the cyclic garbage collector (nested: the outermost pause resumes it). The board
+    layout makes hundreds of thousands of small tuples (spaces, points) and no reference
+    cycle, and each collection would walk every object of the process: a fifth of Italy's
+    layout time went to collections that found nothing."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 class _Group:
@@ -546,13 +570,15 @@ class _Group:
 
 class _Shape:
     """The spaces of a group along one candidate line, with what the search needs of them: the
-    circles covering each space and the part of the cost that depends on nothing placed (how
-    close the group's own spaces come, foreign cities, the board edge)."""
+    circles covering each space (``covered``: the space, its circles' centres and its spine — the
+    first centre and the vector to the last, and that vector's squared length) and the part of
+    the cost that depends on nothing placed (how close the group's own spaces come, foreign
+    cities, the board edge)."""
 
-    __slots__ = ("cars", "paths", "covered", "fixed")
+    __slots__ = ("cars", "covered", "fixed")
 
-    def __init__(self, cars, paths, covered, fixed: float | None):
-        self.cars, self.paths, self.covered, self.fixed = cars, paths, covered, fixed
+    def __init__(self, cars, covered, fixed: float | None):
+        self.cars, self.covered, self.fixed = cars, covered, fixed
 
 
 class _Search:
@@ -579,7 +605,8 @@ class _Search:
         # centres are closer than this
         spine = g.car_len - self.step
         self.reach = max(spine + 2 * r + want, math.hypot(g.car_len, g.car_w) + want) + 1e-6
-        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group)]
+        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group, spine...)]
+        self.around: dict[tuple[int, int], tuple[list, ...]] = {}   # grid cell -> the lists of its 3 x 3 cells
         self.built = self.pairs = 0   # shapes built and pairs of spaces compared so far (the budgets)
         groups = []
         for pair, ids in m.parallel_groups.items():
@@ -622,7 +649,7 @@ class _Search:
             c = group.c
             skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
             extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
-            shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0, -1.0, 1.0))[level]
+            shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0,))[level]
             for skew in skews:
                 h0 = group.bulges.get(skew)
                 if h0 is None:
@@ -673,18 +700,21 @@ class _Search:
         shape = group.shapes.get(key)
         if shape is None:
             _, curve, shift, tight, spread = option
-            cars, paths = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift,
-                                       spread=spread is True, tight=tight, curves=group.lines.setdefault(curve, {}),
-                                       roomy=spread == "roomy")
+            cars = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift, spread=spread is True,
+                                tight=tight, curves=group.lines.setdefault(curve, {}), roomy=spread == "roomy")
             covered = []
             steps, step, half = range(self.steps), self.step, self.g.car_len / 2 - self.step / 2
+            radians, cos, sin = math.radians, math.cos, math.sin
             for chain in cars.values():
                 for car in chain:
-                    a = math.radians(car.angle)
-                    dx, dy = math.cos(a) * step, math.sin(a) * step
+                    a = radians(car.angle)
+                    dx, dy = cos(a) * step, sin(a) * step
                     sx, sy = car.x - dx / step * half, car.y - dy / step * half
-                    covered.append((car, [(sx + dx * k, sy + dy * k) for k in steps]))
-            shape = group.shapes[key] = _Shape(cars, paths, covered, None)
+                    covers = [(sx + dx * k, sy + dy * k) for k in steps]
+                    (ax, ay), (bx, by) = covers[0], covers[-1]   # its spine, from the first circle to the last
+                    ex, ey = bx - ax, by - ay
+                    covered.append((car, covers, ax, ay, ex, ey, ex * ex + ey * ey or 1.0))
+            shape = group.shapes[key] = _Shape(cars, covered, None)
             self.built += 1
         return shape
 
@@ -711,7 +741,7 @@ class _Search:
         inside = half + edge    # a space whose centre is this deep inside is clear of the edge
         hypot = math.hypot
         cost = 0.0
-        for car, covers in shape.covered:
+        for car, covers, *_ in shape.covered:
             x, y = car.x, car.y
             for nx, ny in foreign:
                 if abs(nx - x) < near_node and abs(ny - y) < near_node:
@@ -743,14 +773,14 @@ class _Search:
     # --- what is placed ------------------------------------------------------------------------
     def commit(self, group: _Group, shape: _Shape) -> None:
         cell = self.reach
-        for car, covers in shape.covered:
+        for car, covers, ax, ay, ex, ey, span in shape.covered:
             key = (int(car.x // cell), int(car.y // cell))
-            self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group))
+            self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group, ax, ay, ex, ey, span))
             group.cells.append(key)
 
     def lift(self, group: _Group) -> None:
         for key in set(group.cells):
-            self.placed[key] = [entry for entry in self.placed[key] if entry[4] is not group]
+            self.placed[key][:] = [entry for entry in self.placed[key] if entry[4] is not group]
         group.cells = []
 
     def overlap(self, shape: _Shape, limit: float, exact: bool) -> float:
@@ -763,31 +793,38 @@ class _Search:
         touch2 = touch * touch
         want = self.want
         hypot = math.hypot
-        for car, covers in shape.covered:
+        around = self.around
+        for car, covers, *_ in shape.covered:
             x, y = car.x, car.y
-            gx, gy = int(x // cell), int(y // cell)
-            for nx in (gx - 1, gx, gx + 1):
-                for ny in (gy - 1, gy, gy + 1):
-                    for ox, oy, other_covers, other, _ in placed.get((nx, ny), ()):
-                        if (ox - x) ** 2 + (oy - y) ** 2 >= reach2:
+            key = (int(x // cell), int(y // cell))
+            lists = around.get(key)
+            if lists is None:   # the cells' own lists: commit and lift change them in place
+                gx, gy = key
+                lists = around[key] = tuple(placed.setdefault((nx, ny), []) for nx in (gx - 1, gx, gx + 1)
+                                            for ny in (gy - 1, gy, gy + 1))
+            for entries in lists:
+                for ox, oy, other_covers, other, _, ax, ay, sx, sy, span in entries:
+                    if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach2:
+                        continue
+                    self.pairs += 1
+                    for px, py in covers:
+                        # no circle of the other space comes near unless its spine does
+                        t = ((px - ax) * sx + (py - ay) * sy) / span
+                        if t <= 0.0:
+                            t = 0.0
+                        elif t >= 1.0:
+                            t = 1.0
+                        dx, dy = ax + t * sx - px, ay + t * sy - py
+                        if dx * dx + dy * dy >= touch2:
                             continue
-                        self.pairs += 1
-                        (ax, ay), (bx, by) = other_covers[0], other_covers[-1]
-                        sx, sy = bx - ax, by - ay
-                        span = sx * sx + sy * sy or 1.0
-                        for px, py in covers:
-                            # no circle of the other space comes near unless its spine does
-                            t = max(0.0, min(1.0, ((px - ax) * sx + (py - ay) * sy) / span))
-                            if (ax + t * sx - px) ** 2 + (ay + t * sy - py) ** 2 >= touch2:
-                                continue
-                            for qx, qy in other_covers:
-                                d = touch - hypot(px - qx, py - qy)
-                                if d > 0:
-                                    cost += d * ROUTE_WEIGHT
-                        if exact:
-                            short = want - clearance(car, other, want)
-                            if short > 0:
-                                cost += short * 1000
+                        for qx, qy in other_covers:
+                            d = touch - hypot(px - qx, py - qy)
+                            if d > 0:
+                                cost += d * ROUTE_WEIGHT
+                    if exact:
+                        short = want - clearance(car, other, want)
+                        if short > 0:
+                            cost += short * 1000
             if cost > limit or self.pairs > PAIR_BUDGET:
                 return cost
         return cost
@@ -869,8 +906,8 @@ class _Search:
         for group in groups:
             shape = self.shape(group, group.current)
             cars.update(shape.cars)
-            paths.update(shape.paths)
-            for car, covers in shape.covered:
+            paths.update((rid, tuple((car.x, car.y) for car in chain)) for rid, chain in shape.cars.items())
+            for car, covers, *_ in shape.covered:
                 for x, y in covers:
                     occupied.add_circle(x, y, self.radius, ("route", car.route), weight=ROUTE_WEIGHT)
         return RouteLayout(cars, paths, occupied)

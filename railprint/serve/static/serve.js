@@ -99,7 +99,8 @@
       const game = games.find((g) => g.id === select.value);
       fields.replaceChildren(...(game ? game.fields : []).map((field) => h("label", {},
         h("span", {}, field.label[lang] || field.label.en), " ",
-        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c}, c))))));
+        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c},
+          field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
     }
     function drawOptions() {
       const chosen = select.value;
@@ -156,24 +157,28 @@
     draw();
   }
 
-  // Local changes go out one at a time, in order: a change waits for the one before it and is
-  // then made on the version that one brought back. ``parts`` may be a function, called at that
-  // moment, so a tap is applied to the latest state (two quick taps never race each other).
+  // Local changes go out one at a time, in order: a change waits for the one before it. ``parts``
+  // may be a function, called when the change goes out and made on the version the change
+  // before it brought back, so a tap is applied to the latest state (two quick taps never race
+  // each other). Plain parts were worked out on the version shown when the tap happened and are
+  // sent with it: the server merges them, or refuses them (409) if that part changed since.
   let queue = Promise.resolve();
   let started = 0;  // local changes begun: a poll answer asked for before one of them is stale
   function change(parts) {
     started += 1;
     state.busy += 1;
-    const run = queue.then(() => send(typeof parts === "function" ? parts() : parts)).finally(() => { state.busy -= 1; });
+    const seen = state.room.version;
+    const run = queue.then(() => (typeof parts === "function" ? send(parts(), state.room.version) : send(parts, seen)))
+      .finally(() => { state.busy -= 1; });
     queue = run.catch(() => false);
     return run;
   }
 
-  async function send(parts) {
+  async function send(parts, version) {
     if (!parts) return false;
     const begun = performance.now();
     try {
-      apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version: state.room.version, parts}));
+      apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version, parts}));
       timings.push(performance.now() - begun);
       message("");
       return true;

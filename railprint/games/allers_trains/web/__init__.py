@@ -42,8 +42,13 @@ def _key(player: str) -> str:
 
 
 def setup_fields() -> list[dict]:
-    return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES)},
-            {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES)}]
+    return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES),
+             "names": {"stations": {"en": "base game: stations", "pl": "gra podstawowa: stacje"},
+                       "route": {"en": "variant 1: route", "pl": "wariant 1: trasa"},
+                       "route+stations": {"en": "variant 2: route and stations", "pl": "wariant 2: trasa i stacje"}}},
+            {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES),
+             "names": {"scoring-board": {"en": "the scoring board", "pl": "tablicę punktacji"},
+                       "frames": {"en": "each player's frame, tile by tile", "pl": "ramkę każdego gracza, kafelek po kafelku"}}}]
 
 
 def _frames(parts: dict[str, Any]) -> bool:
@@ -199,9 +204,11 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
         raise RailprintError(f"{name}: players {', '.join(record.players)}; this room's are {', '.join(ours)}")
     room_name = dict(zip(record.players, ours))
     if record.frames is not None:
-        if record.problems:  # unreadable placements: reported with the file's line:col
-            raise RailprintError(f"{len(record.problems)} problem(s) in {name}:\n"
-                                 + "\n".join(f"  {p}" for p in record.problems))
+        problems = Problems()  # unreadable placements, and the replay's, each at the file's line:col
+        problems.items += record.problems
+        for player in record.players:
+            replay_frame(player, record.frames.get(player, ()), problems)
+        problems.raise_if_any(name, sort=True)
         return {_key(room_name[p]): {"frame": [{"square": square_name(t.cell), "tile": t.tile, "rotation": t.rotation}
                                                for t in sorted(record.frames.get(p, ()), key=lambda t: t.round)]}
                 for p in record.players}

@@ -19,14 +19,17 @@ import re
 from typing import Any
 
 from railprint.errors import Location, Problems, RailprintError, suggestion
-from railprint.games.days_of_steam.notation import (ENDS, FLAGS, LETTERS as CITY_LETTERS, MAX_SIDE, SET_COUNTS,
-                                                    TILES, _token, parse_game, square_label)
+from railprint.games.days_of_steam.notation import (CITIES_PER_COLOUR, ENDS, FLAGS, LETTERS as CITY_LETTERS, MAX_SIDE,
+                                                    SET_COUNTS, TILES, _token, parse_game, square_label)
 from railprint.games.days_of_steam.rules import count_problems, rotate, unscorable
 
 FILE = "game.yaml"
 LETTERS = ("R", "G", "Y", "B")
 _LOCATED = re.compile(rf"^{re.escape(FILE)}:\d+:\d+: ")
 LIMITS = {"circuits": (0, 7, "circuit counters"), "steam": (0, 6, "steam")}
+GAME_TILES = sum(SET_COUNTS.values()) + CITIES_PER_COLOUR * len(CITY_LETTERS)
+"""92: a map holding more squares than the game has tiles is refused (the scorer only reports it,
+but the page would draw and search it after every change)."""
 
 
 def _key(player: str) -> str:
@@ -124,6 +127,10 @@ def _map(value: Any) -> dict[str, Any]:
                 raise RailprintError(f"map {square_label(r, c)}: {first.message}", hint=first.hint)
             line.append("." if square is None else _canonical(square))
         out.append(line)
+    placed = sum(t != "." for row in out for t in row)
+    if placed > GAME_TILES:
+        raise RailprintError(f"map: {placed} tiles; the game has {GAME_TILES} ({sum(SET_COUNTS.values())} track tiles, "
+                             f"{CITIES_PER_COLOUR * len(CITY_LETTERS)} cities)")
     return {"rows": _trim(out)}
 
 
@@ -193,13 +200,16 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
 
 def tiles(parts: dict[str, Any], payload: Any) -> dict[str, Any]:
     """The set's tiles for the map editor: per kind its name, the flags the set has it with and
-    how many, and its segments in each rotation (``rules.rotate``); the cities' letters."""
+    how many, and its segments in each rotation (``rules.rotate``); the cities' letters; the
+    colours the scored picture traces circuits in."""
     kinds = []
     for code, (name, segments) in TILES.items():
         kinds.append({"code": code, "name": name,
                       "flags": {flag: SET_COUNTS[(c, flag)] for (c, flag) in SET_COUNTS if c == code},
                       "rotations": [[list(s) for s in rotate(segments, q)] for q in range(4)]})
-    return {"kinds": kinds, "flags": FLAGS, "cities": dict(CITY_LETTERS)}
+    from railprint.games.days_of_steam.picture import TRACE
+
+    return {"kinds": kinds, "flags": FLAGS, "cities": dict(CITY_LETTERS), "trace": list(TRACE)}
 
 
 ACTIONS = {"tiles": tiles}

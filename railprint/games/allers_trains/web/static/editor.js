@@ -158,7 +158,7 @@
       if (square === geometry.depot) {
         depot = h("g", {transform: `translate(${x0} ${y0})`, "data-square": square, class: "at-depot"},
           h("rect", {x: 0, y: 0, width: S, height: S, fill: "#ddd8c8", stroke: "#5b544a"}),
-          h("text", {x: S / 2, y: S / 2 + 4, "text-anchor": "middle", "font-size": 9, fill: "#333"}, w("depot")));
+          h("text", {x: S / 2, y: S / 2 + 4, "text-anchor": "middle", "font-size": w("depot").length > 8 ? 6.5 : 9, fill: "#333"}, w("depot")));
         for (const [name, colour] of Object.entries(geometry.depot_ports)) {
           const [[px, py]] = port(name);
           depot.append(h("circle", {cx: px, cy: py, r: 6, fill: LOCO[colour], stroke: "#fff", "stroke-width": 1.5}),
@@ -237,8 +237,8 @@
         h("span", {class: "at-chip", style: `background:${LOCO[lo.colour]}`}, LETTER[lo.colour]),
         ` ${names.colour[lo.colour]}: ${names.state[lo.state]}`,
         lo.station ? ` · ${lo.station} ${stations[lo.station - 1].name}` : "", lo.round ? ` · ${w("round")} ${lo.round}` : "",
-        ` · ${lo.tiles_entered} ${w("tiles_entered")}`))),
-      h("figure", {class: "picture"}, h("img", {id: "at-picture", alt: w("picture"),
+        ` · ${w("tiles_entered")}: ${lo.tiles_entered}`))),
+      h("figure", {class: "picture"}, h("img", {id: "at-picture", alt: w("picture"), loading: "lazy",
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=${ctx.playerIndex(ctx.player)}&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 

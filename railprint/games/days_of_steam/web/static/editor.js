@@ -156,6 +156,14 @@
       "font-size": 10, fill: "#555"}, label(0, c).replace(/\d+$/, "")));
     for (let r = 0; r < height && grid.length; r++) svg.append(h("text", {x: E - 3, y: E + (r + 1.5) * S + 3, "text-anchor": "end",
       "font-size": 10, fill: "#555"}, String(r + 1)));
+    // the circuits the scorer found: each square on one carries the circuit's number (as on the
+    // scored picture below, where each is traced in its own colour)
+    const check = ((ctx.score || {}).result || {}).map;
+    const on = {};
+    (check ? check.circuits : []).forEach((squares, n) => squares.forEach((sq) => {
+      on[sq] = on[sq] || [];
+      if (!on[sq].includes(n + 1)) on[sq].push(n + 1);
+    }));
     for (let r = -1; r <= height; r++) for (let c = -1; c <= width; c++) {
       const inside = grid.length && r >= 0 && c >= 0 && r < height && c < width;
       const token = inside ? grid[r][c] : ".";
@@ -172,6 +180,13 @@
       const art = tileArt(shown);
       if (chosen && pending) art.setAttribute("opacity", "0.75");
       g.append(art);
+      const loops = inside && !(chosen && pending) ? on[label(r, c)] || [] : [];
+      if (loops.length) {
+        g.setAttribute("data-circuits", loops.join(" "));
+        const text = loops.length > 2 ? `${loops[0]}…` : loops.join(",");
+        g.append(h("rect", {x: S - 4 - 6 * text.length, y: 1, width: 3 + 6 * text.length, height: 11, rx: 5, fill: tiles ? tiles.trace[(loops[0] - 1) % tiles.trace.length] : "#333"}),
+          h("text", {x: S - 2.5, y: 10, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#fff"}, text));
+      }
       if (chosen) g.append(h("rect", {x: 1.5, y: 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#1565c0", "stroke-width": 3}));
       svg.append(g);
     }
@@ -247,7 +262,8 @@
 
   function mapCheck() {
     const result = (ctx.score || {}).result;
-    const check = result ? result.map : null;
+    if (!result) return h("p", {});  // not scorable yet: the page says why beside the ranking
+    const check = result.map;
     if (!check) return h("p", {id: "dos-no-map"}, w("no_map"));
     const notes = [];
     if (check.circuits_allowed !== null) notes.push(`${w("allowed")} ${check.circuits_allowed}`);
@@ -257,7 +273,7 @@
       h("p", {}, `${w("circuits_found")}: `, h("strong", {id: "dos-circuits"}, String(check.circuits_found)),
         notes.length ? ` · ${notes.join(" · ")}` : ""),
       h("ol", {id: "dos-circuit-list"}, check.circuits.slice(0, 12).map((squares) => h("li", {}, squares.join(" → ")))),
-      h("figure", {class: "picture"}, h("img", {id: "dos-picture", alt: w("picture"),
+      h("figure", {class: "picture"}, h("img", {id: "dos-picture", alt: w("picture"), loading: "lazy",
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 

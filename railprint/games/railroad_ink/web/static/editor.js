@@ -107,24 +107,31 @@
     draw();
   }
 
+  // a space drawn (or erased) on the player's latest board when the change goes out, so quick
+  // draws on two squares both land; undo puts back what was there then
   async function put(index, token) {
     const player = ctx.player;
-    const cells = cellsOf(player).slice();
-    const before = cells[index];
-    if (before === token) return true;
-    cells[index] = token;
-    const ok = await ctx.change({["player:" + player]: {cells}});
+    let before = null;
+    const ok = await ctx.change(() => {
+      const cells = cellsOf(player).slice();
+      before = cells[index];
+      if (before === token) return null;
+      cells[index] = token;
+      return {["player:" + player]: {cells}};
+    });
     if (ok) { undo.push({player, index, before, after: token}); redo.length = 0; }
-    return ok;
+    return ok || before === token;
   }
 
   async function step(from, to, field) {
     const last = from.pop();
     if (!last) return;
-    const cells = cellsOf(last.player).slice();
-    cells[last.index] = last[field];
-    if (await ctx.change({["player:" + last.player]: {cells}})) to.push(last);
-    else from.push(last);
+    const ok = await ctx.change(() => {
+      const cells = cellsOf(last.player).slice();
+      cells[last.index] = last[field];
+      return {["player:" + last.player]: {cells}};
+    });
+    (ok ? to : from).push(last);
     draw();
   }
 
