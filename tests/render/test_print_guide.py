@@ -157,3 +157,19 @@ def test_the_nordic_guide_lists_every_file_and_the_rulebooks_components_read_bac
         assert words in " ".join(_text((folder / name).read_bytes())[0].split()), (name, words)
     tickets = " ".join(_text((folder / "nordic-cards.pdf").read_bytes())[0].split())
     assert re.search(r"Glob\w*trot", tickets)   # the Globetrotter card is on the tickets' sheets
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_railroad_ink_checklist_counts_every_die_printed(tmp_path, lang):
+    summaries: list[str] = []
+    render_all(select(discover_layers([]), "railroad-ink"), RenderOptions(lang=lang), tmp_path, "pdf",
+               summaries=summaries)
+    listed = dict(re.findall(r"\[ \] (.+) × (\d+)", summaries[0]))
+    names = {"en": ("route die", "special die", "meteor direction die", "meteor distance die", "lava die"),
+             "pl": ("kostka trasy", "kostka specjalna", "kostka kierunku meteorytu", "kostka odległości meteorytu",
+                    "kostka lawy")}[lang]
+    assert set(listed) == set(names)
+    nets, _, _ = _text((tmp_path / "railroad-ink" / "railroad-ink-dice.pdf").read_bytes())
+    for name, count in listed.items():   # each die's nets carry its name once each
+        assert len(re.findall(rf"{name}(?!\w)", nets)) == int(count), (name, count)
+    assert int(listed[names[0]]) == 3 and int(listed[names[1]]) == 1
