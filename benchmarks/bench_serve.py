@@ -7,6 +7,8 @@
    adversarial: its adversarial boards, each set at once, compared with the scorer's own time
    for that board (target: the scorer's time + 10 ms). Ticket to Ride: three players claiming a
    Nordic game route by route and ticking tickets. Target p99 <= 50 ms.
+   After each game, its scored picture as a phone fetches it after each change (drawn once a
+   version; the server's CPU for the picture alone).
 2. First page load: bytes the browser receives for a room page (page, scripts, the room JSON,
    the game's faces or map, the scored picture). Target <= 300 kB.
 3. Load: a server process and 20 rooms x 4 players, each player a thread drawing its own
@@ -86,6 +88,34 @@ TIMED_CHANGES = """async ([room, changes]) => {
 }"""
 
 
+# a phone's redraw after a change: the scorer's picture of the new version (drawn once a version)
+TIMED_PICTURES = """async ([room, changes]) => {
+  let version = JSON.parse(await (await fetch(`/api/rooms/${room}`)).text()).room.version;
+  const times = [];
+  for (const parts of changes) {
+    const answer = await fetch(`/api/rooms/${room}/changes`, {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({version, parts})});
+    version = (await answer.json()).room.version;
+    const started = performance.now();
+    const picture = await fetch(`/api/rooms/${room}/picture.svg?page=0&lang=en&v=${version}`);
+    await picture.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!picture.ok) throw new Error(picture.status);
+  }
+  return times;
+}"""
+
+
+def picture_cost(page, served: "Server", room: str, changes: list, change_cpu: float, title: str) -> None:
+    """The scored picture a phone fetches after each change: its time from the page, and the
+    server's CPU for it (each change + picture, less a change's own CPU measured before)."""
+    page.evaluate(TIMED_PICTURES, [room, changes[:1]])  # the first picture loads the font
+    cpu = served.cpu()
+    times = page.evaluate(TIMED_PICTURES, [room, changes])
+    cpu = (served.cpu() - cpu) * 1000 / len(times) - change_cpu
+    print(line(f"  {title}: its picture (SVG)", times) + f"   server CPU {cpu:.1f} ms a picture")
+
+
 def page_latency(page, served: "Server", quick: bool) -> None:
     base = served.base
     # Railroad Ink, typical sheets entered space by space
@@ -107,6 +137,7 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     times = page.evaluate(TIMED_CHANGES, [room, changes])
     cpu = (served.cpu() - cpu) * 1000 / len(changes)
     print(line("Railroad Ink, typical (per space)", times) + f"   server CPU {cpu:.1f} ms a change")
+    picture_cost(page, served, room, changes[-13:], cpu, "Railroad Ink")
 
     # Railroad Ink, adversarial boards at once, against the scorer's own time for each
     margins = []
@@ -155,6 +186,8 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     times = page.evaluate(TIMED_CHANGES, [room, changes])
     cpu = (served.cpu() - cpu) * 1000 / len(changes)
     print(line("Ticket to Ride, Nordic (per claim)", times) + f"   server CPU {cpu:.1f} ms a change")
+    undo = [{k: {"routes": v["routes"][:-1], "tickets": v["tickets"]}} for c in changes[-12:] for k, v in c.items()]
+    picture_cost(page, served, room, undo, cpu, "Ticket to Ride")
 
 
 def page_latency_tiles(page, served: "Server", quick: bool) -> None:

@@ -41,6 +41,8 @@ from railprint.serve.rooms import BadChange, Conflict, Room, RoomNotFound, Store
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
 MAX_PLAYERS = 8
+SCORE_CHARS = "0123456789−-+×:.,()/% "
+"""In every font subset of a room's pictures from the start: scores change at every change."""
 TOKEN_COOKIE = "railprint_token"
 STATIC_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(js|css|svg|html)$")
 MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
@@ -277,6 +279,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
     """The ASGI app serving ``store``'s rooms; ``token`` (for binds beyond localhost) guards it."""
     app = FastAPI(title="railprint serve", docs_url=None, redoc_url=None, openapi_url=None)
     remembered = Remembered()
+    charsets: dict[tuple[str, str], dict[str, str]] = {}  # (room, lang) -> face -> characters drawn
 
     def scored(room: Room) -> dict:
         return remembered.get(("score", room.id, room.version), lambda: score_room(room))
@@ -465,7 +468,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
 
     @app.get("/api/rooms/{room_id}/picture.{fmt}")
     def export_picture(room_id: str, fmt: str, request: Request):
-        from railprint.writers import render
+        from railprint.writers import font_chars, render
 
         if fmt not in ("svg", "pdf"):
             return _error(404, f"no picture format {fmt!r} (svg or pdf)")
@@ -476,7 +479,16 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
             answer = score_room(room, lang=lang, picture=True)
             if "error" in answer:
                 raise RailprintError(answer["error"])
-            return render(answer["picture"], fmt)
+            if fmt == "pdf":
+                return render(answer["picture"], fmt)
+            # every character this room's pictures drew so far: the embedded font subset stays
+            # the same from version to version and is made once (not ~200 ms a change)
+            if len(charsets) > 256:
+                charsets.clear()
+            seen = charsets.setdefault((room.id, lang), {})
+            for face, chars in font_chars(answer["picture"]).items():
+                seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
+            return render(answer["picture"], fmt, charset=dict(seen))
 
         files = remembered.get(("picture", room.id, room.version, lang, fmt), drawn)
         if fmt == "svg":

@@ -21,11 +21,21 @@ def _pdf(doc: Document, paint=None) -> list[bytes]:
     return [pdf.to_bytes(doc, paint)]
 
 
-def _svg(doc: Document) -> list[bytes]:
+def _svg(doc: Document, extra: dict[str, str] | None = None) -> list[bytes]:
     from railprint.writers import svg
 
     charset = svg.used_chars(doc.pages)
+    for face, chars in (extra or {}).items():
+        if face in charset:
+            charset[face] = "".join(sorted(set(charset[face]) | set(chars)))
     return [svg.page_to_string(page, doc.title, charset).encode("utf-8") for page in doc.pages]
+
+
+def font_chars(doc: Document) -> dict[str, str]:
+    """The characters ``doc`` draws in each font face (an SVG embeds a subset of each face for them)."""
+    from railprint.writers import svg
+
+    return svg.used_chars(doc.pages)
 
 
 def _txt(doc: Document) -> list[bytes]:
@@ -56,9 +66,12 @@ def check_document_glyphs(doc: Document) -> None:
                              hint="use other characters or a font that has them")
 
 
-def render(doc: Document, fmt: str, *, paint=None) -> list[bytes]:
+def render(doc: Document, fmt: str, *, paint=None, charset: dict[str, str] | None = None) -> list[bytes]:
     """The encoded files for ``doc`` in format ``fmt`` (pdf: one file; svg: one per page).
-    ``paint``: a print shop's colour handling for PDF (:class:`railprint.writers.shop.ShopPaint`)."""
+    ``paint``: a print shop's colour handling for PDF (:class:`railprint.writers.shop.ShopPaint`).
+    ``charset`` (SVG; face -> characters): embed each face's subset with these characters too —
+    one who draws many versions of a picture passes every character seen so far, so the subset
+    (the slow part: hundreds of ms) stays the same and is made once."""
     ext = "." + fmt.lower().lstrip(".")
     if ext not in WRITERS:
         raise RailprintError(f"unknown output format {fmt!r}", hint="known formats: " + ", ".join(FORMATS))
@@ -69,6 +82,8 @@ def render(doc: Document, fmt: str, *, paint=None) -> list[bytes]:
         if ext != ".pdf":
             raise RailprintError("print-shop output (--shop) is a PDF", hint="use --format pdf")
         return _pdf(doc, paint)
+    if ext == ".svg" and charset:
+        return _svg(doc, charset)
     return WRITERS[ext](doc)
 
 

@@ -136,3 +136,35 @@ def test_score_files_live_in_one_private_folder_and_are_removed_after_scoring(cl
     assert stat.S_IMODE(os.stat(mine.parent).st_mode) == 0o700
     for folder in mine.parent.iterdir():
         assert list(folder.iterdir()) == []  # every score file removed once scored
+
+
+def test_a_rooms_pictures_keep_one_font_subset_from_version_to_version(client):
+    """Each version's picture embeds the font subset of every character the room's pictures drew
+    so far, and the digits from the start: the subset (the slow part of drawing, ~250 ms) is
+    made once, not at every change."""
+    import re
+
+    from railprint.writers import font_chars, render as draw
+    from railprint.serve.app import SCORE_CHARS, score_room
+    from railprint.serve.rooms import Room
+
+    ident = room(client)
+    url = f"/api/rooms/{ident}"
+    first = client.get(url + "/picture.svg?page=0").text
+    cells = ["h.h.", "hhh.", "r.r."] + ["."] * 46
+    client.post(url + "/changes", json={"version": 0, "parts": {"player:Ala": {"cells": cells}}})
+    second = client.get(url + "/picture.svg?page=0").text
+    styles = [re.search(r"<style[^>]*>(.*?)</style>", svg, re.S).group(1) for svg in (first, second)]
+
+    parts = client.get(url).json()["room"]["parts"]
+    pictures = [score_room(Room(ident, "railroad-ink", "", v, 0.0, 0.0, p), picture=True)["picture"]
+                for v, p in ((0, {**parts, "player:Ala": {"cells": ["."] * 49}}), (1, parts))]
+    union = {}
+    for doc in pictures:
+        for face, chars in font_chars(doc).items():
+            union[face] = set(union.get(face, SCORE_CHARS)) | set(chars)
+    assert any(set(font_chars(pictures[1])[f]) < union[f] for f in union)  # the first drew characters the second does not
+    # the second picture's font is the union's subset: exactly what drawing it with that charset embeds
+    want = draw(pictures[1], "svg", charset={f: "".join(sorted(c)) for f, c in union.items()})[0].decode()
+    assert styles[1] == re.search(r"<style[^>]*>(.*?)</style>", want, re.S).group(1)
+    assert styles[1] != re.search(r"<style[^>]*>(.*?)</style>", draw(pictures[1], "svg")[0].decode(), re.S).group(1)

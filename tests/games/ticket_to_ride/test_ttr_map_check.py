@@ -156,3 +156,14 @@ def test_scoring_on_a_valid_map_imports_no_pydantic(tmp_path):
             f"score_files([{str(game)!r}])\nprint('pydantic' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_control_characters_are_refused_in_printed_text_only(tmp_path):
+    text = content_path("ticket-to-ride", "nordic.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "m.yaml"
+    assert "colour: pink}" in text
+    path.write_text(text.replace("colour: pink}", 'colour: pink, note: "be\\aep"}', 1), encoding="utf-8")
+    assert maps.load_map_file(path).routes  # a route's note is for readers of the file, never printed
+    path.write_text(text.replace("name: Oslo", 'name: "Os\\alo"', 1), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"m\.yaml:\d+:\d+: text 'Os\\x07lo' holds control character\(s\) '\\x07'"):
+        maps.load_map_file(path)
