@@ -489,6 +489,10 @@ def _chain(segments: list[tuple[Point, Point]], tol: float = 1.0) -> tuple[tuple
     return tuple(lines)
 
 
+REGION_LABEL_SPOTS, REGION_LABEL_BUDGET = 4000, 60000
+"""A region's name is tried at its 4000 grid spots nearest the middle of its cities (2 board mm
+apart), and all regions of a map together at 60,000 spots at most (Italy needs ~12,000): a
+hostile map's work stays bounded."""
 REGION_LABEL_SIZES = (1.0, 0.88, 0.76)
 """Region names are tried at these fractions of their full size before the best partly
 covered spot is taken."""
@@ -505,6 +509,7 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
     out: dict[str, Label] = {}
     step = 2 * g.unit
     pad = 1.2 * g.unit
+    budget = [REGION_LABEL_BUDGET]
     for region in m.regions:
         own = [nodes[c.id] for c in m.cities if c.region == region.id]
         if not own:
@@ -532,7 +537,10 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
                   for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)
                   for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]
             at.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
-            for x, y in at:
+            for x, y in at[:REGION_LABEL_SPOTS]:
+                budget[0] -= 1
+                if budget[0] < 0:   # bounded work for any map: the name goes to the middle of its cities
+                    return
                 box = (x - w, y - h, x + w, y + h)
                 if (inside(x, y) and (not free or _box_is_free(occupied, box, tag))
                         and inside(box[0], box[1]) and inside(box[2], box[3])
