@@ -15,7 +15,7 @@ from railprint.model.resolve import load_deck
 from railprint.render import RenderOptions, build_deck, build_output, discover_layers, impose_resolved, outputs, select
 from railprint.units import mm, to_mm
 from railprint.writers import render
-from tests.helpers import assert_points_close, ink_near_edge, run_cli
+from tests.helpers import assert_points_close, ink_near_edge, pdf_texts, run_cli
 
 TTR = content_path("ticket-to-ride")
 CUT_WIDTH = 0.25   # pt, content/sheets/sheets.yaml
@@ -25,9 +25,7 @@ NORDIC = ("nordic-board", "nordic-cards", "train-cards", "nordic-trains")
 
 
 def _sheets(data: bytes) -> int:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        texts = [page.extract_text() or "" for page in pdf.pages]
-    return sum(1 for text in texts if "— backs" not in text)
+    return sum(1 for text in pdf_texts(data) if "— backs" not in text)
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])

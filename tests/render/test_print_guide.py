@@ -3,14 +3,12 @@ a checklist equal to the rulebook's component list, the counts read back from th
 
 from __future__ import annotations
 
-import io
 import re
 
-import pdfplumber
 import pytest
 
 from railprint.render import RenderOptions, discover_layers, render_all, select
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 
 # The rulebooks' component lists (shared/seeds 000, 001, 003): checklist title -> count. What a
 # rulebook lists that we do not print (Days of Steam's cloth bag) is in the guide's "Also bring".
@@ -27,8 +25,7 @@ BRING = {"days-of-steam": "cloth bag"}
 
 
 def _text(data: bytes) -> tuple[str, int, bool]:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        texts = [page.extract_text() or "" for page in pdf.pages]
+    texts = pdf_texts(data)
     backs = sum(1 for t in texts if "— backs" in t or "— rewersy" in t)
     return "\n".join(texts), len(texts) - backs, backs > 0
 

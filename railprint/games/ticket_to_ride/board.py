@@ -22,6 +22,7 @@ label sides; see :class:`BoardSpec`.
 from __future__ import annotations
 
 import math
+from heapq import heapify, heappop
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Iterable, Literal
@@ -533,11 +534,12 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
             """The name's box at size ``s`` (points) wherever it lies wholly inside the region,
             nearest to the middle of its cities first."""
             w, h = text_width(text, s, "bold") / 2 + pad, s * 0.36 + pad   # half sizes of the box
-            at = [(cx + i * step, cy + j * step)
-                  for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)
-                  for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]
-            at.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
-            for x, y in at[:REGION_LABEL_SPOTS]:
+            at = [((x - cx) ** 2 + (y - cy) ** 2, x, y)
+                  for x in [cx + i * step for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)]
+                  for y in [cy + j * step for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]]
+            heapify(at)   # taken nearest first, as far as needed: most names fit near the middle
+            for _ in range(min(len(at), REGION_LABEL_SPOTS)):
+                _, x, y = heappop(at)
                 budget[0] -= 1
                 if budget[0] < 0:   # bounded work for any map: the name goes to the middle of its cities
                     return
@@ -607,10 +609,12 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
             cy = inner.y + (i + 0.5) * cell
             row = grid[i]
             for j in range(j0, j1 + 1):
+                if row[j] >= weight:
+                    continue
                 cx = inner.x + (j + 0.5) * cell
                 if shape[0] == "c" and math.hypot(cx - shape[1], cy - shape[2]) > shape[3] + cell * 0.7:
                     continue
-                row[j] = max(row[j], weight)
+                row[j] = weight
 
     for shape in shapes.values():
         mark(shape)

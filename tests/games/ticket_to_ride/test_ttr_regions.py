@@ -83,9 +83,11 @@ def test_region_names_are_clear_of_route_spaces_and_tables(italy):
 
 
 def _baseline_words(page, text):
-    """(centre x, baseline y) in page points, top-down, of every printed ``text``."""
+    """(centre x, baseline y) in page points, top-down, of every printed ``text``. Read in the
+    order drawn: a region's name just under a city's name is one line to pdfplumber's layout,
+    which interleaves their letters."""
     out = []
-    for hit in page.search(text, regex=False):
+    for hit in page.search(text, regex=False, use_text_flow=True):
         chars = hit["chars"]
         out.append(((chars[0]["x0"] + chars[-1]["x1"]) / 2, page.height - chars[0]["matrix"][5]))
     return out
@@ -111,7 +113,7 @@ def test_region_names_and_outlines_read_back_from_the_board_pdf(italy):
             assert abs(s * bx + ox - qx) < 0.5 and abs(s * by + oy - qy) < 0.5
 
         for region in m.regions:
-            found = page.search(region.name.upper(), regex=False)
+            found = page.search(region.name.upper(), regex=False, use_text_flow=True)   # as _baseline_words
             assert len(found) == 1, region.name
             hit = found[0]
             baseline = page.height - hit["chars"][0]["matrix"][5]
