@@ -19,6 +19,28 @@ def pdf_pages(data: bytes):
     return out
 
 
+def pdf_texts(data: bytes) -> list[str]:
+    """The text of every page of a PDF, read by pdfium (lines end in ``\\n``): some 50 times
+    faster than pdfplumber, which also parses every drawing; use it where only text matters."""
+    return [text for _w, _h, text in pdf_text_pages(data)]
+
+
+def pdf_text_pages(data: bytes) -> list[tuple[float, float, str]]:
+    """(width_mm, height_mm, text) of every page of a PDF, read by pdfium (see ``pdf_texts``)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        out = []
+        for i in range(len(pdf)):
+            page = pdf[i]
+            w, h = page.get_size()
+            out.append((to_mm(w), to_mm(h), page.get_textpage().get_text_range().replace("\r\n", "\n")))
+        return out
+    finally:
+        pdf.close()
+
+
 def bleed_boxes(rects, w_mm: float, h_mm: float, tol: float = 0.1):
     """Rects of exactly the bleed-box size (the card backgrounds), as (x, top) in mm."""
     return sorted({(round(to_mm(r["x0"]), 2), round(to_mm(r["top"]), 2)) for r in rects

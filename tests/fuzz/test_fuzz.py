@@ -5,7 +5,7 @@ a huge-size PNG header). Every mutated run must end like a good tool's: exit 0 o
 no traceback, every error located in the file (``file:line``), nothing written outside ``-o``
 and nothing at all when the run fails.
 
-The CI run is small (well under a minute); a longer one:
+The CI run is small (well under a minute; RAILPRINT_LONG_TESTS=1 doubles it); a longer one:
 
     RAILPRINT_FUZZ_EXAMPLES=5000 python -m pytest tests/fuzz -p no:cacheprovider
 
@@ -26,6 +26,7 @@ from railprint.cli import app
 from railprint.loading.resources import content_root
 
 EXAMPLES = int(os.environ.get("RAILPRINT_FUZZ_EXAMPLES", "0"))
+LONG_TESTS = os.environ.get("RAILPRINT_LONG_TESTS", "") not in ("", "0")
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 # Values an attacker or a careless user types where a value belongs.
@@ -68,7 +69,9 @@ def mutate(text: str, rnd: random.Random) -> str:
 
 
 def _examples(default: int) -> int:
-    return EXAMPLES or default
+    """Mutations of one target: RAILPRINT_FUZZ_EXAMPLES, else the default count under
+    RAILPRINT_LONG_TESTS=1, else half of it (the quick default run; seeds 0… either way)."""
+    return EXAMPLES or (default if LONG_TESTS else max(3, default // 2))
 
 
 def _files(root: Path, pattern: str) -> list[Path]:

@@ -17,14 +17,14 @@ from railprint.render import RenderOptions, build_deck, build_output, discover_l
 from railprint.scene import Document, Page, Rect
 from railprint.units import mm, to_mm
 from railprint.writers import render
+from tests.helpers import pdf_texts
 
 TTR = content_path("ticket-to-ride")
 DOS = content_path("days-of-steam")
 
 
 def _pdf_text(data: bytes) -> str:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    return " ".join(" ".join(text.split()) for text in pdf_texts(data))
 
 
 def _wagons(data: bytes):

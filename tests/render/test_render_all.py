@@ -7,7 +7,7 @@ import re
 import pytest
 
 from railprint.render import RenderOptions, discover_layers, outputs, select
-from tests.helpers import PRINTABLE_MARGIN, ink_near_edge, objects_near_edge, pdf_pages
+from tests.helpers import PRINTABLE_MARGIN, ink_near_edge, objects_near_edge, pdf_text_pages
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -19,15 +19,18 @@ def test_render_all_builtin(shipped_render, paper):
     options = RenderOptions(paper=paper)
     written = outputs(chosen, options)
     assert len(files) == len(written) + len({o.game for o in written})   # and a print guide per game
+    # text and page sizes read by pdfium; pdfplumber (slow: it parses every drawing) only where
+    # the objects near the edge are checked
+    read = {path: pdf_text_pages(path.read_bytes()) for path in files}
     # the files the print guides name as butt-cut or shared sheets (issue 18)
-    guides = " ".join(" ".join(p[4].split()) for f in files if f.stem.endswith("-guide") for p in pdf_pages(f.read_bytes()))
+    guides = " ".join(" ".join(p[2].split()) for f in files if f.stem.endswith("-guide") for p in read[f])
     butt = set(re.findall(r"(\S+)\.pdf · (?:(?!\.pdf ).)*?(?:butt-cut|sets share sheets)", guides))
     assert {"train-cards", "station-master", "tokens"} <= butt
     assert {f.parent.name for f in files} == {"ticket-to-ride", "railroad-ink", "days-of-steam", "allers-trains",
                                              "examples"}
     for path in files:
-        pages = pdf_pages(path.read_bytes())
-        for number, (w, h, _rects, _lines, text) in enumerate(pages, 1):
+        pages = read[path]
+        for number, (w, h, text) in enumerate(pages, 1):
             assert sorted((round(w, 1), round(h, 1))) == sorted(PAPERS[paper]), (path.name, number)
             assert "50 mm" in text and f"page {number}/{len(pages)}" in text, (path.name, number)
         # issue 13: home printers do not print the outer 6.35 mm; nothing that matters may go there.

@@ -23,13 +23,20 @@ Two exact methods, the fast one first:
    a reachable space with one reachable neighbour can only be the last one. The same bounds on
    each component give a ceiling: the search stops as soon as a line reaches it (all-``hhhh``:
    49 spaces on the first descent). The search also stops after ``DFS_BUDGET`` expansions.
-2. If the search ran out of budget before proving its line optimal, a frontier ("plug")
+   It then tries to lengthen its line cheaply (the DP below keeps only states that can beat
+   it, so a line a space closer to the optimum often halves its work on dense boards): short fresh
+   searches from the first few start spaces (``PROBE``), and for trails ``_even_trail``, which
+   takes every link and removes shortest paths between odd-degree spaces until at most two are
+   left (an Euler trail); either may reach the ceiling and end the search there.
+2. If the line is still not proven optimal, a frontier ("plug")
    dynamic programme over the grid settles it in bounded time: cells are processed row by row;
    the state is the component labels of the 8 links crossing the frontier plus the number of
    odd-degree spaces so far; the value is the most spaces used. A simple line is a connected,
    acyclic set of links with degrees <= 2; a trail is a connected set of links with at most
    two odd-degree spaces (then it has an Euler trail, which ``_walk`` recovers for the report).
-   States that cannot beat the search's line are dropped.
+   States that cannot beat the search's line are dropped: a state's ceiling counts the
+   spaces still to come that have two joined links, and at most as many dead-end spaces (one
+   link) as the line still has free ends.
 
 Both are checked against brute force and against each other in tests/games/railroad_ink.
 """
@@ -164,11 +171,144 @@ def longest_route(board: Board, kind: str, mode: str = "simple",
     search = _SimpleSearch(g) if mode == "simple" else _TrailSearch(g)
     proven = search.run(DFS_BUDGET[mode] if budget is None else budget)
     length, path = search.best, search.best_path
+    if not proven and budget is None:
+        proven = search.probe(*PROBE[mode])
+        length, path = search.best, search.best_path
+        if not proven and mode == "trail":
+            found = _even_trail(g)
+            if found is not None and found[0] > length:
+                length, path = found[0], _walk(g, found[1], False)
+                proven = length >= search.ceiling
     if not proven:
         found = _frontier_dp(g, mode == "simple", beat=length)
         if found is not None:
             length, path = found[0], _walk(g, found[1], mode == "simple")
     return RouteLine(kind, length, tuple(divmod(i, SIZE) for i in path), mode)
+
+
+# When the search runs out of budget, its line is often a few spaces short (the budget went into
+# the tail of one line): fresh searches from the first few start spaces with a small budget each
+# (start spaces, expansions apiece) and, for trails, ``_even_trail`` lift it before the DP
+# proves the rest. The DP only keeps states that can beat the line: the closer, the fewer.
+PROBE = {"simple": (5, 100), "trail": (5, 150)}
+def _even_trail(g: _Graph) -> tuple[int, int] | None:
+    """A long trail built from the links (a heuristic: a valid trail, not always the longest).
+
+    Start from every link of the largest component of the piece graph (a vertex is one joined
+    group of sides of a space: a plain space is one vertex, an overpass two). A connected set of
+    links with at most two odd-degree vertices is a trail (Euler). While more than two vertices
+    are odd, remove the links of a shortest path between two of them (both change parity, the
+    inner vertices keep theirs) when the rest stays connected and no vertex loses its last link;
+    when no such path exists, drop a dead end. Returns (spaces, links mask) like the DP."""
+    vertex = {}
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i in range(CELLS):
+        for k, piece in enumerate(g.pieces[i]):
+            for side in piece:
+                vertex[i, side] = 2 * i + k
+    links = 0
+    for i in range(CELLS):
+        for side, bit, step in ((_CELL_E, 2 * i, 1), (_CELL_S, 2 * i + 1, SIZE)):
+            if g.conn[i][side] >= 0:
+                a, b = vertex[i, side], vertex[i + step, opposite(side)]
+                adj.setdefault(a, []).append((b, bit))
+                adj.setdefault(b, []).append((a, bit))
+                links |= 1 << bit
+    if not adj:
+        return None
+
+    def reach(start: int, mask: int) -> tuple[set[int], int]:
+        seen, stack, used = {start}, [start], 0
+        while stack:
+            v = stack.pop()
+            for w, bit in adj[v]:
+                if (mask >> bit) & 1:
+                    used |= 1 << bit
+                    if w not in seen:
+                        seen.add(w)
+                        stack.append(w)
+        return seen, used
+
+    best: tuple[int, int] | None = None
+    left = set(adj)
+    while left:
+        start = min(left)
+        comp, mask = reach(start, links)
+        left -= comp
+        degree = {v: sum(1 for _w, bit in adj[v] if (mask >> bit) & 1) for v in comp}
+        while True:
+            odd = sorted(v for v in comp if degree[v] % 2)
+            if len(odd) <= 2:
+                break
+            leaves = [v for v in odd if degree[v] == 1]
+            if len(leaves) > 2:
+                # a trail ends in at most two dead ends: drop one whose neighbour keeps the
+                # most links (dropping it never strands another space)
+                def neighbour(v: int) -> tuple[int, int]:
+                    return next((w, bit) for w, bit in adj[v] if (mask >> bit) & 1)
+                leaf = max(leaves, key=lambda v: (degree[neighbour(v)[0]], -v))
+                w, bit = neighbour(leaf)
+                mask &= ~(1 << bit)
+                degree[leaf] -= 1
+                degree[w] -= 1
+                comp = comp - {leaf}
+                continue
+            paired = _pair_odd(adj, comp, odd, degree, mask, reach, False)
+            if paired is None:  # only through spaces that then drop out
+                paired = _pair_odd(adj, comp, odd, degree, mask, reach, True)
+            if paired is None:
+                break
+            mask, comp = paired
+        if len([v for v in comp if degree[v] % 2]) > 2:
+            continue
+        cells = len({v // 2 for v in comp if degree[v]})
+        if best is None or cells > best[0]:
+            best = (cells, mask)
+    return best
+
+
+def _pair_odd(adj, comp, odd, degree, mask, reach, lose: bool) -> tuple[int, set[int]] | None:
+    """(links, vertices) without the links of a shortest path between two odd vertices that
+    keeps the rest connected; ``degree`` is updated. Inner vertices keep two links or more,
+    unless ``lose``: then a path may run through vertices with two links, which drop out."""
+    candidates = []
+    for u in odd:
+        if degree[u] == 1:
+            continue
+        parent = {u: (-1, -1)}
+        queue = [u]
+        for v in queue:
+            if v != u and degree[v] % 2:
+                if degree[v] > 1 and v > u:
+                    candidates.append((v, u, parent))
+                continue
+            if v != u and degree[v] < (2 if lose else 4):
+                continue
+            for w, bit in adj[v]:
+                if (mask >> bit) & 1 and w not in parent:
+                    parent[w] = (v, bit)
+                    queue.append(w)
+    found = []
+    for v, u, parent in candidates:
+        path_bits, inner, x = 0, [], v
+        while x != u:
+            x, bit = parent[x]
+            path_bits |= 1 << bit
+            inner.append(x)
+        inner.pop()
+        lost = sum(1 for y in inner if degree[y] == 2)
+        found.append((lost, len(inner), u, v, path_bits, inner))
+    found.sort(key=lambda f: f[:4])
+    for lost, _n, u, v, path_bits, inner in found:
+        rest = mask & ~path_bits
+        kept = comp - {y for y in inner if degree[y] == 2}
+        if len(reach(u, rest)[0]) == len(kept):
+            for y in inner:
+                degree[y] -= 2
+            degree[u] -= 1
+            degree[v] -= 1
+            return rest, kept
+    return None
 
 
 def _degree(g: _Graph, i: int, allowed: int) -> int:
@@ -238,11 +378,30 @@ class _SimpleSearch:
                 if comp_bound <= self.best:
                     break
                 for start in _start_order(g, comp):
-                    self.path = [start]
-                    self.dfs(start, tuple(s for s in range(4) if g.conn[start][s] >= 0), 1 << start)
+                    self.start(start)
         except _Stop as stop:
             return bool(stop.args[0])
         return True
+
+    def start(self, start: int) -> None:
+        self.path = [start]
+        self.dfs(start, tuple(s for s in range(4) if self.g.conn[start][s] >= 0), 1 << start)
+
+    def probe(self, starts: int, each: int) -> bool:
+        """Fresh searches from the first ``starts`` start spaces of each component that may
+        still beat the best line, ``each`` expansions apiece; True when the ceiling is reached."""
+        g = self.g
+        for comp_bound, comp in self.comps:
+            if comp_bound <= self.best:
+                break
+            for start in _start_order(g, comp)[:starts]:
+                self.left = each
+                try:
+                    self.start(start)
+                except _Stop as stop:
+                    if stop.args[0]:
+                        return True
+        return False
 
 
 class _TrailSearch:
@@ -323,14 +482,41 @@ class _TrailSearch:
                 if size <= self.best:
                     break
                 for start in _start_order(g, comp):
-                    self.path = [start]
-                    self.visited = 1 << start
-                    self.dfs(start, tuple(s for s in range(4) if g.conn[start][s] >= 0))
+                    self.start(start)
         except _Stop as stop:
             return bool(stop.args[0])
         finally:
             g.masks = saved
         return True
+
+    def start(self, start: int) -> None:
+        self.path = [start]
+        self.visited = 1 << start
+        self.dfs(start, tuple(s for s in range(4) if self.g.conn[start][s] >= 0))
+
+    def probe(self, starts: int, each: int) -> bool:
+        """Fresh searches from the first ``starts`` start spaces of each component that may
+        still beat the best line, ``each`` expansions apiece; True when the ceiling is reached.
+        (A search cut short leaves its links marked: each one starts from clean tables.)"""
+        g = self.g
+        saved = list(g.masks)
+        try:
+            for comp_bound, comp in self.comps:
+                if comp_bound <= self.best:
+                    break
+                for start in _start_order(g, comp)[:starts]:
+                    g.masks = list(saved)
+                    self.counts = [0] * CELLS
+                    self.used = [[False] * 4 for _ in range(CELLS)]
+                    self.left = each
+                    try:
+                        self.start(start)
+                    except _Stop as stop:
+                        if stop.args[0]:
+                            return True
+        finally:
+            g.masks = saved
+        return False
 
 
 # --- frontier dynamic programming (exact, bounded time) -------------------------------------
@@ -455,6 +641,7 @@ def _normalise(labels: int) -> int:
 
 
 _ONES = 0x11111111
+_SEVENS = 0x77777777
 _HIGHS = 0x88888888
 # (links code, east used, south used, links added) for each (east allowed, south allowed)
 _CHOICES = {(e_ok, s_ok): tuple((e + 2 * s, e, s, e + s)
@@ -485,12 +672,10 @@ def _single_piece(key: int, c: int, opt_e: bool, opt_s: bool, simple: bool) -> l
         if up == left:
             if simple:
                 return out  # both plugs belong to one segment: joining them closes a loop
-        else:
-            merged = 0
-            for sh in _NIBBLES:
-                v = (rest >> sh) & 15
-                merged |= (up if v == left else v) << sh
-            rest = merged
+        else:  # relabel the nibbles equal to ``left`` as ``up`` (zero-nibble bit trick)
+            x = rest ^ (left * _ONES)
+            m = ((~(((x & _SEVENS) + _SEVENS) | x) & _HIGHS) >> 3) * 15
+            rest = (rest & ~m) | (up * _ONES & m)
         label = up
     else:
         label = up or left
@@ -502,8 +687,12 @@ def _single_piece(key: int, c: int, opt_e: bool, opt_s: bool, simple: bool) -> l
         if n_odd > 2:
             continue
         if not outgoing:
-            if _has_label(rest, label):
-                out.append((_normalise(rest) | (n_odd << 32), 0, 1))
+            x = rest ^ (label * _ONES)
+            if (x - _ONES) & ~x & _HIGHS:  # another plug still carries the label
+                norm = _NORMAL.get(rest)
+                if norm is None:
+                    norm = _normalise(rest)
+                out.append((norm | (n_odd << 32), 0, 1))
             elif not rest:
                 out.append((-1, 0, 1))  # the line is complete
             # else a finished part while others are still open: never one line
@@ -513,7 +702,10 @@ def _single_piece(key: int, c: int, opt_e: bool, opt_s: bool, simple: bool) -> l
             labels |= label << shift
         if e:
             labels |= label << 28
-        out.append((_normalise(labels) | (n_odd << 32), code, 1))
+        norm = _NORMAL.get(labels)
+        if norm is None:
+            norm = _normalise(labels)
+        out.append((norm | (n_odd << 32), code, 1))
     return out
 
 
@@ -533,23 +725,32 @@ def _frontier_dp(g: _Graph, simple: bool, beat: int) -> tuple[int, int] | None:
     links: dict[int, int] = {0: 0}
     best: tuple[int, int] | None = None
     best_len = beat
-    remaining = [0] * (CELLS + 1)
+    # room[i][odd]: most spaces cells i… can still add to a state with ``odd`` odd-degree
+    # spaces. A space whose every piece has at most one link ("leaf") can only be an end of the
+    # line (an odd-degree space), and a line has at most two; a space with no link adds nothing
+    # (the line sought is longer than ``beat`` >= 1).
+    room = [(0, 0, 0)] * (CELLS + 1)
+    core = leaf = 0
     for i in range(CELLS - 1, -1, -1):
-        remaining[i] = remaining[i + 1] + ((g.nodes >> i) & 1)
+        sizes = [len(p) for p in g.pieces[i]]
+        if any(n >= 2 for n in sizes):
+            core += 1
+        elif sizes:
+            leaf += 1
+        room[i] = (core + min(leaf, 2), core + min(leaf, 1), core)
     for i in range(CELLS):
         c = i % SIZE
         conn = g.conn[i]
         sig = (simple, c, conn[_CELL_E] >= 0, conn[_CELL_S] >= 0, g.pieces[i])
         cache = _CACHE.setdefault(sig, {})
         code_bits = (0, 1 << (2 * i), 1 << (2 * i + 1), 3 << (2 * i))
-        need = best_len - remaining[i + 1]  # a state must reach more than this
+        here, after = room[i], room[i + 1]
         new_counts: dict[int, int] = {}
         new_links: dict[int, int] = {}
         get = new_counts.get
         for key, count in counts.items():
-            if count + 1 <= need:
-                if count <= need:
-                    continue
+            if count + here[key >> 32] <= best_len:
+                continue
             trans = cache.get(key)
             if trans is None:
                 if len(sig[4]) == 1:
@@ -561,14 +762,11 @@ def _frontier_dp(g: _Graph, simple: bool, beat: int) -> tuple[int, int] | None:
             mine = links[key]
             for nkey, code, used in trans:
                 n = count + used
-                if n <= need:
-                    continue
                 if nkey < 0:
                     if n > best_len:
                         best_len = n
-                        need = best_len - remaining[i + 1]
                         best = (n, mine | code_bits[code])
-                elif n > get(nkey, -1):
+                elif n + after[nkey >> 32] > best_len and n > get(nkey, -1):
                     new_counts[nkey] = n
                     new_links[nkey] = mine | code_bits[code]
         counts, links = new_counts, new_links

@@ -144,3 +144,67 @@ def test_dfs_and_dp_agree_on_whole_boards(board, mode):
 def test_trail_is_never_shorter_than_simple(board):
     for kind in "hr":
         assert L.longest_route(board, kind, "trail").length >= L.longest_route(board, kind).length
+
+
+def _dense(sides: list[int]) -> Board:
+    """A board whose sides are highways but for one in ten (nothing or railway): the benchmark's
+    worst case, where the search runs out of budget and the improvers and the DP take over."""
+    tokens = ["".join("h" if n < 18 else ".r"[n - 18] for n in sides[4 * k:4 * k + 4])
+              for k in range(SIZE * SIZE)]
+    return Board.from_tokens([t + ("s" if "h" in t and "r" in t else "") for t in tokens])
+
+
+dense_boards = st.lists(st.integers(0, 19), min_size=4 * SIZE * SIZE,
+                        max_size=4 * SIZE * SIZE).map(_dense)
+
+
+def _as_line(g: L._Graph, kind: str, path: list[int], length: int, mode: str) -> L.RouteLine:
+    return L.RouteLine(kind, length, tuple(divmod(i, SIZE) for i in path), mode)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards | boards(empty_weight=0.3) | linked_boards(blank=0.1) | dense_boards)
+def test_improvers_return_real_lines(board):
+    """The probe searches and the even-trail builder only ever report lines that exist: the DP
+    trusts their length as the one to beat."""
+    for kind in "hr":
+        g = L._Graph(board, kind)
+        if not g.nodes:
+            continue
+        for mode, search in (("simple", L._SimpleSearch(g)), ("trail", L._TrailSearch(g))):
+            search.run(3)
+            search.probe(3, 20)
+            assert _line_is_valid(board, _as_line(g, kind, search.best_path, search.best, mode))
+            assert search.best <= search.ceiling
+        found = L._even_trail(g)
+        if found is not None:
+            line = _as_line(g, kind, L._walk(g, found[1], False), found[0], "trail")
+            assert _line_is_valid(board, line)
+            assert found[0] <= L._TrailSearch(g).ceiling
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_boards)
+def test_improvers_never_beat_brute_force(board):
+    for kind in "hr":
+        g = L._Graph(board, kind)
+        if not g.nodes:
+            continue
+        found = L._even_trail(g)
+        assert found is None or found[0] <= _brute(board, kind, "trail")
+        search = L._SimpleSearch(g)
+        search.probe(2, 5)
+        assert search.best <= _brute(board, kind, "simple")
+
+
+@settings(max_examples=3, deadline=None)
+@given(dense_boards)
+def test_dense_boards_equal_the_dp(board):
+    """On dense boards the whole pipeline (search, probes, improvers, DP with their line to
+    beat) gives the DP's own answer."""
+    g = L._Graph(board, "h")
+    for mode in ("simple", "trail"):
+        line = L.longest_route(board, "h", mode)
+        dp = L._frontier_dp(g, mode == "simple", beat=0)
+        assert line.length == (dp[0] if dp else 1)
+        assert _line_is_valid(board, line)
