@@ -136,3 +136,19 @@ def test_region_names_and_outlines_read_back_from_the_board_pdf(italy):
             target = [(s * x + ox, s * y + oy) for x, y in line]
             assert any(len(pts) == len(target) and all(math.dist(p, t) < 0.05 for p, t in zip(pts, target))
                        for pts in printed), line[0]
+
+
+def test_region_names_are_placed_within_a_bounded_search(monkeypatch):
+    """A hostile map cannot make the name search run long: past the budget every remaining name
+    goes to the middle of its cities (Italy's names need about a fifth of it)."""
+    import railprint.games.ticket_to_ride.board as board
+
+    m = load_map("italy")
+    monkeypatch.setattr(board, "REGION_LABEL_BUDGET", 0)
+    monkeypatch.setattr(board, "_GEOMETRY_CACHE", {})
+    geo = board.board_geometry(m)
+    for region in m.regions:
+        own = [geo.nodes[c.id] for c in m.cities if c.region == region.id]
+        label = geo.region_labels[region.id]
+        assert (label.x, label.y - label.size * 0.36) == pytest.approx(
+            (sum(p[0] for p in own) / len(own), sum(p[1] for p in own) / len(own)))
