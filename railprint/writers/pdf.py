@@ -59,6 +59,27 @@ def _rgb(value: str) -> str:
     return fp_str(colour.red, colour.green, colour.blue)
 
 
+_NUMBERS: dict[tuple, str] = {}   # fp_str of coordinates met before (a page repeats many)
+
+
+def _fp(*values: float) -> str:
+    """``fp_str(*values)``, remembered: most coordinates of a render recur (134,000 numbers
+    written for `render all`, 19,000 distinct). Equal keys format alike (0.0 and -0.0 both "0")."""
+    text = _NUMBERS.get(values)
+    if text is None:
+        if len(_NUMBERS) >= 200_000:
+            _NUMBERS.clear()
+        text = _NUMBERS[values] = fp_str(*values)
+    return text
+
+
+@lru_cache(maxsize=4096)
+def _circle(cx: float, cy: float, r: float) -> str:
+    """A circle's path (four Bézier quarters), without its paint operator."""
+    curves = pdfgeom.bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)
+    return " ".join([fp_str(*curves[0][:2]) + " m", *(fp_str(*curve[2:]) + " c" for curve in curves)])
+
+
 @lru_cache(maxsize=256)
 def _dash(dash: tuple[float, ...] | None) -> str:
     return f"[{fp_str(list(dash)) if dash else ''}] 0 d"
@@ -236,7 +257,7 @@ class _Painter:
         doc, tail = self.doc, f" {fp_str(size)} Tf ("
         shown = " ".join(f"{font.getSubsetInternalName(subset, doc)}{tail}{self.escape(part)}) Tj"
                          for subset, part in font.splitString(item.text, doc))
-        code.append(f"BT 1 0 0 -1 {fp_str(x, item.y)} Tm {shown} ET")
+        code.append(f"BT 1 0 0 -1 {_fp(x, item.y)} Tm {shown} ET")
 
     def items(self, items) -> None:
         code = self.c._code
@@ -268,30 +289,25 @@ class _Painter:
                     pathobject.PDFPathObject(code=code).roundRect(item.x, item.y, item.w, item.h, item.r)
                     code.append(_PAINT[stroke, fill])
                 else:
-                    code.append(f"n {fp_str(item.x, item.y, item.w, item.h)} re {_PAINT[stroke, fill]}")
+                    code.append(f"n {_fp(item.x, item.y, item.w, item.h)} re {_PAINT[stroke, fill]}")
             elif kind is Line:
                 if stroke:
                     self.set_style(code, style)
-                    code.append(f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
+                    code.append(f"n {_fp(item.x1, item.y1)} m {_fp(item.x2, item.y2)} l S")
             elif kind is Circle:
                 self.set_style(code, style)
-                r = item.r
-                curves = pdfgeom.bezierArc(item.cx - r, item.cy - r, item.cx + r, item.cy + r, 0, 360)
-                parts = [fp_str(*curves[0][:2]) + " m"]
-                parts.extend(fp_str(*curve[2:]) + " c" for curve in curves)
-                parts.append(_PAINT[stroke, fill])
-                code.append(" ".join(parts))
+                code.append(f"{_circle(item.cx, item.cy, item.r)} {_PAINT[stroke, fill]}")
             elif kind is Path:
                 self.set_style(code, style)
                 parts = []
                 for cmd in item.cmds:
                     op = cmd[0]
                     if op == "L":
-                        parts.append(fp_str(cmd[1], cmd[2]) + " l")
+                        parts.append(_fp(cmd[1], cmd[2]) + " l")
                     elif op == "M":
-                        parts.append(fp_str(cmd[1], cmd[2]) + " m")
+                        parts.append(_fp(cmd[1], cmd[2]) + " m")
                     elif op == "C":
-                        parts.append(fp_str(*cmd[1:7]) + " c")
+                        parts.append(_fp(*cmd[1:7]) + " c")
                     elif op == "Z":
                         parts.append("h")
                 parts.append(_PAINT[stroke, fill])
