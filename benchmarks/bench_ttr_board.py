@@ -6,7 +6,7 @@ are by CPU time.
   (benchmarks/ttr_generated_map.py, seed 1) — the whole board geometry (route spaces, names,
   region outlines and names, tables; targets: Italy <= 0.5 s, Nordic <= 0.2 s, the 100-route
   map <= 1 s), and of that the route search alone (route_layout.layout_routes);
-- both shipped boards rendered as `railprint render` does (tiled A4 + assembly map + overview,
+- both shipped boards rendered as `railprint render` does (tiled A4 + the assembly map that is also the overview,
   PDF written), layout included;
 - hostile and limit inputs (issue 16), each a whole `railprint validate` / `render` process:
   board sizes of 1 x 1 mm, 0, -540 mm and 10 x 10 m (refused by validate), a 200-city map
@@ -135,7 +135,7 @@ def main() -> None:
               f"route search {sc:6.3f} s CPU ({sw:6.3f} wall)   target <= {TARGETS[name]} s: "
               f"{verdict(c, TARGETS[name])}")
     c, w = best_call(render_boards, 1, setup=clear)
-    print(f"both shipped boards rendered (layout, tiles, overview, PDF): {c:.2f} s CPU ({w:.2f} s wall)")
+    print(f"both shipped boards rendered (layout, tiles, assembly map and overview, PDF): {c:.2f} s CPU ({w:.2f} s wall)")
     if not args.quick:
         with tempfile.TemporaryDirectory() as folder:
             hostile(folder)

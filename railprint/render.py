@@ -472,8 +472,9 @@ def impose_shared(output: Output, options: RenderOptions):
         with content_scope(info.root or info.path.parent):
             decks.append(load_deck(info.path, options.lang))
     total = sum(len(deck.cards) for deck in decks)
-    word = {"en": "pieces", "pl": "elementy"}.get(options.lang, "pieces")
-    detail = (f"{output.name} · {revision_label(max(d.revision for d in decks), options.lang)} · {total} {word} · "
+    word = {"en": ("piece", "pieces"), "pl": ("element", "elementy", "elementów")}.get(options.lang, ("piece", "pieces"))
+    detail = (f"{output.name} · {revision_label(max(d.revision for d in decks), options.lang)} · "
+              f"{counted(total, word, options.lang)} · "
               + ", ".join(i.path.name for i in output.sets))
     title = _shared_title(output, options.lang)
     offset = (mm(options.back_offset[0]), mm(options.back_offset[1]))
@@ -518,6 +519,9 @@ def _guide_file(output: Output, document, options: RenderOptions):
     from railprint.words import NOUNS
 
     kind = _kinds()[output.sets[0].kind][0]
+    component = output.sets[0].component
+    if component and component in _kinds() and _kinds()[component][1] == _kinds()[output.sets[0].kind][1]:
+        kind = _kinds()[component][0]   # a generated board or score pad prints like the game's own kind
     sets = []
     corners = None
     paper, copies = kind.paper, (kind.copies or {}).get(options.lang)
@@ -545,7 +549,7 @@ def _guide_file(output: Output, document, options: RenderOptions):
             noun = tuple((kind.noun or {}).get(options.lang) or (kind.noun or {}).get("en") or ("piece", "pieces"))
             sets += [GuideSet(p, None) for p in pieces] or [GuideSet(title, count if kind.noun else None, noun)]
     backs = sum(1 for page in document.pages if page.label.endswith((" backs", " rewersy")))
-    step = (kind.component_steps or {}).get(output.sets[0].component or "", kind.step)
+    step = (kind.component_steps or {}).get(component or "", kind.step)
     layout = dict(document.meta).get("layout", "")   # how the imposition laid it out (none: a board, a pad)
     if output.shared and len(output.sets) > 1:
         layout = "shared"

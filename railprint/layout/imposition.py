@@ -412,20 +412,30 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
         return [(_FREE,) * 4 for _ in cells]
     eps = 1e-3
     boxes = [(c.x, c.y, c.x + c.box[0], c.y + c.box[1]) for c in cells]
+    # the boxes by each edge's coordinate, in eps-wide buckets: a neighbour whose edge lies
+    # within eps of this box's is in the same bucket or within two either side (float division)
+    by_edge: list[dict[int, list[int]]] = [{}, {}, {}, {}]   # bottom, left, top, right edges
+    for j, box in enumerate(boxes):
+        for table, value in zip(by_edge, (box[3], box[0], box[1], box[2])):
+            table.setdefault(int(value // eps), []).append(j)
     out = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         result = []
         for side in range(4):
             spans = []
-            for j, (a0, b0, a1, b1) in enumerate(boxes):
+            edge = (y0, x1, y1, x0)[side]
+            key = int(edge // eps)
+            table = by_edge[side]   # top meets bottoms, right meets lefts, bottom tops, left rights
+            for j in sorted({j for k in range(key - 2, key + 3) for j in table.get(k, ())}):
                 if j == i:
                     continue
+                a0, b0, a1, b1 = boxes[j]
                 if side in (0, 2):
-                    edge, other = (y0, b1) if side == 0 else (y1, b0)
+                    other = b1 if side == 0 else b0
                     if abs(edge - other) < eps:
                         spans.append((max(x0, a0), min(x1, a1)))
                 else:
-                    edge, other = (x1, a0) if side == 1 else (x0, a1)
+                    other = a0 if side == 1 else a1
                     if abs(edge - other) < eps:
                         spans.append((max(y0, b0), min(y1, b1)))
             lo, hi = (x0, x1) if side in (0, 2) else (y0, y1)

@@ -73,29 +73,6 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
     """The best guillotine packing of ``w`` × ``h`` boxes (turned ones ``h`` × ``w`` when
     ``turn``) into ``width`` × ``height``, origin (0, 0)."""
 
-    @lru_cache(maxsize=None)
-    def best(W: float, H: float) -> Packing:
-        empty = Packing(0, (), ((0.0, 0.0, W, H),) if W > _EPS and H > _EPS else ())
-        found = empty
-        for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
-            cw, ch = (h, w) if turned else (w, h)
-            cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
-            if not cols or not rows:
-                continue
-            for k in range(cols, 0, -1):   # k full-height columns; what is below them; the rest to the right
-                head = Block(0.0, 0.0, k, rows, cw, ch, turned)
-                option = _join(head, _moved(best(_r(k * cw), _r(H - rows * ch)), 0.0, rows * ch),
-                               _moved(best(_r(W - k * cw), H), k * cw, 0.0))
-                if _key(option) > _key(found):
-                    found = option
-            for k in range(rows, 0, -1):   # k full-width rows; what is right of them; the rest below
-                head = Block(0.0, 0.0, cols, k, cw, ch, turned)
-                option = _join(head, _moved(best(_r(W - cols * cw), _r(k * ch)), cols * cw, 0.0),
-                               _moved(best(W, _r(H - k * ch)), 0.0, k * ch))
-                if _key(option) > _key(found):
-                    found = option
-        return found
-
     simple = [_grid(width, height, cw, ch, turned) for cw, ch, turned in ((w, h, False), (h, w, True))
               if turned is False or (turn and abs(w - h) > _EPS)]
     simple = [p for p in simple if p.count]
@@ -103,7 +80,36 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
         # many small pieces: one plain grid (turning a few more in would save little, and the
         # search grows with the square of the pieces per row and column)
         return max(simple, key=_key)
-    return best(_r(width), _r(height))
+    return _best(_r(width), _r(height), w, h, turn)[0]
+
+
+@lru_cache(maxsize=65536)
+def _best(W: float, H: float, w: float, h: float, turn: bool) -> tuple[Packing, tuple]:
+    """:func:`butt_pack`'s search for a ``W`` × ``H`` region; shared by every call with the same
+    box (the regions of a sheet's candidates, both orientations and papers, share their
+    sub-regions). Packings are immutable, so sharing them is safe. Returns the packing and its
+    :func:`_key`."""
+    found = Packing(0, (), ((0.0, 0.0, W, H),) if W > _EPS and H > _EPS else ())
+    best_key = _key(found)
+    for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
+        cw, ch = (h, w) if turned else (w, h)
+        cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+        if not cols or not rows:
+            continue
+        # k full-height columns, what is below them, the rest to the right; then k full-width
+        # rows, what is right of them, the rest below. An option is built only when its key
+        # (from its parts' keys) beats the best so far: the same first best as building each.
+        options = [((k, rows), (_r(k * cw), _r(H - rows * ch), 0.0, rows * ch), (_r(W - k * cw), H, k * cw, 0.0))
+                   for k in range(cols, 0, -1)]
+        options += [((cols, k), (_r(W - cols * cw), _r(k * ch), cols * cw, 0.0), (W, _r(H - k * ch), 0.0, k * ch))
+                    for k in range(rows, 0, -1)]
+        for (c, r), (aw, ah, ax, ay), (bw, bh, bx, by) in options:
+            (a, ka), (b, kb) = _best(aw, ah, w, h, turn), _best(bw, bh, w, h, turn)
+            key = (c * r + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (c * r if turned else 0))
+            if key > best_key:
+                found = _join(Block(0.0, 0.0, c, r, cw, ch, turned), _moved(a, ax, ay), _moved(b, bx, by))
+                best_key = key
+    return found, best_key
 
 
 MIXED_LIMIT = 64   # pieces per sheet above which only plain grids are tried

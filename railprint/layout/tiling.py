@@ -385,8 +385,12 @@ CELL_FILLS = ("#1f77b4", "#ff7f0e")
 
 
 def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = "en",
-                   title: str = "") -> list[Item]:
-    """The assembly-map page (without furniture): heading, size line, steps, miniature + grid."""
+                   title: str = "", overview: bool = False) -> list[Item]:
+    """The assembly-map page (without furniture): heading, size line, steps, miniature + grid.
+
+    ``overview``: the page is also the drawing's overview — the drawing itself fitted to the
+    page (group ``overview``, as :func:`overview_page` draws it) with every page outlined on it
+    and numbered in a corner, so no separate overview page is needed."""
     t = _t(lang)
     area = Rect(MARGIN, MARGIN, sheet.width - 2 * MARGIN, sheet.height - 2 * MARGIN - FURNITURE_HEIGHT)
     items: list[Item] = []
@@ -406,6 +410,8 @@ def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = 
             items.append(Text(area.x, y, line, 8, Style(fill="#222222")))
     y += mm(4)
     box = Rect(area.x, y, area.w, area.y + area.h - y)
+    if overview:
+        return items + _overview_grid(plan, drawing, box, lang)
     # the miniature covers the whole grid (which may be larger than the drawing when centred)
     gx0, gy0 = plan.offset_x, plan.offset_y
     gw = plan.cols * plan.step_x + plan.overlap if plan.cols > 1 else plan.window.w
@@ -445,14 +451,44 @@ def assembly_items(plan: TilePlan, drawing: Group, sheet: Paper, *, lang: str = 
     return items
 
 
+def _overview_grid(plan: TilePlan, drawing: Group, box: Rect, lang: str) -> list[Item]:
+    """The drawing fitted into ``box`` with its scale noted above, every page's window outlined
+    on it (cut to the drawing) and the page's number in the window's top-left corner."""
+    t = _t(lang)
+    note = t["overview"].format(s=_num(1 / min(box.w / plan.width, (box.h - mm(5)) / plan.height))
+                                .replace(".", "," if lang == "pl" else "."))
+    items: list[Item] = [Text(box.x, box.y + mm(1), note, 8, Style(fill=GREY))]
+    s, ox, oy = _fit(plan.width, plan.height, Rect(box.x, box.y + mm(5), box.w, box.h - mm(5)))
+    to_page = compose(translate(ox, oy), scale(s))
+    items.append(Group((Group(drawing.items, drawing.transform),), to_page,
+                       clip=Rect(0, 0, plan.width, plan.height), id="overview"))
+    for n, (r, c) in enumerate(plan.tiles(), 2):
+        src = plan.source(r, c)
+        x0, y0 = max(src.x, 0.0), max(src.y, 0.0)
+        x1, y1 = min(src.x + src.w, plan.width), min(src.y + src.h, plan.height)
+        (px0, py0), (px1, py1) = apply(to_page, x0, y0), apply(to_page, x1, y1)
+        colour = CELL_FILLS[(r + c) % 2]
+        items.append(Rect(px0, py0, px1 - px0, py1 - py0, Style(stroke=colour, width=1.0)))
+        # the number in the part of the window no earlier neighbour covers
+        tx = px0 + (plan.overlap * s if c > 1 else 0) + mm(1)
+        ty = py0 + (plan.overlap * s if r > 1 else 0) + mm(1)
+        label = t["page"].format(n=n)
+        w = text_width(label, 9, "bold") + mm(2)
+        items.append(Rect(tx, ty, w, mm(4.6), Style(fill="#ffffff", stroke=colour, width=0.8, opacity=0.9), r=mm(1)))
+        items.append(Text(tx + w / 2, ty + mm(3.4), label, 9, Style(fill="#000000"), font="bold", anchor="middle"))
+    return items
+
+
 def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float, *,
                   paper: str | Paper = "a4", orientation: str = "auto", overlap: float = MIN_OVERLAP,
                   title: str = "", detail: str = "", lang: str = "en", assembly: bool = True,
                   doc_title: str = "", extra_pages: int = 0,
-                  keep_clear: "Callable[[float, float, float], bool] | None" = None) -> Document:
+                  keep_clear: "Callable[[float, float, float], bool] | None" = None,
+                  overview: bool = False) -> Document:
     """Tile ``drawing`` (W x H points, origin top-left) over pages at real size.
 
-    Page 1 is the assembly map (unless ``assembly=False``), then tiles row by row.
+    Page 1 is the assembly map (unless ``assembly=False``; with ``overview`` it is also the
+    whole drawing's overview: one sheet fewer than a separate overview page), then tiles row by row.
     ``extra_pages``: pages the caller will append (counted in every "page i/n").
     ``keep_clear``: see :func:`registration_marks`."""
     plan = plan_tiles(width, height, paper=paper, orientation=orientation, overlap=overlap)
@@ -466,7 +502,9 @@ def tile_document(drawing: Item | tuple[Item, ...], width: float, height: float,
         # the assembly map uses whichever orientation shows the grid larger
         a_sheet = _best_sheet(plan.cols * plan.step_x + plan.overlap,
                               plan.rows * plan.step_y + plan.overlap, sheet)
-        items = assembly_items(plan, group, a_sheet, lang=lang, title=title)
+        if overview:   # the page the drawing fills most
+            a_sheet = _best_sheet(width, height, sheet)
+        items = assembly_items(plan, group, a_sheet, lang=lang, title=title, overview=overview)
         items.append(furniture(a_sheet, title=title, detail=detail, page=n, pages=total, lang=lang))
         pages.append(Page(a_sheet.width, a_sheet.height, tuple(items), label="assembly"))
         n += 1

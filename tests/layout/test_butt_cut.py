@@ -21,6 +21,7 @@ TTR = content_path("ticket-to-ride")
 CUT_WIDTH = 0.25   # pt, content/sheets/sheets.yaml
 # the targets: sheets of paper (a duplex page pair is one sheet)
 LIMITS = {"days-of-steam": 11, "allers-trains": 19, "nordic": 24, "examples": 12}
+NORDIC = ("nordic-board", "nordic-cards", "train-cards", "nordic-trains")
 
 
 def _sheets(data: bytes) -> int:
@@ -34,7 +35,10 @@ def rendered(request):
     files = {}
     for game in ("days-of-steam", "allers-trains", "ticket-to-ride", "examples"):
         for output in outputs(select(discover_layers([]), game), options):
-            if output.game == "ticket-to-ride" and output.name not in ("nordic-board", "nordic-cards", "train-cards"):
+            # Nordic: every piece of the rulebook's component list — the board (its assembly map is
+            # its overview), the train cards, the tickets and Globetrotter card, the trains and
+            # score markers; the score pad (our aid, a sheet per game) is counted apart
+            if output.game == "ticket-to-ride" and output.name not in (*NORDIC, "nordic-scorepad"):
                 continue
             if output.game == "examples" and output.name != "station-master":  # the designer example deck
                 continue
@@ -46,9 +50,15 @@ def test_sheet_counts_meet_the_targets(rendered):
     paper, files = rendered
     per_game = Counter()
     for (game, name), sheets in files.items():
-        per_game["nordic" if game == "ticket-to-ride" else game] += sheets
+        if game != "ticket-to-ride":
+            per_game[game] += sheets
+        elif name in NORDIC:
+            per_game["nordic"] += sheets
     for game, limit in LIMITS.items():
         assert per_game[game] <= limit, (paper, game, per_game[game], files)
+    assert files["ticket-to-ride", "nordic-trains"] == 1 and files["ticket-to-ride", "nordic-scorepad"] == 1
+    # the board: its tiles and one page that is both the assembly map and the overview
+    assert files["ticket-to-ride", "nordic-board"] == {"a4": 11, "letter": 13}[paper]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -26,7 +26,7 @@ BRING = {"days-of-steam": "cloth bag"}
 
 def _text(data: bytes) -> tuple[str, int, bool]:
     texts = pdf_texts(data)
-    backs = sum(1 for t in texts if "— backs" in t)
+    backs = sum(1 for t in texts if "— backs" in t or "— rewersy" in t)
     return "\n".join(texts), len(texts) - backs, backs > 0
 
 
@@ -103,3 +103,70 @@ def test_a_designer_deck_gets_a_guide_with_its_own_paper_and_copies(tmp_path):
     flat = " ".join(guide.split())
     assert "cards.pdf · 1 sheet (1 page) · one side · plain paper (80 g/m²) · copies: 2 per player" in flat
     assert "My cards: 5 cards" in flat
+
+
+# Ticket to Ride Nordic's component list (rulebook 001 and shared/reference/ttr-nordic.yaml):
+# the board, 110 train cards, 46 tickets, the Globetrotter card, 3 x 40 trains, 3 score markers
+NORDIC_CHECKLIST = {
+    "en": ["Ticket to Ride: Nordic Countries — board", "Train cards: 110 cards",
+           "Destination tickets — Nordic Countries: 46 cards", "Globetrotter bonus card: 1 card",
+           *(f"Ticket to Ride: Nordic Countries — player {p} · 40 wagons" for p in "ABC"),
+           "Ticket to Ride: Nordic Countries — 3 score markers", "Ticket to Ride: Nordic Countries — score pad"],
+    "pl": ["Wsiąść do Pociągu: Kraje Północy — plansza", "Karty wagonów: 110 kart",
+           "Bilety — Kraje Północy: 46 kart", "Karta Globtrotera: 1 karta",
+           *(f"Wsiąść do Pociągu: Kraje Północy — gracz {p} · 40 wagonów" for p in "ABC"),
+           "Wsiąść do Pociągu: Kraje Północy — 3 znaczniki punktów",
+           "Wsiąść do Pociągu: Kraje Północy — bloczek punktacji"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_nordic_guide_lists_every_file_and_the_rulebooks_components_read_back(tmp_path, lang):
+    from tests.render.test_print_kit import _wagons
+
+    chosen = [f for f in select(discover_layers([]), "ticket-to-ride")
+              if f.id.startswith("nordic") or f.id == "train-cards"]
+    summaries: list[str] = []
+    render_all(chosen, RenderOptions(lang=lang), tmp_path, "pdf", summaries=summaries)
+    folder = tmp_path / "ticket-to-ride"
+    guide, _, _ = _text((folder / "ticket-to-ride-guide.pdf").read_bytes())
+    flat = " ".join(guide.split())
+    files = sorted(p for p in folder.glob("*.pdf") if not p.stem.endswith("-guide"))
+    assert [p.name for p in files] == ["nordic-board.pdf", "nordic-cards.pdf", "nordic-scorepad.pdf",
+                                       "nordic-trains.pdf", "train-cards.pdf"]
+    sheets_word = {"en": r"sheets?", "pl": r"arkusz\w*"}[lang]
+    for path in files:   # every file with its sheets and sides, as its PDF has them
+        _, sheets, duplex = _text(path.read_bytes())
+        line = re.search(re.escape(path.name) + rf" · (\d+) {sheets_word} \(\d+ \w+\) · ([^·]+) ·", flat)
+        assert line and int(line.group(1)) == sheets, (path.name, flat)
+        sides = {"en": ("both sides, flip on the long edge", "one side"),
+                 "pl": ("dwustronnie, obrót wzdłuż dłuższej krawędzi", "jednostronnie")}[lang]
+        assert line.group(2).strip() == sides[0 if duplex else 1]
+    # the checklist is the rulebook's list (and our score pad), in the guide and in the terminal
+    listed = re.findall(r"\[ \] (.+)", summaries[0])
+    assert sorted(listed) == sorted(NORDIC_CHECKLIST[lang])
+    assert all(" ".join(item.split()) in flat for item in listed)
+    # the counts read back from the printed pieces
+    wagons, markers = _wagons((folder / "nordic-trains.pdf").read_bytes())
+    assert sorted(wagons.values()) == [40, 40, 40] and markers == 3
+    footers = {"en": ("110 cards", "47 pieces"), "pl": ("110 kart", "47 elementów")}[lang]
+    for name, words in zip(("train-cards.pdf", "nordic-cards.pdf"), footers):   # the sheets' footers
+        assert words in " ".join(_text((folder / name).read_bytes())[0].split()), (name, words)
+    tickets = " ".join(_text((folder / "nordic-cards.pdf").read_bytes())[0].split())
+    assert re.search(r"Glob\w*trot", tickets)   # the Globetrotter card is on the tickets' sheets
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_railroad_ink_checklist_counts_every_die_printed(tmp_path, lang):
+    summaries: list[str] = []
+    render_all(select(discover_layers([]), "railroad-ink"), RenderOptions(lang=lang), tmp_path, "pdf",
+               summaries=summaries)
+    listed = dict(re.findall(r"\[ \] (.+) × (\d+)", summaries[0]))
+    names = {"en": ("route die", "special die", "meteor direction die", "meteor distance die", "lava die"),
+             "pl": ("kostka trasy", "kostka specjalna", "kostka kierunku meteorytu", "kostka odległości meteorytu",
+                    "kostka lawy")}[lang]
+    assert set(listed) == set(names)
+    nets, _, _ = _text((tmp_path / "railroad-ink" / "railroad-ink-dice.pdf").read_bytes())
+    for name, count in listed.items():   # each die's nets carry its name once each
+        assert len(re.findall(rf"{name}(?!\w)", nets)) == int(count), (name, count)
+    assert int(listed[names[0]]) == 3 and int(listed[names[1]]) == 1

@@ -153,3 +153,21 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     assert page.locator("#at-locos li[data-colour='violet']").inner_text().startswith("V fioletowa:")
     assert not errors, errors
     phone.close()
+
+
+def test_quick_taps_on_a_station_all_count(browser, server):
+    """Taps made before the previous one has landed each step the latest round (none is refused
+    as a change made on another screen)."""
+    base, _ = server
+    (phone,), (ala,), errors = phones(browser, 1)
+    create_room_with(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "stations"})
+    ala.wait_for_selector("button.at-step[data-station='1']")
+    before = version(ala)
+    # three taps in one go, before the first has been answered
+    ala.evaluate("""() => { const plus = document.querySelector("button.at-step[data-station='1'][data-delta='1']");
+        for (let i = 0; i < 3; i++) plus.click(); }""")
+    ala.wait_for_function(f"Number(document.body.dataset.version) === {before + 3}")
+    assert ala.locator("output[data-round='1']").inner_text() == "3"
+    assert ala.locator("#message").inner_text() == ""
+    assert not errors, errors
+    phone.close()

@@ -156,3 +156,21 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
     assert ala.locator("button[data-kind='G']").inner_text().split() == ["G", "zielone", "miasto"]  # letter and name
     assert not errors, errors
     phone.close()
+
+
+def test_quick_taps_on_a_stepper_all_count(browser, server):
+    """Taps made before the previous one has landed are each applied to the latest counts (none
+    is refused as a change made on another screen), and a tap past the limit is not sent."""
+    base, _ = server
+    (phone,), (ala,), errors = phones(browser, 1)
+    create_room_with(ala, base, "days-of-steam", ["Ala", "Bartek"])
+    ala.wait_for_selector("button[data-step='goods-R']")
+    before = version(ala)
+    # three taps in one go, before the first has been answered
+    ala.evaluate("""() => { const plus = document.querySelector("button[data-step='goods-R'][data-delta='1']");
+        for (let i = 0; i < 3; i++) plus.click(); }""")
+    ala.wait_for_function(f"Number(document.body.dataset.version) === {before + 3}")
+    assert ala.locator("output[data-value='goods-R']").inner_text() == "3"
+    assert ala.locator("#message").inner_text() == ""
+    assert not errors, errors
+    phone.close()

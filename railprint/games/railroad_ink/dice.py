@@ -7,6 +7,7 @@ pictograms as the board (:mod:`railprint.games.railroad_ink.pictograms`); the ne
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -49,8 +50,11 @@ def build_dice_nets(spec: DiceSpec | str | Path | None = None, *, paper: str = "
             nets.append(net_group(net, faces, label=label, id=f"net-{die.id}-{copy}"))
     if not nets:
         raise RailprintError("no dice to print")
-    return net_document(nets, net, paper=paper, lang=lang, title=dice.title.get(lang), id=dice.id,
-                        revision=dice.revision, subject="railprint: Railroad Ink dice nets")
+    document = net_document(nets, net, paper=paper, lang=lang, title=dice.title.get(lang), id=dice.id,
+                            revision=dice.revision, subject="railprint: Railroad Ink dice nets")
+    # the print guide's checklist: each kind of die and how many nets of it are printed
+    pieces = tuple(("piece", f"{die.name.get(lang)} × {die.count}") for die in dice.dice if die.set in wanted)
+    return replace(document, meta=document.meta + pieces)
 
 
 def render_dice(path: Path, options) -> Document:

@@ -31,8 +31,8 @@ def __getattr__(name: str):
     globals()[name] = value
     return value
 
-BOARD_STEP = {"en": "trim each page along its crop marks, then glue the pages in the order of the assembly map (the last page)",
-              "pl": "przytnij każdą stronę wzdłuż znaczników, potem sklej strony w kolejności z mapy składania (ostatnia strona)"}
+BOARD_STEP = {"en": "trim each page along its crop marks, then glue the pages in the order of the assembly map (the first page)",
+              "pl": "przytnij każdą stronę wzdłuż znaczników, potem sklej strony w kolejności z planu składania (pierwsza strona)"}
 SCOREPAD_STEP = {"en": "nothing to cut: keep it by the table", "pl": "nic do cięcia: połóż przy stole"}
 
 GAME = Game(

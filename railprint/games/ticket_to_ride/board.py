@@ -22,6 +22,7 @@ label sides; see :class:`BoardSpec`.
 from __future__ import annotations
 
 import math
+from heapq import heapify, heappop
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Iterable, Literal
@@ -489,6 +490,10 @@ def _chain(segments: list[tuple[Point, Point]], tol: float = 1.0) -> tuple[tuple
     return tuple(lines)
 
 
+REGION_LABEL_SPOTS, REGION_LABEL_BUDGET = 4000, 60000
+"""A region's name is tried at its 4000 grid spots nearest the middle of its cities (2 board mm
+apart), and all regions of a map together at 60,000 spots at most (Italy needs ~12,000): a
+hostile map's work stays bounded."""
 REGION_LABEL_SIZES = (1.0, 0.88, 0.76)
 """Region names are tried at these fractions of their full size before the best partly
 covered spot is taken."""
@@ -505,6 +510,7 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
     out: dict[str, Label] = {}
     step = 2 * g.unit
     pad = 1.2 * g.unit
+    budget = [REGION_LABEL_BUDGET]
     for region in m.regions:
         own = [nodes[c.id] for c in m.cities if c.region == region.id]
         if not own:
@@ -528,11 +534,15 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
             """The name's box at size ``s`` (points) wherever it lies wholly inside the region,
             nearest to the middle of its cities first."""
             w, h = text_width(text, s, "bold") / 2 + pad, s * 0.36 + pad   # half sizes of the box
-            at = [(cx + i * step, cy + j * step)
-                  for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)
-                  for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]
-            at.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
-            for x, y in at:
+            at = [((x - cx) ** 2 + (y - cy) ** 2, x, y)
+                  for x in [cx + i * step for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)]
+                  for y in [cy + j * step for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]]
+            heapify(at)   # taken nearest first, as far as needed: most names fit near the middle
+            for _ in range(min(len(at), REGION_LABEL_SPOTS)):
+                _, x, y = heappop(at)
+                budget[0] -= 1
+                if budget[0] < 0:   # bounded work for any map: the name goes to the middle of its cities
+                    return
                 box = (x - w, y - h, x + w, y + h)
                 if (inside(x, y) and (not free or _box_is_free(occupied, box, tag))
                         and inside(box[0], box[1]) and inside(box[2], box[3])
@@ -599,10 +609,12 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
             cy = inner.y + (i + 0.5) * cell
             row = grid[i]
             for j in range(j0, j1 + 1):
+                if row[j] >= weight:
+                    continue
                 cx = inner.x + (j + 0.5) * cell
                 if shape[0] == "c" and math.hypot(cx - shape[1], cy - shape[2]) > shape[3] + cell * 0.7:
                     continue
-                row[j] = max(row[j], weight)
+                row[j] = weight
 
     for shape in shapes.values():
         mark(shape)
@@ -1110,7 +1122,8 @@ def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "e
 
 def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
                 overview: bool = True) -> Document:
-    """A ``kind: board`` file: the tiled board, then (``overview``) the one-page version."""
+    """A ``kind: board`` file: the assembly map, which (``overview``) is also the whole board on
+    one page, then the board at real size over pages."""
     unknown = [k for k in spec.labels if k not in m.city]
     if unknown:
         from railprint.errors import suggestion
@@ -1121,16 +1134,9 @@ def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: 
     width, height = _size(m, size)
     board = draw_board(m, width, height, lang=lang, labels=spec.labels)
     geo = board_geometry(m, width, height, lang=lang, labels=spec.labels)
-    tiled = tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
-                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                          extra_pages=1 if overview else 0, keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
-    if not overview:
-        return tiled
-    total = len(tiled.pages) + 1
-    page = overview_page(board, width, height, paper=paper, title=board_title(m, lang),
+    return tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                         page=total, pages=total)
-    return Document(tiled.pages + (page,), title=tiled.title)
+                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r), overview=overview)
 
 
 def iter_texts(group: Group) -> Iterable[str]:  # pragma: no cover - debugging helper

@@ -10,7 +10,7 @@ from railprint.errors import RailprintError
 
 
 def build_ttr_board(path: Path, options):
-    """A Ticket to Ride map printed at real size over pages, plus a one-page overview."""
+    """A Ticket to Ride map printed at real size over pages, after an assembly map that is also its overview."""
     from railprint.games.ticket_to_ride.board import build_board, load_board_spec
 
     spec = load_board_spec(path)
@@ -74,20 +74,22 @@ def build_map_component(path: Path, options):
 
         spec = BoardSpec(kind="board", id=f"{m.id}-board", game="ticket-to-ride", map=m.id,
                          title={"en": f"{m.title('en')} — board", "pl": f"{m.title('pl')} — plansza"})
-        return build_board(spec, m, paper=options.paper, lang=options.lang)
+        return _checklist(build_board(spec, m, paper=options.paper, lang=options.lang),
+                          spec.title.get(options.lang) or spec.title["en"])
     if component == "scorepad":
         from railprint.games.ticket_to_ride.scorepad import build_scorepad
 
-        return build_scorepad(m, paper=options.paper, lang=options.lang, revision=1)
-    if component in ("tickets", "long-tickets"):
+        word = {"en": "score pad", "pl": "bloczek punktacji"}.get(options.lang, "score pad")
+        return _checklist(build_scorepad(m, paper=options.paper, lang=options.lang, revision=1),
+                          f"{m.title(options.lang)} — {word}")
+    if component in ("tickets", "long-tickets", "stations"):
         from railprint.render import impose_deck
+        from railprint.words import counted
 
-        return impose_deck(ticket_deck(Path(path), options.lang, long=component == "long-tickets"),
-                           Path(path), options)
-    if component == "stations":
-        from railprint.render import impose_deck
-
-        return impose_deck(station_deck(Path(path), options.lang), Path(path), options)
+        deck = (station_deck(Path(path), options.lang) if component == "stations" else
+                ticket_deck(Path(path), options.lang, long=component == "long-tickets"))
+        return _checklist(impose_deck(deck, Path(path), options),
+                          f"{deck.title}: {counted(len(deck.cards), deck.noun or ('card', 'cards'), options.lang)}")
     if component == "trains":
         return trains_document(m, options)
     raise RailprintError(f"a Ticket to Ride map prints its board, tickets, score pad, trains and stations, "
@@ -104,9 +106,19 @@ def trains_document(m, options):
     sets = piece_sets(m, options.lang)
     word = {"en": "trains and score markers", "pl": "wagony i znaczniki punktów"}.get(options.lang)
     detail = f"{m.id}-trains · {revision_label(1, options.lang)} · {sum(len(s.faces) for s in sets)} · {m.id}"
-    return impose_sets(sets, paper=options.paper, mode="simplex", title=f"{m.title(options.lang)} — {word}",
-                       detail=detail, lang=options.lang, cut_lines=options.mode != "1up" if options.cut_lines is None
-                       else options.cut_lines).document
+    document = impose_sets(sets, paper=options.paper, mode="simplex", title=f"{m.title(options.lang)} — {word}",
+                           detail=detail, lang=options.lang, cut_lines=options.mode != "1up" if options.cut_lines is None
+                           else options.cut_lines).document
+    return _checklist(document, *(f"{m.title(options.lang)} — {s.label}" for s in sets))   # whose map each set is
+
+
+def _checklist(document, *lines: str):
+    """``document`` with the print guide's checklist lines for it (each naming its map: several
+    maps print alike pieces)."""
+    from dataclasses import replace
+
+    return replace(document, meta=tuple(kv for kv in document.meta if kv[0] != "piece")
+                   + tuple(("piece", line) for line in lines))
 
 
 def ticket_deck(path: Path, lang: str = "en", *, long: bool = False):

@@ -293,10 +293,15 @@ def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float):
     for i, chain in enumerate(chains):
         yield from zip(chain, chain[1:])
         for other in chains[i + 1:]:
+            if not chain or not other:
+                continue
+            a, b = chain[0], other[0]   # the spaces of a chain share their size
+            reach = (math.hypot(a.length, a.width) + math.hypot(b.length, b.width)) / 2 + enough
+            reach2 = reach * reach
             for a in chain:
+                ax, ay = a.x, a.y
                 for b in other:
-                    reach = (math.hypot(a.length, a.width) + math.hypot(b.length, b.width)) / 2 + enough
-                    if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < reach * reach:
+                    if (ax - b.x) ** 2 + (ay - b.y) ** 2 < reach2:
                         yield a, b
 
 
@@ -649,7 +654,7 @@ class _Search:
             c = group.c
             skews = ((0.0,), (0.0, -0.28, 0.28), (0.0, -0.4, -0.2, 0.2, 0.4))[level]
             extras = ((0.0, 0.1, 0.2), (0.0, 0.08, 0.16, 0.26), (0.0, 0.05, 0.1, 0.15, 0.2, 0.26, 0.34, 0.42))[level]
-            shifts = ((0.0,), (0.0, -1.0, 1.0), (0.0,))[level]
+            shifts = ((0.0,), (0.0,), (0.0,))[level]
             for skew in skews:
                 h0 = group.bulges.get(skew)
                 if h0 is None:
@@ -807,6 +812,7 @@ class _Search:
                     if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach2:
                         continue
                     self.pairs += 1
+                    near = False
                     for px, py in covers:
                         # no circle of the other space comes near unless its spine does
                         t = ((px - ax) * sx + (py - ay) * sy) / span
@@ -821,7 +827,10 @@ class _Search:
                             d = touch - hypot(px - qx, py - qy)
                             if d > 0:
                                 cost += d * ROUTE_WEIGHT
-                    if exact:
+                                near = True
+                    # circles that cover two spaces and stay ``touch`` apart keep the spaces
+                    # ``want`` apart: the exact clearance can only fall short when some come closer
+                    if exact and near:
                         short = want - clearance(car, other, want)
                         if short > 0:
                             cost += short * 1000
@@ -910,4 +919,6 @@ class _Search:
             for car, covers, *_ in shape.covered:
                 for x, y in covers:
                     occupied.add_circle(x, y, self.radius, ("route", car.route), weight=ROUTE_WEIGHT)
+        for group in groups:   # the only reference cycles: without them, the search is freed as it ends
+            group.neighbours = []
         return RouteLayout(cars, paths, occupied)

@@ -284,17 +284,20 @@ def test_nordic_names_read_back_intact_from_overview():
     assert "Podgląd w skali 1:" in text and "strona 1/1" in text
 
 
-def test_board_file_builds_with_overview_last():
+def test_board_file_builds_with_the_assembly_map_as_its_overview():
     spec = load_board_spec(DATA / "board-italy.yaml")
     assert spec.map == "italy" and to_mm(spec.overlap) == pytest.approx(10)
     m = load_map(spec.map)
     doc = build_board(spec, m, paper="a4", lang="en")
     plan = plan_tiles(spec.size.width, spec.size.height, overlap=spec.overlap)
-    assert len(doc.pages) == plan.pages + 2
-    assert doc.pages[-1].label == "overview"
-    last = texts(doc.pages[-1])
-    assert f"page {len(doc.pages)}/{len(doc.pages)}" in last
-    assert f"page 1/{len(doc.pages)}" in texts(doc.pages[0])
+    assert len(doc.pages) == plan.pages + 1   # the assembly map is the overview: no page of its own
+    first = texts(doc.pages[0])
+    assert f"page 1/{len(doc.pages)}" in first and f"page {len(doc.pages)}/{len(doc.pages)}" in texts(doc.pages[-1])
+    assert any(t.startswith("Assembly map") for t in first) and any(t.startswith("Overview at 1:") for t in first)
+    assert {f"p. {n}" for n in range(2, plan.pages + 2)} <= set(first)   # every tile numbered on the map
+    with _pdf(doc) as pdf:   # the whole board is drawn on it: every city name reads back
+        text = pdf.pages[0].extract_text()
+    assert all(city.name in text for city in m.cities)
 
 
 def test_board_size_is_configurable():

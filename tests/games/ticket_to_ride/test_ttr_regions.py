@@ -83,9 +83,11 @@ def test_region_names_are_clear_of_route_spaces_and_tables(italy):
 
 
 def _baseline_words(page, text):
-    """(centre x, baseline y) in page points, top-down, of every printed ``text``."""
+    """(centre x, baseline y) in page points, top-down, of every printed ``text``. Read in the
+    order drawn: a region's name just under a city's name is one line to pdfplumber's layout,
+    which interleaves their letters."""
     out = []
-    for hit in page.search(text, regex=False):
+    for hit in page.search(text, regex=False, use_text_flow=True):
         chars = hit["chars"]
         out.append(((chars[0]["x0"] + chars[-1]["x1"]) / 2, page.height - chars[0]["matrix"][5]))
     return out
@@ -111,7 +113,7 @@ def test_region_names_and_outlines_read_back_from_the_board_pdf(italy):
             assert abs(s * bx + ox - qx) < 0.5 and abs(s * by + oy - qy) < 0.5
 
         for region in m.regions:
-            found = page.search(region.name.upper(), regex=False)
+            found = page.search(region.name.upper(), regex=False, use_text_flow=True)   # as _baseline_words
             assert len(found) == 1, region.name
             hit = found[0]
             baseline = page.height - hit["chars"][0]["matrix"][5]
@@ -134,3 +136,19 @@ def test_region_names_and_outlines_read_back_from_the_board_pdf(italy):
             target = [(s * x + ox, s * y + oy) for x, y in line]
             assert any(len(pts) == len(target) and all(math.dist(p, t) < 0.05 for p, t in zip(pts, target))
                        for pts in printed), line[0]
+
+
+def test_region_names_are_placed_within_a_bounded_search(monkeypatch):
+    """A hostile map cannot make the name search run long: past the budget every remaining name
+    goes to the middle of its cities (Italy's names need about a fifth of it)."""
+    import railprint.games.ticket_to_ride.board as board
+
+    m = load_map("italy")
+    monkeypatch.setattr(board, "REGION_LABEL_BUDGET", 0)
+    monkeypatch.setattr(board, "_GEOMETRY_CACHE", {})
+    geo = board.board_geometry(m)
+    for region in m.regions:
+        own = [geo.nodes[c.id] for c in m.cities if c.region == region.id]
+        label = geo.region_labels[region.id]
+        assert (label.x, label.y - label.size * 0.36) == pytest.approx(
+            (sum(p[0] for p in own) / len(own), sum(p[1] for p in own) / len(own)))

@@ -47,16 +47,26 @@
     return score ? (score.players || []).find((p) => p.name === ctx.player) || null : null;
   }
 
-  async function setRound(number, value) {
-    const mine = JSON.parse(JSON.stringify(part(ctx.player)));
-    mine.arrivals[number] = value;
-    await ctx.change({["player:" + ctx.player]: mine});
+  // both made on the player's latest part when the change goes out, so quick taps never race
+  function setPart(edit) {
+    const player = ctx.player;
+    return ctx.change(() => {
+      const mine = JSON.parse(JSON.stringify(part(player)));
+      edit(mine);
+      return {["player:" + player]: mine};
+    });
+  }
+
+  // one round earlier (-1) or later (+1) than the latest arrival there; before round 1: not arrived
+  async function stepRound(number, delta) {
+    await setPart((mine) => {
+      const round = (mine.arrivals[number] || 0) + delta;
+      mine.arrivals[number] = round >= 1 ? round : null;
+    });
   }
 
   async function setRoute(value) {
-    const mine = JSON.parse(JSON.stringify(part(ctx.player)));
-    mine.route = value.trim();
-    if (await ctx.change({["player:" + ctx.player]: mine})) typed = null;
+    if (await setPart((mine) => { mine.route = value.trim(); })) typed = null;
   }
 
   function stationRow(station, me) {
@@ -69,10 +79,10 @@
         h("span", {class: "at-chip", style: `background:${station.hex}`}, n),
         h("span", {class: "at-name"}, station.name),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "-1", disabled: round === null,
-          "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => setRound(n, round > 1 ? round - 1 : null)}, "−"),
+          "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => stepRound(n, -1)}, "−"),
         h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round)),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "1",
-          "aria-label": `${station.name}: ${w("later")}`, onclick: () => setRound(n, (round || 0) + 1)}, "+")),
+          "aria-label": `${station.name}: ${w("later")}`, onclick: () => stepRound(n, 1)}, "+")),
       h("div", {class: "at-detail"},
         round === null ? w("not_arrived") : `${w("round")} ${round}`,
         mine && mine.space ? h("span", {"data-points": n}, ` · ${w("space")} ${mine.space} · ${mine.points} ${w("points")}`) : null,

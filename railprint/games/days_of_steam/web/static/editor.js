@@ -42,10 +42,16 @@
   const h = (...args) => ctx.h(...args);
   const mine = () => ctx.room.parts["player:" + ctx.player];
 
+  // made on the player's latest counts when the change goes out, so two quick taps on + both count
   async function step(field, colour, delta) {
-    const part = JSON.parse(JSON.stringify(mine()));
-    if (colour) part.goods[colour] += delta; else part[field] += delta;
-    await ctx.change({["player:" + ctx.player]: part});
+    const player = ctx.player;
+    await ctx.change(() => {
+      const part = JSON.parse(JSON.stringify(ctx.room.parts["player:" + player]));
+      const value = (colour ? part.goods[colour] : part[field]) + delta;
+      if (value < 0 || value > LIMITS[field]) return null;
+      if (colour) part.goods[colour] = value; else part[field] = value;
+      return {["player:" + player]: part};
+    });
   }
 
   function stepper(id, label, value, high, field, colour, chip) {
