@@ -220,8 +220,20 @@ def metrics(face: str = "regular") -> Metrics:
 
 def text_width(text: str, size: float, face: str = "regular") -> float:
     """Width of ``text`` set in ``face`` at ``size`` points (no kerning, like reportlab)."""
+    if len(text) > _CACHED_LEN:
+        return _units.__wrapped__(text, face) * size / metrics(face).units_per_em
+    return _units(text, face) * size / metrics(face).units_per_em
+
+
+_CACHED_LEN = 256   # strings up to this long are remembered (at most 8192 of them: ~2 M characters)
+
+
+@lru_cache(maxsize=8192)
+def _units(text: str, face: str) -> int:
+    """The advance widths of ``text`` in font units (a deck measures the same strings at many
+    sizes while fitting them, and draws the same labels on many cards)."""
     m = metrics(face)
-    return sum(m.widths.get(ord(ch), m.default_width) for ch in text) * size / m.units_per_em
+    return sum(m.widths.get(ord(ch), m.default_width) for ch in text)
 
 
 def fit_size(text: str, max_width: float, size: float, face: str = "regular",
@@ -235,8 +247,13 @@ def fit_size(text: str, max_width: float, size: float, face: str = "regular",
 
 def check_glyphs(text: str, face: str = "regular") -> list[str]:
     """Characters of ``text`` the font cannot draw (whitespace controls ignored)."""
+    return list(_missing(text, face) if len(text) <= _CACHED_LEN else _missing.__wrapped__(text, face))
+
+
+@lru_cache(maxsize=8192)
+def _missing(text: str, face: str) -> tuple[str, ...]:
     widths = metrics(face).widths
-    return sorted({ch for ch in text if ord(ch) not in widths and ch not in "\n\r\t"})
+    return tuple(sorted({ch for ch in text if ord(ch) not in widths and ch not in "\n\r\t"}))
 
 
 def wrap_text(text: str, width: float, size: float, face: str = "regular") -> list[str]:

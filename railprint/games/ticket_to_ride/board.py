@@ -618,10 +618,11 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
 
     for shape in shapes.values():
         mark(shape)
+    sat = _summed_area(grid, cols)
     for name, (w, h) in _table_sizes(m, geo, lang).items():
         bw = min(cols, int(math.ceil(w / cell)) + 2)   # one cell of clearance all round
         bh = min(rows, int(math.ceil(h / cell)) + 2)
-        i, j = _emptiest(grid, rows, cols, bh, bw)
+        i, j = _emptiest(grid, rows, cols, bh, bw, sat)
         x = inner.x + (j + 1) * cell
         y = inner.y + (i + 1) * cell
         x = min(x, inner.x + inner.w - w)
@@ -630,10 +631,28 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
         box = (x, y, x + w, y + h)
         occupied.add_box(box, ("table", name), weight=10.0)
         mark(("b", *box, ("table", name), 10.0))
+        _summed_area(grid, cols, sat, max(0, int((y - inner.y) // cell)))   # the rows from the table's down
     return boxes
 
 
-def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int) -> tuple[int, int]:
+def _summed_area(grid: list[list[float]], cols: int, sat: list[list[float]] | None = None,
+                 first: int = 0) -> list[list[float]]:
+    """The summed-area table of ``grid`` (``sat[i][j]``: the sum of the cells above row ``i``
+    and left of column ``j``); with ``sat``, only its rows after grid row ``first`` are made
+    again (the rows above it did not change)."""
+    from itertools import accumulate
+    from operator import add
+
+    if sat is None:
+        sat, first = [[0.0] * (cols + 1)], 0
+    del sat[first + 1:]
+    for row in grid[first:]:
+        sat.append(list(map(add, sat[-1], [0.0, *accumulate(row)])))
+    return sat
+
+
+def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int,
+              sat: list[list[float]] | None = None) -> tuple[int, int]:
     """The top-left cell of the ``bh`` x ``bw`` block of ``grid`` with the least cost: what it
     covers, plus a little of its neighbourhood (prefer the emptiest surroundings among equally
     free spots), plus a little per cell away from the board's edge; the first in row order on
@@ -643,12 +662,8 @@ def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int) -
     squares of 8 x 8, each with a lower bound on its positions' cost (the cells every one of
     them covers, its nearest approach to the edge), and a square is scanned only while that
     bound does not exceed the best cost found."""
-    from itertools import accumulate
-    from operator import add
-
-    sat = [[0.0] * (cols + 1)]
-    for row in grid:
-        sat.append(list(map(add, sat[-1], [0.0, *accumulate(row)])))
+    if sat is None:
+        sat = _summed_area(grid, cols)
     halo = 8   # cells
 
     def area(i0, j0, i1, j1):
