@@ -23,7 +23,7 @@ def pytest_collection_modifyitems(config, items):
 
     done = set()
     for item in items:
-        test = getattr(item, "obj", None)
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))  # methods too
         current = getattr(test, "_hypothesis_internal_use_settings", None)
         if current is None or id(test) in done:
             continue

@@ -24,14 +24,19 @@ DECKS = {  # file -> expected card count (from the rulebooks / reference data)
 }
 
 
+class _Pages(dict):
+    """(deck file, flip) -> the deck's pages read back, rendered when first asked for."""
+
+    def __missing__(self, key):
+        name, flip = key
+        doc = build_deck(TTR / name, RenderOptions(flip=flip, layout="gutter"))
+        self[key] = pages = pdf_pages(render(doc, "pdf")[0])
+        return pages
+
+
 @pytest.fixture(scope="module")
 def rendered():
-    out = {}
-    for name in DECKS:
-        for flip in ("long", "short"):
-            doc = build_deck(TTR / name, RenderOptions(flip=flip, layout="gutter"))
-            out[name, flip] = pdf_pages(render(doc, "pdf")[0])
-    return out
+    return _Pages()   # shared by the module: each deck and flip rendered once, only if a test reads it
 
 
 @pytest.mark.parametrize("name", DECKS)
