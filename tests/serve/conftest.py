@@ -39,3 +39,16 @@ def server(tmp_path):
     with running(data) as (url, token):
         assert token is None and url.startswith("http://127.0.0.1:")
         yield url, data
+
+
+@pytest.fixture
+def client(tmp_path):
+    """The app on a fresh data folder, through FastAPI's test client (no socket)."""
+    from fastapi.testclient import TestClient
+
+    from railprint.serve import make_app
+
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    with TestClient(app) as c:
+        yield c
+    store.close()

@@ -4,18 +4,8 @@ Python scorer, the end of the game, impossible counts refused with a 400, the fi
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from railprint.games.days_of_steam import score_text
-from railprint.serve import make_app
-
-
-@pytest.fixture
-def client(tmp_path):
-    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
-        yield c
-    store.close()
 
 
 def room(client, players=("Ala", "Bartek")):

@@ -5,23 +5,13 @@ pictograms, craters and volcanoes included."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from railprint.games.railroad_ink.model import load_dice
 from railprint.games.railroad_ink.pictograms import CRATER, VOLCANO, draw_space
 from railprint.games.railroad_ink.picture import CELL
 from railprint.games.railroad_ink.rollwrite import roll_game
 from railprint.scene import Document, Page
-from railprint.serve import make_app
 from railprint.writers import render
-
-
-@pytest.fixture
-def client(tmp_path):
-    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
-        yield c
-    store.close()
 
 
 def room(client, expansion: str = "none") -> str:

@@ -4,19 +4,9 @@ board's layout, bad input refused with a 400, the game file round trip."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from railprint.games.ticket_to_ride import load_map, score_text
 from railprint.games.ticket_to_ride.board import board_geometry
-from railprint.serve import make_app
-
-
-@pytest.fixture
-def client(tmp_path):
-    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
-        yield c
-    store.close()
 
 
 def room(client, players=("Ala", "Bartek"), **setup):

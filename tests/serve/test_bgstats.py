@@ -8,22 +8,11 @@ import json
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import pytest
-from fastapi.testclient import TestClient
 
 from railprint.games.railroad_ink import parse_file
-from railprint.serve import make_app
 from railprint.serve.bgstats import CREATE_PLAY
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
-
-
-@pytest.fixture
-def client(tmp_path):
-    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
-        yield c
-    store.close()
 
 
 def decoded(link: str) -> dict:
