@@ -41,6 +41,34 @@ def pdf_text_pages(data: bytes) -> list[tuple[float, float, str]]:
         pdf.close()
 
 
+def pdf_char_sizes(data: bytes) -> list[tuple[int, str, float]]:
+    """(page number, character, printed size in points) of every visible character of a PDF,
+    read by pdfium: the font size times the scale of the character's matrix, so text in a
+    scaled or turned drawing counts at the size it prints (pdfplumber's ``chars`` give the same
+    sizes some 50 times slower)."""
+    import math
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        out = []
+        matrix = raw.FS_MATRIX()
+        for number in range(len(pdf)):
+            text = pdf[number].get_textpage()
+            for i in range(text.count_chars()):
+                ch = chr(raw.FPDFText_GetUnicode(text, i))
+                if not ch.strip():
+                    continue
+                raw.FPDFText_GetMatrix(text, i, matrix)
+                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                out.append((number + 1, ch, raw.FPDFText_GetFontSize(text, i) * scale))
+        return out
+    finally:
+        pdf.close()
+
+
 def bleed_boxes(rects, w_mm: float, h_mm: float, tol: float = 0.1):
     """Rects of exactly the bleed-box size (the card backgrounds), as (x, top) in mm."""
     return sorted({(round(to_mm(r["x0"]), 2), round(to_mm(r["top"]), 2)) for r in rects

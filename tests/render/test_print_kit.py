@@ -17,7 +17,7 @@ from railprint.render import RenderOptions, build_deck, build_output, discover_l
 from railprint.scene import Document, Page, Rect
 from railprint.units import mm, to_mm
 from railprint.writers import render
-from tests.helpers import pdf_texts
+from tests.helpers import pdf_char_sizes, pdf_texts
 
 TTR = content_path("ticket-to-ride")
 DOS = content_path("days-of-steam")
@@ -121,15 +121,6 @@ def test_days_of_steam_aid_says_what_the_rulebook_says_about_moving():
         assert words in pl, words
 
 
-def _sizes(data: bytes):
-    """Font size of every printed character (upright or turned)."""
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            for c in page.chars:
-                if c["text"].strip():
-                    yield number, c["text"], c["size"] if c["upright"] else c["x1"] - c["x0"]
-
-
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("game", ["days-of-steam", "allers-trains", "ticket-to-ride", "examples", "railroad-ink"])
 def test_no_text_on_a_piece_is_below_6_pt(game, lang):
@@ -138,5 +129,5 @@ def test_no_text_on_a_piece_is_below_6_pt(game, lang):
         if output.sets[0].kind in ("board", "map") and output.sets[0].component in (None, "board"):
             continue   # boards: the tiled real-size board is tested in tests/games/ticket_to_ride
         data = render(build_output(output, options), "pdf")[0]
-        small = sorted({(round(size, 2), ch) for _, ch, size in _sizes(data) if size < 5.99})
+        small = sorted({(round(size, 2), ch) for _, ch, size in pdf_char_sizes(data) if size < 5.99})
         assert not small, (output.name, small[:10])
