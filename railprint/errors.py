@@ -8,7 +8,10 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,19 @@ class Problems:
             items = sorted(items, key=lambda e: (e.location.line or 0, e.location.col or 0)
                            if e.location else (0, 0))
         raise ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+
+
+def file_version(path: Path, noun: str) -> tuple[int, int]:
+    """(modification time in ns, size) of the regular file a content file names — the key its
+    checked contents are cached under; ``noun`` names it in the errors ("picture", "font file")
+    when it is missing or not a file (a folder, a device)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        raise RailprintError(f"{noun} not found: {path.name}", hint=f"looked for {path}") from None
+    if not path.is_file():
+        raise RailprintError(f"not a {noun.removesuffix(' file')} file: {path}")
+    return stat.st_mtime_ns, stat.st_size
 
 
 def clip(value: object, limit: int = 40) -> str:

@@ -176,15 +176,9 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
 def load_font_file(path: Path) -> str:
     """Check a designer's font file (size, format, tables, character map, embedding rights);
     returns its content digest. Errors are RailprintError without a location (the caller adds it)."""
-    from railprint.errors import RailprintError
+    from railprint.errors import file_version
 
-    try:
-        stat = path.stat()
-    except OSError:
-        raise RailprintError(f"font file not found: {path.name}", hint=f"looked for {path}") from None
-    if not path.is_file():
-        raise RailprintError(f"not a font file: {path}")
-    return _checked(str(path), (stat.st_mtime_ns, stat.st_size))
+    return _checked(str(path), file_version(path, "font file"))
 
 
 @dataclass(frozen=True)

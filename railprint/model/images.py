@@ -17,7 +17,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from railprint.errors import RailprintError
+from railprint.errors import RailprintError, file_version
 from railprint.loading.text import read_bytes
 
 MIN_DPI = 300
@@ -118,16 +118,11 @@ def picture_bytes(path: str, key: str) -> bytes:
 
 def probe(path: Path) -> tuple[int, int, str]:
     """(pixel width, pixel height, content key) of a PNG or JPEG file; errors if unusable."""
-    try:
-        stat = path.stat()
-    except OSError:
-        raise RailprintError(f"picture not found: {path.name}", hint=f"looked for {path}") from None
-    if not path.is_file():
-        raise RailprintError(f"not a picture file: {path}")
-    if stat.st_size > MAX_PICTURE_BYTES:
+    version = file_version(path, "picture")
+    if version[1] > MAX_PICTURE_BYTES:
         raise RailprintError(f"the picture {path.name} is larger than {MAX_PICTURE_BYTES // (1024 * 1024)} MiB",
                              hint="a few MB is plenty for a card")
-    return _probe(str(path), (stat.st_mtime_ns, stat.st_size))
+    return _probe(str(path), version)
 
 
 def place(fit: str, box: tuple[float, float, float, float], pixels: tuple[int, int]

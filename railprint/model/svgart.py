@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from railprint.errors import RailprintError
+from railprint.errors import RailprintError, file_version
 
 MAX_SVG_BYTES = 4 * 1024 * 1024
 MAX_ELEMENTS = 20_000
@@ -173,10 +173,4 @@ def _load(path: str, stamp: tuple[int, int]) -> Art:
 
 def load(path: Path) -> Art:
     """The shapes of an SVG file (checked, cached by file and modification time)."""
-    try:
-        stat = path.stat()
-    except OSError:
-        raise RailprintError(f"picture not found: {path.name}", hint=f"looked for {path}") from None
-    if not path.is_file():
-        raise RailprintError(f"not a picture file: {path}")
-    return _load(str(path), (stat.st_mtime_ns, stat.st_size))
+    return _load(str(path), file_version(path, "picture"))
