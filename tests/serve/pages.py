@@ -46,3 +46,12 @@ def ranking(page) -> dict[str, str]:
     """Player -> points, as the page's ranking table shows them."""
     return {r.get_attribute("data-player"): r.locator("td.points").inner_text()
             for r in page.locator("#ranking tbody tr").all()}
+
+
+def download(page, folder):
+    """Click the page's first download link (the room's score file) and save it in ``folder``."""
+    with page.expect_download() as info:
+        page.locator("#downloads a").first.click()
+    saved = folder / info.value.suggested_filename
+    info.value.save_as(saved)
+    return saved

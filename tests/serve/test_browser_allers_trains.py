@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, landed, phones, ranking, version
+from tests.serve.pages import create_room_with, download, landed, phones, ranking, version
 
 
 def tap(page, station: int, delta: int, times: int = 1) -> None:
@@ -62,10 +62,7 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     ala.wait_for_selector("#message:text('the track runs 1-40')")
     assert version(ala) == before
 
-    with ala.expect_download() as info:
-        ala.locator("#downloads a").first.click()
-    saved = tmp_path / info.value.suggested_filename
-    info.value.save_as(saved)
+    saved = download(ala, tmp_path)
     cli = run_cli("score", "allers-trains", str(saved), "--json")
     assert cli.exit_code == 0, cli.output
     scored = json.loads(cli.stdout)
@@ -136,10 +133,7 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     shown = ranking(page)
     bartek_total = page.locator("#total").inner_text()
 
-    with page.expect_download() as info:
-        page.locator("#downloads a").first.click()
-    saved = tmp_path / info.value.suggested_filename
-    info.value.save_as(saved)
+    saved = download(page, tmp_path)
     assert "  \"Ala\": [" + ", ".join(ALA) + "]" in saved.read_text()
     cli = run_cli("score", "allers-trains", str(saved), "--json")
     assert cli.exit_code == 0, cli.output

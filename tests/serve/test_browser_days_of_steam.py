@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, landed, phones, ranking, version
+from tests.serve.pages import create_room_with, download, landed, phones, ranking, version
 
 
 def tap(page, step: str, delta: int, times: int = 1) -> None:
@@ -62,10 +62,7 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     ala.wait_for_selector("#message:text('8 blue goods delivered in all; the game has 7')")
     assert version(ala) == before and ala.locator("output[data-value='goods-B']").inner_text() == "2"
 
-    with ala.expect_download() as info:
-        ala.locator("#downloads a").first.click()
-    saved = tmp_path / info.value.suggested_filename
-    info.value.save_as(saved)
+    saved = download(ala, tmp_path)
     cli = run_cli("score", "days-of-steam", str(saved), "--json")
     assert cli.exit_code == 0, cli.output
     shown = ranking(ala)
@@ -131,10 +128,7 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
     assert ala.locator("g.dos-square[data-square='B2']").get_attribute("data-token") == "."
     shown = ranking(ala)
 
-    with ala.expect_download() as info:
-        ala.locator("#downloads a").first.click()
-    saved = tmp_path / info.value.suggested_filename
-    info.value.save_as(saved)
+    saved = download(ala, tmp_path)
     cli = run_cli("score", "days-of-steam", str(saved), "--json")
     assert cli.exit_code == 0, cli.output
     scored = json.loads(cli.stdout)

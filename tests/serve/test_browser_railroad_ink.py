@@ -12,7 +12,7 @@ from railprint.games.railroad_ink import parse_file
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.web import _orientations
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with
+from tests.serve.pages import create_room_with, download
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
 KINDS = ".hr"
@@ -128,10 +128,7 @@ def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):
     page.locator("#lang").click()
 
     # the downloaded file, scored by the CLI, gives the page's result
-    with page.expect_download() as info:
-        page.locator("#downloads a").first.click()
-    saved = tmp_path / info.value.suggested_filename
-    info.value.save_as(saved)
+    saved = download(page, tmp_path)
     cli = run_cli("score", "railroad-ink", str(saved), "--json")
     assert cli.exit_code == 0, cli.output
     assert json.loads(cli.stdout)["total"] == 46

@@ -11,7 +11,7 @@ import pytest
 from railprint.games.ticket_to_ride import load_map, score_text
 from railprint.games.ticket_to_ride.notation import format_game
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, phones, ranking, version
+from tests.serve.pages import create_room_with, download, phones, ranking, version
 
 ALA_ROUTES = ["bergen-oslo-red", "oslo-orebro-green", "orebro-stockholm-black"]
 ALA_TICKETS = ["t30", "t27"]  # Oslo - Stockholm (done), Oslo - København (not)
@@ -97,10 +97,7 @@ def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browse
     bartek.wait_for_selector("#message:text('Ala')")
     assert version(bartek) == before
 
-    with ala.expect_download() as info:
-        ala.locator("#downloads a").first.click()
-    saved = tmp_path / info.value.suggested_filename
-    info.value.save_as(saved)
+    saved = download(ala, tmp_path)
     cli = run_cli("score", "ticket-to-ride", str(saved), "--json")
     assert cli.exit_code == 0, cli.output
     assert {p["name"]: str(p["total"]) for p in json.loads(cli.stdout)["players"]} == want
