@@ -31,6 +31,19 @@ from railprint.errors import RailprintError, clip, name_key, suggestion
 GROUP = "railprint.games"
 
 
+def lazy_attributes(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports ``where[name]`` (a submodule)
+    on first use of ``name`` and keeps the value: finding a game loads none of its scoring code."""
+    def __getattr__(name: str) -> Any:
+        if name not in where:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{where[name]}"), name)
+        setattr(importlib.import_module(package), name, value)
+        return value
+
+    return __getattr__
+
+
 def named(spec: str) -> Any:
     """The object a ``"module:name"`` reference points at (imported on first use)."""
     module, _, name = spec.partition(":")

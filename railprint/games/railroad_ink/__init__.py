@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from railprint.errors import RailprintError, RulesError, suggestion
-from railprint.registry import FOLD_STEP, ContentKind, Game
+from railprint.registry import FOLD_STEP, ContentKind, Game, lazy_attributes
 
 # The game's modules load on first use (PEP 562), so finding a game (every ``railprint``
 # command loads every GAME) imports no scoring code.
@@ -24,15 +24,7 @@ _LAZY = {"Board": "board", "Cell": "board", "format_board": "notation", "parse":
          "parse_file": "notation", "ScoreResult": "result", "Scoring": "rules", "check_mode": "rules",
          "score": "rules", "validate": "rules"}
 
-
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 OPTIONS = ("longest",)
 

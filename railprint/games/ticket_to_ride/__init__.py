@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from railprint.errors import RailprintError
-from railprint.registry import ContentKind, Game
+from railprint.registry import ContentKind, Game, lazy_attributes
 
 
 # The game's modules load on first use (PEP 562), so finding a game (every ``railprint``
@@ -21,15 +21,7 @@ _LAZY = {"load_map": "maps", "load_map_file": "maps", "parse_map": "maps", "Game
          "format_game": "notation", "parse_game": "notation", "read_game": "notation", "TTRResult": "result",
          "GameScore": "rules", "enforce": "rules", "score_game": "rules"}
 
-
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 BOARD_STEP = {"en": "trim each page along its crop marks, then glue the pages in the order of the assembly map (the first page)",
               "pl": "przytnij każdą stronę wzdłuż znaczników, potem sklej strony w kolejności z planu składania (pierwsza strona)"}
