@@ -7,6 +7,7 @@ allowed names as a suggestion.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, WithJsonSchema
@@ -40,6 +41,8 @@ def _length(value: Any) -> Any:
             raise ValueError(f"{value.strip()} is longer than 10 m")
         return length
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise ValueError(f"expected a length such as '63mm', got {value}")
         raise ValueError(f"the length {value} has no unit: write e.g. '{value}mm'")
     raise ValueError(f"expected a length such as '63mm', got {value!r}")
 

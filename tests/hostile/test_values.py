@@ -26,6 +26,7 @@ CASES = {
     "line width nan": (deck(layer=RECT.format("line_width: .nan")), "line_width"),
     "dash nan": (deck(layer=RECT.format("dash: [.nan]")), "dash"),
     "dash negative": (deck(layer=RECT.format("dash: [-1]")), "dash"),
+    "corner radius nan": (deck(extra="corner_radius: .nan\n"), "corner_radius: expected a length such as '63mm', got nan"),
     "zero width": (deck(size="{width: 0mm, height: 50mm}"), "greater than 0"),
     "negative height": (deck(size="{width: 50mm, height: -5mm}"), "greater than 0"),
     "ten-metre card": (deck(size="{width: 99999mm, height: 50mm}"), "longer than 10 m"),
