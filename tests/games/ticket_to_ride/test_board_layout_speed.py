@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from railprint.games.ticket_to_ride import board as ttr_board
-from railprint.games.ticket_to_ride.board import _emptiest, build_board_overview
+from railprint.games.ticket_to_ride.board import _emptiest, _free_edge, build_board_overview
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.writers import render
 
@@ -63,3 +63,31 @@ def test_table_scan_is_exact():
                     grid[a][b] = max(grid[a][b], weight)
         bh, bw = rnd.randint(2, rows), rnd.randint(2, cols)
         assert _emptiest(grid, rows, cols, bh, bw) == _exhaustive(grid, rows, cols, bh, bw), trial
+
+
+def test_free_edge_spot_is_what_the_scan_finds():
+    """Where some position costs nothing (nothing under the table or around it, on the edge), the
+    edge-strip look-up finds the scan's choice without pricing the rest; where none does, it says
+    so. Sparse grids (most boards) and crowded ones (the scan's fall-back)."""
+    rnd = random.Random(11)
+    found = 0
+    for trial in range(120):
+        rows, cols = rnd.randint(3, 70), rnd.randint(3, 70)
+        grid = [[0.0] * cols for _ in range(rows)]
+        for _ in range(rnd.randint(0, 12)):
+            i, j, h, w = rnd.randrange(rows), rnd.randrange(cols), rnd.randint(1, 6), rnd.randint(1, 6)
+            weight = rnd.choice((6.0, 8.0, 10.0, 30.0))
+            for a in range(i, min(rows, i + h)):
+                for b in range(j, min(cols, j + w)):
+                    grid[a][b] = max(grid[a][b], weight)
+        bh, bw = rnd.randint(1, rows), rnd.randint(1, cols)
+        spot = _free_edge(grid, rows, cols, bh, bw)
+        expected = _exhaustive(grid, rows, cols, bh, bw)
+        if spot is None:
+            i, j = expected
+            assert any(grid[a][b] for a in range(max(0, i - 8), min(rows, i + bh + 8))
+                       for b in range(max(0, j - 8), min(cols, j + bw + 8))) or min(i, j, rows - bh - i, cols - bw - j), trial
+        else:
+            found += 1
+            assert spot == expected, trial
+    assert 20 < found < 110   # both ways were tried
