@@ -1161,27 +1161,62 @@ def build_board_tiled(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
     geo = board_geometry(m, width, height, lang=lang, labels=labels)
     return tile_document(board, width, height, paper=paper, overlap=overlap, title=board_title(m, lang),
                          detail=_detail(m, width, height, lang, revision), lang=lang,
-                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
+                         keep_clear=MapClear(geo))
 
 
 def map_is_clear(geo: BoardGeometry, x: float, y: float, r: float) -> bool:
     """Whether a disc of radius ``r`` at (x, y) stays off everything printed on the map: route
     spaces, cities, names and tables (registration crosshairs go only there)."""
-    disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
-    for nx, ny in geo.nodes.values():
-        if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
-            return False
-    boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
-    boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
-    for x0, y0, x1, y1 in boxes:
-        if x0 - r < x < x1 + r and y0 - r < y < y1 + r:
-            return False
-    for chain in geo.cars.values():
-        for car in chain:
-            if math.hypot(car.x - x, car.y - y) < r + car.length and \
-                    polygon_clearance(disc, car_polygon(car)) < geo.unit:
+    return MapClear(geo)(x, y, r)
+
+
+class MapClear:
+    """:func:`map_is_clear` for one board, asked many times (the tiling tries ~100-600 spots a
+    board): the spaces are found through a grid and their corners computed once, instead of
+    every space tested on every call."""
+
+    def __init__(self, geo: BoardGeometry):
+        self.geo = geo
+        self.boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
+        self.boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
+        cars = [car for chain in geo.cars.values() for car in chain]
+        self.cell = cell = max((car.length for car in cars), default=1.0) * 2
+        self.grid: dict[tuple[int, int], list] = {}
+        for car in cars:
+            a = math.radians(car.angle)
+            self.grid.setdefault((int(car.x // cell), int(car.y // cell)), []).append(
+                (car, car_polygon(car), math.cos(a), math.sin(a)))
+
+    def __call__(self, x: float, y: float, r: float) -> bool:
+        geo = self.geo
+        for nx, ny in geo.nodes.values():
+            if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
                 return False
-    return True
+        for x0, y0, x1, y1 in self.boxes:
+            if x0 - r < x < x1 + r and y0 - r < y < y1 + r:
+                return False
+        disc = None
+        cell, reach = self.cell, r + self.cell / 2   # a space this far off (centre to centre) cannot touch
+        inscribed = r * math.cos(math.pi / 16)       # the disc's 16-gon lies between this circle and r
+        for i in range(int((x - reach) // cell), int((x + reach) // cell) + 1):
+            for j in range(int((y - reach) // cell), int((y + reach) // cell) + 1):
+                for car, polygon, c, s in self.grid.get((i, j), ()):
+                    if math.hypot(car.x - x, car.y - y) < r + car.length:
+                        # the centre's distance to the space settles all but the borderline cases
+                        # without the polygons' exact distance (the slow part)
+                        dx, dy = x - car.x, y - car.y
+                        d = math.hypot(max(abs(dx * c + dy * s) - car.length / 2, 0.0),
+                                       max(abs(dy * c - dx * s) - car.width / 2, 0.0))
+                        if d - r > geo.unit + 1e-6:
+                            continue
+                        if d - inscribed < geo.unit - 1e-6:
+                            return False
+                        if disc is None:
+                            disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8))
+                                    for k in range(16)]
+                        if polygon_clearance(disc, polygon) < geo.unit:
+                            return False
+        return True
 
 
 def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
@@ -1211,7 +1246,7 @@ def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: 
     geo = board_geometry(m, width, height, lang=lang, labels=spec.labels)
     return tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r), overview=overview)
+                         keep_clear=MapClear(geo), overview=overview)
 
 
 def iter_texts(group: Group) -> Iterable[str]:  # pragma: no cover - debugging helper

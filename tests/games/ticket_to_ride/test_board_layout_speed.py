@@ -1,13 +1,16 @@
 """Issue 17 ("fast from cold") and issue 16 item 6: the board layout needs no cache. It is
-computed on every run — nothing is read from or written to a cache folder — and its exact
-table scan finds what the exhaustive scan finds."""
+computed on every run — nothing is read from or written to a cache folder — and its fast
+paths (the table scan, the free edge spot, the crosshairs' clear test) find what the exhaustive
+ones find."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from railprint.games.ticket_to_ride import board as ttr_board
-from railprint.games.ticket_to_ride.board import _emptiest, _free_edge, build_board_overview
+from railprint.games.ticket_to_ride.board import MapClear, _emptiest, _free_edge, build_board_overview
+from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.writers import render
 
@@ -91,3 +94,38 @@ def test_free_edge_spot_is_what_the_scan_finds():
             found += 1
             assert spot == expected, trial
     assert 20 < found < 110   # both ways were tried
+
+
+def _clear_every_space(geo, x, y, r):
+    """map_is_clear as it was: every city, name, table and space tested, the polygons' exact distance."""
+    disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
+    if any(math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit for nx, ny in geo.nodes.values()):
+        return False
+    boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
+    boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
+    if any(x0 - r < x < x1 + r and y0 - r < y < y1 + r for x0, y0, x1, y1 in boxes):
+        return False
+    return not any(math.hypot(car.x - x, car.y - y) < r + car.length
+                   and polygon_clearance(disc, car_polygon(car)) < geo.unit
+                   for chain in geo.cars.values() for car in chain)
+
+
+def test_map_clear_finds_what_testing_every_space_finds():
+    """The crosshairs' test through a grid of spaces, settling most spaces by the centre's
+    distance, answers as the test of every space by the exact polygon distance: anywhere on the
+    board, and close around spaces (where the borderline cases are)."""
+    geo = ttr_board.board_geometry(load_map("nordic"))
+    clear = MapClear(geo)
+    cars = [car for chain in geo.cars.values() for car in chain]
+    rnd = random.Random(5)
+    answers = []
+    for k in range(3000):
+        r = rnd.uniform(2, 40)
+        if k % 2:
+            car = rnd.choice(cars)
+            x, y = car.x + rnd.uniform(-1, 1) * (r + 30), car.y + rnd.uniform(-1, 1) * (r + 30)
+        else:
+            x, y = rnd.uniform(0, geo.width), rnd.uniform(0, geo.height)
+        answers.append(clear(x, y, r))
+        assert answers[-1] == _clear_every_space(geo, x, y, r), (x, y, r)
+    assert 500 < sum(answers) < 2500
