@@ -381,8 +381,9 @@ def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: Dims) -> lis
         r = radius * (1.15 if sid not in m.city else 1.0)
         poly = [(sx + r * math.cos(2 * math.pi * i / LAND_SIDES), sy + r * math.sin(2 * math.pi * i / LAND_SIDES))
                 for i in range(LAND_SIDES)]
+        far = (2 * r + 1.0) ** 2   # a site this far away bisects beyond the disc: it would cut nothing
         for oid, (ox, oy) in sites:
-            if oid == sid:
+            if oid == sid or (ox - sx) ** 2 + (oy - sy) ** 2 > far:
                 continue
             nx, ny = ox - sx, oy - sy
             c = (ox * ox + oy * oy - sx * sx - sy * sy) / 2
@@ -430,6 +431,9 @@ def region_borders(m: TTRMap, nodes: dict[str, Point], cells: Iterable[tuple[str
         if rid is None:
             continue
         sx, sy = nodes[sid]
+        extent = max(math.hypot(x - sx, y - sy) for x, y in poly)
+        # only a site within twice the cell's reach can be as near to one of its edges
+        close = [(oid, o) for oid, o in sites if math.hypot(o[0] - sx, o[1] - sy) <= 2 * extent + 1.0]
         for i, p in enumerate(poly):
             q = poly[(i + 1) % len(poly)]
             length = math.hypot(q[0] - p[0], q[1] - p[1])
@@ -437,7 +441,7 @@ def region_borders(m: TTRMap, nodes: dict[str, Point], cells: Iterable[tuple[str
                 continue
             mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
             d = math.hypot(mx - sx, my - sy)
-            across = next((oid for oid, (ox, oy) in sites
+            across = next((oid for oid, (ox, oy) in close
                            if oid != sid and abs(math.hypot(mx - ox, my - oy) - d) < 1e-3), None)
             other = region_of.get(across) if across else None
             if other == rid:
