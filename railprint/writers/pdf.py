@@ -31,16 +31,13 @@ _PAINT = {(1, 0): "S", (0, 1): "f*", (1, 1): "B*"}
 
 
 @lru_cache(maxsize=None)
-def _register_fonts() -> None:
-    for face, name in fonts.FONT_NAMES.items():
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
-
-
-@lru_cache(maxsize=None)
 def _font(key: str):
-    """The reportlab font of a font key (a designer's face is registered on first use)."""
+    """The reportlab font of a font key, registered on first use (reading a TrueType file
+    takes ~15 ms: a render that sets no bold italic never reads it)."""
     name = fonts.font_name(key)
-    if key not in fonts.FONT_NAMES:
+    if key in fonts.FONT_NAMES:
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+    else:
         try:
             pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
         except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
@@ -76,6 +73,32 @@ def _circle(cx: float, cy: float, r: float) -> str:
     """A circle's path (four Bézier quarters), without its paint operator."""
     curves = pdfgeom.bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)
     return " ".join([fp_str(*curves[0][:2]) + " m", *(fp_str(*curve[2:]) + " c" for curve in curves)])
+
+
+@lru_cache(maxsize=4096)
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rounded rectangle's path as reportlab draws it, followed by a newline for the paint."""
+    code: list[str] = []
+    pathobject.PDFPathObject(code=code).roundRect(x, y, w, h, r)
+    return "\n".join(code) + "\n"
+
+
+@lru_cache(maxsize=4096)
+def _path(cmds: tuple) -> str:
+    """A path's operators without its paint (icons and track shapes recur on many faces)."""
+    parts = []
+    for cmd in cmds:
+        op = cmd[0]
+        if op == "L":
+            parts.append(_fp(cmd[1], cmd[2]) + " l")
+        elif op == "M":
+            parts.append(_fp(cmd[1], cmd[2]) + " m")
+        elif op == "C":
+            parts.append(_fp(*cmd[1:7]) + " c")
+        elif op == "Z":
+            parts.append("h")
+    parts.append("")  # the paint operator follows
+    return " ".join(parts)
 
 
 @lru_cache(maxsize=256)
@@ -116,9 +139,11 @@ class _Painter:
         self.names: dict[int, str] = {}  # their form names, in order of first use
         self.xobjects: dict[str, int] = {}  # form and picture name -> object number
         self.alphas: dict[float, str] = {}  # opacity -> ExtGState name, for the whole document
+        self.shown: dict[tuple, tuple[str, float]] = {}  # (font, text, size) -> its Tf/Tj operators, width
         self.code: list[str] = []  # the operators of the stream being written
         self.uses: dict[str, None] = {}  # the XObjects it draws, in order of first use
         self.state = _PAGE_START
+        self.styled = self.styled_state = self.styled_text = None  # the last style set_style applied
 
     def resources(self) -> str:
         """The current stream's resources: the shared fonts and opacity states, its XObjects."""
@@ -168,6 +193,7 @@ class _Painter:
             alpha = style.opacity
             code.append(f"/{name} gs")
         self.state = (fill, stroke, width, dash, cap, join, alpha)
+        self.styled, self.styled_state, self.styled_text = style, self.state, text
 
     def shop_colours(self, code: list, style, text: bool) -> None:
         """Fill and stroke paint of a print shop (flattened opacity, CMYK, K-only text and
@@ -234,20 +260,24 @@ class _Painter:
         self.code.append(f"/{name} Do")
 
     def text(self, code: list, item: Text) -> None:
-        font = _font(item.font)
-        size = item.size
+        key = (item.font, item.text, item.size)
+        found = self.shown.get(key)  # half the strings of a document recur (labels, headings)
+        if found is None:
+            font = _font(item.font)
+            tail = f" {fp_str(item.size)} Tf ("
+            prefix = self.fonts.prefix(font)
+            shown = " ".join(f"/{prefix}+{subset}{tail}{escapePDF(part)}) Tj"
+                             for subset, part in font.splitString(item.text, self.fonts))
+            found = self.shown[key] = (shown, font.stringWidth(item.text, item.size))
+        shown, width = found
         x = item.x
         if item.anchor != "start":
-            width = font.stringWidth(item.text, size)
             x -= width / 2 if item.anchor == "middle" else width
-        tail = f" {fp_str(size)} Tf ("
-        prefix = self.fonts.prefix(font)
-        shown = " ".join(f"/{prefix}+{subset}{tail}{escapePDF(part)}) Tj"
-                         for subset, part in font.splitString(item.text, self.fonts))
         code.append(f"BT 1 0 0 -1 {_fp(x, item.y)} Tm {shown} ET")
 
     def items(self, items) -> None:
         code = self.code
+        numbers = _NUMBERS
         for item in items:
             kind = type(item)
             if kind is Group:
@@ -260,43 +290,30 @@ class _Painter:
                 self.image(item)
                 continue
             style = item.style
-            if kind is Text:
-                self.set_style(code, style, text=True)
+            text = kind is Text
+            # most items repeat the style just set: skip the comparison (state is a new tuple
+            # whenever anything changed it, so identity means "unchanged since")
+            if style is not self.styled or self.state is not self.styled_state or text is not self.styled_text:
+                if not (text or style.stroke or (style.fill and kind is not Line)):
+                    continue  # nothing to paint (a line is only stroked)
+                self.set_style(code, style, text)
+            if text:
                 self.text(code, item)
-                continue
-            fill = 1 if style.fill else 0
-            stroke = 1 if style.stroke else 0
-            if not (fill or stroke):
-                continue
-            if kind is Rect:
-                self.set_style(code, style)
-                if item.r:
-                    pathobject.PDFPathObject(code=code).roundRect(item.x, item.y, item.w, item.h, item.r)
-                    code.append(_PAINT[stroke, fill])
-                else:
-                    code.append(f"n {_fp(item.x, item.y, item.w, item.h)} re {_PAINT[stroke, fill]}")
             elif kind is Line:
-                if stroke:
-                    self.set_style(code, style)
-                    code.append(f"n {_fp(item.x1, item.y1)} m {_fp(item.x2, item.y2)} l S")
+                if style.stroke:
+                    start = numbers.get((item.x1, item.y1)) or _fp(item.x1, item.y1)
+                    end = numbers.get((item.x2, item.y2)) or _fp(item.x2, item.y2)
+                    code.append(f"n {start} m {end} l S")
+            elif kind is Rect:
+                paint = _PAINT[1 if style.stroke else 0, 1 if style.fill else 0]
+                if item.r:
+                    code.append(_round_rect(item.x, item.y, item.w, item.h, item.r) + paint)
+                else:
+                    code.append(f"n {_fp(item.x, item.y, item.w, item.h)} re {paint}")
             elif kind is Circle:
-                self.set_style(code, style)
-                code.append(f"{_circle(item.cx, item.cy, item.r)} {_PAINT[stroke, fill]}")
+                code.append(f"{_circle(item.cx, item.cy, item.r)} {_PAINT[1 if style.stroke else 0, 1 if style.fill else 0]}")
             elif kind is Path:
-                self.set_style(code, style)
-                parts = []
-                for cmd in item.cmds:
-                    op = cmd[0]
-                    if op == "L":
-                        parts.append(_fp(cmd[1], cmd[2]) + " l")
-                    elif op == "M":
-                        parts.append(_fp(cmd[1], cmd[2]) + " m")
-                    elif op == "C":
-                        parts.append(_fp(*cmd[1:7]) + " c")
-                    elif op == "Z":
-                        parts.append("h")
-                parts.append(_PAINT[stroke, fill])
-                code.append(" ".join(parts))
+                code.append(_path(item.cmds) + _PAINT[1 if style.stroke else 0, 1 if style.fill else 0])
 
     # -- the document ---------------------------------------------------------------------
     def page(self, page, parent: int) -> str:
@@ -330,7 +347,6 @@ class _Painter:
 
 def to_bytes(doc: Document, paint=None) -> bytes:
     """Render every page of ``doc`` into one PDF (``paint``: a print shop's colours)."""
-    _register_fonts()
     painter = _Painter(_repeated(doc), paint)
     try:
         parent = painter.pdf.reserve()
