@@ -339,7 +339,12 @@ class _Painter:
                           for value, name in self.alphas.items())
         pdf.put(self.alpha_dict, f"<< {states} >>")
         pdf.put(parent, f"<< /Type /Pages /Kids [{' '.join(f'{n} 0 R' for n in pages)}] /Count {len(pages)} >>")
-        root = pdf.add(f"<< /Type /Catalog /Pages {parent} 0 R >>")
+        intents = ""
+        if self.paint is not None and self.paint.cmyk:  # the shop's CMYK profile
+            from railprint.writers.shop import output_intent
+
+            intents = f" /OutputIntents [{output_intent(pdf, self.paint.profile)} 0 R]"
+        root = pdf.add(f"<< /Type /Catalog /Pages {parent} 0 R{intents} >>")
         info = pdf.add(f"<< /Title {pdf_string(doc.title or 'railprint')} /Subject {pdf_string(doc.subject)} "
                        "/Creator (railprint) /Author (railprint) /Producer (railprint) >>")
         return pdf.to_bytes(root, info)
@@ -354,8 +359,4 @@ def to_bytes(doc: Document, paint=None) -> bytes:
         data = painter.finish(doc, pages, parent)
     finally:
         painter.fonts.close()
-    if paint is not None and paint.cmyk:
-        from railprint.writers.shop import output_intent
-
-        return output_intent(data, paint.profile)
     return data
