@@ -270,7 +270,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
                 warned.add((where, tag))
             images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is (railprint's markup is "
                                "**bold**, *italic*, [colour=red]…[/], [size=8]…[/])")
-    for name in richtext.icon_names(text, layer.font):
+    for name in richtext.icon_names(text, layer.font, layer.size):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
     by_font: dict[str, str] = {}
