@@ -134,4 +134,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    from cputime import report_machine
+
+    report_machine()
     main()

@@ -1,5 +1,12 @@
 """CPU time first, wall second: the machine the benchmarks run on is shared, and a busy neighbour
-stretches the wall clock but hardly the CPU time a run needs. Every benchmark judges by CPU."""
+stretches the wall clock but hardly the CPU time a run needs. Every benchmark judges by CPU.
+
+CPU time still moves with the machine: a neighbour sharing the core's caches, a slower CPU or
+a throttled day make the same run cost more. So every benchmark report starts with one line
+(:func:`report_machine`) timing a fixed pure-Python workload against :data:`REFERENCE_CPU`,
+what it took when the figures in docs/performance.md were measured: a report whose machine
+line says 1.4x ran on a machine 1.4x slower, and its numbers divided by 1.4 compare with the docs.
+"""
 
 from __future__ import annotations
 
@@ -42,6 +49,41 @@ def best_call(fn: Callable[[], object], repeat: int, setup: Callable[[], object]
         cpu = min(cpu, time.process_time() - start_cpu)
         wall = min(wall, time.perf_counter() - start)
     return cpu, wall
+
+
+REFERENCE_CPU = 0.090
+"""CPU seconds :func:`reference_workload` took (best of 7) on the 2-core machine on 2026-11-26,
+when docs/performance.md's "machine 1.00x" figures were measured (a 10⁷-step ``for`` loop took
+0.95 s then)."""
+
+
+def reference_workload() -> int:
+    """A fixed pure-Python workload, roughly what railprint spends its time on: calls, loops,
+    dict and tuple traffic, string formatting. Deterministic; about 0.1 s of CPU."""
+    def step(i: int, table: dict) -> int:
+        key = (i & 1023, i % 7)
+        table[key] = table.get(key, 0) + i
+        return len(f"{i:.2f}") if i % 16 == 0 else 1
+
+    total, table = 0, {}
+    for i in range(300_000):
+        total += step(i, table)
+    return total + len(sorted(table.values()))
+
+
+def machine_speed(repeat: int = 7) -> float:
+    """Best CPU seconds of :func:`reference_workload` over ``repeat`` runs in this process."""
+    return best_call(reference_workload, repeat)[0]
+
+
+def report_machine(repeat: int = 7) -> float:
+    """Print the machine line every benchmark report starts with; returns the slowdown factor
+    against :data:`REFERENCE_CPU` (1.0: as fast as when the docs were measured)."""
+    cpu = machine_speed(repeat)
+    factor = cpu / REFERENCE_CPU
+    print(f"machine: reference workload {cpu * 1000:.0f} ms CPU = {factor:.2f}x the docs' machine "
+          f"({REFERENCE_CPU * 1000:.0f} ms; divide this report's CPU times by {factor:.2f} to compare)", flush=True)
+    return factor
 
 
 def verdict(cpu: float, limit: float) -> str:
