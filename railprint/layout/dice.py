@@ -182,20 +182,30 @@ def cube_net(size: float, tab: float, cells: Sequence[tuple[int, int]] = CROSS) 
 
     faces = [((c * size, r * size), (c * size + size, r * size), (c * size + size, r * size + size),
               (c * size, r * size + size)) for c, r in cells]
+    # each of the 14 possible tabs is tested against the faces and every other tab once, not
+    # again for each of the 128 choices (the same tests, looked up)
+    polys = [[_tab_points(cells, i, side, size, tab) for i, side in options] for _, options in pairs]
+    clear = [[not any(_convex_overlap(p, f) for f in faces) for p in both] for both in polys]
+    clash = {(k, a, m, b): _convex_overlap(polys[k][a], polys[m][b])
+             for k, m in itertools.combinations(range(len(pairs)), 2) for a in (0, 1) for b in (0, 1)}
+    extent = [[(min(x for x, _ in p), max(x for x, _ in p), min(y for _, y in p), max(y for _, y in p))
+               for p in both] for both in polys]
+    fx0, fx1 = min(x for f in faces for x, _ in f), max(x for f in faces for x, _ in f)
+    fy0, fy1 = min(y for f in faces for _, y in f), max(y for f in faces for _, y in f)
     best = None
     for choice in itertools.product((0, 1), repeat=len(pairs)):
-        chosen = [pairs[k][1][pick] for k, pick in enumerate(choice)]
-        polys = [_tab_points(cells, i, side, size, tab) for i, side in chosen]
-        if any(_convex_overlap(p, q) for p, q in itertools.combinations(polys, 2)):
+        if any(clash[k, choice[k], m, choice[m]] for k, m in itertools.combinations(range(len(pairs)), 2)):
             continue
-        if any(_convex_overlap(p, f) for p in polys for f in faces):
+        if not all(clear[k][pick] for k, pick in enumerate(choice)):
             continue
-        xs = [x for poly in polys + faces for x, _ in poly]
-        ys = [y for poly in polys + faces for _, y in poly]
-        area = (max(xs) - min(xs)) * (max(ys) - min(ys))
+        boxes = [extent[k][pick] for k, pick in enumerate(choice)]
+        x0, x1 = min(fx0, *(b[0] for b in boxes)), max(fx1, *(b[1] for b in boxes))
+        y0, y1 = min(fy0, *(b[2] for b in boxes)), max(fy1, *(b[3] for b in boxes))
+        area = (x1 - x0) * (y1 - y0)
         key = (round(area, 3), choice)
         if best is None or key < best[0]:
-            best = (key, chosen, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            chosen = [pairs[k][1][pick] for k, pick in enumerate(choice)]
+            best = (key, chosen, x0, y0, x1 - x0, y1 - y0)
     if best is None:
         raise RailprintError("no overlap-free placement of glue tabs for this net")
     _, chosen, minx, miny, width, height = best

@@ -259,3 +259,42 @@ def test_net_document_pages_labels_and_instructions():
     assert len(doc.pages) > 1 and all(len(page) == full for page in placed[:-1]) and 0 < len(placed[-1]) <= full
     assert all(isinstance(page.items[0], Text) and page.items[0].text.startswith("Wytnij") for page in doc.pages)
     assert [page.label for page in doc.pages] == [f"dice {p}" for p in range(1, len(doc.pages) + 1)]
+
+
+def _brute_force_tabs(size, tab, cells):
+    """The tab choice as first written: every one of the 128 choices tested from scratch."""
+    from railprint.layout.dice import SIDES, _STEP, _tab_points, cube_edge, fold_frames
+
+    frames = fold_frames(cells)
+    index = {cell: i for i, cell in enumerate(cells)}
+    free = {}
+    for i, (col, row) in enumerate(cells):
+        for side in SIDES:
+            if index.get((col + _STEP[side][0], row + _STEP[side][1])) is None:
+                free.setdefault(cube_edge(frames[i], side), []).append((i, side))
+    pairs = sorted(free.items(), key=lambda kv: sorted(kv[1]))
+    faces = [((c * size, r * size), (c * size + size, r * size), (c * size + size, r * size + size),
+              (c * size, r * size + size)) for c, r in cells]
+    best = None
+    for choice in itertools.product((0, 1), repeat=len(pairs)):
+        chosen = [pairs[k][1][pick] for k, pick in enumerate(choice)]
+        polys = [_tab_points(cells, i, side, size, tab) for i, side in chosen]
+        if any(_convex_overlap(p, q) for p, q in itertools.combinations(polys, 2)):
+            continue
+        if any(_convex_overlap(p, f) for p in polys for f in faces):
+            continue
+        xs = [x for poly in polys + faces for x, _ in poly]
+        ys = [y for poly in polys + faces for _, y in poly]
+        key = (round((max(xs) - min(xs)) * (max(ys) - min(ys)), 3), choice)
+        if best is None or key < best[0]:
+            best = (key, chosen, max(xs) - min(xs), max(ys) - min(ys))
+    return best[1], best[2], best[3]
+
+
+@pytest.mark.parametrize("cells", NETS)
+@pytest.mark.parametrize("size, tab", [(mm(18), mm(5)), (mm(16), mm(8)), (mm(20), mm(3)), (mm(17.5), mm(6.5))])
+def test_tab_choice_equals_the_brute_force_search(cells, size, tab):
+    net = cube_net(size, tab, cells)
+    chosen, width, height = _brute_force_tabs(size, tab, cells)
+    assert [(t.face, t.side) for t in net.tabs] == chosen
+    assert (net.width, net.height) == (width, height)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from heapq import heapify, heappop
+from itertools import accumulate
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Iterable, Literal
@@ -595,8 +596,13 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
     cols, rows = int(inner.w // cell), int(inner.h // cell)
     grid = [[0.0] * cols for _ in range(rows)]
     shapes = {id(shape): shape for bucket in occupied.grid.values() for shape in bucket}
+    centres_x = [inner.x + (j + 0.5) * cell for j in range(cols)]
+    centres_y = [inner.y + (i + 0.5) * cell for i in range(rows)]
+    hypot = math.hypot
 
     def mark(shape) -> None:
+        """Raise the cells the shape covers to its weight (a circle: the cells whose centre is
+        within its radius and 0.7 cell); a row at a time, as it is most of the work."""
         weight = shape[-1]
         if shape[0] == "c":
             _, x, y, r = shape[:4]
@@ -605,24 +611,32 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
             x0, y0, x1, y1 = shape[1:5]
         i0, i1 = max(0, int((y0 - inner.y) // cell)), min(rows - 1, int((y1 - inner.y) // cell))
         j0, j1 = max(0, int((x0 - inner.x) // cell)), min(cols - 1, int((x1 - inner.x) // cell))
+        if j0 > j1:
+            return
         for i in range(i0, i1 + 1):
-            cy = inner.y + (i + 0.5) * cell
             row = grid[i]
-            for j in range(j0, j1 + 1):
-                if row[j] >= weight:
-                    continue
-                cx = inner.x + (j + 0.5) * cell
-                if shape[0] == "c" and math.hypot(cx - shape[1], cy - shape[2]) > shape[3] + cell * 0.7:
-                    continue
-                row[j] = weight
+            if shape[0] == "c":
+                dy, reach = centres_y[i] - y, r + cell * 0.7
+                row[j0:j1 + 1] = [v if v >= weight or hypot(cx - x, dy) > reach else weight
+                                  for v, cx in zip(row[j0:j1 + 1], centres_x[j0:j1 + 1])]
+            else:
+                row[j0:j1 + 1] = [v if v >= weight else weight for v in row[j0:j1 + 1]]
 
     for shape in shapes.values():
         mark(shape)
-    sat = _summed_area(grid, cols)
-    for name, (w, h) in _table_sizes(m, geo, lang).items():
+    # whole-number weights keep every sum of the grid exact, which _free_edge relies on
+    whole = all(float(shape[-1]).is_integer() and shape[-1] >= 0 for shape in shapes.values())
+    sat, stale = None, 0   # the summed-area table, made when first needed; from which row it is out of date
+    sizes = _table_sizes(m, geo, lang)
+    for n, (name, (w, h)) in enumerate(sizes.items(), 1):
         bw = min(cols, int(math.ceil(w / cell)) + 2)   # one cell of clearance all round
         bh = min(rows, int(math.ceil(h / cell)) + 2)
-        i, j = _emptiest(grid, rows, cols, bh, bw, sat)
+        spot = _free_edge(grid, rows, cols, bh, bw) if whole else None
+        if spot is None:
+            sat = _summed_area(grid, cols) if sat is None else _summed_area(grid, cols, sat, stale)
+            stale = rows
+            spot = _emptiest(grid, rows, cols, bh, bw, sat)
+        i, j = spot
         x = inner.x + (j + 1) * cell
         y = inner.y + (i + 1) * cell
         x = min(x, inner.x + inner.w - w)
@@ -630,8 +644,9 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
         boxes[name] = Rect(x, y, w, h)
         box = (x, y, x + w, y + h)
         occupied.add_box(box, ("table", name), weight=10.0)
-        mark(("b", *box, ("table", name), 10.0))
-        _summed_area(grid, cols, sat, max(0, int((y - inner.y) // cell)))   # the rows from the table's down
+        if n < len(sizes):   # the next table avoids this one
+            mark(("b", *box, ("table", name), 10.0))
+            stale = min(stale, max(0, int((y - inner.y) // cell)))   # the rows from the table's down
     return boxes
 
 
@@ -651,6 +666,45 @@ def _summed_area(grid: list[list[float]], cols: int, sat: list[list[float]] | No
     return sat
 
 
+_HALO = 8   # cells around a table's block that count a little (_emptiest)
+
+
+def _free_edge(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int) -> tuple[int, int] | None:
+    """What :func:`_emptiest` finds when some position costs nothing, else None.
+
+    A position costs nothing only on the edge (no distance from it) with nothing in its block
+    and its halo. Every other cost is at least 0.03 (a whole-number weight in the halo, a cell
+    from the edge), far above the scan's 1e-9 tolerance, and the sums are exact for
+    whole-number weights: so the scan ends with the first free position in row order, found
+    here by looking at the edge strips only (most boards have one; no summed-area table)."""
+    halo, ni, nj = _HALO, rows - bh + 1, cols - bw + 1
+
+    def running(flags) -> list[int]:   # how many flagged before each index
+        return list(accumulate(flags, initial=0))
+
+    def top_or_bottom(i: int) -> int | None:   # the first free position of row i
+        taken = running(any(column) for column in zip(*grid[max(0, i - halo):min(rows, i + bh + halo)]))
+        return next((j for j in range(nj) if taken[min(cols, j + bw + halo)] == taken[max(0, j - halo)]), None)
+
+    j = top_or_bottom(0)
+    if j is not None:
+        return 0, j
+    if ni > 2:   # the left and right edges between the first and last rows
+        left = running(any(row[:min(cols, bw + halo)]) for row in grid)
+        right = running(any(row[max(0, nj - 1 - halo):]) for row in grid)
+        for i in range(1, ni - 1):
+            lo, hi = max(0, i - halo), min(rows, i + bh + halo)
+            if left[hi] == left[lo]:
+                return i, 0
+            if right[hi] == right[lo]:
+                return i, nj - 1
+    if ni > 1:
+        j = top_or_bottom(ni - 1)
+        if j is not None:
+            return ni - 1, j
+    return None
+
+
 def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int,
               sat: list[list[float]] | None = None) -> tuple[int, int]:
     """The top-left cell of the ``bh`` x ``bw`` block of ``grid`` with the least cost: what it
@@ -664,17 +718,13 @@ def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int,
     bound does not exceed the best cost found."""
     if sat is None:
         sat = _summed_area(grid, cols)
-    halo = 8   # cells
+    halo = _HALO
 
     def area(i0, j0, i1, j1):
         i0, j0, i1, j1 = max(0, i0), max(0, j0), min(rows, i1), min(cols, j1)
         if i0 >= i1 or j0 >= j1:
             return 0.0
         return sat[i1][j1] - sat[i0][j1] - sat[i1][j0] + sat[i0][j0]
-
-    def cost(i, j):
-        return (area(i, j, i + bh, j + bw) + 0.03 * area(i - halo, j - halo, i + bh + halo, j + bw + halo)
-                + min(i, j, rows - bh - i, cols - bw - j) * 0.04)
 
     ni, nj, side = rows - bh + 1, cols - bw + 1, 8
     squares = []
@@ -686,13 +736,23 @@ def _emptiest(grid: list[list[float]], rows: int, cols: int, bh: int, bw: int,
                      + max(0, min(i0, j0, rows - bh - i1, cols - bw - j1)) * 0.04)
             squares.append((bound, i0, j0, i1, j1))
     squares.sort()
+    # a position's cost is area() twice, inlined (the same sums in the same order, no clamp
+    # needed for the block itself): a call per position was most of the scan
+    halo_lo = [max(0, j - halo) for j in range(nj)]
+    halo_hi = [min(cols, j + bw + halo) for j in range(nj)]
+    edge_j = [min(j, cols - bw - j) for j in range(nj)]
     best = (math.inf, 0, 0)
     for bound, i0, j0, i1, j1 in squares:
         if bound > best[0] + 1e-9:
             break
         for i in range(i0, i1 + 1):
+            top, bottom = sat[i], sat[i + bh]                                # the block
+            above, below = sat[max(0, i - halo)], sat[min(rows, i + bh + halo)]   # its halo
+            edge_i = min(i, rows - bh - i)
             for j in range(j0, j1 + 1):
-                c = cost(i, j)
+                jb, lo, hi = j + bw, halo_lo[j], halo_hi[j]
+                c = (bottom[jb] - top[jb] - bottom[j] + top[j] + 0.03 * (below[hi] - above[hi] - below[lo] + above[lo])
+                     + min(edge_i, edge_j[j]) * 0.04)
                 if c < best[0] - 1e-9 or (c <= best[0] + 1e-9 and (i, j) < best[1:]):
                     best = (c, i, j)
     return best[1], best[2]
@@ -1101,27 +1161,62 @@ def build_board_tiled(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
     geo = board_geometry(m, width, height, lang=lang, labels=labels)
     return tile_document(board, width, height, paper=paper, overlap=overlap, title=board_title(m, lang),
                          detail=_detail(m, width, height, lang, revision), lang=lang,
-                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r))
+                         keep_clear=MapClear(geo))
 
 
 def map_is_clear(geo: BoardGeometry, x: float, y: float, r: float) -> bool:
     """Whether a disc of radius ``r`` at (x, y) stays off everything printed on the map: route
     spaces, cities, names and tables (registration crosshairs go only there)."""
-    disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
-    for nx, ny in geo.nodes.values():
-        if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
-            return False
-    boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
-    boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
-    for x0, y0, x1, y1 in boxes:
-        if x0 - r < x < x1 + r and y0 - r < y < y1 + r:
-            return False
-    for chain in geo.cars.values():
-        for car in chain:
-            if math.hypot(car.x - x, car.y - y) < r + car.length and \
-                    polygon_clearance(disc, car_polygon(car)) < geo.unit:
+    return MapClear(geo)(x, y, r)
+
+
+class MapClear:
+    """:func:`map_is_clear` for one board, asked many times (the tiling tries ~100-600 spots a
+    board): the spaces are found through a grid and their corners computed once, instead of
+    every space tested on every call."""
+
+    def __init__(self, geo: BoardGeometry):
+        self.geo = geo
+        self.boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
+        self.boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
+        cars = [car for chain in geo.cars.values() for car in chain]
+        self.cell = cell = max((car.length for car in cars), default=1.0) * 2
+        self.grid: dict[tuple[int, int], list] = {}
+        for car in cars:
+            a = math.radians(car.angle)
+            self.grid.setdefault((int(car.x // cell), int(car.y // cell)), []).append(
+                (car, car_polygon(car), math.cos(a), math.sin(a)))
+
+    def __call__(self, x: float, y: float, r: float) -> bool:
+        geo = self.geo
+        for nx, ny in geo.nodes.values():
+            if math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit:
                 return False
-    return True
+        for x0, y0, x1, y1 in self.boxes:
+            if x0 - r < x < x1 + r and y0 - r < y < y1 + r:
+                return False
+        disc = None
+        cell, reach = self.cell, r + self.cell / 2   # a space this far off (centre to centre) cannot touch
+        inscribed = r * math.cos(math.pi / 16)       # the disc's 16-gon lies between this circle and r
+        for i in range(int((x - reach) // cell), int((x + reach) // cell) + 1):
+            for j in range(int((y - reach) // cell), int((y + reach) // cell) + 1):
+                for car, polygon, c, s in self.grid.get((i, j), ()):
+                    if math.hypot(car.x - x, car.y - y) < r + car.length:
+                        # the centre's distance to the space settles all but the borderline cases
+                        # without the polygons' exact distance (the slow part)
+                        dx, dy = x - car.x, y - car.y
+                        d = math.hypot(max(abs(dx * c + dy * s) - car.length / 2, 0.0),
+                                       max(abs(dy * c - dx * s) - car.width / 2, 0.0))
+                        if d - r > geo.unit + 1e-6:
+                            continue
+                        if d - inscribed < geo.unit - 1e-6:
+                            return False
+                        if disc is None:
+                            disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8))
+                                    for k in range(16)]
+                        if polygon_clearance(disc, polygon) < geo.unit:
+                            return False
+        return True
 
 
 def build_board_overview(m: TTRMap, *, paper: str | Paper = "a4", lang: str = "en",
@@ -1151,7 +1246,7 @@ def build_board(spec: BoardSpec, m: TTRMap, *, paper: str | Paper = "a4", lang: 
     geo = board_geometry(m, width, height, lang=lang, labels=spec.labels)
     return tile_document(board, width, height, paper=paper, overlap=spec.overlap, title=board_title(m, lang),
                          detail=_detail(m, width, height, lang, spec.revision), lang=lang,
-                         keep_clear=lambda x, y, r: map_is_clear(geo, x, y, r), overview=overview)
+                         keep_clear=MapClear(geo), overview=overview)
 
 
 def iter_texts(group: Group) -> Iterable[str]:  # pragma: no cover - debugging helper

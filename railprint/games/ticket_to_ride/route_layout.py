@@ -23,14 +23,14 @@ distance between two spaces.
 
 from __future__ import annotations
 
-import gc
 import math
 from bisect import bisect_right
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, NamedTuple
+
+from railprint.memory import gc_paused  # the board layout pauses the collector (see there)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from railprint.games.ticket_to_ride.model import TTRMap
@@ -534,21 +534,6 @@ def layout_routes(m: "TTRMap", nodes: dict[str, Point], g: Dims, inner_box: tupl
     other routes' spaces, clear of other cities and inside ``inner_box``."""
     with gc_paused():
         return _Search(m, nodes, g, inner_box, place).run(passes)
-
-
-@contextmanager
-def gc_paused():
-    """Pause the cyclic garbage collector (nested: the outermost pause resumes it). The board
-    layout makes hundreds of thousands of small tuples (spaces, points) and no reference
-    cycle, and each collection would walk every object of the process: a fifth of Italy's
-    layout time went to collections that found nothing."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 class _Group:

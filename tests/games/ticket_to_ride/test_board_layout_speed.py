@@ -1,13 +1,16 @@
 """Issue 17 ("fast from cold") and issue 16 item 6: the board layout needs no cache. It is
-computed on every run — nothing is read from or written to a cache folder — and its exact
-table scan finds what the exhaustive scan finds."""
+computed on every run — nothing is read from or written to a cache folder — and its fast
+paths (the table scan, the free edge spot, the crosshairs' clear test) find what the exhaustive
+ones find."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from railprint.games.ticket_to_ride import board as ttr_board
-from railprint.games.ticket_to_ride.board import _emptiest, build_board_overview
+from railprint.games.ticket_to_ride.board import MapClear, _emptiest, _free_edge, build_board_overview
+from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.writers import render
 
@@ -63,3 +66,66 @@ def test_table_scan_is_exact():
                     grid[a][b] = max(grid[a][b], weight)
         bh, bw = rnd.randint(2, rows), rnd.randint(2, cols)
         assert _emptiest(grid, rows, cols, bh, bw) == _exhaustive(grid, rows, cols, bh, bw), trial
+
+
+def test_free_edge_spot_is_what_the_scan_finds():
+    """Where some position costs nothing (nothing under the table or around it, on the edge), the
+    edge-strip look-up finds the scan's choice without pricing the rest; where none does, it says
+    so. Sparse grids (most boards) and crowded ones (the scan's fall-back)."""
+    rnd = random.Random(11)
+    found = 0
+    for trial in range(120):
+        rows, cols = rnd.randint(3, 70), rnd.randint(3, 70)
+        grid = [[0.0] * cols for _ in range(rows)]
+        for _ in range(rnd.randint(0, 12)):
+            i, j, h, w = rnd.randrange(rows), rnd.randrange(cols), rnd.randint(1, 6), rnd.randint(1, 6)
+            weight = rnd.choice((6.0, 8.0, 10.0, 30.0))
+            for a in range(i, min(rows, i + h)):
+                for b in range(j, min(cols, j + w)):
+                    grid[a][b] = max(grid[a][b], weight)
+        bh, bw = rnd.randint(1, rows), rnd.randint(1, cols)
+        spot = _free_edge(grid, rows, cols, bh, bw)
+        expected = _exhaustive(grid, rows, cols, bh, bw)
+        if spot is None:
+            i, j = expected
+            assert any(grid[a][b] for a in range(max(0, i - 8), min(rows, i + bh + 8))
+                       for b in range(max(0, j - 8), min(cols, j + bw + 8))) or min(i, j, rows - bh - i, cols - bw - j), trial
+        else:
+            found += 1
+            assert spot == expected, trial
+    assert 20 < found < 110   # both ways were tried
+
+
+def _clear_every_space(geo, x, y, r):
+    """map_is_clear as it was: every city, name, table and space tested, the polygons' exact distance."""
+    disc = [(x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8)) for k in range(16)]
+    if any(math.hypot(nx - x, ny - y) < r + geo.city_radius + geo.unit for nx, ny in geo.nodes.values()):
+        return False
+    boxes = [label.box for label in (*geo.labels.values(), *geo.area_labels.values())]
+    boxes += [(b.x, b.y, b.x + b.w, b.y + b.h) for b in geo.boxes.values()]
+    if any(x0 - r < x < x1 + r and y0 - r < y < y1 + r for x0, y0, x1, y1 in boxes):
+        return False
+    return not any(math.hypot(car.x - x, car.y - y) < r + car.length
+                   and polygon_clearance(disc, car_polygon(car)) < geo.unit
+                   for chain in geo.cars.values() for car in chain)
+
+
+def test_map_clear_finds_what_testing_every_space_finds():
+    """The crosshairs' test through a grid of spaces, settling most spaces by the centre's
+    distance, answers as the test of every space by the exact polygon distance: anywhere on the
+    board, and close around spaces (where the borderline cases are)."""
+    geo = ttr_board.board_geometry(load_map("nordic"))
+    clear = MapClear(geo)
+    cars = [car for chain in geo.cars.values() for car in chain]
+    rnd = random.Random(5)
+    answers = []
+    for k in range(3000):
+        r = rnd.uniform(2, 40)
+        if k % 2:
+            car = rnd.choice(cars)
+            x, y = car.x + rnd.uniform(-1, 1) * (r + 30), car.y + rnd.uniform(-1, 1) * (r + 30)
+        else:
+            x, y = rnd.uniform(0, geo.width), rnd.uniform(0, geo.height)
+        answers.append(clear(x, y, r))
+        assert answers[-1] == _clear_every_space(geo, x, y, r), (x, y, r)
+    assert 500 < sum(answers) < 2500
