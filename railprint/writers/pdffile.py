@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import struct
 import zlib
 from functools import lru_cache
 
@@ -174,52 +173,10 @@ def _flate_image(image) -> tuple[str, bytes]:
     return entries, zlib.compress(image.tobytes(), LEVEL)
 
 
-def _png_stream(data: bytes) -> tuple[str, bytes] | None:
-    """(entries, zlib data) of a non-interlaced PNG without transparency in 8-bit grey or RGB
-    or with a palette, stored as it is: PDF's Flate filter with PNG predictors reads a PNG's
-    IDAT data directly (no decoding and compressing again: ~7 ms a 660 × 420 picture). None
-    for any other PNG."""
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        return None
-    pos, chunks, header, palette = 8, [], None, b""
-    while pos + 12 <= len(data):
-        length, kind = struct.unpack_from(">I4s", data, pos)
-        if kind == b"IHDR":
-            header = struct.unpack_from(">IIBBBBB", data, pos + 8)
-        elif kind == b"IDAT":
-            chunks.append(data[pos + 8:pos + 8 + length])
-        elif kind == b"PLTE":
-            palette = data[pos + 8:pos + 8 + length]
-        elif kind == b"tRNS":
-            return None
-        elif kind == b"IEND":
-            break
-        pos += 12 + length
-    if header is None or not chunks:
-        return None
-    width, height, depth, colour, _, _, interlace = header
-    if interlace:
-        return None
-    if colour == 3 and depth in (1, 2, 4, 8) and palette and len(palette) % 3 == 0:
-        colours, space = 1, f"[/Indexed /DeviceRGB {len(palette) // 3 - 1} <{palette.hex()}>]"
-    elif colour in (0, 2) and depth == 8:
-        colours, space = (1, "/DeviceGray") if colour == 0 else (3, "/DeviceRGB")
-    else:
-        return None
-    return (f"/Type /XObject /Subtype /Image /Width {width} /Height {height} /BitsPerComponent {depth} "
-            f"/ColorSpace {space} /DecodeParms [<< /Predictor 15 /Colors {colours} /BitsPerComponent {depth} "
-            f"/Columns {width} >>]"), b"".join(chunks)
-
-
 def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes] | None]:
     """A checked PNG or JPEG file as ((entries, samples, filter), soft mask or None): a JPEG is
-    stored as it is (DCTDecode), so is a plain PNG's data; another PNG as Flate samples, its
-    transparency as a soft mask."""
+    stored as it is (DCTDecode); a PNG as Flate samples, its transparency as a soft mask."""
     from PIL import Image as PILImage
-
-    png = _png_stream(data)
-    if png is not None:
-        return (png[0], png[1], "/FlateDecode"), None
 
     with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
         if image.format == "JPEG" and image.mode in _SPACES:

@@ -96,24 +96,3 @@ def test_tiny_and_odd_sizes_stay_valid(size):
     doc = Document((Page(100, 100, (Text(10, 20, "Ab", size), Rect(1, 1, size, size, Style(fill="#000000")))),))
     data = render(doc, "pdf")[0]
     assert PdfReader(io.BytesIO(data)).pages[0].extract_text().strip() == "Ab"
-
-
-@pytest.mark.parametrize("mode, bits", [("P", 4), ("P", 8), ("RGB", 8), ("L", 8), ("P", 1)])
-def test_a_plain_png_is_stored_as_it_is_and_reads_back_pixel_for_pixel(tmp_path, mode, bits):
-    import pikepdf
-
-    from railprint.model.images import probe
-
-    picture = PILImage.new("RGB", (37, 23))
-    picture.putdata([((x * 40) % 256, (y * 90) % 256, ((x + y) * 30) % 256) for y in range(23) for x in range(37)])
-    colours = 2 if bits == 1 else 16 if bits == 4 else 256
-    picture = picture.quantize(colours) if mode == "P" else picture.convert(mode)
-    path = tmp_path / "p.png"
-    picture.save(path, bits=bits) if mode == "P" else picture.save(path)
-    _, _, key = probe(path)
-    data = render(Document((Page(100, 100, (Image(0, 0, 50, 30, str(path), key),)),)), "pdf")[0]
-    with pikepdf.open(io.BytesIO(data)) as pdf:
-        (image,) = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
-        assert "/DecodeParms" in image and int(image.BitsPerComponent) == bits  # the PNG's own data
-        back = pikepdf.PdfImage(image).as_pil_image().convert("RGB")
-    assert back.tobytes() == picture.convert("RGB").tobytes()
