@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, clip, suggestion
 from railprint.fonts import check_glyphs
-from railprint.loading.paths import SLUG_RULE, content_scope, is_inside, referenced, slug_problem
+from railprint.loading.paths import SLUG_RULE, content_scope, lies_in, referenced, resolved, slug_problem
 from railprint.loading.resources import content_root
 from railprint.loading.text import read_head
 from railprint.loading.yamlio import load_file
@@ -225,10 +225,11 @@ def discover(root: Path | None = None) -> list[ContentFile]:
     problems: list[RailprintError] = []
     found: list[ContentFile] = []
     seen: dict[tuple[str, str], ContentFile] = {}
+    inside = resolved(root)
     for path in sorted(root.rglob("*.yaml")):
         if path.parent.name == "sheets" or path.name.startswith("_"):
             continue
-        if not is_inside(root, path):  # before any byte of it is read
+        if not lies_in(inside, path):  # before any byte of it is read
             problems.append(ContentError("the file leads outside the content folder (a symlink?)",
                                          Location(str(path)), hint="copy the file into the folder instead"))
             continue

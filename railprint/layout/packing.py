@@ -80,7 +80,104 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
         # many small pieces: one plain grid (turning a few more in would save little, and the
         # search grows with the square of the pieces per row and column)
         return max(simple, key=_key)
-    return _best(_r(width), _r(height), w, h, turn)[0]
+    W, H = _r(width), _r(height)
+    turns = turn and abs(w - h) > _EPS
+    cw, ch = _canonical(W, w, h if turns else None), _canonical(H, h, w if turns else None)
+    if cw is None or ch is None:   # a side within a hair of what some boxes measure: search it as it is
+        return _best(W, H, w, h, turn)[0]
+    return _replayed(W, H, w, h, turn)
+
+
+# The search on canonical sides. Whether boxes fit a side depends only on which sums of box sides
+# (i * w + j * h) it holds, so every region whose sides hold the same sums has the same best
+# choice at every step: the choices are searched once for the largest such sums (shared by all
+# the regions of every sheet candidate, orientation and paper), then replayed on the region's own
+# sides, which give the same blocks and the free rectangles it really leaves.
+_NEAR = 1e-4   # a side closer than this to a sum of box sides (rounding could tip a comparison) is
+               # searched as it is, with the original search
+
+
+def _canonical(side: float, a: float, b: float | None) -> float | None:
+    """The largest sum ``i * a + j * b`` (``b`` None: multiples of ``a``) that fits ``side``
+    (within ``_EPS``, as the search compares), rounded as the search rounds; None when some sum
+    lies within ``_NEAR`` of where that comparison tips."""
+    edge = side + _EPS
+    best = 0.0
+    for i in range(int(edge // a) + 2):
+        rest = edge - i * a
+        if rest < -a:
+            break
+        for j in ((int(rest // b), int(rest // b) + 1) if b is not None and rest >= 0 else (0,)):
+            total = i * a + (j * b if b is not None else 0.0)
+            if abs(total - edge) < _NEAR:
+                return None
+            if total <= edge:
+                best = max(best, total)
+    return _r(best)
+
+
+@lru_cache(maxsize=65536)
+def _choice(W: float, H: float, w: float, h: float, turn: bool) -> tuple[tuple | None, tuple]:
+    """:func:`_best`'s choice for a region with canonical sides: (turned, by rows, k) of its first
+    best option (None: nothing fits), and the packing's key."""
+    best, best_key = None, (0, 0, 0)
+    for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
+        cw, ch = (h, w) if turned else (w, h)
+        cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+        if not cols or not rows:
+            continue
+        for by_rows, k, (c, r), (aw, ah), (bw, bh) in _options(W, H, cw, ch, cols, rows):
+            ka = _choice(*_canonical_sides(aw, ah, w, h, turn), w, h, turn)[1]
+            kb = _choice(*_canonical_sides(bw, bh, w, h, turn), w, h, turn)[1]
+            key = (c * r + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (c * r if turned else 0))
+            if key > best_key:
+                best, best_key = (turned, by_rows, k), key
+    return best, best_key
+
+
+def _canonical_sides(W: float, H: float, w: float, h: float, turn: bool) -> tuple[float, float]:
+    """The canonical sides of a region found inside a canonical one (they have no near sums)."""
+    turns = turn and abs(w - h) > _EPS
+    return (_canonical_sum(W, w, h if turns else None), _canonical_sum(H, h, w if turns else None))
+
+
+@lru_cache(maxsize=65536)
+def _canonical_sum(side: float, a: float, b: float | None) -> float:
+    """The largest sum ``i * a + j * b`` that fits ``side`` (a side of a canonical region's part,
+    itself such a sum up to rounding)."""
+    edge = side + _EPS
+    best = 0.0
+    for i in range(int(edge // a) + 1):
+        total = i * a + (int((edge - i * a) // b) * b if b is not None else 0.0)
+        best = max(best, total)
+    return _r(best)
+
+
+def _options(W: float, H: float, cw: float, ch: float, cols: int, rows: int):
+    """:func:`_best`'s options in its order: (by rows, k, (cols, rows) of the block, part a's
+    and part b's sides)."""
+    for k in range(cols, 0, -1):
+        yield False, k, (k, rows), (_r(k * cw), _r(H - rows * ch)), (_r(W - k * cw), H)
+    for k in range(rows, 0, -1):
+        yield True, k, (cols, k), (_r(W - cols * cw), _r(k * ch)), (W, _r(H - k * ch))
+
+
+def _replayed(W: float, H: float, w: float, h: float, turn: bool) -> Packing:
+    """The packing :func:`_best` finds for ``W`` × ``H``, from the choices of its canonical sides."""
+    choice, _ = _choice(*_canonical_sides(W, H, w, h, turn), w, h, turn)
+    if choice is None:
+        return Packing(0, (), ((0.0, 0.0, W, H),) if W > _EPS and H > _EPS else ())
+    turned, by_rows, k = choice
+    cw, ch = (h, w) if turned else (w, h)
+    cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+    if by_rows:
+        c, r, (aw, ah, ax, ay), (bw, bh, bx, by) = cols, k, (_r(W - cols * cw), _r(k * ch), cols * cw, 0.0), \
+            (W, _r(H - k * ch), 0.0, k * ch)
+    else:
+        c, r, (aw, ah, ax, ay), (bw, bh, bx, by) = k, rows, (_r(k * cw), _r(H - rows * ch), 0.0, rows * ch), \
+            (_r(W - k * cw), H, k * cw, 0.0)
+    a, b = _replayed(aw, ah, w, h, turn), _replayed(bw, bh, w, h, turn)
+    return _join(Block(0.0, 0.0, c, r, cw, ch, turned), _moved(a, ax, ay), _moved(b, bx, by))
 
 
 @lru_cache(maxsize=65536)

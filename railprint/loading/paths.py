@@ -36,8 +36,23 @@ def slug_problem(value: object, what: str) -> str | None:
 
 def is_inside(root: Path, path: Path) -> bool:
     """Whether ``path`` (symlinks resolved) lies inside ``root`` (symlinks resolved)."""
+    return lies_in(resolved(root), path)
+
+
+def resolved(root: Path) -> Path | None:
+    """``root`` with its symlinks resolved (None if that fails), for :func:`lies_in`."""
     try:
-        Path(path).resolve().relative_to(Path(root).resolve())
+        return Path(root).resolve()
+    except (OSError, RuntimeError):
+        return None
+
+
+def lies_in(root: Path | None, path: Path) -> bool:
+    """:func:`is_inside` for a root already :func:`resolved` (many files of one folder)."""
+    if root is None:
+        return False
+    try:
+        Path(path).resolve().relative_to(root)
     except (ValueError, OSError, RuntimeError):
         return False
     return True
@@ -87,10 +102,13 @@ def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path
     pattern = re.compile(rb"^kind:\s*['\"]?" + re.escape(kind.encode()) + rb"['\"]?\s*(#.*)?$", re.MULTILINE)
     found = []
     problems = Problems()
+    root = resolved(folder)
     for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
         if path.name.startswith("_"):
             continue
-        if not is_inside(folder, path):  # its words could reach an error message
+        # a file right in the folder that is no symlink is inside it (one lstat, not a walk of
+        # every folder of its path); anything else is resolved and compared
+        if (recursive or path.is_symlink()) and not lies_in(root, path):  # its words could reach an error message
             problems.add("the file leads outside its folder (a symlink?)", Location(str(path)),
                          "copy the file into the folder instead")
             continue

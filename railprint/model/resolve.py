@@ -270,7 +270,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
                 warned.add((where, tag))
             images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is (railprint's markup is "
                                "**bold**, *italic*, [colour=red]…[/], [size=8]…[/])")
-    for name in richtext.icon_names(text, layer.font):
+    for name in richtext.icon_names(text, layer.font, layer.size):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
     by_font: dict[str, str] = {}
@@ -384,95 +384,108 @@ def _cell(cells: dict | None, names: list[str], fallback: Location) -> Location:
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,
                   base: Path, width: float, height: float, problems: Problems, where: Location,
                   what: str, icons: Collection[str] = ICONS, warned: set | None = None,
-                  cells: dict | None = None, fonts: dict | None = None) -> ResolvedFace:
+                  cells: dict | None = None, fonts: dict | None = None,
+                  same: dict[int, tuple] | None = None) -> ResolvedFace:
     """``cells``: where each of the card's own variables is given (a spreadsheet cell); a layer's
-    problem is reported at the first such cell it uses, else at ``where``."""
-    out = []
-    card_where = where
+    problem is reported at the first such cell it uses, else at ``where``. ``same``: one deck's
+    memory of the layers that use no variable (by identity: the deck's template layers), so each
+    is resolved once for all its cards — unless it had a problem or a warning, which then
+    repeats for every card as before."""
+    out: list = []
     for layer in layers:
-        changes: dict[str, Any] = {}
+        if same is not None and id(layer) in same:
+            out.extend(same[id(layer)])
+            continue
+        before = (len(problems.items), len(variables.bad), len(warned or ()))
         variables.used.clear()
-        if (layer.when is not None or layer.unless is not None) and not _drawn(layer, variables, lang):
-            continue
-        for field in _substituted(type(layer)):
-            value = getattr(layer, field)
-            start = len(variables.used)
-            new = _substitute(value, variables, lang)
-            where = _cell(cells, variables.used[start:], card_where)
-            if field in COLOUR_FIELDS and new is not None:
-                key = str(new).strip()
-                if key in palette:
-                    new = palette[key]
-                elif key.lower() in NAMED:
-                    new = NAMED[key.lower()]
-                elif not HEX.match(key):
-                    hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
-                                            if palette else " or add it to the deck's palette")
-                    problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
-                    new = "#ff00ff"
-            if new != value:
-                changes[field] = new
-        where = _cell(cells, variables.used, card_where)
-        if isinstance(layer, MinimapLayer):
-            marks = [_substitute(m, variables, lang) for m in layer.mark]
-            layer = layer.model_copy(update={"mark": marks, **changes})
-            geometry = _minimap(layer, base, problems, where)
-            if geometry is not None:
-                out.append(geometry)
-            continue
-        if changes:
-            layer = layer.model_copy(update=changes)
-        if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
-            layer = layer.model_copy(update={"w": width - layer.x if layer.w is None else layer.w,
-                                             "h": height - layer.y if layer.h is None else layer.h})
-        if isinstance(layer, IconLayer) and layer.name not in icons:
-            problems.add(f"{what}: unknown icon {layer.name!r}", where, icon_hint(layer.name, icons))
-            continue
-        if isinstance(layer, ImageLayer):
-            placed = _image(layer, base, problems, where, what, warned)
-            if placed is not None:
-                out.append(placed)
-            continue
-        if isinstance(layer, TextLayer):
-            if layer.family is not None:
-                if layer.family not in (fonts or {}):
-                    problems.add(f"{what}: unknown font family {layer.family!r}", where,
-                                 suggestion(layer.family, fonts) if fonts else "declare it under the deck's 'fonts:'")
-                    continue
-                if fonts[layer.family] is None:
-                    continue
-                layer = layer.model_copy(update={"family": fonts[layer.family]})
-                if not layer.box and not known(face_key(layer.family, layer.font)):
-                    problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
-                                 f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
-                    continue
-            if layer.box:
-                layer = _text_box(layer, icons, problems, where, what, palette, warned, fonts)
-                out.append(layer)
-                continue
-            text = str(layer.text)
-            for tag in dict.fromkeys(richtext.tag_like(text)):
-                if warned is None or (where, tag) not in warned:
-                    if warned is not None:
-                        warned.add((where, tag))
-                    images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is "
-                                       "(styled runs need a text box: w and h)")
-            controls = _controls(text)
-            if controls:
-                problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
-                             "one-line text cannot hold them; for several lines give the text a box (w and h)")
-            key = face_key(layer.family, layer.font)
-            missing = check_glyphs(text, key)
-            if missing:
-                problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} in {text!r}",
-                             where)
-            if layer.max_width is not None:
-                size = fit_size(text, layer.max_width, layer.size, key, min_size=0.1)
-                if size < MIN_TEXT_SIZE:
-                    problems.add(f"{what}: {text!r} does not fit in {layer.max_width / mm(1):.1f} mm "
-                                 f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
-        out.append(layer)
+        items = _resolve_layer(layer, variables, palette, lang, base, width, height, problems, where, what,
+                               icons, warned, cells, fonts)
+        out.extend(items)
+        if same is not None and not variables.used and (len(problems.items), len(variables.bad),
+                                                        len(warned or ())) == before:
+            same[id(layer)] = items
     return ResolvedFace(layers=tuple(out))
+
+
+def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base: Path, width: float,
+                   height: float, problems: Problems, card_where: Location, what: str, icons: Collection[str],
+                   warned: set | None, cells: dict | None, fonts: dict | None) -> tuple:
+    """What one layer of a card becomes: nothing (not drawn, or a problem) or one resolved layer."""
+    changes: dict[str, Any] = {}
+    if (layer.when is not None or layer.unless is not None) and not _drawn(layer, variables, lang):
+        return ()
+    for field in _substituted(type(layer)):
+        value = getattr(layer, field)
+        start = len(variables.used)
+        new = _substitute(value, variables, lang)
+        where = _cell(cells, variables.used[start:], card_where)
+        if field in COLOUR_FIELDS and new is not None:
+            key = str(new).strip()
+            if key in palette:
+                new = palette[key]
+            elif key.lower() in NAMED:
+                new = NAMED[key.lower()]
+            elif not HEX.match(key):
+                hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
+                                        if palette else " or add it to the deck's palette")
+                problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
+                new = "#ff00ff"
+        if new != value:
+            changes[field] = new
+    where = _cell(cells, variables.used, card_where)
+    if isinstance(layer, MinimapLayer):
+        marks = [_substitute(m, variables, lang) for m in layer.mark]
+        layer = layer.model_copy(update={"mark": marks, **changes})
+        geometry = _minimap(layer, base, problems, where)
+        return () if geometry is None else (geometry,)
+    if changes:
+        layer = layer.model_copy(update=changes)
+    if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
+        layer = layer.model_copy(update={"w": width - layer.x if layer.w is None else layer.w,
+                                         "h": height - layer.y if layer.h is None else layer.h})
+    if isinstance(layer, IconLayer) and layer.name not in icons:
+        problems.add(f"{what}: unknown icon {layer.name!r}", where, icon_hint(layer.name, icons))
+        return ()
+    if isinstance(layer, ImageLayer):
+        placed = _image(layer, base, problems, where, what, warned)
+        return () if placed is None else (placed,)
+    if isinstance(layer, TextLayer):
+        if layer.family is not None:
+            if layer.family not in (fonts or {}):
+                problems.add(f"{what}: unknown font family {layer.family!r}", where,
+                             suggestion(layer.family, fonts) if fonts else "declare it under the deck's 'fonts:'")
+                return ()
+            if fonts[layer.family] is None:
+                return ()
+            layer = layer.model_copy(update={"family": fonts[layer.family]})
+            if not layer.box and not known(face_key(layer.family, layer.font)):
+                problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
+                             f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
+                return ()
+        if layer.box:
+            return (_text_box(layer, icons, problems, where, what, palette, warned, fonts),)
+        text = str(layer.text)
+        for tag in dict.fromkeys(richtext.tag_like(text)):
+            if warned is None or (where, tag) not in warned:
+                if warned is not None:
+                    warned.add((where, tag))
+                images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is "
+                                   "(styled runs need a text box: w and h)")
+        controls = _controls(text)
+        if controls:
+            problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
+                         "one-line text cannot hold them; for several lines give the text a box (w and h)")
+        key = face_key(layer.family, layer.font)
+        missing = check_glyphs(text, key)
+        if missing:
+            problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} in {text!r}",
+                         where)
+        if layer.max_width is not None:
+            size = fit_size(text, layer.max_width, layer.size, key, min_size=0.1)
+            if size < MIN_TEXT_SIZE:
+                problems.add(f"{what}: {text!r} does not fit in {layer.max_width / mm(1):.1f} mm "
+                             f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
+    return (layer,)
 
 
 def _shared(face: ResolvedFace, seen: dict) -> ResolvedFace:
@@ -765,6 +778,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     cards = []
     backs: dict = {}
     warned: set = set()
+    same: dict[int, tuple] = {}   # template layers that use no variable, resolved once (see _resolve_face)
     user_icons = icons_near(path)
     icons = {**dict.fromkeys(ICONS), **user_icons}
     cards_data = data.get("cards")
@@ -804,12 +818,12 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
             front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
                                   height, found, where, f"card {index + 1} ({name})", icons, warned, cells,
-                                  families)
+                                  families, same)
             back = None
             if back_layers is not None:
                 back = _resolve_face(back_layers, variables, spec, palette, lang, path.parent, width,
                                      height, found, where, f"back of card {index + 1}", icons, warned, cells,
-                                     families)
+                                     families, same)
                 back = _shared(back, backs)
             numbered = numbered or any(n in variables.seen for n in ("index", "copy")
                                        if n not in own)

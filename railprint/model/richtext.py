@@ -90,26 +90,38 @@ Word = tuple[Run, ...]
 Paragraph = tuple[Word, ...]
 
 
-@lru_cache(maxsize=8192)
 def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None
           ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
     """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``);
     ``base_size``: the box's size, against which ``[size=8]`` is read; ``family``: the box's
     font family (None: the built-in one)."""
+    return _parse(text, base, base_size, family)   # one cache key however the caller passes them
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str, base: str, base_size: float, family: str | None
+           ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
     problems: list[str] = []
     paragraphs: list[Paragraph] = []
     bold = italic = False
     styles: list[dict] = []  # the open [..] tags, innermost last
+    current = (face_of(base, False, False), 1.0, None, family)   # face, scale, colour, family of runs now
+
+    def restyle() -> tuple:
+        """The run style after a change of bold, italic or the open tags."""
+        style: dict = {}
+        for one in styles:
+            style.update(one)
+        return face_of(base, bold, italic), style.get("scale", 1.0), style.get("colour"), style.get("family", family)
+
     for source in text.split("\n"):
         words: list[Word] = []
         word: list[Run] = []
 
         def add(piece: str, icon: str | None = None) -> None:
-            face = face_of(base, bold, italic)
-            style: dict = {}
-            for one in styles:
-                style.update(one)
-            scale, colour, run_family = style.get("scale", 1.0), style.get("colour"), style.get("family", family)
+            if not piece and icon is None:
+                return   # nothing between two marks
+            face, scale, colour, run_family = current
             if icon is not None:
                 word.append(Run("", face, icon, scale, colour, run_family))
                 return
@@ -136,11 +148,14 @@ def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str
                 add(literal)
             elif strong:
                 bold = not bold
+                current = restyle()
             elif emphasis:
                 italic = not italic
+                current = restyle()
             elif close:
                 if styles:
                     styles.pop()
+                    current = restyle()
                 else:
                     problems.append("a '[/]' closes no open [..] tag")
             elif tag:
@@ -148,6 +163,7 @@ def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str
                 if problem:
                     problems.append(problem)
                 styles.append(style)
+                current = restyle()
             else:
                 add("", icon)
         add(source[pos:])
@@ -200,9 +216,10 @@ def runs(text: str, base: str = "regular", base_size: float = 10.0, family: str 
     return [run for p in paragraphs for w in p for run in w]
 
 
-def icon_names(text: str, base: str = "regular") -> list[str]:
-    """The inline icons ``text`` names, in order of first use."""
-    paragraphs, _ = parse(text, base)
+def icon_names(text: str, base: str = "regular", base_size: float = 10.0) -> list[str]:
+    """The inline icons ``text`` names, in order of first use (the same at any ``base_size``:
+    give the box's, and the text is parsed once for all these questions)."""
+    paragraphs, _ = parse(text, base, base_size)
     return list(dict.fromkeys(run.icon for p in paragraphs for w in p for run in w if run.icon))
 
 
