@@ -103,16 +103,79 @@ PRINTABLE_MARGIN = 6.35  # mm: home printers leave the outer ¼ in of US Letter 
 
 
 def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
-    """Every character, line, rectangle and curve of a PDF (pdfplumber objects, clipping
-    ignored) closer than ``limit`` mm to the paper edge, as (page, kind, distance mm)."""
+    """Every character and drawn path (line, rectangle, curve) of a PDF, inside forms too,
+    closer than ``limit`` mm to the paper edge (clipping ignored), as (page, kind, distance mm).
+
+    Read by pdfium with pdfplumber's geometry, some 6 times faster: a path's box holds its
+    points (control points too, stroke width not counted); a character's box is its advance
+    wide and one em high from the font's descent, through the character's matrix. Over every
+    shipped PDF on both papers the nearest character and path of each page lie where
+    pdfplumber puts them (within 0.02 mm)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    def matrix(obj):
+        m = raw.FS_MATRIX()
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        return m.a, m.b, m.c, m.d, m.e, m.f
+
+    def then(m, n):   # m, then n
+        a, b, c, d, e, f = m
+        A, B, C, D, E, F = n
+        return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
+
+    x, y = ctypes.c_float(), ctypes.c_float()
+
+    def path_boxes(objects, outer):
+        for obj in objects:
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_FORM:
+                yield from path_boxes([raw.FPDFFormObj_GetObject(obj, i) for i in range(raw.FPDFFormObj_CountObjects(obj))],
+                                      then(matrix(obj), outer))
+            elif kind == raw.FPDF_PAGEOBJ_PATH and raw.FPDFPath_CountSegments(obj):
+                a, b, c, d, e, f = then(matrix(obj), outer)
+                xs, ys = [], []
+                for i in range(raw.FPDFPath_CountSegments(obj)):
+                    raw.FPDFPathSegment_GetPoint(raw.FPDFPath_GetPathSegment(obj, i), x, y)
+                    xs.append(a * x.value + c * y.value + e)
+                    ys.append(b * x.value + d * y.value + f)
+                yield min(xs), min(ys), max(xs), max(ys)
+
+    def char_boxes(page):
+        text = page.get_textpage()
+        m, ox, oy = raw.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
+        width, descent, size = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+        for i in range(raw.FPDFText_CountChars(text)):
+            obj = raw.FPDFText_GetTextObject(text, i)
+            if not obj:   # a space or line break pdfium made up
+                continue
+            raw.FPDFText_GetMatrix(text, i, m)
+            raw.FPDFText_GetCharOrigin(text, i, ox, oy)
+            raw.FPDFTextObj_GetFontSize(obj, size)
+            font = raw.FPDFTextObj_GetFont(obj)
+            raw.FPDFFont_GetGlyphWidth(font, raw.FPDFText_GetUnicode(text, i), size.value, width)
+            raw.FPDFFont_GetDescent(font, size.value, descent)
+            corners = [(u, descent.value + v) for u in (0, width.value) for v in (0, size.value)]
+            xs = [ox.value + m.a * u + m.c * v for u, v in corners]
+            ys = [oy.value + m.b * u + m.d * v for u, v in corners]
+            yield min(xs), min(ys), max(xs), max(ys)
+
     found = []
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            for kind in ("chars", "lines", "rects", "curves"):
-                for o in getattr(page, kind):
-                    d = to_mm(min(o["x0"], o["top"], page.width - o["x1"], page.height - o["bottom"]))
+    pdf = pdfium.PdfDocument(data)
+    try:
+        for number in range(len(pdf)):
+            page = pdf[number]
+            w, h = page.get_size()
+            objects = [raw.FPDFPage_GetObject(page, i) for i in range(raw.FPDFPage_CountObjects(page))]
+            for kind, boxes in (("chars", char_boxes(page)), ("paths", path_boxes(objects, (1, 0, 0, 1, 0, 0)))):
+                for x0, y0, x1, y1 in boxes:
+                    d = to_mm(min(x0, y0, w - x1, h - y1))
                     if d < limit - 0.01:
-                        found.append((number, kind, round(d, 2)))
+                        found.append((number + 1, kind, round(d, 2)))
+    finally:
+        pdf.close()
     return found
 
 
