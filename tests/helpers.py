@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import io
-
-import pdfplumber
+import os
 
 from railprint.units import to_mm
+
+# The default run is the quick one: every property test runs a third of the examples it names
+# (at least 10) and the fuzz targets half their mutations. RAILPRINT_LONG_TESTS=1 runs every
+# count in full (docs/performance.md, "The test suite").
+LONG_TESTS = os.environ.get("RAILPRINT_LONG_TESTS", "") not in ("", "0")
+QUICK_SHARE = 3
+
+
+def quick_count(n: int) -> int:
+    """How many of ``n`` random cases a property test runs: all in the long run, else a third
+    (at least 10)."""
+    return n if LONG_TESTS else min(n, max(10, n // QUICK_SHARE))
 
 
 def pdf_pages(data: bytes):
     """(width_mm, height_mm, rects, lines, text) for every page of a PDF."""
+    import pdfplumber
+
     out = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         for page in pdf.pages:
