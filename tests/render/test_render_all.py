@@ -41,33 +41,3 @@ def test_render_all_builtin(shipped_render, paper):
             assert objects_near_edge(path.read_bytes()) == [], (path.name, PRINTABLE_MARGIN)
         assert ink_near_edge(path.read_bytes()) == [], (path.name, PRINTABLE_MARGIN)
 
-
-def test_the_edge_check_finds_text_and_drawings_where_pdfplumber_does():
-    """``objects_near_edge`` reads with pdfium: characters (turned ones too) and paths, also
-    inside a repeated group (a form XObject), at the distances pdfplumber measures."""
-    import io
-
-    import pdfplumber
-
-    from railprint.scene import Document, Group, Line, Page, Rect, Text, compose, rotate, translate
-    from railprint.units import mm, to_mm
-    from railprint.writers import render
-
-    tick = Group((Line(0, 0, mm(8), mm(3)), Text(0, mm(6), "Żółw", 9)))      # drawn twice: a form
-    items = (Text(mm(3), mm(100), "Łódź", 10), Rect(mm(20), mm(20), mm(50), mm(30)),
-             Group((tick,), transform=translate(mm(200), mm(150))),
-             Group((tick,), transform=translate(mm(100), mm(150))),
-             Group((Text(0, 0, "Tromsø", 12),), transform=compose(translate(mm(105), mm(268)), rotate(90))))
-    data = render(Document((Page(mm(210), mm(297), items),)), "pdf")[0]
-    assert b"/Form" in data
-    found = objects_near_edge(data)
-    nearest = {kind: min(d for _, k, d in found if k == kind) for kind in ("chars", "paths")}
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        page = pdf.pages[0]
-        expected = {kind: min(to_mm(min(o["x0"], o["top"], page.width - o["x1"], page.height - o["bottom"]))
-                              for k in kinds for o in getattr(page, k))
-                    for kind, kinds in (("chars", ("chars",)), ("paths", ("lines", "rects", "curves")))}
-    assert nearest == pytest.approx(expected, abs=0.02)
-    assert nearest["paths"] == pytest.approx(2, abs=0.02)          # the line 2 mm from the right edge
-    assert {d for _, k, d in found if k == "chars"} >= {3.0}       # Ł starts 3 mm from the left edge
-    assert objects_near_edge(data, limit=1) == []
