@@ -202,6 +202,46 @@ def pdf_rects(data: bytes) -> list[tuple[float, float, list[dict]]]:
         pdf.close()
 
 
+def pdf_curves(data: bytes) -> list[list[dict]]:
+    """The curves of every page of a PDF as pdfplumber gives them (every painted subpath that is
+    neither a straight line nor an axis-aligned rectangle, inside forms too; its box holds the
+    points the path passes through, not Bézier control points; ``x0``, ``x1``, ``top``,
+    ``bottom``, ``width``, ``height``, ``linewidth`` in points), read by pdfium."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        out = []
+        for number in range(len(pdf)):
+            page = pdf[number]
+            _, h = page.get_size()
+            curves = []
+            for subpaths, linewidth in _pdfium_paths(page):
+                for points in subpaths:
+                    kinds = [t for *_, t in points[1:]]
+                    if all(t == raw.FPDF_SEGMENT_LINETO for t in kinds):
+                        if len(points) == 2:
+                            continue   # a line
+                        if len(points) == 5:
+                            (x0, y0, _), (x1, y1, _), (x2, y2, _), (x3, y3, _), (x4, y4, _) = points
+                            if (x4, y4) == (x0, y0) and ((x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0)
+                                                         or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)):
+                                continue   # a rectangle
+                    ends, run = [points[0]], 0
+                    for point in points[1:]:   # a Bézier is three points, the last its end
+                        run = run + 1 if point[2] == raw.FPDF_SEGMENT_BEZIERTO else 0
+                        if run % 3 == 0:
+                            ends.append(point)
+                    xs, ys = [p[0] for p in ends], [p[1] for p in ends]
+                    curves.append({"x0": min(xs), "x1": max(xs), "top": h - max(ys), "bottom": h - min(ys),
+                                   "width": max(xs) - min(xs), "height": max(ys) - min(ys), "linewidth": linewidth})
+            out.append(curves)
+        return out
+    finally:
+        pdf.close()
+
+
 def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
     """Every character and drawn path (line, rectangle, curve) of a PDF, inside forms too,
     closer than ``limit`` mm to the paper edge (clipping ignored), as (page, kind, distance mm).

@@ -11,7 +11,7 @@ import pytest
 from railprint.scene import Document, Group, Line, Page, Path, Rect, Style, Text, compose, rotate, translate
 from railprint.units import mm, to_mm
 from railprint.writers import render
-from tests.helpers import objects_near_edge, pdf_rects
+from tests.helpers import objects_near_edge, pdf_curves, pdf_rects
 
 
 def _pdf(items) -> bytes:
@@ -64,3 +64,26 @@ def test_the_edge_check_finds_text_and_drawings_where_pdfplumber_does():
     assert nearest["paths"] == pytest.approx(2, abs=0.02)          # the line 2 mm from the right edge
     assert {d for _, k, d in found if k == "chars"} >= {3.0}       # Ł starts 3 mm from the left edge
     assert objects_near_edge(data, limit=1) == []
+
+
+def test_curves_are_pdfplumbers_curves():
+    """``pdf_curves``: circles (in a form too), a Bézier whose control points reach beyond it, a
+    slanted quad — with pdfplumber's boxes and line widths; no line or rectangle."""
+    from railprint.scene import Circle
+
+    ring = Group((Circle(0, 0, mm(3), Style(stroke="#000000", width=0.35)),))
+    items = (Group((ring,), transform=translate(mm(30), mm(40))), Group((ring,), transform=translate(mm(90), mm(40))),
+             Path((("M", 100, 300), ("C", 100, 100, 300, 100, 300, 300)), Style(stroke="#ff0000", width=2)),
+             Path((("M", 10, 10), ("L", 60, 12), ("L", 60, 40), ("L", 10, 40), ("Z",))),
+             Line(0, 0, mm(50), mm(74)), Rect(mm(5), mm(5), mm(10), mm(3)))
+    data = _pdf(items)
+    assert b"/Form" in data
+    [curves] = pdf_curves(data)
+    key = ("x0", "x1", "top", "bottom", "width", "height", "linewidth")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        expected = pdf.pages[0].curves
+    assert len(curves) == len(expected) == 4
+    ours = sorted(tuple(c[k] for k in key) for c in curves)
+    theirs = sorted(tuple(float(c[k]) for k in key) for c in expected)
+    for a, b in zip(ours, theirs):
+        assert a == pytest.approx(b, abs=1e-3)
