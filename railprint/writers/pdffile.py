@@ -32,6 +32,15 @@ def pdf_string(text: str) -> str:
     return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
+_NAME_SAFE = frozenset(range(0x21, 0x7F)) - frozenset(b"#()<>[]{}/%")
+
+
+def pdf_name(raw: bytes) -> str:
+    """A PDF name's characters (after the ``/``): anything but plain printable ASCII as ``#xx``
+    (a designer's font may carry any PostScript name reportlab lets through)."""
+    return "".join(chr(b) if b in _NAME_SAFE else f"#{b:02X}" for b in raw)
+
+
 class PdfFile:
     """Objects by number (1…n), written in number order with their byte offsets."""
 
@@ -95,7 +104,7 @@ def _subset(face, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, byt
     key = (face.filename, n, subset)
     found = _SUBSETS.get(key)
     if found is None:
-        name = (SUBSETN(n) + b"+" + face.name + face.subfontNameX).decode("latin-1")
+        name = pdf_name(SUBSETN(n) + b"+" + face.name + face.subfontNameX)
         data = face.makeSubset(list(subset))
         if len(_SUBSETS) >= 128:
             _SUBSETS.clear()
@@ -111,7 +120,8 @@ def _to_unicode(name: str, subset: tuple[int, ...]) -> bytes:
     chars = "\n".join(f"<{code:02X}> <{chr(char).encode('utf-16-be').hex().upper()}>"
                       for code, char in enumerate(subset))
     return (f"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo\n"
-            f"<< /Registry ({name}) /Ordering ({name}) /Supplement 0 >> def\n/CMapName /{name} def\n"
+            f"<< /Registry {pdf_string(name)} /Ordering {pdf_string(name)} /Supplement 0 >> def\n"
+            f"/CMapName /{name} def\n"
             f"/CMapType 2 def\n1 begincodespacerange\n<00> <{len(subset) - 1:02X}>\nendcodespacerange\n"
             f"{len(subset)} beginbfchar\n{chars}\nendbfchar\nendcmap\n"
             f"CMapName currentdict /CMap defineresource pop\nend\nend").encode("latin-1")

@@ -96,3 +96,12 @@ def test_tiny_and_odd_sizes_stay_valid(size):
     doc = Document((Page(100, 100, (Text(10, 20, "Ab", size), Rect(1, 1, size, size, Style(fill="#000000")))),))
     data = render(doc, "pdf")[0]
     assert PdfReader(io.BytesIO(data)).pages[0].extract_text().strip() == "Ab"
+
+
+def test_names_and_strings_from_a_font_or_title_cannot_break_the_syntax():
+    from railprint.writers.pdffile import pdf_name, pdf_string
+
+    assert pdf_name(b"AAAAAA+Sans-Bold") == "AAAAAA+Sans-Bold"
+    assert pdf_name(b"My#Font\n\\x\xe9") == "My#23Font#0A\\x#E9"
+    assert pdf_string("a (b) \\ c") == "(a \\(b\\) \\\\ c)"
+    assert pdf_string("line\nbreak") == "<FEFF" + "line\nbreak".encode("utf-16-be").hex().upper() + ">"
