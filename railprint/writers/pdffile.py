@@ -93,17 +93,20 @@ class PdfFile:
 
 # -- fonts --------------------------------------------------------------------------------------
 
-_SUBSETS: dict[tuple, tuple] = {}  # (font file, subset number, codes) -> what embedding writes
+_SUBSETS: dict[tuple, tuple] = {}  # (font name, subset number, codes) -> what embedding writes
 
 
-def _subset(face, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, bytes, str]:
-    """Subset ``n`` of ``face`` holding ``subset``: (its name, the compressed TrueType subset,
+def _subset(font, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, bytes, str]:
+    """Subset ``n`` of ``font`` holding ``subset``: (its name, the compressed TrueType subset,
     its length, the compressed ToUnicode map, the widths), remembered: most documents of a
     render set the same characters (86 subsets, 38 distinct for `render all`), and cutting
     and compressing one is ~1 ms."""
-    key = (face.filename, n, subset)
+    # keyed by the registered name, which names the file's content (fonts.font_name: a
+    # designer's file edited in place during `watch` is another font), not by its path
+    key = (font.fontName, n, subset)
     found = _SUBSETS.get(key)
     if found is None:
+        face = font.face
         name = pdf_name(SUBSETN(n) + b"+" + face.name + face.subfontNameX)
         data = face.makeSubset(list(subset))
         if len(_SUBSETS) >= 128:
@@ -150,7 +153,7 @@ class Fonts:
             flags = (face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC
             for n, codes in enumerate(state.subsets):
                 subset = tuple(codes)
-                name, packed, length, cmap, widths = _subset(face, n, subset)
+                name, packed, length, cmap, widths = _subset(font, n, subset)
                 font_file = pdf.add_stream(f"/Length1 {length}", b"", compressed=packed)
                 descriptor = pdf.add(
                     f"<< /Type /FontDescriptor /Ascent {face.ascent} /CapHeight {face.capHeight} "
