@@ -208,6 +208,8 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
 
 @dataclass(frozen=True)
 class _EntryPoint:
+    """A ``railprint.games`` entry point as read from a distribution's entry_points.txt."""
+
     name: str
     value: str
 

@@ -162,6 +162,24 @@ def walk(items: tuple[Item, ...], transform: Transform = IDENTITY):
             yield item, transform
 
 
+def leaves(items: tuple[Item, ...]):
+    """Every leaf item in drawing order, a group drawn more than once visited once, no
+    transforms: for what is drawn, not where (a 100-card sheet's repeated back is read once)."""
+    seen: set[int] = set()
+    stack = [iter(items)]
+    while stack:
+        for item in stack[-1]:
+            if type(item) is Group:
+                if id(item) not in seen:
+                    seen.add(id(item))
+                    stack.append(iter(item.items))
+                    break
+            else:
+                yield item
+        else:
+            stack.pop()
+
+
 def texts(doc_or_page: "Document | Page") -> list[str]:
     """Every string drawn, in drawing order (for glyph checks and tests)."""
     pages = doc_or_page.pages if isinstance(doc_or_page, Document) else (doc_or_page,)

@@ -284,7 +284,14 @@ def _cull(items: tuple[Item, ...], view, transform: Transform = IDENTITY, memo: 
             if inner:
                 kept.append(Group(inner, item.transform, item.clip, item.id))
             continue
-        x0, y0, x1, y1 = _transform_box(transform, _leaf_box(item))
+        if memo is None:
+            box = _transform_box(transform, _leaf_box(item))
+        else:  # every page of a board asks for the same leaves' boxes
+            key = (id(item), transform)
+            box = memo.get(key)
+            if box is None:
+                box = memo[key] = _transform_box(transform, _leaf_box(item))
+        x0, y0, x1, y1 = box
         if x1 < vx0 or x0 > vx1 or y1 < vy0 or y0 > vy1:
             continue
         kept.append(item)

@@ -210,6 +210,54 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         return value
 
 
+
+class _NeedsMarks(Exception):
+    """Data read without locations met something only the marked loader may judge."""
+
+
+class _PlainLoader(_Loader):
+    """Plain dicts, lists and strings without locations, for data whose checks need locations
+    only to report a problem (:func:`loads` with ``marked=False``). Anything unusual — a
+    possible alias, a duplicate or unhashable key — is left to the marked loader."""
+
+    def construct_object(self, node, deep=False):
+        if self.aliases:
+            raise _NeedsMarks
+        tag = node.tag
+        if tag == _STR and type(node) is _ScalarNode:
+            return node.value
+        if tag == _MAP and type(node) is _MappingNode:
+            return self.construct_mapping(node)
+        if tag == _SEQ and type(node) is _SequenceNode:
+            return [self.construct_object(child) for child in node.value]
+        return yaml.constructor.SafeConstructor.construct_object(self, node, deep)
+
+    def construct_mapping(self, node, deep=False):
+        if not isinstance(node, _MappingNode):
+            raise _NeedsMarks
+        if self.special_keys:
+            self.flatten_mapping(node)
+        result = {}
+        construct = self.construct_object
+        for key_node, value_node in node.value:
+            key = construct(key_node)
+            try:
+                if key in result:
+                    raise _NeedsMarks
+            except TypeError:  # an unhashable key
+                raise _NeedsMarks from None
+            result[key] = construct(value_node)
+        return result
+
+    def construct_sequence(self, node, deep=False):
+        if not isinstance(node, _SequenceNode):
+            raise _NeedsMarks
+        return [self.construct_object(child) for child in node.value]
+
+    def construct_yaml_str(self, node):
+        return self.construct_scalar(node)
+
+
 _DIRECT = {_STR: _ScalarNode, _MAP: _MappingNode, _SEQ: _SequenceNode}
 
 # Booleans: only true/false (any case). Drop YAML 1.1's yes/no/on/off resolver.
@@ -232,13 +280,28 @@ _Loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: loader.con
 _Loader.add_constructor("tag:yaml.org,2002:str", lambda loader, node: loader.construct_yaml_str(node))
 
 
-def loads(text: str, filename: str = "<input>", error: type[RailprintError] = ContentError) -> Any:
-    """Parse YAML text; syntax problems raise ``error`` with file:line:col."""
+def loads(text: str, filename: str = "<input>", error: type[RailprintError] = ContentError, *,
+          marked: bool = True) -> Any:
+    """Parse YAML text; syntax problems raise ``error`` with file:line:col.
+
+    ``marked=False``: plain dicts, lists and strings, no locations (reading a map this way
+    takes half the time), for data whose checks need locations only to report a problem — the
+    caller reads the text again with marks then. The same values, refusals and errors: text the
+    plain reading has any doubt about (a possible alias, a duplicate key, any error) is read
+    with marks, which decides."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if sum(text.count(mark) for mark in _SEPARATORS) > MAX_VALUES:
         raise error(f"more than {MAX_VALUES} YAML values in one file", Location(filename),
                     hint="a content file, card list or game file needs far fewer; split it")
+    if not marked:
+        loader = _PlainLoader(text)
+        try:
+            return loader.get_single_data()
+        except Exception:  # noqa: BLE001 - the marked reading below raises the located error
+            pass
+        finally:
+            loader.dispose()
     loader = _Loader(text)
     loader.filename = filename
     try:
@@ -270,25 +333,28 @@ def _byte_location(text: str, position: int, filename: str) -> Location:
     return Location(filename, before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1)
 
 
-_PARSED: dict = {}  # (file name, text, error class) -> parsed data, most recently used last
+_PARSED: dict = {}  # (file name, text, error class, marked) -> parsed data, most recently used last
 _PARSED_MAX_FILES = 256
 _PARSED_MAX_CHARS = 16_000_000
 
 
-def load_file(path: str | Path, error: type[RailprintError] = ContentError) -> Any:
+def load_file(path: str | Path, error: type[RailprintError] = ContentError, *, marked: bool = True) -> Any:
     """Read and parse a YAML file (UTF-8, BOM tolerated) of at most MAX_YAML_BYTES.
 
     A file is parsed once per process: discovery and the builder that reads the file again get
     the same result, looked up by the file's text (a changed file is parsed again), within a
     bounded memory of recent files. The result is shared: callers must not modify it (copy
-    what you change)."""
+    what you change). ``marked=False`` (see :func:`loads`): the marked data if the file is
+    already parsed, else data without locations."""
     from railprint.loading.text import MAX_YAML_BYTES, read_text
 
     text = read_text(path, error, MAX_YAML_BYTES)
-    key = (str(path), text, error)
-    data = _PARSED.pop(key, _PARSED)
-    if data is _PARSED:
-        data = loads(text, str(path), error)
+    for key in [(str(path), text, error, True)] + ([] if marked else [(str(path), text, error, False)]):
+        data = _PARSED.pop(key, _PARSED)
+        if data is not _PARSED:
+            break
+    else:
+        data = loads(text, str(path), error, marked=marked)
         while _PARSED and (len(_PARSED) >= _PARSED_MAX_FILES
                            or sum(len(k[1]) for k in _PARSED) + len(text) > _PARSED_MAX_CHARS):
             del _PARSED[next(iter(_PARSED))]

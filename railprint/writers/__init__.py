@@ -12,7 +12,7 @@ from pathlib import Path
 from railprint.errors import RailprintError
 from railprint.fonts import check_glyphs
 from railprint.loading.paths import is_inside
-from railprint.scene import Document, Text, walk
+from railprint.scene import Document, Text, leaves
 
 
 def _pdf(doc: Document, paint=None) -> list[bytes]:
@@ -55,8 +55,8 @@ def to_text(doc: Document) -> str:
 def check_document_glyphs(doc: Document) -> None:
     """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes)."""
     problems = []
-    drawn = dict.fromkeys((item.text, item.font) for page in doc.pages for item, _ in walk(page.items)
-                          if isinstance(item, Text))
+    drawn = dict.fromkeys((item.text, item.font) for page in doc.pages for item in leaves(page.items)
+                          if type(item) is Text)
     for text, font in drawn:
         missing = check_glyphs(text, font)
         if missing:

@@ -1,8 +1,8 @@
-"""Scene -> PDF with reportlab. Byte-identical output for the same scene (``invariant=1``).
+"""Scene -> PDF. Byte-identical output for the same scene.
 
-reportlab's canvas keeps the document (pages, forms, fonts and their subsets, pictures); the
-drawing operators themselves are written here, straight into the canvas's content stream, with
-the graphics state tracked per stream so a style change writes only what changed.
+The drawing operators are written here, with the graphics state tracked per stream so a style
+change writes only what changed; the file structure, fonts and pictures are
+:mod:`railprint.writers.pdffile`'s (reportlab reads the TrueType files and cuts the subsets).
 
 Opacity is one ExtGState per value (``/CA`` and ``/ca`` together), defined in one shared
 dictionary that every page and every form names in its own resources — so content inside a
@@ -12,19 +12,17 @@ state (it inherits the state of wherever it is drawn), so its first item sets wh
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen import pathobject, pdfgeom
 
 from railprint import fonts
-from railprint.model.images import picture_bytes
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
+from railprint.writers.pdffile import Fonts, PdfFile, add_picture, pdf_string, shop_picture, stored_picture
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -33,16 +31,13 @@ _PAINT = {(1, 0): "S", (0, 1): "f*", (1, 1): "B*"}
 
 
 @lru_cache(maxsize=None)
-def _register_fonts() -> None:
-    for face, name in fonts.FONT_NAMES.items():
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(face))))
-
-
-@lru_cache(maxsize=None)
 def _font(key: str):
-    """The reportlab font of a font key (a designer's face is registered on first use)."""
+    """The reportlab font of a font key, registered on first use (reading a TrueType file
+    takes ~15 ms: a render that sets no bold italic never reads it)."""
     name = fonts.font_name(key)
-    if key not in fonts.FONT_NAMES:
+    if key in fonts.FONT_NAMES:
+        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+    else:
         try:
             pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
         except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
@@ -80,27 +75,35 @@ def _circle(cx: float, cy: float, r: float) -> str:
     return " ".join([fp_str(*curves[0][:2]) + " m", *(fp_str(*curve[2:]) + " c" for curve in curves)])
 
 
+@lru_cache(maxsize=4096)
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rounded rectangle's path as reportlab draws it, followed by a newline for the paint."""
+    code: list[str] = []
+    pathobject.PDFPathObject(code=code).roundRect(x, y, w, h, r)
+    return "\n".join(code) + "\n"
+
+
+@lru_cache(maxsize=4096)
+def _path(cmds: tuple) -> str:
+    """A path's operators without its paint (icons and track shapes recur on many faces)."""
+    parts = []
+    for cmd in cmds:
+        op = cmd[0]
+        if op == "L":
+            parts.append(_fp(cmd[1], cmd[2]) + " l")
+        elif op == "M":
+            parts.append(_fp(cmd[1], cmd[2]) + " m")
+        elif op == "C":
+            parts.append(_fp(*cmd[1:7]) + " c")
+        elif op == "Z":
+            parts.append("h")
+    parts.append("")  # the paint operator follows
+    return " ".join(parts)
+
+
 @lru_cache(maxsize=256)
 def _dash(dash: tuple[float, ...] | None) -> str:
     return f"[{fp_str(list(dash)) if dash else ''}] 0 d"
-
-
-@lru_cache(maxsize=64)
-def _reader(path: str, key: str):
-    """The picture at ``path`` whose content is ``key`` (a changed file is read again)."""
-    from reportlab.lib.utils import ImageReader
-
-    return ImageReader(io.BytesIO(picture_bytes(path, key)))
-
-
-def _shop_reader(path: str, paint):
-    """A picture as a print shop gets it: flattened over white, in the shop's colours."""
-    from PIL import Image as PILImage
-    from reportlab.lib.utils import ImageReader
-
-    with PILImage.open(path, formats=["PNG", "JPEG"]) as image:
-        image.load()
-        return ImageReader(paint.picture(image))
 
 
 def _repeated(doc: Document) -> set[int]:
@@ -126,17 +129,27 @@ _PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque 
 
 
 class _Painter:
-    def __init__(self, canvas: rl_canvas.Canvas, repeated: set[int], paint=None):
-        self.c = canvas
+    def __init__(self, repeated: set[int], paint=None):
         self.paint = paint  # a print shop's colours (writers/shop.py): no transparency, maybe CMYK
-        self.doc = canvas._doc
-        self.escape = canvas._escape
+        self.pdf = PdfFile()
+        self.fonts = Fonts()
+        self.font_dict = self.pdf.reserve()  # every font subset, named by every page and form
+        self.alpha_dict = self.pdf.reserve()  # every opacity state, likewise
         self.repeated = repeated  # groups drawn more than once: stored as forms
         self.names: dict[int, str] = {}  # their form names, in order of first use
-        self.pictures: set[str] = set()  # pictures already stored, by content key
+        self.xobjects: dict[str, int] = {}  # form and picture name -> object number
         self.alphas: dict[float, str] = {}  # opacity -> ExtGState name, for the whole document
-        self.forms: list[str] = []  # every form written, to give each its resources at the end
+        self.shown: dict[tuple, tuple[str, float]] = {}  # (font, text, size) -> its Tf/Tj operators, width
+        self.code: list[str] = []  # the operators of the stream being written
+        self.uses: dict[str, None] = {}  # the XObjects it draws, in order of first use
         self.state = _PAGE_START
+        self.styled = self.styled_state = self.styled_text = None  # the last style set_style applied
+
+    def resources(self) -> str:
+        """The current stream's resources: the shared fonts and opacity states, its XObjects."""
+        xobjects = " ".join(f"/{name} {self.xobjects[name]} 0 R" for name in self.uses)
+        return (f"<< /Font {self.font_dict} 0 R /ExtGState {self.alpha_dict} 0 R"
+                + (f" /XObject << {xobjects} >> >>" if xobjects else " >>"))
 
     # -- graphics state ---------------------------------------------------------------------
     def alpha(self, code: list, value: float) -> None:
@@ -180,6 +193,7 @@ class _Painter:
             alpha = style.opacity
             code.append(f"/{name} gs")
         self.state = (fill, stroke, width, dash, cap, join, alpha)
+        self.styled, self.styled_state, self.styled_text = style, self.state, text
 
     def shop_colours(self, code: list, style, text: bool) -> None:
         """Fill and stroke paint of a print shop (flattened opacity, CMYK, K-only text and
@@ -201,26 +215,21 @@ class _Painter:
 
     # -- items ------------------------------------------------------------------------------
     def image(self, item: Image) -> None:
-        """Each distinct picture becomes one form XObject, named by its content (stable
-        bytes wherever the file lives), drawn by reference wherever it is used."""
-        c = self.c
+        """Each distinct picture is stored once (named by its content: stable bytes wherever
+        the file lives) and drawn by reference wherever it is used."""
         name = "img" + item.key
-        if name not in self.pictures:
-            c.beginForm(name, 0, 0, 1, 1)
-            reader = _reader(item.path, item.key) if self.paint is None else _shop_reader(item.path, self.paint)
-            c.drawImage(reader, 0, 0, 1, 1, mask="auto" if self.paint is None else None)
-            c.endForm()
-            self.pictures.add(name)
-            self.forms.append(name)
-        code = c._code
+        if name not in self.xobjects:
+            parts = (stored_picture(item.path, item.key) if self.paint is None
+                     else shop_picture(item.path, item.key, self.paint))
+            self.xobjects[name] = add_picture(self.pdf, parts)
+        self.uses[name] = None
+        code = self.code
         self.alpha(code, 1.0)  # a picture is opaque, whatever was drawn before it
         # scene y points down
-        code.append(f"q {fp_str(item.w, 0, 0, -item.h, item.x, item.y + item.h)} cm")
-        c.doForm(name)
-        code.append("Q")
+        code.append(f"q {fp_str(item.w, 0, 0, -item.h, item.x, item.y + item.h)} cm /{name} Do Q")
 
     def group(self, item: Group) -> None:
-        code = self.c._code
+        code = self.code
         code.append("q")
         saved = self.state
         if item.transform != IDENTITY:
@@ -229,38 +238,46 @@ class _Painter:
             r = item.clip
             code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re W* n")
         self.items(item.items)
-        self.c._code.append("Q")
+        code.append("Q")
         self.state = saved
 
     def form(self, item: Group) -> None:
         """A group drawn more than once (a card back, a card with copies) is stored once, as a
         form XObject, and drawn by reference: smaller files, less work."""
-        c = self.c
         name = self.names.get(id(item))
         if name is None:
             name = self.names[id(item)] = f"grp{len(self.names)}"
-            c.beginForm(name, -_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
-            saved, self.state = self.state, _UNKNOWN  # a form inherits whatever state it is drawn in
+            outer = self.code, self.uses, self.state
+            # a form inherits whatever state it is drawn in
+            self.code, self.uses, self.state = [], {}, _UNKNOWN
             self.group(item)
-            c.endForm()
-            self.state = saved
-            self.forms.append(name)
-        c.doForm(name)
+            extent = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
+            self.xobjects[name] = self.pdf.add_stream(
+                f"/Type /XObject /Subtype /Form /BBox [{extent}] /Resources {self.resources()}",
+                "\n".join(self.code).encode("latin-1"))
+            self.code, self.uses, self.state = outer
+        self.uses[name] = None
+        self.code.append(f"/{name} Do")
 
     def text(self, code: list, item: Text) -> None:
-        font = _font(item.font)
-        size = item.size
+        key = (item.font, item.text, item.size)
+        found = self.shown.get(key)  # half the strings of a document recur (labels, headings)
+        if found is None:
+            font = _font(item.font)
+            tail = f" {fp_str(item.size)} Tf ("
+            prefix = self.fonts.prefix(font)
+            shown = " ".join(f"/{prefix}+{subset}{tail}{escapePDF(part)}) Tj"
+                             for subset, part in font.splitString(item.text, self.fonts))
+            found = self.shown[key] = (shown, font.stringWidth(item.text, item.size))
+        shown, width = found
         x = item.x
         if item.anchor != "start":
-            width = font.stringWidth(item.text, size)
             x -= width / 2 if item.anchor == "middle" else width
-        doc, tail = self.doc, f" {fp_str(size)} Tf ("
-        shown = " ".join(f"{font.getSubsetInternalName(subset, doc)}{tail}{self.escape(part)}) Tj"
-                         for subset, part in font.splitString(item.text, doc))
         code.append(f"BT 1 0 0 -1 {_fp(x, item.y)} Tm {shown} ET")
 
     def items(self, items) -> None:
-        code = self.c._code
+        code = self.code
+        numbers = _NUMBERS
         for item in items:
             kind = type(item)
             if kind is Group:
@@ -268,110 +285,78 @@ class _Painter:
                     self.form(item)
                 else:
                     self.group(item)
-                code = self.c._code
                 continue
             if kind is Image:
                 self.image(item)
-                code = self.c._code
                 continue
             style = item.style
-            if kind is Text:
-                self.set_style(code, style, text=True)
+            text = kind is Text
+            # most items repeat the style just set: skip the comparison (state is a new tuple
+            # whenever anything changed it, so identity means "unchanged since")
+            if style is not self.styled or self.state is not self.styled_state or text is not self.styled_text:
+                if not (text or style.stroke or (style.fill and kind is not Line)):
+                    continue  # nothing to paint (a line is only stroked)
+                self.set_style(code, style, text)
+            if text:
                 self.text(code, item)
-                continue
-            fill = 1 if style.fill else 0
-            stroke = 1 if style.stroke else 0
-            if not (fill or stroke):
-                continue
-            if kind is Rect:
-                self.set_style(code, style)
-                if item.r:
-                    pathobject.PDFPathObject(code=code).roundRect(item.x, item.y, item.w, item.h, item.r)
-                    code.append(_PAINT[stroke, fill])
-                else:
-                    code.append(f"n {_fp(item.x, item.y, item.w, item.h)} re {_PAINT[stroke, fill]}")
             elif kind is Line:
-                if stroke:
-                    self.set_style(code, style)
-                    code.append(f"n {_fp(item.x1, item.y1)} m {_fp(item.x2, item.y2)} l S")
+                if style.stroke:
+                    start = numbers.get((item.x1, item.y1)) or _fp(item.x1, item.y1)
+                    end = numbers.get((item.x2, item.y2)) or _fp(item.x2, item.y2)
+                    code.append(f"n {start} m {end} l S")
+            elif kind is Rect:
+                paint = _PAINT[1 if style.stroke else 0, 1 if style.fill else 0]
+                if item.r:
+                    code.append(_round_rect(item.x, item.y, item.w, item.h, item.r) + paint)
+                else:
+                    code.append(f"n {_fp(item.x, item.y, item.w, item.h)} re {paint}")
             elif kind is Circle:
-                self.set_style(code, style)
-                code.append(f"{_circle(item.cx, item.cy, item.r)} {_PAINT[stroke, fill]}")
+                code.append(f"{_circle(item.cx, item.cy, item.r)} {_PAINT[1 if style.stroke else 0, 1 if style.fill else 0]}")
             elif kind is Path:
-                self.set_style(code, style)
-                parts = []
-                for cmd in item.cmds:
-                    op = cmd[0]
-                    if op == "L":
-                        parts.append(_fp(cmd[1], cmd[2]) + " l")
-                    elif op == "M":
-                        parts.append(_fp(cmd[1], cmd[2]) + " m")
-                    elif op == "C":
-                        parts.append(_fp(*cmd[1:7]) + " c")
-                    elif op == "Z":
-                        parts.append("h")
-                parts.append(_PAINT[stroke, fill])
-                code.append(" ".join(parts))
+                code.append(_path(item.cmds) + _PAINT[1 if style.stroke else 0, 1 if style.fill else 0])
 
-    # -- resources --------------------------------------------------------------------------
-    def finish(self) -> None:
-        """Give every page and every form the opacity states (one shared dictionary)."""
-        if not self.alphas:
-            return
-        doc = self.doc
-        states = pdfdoc.PDFDictionary({name: pdfdoc.PDFDictionary({"CA": value, "ca": value})
-                                       for value, name in self.alphas.items()})
-        shared = doc.Reference(states, "RailprintOpacity")
-        for page in doc.Pages.pages:
-            page.ExtGState = shared
-        for name in self.forms:
-            form = doc.idToObject[pdfdoc.xObjectName(name)]
-            resources = pdfdoc.PDFResourceDictionary()
-            resources.basicFonts()
-            resources.allProcs()
-            if form.XObjects:
-                resources.XObject = form.XObjects
-            resources.ExtGState = shared
-            form.Resources = resources
+    # -- the document ---------------------------------------------------------------------
+    def page(self, page, parent: int) -> str:
+        """Draw ``page``; returns its page dictionary."""
+        self.code, self.uses, self.state = [f"q 1 0 0 -1 0 {fp_str(page.height)} cm"], {}, _PAGE_START
+        self.items(page.items)  # scene: origin top-left, y down
+        self.code.append("Q")
+        contents = self.pdf.add_stream("", "\n".join(self.code).encode("latin-1"))
+        boxes = ""
+        if page.trim is not None:
+            # a 1-up page is one component with its bleed around it: the page is the BleedBox
+            # and the component's trim its TrimBox (PDF space: origin bottom-left, y up)
+            x, y, w, h = page.trim
+            boxes = (f" /TrimBox [{fp_str(x, page.height - y - h, x + w, page.height - y)}]"
+                     f" /BleedBox [{fp_str(0, 0, page.width, page.height)}]")
+        return (f"<< /Type /Page /Parent {parent} 0 R /MediaBox [{fp_str(0, 0, page.width, page.height)}]"
+                f"{boxes} /Contents {contents} 0 R /Resources {self.resources()} >>")
 
+    def finish(self, doc: Document, pages: list[int], parent: int) -> bytes:
+        pdf = self.pdf
+        pdf.put(self.font_dict, self.fonts.embed(pdf))
+        states = " ".join(f"/{name} << /CA {fp_str(value)} /ca {fp_str(value)} >>"
+                          for value, name in self.alphas.items())
+        pdf.put(self.alpha_dict, f"<< {states} >>")
+        pdf.put(parent, f"<< /Type /Pages /Kids [{' '.join(f'{n} 0 R' for n in pages)}] /Count {len(pages)} >>")
+        intents = ""
+        if self.paint is not None and self.paint.cmyk:  # the shop's CMYK profile
+            from railprint.writers.shop import output_intent
 
-def _set_boxes(c: rl_canvas.Canvas, page) -> None:
-    """A 1-up page is one component with its bleed around it: the page is the BleedBox and the
-    component's trim its TrimBox (PDF space: origin bottom-left, y up)."""
-    if page.trim is None:
-        c.setTrimBox(None)
-        c.setBleedBox(None)
-        return
-    x, y, w, h = page.trim
-    c.setTrimBox((x, page.height - y - h, x + w, page.height - y))
-    c.setBleedBox((0, 0, page.width, page.height))
+            intents = f" /OutputIntents [{output_intent(pdf, self.paint.profile)} 0 R]"
+        root = pdf.add(f"<< /Type /Catalog /Pages {parent} 0 R{intents} >>")
+        info = pdf.add(f"<< /Title {pdf_string(doc.title or 'railprint')} /Subject {pdf_string(doc.subject)} "
+                       "/Creator (railprint) /Author (railprint) /Producer (railprint) >>")
+        return pdf.to_bytes(root, info)
 
 
 def to_bytes(doc: Document, paint=None) -> bytes:
     """Render every page of ``doc`` into one PDF (``paint``: a print shop's colours)."""
-    _register_fonts()
-    buffer = io.BytesIO()
-    first = doc.pages[0]
-    # the initial font is ours: reportlab's default lists a bare, unembedded Helvetica
-    c = rl_canvas.Canvas(buffer, pagesize=(first.width, first.height), invariant=1,
-                         pageCompression=1, initialFontName=fonts.FONT_NAMES["regular"])
-    c.setTitle(doc.title or "railprint")
-    c.setSubject(doc.subject)
-    c.setCreator("railprint")
-    c.setAuthor("railprint")
-    painter = _Painter(c, _repeated(doc), paint)
-    for page in doc.pages:
-        c.setPageSize((page.width, page.height))
-        _set_boxes(c, page)
-        c._code.append(f"q 1 0 0 -1 0 {fp_str(page.height)} cm")  # scene: origin top-left, y down
-        painter.state = _PAGE_START
-        painter.items(page.items)
-        c._code.append("Q")
-        c.showPage()
-    painter.finish()
-    c.save()
-    if paint is not None and paint.cmyk:
-        from railprint.writers.shop import output_intent
-
-        return output_intent(buffer.getvalue(), paint.profile)
-    return buffer.getvalue()
+    painter = _Painter(_repeated(doc), paint)
+    try:
+        parent = painter.pdf.reserve()
+        pages = [painter.pdf.add(painter.page(page, parent)) for page in doc.pages]
+        data = painter.finish(doc, pages, parent)
+    finally:
+        painter.fonts.close()
+    return data

@@ -168,20 +168,13 @@ def _limit_image(image, limit: int):
     return Image.merge("CMYK", (*taken, k.convert("L")))
 
 
-def output_intent(pdf: bytes, profile: Profile) -> bytes:
-    """The PDF with an OutputIntent naming the shop's profile (pikepdf), written deterministically."""
-    import pikepdf
+def output_intent(pdf, profile: Profile) -> int:
+    """An OutputIntent naming the shop's profile, its ICC data embedded, added to ``pdf`` (a
+    :class:`railprint.writers.pdffile.PdfFile`); returns its object number for the catalog."""
+    from railprint.writers.pdffile import pdf_string
 
-    with pikepdf.open(io.BytesIO(pdf)) as document:
-        stream = pikepdf.Stream(document, profile.data)
-        stream["/N"] = 4
-        intent = pikepdf.Dictionary(Type=pikepdf.Name.OutputIntent, S=pikepdf.Name("/GTS_PDFX"),
-                                    OutputConditionIdentifier=pikepdf.String("Custom"),
-                                    OutputCondition=pikepdf.String(profile.description),
-                                    Info=pikepdf.String(profile.description),
-                                    RegistryName=pikepdf.String(""),
-                                    DestOutputProfile=document.make_indirect(stream))
-        document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
-        out = io.BytesIO()
-        document.save(out, deterministic_id=True, compress_streams=True)
-        return out.getvalue()
+    icc = pdf.add_stream("/N 4", profile.data)
+    condition = pdf_string(profile.description)
+    return pdf.add(f"<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (Custom) "
+                   f"/OutputCondition {condition} /Info {condition} /RegistryName () "
+                   f"/DestOutputProfile {icc} 0 R >>")

@@ -11,7 +11,7 @@ import svgwrite
 
 from railprint import fonts
 from railprint.model.images import picture_bytes, picture_format
-from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, walk
+from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, leaves
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
@@ -77,8 +77,8 @@ def used_chars(pages) -> dict[str, str]:
     """Characters drawn in each font face over ``pages`` (the font subset to embed)."""
     used: dict[str, set[str]] = {}
     for page in pages:
-        for item, _ in walk(page.items):
-            if isinstance(item, Text):
+        for item in leaves(page.items):
+            if type(item) is Text:
                 used.setdefault(item.font, set()).update(item.text)
     return {face: "".join(sorted(chars)) for face, chars in used.items()}
 

@@ -88,7 +88,7 @@ def test_a_file_size_limit_half_way_leaves_the_previous_set(tmp_path):
         sys.argv = ["railprint", "render", "g", "--content", {str(content)!r}, "-o", {str(out)!r}, "-q"]
         main()
     """)
-    big = "\n".join(f"      - {{type: text, text: 'line {i}', x: 2mm, y: {i % 80 + 2}mm}}" for i in range(400))
+    big = "\n".join(f"      - {{type: text, text: 'line {i}', x: 2mm, y: {i % 80 + 2}mm}}" for i in range(1200))  # ~6 kB more PDF
     (content / "g" / "b.yaml").write_text(deck(id="second") + big + "\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr

@@ -3,7 +3,8 @@
 The loader builds strings, mappings and lists itself and resolves plain scalars from a table by
 first character (docs/performance.md); these tests hold it to what pyyaml's SafeConstructor and
 Resolver give — the same values of the same types — and check every location against the node
-marks pyyaml composes, on every shipped content file and on YAML's corner cases.
+marks pyyaml composes, on every shipped content file and on YAML's corner cases. Reading without
+locations (``marked=False``) gives the same values and the same located refusals.
 """
 
 from __future__ import annotations
@@ -61,6 +62,17 @@ def _same(text: str, name: str = "t.yaml") -> None:
     assert ours == expected
     assert repr(ours) == repr(expected)  # the same types all the way down (1 is not True, '1' not 1)
     _located(ours, yaml.compose(text, Loader=_Reference), name)
+    plain = yamlio.loads(text, name, marked=False)  # the same data, read without locations
+    assert plain == expected and repr(plain) == repr(expected)
+    assert not _has_locations(plain) or "*" in text
+
+
+def _has_locations(data) -> bool:
+    if isinstance(data, dict):
+        return hasattr(data, "location") or any(_has_locations(k) or _has_locations(v) for k, v in data.items())
+    if isinstance(data, list):
+        return hasattr(data, "location") or any(_has_locations(v) for v in data)
+    return hasattr(data, "location")
 
 
 @pytest.mark.parametrize("path", sorted(CONTENT.rglob("*.yaml")), ids=lambda p: str(p.relative_to(CONTENT)))
@@ -112,8 +124,9 @@ def test_corner_cases_read_as_pyyaml_reads_them(text):
     ("a: !!python/name:os.system x\n", "invalid YAML", "t.yaml:1:4"),
     ("=: 1\nb: =\n", "invalid YAML", "t.yaml:2:4"),
 ])
-def test_refusals_are_located(text, message, where):
+@pytest.mark.parametrize("marked", [True, False])
+def test_refusals_are_located(text, message, where, marked):
     with pytest.raises(ContentError) as caught:
-        yamlio.loads(text, "t.yaml")
+        yamlio.loads(text, "t.yaml", marked=marked)
     assert message in str(caught.value)
     assert str(caught.value.location) == where

@@ -22,7 +22,7 @@ label sides; see :class:`BoardSpec`.
 from __future__ import annotations
 
 import math
-from heapq import heapify, heappop
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -381,8 +381,9 @@ def _land_cells(m: TTRMap, nodes: dict[str, Point], frame: Rect, g: Dims) -> lis
         r = radius * (1.15 if sid not in m.city else 1.0)
         poly = [(sx + r * math.cos(2 * math.pi * i / LAND_SIDES), sy + r * math.sin(2 * math.pi * i / LAND_SIDES))
                 for i in range(LAND_SIDES)]
+        far = (2 * r + 1.0) ** 2   # a site this far away bisects beyond the disc: it would cut nothing
         for oid, (ox, oy) in sites:
-            if oid == sid:
+            if oid == sid or (ox - sx) ** 2 + (oy - sy) ** 2 > far:
                 continue
             nx, ny = ox - sx, oy - sy
             c = (ox * ox + oy * oy - sx * sx - sy * sy) / 2
@@ -430,6 +431,9 @@ def region_borders(m: TTRMap, nodes: dict[str, Point], cells: Iterable[tuple[str
         if rid is None:
             continue
         sx, sy = nodes[sid]
+        extent = max(math.hypot(x - sx, y - sy) for x, y in poly)
+        # only a site within twice the cell's reach can be as near to one of its edges
+        close = [(oid, o) for oid, o in sites if math.hypot(o[0] - sx, o[1] - sy) <= 2 * extent + 1.0]
         for i, p in enumerate(poly):
             q = poly[(i + 1) % len(poly)]
             length = math.hypot(q[0] - p[0], q[1] - p[1])
@@ -437,7 +441,7 @@ def region_borders(m: TTRMap, nodes: dict[str, Point], cells: Iterable[tuple[str
                 continue
             mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
             d = math.hypot(mx - sx, my - sy)
-            across = next((oid for oid, (ox, oy) in sites
+            across = next((oid for oid, (ox, oy) in close
                            if oid != sid and abs(math.hypot(mx - ox, my - oy) - d) < 1e-3), None)
             other = region_of.get(across) if across else None
             if other == rid:
@@ -512,6 +516,7 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
     step = 2 * g.unit
     pad = 1.2 * g.unit
     budget = [REGION_LABEL_BUDGET]
+    blockers: list = []   # what blocked the last spots (see _box_is_free)
     for region in m.regions:
         own = [nodes[c.id] for c in m.cities if c.region == region.id]
         if not own:
@@ -525,8 +530,13 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
         tag = ("region", region.id)
 
         def inside(x: float, y: float) -> bool:
-            d = min((x - ox) ** 2 + (y - oy) ** 2 for ox, oy in own)
-            return d <= reach2 and all((x - ox) ** 2 + (y - oy) ** 2 >= d for ox, oy in near)
+            d = min([(x - ox) ** 2 + (y - oy) ** 2 for ox, oy in own])
+            if d > reach2:
+                return False
+            for ox, oy in near:   # a loop, not all(): called ~8,000 times for Italy
+                if (x - ox) ** 2 + (y - oy) ** 2 < d:
+                    return False
+            return True
 
         reach = math.sqrt(reach2)
         x_lo, x_hi = min(p[0] for p in own) - reach, max(p[0] for p in own) + reach
@@ -535,17 +545,14 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
             """The name's box at size ``s`` (points) wherever it lies wholly inside the region,
             nearest to the middle of its cities first."""
             w, h = text_width(text, s, "bold") / 2 + pad, s * 0.36 + pad   # half sizes of the box
-            at = [((x - cx) ** 2 + (y - cy) ** 2, x, y)
-                  for x in [cx + i * step for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)]
-                  for y in [cy + j * step for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]]
-            heapify(at)   # taken nearest first, as far as needed: most names fit near the middle
-            for _ in range(min(len(at), REGION_LABEL_SPOTS)):
-                _, x, y = heappop(at)
+            xs = [cx + i * step for i in range(int((x_lo + w - cx) // step), int((x_hi - w - cx) // step) + 1)]
+            ys = [cy + j * step for j in range(int((y_lo + h - cy) // step), int((y_hi - h - cy) // step) + 1)]
+            for _, (_, x, y) in zip(range(REGION_LABEL_SPOTS), _nearest_first(xs, ys, cx, cy, 12 * step)):
                 budget[0] -= 1
                 if budget[0] < 0:   # bounded work for any map: the name goes to the middle of its cities
                     return
                 box = (x - w, y - h, x + w, y + h)
-                if (inside(x, y) and (not free or _box_is_free(occupied, box, tag))
+                if (inside(x, y) and (not free or _box_is_free(occupied, box, tag, blockers))
                         and inside(box[0], box[1]) and inside(box[2], box[3])
                         and inside(box[0], box[3]) and inside(box[2], box[1])
                         and inside(x, box[1]) and inside(x, box[3]) and inside(box[0], y) and inside(box[2], y)):
@@ -565,24 +572,53 @@ def _place_region_labels(m: TTRMap, nodes: dict[str, Point], size: float, g: Dim
     return out
 
 
-def _box_is_free(occupied: SpatialHash, box: tuple[float, float, float, float], tag) -> bool:
+def _nearest_first(xs: list[float], ys: list[float], cx: float, cy: float, start: float):
+    """The spots of the grid ``xs`` x ``ys`` (each ascending) as ``(distance², x, y)`` in
+    ascending order from (cx, cy): what a heap of all of them gives, made a ring at a time
+    (radius ``start``, then doubling), as most names fit near the middle and the rest is never
+    looked at."""
+    done, r = -1.0, start
+    left = len(xs) * len(ys)
+    while left > 0:
+        r2 = r * r
+        rows = ys[bisect_left(ys, cy - r - 1.0):bisect_right(ys, cy + r + 1.0)]   # a point wider: the test is below
+        ring = sorted((d2, x, y) for x in xs[bisect_left(xs, cx - r - 1.0):bisect_right(xs, cx + r + 1.0)]
+                      for y in rows if done < (d2 := (x - cx) ** 2 + (y - cy) ** 2) <= r2)
+        yield from ring
+        left -= len(ring)
+        done, r = r2, r * 2
+
+
+def _box_is_free(occupied: SpatialHash, box: tuple[float, float, float, float], tag, blockers: list | None = None
+                 ) -> bool:
     """Whether ``box`` overlaps nothing in ``occupied`` but shapes tagged ``tag`` (the zero
-    test of ``box_cost``, stopping at the first overlap)."""
+    test of ``box_cost``, stopping at the first overlap). ``blockers``: shapes of ``occupied``
+    that blocked the last boxes, tried first (neighbouring spots are mostly blocked by the same
+    space; any overlapping shape gives the same answer), the one found put first."""
+    if blockers:
+        for shape in blockers:
+            if shape[-2] != tag and _overlaps(shape, box):
+                return False
     c = occupied.cell
     for i in range(int(math.floor(box[0] / c)), int(math.floor(box[2] / c)) + 1):
         for j in range(int(math.floor(box[1] / c)), int(math.floor(box[3] / c)) + 1):
             for shape in occupied.grid.get((i, j), ()):
-                if shape[-2] == tag:
-                    continue
-                if shape[0] == "c":
-                    x0, y0, x1, y1 = box
-                    dx = max(x0 - shape[1], 0, shape[1] - x1)
-                    dy = max(y0 - shape[2], 0, shape[2] - y1)
-                    if shape[3] - math.hypot(dx, dy) > 0:
-                        return False
-                elif min(box[2], shape[3]) - max(box[0], shape[1]) > 0 and min(box[3], shape[4]) - max(box[1], shape[2]) > 0:
+                if shape[-2] != tag and _overlaps(shape, box):
+                    if blockers is not None:
+                        blockers.insert(0, shape)
+                        del blockers[4:]
                     return False
     return True
+
+
+def _overlaps(shape, box: tuple[float, float, float, float]) -> bool:
+    """Whether a shape of a SpatialHash comes into ``box`` (the test of ``box_cost``)."""
+    x0, y0, x1, y1 = box
+    if shape[0] == "c":
+        dx = max(x0 - shape[1], 0, shape[1] - x1)
+        dy = max(y0 - shape[2], 0, shape[2] - y1)
+        return shape[3] - math.hypot(dx, dy) > 0
+    return min(x1, shape[3]) - max(x0, shape[1]) > 0 and min(y1, shape[4]) - max(y0, shape[2]) > 0
 
 def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: str) -> dict[str, Rect]:
     """Put each table where it covers the least (cities, chains, names), preferring the edges.

@@ -35,6 +35,8 @@ class Colour:
 
 @dataclass(frozen=True)
 class City:
+    """A city on the board: where routes end, tickets lead and players name it."""
+
     id: str
     name: str                        # as printed on the board
     at: Point
@@ -65,6 +67,8 @@ class Area:
 
 @dataclass(frozen=True)
 class Region:
+    """A group of cities some maps score as a whole (Italy's regions)."""
+
     id: str
     name: str
     aliases: tuple[str, ...] = ()
@@ -74,6 +78,8 @@ class Region:
 
 @dataclass(frozen=True)
 class Route:
+    """One route of spaces between two nodes, claimed whole by one player."""
+
     id: str
     a: str                           # node ids (city or area endpoint)
     b: str
@@ -105,6 +111,8 @@ class Route:
 
 @dataclass(frozen=True)
 class Ticket:
+    """A destination ticket: joins two places for its points, or costs them."""
+
     id: str
     a: str                           # place ids (city or area)
     b: str
@@ -158,6 +166,8 @@ class ParallelRule:
 
 @dataclass(frozen=True)
 class Source:
+    """Where a map's facts come from (a rulebook page, a reference), for readers of the file."""
+
     id: str
     ref: str
     used_for: str = ""
@@ -169,6 +179,8 @@ TIE_BREAK_KEYS = ("tickets_completed", "longest_path", "fewest_stations_used")
 
 @dataclass(frozen=True)
 class TTRMap:
+    """A whole map: its places, routes, tickets and the scoring rules that differ between maps."""
+
     id: str
     names: tuple[tuple[str, str], ...]          # (language, title)
     players_min: int

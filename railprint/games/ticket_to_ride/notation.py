@@ -57,6 +57,8 @@ class Claim:
 
 @dataclass(frozen=True)
 class KeptTicket:
+    """One ``tickets:`` entry: the ticket it names, as written and where."""
+
     text: str
     where: Location
     ticket: str
@@ -78,6 +80,8 @@ class StationEntry:
 
 @dataclass(frozen=True)
 class PlayerEntry:
+    """One player of a game file: name, claimed routes, kept tickets, stations."""
+
     name: str
     where: Location
     claims: tuple[Claim, ...] = ()
@@ -88,6 +92,8 @@ class PlayerEntry:
 
 @dataclass(frozen=True)
 class GameRecord:
+    """A game file read: its map and its players, every entry with its location."""
+
     file: str
     map: TTRMap
     map_name: str

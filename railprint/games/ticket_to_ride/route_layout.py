@@ -561,14 +561,16 @@ class _Group:
 class _Shape:
     """The spaces of a group along one candidate line, with what the search needs of them: the
     circles covering each space (``covered``: the space, its circles' centres and its spine — the
-    first centre and the vector to the last, and that vector's squared length) and the part of
-    the cost that depends on nothing placed (how close the group's own spaces come, foreign
+    first centre and the vector to the last, and that vector's squared length; made for the
+    first spaces of ``spaces`` as far as they were needed, see ``_Search.covered``) and the part
+    of the cost that depends on nothing placed (how close the group's own spaces come, foreign
     cities, the board edge)."""
 
-    __slots__ = ("cars", "covered", "fixed")
+    __slots__ = ("cars", "spaces", "covered", "fixed")
 
     def __init__(self, cars, covered, fixed: float | None):
         self.cars, self.covered, self.fixed = cars, covered, fixed
+        self.spaces = [car for chain in cars.values() for car in chain]   # in the order of ``covered``
 
 
 class _Search:
@@ -692,21 +694,28 @@ class _Search:
             _, curve, shift, tight, spread = option
             cars = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift, spread=spread is True,
                                 tight=tight, curves=group.lines.setdefault(curve, {}), roomy=spread == "roomy")
-            covered = []
-            steps, step, half = range(self.steps), self.step, self.g.car_len / 2 - self.step / 2
-            radians, cos, sin = math.radians, math.cos, math.sin
-            for chain in cars.values():
-                for car in chain:
-                    a = radians(car.angle)
-                    dx, dy = cos(a) * step, sin(a) * step
-                    sx, sy = car.x - dx / step * half, car.y - dy / step * half
-                    covers = [(sx + dx * k, sy + dy * k) for k in steps]
-                    (ax, ay), (bx, by) = covers[0], covers[-1]   # its spine, from the first circle to the last
-                    ex, ey = bx - ax, by - ay
-                    covered.append((car, covers, ax, ay, ex, ey, ex * ex + ey * ey or 1.0))
-            shape = group.shapes[key] = _Shape(cars, covered, None)
+            shape = group.shapes[key] = _Shape(cars, [], None)
             self.built += 1
         return shape
+
+    def cover(self, car: Car) -> tuple:
+        """A space's entry in ``_Shape.covered``. Made as they are first needed: most candidates
+        are dropped by their overlap a few spaces in, and never need the rest."""
+        step, half = self.step, self.g.car_len / 2 - self.step / 2
+        a = math.radians(car.angle)
+        dx, dy = math.cos(a) * step, math.sin(a) * step
+        sx, sy = car.x - dx / step * half, car.y - dy / step * half
+        covers = [(sx + dx * k, sy + dy * k) for k in range(self.steps)]
+        (ax, ay), (bx, by) = covers[0], covers[-1]   # its spine, from the first circle to the last
+        ex, ey = bx - ax, by - ay
+        return car, covers, ax, ay, ex, ey, ex * ex + ey * ey or 1.0
+
+    def covered(self, shape: _Shape) -> list:
+        """Every entry of ``shape.covered``, the missing ones made."""
+        covered = shape.covered
+        if len(covered) < len(shape.spaces):
+            covered += map(self.cover, shape.spaces[len(covered):])
+        return covered
 
     def fixed(self, group: _Group, shape: _Shape) -> float:
         """The part of a shape's cost that depends on nothing placed (computed once)."""
@@ -731,7 +740,7 @@ class _Search:
         inside = half + edge    # a space whose centre is this deep inside is clear of the edge
         hypot = math.hypot
         cost = 0.0
-        for car, covers, *_ in shape.covered:
+        for car, covers, *_ in self.covered(shape):
             x, y = car.x, car.y
             for nx, ny in foreign:
                 if abs(nx - x) < near_node and abs(ny - y) < near_node:
@@ -763,7 +772,7 @@ class _Search:
     # --- what is placed ------------------------------------------------------------------------
     def commit(self, group: _Group, shape: _Shape) -> None:
         cell = self.reach
-        for car, covers, ax, ay, ex, ey, span in shape.covered:
+        for car, covers, ax, ay, ex, ey, span in self.covered(shape):
             key = (int(car.x // cell), int(car.y // cell))
             self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group, ax, ay, ex, ey, span))
             group.cells.append(key)
@@ -784,7 +793,11 @@ class _Search:
         want = self.want
         hypot = math.hypot
         around = self.around
-        for car, covers, *_ in shape.covered:
+        covered, cover = shape.covered, self.cover
+        for n, car in enumerate(shape.spaces):
+            if n == len(covered):
+                covered.append(cover(car))
+            covers = covered[n][1]
             x, y = car.x, car.y
             key = (int(x // cell), int(y // cell))
             lists = around.get(key)
@@ -901,7 +914,7 @@ class _Search:
             shape = self.shape(group, group.current)
             cars.update(shape.cars)
             paths.update((rid, tuple((car.x, car.y) for car in chain)) for rid, chain in shape.cars.items())
-            for car, covers, *_ in shape.covered:
+            for car, covers, *_ in self.covered(shape):
                 for x, y in covers:
                     occupied.add_circle(x, y, self.radius, ("route", car.route), weight=ROUTE_WEIGHT)
         for group in groups:   # the only reference cycles: without them, the search is freed as it ends

@@ -28,13 +28,14 @@ LONGEST_BUDGET = 400_000
 trains than the map allows (shared among them); a legal player's search is never limited (it is
 exact and fast)."""
 from .notation import Claim, GameRecord, PlayerEntry, StationEntry
-from .stations import BUDGET as BORROW_BUDGET, OpenTicket, best_borrow
 
 DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
 
 
 @dataclass(frozen=True)
 class TicketResult:
+    """One kept ticket scored: completed or not, and the path that completes it."""
+
     ticket: Ticket
     completed: bool
     path: tuple[object, ...]       # nodes from one end to the other (empty when failed)
@@ -74,6 +75,8 @@ class StationResult:
 
 @dataclass
 class PlayerScore:
+    """Everything one player scores, line by line, with what it was scored from."""
+
     name: str
     colour: str
     routes: tuple[str, ...]              # route ids, as scored (each once)
@@ -130,6 +133,8 @@ class PlayerScore:
 
 @dataclass
 class GameScore:
+    """A scored game: every player's score and the violations and notices found, each with its owner."""
+
     record: GameRecord
     players: list[PlayerScore]
     violations: list[Violation]              # every violation, in file order
@@ -445,6 +450,8 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
     out: list[tuple[StationResult, ...]] = [() for _ in record.players]
     if m.stations is None:
         return out
+    # imported here: scoring a map without stations (Nordic, Italy) needs none of the search
+    from .stations import BUDGET as BORROW_BUDGET, OpenTicket, best_borrow
     owners = {rid: tuple(dict.fromkeys(pi for pi, _ in hs)) for rid, hs in holders.items()}
     city_holder: dict[str, tuple[int, StationEntry]] = {}
     for pi, player in enumerate(record.players):

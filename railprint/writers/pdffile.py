@@ -1,0 +1,226 @@
+"""The PDF file itself — numbered objects, streams, the cross-reference table, the trailer —
+and the two kinds of object a drawing needs besides its operators: embedded TrueType subsets
+and pictures.
+
+railprint writes this structure itself: reportlab's general document model formatted every
+dictionary, array and name through Python objects (~52,000 of them for `render all`) and
+ASCII85-encoded pictures. reportlab still does what it is good at: reading the TrueType file,
+assigning characters to 256-glyph subsets (``TTFont.splitString``) and cutting each subset out
+of the font (``makeSubset``). Everything here is deterministic: the same drawing gives the same
+bytes (no dates; the file ID is a digest of the content).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zlib
+from functools import lru_cache
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN
+
+# zlib level of every stream: on the streams of `render all`, level 6 (zlib's default) takes
+# ~20 % more CPU than 5 for 1.3 % smaller streams (docs/performance.md, "The PDF writer")
+LEVEL = 5
+
+
+def pdf_string(text: str) -> str:
+    """A PDF text string: printable ASCII as a literal, anything else as UTF-16BE hex."""
+    if text.isascii() and text.isprintable():
+        return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+
+
+class PdfFile:
+    """Objects by number (1…n), written in number order with their byte offsets."""
+
+    def __init__(self) -> None:
+        self.bodies: list[bytes | None] = [None]  # index = object number; 0 is the free head
+
+    def reserve(self) -> int:
+        self.bodies.append(None)
+        return len(self.bodies) - 1
+
+    def put(self, number: int, body: str | bytes) -> int:
+        self.bodies[number] = body.encode("latin-1") if isinstance(body, str) else body
+        return number
+
+    def add(self, body: str | bytes) -> int:
+        return self.put(self.reserve(), body)
+
+    def add_stream(self, entries: str, data: bytes, *, compressed: bytes | None = None,
+                   number: int | None = None) -> int:
+        """A Flate-compressed stream (``compressed``: ``data`` already compressed by the caller)."""
+        packed = zlib.compress(data, LEVEL) if compressed is None else compressed
+        head = f"<< {entries} /Filter /FlateDecode /Length {len(packed)} >>\nstream\n".encode("latin-1")
+        return self.put(self.reserve() if number is None else number, head + packed + b"\nendstream")
+
+    def add_raw_stream(self, entries: str, data: bytes) -> int:
+        """A stream stored as given (``entries`` name its filter, if any)."""
+        head = f"<< {entries} /Length {len(data)} >>\nstream\n".encode("latin-1")
+        return self.add(head + data + b"\nendstream")
+
+    def to_bytes(self, root: int, info: int) -> bytes:
+        out = [b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"]
+        offsets = []
+        position = len(out[0])
+        for number in range(1, len(self.bodies)):
+            body = self.bodies[number]
+            if body is None:
+                raise AssertionError(f"PDF object {number} was reserved and never written")
+            chunk = b"%d 0 obj\n%b\nendobj\n" % (number, body)
+            offsets.append(position)
+            position += len(chunk)
+            out.append(chunk)
+        digest = hashlib.md5(b"".join(out)).hexdigest()
+        xref = ["xref\n0 %d\n0000000000 65535 f \n" % len(self.bodies)]
+        xref.extend("%010d 00000 n \n" % offset for offset in offsets)
+        out.append("".join(xref).encode("ascii"))
+        out.append((f"trailer\n<< /Size {len(self.bodies)} /Root {root} 0 R /Info {info} 0 R "
+                    f"/ID [<{digest}> <{digest}>] >>\nstartxref\n{position}\n%%EOF\n").encode("ascii"))
+        return b"".join(out)
+
+
+# -- fonts --------------------------------------------------------------------------------------
+
+_SUBSETS: dict[tuple, tuple[bytes, int]] = {}  # (font file, codes) -> compressed subset, its length
+
+
+def _subset_file(face, subset: tuple[int, ...]) -> tuple[bytes, int]:
+    """The compressed TrueType subset of ``face`` for ``subset`` (and its uncompressed length),
+    remembered: most documents of a render set the same characters (86 subsets, 38 distinct
+    for `render all`), and cutting and compressing one is ~1 ms."""
+    key = (face.filename, subset)
+    found = _SUBSETS.get(key)
+    if found is None:
+        data = face.makeSubset(list(subset))
+        if len(_SUBSETS) >= 128:
+            _SUBSETS.clear()
+        found = _SUBSETS[key] = (zlib.compress(data, LEVEL), len(data))
+    return found
+
+
+def _to_unicode(name: str, subset: tuple[int, ...]) -> bytes:
+    """The ToUnicode CMap of a subset: code i is character subset[i] (UTF-16BE, so characters
+    beyond the BMP come out as surrogate pairs)."""
+    chars = "\n".join(f"<{code:02X}> <{chr(char).encode('utf-16-be').hex().upper()}>"
+                      for code, char in enumerate(subset))
+    return (f"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo\n"
+            f"<< /Registry ({name}) /Ordering ({name}) /Supplement 0 >> def\n/CMapName /{name} def\n"
+            f"/CMapType 2 def\n1 begincodespacerange\n<00> <{len(subset) - 1:02X}>\nendcodespacerange\n"
+            f"{len(subset)} beginbfchar\n{chars}\nendbfchar\nendcmap\n"
+            f"CMapName currentdict /CMap defineresource pop\nend\nend").encode("latin-1")
+
+
+class Fonts:
+    """The fonts of one document. reportlab's ``TTFont`` assigns each character a subset and
+    a code (its state is keyed by this object, and dropped by :meth:`close`); each font gets
+    a resource prefix (``F1``, ``F2``…) in order of first use, each subset ``/F1+0``…"""
+
+    def __init__(self) -> None:
+        self.prefixes: dict = {}  # reportlab TTFont -> "F1"
+
+    def prefix(self, font) -> str:
+        prefix = self.prefixes.get(font)
+        if prefix is None:
+            prefix = self.prefixes[font] = f"F{len(self.prefixes) + 1}"
+        return prefix
+
+    def embed(self, pdf: PdfFile) -> str:
+        """Write every subset used; returns the font resource dictionary (``<< /F1+0 n 0 R … >>``)."""
+        entries = []
+        for font, prefix in self.prefixes.items():
+            face = font.face
+            state = font.state[self]
+            base_name = face.name + face.subfontNameX
+            flags = (face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC
+            for n, codes in enumerate(state.subsets):
+                subset = tuple(codes)
+                name = (SUBSETN(n) + b"+" + base_name).decode("latin-1")
+                packed, length = _subset_file(face, subset)
+                font_file = pdf.add_stream(f"/Length1 {length}", b"", compressed=packed)
+                descriptor = pdf.add(
+                    f"<< /Type /FontDescriptor /Ascent {face.ascent} /CapHeight {face.capHeight} "
+                    f"/Descent {face.descent} /Flags {flags} /FontBBox [{fp_str(*face.bbox)}] "
+                    f"/FontName /{name} /ItalicAngle {fp_str(face.italicAngle)} /StemV {face.stemV} "
+                    f"/FontFile2 {font_file} 0 R /MissingWidth {fp_str(face.defaultWidth)} >>")
+                to_unicode = pdf.add_stream("", _to_unicode(name, subset))
+                widths = fp_str(*map(face.getCharWidth, subset))
+                number = pdf.add(
+                    f"<< /Type /Font /Subtype /TrueType /Name /{prefix}+{n} /BaseFont /{name} "
+                    f"/FirstChar 0 /LastChar {len(subset) - 1} /Widths [{widths}] "
+                    f"/FontDescriptor {descriptor} 0 R /ToUnicode {to_unicode} 0 R >>")
+                entries.append(f"/{prefix}+{n} {number} 0 R")
+        return "<< " + " ".join(entries) + " >>"
+
+    def close(self) -> None:
+        """Forget this document in every font (reportlab keeps a state per document)."""
+        for font in self.prefixes:
+            font.state.pop(self, None)
+
+
+# -- pictures -----------------------------------------------------------------------------------
+
+_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}
+
+
+def _flate_image(image) -> tuple[str, bytes]:
+    """(dictionary entries, compressed samples) of an L, RGB or CMYK Pillow image."""
+    entries = (f"/Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} "
+               f"/BitsPerComponent 8 /ColorSpace {_SPACES[image.mode]}")
+    return entries, zlib.compress(image.tobytes(), LEVEL)
+
+
+def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes] | None]:
+    """A checked PNG or JPEG file as ((entries, samples, filter), soft mask or None): a JPEG is
+    stored as it is (DCTDecode); a PNG as Flate samples, its transparency as a soft mask."""
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(data), formats=["PNG", "JPEG"]) as image:
+        if image.format == "JPEG" and image.mode in _SPACES:
+            entries = (f"/Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} "
+                       f"/BitsPerComponent 8 /ColorSpace {_SPACES[image.mode]}")
+            if image.mode == "CMYK":  # Adobe's CMYK JPEGs are stored inverted
+                entries += " /Decode [1 0 1 0 1 0 1 0]"
+            return (entries, data, "/DCTDecode"), None
+        image.load()
+        mask = None
+        if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+            image = image.convert("RGBA")
+            mask = _flate_image(image.getchannel("A"))
+            image = image.convert("RGB")
+        elif image.mode not in _SPACES:
+            image = image.convert("RGB")
+        entries, samples = _flate_image(image)
+        return (entries, samples, "/FlateDecode"), mask
+
+
+@lru_cache(maxsize=64)
+def stored_picture(path: str, key: str):
+    """:func:`picture_parts` of the picture at ``path`` whose content is ``key`` (decoded and
+    compressed once per process; a changed file has another key)."""
+    from railprint.model.images import picture_bytes
+
+    return picture_parts(picture_bytes(path, key))
+
+
+def shop_picture(path: str, key: str, paint):
+    """A picture as a print shop gets it: flattened over white, in the shop's colours, no mask."""
+    from PIL import Image as PILImage
+
+    from railprint.model.images import picture_bytes
+
+    with PILImage.open(io.BytesIO(picture_bytes(path, key)), formats=["PNG", "JPEG"]) as image:
+        image.load()
+        entries, samples = _flate_image(paint.picture(image))
+    return (entries, samples, "/FlateDecode"), None
+
+
+def add_picture(pdf: PdfFile, parts) -> int:
+    (entries, samples, kind), mask = parts
+    if mask is not None:
+        mask_entries, mask_samples = mask
+        smask = pdf.add_stream(mask_entries, b"", compressed=mask_samples)
+        entries += f" /SMask {smask} 0 R"
+    return pdf.add_raw_stream(f"{entries} /Filter [{kind}]", samples)
