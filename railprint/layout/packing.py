@@ -81,6 +81,8 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
         # search grows with the square of the pieces per row and column)
         return max(simple, key=_key)
     W, H = _r(width), _r(height)
+    if not simple or max(W, H) > _SUMS_LIMIT * min(w, h):   # nothing fits / too many sums to list
+        return _best(W, H, w, h, turn)[0]
     turns = turn and abs(w - h) > _EPS
     cw, ch = _canonical(W, w, h if turns else None), _canonical(H, h, w if turns else None)
     if cw is None or ch is None:   # a side within a hair of what some boxes measure: search it as it is
@@ -93,6 +95,7 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
 # choice at every step: the choices are searched once for the largest such sums (shared by all
 # the regions of every sheet candidate, orientation and paper), then replayed on the region's own
 # sides, which give the same blocks and the free rectangles it really leaves.
+_SUMS_LIMIT = 1024   # sides longer than this many boxes' short side take the direct search
 _NEAR = 1e-4   # a side closer than this to a sum of box sides (rounding could tip a comparison) is
                # searched as it is, with the original search
 
