@@ -75,6 +75,22 @@ def test_every_shipped_and_test_map_passes_the_light_check_to_the_same_map(path)
     assert maps._build(light, str(path)) == maps._build(full, str(path))
 
 
+@pytest.mark.parametrize("path", MAP_FILES, ids=lambda p: p.name)
+def test_a_map_read_without_locations_is_the_map_read_with_them(path):
+    plain = yamlio.loads(path.read_text(encoding="utf-8"), str(path), marked=False)
+    assert type(plain) is dict and not hasattr(plain["cities"][0]["name"], "location")
+    assert maps._valid_map(plain, str(path)) == maps.parse_map(yamlio.load_file(path), str(path))
+
+
+def test_a_map_with_a_problem_is_read_again_with_locations(tmp_path):
+    text = content_path("ticket-to-ride", "nordic.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "m.yaml"
+    path.write_text(text.replace("colour: pink}", "colour: pinky}", 1), encoding="utf-8")
+    assert maps._valid_map(yamlio.loads(path.read_text(encoding="utf-8"), str(path), marked=False), str(path)) is None
+    with pytest.raises(ContentError, match=r"m\.yaml:\d+:\d+: route '[^']+': unknown colour 'pinky' \(did you mean"):
+        maps.load_map_file(path)
+
+
 # ---- mutations ------------------------------------------------------------------------------
 ODD = [None, True, False, 0, 1, 2, -1, 11, 13, 3.0, 0.5, 1.5, -0.5, float("nan"), float("inf"), "", "x", "3",
        "none", "no", "off", "all", "n", "tickets_completed", "fewest_stations_used", "#abcdef", "#ABCDEF\n",
