@@ -6,8 +6,11 @@ are by CPU time.
   (benchmarks/ttr_generated_map.py, seed 1) — the whole board geometry (route spaces, names,
   region outlines and names, tables; targets: Italy <= 0.5 s, Nordic <= 0.2 s, the 100-route
   map <= 1 s), and of that the route search alone (route_layout.layout_routes);
-- both shipped boards rendered as `railprint render` does (tiled A4 + the assembly map that is also the overview,
-  PDF written), layout included;
+- where a board's geometry goes, per map: the route search, city names, land cells, region
+  names and borders, tables;
+- every board `render all` prints (Italy, Nordic and the two example maps amberline and
+  lakeland), each built as `railprint render` does (geometry, drawing, tiling with its crosshairs:
+  tiled A4 + the assembly map that is also the overview) and its PDF written;
 - hostile and limit inputs (issue 16), each a whole `railprint validate` / `render` process:
   board sizes of 1 x 1 mm, 0, -540 mm and 10 x 10 m (refused by validate), a 200-city map
   (refused), and the largest map the caps allow, crowded on purpose (100 cities, 200 routes of
@@ -37,7 +40,7 @@ from railprint.games.ticket_to_ride import board as ttr_board  # noqa: E402
 from railprint.games.ticket_to_ride.maps import load_map, parse_map  # noqa: E402
 from railprint.loading.resources import content_path  # noqa: E402
 from railprint.loading.yamlio import loads  # noqa: E402
-from railprint.render import RenderOptions, build, discover  # noqa: E402
+from railprint.render import RenderOptions, build, discover_layers  # noqa: E402
 from railprint.writers import render  # noqa: E402
 
 TARGETS = {"nordic": 0.2, "italy": 0.5, "generated-1": 1.0}
@@ -71,9 +74,54 @@ def search_only(m):
     return lambda: layout_routes(*args, **kwargs)
 
 
-def render_boards() -> None:
-    for info in [f for f in discover() if f.id in ("nordic-board", "italy-board")]:
-        render(build(info, RenderOptions()), "pdf")
+PARTS = ("layout_routes", "_place_label", "_land_cells", "_place_region_labels", "region_borders", "_place_tables")
+BOARDS = ("italy-board", "nordic-board", "amberline-board", "lakeland-board")
+
+
+def geometry_parts(m, repeat: int) -> dict[str, float]:
+    """CPU seconds of each part of ``m``'s board geometry (PARTS, each summed over its calls),
+    from the fastest of ``repeat`` cold runs."""
+    spent: dict[str, float] = {}
+    originals = {name: getattr(ttr_board, name) for name in PARTS}
+
+    def timed(name, fn):
+        def call(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - start
+        return call
+
+    best: tuple[float, dict] | None = None
+    try:
+        for name, fn in originals.items():
+            setattr(ttr_board, name, timed(name, fn))
+        for _ in range(repeat):
+            ttr_board._GEOMETRY_CACHE.clear()
+            spent.clear()
+            start = time.process_time()
+            ttr_board.board_geometry(m)
+            total = time.process_time() - start
+            if best is None or total < best[0]:
+                best = (total, dict(spent))
+    finally:
+        for name, fn in originals.items():
+            setattr(ttr_board, name, fn)
+    return best[1]
+
+
+def board_builds(repeat: int) -> None:
+    """Each board of `render all`: built (geometry, drawing, tiles and crosshairs) and written."""
+    infos = {f.id: f for f in discover_layers([]) if f.id in BOARDS}
+    clear = ttr_board._GEOMETRY_CACHE.clear
+    print("boards as `render all` prints them (A4), best of", repeat, "— CPU seconds (wall second):")
+    for ident in BOARDS:
+        info = infos[ident]
+        document = build(info, RenderOptions())
+        c, w = best_call(lambda: build(info, RenderOptions()), repeat, setup=clear)
+        pc, pw = best_call(lambda: render(document, "pdf"), repeat)
+        print(f"  {ident:16s} build {c:6.3f} s CPU ({w:6.3f} wall)   PDF written {pc:6.3f} s CPU ({pw:6.3f} wall)")
 
 
 def whole_process(args: list[str], cwd: str) -> tuple[float, float, int, int]:
@@ -134,8 +182,12 @@ def main() -> None:
         print(f"  {name:12s} {len(m.routes):3d} routes  board geometry {c:6.3f} s CPU ({w:6.3f} wall)  "
               f"route search {sc:6.3f} s CPU ({sw:6.3f} wall)   target <= {TARGETS[name]} s: "
               f"{verdict(c, TARGETS[name])}")
-    c, w = best_call(render_boards, 1, setup=clear)
-    print(f"both shipped boards rendered (layout, tiles, assembly map and overview, PDF): {c:.2f} s CPU ({w:.2f} s wall)")
+    print("where the board geometry goes (CPU seconds of the fastest cold run):")
+    for name, m in every.items():
+        parts = geometry_parts(m, args.repeat)
+        print(f"  {name:12s} " + "  ".join(f"{part.strip('_').replace('_', ' ')} {parts.get(part, 0.0):.3f}"
+                                          for part in PARTS))
+    board_builds(args.repeat)
     if not args.quick:
         with tempfile.TemporaryDirectory() as folder:
             hostile(folder)

@@ -3,6 +3,7 @@ box's top-left corner, the bleed extending ``bleed`` points outside it on every 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path as FilePath
 
 from railprint.draw.icons import icon
@@ -25,17 +26,25 @@ def _style(layer) -> Style:
 
 
 def _minimap(m: MinimapGeometry) -> list[Item]:
-    items: list[Item] = [Rect(m.x, m.y, m.w, m.h, Style(fill=m.land), r=min(m.w, m.h) * 0.04)]
-    road = Style(stroke="#8a8272", width=0.35)
-    items += [Line(x1, y1, x2, y2, road) for x1, y1, x2, y2 in m.segments]
-    dot = Style(fill="#6b6456")
-    items += [Rect(x - 0.6, y - 0.6, 1.2, 1.2, dot) for x, y in m.dots]  # 0.4 mm: a dot at print size
+    items = list(_minimap_ground(m.x, m.y, m.w, m.h, m.land, m.segments, m.dots))
     ring = Style(fill=m.colour, stroke="#ffffff", width=0.6)
     if len(m.marks) == 2:
         (x1, y1), (x2, y2) = m.marks
         items.append(Line(x1, y1, x2, y2, Style(stroke=m.colour, width=0.9, dash=(2, 1.2))))
     items += [Circle(x, y, 2.2, ring) for x, y in m.marks]
     return items
+
+
+@lru_cache(maxsize=64)
+def _minimap_ground(x: float, y: float, w: float, h: float, land: str, segments: tuple, dots: tuple) -> tuple[Item, ...]:
+    """A minimap's land, routes and cities: the same items on every ticket of a map (drawn once;
+    they are no groups, so sharing them changes nothing in a document)."""
+    items: list[Item] = [Rect(x, y, w, h, Style(fill=land), r=min(w, h) * 0.04)]
+    road = Style(stroke="#8a8272", width=0.35)
+    items += [Line(x1, y1, x2, y2, road) for x1, y1, x2, y2 in segments]
+    dot = Style(fill="#6b6456")
+    items += [Rect(px - 0.6, py - 0.6, 1.2, 1.2, dot) for px, py in dots]  # 0.4 mm: a dot at print size
+    return tuple(items)
 
 
 def _text_box(layer: TextLayer, user: dict) -> Item:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from railprint.model.deck import TrackLayer
 from railprint.scene import Item, Path, Style
@@ -287,17 +288,24 @@ def _slice(points: list[Point], start: float, stop: float) -> list[Point]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _rail_paths(c: Centreline, overrun: float, wd: float) -> tuple[tuple, tuple[tuple, tuple]]:
+    """The path of a rail segment's bed and sleepers and of its two rails: geometry only, the
+    same for every colour (a tile set draws each track layout once per player colour)."""
+    points = polyline(c, overrun)
+    gauge = wd * 0.21
+    return segment_path(c, overrun), tuple(_poly_path(_offset(points, side * gauge)) for side in (-1, 1))
+
+
 def _rail_items(layer: TrackLayer, c: Centreline, overrun: float) -> tuple[list[Item], list[Item], list[Item]]:
     """(bed, sleepers, rails and buffer stop) of one rail segment."""
     wd = layer.width
-    cmds = segment_path(c, overrun)
+    cmds, rail_cmds = _rail_paths(c, overrun, wd)
     bed = [Path(cmds, Style(stroke=layer.bed, width=wd))] if layer.bed else []
     period = wd * 0.42
     sleepers = [Path(cmds, Style(stroke=layer.sleepers, width=wd * 0.8, dash=(wd * 0.16, period - wd * 0.16)))]
-    points = polyline(c, overrun)
-    gauge = wd * 0.21
     rail = Style(stroke=layer.colour, width=max(0.7, wd * 0.075), join="round")
-    rails: list[Item] = [Path(_poly_path(_offset(points, side * gauge)), rail) for side in (-1, 1)]
+    rails: list[Item] = [Path(path, rail) for path in rail_cmds]
     if c.end_normal is None:
         rails += _buffer_stop(c, wd, layer.bed)
     return bed, sleepers, rails
@@ -389,6 +397,30 @@ def _unit(dx: float, dy: float) -> Point:
     return (dx / n, dy / n)
 
 
+@lru_cache(maxsize=1024)
+def _bridges(lines: tuple[Centreline, ...], segments: tuple[tuple[str, str], ...], overrun: float
+             ) -> tuple[tuple[int, ...], tuple[tuple[float, ...], ...]]:
+    """The drawing order of a layer's segments and, in that order, where each passes over one
+    drawn before it (arc lengths): geometry only, found once for every colour of a layout."""
+    crossing_at: list[list[float]] = [[] for _ in lines]
+    order = list(range(len(lines)))
+    plain = [polyline(c) for c in lines]
+    hits: dict[tuple[int, int], list[float]] = {}
+    for i, (a, b) in enumerate(segments):
+        for j in range(len(lines)):
+            if j == i or {a, b} & set(segments[j]) - {"end"}:
+                continue
+            found = _intersections(plain[i], plain[j])
+            if found:  # arc lengths along the drawn line, which starts ``overrun`` before the port
+                hits[i, j] = [s + overrun for s, _ in found]
+    degree = [sum(len(v) for (i, _), v in hits.items() if i == k) for k in range(len(lines))]
+    order.sort(key=lambda k: degree[k])
+    for rank, i in enumerate(order):
+        for j in order[:rank]:
+            crossing_at[i] += hits.get((i, j), [])
+    return tuple(order), tuple(tuple(crossing_at[k]) for k in order)
+
+
 def draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
     """Scene items of a track layer on a ``width`` × ``height`` trim box."""
     box = _box(layer, width, height)
@@ -398,25 +430,9 @@ def draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
     # Bridges: independent segments (no shared port) that cross. The segment with the most
     # crossings goes on top (ties: the one listed later), so a track never ends up squeezed
     # between two bridges; a segment is "over" when it crosses one drawn before it.
-    crossing_at: list[list[float]] = [[] for _ in lines]
-    order = list(range(len(lines)))
-    if layer.bridge:
-        plain = [polyline(c) for c in lines]
-        hits: dict[tuple[int, int], list[float]] = {}
-        for i, (a, b) in enumerate(layer.segments):
-            for j in range(len(lines)):
-                if j == i or {a, b} & set(layer.segments[j]) - {"end"}:
-                    continue
-                found = _intersections(plain[i], plain[j])
-                if found:  # arc lengths along the drawn line, which starts ``overrun`` before the port
-                    hits[i, j] = [s + layer.overrun for s, _ in found]
-        degree = [sum(len(v) for (i, _), v in hits.items() if i == k) for k in range(len(lines))]
-        order.sort(key=lambda k: degree[k])
-        for rank, i in enumerate(order):
-            for j in order[:rank]:
-                crossing_at[i] += hits.get((i, j), [])
+    order, crossing_at = _bridges(tuple(lines), tuple(map(tuple, layer.segments)), layer.overrun) \
+        if layer.bridge else (tuple(range(len(lines))), ((),) * len(lines))
     lines = [lines[k] for k in order]
-    crossing_at = [crossing_at[k] for k in order]
     layers: list[list[Item]] = [[], [], []]
     items: list[Item] = []
     for c, at in zip(lines, crossing_at):

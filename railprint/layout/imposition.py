@@ -418,6 +418,7 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
     for j, box in enumerate(boxes):
         for table, value in zip(by_edge, (box[3], box[0], box[1], box[2])):
             table.setdefault(int(value // eps), []).append(j)
+    near: list[dict[int, list[int]]] = [{}, {}, {}, {}]   # (side, bucket) -> the boxes found there
     out = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         result = []
@@ -425,8 +426,11 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
             spans = []
             edge = (y0, x1, y1, x0)[side]
             key = int(edge // eps)
-            table = by_edge[side]   # top meets bottoms, right meets lefts, bottom tops, left rights
-            for j in sorted({j for k in range(key - 2, key + 3) for j in table.get(k, ())}):
+            found = near[side].get(key)
+            if found is None:   # the cells of a row or column share their edges' buckets
+                table = by_edge[side]   # top meets bottoms, right meets lefts, bottom tops, left rights
+                found = near[side][key] = sorted({j for k in range(key - 2, key + 3) for j in table.get(k, ())})
+            for j in found:
                 if j == i:
                     continue
                 a0, b0, a1, b1 = boxes[j]

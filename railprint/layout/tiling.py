@@ -242,23 +242,39 @@ def _transform_box(t: Transform, box) -> tuple[float, float, float, float]:
     if t == IDENTITY:
         return box
     x0, y0, x1, y1 = box
-    pts = [apply(t, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+    a, b, c, d, e, f = t
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def bounding_box(item: Item, transform: Transform = IDENTITY, memo: dict | None = None):
     """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for an empty group.
     ``memo`` keeps group boxes between calls (tiling asks the same groups for every page)."""
-    if isinstance(item, Group):
+    if type(item) is Group:
         key = (id(item), transform)
         if memo is not None and key in memo:
             return memo[key]
         t = compose(transform, item.transform)
-        boxes = [b for b in (bounding_box(i, t, memo) for i in item.items) if b is not None]
-        if not boxes:
-            box = None
-        else:
-            box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        box = None
+        for child in item.items:  # one pass, no intermediate lists: boards have thousands of items
+            b = bounding_box(child, t, memo)
+            if b is None:
+                continue
+            if box is None:
+                x0, y0, x1, y1 = box = b
+                continue
+            if b[0] < x0:
+                x0 = b[0]
+            if b[1] < y0:
+                y0 = b[1]
+            if b[2] > x1:
+                x1 = b[2]
+            if b[3] > y1:
+                y1 = b[3]
+            box = True
+        if box is not None:
+            box = (x0, y0, x1, y1)
             if item.clip is not None:
                 c = item.clip
                 cb = _transform_box(t, (c.x, c.y, c.x + c.w, c.y + c.h))

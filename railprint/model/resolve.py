@@ -179,21 +179,10 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
         if not path.is_file():
             problems.add(f"minimap map file not found: {layer.map}", where)
             return None
-        aspect, points, segments = _map_points(str(path))
+        points, place, dots, segs = _placed_map(str(path), layer.x, layer.y, layer.w, layer.h)
     except ContentError as exc:
         problems.items.extend(exc.problems or [exc])
         return None
-    # fit the map's frame (aspect = w/h) into the layer box, centred
-    w, h = layer.w, layer.h
-    if w / h > aspect:
-        fw, fh = h * aspect, h
-    else:
-        fw, fh = w, w / aspect
-    ox, oy = layer.x + (w - fw) / 2, layer.y + (h - fh) / 2
-
-    def place(xy: tuple[float, float]) -> tuple[float, float]:
-        return (ox + xy[0] * fw, oy + xy[1] * fh)
-
     marks = []
     for name in layer.mark:
         xy = points.get(name_key(name))
@@ -202,11 +191,28 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
                          suggestion(name, sorted({k for k in points})))
             continue
         marks.append(place(xy))
-    dots = sorted({place(xy) for xy in points.values()})
-    segs = tuple((*place(a), *place(b)) for a, b in segments)
     return MinimapGeometry(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
-                           dots=tuple(dots), segments=segs, marks=tuple(marks),
+                           dots=dots, segments=segs, marks=tuple(marks),
                            colour=layer.colour, land=layer.land)
+
+
+@lru_cache(maxsize=64)
+def _placed_map(path: str, x: float, y: float, w: float, h: float) -> tuple[dict, Any, tuple, tuple]:
+    """A map file in a minimap's box: (name -> point, the placing function, every place's dot,
+    the routes), worked out once for all the tickets of a map."""
+    aspect, points, segments = _map_points(path)
+    # fit the map's frame (aspect = w/h) into the layer box, centred
+    if w / h > aspect:
+        fw, fh = h * aspect, h
+    else:
+        fw, fh = w, w / aspect
+    ox, oy = x + (w - fw) / 2, y + (h - fh) / 2
+
+    def place(xy: tuple[float, float]) -> tuple[float, float]:
+        return (ox + xy[0] * fw, oy + xy[1] * fh)
+
+    dots = tuple(sorted({place(xy) for xy in points.values()}))
+    return points, place, dots, tuple((*place(a), *place(b)) for a, b in segments)
 
 
 def icon_hint(name: str, icons: Collection[str]) -> str:

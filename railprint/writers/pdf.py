@@ -233,10 +233,10 @@ class _Painter:
         code.append("q")
         saved = self.state
         if item.transform != IDENTITY:
-            code.append(fp_str(*item.transform) + " cm")
+            code.append(_fp(*item.transform) + " cm")
         if item.clip is not None:
             r = item.clip
-            code.append(f"n {fp_str(r.x, r.y, r.w, r.h)} re W* n")
+            code.append(f"n {_fp(r.x, r.y, r.w, r.h)} re W* n")
         self.items(item.items)
         code.append("Q")
         self.state = saved

@@ -84,20 +84,24 @@ class PdfFile:
 
 # -- fonts --------------------------------------------------------------------------------------
 
-_SUBSETS: dict[tuple, tuple[bytes, int]] = {}  # (font file, codes) -> compressed subset, its length
+_SUBSETS: dict[tuple, tuple] = {}  # (font file, subset number, codes) -> what embedding writes
 
 
-def _subset_file(face, subset: tuple[int, ...]) -> tuple[bytes, int]:
-    """The compressed TrueType subset of ``face`` for ``subset`` (and its uncompressed length),
-    remembered: most documents of a render set the same characters (86 subsets, 38 distinct
-    for `render all`), and cutting and compressing one is ~1 ms."""
-    key = (face.filename, subset)
+def _subset(face, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, bytes, str]:
+    """Subset ``n`` of ``face`` holding ``subset``: (its name, the compressed TrueType subset,
+    its length, the compressed ToUnicode map, the widths), remembered: most documents of a
+    render set the same characters (86 subsets, 38 distinct for `render all`), and cutting
+    and compressing one is ~1 ms."""
+    key = (face.filename, n, subset)
     found = _SUBSETS.get(key)
     if found is None:
+        name = (SUBSETN(n) + b"+" + face.name + face.subfontNameX).decode("latin-1")
         data = face.makeSubset(list(subset))
         if len(_SUBSETS) >= 128:
             _SUBSETS.clear()
-        found = _SUBSETS[key] = (zlib.compress(data, LEVEL), len(data))
+        found = _SUBSETS[key] = (name, zlib.compress(data, LEVEL), len(data),
+                                 zlib.compress(_to_unicode(name, subset), LEVEL),
+                                 fp_str(*map(face.getCharWidth, subset)))
     return found
 
 
@@ -133,20 +137,17 @@ class Fonts:
         for font, prefix in self.prefixes.items():
             face = font.face
             state = font.state[self]
-            base_name = face.name + face.subfontNameX
             flags = (face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC
             for n, codes in enumerate(state.subsets):
                 subset = tuple(codes)
-                name = (SUBSETN(n) + b"+" + base_name).decode("latin-1")
-                packed, length = _subset_file(face, subset)
+                name, packed, length, cmap, widths = _subset(face, n, subset)
                 font_file = pdf.add_stream(f"/Length1 {length}", b"", compressed=packed)
                 descriptor = pdf.add(
                     f"<< /Type /FontDescriptor /Ascent {face.ascent} /CapHeight {face.capHeight} "
                     f"/Descent {face.descent} /Flags {flags} /FontBBox [{fp_str(*face.bbox)}] "
                     f"/FontName /{name} /ItalicAngle {fp_str(face.italicAngle)} /StemV {face.stemV} "
                     f"/FontFile2 {font_file} 0 R /MissingWidth {fp_str(face.defaultWidth)} >>")
-                to_unicode = pdf.add_stream("", _to_unicode(name, subset))
-                widths = fp_str(*map(face.getCharWidth, subset))
+                to_unicode = pdf.add_stream("", b"", compressed=cmap)
                 number = pdf.add(
                     f"<< /Type /Font /Subtype /TrueType /Name /{prefix}+{n} /BaseFont /{name} "
                     f"/FirstChar 0 /LastChar {len(subset) - 1} /Widths [{widths}] "

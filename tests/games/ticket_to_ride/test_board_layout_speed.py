@@ -129,3 +129,18 @@ def test_map_clear_finds_what_testing_every_space_finds():
         answers.append(clear(x, y, r))
         assert answers[-1] == _clear_every_space(geo, x, y, r), (x, y, r)
     assert 500 < sum(answers) < 2500
+
+
+def test_tables_land_where_the_full_scan_puts_them(monkeypatch):
+    """The shipped boards' tables all find a free edge spot; priced by the full scan instead (a
+    summed-area table made when first needed, then remade from each placed table's row down)
+    every table lands on the same spot."""
+    m = load_map("nordic")
+    ttr_board._GEOMETRY_CACHE.clear()
+    quick = ttr_board.board_geometry(m).boxes
+    scans = []
+    monkeypatch.setattr(ttr_board, "_free_edge", lambda *args: scans.append(args) and None)
+    ttr_board._GEOMETRY_CACHE.clear()
+    assert ttr_board.board_geometry(m).boxes == quick
+    assert len(scans) == len(quick) == 3
+    ttr_board._GEOMETRY_CACHE.clear()

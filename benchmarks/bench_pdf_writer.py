@@ -1,0 +1,139 @@
+"""Benchmark: the PDF writer alone, on the documents `railprint render all` writes.
+
+Builds every scene document of `render all` (A4, or --shop) once, then times writing them all
+to PDF bytes (railprint.writers.pdf.to_bytes) in fresh processes: "cold" is the first pass of a
+process (fonts read, no subset, string or number remembered yet: what `render all` pays),
+"warm" a second pass in the same process. CPU time (user+sys) first, wall second; best of
+--repeat processes. --levels prints, for every stream the writer compresses, zlib's CPU time
+and the total compressed size at each level (the writer uses pdffile.LEVEL).
+
+    python benchmarks/bench_pdf_writer.py [--shop] [--repeat 5] [--levels]
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cputime import report_machine, verdict  # noqa: E402
+
+TARGET = 0.3  # s CPU for every PDF of render all (issue 17: render all <= 1.5 s in all)
+
+
+def capture(out: Path, shop: bool) -> int:
+    """Render all in this process, keeping every document the PDF writer is given."""
+    from railprint import fonts
+    from railprint.console import main
+    from railprint.writers import pdf
+
+    docs = []
+    write = pdf.to_bytes
+
+    def keep(doc, paint=None):
+        docs.append((doc, paint))
+        return write(doc, paint)
+
+    pdf.to_bytes = keep
+    with tempfile.TemporaryDirectory() as tmp:
+        sys.argv = ["railprint", "render", "all", "--quiet", "-o", tmp, *(["--shop"] if shop else [])]
+        try:
+            main()
+        except SystemExit as exc:
+            if exc.code:
+                raise
+    pdf.to_bytes = write
+    out.write_bytes(pickle.dumps((dict(fonts._USER), docs)))
+    return len(docs)
+
+
+def child(path: Path) -> None:
+    """Print cold and warm CPU/wall seconds and the bytes written (one line)."""
+    from railprint import fonts
+
+    user, docs = pickle.loads(path.read_bytes())
+    fonts._USER.update(user)
+    from railprint.writers import pdf
+
+    times = []
+    for _ in range(2):
+        cpu, wall = time.process_time(), time.perf_counter()
+        size = sum(len(pdf.to_bytes(doc, paint)) for doc, paint in docs)
+        times += [time.process_time() - cpu, time.perf_counter() - wall]
+    print(*times, size)
+
+
+def levels(path: Path) -> None:
+    import zlib
+
+    from railprint import fonts
+
+    user, docs = pickle.loads(path.read_bytes())
+    fonts._USER.update(user)
+    from railprint.writers import pdf, pdffile
+
+    streams = []
+    compress = zlib.compress
+
+    class Keep:
+        @staticmethod
+        def compress(data, level=-1):
+            streams.append(bytes(data))
+            return compress(data, level)
+
+    pdffile.zlib = Keep
+    pdffile._SUBSETS.clear()  # capture() filled them: compress every font subset and picture again
+    pdffile.stored_picture.cache_clear()
+    for doc, paint in docs:
+        pdf.to_bytes(doc, paint)
+    pdffile.zlib = zlib
+    print(f"{len(streams)} streams, {sum(map(len, streams)) / 1e6:.2f} MB before compression "
+          f"(the writer uses level {pdffile.LEVEL})")
+    for level in range(1, 10):
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            size = sum(len(compress(data, level)) for data in streams)
+            best = min(best, time.process_time() - start)
+        print(f"  level {level}: {best:.3f} s CPU, {size / 1e6:.3f} MB")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shop", action="store_true", help="the print-shop documents (--shop)")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--levels", action="store_true", help="zlib level against size and CPU")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child)
+        return 0
+    report_machine()
+    with tempfile.TemporaryDirectory() as tmp:
+        docs = Path(tmp) / "docs.pickle"
+        count = capture(docs, args.shop)
+        if args.levels:
+            levels(docs)
+            return 0
+        best = [float("inf")] * 4
+        for _ in range(args.repeat):
+            line = subprocess.run([sys.executable, __file__, "--child", str(docs)], capture_output=True,
+                                  text=True, check=True).stdout.split()
+            best = [min(b, float(v)) for b, v in zip(best, line[:4])]
+            size = int(line[4])
+    cold, cold_wall, warm, warm_wall = best
+    print(f"{count} PDFs of render all{' --shop' if args.shop else ''}, {size / 1e6:.2f} MB: "
+          f"cold {cold:.3f} s CPU (wall {cold_wall:.3f}), warm {warm:.3f} s CPU (wall {warm_wall:.3f}); "
+          f"target cold <= {TARGET} s: {verdict(cold, TARGET)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
