@@ -153,10 +153,14 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
             self.constructed_objects[node] = data
         return data
 
-    def _too_deep(self, node) -> ContentError:
-        return ContentError(f"mappings and lists nested more than {MAX_DEPTH} deep",
-                            _location(node.start_mark, self.filename),
-                            hint="railprint files need only a few levels; check the brackets")
+    def _enter(self, node) -> None:
+        """One level deeper into mappings and lists (a built one leaves: ``self.depth -= 1``);
+        past MAX_DEPTH an error at ``node``."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ContentError(f"mappings and lists nested more than {MAX_DEPTH} deep",
+                               _location(node.start_mark, self.filename),
+                               hint="railprint files need only a few levels; check the brackets")
 
     def _child(self, node):
         """A child node's value: a plain string built in line (most children are), else
@@ -170,9 +174,7 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
             return super().construct_mapping(node, deep)
-        self.depth += 1  # (and -= 1 when built)
-        if self.depth > MAX_DEPTH:
-            raise self._too_deep(node)
+        self._enter(node)
         if self.special_keys:
             self.flatten_mapping(node)
         filename = self.filename
@@ -201,9 +203,7 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         return result
 
     def construct_sequence(self, node, deep=False):
-        self.depth += 1  # (and -= 1 when built)
-        if self.depth > MAX_DEPTH:
-            raise self._too_deep(node)
+        self._enter(node)
         child = self._child
         result = MarkedList([child(item) for item in node.value])
         self.depth -= 1
@@ -255,9 +255,7 @@ class _PlainLoader(_Loader):
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
             raise _NeedsMarks
-        self.depth += 1  # (and -= 1 when built)
-        if self.depth > MAX_DEPTH:
-            raise self._too_deep(node)
+        self._enter(node)
         if self.special_keys:
             self.flatten_mapping(node)
         result = {}
@@ -276,9 +274,7 @@ class _PlainLoader(_Loader):
     def construct_sequence(self, node, deep=False):
         if not isinstance(node, _SequenceNode):
             raise _NeedsMarks
-        self.depth += 1  # (and -= 1 when built)
-        if self.depth > MAX_DEPTH:
-            raise self._too_deep(node)
+        self._enter(node)
         result = [self.construct_object(child) for child in node.value]
         self.depth -= 1
         return result
