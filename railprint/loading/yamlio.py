@@ -230,7 +230,6 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         return value
 
 
-
 class _NeedsMarks(Exception):
     """Data read without locations met something only the marked loader may judge."""
 
@@ -291,8 +290,7 @@ _Loader.yaml_implicit_resolvers = {
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", _BOOL,
-                              list("tTfF"))
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", _BOOL, list("tTfF"))
 # first character of a plain scalar -> the implicit resolvers to try, in Resolver.resolve's order
 _WILDCARD = tuple(_Loader.yaml_implicit_resolvers.get(None, ()))
 _IMPLICIT = {first: tuple(resolvers) + _WILDCARD for first, resolvers in _Loader.yaml_implicit_resolvers.items()
