@@ -254,13 +254,19 @@ def wrap_text(text: str, width: float, size: float, face: str = "regular") -> li
     """Greedy word wrap of ``text`` into lines no wider than ``width`` (a lone long word stays whole)."""
     lines: list[str] = []
     line = ""
+    # a line's width in font units grows by a space and the word (widths add up: no kerning),
+    # so it is not measured again from its start for every word (the same sums, the same lines)
+    upm = metrics(face).units_per_em
+    space = _units(" ", face)
+    used = 0
     for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size, face) > width:
+        units = _units(word, face) if len(word) <= _CACHED_LEN else _units.__wrapped__(word, face)
+        trial = used + space + units if line else units
+        if line and trial * size / upm > width:
             lines.append(line)
-            line = word
+            line, used = word, units
         else:
-            line = trial
+            line, used = (f"{line} {word}" if line else word), trial
     if line:
         lines.append(line)
     return lines

@@ -28,8 +28,10 @@ page's cut line is its rounded trim (and the page remembers the radius for image
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import accumulate
 
 from railprint.errors import RailprintError
 from railprint.layout.calibration import page_shift
@@ -418,19 +420,31 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
     for j, box in enumerate(boxes):
         for table, value in zip(by_edge, (box[3], box[0], box[1], box[2])):
             table.setdefault(int(value // eps), []).append(j)
-    near: list[dict[int, list[int]]] = [{}, {}, {}, {}]   # (side, bucket) -> the boxes found there
+    # (side, bucket) -> the boxes found there, by where they start along the side, with the
+    # furthest end so far: a box's neighbours are then the few whose span can reach its own
+    # (a bisection), not every box of the row (a sheet of train pieces has rows of 30)
+    near: list[dict[int, tuple[list[float], list[float], list[int]]]] = [{}, {}, {}, {}]
     out = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         result = []
         for side in range(4):
             spans = []
             edge = (y0, x1, y1, x0)[side]
+            lo, hi = (x0, x1) if side in (0, 2) else (y0, y1)
             key = int(edge // eps)
             found = near[side].get(key)
             if found is None:   # the cells of a row or column share their edges' buckets
                 table = by_edge[side]   # top meets bottoms, right meets lefts, bottom tops, left rights
-                found = near[side][key] = sorted({j for k in range(key - 2, key + 3) for j in table.get(k, ())})
-            for j in found:
+                ids = sorted({j for k in range(key - 2, key + 3) for j in table.get(k, ())},
+                             key=lambda j: boxes[j][0 if side in (0, 2) else 1])
+                starts = [boxes[j][0 if side in (0, 2) else 1] for j in ids]
+                reach = list(accumulate((boxes[j][2 if side in (0, 2) else 3] for j in ids), max))
+                found = near[side][key] = (starts, reach, ids)
+            starts, reach, ids = found
+            for k in range(bisect_right(starts, hi) - 1, -1, -1):   # those starting before this span ends,
+                if reach[k] < lo:                                     # back to where none reaches it
+                    break
+                j = ids[k]
                 if j == i:
                     continue
                 a0, b0, a1, b1 = boxes[j]
@@ -442,7 +456,6 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
                     other = a0 if side == 1 else a1
                     if abs(edge - other) < eps:
                         spans.append((max(y0, b0), min(y1, b1)))
-            lo, hi = (x0, x1) if side in (0, 2) else (y0, y1)
             covered, at = 0.0, lo
             for a, b in sorted(s for s in spans if s[1] - s[0] > eps):
                 if b > at:
@@ -530,6 +543,13 @@ def _edge_marks(segments, obstacles, limit: Rect) -> list[Item]:
     the crop-mark length, at least 1 mm), never over a component or the furniture."""
     style = Style(stroke="#000000", width=MARK_WIDTH)
     items: list[Item] = []
+    # the obstacles by where they start across a mark (y for horizontal marks, x for vertical
+    # ones), with the furthest end so far: a mark meets only those a bisection leaves (the
+    # order they are met in does not change the room found)
+    across_of = {True: sorted(obstacles, key=lambda o: o[1]), False: sorted(obstacles, key=lambda o: o[0])}
+    starts = {True: [o[1] for o in across_of[True]], False: [o[0] for o in across_of[False]]}
+    reach = {True: list(accumulate((o[1] + o[3] for o in across_of[True]), max)),
+             False: list(accumulate((o[0] + o[2] for o in across_of[False]), max))}
     for x1, y1, x2, y2 in segments:
         horizontal = y1 == y2
         for sign, (ex, ey) in ((-1, (x1, y1)), (1, (x2, y2))):
@@ -538,7 +558,11 @@ def _edge_marks(segments, obstacles, limit: Rect) -> list[Item]:
                    (limit.y + limit.h if sign > 0 else limit.y)
             room = (edge - start) * sign
             across = ey if horizontal else ex
-            for ox, oy, ow, oh in obstacles:
+            ordered, ends = across_of[horizontal], reach[horizontal]
+            for k in range(bisect_left(starts[horizontal], across) - 1, -1, -1):
+                if ends[k] <= across:
+                    break
+                ox, oy, ow, oh = ordered[k]
                 lo, hi = (oy, oy + oh) if horizontal else (ox, ox + ow)
                 if not lo < across < hi:
                     continue

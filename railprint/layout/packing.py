@@ -81,10 +81,11 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
         # search grows with the square of the pieces per row and column)
         return max(simple, key=_key)
     W, H = _r(width), _r(height)
-    turns = turn and abs(w - h) > _EPS
-    cw, ch = _canonical(W, w, h if turns else None), _canonical(H, h, w if turns else None)
-    if cw is None or ch is None:   # a side within a hair of what some boxes measure: search it as it is
+    if not simple or max(W, H) > _SUMS_LIMIT * min(w, h):   # nothing fits / too many sums to list
         return _best(W, H, w, h, turn)[0]
+    turns = turn and abs(w - h) > _EPS
+    if _near_sum(W, w, h if turns else None) or _near_sum(H, h, w if turns else None):
+        return _best(W, H, w, h, turn)[0]   # a side within a hair of what some boxes measure
     return _replayed(W, H, w, h, turn)
 
 
@@ -93,27 +94,21 @@ def butt_pack(width: float, height: float, w: float, h: float, turn: bool = True
 # choice at every step: the choices are searched once for the largest such sums (shared by all
 # the regions of every sheet candidate, orientation and paper), then replayed on the region's own
 # sides, which give the same blocks and the free rectangles it really leaves.
-_NEAR = 1e-4   # a side closer than this to a sum of box sides (rounding could tip a comparison) is
-               # searched as it is, with the original search
+_SUMS_LIMIT = 1024   # sides longer than this many boxes' short side take the direct search
+_NEAR = 1e-4   # a side closer than this to a sum of box sides (rounding could tip a comparison) takes
+               # the direct search
 
 
-def _canonical(side: float, a: float, b: float | None) -> float | None:
-    """The largest sum ``i * a + j * b`` (``b`` None: multiples of ``a``) that fits ``side``
-    (within ``_EPS``, as the search compares), rounded as the search rounds; None when some sum
-    lies within ``_NEAR`` of where that comparison tips."""
+def _near_sum(side: float, a: float, b: float | None) -> bool:
+    """Does some sum ``i * a + j * b`` (``b`` None: multiples of ``a``) lie within ``_NEAR`` of
+    where the search's comparisons with ``side`` tip (``side`` + ``_EPS``)?"""
     edge = side + _EPS
-    best = 0.0
     for i in range(int(edge // a) + 2):
         rest = edge - i * a
-        if rest < -a:
-            break
         for j in ((int(rest // b), int(rest // b) + 1) if b is not None and rest >= 0 else (0,)):
-            total = i * a + (j * b if b is not None else 0.0)
-            if abs(total - edge) < _NEAR:
-                return None
-            if total <= edge:
-                best = max(best, total)
-    return _r(best)
+            if abs(i * a + (j * b if b is not None else 0.0) - edge) < _NEAR:
+                return True
+    return False
 
 
 @lru_cache(maxsize=65536)
@@ -126,7 +121,7 @@ def _choice(W: float, H: float, w: float, h: float, turn: bool) -> tuple[tuple |
         cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
         if not cols or not rows:
             continue
-        for by_rows, k, (c, r), (aw, ah), (bw, bh) in _options(W, H, cw, ch, cols, rows):
+        for by_rows, k, (c, r), (aw, ah, _, _), (bw, bh, _, _) in _options(W, H, cw, ch, cols, rows):
             ka = _choice(*_canonical_sides(aw, ah, w, h, turn), w, h, turn)[1]
             kb = _choice(*_canonical_sides(bw, bh, w, h, turn), w, h, turn)[1]
             key = (c * r + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (c * r if turned else 0))
@@ -154,12 +149,14 @@ def _canonical_sum(side: float, a: float, b: float | None) -> float:
 
 
 def _options(W: float, H: float, cw: float, ch: float, cols: int, rows: int):
-    """:func:`_best`'s options in its order: (by rows, k, (cols, rows) of the block, part a's
-    and part b's sides)."""
+    """The options of a ``W`` × ``H`` region, in the search's order: k full-height columns, what
+    is below them, the rest to the right; then k full-width rows, what is right of them, the
+    rest below. Each as (by rows, k, the block's (cols, rows), part a's and part b's
+    (w, h, x, y))."""
     for k in range(cols, 0, -1):
-        yield False, k, (k, rows), (_r(k * cw), _r(H - rows * ch)), (_r(W - k * cw), H)
+        yield False, k, (k, rows), (_r(k * cw), _r(H - rows * ch), 0.0, rows * ch), (_r(W - k * cw), H, k * cw, 0.0)
     for k in range(rows, 0, -1):
-        yield True, k, (cols, k), (_r(W - cols * cw), _r(k * ch)), (W, _r(H - k * ch))
+        yield True, k, (cols, k), (_r(W - cols * cw), _r(k * ch), cols * cw, 0.0), (W, _r(H - k * ch), 0.0, k * ch)
 
 
 def _replayed(W: float, H: float, w: float, h: float, turn: bool) -> Packing:
@@ -170,12 +167,8 @@ def _replayed(W: float, H: float, w: float, h: float, turn: bool) -> Packing:
     turned, by_rows, k = choice
     cw, ch = (h, w) if turned else (w, h)
     cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
-    if by_rows:
-        c, r, (aw, ah, ax, ay), (bw, bh, bx, by) = cols, k, (_r(W - cols * cw), _r(k * ch), cols * cw, 0.0), \
-            (W, _r(H - k * ch), 0.0, k * ch)
-    else:
-        c, r, (aw, ah, ax, ay), (bw, bh, bx, by) = k, rows, (_r(k * cw), _r(H - rows * ch), 0.0, rows * ch), \
-            (_r(W - k * cw), H, k * cw, 0.0)
+    (c, r), (aw, ah, ax, ay), (bw, bh, bx, by) = next(option[2:] for option in _options(W, H, cw, ch, cols, rows)
+                                                      if option[:2] == (by_rows, k))
     a, b = _replayed(aw, ah, w, h, turn), _replayed(bw, bh, w, h, turn)
     return _join(Block(0.0, 0.0, c, r, cw, ch, turned), _moved(a, ax, ay), _moved(b, bx, by))
 
@@ -193,14 +186,9 @@ def _best(W: float, H: float, w: float, h: float, turn: bool) -> tuple[Packing, 
         cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
         if not cols or not rows:
             continue
-        # k full-height columns, what is below them, the rest to the right; then k full-width
-        # rows, what is right of them, the rest below. An option is built only when its key
-        # (from its parts' keys) beats the best so far: the same first best as building each.
-        options = [((k, rows), (_r(k * cw), _r(H - rows * ch), 0.0, rows * ch), (_r(W - k * cw), H, k * cw, 0.0))
-                   for k in range(cols, 0, -1)]
-        options += [((cols, k), (_r(W - cols * cw), _r(k * ch), cols * cw, 0.0), (W, _r(H - k * ch), 0.0, k * ch))
-                    for k in range(rows, 0, -1)]
-        for (c, r), (aw, ah, ax, ay), (bw, bh, bx, by) in options:
+        # an option is built only when its key (from its parts' keys) beats the best so far:
+        # the same first best as building each
+        for _, _, (c, r), (aw, ah, ax, ay), (bw, bh, bx, by) in _options(W, H, cw, ch, cols, rows):
             (a, ka), (b, kb) = _best(aw, ah, w, h, turn), _best(bw, bh, w, h, turn)
             key = (c * r + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (c * r if turned else 0))
             if key > best_key:

@@ -4,6 +4,7 @@
   so Norway's ``NO`` is not False).
 - Duplicate keys are errors.
 - Aliases are refused (no "billion laughs"); anchors without aliases are harmless.
+- Mappings and lists nest at most MAX_DEPTH deep (deeper ones exhausted Python's recursion).
 - Every mapping and sequence comes back as :class:`MarkedDict` / :class:`MarkedList` whose
   ``loc(key)`` gives the :class:`~railprint.errors.Location` of that key's value.
 """
@@ -30,6 +31,11 @@ what separates them (``,`` ``:`` ``-`` ``[`` ``{`` ``?`` and line breaks; quoted
 so this errs on the safe side). 1 MiB of ``[0,0,0,…]`` holds 524,000 and took 4 s and 270 MB to
 parse; a 5,000-row card list holds about 50,000."""
 _SEPARATORS = (",", ":", "-", "[", "{", "?", "\n")
+
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists a railprint file may use (the shipped content nests 7
+deep): a file nested 300 deep ran Python out of recursion while it was being built (a traceback
+instead of an error); libyaml itself stops at 1,000."""
 
 
 class MarkedDict(dict):
@@ -96,6 +102,7 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
     # key to flatten. With the resolver table below: the shipped content (270 kB) reads in 17 %
     # less CPU time; tests/loading/test_yamlio.py holds the result to pyyaml's own.
     aliases = special_keys = True
+    depth = 0  # mappings and lists being built around the current node
 
     def __init__(self, stream):
         _Parser.__init__(self, stream)
@@ -146,6 +153,15 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
             self.constructed_objects[node] = data
         return data
 
+    def _enter(self, node) -> None:
+        """One level deeper into mappings and lists (a built one leaves: ``self.depth -= 1``);
+        past MAX_DEPTH an error at ``node``."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ContentError(f"mappings and lists nested more than {MAX_DEPTH} deep",
+                               _location(node.start_mark, self.filename),
+                               hint="railprint files need only a few levels; check the brackets")
+
     def _child(self, node):
         """A child node's value: a plain string built in line (most children are), else
         :meth:`construct_object`."""
@@ -158,6 +174,7 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
             return super().construct_mapping(node, deep)
+        self._enter(node)
         if self.special_keys:
             self.flatten_mapping(node)
         filename = self.filename
@@ -182,11 +199,14 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
             # a string, mapping or list already carries its (frozen) location: shared, not rebuilt
             key_locations[key] = getattr(key, "location", None) or _location(key_node.start_mark, filename)
             value_locations[key] = getattr(value, "location", None) or _location(value_node.start_mark, filename)
+        self.depth -= 1
         return result
 
     def construct_sequence(self, node, deep=False):
+        self._enter(node)
         child = self._child
         result = MarkedList([child(item) for item in node.value])
+        self.depth -= 1
         filename = self.filename
         result.location = _location(node.start_mark, filename)
         # an item that carries its (frozen) location — a string, mapping or list — shares it
@@ -210,7 +230,6 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         return value
 
 
-
 class _NeedsMarks(Exception):
     """Data read without locations met something only the marked loader may judge."""
 
@@ -229,12 +248,13 @@ class _PlainLoader(_Loader):
         if tag == _MAP and type(node) is _MappingNode:
             return self.construct_mapping(node)
         if tag == _SEQ and type(node) is _SequenceNode:
-            return [self.construct_object(child) for child in node.value]
+            return self.construct_sequence(node)
         return yaml.constructor.SafeConstructor.construct_object(self, node, deep)
 
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
             raise _NeedsMarks
+        self._enter(node)
         if self.special_keys:
             self.flatten_mapping(node)
         result = {}
@@ -247,12 +267,16 @@ class _PlainLoader(_Loader):
             except TypeError:  # an unhashable key
                 raise _NeedsMarks from None
             result[key] = construct(value_node)
+        self.depth -= 1
         return result
 
     def construct_sequence(self, node, deep=False):
         if not isinstance(node, _SequenceNode):
             raise _NeedsMarks
-        return [self.construct_object(child) for child in node.value]
+        self._enter(node)
+        result = [self.construct_object(child) for child in node.value]
+        self.depth -= 1
+        return result
 
     def construct_yaml_str(self, node):
         return self.construct_scalar(node)
@@ -266,8 +290,7 @@ _Loader.yaml_implicit_resolvers = {
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", _BOOL,
-                              list("tTfF"))
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", _BOOL, list("tTfF"))
 # first character of a plain scalar -> the implicit resolvers to try, in Resolver.resolve's order
 _WILDCARD = tuple(_Loader.yaml_implicit_resolvers.get(None, ()))
 _IMPLICIT = {first: tuple(resolvers) + _WILDCARD for first, resolvers in _Loader.yaml_implicit_resolvers.items()

@@ -225,6 +225,8 @@ def icon_hint(name: str, icons: Collection[str]) -> str:
 
 def _controls(text: str, allowed: str = "") -> str:
     """The control characters in ``text`` (other than ``allowed``), as escapes."""
+    if text.isprintable():   # no control character at all (the usual text): nothing to list
+        return ""
     found = sorted({ch for ch in text if unicodedata.category(ch) == "Cc" and ch not in allowed})
     return ", ".join(repr(ch) for ch in found)
 
@@ -384,7 +386,9 @@ def _drawn(layer: Any, variables: _Vars, lang: str) -> bool:
 
 def _cell(cells: dict | None, names: list[str], fallback: Location) -> Location:
     """Where the first of ``names`` that the card gives itself is given (else ``fallback``)."""
-    return next((cells[name] for name in names if cells and name in cells), fallback)
+    if not cells or not names:   # most layers of most cards: nothing to look for
+        return fallback
+    return next((cells[name] for name in names if name in cells), fallback)
 
 
 def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict, lang: str,

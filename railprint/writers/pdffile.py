@@ -32,6 +32,15 @@ def pdf_string(text: str) -> str:
     return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
+_NAME_SAFE = frozenset(range(0x21, 0x7F)) - frozenset(b"#()<>[]{}/%")
+
+
+def pdf_name(raw: bytes) -> str:
+    """A PDF name's characters (after the ``/``): anything but plain printable ASCII as ``#xx``
+    (a designer's font may carry any PostScript name reportlab lets through)."""
+    return "".join(chr(b) if b in _NAME_SAFE else f"#{b:02X}" for b in raw)
+
+
 class PdfFile:
     """Objects by number (1…n), written in number order with their byte offsets."""
 
@@ -84,18 +93,21 @@ class PdfFile:
 
 # -- fonts --------------------------------------------------------------------------------------
 
-_SUBSETS: dict[tuple, tuple] = {}  # (font file, subset number, codes) -> what embedding writes
+_SUBSETS: dict[tuple, tuple] = {}  # (font name, subset number, codes) -> what embedding writes
 
 
-def _subset(face, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, bytes, str]:
-    """Subset ``n`` of ``face`` holding ``subset``: (its name, the compressed TrueType subset,
+def _subset(font, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, bytes, str]:
+    """Subset ``n`` of ``font`` holding ``subset``: (its name, the compressed TrueType subset,
     its length, the compressed ToUnicode map, the widths), remembered: most documents of a
     render set the same characters (86 subsets, 38 distinct for `render all`), and cutting
     and compressing one is ~1 ms."""
-    key = (face.filename, n, subset)
+    # keyed by the registered name, which names the file's content (fonts.font_name: a
+    # designer's file edited in place during `watch` is another font), not by its path
+    key = (font.fontName, n, subset)
     found = _SUBSETS.get(key)
     if found is None:
-        name = (SUBSETN(n) + b"+" + face.name + face.subfontNameX).decode("latin-1")
+        face = font.face
+        name = pdf_name(SUBSETN(n) + b"+" + face.name + face.subfontNameX)
         data = face.makeSubset(list(subset))
         if len(_SUBSETS) >= 128:
             _SUBSETS.clear()
@@ -111,7 +123,8 @@ def _to_unicode(name: str, subset: tuple[int, ...]) -> bytes:
     chars = "\n".join(f"<{code:02X}> <{chr(char).encode('utf-16-be').hex().upper()}>"
                       for code, char in enumerate(subset))
     return (f"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo\n"
-            f"<< /Registry ({name}) /Ordering ({name}) /Supplement 0 >> def\n/CMapName /{name} def\n"
+            f"<< /Registry {pdf_string(name)} /Ordering {pdf_string(name)} /Supplement 0 >> def\n"
+            f"/CMapName /{name} def\n"
             f"/CMapType 2 def\n1 begincodespacerange\n<00> <{len(subset) - 1:02X}>\nendcodespacerange\n"
             f"{len(subset)} beginbfchar\n{chars}\nendbfchar\nendcmap\n"
             f"CMapName currentdict /CMap defineresource pop\nend\nend").encode("latin-1")
@@ -140,7 +153,7 @@ class Fonts:
             flags = (face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC
             for n, codes in enumerate(state.subsets):
                 subset = tuple(codes)
-                name, packed, length, cmap, widths = _subset(face, n, subset)
+                name, packed, length, cmap, widths = _subset(font, n, subset)
                 font_file = pdf.add_stream(f"/Length1 {length}", b"", compressed=packed)
                 descriptor = pdf.add(
                     f"<< /Type /FontDescriptor /Ascent {face.ascent} /CapHeight {face.capHeight} "

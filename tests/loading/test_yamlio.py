@@ -123,6 +123,9 @@ def test_corner_cases_read_as_pyyaml_reads_them(text):
     ("a: 1\n---\nb: 2\n", "invalid YAML: but found another document", "t.yaml:2:1"),
     ("a: !!python/name:os.system x\n", "invalid YAML", "t.yaml:1:4"),
     ("=: 1\nb: =\n", "invalid YAML", "t.yaml:2:4"),
+    ("[" * 65 + "]" * 65, "mappings and lists nested more than 64 deep", "t.yaml:1:65"),
+    ("{a: " * 65 + "1" + "}" * 65, "mappings and lists nested more than 64 deep", "t.yaml:1:257"),
+    ("[" * 600 + "]" * 600, "mappings and lists nested more than 64 deep", "t.yaml:1:65"),  # was a RecursionError
 ])
 @pytest.mark.parametrize("marked", [True, False])
 def test_refusals_are_located(text, message, where, marked):
@@ -130,3 +133,10 @@ def test_refusals_are_located(text, message, where, marked):
         yamlio.loads(text, "t.yaml", marked=marked)
     assert message in str(caught.value)
     assert str(caught.value.location) == where
+
+
+def test_sixty_four_levels_are_read():
+    data = yamlio.loads("[" * 64 + "x" + "]" * 64, "t.yaml")
+    for _ in range(63):
+        data = data[0]
+    assert data == ["x"]

@@ -96,3 +96,36 @@ def test_tiny_and_odd_sizes_stay_valid(size):
     doc = Document((Page(100, 100, (Text(10, 20, "Ab", size), Rect(1, 1, size, size, Style(fill="#000000")))),))
     data = render(doc, "pdf")[0]
     assert PdfReader(io.BytesIO(data)).pages[0].extract_text().strip() == "Ab"
+
+
+def test_names_and_strings_from_a_font_or_title_cannot_break_the_syntax():
+    from railprint.writers.pdffile import pdf_name, pdf_string
+
+    assert pdf_name(b"AAAAAA+Sans-Bold") == "AAAAAA+Sans-Bold"
+    assert pdf_name(b"My#Font\n\\x\xe9") == "My#23Font#0A\\x#E9"
+    assert pdf_string("a (b) \\ c") == "(a \\(b\\) \\\\ c)"
+    assert pdf_string("line\nbreak") == "<FEFF" + "line\nbreak".encode("utf-16-be").hex().upper() + ">"
+
+
+def test_a_font_file_changed_in_place_is_embedded_anew(tmp_path):
+    """`watch`: a designer's font edited under the same name must not reuse the old subset."""
+    import shutil
+
+    from railprint.loading.resources import content_path
+    from railprint.render import RenderOptions, build_deck
+    from tests.render.test_designer_round_two import deck
+
+    fonts = content_path("examples", "signal-box", "fonts")
+    (tmp_path / "f").mkdir()
+    shutil.copy(fonts / "Semaphore-Regular.ttf", tmp_path / "f" / "Face.ttf")
+    path = deck(tmp_path, ["{type: text, text: 'Łódź', x: 5mm, y: 10mm, family: Semaphore}"],
+                "\n  - {vars: {name: A}}", "fonts:\n  Semaphore: {regular: f/Face.ttf}\n")
+
+    def embedded() -> set[str]:
+        data = render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0]
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            return {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars if c["text"] in "Łódź"}
+
+    assert embedded() == {"Semaphore-Regular"}
+    shutil.copy(fonts / "Semaphore-Bold.ttf", tmp_path / "f" / "Face.ttf")
+    assert embedded() == {"Semaphore-Bold"}

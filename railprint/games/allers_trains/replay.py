@@ -20,10 +20,13 @@ tile again scores again. Everything here is deterministic: same placements, same
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .frame import ACROSS, COLS, DEPOT, DEPOT_PORTS, LOCOMOTIVES, OUTER, ROTATIONS, ROWS, TILES, pairing, square_name
+
+if TYPE_CHECKING:  # only random_game's callers bring a generator: scoring loads no random
+    import random
 
 Cell = tuple[int, int]
 Port = tuple[Cell, str]  # a port of a square: where a waiting locomotive faces the next square

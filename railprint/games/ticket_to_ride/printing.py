@@ -135,11 +135,17 @@ def ticket_deck(path: Path, lang: str = "en", *, long: bool = False):
     if not tickets:
         raise RailprintError(f"{path}: the map has no {'long ' if long else ''}tickets to print",
                              hint=f"add 'tickets:' to the map, or write a '{m.id}-tickets' deck")
-    # a copy: the parsed file is shared (railprint.loading.yamlio.load_file) and is changed below
-    data = copy.deepcopy(load_file(content_path("ticket-to-ride", "_map-tickets.yaml")))
-    for template in data["templates"].values():
-        for layer in template["layers"]:
+    # copies of what is changed below, and only of that (the rest is read, not changed): the
+    # parsed file is shared (railprint.loading.yamlio.load_file); a shallow copy of a mapping
+    # or list read from YAML keeps its locations
+    data = copy.copy(load_file(content_path("ticket-to-ride", "_map-tickets.yaml")))
+    data["templates"] = templates = copy.copy(data["templates"])
+    for name, template in templates.items():
+        templates[name] = template = copy.copy(template)
+        template["layers"] = layers = copy.copy(template["layers"])
+        for index, layer in enumerate(layers):
             if layer.get("type") == "minimap":
+                layers[index] = layer = copy.copy(layer)
                 layer["map"] = path.name
     if long:
         data.update(id=f"{m.id}-long-tickets", default_template="long_ticket", back="long_back",
