@@ -11,7 +11,7 @@ from railprint.loading.resources import content_path
 from railprint.render import RenderOptions, build_deck
 from railprint.words import counted, plural
 from railprint.writers import render
-from tests.helpers import pdf_pages
+from tests.helpers import pdf_texts
 
 KARTA = ("karta", "karty", "kart")
 EXPECTED = {1: "1 karta", 2: "2 karty", 5: "5 kart", 12: "12 kart", 22: "22 karty", 25: "25 kart"}
@@ -39,10 +39,9 @@ def _deck(tmp_path: Path, n: int) -> Path:
 
 @pytest.mark.parametrize("n", EXPECTED)
 def test_footer_counts_cards_in_polish(tmp_path, n):
-    pages = pdf_pages(render(build_deck(_deck(tmp_path, n), RenderOptions(lang="pl")), "pdf")[0])
-    text = pages[0][4]
+    text = pdf_texts(render(build_deck(_deck(tmp_path, n), RenderOptions(lang="pl")), "pdf")[0])[0]
     assert f"· {EXPECTED[n]} ·" in text
-    english = pdf_pages(render(build_deck(_deck(tmp_path, n), RenderOptions()), "pdf")[0])[0][4]
+    english = pdf_texts(render(build_deck(_deck(tmp_path, n), RenderOptions()), "pdf")[0])[0]
     assert f"· {n} card{'' if n == 1 else 's'} ·" in english
 
 
@@ -52,6 +51,5 @@ def test_footer_counts_cards_in_polish(tmp_path, n):
     ("allers-trains", "tiles.yaml", "kafel"),
 ])
 def test_each_game_counts_its_pieces_in_its_own_word(game, name, word):
-    pages = pdf_pages(render(build_deck(content_path(game) / name, RenderOptions(lang="pl")), "pdf")[0])
-    footer = pages[0][4]
+    footer = pdf_texts(render(build_deck(content_path(game) / name, RenderOptions(lang="pl")), "pdf")[0])[0]
     assert word in footer and "płytek" not in footer and "kart" not in footer
