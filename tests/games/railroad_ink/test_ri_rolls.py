@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import ast
-import io
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 import railprint.games.railroad_ink.rollwrite as rw
@@ -16,6 +14,7 @@ from railprint.games.railroad_ink.model import load_dice
 from railprint.games.railroad_ink.rollwrite import roll_game, roll_text, tonight_sheet
 from railprint.scene import Group
 from railprint.writers import render
+from tests.helpers import pdf_texts
 
 DICE = load_dice()
 SEEDS = range(3000)
@@ -121,15 +120,14 @@ def test_roll_text_names_and_draws_every_die():
 
 def _pdf(doc):
     data = render(doc, "pdf")[0]
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return data, [p.extract_text() for p in pdf.pages]
+    return data, pdf_texts(data)
 
 
 def test_tonight_sheet_is_byte_identical_for_the_same_seed_and_date():
-    a, _ = _pdf(tonight_sheet(4242, expansion="lava", players=2, date="2026-11-25"))
-    b, _ = _pdf(tonight_sheet(4242, expansion="lava", players=2, date="2026-11-25"))
-    c, _ = _pdf(tonight_sheet(4243, expansion="lava", players=2, date="2026-11-25"))
-    d, _ = _pdf(tonight_sheet(4242, expansion="lava", players=2, date="2026-11-26"))
+    a = render(tonight_sheet(4242, expansion="lava", players=2, date="2026-11-25"), "pdf")[0]
+    b = render(tonight_sheet(4242, expansion="lava", players=2, date="2026-11-25"), "pdf")[0]
+    c = render(tonight_sheet(4243, expansion="lava", players=2, date="2026-11-25"), "pdf")[0]
+    d = render(tonight_sheet(4242, expansion="lava", players=2, date="2026-11-26"), "pdf")[0]
     assert a == b
     assert a != c and a != d
 
