@@ -5,15 +5,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import os
-
 import pytest
 
-# The default run is the quick one: every property (hypothesis) test runs a third of the
-# examples it names (at least 10) and the fuzz targets half their mutations.
-# RAILPRINT_LONG_TESTS=1 runs every count in full (docs/performance.md, "The test suite").
-LONG_TESTS = os.environ.get("RAILPRINT_LONG_TESTS", "") not in ("", "0")
-QUICK_SHARE = 3
+from tests.helpers import LONG_TESTS, quick_count
 
 
 def pytest_collection_modifyitems(config, items):
@@ -28,8 +22,7 @@ def pytest_collection_modifyitems(config, items):
         if current is None or id(test) in done:
             continue
         done.add(id(test))
-        test._hypothesis_internal_use_settings = settings(
-            current, max_examples=min(current.max_examples, max(10, current.max_examples // QUICK_SHARE)))
+        test._hypothesis_internal_use_settings = settings(current, max_examples=quick_count(current.max_examples))
 
 
 @pytest.fixture(autouse=True)

@@ -24,9 +24,9 @@ from typer.testing import CliRunner
 
 from railprint.cli import app
 from railprint.loading.resources import content_root
+from tests.helpers import LONG_TESTS
 
 EXAMPLES = int(os.environ.get("RAILPRINT_FUZZ_EXAMPLES", "0"))
-LONG_TESTS = os.environ.get("RAILPRINT_LONG_TESTS", "") not in ("", "0")
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 # Values an attacker or a careless user types where a value belongs.

@@ -15,7 +15,7 @@ from railprint.model.resolve import load_deck
 from railprint.render import RenderOptions, build_deck, build_output, discover_layers, impose_resolved, outputs, select
 from railprint.units import mm, to_mm
 from railprint.writers import render
-from tests.helpers import assert_points_close, ink_near_edge, pdf_texts, run_cli
+from tests.helpers import assert_points_close, ink_near_edge, pdf_rects, pdf_texts, run_cli
 
 TTR = content_path("ticket-to-ride")
 CUT_WIDTH = 0.25   # pt, content/sheets/sheets.yaml
@@ -29,8 +29,10 @@ def _sheets(data: bytes) -> int:
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def rendered(request):
-    """Every output file of the games measured, as ``render`` writes it: name -> (sheets, Imposed-like doc)."""
+def rendered(request, shipped_render):
+    """Every output file of the games measured, as ``render all`` wrote it (the session's shared
+    render): (game, name) -> sheets."""
+    folder = shipped_render(request.param)
     options = RenderOptions(paper=request.param)
     files = {}
     for game in ("days-of-steam", "allers-trains", "ticket-to-ride", "examples"):
@@ -42,7 +44,7 @@ def rendered(request):
                 continue
             if output.game == "examples" and output.name != "station-master":  # the designer example deck
                 continue
-            files[output.game, output.name] = _sheets(render(build_output(output, options), "pdf")[0])
+            files[output.game, output.name] = _sheets((folder / output.game / f"{output.name}.pdf").read_bytes())
     return request.param, files
 
 
@@ -69,10 +71,10 @@ def test_butt_cut_fits_16_small_or_9_poker_cards(paper, size, count):
     assert plan.bleed >= mm(1) - 1e-9
 
 
-def _boxes(page, w, h):
+def _boxes(rects, w, h):
     """(x, top, width, height) in mm of the rects of a bleed-box size, upright or turned."""
     out = set()
-    for r in page.rects:
+    for r in rects:
         rw, rh = round(to_mm(r["width"]), 2), round(to_mm(r["height"]), 2)
         if {rw, rh} == {round(w, 2), round(h, 2)} and (rw, rh) in ((round(w, 2), round(h, 2)), (round(h, 2), round(w, 2))):
             out.add((round(to_mm(r["x0"]), 2), round(to_mm(r["top"]), 2), rw, rh))
@@ -87,26 +89,24 @@ def test_every_back_lies_behind_its_front_in_the_butt_layout(paper, flip):
     assert imposed.layout == "butt" and imposed.per_page == 16
     b = to_mm(imposed.bleed)
     w, h = 44 + 2 * b, 68 + 2 * b
-    with pdfplumber.open(io.BytesIO(render(imposed.document, "pdf")[0])) as pdf:
-        pages = pdf.pages
-        assert len(pages) == 14
-        total = 0
-        for front, back in zip(pages[0::2], pages[1::2]):
-            W, H = to_mm(front.width), to_mm(front.height)
-            fronts, backs = _boxes(front, w, h), _boxes(back, w, h)
-            assert len(fronts) == len(backs) > 0
-            total += len(fronts)
-            over_vertical = (flip == "long") != (W > H)
-            mirrored = sorted((round(W - x - bw, 2), y, bw, bh) if over_vertical else (x, round(H - y - bh, 2), bw, bh)
-                              for x, y, bw, bh in fronts)
-            assert_points_close([(x, y) for x, y, *_ in backs], [(x, y) for x, y, *_ in mirrored], tol=0.02)
-            assert [s[2:] for s in backs] == [s[2:] for s in mirrored]
-            # butt-cut: no gutter: the trim boxes of neighbours touch
-            trims = [(x + b, y + b, bw - 2 * b, bh - 2 * b) for x, y, bw, bh in fronts]
-            for x, y, tw, th in trims:
-                assert any(abs(x + tw - ox) < 0.02 or abs(y + th - oy) < 0.02 or abs(ox + ow - x) < 0.02
-                           or abs(oy + oh - y) < 0.02 for ox, oy, ow, oh in trims if (ox, oy) != (x, y))
-        assert total == 110
+    pages = pdf_rects(render(imposed.document, "pdf")[0])   # rectangles as pdfplumber gives them
+    assert len(pages) == 14
+    total = 0
+    for (W, H, front), (_, _, back) in zip(pages[0::2], pages[1::2]):
+        fronts, backs = _boxes(front, w, h), _boxes(back, w, h)
+        assert len(fronts) == len(backs) > 0
+        total += len(fronts)
+        over_vertical = (flip == "long") != (W > H)
+        mirrored = sorted((round(W - x - bw, 2), y, bw, bh) if over_vertical else (x, round(H - y - bh, 2), bw, bh)
+                          for x, y, bw, bh in fronts)
+        assert_points_close([(x, y) for x, y, *_ in backs], [(x, y) for x, y, *_ in mirrored], tol=0.02)
+        assert [s[2:] for s in backs] == [s[2:] for s in mirrored]
+        # butt-cut: no gutter: the trim boxes of neighbours touch
+        trims = [(x + b, y + b, bw - 2 * b, bh - 2 * b) for x, y, bw, bh in fronts]
+        for x, y, tw, th in trims:
+            assert any(abs(x + tw - ox) < 0.02 or abs(y + th - oy) < 0.02 or abs(ox + ow - x) < 0.02
+                       or abs(oy + oh - y) < 0.02 for ox, oy, ow, oh in trims if (ox, oy) != (x, y))
+    assert total == 110
     # every front slot has its back at the mirror place, turned to match
     fronts = {s.index: s for s in imposed.slots if s.side == "front"}
     backs = {s.index: s for s in imposed.slots if s.side == "back"}

@@ -3,6 +3,7 @@ and imposition grids centred on the sheet — all read back from the PDFs."""
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from pathlib import Path
@@ -15,7 +16,7 @@ from railprint.loading.resources import content_path
 from railprint.render import RenderOptions, build_deck
 from railprint.units import mm, to_mm
 from railprint.writers import render
-from tests.helpers import assert_points_close, bleed_boxes, pdf_pages
+from tests.helpers import assert_points_close, bleed_boxes, pdf_pages, pdf_rects
 
 TTR_CARDS = content_path("ticket-to-ride") / "train-cards.yaml"   # 44 x 68 mm, printed landscape
 PRINTER_ERROR = (1.5, -2.0)   # mm, feed frame: where the printer puts every back side
@@ -38,8 +39,10 @@ def _words(page):
     return {w["text"]: ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for w in page.extract_words()}
 
 
+@functools.lru_cache(maxsize=None)
 def _reading(paper: str, flip: str):
-    """What a user reads on each calibration sheet (portrait, landscape) with the model printer."""
+    """What a user reads on each calibration sheet (portrait, landscape) with the model printer
+    (worked out once a process: two tests read the same sheets)."""
     data = render(calibration_document(paper, flip), "pdf")[0]
     readings = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
@@ -70,7 +73,7 @@ def _reading(paper: str, flip: str):
                 for c in labels:
                     if c is not a and min(a["x1"], c["x1"]) > max(a["x0"], c["x0"]):
                         assert min(a["bottom"], c["bottom"]) <= max(a["top"], c["top"]), (a["text"], c["text"])
-    return readings
+    return tuple(readings)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -84,7 +87,7 @@ def test_calibration_reads_the_same_offset_in_both_orientations(paper, flip):
 
 def _backs(path: Path, offset, flip="long"):
     doc = build_deck(path, RenderOptions(back_offset=offset, flip=flip, layout="gutter"))
-    pages = pdf_pages(render(doc, "pdf")[0])
+    pages = pdf_rects(render(doc, "pdf")[0])
     return pages, [bleed_boxes(p[2], 50, 74) for p in pages[1::2]]
 
 
@@ -126,8 +129,8 @@ def test_duplex_grid_is_centred_and_a_common_back_survives_either_flip(tmp_path,
     path = _deck(tmp_path, orientation, 40)
     backs = {}
     for flip in ("long", "short"):
-        pages = pdf_pages(render(build_deck(path, RenderOptions(paper=paper, flip=flip, layout="gutter")), "pdf")[0])
-        W, H, rects, *_ = pages[0]
+        pages = pdf_rects(render(build_deck(path, RenderOptions(paper=paper, flip=flip, layout="gutter")), "pdf")[0])
+        W, H, rects = pages[0]
         assert (W > H) == (orientation == "landscape")
         fronts = bleed_boxes(rects, 50, 74)
         x0, y0, x1, y1 = _extent(fronts, 50, 74)

@@ -26,7 +26,7 @@ from railprint.model.resolve import load_deck
 from railprint.render import RenderOptions, build_deck, discover, render_all, select
 from railprint.units import mm, to_mm
 from railprint.writers import render
-from tests.helpers import bleed_boxes, pdf_pages
+from tests.helpers import bleed_boxes, pdf_pages, pdf_rects, pdf_texts
 
 ALLERS = content_path("allers-trains")
 FILES = {  # file -> (count, trim w mm, trim h mm, has backs, bleed mm)
@@ -82,9 +82,9 @@ def test_count_and_size_read_back_from_the_pdf(pdfs, name):
     count, w, h, backs, bleed = FILES[name]
     deck = load_deck(ALLERS / name)
     assert (to_mm(deck.width), to_mm(deck.height)) == pytest.approx((w, h), abs=0.1)
-    pages = pdf_pages(pdfs[name, "en"])
+    pages = pdf_rects(pdfs[name, "en"])
     fronts = pages[0::2] if backs else pages
-    found = [len(bleed_boxes(rects, w + 2 * bleed, h + 2 * bleed)) for _, _, rects, _, _ in fronts]
+    found = [len(bleed_boxes(rects, w + 2 * bleed, h + 2 * bleed)) for _, _, rects in fronts]
     assert sum(found) == count
     if backs:
         assert [len(bleed_boxes(p[2], w + 2 * bleed, h + 2 * bleed)) for p in pages[1::2]] == found
@@ -92,9 +92,9 @@ def test_count_and_size_read_back_from_the_pdf(pdfs, name):
 
 def test_frame_halves_fill_one_landscape_page_each_on_a4_and_letter():
     for paper, size in (("a4", (297, 210)), ("letter", (279.4, 215.9))):
-        pages = pdf_pages(render(build_deck(ALLERS / "frames.yaml", RenderOptions(paper=paper)), "pdf")[0])
+        pages = pdf_rects(render(build_deck(ALLERS / "frames.yaml", RenderOptions(paper=paper)), "pdf")[0])
         assert len(pages) == 8
-        for width, height, rects, *_ in pages:
+        for width, height, rects in pages:
             assert (width, height) == pytest.approx(size, abs=0.1)
             assert len(bleed_boxes(rects, 242, 124)) == 1
 
@@ -293,11 +293,11 @@ def test_text_stays_in_the_safe_zone_and_the_frame_joint_bleeds_in_the_grid_colo
 
 
 def test_polish_text_reads_back(pdfs):
-    text = "".join(p[4] for p in pdf_pages(pdfs["tiles.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["tiles.yaml", "pl"]))
     assert "kafelki torów" in text and "pomarańczowy" in text and "żółty" in text
-    text = "".join(p[4] for p in pdf_pages(pdfs["frames.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["frames.yaml", "pl"]))
     assert "zajezdnia" in text and "Zielonki" in text and "ramki ze stacjami" in text
-    text = "".join(p[4] for p in pdf_pages(pdfs["scoring.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["scoring.yaml", "pl"]))
     for words in ("Punkty za stacje dla 2 graczy", "Punkty za stacje dla 3 graczy", "Punkty za stacje dla 4 graczy",
                   "Nasz projekt", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie",
                   "nikt nie ma już lokomotywy", "możesz go dowolnie obrócić", "Zajezdnia"):
@@ -308,10 +308,10 @@ def test_polish_text_reads_back(pdfs):
     assert "Ta sama runda" in text and "Nasz projekt" in text
     text = one_up_text("route-markers.yaml", "pl")
     assert text.count("40+") == 4
-    assert "małe żetony" in "".join(p[4] for p in pdf_pages(pdfs["route-markers.yaml", "pl"]))
+    assert "małe żetony" in "".join(pdf_texts(pdfs["route-markers.yaml", "pl"]))
     for name, title in (("locomotives.yaml", "lokomotywy"), ("arrival-tokens.yaml", "duże żetony")):
-        assert title in "".join(p[4] for p in pdf_pages(pdfs[name, "pl"]))
-    text = "".join(p[4] for p in pdf_pages(pdfs["scorepad.yaml", "pl"]))
+        assert title in "".join(pdf_texts(pdfs[name, "pl"]))
+    text = "".join(pdf_texts(pdfs["scorepad.yaml", "pl"]))
     assert "karta punktacji" in text and "suma" in text
 
 

@@ -22,7 +22,7 @@ from railprint.model.resolve import load_deck
 from railprint.render import RenderOptions, build_deck, discover, render_all, select
 from railprint.units import to_mm
 from railprint.writers import render
-from tests.helpers import bleed_boxes, pdf_pages
+from tests.helpers import bleed_boxes, pdf_pages, pdf_texts
 
 DOS = content_path("days-of-steam")
 FILES = {  # file -> (count, trim width mm, trim height mm, bleed mm, has backs)
@@ -177,18 +177,18 @@ def test_train_tiles_show_the_steam_track_0_to_6():
 
 
 def test_polish_text_reads_back(pdfs):
-    text = "".join(p[4] for p in pdf_pages(pdfs["city-tiles.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["city-tiles.yaml", "pl"]))
     assert "ŻÓŁTE" in text and "NIEBIESKIE" in text and "miasto" in text and "Dni Pary" in text
-    text = "".join(p[4] for p in pdf_pages(pdfs["track-tiles.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["track-tiles.yaml", "pl"]))
     assert "żeton toru" in text and "strona 1/12" in text   # butt-cut: 6 duplex sheets
-    text = "".join(p[4] for p in pdf_pages(pdfs["player-aid.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["player-aid.yaml", "pl"]))
     for words in ("Wieża wodna: +4 punkty pary", "Punktacja", "13 PZ: natychmiastowa wygrana", "Węgiel",
                   "zużyte punkty pary − 2", "zatrzymaj się", "każdy żeton daje swoje punkty pary",
                   "licznik objazdu", "Przygotowanie", "Wykładanie żetonu", "Symbol nakładania",
                   "Towary i objazdy", "Objazdy", "co najmniej 2 miasta", "najwyżej 5 żetonów"):
         assert words in text, words
     assert "+4 pary" not in text
-    text = "".join(p[4] for p in pdf_pages(pdfs["train-tiles.yaml", "pl"]))
+    text = "".join(pdf_texts(pdfs["train-tiles.yaml", "pl"]))
     assert "ładunek" in text and "para" in text
 
 

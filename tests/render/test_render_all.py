@@ -40,3 +40,4 @@ def test_render_all_builtin(shipped_render, paper):
         if "board" not in path.stem and path.stem not in butt:
             assert objects_near_edge(path.read_bytes()) == [], (path.name, PRINTABLE_MARGIN)
         assert ink_near_edge(path.read_bytes()) == [], (path.name, PRINTABLE_MARGIN)
+

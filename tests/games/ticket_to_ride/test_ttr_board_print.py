@@ -3,10 +3,8 @@ crosshairs only where nothing of the map is (never on a route space, a city or i
 
 from __future__ import annotations
 
-import io
 import math
 
-import pdfplumber
 import pytest
 
 from railprint.games.ticket_to_ride.board import board_geometry, build_board, build_board_tiled, default_size, load_board_spec
@@ -15,7 +13,7 @@ from railprint.loading.resources import content_path
 from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
 from railprint.layout.tiling import _crosshair_size, plan_tiles
 from railprint.writers import render
-from tests.helpers import ttr_map
+from tests.helpers import pdf_curves, ttr_map
 
 
 @pytest.mark.parametrize("name,paper,shipped", [("nordic", "a4", True), ("italy", "letter", True),
@@ -32,15 +30,14 @@ def test_crosshairs_keep_off_the_map(name, paper, shipped):
     plan = plan_tiles(*default_size(m), paper=paper)
     size = _crosshair_size(plan.overlap)
     found = set()
-    with pdfplumber.open(io.BytesIO(render(doc, "pdf")[0])) as pdf:
-        for (r, c), page in zip(plan.tiles(), pdf.pages[1:]):
-            src, win = plan.source(r, c), plan.window
-            for curve in page.curves:   # the crosshair rings, black, 0.35 pt
-                if abs(curve["linewidth"] - 0.35) > 0.01 or abs(curve["width"] - 2 * size) > 0.5:
-                    continue
-                cx = (curve["x0"] + curve["x1"]) / 2 - win.x + src.x
-                cy = (curve["top"] + curve["bottom"]) / 2 - win.y + src.y
-                found.add((round(cx, 1), round(cy, 1)))
+    for (r, c), curves in zip(plan.tiles(), pdf_curves(render(doc, "pdf")[0])[1:]):
+        src, win = plan.source(r, c), plan.window
+        for curve in curves:   # the crosshair rings, black, 0.35 pt (read by pdfium as pdfplumber would)
+            if abs(curve["linewidth"] - 0.35) > 0.01 or abs(curve["width"] - 2 * size) > 0.5:
+                continue
+            cx = (curve["x0"] + curve["x1"]) / 2 - win.x + src.x
+            cy = (curve["top"] + curve["bottom"]) / 2 - win.y + src.y
+            found.add((round(cx, 1), round(cy, 1)))
     assert len(found) >= plan.cols * (plan.rows - 1) + plan.rows * (plan.cols - 1)  # every seam has marks
     reach = 1.6 * size   # the arms
     for x, y in found:
