@@ -237,6 +237,15 @@ def _font_label(key: str) -> str:
     return f"{family.partition('@')[0] or FAMILY} {face}"
 
 
+def _warn_tags(text: str, where: Location, what: str, warned: set | None, hint: str) -> None:
+    """Warn once per (place, tag) about markup-like text that is printed as it is."""
+    for tag in dict.fromkeys(richtext.tag_like(text)):
+        if warned is None or (where, tag) not in warned:
+            if warned is not None:
+                warned.add((where, tag))
+            images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is ({hint})")
+
+
 def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, where: Location,
               what: str, palette: dict | None = None, warned: set | None = None,
               fonts: dict | None = None) -> TextLayer:
@@ -272,12 +281,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     _, trouble = richtext.parse(text, layer.font, layer.size)
     for message in trouble:
         problems.add(f"{what}: {message} in {_short(text)!r}", where)
-    for tag in dict.fromkeys(richtext.tag_like(text)):
-        if warned is None or (where, tag) not in warned:
-            if warned is not None:
-                warned.add((where, tag))
-            images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is (railprint's markup is "
-                               "**bold**, *italic*, [colour=red]…[/], [size=8]…[/])")
+    _warn_tags(text, where, what, warned, "railprint's markup is **bold**, *italic*, [colour=red]…[/], [size=8]…[/]")
     for name in richtext.icon_names(text, layer.font, layer.size):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
@@ -475,12 +479,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         if layer.box:
             return (_text_box(layer, icons, problems, where, what, palette, warned, fonts),)
         text = str(layer.text)
-        for tag in dict.fromkeys(richtext.tag_like(text)):
-            if warned is None or (where, tag) not in warned:
-                if warned is not None:
-                    warned.add((where, tag))
-                images.log.warning(f"Warning: {where}: {what}: {tag!r} is printed as it is "
-                                   "(styled runs need a text box: w and h)")
+        _warn_tags(text, where, what, warned, "styled runs need a text box: w and h")
         controls = _controls(text)
         if controls:
             problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
