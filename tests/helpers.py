@@ -170,13 +170,26 @@ def _pdfium_paths(page):
     return walk([raw.FPDFPage_GetObject(page, i) for i in range(raw.FPDFPage_CountObjects(page))], (1, 0, 0, 1, 0, 0))
 
 
+def _axis_rect(points: list) -> tuple[float, float, float, float] | None:
+    """(left, right, low, high) of a pdfium subpath that is a closed axis-aligned rectangle
+    (a move and four straight sides), else None."""
+    import pypdfium2.raw as raw
+
+    if len(points) != 5 or any(t != raw.FPDF_SEGMENT_LINETO for *_, t in points[1:]):
+        return None
+    (x0, y0, _), (x1, y1, _), (x2, y2, _), (x3, y3, _), (x4, y4, _) = points
+    if (x4, y4) != (x0, y0) or not ((x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0)
+                                    or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)):
+        return None
+    return min(x0, x2), max(x0, x2), min(y0, y2), max(y0, y2)
+
+
 def pdf_rects(data: bytes) -> list[tuple[float, float, list[dict]]]:
     """(width_mm, height_mm, rects) of every page of a PDF, the rectangles as pdfplumber gives
     them (``x0``, ``x1``, ``top``, ``bottom``, ``width``, ``height`` in points; a closed path of
     four axis-aligned sides, inside forms too), read by pdfium some 10 times faster. Over every
     shipped PDF the rectangles are pdfplumber's."""
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
 
     pdf = pdfium.PdfDocument(data)
     try:
@@ -187,13 +200,10 @@ def pdf_rects(data: bytes) -> list[tuple[float, float, list[dict]]]:
             rects = []
             for subpaths, _ in _pdfium_paths(page):
                 for points in subpaths:
-                    if len(points) != 5 or any(t != raw.FPDF_SEGMENT_LINETO for *_, t in points[1:]):
+                    box = _axis_rect(points)
+                    if box is None:
                         continue
-                    (x0, y0, _), (x1, y1, _), (x2, y2, _), (x3, y3, _), (x4, y4, _) = points
-                    if (x4, y4) != (x0, y0) or not ((x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0)
-                                                    or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)):
-                        continue
-                    left, right, low, high = min(x0, x2), max(x0, x2), min(y0, y2), max(y0, y2)
+                    left, right, low, high = box
                     rects.append({"x0": left, "x1": right, "top": h - high, "bottom": h - low,
                                   "width": right - left, "height": high - low})
             out.append((to_mm(w), to_mm(h), rects))
@@ -220,14 +230,9 @@ def pdf_curves(data: bytes) -> list[list[dict]]:
             for subpaths, linewidth in _pdfium_paths(page):
                 for points in subpaths:
                     kinds = [t for *_, t in points[1:]]
-                    if all(t == raw.FPDF_SEGMENT_LINETO for t in kinds):
-                        if len(points) == 2:
-                            continue   # a line
-                        if len(points) == 5:
-                            (x0, y0, _), (x1, y1, _), (x2, y2, _), (x3, y3, _), (x4, y4, _) = points
-                            if (x4, y4) == (x0, y0) and ((x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0)
-                                                         or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0)):
-                                continue   # a rectangle
+                    if all(t == raw.FPDF_SEGMENT_LINETO for t in kinds) and (
+                            len(points) == 2 or _axis_rect(points) is not None):
+                        continue   # a line or a rectangle
                     ends, run = [points[0]], 0
                     for point in points[1:]:   # a Bézier is three points, the last its end
                         run = run + 1 if point[2] == raw.FPDF_SEGMENT_BEZIERTO else 0
