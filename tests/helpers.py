@@ -45,6 +45,18 @@ def pdf_pages(data: bytes):
     return out
 
 
+def pdfium_pages(data: bytes):
+    """Every page of a PDF as a pdfium page, in order; the document is closed afterwards."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        for number in range(len(pdf)):
+            yield pdf[number]
+    finally:
+        pdf.close()
+
+
 def pdf_texts(data: bytes) -> list[str]:
     """The text of every page of a PDF, read by pdfium (lines end in ``\\n``): some 50 times
     faster than pdfplumber, which also parses every drawing; use it where only text matters."""
@@ -53,18 +65,11 @@ def pdf_texts(data: bytes) -> list[str]:
 
 def pdf_text_pages(data: bytes) -> list[tuple[float, float, str]]:
     """(width_mm, height_mm, text) of every page of a PDF, read by pdfium (see ``pdf_texts``)."""
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(data)
-    try:
-        out = []
-        for i in range(len(pdf)):
-            page = pdf[i]
-            w, h = page.get_size()
-            out.append((to_mm(w), to_mm(h), page.get_textpage().get_text_range().replace("\r\n", "\n")))
-        return out
-    finally:
-        pdf.close()
+    out = []
+    for page in pdfium_pages(data):
+        w, h = page.get_size()
+        out.append((to_mm(w), to_mm(h), page.get_textpage().get_text_range().replace("\r\n", "\n")))
+    return out
 
 
 def pdf_char_sizes(data: bytes) -> list[tuple[int, str, float]]:
@@ -74,25 +79,20 @@ def pdf_char_sizes(data: bytes) -> list[tuple[int, str, float]]:
     sizes some 50 times slower)."""
     import math
 
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(data)
-    try:
-        out = []
-        matrix = raw.FS_MATRIX()
-        for number in range(len(pdf)):
-            text = pdf[number].get_textpage()
-            for i in range(text.count_chars()):
-                ch = chr(raw.FPDFText_GetUnicode(text, i))
-                if not ch.strip():
-                    continue
-                raw.FPDFText_GetMatrix(text, i, matrix)
-                scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-                out.append((number + 1, ch, raw.FPDFText_GetFontSize(text, i) * scale))
-        return out
-    finally:
-        pdf.close()
+    out = []
+    matrix = raw.FS_MATRIX()
+    for number, page in enumerate(pdfium_pages(data), 1):
+        text = page.get_textpage()
+        for i in range(text.count_chars()):
+            ch = chr(raw.FPDFText_GetUnicode(text, i))
+            if not ch.strip():
+                continue
+            raw.FPDFText_GetMatrix(text, i, matrix)
+            scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+            out.append((number, ch, raw.FPDFText_GetFontSize(text, i) * scale))
+    return out
 
 
 def bleed_boxes(rects, w_mm: float, h_mm: float, tol: float = 0.1):
@@ -189,27 +189,20 @@ def pdf_rects(data: bytes) -> list[tuple[float, float, list[dict]]]:
     them (``x0``, ``x1``, ``top``, ``bottom``, ``width``, ``height`` in points; a closed path of
     four axis-aligned sides, inside forms too), read by pdfium some 10 times faster. Over every
     shipped PDF the rectangles are pdfplumber's."""
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(data)
-    try:
-        out = []
-        for number in range(len(pdf)):
-            page = pdf[number]
-            w, h = page.get_size()
-            rects = []
-            for subpaths, _ in _pdfium_paths(page):
-                for points in subpaths:
-                    box = _axis_rect(points)
-                    if box is None:
-                        continue
-                    left, right, low, high = box
-                    rects.append({"x0": left, "x1": right, "top": h - high, "bottom": h - low,
-                                  "width": right - left, "height": high - low})
-            out.append((to_mm(w), to_mm(h), rects))
-        return out
-    finally:
-        pdf.close()
+    out = []
+    for page in pdfium_pages(data):
+        w, h = page.get_size()
+        rects = []
+        for subpaths, _ in _pdfium_paths(page):
+            for points in subpaths:
+                box = _axis_rect(points)
+                if box is None:
+                    continue
+                left, right, low, high = box
+                rects.append({"x0": left, "x1": right, "top": h - high, "bottom": h - low,
+                              "width": right - left, "height": high - low})
+        out.append((to_mm(w), to_mm(h), rects))
+    return out
 
 
 def pdf_curves(data: bytes) -> list[list[dict]]:
@@ -217,34 +210,28 @@ def pdf_curves(data: bytes) -> list[list[dict]]:
     neither a straight line nor an axis-aligned rectangle, inside forms too; its box holds the
     points the path passes through, not Bézier control points; ``x0``, ``x1``, ``top``,
     ``bottom``, ``width``, ``height``, ``linewidth`` in points), read by pdfium."""
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(data)
-    try:
-        out = []
-        for number in range(len(pdf)):
-            page = pdf[number]
-            _, h = page.get_size()
-            curves = []
-            for subpaths, linewidth in _pdfium_paths(page):
-                for points in subpaths:
-                    kinds = [t for *_, t in points[1:]]
-                    if all(t == raw.FPDF_SEGMENT_LINETO for t in kinds) and (
-                            len(points) == 2 or _axis_rect(points) is not None):
-                        continue   # a line or a rectangle
-                    ends, run = [points[0]], 0
-                    for point in points[1:]:   # a Bézier is three points, the last its end
-                        run = run + 1 if point[2] == raw.FPDF_SEGMENT_BEZIERTO else 0
-                        if run % 3 == 0:
-                            ends.append(point)
-                    xs, ys = [p[0] for p in ends], [p[1] for p in ends]
-                    curves.append({"x0": min(xs), "x1": max(xs), "top": h - max(ys), "bottom": h - min(ys),
-                                   "width": max(xs) - min(xs), "height": max(ys) - min(ys), "linewidth": linewidth})
-            out.append(curves)
-        return out
-    finally:
-        pdf.close()
+    out = []
+    for page in pdfium_pages(data):
+        _, h = page.get_size()
+        curves = []
+        for subpaths, linewidth in _pdfium_paths(page):
+            for points in subpaths:
+                kinds = [t for *_, t in points[1:]]
+                if all(t == raw.FPDF_SEGMENT_LINETO for t in kinds) and (
+                        len(points) == 2 or _axis_rect(points) is not None):
+                    continue   # a line or a rectangle
+                ends, run = [points[0]], 0
+                for point in points[1:]:   # a Bézier is three points, the last its end
+                    run = run + 1 if point[2] == raw.FPDF_SEGMENT_BEZIERTO else 0
+                    if run % 3 == 0:
+                        ends.append(point)
+                xs, ys = [p[0] for p in ends], [p[1] for p in ends]
+                curves.append({"x0": min(xs), "x1": max(xs), "top": h - max(ys), "bottom": h - min(ys),
+                               "width": max(xs) - min(xs), "height": max(ys) - min(ys), "linewidth": linewidth})
+        out.append(curves)
+    return out
 
 
 def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
@@ -258,7 +245,6 @@ def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
     pdfplumber puts them (within 0.02 mm)."""
     import ctypes
 
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
     def path_boxes(page):
@@ -286,38 +272,30 @@ def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
             yield min(xs), min(ys), max(xs), max(ys)
 
     found = []
-    pdf = pdfium.PdfDocument(data)
-    try:
-        for number in range(len(pdf)):
-            page = pdf[number]
-            w, h = page.get_size()
-            for kind, boxes in (("chars", char_boxes(page)), ("paths", path_boxes(page))):
-                for x0, y0, x1, y1 in boxes:
-                    d = to_mm(min(x0, y0, w - x1, h - y1))
-                    if d < limit - 0.01:
-                        found.append((number + 1, kind, round(d, 2)))
-    finally:
-        pdf.close()
+    for number, page in enumerate(pdfium_pages(data), 1):
+        w, h = page.get_size()
+        for kind, boxes in (("chars", char_boxes(page)), ("paths", path_boxes(page))):
+            for x0, y0, x1, y1 in boxes:
+                d = to_mm(min(x0, y0, w - x1, h - y1))
+                if d < limit - 0.01:
+                    found.append((number, kind, round(d, 2)))
     return found
 
 
 def ink_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN, dpi: int = 100):
     """Pages (1-based) of a PDF that put any ink closer than ``limit`` mm to the paper edge, with
     the distance found: the page is rasterised, so clipping (board tiles) counts as it prints."""
-    import pypdfium2 as pdfium
-
     found = []
-    pdf = pdfium.PdfDocument(data)
     px_mm = 25.4 / dpi
-    for number in range(len(pdf)):
-        image = pdf[number].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    for number, page in enumerate(pdfium_pages(data), 1):
+        image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
         box = image.point(lambda v: 255 if v < 250 else 0).getbbox()   # where the ink is
         if box is None:
             continue
         w, h = image.size
         nearest = min(box[0], box[1], w - box[2], h - box[3])
         if nearest < int(limit / px_mm) - 1:  # whole pixels, one spare for antialiasing
-            found.append((number + 1, round(nearest * px_mm, 2)))
+            found.append((number, round(nearest * px_mm, 2)))
     return found
 
 
