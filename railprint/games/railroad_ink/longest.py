@@ -44,8 +44,12 @@ Both are checked against brute force and against each other in tests/games/railr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from railprint.games.railroad_ink.board import DELTA, SIZE, Board, opposite
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 CELLS = SIZE * SIZE
 ALL = (1 << CELLS) - 1
@@ -320,6 +324,24 @@ def _start_order(g: _Graph, comp: int) -> list[int]:
     return sorted(cells, key=lambda i: (_degree(g, i, comp), i))
 
 
+def _probe(search, starts: int, each: int, fresh: Callable[[], None]) -> bool:
+    """Fresh searches (``fresh()`` clears what a cut-short search left) from the first
+    ``starts`` start spaces of each component of ``search`` that may still beat its best line,
+    ``each`` expansions apiece; True when the ceiling is reached."""
+    for comp_bound, comp in search.comps:
+        if comp_bound <= search.best:
+            break
+        for start in _start_order(search.g, comp)[:starts]:
+            fresh()
+            search.left = each
+            try:
+                search.start(start)
+            except _Stop as stop:
+                if stop.args[0]:
+                    return True
+    return False
+
+
 class _SimpleSearch:
     def __init__(self, g: _Graph):
         self.g = g
@@ -390,18 +412,7 @@ class _SimpleSearch:
     def probe(self, starts: int, each: int) -> bool:
         """Fresh searches from the first ``starts`` start spaces of each component that may
         still beat the best line, ``each`` expansions apiece; True when the ceiling is reached."""
-        g = self.g
-        for comp_bound, comp in self.comps:
-            if comp_bound <= self.best:
-                break
-            for start in _start_order(g, comp)[:starts]:
-                self.left = each
-                try:
-                    self.start(start)
-                except _Stop as stop:
-                    if stop.args[0]:
-                        return True
-        return False
+        return _probe(self, starts, each, lambda: None)
 
 
 class _TrailSearch:
@@ -500,23 +511,16 @@ class _TrailSearch:
         (A search cut short leaves its links marked: each one starts from clean tables.)"""
         g = self.g
         saved = list(g.masks)
+
+        def fresh() -> None:
+            g.masks = list(saved)
+            self.counts = [0] * CELLS
+            self.used = [[False] * 4 for _ in range(CELLS)]
+
         try:
-            for comp_bound, comp in self.comps:
-                if comp_bound <= self.best:
-                    break
-                for start in _start_order(g, comp)[:starts]:
-                    g.masks = list(saved)
-                    self.counts = [0] * CELLS
-                    self.used = [[False] * 4 for _ in range(CELLS)]
-                    self.left = each
-                    try:
-                        self.start(start)
-                    except _Stop as stop:
-                        if stop.args[0]:
-                            return True
+            return _probe(self, starts, each, fresh)
         finally:
             g.masks = saved
-        return False
 
 
 # --- frontier dynamic programming (exact, bounded time) -------------------------------------
