@@ -116,15 +116,11 @@ def _choice(W: float, H: float, w: float, h: float, turn: bool) -> tuple[tuple |
     """:func:`_best`'s choice for a region with canonical sides: (turned, by rows, k) of its first
     best option (None: nothing fits), and the packing's key."""
     best, best_key = None, (0, 0, 0)
-    for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
-        cw, ch = (h, w) if turned else (w, h)
-        cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
-        if not cols or not rows:
-            continue
+    for turned, cw, ch, cols, rows in _grids(W, H, w, h, turn):
         for by_rows, k, (c, r), (aw, ah, _, _), (bw, bh, _, _) in _options(W, H, cw, ch, cols, rows):
             ka = _choice(*_canonical_sides(aw, ah, w, h, turn), w, h, turn)[1]
             kb = _choice(*_canonical_sides(bw, bh, w, h, turn), w, h, turn)[1]
-            key = (c * r + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (c * r if turned else 0))
+            key = _joined_key(c * r, turned, ka, kb)
             if key > best_key:
                 best, best_key = (turned, by_rows, k), key
     return best, best_key
@@ -146,6 +142,21 @@ def _canonical_sum(side: float, a: float, b: float | None) -> float:
         total = i * a + (int((edge - i * a) // b) * b if b is not None else 0.0)
         best = max(best, total)
     return _r(best)
+
+
+def _grids(W: float, H: float, w: float, h: float, turn: bool):
+    """(turned, cell w, cell h, cols, rows) of each orientation of the box with at least one
+    whole row and column in a ``W`` × ``H`` region: upright first, then turned when allowed."""
+    for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
+        cw, ch = (h, w) if turned else (w, h)
+        cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
+        if cols and rows:
+            yield turned, cw, ch, cols, rows
+
+
+def _joined_key(block: int, turned: bool, ka: tuple, kb: tuple) -> tuple:
+    """The :func:`_key` of a block of ``block`` boxes joined with two parts of keys ``ka``, ``kb``."""
+    return block + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (block if turned else 0)
 
 
 def _options(W: float, H: float, cw: float, ch: float, cols: int, rows: int):
@@ -181,16 +192,12 @@ def _best(W: float, H: float, w: float, h: float, turn: bool) -> tuple[Packing, 
     :func:`_key`."""
     found = Packing(0, (), ((0.0, 0.0, W, H),) if W > _EPS and H > _EPS else ())
     best_key = _key(found)
-    for turned in ((False, True) if turn and abs(w - h) > _EPS else (False,)):
-        cw, ch = (h, w) if turned else (w, h)
-        cols, rows = int((W + _EPS) // cw), int((H + _EPS) // ch)
-        if not cols or not rows:
-            continue
+    for turned, cw, ch, cols, rows in _grids(W, H, w, h, turn):
         # an option is built only when its key (from its parts' keys) beats the best so far:
         # the same first best as building each
         for _, _, (c, r), (aw, ah, ax, ay), (bw, bh, bx, by) in _options(W, H, cw, ch, cols, rows):
             (a, ka), (b, kb) = _best(aw, ah, w, h, turn), _best(bw, bh, w, h, turn)
-            key = (c * r + ka[0] + kb[0], ka[1] + kb[1] - 1, ka[2] + kb[2] - (c * r if turned else 0))
+            key = _joined_key(c * r, turned, ka, kb)
             if key > best_key:
                 found = _join(Block(0.0, 0.0, c, r, cw, ch, turned), _moved(a, ax, ay), _moved(b, bx, by))
                 best_key = key
