@@ -55,3 +55,12 @@ def download(page, folder):
     saved = folder / info.value.suggested_filename
     info.value.save_as(saved)
     return saved
+
+
+def tap_three_times_at_once(page, button: str) -> None:
+    """Click ``button`` (a CSS selector) three times in one go, before the first is answered,
+    and wait until all three have landed (the room's version three higher)."""
+    before = version(page)
+    page.evaluate("""(selector) => { const plus = document.querySelector(selector);
+        for (let i = 0; i < 3; i++) plus.click(); }""", button)
+    page.wait_for_function(f"Number(document.body.dataset.version) === {before + 3}")
