@@ -58,12 +58,13 @@ class PdfFile:
     def add(self, body: str | bytes) -> int:
         return self.put(self.reserve(), body)
 
-    def add_stream(self, entries: str, data: bytes, *, compressed: bytes | None = None,
-                   number: int | None = None) -> int:
-        """A Flate-compressed stream (``compressed``: ``data`` already compressed by the caller)."""
-        packed = zlib.compress(data, LEVEL) if compressed is None else compressed
-        head = f"<< {entries} /Filter /FlateDecode /Length {len(packed)} >>\nstream\n".encode("latin-1")
-        return self.put(self.reserve() if number is None else number, head + packed + b"\nendstream")
+    def add_stream(self, entries: str, data: bytes) -> int:
+        """A stream of ``data``, Flate-compressed."""
+        return self.add_flate(entries, zlib.compress(data, LEVEL))
+
+    def add_flate(self, entries: str, packed: bytes) -> int:
+        """A stream of bytes the caller has already Flate-compressed."""
+        return self.add_raw_stream(f"{entries} /Filter /FlateDecode", packed)
 
     def add_raw_stream(self, entries: str, data: bytes) -> int:
         """A stream stored as given (``entries`` name its filter, if any)."""
@@ -82,7 +83,7 @@ class PdfFile:
             offsets.append(position)
             position += len(chunk)
             out.append(chunk)
-        digest = hashlib.md5(b"".join(out)).hexdigest()
+        digest = hashlib.md5(b"".join(out), usedforsecurity=False).hexdigest()
         xref = ["xref\n0 %d\n0000000000 65535 f \n" % len(self.bodies)]
         xref.extend("%010d 00000 n \n" % offset for offset in offsets)
         out.append("".join(xref).encode("ascii"))
@@ -154,13 +155,13 @@ class Fonts:
             for n, codes in enumerate(state.subsets):
                 subset = tuple(codes)
                 name, packed, length, cmap, widths = _subset(font, n, subset)
-                font_file = pdf.add_stream(f"/Length1 {length}", b"", compressed=packed)
+                font_file = pdf.add_flate(f"/Length1 {length}", packed)
                 descriptor = pdf.add(
                     f"<< /Type /FontDescriptor /Ascent {face.ascent} /CapHeight {face.capHeight} "
                     f"/Descent {face.descent} /Flags {flags} /FontBBox [{fp_str(*face.bbox)}] "
                     f"/FontName /{name} /ItalicAngle {fp_str(face.italicAngle)} /StemV {face.stemV} "
                     f"/FontFile2 {font_file} 0 R /MissingWidth {fp_str(face.defaultWidth)} >>")
-                to_unicode = pdf.add_stream("", b"", compressed=cmap)
+                to_unicode = pdf.add_flate("", cmap)
                 number = pdf.add(
                     f"<< /Type /Font /Subtype /TrueType /Name /{prefix}+{n} /BaseFont /{name} "
                     f"/FirstChar 0 /LastChar {len(subset) - 1} /Widths [{widths}] "
@@ -235,6 +236,6 @@ def add_picture(pdf: PdfFile, parts) -> int:
     (entries, samples, kind), mask = parts
     if mask is not None:
         mask_entries, mask_samples = mask
-        smask = pdf.add_stream(mask_entries, b"", compressed=mask_samples)
+        smask = pdf.add_flate(mask_entries, mask_samples)
         entries += f" /SMask {smask} 0 R"
     return pdf.add_raw_stream(f"{entries} /Filter [{kind}]", samples)
