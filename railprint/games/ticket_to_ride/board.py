@@ -32,10 +32,11 @@ from pydantic import AfterValidator, Field, field_validator
 
 from railprint.errors import ContentError
 from railprint.fonts import fit_size, text_width
-from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, gc_paused,
-                                                        layout_routes, polygon_clearance)
+from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, layout_routes,
+                                                        polygon_clearance)
 from railprint.layout.paper import Paper, revision_label
 from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
+from railprint.memory import gc_paused
 from railprint.loading.schema import Length, Spec, validate
 from railprint.loading.yamlio import load_file
 from railprint.games.ticket_to_ride.model import TTRMap

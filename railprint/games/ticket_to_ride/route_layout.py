@@ -30,7 +30,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from railprint.memory import gc_paused  # the board layout pauses the collector (see there)
+from railprint.memory import gc_paused
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from railprint.games.ticket_to_ride.model import TTRMap
@@ -309,7 +309,7 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
             spread: bool = False, tight: bool = False, roomy: bool = False) -> dict[str, tuple[Car, ...]]:
     cars: dict[str, tuple[Car, ...]] = {}
     car_len, car_w, gap0 = g.car_len, g.car_w, g.gap
-    degrees, atan2, new = math.degrees, math.atan2, tuple.__new__
+    new = tuple.__new__
     routes = [m.route[i] for i in ids]
     lengths = [route.length for route in routes]
     same = len(set(lengths)) == 1
