@@ -90,3 +90,24 @@ def test_an_uploaded_game_file_replaces_the_claims(client):
     typo = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=1",
                       content=b"map: nordic\nplayers:\n  - name: Ala\n    routes: [Olso - Bergen]\n")
     assert typo.status_code == 400 and typo.json()["error"].startswith("game.yaml:4:")
+
+
+def test_an_uploaded_game_file_names_its_map_by_id_never_a_server_file(client, tmp_path, monkeypatch):
+    """A file sent to the server may not make it read a file of its own: a path, or a bare name
+    that would be looked up in the server's current folder, is a 400 at the map: line."""
+    secret = tmp_path / "secret"
+    secret.write_text("a: 1\n")
+    (tmp_path / "nordic-copy.yaml").write_text("a: 1\n")
+    monkeypatch.chdir(tmp_path)
+    r = room(client)
+    for name in (str(secret), "../../etc/passwd", "nordic-copy.yaml", "secret", "~/x.yaml"):
+        answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0",
+                            content=f"map: {name}\nplayers:\n  - name: Ala\n    routes: []\n".encode())
+        assert answer.status_code == 400, (name, answer.text)
+        error = answer.json()["error"]
+        assert error.startswith("game.yaml:1:6:"), error
+        assert "by id" in error or "unknown map" in error, error
+    # an alias is still a map's name
+    answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0",
+                        content="map: Nordic Countries\nplayers:\n  - name: Ala\n    routes: []\n".encode())
+    assert answer.status_code == 200, answer.text

@@ -671,13 +671,17 @@ def _user_map(name: str, base: Path | None, where: Location | None = None,
 
 
 def load_map(name: str, *, base: Path | None = None, where: Location | None = None,
-             error: type[RailprintError] = ContentError) -> TTRMap:
+             error: type[RailprintError] = ContentError, paths: bool = True) -> TTRMap:
     """A map by id or alias (``nordic``, ``Italia``, ``usa``), or a map file by path.
 
     An id is looked up in the game file's folder (``base``) and the user's content folders
     first, then among the built-in maps. A relative path is looked up next to ``base``, then in
-    the current folder.
+    the current folder. ``paths=False`` (a file sent to ``railprint serve``): ids and aliases
+    only — no file of the server's is read because a game file names it.
     """
+    if not paths and _LOOKS_LIKE_PATH.search(name):
+        raise error(f"map: {name!r} is a file path; a game sent to the server names its map by id",
+                    where, hint="maps: " + ", ".join(BUILTIN))
     if not _LOOKS_LIKE_PATH.search(name):
         path = _user_map(name, base, where, error)
         if path is not None:
@@ -685,6 +689,11 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
     path = builtin_map_path(name)
     if path is not None:
         return load_map_file(path)
+    if not paths:
+        path = _builtin_alias(name)
+        if path is not None:
+            return load_map_file(path)
+        raise error(f"unknown map {name!r}", where, hint=suggest(name, BUILTIN))
     candidates = []
     try:
         raw = Path(name).expanduser()

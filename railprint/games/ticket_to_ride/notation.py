@@ -360,8 +360,10 @@ MAX_PLAYERS = 20  # more is no game: the rules' checks compare every pair of pla
 MAX_ENTRIES = 10_000  # routes and tickets in one file (a real game lists well under 200)
 
 
-def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None) -> GameRecord:
-    """Read an end-of-game file's text."""
+def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None,
+               map_paths: bool = True) -> GameRecord:
+    """Read an end-of-game file's text. ``map_paths=False``: its ``map:`` must be an id or alias
+    (a file sent to the server may not name the server's files)."""
     try:
         data = yamlio.loads(text, filename, error=NotationError)
     except NotationError as exc:
@@ -381,7 +383,7 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
     map_name = data["map"]
     if not isinstance(map_name, str) or not map_name.strip():
         raise NotationError("map: expected a map name or path", data.loc("map"))
-    m = load_map(map_name.strip(), base=base, where=data.loc("map"), error=NotationError)
+    m = load_map(map_name.strip(), base=base, where=data.loc("map"), error=NotationError, paths=map_paths)
     reader = _Reader(text, filename)
 
     players_node = data["players"]

@@ -103,7 +103,7 @@ def play_title(parts: dict[str, Any]) -> str:
 
 
 def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
-    record = parse_game(text, name)
+    record = parse_game(text, name, map_paths=False)
     if record.map.id != parts["setup"]["map"]:
         raise RailprintError(f"{name}: this room plays {parts['setup']['map']}, the file {record.map.id}")
     from railprint.games.ticket_to_ride.rules import _allocate  # the scorer's reading of plain claims
