@@ -253,7 +253,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     before = len(problems.items)
     text = str(layer.text).replace("\r\n", "\n")
     if text != layer.text:
-        layer = layer.model_copy(update={"text": text})
+        layer = _copied(layer, {"text": text})
     controls = _controls(text, "\n")
     if controls:
         problems.add(f"{what}: control character(s) {controls} in {_short(text)!r}", where,
@@ -277,7 +277,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     new = text if len(problems.items) > before else richtext.rewrite(text, runs, fonts)
     if new != text:
         text = new
-        layer = layer.model_copy(update={"text": text})
+        layer = _copied(layer, {"text": text})
     _, trouble = richtext.parse(text, layer.font, layer.size)
     for message in trouble:
         problems.add(f"{what}: {message} in {_short(text)!r}", where)
@@ -418,7 +418,21 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
         if same is not None and not variables.used and (len(problems.items), len(variables.bad),
                                                         len(warned or ())) == before:
             same[id(layer)] = items
-    return ResolvedFace(layers=tuple(out))
+    return ResolvedFace.model_construct(layers=tuple(out))   # built here from checked layers: no validation
+
+
+def _copied(layer: Any, changes: dict[str, Any]) -> Any:
+    """``layer.model_copy(update=changes)`` for a layer model (frozen, no extra keys, no private
+    attributes) without pydantic's general copy: a third of its cost, ~3,700 copies a
+    ``render all`` (``tests/render/test_resolve_copies.py`` holds it to ``model_copy``)."""
+    new = object.__new__(type(layer))
+    values = dict(layer.__dict__)
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__", layer.__pydantic_fields_set__ | changes.keys())
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base: Path, width: float,
@@ -449,13 +463,13 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
     where = _cell(cells, variables.used, card_where)
     if isinstance(layer, MinimapLayer):
         marks = [_substitute(m, variables, lang) for m in layer.mark]
-        layer = layer.model_copy(update={"mark": marks, **changes})
+        layer = _copied(layer, {"mark": marks, **changes})
         geometry = _minimap(layer, base, problems, where)
         return () if geometry is None else (geometry,)
     if changes:
-        layer = layer.model_copy(update=changes)
+        layer = _copied(layer, changes)
     if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
-        layer = layer.model_copy(update={"w": width - layer.x if layer.w is None else layer.w,
+        layer = _copied(layer, {"w": width - layer.x if layer.w is None else layer.w,
                                          "h": height - layer.y if layer.h is None else layer.h})
     if isinstance(layer, IconLayer) and layer.name not in icons:
         problems.add(f"{what}: unknown icon {layer.name!r}", where, icon_hint(layer.name, icons))
@@ -471,7 +485,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
                 return ()
             if fonts[layer.family] is None:
                 return ()
-            layer = layer.model_copy(update={"family": fonts[layer.family]})
+            layer = _copied(layer, {"family": fonts[layer.family]})
             if not layer.box and not known(face_key(layer.family, layer.font)):
                 problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
                              f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
@@ -819,7 +833,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             numbers = {"index": position, "copy": copy, "total": total}
             variables = _Vars({**{k: v for k, v in numbers.items() if k not in own}, **own}, lang)
             if copy > 1 and not numbered:  # the copies are alike: one face object for all of them
-                cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+                cards.append(ResolvedCard.model_construct(name=name, front=front, back=back, copy_number=copy,
                                           source_line=where.line or 0))
                 continue
             # problems of later numbered copies repeat the first copy's: collected once
@@ -844,7 +858,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                 for missing in dict.fromkeys(variables.missing):
                     problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                                  suggestion(missing.strip("{}"), list(variables)) if variables else None)
-            cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+            cards.append(ResolvedCard.model_construct(name=name, front=front, back=back, copy_number=copy,
                                       source_line=where.line or 0))
     problems.raise_if_any(str(path), Location(str(path)))
     background = palette.get(spec.background, spec.background)
