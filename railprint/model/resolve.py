@@ -402,23 +402,56 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                   same: dict[int, tuple] | None = None) -> ResolvedFace:
     """``cells``: where each of the card's own variables is given (a spreadsheet cell); a layer's
     problem is reported at the first such cell it uses, else at ``where``. ``same``: one deck's
-    memory of the layers that use no variable (by identity: the deck's template layers), so each
-    is resolved once for all its cards — unless it had a problem or a warning, which then
+    memory of its template layers (by identity): what a layer became for the values of the
+    variables it names (none, for most), so it is resolved once for all the cards giving it the
+    same values (a card's colour, its picture) — unless it had a problem or a warning, which then
     repeats for every card as before."""
     out: list = []
     for layer in layers:
-        if same is not None and id(layer) in same:
-            out.extend(same[id(layer)])
-            continue
-        before = (len(problems.items), len(variables.bad), len(warned or ()))
+        known = same.get(id(layer)) if same is not None else None
+        if known is not None:
+            names, seen = known
+            items = seen.get(_values(variables, names))
+            if items is not None:
+                variables.used[:] = names   # looked up as resolving it would
+                variables.seen.update(names)
+                out.extend(items)
+                continue
+        before = (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ()))
         variables.used.clear()
         items = _resolve_layer(layer, variables, palette, lang, base, width, height, problems, where, what,
                                icons, warned, cells, fonts)
         out.extend(items)
-        if same is not None and not variables.used and (len(problems.items), len(variables.bad),
-                                                        len(warned or ())) == before:
-            same[id(layer)] = items
+        if same is not None and _reusable(layer, variables, items) and \
+                (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ())) == before:
+            names = tuple(variables.used)
+            same.setdefault(id(layer), (names, {}))[1][_values(variables, names)] = items
     return ResolvedFace.model_construct(layers=tuple(out))   # built here from checked layers: no validation
+
+
+def _reusable(layer: Any, variables: _Vars, items: tuple) -> bool:
+    """May what ``layer`` became be reused for every card giving its variables the same values?
+    Only when it names the same variables whatever their values (a ``when:``/``unless:`` may skip
+    some: then only a layer using none), and prints no markup-like text (that warning is given at
+    each card's own place)."""
+    if variables.used and (layer.when is not None or layer.unless is not None):
+        return False
+    return not any(type(item) is TextLayer and richtext.tag_like(str(item.text)) for item in items)
+
+
+def _values(variables: _Vars, names: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The text each of ``names`` puts in place of its placeholder (None: one is not given),
+    looked up without counting as used."""
+    values = []
+    for name in names:
+        value = dict.get(variables, name, _ABSENT)
+        if value is _ABSENT:
+            return None
+        values.append(str(value))
+    return tuple(values)
+
+
+_ABSENT = object()
 
 
 def _copied(layer: Any, changes: dict[str, Any]) -> Any:
