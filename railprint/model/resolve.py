@@ -414,6 +414,9 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
         known = same.get(id(layer)) if same is not None else None
         if known is not None:
             names, seen = known
+            if not names:   # most layers name no variable
+                out.extend(seen[()])
+                continue
             items = seen.get(_values(variables, names))
             if items is not None:
                 variables.used[:] = names   # looked up as resolving it would
