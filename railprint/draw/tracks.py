@@ -26,10 +26,10 @@ track, a shadow and parapets; crossings close together along it share one deck (
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from railprint.model.deck import TrackLayer
+from railprint.records import Record
 from railprint.scene import Item, Path, Style
 
 KAPPA = 0.5523   # cubic Bezier handle length / radius for a quarter circle
@@ -39,8 +39,7 @@ Point = tuple[float, float]
 _EDGE_NORMALS = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}  # inward
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Record):
     x: float
     y: float
     w: float
@@ -66,8 +65,7 @@ def port(name: str, box: Box, pair_offset: float = 1 / 3) -> tuple[Point, Point]
     return point, _EDGE_NORMALS[edge]
 
 
-@dataclass(frozen=True)
-class Centreline:
+class Centreline(Record):
     """A segment's centreline: ``start`` (at a port) to ``end``; ``controls`` are the two cubic
     Bezier handles, or None for a straight line. ``start_normal``/``end_normal`` point into the
     box at ports (None at a dead end)."""
