@@ -21,8 +21,18 @@ _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
 
 
 def _style(layer) -> Style:
-    return Style(fill=layer.fill, stroke=layer.stroke, width=layer.line_width,
-                 dash=tuple(layer.dash) if layer.dash else None, opacity=layer.opacity)
+    return _paint(layer.fill, layer.stroke, layer.line_width, tuple(layer.dash) if layer.dash else None, layer.opacity)
+
+
+@lru_cache(maxsize=1024)
+def _paint(fill: str | None, stroke: str | None, width: float, dash: tuple | None, opacity: float) -> Style:
+    """One style object for each look (a deck paints thousands of shapes and texts in a few)."""
+    return Style(fill=fill, stroke=stroke, width=width, dash=dash, opacity=opacity)
+
+
+def _ink(colour: str) -> Style:
+    """Text's style: its colour."""
+    return _paint(colour, None, 0.5, None, 1.0)
 
 
 def _minimap(m: MinimapGeometry) -> list[Item]:
@@ -51,15 +61,13 @@ def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
                  layer.line_spacing, layer.valign, layer.family)
-    inks: dict = {}
     items: list[Item] = []
     for piece in box.pieces:
         colour = piece.colour or layer.colour
         if piece.icon:
             items.append(icon(piece.icon, piece.x, piece.y, box.size * piece.scale, colour, user=user))
         else:
-            ink = inks.setdefault(colour, Style(fill=colour))
-            items.append(Text(piece.x, piece.y, piece.text, box.size * piece.scale, ink, font_of(piece)))
+            items.append(Text(piece.x, piece.y, piece.text, box.size * piece.scale, _ink(colour), font_of(piece)))
     transform = translate(layer.x, layer.y)
     if layer.rotate:
         transform = compose(rotate(layer.rotate, layer.x, layer.y), transform)
@@ -117,8 +125,7 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             font = face_key(layer.family, layer.font)
             if layer.max_width is not None:
                 size = fit_size(layer.text, layer.max_width, size, font)
-            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), font,
-                        _ANCHORS[layer.align])
+            text = Text(layer.x, layer.y, layer.text, size, _ink(layer.colour), font, _ANCHORS[layer.align])
             if layer.rotate:
                 items.append(Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)))
             else:
