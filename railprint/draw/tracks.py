@@ -223,16 +223,18 @@ def _chunks(points: list[Point]) -> list[tuple[int, int, float, float, float, fl
     return out
 
 
-def _intersections(a: list[Point], b: list[Point]) -> list[tuple[float, Point]]:
+def _intersections(a: list[Point], b: list[Point], a_chunks: list | None = None,
+                   b_chunks: list | None = None) -> list[tuple[float, Point]]:
     """(arc length along ``a``, point) of every crossing of polylines a and b.
 
     Runs of segments whose bounding boxes (grown by a hair, so rounding never hides a touch)
-    are apart cannot cross and are skipped; every other pair of segments is tested exactly."""
+    are apart cannot cross and are skipped; every other pair of segments is tested exactly.
+    ``a_chunks``/``b_chunks``: the polylines' :func:`_chunks`, when the caller has them."""
     eps = 1e-6
-    b_chunks = _chunks(b)
+    b_chunks = _chunks(b) if b_chunks is None else b_chunks
     hits = []
     run = 0.0
-    for start, stop, ax0, ax1, ay0, ay1 in _chunks(a):
+    for start, stop, ax0, ax1, ay0, ay1 in _chunks(a) if a_chunks is None else a_chunks:
         near = [(s, e) for s, e, bx0, bx1, by0, by1 in b_chunks
                 if bx0 <= ax1 + eps and ax0 <= bx1 + eps and by0 <= ay1 + eps and ay0 <= by1 + eps]
         for i in range(start, stop):
@@ -403,12 +405,13 @@ def _bridges(lines: tuple[Centreline, ...], segments: tuple[tuple[str, str], ...
     crossing_at: list[list[float]] = [[] for _ in lines]
     order = list(range(len(lines)))
     plain = [polyline(c) for c in lines]
+    chunks = [_chunks(p) for p in plain]   # each line's runs once, not again for every pair
     hits: dict[tuple[int, int], list[float]] = {}
     for i, (a, b) in enumerate(segments):
         for j in range(len(lines)):
             if j == i or {a, b} & set(segments[j]) - {"end"}:
                 continue
-            found = _intersections(plain[i], plain[j])
+            found = _intersections(plain[i], plain[j], chunks[i], chunks[j])
             if found:  # arc lengths along the drawn line, which starts ``overrun`` before the port
                 hits[i, j] = [s + overrun for s, _ in found]
     degree = [sum(len(v) for (i, _), v in hits.items() if i == k) for k in range(len(lines))]
