@@ -95,8 +95,15 @@ def _vector(layer: VectorPlacement) -> Item:
     return Group((inner,), clip=Rect(bx, by, bw, bh))
 
 
-def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
-    """All layers of one face, with the deck background filling trim box and bleed."""
+_LEAVES = (RectLayer, CircleLayer, LineLayer, PolygonLayer)
+
+
+def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True,
+              drawn: dict | None = None) -> Group:
+    """All layers of one face, with the deck background filling trim box and bleed. ``drawn``:
+    one deck's memory of the shapes and one-line texts drawn for its layers (by identity: many
+    faces share a resolved layer), reused for every face holding the same layer; no group is
+    shared, so no document changes."""
     b = deck.bleed
     first = face.layers[0] if face.layers else None
     covered = isinstance(first, RectLayer) and first.bleed and first.fill and first.opacity == 1
@@ -104,32 +111,16 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
                                                  Style(fill=deck.background))]
     for layer in face.layers:
         kind = type(layer)
-        if kind is RectLayer:
-            if layer.bleed:
-                items.append(Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b, _style(layer)))
-            else:
-                items.append(Rect(layer.x, layer.y, layer.w, layer.h, _style(layer), r=layer.radius))
-        elif kind is CircleLayer:
-            items.append(Circle(layer.cx, layer.cy, layer.r, _style(layer)))
-        elif kind is LineLayer:
-            items.append(Line(layer.x1, layer.y1, layer.x2, layer.y2, _style(layer)))
-        elif kind is PolygonLayer:
-            cmds = (("M", *layer.points[0]),) + tuple(("L", *p) for p in layer.points[1:])
-            if layer.closed:
-                cmds += (("Z",),)
-            items.append(Path(cmds, _style(layer)))
-        elif kind is TextLayer and layer.box:
-            items.append(_text_box(layer, deck.icons))
+        if kind in _LEAVES or kind is TextLayer and not layer.box:
+            if drawn is None or kind is TextLayer and layer.rotate:   # (a turned text is a group)
+                items.append(_leaf(layer, deck))
+                continue
+            known = drawn.get(id(layer))
+            if known is None or known[0] is not layer:
+                known = drawn[id(layer)] = (layer, _leaf(layer, deck))
+            items.append(known[1])
         elif kind is TextLayer:
-            size = layer.size
-            font = face_key(layer.family, layer.font)
-            if layer.max_width is not None:
-                size = fit_size(layer.text, layer.max_width, size, font)
-            text = Text(layer.x, layer.y, layer.text, size, _ink(layer.colour), font, _ANCHORS[layer.align])
-            if layer.rotate:
-                items.append(Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)))
-            else:
-                items.append(text)
+            items.append(_text_box(layer, deck.icons))
         elif kind is IconLayer:
             items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background,
                               deck.icons))
@@ -143,3 +134,28 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             items.extend(draw_tracks(layer, deck.width, deck.height))
     clip = Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b) if clip_to_bleed else None
     return Group(tuple(items), clip=clip)
+
+
+def _leaf(layer, deck: ResolvedDeck) -> Item:
+    """What a shape layer or a one-line text draws: one item (a turned text: a group of one)."""
+    kind = type(layer)
+    if kind is RectLayer:
+        if layer.bleed:
+            b = deck.bleed
+            return Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b, _style(layer))
+        return Rect(layer.x, layer.y, layer.w, layer.h, _style(layer), r=layer.radius)
+    if kind is CircleLayer:
+        return Circle(layer.cx, layer.cy, layer.r, _style(layer))
+    if kind is LineLayer:
+        return Line(layer.x1, layer.y1, layer.x2, layer.y2, _style(layer))
+    if kind is PolygonLayer:
+        cmds = (("M", *layer.points[0]),) + tuple(("L", *p) for p in layer.points[1:])
+        if layer.closed:
+            cmds += (("Z",),)
+        return Path(cmds, _style(layer))
+    size = layer.size
+    font = face_key(layer.family, layer.font)
+    if layer.max_width is not None:
+        size = fit_size(layer.text, layer.max_width, size, font)
+    text = Text(layer.x, layer.y, layer.text, size, _ink(layer.colour), font, _ANCHORS[layer.align])
+    return Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)) if layer.rotate else text
