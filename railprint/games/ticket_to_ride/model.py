@@ -162,6 +162,9 @@ class Source(Record):
     used_for: str = ""
 
 
+DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
+"""The players' colours when a map names none (``play: {player_colours: …}``): the scorer's
+pictures and the printed trains, score markers and stations."""
 TIE_BREAKS = ("tickets_completed", "longest_path")
 TIE_BREAK_KEYS = ("tickets_completed", "longest_path", "fewest_stations_used")
 

@@ -28,8 +28,7 @@ LONGEST_BUDGET = 400_000
 trains than the map allows (shared among them); a legal player's search is never limited (it is
 exact and fast)."""
 from .notation import Claim, GameRecord, PlayerEntry, StationEntry
-
-DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
+from .model import DEFAULT_COLOURS  # noqa: F401 - the players' colours (the printed pieces use them too)
 
 
 class TicketResult(Record):
