@@ -19,7 +19,8 @@ and makes the class unhashable, as a dataclass's ``eq=True`` does). :func:`repla
         points: int
         notes: list[str] = factory(list)
 
-``uncompared`` fields are left out of ``==`` and ``hash`` (``field(compare=False)``). Values
+``uncompared`` fields are left out of ``==`` and ``hash`` (``field(compare=False)``); a
+``__post_init__`` method runs after ``__init__`` as a dataclass's does. Values
 live in the instance ``__dict__``, so ``functools.cached_property`` works. Use a plain
 dataclass where instances are made in hot loops: a generated ``__init__`` is faster than this
 shared one (~1 µs against ~2 µs).
@@ -53,6 +54,7 @@ class Record:
     _compared: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
     _frozen: ClassVar[bool] = True
+    _post_init: ClassVar[Callable[[Any], None] | None] = None
 
     def __init_subclass__(cls, frozen: bool = True, uncompared: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -74,6 +76,7 @@ class Record:
         cls._fields, cls._defaults, cls._frozen = tuple(fields), defaults, frozen
         cls._compared = tuple(name for name in fields if name not in uncompared)
         cls.__match_args__ = cls._fields
+        cls._post_init = getattr(cls, "__post_init__", None)
         if not frozen:
             cls.__hash__ = None  # type: ignore[assignment] - mutable and compared: unhashable
 
@@ -100,6 +103,8 @@ class Record:
                     values[name] = default.make() if isinstance(default, factory) else default
             values = {name: values[name] for name in fields}
         self.__dict__.update(values)
+        if cls._post_init is not None:
+            cls._post_init(self)
 
     def __setattr__(self, name: str, value: Any) -> None:
         if self._frozen:

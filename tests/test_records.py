@@ -113,3 +113,16 @@ def test_a_default_before_a_required_field_is_refused():
         class Wrong(Record):
             a: int = 0
             b: int
+
+
+def test_post_init_runs_after_the_fields_are_set():
+    class Checked(Record):
+        edges: str = "...."
+
+        def __post_init__(self) -> None:
+            if len(self.edges) != 4:
+                raise ValueError(f"bad edges {self.edges!r}")
+
+    assert Checked().edges == "...." and Checked("hr..").edges == "hr.."
+    with pytest.raises(ValueError, match="bad edges 'h'"):
+        Checked("h")
