@@ -68,8 +68,9 @@ class Face:
     name: str = ""
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
+    """Where one face of a component lies on a page (a named tuple: ~2,000 are made a render)."""
+
     page: int        # 0-based page index in the document
     index: int       # component index
     side: str        # front | back
