@@ -21,6 +21,7 @@ from reportlab.pdfgen import pathobject, pdfgeom
 
 from railprint import fonts
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
+from railprint.writers import refuse_missing_glyphs
 from railprint.writers.pdffile import Fonts, PdfFile, add_picture, pdf_string, shop_picture, stored_picture
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -156,6 +157,7 @@ class _Painter:
         self.xobjects: dict[str, int] = {}  # form and picture name -> object number
         self.alphas: dict[float, str] = {}  # opacity -> ExtGState name, for the whole document
         self.shown: dict[tuple, tuple[str, float]] = {}  # (font, text, size) -> its Tf/Tj operators, width
+        self.strings: dict[tuple[str, str], None] = {}  # (text, font) set, in drawing order: the glyph check
         self.code: list[str] = []  # the operators of the stream being written
         self.uses: dict[str, None] = {}  # the XObjects it draws, in order of first use
         self.state = _PAGE_START
@@ -290,6 +292,7 @@ class _Painter:
             shown = " ".join(f"/{prefix}+{subset}{tail}{escapePDF(part)}) Tj"
                              for subset, part in self.fonts.split(font, item.text))
             found = self.shown[key] = (shown, font.stringWidth(item.text, item.size))
+            self.strings[item.text, item.font] = None
         shown, width = found
         x = item.x
         if item.anchor != "start":
@@ -393,6 +396,9 @@ def to_bytes(doc: Document, paint=None) -> bytes:
     try:
         parent = painter.pdf.reserve()
         pages = [painter.pdf.add(painter.page(page, parent)) for page in doc.pages]
+        # every string once, as check_document_glyphs would find them (its walk of the
+        # document again cost as much as 5 % of writing it)
+        refuse_missing_glyphs(painter.strings)
         data = painter.finish(doc, pages, parent)
     finally:
         painter.fonts.close()

@@ -90,3 +90,20 @@ def test_colour_operator_is_hexcolor_s():
     for value in ["#000000", "#ffffff", "#FFFFFF", "#0a0B0c"] + [f"#{rng.randrange(1 << 24):06x}" for _ in range(3000)]:
         colour = HexColor(value)
         assert pdf._rgb(value) == fp_str(colour.red, colour.green, colour.blue), value
+
+
+def test_the_writer_refuses_missing_glyphs_as_the_document_check_does():
+    import pytest
+
+    from railprint.errors import RailprintError
+    from railprint.writers import check_document_glyphs, render
+
+    card = Group((Text(1, 2, "snow ☃", 8), Text(1, 9, "ok", 8), Text(1, 9, "京", 8, font="bold")))
+    pages = [Page(200, 200, (card, Text(3, 3, f"bad {n} ☂", 9), card, Text(3, 3, "ok", 9))) for n in range(12)]
+    doc = Document((Page(200, 200, (Text(0, 0, "京", 7),)), *pages))
+    with pytest.raises(RailprintError) as expected:
+        check_document_glyphs(doc)
+    with pytest.raises(RailprintError) as written:
+        render(doc, "pdf")
+    assert str(written.value) == str(expected.value) and written.value.hint == expected.value.hint
+    assert str(expected.value).count(" uses ") == 10
