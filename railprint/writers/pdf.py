@@ -139,6 +139,7 @@ def _repeated(doc: Document) -> set[int]:
     return repeated
 
 
+_FIRST = object()  # an item not drawn before in this document
 _FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms clip to it)
 _FORM_BOX = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
 _UNKNOWN = (None, None, None, None, None, None, None)  # fill, stroke, width, dash, cap, join, alpha
@@ -163,10 +164,9 @@ class _Painter:
         self.state = _PAGE_START
         self.styled = self.styled_state = self.styled_text = None  # the last style set_style applied
         self.styled_paint = None  # its paint operator (S, f*, B*)
-        # leaf items met before (by identity: the document keeps them alive while it is written)
-        # and what the last of their second or later drawings wrote: {id: (state, operators, state after)}
-        self.seen: set[int] = set()
-        self.drawn: dict[int, tuple] = {}
+        # leaf items met before (by identity: the document keeps them alive while it is written):
+        # None, or what the last of their second or later drawings wrote (state, operators, state after)
+        self.drawn: dict[int, tuple | None] = {}
 
     def resources(self) -> str:
         """The current stream's resources: the shared fonts and opacity states, its XObjects."""
@@ -301,8 +301,7 @@ class _Painter:
 
     def items(self, items) -> None:
         code = self.code
-        numbers = _NUMBERS
-        seen, drawn = self.seen, self.drawn
+        numbers, drawn = _NUMBERS, self.drawn
         for item in items:
             kind = type(item)
             if kind is Group:
@@ -317,17 +316,16 @@ class _Painter:
             # an item drawn again in the same state writes what it wrote before (a map's
             # minimap ground is the same items on every ticket: 40 % of the items of a render)
             key = id(item)
-            if key in seen:
-                found = drawn.get(key)
+            found = drawn.get(key, _FIRST)
+            if found is _FIRST:
+                drawn[key] = before = None
+            else:
                 if found is not None and found[0] == self.state:
                     if found[1]:
                         code.append(found[1])
                     self.state = found[2]
                     continue
                 before, mark = self.state, len(code)
-            else:
-                seen.add(key)
-                before = None
             style = item.style
             text = kind is Text
             # most items repeat the style just set: skip the comparison (state is a new tuple
