@@ -14,8 +14,8 @@ from typing import Callable, List, Optional, TypeVar
 
 import typer
 
-from railprint.console import Failed, echo_data as _echo_data, guard, prepare_process
-from railprint.errors import RailprintError, check_lang
+from railprint.console import Failed, echo_data as _echo_data, guard, prepare_process, progress as _progress
+from railprint.errors import check_lang
 
 app = typer.Typer(
     add_completion=False,
@@ -109,73 +109,6 @@ def _seed_or_random(seed: Optional[int], make: Callable[[], int]) -> int:
     return chosen
 
 
-def _parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        x = y = float("nan")
-    if not (abs(x) <= 20 and abs(y) <= 20):  # also refuses nan and inf
-        raise RailprintError(f"--back-offset must be X,Y in millimetres, each within ±20 (e.g. 0.8,-1.2), "
-                             f"got {text!r}")
-    return (x, y)
-
-
-def _parse_bleed(text: Optional[str]) -> Optional[float]:
-    """``--bleed 3.175mm`` in points (a length with a unit, 0-10 mm)."""
-    if text is None:
-        return None
-    from railprint.units import mm, parse_length
-
-    try:
-        value = parse_length(text)
-    except (RailprintError, ValueError) as exc:
-        raise RailprintError(f"--bleed must be a length with a unit such as 3mm or 0.125in, got {text!r}") from exc
-    if not 0 <= value <= mm(10):
-        raise RailprintError(f"--bleed must be between 0 and 10 mm, got {text!r}")
-    return value
-
-
-def _shop_paint(shop: bool, colour: str, icc: Optional[Path], ink_limit: int, fmt: str):
-    """The print shop's colour handling for --shop (None otherwise); checks the options first."""
-    colour = colour.lower()
-    if colour not in ("rgb", "cmyk"):
-        raise RailprintError(f"--colour must be rgb or cmyk, got {colour!r}")
-    if not shop:
-        if colour != "rgb" or icc is not None:
-            raise RailprintError("--colour cmyk and --icc make a print-shop PDF: add --shop")
-        return None
-    if fmt.lower() != "pdf":
-        raise RailprintError("--shop makes PDF files", hint="use --format pdf")
-    from railprint.writers.shop import ShopPaint, load_profile
-
-    if colour == "cmyk" and icc is None:
-        raise RailprintError("--colour cmyk needs the print shop's profile: --icc FILE.icc",
-                             hint="no CMYK profile is shipped: FOGRA and GRACoL profiles may not be redistributed")
-    if icc is not None and colour != "cmyk":
-        raise RailprintError("--icc is for --colour cmyk")
-    return ShopPaint(load_profile(icc) if icc is not None else None, ink_limit)
-
-
-def _progress(quiet: bool):
-    """A context manager yielding ``advance(label)``; draws a bar on stderr unless quiet."""
-    from contextlib import contextmanager
-
-    @contextmanager
-    def manager(total: int):
-        if quiet or total <= 1:
-            yield lambda label: None
-            return
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("rendering", total=total)
-            yield lambda label: bar.update(task, advance=1, description=label)
-
-    return manager
-
-
 @app.command("list")
 def list_(
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
@@ -247,31 +180,13 @@ def render(
     Example: railprint render ticket-to-ride --paper letter --lang pl
     Example: railprint render ticket-to-ride --format png --dpi 300 --trimmed
     """
-    from railprint.report import terminal_safe
-    from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
+    from railprint.console import render as run
 
-    def run() -> None:
-        from railprint.layout.paper import parse_scale
-
-        options = RenderOptions(paper=paper.lower(), mode="1up" if shop else mode, flip=flip,
-                                back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale),
-                                bleed=_parse_bleed(bleed), layout=layout.lower(), cut_lines=cut_lines)
-        paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
-        check_options(options, fmt)
-        chosen = select(discover_layers(list(content or [])), game, map_id)
-        summaries: list[str] = []
-        with _progress(quiet)(len(chosen)) as advance:
-            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
-                                 summaries=summaries)
-        if quiet:
-            return
-        for path in written:
-            _say(path)
-        for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
-            typer.echo("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
-        _say(f"{len(written)} file(s) written to {out}", err=True)
-
-    guarded(run)
+    guarded(lambda: run(game, content=list(content or []), paper=paper, mode=mode, fmt=fmt, dpi=dpi,
+                        image_bleed=image_bleed, lang=lang, flip=flip, back_offset=back_offset, shop=shop,
+                        bleed=bleed, colour=colour, icc=icc, ink_limit=ink_limit, scale=scale, layout=layout,
+                        cut_lines=cut_lines, out=out, quiet=quiet, map_id=map_id,
+                        say=lambda text, err=False: typer.echo(text, err=err)))
 
 
 export_app = typer.Typer(help="Exports for playing online and for print shops.", no_args_is_help=True)

@@ -1,12 +1,14 @@
-"""The command line's typer-free part: the entry point, the error boundary and ``railprint score``.
+"""The command line's typer-free part: the entry point, the error boundary, ``railprint score``
+and ``railprint render``.
 
 Importing typer and building its commands is a third of a ``railprint score`` run (~45 ms of
-~120 ms CPU), the command a table runs after every game. So :func:`main` reads a plain ``score``
-command line (positional game and files, the options of :data:`SCORE_OPTIONS`) itself and runs
-it; anything else — help, a usage error, an unknown option, any other command — goes to the typer
-app in :mod:`railprint.cli`, which also runs ``score`` through :func:`score` and reports errors
-through :func:`guard`. tests/test_console.py checks both paths print the same and that
-:data:`SCORE_OPTIONS` matches the typer command's options.
+~120 ms CPU), the command a table runs after every game, and ~45 ms of every ``render``. So
+:func:`main` reads a plain ``score`` or ``render`` command line (the options of
+:data:`SCORE_OPTIONS` / :data:`RENDER_OPTIONS`) itself and runs it; anything else — help, a
+usage error, an unknown option, any other command — goes to the typer app in
+:mod:`railprint.cli`, which also runs ``score`` and ``render`` through :func:`score` and
+:func:`render` and reports errors through :func:`guard`. tests/test_console.py checks both
+paths print the same and that the tables match the typer commands' options.
 """
 
 from __future__ import annotations
@@ -20,15 +22,59 @@ from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
 
-# option -> (parameter of score(), default; a list default: the option may be repeated;
-# a bool default: a flag)
-SCORE_OPTIONS: dict[str, tuple[str, Any]] = {
-    "--json": ("as_json", False),
-    "--strict": ("strict", False),
-    "--longest": ("longest", "simple"),
-    "--picture": ("picture", None),
-    "--lang": ("lang", "en"),
-    "--content": ("content", []),
+# How an option is read: FLAG sets True, OFF sets False (the "--no-" side of a pair of flags),
+# TEXT, INT (plain digits only), PATH and PATHS (repeatable) take a value.
+FLAG, OFF, TEXT, INT, PATH, PATHS = "flag", "off", "text", "int", "path", "paths"
+
+# option -> (parameter of the command's function, default, how it is read)
+SCORE_OPTIONS: dict[str, tuple[str, Any, str]] = {
+    "--json": ("as_json", False, FLAG),
+    "--strict": ("strict", False, FLAG),
+    "--longest": ("longest", "simple", TEXT),
+    "--picture": ("picture", None, PATH),
+    "--lang": ("lang", "en", TEXT),
+    "--content": ("content", [], PATHS),
+}
+RENDER_OPTIONS: dict[str, tuple[str, Any, str]] = {
+    "--content": ("content", [], PATHS),
+    "--paper": ("paper", "a4", TEXT),
+    "--mode": ("mode", "duplex", TEXT),
+    "--format": ("fmt", "pdf", TEXT),
+    "--dpi": ("dpi", 300, INT),
+    "--image-bleed": ("image_bleed", True, FLAG),
+    "--trimmed": ("image_bleed", True, OFF),
+    "--lang": ("lang", "en", TEXT),
+    "--flip": ("flip", "long", TEXT),
+    "--back-offset": ("back_offset", "0,0", TEXT),
+    "--shop": ("shop", False, FLAG),
+    "--bleed": ("bleed", None, TEXT),
+    "--colour": ("colour", "rgb", TEXT),
+    "--icc": ("icc", None, PATH),
+    "--ink-limit": ("ink_limit", 240, INT),
+    "--scale": ("scale", "100%", TEXT),
+    "--layout": ("layout", "auto", TEXT),
+    "--cut-lines": ("cut_lines", None, FLAG),
+    "--no-cut-lines": ("cut_lines", None, OFF),
+    "-o": ("out", Path("output"), PATH),
+    "--out": ("out", Path("output"), PATH),
+    "--quiet": ("quiet", False, FLAG),
+    "-q": ("quiet", False, FLAG),
+    "--map": ("map_id", None, TEXT),
+}
+
+
+def _score_arguments(given: list[str]) -> dict[str, Any] | None:
+    return {"game": given[0], "files": [Path(p) for p in given[1:]]} if len(given) >= 2 else None
+
+
+def _render_arguments(given: list[str]) -> dict[str, Any] | None:
+    return {"game": given[0] if given else "all"} if len(given) <= 1 else None
+
+
+# command -> (its options, its positional arguments as keywords, or None when typer must judge them)
+COMMANDS: dict[str, tuple[dict[str, tuple[str, Any, str]], Callable[[list[str]], dict[str, Any] | None]]] = {
+    "score": (SCORE_OPTIONS, _score_arguments),
+    "render": (RENDER_OPTIONS, _render_arguments),
 }
 
 
@@ -39,6 +85,13 @@ class Failed(Exception):
 def _err(text: str) -> None:
     sys.stderr.write(text + "\n")
     sys.stderr.flush()
+
+
+def _say(text: str, err: bool = False) -> None:
+    """A line on stdout (or stderr), flushed (as typer.echo)."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
 
 
 def guard(fn: Callable[[], T], echo_err: Callable[[str], None] = _err) -> T:
@@ -112,14 +165,117 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
         say_err(terminal_safe(f"picture written to {path}"))
 
 
-def read_score_args(args: list[str]) -> dict[str, Any] | None:
-    """The arguments of a plain ``score GAME FILE… [options]`` command line as :func:`score`'s
-    keywords, or None for anything typer should read (help, ``--``, an unknown or malformed
-    option, a value that starts with ``-`` or is blank, a missing file)."""
-    if not args or args[0] != "score":
+def _parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        x = y = float("nan")
+    if not (abs(x) <= 20 and abs(y) <= 20):  # also refuses nan and inf
+        from railprint.errors import RailprintError
+
+        raise RailprintError(f"--back-offset must be X,Y in millimetres, each within ±20 (e.g. 0.8,-1.2), "
+                             f"got {text!r}")
+    return (x, y)
+
+
+def _parse_bleed(text: str | None) -> float | None:
+    """``--bleed 3.175mm`` in points (a length with a unit, 0-10 mm)."""
+    if text is None:
         return None
-    values: dict[str, Any] = {name: (list(default) if isinstance(default, list) else default)
-                              for name, default in SCORE_OPTIONS.values()}
+    from railprint.errors import RailprintError
+    from railprint.units import mm, parse_length
+
+    try:
+        value = parse_length(text)
+    except (RailprintError, ValueError) as exc:
+        raise RailprintError(f"--bleed must be a length with a unit such as 3mm or 0.125in, got {text!r}") from exc
+    if not 0 <= value <= mm(10):
+        raise RailprintError(f"--bleed must be between 0 and 10 mm, got {text!r}")
+    return value
+
+
+def _shop_paint(shop: bool, colour: str, icc: Path | None, ink_limit: int, fmt: str):
+    """The print shop's colour handling for --shop (None otherwise); checks the options first."""
+    from railprint.errors import RailprintError
+
+    colour = colour.lower()
+    if colour not in ("rgb", "cmyk"):
+        raise RailprintError(f"--colour must be rgb or cmyk, got {colour!r}")
+    if not shop:
+        if colour != "rgb" or icc is not None:
+            raise RailprintError("--colour cmyk and --icc make a print-shop PDF: add --shop")
+        return None
+    if fmt.lower() != "pdf":
+        raise RailprintError("--shop makes PDF files", hint="use --format pdf")
+    from railprint.writers.shop import ShopPaint, load_profile
+
+    if colour == "cmyk" and icc is None:
+        raise RailprintError("--colour cmyk needs the print shop's profile: --icc FILE.icc",
+                             hint="no CMYK profile is shipped: FOGRA and GRACoL profiles may not be redistributed")
+    if icc is not None and colour != "cmyk":
+        raise RailprintError("--icc is for --colour cmyk")
+    return ShopPaint(load_profile(icc) if icc is not None else None, ink_limit)
+
+
+def progress(quiet: bool):
+    """A context manager yielding ``advance(label)``; draws a bar on stderr unless quiet."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def manager(total: int):
+        if quiet or total <= 1:
+            yield lambda label: None
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("rendering", total=total)
+            yield lambda label: bar.update(task, advance=1, description=label)
+
+    return manager
+
+
+def render(game: str, *, content: list[Path], paper: str, mode: str, fmt: str, dpi: int, image_bleed: bool,
+           lang: str, flip: str, back_offset: str, shop: bool, bleed: str | None, colour: str, icc: Path | None,
+           ink_limit: int, scale: str, layout: str, cut_lines: bool | None, out: Path, quiet: bool,
+           map_id: str | None, say: Callable[..., None] = _say) -> None:
+    """``railprint render``: the options checked, the content discovered, the files written and
+    listed (``say(text, err=False)``), each game's print guide on stderr."""
+    from railprint.layout.paper import parse_scale
+    from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
+    from railprint.report import terminal_safe
+
+    options = RenderOptions(paper=paper.lower(), mode="1up" if shop else mode, flip=flip,
+                            back_offset=_parse_offset(back_offset), lang=lang, scale=parse_scale(scale),
+                            bleed=_parse_bleed(bleed), layout=layout.lower(), cut_lines=cut_lines)
+    paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
+    check_options(options, fmt)
+    chosen = select(discover_layers(list(content)), game, map_id)
+    summaries: list[str] = []
+    with progress(quiet)(len(chosen)) as advance:
+        written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
+                             summaries=summaries)
+    if quiet:
+        return
+    for path in written:
+        say(terminal_safe(str(path)))
+    for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
+        say("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
+    say(terminal_safe(f"{len(written)} file(s) written to {out}"), err=True)
+
+
+def read_args(args: list[str]) -> tuple[str, dict[str, Any]] | None:
+    """(command, its function's keywords) of a plain ``score`` or ``render`` command line, or
+    None for anything typer should read (help, ``--``, an unknown, combined or malformed option,
+    a value that starts with ``-`` or is blank, a number that is not plain digits, arguments
+    missing or too many)."""
+    if not args or args[0] not in COMMANDS:
+        return None
+    options, arguments = COMMANDS[args[0]]
+    values: dict[str, Any] = {name: (list(default) if kind == PATHS else default)
+                              for name, default, kind in options.values()}
     positional: list[str] = []
     rest = iter(args[1:])
     for token in rest:
@@ -128,28 +284,28 @@ def read_score_args(args: list[str]) -> dict[str, Any] | None:
                 return None
             positional.append(token)
             continue
-        option, has_value, value = token.partition("=")
-        if option not in SCORE_OPTIONS:
+        # "--name=value"; a short option's value is the next argument ("-o=x" means "=x" to typer)
+        option, has_value, value = token.partition("=") if token.startswith("--") else (token, "", "")
+        if option not in options:
             return None
-        name, default = SCORE_OPTIONS[option]
-        if isinstance(default, bool):
+        name, _, kind = options[option]
+        if kind in (FLAG, OFF):
             if has_value:
                 return None
-            values[name] = True
+            values[name] = kind == FLAG
             continue
         if not has_value:
             value = next(rest, None)
             if value is None or value.startswith("-"):
                 return None
-        if not value.strip():
+        if not value.strip() or (kind == INT and not (value.isascii() and value.isdigit())):
             return None
-        if isinstance(default, list):
+        if kind == PATHS:
             values[name].append(Path(value))
         else:
-            values[name] = Path(value) if name == "picture" else value
-    if len(positional) < 2:
-        return None
-    return {"game": positional[0], "files": [Path(p) for p in positional[1:]], **values}
+            values[name] = Path(value) if kind == PATH else int(value) if kind == INT else value
+    bound = arguments(positional)
+    return None if bound is None else (args[0], {**bound, **values})
 
 
 def prepare_process() -> None:
@@ -164,16 +320,19 @@ def prepare_process() -> None:
 
 
 def main() -> None:
-    """Console-script entry point: a plain ``score`` runs here, everything else in railprint.cli."""
-    kwargs = read_score_args(sys.argv[1:])
-    if kwargs is None:
+    """Console-script entry point: a plain ``score`` or ``render`` runs here, everything else in
+    railprint.cli."""
+    found = read_args(sys.argv[1:])
+    if found is None:
         from railprint.cli import main as typer_main
 
         typer_main()
         return
+    command, kwargs = found
+    run = score if command == "score" else render
     prepare_process()
     try:
-        guard(lambda: score(**kwargs))
+        guard(lambda: run(**kwargs))
     except Failed:
         sys.exit(1)
     except KeyboardInterrupt:  # as typer does

@@ -22,11 +22,11 @@ import re
 import signal
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import lru_cache, wraps
 from typing import Any, Callable, Iterator, Mapping, Protocol
 
 from railprint.errors import RailprintError, clip, name_key, suggestion
+from railprint.records import Record, replace
 
 GROUP = "railprint.games"
 
@@ -53,8 +53,7 @@ def named(spec: str) -> Any:
     return obj
 
 
-@dataclass(frozen=True)
-class ContentKind:
+class ContentKind(Record):
     """A content-file ``kind:`` a game adds.
 
     ``schema``: ``"module:Model"`` (a pydantic model) for ``railprint schema``.
@@ -92,8 +91,7 @@ class ContentKind:
     components_of: str | None = None
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Record, uncompared=("source", "entry")):
     """Everything the engine needs to know about one game.
 
     ``scorer``: ``"module:function"`` with ``fn(paths, *, strict=False, **options) -> result``;
@@ -114,8 +112,8 @@ class Game:
     roller: str | None = None
     bring: Mapping[str, tuple[str, ...]] | None = None   # print guide: what else a table needs, per language
     web: str | None = None
-    source: str = field(default="", compare=False)  # the entry point that declared it ("module:attr")
-    entry: str = field(default="", compare=False)   # that entry point's name
+    source: str = ""  # the entry point that declared it ("module:attr")
+    entry: str = ""   # that entry point's name
 
     def plugin(self) -> str:
         """How errors name the plugin: ``game plugin 'NAME' (module:attr)``."""
@@ -206,8 +204,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class _EntryPoint:
+class _EntryPoint(Record):
     """A ``railprint.games`` entry point as read from a distribution's entry_points.txt."""
 
     name: str
@@ -424,8 +421,6 @@ def broken() -> list[RailprintError]:
 
 
 def _with_source(game: Game, source: str, entry: str = "") -> Game:
-    from dataclasses import replace
-
     return replace(game, source=source, entry=entry)
 
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
 from railprint.errors import RulesError, clip
+from railprint.records import Record, factory
 
 
-@dataclass(frozen=True)
-class ScoreLine:
+class ScoreLine(Record):
     """One scored item: ``category`` gives ``points`` because of ``detail`` (at ``where``)."""
 
     category: str
@@ -20,8 +19,7 @@ class ScoreLine:
     where: str = ""
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(Record):
     """A rule the input breaks although it can still be scored."""
 
     message: str
@@ -31,13 +29,12 @@ class Violation:
         return f"{self.where}: {self.message}" if self.where else self.message
 
 
-@dataclass
-class ScoreReport:
+class ScoreReport(Record, frozen=False):
     """Everything scored for one player (or one sheet)."""
 
     player: str
-    lines: list[ScoreLine] = field(default_factory=list)
-    violations: list[Violation] = field(default_factory=list)
+    lines: list[ScoreLine] = factory(list)
+    violations: list[Violation] = factory(list)
 
     def points(self, category: str) -> int:
         return sum(line.points for line in self.lines if line.category == category)
@@ -61,8 +58,7 @@ def enforce(violations: Sequence[Any]) -> None:
         raise RulesError("\n".join([f"{len(violations)} rule violation(s):"] + [f"  {v}" for v in violations]))
 
 
-@dataclass
-class GamesResult:
+class GamesResult(Record, frozen=False):
     """Scores of one or more game files (each file is one game): what a game's scorer returns.
 
     A game subclasses it and says how one game reads: ``one_json(game)`` (the JSON contract),

@@ -26,6 +26,10 @@ def to_mm(points: float) -> float:
 
 def parse_length(text: object, location: Location | None = None) -> float:
     """``"63mm"``, ``"2.5in"``, ``"12pt"``, ``"1.5cm"`` -> points. A bare number is an error."""
+    if type(text) is str:   # the same few hundred strings are most of a render's ~4,000 lengths
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise ContentError(f"expected a length such as '63mm', got {text!r}", location)
     match = _LENGTH.match(str(text))
@@ -33,7 +37,15 @@ def parse_length(text: object, location: Location | None = None) -> float:
         hint = "add a unit: mm, cm, in or pt" if re.match(r"^\s*-?\d+(\.\d+)?\s*$", str(text)) \
             else "write a number and a unit, e.g. 63mm, 2.5in, 12pt"
         raise ContentError(f"not a length: {text!r}", location, hint=hint)
-    return float(match.group(1)) * _FACTORS[match.group(2)]
+    value = float(match.group(1)) * _FACTORS[match.group(2)]
+    if type(text) is str and len(text) <= 64:
+        if len(_PARSED) >= 4096:
+            _PARSED.clear()
+        _PARSED[text] = value
+    return value
+
+
+_PARSED: dict[str, float] = {}   # a length's text -> points (only lengths that parsed)
 
 
 def format_length(points: float, unit: str = "mm") -> str:

@@ -25,3 +25,15 @@ def test_format_parse_round_trip(value, unit):
     points = parse_length(f"{value}{unit}")
     assert parse_length(format_length(points, unit)) == pytest.approx(points, abs=1e-6)
     assert to_mm(mm(float(value))) == pytest.approx(float(value))
+
+
+def test_a_remembered_length_is_the_length_parsed_anew():
+    from railprint.units import _PARSED, parse_length
+
+    for text in ("63mm", " 2.5in ", "12pt", "1.5cm", "-3mm"):
+        first = parse_length(text)
+        assert _PARSED[text] == first and parse_length(text) == first
+    for bad in ("3", "3 furlongs", "nanmm"):
+        for _ in range(2):   # an error is never remembered as a length
+            with pytest.raises(ContentError):
+                parse_length(bad)

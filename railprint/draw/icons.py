@@ -3,6 +3,7 @@ on (x, y). Content files refer to them by name (``type: icon, name: locomotive``
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Mapping
 
 from railprint.scene import Circle, Group, Item, Path, Rect, Style, translate
@@ -226,7 +227,25 @@ def _user(shape, s: float, c: str) -> list[Item]:
 def icon(name: str, x: float, y: float, size: float, colour: str = "#000000",
          background: str | None = None, user: Mapping | None = None) -> Group:
     """Icon ``name``: a built-in one, or one of ``user`` (name -> UserIcon from content files)."""
-    items = list(ICONS[name](size, colour)) if name in ICONS else _user(user[name], size, colour)
+    items = _built_in(name, size, colour, background) if name in ICONS else \
+        _shapes(user[name], size, colour, background)
+    return Group(items, transform=translate(x, y))
+
+
+@lru_cache(maxsize=1024)
+def _built_in(name: str, size: float, colour: str, background: str | None) -> tuple[Item, ...]:
+    """A built-in icon's shapes, drawn once for each size and colour (a deck draws the same few
+    hundreds of times); shapes only, no groups, so sharing them changes no document."""
+    return _with_background(list(ICONS[name](size, colour)), size, background)
+
+
+@lru_cache(maxsize=256)
+def _shapes(shape, size: float, colour: str, background: str | None) -> tuple[Item, ...]:
+    """A user icon's shapes (keyed by the icon's own definition), like :func:`_built_in`."""
+    return _with_background(_user(shape, size, colour), size, background)
+
+
+def _with_background(items: list[Item], size: float, background: str | None) -> tuple[Item, ...]:
     if background:
         items.insert(0, Circle(0, 0, size * 0.55, Style(fill=background)))
-    return Group(tuple(items), transform=translate(x, y))
+    return tuple(items)

@@ -423,6 +423,26 @@ def _bridges(lines: tuple[Centreline, ...], segments: tuple[tuple[str, str], ...
 
 def draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
     """Scene items of a track layer on a ``width`` × ``height`` trim box."""
+    # a tile set draws the same track layer on many tiles: drawn once for each layer's exact
+    # values (paths only, no groups, so sharing them changes no document)
+    key = (type(layer), tuple((name, _frozen(value)) for name, value in layer.__dict__.items()), width, height)
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= 1024:
+            _DRAWN.clear()
+        found = _DRAWN[key] = tuple(_draw_tracks(layer, width, height))
+    return list(found)
+
+
+_DRAWN: dict[tuple, tuple[Item, ...]] = {}
+
+
+def _frozen(value):
+    """A layer's value as a key (lists, such as the segments, as tuples)."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def _draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
     box = _box(layer, width, height)
     draw = _rail_items if layer.style == "rail" else _road_items
     lines = [centreline(a, b, box, pair_offset=layer.pair_offset, end_length=layer.end_length, bend=layer.bend)

@@ -68,16 +68,13 @@ class MarkedStr(str):
     location: Location
 
 
-_new = object.__new__
+_new = tuple.__new__
 
 
 def _location(mark: Any, filename: str) -> Location:
-    """``Location(filename, line, col)``, built without the frozen dataclass's ``__init__`` (half
-    the cost; a map file holds thousands of values)."""
-    where = _new(Location)
-    fields = where.__dict__
-    fields["file"], fields["line"], fields["col"] = filename, mark.line + 1, mark.column + 1
-    return where
+    """``Location(filename, line, col)``, made as the tuple it is (the named tuple's ``__new__``
+    is Python; a map file holds thousands of values)."""
+    return _new(Location, (filename, mark.line + 1, mark.column + 1))
 
 
 try:  # libyaml's parser when available: several times faster
@@ -182,23 +179,34 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         result.location = _location(node.start_mark, filename)
         key_locations = result.key_locations = {}
         value_locations = result.value_locations = {}
-        child = self._child
+        plain = not self.aliases  # a plain string (nearly every key and most values) is built in line
         for key_node, value_node in node.value:
-            key = child(key_node)
-            try:
-                hash(key)
-            except TypeError:
-                raise ContentError("a mapping key must be a plain value",
-                                   _location(key_node.start_mark, filename)) from None
+            mark = key_node.start_mark
+            where = _new(Location, (filename, mark.line + 1, mark.column + 1))
+            if plain and key_node.tag == _STR and type(key_node) is _ScalarNode:
+                key = MarkedStr(key_node.value)
+                key.location = where
+            else:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    hash(key)
+                except TypeError:
+                    raise ContentError("a mapping key must be a plain value", where) from None
             if key in result:
                 first = key_locations[key]
-                raise ContentError(f"duplicate key {key!r} (first given at line {first.line})",
-                                   _location(key_node.start_mark, filename),
+                raise ContentError(f"duplicate key {key!r} (first given at line {first.line})", where,
                                    hint="remove or rename one of them")
-            value = result[key] = child(value_node)
-            # a string, mapping or list already carries its (frozen) location: shared, not rebuilt
-            key_locations[key] = getattr(key, "location", None) or _location(key_node.start_mark, filename)
-            value_locations[key] = getattr(value, "location", None) or _location(value_node.start_mark, filename)
+            if plain and value_node.tag == _STR and type(value_node) is _ScalarNode:
+                value = MarkedStr(value_node.value)
+                mark = value_node.start_mark
+                value.location = value_where = _new(Location, (filename, mark.line + 1, mark.column + 1))
+            else:
+                value = self.construct_object(value_node, deep=True)
+                # a mapping or list already carries its (frozen) location: shared, not rebuilt
+                value_where = getattr(value, "location", None) or _location(value_node.start_mark, filename)
+            result[key] = value
+            key_locations[key] = where
+            value_locations[key] = value_where
         self.depth -= 1
         return result
 

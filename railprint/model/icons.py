@@ -32,6 +32,7 @@ from pydantic import Field, model_validator
 
 from railprint.errors import ContentError, Location, Problems, RailprintError
 from railprint.loading.paths import files_of_kind
+from railprint.model.nearby import kind_files
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import MarkedDict, load_file
 from railprint.model.deck import ICONS, UserIcon
@@ -316,7 +317,7 @@ def _load(path: str, stamp: float) -> tuple[tuple[UserIcon, ...], tuple, tuple]:
 
 def icon_files(folder: Path, recursive: bool = False) -> list[Path]:
     """The ``kind: icons`` files in ``folder`` (and below it, if ``recursive``)."""
-    return files_of_kind(folder, "icons", recursive)
+    return files_of_kind(folder, "icons", recursive) if recursive else kind_files(folder, "icons")
 
 
 def user_icons(files: list[Path]) -> dict[str, UserIcon]:

@@ -19,11 +19,12 @@ from typing import Any
 from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
 from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
-from railprint.loading.paths import files_of_kind, referenced
+from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
 from railprint.model import images, richtext, svgart
 from railprint.model.icons import icons_near
+from railprint.model.nearby import kind_files
 from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement)
@@ -253,7 +254,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     before = len(problems.items)
     text = str(layer.text).replace("\r\n", "\n")
     if text != layer.text:
-        layer = layer.model_copy(update={"text": text})
+        layer = _copied(layer, {"text": text})
     controls = _controls(text, "\n")
     if controls:
         problems.add(f"{what}: control character(s) {controls} in {_short(text)!r}", where,
@@ -274,10 +275,11 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         elif family not in fonts:
             problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
                          suggestion(family, fonts) if fonts else "declare it under the deck's 'fonts:'")
-    new = text if len(problems.items) > before else richtext.rewrite(text, runs, fonts)
+    # (without a '[' there is no [colour=…]/[font=…] tag to rewrite)
+    new = text if len(problems.items) > before or "[" not in text else richtext.rewrite(text, runs, fonts)
     if new != text:
         text = new
-        layer = layer.model_copy(update={"text": text})
+        layer = _copied(layer, {"text": text})
     _, trouble = richtext.parse(text, layer.font, layer.size)
     for message in trouble:
         problems.add(f"{what}: {message} in {_short(text)!r}", where)
@@ -287,7 +289,8 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
     by_font: dict[str, str] = {}
     for run in richtext.runs(text, layer.font, layer.size, layer.family):
-        by_font[richtext.font_of(run)] = by_font.get(richtext.font_of(run), "") + run.text
+        key = richtext.font_of(run)
+        by_font[key] = by_font.get(key, "") + run.text
     for key, chars in by_font.items():
         if "/" in key and "@" not in key:
             continue  # an undeclared [font=…]: reported above
@@ -402,23 +405,73 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                   same: dict[int, tuple] | None = None) -> ResolvedFace:
     """``cells``: where each of the card's own variables is given (a spreadsheet cell); a layer's
     problem is reported at the first such cell it uses, else at ``where``. ``same``: one deck's
-    memory of the layers that use no variable (by identity: the deck's template layers), so each
-    is resolved once for all its cards — unless it had a problem or a warning, which then
+    memory of its template layers (by identity): what a layer became for the values of the
+    variables it names (none, for most), so it is resolved once for all the cards giving it the
+    same values (a card's colour, its picture) — unless it had a problem or a warning, which then
     repeats for every card as before."""
     out: list = []
     for layer in layers:
-        if same is not None and id(layer) in same:
-            out.extend(same[id(layer)])
-            continue
-        before = (len(problems.items), len(variables.bad), len(warned or ()))
+        known = same.get(id(layer)) if same is not None else None
+        if known is not None:
+            names, seen = known
+            if not names:   # most layers name no variable
+                out.extend(seen[()])
+                continue
+            items = seen.get(_values(variables, names))
+            if items is not None:
+                variables.used[:] = names   # looked up as resolving it would
+                variables.seen.update(names)
+                out.extend(items)
+                continue
+        before = (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ()))
         variables.used.clear()
         items = _resolve_layer(layer, variables, palette, lang, base, width, height, problems, where, what,
                                icons, warned, cells, fonts)
         out.extend(items)
-        if same is not None and not variables.used and (len(problems.items), len(variables.bad),
-                                                        len(warned or ())) == before:
-            same[id(layer)] = items
-    return ResolvedFace(layers=tuple(out))
+        if same is not None and _reusable(layer, variables, items) and \
+                (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ())) == before:
+            names = tuple(variables.used)
+            same.setdefault(id(layer), (names, {}))[1][_values(variables, names)] = items
+    return ResolvedFace.model_construct(layers=tuple(out))   # built here from checked layers: no validation
+
+
+def _reusable(layer: Any, variables: _Vars, items: tuple) -> bool:
+    """May what ``layer`` became be reused for every card giving its variables the same values?
+    Only when it names the same variables whatever their values (a ``when:``/``unless:`` may skip
+    some: then only a layer using none), and prints no markup-like text (that warning is given at
+    each card's own place)."""
+    if variables.used and (layer.when is not None or layer.unless is not None):
+        return False
+    return not any(type(item) is TextLayer and richtext.tag_like(str(item.text)) for item in items)
+
+
+def _values(variables: _Vars, names: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The text each of ``names`` puts in place of its placeholder (None: one is not given),
+    looked up without counting as used."""
+    values = []
+    for name in names:
+        value = dict.get(variables, name, _ABSENT)
+        if value is _ABSENT:
+            return None
+        values.append(str(value))
+    return tuple(values)
+
+
+_ABSENT = object()
+
+
+def _copied(layer: Any, changes: dict[str, Any]) -> Any:
+    """``layer.model_copy(update=changes)`` for a layer model (frozen, no extra keys, no private
+    attributes) without pydantic's general copy: a third of its cost, ~3,700 copies a
+    ``render all`` (``tests/render/test_resolve_copies.py`` holds it to ``model_copy``)."""
+    new = object.__new__(type(layer))
+    values = dict(layer.__dict__)
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__", layer.__pydantic_fields_set__ | changes.keys())
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base: Path, width: float,
@@ -449,13 +502,13 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
     where = _cell(cells, variables.used, card_where)
     if isinstance(layer, MinimapLayer):
         marks = [_substitute(m, variables, lang) for m in layer.mark]
-        layer = layer.model_copy(update={"mark": marks, **changes})
+        layer = _copied(layer, {"mark": marks, **changes})
         geometry = _minimap(layer, base, problems, where)
         return () if geometry is None else (geometry,)
     if changes:
-        layer = layer.model_copy(update=changes)
+        layer = _copied(layer, changes)
     if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
-        layer = layer.model_copy(update={"w": width - layer.x if layer.w is None else layer.w,
+        layer = _copied(layer, {"w": width - layer.x if layer.w is None else layer.w,
                                          "h": height - layer.y if layer.h is None else layer.h})
     if isinstance(layer, IconLayer) and layer.name not in icons:
         problems.add(f"{what}: unknown icon {layer.name!r}", where, icon_hint(layer.name, icons))
@@ -471,7 +524,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
                 return ()
             if fonts[layer.family] is None:
                 return ()
-            layer = layer.model_copy(update={"family": fonts[layer.family]})
+            layer = _copied(layer, {"family": fonts[layer.family]})
             if not layer.box and not known(face_key(layer.family, layer.font)):
                 problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
                              f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
@@ -606,7 +659,7 @@ def _kept(source: MarkedList, keep) -> MarkedList:
 
 def style_files(folder: Path) -> list[Path]:
     """The ``kind: styles`` files in ``folder``."""
-    return files_of_kind(folder, "styles")
+    return kind_files(folder, "styles")
 
 
 def folder_styles(folder: Path) -> MarkedDict:
@@ -819,7 +872,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             numbers = {"index": position, "copy": copy, "total": total}
             variables = _Vars({**{k: v for k, v in numbers.items() if k not in own}, **own}, lang)
             if copy > 1 and not numbered:  # the copies are alike: one face object for all of them
-                cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+                cards.append(ResolvedCard.model_construct(name=name, front=front, back=back, copy_number=copy,
                                           source_line=where.line or 0))
                 continue
             # problems of later numbered copies repeat the first copy's: collected once
@@ -844,7 +897,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                 for missing in dict.fromkeys(variables.missing):
                     problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                                  suggestion(missing.strip("{}"), list(variables)) if variables else None)
-            cards.append(ResolvedCard(name=name, front=front, back=back, copy_number=copy,
+            cards.append(ResolvedCard.model_construct(name=name, front=front, back=back, copy_number=copy,
                                       source_line=where.line or 0))
     problems.raise_if_any(str(path), Location(str(path)))
     background = palette.get(spec.background, spec.background)

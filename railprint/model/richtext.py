@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from railprint.fonts import face_key, metrics, text_width
 
@@ -40,10 +41,10 @@ def face_of(base: str, bold: bool, italic: bool) -> str:
     return ("bold" if bold else "") + ("italic" if italic else "") or "regular"
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """A piece of one word in one face; ``icon`` set: an inline icon (``text`` empty).
-    ``scale``: its size against the box's; ``colour``: its own (None: the layer's)."""
+    ``scale``: its size against the box's; ``colour``: its own (None: the layer's).
+    (A named tuple, not a frozen dataclass: made ~1,500 times a render, 4x faster to make.)"""
 
     text: str
     face: str
@@ -117,27 +118,38 @@ def _parse(text: str, base: str, base_size: float, family: str | None
     for source in text.split("\n"):
         words: list[Word] = []
         word: list[Run] = []
+        # the word's last run while it is text that may still grow: its pieces and style (the
+        # Run is made once it ends, not again for every piece a mark splits it into)
+        pending: list[str] = []
+        pending_style = current
+
+        def end_run() -> None:
+            if pending:
+                face, scale, colour, run_family = pending_style
+                word.append(Run("".join(pending), face, None, scale, colour, run_family))
+                pending.clear()
 
         def add(piece: str, icon: str | None = None) -> None:
+            nonlocal pending_style
             if not piece and icon is None:
                 return   # nothing between two marks
-            face, scale, colour, run_family = current
             if icon is not None:
+                end_run()
+                face, scale, colour, run_family = current
                 word.append(Run("", face, icon, scale, colour, run_family))
                 return
             parts = piece.split(" ")
             for i, part in enumerate(parts):
                 if i:
+                    end_run()
                     if word:
                         words.append(tuple(word))
                     word.clear()
                 if part:
-                    last = word[-1] if word else None
-                    if last is not None and last.icon is None and (last.face, last.scale, last.colour, last.family) \
-                            == (face, scale, colour, run_family):
-                        word[-1] = Run(last.text + part, face, None, scale, colour, run_family)
-                    else:
-                        word.append(Run(part, face, None, scale, colour, run_family))
+                    if pending and pending_style != current:
+                        end_run()
+                    pending_style = current
+                    pending.append(part)
 
         pos = 0
         for match in _TOKEN.finditer(source):
@@ -167,6 +179,7 @@ def _parse(text: str, base: str, base_size: float, family: str | None
             else:
                 add("", icon)
         add(source[pos:])
+        end_run()
         if word:
             words.append(tuple(word))
         paragraphs.append(tuple(words))
@@ -229,10 +242,9 @@ def plain(text: str, base: str = "regular") -> str:
     return "\n".join(" ".join("".join(run.text for run in w) for w in p) for p in paragraphs)
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y);
-    ``scale`` times the box's size, in ``colour`` (None: the layer's)."""
+    ``scale`` times the box's size, in ``colour`` (None: the layer's). (A named tuple, as Run.)"""
 
     x: float
     y: float
@@ -356,36 +368,38 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
         else:
             x = {"left": 0.0, "justify": 0.0, "centre": (width - natural) / 2,
                  "right": width - natural}[align]
-        open_text = False  # the last piece is text ending at x: a run in its style may extend it
+        # the text piece still open (ending at x): its start, its strings and its style (face,
+        # scale, colour, family); a run in that style extends it, and the Piece is made once it
+        # closes (not again for every word it grows by)
+        start, parts, style = 0.0, [], None
         for i, word in enumerate(words):
             if i:
                 first = word[0]
-                open_text = (open_text and gap == space and first.icon is None
-                             and _same(pieces[-1], first))
-                if open_text:
-                    last = pieces[-1]
-                    pieces[-1] = Piece(last.x, baseline, last.text + " ", last.face, None, last.scale, last.colour,
-                                       last.family)
+                if style is not None and gap == space and first.icon is None \
+                        and (first.face, first.scale, first.colour, first.family) == style:
+                    parts.append(" ")
+                elif style is not None:
+                    pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+                    style = None
                 x += gap
             for run in word:
                 if run.icon:
+                    if style is not None:
+                        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+                        style = None
                     pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
                                         baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
                                         run.scale, run.colour, run.family))
-                    open_text = False
                     x += ICON_ADVANCE * size * run.scale
                     continue
-                if open_text and _same(pieces[-1], run):
-                    last = pieces[-1]
-                    pieces[-1] = Piece(last.x, baseline, last.text + run.text, run.face, None, run.scale,
-                                       run.colour, run.family)
+                own = (run.face, run.scale, run.colour, run.family)
+                if style == own:
+                    parts.append(run.text)
                 else:
-                    pieces.append(Piece(x, baseline, run.text, run.face, None, run.scale, run.colour, run.family))
-                open_text = True
+                    if style is not None:
+                        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+                    start, parts, style = x, [run.text], own
                 x += _unit_width(run.text, font_of(run)) * size * run.scale
+        if style is not None:
+            pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
     return TextBox(size, len(lines), tuple(pieces))
-
-
-def _same(piece: Piece, run: Run) -> bool:
-    """Can ``run`` continue ``piece`` (same face, size, colour and family)?"""
-    return (piece.face, piece.scale, piece.colour, piece.family) == (run.face, run.scale, run.colour, run.family)

@@ -216,3 +216,23 @@ def test_far_apart_crossings_get_separate_decks(tmp_path):
     gaps = [p for p in paths if p.style.stroke == "#e9e4c6"]
     assert len(gaps) == 2
     assert sorted(round(sum(c[1] for c in g.cmds) / len(g.cmds) / (W / 3), 2) for g in gaps) == [1.0, 2.0]
+
+
+def test_remembered_drawings_are_the_drawings_of_the_exact_layer():
+    """draw_tracks remembers a layer's drawing by every value of the layer: the same items as
+    drawing it anew, and a layer differing in any value (a colour, a port) is drawn anew."""
+    from railprint.draw.tracks import _draw_tracks, draw_tracks
+    from railprint.loading.resources import content_path
+    from railprint.model.resolve import load_deck
+
+    layers = [layer for card in load_deck(content_path("allers-trains", "tiles.yaml")).cards
+              for layer in card.front.layers if type(layer).__name__ == "TrackLayer"]
+    assert len(layers) > 20
+    for layer in layers:
+        assert draw_tracks(layer, 120.0, 120.0) == _draw_tracks(layer, 120.0, 120.0)
+    first = layers[0]
+    recoloured = first.model_copy(update={"colour": "#123456"})
+    assert draw_tracks(recoloured, 120.0, 120.0) == _draw_tracks(recoloured, 120.0, 120.0) != \
+        draw_tracks(first, 120.0, 120.0)
+    other = first.model_copy(update={"segments": [("N", "S")] if first.segments != [("N", "S")] else [("E", "W")]})
+    assert draw_tracks(other, 120.0, 120.0) == _draw_tracks(other, 120.0, 120.0) != draw_tracks(first, 120.0, 120.0)

@@ -11,8 +11,9 @@ U-turn track fragments.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
+
+from railprint.records import Record
 
 COLS, ROWS = 4, 4
 DEPOT = (0, 0)
@@ -45,8 +46,7 @@ TILES: Mapping[str, tuple[tuple[str, str], ...]] = {
 ROTATIONS = (0, 90, 180, 270)  # degrees clockwise from upright (the tile code at the bottom left)
 
 
-@dataclass(frozen=True)
-class Station:
+class Station(Record):
     number: int            # board order = scoring-board order = tie-break order
     name: str
     colour: str            # hex, as printed

@@ -11,13 +11,13 @@ each at its ``file:line:col``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
 from railprint.loading import yamlio
 from railprint.loading.text import MAX_GAME_BYTES, read_text
+from railprint.records import Record
 
 from .frame import COLS, DEPOT, MAX_TILES, ROTATIONS, ROWS, STATIONS, TILES
 
@@ -38,16 +38,14 @@ MAX_PLAYERS = 20  # more is no game file (the game is for 1-4); refused before r
 PLACEMENT_HINT = "write SQUARE TILE ROTATION [@ROUND], e.g. 'B1 T03 90' or 'A2 T15 0 @1'"
 
 
-@dataclass(frozen=True)
-class Arrival:
+class Arrival(Record):
     player: str
     station: int
     round: int
     where: Location
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Record):
     cell: tuple[int, int]
     tile: str
     rotation: int
@@ -55,8 +53,7 @@ class Placement:
     where: Location
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Record):
     file: str
     mode: str
     players: tuple[str, ...]

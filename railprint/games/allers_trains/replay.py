@@ -20,8 +20,9 @@ tile again scores again. Everything here is deterministic: same placements, same
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from railprint.records import Record, factory
 
 from .frame import ACROSS, COLS, DEPOT, DEPOT_PORTS, LOCOMOTIVES, OUTER, ROTATIONS, ROWS, TILES, pairing, square_name
 
@@ -32,19 +33,17 @@ Cell = tuple[int, int]
 Port = tuple[Cell, str]  # a port of a square: where a waiting locomotive faces the next square
 
 
-@dataclass
-class Loco:
+class Loco(Record, frozen=False):
     colour: str
     at: Port                      # the port it waits at (faces the next square)
     state: str = "waiting"        # waiting | arrived | collided | removed | depot
     station: int | None = None    # where it arrived (or was removed at a station)
     round: int | None = None      # the round it arrived / left the game
     entries: int = 0              # tiles entered (route points)
-    path: list[Port] = field(default_factory=list)  # the port where it entered each tile, in order
+    path: list[Port] = factory(list)  # the port where it entered each tile, in order
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Record):
     """What one locomotive did in one round."""
 
     colour: str

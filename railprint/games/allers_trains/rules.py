@@ -7,10 +7,10 @@ tile entered. The frame geometry is in :mod:`.frame`, the replay in :mod:`.repla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from railprint.errors import Location, Problems
+from railprint.records import Record
 from railprint.report import rank
 
 from .frame import LOCOMOTIVES, MAX_TILES, STATIONS, square_name
@@ -63,8 +63,7 @@ def route_reading(total: int) -> str:
 
 
 # ---- scoring a game -------------------------------------------------------------------------
-@dataclass
-class PlayerScore:
+class PlayerScore(Record, frozen=False):
     name: str
     arrivals: list[tuple[int, int]]            # (station, round), in station order
     spaces: dict[int, int]                     # station -> space on its track
@@ -79,8 +78,7 @@ class PlayerScore:
         return sum(self.stations.values())
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(Record):
     player: str
     message: str
     where: str = ""
@@ -89,8 +87,7 @@ class Violation:
         return f"{self.where}: {self.player}: {self.message}" if self.where else f"{self.player}: {self.message}"
 
 
-@dataclass
-class GameScore:
+class GameScore(Record, frozen=False):
     record: GameRecord
     players: list[PlayerScore]
     spaces: dict[int, dict[str, int]]          # station -> player -> space

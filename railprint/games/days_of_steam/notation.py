@@ -25,13 +25,13 @@ Map notation (one token per square, separated by spaces, rows north to south)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
 from railprint.loading import yamlio
 from railprint.loading.text import MAX_GAME_BYTES, read_text
+from railprint.records import Record
 
 COLOURS = ("red", "green", "yellow", "blue")
 LETTERS = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
@@ -78,8 +78,7 @@ MAX_SIDE = 60          # rows or columns of a map: far more than 92 tiles can fi
 _TOKEN = re.compile(r"^([a-z]{2})([0-9]?)([a-z]*)$")
 
 
-@dataclass(frozen=True)
-class PlayerEntry:
+class PlayerEntry(Record):
     name: str
     goods: tuple[str, ...]      # colour names, in the order written
     circuits: int
@@ -90,8 +89,7 @@ class PlayerEntry:
     steam_where: Location
 
 
-@dataclass(frozen=True)
-class Square:
+class Square(Record):
     """One non-empty square of the map: a city (``colour``) or a track tile (``code``)."""
 
     row: int
@@ -123,8 +121,7 @@ def square_label(row: int, col: int) -> str:
             return f"{letters}{row + 1}"
 
 
-@dataclass(frozen=True)
-class TileMap:
+class TileMap(Record):
     rows: int
     cols: int
     squares: tuple[Square, ...]
@@ -134,8 +131,7 @@ class TileMap:
         return {(s.row, s.col): s for s in self.squares}
 
 
-@dataclass(frozen=True)
-class GameFile:
+class GameFile(Record):
     file: str
     end: str                    # "tiles" or "instant"
     end_given: bool

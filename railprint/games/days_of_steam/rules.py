@@ -18,10 +18,10 @@ the bound is not checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from railprint.errors import Location, Problems
+from railprint.records import Record, factory, replace
 from railprint.report import Violation, rank
 
 from .notation import (CITIES_PER_COLOUR, COLOURS, SET_COUNTS, TILES, GameFile, PlayerEntry, Square,
@@ -69,8 +69,7 @@ def ports(segments: Iterable[tuple[str, str]]) -> set[str]:
 
 
 # ---- the board: squares -> segments ------------------------------------------------------------
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """Segments per occupied square, and which squares are cities."""
 
     tiles: dict[tuple[int, int], tuple[tuple[str, str], ...]]
@@ -180,8 +179,7 @@ def placeable(segments: tuple[tuple[str, str], ...]) -> bool:
 Piece = tuple[tuple[int, int], str, str]   # (square, port, port) with the ports sorted
 
 
-@dataclass(frozen=True)
-class Circuit:
+class Circuit(Record):
     pieces: tuple[Piece, ...]               # in running order
     cities: tuple[tuple[int, int], ...]     # in running order
 
@@ -189,9 +187,8 @@ class Circuit:
         return frozenset((pos, *sorted((a, b))) for pos, a, b in self.pieces)
 
 
-@dataclass
-class CircuitSearch:
-    circuits: list[Circuit] = field(default_factory=list)
+class CircuitSearch(Record, frozen=False):
+    circuits: list[Circuit] = factory(list)
     complete: bool = True
 
 
@@ -305,8 +302,7 @@ def cycle_rank(board: Board, circuits: Iterable[Circuit]) -> int:
 
 
 # ---- scoring -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(Record):
     entry: PlayerEntry
     delivered: dict[str, int]
     goods: int
@@ -322,8 +318,7 @@ class PlayerScore:
         return self.entry.name
 
 
-@dataclass(frozen=True)
-class MapCheck:
+class MapCheck(Record):
     circuits: tuple[Circuit, ...]
     complete: bool
     allowed: int | None          # None: not checked (overlay tiles on the map)
@@ -332,8 +327,7 @@ class MapCheck:
     cities: int
 
 
-@dataclass(frozen=True)
-class GameScore:
+class GameScore(Record):
     game: GameFile
     end: str
     players: tuple[PlayerScore, ...]

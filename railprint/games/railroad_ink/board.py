@@ -7,8 +7,9 @@ each side in that order: ``h`` highway, ``r`` railway, ``l`` lava, ``.`` nothing
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterator
+
+from railprint.records import Record
 
 SIZE = 7
 ROWS = "ABCDEFG"
@@ -43,8 +44,7 @@ def neighbour(row: int, col: int, side: int) -> tuple[int, int] | None:
     return None
 
 
-@dataclass(frozen=True)
-class Exit:
+class Exit(Record):
     row: int
     col: int
     side: int
@@ -65,8 +65,7 @@ EXIT_AT = {(x.row, x.col, x.side): x for x in EXITS}
 CENTRE = tuple((r, c) for r in range(2, 5) for c in range(2, 5))
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(Record):
     """One space. ``edges`` is four letters N E S W from ``.hrl``; ``marker`` is '' (plain),
     's' station, 'o' overpass, 'v' volcano or 'x' crater (a crater has no edges)."""
 
@@ -139,15 +138,14 @@ class Cell:
 EMPTY = Cell()
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record, uncompared=("source",)):
     """A finished sheet. ``rows`` is 7 tuples of 7 cells. ``source`` (the file name) is not part
     of equality."""
 
     rows: tuple[tuple[Cell, ...], ...] = tuple(tuple(EMPTY for _ in range(SIZE)) for _ in range(SIZE))
     player: str = ""
     expansion: str = "none"
-    source: str | None = field(default=None, compare=False)
+    source: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.rows) != SIZE or any(len(r) != SIZE for r in self.rows):

@@ -43,10 +43,10 @@ Both are checked against brute force and against each other in tests/games/railr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from railprint.games.railroad_ink.board import DELTA, SIZE, Board, opposite
+from railprint.records import Record
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -57,8 +57,7 @@ _COLOUR0 = sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE) if 
 _STEP = (-SIZE, 1, SIZE, -1)  # index offset for N, E, S, W
 
 
-@dataclass(frozen=True)
-class RouteLine:
+class RouteLine(Record):
     """The longest line of one kind: ``path`` lists (row, col) in order (a space may appear
     twice in trail mode); ``length`` counts distinct spaces."""
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from railprint.games.railroad_ink.board import (
     EXIT_AT, N, E, S, W, ROWS, SIZE, Board, Cell, square,
 )
 from railprint.games.railroad_ink.rules import ErrorEnd, Scoring
 from railprint.games.railroad_ink.words import LABELS, exits_word, language
+from railprint.records import Record
 from railprint.report import rank, table
 
 LEGENDS = {lang: words["legend"] for lang, words in LABELS.items()}
@@ -169,8 +168,7 @@ def sheet_text(s: Scoring, *, lang: str = "en") -> str:
     return "\n".join(parts)
 
 
-@dataclass(frozen=True)
-class ScoreResult:
+class ScoreResult(Record):
     sheets: tuple[Scoring, ...]
 
     def as_json(self) -> dict | list:

@@ -24,14 +24,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from railprint.errors import RailprintError, close_matches
 from railprint.graphs import UnionFind
 from railprint.games.railroad_ink.board import (
     CENTRE, EXITS, SIDE_NAMES, TYPE_NAMES, Board, Cell, E, Exit, S, neighbour, opposite, square,
 )
 from railprint.games.railroad_ink.longest import RouteLine, longest_route
+from railprint.records import Record
 from railprint.report import ScoreLine, ScoreReport, Violation
 
 EXIT_POINTS = (0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45)
@@ -133,8 +132,7 @@ def _cell_problems(cell: Cell, meteor: bool, lava: bool) -> list[str]:
 
 # --- scoring --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Network:
+class Network(Record):
     number: int
     spaces: tuple[tuple[int, int], ...]
     exits: tuple[Exit, ...]
@@ -145,8 +143,7 @@ class Network:
         return EXIT_POINTS[len(self.exits)]
 
 
-@dataclass(frozen=True)
-class ErrorEnd:
+class ErrorEnd(Record):
     """One error: an unconnected route end or an open lava side."""
 
     row: int
@@ -165,8 +162,7 @@ class ErrorEnd:
         return f"{self.where}: {self.reason}"
 
 
-@dataclass(frozen=True)
-class Lake:
+class Lake(Record):
     spaces: tuple[tuple[int, int], ...]
     open_sides: tuple[tuple[int, int, int], ...]
 
@@ -175,8 +171,7 @@ class Lake:
         return not self.open_sides
 
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(Record):
     """The itemised score of one sheet."""
 
     board: Board
@@ -189,7 +184,7 @@ class Scoring:
     errors: tuple[ErrorEnd, ...]
     meteor_spaces: tuple[tuple[int, int, tuple[int, ...]], ...]  # (row, col, crater sides)
     lakes: tuple[Lake, ...]
-    violations: tuple[Violation, ...] = field(default=())
+    violations: tuple[Violation, ...] = ()
 
     @property
     def exits(self) -> int:

@@ -14,17 +14,16 @@ top-left, y down; ``TTRMap.aspect`` is the frame's width / height.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from railprint.errors import name_key  # noqa: F401 - part of this module's API
+from railprint.records import Record, factory
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Colour:
+class Colour(Record):
     """A route / card colour. ``any`` marks gray: paid with any one colour."""
 
     id: str
@@ -33,8 +32,7 @@ class Colour:
     any: bool = False
 
 
-@dataclass(frozen=True)
-class City:
+class City(Record):
     """A city on the board: where routes end, tickets lead and players name it."""
 
     id: str
@@ -46,8 +44,7 @@ class City:
     label: str | None = None         # preferred label side for drawing: n ne e se s sw w nw
 
 
-@dataclass(frozen=True)
-class Endpoint:
+class Endpoint(Record):
     """One marker of an outside area where routes end (a node, never a junction)."""
 
     id: str
@@ -55,8 +52,7 @@ class Endpoint:
     at: Point
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(Record):
     """An outside area (neighbouring country, Monaco). Every route into it is a dead end."""
 
     id: str
@@ -65,8 +61,7 @@ class Area:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(Record):
     """A group of cities some maps score as a whole (Italy's regions)."""
 
     id: str
@@ -76,8 +71,7 @@ class Region:
     tint: str | None = None          # "#rrggbb" for shading on boards and pictures
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(Record):
     """One route of spaces between two nodes, claimed whole by one player."""
 
     id: str
@@ -109,8 +103,7 @@ class Route:
         return (self.length, self.ferry, self.tunnel)
 
 
-@dataclass(frozen=True)
-class Ticket:
+class Ticket(Record):
     """A destination ticket: joins two places for its points, or costs them."""
 
     id: str
@@ -120,8 +113,7 @@ class Ticket:
     long: bool = False               # a long-route ticket: its own deck with its own back
 
 
-@dataclass(frozen=True)
-class StationRule:
+class StationRule(Record):
     """Train stations (Europe): each player has ``per_player``; each one not placed scores
     ``points_unused``. A placed station lets its owner use one route of another player into or
     out of its city, for tickets only. One station per city for the whole table."""
@@ -130,8 +122,7 @@ class StationRule:
     points_unused: int
 
 
-@dataclass(frozen=True)
-class RegionBonus:
+class RegionBonus(Record):
     """Points per network by region count: below the first entry 0, above the last the last."""
 
     table: tuple[tuple[int, int], ...]
@@ -144,8 +135,7 @@ class RegionBonus:
         return result
 
 
-@dataclass(frozen=True)
-class ParallelRule:
+class ParallelRule(Record):
     """How many routes of one parallel group may be claimed in a game, by player count.
 
     ``claimable`` maps a player count to a number, or ``None`` for "all of them".
@@ -164,8 +154,7 @@ class ParallelRule:
         return table[nearest]
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Record):
     """Where a map's facts come from (a rulebook page, a reference), for readers of the file."""
 
     id: str
@@ -173,12 +162,14 @@ class Source:
     used_for: str = ""
 
 
+DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
+"""The players' colours when a map names none (``play: {player_colours: …}``): the scorer's
+pictures and the printed trains, score markers and stations."""
 TIE_BREAKS = ("tickets_completed", "longest_path")
 TIE_BREAK_KEYS = ("tickets_completed", "longest_path", "fewest_stations_used")
 
 
-@dataclass(frozen=True)
-class TTRMap:
+class TTRMap(Record, uncompared=("play",)):
     """A whole map: its places, routes, tickets and the scoring rules that differ between maps."""
 
     id: str
@@ -204,7 +195,7 @@ class TTRMap:
     sources: tuple[Source, ...] = ()
     notes: str = ""
     file: str = ""
-    play: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    play: dict[str, Any] = factory(dict)
 
     # ---- lookups -------------------------------------------------------------------------
     def title(self, lang: str = "en") -> str:

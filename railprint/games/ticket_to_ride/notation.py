@@ -12,7 +12,7 @@ Rule violations (two parallels, too many trains, ...) are not checked here: see 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from railprint.records import Record
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +42,7 @@ _FERRY_WORDS = {"ferry", "prom", "ferries"}
 _TUNNEL_WORDS = {"tunnel", "tunel"}
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(Record):
     """One ``routes:`` entry. ``options`` are the route ids it may mean: one, or several
     parallels that are identical for scoring (the scorer then gives it a free one)."""
 
@@ -55,8 +54,7 @@ class Claim:
     selector: str | None = None
 
 
-@dataclass(frozen=True)
-class KeptTicket:
+class KeptTicket(Record):
     """One ``tickets:`` entry: the ticket it names, as written and where."""
 
     text: str
@@ -64,8 +62,7 @@ class KeptTicket:
     ticket: str
 
 
-@dataclass(frozen=True)
-class StationEntry:
+class StationEntry(Record):
     """One ``stations:`` entry: a train station in ``city``, optionally with the route it
     borrows (``Wien: Budapest - Wien``; ``borrows`` = the route ids it may mean, parallels
     identical for scoring all listed). Without one the scorer chooses."""
@@ -78,8 +75,7 @@ class StationEntry:
     borrows_where: Location | None = None
 
 
-@dataclass(frozen=True)
-class PlayerEntry:
+class PlayerEntry(Record):
     """One player of a game file: name, claimed routes, kept tickets, stations."""
 
     name: str
@@ -90,8 +86,7 @@ class PlayerEntry:
     stations: tuple[StationEntry, ...] = ()
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Record):
     """A game file read: its map and its players, every entry with its location."""
 
     file: str

@@ -40,7 +40,7 @@ def players(m) -> list[Player]:
     """The map's player colours (``play: {player_colours: […]}`` in its file, else the scorer's
     defaults), as many as its most players, each with its letter: no player depends on colour
     vision. Trains, score markers and station pieces all take their colours from here."""
-    from railprint.games.ticket_to_ride.rules import DEFAULT_COLOURS
+    from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS   # not through the scorer's modules
 
     colours = list(m.play.get("player_colours") or DEFAULT_COLOURS)
     return [Player(LETTERS[i], colours[i % len(colours)]) for i in range(min(m.players_max, len(LETTERS)))]

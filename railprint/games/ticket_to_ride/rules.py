@@ -15,7 +15,7 @@ Decisions (see docs/ticket-to-ride-scoring.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from railprint.records import Record, factory
 
 from railprint.errors import Location, RulesError
 from railprint.games.ticket_to_ride.model import Route, Ticket, TTRMap
@@ -28,12 +28,10 @@ LONGEST_BUDGET = 400_000
 trains than the map allows (shared among them); a legal player's search is never limited (it is
 exact and fast)."""
 from .notation import Claim, GameRecord, PlayerEntry, StationEntry
+from .model import DEFAULT_COLOURS  # noqa: F401 - the players' colours (the printed pieces use them too)
 
-DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce")
 
-
-@dataclass(frozen=True)
-class TicketResult:
+class TicketResult(Record):
     """One kept ticket scored: completed or not, and the path that completes it."""
 
     ticket: Ticket
@@ -49,8 +47,7 @@ class TicketResult:
         return self.ticket.points if self.completed else -self.ticket.points
 
 
-@dataclass(frozen=True)
-class Network:
+class Network(Record):
     """One connected group of a player's routes."""
 
     routes: tuple[str, ...]
@@ -61,8 +58,7 @@ class Network:
     points: int
 
 
-@dataclass(frozen=True)
-class StationResult:
+class StationResult(Record):
     """One placed train station and the route it borrows (for tickets only)."""
 
     city: str
@@ -73,8 +69,7 @@ class StationResult:
     counted: bool = True             # False: beyond the map's stations or a second one in a city
 
 
-@dataclass
-class PlayerScore:
+class PlayerScore(Record, frozen=False):
     """Everything one player scores, line by line, with what it was scored from."""
 
     name: str
@@ -90,10 +85,10 @@ class PlayerScore:
     region_bonus: int = 0
     longest_path_bonus: int = 0
     rank: int = 0
-    violations: list[Violation] = field(default_factory=list)
+    violations: list[Violation] = factory(list)
     stations: tuple[StationResult, ...] = ()
     station_points: int = 0              # unused stations x the map's points_unused
-    notices: list[Violation] = field(default_factory=list)
+    notices: list[Violation] = factory(list)
 
     @property
     def stations_used(self) -> int:
@@ -131,16 +126,15 @@ class PlayerScore:
         return ScoreReport(self.name, lines, list(self.violations))
 
 
-@dataclass
-class GameScore:
+class GameScore(Record, frozen=False):
     """A scored game: every player's score and the violations and notices found, each with its owner."""
 
     record: GameRecord
     players: list[PlayerScore]
     violations: list[Violation]              # every violation, in file order
     owners: list[str | None]                 # player name per violation (None: the game)
-    notices: list[Violation] = field(default_factory=list)        # legal but worth saying
-    notice_owners: list[str | None] = field(default_factory=list)
+    notices: list[Violation] = factory(list)        # legal but worth saying
+    notice_owners: list[str | None] = factory(list)
 
     @property
     def map(self) -> TTRMap:

@@ -5,7 +5,6 @@ points), no city name over a space."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import pytest
 
@@ -13,6 +12,7 @@ from railprint.games.ticket_to_ride.board import board_geometry
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.games.ticket_to_ride.route_layout import (CAR_SPACE, CLEARANCE, Car, car_polygon, clearance,
                                                          close_pairs, dims, layout_routes, polygon_clearance)
+from railprint.records import replace
 from railprint.units import mm, to_mm
 from tests.helpers import ttr_map
 
