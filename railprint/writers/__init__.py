@@ -54,9 +54,14 @@ def to_text(doc: Document) -> str:
 
 def check_document_glyphs(doc: Document) -> None:
     """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes)."""
+    refuse_missing_glyphs(dict.fromkeys((item.text, item.font) for page in doc.pages
+                                        for item in leaves(page.items) if type(item) is Text))
+
+
+def refuse_missing_glyphs(drawn) -> None:
+    """RailprintError naming the first ten of the ``(text, font)`` pairs (in drawing order, each
+    once) that use a character the font has no glyph for."""
     problems = []
-    drawn = dict.fromkeys((item.text, item.font) for page in doc.pages for item in leaves(page.items)
-                          if type(item) is Text)
     for text, font in drawn:
         missing = check_glyphs(text, font)
         if missing:
@@ -77,7 +82,8 @@ def render(doc: Document, fmt: str, *, paint=None, charset: dict[str, str] | Non
         raise RailprintError(f"unknown output format {fmt!r}", hint="known formats: " + ", ".join(FORMATS))
     if not doc.pages:
         raise RailprintError("nothing to write: the document has no pages")
-    check_document_glyphs(doc)
+    if ext != ".pdf":
+        check_document_glyphs(doc)  # the PDF writer checks each string as it first sets it
     if paint is not None:
         if ext != ".pdf":
             raise RailprintError("print-shop output (--shop) is a PDF", hint="use --format pdf")

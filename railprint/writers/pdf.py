@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -22,6 +21,7 @@ from reportlab.pdfgen import pathobject, pdfgeom
 
 from railprint import fonts
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
+from railprint.writers import refuse_missing_glyphs
 from railprint.writers.pdffile import Fonts, PdfFile, add_picture, pdf_string, shop_picture, stored_picture
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -50,6 +50,12 @@ def _font(key: str):
 
 @lru_cache(maxsize=1024)
 def _rgb(value: str) -> str:
+    """``r g b`` of a colour, as reportlab's HexColor reads it (channel / 255)."""
+    if len(value) == 7 and value[0] == "#":  # #rrggbb, every colour a scene carries
+        number = int(value[1:], 16)
+        return fp_str((number >> 16) / 255, (number >> 8 & 0xFF) / 255, (number & 0xFF) / 255)
+    from reportlab.lib.colors import HexColor  # anything else, as before (not imported otherwise)
+
     colour = HexColor(value)
     return fp_str(colour.red, colour.green, colour.blue)
 
@@ -65,6 +71,16 @@ def _fp(*values: float) -> str:
         if len(_NUMBERS) >= 200_000:
             _NUMBERS.clear()
         text = _NUMBERS[values] = fp_str(*values)
+    return text
+
+
+_LINES: dict[tuple, str] = {}  # a line's operators by its ends (crop marks and grids recur)
+
+
+def _line(ends: tuple) -> str:
+    if len(_LINES) >= 100_000:
+        _LINES.clear()
+    text = _LINES[ends] = f"n {_fp(*ends[:2])} m {_fp(*ends[2:])} l S"
     return text
 
 
@@ -123,7 +139,9 @@ def _repeated(doc: Document) -> set[int]:
     return repeated
 
 
+_FIRST = object()  # an item not drawn before in this document
 _FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms clip to it)
+_FORM_BOX = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
 _UNKNOWN = (None, None, None, None, None, None, None)  # fill, stroke, width, dash, cap, join, alpha
 _PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque (PDF default)
 
@@ -140,10 +158,15 @@ class _Painter:
         self.xobjects: dict[str, int] = {}  # form and picture name -> object number
         self.alphas: dict[float, str] = {}  # opacity -> ExtGState name, for the whole document
         self.shown: dict[tuple, tuple[str, float]] = {}  # (font, text, size) -> its Tf/Tj operators, width
+        self.strings: dict[tuple[str, str], None] = {}  # (text, font) set, in drawing order: the glyph check
         self.code: list[str] = []  # the operators of the stream being written
         self.uses: dict[str, None] = {}  # the XObjects it draws, in order of first use
         self.state = _PAGE_START
         self.styled = self.styled_state = self.styled_text = None  # the last style set_style applied
+        self.styled_paint = None  # its paint operator (S, f*, B*)
+        # leaf items met before (by identity: the document keeps them alive while it is written):
+        # None, or what the last of their second or later drawings wrote (state, operators, state after)
+        self.drawn: dict[int, tuple | None] = {}
 
     def resources(self) -> str:
         """The current stream's resources: the shared fonts and opacity states, its XObjects."""
@@ -176,7 +199,7 @@ class _Painter:
                 code.append(_rgb(stroke) + " RG")
             if style.width != width:
                 width = style.width
-                code.append(fp_str(width) + " w")
+                code.append(_fp(width) + " w")
             if style.dash != dash:
                 dash = style.dash
                 code.append(_dash(dash))
@@ -194,6 +217,7 @@ class _Painter:
             code.append(f"/{name} gs")
         self.state = (fill, stroke, width, dash, cap, join, alpha)
         self.styled, self.styled_state, self.styled_text = style, self.state, text
+        self.styled_paint = _PAINT.get((1 if style.stroke else 0, 1 if style.fill else 0))
 
     def shop_colours(self, code: list, style, text: bool) -> None:
         """Fill and stroke paint of a print shop (flattened opacity, CMYK, K-only text and
@@ -251,9 +275,8 @@ class _Painter:
             # a form inherits whatever state it is drawn in
             self.code, self.uses, self.state = [], {}, _UNKNOWN
             self.group(item)
-            extent = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
             self.xobjects[name] = self.pdf.add_stream(
-                f"/Type /XObject /Subtype /Form /BBox [{extent}] /Resources {self.resources()}",
+                f"/Type /XObject /Subtype /Form /BBox [{_FORM_BOX}] /Resources {self.resources()}",
                 "\n".join(self.code).encode("latin-1"))
             self.code, self.uses, self.state = outer
         self.uses[name] = None
@@ -267,8 +290,9 @@ class _Painter:
             tail = f" {fp_str(item.size)} Tf ("
             prefix = self.fonts.prefix(font)
             shown = " ".join(f"/{prefix}+{subset}{tail}{escapePDF(part)}) Tj"
-                             for subset, part in font.splitString(item.text, self.fonts))
+                             for subset, part in self.fonts.split(font, item.text))
             found = self.shown[key] = (shown, font.stringWidth(item.text, item.size))
+            self.strings[item.text, item.font] = None
         shown, width = found
         x = item.x
         if item.anchor != "start":
@@ -277,7 +301,7 @@ class _Painter:
 
     def items(self, items) -> None:
         code = self.code
-        numbers = _NUMBERS
+        numbers, drawn = _NUMBERS, self.drawn
         for item in items:
             kind = type(item)
             if kind is Group:
@@ -289,6 +313,19 @@ class _Painter:
             if kind is Image:
                 self.image(item)
                 continue
+            # an item drawn again in the same state writes what it wrote before (a map's
+            # minimap ground is the same items on every ticket: 40 % of the items of a render)
+            key = id(item)
+            found = drawn.get(key, _FIRST)
+            if found is _FIRST:
+                drawn[key] = before = None
+            else:
+                if found is not None and found[0] == self.state:
+                    if found[1]:
+                        code.append(found[1])
+                    self.state = found[2]
+                    continue
+                before, mark = self.state, len(code)
             style = item.style
             text = kind is Text
             # most items repeat the style just set: skip the comparison (state is a new tuple
@@ -297,23 +334,24 @@ class _Painter:
                 if not (text or style.stroke or (style.fill and kind is not Line)):
                     continue  # nothing to paint (a line is only stroked)
                 self.set_style(code, style, text)
-            if text:
-                self.text(code, item)
-            elif kind is Line:
+            if kind is Line:
                 if style.stroke:
-                    start = numbers.get((item.x1, item.y1)) or _fp(item.x1, item.y1)
-                    end = numbers.get((item.x2, item.y2)) or _fp(item.x2, item.y2)
-                    code.append(f"n {start} m {end} l S")
+                    ends = (item.x1, item.y1, item.x2, item.y2)
+                    code.append(_LINES.get(ends) or _line(ends))
+            elif text:
+                self.text(code, item)
             elif kind is Rect:
-                paint = _PAINT[1 if style.stroke else 0, 1 if style.fill else 0]
                 if item.r:
-                    code.append(_round_rect(item.x, item.y, item.w, item.h, item.r) + paint)
+                    code.append(_round_rect(item.x, item.y, item.w, item.h, item.r) + self.styled_paint)
                 else:
-                    code.append(f"n {_fp(item.x, item.y, item.w, item.h)} re {paint}")
+                    box = (item.x, item.y, item.w, item.h)
+                    code.append(f"n {numbers.get(box) or _fp(*box)} re {self.styled_paint}")
             elif kind is Circle:
-                code.append(f"{_circle(item.cx, item.cy, item.r)} {_PAINT[1 if style.stroke else 0, 1 if style.fill else 0]}")
+                code.append(f"{_circle(item.cx, item.cy, item.r)} {self.styled_paint}")
             elif kind is Path:
-                code.append(_path(item.cmds) + _PAINT[1 if style.stroke else 0, 1 if style.fill else 0])
+                code.append(_path(item.cmds) + self.styled_paint)
+            if before is not None:
+                drawn[key] = (before, "\n".join(code[mark:]), self.state)
 
     # -- the document ---------------------------------------------------------------------
     def page(self, page, parent: int) -> str:
@@ -356,6 +394,9 @@ def to_bytes(doc: Document, paint=None) -> bytes:
     try:
         parent = painter.pdf.reserve()
         pages = [painter.pdf.add(painter.page(page, parent)) for page in doc.pages]
+        # every string once, as check_document_glyphs would find them (its walk of the
+        # document again cost as much as 5 % of writing it)
+        refuse_missing_glyphs(painter.strings)
         data = painter.finish(doc, pages, parent)
     finally:
         painter.fonts.close()

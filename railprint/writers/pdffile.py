@@ -131,6 +131,15 @@ def _to_unicode(name: str, subset: tuple[int, ...]) -> bytes:
             f"CMapName currentdict /CMap defineresource pop\nend\nend").encode("latin-1")
 
 
+@lru_cache(maxsize=64)
+def _preassigned(font) -> frozenset[str]:
+    """The characters a new document's state of ``font`` already holds as their own code in
+    subset 0 (TTFont.State with asciiReadable: 32…127 where the font has a glyph)."""
+    if not font._asciiReadable:
+        return frozenset()
+    return frozenset(chr(n) for n in range(32, 128) if n in font.face.charToGlyph)
+
+
 class Fonts:
     """The fonts of one document. reportlab's ``TTFont`` assigns each character a subset and
     a code (its state is keyed by this object, and dropped by :meth:`close`); each font gets
@@ -143,7 +152,17 @@ class Fonts:
         prefix = self.prefixes.get(font)
         if prefix is None:
             prefix = self.prefixes[font] = f"F{len(self.prefixes) + 1}"
+            font._assignState(self)  # the state splitString would make: ASCII preassigned to subset 0
         return prefix
+
+    def split(self, font, text: str):
+        """``font.splitString(text, self)``: (subset, codes) pieces. Printable ASCII the font
+        has is assigned to itself in subset 0 before anything is set (reportlab's
+        ``ttfAsciiReadable``), so such a string is one piece of its own bytes without asking
+        reportlab, which walks it character by character (half the strings of a render)."""
+        if text and _preassigned(font).issuperset(text):
+            return ((0, text.encode("ascii")),)
+        return font.splitString(text, self)
 
     def embed(self, pdf: PdfFile) -> str:
         """Write every subset used; returns the font resource dictionary (``<< /F1+0 n 0 R … >>``)."""
