@@ -14,6 +14,7 @@ paths print the same and that the tables match the typer commands' options.
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import signal
 import sys
@@ -82,16 +83,15 @@ class Failed(Exception):
     """A command failed and said why on stderr: exit code 1."""
 
 
-def _err(text: str) -> None:
-    sys.stderr.write(text + "\n")
-    sys.stderr.flush()
-
-
 def _say(text: str, err: bool = False) -> None:
     """A line on stdout (or stderr), flushed (as typer.echo)."""
     stream = sys.stderr if err else sys.stdout
     stream.write(text + "\n")
     stream.flush()
+
+
+def _err(text: str) -> None:
+    _say(text, err=True)
 
 
 def guard(fn: Callable[[], T], echo_err: Callable[[str], None] = _err) -> T:
@@ -244,6 +244,7 @@ def render(game: str, *, content: list[Path], paper: str, mode: str, fmt: str, d
     """``railprint render``: the options checked, the content discovered, the files written and
     listed (``say(text, err=False)``), each game's print guide on stderr."""
     from railprint.layout.paper import parse_scale
+    from railprint.memory import gc_paused
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select
     from railprint.report import terminal_safe
 
@@ -252,11 +253,14 @@ def render(game: str, *, content: list[Path], paper: str, mode: str, fmt: str, d
                             bleed=_parse_bleed(bleed), layout=layout.lower(), cut_lines=cut_lines)
     paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
     check_options(options, fmt)
-    chosen = select(discover_layers(list(content)), game, map_id)
     summaries: list[str] = []
-    with progress(quiet)(len(chosen)) as advance:
-        written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
-                             summaries=summaries)
+    # one pause of the collector from discovery to the last file written: between the two, a
+    # collection walked every object of the parsed content (~0.05-0.09 s; railprint.memory)
+    with gc_paused():
+        chosen = select(discover_layers(list(content)), game, map_id)
+        with progress(quiet)(len(chosen)) as advance:
+            written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
+                                 summaries=summaries)
     if quiet:
         return
     for path in written:
@@ -331,6 +335,11 @@ def main() -> None:
     command, kwargs = found
     run = score if command == "score" else render
     prepare_process()
+    # The process ends with the command: the cyclic collector stays paused throughout (a render
+    # makes ~180,000 objects and few cycles; railprint.memory), and what is left is frozen, so
+    # the interpreter's exit frees it without a last collection walking every object (~0.07 s
+    # after a render all).
+    gc.disable()
     try:
         guard(lambda: run(**kwargs))
     except Failed:
@@ -341,4 +350,6 @@ def main() -> None:
         if exc.errno != errno.EPIPE:
             raise
         sys.exit(1)
+    finally:
+        gc.freeze()
     sys.exit(0)

@@ -184,3 +184,15 @@ def test_a_render_read_without_typer_loads_no_typer(tmp_path):
     assert status == 1 and err.startswith("Error: no printable content")
     tops = {m.split(".")[0] for m in err.rsplit("MODULES ", 1)[1].split()}
     assert not tops & {"typer", "click"}
+
+
+def test_a_command_read_without_typer_runs_with_the_collector_paused_and_leaves_it_frozen(games, tmp_path):
+    """No collection while the command runs, and none walking what it made at the process's exit."""
+    code = ("import atexit, gc, sys\nfrom railprint.console import main\n"
+            "seen = []\ngc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(info['generation']))\n"
+            "atexit.register(lambda: sys.stderr.write(f'\\nGC {len(seen)} {gc.get_freeze_count()} {gc.isenabled()}\\n'))\n"
+            "sys.argv[0] = 'railprint'\nmain()\n")
+    status, out, err = _run(code, ["score", "ticket-to-ride", str(games["ticket-to-ride"]), "--json"], tmp_path)
+    assert status == 0 and out.startswith("{")
+    collections, frozen, enabled = err.rsplit("GC ", 1)[1].split()
+    assert collections == "0" and int(frozen) > 10_000 and enabled == "False"

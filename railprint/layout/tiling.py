@@ -288,30 +288,86 @@ def bounding_box(item: Item, transform: Transform = IDENTITY, memo: dict | None 
 def _cull(items: tuple[Item, ...], view, transform: Transform = IDENTITY, memo: dict | None = None) -> tuple[Item, ...]:
     vx0, vy0, vx1, vy1 = view
     kept = []
-    for item in items:
-        if isinstance(item, Group):
-            box = bounding_box(item, transform, memo)
-            if box is None or box[2] < vx0 or box[0] > vx1 or box[3] < vy0 or box[1] > vy1:
-                continue
-            if box[0] >= vx0 and box[2] <= vx1 and box[1] >= vy0 and box[3] <= vy1:
-                kept.append(item)  # wholly inside: keep as it is
-                continue
+    for item, box in _boxed(items, view, transform, memo):
+        if box is None or box[2] < vx0 or box[0] > vx1 or box[3] < vy0 or box[1] > vy1:
+            continue
+        if isinstance(item, Group) and not (box[0] >= vx0 and box[2] <= vx1 and box[1] >= vy0 and box[3] <= vy1):
             inner = _cull(item.items, view, compose(transform, item.transform), memo)
             if inner:
                 kept.append(Group(inner, item.transform, item.clip, item.id))
             continue
-        if memo is None:
-            box = _transform_box(transform, _leaf_box(item))
-        else:  # every page of a board asks for the same leaves' boxes
-            key = (id(item), transform)
-            box = memo.get(key)
-            if box is None:
-                box = memo[key] = _transform_box(transform, _leaf_box(item))
-        x0, y0, x1, y1 = box
-        if x1 < vx0 or x0 > vx1 or y1 < vy0 or y0 > vy1:
-            continue
-        kept.append(item)
+        kept.append(item)   # wholly inside (a group: kept as it is), or a leaf meeting the view
     return tuple(kept)
+
+
+INDEXED = 64
+"""A group's items are put in a grid (``_Grid``) once they are this many: a board's groups of
+spaces and labels are culled for every page."""
+
+
+def _boxed(items: tuple[Item, ...], view, transform: Transform, memo: dict | None):
+    """``(item, box)`` for the items of ``items`` that may meet ``view``, in their order: every
+    item, or (``memo``, a long list) those a grid of their boxes finds near the view."""
+    if memo is None or len(items) < INDEXED:
+        return ((item, _box(item, transform, memo)) for item in items)
+    key = ("grid", id(items), transform)
+    grid = memo.get(key)
+    if grid is None:
+        grid = memo[key] = _Grid([_box(item, transform, memo) for item in items], view)
+    return ((items[k], grid.boxes[k]) for k in grid.near(view))
+
+
+def _box(item: Item, transform: Transform, memo: dict | None):
+    """The item's bounding box under ``transform`` (see :func:`bounding_box`); ``memo``: every
+    page of a board asks for the same boxes."""
+    if isinstance(item, Group):
+        return bounding_box(item, transform, memo)
+    if memo is None:
+        return _transform_box(transform, _leaf_box(item))
+    key = (id(item), transform)
+    box = memo.get(key)
+    if box is None:
+        box = memo[key] = _transform_box(transform, _leaf_box(item))
+    return box
+
+
+class _Grid:
+    """The boxes of a list of items in a grid of cells the size of the first view asked for: a
+    view finds the items whose boxes share a cell with it (a superset of those meeting it). A
+    box over more than ``WIDE`` cells is not put in cells but offered to every view."""
+
+    WIDE = 64
+
+    def __init__(self, boxes: list, view):
+        self.boxes = boxes
+        self.w, self.h = max(view[2] - view[0], 1.0), max(view[3] - view[1], 1.0)
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.wide: list[int] = []
+        for k, box in enumerate(boxes):
+            if box is None:
+                continue
+            i0, i1, j0, j1 = self._span(box)
+            if (i1 - i0 + 1) * (j1 - j0 + 1) > self.WIDE:
+                self.wide.append(k)
+                continue
+            for i in range(i0, i1 + 1):
+                for j in range(j0, j1 + 1):
+                    self.cells.setdefault((i, j), []).append(k)
+
+    def _span(self, box) -> tuple[int, int, int, int]:
+        w, h = self.w, self.h
+        return math.floor(box[0] / w), math.floor(box[2] / w), math.floor(box[1] / h), math.floor(box[3] / h)
+
+    def near(self, view) -> list[int]:
+        """The indices of the items whose boxes share a cell with ``view`` or are wide, in order."""
+        found: set[int] = set(self.wide)
+        i0, i1, j0, j1 = self._span(view)
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > self.WIDE:   # a view over many cells: every item
+            return [k for k, box in enumerate(self.boxes) if box is not None]
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                found.update(self.cells.get((i, j), ()))
+        return sorted(found)
 
 
 # --- marks ------------------------------------------------------------------------------------

@@ -62,3 +62,22 @@ def test_fast_boxes_and_culling_match_the_definition():
         view = (*view, view[0] + rng.uniform(50, 400), view[1] + rng.uniform(50, 400))
         # with the boxes remembered from earlier pages, culling keeps exactly what it keeps without
         assert _cull(drawing.items, view, IDENTITY, memo) == _cull(drawing.items, view, IDENTITY, None)
+
+
+def test_culling_long_groups_page_after_page_keeps_what_plain_culling_keeps():
+    """A group of many items (a board's spaces, names) is culled through a grid of its boxes made
+    at the first page: every later page, of any size and place, keeps the same items in the same
+    order as culling them one by one (items over many cells, views over many cells too)."""
+    rng = random.Random(23)
+    for _ in range(40):
+        leaves = [_random_item(rng, 3) for _ in range(rng.randrange(60, 300))]
+        leaves += [Rect(-5000, -5000, 20000, rng.uniform(1, 20000), Style(fill="#000000"))]   # wide
+        rng.shuffle(leaves)
+        nested = Group(tuple(leaves[: len(leaves) // 2]), rng.choice([IDENTITY, translate(30, -20), scale(1.5)]))
+        drawing = Group((nested, *leaves[len(leaves) // 2:]))
+        memo: dict = {}
+        for _ in range(8):   # pages: the first makes the grids
+            x, y = rng.uniform(-300, 700), rng.uniform(-300, 700)
+            size = rng.choice([(150, 250), (250, 150), (5, 5), (4000, 4000)])
+            view = (x, y, x + size[0], y + size[1])
+            assert _cull(drawing.items, view, IDENTITY, memo) == _cull(drawing.items, view, IDENTITY, None)

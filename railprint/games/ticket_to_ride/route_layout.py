@@ -240,7 +240,7 @@ def _catmull(points: list[Point], n: int = 16) -> list[Point]:
 
 def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, shift: float = 0.0,
                  spread: bool = False, tight: bool = False, curves: dict | None = None, roomy: bool = False
-                 ) -> dict[str, tuple[Car, ...]]:
+                 ) -> tuple[dict[str, tuple[Car, ...]], float]:
     """Cars of a parallel group along the polyline ``pts``, side by side; ``shift`` (-1..1)
     slides the chains towards one end when there is room to spare; ``spread`` widens the gaps
     without limit so the chain runs from city to city (a line bent through ``via`` points);
@@ -250,46 +250,60 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
     Spaces are placed on the centre line and moved sideways along its normal, so parallel
     spaces stand abreast; where the curve is so tight that this would jam the inner chain,
     each chain is spaced along its own offset curve instead. ``curves`` keeps the arc-length
-    parametrisations of ``pts`` (and its offsets) for the next shape along the same line."""
+    parametrisations of ``pts`` (and its offsets) for the next shape along the same line.
+    Returns the spaces and how far apart the spaces of the same number stand in chains laid side
+    by side (``-inf`` if they are not; see :func:`_near_pairs`)."""
     k = len(ids)
     if curves is None:
         curves = {}
     centre = curves.get(0.0)
     if centre is None:
         centre = curves[0.0] = _Curve(pts)
+    routes = [m.route[i] for i in ids]
     if k == 1:
-        return _chains(m, ids, [centre], g, shift, [0.0], spread, tight, roomy)
+        return _cars(ids, routes, _chain_points(routes, [centre], g, shift, spread, tight, roomy), [0.0], g), -math.inf
     sides = [(j - (k - 1) / 2) * g.pitch for j in range(k)]
-    abreast = _chains(m, ids, [centre] * k, g, shift, sides, spread, tight, roomy)
-    spaced = all(g.car_len + g.gap <= math.dist((a.x, a.y), (b.x, b.y)) <= g.car_len * 1.25
-                 for chain in abreast.values() for a, b in zip(chain, chain[1:]))
-    inner = _inner_clearance(abreast, g.clearance) if spaced else -math.inf
-    if inner >= g.clearance:
-        return abreast
+    points = _chain_points(routes, [centre] * k, g, shift, spread, tight, roomy)
+    low, high, dist = g.car_len + g.gap, g.car_len * 1.25, math.dist
+    # the centres the side-by-side spaces would have (as _cars makes them): their Cars are made
+    # only if they are spaced a car apart
+    spaced = all(low <= dist((ax - aty * o, ay + atx * o), (bx - bty * o, by + btx * o)) <= high
+                 for chain, o in zip(points, sides)
+                 for (ax, ay, atx, aty, _), (bx, by, btx, bty, _) in zip(chain, chain[1:]))
+    if spaced:
+        abreast = _cars(ids, routes, points, sides, g)
+        # spaces side by side on one line stand PITCH apart: their clearance need not be measured
+        beside = g.pitch - g.car_w if len({route.length for route in routes}) == 1 else -math.inf
+        inner = _inner_clearance(abreast, g.clearance, beside)
+        if inner >= g.clearance:
+            return abreast, beside
     missing = [d for d in sides if d not in curves]
     if missing:   # the offset curves share their normals
-        normals = _normals(pts)
-        for d in missing:
-            curves[d] = _Curve([(x - ny * d, y + nx * d) for (x, y), (nx, ny) in zip(pts, normals)] if d else pts)
-    own = _chains(m, ids, [curves[d] for d in sides], g, shift, [0.0] * k, spread, tight, roomy)
+        for d, line in zip(missing, _offsets(pts, missing)):
+            curves[d] = _Curve(line if d else pts)
+    lines = [curves[d] for d in sides]
+    own = _cars(ids, routes, _chain_points(routes, lines, g, shift, spread, tight, roomy), [0.0] * k, g)
     if spaced and inner >= _inner_clearance(own, g.clearance):
-        return abreast
-    return own
+        return abreast, beside
+    return own, -math.inf
 
 
-def _inner_clearance(cars: dict[str, tuple["Car", ...]], enough: float) -> float:
+def _inner_clearance(cars: dict[str, tuple["Car", ...]], enough: float, beside: float = -math.inf) -> float:
     """The smallest clearance between the spaces of a group (side by side and in a row), or
-    ``enough`` when none is closer."""
+    ``enough`` when none is closer (``beside``: see :func:`_near_pairs`)."""
     worst = enough
-    for a, b in _near_pairs(cars, enough):
+    for a, b in _near_pairs(cars, enough, beside):
         worst = min(worst, clearance(a, b, enough))
     return worst
 
 
-def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float):
+def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float, beside: float = -math.inf):
     """Pairs of spaces of a group that may be closer than ``enough``: neighbours in a chain, and
-    spaces of parallel chains whose circumscribed circles come that close."""
+    spaces of parallel chains whose circumscribed circles come that close — but not spaces of
+    the same number in chains laid side by side on one line, which stand ``beside`` apart, when
+    that is more than ``enough``."""
     chains = list(cars.values())
+    abreast = beside > enough
     for i, chain in enumerate(chains):
         yield from zip(chain, chain[1:])
         for other in chains[i + 1:]:
@@ -299,18 +313,16 @@ def _near_pairs(cars: dict[str, tuple["Car", ...]], enough: float):
             reach = (math.hypot(a.length, a.width) + math.hypot(b.length, b.width)) / 2 + enough
             reach2 = reach * reach
             for a in chain:
-                ax, ay = a.x, a.y
+                ax, ay, index = a.x, a.y, a.index
                 for b in other:
-                    if (ax - b.x) ** 2 + (ay - b.y) ** 2 < reach2:
+                    if (ax - b.x) ** 2 + (ay - b.y) ** 2 < reach2 and not (abreast and b.index == index):
                         yield a, b
 
 
-def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offsets: list[float],
-            spread: bool = False, tight: bool = False, roomy: bool = False) -> dict[str, tuple[Car, ...]]:
-    cars: dict[str, tuple[Car, ...]] = {}
-    car_len, car_w, gap0 = g.car_len, g.car_w, g.gap
-    new = tuple.__new__
-    routes = [m.route[i] for i in ids]
+def _chain_points(routes, curves: list[_Curve], g: Dims, shift: float, spread: bool = False, tight: bool = False,
+                 roomy: bool = False) -> list[list[tuple]]:
+    """Each chain's points along its curve (see :func:`_points` and :func:`_chain_shape`)."""
+    car_len, gap0 = g.car_len, g.gap
     lengths = [route.length for route in routes]
     same = len(set(lengths)) == 1
     gaps = []
@@ -321,8 +333,8 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
         gaps.append(gap0 if tight else wide if spread else min(max(gap0 * 2.5, 0.29 * car_len) if roomy
                                                                else gap0 * 2.5, wide))
     along: dict[tuple, list] = {}   # chains side by side on one curve share their points
-    for j, rid in enumerate(ids):
-        n = lengths[j]
+    out = []
+    for j, n in enumerate(lengths):
         curve = curves[j]
         # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
         gap = min(gaps) if same else gaps[j]
@@ -334,10 +346,19 @@ def _chains(m: "TTRMap", ids, curves: list[_Curve], g: Dims, shift: float, offse
         points = along.get((id(curve), n, gap, start))
         if points is None:
             points = along[(id(curve), n, gap, start)] = _points(curve, start, car_len + gap, car_len / 2, n)
-        marks = _marks(routes[j], n)
-        o = offsets[j]
+        out.append(points)
+    return out
+
+
+def _cars(ids, routes, points: list[list[tuple]], offsets: list[float], g: Dims) -> dict[str, tuple[Car, ...]]:
+    """The spaces of each chain at its points, moved sideways by its offset."""
+    cars: dict[str, tuple[Car, ...]] = {}
+    car_len, car_w = g.car_len, g.car_w
+    new = tuple.__new__
+    for rid, route, chain, o in zip(ids, routes, points, offsets):
+        marks = _marks(route, route.length)
         cars[rid] = tuple([new(Car, (px - ty * o, py + tx * o, angle, car_len, car_w, rid, i, marks[i]))
-                           for i, (px, py, tx, ty, angle) in enumerate(points)])
+                           for i, (px, py, tx, ty, angle) in enumerate(chain)])
     return cars
 
 
@@ -364,16 +385,18 @@ def _points(curve: _Curve, start: float, pitch: float, half: float, n: int) -> l
     return out
 
 
-def _normals(pts: list[Point]) -> list[Point]:
-    """At each point, the direction of the chord between its neighbours (unit length). A curve
-    moved sideways by ``d`` (to the right of the direction of travel on a y-down page) has the
-    point ``(x - ny * d, y + nx * d)`` for each point and its direction ``(nx, ny)``."""
+def _offsets(pts: list[Point], sides: list[float]) -> list[list[Point]]:
+    """The polyline ``pts`` moved sideways by each of ``sides`` (to the right of the direction
+    of travel on a y-down page): each point ``(x - ny * d, y + nx * d)``, where ``(nx, ny)`` is
+    the direction of the chord between the point's neighbours (unit length)."""
     hypot = math.hypot
-    out = []
-    for (x0, y0), (x1, y1) in zip(pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
+    out: list[list[Point]] = [[] for _ in sides]
+    for (x, y), (x0, y0), (x1, y1) in zip(pts, pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
         ex, ey = x1 - x0, y1 - y0
         length = hypot(ex, ey) or 1.0
-        out.append((ex / length, ey / length))
+        nx, ny = ex / length, ey / length
+        for line, d in zip(out, sides):
+            line.append((x - ny * d, y + nx * d))
     return out
 
 
@@ -566,10 +589,10 @@ class _Shape:
     of the cost that depends on nothing placed (how close the group's own spaces come, foreign
     cities, the board edge)."""
 
-    __slots__ = ("cars", "spaces", "covered", "fixed")
+    __slots__ = ("cars", "spaces", "covered", "fixed", "beside")
 
-    def __init__(self, cars, covered, fixed: float | None):
-        self.cars, self.covered, self.fixed = cars, covered, fixed
+    def __init__(self, cars, covered, fixed: float | None, beside: float = -math.inf):
+        self.cars, self.covered, self.fixed, self.beside = cars, covered, fixed, beside
         self.spaces = [car for chain in cars.values() for car in chain]   # in the order of ``covered``
 
 
@@ -692,9 +715,10 @@ class _Search:
         shape = group.shapes.get(key)
         if shape is None:
             _, curve, shift, tight, spread = option
-            cars = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift, spread=spread is True,
-                                tight=tight, curves=group.lines.setdefault(curve, {}), roomy=spread == "roomy")
-            shape = group.shapes[key] = _Shape(cars, [], None)
+            cars, beside = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift,
+                                        spread=spread is True, tight=tight, curves=group.lines.setdefault(curve, {}),
+                                        roomy=spread == "roomy")
+            shape = group.shapes[key] = _Shape(cars, [], None, beside)
             self.built += 1
         return shape
 
@@ -708,7 +732,9 @@ class _Search:
         covers = [(sx + dx * k, sy + dy * k) for k in range(self.steps)]
         (ax, ay), (bx, by) = covers[0], covers[-1]   # its spine, from the first circle to the last
         ex, ey = bx - ax, by - ay
-        return car, covers, ax, ay, ex, ey, ex * ex + ey * ey or 1.0
+        span = ex * ex + ey * ey or 1.0
+        length = math.sqrt(span)
+        return car, covers, ax, ay, ex, ey, span, -ey / length, ex / length
 
     def covered(self, shape: _Shape) -> list:
         """Every entry of ``shape.covered``, the missing ones made."""
@@ -757,7 +783,7 @@ class _Search:
                     d = -hypot(max(x0 - px, 0, px - x1), max(y0 - py, 0, py - y1))
                 if d < edge:
                     cost += (edge - d) * 10
-        for a_car, b_car in _near_pairs(shape.cars, want):   # its own spaces on a tight curve
+        for a_car, b_car in _near_pairs(shape.cars, want, shape.beside):   # its own spaces on a tight curve
             short = want - clearance(a_car, b_car, want)
             if short > 0:
                 cost += short * 1000
@@ -772,9 +798,9 @@ class _Search:
     # --- what is placed ------------------------------------------------------------------------
     def commit(self, group: _Group, shape: _Shape) -> None:
         cell = self.reach
-        for car, covers, ax, ay, ex, ey, span in self.covered(shape):
+        for car, covers, ax, ay, ex, ey, span, nx, ny in self.covered(shape):
             key = (int(car.x // cell), int(car.y // cell))
-            self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group, ax, ay, ex, ey, span))
+            self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group, ax, ay, ex, ey, span, nx, ny))
             group.cells.append(key)
 
     def lift(self, group: _Group) -> None:
@@ -790,6 +816,7 @@ class _Search:
         reach2 = self.reach * self.reach
         touch = 2 * self.radius + self.want
         touch2 = touch * touch
+        far = touch * (1 + 1e-9)   # a little more than ``touch``: rounding never hides a near pair
         want = self.want
         hypot = math.hypot
         around = self.around
@@ -797,7 +824,7 @@ class _Search:
         for n, car in enumerate(shape.spaces):
             if n == len(covered):
                 covered.append(cover(car))
-            covers = covered[n][1]
+            _, covers, pax, pay, pex, pey, _, pnx, pny = covered[n]
             x, y = car.x, car.y
             key = (int(x // cell), int(y // cell))
             lists = around.get(key)
@@ -806,10 +833,21 @@ class _Search:
                 lists = around[key] = tuple(placed.setdefault((nx, ny), []) for nx in (gx - 1, gx, gx + 1)
                                             for ny in (gy - 1, gy, gy + 1))
             for entries in lists:
-                for ox, oy, other_covers, other, _, ax, ay, sx, sy, span in entries:
+                for ox, oy, other_covers, other, _, ax, ay, sx, sy, span, onx, ony in entries:
                     if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach2:
                         continue
                     self.pairs += 1
+                    # one spine wholly on one side of the other's line, ``touch`` off it: no circle
+                    # of one comes within ``touch`` of the other's spine (two products each way,
+                    # where the circle by circle test below takes six)
+                    d0 = (pax - ax) * onx + (pay - ay) * ony
+                    d1 = d0 + pex * onx + pey * ony
+                    if (d0 > far and d1 > far) or (d0 < -far and d1 < -far):
+                        continue
+                    d0 = (ax - pax) * pnx + (ay - pay) * pny
+                    d1 = d0 + sx * pnx + sy * pny
+                    if (d0 > far and d1 > far) or (d0 < -far and d1 < -far):
+                        continue
                     near = False
                     for px, py in covers:
                         # no circle of the other space comes near unless its spine does
@@ -903,8 +941,11 @@ class _Search:
                 involved.update(dict.fromkeys(ends for ends in by_ends
                                               if set(ends) & {n for e in list(involved) for n in e}))
             for ends in involved:
-                self.choose(by_ends[ends], 2)
-                self.choose(by_ends[ends], 3)
+                group = by_ends[ends]
+                if group.settled == 3:   # re-placed since anything near it last moved: it would keep its line
+                    continue
+                self.choose(group, 2)
+                self.choose(group, 3)
         occupied = SpatialHash(12 * self.unit)
         for cid, (x, y) in self.nodes.items():
             occupied.add_circle(x, y, self.node_radius, ("node", cid), weight=8.0)

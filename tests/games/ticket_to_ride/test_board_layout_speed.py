@@ -9,6 +9,7 @@ import math
 import random
 
 from railprint.games.ticket_to_ride import board as ttr_board
+from railprint.games.ticket_to_ride import route_layout
 from railprint.games.ticket_to_ride.board import MapClear, _emptiest, _free_edge, build_board_overview
 from railprint.games.ticket_to_ride.route_layout import car_polygon, polygon_clearance
 from railprint.games.ticket_to_ride.maps import load_map
@@ -144,3 +145,66 @@ def test_tables_land_where_the_full_scan_puts_them(monkeypatch):
     assert ttr_board.board_geometry(m).boxes == quick
     assert len(scans) == len(quick) == 3
     ttr_board._GEOMETRY_CACHE.clear()
+
+
+# --- the route search's fast paths (issue 17, round three) ------------------------------------
+
+def _overlap_every_pair(search, shape, exact):
+    """The search's overlap of a whole shape as it was measured before the spines' side test:
+    every placed space within reach, circle by circle (the same terms in the same order)."""
+    cost = 0.0
+    touch = 2 * search.radius + search.want
+    for car, covers, *_ in search.covered(shape):
+        gx, gy = int(car.x // search.reach), int(car.y // search.reach)
+        for key in [(nx, ny) for nx in (gx - 1, gx, gx + 1) for ny in (gy - 1, gy, gy + 1)]:
+            for ox, oy, other_covers, other, *_ in search.placed.get(key, ()):
+                if (ox - car.x) ** 2 + (oy - car.y) ** 2 >= search.reach * search.reach:
+                    continue
+                near = False
+                for px, py in covers:
+                    for qx, qy in other_covers:
+                        d = touch - math.hypot(px - qx, py - qy)
+                        if d > 0:
+                            cost += d * route_layout.ROUTE_WEIGHT
+                            near = True
+                if exact and near:
+                    short = search.want - route_layout.clearance(car, other, search.want)
+                    if short > 0:
+                        cost += short * 1000
+    return cost
+
+
+def test_route_search_fast_paths_measure_what_the_plain_ways_measure(monkeypatch):
+    """On Italy's crowded board, with everything placed: each group's candidate shapes (built
+    in the search, chains side by side or on their own lines) come as far into what is placed
+    as testing every circle of every pair within reach says (the side test of the spines skips
+    only pairs with nothing to count), and the spaces side by side that the shapes' own
+    clearance skips stand at least their ``beside`` apart."""
+    searches = []
+    original = route_layout._Search.run
+
+    def run(self, passes):
+        searches.append(self)
+        return original(self, passes)
+
+    monkeypatch.setattr(route_layout._Search, "run", run)
+    ttr_board._GEOMETRY_CACHE.clear()
+    ttr_board.board_geometry(load_map("italy"))
+    search = searches[0]
+    pairs = search.pairs
+    compared = beside = 0
+    for group in search.groups:
+        search.lift(group)
+        for shape in list(group.shapes.values())[:8]:
+            for exact in (False, True):
+                fast = search.overlap(route_layout._Shape(shape.cars, [], None), math.inf, exact)
+                assert fast == _overlap_every_pair(search, shape, exact)
+                compared += fast > 0
+            if shape.beside > -math.inf:
+                chains = list(shape.cars.values())
+                for one, other in zip(chains, chains[1:]):
+                    for a, b in zip(one, other):
+                        assert route_layout.clearance(a, b) >= shape.beside - 1e-9 * search.unit
+                        beside += 1
+        search.commit(group, search.shape(group, group.current))
+    assert compared > 100 and beside > 100 and search.pairs > pairs
