@@ -11,8 +11,11 @@ set, every run would otherwise compile railprint's sources again: +40 % on ``sco
 says when the installed libraries have no bytecode.
 * Railroad Ink's worst boards (the adversarial set of bench_railroad_ink_score.py), scored in
   this process with cold caches, both longest-route readings.
+* ``--phases``: where a cold ``render all`` process spends its CPU, phase by phase (best of N
+  fresh processes each): the interpreter starting, start-up before discovery (imports, option
+  checks), discovery (``render.discover_layers``), building and writing, and the exit.
 
-    python benchmarks/bench_cold.py [--repeat N] [--skip-render] [--skip-boards]
+    python benchmarks/bench_cold.py [--repeat N] [--skip-render] [--skip-boards] [--phases]
 
 Targets: render all cold <= 1.5 s (aim 1.0 s); score <= 0.12 s a game; Railroad Ink worst board
 <= 70 ms (simple) / <= 200 ms (trail).
@@ -42,6 +45,31 @@ SCORES = {
     "allers-trains": DATA / "allers_trains" / "cases" / "both-2p-tie-break.yaml",
 }
 RENDER_LIMIT, SCORE_LIMIT, RI_LIMITS = 1.5, 0.12, {"simple": 0.070, "trail": 0.200}
+PHASE_LIMITS = {"start-up before discovery": 0.10, "discovery": 0.12}
+# one cold render all with CPU marks around discovery; prints the in-process marks as JSON
+PHASES_CHILD = """
+import json, sys, time
+python = time.process_time()
+import railprint.render as render
+marks = {}
+discover = render.discover_layers
+def timed(*args, **kwargs):
+    marks["pre"] = time.process_time()
+    try:
+        return discover(*args, **kwargs)
+    finally:
+        marks["discovered"] = time.process_time()
+render.discover_layers = timed
+from railprint.console import main
+sys.argv = ["railprint", "render", "all", "--quiet", "-o", sys.argv[1]]
+try:
+    main()
+except SystemExit as exc:
+    if exc.code:
+        raise
+    sys.stderr.write(json.dumps({"python": python, "pre": marks["pre"], "discovered": marks["discovered"],
+                                 "end": time.process_time()}) + "\\n")
+"""
 
 
 def railprint(*args: str) -> list[str]:
@@ -67,6 +95,37 @@ def bench_render(repeat: int) -> None:
           f"{verdict(cpu, RENDER_LIMIT)}")
     print(f"render all, warm   CPU {warm[0]:6.2f} s   wall {warm[1]:6.2f} s   (target <= {RENDER_LIMIT} s) "
           f"{verdict(warm[0], RENDER_LIMIT)}")
+
+
+def bench_phases(repeat: int) -> None:
+    """Best CPU of each phase of a cold render all over ``repeat`` fresh processes."""
+    import json
+    import resource
+    import subprocess
+
+    best: dict[str, float] = {}
+    work = Path(tempfile.mkdtemp(prefix="railprint-bench-"))
+    try:
+        for k in range(repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            done = subprocess.run([sys.executable, "-c", PHASES_CHILD, str(work / f"out{k}")], capture_output=True,
+                                  text=True, check=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            whole = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            marks = json.loads(done.stderr.strip().splitlines()[-1])
+            phases = {"the interpreter starting": marks["python"],
+                      "start-up before discovery": marks["pre"] - marks["python"],
+                      "discovery": marks["discovered"] - marks["pre"],
+                      "building and writing": marks["end"] - marks["discovered"],
+                      "the exit": whole - marks["end"], "whole process": whole}
+            for name, value in phases.items():
+                best[name] = min(best.get(name, value), value)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"render all, cold, by phase (CPU, best of {repeat} processes each):")
+    for name, value in best.items():
+        limit = PHASE_LIMITS.get(name)
+        print(f"  {name:27s} {value:6.3f} s" + (f"   (target <= {limit} s) {verdict(value, limit)}" if limit else ""))
 
 
 def bytecode() -> None:
@@ -122,8 +181,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
     parser.add_argument("--skip-render", action="store_true", help="leave out the (slow) render runs")
     parser.add_argument("--skip-boards", action="store_true", help="leave out Railroad Ink's worst boards")
+    parser.add_argument("--phases", action="store_true", help="only render all's phases (start-up, discovery, ...)")
     args = parser.parse_args()
     bytecode()
+    if args.phases:
+        bench_phases(max(args.repeat, 5))
+        return
     if not args.skip_render:
         bench_render(args.repeat)
     bench_score(max(args.repeat, 5))

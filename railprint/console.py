@@ -83,16 +83,15 @@ class Failed(Exception):
     """A command failed and said why on stderr: exit code 1."""
 
 
-def _err(text: str) -> None:
-    sys.stderr.write(text + "\n")
-    sys.stderr.flush()
-
-
 def _say(text: str, err: bool = False) -> None:
     """A line on stdout (or stderr), flushed (as typer.echo)."""
     stream = sys.stderr if err else sys.stdout
     stream.write(text + "\n")
     stream.flush()
+
+
+def _err(text: str) -> None:
+    _say(text, err=True)
 
 
 def guard(fn: Callable[[], T], echo_err: Callable[[str], None] = _err) -> T:

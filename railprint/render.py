@@ -365,11 +365,12 @@ def deck_faces(deck) -> list:
     from railprint.layout.imposition import Face
 
     cache: dict[int, Any] = {}
+    drawn: dict[int, Any] = {}   # the deck's shapes drawn once for every face sharing the layer
 
     def face(resolved):
         key = id(resolved)
         if key not in cache:
-            cache[key] = draw_face(resolved, deck)
+            cache[key] = draw_face(resolved, deck, drawn=drawn)
         return cache[key]
 
     return [Face(face(card.front), face(card.back) if card.back is not None else None, card.name)

@@ -21,8 +21,18 @@ _ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
 
 
 def _style(layer) -> Style:
-    return Style(fill=layer.fill, stroke=layer.stroke, width=layer.line_width,
-                 dash=tuple(layer.dash) if layer.dash else None, opacity=layer.opacity)
+    return _paint(layer.fill, layer.stroke, layer.line_width, tuple(layer.dash) if layer.dash else None, layer.opacity)
+
+
+@lru_cache(maxsize=1024)
+def _paint(fill: str | None, stroke: str | None, width: float, dash: tuple | None, opacity: float) -> Style:
+    """One style object for each look (a deck paints thousands of shapes and texts in a few)."""
+    return Style(fill=fill, stroke=stroke, width=width, dash=dash, opacity=opacity)
+
+
+def _ink(colour: str) -> Style:
+    """Text's style: its colour."""
+    return _paint(colour, None, 0.5, None, 1.0)
 
 
 def _minimap(m: MinimapGeometry) -> list[Item]:
@@ -51,15 +61,13 @@ def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
                  layer.line_spacing, layer.valign, layer.family)
-    inks: dict = {}
     items: list[Item] = []
     for piece in box.pieces:
         colour = piece.colour or layer.colour
         if piece.icon:
             items.append(icon(piece.icon, piece.x, piece.y, box.size * piece.scale, colour, user=user))
         else:
-            ink = inks.setdefault(colour, Style(fill=colour))
-            items.append(Text(piece.x, piece.y, piece.text, box.size * piece.scale, ink, font_of(piece)))
+            items.append(Text(piece.x, piece.y, piece.text, box.size * piece.scale, _ink(colour), font_of(piece)))
     transform = translate(layer.x, layer.y)
     if layer.rotate:
         transform = compose(rotate(layer.rotate, layer.x, layer.y), transform)
@@ -87,8 +95,15 @@ def _vector(layer: VectorPlacement) -> Item:
     return Group((inner,), clip=Rect(bx, by, bw, bh))
 
 
-def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True) -> Group:
-    """All layers of one face, with the deck background filling trim box and bleed."""
+_LEAVES = (RectLayer, CircleLayer, LineLayer, PolygonLayer)
+
+
+def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True,
+              drawn: dict | None = None) -> Group:
+    """All layers of one face, with the deck background filling trim box and bleed. ``drawn``:
+    one deck's memory of the shapes and one-line texts drawn for its layers (by identity: many
+    faces share a resolved layer), reused for every face holding the same layer; no group is
+    shared, so no document changes."""
     b = deck.bleed
     first = face.layers[0] if face.layers else None
     covered = isinstance(first, RectLayer) and first.bleed and first.fill and first.opacity == 1
@@ -96,33 +111,16 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
                                                  Style(fill=deck.background))]
     for layer in face.layers:
         kind = type(layer)
-        if kind is RectLayer:
-            if layer.bleed:
-                items.append(Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b, _style(layer)))
-            else:
-                items.append(Rect(layer.x, layer.y, layer.w, layer.h, _style(layer), r=layer.radius))
-        elif kind is CircleLayer:
-            items.append(Circle(layer.cx, layer.cy, layer.r, _style(layer)))
-        elif kind is LineLayer:
-            items.append(Line(layer.x1, layer.y1, layer.x2, layer.y2, _style(layer)))
-        elif kind is PolygonLayer:
-            cmds = (("M", *layer.points[0]),) + tuple(("L", *p) for p in layer.points[1:])
-            if layer.closed:
-                cmds += (("Z",),)
-            items.append(Path(cmds, _style(layer)))
-        elif kind is TextLayer and layer.box:
-            items.append(_text_box(layer, deck.icons))
+        if kind in _LEAVES or kind is TextLayer and not layer.box:
+            if drawn is None or kind is TextLayer and layer.rotate:   # (a turned text is a group)
+                items.append(_leaf(layer, deck))
+                continue
+            known = drawn.get(id(layer))
+            if known is None or known[0] is not layer:
+                known = drawn[id(layer)] = (layer, _leaf(layer, deck))
+            items.append(known[1])
         elif kind is TextLayer:
-            size = layer.size
-            font = face_key(layer.family, layer.font)
-            if layer.max_width is not None:
-                size = fit_size(layer.text, layer.max_width, size, font)
-            text = Text(layer.x, layer.y, layer.text, size, Style(fill=layer.colour), font,
-                        _ANCHORS[layer.align])
-            if layer.rotate:
-                items.append(Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)))
-            else:
-                items.append(text)
+            items.append(_text_box(layer, deck.icons))
         elif kind is IconLayer:
             items.append(icon(layer.name, layer.x, layer.y, layer.size, layer.colour, layer.background,
                               deck.icons))
@@ -136,3 +134,28 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
             items.extend(draw_tracks(layer, deck.width, deck.height))
     clip = Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b) if clip_to_bleed else None
     return Group(tuple(items), clip=clip)
+
+
+def _leaf(layer, deck: ResolvedDeck) -> Item:
+    """What a shape layer or a one-line text draws: one item (a turned text: a group of one)."""
+    kind = type(layer)
+    if kind is RectLayer:
+        if layer.bleed:
+            b = deck.bleed
+            return Rect(-b, -b, deck.width + 2 * b, deck.height + 2 * b, _style(layer))
+        return Rect(layer.x, layer.y, layer.w, layer.h, _style(layer), r=layer.radius)
+    if kind is CircleLayer:
+        return Circle(layer.cx, layer.cy, layer.r, _style(layer))
+    if kind is LineLayer:
+        return Line(layer.x1, layer.y1, layer.x2, layer.y2, _style(layer))
+    if kind is PolygonLayer:
+        cmds = (("M", *layer.points[0]),) + tuple(("L", *p) for p in layer.points[1:])
+        if layer.closed:
+            cmds += (("Z",),)
+        return Path(cmds, _style(layer))
+    size = layer.size
+    font = face_key(layer.family, layer.font)
+    if layer.max_width is not None:
+        size = fit_size(layer.text, layer.max_width, size, font)
+    text = Text(layer.x, layer.y, layer.text, size, _ink(layer.colour), font, _ANCHORS[layer.align])
+    return Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)) if layer.rotate else text

@@ -26,10 +26,10 @@ track, a shadow and parapets; crossings close together along it share one deck (
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from railprint.model.deck import TrackLayer
+from railprint.records import Record
 from railprint.scene import Item, Path, Style
 
 KAPPA = 0.5523   # cubic Bezier handle length / radius for a quarter circle
@@ -39,8 +39,7 @@ Point = tuple[float, float]
 _EDGE_NORMALS = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}  # inward
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Record):
     x: float
     y: float
     w: float
@@ -66,8 +65,7 @@ def port(name: str, box: Box, pair_offset: float = 1 / 3) -> tuple[Point, Point]
     return point, _EDGE_NORMALS[edge]
 
 
-@dataclass(frozen=True)
-class Centreline:
+class Centreline(Record):
     """A segment's centreline: ``start`` (at a port) to ``end``; ``controls`` are the two cubic
     Bezier handles, or None for a straight line. ``start_normal``/``end_normal`` point into the
     box at ports (None at a dead end)."""
@@ -225,16 +223,18 @@ def _chunks(points: list[Point]) -> list[tuple[int, int, float, float, float, fl
     return out
 
 
-def _intersections(a: list[Point], b: list[Point]) -> list[tuple[float, Point]]:
+def _intersections(a: list[Point], b: list[Point], a_chunks: list | None = None,
+                   b_chunks: list | None = None) -> list[tuple[float, Point]]:
     """(arc length along ``a``, point) of every crossing of polylines a and b.
 
     Runs of segments whose bounding boxes (grown by a hair, so rounding never hides a touch)
-    are apart cannot cross and are skipped; every other pair of segments is tested exactly."""
+    are apart cannot cross and are skipped; every other pair of segments is tested exactly.
+    ``a_chunks``/``b_chunks``: the polylines' :func:`_chunks`, when the caller has them."""
     eps = 1e-6
-    b_chunks = _chunks(b)
+    b_chunks = _chunks(b) if b_chunks is None else b_chunks
     hits = []
     run = 0.0
-    for start, stop, ax0, ax1, ay0, ay1 in _chunks(a):
+    for start, stop, ax0, ax1, ay0, ay1 in _chunks(a) if a_chunks is None else a_chunks:
         near = [(s, e) for s, e, bx0, bx1, by0, by1 in b_chunks
                 if bx0 <= ax1 + eps and ax0 <= bx1 + eps and by0 <= ay1 + eps and ay0 <= by1 + eps]
         for i in range(start, stop):
@@ -405,12 +405,13 @@ def _bridges(lines: tuple[Centreline, ...], segments: tuple[tuple[str, str], ...
     crossing_at: list[list[float]] = [[] for _ in lines]
     order = list(range(len(lines)))
     plain = [polyline(c) for c in lines]
+    chunks = [_chunks(p) for p in plain]   # each line's runs once, not again for every pair
     hits: dict[tuple[int, int], list[float]] = {}
     for i, (a, b) in enumerate(segments):
         for j in range(len(lines)):
             if j == i or {a, b} & set(segments[j]) - {"end"}:
                 continue
-            found = _intersections(plain[i], plain[j])
+            found = _intersections(plain[i], plain[j], chunks[i], chunks[j])
             if found:  # arc lengths along the drawn line, which starts ``overrun`` before the port
                 hits[i, j] = [s + overrun for s, _ in found]
     degree = [sum(len(v) for (i, _), v in hits.items() if i == k) for k in range(len(lines))]

@@ -20,11 +20,11 @@ The sizes every die file may ask for (faces 16-20 mm, tabs 3-8 mm) are in
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import Sequence
 
 from railprint.errors import RailprintError
 from railprint.layout.paper import furniture, paper as get_paper, revision_label, usable_area
+from railprint.records import Record
 from railprint.scene import Document, Group, Item, Line, Page, Path, Rect, Style, Text, translate
 from railprint.units import mm
 
@@ -49,8 +49,7 @@ def _neg(v: Vec) -> Vec:
     return (-v[0], -v[1], -v[2])
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Record):
     """Where a net face ends up on the cube: outward normal, and the 3D directions of the
     net's +x (right) and +y (down) on that face."""
 
@@ -98,16 +97,14 @@ def fold_frames(cells: Sequence[tuple[int, int]]) -> list[Frame]:
     return [frames[i] for i in range(6)]
 
 
-@dataclass(frozen=True)
-class Tab:
+class Tab(Record):
     face: int
     side: str
     points: tuple[tuple[float, float], ...]  # base start, outer start, outer end, base end
     edge: frozenset
 
 
-@dataclass(frozen=True)
-class CubeNet:
+class CubeNet(Record):
     size: float
     tab: float
     cells: tuple[tuple[int, int], ...]
@@ -288,8 +285,7 @@ def net_group(net: CubeNet, faces: Sequence[Group], *, label: Sequence[str] = ()
     return Group(tuple(items), id=id)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Record):
     page: int
     x: float
     y: float

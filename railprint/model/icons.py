@@ -32,10 +32,10 @@ from pydantic import Field, model_validator
 
 from railprint.errors import ContentError, Location, Problems, RailprintError
 from railprint.loading.paths import files_of_kind
-from railprint.model.nearby import kind_files
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import MarkedDict, load_file
 from railprint.model.deck import ICONS, UserIcon
+from railprint.model.nearby import kind_files
 
 BUILT_IN = "railprint (built-in)"
 

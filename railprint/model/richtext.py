@@ -21,11 +21,11 @@ resolution (does it fit?) and drawing (where does each piece go?).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from railprint.fonts import face_key, metrics, text_width
+from railprint.records import Record
 
 _TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
 STYLE_KEYS = ("colour", "size", "font")
@@ -256,8 +256,7 @@ class Piece(NamedTuple):
     family: str | None = None
 
 
-@dataclass(frozen=True)
-class TextBox:
+class TextBox(Record):
     size: float
     lines: int
     pieces: tuple[Piece, ...]

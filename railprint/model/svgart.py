@@ -19,11 +19,11 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from railprint.errors import RailprintError, file_version
+from railprint.records import Record
 
 MAX_SVG_BYTES = 4 * 1024 * 1024
 MAX_ELEMENTS = 20_000
@@ -35,8 +35,7 @@ DRAWN = {"svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "p
 """Elements drawn (or harmless); any other is named in a warning."""
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(Record):
     cmds: tuple[tuple, ...]
     fill: str | None
     stroke: str | None
@@ -44,8 +43,7 @@ class Shape:
     opacity: float
 
 
-@dataclass(frozen=True)
-class Art:
+class Art(Record):
     width: float          # the viewport, SVG pixels
     height: float
     shapes: tuple[Shape, ...]

@@ -17,10 +17,10 @@ spaces, 18 mm die faces and 8 mm round-track icons.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Iterable
 
 from railprint.games.railroad_ink.model import Face, Space, parse_space
+from railprint.records import Record
 from railprint.scene import Circle, Group, Item, Line, Path, Rect, Style, Text, rotate
 
 INK = "#000000"
@@ -41,8 +41,7 @@ _OUT = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
 # --------------------------------------------------------------------------- centre lines
 
 
-@dataclass(frozen=True)
-class _Seg:
+class _Seg(Record):
     """A straight segment or a quarter arc, with the sampling a railway needs for sleepers."""
 
     p0: tuple[float, float]

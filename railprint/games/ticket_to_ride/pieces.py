@@ -6,9 +6,9 @@ sets so other pieces of a map (stations, …) can join the same sheets."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from railprint.layout.imposition import Face, SetFaces
+from railprint.records import Record
 from railprint.scene import Circle, Group, Rect, Style, Text
 from railprint.units import mm
 from railprint.words import plural
@@ -24,8 +24,7 @@ NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Record):
     letter: str
     colour: str
 

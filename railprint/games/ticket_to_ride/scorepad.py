@@ -9,7 +9,6 @@ route-scoring table and, where the map has one, the region-bonus table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -21,6 +20,7 @@ from railprint.layout.paper import Paper, furniture, paper as get_paper, revisio
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file
 from railprint.games.ticket_to_ride.model import TTRMap
+from railprint.records import Record
 from railprint.scene import Document, Group, Item, Line, Page, Rect, Style, Text
 from railprint.units import mm
 from railprint.words import plural
@@ -110,8 +110,7 @@ def load_scorepad_spec(path: str | Path) -> ScorepadSpec:
     return validate(ScorepadSpec, data, str(path), what="score pad")
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(Record):
     key: str
     heading: str
     weight: float        # share of the width
