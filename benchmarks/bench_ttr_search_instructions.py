@@ -8,7 +8,8 @@ the arguments `board_geometry` passes `route_layout.layout_routes` are recorded,
 process runs the search once under callgrind, with the working tree's `route_layout.py` and,
 with ``--base REV``, that revision's; a run without the search gives what importing and
 loading cost, which is taken off. Each run takes about a minute of CPU (callgrind is ~50x
-slower than the search).
+slower than the search). Runs use ``PYTHONHASHSEED=0``: with random string hashes the same
+search's count moves by a few per cent (dictionary and set traffic).
 
     python benchmarks/bench_ttr_search_instructions.py [MAP ...] [--base main]
 
@@ -18,6 +19,7 @@ Needs valgrind (`apt-get install valgrind`); the verdicts of the other benchmark
 from __future__ import annotations
 
 import argparse
+import os
 import pickle
 import re
 import shutil
@@ -76,7 +78,7 @@ def search_arguments(name: str):
 def instructions(module: Path, arguments: Path, search: bool, script: Path) -> int:
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
                            str(script), str(module), str(arguments), "1" if search else "0"],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=dict(os.environ, PYTHONHASHSEED="0"))
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
         raise SystemExit(f"callgrind failed:\n{done.stderr[-2000:]}")

@@ -637,19 +637,25 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
     centres_y = [inner.y + (i + 0.5) * cell for i in range(rows)]
     hypot = math.hypot
 
-    def mark(shape) -> None:
-        """Raise the cells the shape covers to its weight (a circle: the cells whose centre is
-        within its radius and 0.7 cell); a row at a time, as it is most of the work."""
-        weight = shape[-1]
+    def span(shape) -> tuple[int, int, int, int]:
+        """The rows and columns of the cells a shape may raise (its box's)."""
         if shape[0] == "c":
             _, x, y, r = shape[:4]
             x0, y0, x1, y1 = x - r, y - r, x + r, y + r
         else:
             x0, y0, x1, y1 = shape[1:5]
-        i0, i1 = max(0, int((y0 - inner.y) // cell)), min(rows - 1, int((y1 - inner.y) // cell))
-        j0, j1 = max(0, int((x0 - inner.x) // cell)), min(cols - 1, int((x1 - inner.x) // cell))
+        return (max(0, int((y0 - inner.y) // cell)), min(rows - 1, int((y1 - inner.y) // cell)),
+                max(0, int((x0 - inner.x) // cell)), min(cols - 1, int((x1 - inner.x) // cell)))
+
+    def mark(shape) -> None:
+        """Raise the cells the shape covers to its weight (a circle: the cells whose centre is
+        within its radius and 0.7 cell); a row at a time, as it is most of the work."""
+        weight = shape[-1]
+        i0, i1, j0, j1 = span(shape)
         if j0 > j1:
             return
+        if shape[0] == "c":
+            _, x, y, r = shape[:4]
         for i in range(i0, i1 + 1):
             row = grid[i]
             if shape[0] == "c":
@@ -659,17 +665,29 @@ def _place_tables(m: TTRMap, geo: BoardGeometry, occupied: SpatialHash, lang: st
             else:
                 row[j0:j1 + 1] = [v if v >= weight else weight for v in row[j0:j1 + 1]]
 
+    sizes = _table_sizes(m, geo, lang)
+    blocks = [(min(rows, int(math.ceil(h / cell)) + 2), min(cols, int(math.ceil(w / cell)) + 2))   # one cell
+              for w, h in sizes.values()]                                                          # of clearance all round
+    # _free_edge reads only the edge strips as deep as a block and its halo: the shapes that
+    # reach into them are marked first, the rest (most of a board) only if a scan needs them
+    deep = max((bh for bh, _ in blocks), default=0) + _HALO
+    wide = max((bw for _, bw in blocks), default=0) + _HALO
+    rest = []
     for shape in shapes.values():
-        mark(shape)
+        i0, i1, j0, j1 = span(shape)
+        if i0 < deep or i1 >= rows - deep or j0 < wide or j1 >= cols - wide:
+            mark(shape)
+        else:
+            rest.append(shape)
     # whole-number weights keep every sum of the grid exact, which _free_edge relies on
     whole = all(float(shape[-1]).is_integer() and shape[-1] >= 0 for shape in shapes.values())
     sat, stale = None, 0   # the summed-area table, made when first needed; from which row it is out of date
-    sizes = _table_sizes(m, geo, lang)
-    for n, (name, (w, h)) in enumerate(sizes.items(), 1):
-        bw = min(cols, int(math.ceil(w / cell)) + 2)   # one cell of clearance all round
-        bh = min(rows, int(math.ceil(h / cell)) + 2)
+    for n, ((name, (w, h)), (bh, bw)) in enumerate(zip(sizes.items(), blocks), 1):
         spot = _free_edge(grid, rows, cols, bh, bw) if whole else None
         if spot is None:
+            for shape in rest:   # the whole board now (marking in any order gives the same grid)
+                mark(shape)
+            rest = []
             sat = _summed_area(grid, cols) if sat is None else _summed_area(grid, cols, sat, stale)
             stale = rows
             spot = _emptiest(grid, rows, cols, bh, bw, sat)
