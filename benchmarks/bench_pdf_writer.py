@@ -120,6 +120,7 @@ def parts_child(path: Path) -> None:
 
     pdffile.zlib = Zlib
     pdf.stored_picture = timed("pictures", pdffile.stored_picture)
+    pdf.shop_picture = timed("pictures", pdffile.shop_picture)
     pdffile._subset = timed("fonts", pdffile._subset)
     ttfonts.TTFont.__init__ = timed("fonts", ttfonts.TTFont.__init__)
     with gc_paused():

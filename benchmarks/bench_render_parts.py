@@ -116,6 +116,8 @@ def main() -> None:
         print(f"  {label:34s} {best.get(label, 0.0):7.3f} s")
     builds = sorted(((v, k[6:]) for k, v in best.items() if k.startswith("build ")), reverse=True)
     print(f"  builds of the {len(builds)} output files  {sum(v for v, _ in builds):7.3f} s, slowest:")
+    pieces = [v for v, name in builds if not name.endswith("-board")]   # decks, tiles, tokens, sheets, pads
+    print(f"  (of which the {len(pieces)} that are no board  {sum(pieces):7.3f} s)")
     for value, name in builds[:10]:
         print(f"    {name:40s} {value:7.3f} s")
 

@@ -301,14 +301,22 @@ def _rail_items(layer: TrackLayer, c: Centreline, overrun: float) -> tuple[list[
     """(bed, sleepers, rails and buffer stop) of one rail segment."""
     wd = layer.width
     cmds, rail_cmds = _rail_paths(c, overrun, wd)
-    bed = [Path(cmds, Style(stroke=layer.bed, width=wd))] if layer.bed else []
-    period = wd * 0.42
-    sleepers = [Path(cmds, Style(stroke=layer.sleepers, width=wd * 0.8, dash=(wd * 0.16, period - wd * 0.16)))]
-    rail = Style(stroke=layer.colour, width=max(0.7, wd * 0.075), join="round")
+    bed_style, sleeper_style, rail = _rail_styles(layer.bed, layer.sleepers, layer.colour, wd)
+    bed = [Path(cmds, bed_style)] if layer.bed else []
+    sleepers = [Path(cmds, sleeper_style)]
     rails: list[Item] = [Path(path, rail) for path in rail_cmds]
     if c.end_normal is None:
         rails += _buffer_stop(c, wd, layer.bed)
     return bed, sleepers, rails
+
+
+@lru_cache(maxsize=256)
+def _rail_styles(bed: str | None, sleepers: str, colour: str, wd: float) -> tuple[Style | None, Style, Style]:
+    """The bed's, the sleepers' and the rails' styles of a rail layer (one each for all its segments)."""
+    period = wd * 0.42
+    return (Style(stroke=bed, width=wd) if bed else None,
+            Style(stroke=sleepers, width=wd * 0.8, dash=(wd * 0.16, period - wd * 0.16)),
+            Style(stroke=colour, width=max(0.7, wd * 0.075), join="round"))
 
 
 def _buffer_stop(c: Centreline, wd: float, bed: str | None) -> list[Item]:
@@ -361,21 +369,30 @@ def _spans(crossings_at: list[float], half: float, join: float) -> list[tuple[fl
     return [(a, b) for a, b in spans]
 
 
-def _deck(layer: TrackLayer, points: list[Point], start: float, stop: float) -> tuple[list[Item], list[Item]]:
+def _deck(layer: TrackLayer, c: Centreline, overrun: float, start: float, stop: float) -> tuple[list[Item], list[Item]]:
     """(under, over) items of a bridge deck between arc lengths ``start`` and ``stop`` of the upper track."""
-    wd = layer.width
-    span = _slice(points, start, stop)
-    if len(span) < 2:
+    paths = _deck_paths(c, overrun, layer.width, start, stop)
+    if paths is None:
         return [], []
-    path = _poly_path(span)
-    shadow = _poly_path([(x + wd * 0.1, y + wd * 0.14) for x, y in span])
+    path, shadow, parapets = paths
+    wd = layer.width
     under: list[Item] = [
         Path(path, Style(stroke=layer.background, width=wd * 2.2)),                 # the gap
         Path(shadow, Style(stroke="#000000", width=wd * 1.55, opacity=0.28)),
         Path(path, Style(stroke="#8f877b", width=wd * 1.55)),                       # deck
     ]
     parapet = Style(stroke="#4a4036", width=max(0.8, wd * 0.1), cap="round", join="round")
-    over: list[Item] = []
+    return under, [Path(cmds, parapet) for cmds in parapets]
+
+
+@lru_cache(maxsize=1024)
+def _deck_paths(c: Centreline, overrun: float, wd: float, start: float, stop: float) -> tuple | None:
+    """The deck's path, its shadow's and its two parapets' (None: too short to draw): geometry
+    only, the same for every colour of a layout."""
+    span = _slice(polyline(c, overrun), start, stop)
+    if len(span) < 2:
+        return None
+    parapets = []
     for side in (-1, 1):
         rail = _offset(span, side * wd * 0.72)
         # wing walls: the parapet ends flare outwards, away from the bridge
@@ -388,8 +405,8 @@ def _deck(layer: TrackLayer, points: list[Point], start: float, stop: float) -> 
                  rail[0][1] - t0[1] * flare - t0[0] * side * flare)
         last = (rail[-1][0] + t1[0] * flare + t1[1] * side * flare,
                 rail[-1][1] + t1[1] * flare - t1[0] * side * flare)
-        over.append(Path(_poly_path([first, *rail, last]), parapet))
-    return under, over
+        parapets.append(_poly_path([first, *rail, last]))
+    return _poly_path(span), _poly_path([(x + wd * 0.1, y + wd * 0.14) for x, y in span]), tuple(parapets)
 
 
 def _unit(dx: float, dy: float) -> Point:
@@ -465,8 +482,7 @@ def _draw_tracks(layer: TrackLayer, width: float, height: float) -> list[Item]:
     for c, at in zip(lines, crossing_at):
         if not at:
             continue
-        points = polyline(c, layer.overrun)
-        decks = [_deck(layer, points, a, b) for a, b in _spans(at, layer.width * 1.05, layer.width * 0.8)]
+        decks = [_deck(layer, c, layer.overrun, a, b) for a, b in _spans(at, layer.width * 1.05, layer.width * 0.8)]
         for under, _ in decks:
             items.extend(under)
         for part in draw(layer, c, layer.overrun):

@@ -68,8 +68,9 @@ class Face:
     name: str = ""
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
+    """Where one face of a component lies on a page (a named tuple: ~2,000 are made a render)."""
+
     page: int        # 0-based page index in the document
     index: int       # component index
     side: str        # front | back
@@ -477,12 +478,22 @@ def _transform(x: float, y: float, w: float, h: float, rotation: int):
 def _drawn(cell_face: Group, x: float, y: float, w: float, h: float, rotation: int,
            page_bleed: tuple[float, float, float, float] | None) -> Group:
     """A face on its page box; ``page_bleed`` (top, right, bottom, left on the page) clips it."""
+    transform, clip = _frame(x, y, w, h, rotation, page_bleed)
+    return Group((cell_face,), transform=transform, clip=clip)
+
+
+@lru_cache(maxsize=4096)
+def _frame(x: float, y: float, w: float, h: float, rotation: int,
+           page_bleed: tuple[float, float, float, float] | None) -> tuple:
+    """The transform and clip of a face placed at (x, y): the same for the same cell of every
+    sheet of a deck (a transform is numbers, a clip a plain rectangle: sharing them changes
+    no document)."""
     clip = None
     if page_bleed is not None:
         q = rotation // 90
         top, right, bottom, left = (page_bleed[(s + q) % 4] for s in range(4))
         clip = Rect(-left, -top, w + left + right, h + top + bottom)
-    return Group((cell_face,), transform=_transform(x, y, w, h, rotation), clip=clip)
+    return _transform(x, y, w, h, rotation), clip
 
 
 def _cut_segments(boxes) -> list[tuple[float, float, float, float]]:

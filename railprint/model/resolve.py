@@ -849,6 +849,19 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
         problems.add(f"{total} components in one file; at most {MAX_COMPONENTS} are rendered",
                      _loc(data, "cards", top), "lower the 'count:' values or split the file")
         problems.raise_if_any(str(path), Location(str(path)))
+    chains: dict[str, list] = {}
+
+    def chain(name: str, at: Location) -> list:
+        """A template's layers, base first: looked up once a deck (unless it is a problem,
+        which is then reported at every card naming it)."""
+        found = chains.get(name)
+        if found is None:
+            before = len(problems.items)
+            found = _template_chain(name, spec, checked, problems, at)
+            if len(problems.items) == before:
+                chains[name] = found
+        return found
+
     position = 0
     for entry, index in zip(spec.cards, indexes):
         if entry.count == 0:
@@ -862,10 +875,9 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             problems.add("card has no template and the deck has no default_template", where)
             continue
         own = {**spec.vars, **entry.vars}
-        front_layers = _template_chain(template, spec, checked, problems, _loc(row, "template", where))
+        front_layers = chain(template, _loc(row, "template", where))
         back_name = entry.back or back_template
-        back_layers = (_template_chain(back_name, spec, checked, problems, _loc(row, "back", where))
-                       if back_name else None)
+        back_layers = chain(back_name, _loc(row, "back", where)) if back_name else None
         numbered = False
         for copy in range(1, entry.count + 1):
             position += 1

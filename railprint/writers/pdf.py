@@ -149,6 +149,7 @@ _PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque 
 class _Painter:
     def __init__(self, repeated: set[int], paint=None):
         self.paint = paint  # a print shop's colours (writers/shop.py): no transparency, maybe CMYK
+        self.shop_ops: dict[tuple, str] = {}  # its fill and stroke operators by (role, key)
         self.pdf = PdfFile()
         self.fonts = Fonts()
         self.font_dict = self.pdf.reserve()  # every font subset, named by every page and form
@@ -222,19 +223,24 @@ class _Painter:
     def shop_colours(self, code: list, style, text: bool) -> None:
         """Fill and stroke paint of a print shop (flattened opacity, CMYK, K-only text and
         thin lines), written only when it differs from the stream's current paint."""
-        from railprint.writers.shop import THIN_LINE
-
         fill, stroke, *rest = self.state
+        ops = self.shop_ops  # a paint's operator depends only on its key: each worked out once
         if style.fill:
             key = (style.fill, style.opacity, text)
             if key != fill:
                 fill = key
-                code.append(self.paint.fill(style.fill, style.opacity, text))
+                op = ops.get(("f", key))
+                if op is None:
+                    op = ops["f", key] = self.paint.fill(*key)
+                code.append(op)
         if style.stroke:
-            key = (style.stroke, style.opacity, style.width <= THIN_LINE)
+            key = (style.stroke, style.opacity, style.width <= self.paint.thin_line)
             if key != stroke:
                 stroke = key
-                code.append(self.paint.stroke(*key))
+                op = ops.get(("s", key))
+                if op is None:
+                    op = ops["s", key] = self.paint.stroke(*key)
+                code.append(op)
         self.state = (fill, stroke, *rest)
 
     # -- items ------------------------------------------------------------------------------

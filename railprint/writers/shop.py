@@ -81,6 +81,7 @@ class ShopPaint:
     """No transparency; with a profile, CMYK with K-only text and a total-ink cap."""
 
     flatten = True
+    thin_line = THIN_LINE
 
     def __init__(self, profile: Profile | None = None, ink_limit: int = 240):
         if not (isinstance(ink_limit, int) and INK_RANGE[0] <= ink_limit <= INK_RANGE[1]):

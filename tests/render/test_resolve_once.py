@@ -125,3 +125,15 @@ def test_markup_like_text_is_warned_about_at_every_card_that_prints_it(tmp_path,
         load_deck(path)
     warnings = [r.getMessage() for r in caplog.records if "'<i>' is printed as it is" in r.getMessage()]
     assert [w.split("tags.yaml:")[1].split(":")[0] for w in warnings] == ["13", "14"]
+
+
+def test_an_unknown_template_is_reported_at_every_card_naming_it(tmp_path):
+    path = tmp_path / "once.yaml"
+    path.write_text(DECK.format(extra="").replace(
+        "cards: [{vars: {name: Ala}}, {vars: {name: Bea}}, {vars: {name: Cyd}}]",
+        "cards: [{template: nope, vars: {name: Ala}}, {vars: {name: Bea}}, {template: nope, vars: {name: Cyd}}]"),
+        encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_deck(path)
+    assert [str(p).count("unknown template 'nope'") for p in caught.value.problems] == [1, 1]
+    assert [(p.location.line, p.location.col) for p in caught.value.problems] == [(15, 20), (15, 78)]   # each card's own template:
