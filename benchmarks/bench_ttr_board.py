@@ -55,8 +55,8 @@ def cold_layout(m) -> None:
     ttr_board.board_geometry(m)
 
 
-def search_only(m):
-    """The route search of ``m``'s board alone: the arguments board_geometry passes it, recorded."""
+def recorded_search(m):
+    """The arguments board_geometry passes ``layout_routes`` for ``m``'s board, recorded."""
     seen = {}
     layout_routes = ttr_board.layout_routes
 
@@ -70,8 +70,13 @@ def search_only(m):
         ttr_board.board_geometry(m)
     finally:
         ttr_board.layout_routes = layout_routes
-    args, kwargs = seen["args"]
-    return lambda: layout_routes(*args, **kwargs)
+    return seen["args"]
+
+
+def search_only(m):
+    """The route search of ``m``'s board alone, with the arguments board_geometry passes it."""
+    args, kwargs = recorded_search(m)
+    return lambda: ttr_board.layout_routes(*args, **kwargs)
 
 
 PARTS = ("layout_routes", "_place_label", "_land_cells", "_place_region_labels", "region_borders", "_place_tables")

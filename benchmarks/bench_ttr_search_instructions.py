@@ -47,7 +47,7 @@ if sys.argv[3] == "1":
 def search_arguments(name: str):
     """What board_geometry passes layout_routes for map ``name`` (``place`` dropped: it is only
     called for `via` points, which the measured maps do not have)."""
-    from railprint.games.ticket_to_ride import board
+    from bench_ttr_board import recorded_search
     from railprint.games.ticket_to_ride.maps import load_map, parse_map
     from railprint.loading.yamlio import loads
     from ttr_generated_map import generated_map
@@ -58,20 +58,7 @@ def search_arguments(name: str):
         m = load_map(name)
     if any(route.via for route in m.routes):
         raise SystemExit(f"{name}: a map with via points cannot be measured here")
-    seen = {}
-    layout_routes = board.layout_routes
-
-    def record(*args, **kwargs):
-        seen["args"] = (args, kwargs)
-        return layout_routes(*args, **kwargs)
-
-    board.layout_routes = record
-    try:
-        board._GEOMETRY_CACHE.clear()
-        board.board_geometry(m)
-    finally:
-        board.layout_routes = layout_routes
-    args, kwargs = seen["args"]
+    args, kwargs = recorded_search(m)
     return args[:4] + (None,), kwargs
 
 

@@ -340,14 +340,16 @@ class _Grid:
 
     def __init__(self, boxes: list, view):
         self.boxes = boxes
-        self.w, self.h = max(view[2] - view[0], 1.0), max(view[3] - view[1], 1.0)
+        w, h = view[2] - view[0], view[3] - view[1]
+        self.w = w if math.isfinite(w) and w > 1.0 else 1.0
+        self.h = h if math.isfinite(h) and h > 1.0 else 1.0
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.wide: list[int] = []
         for k, box in enumerate(boxes):
             if box is None:
                 continue
             i0, i1, j0, j1 = self._span(box)
-            if (i1 - i0 + 1) * (j1 - j0 + 1) > self.WIDE:
+            if (i1 - i0 + 1) * (j1 - j0 + 1) > self.WIDE:   # (or not finite: see _span)
                 self.wide.append(k)
                 continue
             for i in range(i0, i1 + 1):
@@ -355,6 +357,9 @@ class _Grid:
                     self.cells.setdefault((i, j), []).append(k)
 
     def _span(self, box) -> tuple[int, int, int, int]:
+        """The cells a box covers; a box not wholly finite counts as covering every cell."""
+        if not all(map(math.isfinite, box)):
+            return 0, self.WIDE, 0, self.WIDE
         w, h = self.w, self.h
         return math.floor(box[0] / w), math.floor(box[2] / w), math.floor(box[1] / h), math.floor(box[3] / h)
 

@@ -81,3 +81,12 @@ def test_culling_long_groups_page_after_page_keeps_what_plain_culling_keeps():
             size = rng.choice([(150, 250), (250, 150), (5, 5), (4000, 4000)])
             view = (x, y, x + size[0], y + size[1])
             assert _cull(drawing.items, view, IDENTITY, memo) == _cull(drawing.items, view, IDENTITY, None)
+
+
+def test_culling_through_the_grid_takes_boxes_and_views_that_are_not_finite():
+    ink = Style(fill="#000000")
+    items = tuple(Rect(i * 10.0, 0, 5, 5, ink) for i in range(70))
+    items += (Rect(float("inf"), 0, 1, 1, ink), Rect(float("nan"), 0, 1, 1, ink))
+    memo: dict = {}
+    for view in ((0, 0, 100, 100), (200, 0, 400, 100), (-float("inf"), 0, float("inf"), 9), (0, 0, float("nan"), 5)):
+        assert _cull(items, view, IDENTITY, memo) == _cull(items, view, IDENTITY, None)

@@ -87,23 +87,15 @@ def test_route_length_via_points_and_parallel_routes_are_bounded(tmp_path):
     assert f"bad.yaml:{first + 4}:" in result.output and "more than 3 routes between" in result.output
 
 
-def test_a_crowded_map_within_the_caps_lays_out_within_the_work_budget(monkeypatch):
+def test_a_crowded_map_within_the_caps_lays_out_within_the_work_budget(route_searches):
     """200 routes of 12 spaces among 100 cities: far more than a board holds. The search stops
     at its budget (counted work, not time) and still places every route."""
     text = re.sub(r"length: \d+", "length: 12", _generated_text(seed=4, routes=200, places=100))
     text = text.replace("6: 15}", "6: 15, 12: 40}")
     m = parse_map(loads(text, "crowded.yaml"), "crowded.yaml")
-    searches = []
-    original = route_layout._Search.run
-
-    def run(self, passes):
-        searches.append(self)
-        return original(self, passes)
-
-    monkeypatch.setattr(route_layout._Search, "run", run)
     geo = board_geometry(m)
     assert len(m.routes) == 200 and set(geo.cars) == {r.id for r in m.routes}
     assert all(len(geo.cars[r.id]) == 12 for r in m.routes)
-    search = searches[0]
+    search = route_searches[0]
     assert search.pairs <= route_layout.PAIR_BUDGET + 12 * 3 * 200   # the last candidate finishes its space
     assert search.built <= route_layout.SHAPE_BUDGET + len(search.groups)

@@ -174,23 +174,15 @@ def _overlap_every_pair(search, shape, exact):
     return cost
 
 
-def test_route_search_fast_paths_measure_what_the_plain_ways_measure(monkeypatch):
+def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searches):
     """On Italy's crowded board, with everything placed: each group's candidate shapes (built
     in the search, chains side by side or on their own lines) come as far into what is placed
     as testing every circle of every pair within reach says (the side test of the spines skips
     only pairs with nothing to count), and the spaces side by side that the shapes' own
     clearance skips stand at least their ``beside`` apart."""
-    searches = []
-    original = route_layout._Search.run
-
-    def run(self, passes):
-        searches.append(self)
-        return original(self, passes)
-
-    monkeypatch.setattr(route_layout._Search, "run", run)
     ttr_board._GEOMETRY_CACHE.clear()
     ttr_board.board_geometry(load_map("italy"))
-    search = searches[0]
+    search = route_searches[0]
     pairs = search.pairs
     compared = beside = 0
     for group in search.groups:
