@@ -689,32 +689,27 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
     path = builtin_map_path(name)
     if path is not None:
         return load_map_file(path)
-    if not paths:
-        path = _builtin_alias(name)
-        if path is not None:
-            return load_map_file(path)
-        raise error(f"unknown map {name!r}", where, hint=suggest(name, BUILTIN))
-    candidates = []
-    try:
-        raw = Path(name).expanduser()
-    except RuntimeError:  # '~nosuchuser/...': no such home folder
-        raise error(f"map file not found: {name}", where, hint="no such user's home folder") from None
-    if not raw.is_absolute() and base is not None:
-        candidates.append(base / raw)
-    candidates.append(raw)
-    for cand in candidates:
+    if paths:   # a map file by path: next to the game file, then in the current folder
+        candidates = []
         try:
-            found = cand.is_file()
-        except (OSError, ValueError):  # a NUL byte, a name too long
-            found = False
-        if found:
-            return load_map_file(cand)
+            raw = Path(name).expanduser()
+        except RuntimeError:  # '~nosuchuser/...': no such home folder
+            raise error(f"map file not found: {name}", where, hint="no such user's home folder") from None
+        if not raw.is_absolute() and base is not None:
+            candidates.append(base / raw)
+        candidates.append(raw)
+        for cand in candidates:
+            try:
+                found = cand.is_file()
+            except (OSError, ValueError):  # a NUL byte, a name too long
+                found = False
+            if found:
+                return load_map_file(cand)
     if not _LOOKS_LIKE_PATH.search(name):
         path = _builtin_alias(name)
         if path is not None:
             return load_map_file(path)
-        raise error(f"unknown map {name!r}", where,
-                    hint=suggest(name, BUILTIN) + " (or give the path of a map file, or the folder "
-                                                  "holding yours with --content)")
+        more = " (or give the path of a map file, or the folder holding yours with --content)" if paths else ""
+        raise error(f"unknown map {name!r}", where, hint=suggest(name, BUILTIN) + more)
     raise error(f"map file not found: {name}", where,
                 hint="built-in maps: " + ", ".join(BUILTIN))

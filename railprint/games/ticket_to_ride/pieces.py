@@ -6,7 +6,7 @@ sets so other pieces of a map (stations, …) can join the same sheets."""
 
 from __future__ import annotations
 
-
+from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS
 from railprint.layout.imposition import Face, SetFaces
 from railprint.records import Record
 from railprint.scene import Circle, Group, Rect, Style, Text
@@ -39,7 +39,6 @@ def players(m) -> list[Player]:
     """The map's player colours (``play: {player_colours: […]}`` in its file, else the scorer's
     defaults), as many as its most players, each with its letter: no player depends on colour
     vision. Trains, score markers and station pieces all take their colours from here."""
-    from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS   # not through the scorer's modules
 
     colours = list(m.play.get("player_colours") or DEFAULT_COLOURS)
     return [Player(LETTERS[i], colours[i % len(colours)]) for i in range(min(m.players_max, len(LETTERS)))]

@@ -261,7 +261,7 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
         centre = curves[0.0] = _Curve(pts)
     routes = [m.route[i] for i in ids]
     if k == 1:
-        return _cars(ids, routes, _chain_points(routes, [centre], g, shift, spread, tight, roomy), [0.0], g), -math.inf
+        return _cars(routes, _chain_points(routes, [centre], g, shift, spread, tight, roomy), [0.0], g), -math.inf
     sides = [(j - (k - 1) / 2) * g.pitch for j in range(k)]
     points = _chain_points(routes, [centre] * k, g, shift, spread, tight, roomy)
     low, high, dist = g.car_len + g.gap, g.car_len * 1.25, math.dist
@@ -271,7 +271,7 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
                  for chain, o in zip(points, sides)
                  for (ax, ay, atx, aty, _), (bx, by, btx, bty, _) in zip(chain, chain[1:]))
     if spaced:
-        abreast = _cars(ids, routes, points, sides, g)
+        abreast = _cars(routes, points, sides, g)
         # spaces side by side on one line stand PITCH apart: their clearance need not be measured
         beside = g.pitch - g.car_w if len({route.length for route in routes}) == 1 else -math.inf
         inner = _inner_clearance(abreast, g.clearance, beside)
@@ -280,9 +280,9 @@ def _chain_shape(m: "TTRMap", ids: tuple[str, ...], pts: list[Point], g: Dims, s
     missing = [d for d in sides if d not in curves]
     if missing:   # the offset curves share their normals
         for d, line in zip(missing, _offsets(pts, missing)):
-            curves[d] = _Curve(line if d else pts)
+            curves[d] = _Curve(line)   # 0.0, the centre line, is made first
     lines = [curves[d] for d in sides]
-    own = _cars(ids, routes, _chain_points(routes, lines, g, shift, spread, tight, roomy), [0.0] * k, g)
+    own = _cars(routes, _chain_points(routes, lines, g, shift, spread, tight, roomy), [0.0] * k, g)
     if spaced and inner >= _inner_clearance(own, g.clearance):
         return abreast, beside
     return own, -math.inf
@@ -350,12 +350,13 @@ def _chain_points(routes, curves: list[_Curve], g: Dims, shift: float, spread: b
     return out
 
 
-def _cars(ids, routes, points: list[list[tuple]], offsets: list[float], g: Dims) -> dict[str, tuple[Car, ...]]:
+def _cars(routes, points: list[list[tuple]], offsets: list[float], g: Dims) -> dict[str, tuple[Car, ...]]:
     """The spaces of each chain at its points, moved sideways by its offset."""
     cars: dict[str, tuple[Car, ...]] = {}
     car_len, car_w = g.car_len, g.car_w
     new = tuple.__new__
-    for rid, route, chain, o in zip(ids, routes, points, offsets):
+    for route, chain, o in zip(routes, points, offsets):
+        rid = route.id
         marks = _marks(route, route.length)
         cars[rid] = tuple([new(Car, (px - ty * o, py + tx * o, angle, car_len, car_w, rid, i, marks[i]))
                            for i, (px, py, tx, ty, angle) in enumerate(chain)])
@@ -591,8 +592,10 @@ class _Shape:
 
     __slots__ = ("cars", "spaces", "covered", "fixed", "beside")
 
-    def __init__(self, cars, covered, fixed: float | None, beside: float = -math.inf):
-        self.cars, self.covered, self.fixed, self.beside = cars, covered, fixed, beside
+    def __init__(self, cars, beside: float = -math.inf):
+        self.cars, self.beside = cars, beside
+        self.covered: list = []
+        self.fixed: float | None = None
         self.spaces = [car for chain in cars.values() for car in chain]   # in the order of ``covered``
 
 
@@ -718,7 +721,7 @@ class _Search:
             cars, beside = _chain_shape(self.m, group.ids, self.curve(group, curve), self.g, shift,
                                         spread=spread is True, tight=tight, curves=group.lines.setdefault(curve, {}),
                                         roomy=spread == "roomy")
-            shape = group.shapes[key] = _Shape(cars, [], None, beside)
+            shape = group.shapes[key] = _Shape(cars, beside)
             self.built += 1
         return shape
 

@@ -15,10 +15,9 @@ Decisions (see docs/ticket-to-ride-scoring.md):
 
 from __future__ import annotations
 
-from railprint.records import Record, factory
-
 from railprint.errors import Location, RulesError
-from railprint.games.ticket_to_ride.model import Route, Ticket, TTRMap
+from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS, Route, Ticket, TTRMap
+from railprint.records import Record, factory
 from railprint.report import ScoreLine, ScoreReport, Violation, rank
 
 from .graph import TrailSearchLimit, components, longest_trail, shortest_path
@@ -28,7 +27,6 @@ LONGEST_BUDGET = 400_000
 trains than the map allows (shared among them); a legal player's search is never limited (it is
 exact and fast)."""
 from .notation import Claim, GameRecord, PlayerEntry, StationEntry
-from .model import DEFAULT_COLOURS  # noqa: F401 - the players' colours (the printed pieces use them too)
 
 
 class TicketResult(Record):

@@ -189,7 +189,7 @@ def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searc
         search.lift(group)
         for shape in list(group.shapes.values())[:8]:
             for exact in (False, True):
-                fast = search.overlap(route_layout._Shape(shape.cars, [], None), math.inf, exact)
+                fast = search.overlap(route_layout._Shape(shape.cars), math.inf, exact)
                 assert fast == _overlap_every_pair(search, shape, exact)
                 compared += fast > 0
             if shape.beside > -math.inf:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from railprint.games.ticket_to_ride import load_map_file
-from railprint.games.ticket_to_ride.rules import DEFAULT_COLOURS
+from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS
 from railprint.units import to_mm
 from tests.helpers import bleed_boxes, cli_stdout, pdf_pages, run_cli
 
