@@ -56,8 +56,16 @@ class Record:
     _frozen: ClassVar[bool] = True
     _post_init: ClassVar[Callable[[Any], None] | None] = None
 
-    def __init_subclass__(cls, frozen: bool = True, uncompared: tuple[str, ...] = (), **kwargs: Any) -> None:
+    def __init_subclass__(cls, frozen: bool | None = None, uncompared: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        # a subclass keeps its parent's frozenness (and, like a dataclass, may not change it)
+        # and its parent's uncompared fields
+        if frozen is None:
+            frozen = cls._frozen
+        elif cls._fields and frozen != cls._frozen:
+            raise TypeError(f"{cls.__name__}: a {'frozen' if frozen else 'mutable'} record cannot inherit "
+                            f"from a {'frozen' if cls._frozen else 'mutable'} one")
+        uncompared = (*uncompared, *(name for name in cls._fields if name not in cls._compared))
         fields = list(cls._fields)
         defaults = dict(cls._defaults)
         for name, annotation in cls.__dict__.get("__annotations__", {}).items():
@@ -77,6 +85,9 @@ class Record:
         cls._compared = tuple(name for name in fields if name not in uncompared)
         cls.__match_args__ = cls._fields
         cls._post_init = getattr(cls, "__post_init__", None)
+        # a frozen record refuses assignment (Record.__setattr__); a mutable one assigns at C speed
+        cls.__setattr__ = Record.__setattr__ if frozen else object.__setattr__  # type: ignore[method-assign]
+        cls.__delattr__ = Record.__delattr__ if frozen else object.__delattr__  # type: ignore[method-assign]
         if not frozen:
             cls.__hash__ = None  # type: ignore[assignment] - mutable and compared: unhashable
 

@@ -126,3 +126,28 @@ def test_post_init_runs_after_the_fields_are_set():
     assert Checked().edges == "...." and Checked("hr..").edges == "hr.."
     with pytest.raises(ValueError, match="bad edges 'h'"):
         Checked("h")
+
+
+class Count(Record, frozen=False, uncompared=("note",)):
+    points: int
+    note: str = ""
+
+
+class FinalCount(Count):
+    rank: int = 0
+
+
+def test_a_subclass_keeps_its_parents_frozenness_and_uncompared_fields():
+    final = FinalCount(3, "x", 1)
+    final.points = 4   # mutable as its parent, and so unhashable
+    assert final.points == 4 and FinalCount.__hash__ is None
+    assert final == FinalCount(4, "other note", 1) and final != FinalCount(4, "x", 2)
+    with pytest.raises(TypeError, match="cannot inherit"):
+        class Frozen(Count, frozen=True):   # noqa: F841 - a dataclass refuses the same
+            extra: int = 0
+    with pytest.raises(FrozenError):
+        Place("a", (0.0, 0.0)).id = "b"   # a frozen one still refuses
+
+
+def test_a_mutable_record_assigns_as_a_plain_object():
+    assert Count.__setattr__ is object.__setattr__ and Place.__setattr__ is Record.__setattr__
