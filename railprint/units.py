@@ -26,7 +26,7 @@ def to_mm(points: float) -> float:
 
 def parse_length(text: object, location: Location | None = None) -> float:
     """``"63mm"``, ``"2.5in"``, ``"12pt"``, ``"1.5cm"`` -> points. A bare number is an error."""
-    if type(text) is str:   # the same few hundred strings are most of a render's ~4,000 lengths
+    if isinstance(text, str):   # the same few hundred strings are most of a render's ~4,000 lengths
         found = _PARSED.get(text)
         if found is not None:
             return found
@@ -38,10 +38,10 @@ def parse_length(text: object, location: Location | None = None) -> float:
             else "write a number and a unit, e.g. 63mm, 2.5in, 12pt"
         raise ContentError(f"not a length: {text!r}", location, hint=hint)
     value = float(match.group(1)) * _FACTORS[match.group(2)]
-    if type(text) is str and len(text) <= 64:
+    if isinstance(text, str) and len(text) <= 64:
         if len(_PARSED) >= 4096:
             _PARSED.clear()
-        _PARSED[text] = value
+        _PARSED[str(text)] = value   # a plain str: a YAML string's location is not kept alive
     return value
 
 

@@ -37,3 +37,15 @@ def test_a_remembered_length_is_the_length_parsed_anew():
         for _ in range(2):   # an error is never remembered as a length
             with pytest.raises(ContentError):
                 parse_length(bad)
+
+
+def test_a_length_read_from_yaml_is_remembered_as_plain_text():
+    from railprint.loading.yamlio import loads
+    from railprint.units import _PARSED, parse_length
+
+    text = loads("w: 41.25mm\n", "deck.yaml")["w"]   # a string that carries its location
+    assert type(text) is not str and text == "41.25mm"
+    _PARSED.pop("41.25mm", None)
+    value = parse_length(text)
+    assert "41.25mm" in _PARSED and type(next(k for k in _PARSED if k == "41.25mm")) is str
+    assert _PARSED["41.25mm"] == value == parse_length("41.25mm")
