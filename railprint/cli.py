@@ -1,5 +1,5 @@
 """The railprint command line. The only module that imports typer; with railprint.console (the
-entry point, which runs a plain ``railprint score`` without typer) the only error boundary: a
+entry point, which runs a plain ``railprint score`` or ``render`` without typer) the only error boundary: a
 RailprintError becomes ``Error: …`` on stderr and exit code 1; usage errors exit 2.
 
 Heavy modules (reportlab, svgwrite, game packages) are imported inside the commands so that

@@ -215,9 +215,12 @@ def metrics(face: str = "regular") -> Metrics:
 
 def text_width(text: str, size: float, face: str = "regular") -> float:
     """Width of ``text`` set in ``face`` at ``size`` points (no kerning, like reportlab)."""
-    if len(text) > _CACHED_LEN:
-        return _units.__wrapped__(text, face) * size / metrics(face).units_per_em
-    return _units(text, face) * size / metrics(face).units_per_em
+    return _text_units(text, face) * size / metrics(face).units_per_em
+
+
+def _text_units(text: str, face: str) -> int:
+    """:func:`_units`, remembered only for strings up to ``_CACHED_LEN`` long."""
+    return _units(text, face) if len(text) <= _CACHED_LEN else _units.__wrapped__(text, face)
 
 
 _CACHED_LEN = 256   # strings up to this long are remembered (at most 8192 of them: ~2 M characters)
@@ -262,7 +265,7 @@ def wrap_text(text: str, width: float, size: float, face: str = "regular") -> li
     space = _units(" ", face)
     used = 0
     for word in text.split():
-        units = _units(word, face) if len(word) <= _CACHED_LEN else _units.__wrapped__(word, face)
+        units = _text_units(word, face)
         trial = used + space + units if line else units
         if line and trial * size / upm > width:
             lines.append(line)

@@ -325,7 +325,7 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
     if sum(text.count(mark) for mark in _SEPARATORS) > MAX_VALUES:
         raise error(f"more than {MAX_VALUES} YAML values in one file", Location(filename),
                     hint="a content file, card list or game file needs far fewer; split it")
-    if not marked:
+    if not marked and "*" not in text:   # a possible alias: only the marked reading decides
         loader = _PlainLoader(text)
         try:
             return loader.get_single_data()

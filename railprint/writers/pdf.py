@@ -35,16 +35,15 @@ def _font(key: str):
     """The reportlab font of a font key, registered on first use (reading a TrueType file
     takes ~15 ms: a render that sets no bold italic never reads it)."""
     name = fonts.font_name(key)
-    if key in fonts.FONT_NAMES:
+    try:
         pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
-    else:
-        try:
-            pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
-        except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
-            from railprint.errors import RailprintError
+    except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
+        if key in fonts.FONT_NAMES:   # a shipped font: a broken install, not the designer's file
+            raise
+        from railprint.errors import RailprintError
 
-            raise RailprintError(f"the font {fonts.font_path(key).name} cannot be embedded: {str(exc)[:120]}",
-                                 hint="try another TrueType file of the family") from None
+        raise RailprintError(f"the font {fonts.font_path(key).name} cannot be embedded: {str(exc)[:120]}",
+                             hint="try another TrueType file of the family") from None
     return pdfmetrics.getFont(name)
 
 
