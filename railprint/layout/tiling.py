@@ -249,7 +249,8 @@ def _transform_box(t: Transform, box) -> tuple[float, float, float, float]:
 
 
 def bounding_box(item: Item, transform: Transform = IDENTITY, memo: dict | None = None):
-    """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for an empty group.
+    """Conservative bounding box ``(x0, y0, x1, y1)`` of an item, or None for a group that draws
+    nothing (empty, or its content wholly outside its clip).
     ``memo`` keeps group boxes between calls (tiling asks the same groups for every page)."""
     if type(item) is Group:
         key = (id(item), transform)
@@ -279,6 +280,8 @@ def bounding_box(item: Item, transform: Transform = IDENTITY, memo: dict | None 
                 c = item.clip
                 cb = _transform_box(t, (c.x, c.y, c.x + c.w, c.y + c.h))
                 box = (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+                if box[0] > box[2] or box[1] > box[3]:   # its content lies wholly outside its clip
+                    box = None
         if memo is not None:
             memo[key] = box
         return box

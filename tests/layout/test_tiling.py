@@ -160,3 +160,19 @@ def test_overview_fits_one_page():
         assert frame["width"] * scale == pytest.approx(W, rel=0.03)
         assert frame["height"] * scale == pytest.approx(H, rel=0.03)
         assert frame["x0"] >= mm(5) and frame["x1"] <= pdf.pages[0].width - mm(5)
+
+
+def test_a_group_clipped_to_nothing_is_culled_alike_from_short_and_long_lists():
+    """A group whose content lies wholly outside its clip draws nothing: it has no box, so the
+    plain cull and the grid cull of a long list (64 items or more) both leave it out."""
+    from railprint.layout.tiling import _cull, bounding_box
+    from railprint.scene import IDENTITY, Group, Rect, Style
+
+    style = Style(fill="#000000")
+    hidden = Group((Rect(0, 300, 10, 15, style),), clip=Rect(0, 325, 10, 75))
+    assert bounding_box(hidden) is None
+    view = (-10, 290, 210, 610)
+    for n in (10, 70):
+        items = tuple(Rect(i * 3.0, 0, 2, 2, style) for i in range(n)) + (hidden,)
+        assert hidden not in _cull(items, view, IDENTITY, None)
+        assert hidden not in _cull(items, view, IDENTITY, {})

@@ -25,6 +25,8 @@ def _reference(item, transform=IDENTITY):
     if item.clip is not None:
         cb = _reference(Rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h, Style(fill="#000000")), t)
         box = (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+        if box[0] > box[2] or box[1] > box[3]:   # the content lies wholly outside the clip
+            return None
     return box
 
 
