@@ -9,7 +9,7 @@ tiles) go through the imposition engine here.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -280,8 +280,6 @@ def discover_layers(folders) -> list[ContentFile]:
 
 
 def _discover_layers(folders) -> list[ContentFile]:
-    from dataclasses import replace
-
     chosen: dict[tuple[str, str], ContentFile] = {}
     for layer, folder in enumerate([None, *folders]):
         for info in discover(folder):
@@ -346,8 +344,6 @@ def select(files: list[ContentFile], game: str, map_id: str | None = None) -> li
 def build(info: ContentFile, options: RenderOptions):
     """The Document for one content file (or one component a data file generates)."""
     if info.component is not None:
-        from dataclasses import replace
-
         options = replace(options, extra={**options.extra, "component": info.component})
     from railprint.scene import Document
 
@@ -619,8 +615,6 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
 def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance: Callable[[str], None], *,
            dpi: int, bleed: bool, paint, summaries: list[str] | None) -> list[tuple[Path, bytes]]:
     """The files :func:`render_all` writes (relative path, bytes)."""
-    from dataclasses import replace
-
     from railprint.writers import render
 
     files: list[tuple[Path, bytes]] = []

@@ -413,14 +413,13 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
     for layer in layers:
         known = same.get(id(layer)) if same is not None else None
         if known is not None:
-            names, seen = known
+            names, by_values = known
             if not names:   # most layers name no variable
-                out.extend(seen[()])
+                out.extend(by_values[()])
                 continue
-            items = seen.get(_values(variables, names))
+            items = by_values.get(_values(variables, names))
             if items is not None:
-                variables.used[:] = names   # looked up as resolving it would
-                variables.seen.update(names)
+                variables.seen.update(names)   # looked up as resolving it would
                 out.extend(items)
                 continue
         before = (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ()))
@@ -840,7 +839,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     cards = []
     backs: dict = {}
     warned: set = set()
-    same: dict[int, tuple] = {}   # template layers that use no variable, resolved once (see _resolve_face)
+    same: dict[int, tuple] = {}   # template layers resolved once per values of their variables (see _resolve_face)
     user_icons = icons_near(path)
     icons = {**dict.fromkeys(ICONS), **user_icons}
     cards_data = data.get("cards")
