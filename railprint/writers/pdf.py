@@ -135,11 +135,11 @@ def _path(cmds: tuple) -> str:
     for cmd in cmds:
         op = cmd[0]
         if op == "L":
-            parts.append(_fp(cmd[1], cmd[2]) + " l")
+            parts.append(fp_str(cmd[1], cmd[2]) + " l")
         elif op == "M":
-            parts.append(_fp(cmd[1], cmd[2]) + " m")
+            parts.append(fp_str(cmd[1], cmd[2]) + " m")
         elif op == "C":
-            parts.append(_fp(*cmd[1:7]) + " c")
+            parts.append(fp_str(*cmd[1:7]) + " c")
         elif op == "Z":
             parts.append("h")
     parts.append("")  # the paint operator follows
