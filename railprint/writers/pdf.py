@@ -79,7 +79,7 @@ _LINES: dict[tuple, str] = {}  # a line's operators by its ends (crop marks and 
 def _line(ends: tuple) -> str:
     if len(_LINES) >= 100_000:
         _LINES.clear()
-    text = _LINES[ends] = f"n {_fp(*ends[:2])} m {_fp(*ends[2:])} l S"
+    text = _LINES[ends] = f"n {fp_str(*ends[:2])} m {fp_str(*ends[2:])} l S"
     return text
 
 
