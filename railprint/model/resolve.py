@@ -202,9 +202,11 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
                          suggestion(name, sorted({k for k in points})))
             continue
         marks.append(place(xy))
-    return MinimapGeometry(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
-                           dots=dots, segments=segs, marks=tuple(marks),
-                           colour=layer.colour, land=layer.land)
+    # built from the checked layer and the map's checked numbers: validating its hundreds of
+    # points again cost ~4x the construction, for each ticket (tests/render/test_resolve_copies.py)
+    return MinimapGeometry.model_construct(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
+                                           dots=dots, segments=segs, marks=tuple(marks),
+                                           colour=layer.colour, land=layer.land)
 
 
 @lru_cache(maxsize=64)
