@@ -181,3 +181,23 @@ def test_a_remembered_style_change_writes_what_working_it_out_writes(monkeypatch
     monkeypatch.setattr(pdf._Painter, "set_style", pdf._Painter.change_style)
     slow = [pdf.to_bytes(doc) for doc in docs] + [pdf.to_bytes(doc, ShopPaint()) for doc in docs[:10]]
     assert fast == slow
+
+
+def test_split_of_assigned_characters_is_reportlabs_beyond_the_first_subset():
+    """Strings of characters set before take their codes without reportlab's walk: here with
+    ~500 distinct characters, so later subsets hold some (those go to reportlab again)."""
+    rng = random.Random(23)
+    font = pdf._font("regular")
+    chars = sorted(chr(code) for code in font.face.charToGlyph if 32 <= code < 0x3000)[:500]
+    assert len(chars) > 300
+    fast, slow = Fonts(), _Doc()
+    fast.prefix(font)
+    for _ in range(1500):
+        pool = chars if rng.random() < 0.7 else chars[:40] + ["\u00a0", "\u2603"]
+        text = "".join(rng.choice(pool) for _ in range(rng.choice([0, 1, 2, 5, 20])))
+        assert list(fast.split(font, text)) == font.splitString(text, slow), text
+    a, b = font.state[fast], font.state[slow]
+    assert (a.assignments, a.subsets, a.nextCode) == (b.assignments, b.subsets, b.nextCode)
+    assert len(a.subsets) > 1
+    fast.close()
+    font.state.pop(slow, None)
