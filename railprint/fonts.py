@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
-from importlib import resources
 from pathlib import Path
 
 FONT_FILES = {
@@ -36,7 +35,23 @@ def font_path(face: str = "regular") -> Path:
     """The .ttf file of a font key (a built-in face or a registered designer's face)."""
     if face in _USER:
         return _USER[face]
-    return Path(str(resources.files("font_source_sans_pro") / "files" / FONT_FILES[face]))
+    return _font_folder() / FONT_FILES[face]
+
+
+@lru_cache(maxsize=1)
+def _font_folder() -> Path:
+    """The ``files`` folder of the ``font-source-sans-pro`` package: found, not imported
+    (importlib.resources imported tempfile, shutil, zipfile, bz2, lzma, and the package
+    itself globs its folder: ~10 ms of start-up)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("font_source_sans_pro")
+    if spec is None or not spec.submodule_search_locations:
+        from railprint.errors import RailprintError
+
+        raise RailprintError("the Source Sans Pro fonts are not installed (package font-source-sans-pro)",
+                             hint="reinstall railprint with 'pip install .'")
+    return Path(next(iter(spec.submodule_search_locations))) / "files"
 
 
 _USER: dict[str, Path] = {}
@@ -184,6 +199,8 @@ def load_font_file(path: Path) -> str:
 
 @dataclass(frozen=True)
 class Metrics:
+    """What text measuring needs of one face."""
+
     units_per_em: int
     widths: dict[int, int]  # code point -> advance width in font units
     default_width: int
