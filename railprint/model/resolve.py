@@ -16,7 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import ContentError, Location, Problems, RailprintError, close_matches, name_key, suggestion
+from railprint.errors import (ContentError, Location, Problems, RailprintError, close_matches, file_version, name_key,
+                              suggestion)
 from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
@@ -138,8 +139,10 @@ def _places(data: dict, where: Location) -> list[tuple[Any, Any]]:
 
 
 @lru_cache(maxsize=16)
-def _map_points(path: str) -> tuple[float, dict[str, tuple[float, float]], tuple]:
-    """(aspect, name -> (x, y) fractions, route segments as id pairs) of a map content file."""
+def _map_points(path: str, version: tuple[int, int]) -> tuple[float, dict[str, tuple[float, float]], tuple]:
+    """(aspect, name -> (x, y) fractions, route segments as id pairs) of a map content file,
+    remembered per file version (:func:`~railprint.errors.file_version`): a map edited during
+    ``watch`` or ``serve`` is read again, and an old version ages out of the bounded memo."""
     data = load_file(path)
     where = Location(path)
     if not isinstance(data, dict) or "cities" not in data:
@@ -180,9 +183,13 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
         if not path.is_file():
             problems.add(f"minimap map file not found: {layer.map}", where)
             return None
-        points, place, dots, segs = _placed_map(str(path), layer.x, layer.y, layer.w, layer.h)
+        version = file_version(path, "minimap map file")
+        points, place, dots, segs = _placed_map(str(path), version, layer.x, layer.y, layer.w, layer.h)
     except ContentError as exc:
         problems.items.extend(exc.problems or [exc])
+        return None
+    except RailprintError as exc:   # the file went away between the check and its reading
+        problems.add(exc.message, where, exc.hint)
         return None
     marks = []
     for name in layer.mark:
@@ -198,10 +205,11 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
 
 
 @lru_cache(maxsize=64)
-def _placed_map(path: str, x: float, y: float, w: float, h: float) -> tuple[dict, Any, tuple, tuple]:
-    """A map file in a minimap's box: (name -> point, the placing function, every place's dot,
-    the routes), worked out once for all the tickets of a map."""
-    aspect, points, segments = _map_points(path)
+def _placed_map(path: str, version: tuple[int, int], x: float, y: float, w: float, h: float
+                ) -> tuple[dict, Any, tuple, tuple]:
+    """A map file (at one version) in a minimap's box: (name -> point, the placing function,
+    every place's dot, the routes), worked out once for all the tickets of a map."""
+    aspect, points, segments = _map_points(path, version)
     # fit the map's frame (aspect = w/h) into the layer box, centred
     if w / h > aspect:
         fw, fh = h * aspect, h

@@ -63,3 +63,46 @@ def test_watch_command_runs_and_stops(tmp_path):
                      "--interval", "0.05")
     assert result.exit_code == 0, result.output
     assert "station-master.pdf" in result.stderr and "s CPU" in result.stderr
+
+
+MINIMAP_DECK = """kind: deck
+id: tickets
+game: g
+title: {en: T}
+size: poker
+templates:
+  t:
+    layers:
+      - {type: minimap, map: _map.yaml, x: 2mm, y: 2mm, w: 40mm, h: 40mm, mark: [Ala]}
+default_template: t
+cards: [{vars: {}}]
+"""
+MAP = "board: {{aspect: 1.0}}\ncities:\n  - {{id: ala, name: Ala, at: [{x}, 0.5]}}\n  - {{id: bea, name: Bea, at: [0.9, 0.9]}}\n" \
+      "routes:\n  - {{between: [ala, bea]}}\n"
+
+
+def test_an_edited_map_file_gives_its_minimap_the_new_geometry(tmp_path):
+    from railprint.model.resolve import load_deck
+    from railprint.units import mm
+
+    content = tmp_path / "content"
+    (content / "g").mkdir(parents=True)
+    deck, map_file = content / "g" / "tickets.yaml", content / "g" / "_map.yaml"
+    deck.write_text(MINIMAP_DECK, encoding="utf-8")
+    map_file.write_text(MAP.format(x="0.1"), encoding="utf-8")
+
+    def mark_x():   # the marked place's x within the 40 mm square box, in mm from its left edge
+        (minimap,) = load_deck(deck).cards[0].front.layers
+        assert len(minimap.dots) == 2 and len(minimap.segments) == 1
+        return round((minimap.marks[0][0] - minimap.x) / mm(1), 6)
+
+    assert mark_x() == 4.0
+    watcher = Watcher([content], "g", tmp_path / "out", RenderOptions(), say=lambda line: None)
+    assert watcher.step() == ["tickets"]
+    pdf = tmp_path / "out" / "g" / "tickets.pdf"
+    first = pdf.read_bytes()
+    _touch(map_file, MAP.format(x="0.25"))    # one character more: a new size and a new mtime
+    assert mark_x() == 10.0                   # the same process reads the edited map again
+    assert watcher.step() == ["tickets"] and pdf.read_bytes() != first
+    _touch(map_file, MAP.format(x="0.7"))     # same size, only the mtime and the text change
+    assert mark_x() == 28.0
