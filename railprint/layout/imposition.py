@@ -85,6 +85,8 @@ class Slot(NamedTuple):
 
 @dataclass(frozen=True)
 class Imposed:
+    """A deck imposed on sheets: the document, where each face went, and the sheet."""
+
     document: Document
     slots: tuple[Slot, ...]
     per_page: int
@@ -95,6 +97,8 @@ class Imposed:
 
 @dataclass(frozen=True)
 class _Grid:
+    """A regular grid of trim boxes on a sheet."""
+
     cols: int
     rows: int
     x0: float  # top-left of the first trim box
