@@ -140,3 +140,19 @@ def test_sixty_four_levels_are_read():
     for _ in range(63):
         data = data[0]
     assert data == ["x"]
+
+
+def test_remembered_tags_are_the_resolvers_tags(monkeypatch):
+    """A plain scalar's tag is remembered by its text (``yamlio._PLAIN_TAGS``): read cold and
+    warm, every corner case gives pyyaml's values; the memory stays within its bound."""
+    yamlio._PLAIN_TAGS.clear()
+    for text in CORNERS:
+        _same(text)           # cold: each text's tag worked out, then remembered
+    assert yamlio._PLAIN_TAGS
+    assert all(tag == yamlio._plain_tag(value) for value, tag in yamlio._PLAIN_TAGS.items())
+    for text in CORNERS:
+        _same(text)           # warm: the remembered tags
+    monkeypatch.setattr(yamlio, "_PLAIN_TAGS_MAX", 50)
+    yamlio.loads("[" + ", ".join(f"v{k}" for k in range(120)) + ", 7, true, ~]")
+    assert 0 < len(yamlio._PLAIN_TAGS) <= 50
+    assert yamlio.loads("[7, true, ~, 1.5, x" + "9" * 80 + "]") == [7, True, None, 1.5, "x" + "9" * 80]
