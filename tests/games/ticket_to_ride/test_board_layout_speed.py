@@ -157,7 +157,7 @@ def _overlap_every_pair(search, shape, exact):
     for car, covers, *_ in search.covered(shape):
         gx, gy = int(car.x // search.reach), int(car.y // search.reach)
         for key in [(nx, ny) for nx in (gx - 1, gx, gx + 1) for ny in (gy - 1, gy, gy + 1)]:
-            for ox, oy, other_covers, other, *_ in search.placed.get(key, ()):
+            for ox, oy, (other_covers, other, *_) in search.placed.get(key, ()):
                 if (ox - car.x) ** 2 + (oy - car.y) ** 2 >= search.reach * search.reach:
                     continue
                 near = False
