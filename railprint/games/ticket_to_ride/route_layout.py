@@ -871,12 +871,16 @@ class _Search:
                             if d > 0:
                                 cost += d * ROUTE_WEIGHT
                                 near = True
+                                if cost > limit:   # past it already: nothing after can bring it back
+                                    return cost
                     # circles that cover two spaces and stay ``touch`` apart keep the spaces
                     # ``want`` apart: the exact clearance can only fall short when some come closer
                     if exact and near:
                         short = want - clearance(car, other, want)
                         if short > 0:
                             cost += short * 1000
+                            if cost > limit:
+                                return cost
             if cost > limit or self.pairs > PAIR_BUDGET:
                 return cost
         return cost

@@ -178,7 +178,8 @@ def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searc
     """On Italy's crowded board, with everything placed: each group's candidate shapes (built
     in the search, chains side by side or on their own lines) come as far into what is placed
     as testing every circle of every pair within reach says (the side test of the spines skips
-    only pairs with nothing to count), and the spaces side by side that the shapes' own
+    only pairs with nothing to count) — with a limit, past it or the whole sum (it stops at the
+    first term that takes it past) — and the spaces side by side that the shapes' own
     clearance skips stand at least their ``beside`` apart."""
     ttr_board._GEOMETRY_CACHE.clear()
     ttr_board.board_geometry(load_map("italy"))
@@ -192,6 +193,10 @@ def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searc
                 fast = search.overlap(route_layout._Shape(shape.cars), math.inf, exact)
                 assert fast == _overlap_every_pair(search, shape, exact)
                 compared += fast > 0
+                # with a limit it stops as soon as it is past it, and is the whole sum otherwise
+                for limit in (0.0, fast / 2, fast * 0.999, fast):
+                    part = search.overlap(route_layout._Shape(shape.cars), limit, exact)
+                    assert limit < part <= fast if fast > limit else part == fast
             if shape.beside > -math.inf:
                 chains = list(shape.cars.values())
                 for one, other in zip(chains, chains[1:]):
