@@ -357,6 +357,14 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
     block = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
     top = (height - block) * {"top": 0.0, "middle": 0.5, "bottom": 1.0}[valign]
     pieces: list[Piece] = []
+
+    def close() -> None:
+        """End the open text piece, if any: it becomes a Piece."""
+        nonlocal style
+        if style is not None:
+            pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+            style = None
+
     for number, (words, widths, last) in enumerate(lines):
         baseline = top + m.ascent * size + number * size * spacing
         natural = sum(widths) + space * max(0, len(words) - 1)
@@ -374,18 +382,15 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
         for i, word in enumerate(words):
             if i:
                 first = word[0]
-                if style is not None and gap == space and first.icon is None \
-                        and (first.face, first.scale, first.colour, first.family) == style:
+                if gap == space and first.icon is None and (first.face, first.scale, first.colour,
+                                                            first.family) == style:
                     parts.append(" ")
-                elif style is not None:
-                    pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
-                    style = None
+                else:
+                    close()
                 x += gap
             for run in word:
                 if run.icon:
-                    if style is not None:
-                        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
-                        style = None
+                    close()
                     pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
                                         baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
                                         run.scale, run.colour, run.family))
@@ -395,10 +400,8 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
                 if style == own:
                     parts.append(run.text)
                 else:
-                    if style is not None:
-                        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+                    close()
                     start, parts, style = x, [run.text], own
                 x += _unit_width(run.text, font_of(run)) * size * run.scale
-        if style is not None:
-            pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+        close()
     return TextBox(size, len(lines), tuple(pieces))
