@@ -237,12 +237,33 @@ def progress(quiet: bool):
     return manager
 
 
+def without_pydantic_plugin_loader() -> None:
+    """When no installed distribution declares a ``pydantic`` plugin (an entry point of that
+    group), pydantic's plugin loader finds none: then it is not imported. Its module imports
+    importlib.metadata (with email, csv, zipfile: ~20 ms of every render's start-up) before
+    the first model is built; a stand-in module that finds no plugins takes its place, so
+    pydantic builds the same plain validators. A declared plugin (or a zip file on the path)
+    leaves pydantic's own loader in charge."""
+    from railprint.registry import declares
+
+    name = "pydantic.plugin._loader"
+    if name in sys.modules or declares("pydantic") is not False:
+        return
+    import types
+
+    loader = types.ModuleType(name, "railprint's stand-in: no distribution declares a pydantic plugin")
+    loader.PYDANTIC_ENTRY_POINT_GROUP = "pydantic"   # type: ignore[attr-defined]
+    loader.get_plugins = lambda: ()                  # type: ignore[attr-defined]
+    sys.modules[name] = loader
+
+
 def render(game: str, *, content: list[Path], paper: str, mode: str, fmt: str, dpi: int, image_bleed: bool,
            lang: str, flip: str, back_offset: str, shop: bool, bleed: str | None, colour: str, icc: Path | None,
            ink_limit: int, scale: str, layout: str, cut_lines: bool | None, out: Path, quiet: bool,
            map_id: str | None, say: Callable[..., None] = _say) -> None:
     """``railprint render``: the options checked, the content discovered, the files written and
     listed (``say(text, err=False)``), each game's print guide on stderr."""
+    without_pydantic_plugin_loader()
     from railprint.layout.paper import parse_scale
     from railprint.memory import gc_paused
     from railprint.render import RenderOptions, check_options, discover_layers, render_all, select

@@ -6,8 +6,8 @@ A font is named by a *key*: ``regular``, ``bold``, ``italic``, ``bolditalic`` fo
 faces; ``<family>@<digest>/<face>`` for a designer's file (the digest of the family's files
 keeps two different files of the same family name apart).
 
-Metrics come from the TrueType files through fontTools, so text is measured the same way for
-every writer. reportlab silently draws a missing glyph as a box, so :func:`check_glyphs` is
+Metrics come from the TrueType files (a short struct reader, fontTools for anything it does
+not vouch for), so text is measured the same way for every writer. reportlab silently draws a missing glyph as a box, so :func:`check_glyphs` is
 run on every string before drawing.
 """
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
-from importlib import resources
 from pathlib import Path
 
 FONT_FILES = {
@@ -36,7 +35,23 @@ def font_path(face: str = "regular") -> Path:
     """The .ttf file of a font key (a built-in face or a registered designer's face)."""
     if face in _USER:
         return _USER[face]
-    return Path(str(resources.files("font_source_sans_pro") / "files" / FONT_FILES[face]))
+    return _font_folder() / FONT_FILES[face]
+
+
+@lru_cache(maxsize=1)
+def _font_folder() -> Path:
+    """The ``files`` folder of the ``font-source-sans-pro`` package: found, not imported
+    (importlib.resources imported tempfile, shutil, zipfile, bz2, lzma, and the package
+    itself globs its folder: ~10 ms of start-up)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("font_source_sans_pro")
+    if spec is None or not spec.submodule_search_locations:
+        from railprint.errors import RailprintError
+
+        raise RailprintError("the Source Sans Pro fonts are not installed (package font-source-sans-pro)",
+                             hint="reinstall railprint with 'pip install .'")
+    return Path(next(iter(spec.submodule_search_locations))) / "files"
 
 
 _USER: dict[str, Path] = {}
@@ -184,6 +199,8 @@ def load_font_file(path: Path) -> str:
 
 @dataclass(frozen=True)
 class Metrics:
+    """What text measuring needs of one face."""
+
     units_per_em: int
     widths: dict[int, int]  # code point -> advance width in font units
     default_width: int
@@ -194,9 +211,19 @@ class Metrics:
 
 @lru_cache(maxsize=None)
 def metrics(face: str = "regular") -> Metrics:
+    path = font_path(face)
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_FONT_BYTES + 1)
+    # a few integers read with struct (~1 ms a face; fontTools' import and tables took ~40 ms
+    # for the four built-in faces); a file the short reader does not vouch for goes to fontTools
+    return _sfnt_metrics(data) or _fonttools_metrics(path)
+
+
+def _fonttools_metrics(path: Path) -> Metrics:
+    """The face's metrics as fontTools reads them (what :func:`_sfnt_metrics` must equal)."""
     from fontTools.ttLib import TTFont
 
-    font = TTFont(font_path(face), lazy=True)
+    font = TTFont(path, lazy=True)
     upm = font["head"].unitsPerEm
     hmtx = font["hmtx"].metrics
     cmap = font.getBestCmap()
@@ -211,6 +238,127 @@ def metrics(face: str = "regular") -> Metrics:
     result = Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
     font.close()
     return result
+
+
+# fontTools' getBestCmap order of (platform, encoding) subtables
+_CMAP_PREFERENCES = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+_OS2_SIZES = {0: 78, 1: 86, 2: 96, 3: 96, 4: 96, 5: 100}   # bytes of each OS/2 table version
+
+
+def _sfnt_metrics(data: bytes) -> Metrics | None:
+    """:func:`_fonttools_metrics` of a TrueType file in bytes, read with struct; None for
+    anything it does not vouch for (a table out of bounds or short, a cmap subtable other than
+    format 4 or 12 chosen, segments or groups fontTools would repair or skip, a glyph id past
+    the glyph count, an OS/2 version it does not know): fontTools reads those. Every loop is
+    bounded by the file's own size. ``tests/test_fonts_metrics.py`` compares both."""
+    import struct
+
+    try:
+        if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+            return None
+        count = struct.unpack_from(">H", data, 4)[0]
+        tables: dict[bytes, bytes] = {}
+        for i in range(count):
+            tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+            if tag in tables or offset + length > len(data):
+                return None
+            tables[tag] = data[offset:offset + length]
+        head, hhea, maxp, hmtx, cmap = (tables.get(tag) for tag in (b"head", b"hhea", b"maxp", b"hmtx", b"cmap"))
+        if head is None or hhea is None or maxp is None or hmtx is None or cmap is None:
+            return None
+        if len(head) < 54 or len(hhea) < 36 or len(maxp) < 6:
+            return None
+        upm = struct.unpack_from(">H", head, 18)[0]
+        glyphs = struct.unpack_from(">H", maxp, 4)[0]
+        long_metrics = min(struct.unpack_from(">H", hhea, 34)[0], glyphs)
+        if not long_metrics or len(hmtx) < 4 * long_metrics + 2 * (glyphs - long_metrics):
+            return None
+        advances = struct.unpack_from(f">{2 * long_metrics}H", hmtx)[::2]   # (advance, side bearing) pairs
+        codes = _best_cmap(cmap)
+        if codes is None or (codes and max(codes.values()) >= glyphs):
+            return None
+        last = advances[-1]
+        widths = {cp: advances[gid] if gid < long_metrics else last for cp, gid in codes.items()}
+        os2 = tables.get(b"OS/2")
+        typo = None
+        if os2 is not None:
+            version = struct.unpack_from(">H", os2, 0)[0]
+            if version not in _OS2_SIZES or len(os2) < _OS2_SIZES[version]:
+                return None
+            typo = struct.unpack_from(">hh", os2, 68)
+        if typo is not None and typo[0] > 0:
+            ascent, descent = typo
+            cap = (struct.unpack_from(">h", os2, 88)[0] if version >= 2 else 0) or 0.66 * upm
+        else:
+            ascent, descent = struct.unpack_from(">hh", hhea, 4)
+            cap = 0.66 * upm
+        return Metrics(upm, widths, advances[0], ascent / upm, min(descent, 0) / upm, cap / upm)
+    except (struct.error, ZeroDivisionError):
+        return None
+
+
+def _best_cmap(cmap: bytes) -> dict[int, int] | None:
+    """Code point -> glyph id of the subtable fontTools' getBestCmap picks (glyph 0 left out),
+    or None when it is not a plain format 4 or 12 subtable (or any subtable header is odd)."""
+    import struct
+
+    subtables = struct.unpack_from(">H", cmap, 2)[0]
+    first: dict[tuple[int, int], int] = {}
+    for i in range(subtables):
+        platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
+        fmt = struct.unpack_from(">H", cmap, offset)[0]
+        if fmt in (8, 10, 12, 13):
+            length = struct.unpack_from(">I", cmap, offset + 4)[0]
+        else:
+            length = struct.unpack_from(">I" if fmt in (14, 15) else ">H", cmap, offset + 2)[0]
+        if length < 10 or offset + length > len(cmap):
+            return None
+        first.setdefault((platform, encoding), offset)
+    offset = next((first[pair] for pair in _CMAP_PREFERENCES if pair in first), None)
+    if offset is None:
+        return None
+    fmt = struct.unpack_from(">H", cmap, offset)[0]
+    codes: dict[int, int] = {}
+    if fmt == 4:
+        length = struct.unpack_from(">H", cmap, offset + 2)[0]
+        segments = struct.unpack_from(">H", cmap, offset + 6)[0] // 2
+        body = cmap[offset + 14:offset + length]
+        if length < 14 or len(body) % 2 or len(body) < 2 * (4 * segments + 1):
+            return None
+        words = struct.unpack(f">{len(body) // 2}H", body)
+        ends, starts = words[:segments], words[segments + 1:2 * segments + 1]
+        deltas, ranges = words[2 * segments + 1:3 * segments + 1], words[3 * segments + 1:4 * segments + 1]
+        indices = words[4 * segments + 1:]
+        for i in range(segments - 1):  # as fontTools: the last (0xFFFF) segment is not read
+            start, end, delta, range_offset = starts[i], ends[i], deltas[i], ranges[i]
+            if range_offset == 0:
+                for code in range(start, end + 1):
+                    gid = (code + delta) & 0xFFFF
+                    if gid:
+                        codes[code] = gid
+            else:
+                partial = range_offset // 2 - start + i - segments
+                for code in range(start, end + 1):
+                    index = code + partial
+                    if not 0 <= index < len(indices):
+                        return None
+                    gid = (indices[index] + delta) & 0xFFFF if indices[index] else 0
+                    if gid:
+                        codes[code] = gid
+        return codes
+    if fmt == 12:
+        length, _, groups = struct.unpack_from(">III", cmap, offset + 4)
+        if length != 16 + 12 * groups:
+            return None
+        last_end = 0
+        for g in range(groups):
+            start, end, gid = struct.unpack_from(">III", cmap, offset + 16 + 12 * g)
+            if end > 0x10FFFF or start > end or start < last_end or gid == 0:
+                return None
+            last_end = end
+            codes.update(zip(range(start, end + 1), range(gid, gid + end - start + 1)))
+        return codes
+    return None
 
 
 def text_width(text: str, size: float, face: str = "regular") -> float:

@@ -220,16 +220,37 @@ def _entry_points():
     Read straight from each ``*.dist-info`` / ``*.egg-info`` folder on ``sys.path`` (the first
     distribution of a name wins, as in :mod:`importlib.metadata`): importing importlib.metadata
     costs more than scoring a game. A zip file on the path falls back to importlib.metadata."""
-    import os
     import sys
 
-    seen: set[str] = set()
-    found: list[_EntryPoint] = []
-    for folder in sys.path:
-        if os.path.isfile(folder):
-            from importlib.metadata import entry_points
+    declared = _declared(tuple(sys.path))
+    if declared is None:
+        from importlib.metadata import entry_points
 
-            return entry_points(group=GROUP)
+        return entry_points(group=GROUP)
+    return list(declared.get(GROUP, ()))
+
+
+def declares(group: str) -> bool | None:
+    """Whether an installed distribution declares an entry point of ``group`` (None: a zip file
+    on ``sys.path``, which only importlib.metadata reads)."""
+    import sys
+
+    declared = _declared(tuple(sys.path))
+    return None if declared is None else bool(declared.get(group))
+
+
+@lru_cache(maxsize=1)
+def _declared(path: tuple[str, ...]) -> dict[str, tuple[_EntryPoint, ...]] | None:
+    """Group -> entry points of the distributions on ``path`` (one reading serves the registry
+    and :func:`declares`; :func:`games`' ``cache_clear`` forgets it), or None when a file (a
+    zip) is on the path."""
+    import os
+
+    seen: set[str] = set()
+    found: dict[str, list[_EntryPoint]] = {}
+    for folder in path:
+        if os.path.isfile(folder):
+            return None
         try:
             names = sorted(os.listdir(folder or "."))
         except OSError:
@@ -253,10 +274,10 @@ def _entry_points():
                     continue
                 if line.startswith("[") and line.endswith("]"):
                     section = line[1:-1].strip()
-                elif section == GROUP and "=" in line:
+                elif section is not None and "=" in line:
                     key, _, value = line.partition("=")
-                    found.append(_EntryPoint(key.strip(), value.strip()))
-    return found
+                    found.setdefault(section, []).append(_EntryPoint(key.strip(), value.strip()))
+    return {group: tuple(points) for group, points in found.items()}
 
 
 def _plugin(name: str, value: str) -> str:
@@ -409,7 +430,12 @@ def games() -> tuple[Game, ...]:
     return _registry()[0]
 
 
-games.cache_clear = _registry.cache_clear  # type: ignore[attr-defined]
+def _forget() -> None:
+    _registry.cache_clear()
+    _declared.cache_clear()
+
+
+games.cache_clear = _forget  # type: ignore[attr-defined]
 
 
 def broken() -> list[RailprintError]:

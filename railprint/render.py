@@ -59,6 +59,8 @@ IMAGE_FORMATS = ("png", "jpeg")
 
 @dataclass(frozen=True)
 class RenderOptions:
+    """The options of one render."""
+
     paper: str = "a4"
     mode: str = "duplex"
     flip: str = "long"
@@ -94,6 +96,8 @@ def check_options(options: RenderOptions, fmt: str) -> None:
 
 @dataclass(frozen=True)
 class ContentFile:
+    """A discovered content file: where, its kind, id and game."""
+
     path: Path
     kind: str
     id: str

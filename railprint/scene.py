@@ -17,6 +17,8 @@ IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 @dataclass(frozen=True)
 class Style:
+    """How a shape is painted: fill, stroke and the stroke's width, dash, opacity, cap and join."""
+
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.5
@@ -31,6 +33,8 @@ INK = Style(fill="#000000")
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle (x, y, w, h), its corners rounded by ``r``."""
+
     x: float
     y: float
     w: float
@@ -41,6 +45,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -50,6 +56,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle around (cx, cy)."""
+
     cx: float
     cy: float
     r: float
@@ -61,6 +69,8 @@ PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) |
 
 @dataclass(frozen=True)
 class Path:
+    """A path of ``PathCommand`` tuples."""
+
     cmds: tuple[PathCommand, ...]
     style: Style = Style(stroke="#000000")
 
@@ -93,6 +103,8 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
+    """Items drawn together under one transform, optionally clipped (``id`` names a repeated group)."""
+
     items: tuple["Item", ...]
     transform: Transform = IDENTITY
     clip: Rect | None = None
@@ -104,6 +116,8 @@ Item = Union[Rect, Line, Circle, Path, Text, Image, Group]
 
 @dataclass(frozen=True)
 class Page:
+    """One page of a document: its size and what is drawn on it."""
+
     width: float
     height: float
     items: tuple[Item, ...]
@@ -117,6 +131,8 @@ class Page:
 
 @dataclass(frozen=True)
 class Document:
+    """The pages a writer writes as one file, with its title, subject and metadata."""
+
     pages: tuple[Page, ...]
     title: str = ""
     subject: str = ""

@@ -29,10 +29,11 @@ page's cut line is its rounded trim (and the page remembers the radius for image
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import accumulate
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from railprint.errors import RailprintError
 from railprint.layout.calibration import page_shift
@@ -84,6 +85,8 @@ class Slot(NamedTuple):
 
 @dataclass(frozen=True)
 class Imposed:
+    """A deck imposed on sheets: the document, where each face went, and the sheet."""
+
     document: Document
     slots: tuple[Slot, ...]
     per_page: int
@@ -94,6 +97,8 @@ class Imposed:
 
 @dataclass(frozen=True)
 class _Grid:
+    """A regular grid of trim boxes on a sheet."""
+
     cols: int
     rows: int
     x0: float  # top-left of the first trim box
@@ -409,6 +414,26 @@ class _Cell(NamedTuple):
 _FREE, _PARTIAL, _SHARED = 0, 1, 2
 
 
+class _Spans:
+    """Items with a span (start, end) along one axis, sorted by start, with the furthest end so
+    far (which only grows): the items that may meet a range lie between two bisections, not
+    found by a look at every item (a sheet of train pieces has rows of 30)."""
+
+    def __init__(self, items: Iterable, span: Callable[[Any], tuple[float, float]]):
+        ordered = sorted(((span(item), item) for item in items), key=lambda pair: pair[0][0])
+        self.items = [item for _, item in ordered]
+        self.starts = [start for (start, _), _ in ordered]
+        self.reach = list(accumulate((end for (_, end), _ in ordered), max))
+
+    def meeting(self, lo: float, hi: float, *, touching: bool) -> list:
+        """Every item whose span meets ``lo``…``hi`` (``touching``: an end on the range counts;
+        else only a stretch inside it), and maybe a few that do not: the caller checks each —
+        those starting by ``hi`` after the last whose furthest end so far falls short of ``lo``."""
+        if touching:
+            return self.items[bisect_left(self.reach, lo):bisect_right(self.starts, hi)]
+        return self.items[bisect_right(self.reach, lo):bisect_left(self.starts, hi)]
+
+
 def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, int]]:
     """For every cell, its page sides top, right, bottom, left: shared with neighbours along
     their whole length, partly, or free."""
@@ -422,10 +447,9 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
     for j, box in enumerate(boxes):
         for table, value in zip(by_edge, (box[3], box[0], box[1], box[2])):
             table.setdefault(int(value // eps), []).append(j)
-    # (side, bucket) -> the boxes found there, by where they start along the side, with the
-    # furthest end so far: a box's neighbours are then the few whose span can reach its own
-    # (a bisection), not every box of the row (a sheet of train pieces has rows of 30)
-    near: list[dict[int, tuple[list[float], list[float], list[int]]]] = [{}, {}, {}, {}]
+    # (side, bucket) -> the boxes found there, by their span along the side: a box's neighbours
+    # are then the few whose span can reach its own, not every box of the row
+    near: list[dict[int, _Spans]] = [{}, {}, {}, {}]
     out = []
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         result = []
@@ -437,16 +461,10 @@ def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, 
             found = near[side].get(key)
             if found is None:   # the cells of a row or column share their edges' buckets
                 table = by_edge[side]   # top meets bottoms, right meets lefts, bottom tops, left rights
-                ids = sorted({j for k in range(key - 2, key + 3) for j in table.get(k, ())},
-                             key=lambda j: boxes[j][0 if side in (0, 2) else 1])
-                starts = [boxes[j][0 if side in (0, 2) else 1] for j in ids]
-                reach = list(accumulate((boxes[j][2 if side in (0, 2) else 3] for j in ids), max))
-                found = near[side][key] = (starts, reach, ids)
-            starts, reach, ids = found
-            for k in range(bisect_right(starts, hi) - 1, -1, -1):   # those starting before this span ends,
-                if reach[k] < lo:                                     # back to where none reaches it
-                    break
-                j = ids[k]
+                along = (0, 2) if side in (0, 2) else (1, 3)   # a box's start and end along the side
+                found = near[side][key] = _Spans({j for k in range(key - 2, key + 3) for j in table.get(k, ())},
+                                                 lambda j: (boxes[j][along[0]], boxes[j][along[1]]))
+            for j in found.meeting(lo, hi, touching=True):
                 if j == i:
                     continue
                 a0, b0, a1, b1 = boxes[j]
@@ -555,13 +573,10 @@ def _edge_marks(segments, obstacles, limit: Rect) -> list[Item]:
     the crop-mark length, at least 1 mm), never over a component or the furniture."""
     style = Style(stroke="#000000", width=MARK_WIDTH)
     items: list[Item] = []
-    # the obstacles by where they start across a mark (y for horizontal marks, x for vertical
-    # ones), with the furthest end so far: a mark meets only those a bisection leaves (the
-    # order they are met in does not change the room found)
-    across_of = {True: sorted(obstacles, key=lambda o: o[1]), False: sorted(obstacles, key=lambda o: o[0])}
-    starts = {True: [o[1] for o in across_of[True]], False: [o[0] for o in across_of[False]]}
-    reach = {True: list(accumulate((o[1] + o[3] for o in across_of[True]), max)),
-             False: list(accumulate((o[0] + o[2] for o in across_of[False]), max))}
+    # the obstacles by their span across a mark (y for horizontal marks, x for vertical ones): a
+    # mark meets only the few found there (the order they are met in does not change the room)
+    across_of = {True: _Spans(obstacles, lambda o: (o[1], o[1] + o[3])),
+                 False: _Spans(obstacles, lambda o: (o[0], o[0] + o[2]))}
     for x1, y1, x2, y2 in segments:
         horizontal = y1 == y2
         for sign, (ex, ey) in ((-1, (x1, y1)), (1, (x2, y2))):
@@ -570,11 +585,7 @@ def _edge_marks(segments, obstacles, limit: Rect) -> list[Item]:
                    (limit.y + limit.h if sign > 0 else limit.y)
             room = (edge - start) * sign
             across = ey if horizontal else ex
-            ordered, ends = across_of[horizontal], reach[horizontal]
-            for k in range(bisect_left(starts[horizontal], across) - 1, -1, -1):
-                if ends[k] <= across:
-                    break
-                ox, oy, ow, oh = ordered[k]
+            for ox, oy, ow, oh in across_of[horizontal].meeting(across, across, touching=False):
                 lo, hi = (oy, oy + oh) if horizontal else (ox, ox + ow)
                 if not lo < across < hi:
                     continue

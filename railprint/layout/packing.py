@@ -42,6 +42,8 @@ class Block:
 
 @dataclass(frozen=True)
 class Packing:
+    """Blocks of boxes packed into a region, and the rectangles left free."""
+
     count: int
     blocks: tuple[Block, ...]
     free: tuple[tuple[float, float, float, float], ...]   # x, y, w, h of the unused rectangles

@@ -21,6 +21,8 @@ GREY = "#555555"
 
 @dataclass(frozen=True)
 class Paper:
+    """A sheet of paper, in points."""
+
     name: str
     width: float
     height: float

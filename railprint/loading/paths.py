@@ -93,14 +93,22 @@ def _resolved(folder: str, reference: str) -> tuple[Path, Path]:
 
 
 def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path]:
-    """The ``kind: KIND`` YAML files in ``folder`` (and below it, if ``recursive``), found by a
-    look at each file's head before any parsing. A symlink leading out of the folder is never
-    read, and a FIFO or device is refused, never waited on; every such problem is raised at once."""
+    """The ``kind: KIND`` YAML files in ``folder`` (and below it, if ``recursive``): see
+    :func:`files_by_kind`."""
+    return files_by_kind(folder, (kind,), recursive)[kind]
+
+
+def files_by_kind(folder: Path, kinds: tuple[str, ...], recursive: bool = False) -> dict[str, list[Path]]:
+    """Each of ``kinds`` -> its ``kind: KIND`` YAML files in ``folder`` (and below it, if
+    ``recursive``), found by one look at each file's head before any parsing. A symlink leading
+    out of the folder is never read, and a FIFO or device is refused, never waited on; every such
+    problem is raised at once."""
     from railprint.errors import Location, Problems
     from railprint.loading.text import read_head
 
-    pattern = re.compile(rb"^kind:\s*['\"]?" + re.escape(kind.encode()) + rb"['\"]?\s*(#.*)?$", re.MULTILINE)
-    found = []
+    pattern = re.compile(rb"^kind:\s*['\"]?(" + b"|".join(re.escape(k.encode()) for k in kinds)
+                         + rb")['\"]?\s*(?:#.*)?$", re.MULTILINE)
+    found: dict[str, list[Path]] = {kind: [] for kind in kinds}
     problems = Problems()
     root = resolved(folder)
     for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
@@ -117,7 +125,7 @@ def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path
         except ContentError as exc:
             problems.items.append(exc)
             continue
-        if pattern.search(head):
-            found.append(path)
-    problems.raise_if_any(f"{kind} files")
+        for kind in dict.fromkeys(match.decode() for match in pattern.findall(head)):
+            found[kind].append(path)
+    problems.raise_if_any(" or ".join(kinds) + " files")
     return found

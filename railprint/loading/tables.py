@@ -15,13 +15,15 @@ import csv
 import io
 import math
 import re
-import zipfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from railprint.errors import ContentError, Location, clip, suggestion
 from railprint.loading.text import read_bytes, read_text
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
+
+if TYPE_CHECKING:
+    import zipfile
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".json", ".yaml", ".yml")
 MAX_ROWS = 5000
@@ -147,6 +149,8 @@ def _excel(path: Path, sheet: str | None, sheet_at: Location | None = None) -> M
     """The rows of a workbook's sheet. Every bound binds on the zip and its XML before openpyxl
     parses anything: unpacked size, part sizes, cells, shared strings, one cell's length, the
     rightmost column; any other damage openpyxl meets is a located error, never a traceback."""
+    import zipfile  # here: only a workbook needs it (~2 ms of every render's discovery)
+
     data = read_bytes(path, ContentError)  # a regular file (not a FIFO), size capped
     name = str(path)
     try:
@@ -227,6 +231,8 @@ def _column_number(letters: bytes) -> int:
 
 def _sheet_rows(worksheet: Any, where: str, data: bytes) -> tuple[list, list]:
     """(header, [(line, values)]) of a read-only openpyxl sheet, bounded as the module says."""
+    import zipfile
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as packed:
             xml = packed.read(worksheet._worksheet_path)  # openpyxl names the part; its size is checked

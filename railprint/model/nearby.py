@@ -1,10 +1,11 @@
 """The ``kind: styles`` and ``kind: icons`` files beside a deck, found once per state of its folder.
 
-Every deck asks for both (:func:`railprint.loading.paths.files_of_kind` reads the head of each
-YAML file in the folder), and the decks of a game share a folder: ``render all`` looked at the
-same files ~50 times. The answer is remembered by the folder's state — each YAML file's name,
-inode, size and modification time (a saved file changes its time: ``watch`` sees it) — and only
-while no entry is a symlink (whose target could change unseen) and the scan found no problem.
+Every deck asks for both, and the decks of a game share a folder: ``render all`` looked at the
+same files ~50 times. One look at the head of each YAML file in the folder
+(:func:`railprint.loading.paths.files_by_kind`) finds both kinds; the answer is remembered by
+the folder's state — each YAML file's name, inode, size and modification time (a saved file
+changes its time: ``watch`` sees it) — and only while no entry is a symlink (whose target could
+change unseen) and the look found no problem.
 """
 
 from __future__ import annotations
@@ -12,28 +13,28 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from railprint.loading.paths import files_of_kind
+from railprint.loading.paths import files_by_kind, files_of_kind
 
-MAX_REMEMBERED = 256   # (folder, kind) answers kept; a content folder has a few dozen folders
+KINDS = ("styles", "icons")   # what a deck looks for beside it: one look finds both
+MAX_REMEMBERED = 256   # folders kept; a content folder has a few dozen folders
 
 
 def kind_files(folder: Path, kind: str) -> list[Path]:
-    """:func:`files_of_kind` of ``folder`` (not recursive), remembered while the folder is unchanged."""
+    """:func:`files_of_kind` of ``folder`` (not recursive) for one of :data:`KINDS`, remembered
+    while the folder is unchanged."""
     state = _state(folder)
     if state is None:
         return files_of_kind(folder, kind)
-    key = (str(folder), kind)
+    key = str(folder)
     found = _FOUND.get(key)
-    if found is not None and found[0] == state:
-        return list(found[1])
-    paths = files_of_kind(folder, kind)
-    if len(_FOUND) >= MAX_REMEMBERED:
-        _FOUND.clear()
-    _FOUND[key] = (state, tuple(paths))
-    return paths
+    if found is None or found[0] != state:
+        if len(_FOUND) >= MAX_REMEMBERED:
+            _FOUND.clear()
+        found = _FOUND[key] = (state, {k: tuple(paths) for k, paths in files_by_kind(folder, KINDS).items()})
+    return list(found[1][kind])
 
 
-_FOUND: dict[tuple[str, str], tuple[tuple, tuple[Path, ...]]] = {}
+_FOUND: dict[str, tuple[tuple, dict[str, tuple[Path, ...]]]] = {}
 
 
 def _state(folder: Path) -> tuple | None:

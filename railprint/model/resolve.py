@@ -183,15 +183,12 @@ def _map_points(path: str, version: tuple[int, int]) -> tuple[float, dict[str, t
 def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Location) -> MinimapGeometry | None:
     try:
         path = referenced(base, layer.map, where)
-        if not path.is_file():
-            problems.add(f"minimap map file not found: {layer.map}", where)
-            return None
-        version = file_version(path, "minimap map file")
+        version = file_version(path, "minimap map file")   # also: missing, or not a regular file
         points, place, dots, segs = _placed_map(str(path), version, layer.x, layer.y, layer.w, layer.h)
     except ContentError as exc:
         problems.items.extend(exc.problems or [exc])
         return None
-    except RailprintError as exc:   # the file went away between the check and its reading
+    except RailprintError as exc:   # from file_version: no location of its own
         problems.add(exc.message, where, exc.hint)
         return None
     marks = []

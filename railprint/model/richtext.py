@@ -374,18 +374,17 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
         for i, word in enumerate(words):
             if i:
                 first = word[0]
-                if style is not None and gap == space and first.icon is None \
-                        and (first.face, first.scale, first.colour, first.family) == style:
+                if gap == space and first.icon is None and (first.face, first.scale, first.colour,
+                                                            first.family) == style:
                     parts.append(" ")
-                elif style is not None:
-                    pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+                else:
+                    _close(pieces, start, baseline, parts, style)
                     style = None
                 x += gap
             for run in word:
                 if run.icon:
-                    if style is not None:
-                        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
-                        style = None
+                    _close(pieces, start, baseline, parts, style)
+                    style = None
                     pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
                                         baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
                                         run.scale, run.colour, run.family))
@@ -395,10 +394,15 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
                 if style == own:
                     parts.append(run.text)
                 else:
-                    if style is not None:
-                        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+                    _close(pieces, start, baseline, parts, style)
                     start, parts, style = x, [run.text], own
                 x += _unit_width(run.text, font_of(run)) * size * run.scale
-        if style is not None:
-            pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+        _close(pieces, start, baseline, parts, style)
     return TextBox(size, len(lines), tuple(pieces))
+
+
+def _close(pieces: list[Piece], start: float, baseline: float, parts: list[str], style: tuple | None) -> None:
+    """End the open text piece of :func:`_place`, if any (``style`` is None when none is open):
+    it becomes a Piece."""
+    if style is not None:
+        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))

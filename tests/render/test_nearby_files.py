@@ -46,3 +46,22 @@ def test_a_folder_with_a_symlink_is_looked_at_every_time(tmp_path, monkeypatch):
     target.write_text("kind: styles\n", encoding="utf-8")   # the link's own state is unchanged
     assert kind_files(folder, "icons") == []
     assert len(calls) == 2
+
+
+def test_one_look_at_the_folder_finds_both_kinds(tmp_path, monkeypatch):
+    from railprint.loading import text
+
+    (tmp_path / "icons.yaml").write_text("kind: icons\nid: i\ngame: g\nicons: {}\n", encoding="utf-8")
+    (tmp_path / "styles.yaml").write_text("kind: 'styles'  # shared\nid: s\ngame: g\nstyles: {}\n", encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("kind: deck\n", encoding="utf-8")
+    heads = []
+    monkeypatch.setattr(text, "read_head", lambda path, *a, _read=text.read_head: heads.append(path.name) or _read(path, *a))
+    for _ in range(3):   # a deck asks for its styles, then its icons; three decks of one folder
+        assert kind_files(tmp_path, "styles") == [tmp_path / "styles.yaml"]
+        assert kind_files(tmp_path, "icons") == [tmp_path / "icons.yaml"]
+    assert sorted(heads) == ["deck.yaml", "icons.yaml", "styles.yaml"]   # each head read once
+    (tmp_path / "deck.yaml").write_text("kind: icons\n", encoding="utf-8")
+    os.utime(tmp_path / "deck.yaml", ns=(1, 1))
+    assert kind_files(tmp_path, "icons") == [tmp_path / "deck.yaml", tmp_path / "icons.yaml"]
+    assert kind_files(tmp_path, "styles") == [tmp_path / "styles.yaml"]
+    assert len(heads) == 6                                                 # one more look for both

@@ -126,6 +126,7 @@ def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):
     assert ink.total() == "46"
     assert page.locator("[data-item='exits'] td").first.inner_text() == "Wyjścia"
     page.locator("#lang").click()
+    page.wait_for_selector("#ri-turn:text('Turn')")   # redrawn in English: nothing moves under the tap below
 
     # the downloaded file, scored by the CLI, gives the page's result
     saved = download(page, tmp_path)
@@ -219,3 +220,49 @@ def test_bad_input_from_the_page_gets_a_message_not_a_crash(browser, server):
     page.wait_for_selector("#message:text('cannot be written')")
     page.goto(base + "/r/nonexistent0")
     assert "no room" in page.locator("body").inner_text()
+
+
+def test_nothing_below_the_picture_moves_while_the_server_draws_it_again(browser, server):
+    """A change redraws the page and asks for a new scored picture; until it arrives its box keeps
+    the last picture's shape (an emptied <img> was a 2 px box: everything below it rose by the
+    picture's height and fell back when it came, and a tap on a download link then — the flaky
+    download of the test above — hit whatever had moved there), and the download links stay the
+    same nodes (a link replaced between a finger's down and up gets no click)."""
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    create_room(page, base, ["Anna"])
+    ink = InkPage(page)
+    for where, token in targets(RULEBOOK)[:3]:
+        ink.draw(where, token)
+    page.wait_for_function("document.getElementById('ri-picture').complete"
+                           " && document.getElementById('ri-picture').naturalWidth > 0")
+    top = "document.querySelector('#downloads a').getBoundingClientRect().top + scrollY"
+    page.evaluate("document.querySelector('#downloads a').dataset.kept = 'yes'")
+    held = []
+
+    def is_picture(url: str) -> bool:
+        return "/picture.svg" in url
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route(is_picture, hold)   # the new picture waits until the test lets it go
+    version = ink.version()
+    with page.expect_response(lambda r: r.url.endswith("/files?lang=en")):
+        page.locator("#ri-undo").click()
+    ink.wait_version(version + 1)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")  # the list is drawn
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the page never asked for the new picture"
+    pending = page.evaluate(top)
+    assert page.evaluate("document.getElementById('ri-picture').offsetHeight") > 300   # its box keeps its size
+    assert page.locator("#downloads a").first.get_attribute("data-kept") == "yes"
+    for route in held:
+        route.continue_()
+    page.unroute(is_picture)
+    page.wait_for_function(f"document.getElementById('ri-picture').src.endsWith('&v={version + 1}')"
+                           " && document.getElementById('ri-picture').complete")
+    assert abs(page.evaluate(top) - pending) < 1   # not a pixel (the remembered shape is rounded to whole pixels)

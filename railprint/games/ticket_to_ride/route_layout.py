@@ -208,14 +208,40 @@ def _polyline_length(pts: list[Point]) -> float:
 
 
 def _bulge_for(a: Point, b: Point, need: float, skew: float = 0.0) -> float:
-    """The smallest bulge making the curve at least ``need`` long (capped)."""
+    """The smallest bulge making the curve at least ``need`` long (capped): 30 steps of
+    bisection on the curve's length (its polyline, as :func:`_bezier` makes it).
+
+    The length grows with the bulge (the curve's points move sideways in proportion to it), so
+    the bisection need not work it out far from where it reaches ``need``: the secant method
+    finds that spot, two lengths a little either side of it (clear of ``need`` by a margin far
+    above rounding) prove every bulge below the one short and above the other long enough, and
+    only the steps between the two measure the length (13 lengths instead of 31; the answer is
+    the plain bisection's, which the tests compare)."""
     c = math.dist(a, b)
-    if _polyline_length(_bezier(a, b, 0.0, skew)) >= need:
+
+    def length(h: float) -> float:
+        return _polyline_length(_bezier(a, b, h, skew))
+
+    short = length(0.0) - need
+    if short >= 0:
         return 0.0
     lo, hi = 0.0, 0.9 * c
+    margin = need * 1e-9
+    x0, f0 = 0.0, short
+    x1 = min(hi, math.sqrt(max(0.0, 3 * c * (need - c) / 8)) or 1e-3 * c)   # a parabola's arc
+    f1 = length(x1) - need
+    for _ in range(8):
+        if f1 == f0 or abs(f1) < margin:
+            break
+        x0, f0, x1 = x1, f1, min(hi, max(0.0, x1 - f1 * (x1 - x0) / (f1 - f0)))
+        f1 = length(x1) - need
+    slope = abs((f1 - f0) / (x1 - x0)) if x1 != x0 else 0.0
+    step = 4 * margin / slope if slope > 0 else 1e-6 * c
+    below = x1 - step if length(x1 - step) < need - margin else 0.0   # every bulge up to it is short
+    above = x1 + step if length(x1 + step) >= need + margin else math.inf   # and from it on, long enough
     for _ in range(30):
         mid = (lo + hi) / 2
-        if _polyline_length(_bezier(a, b, mid, skew)) < need:
+        if mid <= below or (mid < above and length(mid) < need):
             lo = mid
         else:
             hi = mid
@@ -323,22 +349,22 @@ def _chain_points(routes, curves: list[_Curve], g: Dims, shift: float, spread: b
                  roomy: bool = False) -> list[list[tuple]]:
     """Each chain's points along its curve (see :func:`_points` and :func:`_chain_shape`)."""
     car_len, gap0 = g.car_len, g.gap
+    ends = 2 * (g.city_r + g.end_gap)
     lengths = [route.length for route in routes]
     same = len(set(lengths)) == 1
     gaps = []
     for curve, n in zip(curves, lengths):
-        usable = curve.length - 2 * (g.city_r + g.end_gap)
+        usable = curve.length - ends
         need = n * car_len + (n - 1) * gap0
         wide = gap0 + max(0.0, usable - need) / (n - 1) if n > 1 else gap0
         gaps.append(gap0 if tight else wide if spread else min(max(gap0 * 2.5, 0.29 * car_len) if roomy
                                                                else gap0 * 2.5, wide))
+    if same:   # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
+        gaps = [min(gaps)] * len(gaps)
     along: dict[tuple, list] = {}   # chains side by side on one curve share their points
     out = []
-    for j, n in enumerate(lengths):
-        curve = curves[j]
-        # one spacing for a group of equal lengths, so side-by-side spaces stay abreast
-        gap = min(gaps) if same else gaps[j]
-        usable = curve.length - 2 * (g.city_r + g.end_gap)
+    for curve, n, gap in zip(curves, lengths, gaps):
+        usable = curve.length - ends
         span = n * car_len + (n - 1) * gap
         start = (curve.length - span) / 2
         if shift:
@@ -358,8 +384,12 @@ def _cars(routes, points: list[list[tuple]], offsets: list[float], g: Dims) -> d
     for route, chain, o in zip(routes, points, offsets):
         rid = route.id
         marks = _marks(route, route.length)
-        cars[rid] = tuple([new(Car, (px - ty * o, py + tx * o, angle, car_len, car_w, rid, i, marks[i]))
-                           for i, (px, py, tx, ty, angle) in enumerate(chain)])
+        if o:
+            cars[rid] = tuple([new(Car, (px - ty * o, py + tx * o, angle, car_len, car_w, rid, i, marks[i]))
+                               for i, (px, py, tx, ty, angle) in enumerate(chain)])
+        else:   # on its own line (px - ty * 0.0 is px: board positions are never -0.0)
+            cars[rid] = tuple([new(Car, (px, py, angle, car_len, car_w, rid, i, marks[i]))
+                               for i, (px, py, _, _, angle) in enumerate(chain)])
     return cars
 
 
@@ -391,14 +421,12 @@ def _offsets(pts: list[Point], sides: list[float]) -> list[list[Point]]:
     of travel on a y-down page): each point ``(x - ny * d, y + nx * d)``, where ``(nx, ny)`` is
     the direction of the chord between the point's neighbours (unit length)."""
     hypot = math.hypot
-    out: list[list[Point]] = [[] for _ in sides]
-    for (x, y), (x0, y0), (x1, y1) in zip(pts, pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
+    normals = []   # made once, then each line in one comprehension
+    for (x0, y0), (x1, y1) in zip(pts[:1] + pts[:-1], pts[1:] + pts[-1:]):
         ex, ey = x1 - x0, y1 - y0
         length = hypot(ex, ey) or 1.0
-        nx, ny = ex / length, ey / length
-        for line, d in zip(out, sides):
-            line.append((x - ny * d, y + nx * d))
-    return out
+        normals.append((ex / length, ey / length))
+    return [[(x - ny * d, y + nx * d) for (x, y), (nx, ny) in zip(pts, normals)] for d in sides]
 
 
 def _marks(route, n: int) -> tuple[str, ...]:
@@ -623,7 +651,7 @@ class _Search:
         # centres are closer than this
         spine = g.car_len - self.step
         self.reach = max(spine + 2 * r + want, math.hypot(g.car_len, g.car_w) + want) + 1e-6
-        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, covers, car, group, spine...)]
+        self.placed: dict[tuple[int, int], list] = {}   # grid cell -> [(x, y, (covers, car, group, spine...))]
         self.around: dict[tuple[int, int], tuple[list, ...]] = {}   # grid cell -> the lists of its 3 x 3 cells
         self.built = self.pairs = 0   # shapes built and pairs of spaces compared so far (the budgets)
         groups = []
@@ -803,12 +831,13 @@ class _Search:
         cell = self.reach
         for car, covers, ax, ay, ex, ey, span, nx, ny in self.covered(shape):
             key = (int(car.x // cell), int(car.y // cell))
-            self.placed.setdefault(key, []).append((car.x, car.y, covers, car, group, ax, ay, ex, ey, span, nx, ny))
+            # the centre apart: most entries a space looks at are too far off, and only it is read then
+            self.placed.setdefault(key, []).append((car.x, car.y, (covers, car, group, ax, ay, ex, ey, span, nx, ny)))
             group.cells.append(key)
 
     def lift(self, group: _Group) -> None:
         for key in set(group.cells):
-            self.placed[key][:] = [entry for entry in self.placed[key] if entry[4] is not group]
+            self.placed[key][:] = [entry for entry in self.placed[key] if entry[2][2] is not group]
         group.cells = []
 
     def overlap(self, shape: _Shape, limit: float, exact: bool) -> float:
@@ -836,9 +865,10 @@ class _Search:
                 lists = around[key] = tuple(placed.setdefault((nx, ny), []) for nx in (gx - 1, gx, gx + 1)
                                             for ny in (gy - 1, gy, gy + 1))
             for entries in lists:
-                for ox, oy, other_covers, other, _, ax, ay, sx, sy, span, onx, ony in entries:
+                for ox, oy, rest in entries:
                     if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach2:
                         continue
+                    other_covers, other, _, ax, ay, sx, sy, span, onx, ony = rest
                     self.pairs += 1
                     # one spine wholly on one side of the other's line, ``touch`` off it: no circle
                     # of one comes within ``touch`` of the other's spine (two products each way,
@@ -867,12 +897,16 @@ class _Search:
                             if d > 0:
                                 cost += d * ROUTE_WEIGHT
                                 near = True
+                                if cost > limit:   # past it already: nothing after can bring it back
+                                    return cost
                     # circles that cover two spaces and stay ``touch`` apart keep the spaces
                     # ``want`` apart: the exact clearance can only fall short when some come closer
                     if exact and near:
                         short = want - clearance(car, other, want)
                         if short > 0:
                             cost += short * 1000
+                            if cost > limit:
+                                return cost
             if cost > limit or self.pairs > PAIR_BUDGET:
                 return cost
         return cost

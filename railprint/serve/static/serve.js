@@ -140,9 +140,27 @@
 
   const state = {room: null, score: null, player: null, editor: null, busy: 0};
 
+  // A game's scored picture: one <img> per id for the page's life, put back into every redraw. A
+  // new src empties the box until the server has drawn it, so the box keeps the shape of the
+  // picture it last showed (an A4 page before the first: serve.css): the page below it does not
+  // jump, and a tap on a link there never lands on whatever moved under the finger.
+  const pictures = new Map();
+  function picture(attrs) {
+    const {src, alt, ...fixed} = attrs;
+    if (!pictures.has(fixed.id)) {
+      const img = h("img", fixed);
+      img.addEventListener("load", () => { img.style.aspectRatio = `auto ${img.naturalWidth} / ${img.naturalHeight}`; });
+      pictures.set(fixed.id, img);
+    }
+    const img = pictures.get(fixed.id);
+    if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+    img.alt = alt;
+    return img;
+  }
+
   function context() {
     return {room: state.room, score: state.score, player: state.player, lang, t, h, api, message,
-      change, action, colour: (i) => COLOURS[i % COLOURS.length], swatch,
+      change, action, picture, colour: (i) => COLOURS[i % COLOURS.length], swatch,
       playerIndex: (name) => state.room.parts.setup.players.indexOf(name)};
   }
 
@@ -223,7 +241,10 @@
   function drawFiles() {
     const id = state.room.id;
     api("GET", `/api/rooms/${id}/files`).then((files) => {
-      document.getElementById("downloads").replaceChildren(...files.map((f) =>
+      const list = document.getElementById("downloads"), names = JSON.stringify(files.map((f) => f.name));
+      if (list.dataset.names === names) return;  // the same links stay: a tap on one is never lost to a redraw
+      list.dataset.names = names;
+      list.replaceChildren(...files.map((f) =>
         h("li", {}, h("a", {href: `/api/rooms/${id}/files/${encodeURIComponent(f.name)}`, download: f.name}, f.name))));
     }).catch((error) => message(error.message));
     document.getElementById("export-json").href = `/api/rooms/${id}/export.json`;

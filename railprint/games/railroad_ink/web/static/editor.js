@@ -206,7 +206,7 @@
         h("th", {class: "num", id: "total", "data-testid": "total"}, mine.total)))),
       mine.violations.length ? h("div", {}, h("h3", {}, w("violations")),
         h("ul", {id: "violations"}, mine.violations.map((v) => h("li", {}, v)))) : null,
-      h("figure", {class: "picture"}, h("img", {alt: w("picture"),
+      h("figure", {class: "picture"}, ctx.picture({id: "ri-picture", alt: w("picture"),
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=${index}&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 

@@ -184,7 +184,7 @@
         h("button", {type: "button", id: "ttr-zoom-in", "aria-label": w("zoom_in"),
           onclick: () => { zoom = Math.min(6, zoom * 1.5); draw(); }}, "+"), h("strong", {}, map.title[ctx.lang] || map.title.en)),
       board(), cityPanel(), summary(), tickets(),
-      h("figure", {class: "picture"}, h("img", {alt: w("picture"),
+      h("figure", {class: "picture"}, ctx.picture({id: "ttr-picture", alt: w("picture"),
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 
