@@ -140,3 +140,34 @@ def test_sixty_four_levels_are_read():
     for _ in range(63):
         data = data[0]
     assert data == ["x"]
+
+
+def test_remembered_tags_are_the_resolvers_tags(monkeypatch):
+    """A plain scalar's tag is remembered by its text (``yamlio._PLAIN_TAGS``): read cold and
+    warm, every corner case gives pyyaml's values; the memory stays within its bound."""
+    yamlio._PLAIN_TAGS.clear()
+    for text in CORNERS:
+        _same(text)           # cold: each text's tag worked out, then remembered
+    assert yamlio._PLAIN_TAGS
+    assert all(tag == yamlio._plain_tag(value) for value, tag in yamlio._PLAIN_TAGS.items())
+    for text in CORNERS:
+        _same(text)           # warm: the remembered tags
+    monkeypatch.setattr(yamlio, "_PLAIN_TAGS_MAX", 50)
+    yamlio.loads("[" + ", ".join(f"v{k}" for k in range(120)) + ", 7, true, ~]")
+    assert 0 < len(yamlio._PLAIN_TAGS) <= 50
+    assert yamlio.loads("[7, true, ~, 1.5, x" + "9" * 80 + "]") == [7, True, None, 1.5, "x" + "9" * 80]
+
+
+def test_marked_values_copy_and_pickle_with_their_locations():
+    """The marked classes keep locations in slots (and an instance dict for anything else, such
+    as a card list's ``columns``): copies and pickles carry them."""
+    import copy
+    import pickle
+
+    data = yamlio.loads("a: [x, {b: c}]\nd: e\n", "f.yaml")
+    data["a"].columns = {"x": data.loc("a")}
+    for twin in (copy.deepcopy(data), pickle.loads(pickle.dumps(data)), copy.copy(data)):
+        assert twin == data and type(twin) is yamlio.MarkedDict
+        assert twin.loc("a") == data.loc("a") and twin.key_loc("d") == data.key_loc("d")
+        assert twin["a"].loc(1) == data["a"].loc(1) and twin["d"].location == data["d"].location
+        assert twin["a"].columns == {"x": data.loc("a")}
