@@ -148,7 +148,15 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         # path (tag lookup, generators, deep flags) doubled the time of reading a map file
         kind = _DIRECT.get(node.tag)
         if kind is None or type(node) is not kind:
-            return super().construct_object(node, deep)
+            # numbers, booleans and nulls: their constructor called as pyyaml's general path
+            # calls it (none is a generator or needs the deep flag)
+            scalar = _SCALARS.get(node.tag)
+            if scalar is None or type(node) is not _ScalarNode:
+                return super().construct_object(node, deep)
+            data = scalar(self, node)
+            if self.aliases:
+                self.constructed_objects[node] = data
+            return data
         if kind is _ScalarNode:
             data = MarkedStr(node.value)
             data.location = _location(node.start_mark, self.filename)
@@ -333,6 +341,8 @@ _Loader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.con
 _Loader.add_constructor("tag:yaml.org,2002:seq", lambda loader, node: loader.construct_sequence(node))
 _Loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: loader.construct_yaml_int(node))
 _Loader.add_constructor("tag:yaml.org,2002:str", lambda loader, node: loader.construct_yaml_str(node))
+_SCALARS = {tag: _Loader.yaml_constructors[tag] for tag in
+            ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null")}
 
 
 def loads(text: str, filename: str = "<input>", error: type[RailprintError] = ContentError, *,
