@@ -29,7 +29,7 @@ page's cut line is its rounded trim (and the page remembers the radius for image
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import accumulate
@@ -416,8 +416,8 @@ _FREE, _PARTIAL, _SHARED = 0, 1, 2
 
 class _Spans:
     """Items with a span (start, end) along one axis, sorted by start, with the furthest end so
-    far: the items that may meet a range are found by a bisection and a walk back to where no
-    earlier span reaches it, not by a look at every item (a sheet of train pieces has rows of 30)."""
+    far (which only grows): the items that may meet a range lie between two bisections, not
+    found by a look at every item (a sheet of train pieces has rows of 30)."""
 
     def __init__(self, items: Iterable, span: Callable[[Any], tuple[float, float]]):
         ordered = sorted(((span(item), item) for item in items), key=lambda pair: pair[0][0])
@@ -425,14 +425,13 @@ class _Spans:
         self.starts = [start for (start, _), _ in ordered]
         self.reach = list(accumulate((end for (_, end), _ in ordered), max))
 
-    def meeting(self, lo: float, hi: float, *, touching: bool) -> Iterator:
+    def meeting(self, lo: float, hi: float, *, touching: bool) -> list:
         """Every item whose span meets ``lo``…``hi`` (``touching``: an end on the range counts;
-        else only a stretch inside it), and maybe a few that do not: the caller checks each."""
-        last = (bisect_right if touching else bisect_left)(self.starts, hi)
-        for k in range(last - 1, -1, -1):
-            if self.reach[k] < lo or (not touching and self.reach[k] == lo):
-                break
-            yield self.items[k]
+        else only a stretch inside it), and maybe a few that do not: the caller checks each —
+        those starting by ``hi`` after the last whose furthest end so far falls short of ``lo``."""
+        if touching:
+            return self.items[bisect_left(self.reach, lo):bisect_right(self.starts, hi)]
+        return self.items[bisect_right(self.reach, lo):bisect_left(self.starts, hi)]
 
 
 def _sides(cells: list[_Cell], shared_edges: bool) -> list[tuple[int, int, int, int]]:

@@ -77,7 +77,10 @@ def _label(value: Any, lang: str) -> Any:
 
 class _Vars(dict):
     def __init__(self, values: dict, lang: str):
-        super().__init__((key, _label(value, lang)) for key, value in values.items())
+        super().__init__(values)
+        for key, value in values.items():   # only a {en: …, pl: …} label changes (no call per value)
+            if isinstance(value, dict):
+                dict.__setitem__(self, key, _label(value, lang))
         self.missing: list[str] = []
         self.bad: list[str] = []
         self.used: list[str] = []  # names looked up (since the caller last cleared it)
@@ -180,15 +183,12 @@ def _map_points(path: str, version: tuple[int, int]) -> tuple[float, dict[str, t
 def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Location) -> MinimapGeometry | None:
     try:
         path = referenced(base, layer.map, where)
-        if not path.is_file():
-            problems.add(f"minimap map file not found: {layer.map}", where)
-            return None
-        version = file_version(path, "minimap map file")
+        version = file_version(path, "minimap map file")   # also: missing, or not a regular file
         points, place, dots, segs = _placed_map(str(path), version, layer.x, layer.y, layer.w, layer.h)
     except ContentError as exc:
         problems.items.extend(exc.problems or [exc])
         return None
-    except RailprintError as exc:   # the file went away between the check and its reading
+    except RailprintError as exc:   # from file_version: no location of its own
         problems.add(exc.message, where, exc.hint)
         return None
     marks = []
@@ -199,9 +199,11 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
                          suggestion(name, sorted({k for k in points})))
             continue
         marks.append(place(xy))
-    return MinimapGeometry(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
-                           dots=dots, segments=segs, marks=tuple(marks),
-                           colour=layer.colour, land=layer.land)
+    # built from the checked layer and the map's checked numbers: validating its hundreds of
+    # points again cost ~4x the construction, for each ticket (tests/render/test_resolve_copies.py)
+    return MinimapGeometry.model_construct(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
+                                           dots=dots, segments=segs, marks=tuple(marks),
+                                           colour=layer.colour, land=layer.land)
 
 
 @lru_cache(maxsize=64)
@@ -491,8 +493,9 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
     for field in _substituted(type(layer)):
         value = getattr(layer, field)
         start = len(variables.used)
-        new = _substitute(value, variables, lang)
-        where = _cell(cells, variables.used[start:], card_where)
+        # (most values are unset or plain text without a placeholder: no call needed)
+        new = value if value is None or type(value) is str and "{" not in value and "}" not in value \
+            else _substitute(value, variables, lang)
         if field in COLOUR_FIELDS and new is not None:
             key = str(new).strip()
             if key in palette:
@@ -502,7 +505,8 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
             elif not HEX.match(key):
                 hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
                                         if palette else " or add it to the deck's palette")
-                problems.add(f"{what}: {field} {new!r} is not a colour", where, hint)
+                problems.add(f"{what}: {field} {new!r} is not a colour",
+                             _cell(cells, variables.used[start:], card_where), hint)
                 new = "#ff00ff"
         if new != value:
             changes[field] = new

@@ -357,14 +357,6 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
     block = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
     top = (height - block) * {"top": 0.0, "middle": 0.5, "bottom": 1.0}[valign]
     pieces: list[Piece] = []
-
-    def close() -> None:
-        """End the open text piece, if any: it becomes a Piece."""
-        nonlocal style
-        if style is not None:
-            pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
-            style = None
-
     for number, (words, widths, last) in enumerate(lines):
         baseline = top + m.ascent * size + number * size * spacing
         natural = sum(widths) + space * max(0, len(words) - 1)
@@ -386,11 +378,13 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
                                                             first.family) == style:
                     parts.append(" ")
                 else:
-                    close()
+                    _close(pieces, start, baseline, parts, style)
+                    style = None
                 x += gap
             for run in word:
                 if run.icon:
-                    close()
+                    _close(pieces, start, baseline, parts, style)
+                    style = None
                     pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
                                         baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
                                         run.scale, run.colour, run.family))
@@ -400,8 +394,15 @@ def _place(lines, size, width, height, align, spacing, valign, family: str | Non
                 if style == own:
                     parts.append(run.text)
                 else:
-                    close()
+                    _close(pieces, start, baseline, parts, style)
                     start, parts, style = x, [run.text], own
                 x += _unit_width(run.text, font_of(run)) * size * run.scale
-        close()
+        _close(pieces, start, baseline, parts, style)
     return TextBox(size, len(lines), tuple(pieces))
+
+
+def _close(pieces: list[Piece], start: float, baseline: float, parts: list[str], style: tuple | None) -> None:
+    """End the open text piece of :func:`_place`, if any (``style`` is None when none is open):
+    it becomes a Piece."""
+    if style is not None:
+        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))

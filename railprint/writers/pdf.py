@@ -13,11 +13,11 @@ state (it inherits the state of wherever it is drawn), so its first item sets wh
 from __future__ import annotations
 
 from functools import lru_cache
+from math import cos, pi, sin
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import pathobject, pdfgeom
 
 from railprint import fonts
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
@@ -79,23 +79,53 @@ _LINES: dict[tuple, str] = {}  # a line's operators by its ends (crop marks and 
 def _line(ends: tuple) -> str:
     if len(_LINES) >= 100_000:
         _LINES.clear()
-    text = _LINES[ends] = f"n {_fp(*ends[:2])} m {_fp(*ends[2:])} l S"
+    text = _LINES[ends] = f"n {fp_str(*ends[:2])} m {fp_str(*ends[2:])} l S"
     return text
+
+
+def _quarters() -> tuple[tuple[float, ...], ...]:
+    """The parts of reportlab's ``pdfgeom.bezierArc(…, 0, 360)`` that do not depend on the circle:
+    per quarter cos θ0, sin θ0, and its control and end factors, computed as bezierArc does."""
+    half = 90.0 * pi / 360.
+    kappa = abs(4. / 3. * (1. - cos(half)) / sin(half))
+    out = []
+    for i in range(4):
+        t0, t1 = (0 + i * 90.0) * pi / 180., (0 + (i + 1) * 90.0) * pi / 180.
+        out.append((cos(t0), sin(t0), cos(t0) - kappa * sin(t0), sin(t0) + kappa * cos(t0),
+                    cos(t1) + kappa * sin(t1), sin(t1) - kappa * cos(t1), cos(t1), sin(t1)))
+    return tuple(out)
+
+
+_QUARTERS = _quarters()
 
 
 @lru_cache(maxsize=4096)
 def _circle(cx: float, cy: float, r: float) -> str:
-    """A circle's path (four Bézier quarters), without its paint operator."""
-    curves = pdfgeom.bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)
-    return " ".join([fp_str(*curves[0][:2]) + " m", *(fp_str(*curve[2:]) + " c" for curve in curves)])
+    """A circle's path (four Bézier quarters), without its paint operator: the numbers of
+    ``pdfgeom.bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)``, the same float operations
+    with its circle-free factors worked out once (its general arc code was ~2/3 of the cost)."""
+    x1, x2 = min(cx - r, cx + r), max(cx - r, cx + r)
+    y1, y2 = max(cy - r, cy + r), min(cy - r, cy + r)
+    xc, yc, rx, ry = (x1 + x2) / 2., (y1 + y2) / 2., (x2 - x1) / 2., (y2 - y1) / 2.
+    c0, s0 = _QUARTERS[0][:2]
+    parts = [fp_str(xc + rx * c0, yc - ry * s0) + " m"]
+    for _, _, a, b, c, d, c1, s1 in _QUARTERS:
+        parts.append(fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d, xc + rx * c1, yc - ry * s1) + " c")
+    return " ".join(parts)
 
 
 @lru_cache(maxsize=4096)
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
-    """A rounded rectangle's path as reportlab draws it, followed by a newline for the paint."""
-    code: list[str] = []
-    pathobject.PDFPathObject(code=code).roundRect(x, y, w, h, r)
-    return "\n".join(code) + "\n"
+    """A rounded rectangle's path as reportlab's ``PDFPathObject.roundRect`` draws it (the same
+    numbers and operators, without its path object), followed by a newline for the paint."""
+    t = 0.4472 * r
+    xlo, xhi = min(x, x + w), max(x, x + w)
+    ylo, yhi = min(y, y + h), max(y, y + h)
+    return (f"n\n{fp_str(xlo + r, ylo)} m\n{fp_str(xhi - r, ylo)} l\n"
+            f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r)} c\n{fp_str(xhi, yhi - r)} l\n"
+            f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi)} c\n{fp_str(xlo + r, yhi)} l\n"
+            f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r)} c\n{fp_str(xlo, ylo + r)} l\n"
+            f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo)} c\nh\n")
 
 
 @lru_cache(maxsize=4096)
@@ -105,11 +135,11 @@ def _path(cmds: tuple) -> str:
     for cmd in cmds:
         op = cmd[0]
         if op == "L":
-            parts.append(_fp(cmd[1], cmd[2]) + " l")
+            parts.append(fp_str(cmd[1], cmd[2]) + " l")
         elif op == "M":
-            parts.append(_fp(cmd[1], cmd[2]) + " m")
+            parts.append(fp_str(cmd[1], cmd[2]) + " m")
         elif op == "C":
-            parts.append(_fp(*cmd[1:7]) + " c")
+            parts.append(fp_str(*cmd[1:7]) + " c")
         elif op == "Z":
             parts.append("h")
     parts.append("")  # the paint operator follows

@@ -73,6 +73,17 @@ def test_a_minimap_inside_the_content_folder_still_works(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.parametrize("reference,message", [("nope.yaml", "minimap map file not found: nope.yaml"),
+                                               ("sub", "not a minimap map file")])
+def test_a_missing_minimap_map_file_is_a_located_error(tmp_path, reference, message):
+    layer = f"{{type: minimap, map: {reference}, x: 1mm, y: 1mm, w: 20mm, h: 20mm}}"
+    content = write(tmp_path, {"a.yaml": deck(layer=layer)})
+    (content / "g" / "sub").mkdir()
+    result = run("validate", str(content))
+    assert result.exit_code == 1, result.output
+    assert "a.yaml:" in result.stderr and message in result.stderr and "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("layer_args,map_text,message", [
     ("w: 20mm, h: 0mm", SECRET, "greater than 0"),
     ("w: 20mm, h: 20mm", "cities:\n  - {id: a, at: [abc, 1]}\n", "two finite numbers"),

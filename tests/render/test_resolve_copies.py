@@ -64,3 +64,23 @@ def test_copied_is_model_copy(layer):
             with pytest.raises(TypeError):
                 hash(slow)
         assert layer.__dict__ != fast.__dict__ or not any(layer.__dict__[k] != v for k, v in changes.items())
+
+
+@pytest.mark.parametrize("name", ["italy-tickets.yaml", "nordic-tickets.yaml"])
+def test_a_minimap_geometry_is_what_validating_it_gives(name):
+    """Resolution builds a minimap's geometry without validating it again (model_construct): it
+    must equal the validated model, field for field, with plain floats and tuples."""
+    from railprint.model.resolve import load_deck
+
+    deck = load_deck(content_root() / "ticket-to-ride" / name)
+    found = [layer for card in deck.cards for layer in card.front.layers
+             if type(layer) is deck_model.MinimapGeometry]
+    assert len(found) == len(deck.cards)
+    for geometry in found:
+        checked = deck_model.MinimapGeometry.model_validate(geometry.model_dump())
+        assert checked == geometry and checked.__pydantic_fields_set__ == geometry.__pydantic_fields_set__
+        for field in ("x", "y", "w", "h"):
+            assert type(getattr(geometry, field)) is float
+        points = [*geometry.dots, *geometry.segments, *geometry.marks]
+        assert points and all(type(p) is tuple and all(type(v) is float for v in p) for p in points)
+        assert type(geometry.dots) is tuple and type(geometry.segments) is tuple

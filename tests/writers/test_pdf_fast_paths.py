@@ -107,3 +107,37 @@ def test_the_writer_refuses_missing_glyphs_as_the_document_check_does():
         render(doc, "pdf")
     assert str(written.value) == str(expected.value) and written.value.hint == expected.value.hint
     assert str(expected.value).count(" uses ") == 10
+
+
+def _numbers(rng: random.Random, count: int) -> list[float]:
+    """Coordinates as a render makes them: whole, mm-derived, tiny, negative, large."""
+    pool = [lambda: rng.uniform(-900, 900), lambda: rng.randint(-50, 900) * 72 / 25.4,
+            lambda: rng.uniform(0, 1e-6), lambda: float(rng.randint(-9, 3000)), lambda: rng.uniform(0, 2)]
+    return [rng.choice(pool)() for _ in range(count)]
+
+
+def test_circle_path_is_reportlabs_bezier_arc():
+    from reportlab.pdfgen import pdfgeom
+    from reportlab.lib.rl_accel import fp_str
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        cx, cy = _numbers(rng, 2)
+        r = abs(_numbers(rng, 1)[0]) if rng.random() < 0.95 else rng.choice([0.0, -2.5])
+        curves = pdfgeom.bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)
+        slow = " ".join([fp_str(*curves[0][:2]) + " m", *(fp_str(*curve[2:]) + " c" for curve in curves)])
+        assert pdf._circle.__wrapped__(cx, cy, r) == slow, (cx, cy, r)
+
+
+def test_round_rect_path_is_reportlabs_round_rect():
+    from reportlab.pdfgen import pathobject
+
+    rng = random.Random(6)
+    for _ in range(3000):
+        x, y, w, h = _numbers(rng, 4)
+        if rng.random() < 0.2:
+            w, h = -w, -h   # a box given from its other corner
+        r = abs(_numbers(rng, 1)[0]) % 40
+        code: list[str] = []
+        pathobject.PDFPathObject(code=code).roundRect(x, y, w, h, r)
+        assert pdf._round_rect.__wrapped__(x, y, w, h, r) == "\n".join(code) + "\n", (x, y, w, h, r)

@@ -178,7 +178,8 @@ def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searc
     """On Italy's crowded board, with everything placed: each group's candidate shapes (built
     in the search, chains side by side or on their own lines) come as far into what is placed
     as testing every circle of every pair within reach says (the side test of the spines skips
-    only pairs with nothing to count), and the spaces side by side that the shapes' own
+    only pairs with nothing to count) — with a limit, past it or the whole sum (it stops at the
+    first term that takes it past) — and the spaces side by side that the shapes' own
     clearance skips stand at least their ``beside`` apart."""
     ttr_board._GEOMETRY_CACHE.clear()
     ttr_board.board_geometry(load_map("italy"))
@@ -192,6 +193,10 @@ def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searc
                 fast = search.overlap(route_layout._Shape(shape.cars), math.inf, exact)
                 assert fast == _overlap_every_pair(search, shape, exact)
                 compared += fast > 0
+                # with a limit it stops as soon as it is past it, and is the whole sum otherwise
+                for limit in (0.0, fast / 2, fast * 0.999, fast):
+                    part = search.overlap(route_layout._Shape(shape.cars), limit, exact)
+                    assert limit < part <= fast if fast > limit else part == fast
             if shape.beside > -math.inf:
                 chains = list(shape.cars.values())
                 for one, other in zip(chains, chains[1:]):
@@ -200,3 +205,36 @@ def test_route_search_fast_paths_measure_what_the_plain_ways_measure(route_searc
                         beside += 1
         search.commit(group, search.shape(group, group.current))
     assert compared > 100 and beside > 100 and search.pairs > pairs
+
+
+def _bulge_by_plain_bisection(a, b, need, skew):
+    """``route_layout._bulge_for`` as it was: every one of the 30 steps measures the length."""
+    def length(h):
+        return route_layout._polyline_length(route_layout._bezier(a, b, h, skew))
+
+    if length(0.0) >= need:
+        return 0.0
+    lo, hi = 0.0, 0.9 * math.dist(a, b)
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if length(mid) < need:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def test_the_bulge_search_gives_the_plain_bisections_answer():
+    """The secant method and the proven-short / proven-long bulges only spare lengths: the
+    answer is the plain bisection's to the last bit — on board-sized chords, any skew the
+    search uses, lengths just above the straight curve's (where the length hardly grows), far
+    above it and beyond what a bulge of 0.9 chord reaches."""
+    rng = random.Random(17)
+    skews = (0.0, -0.2, 0.2, -0.28, 0.28, -0.4, 0.4)
+    for k in range(300):
+        a = (rng.uniform(0, 2300), rng.uniform(0, 1600))
+        b = (a[0] + rng.uniform(-400, 400), a[1] + rng.uniform(-400, 400))
+        skew = rng.choice(skews)
+        base = route_layout._polyline_length(route_layout._bezier(a, b, 0.0, skew))
+        need = base * (1 + 10 ** -rng.uniform(1, 12)) if k % 3 == 0 else math.dist(a, b) * rng.uniform(0.9, 2.6)
+        assert route_layout._bulge_for(a, b, need, skew) == _bulge_by_plain_bisection(a, b, need, skew)
