@@ -277,6 +277,9 @@ class _PlainLoader(_Loader):
             return self.construct_mapping(node)
         if tag == _SEQ and type(node) is _SequenceNode:
             return self.construct_sequence(node)
+        scalar = _SCALARS.get(tag)   # a number, boolean or null: as in _Loader.construct_object
+        if scalar is not None and type(node) is _ScalarNode:
+            return scalar(self, node)
         return yaml.constructor.SafeConstructor.construct_object(self, node, deep)
 
     def construct_mapping(self, node, deep=False):
