@@ -201,9 +201,9 @@ def _minimap(layer: MinimapLayer, base: Path, problems: Problems, where: Locatio
         marks.append(place(xy))
     # built from the checked layer and the map's checked numbers: validating its hundreds of
     # points again cost ~4x the construction, for each ticket (tests/render/test_resolve_copies.py)
-    return MinimapGeometry.model_construct(type="minimap_geometry", x=layer.x, y=layer.y, w=layer.w, h=layer.h,
-                                           dots=dots, segments=segs, marks=tuple(marks),
-                                           colour=layer.colour, land=layer.land)
+    return _constructed(MinimapGeometry, {"type": "minimap_geometry", "x": layer.x, "y": layer.y, "w": layer.w,
+                                          "h": layer.h, "dots": dots, "segments": segs, "marks": tuple(marks),
+                                          "colour": layer.colour, "land": layer.land})
 
 
 @lru_cache(maxsize=64)
@@ -441,7 +441,7 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
                 (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ())) == before:
             names = tuple(variables.used)
             same.setdefault(id(layer), (names, {}))[1][_values(variables, names)] = items
-    return ResolvedFace.model_construct(layers=tuple(out))   # built here from checked layers: no validation
+    return _constructed(ResolvedFace, {"layers": tuple(out)})   # built here from checked layers: no validation
 
 
 def _reusable(layer: Any, variables: _Vars, items: tuple) -> bool:
@@ -467,6 +467,19 @@ def _values(variables: _Vars, names: tuple[str, ...]) -> tuple[str, ...] | None:
 
 
 _ABSENT = object()
+
+
+def _constructed(cls: type, values: dict[str, Any]) -> Any:
+    """``cls.model_construct(**values)`` for a resolved model given every field, in field order
+    (frozen, no extra keys, aliases, defaults used or post-init): what pydantic's general
+    construction makes (its field loop was a tenth of resolving a render's decks), checked by
+    ``tests/render/test_resolve_copies.py``."""
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_fields_set__", set(values))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def _copied(layer: Any, changes: dict[str, Any]) -> Any:
@@ -895,8 +908,8 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             numbers = {"index": position, "copy": copy, "total": total}
             variables = _Vars({**{k: v for k, v in numbers.items() if k not in own}, **own}, lang)
             if copy > 1 and not numbered:  # the copies are alike: one face object for all of them
-                cards.append(ResolvedCard.model_construct(name=name, front=front, back=back, copy_number=copy,
-                                          source_line=where.line or 0))
+                cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
+                                                         "copy_number": copy, "source_line": where.line or 0}))
                 continue
             # problems of later numbered copies repeat the first copy's: collected once
             found = problems if copy == 1 else Problems()
@@ -920,8 +933,8 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                 for missing in dict.fromkeys(variables.missing):
                     problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                                  suggestion(missing.strip("{}"), list(variables)) if variables else None)
-            cards.append(ResolvedCard.model_construct(name=name, front=front, back=back, copy_number=copy,
-                                      source_line=where.line or 0))
+            cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
+                                                     "copy_number": copy, "source_line": where.line or 0}))
     problems.raise_if_any(str(path), Location(str(path)))
     background = palette.get(spec.background, spec.background)
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,

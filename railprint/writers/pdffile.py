@@ -162,7 +162,14 @@ class Fonts:
         reportlab, which walks it character by character (half the strings of a render)."""
         if text and _preassigned(font).issuperset(text):
             return ((0, text.encode("ascii")),)
-        return font.splitString(text, self)
+        # every character already has a code in subset 0 (a Polish or Nordic name set before in
+        # this document): those codes, as reportlab's walk would give them without assigning any
+        assigned = font.state[self].assignments
+        try:
+            codes = bytes([assigned[code] for code in map(ord, text.replace("\xa0", " "))])
+        except (KeyError, ValueError):  # a character not assigned yet, or one in a later subset
+            return font.splitString(text, self)
+        return ((0, codes),) if codes else []
 
     def embed(self, pdf: PdfFile) -> str:
         """Write every subset used; returns the font resource dictionary (``<< /F1+0 n 0 R … >>``)."""

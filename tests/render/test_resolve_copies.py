@@ -84,3 +84,36 @@ def test_a_minimap_geometry_is_what_validating_it_gives(name):
         points = [*geometry.dots, *geometry.segments, *geometry.marks]
         assert points and all(type(p) is tuple and all(type(v) is float for v in p) for p in points)
         assert type(geometry.dots) is tuple and type(geometry.segments) is tuple
+
+
+@pytest.mark.parametrize("cls", [deck_model.ResolvedFace, deck_model.ResolvedCard, deck_model.MinimapGeometry])
+def test_constructed_is_model_construct(cls):
+    """``resolve._constructed`` skips pydantic's general construction: it holds only for a model
+    that is frozen, refuses extra keys, has no aliases, private attributes or post-init."""
+    from railprint.model.resolve import _constructed
+
+    assert cls.model_config["extra"] == "forbid" and cls.model_config["frozen"]
+    assert not cls.__pydantic_post_init__ and not cls.__private_attributes__
+    assert all(f.alias is None and f.validation_alias is None for f in cls.model_fields.values())
+
+
+def test_resolved_models_are_what_model_construct_makes():
+    """Every face, card and minimap of a resolved deck: the same fields, in the same order, the
+    same fields counted as set, as ``model_construct`` builds from its values."""
+    from railprint.model.resolve import load_deck
+
+    seen = 0
+    for name in ("ticket-to-ride/italy-tickets.yaml", "examples/station-master/station-master.yaml"):
+        deck = load_deck(content_root() / name)
+        for card in deck.cards:
+            models = [card, card.front, *(card.front.layers), *((card.back, *card.back.layers) if card.back else ())]
+            for model in models:
+                if type(model) not in (deck_model.ResolvedCard, deck_model.ResolvedFace, deck_model.MinimapGeometry):
+                    continue
+                built = type(model).model_construct(**model.__dict__)
+                assert list(model.__dict__.items()) == list(built.__dict__.items())
+                assert model.__pydantic_fields_set__ == built.__pydantic_fields_set__
+                assert (model.__pydantic_extra__, model.__pydantic_private__) == (None, None)
+                assert model == built and hash(model) == hash(built)
+                seen += 1
+    assert seen > 300
