@@ -14,8 +14,10 @@ says when the installed libraries have no bytecode.
 * ``--phases``: where a cold ``render all`` process spends its CPU, phase by phase (best of N
   fresh processes each): the interpreter starting, start-up before discovery (imports, option
   checks), discovery (``render.discover_layers``), building and writing, and the exit.
+* ``--instructions``: the same phases of one cold ``render all`` as instructions (valgrind's
+  callgrind: exact, whatever the machine's load), each phase's end run with the rest stubbed out.
 
-    python benchmarks/bench_cold.py [--repeat N] [--skip-render] [--skip-boards] [--phases]
+    python benchmarks/bench_cold.py [--repeat N] [--skip-render] [--skip-boards] [--phases] [--instructions]
 
 Targets: render all cold <= 1.5 s (aim 1.0 s); score <= 0.12 s a game; Railroad Ink worst board
 <= 70 ms (simple) / <= 200 ms (trail).
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import importlib.util
+import os
 import shutil
 import sys
 import tempfile
@@ -128,6 +131,47 @@ def bench_phases(repeat: int) -> None:
         print(f"  {name:27s} {value:6.3f} s" + (f"   (target <= {limit} s) {verdict(value, limit)}" if limit else ""))
 
 
+# a cold render all up to a phase's end, the rest stubbed out (for --instructions)
+UPTO_CHILD = """
+import sys
+import railprint.render as render
+upto = sys.argv[1]
+if upto == "start-up":
+    render.discover_layers = lambda *args, **kwargs: []
+    render.select = lambda *args, **kwargs: []
+if upto != "whole":
+    render.render_all = lambda *args, **kwargs: []
+from railprint.console import main
+sys.argv = ["railprint", "render", "all", "--quiet", "-o", sys.argv[2]]
+main()
+"""
+
+
+def bench_instructions() -> None:
+    """Instructions (callgrind) of a cold render all up to the end of start-up, of discovery,
+    and of the whole process: exact, unmoved by the machine's load (~1-4 min under valgrind)."""
+    import re
+    import subprocess
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    counts = {}
+    work = Path(tempfile.mkdtemp(prefix="railprint-bench-"))
+    try:
+        for upto in ("start-up", "discovery", "whole"):
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                                   "-c", UPTO_CHILD, upto, str(work / upto)], capture_output=True, text=True,
+                                  env={**os.environ, "PYTHONHASHSEED": "0"}, cwd=work, check=True)
+            counts[upto] = int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print("render all, cold, instructions (callgrind, PYTHONHASHSEED=0):")
+    print(f"  start-up before discovery {counts['start-up'] / 1e6:10,.1f} M")
+    print(f"  discovery                 {(counts['discovery'] - counts['start-up']) / 1e6:10,.1f} M")
+    print(f"  building, writing, exit   {(counts['whole'] - counts['discovery']) / 1e6:10,.1f} M")
+    print(f"  whole process             {counts['whole'] / 1e6:10,.1f} M")
+
+
 def bytecode() -> None:
     """Compile railprint as an installation has it; say so if the libraries have no bytecode."""
     compileall.compile_dir(str(ROOT / "railprint"), quiet=1)
@@ -182,8 +226,13 @@ def main() -> None:
     parser.add_argument("--skip-render", action="store_true", help="leave out the (slow) render runs")
     parser.add_argument("--skip-boards", action="store_true", help="leave out Railroad Ink's worst boards")
     parser.add_argument("--phases", action="store_true", help="only render all's phases (start-up, discovery, ...)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only render all's phases in instructions (valgrind's callgrind)")
     args = parser.parse_args()
     bytecode()
+    if args.instructions:
+        bench_instructions()
+        return
     if args.phases:
         bench_phases(max(args.repeat, 5))
         return

@@ -168,6 +168,14 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
                    if t not in font]
         if missing:
             raise ValueError("it has no " + ", ".join(missing) + " table")
+        if font["post"].formatType == 3.0:
+            # no glyph names in the file: fontTools numbers the glyphs, reads the cmap with those
+            # numbers, then renames the glyphs through the Adobe Glyph List and reads the cmap
+            # again; the numbers alone let every table be read (and checked) the same (~3 ms a
+            # font and the list's import, ~8 ms)
+            order = ["glyph%.5d" % i for i in range(font.getGlyphCount())]
+            order[0] = ".notdef"
+            font.setGlyphOrder(order)
         if font.getBestCmap() is None:
             raise ValueError("it has no Unicode character map")
         fs_type = font["OS/2"].fsType if "OS/2" in font else 0

@@ -76,3 +76,59 @@ def test_a_damaged_face_is_read_the_same_or_left_to_fonttools(path, tmp_path):
         file.write_bytes(bytes(mutant))
         assert _same(fast, fonts._fonttools_metrics(file)), k
     assert accepted and declined
+
+
+def _reference_check(data: bytes) -> str:
+    """What ``fonts._checked`` read before it numbered the glyphs of a font without glyph names:
+    fontTools' own naming (the Adobe Glyph List, the cmap read twice). 'ok' or the error."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    try:
+        font = TTFont(io.BytesIO(data), lazy=False, recalcTimestamp=False)
+        if font.getBestCmap() is None:
+            return "it has no Unicode character map"
+        upm = font["head"].unitsPerEm
+        if not 16 <= upm <= 16384:
+            return f"unitsPerEm {upm} is outside 16..16384"
+        fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+        for glyph in list(font.getGlyphOrder())[:1]:
+            font["glyf"][glyph]  # noqa: B018
+        font.close()
+    except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds
+        return str(exc)[:120] or type(exc).__name__
+    return "ok" if not fs_type & 0x0202 else "embedding"
+
+
+def test_a_font_without_glyph_names_is_checked_as_fonttools_names_them(tmp_path):
+    """The example fonts have no glyph names (post format 3): the check numbers the glyphs
+    instead of naming them through the Adobe Glyph List. Damaged copies (cmap, glyf, loca,
+    maxp, post, head changed) are accepted or refused exactly as with fontTools' naming."""
+    from railprint.errors import RailprintError
+
+    path = DESIGNER[0]
+    data = path.read_bytes()
+    tables = _tables(data)
+    assert struct.unpack_from(">I", data, tables[b"post"][0])[0] == 0x00030000
+    rng = random.Random(5)
+    verdicts = set()
+    for k in range(60):
+        mutant = bytearray(data)
+        tag = rng.choice([b"cmap", b"glyf", b"loca", b"maxp", b"post", b"head"])
+        offset, length = tables[tag]
+        for _ in range(rng.randint(1, 4)):
+            mutant[offset + rng.randrange(min(length, 200))] = rng.randrange(256)
+        file = tmp_path / f"m{k}.ttf"
+        file.write_bytes(bytes(mutant))
+        expected = _reference_check(bytes(mutant))
+        try:
+            fonts.load_font_file(file)
+            got = "ok"
+        except RailprintError as exc:
+            got = str(exc)
+        verdicts.add(expected == "ok")
+        assert (got == "ok") == (expected == "ok"), (k, tag, got, expected)
+        if expected not in ("ok", "embedding") and "claims" not in got and "truncated or damaged" not in got:
+            assert expected in got, (k, tag, got, expected)
+    assert verdicts == {True, False}

@@ -148,7 +148,15 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         # path (tag lookup, generators, deep flags) doubled the time of reading a map file
         kind = _DIRECT.get(node.tag)
         if kind is None or type(node) is not kind:
-            return super().construct_object(node, deep)
+            # numbers, booleans and nulls: their constructor called as pyyaml's general path
+            # calls it (none is a generator or needs the deep flag)
+            scalar = _SCALARS.get(node.tag)
+            if scalar is None or type(node) is not _ScalarNode:
+                return super().construct_object(node, deep)
+            data = scalar(self, node)
+            if self.aliases:
+                self.constructed_objects[node] = data
+            return data
         if kind is _ScalarNode:
             data = MarkedStr(node.value)
             data.location = _location(node.start_mark, self.filename)
@@ -170,15 +178,6 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
             raise ContentError(f"mappings and lists nested more than {MAX_DEPTH} deep",
                                _location(node.start_mark, self.filename),
                                hint="railprint files need only a few levels; check the brackets")
-
-    def _child(self, node):
-        """A child node's value: a plain string built in line (most children are), else
-        :meth:`construct_object`."""
-        if node.tag == _STR and type(node) is _ScalarNode and not self.aliases:
-            data = MarkedStr(node.value)
-            data.location = _location(node.start_mark, self.filename)
-            return data
-        return self.construct_object(node, deep=True)
 
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
@@ -224,14 +223,24 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
 
     def construct_sequence(self, node, deep=False):
         self._enter(node)
-        child = self._child
-        result = MarkedList([child(item) for item in node.value])
-        self.depth -= 1
         filename = self.filename
+        plain = not self.aliases
+        items, where = [], []
+        for child_node in node.value:
+            if plain and child_node.tag == _STR and type(child_node) is _ScalarNode:  # a string, in line
+                item = MarkedStr(child_node.value)
+                mark = child_node.start_mark
+                item.location = at = _new(Location, (filename, mark.line + 1, mark.column + 1))
+            else:
+                item = self.construct_object(child_node, deep=True)
+                # an item that carries its (frozen) location — a string, mapping or list — shares it
+                at = getattr(item, "location", None) or _location(child_node.start_mark, filename)
+            items.append(item)
+            where.append(at)
+        self.depth -= 1
+        result = MarkedList(items)
         result.location = _location(node.start_mark, filename)
-        # an item that carries its (frozen) location — a string, mapping or list — shares it
-        result.item_locations = [getattr(item, "location", None) or _location(child_node.start_mark, filename)
-                                 for item, child_node in zip(result, node.value)]
+        result.item_locations = where
         return result
 
     def construct_yaml_int(self, node):
@@ -269,6 +278,9 @@ class _PlainLoader(_Loader):
             return self.construct_mapping(node)
         if tag == _SEQ and type(node) is _SequenceNode:
             return self.construct_sequence(node)
+        scalar = _SCALARS.get(tag)   # a number, boolean or null: as in _Loader.construct_object
+        if scalar is not None and type(node) is _ScalarNode:
+            return scalar(self, node)
         return yaml.constructor.SafeConstructor.construct_object(self, node, deep)
 
     def construct_mapping(self, node, deep=False):
@@ -333,6 +345,8 @@ _Loader.add_constructor("tag:yaml.org,2002:map", lambda loader, node: loader.con
 _Loader.add_constructor("tag:yaml.org,2002:seq", lambda loader, node: loader.construct_sequence(node))
 _Loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: loader.construct_yaml_int(node))
 _Loader.add_constructor("tag:yaml.org,2002:str", lambda loader, node: loader.construct_yaml_str(node))
+_SCALARS = {tag: _Loader.yaml_constructors[tag] for tag in
+            ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null")}
 
 
 def loads(text: str, filename: str = "<input>", error: type[RailprintError] = ContentError, *,
