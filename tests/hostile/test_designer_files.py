@@ -59,8 +59,8 @@ def _cmap12(groups: list[tuple[int, int, int]], claimed: int | None = None) -> b
 @pytest.mark.parametrize("data, expected", [
     (CFF, "PostScript (CFF) outlines"),
     (FONT[:100], "truncated or damaged"),
-    (FONT[:3000], "cannot be read"),
-    (FONT[:20000], "cannot be read"),
+    (FONT[:3000], "truncated or damaged (its table directory"),
+    (FONT[:20000], "truncated or damaged (its table directory"),
     (_sfnt({b"cmap": _cmap12([(0, 999_999_999, 1)])}), "claims 1,000,000,000 characters"),
     (_sfnt({b"cmap": _cmap12([], claimed=4_000_000_000)}), "claims 4,000,000,000 characters"),
     (_sfnt({b"cmap": _cmap12([(65, 90, 1)])}), "cannot be read: it has no head"),
@@ -89,6 +89,57 @@ def test_a_font_forbidding_embedding_is_refused(tmp_path):
     result, folder = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": out.getvalue()})
     assert_clean_failure(result, folder)
     assert "forbids embedding (restricted licence)" in result.stderr
+
+
+def _junk_directory(junk: int) -> bytes:
+    """FONT with ``junk`` more table-directory entries (distinct tags) each naming the whole
+    file but its first byte: copying every entry's table would take ``junk`` copies of it."""
+    count = struct.unpack_from(">H", FONT, 4)[0]
+    shift = 16 * junk
+    entries = []
+    for i in range(count):
+        tag, checksum, offset, length = struct.unpack_from(">4sIII", FONT, 12 + 16 * i)
+        entries.append(struct.pack(">4sIII", tag, checksum, offset + shift, length))
+    size = len(FONT) + shift
+    entries += [struct.pack(">4sIII", f"{i:04x}".encode(), 0, 1, size - 1) for i in range(junk)]
+    data = FONT[:4] + struct.pack(">H", count + junk) + FONT[6:12] + b"".join(entries) + FONT[12 + 16 * count:]
+    assert len(data) == size
+    return data
+
+
+def test_a_table_directory_of_junk_entries_is_refused_in_bounded_memory(tmp_path, alarm):
+    """20,000 directory entries naming the whole file (a 350 KB font) asked ~7 GB of the
+    metrics reader: the directory is refused at the gate, before any table is read."""
+    import tracemalloc
+
+    from railprint import fonts
+
+    data = _junk_directory(20_000)
+    tracemalloc.start()
+    assert fonts._table_directory(data) is None and fonts._sfnt_metrics(data) is None
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 1024 * 1024
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and "table directory" in result.stderr, result.stderr
+
+
+def test_junk_entries_within_the_bound_cost_only_the_tables_read(tmp_path):
+    """200 junk entries (under MAX_TABLES) pass, and the metrics copy only the tables they read."""
+    import tracemalloc
+
+    from railprint import fonts
+
+    data = _junk_directory(fonts.MAX_TABLES - struct.unpack_from(">H", FONT, 4)[0])
+    tracemalloc.start()
+    fast = fonts._sfnt_metrics(data)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert fast is not None and fast == fonts._sfnt_metrics(FONT)
+    assert peak < 4 * len(data)   # a copy of every entry's table would be 200 x the file
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert result.exit_code == 0, result.output
 
 
 # --- SVG pictures -------------------------------------------------------------------------
