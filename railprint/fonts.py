@@ -218,6 +218,10 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
             raise ValueError(f"unitsPerEm {upm} is outside 16..16384")
         for glyph in list(font.getGlyphOrder())[:1]:
             font["glyf"][glyph]  # noqa: B018 - decode one outline: a broken glyf table fails here
+        if _sfnt_metrics(data) is None:
+            # what metrics() will ask fontTools for (hmtx, hhea, OS/2): a checked font always
+            # has metrics, so a damaged hmtx is this error, not a traceback when text is measured
+            _font_metrics(font)
         font.close()
     except RailprintError:
         raise
@@ -266,6 +270,13 @@ def _fonttools_metrics(path: Path) -> Metrics:
     from fontTools.ttLib import TTFont
 
     font = TTFont(path, lazy=True)
+    result = _font_metrics(font)
+    font.close()
+    return result
+
+
+def _font_metrics(font) -> Metrics:
+    """The metrics of an open fontTools ``TTFont``."""
     upm = font["head"].unitsPerEm
     hmtx = font["hmtx"].metrics
     cmap = font.getBestCmap()
@@ -277,9 +288,7 @@ def _fonttools_metrics(path: Path) -> Metrics:
         cap = getattr(os2, "sCapHeight", 0) or 0.66 * upm
     else:
         ascent, descent, cap = font["hhea"].ascent, font["hhea"].descent, 0.66 * upm
-    result = Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
-    font.close()
-    return result
+    return Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
 
 
 # fontTools' getBestCmap order of (platform, encoding) subtables

@@ -142,6 +142,42 @@ def test_junk_entries_within_the_bound_cost_only_the_tables_read(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def _patched(data: bytes, tag: bytes, at: int, value: bytes, length: int | None = None) -> bytes:
+    """``data`` with ``value`` written at byte ``at`` of table ``tag`` (and its directory length
+    set to ``length``)."""
+    from railprint import fonts
+
+    offset, _ = fonts._table_directory(data)[tag]
+    out = bytearray(data)
+    out[offset + at:offset + at + len(value)] = value
+    if length is not None:
+        count = struct.unpack_from(">H", data, 4)[0]
+        entry = next(12 + 16 * i for i in range(count) if data[12 + 16 * i:16 + 16 * i] == tag)
+        struct.pack_into(">I", out, entry + 12, length)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("data, expected", [
+    (_patched(FONT, b"hhea", 34, b"\0\0"), "f.ttf cannot be read"),          # numberOfHMetrics = 0
+    (_patched(FONT, b"hmtx", 0, b"", length=2), "not enough 'hmtx' table data"),
+], ids=["no-long-metrics", "two-byte-hmtx"])
+@pytest.mark.parametrize("command", ["validate", "render"])
+def test_a_font_whose_metrics_cannot_be_read_is_refused_at_the_gate(tmp_path, alarm, data, expected, command):
+    """The check decodes what measuring text reads: a broken hmtx is the located font error,
+    not a fontTools traceback when the first text is measured."""
+    from railprint import fonts
+
+    assert fonts._sfnt_metrics(data) is None   # the short reader declines: fontTools decides
+    content = write(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)})
+    (content / "g" / "f.ttf").write_bytes(data)
+    out = tmp_path / "out"
+    args = (["validate", str(content / "g" / "d.yaml")] if command == "validate"
+            else ["render", "g", "--content", str(content), "-o", str(out), "-q"])
+    result = run(*args)
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and expected in result.stderr, result.stderr
+
+
 # --- SVG pictures -------------------------------------------------------------------------
 
 SVG_LAYER = "{type: image, file: a.svg, x: 5mm, y: 5mm, w: 30mm, h: 30mm}"
