@@ -59,8 +59,9 @@ _USER: dict[str, Path] = {}
 MAX_FONT_BYTES = 16 * 1024 * 1024
 """Largest font file read (the biggest CJK families are ~16 MB; a card game's font a few hundred KB)."""
 MAX_CODEPOINTS = 300_000
-"""Most characters a font's character map may claim (Unicode has fewer than 300,000 assigned):
-a map claiming 10^9 would be expanded into memory by every TrueType reader."""
+"""Most characters a font's character map may claim, all its subtables together (Unicode has
+fewer than 300,000 assigned): a map claiming 10^9 would be expanded into memory by every
+TrueType reader."""
 
 
 def face_key(family: str | None, face: str) -> str:
@@ -124,9 +125,11 @@ def _table_directory(data: bytes) -> dict[bytes, tuple[int, int]] | None:
 
 
 def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
-    """Characters the font's cmap subtables of formats 12 and 13 claim together (read from
-    the raw bytes, before any reader expands them). A subtable named by several encoding
-    records counts once.
+    """Characters the font's cmap subtables of formats 4, 12 and 13 claim together (read from
+    the raw bytes, before any reader expands them). A format-4 subtable is not bounded by
+    65,536 characters: its segments may overlap (a 64 KB subtable holds ~8,000 segments each
+    claiming 0..0xFFFE, which fontTools expands one by one: minutes), so every segment's span
+    counts. A subtable named by several encoding records counts once.
     Raises struct.error when a subtable runs past the end of the file."""
     import struct
 
@@ -143,7 +146,12 @@ def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
             continue
         seen.add(start)
         fmt = struct.unpack_from(">H", data, start)[0]
-        if fmt in (12, 13):
+        if fmt == 4:
+            segments = struct.unpack_from(">H", data, start + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", data, start + 14)
+            starts = struct.unpack_from(f">{segments}H", data, start + 16 + 2 * segments)
+            total += sum(max(0, end - first + 1) for first, end in zip(starts, ends))
+        elif fmt in (12, 13):
             groups = struct.unpack_from(">I", data, start + 12)[0]
             if groups > MAX_CODEPOINTS:
                 return groups
@@ -301,8 +309,11 @@ def _sfnt_metrics(data: bytes) -> Metrics | None:
     """:func:`_fonttools_metrics` of a TrueType file in bytes, read with struct; None for
     anything it does not vouch for (a table out of bounds or short, a cmap subtable other than
     format 4 or 12 chosen, segments or groups fontTools would repair or skip, a glyph id past
-    the glyph count, an OS/2 version it does not know): fontTools reads those. Every loop is
-    bounded by the file's own size. ``tests/test_fonts_metrics.py`` compares both."""
+    the glyph count, an OS/2 version it does not know, format-4 segments out of order or
+    overlapping): fontTools reads those. Every loop is bounded by the file's own size, or by
+    the characters the cmap claims: each code of a format-4 subtable is read once (at most
+    65,536), a designer's format-12 groups were counted by the check (:func:`_cmap_coverage`).
+    ``tests/test_fonts_metrics.py`` compares both."""
     import struct
 
     try:
@@ -378,6 +389,9 @@ def _best_cmap(cmap: bytes) -> dict[int, int] | None:
             return None
         words = struct.unpack(f">{len(body) // 2}H", body)
         ends, starts = words[:segments], words[segments + 1:2 * segments + 1]
+        if any(start > end for start, end in zip(starts, ends)) or any(
+                starts[i] <= ends[i - 1] for i in range(1, segments)):
+            return None   # unsorted or overlapping segments (no valid font has them): fontTools reads them
         deltas, ranges = words[2 * segments + 1:3 * segments + 1], words[3 * segments + 1:4 * segments + 1]
         indices = words[4 * segments + 1:]
         for i in range(segments - 1):  # as fontTools: the last (0xFFFF) segment is not read

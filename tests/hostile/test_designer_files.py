@@ -178,6 +178,55 @@ def test_a_font_whose_metrics_cannot_be_read_is_refused_at_the_gate(tmp_path, al
     assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and expected in result.stderr, result.stderr
 
 
+def _cmap4(segments: list[tuple[int, int]]) -> bytes:
+    """A cmap table with one format-4 (3, 1) subtable of ``segments`` (start, end), idDelta 1,
+    and the closing 0xFFFF segment."""
+    segments = [*segments, (0xFFFF, 0xFFFF)]
+    n = len(segments)
+    body = struct.pack(f">{n}H", *(end for _, end in segments)) + b"\0\0"
+    body += struct.pack(f">{n}H", *(start for start, _ in segments))
+    body += struct.pack(f">{n}H", *([1] * n)) + struct.pack(f">{n}H", *([0] * n))
+    sub = struct.pack(">7H", 4, 14 + len(body), 0, 2 * n, 0, 0, 0) + body
+    return struct.pack(">HHHHI", 0, 1, 3, 1, 12) + sub
+
+
+def _with_cmap(cmap: bytes) -> bytes:
+    """FONT with its character map replaced."""
+    from railprint import fonts
+
+    tables = {tag: FONT[offset:offset + length] for tag, (offset, length) in fonts._table_directory(FONT).items()}
+    return _sfnt({**tables, b"cmap": cmap})
+
+
+def test_overlapping_format_4_segments_are_refused_before_fonttools_expands_them(tmp_path, alarm):
+    """8,000 format-4 segments each claiming 0..0xFFFE fit in 64 KB; fontTools expands every
+    one (~10 minutes): the check counts their spans first, a located error in seconds."""
+    import time
+
+    data = _with_cmap(_cmap4([(0, 0xFFFE)] * 7_999))
+    before = time.process_time()
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert time.process_time() - before < 5
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr, result.stderr
+    assert f"claims {7_999 * 0xFFFF + 1:,} characters" in result.stderr, result.stderr
+
+
+def test_a_few_overlapping_segments_are_left_to_fonttools(tmp_path):
+    """Overlapping segments under the bound: the short reader declines them (every code would be
+    read once per segment), fontTools reads the face, and the deck renders."""
+    from railprint import fonts
+
+    data = _with_cmap(_cmap4([(0x20, 0x7E), (0x41, 0x5A), (0x30, 0x39)]))
+    cmap_offset, cmap_length = fonts._table_directory(data)[b"cmap"]
+    assert fonts._best_cmap(data[cmap_offset:cmap_offset + cmap_length]) is None
+    assert fonts._sfnt_metrics(data) is None
+    sorted_data = _with_cmap(_cmap4([(0x20, 0x7E)]))
+    assert fonts._sfnt_metrics(sorted_data) is not None
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert result.exit_code == 0, result.output
+
+
 # --- SVG pictures -------------------------------------------------------------------------
 
 SVG_LAYER = "{type: image, file: a.svg, x: 5mm, y: 5mm, w: 30mm, h: 30mm}"
