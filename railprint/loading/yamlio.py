@@ -179,15 +179,6 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
                                _location(node.start_mark, self.filename),
                                hint="railprint files need only a few levels; check the brackets")
 
-    def _child(self, node):
-        """A child node's value: a plain string built in line (most children are), else
-        :meth:`construct_object`."""
-        if node.tag == _STR and type(node) is _ScalarNode and not self.aliases:
-            data = MarkedStr(node.value)
-            data.location = _location(node.start_mark, self.filename)
-            return data
-        return self.construct_object(node, deep=True)
-
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
             return super().construct_mapping(node, deep)
@@ -232,14 +223,24 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
 
     def construct_sequence(self, node, deep=False):
         self._enter(node)
-        child = self._child
-        result = MarkedList([child(item) for item in node.value])
-        self.depth -= 1
         filename = self.filename
+        plain = not self.aliases
+        items, where = [], []
+        for child_node in node.value:
+            if plain and child_node.tag == _STR and type(child_node) is _ScalarNode:  # a string, in line
+                item = MarkedStr(child_node.value)
+                mark = child_node.start_mark
+                item.location = at = _new(Location, (filename, mark.line + 1, mark.column + 1))
+            else:
+                item = self.construct_object(child_node, deep=True)
+                # an item that carries its (frozen) location — a string, mapping or list — shares it
+                at = getattr(item, "location", None) or _location(child_node.start_mark, filename)
+            items.append(item)
+            where.append(at)
+        self.depth -= 1
+        result = MarkedList(items)
         result.location = _location(node.start_mark, filename)
-        # an item that carries its (frozen) location — a string, mapping or list — shares it
-        result.item_locations = [getattr(item, "location", None) or _location(child_node.start_mark, filename)
-                                 for item, child_node in zip(result, node.value)]
+        result.item_locations = where
         return result
 
     def construct_yaml_int(self, node):
