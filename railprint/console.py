@@ -254,6 +254,18 @@ def without_pydantic_plugin_loader() -> None:
     loader = types.ModuleType(name, "railprint's stand-in: no distribution declares a pydantic plugin")
     loader.PYDANTIC_ENTRY_POINT_GROUP = "pydantic"   # type: ignore[attr-defined]
     loader.get_plugins = lambda: ()                  # type: ignore[attr-defined]
+
+    def real(attribute: str):
+        """Any other name (a newer pydantic's): the stand-in steps aside for the real loader."""
+        import importlib
+
+        if attribute.startswith("__"):   # the import machinery's and tools' probes
+            raise AttributeError(attribute)
+        if sys.modules.get(name) is loader:
+            del sys.modules[name]
+        return getattr(importlib.import_module(name), attribute)
+
+    loader.__getattr__ = real                        # type: ignore[attr-defined]
     sys.modules[name] = loader
 
 

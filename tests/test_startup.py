@@ -85,3 +85,22 @@ def test_a_declared_pydantic_plugin_is_still_loaded_and_called_by_pydantic(tmp_p
     assert "PLUGIN DeckSpec" in err and "PLUGIN" not in plain_err
     assert err.rsplit("VALIDATOR ", 1)[1].split()[0] == "PluggableSchemaValidator"
     assert files == plain   # the plugin watches; the output is the same
+
+
+def test_the_stand_in_loader_hands_any_other_name_to_pydantic_s_own(monkeypatch):
+    """A newer pydantic importing another name from its loader gets the real one, not an
+    ImportError from the stand-in."""
+    import sys
+
+    from railprint import console
+
+    name = "pydantic.plugin._loader"
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setattr(registry, "declares", lambda group: False)
+    console.without_pydantic_plugin_loader()
+    stand_in = sys.modules[name]
+    assert list(stand_in.get_plugins()) == []
+    from pydantic.plugin._loader import _loading_plugins   # not in the stand-in
+
+    assert _loading_plugins is False
+    assert sys.modules[name] is not stand_in   # the real loader took its place
