@@ -227,6 +227,32 @@ def test_a_few_overlapping_segments_are_left_to_fonttools(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def test_a_named_file_is_looked_at_once(tmp_path, monkeypatch):
+    """``errors.file_version``: one stat decides found, regular and version (a stat, then an
+    is_file, could see two different files); the messages are the same."""
+    import os
+    from pathlib import Path
+
+    from railprint.errors import RailprintError, file_version
+
+    font = tmp_path / "f.ttf"
+    font.write_bytes(FONT)
+    os.utime(font, ns=(5, 7_000_000_123))
+    (tmp_path / "dir.ttf").mkdir()
+    os.mkfifo(tmp_path / "pipe.ttf")
+    looks = []
+    real = Path.stat
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: looks.append(self) or real(self, **kw))
+    assert file_version(font, "font file") == (7_000_000_123, len(FONT)) and looks == [font]
+    for name, expected in [("dir.ttf", f"not a font file: {tmp_path / 'dir.ttf'}"),
+                           ("pipe.ttf", f"not a font file: {tmp_path / 'pipe.ttf'}"),
+                           ("nope.ttf", "font file not found: nope.ttf")]:
+        looks.clear()
+        with pytest.raises(RailprintError) as error:
+            file_version(tmp_path / name, "font file")
+        assert str(error.value).startswith(expected) and len(looks) == 1, (str(error.value), looks)
+
+
 # --- SVG pictures -------------------------------------------------------------------------
 
 SVG_LAYER = "{type: image, file: a.svg, x: 5mm, y: 5mm, w: 30mm, h: 30mm}"
