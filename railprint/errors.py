@@ -93,13 +93,15 @@ def file_version(path: Path, noun: str) -> tuple[int, int]:
     """(modification time in ns, size) of the regular file a content file names — the key its
     checked contents are cached under; ``noun`` names it in the errors ("picture", "font file")
     when it is missing or not a file (a folder, a device)."""
+    from stat import S_ISREG
+
     try:
-        stat = path.stat()
+        status = path.stat()   # one look: the file checked is the file whose version is returned
     except OSError:
         raise RailprintError(f"{noun} not found: {path.name}", hint=f"looked for {path}") from None
-    if not path.is_file():
+    if not S_ISREG(status.st_mode):
         raise RailprintError(f"not a {noun.removesuffix(' file')} file: {path}")
-    return stat.st_mtime_ns, stat.st_size
+    return status.st_mtime_ns, status.st_size
 
 
 def clip(value: object, limit: int = 40) -> str:

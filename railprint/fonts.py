@@ -59,8 +59,9 @@ _USER: dict[str, Path] = {}
 MAX_FONT_BYTES = 16 * 1024 * 1024
 """Largest font file read (the biggest CJK families are ~16 MB; a card game's font a few hundred KB)."""
 MAX_CODEPOINTS = 300_000
-"""Most characters a font's character map may claim (Unicode has fewer than 300,000 assigned):
-a map claiming 10^9 would be expanded into memory by every TrueType reader."""
+"""Most characters a font's character map may claim, all its subtables together (Unicode has
+fewer than 300,000 assigned): a map claiming 10^9 would be expanded into memory by every
+TrueType reader."""
 
 
 def face_key(family: str | None, face: str) -> str:
@@ -98,25 +99,59 @@ def css_family(key: str) -> str:
     return f"RP{''.join(ch for ch in name if ch.isalnum())[:24]}-{digest[:8]}"
 
 
-def _cmap_coverage(data: bytes) -> int:
-    """Characters the font's cmap subtables of formats 12 and 13 claim (read from the raw
-    bytes, before any reader expands them); format 4 is bounded by 65,536 anyway."""
+MAX_TABLES = 256
+"""Most entries a font's table directory may list (a font has about 10 to 40 tables)."""
+
+
+def _table_directory(data: bytes) -> dict[bytes, tuple[int, int]] | None:
+    """Tag -> (offset, length) of every table in a TrueType file's directory; None when the
+    directory is damaged: cut short, more than :data:`MAX_TABLES` entries, a table running past
+    the end of the file, or a tag listed twice. The one reader of the directory: nothing is
+    copied, so a directory of junk entries costs its own size, not a copy of the file each."""
     import struct
 
+    if len(data) < 12:
+        return None
     count = struct.unpack_from(">H", data, 4)[0]
-    tables = {}
-    for i in range(min(count, 256)):
+    if count > MAX_TABLES or len(data) < 12 + 16 * count:
+        return None
+    tables: dict[bytes, tuple[int, int]] = {}
+    for i in range(count):
         tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag in tables or offset + length > len(data):
+            return None
         tables[tag] = (offset, length)
-    if b"cmap" not in tables:
+    return tables
+
+
+def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
+    """Characters the font's cmap subtables of formats 4, 12 and 13 claim together (read from
+    the raw bytes, before any reader expands them). A format-4 subtable is not bounded by
+    65,536 characters: its segments may overlap (a 64 KB subtable holds ~8,000 segments each
+    claiming 0..0xFFFE, which fontTools expands one by one: minutes), so every segment's span
+    counts. A subtable named by several encoding records counts once.
+    Raises struct.error when a subtable runs past the end of the file."""
+    import struct
+
+    if b"cmap" not in directory:
         return 0
-    base, _ = tables[b"cmap"]
+    base, _ = directory[b"cmap"]
     subtables = struct.unpack_from(">H", data, base + 2)[0]
     total = 0
-    for i in range(min(subtables, 64)):
+    seen = set()
+    for i in range(subtables):   # at most 65,535, and each needs 8 bytes of the file
         _, _, offset = struct.unpack_from(">HHI", data, base + 4 + 8 * i)
         start = base + offset
-        if struct.unpack_from(">H", data, start)[0] in (12, 13):
+        if start in seen:
+            continue
+        seen.add(start)
+        fmt = struct.unpack_from(">H", data, start)[0]
+        if fmt == 4:
+            segments = struct.unpack_from(">H", data, start + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", data, start + 14)
+            starts = struct.unpack_from(f">{segments}H", data, start + 16 + 2 * segments)
+            total += sum(max(0, end - first + 1) for first, end in zip(starts, ends))
+        elif fmt in (12, 13):
             groups = struct.unpack_from(">I", data, start + 12)[0]
             if groups > MAX_CODEPOINTS:
                 return groups
@@ -125,6 +160,8 @@ def _cmap_coverage(data: bytes) -> int:
                 total += max(0, last - first + 1)
                 if total > MAX_CODEPOINTS:
                     return total
+        if total > MAX_CODEPOINTS:
+            return total
     return total
 
 
@@ -152,11 +189,16 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
     if head not in (b"\x00\x01\x00\x00", b"true"):
         raise RailprintError(f"{name} is not a TrueType font file" + (" (a font collection)" if head == b"ttcf" else ""),
                              hint="give a .ttf (or TrueType-flavoured .otf) file of one face")
+    directory = _table_directory(data)
+    if directory is None:
+        raise RailprintError(f"the font {name} is truncated or damaged (its table directory is cut short, "
+                             f"lists more than {MAX_TABLES} tables or a table twice, or a table runs "
+                             "past the end of the file)")
     try:
-        coverage = _cmap_coverage(data)
+        coverage = _cmap_coverage(data, directory)
     except struct.error:
-        raise RailprintError(f"the font {name} is truncated or damaged (its table directory or "
-                             "character map runs past the end of the file)") from None
+        raise RailprintError(f"the font {name} is truncated or damaged (its character map runs past "
+                             "the end of the file)") from None
     if coverage > MAX_CODEPOINTS:
         raise RailprintError(f"the font {name} claims {coverage:,} characters in its character map; "
                              f"at most {MAX_CODEPOINTS:,} are read", hint="is the file damaged?")
@@ -184,6 +226,10 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
             raise ValueError(f"unitsPerEm {upm} is outside 16..16384")
         for glyph in list(font.getGlyphOrder())[:1]:
             font["glyf"][glyph]  # noqa: B018 - decode one outline: a broken glyf table fails here
+        if _sfnt_metrics(data) is None:
+            # what metrics() will ask fontTools for (hmtx, hhea, OS/2): a checked font always
+            # has metrics, so a damaged hmtx is this error, not a traceback when text is measured
+            _font_metrics(font)
         font.close()
     except RailprintError:
         raise
@@ -232,6 +278,13 @@ def _fonttools_metrics(path: Path) -> Metrics:
     from fontTools.ttLib import TTFont
 
     font = TTFont(path, lazy=True)
+    result = _font_metrics(font)
+    font.close()
+    return result
+
+
+def _font_metrics(font) -> Metrics:
+    """The metrics of an open fontTools ``TTFont``."""
     upm = font["head"].unitsPerEm
     hmtx = font["hmtx"].metrics
     cmap = font.getBestCmap()
@@ -243,13 +296,12 @@ def _fonttools_metrics(path: Path) -> Metrics:
         cap = getattr(os2, "sCapHeight", 0) or 0.66 * upm
     else:
         ascent, descent, cap = font["hhea"].ascent, font["hhea"].descent, 0.66 * upm
-    result = Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
-    font.close()
-    return result
+    return Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
 
 
 # fontTools' getBestCmap order of (platform, encoding) subtables
 _CMAP_PREFERENCES = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+_METRICS_TABLES = (b"head", b"hhea", b"maxp", b"hmtx", b"cmap", b"OS/2")
 _OS2_SIZES = {0: 78, 1: 86, 2: 96, 3: 96, 4: 96, 5: 100}   # bytes of each OS/2 table version
 
 
@@ -257,20 +309,22 @@ def _sfnt_metrics(data: bytes) -> Metrics | None:
     """:func:`_fonttools_metrics` of a TrueType file in bytes, read with struct; None for
     anything it does not vouch for (a table out of bounds or short, a cmap subtable other than
     format 4 or 12 chosen, segments or groups fontTools would repair or skip, a glyph id past
-    the glyph count, an OS/2 version it does not know): fontTools reads those. Every loop is
-    bounded by the file's own size. ``tests/test_fonts_metrics.py`` compares both."""
+    the glyph count, an OS/2 version it does not know, format-4 segments out of order or
+    overlapping): fontTools reads those. Every loop is bounded by the file's own size, or by
+    the characters the cmap claims: each code of a format-4 subtable is read once (at most
+    65,536), a designer's format-12 groups were counted by the check (:func:`_cmap_coverage`).
+    ``tests/test_fonts_metrics.py`` compares both."""
     import struct
 
     try:
         if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
             return None
-        count = struct.unpack_from(">H", data, 4)[0]
-        tables: dict[bytes, bytes] = {}
-        for i in range(count):
-            tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-            if tag in tables or offset + length > len(data):
-                return None
-            tables[tag] = data[offset:offset + length]
+        directory = _table_directory(data)
+        if directory is None:
+            return None
+        # only the tables read are sliced out (a copy each)
+        tables = {tag: data[offset:offset + length] for tag, (offset, length) in directory.items()
+                  if tag in _METRICS_TABLES}
         head, hhea, maxp, hmtx, cmap = (tables.get(tag) for tag in (b"head", b"hhea", b"maxp", b"hmtx", b"cmap"))
         if head is None or hhea is None or maxp is None or hmtx is None or cmap is None:
             return None
@@ -335,6 +389,9 @@ def _best_cmap(cmap: bytes) -> dict[int, int] | None:
             return None
         words = struct.unpack(f">{len(body) // 2}H", body)
         ends, starts = words[:segments], words[segments + 1:2 * segments + 1]
+        if any(start > end for start, end in zip(starts, ends)) or any(
+                starts[i] <= ends[i - 1] for i in range(1, segments)):
+            return None   # unsorted or overlapping segments (no valid font has them): fontTools reads them
         deltas, ranges = words[2 * segments + 1:3 * segments + 1], words[3 * segments + 1:4 * segments + 1]
         indices = words[4 * segments + 1:]
         for i in range(segments - 1):  # as fontTools: the last (0xFFFF) segment is not read

@@ -20,9 +20,9 @@ MAX_REMEMBERED = 256   # folders kept; a content folder has a few dozen folders
 
 
 def kind_files(folder: Path, kind: str) -> list[Path]:
-    """:func:`files_of_kind` of ``folder`` (not recursive) for one of :data:`KINDS`, remembered
-    while the folder is unchanged."""
-    state = _state(folder)
+    """:func:`files_of_kind` of ``folder`` (not recursive), remembered while the folder is
+    unchanged for one of :data:`KINDS` (another kind is looked for every time)."""
+    state = _state(folder) if kind in KINDS else None
     if state is None:
         return files_of_kind(folder, kind)
     key = str(folder)

@@ -59,8 +59,8 @@ def _cmap12(groups: list[tuple[int, int, int]], claimed: int | None = None) -> b
 @pytest.mark.parametrize("data, expected", [
     (CFF, "PostScript (CFF) outlines"),
     (FONT[:100], "truncated or damaged"),
-    (FONT[:3000], "cannot be read"),
-    (FONT[:20000], "cannot be read"),
+    (FONT[:3000], "truncated or damaged (its table directory"),
+    (FONT[:20000], "truncated or damaged (its table directory"),
     (_sfnt({b"cmap": _cmap12([(0, 999_999_999, 1)])}), "claims 1,000,000,000 characters"),
     (_sfnt({b"cmap": _cmap12([], claimed=4_000_000_000)}), "claims 4,000,000,000 characters"),
     (_sfnt({b"cmap": _cmap12([(65, 90, 1)])}), "cannot be read: it has no head"),
@@ -89,6 +89,168 @@ def test_a_font_forbidding_embedding_is_refused(tmp_path):
     result, folder = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": out.getvalue()})
     assert_clean_failure(result, folder)
     assert "forbids embedding (restricted licence)" in result.stderr
+
+
+def _junk_directory(junk: int) -> bytes:
+    """FONT with ``junk`` more table-directory entries (distinct tags) each naming the whole
+    file but its first byte: copying every entry's table would take ``junk`` copies of it."""
+    count = struct.unpack_from(">H", FONT, 4)[0]
+    shift = 16 * junk
+    entries = []
+    for i in range(count):
+        tag, checksum, offset, length = struct.unpack_from(">4sIII", FONT, 12 + 16 * i)
+        entries.append(struct.pack(">4sIII", tag, checksum, offset + shift, length))
+    size = len(FONT) + shift
+    entries += [struct.pack(">4sIII", f"{i:04x}".encode(), 0, 1, size - 1) for i in range(junk)]
+    data = FONT[:4] + struct.pack(">H", count + junk) + FONT[6:12] + b"".join(entries) + FONT[12 + 16 * count:]
+    assert len(data) == size
+    return data
+
+
+def test_a_table_directory_of_junk_entries_is_refused_in_bounded_memory(tmp_path, alarm):
+    """20,000 directory entries naming the whole file (a 350 KB font) asked ~7 GB of the
+    metrics reader: the directory is refused at the gate, before any table is read."""
+    import tracemalloc
+
+    from railprint import fonts
+
+    data = _junk_directory(20_000)
+    tracemalloc.start()
+    assert fonts._table_directory(data) is None and fonts._sfnt_metrics(data) is None
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 1024 * 1024
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and "table directory" in result.stderr, result.stderr
+
+
+def test_junk_entries_within_the_bound_cost_only_the_tables_read(tmp_path):
+    """200 junk entries (under MAX_TABLES) pass, and the metrics copy only the tables they read."""
+    import tracemalloc
+
+    from railprint import fonts
+
+    data = _junk_directory(fonts.MAX_TABLES - struct.unpack_from(">H", FONT, 4)[0])
+    tracemalloc.start()
+    fast = fonts._sfnt_metrics(data)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert fast is not None and fast == fonts._sfnt_metrics(FONT)
+    assert peak < 4 * len(data)   # a copy of every entry's table would be 200 x the file
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert result.exit_code == 0, result.output
+
+
+def _patched(data: bytes, tag: bytes, at: int, value: bytes, length: int | None = None) -> bytes:
+    """``data`` with ``value`` written at byte ``at`` of table ``tag`` (and its directory length
+    set to ``length``)."""
+    from railprint import fonts
+
+    offset, _ = fonts._table_directory(data)[tag]
+    out = bytearray(data)
+    out[offset + at:offset + at + len(value)] = value
+    if length is not None:
+        count = struct.unpack_from(">H", data, 4)[0]
+        entry = next(12 + 16 * i for i in range(count) if data[12 + 16 * i:16 + 16 * i] == tag)
+        struct.pack_into(">I", out, entry + 12, length)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("data, expected", [
+    (_patched(FONT, b"hhea", 34, b"\0\0"), "f.ttf cannot be read"),          # numberOfHMetrics = 0
+    (_patched(FONT, b"hmtx", 0, b"", length=2), "not enough 'hmtx' table data"),
+], ids=["no-long-metrics", "two-byte-hmtx"])
+@pytest.mark.parametrize("command", ["validate", "render"])
+def test_a_font_whose_metrics_cannot_be_read_is_refused_at_the_gate(tmp_path, alarm, data, expected, command):
+    """The check decodes what measuring text reads: a broken hmtx is the located font error,
+    not a fontTools traceback when the first text is measured."""
+    from railprint import fonts
+
+    assert fonts._sfnt_metrics(data) is None   # the short reader declines: fontTools decides
+    content = write(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)})
+    (content / "g" / "f.ttf").write_bytes(data)
+    out = tmp_path / "out"
+    args = (["validate", str(content / "g" / "d.yaml")] if command == "validate"
+            else ["render", "g", "--content", str(content), "-o", str(out), "-q"])
+    result = run(*args)
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and expected in result.stderr, result.stderr
+
+
+def _cmap4(segments: list[tuple[int, int]]) -> bytes:
+    """A cmap table with one format-4 (3, 1) subtable of ``segments`` (start, end), idDelta 1,
+    and the closing 0xFFFF segment."""
+    segments = [*segments, (0xFFFF, 0xFFFF)]
+    n = len(segments)
+    body = struct.pack(f">{n}H", *(end for _, end in segments)) + b"\0\0"
+    body += struct.pack(f">{n}H", *(start for start, _ in segments))
+    body += struct.pack(f">{n}H", *([1] * n)) + struct.pack(f">{n}H", *([0] * n))
+    sub = struct.pack(">7H", 4, 14 + len(body), 0, 2 * n, 0, 0, 0) + body
+    return struct.pack(">HHHHI", 0, 1, 3, 1, 12) + sub
+
+
+def _with_cmap(cmap: bytes) -> bytes:
+    """FONT with its character map replaced."""
+    from railprint import fonts
+
+    tables = {tag: FONT[offset:offset + length] for tag, (offset, length) in fonts._table_directory(FONT).items()}
+    return _sfnt({**tables, b"cmap": cmap})
+
+
+def test_overlapping_format_4_segments_are_refused_before_fonttools_expands_them(tmp_path, alarm):
+    """8,000 format-4 segments each claiming 0..0xFFFE fit in 64 KB; fontTools expands every
+    one (~10 minutes): the check counts their spans first, a located error in seconds."""
+    import time
+
+    data = _with_cmap(_cmap4([(0, 0xFFFE)] * 7_999))
+    before = time.process_time()
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert time.process_time() - before < 5
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr, result.stderr
+    assert f"claims {7_999 * 0xFFFF + 1:,} characters" in result.stderr, result.stderr
+
+
+def test_a_few_overlapping_segments_are_left_to_fonttools(tmp_path):
+    """Overlapping segments under the bound: the short reader declines them (every code would be
+    read once per segment), fontTools reads the face, and the deck renders."""
+    from railprint import fonts
+
+    data = _with_cmap(_cmap4([(0x20, 0x7E), (0x41, 0x5A), (0x30, 0x39)]))
+    cmap_offset, cmap_length = fonts._table_directory(data)[b"cmap"]
+    assert fonts._best_cmap(data[cmap_offset:cmap_offset + cmap_length]) is None
+    assert fonts._sfnt_metrics(data) is None
+    sorted_data = _with_cmap(_cmap4([(0x20, 0x7E)]))
+    assert fonts._sfnt_metrics(sorted_data) is not None
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert result.exit_code == 0, result.output
+
+
+def test_a_named_file_is_looked_at_once(tmp_path, monkeypatch):
+    """``errors.file_version``: one stat decides found, regular and version (a stat, then an
+    is_file, could see two different files); the messages are the same."""
+    import os
+    from pathlib import Path
+
+    from railprint.errors import RailprintError, file_version
+
+    font = tmp_path / "f.ttf"
+    font.write_bytes(FONT)
+    os.utime(font, ns=(5, 7_000_000_123))
+    (tmp_path / "dir.ttf").mkdir()
+    os.mkfifo(tmp_path / "pipe.ttf")
+    looks = []
+    real = Path.stat
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: looks.append(self) or real(self, **kw))
+    assert file_version(font, "font file") == (7_000_000_123, len(FONT)) and looks == [font]
+    for name, expected in [("dir.ttf", f"not a font file: {tmp_path / 'dir.ttf'}"),
+                           ("pipe.ttf", f"not a font file: {tmp_path / 'pipe.ttf'}"),
+                           ("nope.ttf", "font file not found: nope.ttf")]:
+        looks.clear()
+        with pytest.raises(RailprintError) as error:
+            file_version(tmp_path / name, "font file")
+        assert str(error.value).startswith(expected) and len(looks) == 1, (str(error.value), looks)
 
 
 # --- SVG pictures -------------------------------------------------------------------------

@@ -65,3 +65,13 @@ def test_one_look_at_the_folder_finds_both_kinds(tmp_path, monkeypatch):
     assert kind_files(tmp_path, "icons") == [tmp_path / "deck.yaml", tmp_path / "icons.yaml"]
     assert kind_files(tmp_path, "styles") == [tmp_path / "styles.yaml"]
     assert len(heads) == 6                                                 # one more look for both
+
+
+def test_a_kind_it_does_not_remember_is_looked_for_every_time(tmp_path):
+    """A kind outside KINDS (was a KeyError): the plain look, the same answer."""
+    cards = tmp_path / "list.yaml"
+    cards.write_text("kind: cards\n", encoding="utf-8")
+    (tmp_path / "icons.yaml").write_text("kind: icons\n", encoding="utf-8")
+    assert "cards" not in nearby.KINDS
+    assert kind_files(tmp_path, "cards") == files_of_kind(tmp_path, "cards") == [cards]
+    assert kind_files(tmp_path, "maps") == []

@@ -266,3 +266,41 @@ def test_nothing_below_the_picture_moves_while_the_server_draws_it_again(browser
     page.wait_for_function(f"document.getElementById('ri-picture').src.endsWith('&v={version + 1}')"
                            " && document.getElementById('ri-picture').complete")
     assert abs(page.evaluate(top) - pending) < 1   # not a pixel (the remembered shape is rounded to whole pixels)
+
+
+def test_a_picture_whose_request_failed_is_asked_for_again_at_the_next_redraw(browser, server):
+    """The requests for the scored picture fail (a 503, as from a flaky connection) while the
+    room is opened; once the server answers again, a redraw of the same version (a tap on the
+    player) asks for the picture again, and it shows."""
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    asked, failing = [], [True]
+
+    def flaky(route) -> None:
+        asked.append(route.request.url)
+        if failing[0]:
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    page.route(lambda url: "/picture.svg" in url, flaky)
+    create_room(page, base, ["Anna"])
+    broken = ("document.getElementById('ri-picture') && document.getElementById('ri-picture').complete"
+              " && document.getElementById('ri-picture').naturalWidth === 0")
+    page.wait_for_function(broken)
+    version = InkPage(page).version()
+    page.wait_for_timeout(300)
+    assert page.evaluate(broken)   # nothing asks for it again by itself (no redraw without a change)
+    failing[0] = False
+    failed = len(asked)
+    assert failed >= 1
+    page.locator("#players button[data-player='Anna']").click()
+    page.wait_for_function("document.getElementById('ri-picture').complete"
+                           " && document.getElementById('ri-picture').naturalWidth > 0")
+    assert len(asked) == failed + 1 and asked[-1] == asked[0]   # the same picture, asked for again
+    assert InkPage(page).version() == version
+    page.locator("#players button[data-player='Anna']").click()   # a loaded picture is not asked for again
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
+    assert len(asked) == failed + 1 and not errors, errors

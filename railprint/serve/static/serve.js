@@ -143,17 +143,21 @@
   // A game's scored picture: one <img> per id for the page's life, put back into every redraw. A
   // new src empties the box until the server has drawn it, so the box keeps the shape of the
   // picture it last showed (an A4 page before the first: serve.css): the page below it does not
-  // jump, and a tap on a link there never lands on whatever moved under the finger.
+  // jump, and a tap on a link there never lands on whatever moved under the finger. The other
+  // attributes are those of the first call: a redraw updates only src and alt. A picture whose
+  // request failed (a flaky phone connection, a 5xx) is asked for again at the next redraw.
   const pictures = new Map();
   function picture(attrs) {
     const {src, alt, ...fixed} = attrs;
+    if (!fixed.id) throw new Error("picture() needs an id: the <img> is kept under it");
     if (!pictures.has(fixed.id)) {
       const img = h("img", fixed);
       img.addEventListener("load", () => { img.style.aspectRatio = `auto ${img.naturalWidth} / ${img.naturalHeight}`; });
       pictures.set(fixed.id, img);
     }
     const img = pictures.get(fixed.id);
-    if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+    const failed = img.complete && img.naturalWidth === 0 && img.hasAttribute("src");
+    if (failed || img.getAttribute("src") !== src) img.setAttribute("src", src);
     img.alt = alt;
     return img;
   }
