@@ -125,7 +125,7 @@ def _table_directory(data: bytes) -> dict[bytes, tuple[int, int]] | None:
 
 
 def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
-    """Characters the font's cmap subtables of formats 4, 12 and 13 claim together (read from
+    """Characters the font's cmap subtables of formats 4, 12, 13 and 14 claim together (read from
     the raw bytes, before any reader expands them). A format-4 subtable is not bounded by
     65,536 characters: its segments may overlap (a 64 KB subtable holds ~8,000 segments each
     claiming 0..0xFFFE, which fontTools expands one by one: minutes), so every segment's span
@@ -160,8 +160,39 @@ def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
                 total += max(0, last - first + 1)
                 if total > MAX_CODEPOINTS:
                     return total
+        elif fmt == 14:
+            total += _variation_entries(data, start, MAX_CODEPOINTS - total)
         if total > MAX_CODEPOINTS:
             return total
+    return total
+
+
+def _variation_entries(data: bytes, start: int, budget: int) -> int:
+    """Entries fontTools makes of the format-14 (variation sequences) subtable at ``start``
+    (stops counting past ``budget``): every selector record expands its default table (each
+    range up to 256 characters) and lists its other table, and records may share one table, so
+    a 16 KB subtable made 2.4 GB of them. Each table is read once (a loop bounded by the file);
+    struct.error when one runs past the end of the file."""
+    import struct
+
+    records = struct.unpack_from(">I", data, start + 6)[0]
+    sizes: dict[tuple[int, int], int] = {}
+    total = 0
+    for r in range(records):
+        default, other = struct.unpack_from(">II", data, start + 10 + 11 * r + 3)
+        for kind, table in ((0, default), (1, other)):
+            if not table:
+                continue
+            if (kind, table) not in sizes:
+                at = start + table
+                count = struct.unpack_from(">I", data, at)[0]
+                if at + 4 + (4 if kind == 0 else 5) * count > len(data):
+                    raise struct.error("a variation-sequence table runs past the end of the file")
+                # default ranges: (first character: 3 bytes, additional count: 1 byte)
+                sizes[kind, table] = count + sum(data[at + 7:at + 4 + 4 * count:4]) if kind == 0 else count
+            total += sizes[kind, table]
+            if total > budget:
+                return total
     return total
 
 
