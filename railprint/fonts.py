@@ -125,7 +125,7 @@ def _table_directory(data: bytes) -> dict[bytes, tuple[int, int]] | None:
 
 
 def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
-    """Characters the font's cmap subtables of formats 4, 12, 13 and 14 claim together (read from
+    """Characters the font's cmap subtables of formats 2, 4, 12, 13 and 14 claim together (read from
     the raw bytes, before any reader expands them). A format-4 subtable is not bounded by
     65,536 characters: its segments may overlap (a 64 KB subtable holds ~8,000 segments each
     claiming 0..0xFFFE, which fontTools expands one by one: minutes), so every segment's span
@@ -160,6 +160,12 @@ def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
                 total += max(0, last - first + 1)
                 if total > MAX_CODEPOINTS:
                     return total
+        elif fmt == 2:
+            # high byte -> sub-header (its key / 8): sub-header 0 maps single bytes (at most 256),
+            # any other maps its entryCount codes for each high byte naming it (up to 65,535 each)
+            keys = [key // 8 for key in struct.unpack_from(">256H", data, start + 6)]
+            counts = {k: struct.unpack_from(">H", data, start + 518 + 8 * k + 2)[0] for k in set(keys) if k}
+            total += 256 + sum(counts[k] for k in keys if k)
         elif fmt == 14:
             total += _variation_entries(data, start, MAX_CODEPOINTS - total)
         if total > MAX_CODEPOINTS:

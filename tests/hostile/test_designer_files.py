@@ -271,6 +271,32 @@ def test_a_few_variation_sequences_are_read(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def _cmap2(copies: int, entries: int) -> bytes:
+    """A cmap of ``copies`` identical format-2 subtables (each its own offset): every high byte
+    but 0 names sub-header 1, which maps ``entries`` codes through one glyph array."""
+    keys = struct.pack(">256H", *([0] + [8] * 255))
+    headers = struct.pack(">4H", 0, 0, 0, 0) + struct.pack(">HHhH", 0, entries, 0, 2)   # array right after
+    sub = keys + headers + struct.pack(f">{entries}H", *([3] * entries))
+    sub = struct.pack(">3H", 2, 6 + len(sub), 0) + sub
+    first = 4 + 8 * copies
+    records = b"".join(struct.pack(">HHI", 1, 1 + i, first + i * len(sub)) for i in range(copies))
+    return struct.pack(">HH", 0, copies) + records + sub * copies
+
+
+def test_format_2_subtables_are_counted_before_fonttools_expands_them(tmp_path, alarm):
+    """One format-2 sub-header named by 255 high bytes maps 255 x entryCount codes from one
+    glyph array: 20 subtables of 65,536 codes (1 KB each) are refused before fontTools reads them
+    (200 of them, 235 KB, took fontTools 6.6 s and 1 GB)."""
+    from railprint import fonts
+
+    small = _with_cmap(_cmap2(1, 16))
+    assert fonts._cmap_coverage(small, fonts._table_directory(small)) == 256 + 255 * 16
+    data = _with_cmap(_cmap2(20, 256))
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "characters in its character map" in result.stderr, result.stderr
+
+
 def test_a_named_file_is_looked_at_once(tmp_path, monkeypatch):
     """``errors.file_version``: one stat decides found, regular and version (a stat, then an
     is_file, could see two different files); the messages are the same."""
