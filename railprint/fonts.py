@@ -125,11 +125,12 @@ def _table_directory(data: bytes) -> dict[bytes, tuple[int, int]] | None:
 
 
 def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
-    """Characters the font's cmap subtables of formats 2, 4, 12, 13 and 14 claim together (read from
-    the raw bytes, before any reader expands them). A format-4 subtable is not bounded by
-    65,536 characters: its segments may overlap (a 64 KB subtable holds ~8,000 segments each
-    claiming 0..0xFFFE, which fontTools expands one by one: minutes), so every segment's span
-    counts. A subtable named by several encoding records counts once.
+    """Characters the font's cmap subtables claim together, in every format fontTools expands
+    (0, 2, 4, 6, 12, 13, 14, 15), read from the raw bytes before any reader expands them. Up to
+    65,535 subtables, which may overlap, are each expanded on their own; one named by several
+    encoding records counts once. A format-4 subtable is not bounded by 65,536 characters: its
+    segments may overlap (a 64 KB subtable holds ~8,000 segments each claiming 0..0xFFFE, which
+    fontTools expands one by one: minutes), so every segment's span counts.
     Raises struct.error when a subtable runs past the end of the file."""
     import struct
 
@@ -166,15 +167,19 @@ def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
             keys = [key // 8 for key in struct.unpack_from(">256H", data, start + 6)]
             counts = {k: struct.unpack_from(">H", data, start + 518 + 8 * k + 2)[0] for k in set(keys) if k}
             total += 256 + sum(counts[k] for k in keys if k)
-        elif fmt == 14:
-            total += _variation_entries(data, start, MAX_CODEPOINTS - total)
+        elif fmt in (14, 15):
+            total += _variation_entries(data, start, MAX_CODEPOINTS - total, 5 if fmt == 14 else 6)
+        elif fmt == 0:
+            total += 256
+        elif fmt == 6:
+            total += struct.unpack_from(">H", data, start + 8)[0]
         if total > MAX_CODEPOINTS:
             return total
     return total
 
 
-def _variation_entries(data: bytes, start: int, budget: int) -> int:
-    """Entries fontTools makes of the format-14 (variation sequences) subtable at ``start``
+def _variation_entries(data: bytes, start: int, budget: int, record: int = 5) -> int:
+    """Entries fontTools makes of the format-14 (variation sequences; 15: ``record`` 6) subtable at ``start``
     (stops counting past ``budget``): every selector record expands its default table (each
     range up to 256 characters) and lists its other table, and records may share one table, so
     a 16 KB subtable made 2.4 GB of them. Each table is read once (a loop bounded by the file);
@@ -192,7 +197,7 @@ def _variation_entries(data: bytes, start: int, budget: int) -> int:
             if (kind, table) not in sizes:
                 at = start + table
                 count = struct.unpack_from(">I", data, at)[0]
-                if at + 4 + (4 if kind == 0 else 5) * count > len(data):
+                if at + 4 + (4 if kind == 0 else record) * count > len(data):
                     raise struct.error("a variation-sequence table runs past the end of the file")
                 # default ranges: (first character: 3 bytes, additional count: 1 byte)
                 sizes[kind, table] = count + sum(data[at + 7:at + 4 + 4 * count:4]) if kind == 0 else count

@@ -297,6 +297,24 @@ def test_format_2_subtables_are_counted_before_fonttools_expands_them(tmp_path, 
     assert "characters in its character map" in result.stderr, result.stderr
 
 
+def test_format_0_and_6_subtables_are_counted(tmp_path, alarm):
+    """Every format fontTools expands counts: 1,200 format-0 subtables (256 codes each) are
+    refused; a format-6 subtable counts its entries."""
+    from railprint import fonts
+
+    sub = struct.pack(">3H", 0, 262, 0) + bytes(range(256))
+    many = struct.pack(">HH", 0, 1_200) + b"".join(struct.pack(">HHI", 1, 0, 4 + 8 * 1_200 + 262 * i)
+                                                    for i in range(1_200)) + sub * 1_200
+    six = struct.pack(">5H", 6, 10 + 2 * 40, 0, 0x41, 40) + struct.pack(">40H", *range(1, 41))
+    small = _with_cmap(struct.pack(">HHHHI", 0, 1, 1, 0, 12) + six)
+    assert fonts._cmap_coverage(small, fonts._table_directory(small)) == 40
+    data = _with_cmap(many)
+    assert fonts._cmap_coverage(data, fonts._table_directory(data)) > fonts.MAX_CODEPOINTS
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "characters in its character map" in result.stderr, result.stderr
+
+
 def test_a_named_file_is_looked_at_once(tmp_path, monkeypatch):
     """``errors.file_version``: one stat decides found, regular and version (a stat, then an
     is_file, could see two different files); the messages are the same."""
