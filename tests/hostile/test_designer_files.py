@@ -266,7 +266,7 @@ def test_a_few_variation_sequences_are_read(tmp_path):
 
     data = _with_variations(4, 3)
     assert fonts._cmap_coverage(data, fonts._table_directory(data)) == fonts._cmap_coverage(
-        FONT, fonts._table_directory(FONT)) + 4 * 3 * 256
+        FONT, fonts._table_directory(FONT)) + 4 + 4 * 3 * 256
     result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
     assert result.exit_code == 0, result.output
 
@@ -313,6 +313,40 @@ def test_format_0_and_6_subtables_are_counted(tmp_path, alarm):
     result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
     assert_clean_failure(result, out)
     assert "characters in its character map" in result.stderr, result.stderr
+
+
+def _overlapping_subtables(count: int) -> bytes:
+    """FONT whose cmap has ``count`` more subtables 4 bytes apart, each of an unknown format
+    (9) stating 61,440 bytes: all inside the table, each a copy in fontTools."""
+    from railprint import fonts
+
+    cmap = FONT[slice(*(lambda o, n: (o, o + n))(*fonts._table_directory(FONT)[b"cmap"]))]
+    version, old = struct.unpack_from(">HH", cmap, 0)
+    entries = [struct.unpack_from(">HHI", cmap, 4 + 8 * i) for i in range(old)]
+    body = cmap[4 + 8 * old:]
+    start = 4 + 8 * (old + count)
+    tail = struct.pack(">HH", 9, 0xF000) * (count + 0xF000 // 4)
+    entries = [(p, e, o + 8 * count) for p, e, o in entries]
+    entries += [(3, 2, start + len(body) + 4 * i) for i in range(count)]
+    return _with_cmap(struct.pack(">HH", version, old + count)
+                      + b"".join(struct.pack(">HHI", *e) for e in entries) + body + tail)
+
+
+def test_overlapping_subtables_are_refused_before_fonttools_copies_them(tmp_path, alarm):
+    """fontTools copies every subtable (as long as it says) before reading any: 4,000 subtables
+    4 bytes apart, each stating 61,440 bytes of a 140 KB font, took 300 MB; 65,535 stating
+    16 MB each would be a terabyte."""
+    from railprint import fonts
+
+    few = _overlapping_subtables(1)
+    assert fonts._cmap_coverage(few, fonts._table_directory(few)) == fonts._cmap_coverage(
+        FONT, fonts._table_directory(FONT))
+    data = _overlapping_subtables(4_000)
+    with pytest.raises(fonts.OverlappingSubtables):
+        fonts._cmap_coverage(data, fonts._table_directory(data))
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "the subtables of its character map overlap" in result.stderr, result.stderr
 
 
 def test_a_named_file_is_looked_at_once(tmp_path, monkeypatch):
