@@ -12,17 +12,15 @@ state (it inherits the state of wherever it is drawn), so its first item sets wh
 
 from __future__ import annotations
 
-from dataclasses import fields
 from functools import lru_cache
 from math import cos, pi, sin
-from operator import attrgetter
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from railprint import fonts
-from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Style, Text
+from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
 from railprint.writers import refuse_missing_glyphs
 from railprint.writers.pdffile import Fonts, PdfFile, add_picture, pdf_string, shop_picture, stored_picture
 
@@ -170,7 +168,6 @@ def _repeated(doc: Document) -> set[int]:
     return repeated
 
 
-_LOOK = attrgetter(*(field.name for field in fields(Style)))  # a style's values, as one tuple
 _FIRST = object()  # an item not drawn before in this document
 _FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms clip to it)
 _FORM_BOX = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
@@ -197,7 +194,6 @@ class _Painter:
         self.state = _PAGE_START
         self.styled = self.styled_state = self.styled_text = None  # the last style set_style applied
         self.styled_paint = None  # its paint operator (S, f*, B*)
-        self.changes: dict[tuple, tuple] = {}  # (style's values, state, text) -> (operators, state after, paint)
         # leaf items met before (by identity: the document keeps them alive while it is written):
         # None, or what the last of their second or later drawings wrote (state, operators, state after)
         self.drawn: dict[int, tuple | None] = {}
@@ -219,24 +215,6 @@ class _Painter:
             self.state = (fill, stroke, width, dash, cap, join, value)
 
     def set_style(self, code: list, style, text: bool = False) -> None:
-        """Write what changes from the stream's state to ``style``'s. A change is worked out once
-        per (look, state, role) and then replayed: 14,000 style changes a render are ~1,300
-        distinct ones, between equal styles that are often distinct objects (so a style is
-        known by its values, read in C). ``tests/writers/test_pdf_fast_paths.py`` compares with
-        :meth:`change_style`, the exact way, on random documents."""
-        key = (_LOOK(style), self.state, text)
-        found = self.changes.get(key)
-        if found is None:
-            mark = len(code)
-            self.change_style(code, style, text)
-            self.changes[key] = ("\n".join(code[mark:]), self.state, self.styled_paint)
-        else:
-            ops, self.state, self.styled_paint = found
-            if ops:
-                code.append(ops)
-            self.styled, self.styled_state, self.styled_text = style, self.state, text
-
-    def change_style(self, code: list, style, text: bool = False) -> None:
         fill, stroke, width, dash, cap, join, alpha = self.state
         paint = self.paint
         if paint is not None:  # a shop's paint depends on the opacity and the role too

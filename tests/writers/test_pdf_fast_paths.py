@@ -143,46 +143,6 @@ def test_round_rect_path_is_reportlabs_round_rect():
         assert pdf._round_rect.__wrapped__(x, y, w, h, r) == "\n".join(code) + "\n", (x, y, w, h, r)
 
 
-def _styled_document(rng: random.Random) -> Document:
-    """Items in random styles, each style a new object half the time (equal values, another
-    object; ints for floats), with translucent groups and texts between them."""
-    looks = [dict(fill="#c0392b"), dict(stroke="#1565c0", width=0.8), dict(fill="#ffffff", stroke="#000000"),
-             dict(stroke="#000000", width=0.3, dash=(2, 1)), dict(fill="#2e7d32", opacity=0.5),
-             dict(stroke="#6d4c41", cap="round", join="round", opacity=0.7), dict(), dict(fill="#000000"),
-             dict(stroke="#000000", width=1, dash=(2.0, 1.0)), dict(fill="#2e7d32", opacity=1),
-             dict(stroke="#000000", width=1.0, cap="square", join="bevel")]
-    made = [Style(**look) for look in looks]
-
-    def style():
-        look = rng.randrange(len(looks))
-        return made[look] if rng.random() < 0.5 else Style(**looks[look])
-
-    def leaf(n):
-        return rng.choice([lambda: Rect(n, 2, 30, 20, style()), lambda: Line(0, n, 40, 40, style()),
-                           lambda: Circle(20, n, 7, style()), lambda: Text(3, n, "Ørebro", 9, style()),
-                           lambda: Path((("M", 0, n), ("L", 10, 5), ("Z",)), style())])()
-
-    pages = []
-    for _ in range(2):
-        items = []
-        for n in range(30):
-            inner = tuple(leaf(n) for _ in range(rng.randint(0, 4)))
-            items.append(Group(inner, translate(n, n)) if rng.random() < 0.3 else leaf(n))
-        pages.append(Page(400, 500, tuple(items)))
-    return Document(tuple(pages), title="styles")
-
-
-def test_a_remembered_style_change_writes_what_working_it_out_writes(monkeypatch):
-    from railprint.writers.shop import ShopPaint
-
-    rng = random.Random(11)
-    docs = [_styled_document(rng) for _ in range(30)]
-    fast = [pdf.to_bytes(doc) for doc in docs] + [pdf.to_bytes(doc, ShopPaint()) for doc in docs[:10]]
-    monkeypatch.setattr(pdf._Painter, "set_style", pdf._Painter.change_style)
-    slow = [pdf.to_bytes(doc) for doc in docs] + [pdf.to_bytes(doc, ShopPaint()) for doc in docs[:10]]
-    assert fast == slow
-
-
 def test_split_of_assigned_characters_is_reportlabs_beyond_the_first_subset():
     """Strings of characters set before take their codes without reportlab's walk: here with
     ~500 distinct characters, so later subsets hold some (those go to reportlab again)."""
