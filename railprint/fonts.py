@@ -420,7 +420,8 @@ def _sfnt_metrics(data: bytes) -> Metrics | None:
 
 def _best_cmap(cmap: bytes) -> dict[int, int] | None:
     """Code point -> glyph id of the subtable fontTools' getBestCmap picks (glyph 0 left out),
-    or None when it is not a plain format 4 or 12 subtable (or any subtable header is odd)."""
+    or None when it is not a plain format 4 or 12 subtable (format-4 segments sorted and apart,
+    format-12 groups sorted: each code is read once) or any subtable header is odd."""
     import struct
 
     subtables = struct.unpack_from(">H", cmap, 2)[0]
