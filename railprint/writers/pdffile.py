@@ -14,15 +14,21 @@ from __future__ import annotations
 
 import hashlib
 import io
-import zlib
 from functools import lru_cache
 
+from deflate import zlib_compress
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN
 
-# zlib level of every stream: on the streams of `render all`, level 6 (zlib's default) takes
-# ~20 % more CPU than 5 for 1.3 % smaller streams (docs/performance.md, "The PDF writer")
+# Every stream is Flate (zlib format) made by libdeflate, level 5: on the streams of `render all`
+# it takes about half zlib level 5's CPU and its streams are ~2 % smaller (docs/performance.md,
+# "Round four: Flate by libdeflate"); any zlib inflater reads them.
 LEVEL = 5
+
+
+def flate(data: bytes) -> bytes:
+    """``data`` Flate-compressed (zlib format, the same bytes on every run)."""
+    return zlib_compress(data, LEVEL)
 
 
 def pdf_string(text: str) -> str:
@@ -60,7 +66,7 @@ class PdfFile:
 
     def add_stream(self, entries: str, data: bytes) -> int:
         """A stream of ``data``, Flate-compressed."""
-        return self.add_flate(entries, zlib.compress(data, LEVEL))
+        return self.add_flate(entries, flate(data))
 
     def add_flate(self, entries: str, packed: bytes) -> int:
         """A stream of bytes the caller has already Flate-compressed."""
@@ -112,8 +118,8 @@ def _subset(font, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, byt
         data = face.makeSubset(list(subset))
         if len(_SUBSETS) >= 128:
             _SUBSETS.clear()
-        found = _SUBSETS[key] = (name, zlib.compress(data, LEVEL), len(data),
-                                 zlib.compress(_to_unicode(name, subset), LEVEL),
+        found = _SUBSETS[key] = (name, flate(data), len(data),
+                                 flate(_to_unicode(name, subset)),
                                  fp_str(*map(face.getCharWidth, subset)))
     return found
 
@@ -210,7 +216,7 @@ def _flate_image(image) -> tuple[str, bytes]:
     """(dictionary entries, compressed samples) of an L, RGB or CMYK Pillow image."""
     entries = (f"/Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} "
                f"/BitsPerComponent 8 /ColorSpace {_SPACES[image.mode]}")
-    return entries, zlib.compress(image.tobytes(), LEVEL)
+    return entries, flate(image.tobytes())
 
 
 def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes] | None]:
