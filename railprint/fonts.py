@@ -421,7 +421,7 @@ def _sfnt_metrics(data: bytes) -> Metrics | None:
 def _best_cmap(cmap: bytes) -> dict[int, int] | None:
     """Code point -> glyph id of the subtable fontTools' getBestCmap picks (glyph 0 left out),
     or None when it is not a plain format 4 or 12 subtable (format-4 segments sorted and apart,
-    format-12 groups sorted: each code is read once) or any subtable header is odd."""
+    format-12 groups sorted and apart: each code is read once) or any subtable header is odd."""
     import struct
 
     subtables = struct.unpack_from(">H", cmap, 2)[0]
@@ -475,10 +475,10 @@ def _best_cmap(cmap: bytes) -> dict[int, int] | None:
         length, _, groups = struct.unpack_from(">III", cmap, offset + 4)
         if length != 16 + 12 * groups:
             return None
-        last_end = 0
+        last_end = -1
         for g in range(groups):
             start, end, gid = struct.unpack_from(">III", cmap, offset + 16 + 12 * g)
-            if end > 0x10FFFF or start > end or start < last_end or gid == 0:
+            if end > 0x10FFFF or start > end or start <= last_end or gid == 0:
                 return None
             last_end = end
             codes.update(zip(range(start, end + 1), range(gid, gid + end - start + 1)))
