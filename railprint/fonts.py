@@ -124,20 +124,28 @@ def _table_directory(data: bytes) -> dict[bytes, tuple[int, int]] | None:
     return tables
 
 
+class OverlappingSubtables(ValueError):
+    """The cmap's subtables, as long as they say, add up to more than 4 times the file."""
+
+
 def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
-    """Characters the font's cmap subtables of formats 4, 12 and 13 claim together (read from
-    the raw bytes, before any reader expands them). A format-4 subtable is not bounded by
-    65,536 characters: its segments may overlap (a 64 KB subtable holds ~8,000 segments each
-    claiming 0..0xFFFE, which fontTools expands one by one: minutes), so every segment's span
-    counts. A subtable named by several encoding records counts once.
-    Raises struct.error when a subtable runs past the end of the file."""
+    """Characters the font's cmap subtables claim together, in every format fontTools expands
+    (0, 2, 4, 6, 12, 13, 14, 15), read from the raw bytes before any reader expands them. Up to
+    65,535 subtables, which may overlap, are each expanded on their own; one named by several
+    encoding records counts once. A format-4 subtable is not bounded by 65,536 characters: its
+    segments may overlap (a 64 KB subtable holds ~8,000 segments each claiming 0..0xFFFE, which
+    fontTools expands one by one: minutes), so every segment's span counts. A segment, group or
+    selector record counts as at least one (an empty one in each of 65,535 overlapping
+    subtables would be billions of steps for any reader; a valid font has none).
+    Raises struct.error when a subtable runs past the end of the file, OverlappingSubtables when
+    the subtables' lengths add up to more than 4 times the file (they overlap)."""
     import struct
 
     if b"cmap" not in directory:
         return 0
     base, _ = directory[b"cmap"]
     subtables = struct.unpack_from(">H", data, base + 2)[0]
-    total = 0
+    total = copied = 0
     seen = set()
     for i in range(subtables):   # at most 65,535, and each needs 8 bytes of the file
         _, _, offset = struct.unpack_from(">HHI", data, base + 4 + 8 * i)
@@ -146,22 +154,70 @@ def _cmap_coverage(data: bytes, directory: dict[bytes, tuple[int, int]]) -> int:
             continue
         seen.add(start)
         fmt = struct.unpack_from(">H", data, start)[0]
+        # fontTools copies each subtable (its stated length) before it reads any: overlapping
+        # subtables, 65,535 of them, would be 65,535 copies of the table
+        copied += struct.unpack_from(">I", data, start + (4 if fmt in (8, 10, 12, 13) else 2))[0] \
+            if fmt in (8, 10, 12, 13, 14, 15) else struct.unpack_from(">H", data, start + 2)[0]
+        if copied > 4 * len(data):
+            raise OverlappingSubtables(copied)
         if fmt == 4:
             segments = struct.unpack_from(">H", data, start + 6)[0] // 2
             ends = struct.unpack_from(f">{segments}H", data, start + 14)
             starts = struct.unpack_from(f">{segments}H", data, start + 16 + 2 * segments)
-            total += sum(max(0, end - first + 1) for first, end in zip(starts, ends))
+            total += sum(max(1, end - first + 1) for first, end in zip(starts, ends))
         elif fmt in (12, 13):
             groups = struct.unpack_from(">I", data, start + 12)[0]
             if groups > MAX_CODEPOINTS:
                 return groups
             for g in range(groups):
                 first, last, _ = struct.unpack_from(">III", data, start + 16 + 12 * g)
-                total += max(0, last - first + 1)
+                total += max(1, last - first + 1)
                 if total > MAX_CODEPOINTS:
                     return total
+        elif fmt == 2:
+            # high byte -> sub-header (its key / 8): sub-header 0 maps single bytes (at most 256),
+            # any other maps its entryCount codes for each high byte naming it (up to 65,535 each)
+            keys = [key // 8 for key in struct.unpack_from(">256H", data, start + 6)]
+            counts = {k: struct.unpack_from(">H", data, start + 518 + 8 * k + 2)[0] for k in set(keys) if k}
+            total += 256 + sum(counts[k] for k in keys if k)
+        elif fmt in (14, 15):
+            total += _variation_entries(data, start, MAX_CODEPOINTS - total, 5 if fmt == 14 else 6)
+        elif fmt == 0:
+            total += 256
+        elif fmt == 6:
+            total += struct.unpack_from(">H", data, start + 8)[0]
         if total > MAX_CODEPOINTS:
             return total
+    return total
+
+
+def _variation_entries(data: bytes, start: int, budget: int, record: int = 5) -> int:
+    """Entries fontTools makes of the format-14 (variation sequences; 15: ``record`` 6) subtable at ``start``
+    (stops counting past ``budget``): every selector record expands its default table (each
+    range up to 256 characters) and lists its other table, and records may share one table, so
+    a 16 KB subtable made 2.4 GB of them. Each table is read once (a loop bounded by the file);
+    struct.error when one runs past the end of the file."""
+    import struct
+
+    records = struct.unpack_from(">I", data, start + 6)[0]
+    sizes: dict[tuple[int, int], int] = {}
+    total = 0
+    for r in range(records):
+        total += 1   # a record counts as one: reading many is work even when they are empty
+        default, other = struct.unpack_from(">II", data, start + 10 + 11 * r + 3)
+        for kind, table in ((0, default), (1, other)):
+            if not table:
+                continue
+            if (kind, table) not in sizes:
+                at = start + table
+                count = struct.unpack_from(">I", data, at)[0]
+                if at + 4 + (4 if kind == 0 else record) * count > len(data):
+                    raise struct.error("a variation-sequence table runs past the end of the file")
+                # default ranges: (first character: 3 bytes, additional count: 1 byte)
+                sizes[kind, table] = count + sum(data[at + 7:at + 4 + 4 * count:4]) if kind == 0 else count
+            total += sizes[kind, table]
+            if total > budget:
+                return total
     return total
 
 
@@ -199,6 +255,9 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
     except struct.error:
         raise RailprintError(f"the font {name} is truncated or damaged (its character map runs past "
                              "the end of the file)") from None
+    except OverlappingSubtables as exc:
+        raise RailprintError(f"the font {name} is damaged: the subtables of its character map overlap "
+                             f"({exc.args[0]:,} bytes in a file of {len(data):,})") from None
     if coverage > MAX_CODEPOINTS:
         raise RailprintError(f"the font {name} claims {coverage:,} characters in its character map; "
                              f"at most {MAX_CODEPOINTS:,} are read", hint="is the file damaged?")
@@ -361,7 +420,8 @@ def _sfnt_metrics(data: bytes) -> Metrics | None:
 
 def _best_cmap(cmap: bytes) -> dict[int, int] | None:
     """Code point -> glyph id of the subtable fontTools' getBestCmap picks (glyph 0 left out),
-    or None when it is not a plain format 4 or 12 subtable (or any subtable header is odd)."""
+    or None when it is not a plain format 4 or 12 subtable (format-4 segments sorted and apart,
+    format-12 groups sorted and apart: each code is read once) or any subtable header is odd."""
     import struct
 
     subtables = struct.unpack_from(">H", cmap, 2)[0]
@@ -415,10 +475,10 @@ def _best_cmap(cmap: bytes) -> dict[int, int] | None:
         length, _, groups = struct.unpack_from(">III", cmap, offset + 4)
         if length != 16 + 12 * groups:
             return None
-        last_end = 0
+        last_end = -1
         for g in range(groups):
             start, end, gid = struct.unpack_from(">III", cmap, offset + 16 + 12 * g)
-            if end > 0x10FFFF or start > end or start < last_end or gid == 0:
+            if end > 0x10FFFF or start > end or start <= last_end or gid == 0:
                 return None
             last_end = end
             codes.update(zip(range(start, end + 1), range(gid, gid + end - start + 1)))

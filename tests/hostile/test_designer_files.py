@@ -227,6 +227,128 @@ def test_a_few_overlapping_segments_are_left_to_fonttools(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def _with_variations(records: int, ranges: int) -> bytes:
+    """FONT with a format-14 (variation sequences) subtable added to its cmap: ``records``
+    selector records all naming one default table of ``ranges`` ranges of 256 characters."""
+    from railprint import fonts
+
+    tables = {tag: FONT[offset:offset + length] for tag, (offset, length) in fonts._table_directory(FONT).items()}
+    cmap = tables[b"cmap"]
+    version, count = struct.unpack_from(">HH", cmap, 0)
+    entries = [struct.unpack_from(">HHI", cmap, 4 + 8 * i) for i in range(count)]
+    body = cmap[4 + 8 * count:]
+    default = 10 + 11 * records
+    sub = b"".join(b"\x00\xfe\x00" + struct.pack(">II", default, 0) for _ in range(records))
+    sub += struct.pack(">I", ranges) + b"".join(struct.pack(">I", (0x20 + 256 * i) << 8 | 255) for i in range(ranges))
+    sub = struct.pack(">HII", 14, 10 + len(sub), records) + sub
+    entries = sorted([(p, e, o + 8) for p, e, o in entries] + [(0, 5, 4 + 8 * (count + 1) + len(body))])
+    cmap = struct.pack(">HH", version, count + 1) + b"".join(struct.pack(">HHI", *e) for e in entries) + body + sub
+    return _sfnt({**tables, b"cmap": cmap})
+
+
+def test_shared_variation_sequence_tables_are_counted_before_fonttools_expands_them(tmp_path, alarm):
+    """300 selector records naming one table of 300 ranges (16 KB) made fontTools build 23
+    million entries (5.6 s, 2.4 GB); 1,000 of each would exhaust the memory: each record's
+    share is counted first, a located error at once."""
+    import time
+
+    data = _with_variations(1_000, 1_000)
+    assert len(data) < 64 * 1024
+    before = time.process_time()
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert time.process_time() - before < 5
+    assert_clean_failure(result, out)
+    assert "d.yaml:7:16: fonts.F.regular:" in result.stderr and "characters in its character map" in result.stderr
+
+
+def test_a_few_variation_sequences_are_read(tmp_path):
+    from railprint import fonts
+
+    data = _with_variations(4, 3)
+    assert fonts._cmap_coverage(data, fonts._table_directory(data)) == fonts._cmap_coverage(
+        FONT, fonts._table_directory(FONT)) + 4 + 4 * 3 * 256
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert result.exit_code == 0, result.output
+
+
+def _cmap2(copies: int, entries: int) -> bytes:
+    """A cmap of ``copies`` identical format-2 subtables (each its own offset): every high byte
+    but 0 names sub-header 1, which maps ``entries`` codes through one glyph array."""
+    keys = struct.pack(">256H", *([0] + [8] * 255))
+    headers = struct.pack(">4H", 0, 0, 0, 0) + struct.pack(">HHhH", 0, entries, 0, 2)   # array right after
+    sub = keys + headers + struct.pack(f">{entries}H", *([3] * entries))
+    sub = struct.pack(">3H", 2, 6 + len(sub), 0) + sub
+    first = 4 + 8 * copies
+    records = b"".join(struct.pack(">HHI", 1, 1 + i, first + i * len(sub)) for i in range(copies))
+    return struct.pack(">HH", 0, copies) + records + sub * copies
+
+
+def test_format_2_subtables_are_counted_before_fonttools_expands_them(tmp_path, alarm):
+    """One format-2 sub-header named by 255 high bytes maps 255 x entryCount codes from one
+    glyph array: 20 subtables of 65,536 codes (1 KB each) are refused before fontTools reads them
+    (200 of them, 235 KB, took fontTools 6.6 s and 1 GB)."""
+    from railprint import fonts
+
+    small = _with_cmap(_cmap2(1, 16))
+    assert fonts._cmap_coverage(small, fonts._table_directory(small)) == 256 + 255 * 16
+    data = _with_cmap(_cmap2(20, 256))
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "characters in its character map" in result.stderr, result.stderr
+
+
+def test_format_0_and_6_subtables_are_counted(tmp_path, alarm):
+    """Every format fontTools expands counts: 1,200 format-0 subtables (256 codes each) are
+    refused; a format-6 subtable counts its entries."""
+    from railprint import fonts
+
+    sub = struct.pack(">3H", 0, 262, 0) + bytes(range(256))
+    many = struct.pack(">HH", 0, 1_200) + b"".join(struct.pack(">HHI", 1, 0, 4 + 8 * 1_200 + 262 * i)
+                                                    for i in range(1_200)) + sub * 1_200
+    six = struct.pack(">5H", 6, 10 + 2 * 40, 0, 0x41, 40) + struct.pack(">40H", *range(1, 41))
+    small = _with_cmap(struct.pack(">HHHHI", 0, 1, 1, 0, 12) + six)
+    assert fonts._cmap_coverage(small, fonts._table_directory(small)) == 40
+    data = _with_cmap(many)
+    assert fonts._cmap_coverage(data, fonts._table_directory(data)) > fonts.MAX_CODEPOINTS
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "characters in its character map" in result.stderr, result.stderr
+
+
+def _overlapping_subtables(count: int) -> bytes:
+    """FONT whose cmap has ``count`` more subtables 4 bytes apart, each of an unknown format
+    (9) stating 61,440 bytes: all inside the table, each a copy in fontTools."""
+    from railprint import fonts
+
+    cmap = FONT[slice(*(lambda o, n: (o, o + n))(*fonts._table_directory(FONT)[b"cmap"]))]
+    version, old = struct.unpack_from(">HH", cmap, 0)
+    entries = [struct.unpack_from(">HHI", cmap, 4 + 8 * i) for i in range(old)]
+    body = cmap[4 + 8 * old:]
+    start = 4 + 8 * (old + count)
+    tail = struct.pack(">HH", 9, 0xF000) * (count + 0xF000 // 4)
+    entries = [(p, e, o + 8 * count) for p, e, o in entries]
+    entries += [(3, 2, start + len(body) + 4 * i) for i in range(count)]
+    return _with_cmap(struct.pack(">HH", version, old + count)
+                      + b"".join(struct.pack(">HHI", *e) for e in entries) + body + tail)
+
+
+def test_overlapping_subtables_are_refused_before_fonttools_copies_them(tmp_path, alarm):
+    """fontTools copies every subtable (as long as it says) before reading any: 4,000 subtables
+    4 bytes apart, each stating 61,440 bytes of a 140 KB font, took 300 MB; 65,535 stating
+    16 MB each would be a terabyte."""
+    from railprint import fonts
+
+    few = _overlapping_subtables(1)
+    assert fonts._cmap_coverage(few, fonts._table_directory(few)) == fonts._cmap_coverage(
+        FONT, fonts._table_directory(FONT))
+    data = _overlapping_subtables(4_000)
+    with pytest.raises(fonts.OverlappingSubtables):
+        fonts._cmap_coverage(data, fonts._table_directory(data))
+    result, out = _render(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)}, {"f.ttf": data})
+    assert_clean_failure(result, out)
+    assert "the subtables of its character map overlap" in result.stderr, result.stderr
+
+
 def test_a_named_file_is_looked_at_once(tmp_path, monkeypatch):
     """``errors.file_version``: one stat decides found, regular and version (a stat, then an
     is_file, could see two different files); the messages are the same."""

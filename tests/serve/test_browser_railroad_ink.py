@@ -304,3 +304,18 @@ def test_a_picture_whose_request_failed_is_asked_for_again_at_the_next_redraw(br
     page.locator("#players button[data-player='Anna']").click()   # a loaded picture is not asked for again
     page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
     assert len(asked) == failed + 1 and not errors, errors
+
+
+def test_a_picture_without_an_id_is_a_page_error_not_a_shared_image(browser, server):
+    """picture() keeps one <img> per id: a call without one throws instead of keeping every
+    such picture under `undefined`."""
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    create_room(page, base, ["Anna"])
+    page.wait_for_selector("#ri-picture")
+    said = page.evaluate("""() => new Promise((done) => Railprint.register({
+        mount(element, ctx) {
+          try { ctx.picture({src: "/x.svg", alt: "x"}); done("drawn"); } catch (error) { done(error.message); }
+        },
+        update() {}}))""")
+    assert "needs an id" in said
