@@ -5,11 +5,12 @@ to PDF bytes (railprint.writers.pdf.to_bytes) in fresh processes: "cold" is the 
 process (fonts read, no subset, string or number remembered yet: what `render all` pays),
 "warm" a second pass in the same process; both with the cyclic collector paused, as `render
 all` writes (railprint.memory.gc_paused). CPU time (user+sys) first, wall second; best of
---repeat processes. --parts splits the cold pass: zlib on the drawing streams, the pictures
+--repeat processes. --parts splits the cold pass: Flate on the drawing streams, the pictures
 (decoding and compressing them), reportlab reading the TrueType faces and cutting the subsets
 (with their compression), and the rest (the drawing operators and the file structure: the
-Python). --levels prints, for every stream the writer compresses, zlib's CPU time and the total
-compressed size at each level (the writer uses pdffile.LEVEL).
+Python). --levels prints, for every stream the writer compresses, the CPU time and the total
+compressed size at each level of libdeflate (what the writer uses: pdffile.flate, level
+pdffile.LEVEL) and of the standard library's zlib.
 
     python benchmarks/bench_pdf_writer.py [--shop] [--repeat 5] [--parts] [--levels]
 """
@@ -89,9 +90,7 @@ def child(path: Path) -> None:
 
 
 def parts_child(path: Path) -> None:
-    """Print the cold pass's CPU seconds: total, zlib on drawing streams, pictures, fonts."""
-    import zlib
-
+    """Print the cold pass's CPU seconds: total, Flate on drawing streams, pictures, fonts."""
     from reportlab.pdfbase import ttfonts
 
     from railprint.memory import gc_paused
@@ -115,10 +114,7 @@ def parts_child(path: Path) -> None:
                 inside.pop()
         return run
 
-    class Zlib:
-        compress = staticmethod(timed("zlib", zlib.compress))
-
-    pdffile.zlib = Zlib
+    pdffile.flate = timed("zlib", pdffile.flate)
     pdf.stored_picture = timed("pictures", pdffile.stored_picture)
     pdf.shop_picture = timed("pictures", pdffile.shop_picture)
     pdffile._subset = timed("fonts", pdffile._subset)
@@ -134,6 +130,8 @@ def parts_child(path: Path) -> None:
 def levels(path: Path) -> None:
     import zlib
 
+    from deflate import zlib_compress
+
     from railprint import fonts
 
     user, docs = pickle.loads(path.read_bytes())
@@ -141,37 +139,36 @@ def levels(path: Path) -> None:
     from railprint.writers import pdf, pdffile
 
     streams = []
-    compress = zlib.compress
+    flate = pdffile.flate
 
-    class Keep:
-        @staticmethod
-        def compress(data, level=-1):
-            streams.append(bytes(data))
-            return compress(data, level)
+    def keep(data):
+        streams.append(bytes(data))
+        return flate(data)
 
-    pdffile.zlib = Keep
+    pdffile.flate = keep
     pdffile._SUBSETS.clear()  # capture() filled them: compress every font subset and picture again
     pdffile.stored_picture.cache_clear()
     for doc, paint in docs:
         pdf.to_bytes(doc, paint)
-    pdffile.zlib = zlib
+    pdffile.flate = flate
     print(f"{len(streams)} streams, {sum(map(len, streams)) / 1e6:.2f} MB before compression "
-          f"(the writer uses level {pdffile.LEVEL})")
-    for level in range(1, 10):
-        best = float("inf")
-        for _ in range(3):
-            start = time.process_time()
-            size = sum(len(compress(data, level)) for data in streams)
-            best = min(best, time.process_time() - start)
-        print(f"  level {level}: {best:.3f} s CPU, {size / 1e6:.3f} MB")
+          f"(the writer uses libdeflate level {pdffile.LEVEL})")
+    for name, compress in (("libdeflate", zlib_compress), ("zlib", zlib.compress)):
+        for level in range(1, 10):
+            best = float("inf")
+            for _ in range(3):
+                start = time.process_time()
+                size = sum(len(compress(data, level)) for data in streams)
+                best = min(best, time.process_time() - start)
+            print(f"  {name} level {level}: {best:.3f} s CPU, {size / 1e6:.3f} MB")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shop", action="store_true", help="the print-shop documents (--shop)")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--levels", action="store_true", help="zlib level against size and CPU")
-    parser.add_argument("--parts", action="store_true", help="the cold pass split into zlib, pictures, fonts, the rest")
+    parser.add_argument("--levels", action="store_true", help="Flate level (libdeflate, zlib) against size and CPU")
+    parser.add_argument("--parts", action="store_true", help="the cold pass split into Flate, pictures, fonts, the rest")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--parts-child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -196,7 +193,7 @@ def main() -> int:
                 rows.append([float(v) for v in line])
             total, zlib_s, pictures, fonts_s = min(rows)  # the fastest cold pass, with its own parts
             print(f"{count} PDFs of render all{' --shop' if args.shop else ''}, cold pass {total:.3f} s CPU: "
-                  f"zlib on drawing streams {zlib_s:.3f}, pictures {pictures:.3f}, fonts (read, cut, "
+                  f"Flate on drawing streams {zlib_s:.3f}, pictures {pictures:.3f}, fonts (read, cut, "
                   f"compress) {fonts_s:.3f}, the rest (operators, file structure) "
                   f"{total - zlib_s - pictures - fonts_s:.3f}")
             return 0
