@@ -102,9 +102,14 @@ _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _VAR_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+def _braced(text: str) -> bool:
+    """Could ``text`` hold a placeholder (or an escaped brace)? Text without is used as it is."""
+    return "{" in text or "}" in text
+
+
 def _substitute(value: Any, variables: _Vars, lang: str) -> Any:
     value = _label(value, lang)
-    if not isinstance(value, str) or ("{" not in value and "}" not in value):
+    if not isinstance(value, str) or not _braced(value):
         return value
 
     def one(match: re.Match) -> str:
@@ -507,7 +512,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         value = getattr(layer, field)
         start = len(variables.used)
         # (most values are unset or plain text without a placeholder: no call needed)
-        new = value if value is None or type(value) is str and "{" not in value and "}" not in value \
+        new = value if value is None or type(value) is str and not _braced(value) \
             else _substitute(value, variables, lang)
         if field in COLOUR_FIELDS and new is not None:
             key = str(new).strip()
