@@ -123,7 +123,7 @@ def test_the_days_of_steam_modules_import_each_other_in_one_direction():
 
 # What differs between systems is asked of railprint.platform (ARCHITECTURE "Platform differences").
 PLATFORM_NAMES = ("os.name", "sys.platform", "platform.system", "O_NONBLOCK", "pthread_sigmask", "SIGHUP",
-                  "SIGBREAK", "mkfifo", "os.fork", "getuid", "geteuid", "winerror")
+                  "SIGBREAK", "SIGKILL", "mkfifo", "os.fork", "getuid", "geteuid", "winerror")
 
 
 def test_only_the_platform_module_tests_for_the_system():

@@ -5,9 +5,10 @@ Taken away: the modules ``fcntl``, ``termios``, ``resource``, ``grp``, ``pwd``, 
 signals Windows does not have (SIGHUP, SIGQUIT, SIGALRM, SIGPIPE, SIGUSR1, …) and the signal
 functions (``pthread_sigmask``, ``sigpending``, ``alarm``, ``setitimer``, …); from ``os``:
 ``O_NONBLOCK``, ``O_NOCTTY``, ``O_DIRECTORY``, ``O_NOFOLLOW``, ``mkfifo``, ``mknod``, ``fork``,
-``getuid``, ``geteuid``, ``getgid``, ``killpg``, ``setsid``, ``statvfs``, … and every ``dir_fd``
-function (``os.supports_dir_fd`` is empty on Windows). Opening a folder with ``os.open`` fails
-with PermissionError, as on Windows.
+``killpg``, ``setsid``, ``statvfs``, ``chown``, … and every ``dir_fd`` function
+(``os.supports_dir_fd`` is empty on Windows). Opening a folder with ``os.open`` fails with
+PermissionError, as on Windows. Kept: ``os.getuid`` and friends, which pytest's ``tmp_path``
+calls when ``sys.platform`` is not win32 (tests/meta forbids them in railprint instead).
 
 Given, as on Windows: ``signal.SIGBREAK`` (Ctrl-Break, number 21) and ``msvcrt`` with
 ``locking()`` — a stand-in keeping Windows' meaning (a non-blocking lock held by another open of
@@ -32,7 +33,8 @@ _flock, _LOCK_EX, _LOCK_NB, _LOCK_UN = _fcntl.flock, _fcntl.LOCK_EX, _fcntl.LOCK
 for _name in ("fcntl", "termios", "resource", "grp", "pwd", "pty", "tty", "posix_ipc"):
     sys.modules[_name] = None  # "import fcntl" raises ImportError, as on Windows
 
-_WINDOWS_SIGNALS = {"SIGABRT": 6, "SIGFPE": 8, "SIGILL": 4, "SIGINT": 2, "SIGSEGV": 11, "SIGTERM": 15}
+# SIGKILL stays for the tests' Popen.kill() (subprocess is POSIX here; on Windows it is TerminateProcess)
+_WINDOWS_SIGNALS = {"SIGABRT": 6, "SIGFPE": 8, "SIGILL": 4, "SIGINT": 2, "SIGSEGV": 11, "SIGTERM": 15, "SIGKILL": 9}
 for _name in dir(signal):
     if _name.startswith("SIG") and not _name.startswith("SIG_") and _name not in _WINDOWS_SIGNALS:
         delattr(signal, _name)
@@ -47,7 +49,7 @@ signal.valid_signals = lambda: {2, 4, 6, 8, 11, 15, 21}
 
 for _name in ("O_NONBLOCK", "O_NOCTTY", "O_DIRECTORY", "O_NOFOLLOW", "O_CLOEXEC", "O_SYNC", "O_DSYNC", "O_ASYNC",
               "O_NDELAY", "O_PATH", "O_TMPFILE", "O_NOATIME", "O_DIRECT", "O_LARGEFILE", "O_RSYNC",
-              "mkfifo", "mknod", "fork", "forkpty", "openpty", "getuid", "geteuid", "getgid", "getegid", "getgroups",
+              "mkfifo", "mknod", "fork", "forkpty", "openpty", "getgroups",
               "setuid", "setgid", "seteuid", "setegid", "getpgid", "setpgid", "getpgrp", "setsid", "getsid",
               "killpg", "chown", "lchown", "fchown", "fchmod", "lchmod", "statvfs", "fstatvfs", "sync", "pipe2",
               "sched_getaffinity", "getloadavg", "nice", "wait3", "wait4", "ctermid", "ttyname", "register_at_fork",
