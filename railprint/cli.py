@@ -321,7 +321,13 @@ def schema() -> None:
     """
     from railprint.render import content_schema
 
-    guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
+    from railprint.platform import can_show
+
+    def run() -> None:
+        text = json.dumps(content_schema(), indent=2, ensure_ascii=False)
+        _echo_data(text if can_show(text) else json.dumps(content_schema(), indent=2))  # \u escapes: exact
+
+    guarded(run)
 
 
 @app.command()

@@ -154,6 +154,8 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
         import json  # here: the table, the usual output, needs none of it (~2.5 ms of start-up)
 
         text = json.dumps(result.as_json(), ensure_ascii=False, indent=2)
+        if not platform.can_show(text):  # a console code page lacking a letter: exact \u escapes
+            text = json.dumps(result.as_json(), ensure_ascii=True, indent=2)
     else:
         text = result.as_text(lang=lang)
     pictures = []
