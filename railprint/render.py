@@ -768,6 +768,8 @@ class Watcher:
         self.folders = [Path(f) for f in folders] or [content_root()]
         self.game, self.out, self.options, self.preview, self.say = game, Path(out), options, preview, say
         self.seen: dict[Path, tuple[int, int]] | None = None
+        self.unwritten: dict[Path, tuple[ContentFile, list, float]] = {}   # held back by the output folder
+        self.blocked: str | None = None     # the output folder's problem, said once
 
     def _snapshot(self) -> dict[Path, tuple[int, int]]:
         found: dict[Path, tuple[int, int]] = {}
@@ -782,10 +784,12 @@ class Watcher:
         return found
 
     def step(self) -> list[str]:
-        """One poll: the ids of the sets written (all of them on the first poll)."""
+        """One poll: the ids of the sets written (all of them on the first poll). Sets that could
+        not be written because the output folder was unusable are written again, once it is."""
         now = self._snapshot()
+        written = self._retry()
         if self.seen is not None and now == self.seen:
-            return []
+            return written
         changed = None if self.seen is None else {p for p in set(now) | set(self.seen)
                                                    if now.get(p) != self.seen.get(p)}
         self.seen = now
@@ -793,24 +797,54 @@ class Watcher:
             chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
         except RailprintError as exc:
             self.say(f"Error: {exc}")
-            return []
+            return written
         if changed is not None:
             chosen = [info for info in chosen
                       if any(p == info.path or info.path.parent in p.parents for p in changed)]
-        written = []
         for info in chosen:
             try:
-                self._write(info)
+                files, cpu = self._render(info)
             except RailprintError as exc:
                 self.say(f"Error: {exc}")
                 continue
+            if self._publish(info, files, cpu):
+                written.append(info.id)
+        return written
+
+    def _publish(self, info: ContentFile, files: list[tuple[Path, bytes]], cpu: float) -> bool:
+        """Write one set's files; if the output folder cannot take them (it became a file, lost
+        its permissions, the disk is full) say so once and keep them for :meth:`_retry`."""
+        from railprint.writers import write_files
+
+        try:
+            write_files(self.out, files)
+        except (RailprintError, OSError) as exc:
+            self.unwritten[info.path] = (info, files, cpu)
+            message = exc.message if isinstance(exc, RailprintError) else f"{exc.strerror}: {exc.filename or self.out}"
+            if message != self.blocked:
+                self.blocked = message
+                self.say(f"Error: cannot write to the output folder {self.out}: {message} "
+                         "(still watching: the set is written once the folder can be used)")
+            return False
+        self.unwritten.pop(info.path, None)
+        if not self.unwritten:
+            self.blocked = None
+        self.say(f"{self.out / files[0][0]}  ({cpu:.2f} s CPU)")
+        return True
+
+    def _retry(self) -> list[str]:
+        """Write the sets an unusable output folder held back (their last rendering)."""
+        written = []
+        for info, files, cpu in list(self.unwritten.values()):
+            if not self._publish(info, files, cpu):
+                break
             written.append(info.id)
         return written
 
-    def _write(self, info: ContentFile) -> None:
+    def _render(self, info: ContentFile) -> tuple[list[tuple[Path, bytes]], float]:
         import time
 
-        from railprint.writers import render, write_files
+        from railprint.writers import render
 
         start = time.process_time()
         document = build(info, self.options)
@@ -824,5 +858,4 @@ class Watcher:
             first = Document(pages=document.pages[:1], title=document.title)
             raster = rasterise(first, render(first, "pdf")[0], 72)[0]
             files.append((Path(info.game) / f"{info.id}-preview.png", encode(raster, "png")))
-        write_files(self.out, files)
-        self.say(f"{self.out / target}  ({time.process_time() - start:.2f} s CPU)")
+        return files, time.process_time() - start

@@ -439,7 +439,13 @@ SIGNAL_BOX = content_root() / "examples" / "signal-box"
 SVG_HOSTILE = ['<!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>', "<g>" * 100,
                '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>', "<text>&x;</text>",
                'viewBox="0 0 1e308 1e308"', 'd="M0 0 L1e300 1"', 'transform="scale(1e300)"',
-               'stroke-width="1e300"', "<image href='http://example.com/a.png'/>", "\x00", "</svg>"]
+               'stroke-width="1e300"', "<image href='http://example.com/a.png'/>", "\x00", "</svg>",
+               # issue 29: work, not bytes — <use> doubling, cycles, arcs, CSS rules, encodings, tiny sizes
+               '<path id="u0" d="M0 0 L1 1" stroke="#000"/>' + "".join(
+                   f'<g id="u{i}"><use href="#u{i - 1}"/><use href="#u{i - 1}"/></g>' for i in range(1, 19)) + '<use href="#u18"/>',
+               '<g id="cy"><use href="#cy"/></g>', '<path stroke="#000" d="M0 0' + " a1 1 0 0 1 1 1" * 30_000 + '"/>',
+               "<style>" + "*{fill:red}" * 5_000 + "</style>", 'viewBox="0 0 1e-300 1e-300"',
+               '<?xml version="1.0" encoding="x-nope"?>']
 
 
 def _mutate_bytes(data: bytes, rnd: random.Random) -> bytes:
