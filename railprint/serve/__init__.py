@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import secrets
 import socket
 import threading
@@ -32,6 +33,23 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+HOST_NAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$")
+
+
+def host_problem(host: str) -> str | None:
+    """Why ``host`` cannot be a ``--host`` (an IP address or a host name), or None."""
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        pass
+    if HOST_NAME.match(host):
+        return None
+    return (f"{host!r} is neither an IP address nor a host name "
+            "(try 127.0.0.1 for this machine only, 0.0.0.0 for every network)")
 
 
 def _lan_address() -> str:
@@ -60,7 +78,7 @@ def make_app(data: Path, host: str):
 
     token = None if is_loopback(host) else secrets.token_urlsafe(18)
     store = Store(data)
-    return create_app(store, token=token), token, store
+    return create_app(store, token=token, host=host), token, store
 
 
 def qr_text(url: str) -> str:
@@ -83,6 +101,8 @@ def listen(host: str, port: int) -> socket.socket:
                                                            proto=socket.IPPROTO_TCP)[0]
     except socket.gaierror as exc:
         raise RailprintError(f"--host {host!r}: not an address of this machine ({exc.strerror})") from None
+    except UnicodeError:
+        raise RailprintError(f"--host {host!r}: not a host name") from None
     sock = socket.socket(family, kind, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
