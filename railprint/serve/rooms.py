@@ -165,6 +165,8 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.create_function("fold", 1, lambda text: text.casefold() if isinstance(text, str) else text,
+                                     deterministic=True)
             self._db.executescript(SCHEMA)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
             if "archived" not in columns:  # a database of an earlier railprint
@@ -211,10 +213,9 @@ class Store:
         the archived ones or the others; ``query`` finds a part of the title (the players'
         names unless renamed), of the game id, or the room id."""
         where, args = "archived=?", [int(archived)]
-        if query:
-            like = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-            where += " AND (title LIKE ? ESCAPE '\\' OR game LIKE ? ESCAPE '\\' OR id=?)"
-            args += [like, like, query]
+        if query:  # Unicode case folded (Ślub finds ŚLUB), a plain substring (% and _ are letters)
+            where += " AND (instr(fold(title), ?) OR instr(fold(game), ?) OR id=?)"
+            args += [query.casefold(), query.casefold(), query]
         with self._locked():
             total = self._db.execute(f"SELECT count(*) FROM rooms WHERE {where}", args).fetchone()[0]
             rows = self._db.execute(f"SELECT id, game, title, version, created, updated, archived FROM rooms "

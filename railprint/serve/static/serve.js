@@ -124,15 +124,8 @@
         location.href = "/r/" + data.room.id;
       } catch (error) { message(error.message); }
     });
-    async function listRooms() {
-      const rooms = await api("GET", "/api/rooms");
-      const list = document.getElementById("rooms");
-      list.replaceChildren(...(rooms.length ? rooms.map((r) => {
-        const game = games.find((g) => g.id === r.game);
-        const when = new Date(r.updated * 1000).toLocaleString(lang);
-        return h("li", {}, h("a", {href: "/r/" + r.id}, r.title), ` — ${game ? (game.title[lang] || game.title.en) : r.game}, ${when}`);
-      }) : [h("li", {}, t("no_rooms"))]));
-    }
+    // the rooms list (search, pages, rename, archive, delete, export, import) is rooms.js's
+    function listRooms() { return window.RailprintRooms.draw({games, h, api, lang, message}); }
     listRooms();
   }
 
