@@ -13,6 +13,7 @@ Every error is JSON ``{"error": message}`` with a 4xx status: 400 bad input, 403
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import gc
 import hmac
@@ -30,6 +31,7 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, parse_qsl
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -524,6 +526,34 @@ def warm_up() -> None:
     gc.freeze()
 
 
+LONG_POLL = 25.0
+"""Longest wait of a long poll (``GET /api/rooms/<id>?after=V``): under the usual 30-60 s idle
+timeouts of proxies and phones' networks."""
+
+
+class Watchers:
+    """Long polls waiting for a room to pass a version: one asyncio event per room, set by the
+    room's next change (from any thread) and replaced by a fresh one."""
+
+    def __init__(self):
+        self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
+        self.lock = threading.Lock()
+
+    def event(self, room_id: str) -> asyncio.Event:
+        """The event the room's next change sets: taken before the room is read, so a change
+        between the reading and the waiting is never missed."""
+        loop = asyncio.get_running_loop()
+        with self.lock:
+            return self.events.setdefault(room_id, (asyncio.Event(), loop))[0]
+
+    def changed(self, room_id: str, version: int) -> None:
+        with self.lock:
+            entry = self.events.pop(room_id, None)
+        if entry is not None:
+            event, loop = entry
+            loop.call_soon_threadsafe(event.set)
+
+
 ROOM_BURST, ROOM_EVERY = 40, 6.0
 """Rooms one client may start: 40 at once (a café's tables started from the host's laptop),
 then one every 6 s."""
@@ -536,7 +566,18 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     app = FastAPI(title="railprint serve", docs_url=None, redoc_url=None, openapi_url=None)
     room_rate = room_rate or RateLimit(ROOM_BURST, ROOM_EVERY)
     remembered = Remembered()
+    pages_drawn = Remembered(256)  # a picture page's Document (and font subset) -> its SVG
     charsets: dict[tuple[str, str], dict[str, str]] = {}  # (room, lang) -> face -> characters drawn
+    drawing_locks: dict[str, threading.Lock] = {}
+    drawing_guard = threading.Lock()
+    watchers = Watchers()
+
+    def drawing_lock(room_id: str) -> threading.Lock:
+        with drawing_guard:
+            if len(drawing_locks) > 1024:
+                for key in [k for k, lock in drawing_locks.items() if not lock.locked()]:
+                    del drawing_locks[key]
+            return drawing_locks.setdefault(room_id, threading.Lock())
 
     def scored(room: Room) -> dict:
         return remembered.get(("score", room.id, room.version), lambda: score_room(room))
@@ -714,9 +755,30 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}")
-    def get_room(room_id: str, request: Request):
-        room = store.get(room_id)
-        return _room_answer(room, scored(room))
+    async def get_room(room_id: str, request: Request):
+        """The room and its score; with ``?after=V`` (the page's push channel, a long poll) the
+        answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
+        after = request.query_params.get("after")
+        if after is None:
+            room = await run_in_threadpool(store.get, room_id)
+            return _room_answer(room, await run_in_threadpool(scored, room))
+        try:
+            after_version = int(after)
+        except ValueError:
+            raise RailprintError("after: a room version (a whole number)") from None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LONG_POLL
+        while True:
+            changed = watchers.event(room_id)
+            room = await run_in_threadpool(store.get, room_id)
+            left = deadline - loop.time()
+            if room.version > after_version or left <= 0 or await request.is_disconnected():
+                break
+            try:
+                await asyncio.wait_for(changed.wait(), min(left, 5.0))
+            except asyncio.TimeoutError:
+                pass
+        return _room_answer(room, await run_in_threadpool(scored, room))
 
     @app.get("/api/rooms/{room_id}/history")
     def room_history(room_id: str):
@@ -731,6 +793,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
         room = store.change(room_id, body.get("version"), updates)
+        watchers.changed(room_id, room.version)
         return _room_answer(room, scored(room))
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
@@ -773,6 +836,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates)
+        watchers.changed(room_id, room.version)
         return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}/export.json")
@@ -784,39 +848,45 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     @app.get("/api/rooms/{room_id}/picture.{fmt}")
     def export_picture(room_id: str, fmt: str, request: Request):
+        """The scored picture of the room as it is now (``v=`` in the page's address only
+        changes the address: an older version is never drawn), one page of it for SVG. The
+        picture's Document is made once a version; a page is drawn only when asked, and a page
+        equal to one drawn before (a Railroad Ink player's sheet when another player changed
+        theirs) is not drawn again."""
         from railprint.writers import font_chars, render
 
         if fmt not in ("svg", "pdf"):
             return _error(404, f"no picture format {fmt!r} (svg or pdf)")
-        room = store.get(room_id)
         lang = _lang(request)
+        try:
+            page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
+        except ValueError:
+            page = -1
+        with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
+            room = store.get(room_id)
 
-        def drawn() -> list[bytes]:
-            answer = score_room(room, lang=lang, picture=True)
-            if "error" in answer:
-                raise RailprintError(answer["error"])
+            def document() -> tuple[Document, dict[str, str]]:
+                answer = score_room(room, lang=lang, picture=True)
+                if "error" in answer:
+                    raise RailprintError(answer["error"])
+                # every character this room's pictures drew so far: the embedded font subset
+                # stays the same from version to version and is made once (not ~200 ms a change)
+                if len(charsets) > 256:
+                    charsets.clear()
+                seen = charsets.setdefault((room.id, lang), {})
+                for face, chars in font_chars(answer["picture"]).items():
+                    seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
+                return answer["picture"], dict(seen)
+
+            doc, charset = remembered.get(("picture", room.id, room.version, lang), document)
             if fmt == "pdf":
-                return render(answer["picture"], fmt)
-            # every character this room's pictures drew so far: the embedded font subset stays
-            # the same from version to version and is made once (not ~200 ms a change)
-            if len(charsets) > 256:
-                charsets.clear()
-            seen = charsets.setdefault((room.id, lang), {})
-            for face, chars in font_chars(answer["picture"]).items():
-                seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
-            return render(answer["picture"], fmt, charset=dict(seen))
-
-        files = remembered.get(("picture", room.id, room.version, lang, fmt), drawn)
-        if fmt == "svg":
-            try:
-                page = int(request.query_params.get("page", "0"))
-            except ValueError:
-                page = -1
-            if not 0 <= page < len(files):
-                raise RailprintError(f"page: 0 to {len(files) - 1}")
-            data = files[page]
-        else:
-            data = files[0]
+                data = remembered.get(("pdf", room.id, room.version, lang), lambda: render(doc, "pdf")[0])
+            else:
+                if not 0 <= page < len(doc.pages):
+                    raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
+                one = replace(doc, pages=(doc.pages[page],))
+                key = (doc.pages[page], doc.title, doc.subject, tuple(sorted(charset.items())))
+                data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
         headers = {}
         if request.query_params.get("download"):
             headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
