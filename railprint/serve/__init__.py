@@ -119,8 +119,16 @@ def listen(host: str, port: int) -> socket.socket:
 def _server(app, sock: socket.socket):
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    return uvicorn.Server(config)
+    # long polls still waiting when the server stops are cut after 2 s (Ctrl-C never hangs)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # Ctrl-C: the long polls answer at once
+            getattr(app, "close", lambda: None)()
+            super().handle_exit(sig, frame)
+
+    return Server(config)
 
 
 def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
@@ -158,6 +166,7 @@ def running(data: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tupl
             threading.Event().wait(0.02)
         yield f"http://{host}:{sock.getsockname()[1]}", token
     finally:
+        app.close()
         server.should_exit = True
         thread.join(10)
         store.close()

@@ -173,6 +173,7 @@ class Guard:
     def __init__(self, app, token: str | None, max_body: int = MAX_BODY, hosts: Hosts | None = None):
         self.app, self.token, self.max_body = app, token, max_body
         self.hosts = hosts or Hosts("127.0.0.1")
+        self.close: Callable[[], None] = lambda: None
 
     def _token_of(self, scope, headers: dict[str, str]) -> tuple[str | None, bool]:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -538,6 +539,15 @@ class Watchers:
     def __init__(self):
         self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
         self.lock = threading.Lock()
+        self.closed = False
+
+    def close(self) -> None:
+        """The server is stopping: every long poll answers now."""
+        self.closed = True
+        with self.lock:
+            rooms = list(self.events)
+        for room_id in rooms:
+            self.changed(room_id, -1)
 
     def event(self, room_id: str) -> asyncio.Event:
         """The event the room's next change sets: taken before the room is read, so a change
@@ -551,7 +561,10 @@ class Watchers:
             entry = self.events.pop(room_id, None)
         if entry is not None:
             event, loop = entry
-            loop.call_soon_threadsafe(event.set)
+            try:
+                loop.call_soon_threadsafe(event.set)
+            except RuntimeError:  # that loop has ended (its server stopped): nobody waits there
+                pass
 
 
 ROOM_BURST, ROOM_EVERY = 40, 6.0
@@ -772,10 +785,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             changed = watchers.event(room_id)
             room = await run_in_threadpool(store.get, room_id)
             left = deadline - loop.time()
-            if room.version > after_version or left <= 0 or await request.is_disconnected():
+            if (room.version > after_version or left <= 0 or watchers.closed
+                    or await request.is_disconnected()):
                 break
             try:
-                await asyncio.wait_for(changed.wait(), min(left, 5.0))
+                await asyncio.wait_for(changed.wait(), min(left, 10.0))  # (10 s: a safety net)
             except asyncio.TimeoutError:
                 pass
         return _room_answer(room, await run_in_threadpool(scored, room))
@@ -892,4 +906,6 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
         return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
 
-    return Guard(app, token, hosts=Hosts(host))
+    guard = Guard(app, token, hosts=Hosts(host))
+    guard.close = watchers.close  # called before the server stops: long polls answer at once
+    return guard
