@@ -578,7 +578,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     name it), ``token`` (for binds beyond localhost) guards it."""
     app = FastAPI(title="railprint serve", docs_url=None, redoc_url=None, openapi_url=None)
     room_rate = room_rate or RateLimit(ROOM_BURST, ROOM_EVERY)
-    remembered = Remembered()
+    remembered = Remembered(256)  # scores (a few kB each): every table of a hall and then some
+    documents = Remembered(32)  # the pictures' Documents (a board: thousands of items)
     pages_drawn = Remembered(256)  # a picture page's Document (and font subset) -> its SVG
     charsets: dict[tuple[str, str], dict[str, str]] = {}  # (room, lang) -> face -> characters drawn
     drawing_locks: dict[str, threading.Lock] = {}
@@ -892,9 +893,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                     seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
                 return answer["picture"], dict(seen)
 
-            doc, charset = remembered.get(("picture", room.id, room.version, lang), document)
+            doc, charset = documents.get((room.id, room.version, lang), document)
             if fmt == "pdf":
-                data = remembered.get(("pdf", room.id, room.version, lang), lambda: render(doc, "pdf")[0])
+                data = documents.get(("pdf", room.id, room.version, lang), lambda: render(doc, "pdf")[0])
             else:
                 if not 0 <= page < len(doc.pages):
                     raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
