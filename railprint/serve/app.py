@@ -87,7 +87,7 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-PAGE_PATH = re.compile(r"^/(r/[^/]*)?$")
+PAGE_PATH = re.compile(r"^/(r/[A-Za-z0-9_-]{1,64})?$")
 
 
 class Hosts:

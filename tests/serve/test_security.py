@@ -260,3 +260,17 @@ def test_json_built_to_crash_the_parser_is_a_4xx(client, body, status, words):
         assert answer.status_code == status, (url, answer.text[:200])
         assert words in answer.json()["error"]
     assert client.get(f"/api/rooms/{room['id']}").json()["room"]["version"] == 0
+
+
+def test_the_token_redirect_goes_only_to_our_own_pages(tmp_path):
+    app, token, store = make_app(tmp_path / "data", "0.0.0.0")
+    with TestClient(app, base_url="http://192.168.1.20:8000") as c:
+        c.headers["X-Railprint-Token"] = token
+        room = c.post("/api/rooms", json=NEW_ROOM).json()["room"]
+        c.headers.pop("X-Railprint-Token")
+        page = c.get(f"/r/{room['id']}?token={token}", follow_redirects=False)
+        assert page.status_code == 303 and page.headers["location"] == f"/r/{room['id']}"
+        for path in ("/r//attacker.example", "/r/%0d%0aSet-Cookie:x=1", "/static/serve.js", "/api/rooms"):
+            answer = c.get(f"{path}?token={token}", follow_redirects=False)
+            assert answer.status_code != 303 and "location" not in answer.headers, path
+    store.close()
