@@ -81,9 +81,21 @@ def score(
                         lang=lang, content=list(content or []), say_err=lambda text: typer.echo(text, err=True)))
 
 
+def _host(value: str) -> str:
+    """``serve --host``: an IP address or a host name, else a usage error."""
+    from railprint.serve import host_problem
+
+    if value.startswith("[") and value.endswith("]"):
+        value = value[1:-1]  # [::1], as in a URL
+    problem = host_problem(value)
+    if problem:
+        raise typer.BadParameter(problem)
+    return value
+
+
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
+    host: str = typer.Option("127.0.0.1", "--host", callback=_host, help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
     data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
