@@ -124,12 +124,15 @@ NORDIC_CHECKLIST = {
 def test_the_nordic_guide_lists_every_file_and_the_rulebooks_components_read_back(tmp_path, lang):
     from tests.render.test_print_kit import _wagons
 
-    chosen = [f for f in select(discover_layers([]), "ticket-to-ride")
-              if f.id.startswith("nordic") or f.id == "train-cards"]
+    # `--map nordic` is the map's whole kit: the train cards every map shares are in it
+    chosen = select(discover_layers([]), "ticket-to-ride", "nordic")
     summaries: list[str] = []
     render_all(chosen, RenderOptions(lang=lang), tmp_path, "pdf", summaries=summaries)
     folder = tmp_path / "ticket-to-ride"
-    guide, _, _ = _text((folder / "ticket-to-ride-guide.pdf").read_bytes())
+    assert sorted(p.name for p in folder.glob("*-guide.pdf")) == ["nordic-guide.pdf"]
+    guide, _, _ = _text((folder / "nordic-guide.pdf").read_bytes())
+    assert guide.startswith({"en": "Ticket to Ride: Nordic Countries — print guide",
+                             "pl": "Wsiąść do Pociągu: Kraje Północy — instrukcja druku"}[lang])
     flat = " ".join(guide.split())
     files = sorted(p for p in folder.glob("*.pdf") if not p.stem.endswith("-guide"))
     assert [p.name for p in files] == ["nordic-board.pdf", "nordic-cards.pdf", "nordic-scorepad.pdf",
@@ -170,3 +173,25 @@ def test_the_railroad_ink_checklist_counts_every_die_printed(tmp_path, lang):
     for name, count in listed.items():   # each die's nets carry its name once each
         assert len(re.findall(rf"{name}(?!\w)", nets)) == int(count), (name, count)
     assert int(listed[names[0]]) == 3 and int(listed[names[1]]) == 1
+
+
+def test_each_map_gets_a_guide_of_its_own_with_the_shared_train_cards(tmp_path):
+    """`render ticket-to-ride`: one guide per map, each the checklist of that map's kit and the
+    train cards every map plays with; no map's piece in another map's guide."""
+    result = run_cli("render", "ticket-to-ride", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "ticket-to-ride"
+    maps = ("amberline", "italy", "lakeland", "nordic")
+    assert sorted(p.name for p in folder.glob("*-guide.pdf")) == [f"{m}-guide.pdf" for m in maps]
+    for name in maps:
+        guide = " ".join(_text((folder / f"{name}-guide.pdf").read_bytes())[0].split())
+        files = set(re.findall(r"([\w-]+\.pdf) · \d+ sheets?", guide))
+        assert "train-cards.pdf" in files and "Train cards: 110 cards" in guide, name
+        assert f"{name}-board.pdf" in files and f"{name}-scorepad.pdf" in files and f"{name}-trains.pdf" in files
+        assert {f for f in files if f != "train-cards.pdf"} == {p.name for p in folder.glob(f"{name}-*.pdf")
+                                                               if not p.stem.endswith("-guide")} | (
+            {"nordic-cards.pdf"} if name == "nordic" else set()), name
+        others = [m for m in maps if m != name]
+        assert not any(f"{m}-" in guide for m in others), name
+    italy = " ".join(_text((folder / "italy-guide.pdf").read_bytes())[0].split())
+    assert "italy-ferry-cards.pdf" in italy and "Ferry cards — Italy: 10 cards" in italy
