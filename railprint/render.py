@@ -602,7 +602,7 @@ def _map_title(chosen: list[ContentFile], game: str, map_id: str | None, lang: s
 
 
 def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
-                 options: RenderOptions) -> list[tuple[Path, bytes, str]]:
+                 options: RenderOptions, paint=None) -> list[tuple[Path, bytes, str]]:
     """``<game>/<game>-guide.pdf`` (``<game>/<map>-guide.pdf`` per map) and its text for every
     kit rendered (:func:`kits`)."""
     from railprint.layout.guide import guide_document, guide_text
@@ -623,7 +623,11 @@ def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
                     f"--{'cut-lines' if options.cuts else 'no-cut-lines'} --lang {options.lang}")
         document = guide_document(title, order, bring, settings, paper=options.paper, flip=options.flip,
                                   lang=options.lang, detail=f"{name}-guide")
-        out.append((Path(game) / f"{name}-guide.pdf", render(document, "pdf")[0],
+        if paint is not None:
+            from railprint.layout.tiling import shop_document
+
+            document = shop_document(document)
+        out.append((Path(game) / f"{name}-guide.pdf", render(document, "pdf", paint=paint)[0],
                     guide_text(title, order, bring, settings, options.flip, options.lang)))
     return out
 
@@ -678,6 +682,10 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
             from railprint.layout.paper import scaled
 
             document = scaled(document, *options.scale)
+        if paint is not None:   # a print shop: a TrimBox and a BleedBox on every page
+            from railprint.layout.tiling import shop_document
+
+            document = shop_document(document)
         if fmt in IMAGE_FORMATS:
             from railprint.export.images import document_images
 
@@ -691,7 +699,7 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
             continue
         for stem, blob in zip(page_stems(document, info.id), blobs):
             files.append((Path(info.game) / info.id / f"{stem}.{fmt}", blob))
-    for path, blob, text in write_guides(kits(chosen, guides, options.lang), options):
+    for path, blob, text in write_guides(kits(chosen, guides, options.lang), options, paint=paint):
         files.append((path, blob))
         if summaries is not None:
             summaries.append(text)
