@@ -572,7 +572,7 @@ def _guide_file(output: Output, document, options: RenderOptions):
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage, corners)
+                     kind.stage, corners, unfolded="unfolded" in dict(document.meta))
 
 
 def kits(chosen: list[ContentFile], guides: dict[tuple[str, str | None], list],

@@ -195,3 +195,21 @@ def test_each_map_gets_a_guide_of_its_own_with_the_shared_train_cards(tmp_path):
         assert not any(f"{m}-" in guide for m in others), name
     italy = " ".join(_text((folder / "italy-guide.pdf").read_bytes())[0].split())
     assert "italy-ferry-cards.pdf" in italy and "Ferry cards — Italy: 10 cards" in italy
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_render_all_gutterfold_prints_what_cannot_fold_two_sided_and_says_so(tmp_path, paper):
+    result = run_cli("render", "all", "--mode", "gutterfold", "--paper", paper, "-o", str(tmp_path), "--quiet")
+    assert result.exit_code == 0, result.output
+    boards = tmp_path / "allers-trains" / "boards.pdf"
+    texts = pdf_texts(boards.read_bytes())
+    assert len(texts) == 4 and sum("— backs" in t for t in texts) == 2   # fronts and backs on their own pages
+    guide = " ".join(_text((tmp_path / "allers-trains" / "allers-trains-guide.pdf").read_bytes())[0].split())
+    line = re.search(r"boards\.pdf · 2 sheets \(4 pages\) · both sides, flip on the long edge ·[^·]+·[^·]+·[^·]+·"
+                     r"[^·]+· too large to fold in half \(gutterfold\): printed two-sided instead", guide)
+    assert line, guide
+    assert "Two-sided files: print both sides" in guide
+    # every other deck of the game is folded: fronts and backs on one page, no page of backs
+    tiles = pdf_texts((tmp_path / "allers-trains" / "tiles.pdf").read_bytes())
+    assert not any("— backs" in t for t in tiles)
+    assert "too large to fold" not in guide.replace(line.group(0), "")
