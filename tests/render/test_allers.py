@@ -317,8 +317,8 @@ def test_polish_text_reads_back(pdfs):
 
 def test_render_from_the_built_in_content(tmp_path):
     chosen = select(discover(ALLERS), "jedzie-pociag")
-    assert sorted(f.path.name for f in chosen) == sorted(FILES)
+    assert sorted(f.path.name for f in chosen) == sorted([*FILES, "rules.yaml"])
     written = render_all(chosen, RenderOptions(), tmp_path, "pdf")
     shared = {"locomotives.yaml", "arrival-tokens.yaml", "route-markers.yaml"}   # share: tokens (issue 18)
     assert sorted(p.name for p in written) == sorted([Path(n).stem + ".pdf" for n in FILES if n not in shared]
-                                                     + ["tokens.pdf", "allers-trains-guide.pdf"])
+                                                     + ["tokens.pdf", "rules.pdf", "allers-trains-guide.pdf"])

@@ -243,12 +243,12 @@ def test_die_faces_add_up_to_seven():
 
 def test_render_from_the_built_in_content(tmp_path):
     chosen = select(discover(DOS), "dni-pary")
-    assert sorted(f.path.name for f in chosen) == sorted([*FILES, DIE])
+    assert sorted(f.path.name for f in chosen) == sorted([*FILES, DIE, "rules.yaml"])
     written = render_all(chosen, RenderOptions(), tmp_path, "pdf")
     shared = {"train-tokens.yaml", "steam-markers.yaml", "circuit-counters.yaml", "goods-tokens.yaml",
               "coal-tokens.yaml"}   # share: tokens (issue 18)
     assert sorted(p.name for p in written) == sorted([Path(n).stem + ".pdf" for n in [*FILES, DIE] if n not in shared]
-                                                     + ["tokens.pdf", "days-of-steam-guide.pdf"])
+                                                     + ["tokens.pdf", "rules.pdf", "days-of-steam-guide.pdf"])
 
 
 def test_cli_renders_the_game(tmp_path):

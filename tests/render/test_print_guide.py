@@ -111,12 +111,14 @@ NORDIC_CHECKLIST = {
     "en": ["Ticket to Ride: Nordic Countries — board", "Train cards: 110 cards",
            "Destination tickets — Nordic Countries: 46 cards", "Globetrotter bonus card: 1 card",
            *(f"Ticket to Ride: Nordic Countries — player {p} · 40 wagons" for p in "ABC"),
-           "Ticket to Ride: Nordic Countries — 3 score markers", "Ticket to Ride: Nordic Countries — score pad"],
+           "Ticket to Ride: Nordic Countries — 3 score markers", "Ticket to Ride: Nordic Countries — score pad",
+           "Ticket to Ride: Nordic Countries — rules summary"],
     "pl": ["Wsiąść do Pociągu: Kraje Północy — plansza", "Karty wagonów: 110 kart",
            "Bilety — Kraje Północy: 46 kart", "Karta Globtrotera: 1 karta",
            *(f"Wsiąść do Pociągu: Kraje Północy — gracz {p} · 40 wagonów" for p in "ABC"),
            "Wsiąść do Pociągu: Kraje Północy — 3 znaczniki punktów",
-           "Wsiąść do Pociągu: Kraje Północy — bloczek punktacji"],
+           "Wsiąść do Pociągu: Kraje Północy — bloczek punktacji",
+           "Wsiąść do Pociągu: Kraje Północy — zasady w skrócie"],
 }
 
 
@@ -135,7 +137,7 @@ def test_the_nordic_guide_lists_every_file_and_the_rulebooks_components_read_bac
                              "pl": "Wsiąść do Pociągu: Kraje Północy — instrukcja druku"}[lang])
     flat = " ".join(guide.split())
     files = sorted(p for p in folder.glob("*.pdf") if not p.stem.endswith("-guide"))
-    assert [p.name for p in files] == ["nordic-board.pdf", "nordic-cards.pdf", "nordic-scorepad.pdf",
+    assert [p.name for p in files] == ["nordic-board.pdf", "nordic-cards.pdf", "nordic-rules.pdf", "nordic-scorepad.pdf",
                                        "nordic-trains.pdf", "train-cards.pdf"]
     sheets_word = {"en": r"sheets?", "pl": r"arkusz\w*"}[lang]
     for path in files:   # every file with its sheets and sides, as its PDF has them
