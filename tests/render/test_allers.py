@@ -322,3 +322,17 @@ def test_render_from_the_built_in_content(tmp_path):
     shared = {"locomotives.yaml", "arrival-tokens.yaml", "route-markers.yaml"}   # share: tokens (issue 18)
     assert sorted(p.name for p in written) == sorted([Path(n).stem + ".pdf" for n in FILES if n not in shared]
                                                      + ["tokens.pdf", "rules.pdf", "allers-trains-guide.pdf"])
+
+
+@pytest.mark.parametrize("lang, rotation, depot", [
+    ("en", "our reading: it may be turned any of the four ways (the rulebook does not say)",
+     "Our reading: a track back into the depot joins two start spaces"),
+    ("pl", "nasza interpretacja: można go obrócić na 4 sposoby (instrukcja tego nie mówi)",
+     "Nasza interpretacja: tor do zajezdni łączy dwa pola startowe")])
+def test_the_reference_card_states_our_readings_as_readings(tmp_path, lang, rotation, depot):
+    """Tile rotation and the depot collision are railprint's readings, not the rulebook's rules."""
+    chosen = [f for f in select(discover(ALLERS), "allers-trains") if f.id == "scoring"]
+    render_all(chosen, RenderOptions(lang=lang), tmp_path, "pdf")
+    text = " ".join(" ".join(pdf_texts((tmp_path / "allers-trains" / "scoring.pdf").read_bytes())).split())
+    assert rotation in text and depot in text
+    assert "rotations are allowed" not in text and "wolno każdy z czterech obrotów" not in text

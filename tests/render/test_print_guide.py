@@ -21,7 +21,7 @@ RULEBOOK = {
 }
 # what we print besides the rulebook's components (player aids, score sheets)
 OURS = {"days-of-steam": {"player aid": 8}, "allers-trains": {"scoring reference": 5, "score sheets": 2}}
-BRING = {"days-of-steam": "cloth bag"}
+BRING = {"days-of-steam": "cloth bag or a cup to draw the goods from"}   # the rulebook's bag holds the goods
 
 
 def _text(data: bytes) -> tuple[str, int, bool]:
@@ -215,3 +215,13 @@ def test_render_all_gutterfold_prints_what_cannot_fold_two_sided_and_says_so(tmp
     tiles = pdf_texts((tmp_path / "allers-trains" / "tiles.pdf").read_bytes())
     assert not any("— backs" in t for t in tiles)
     assert "too large to fold" not in guide.replace(line.group(0), "")
+
+
+def test_the_railroad_ink_guide_says_to_print_only_the_variants_page(tmp_path):
+    render_all(select(discover_layers([]), "railroad-ink"), RenderOptions(), tmp_path, "pdf")
+    folder = tmp_path / "railroad-ink"
+    guide = " ".join(_text((folder / "railroad-ink-guide.pdf").read_bytes())[0].split())
+    assert ("railroad-ink-sheet.pdf: page 1 is the base game, page 2 the meteor and page 3 the lava expansion: "
+            "print only your variant's page") in guide
+    pages = pdf_texts((folder / "railroad-ink-sheet.pdf").read_bytes())   # the pages are in that order
+    assert ["base game" in pages[0], "meteor expansion" in pages[1], "lava expansion" in pages[2]] == [True] * 3
