@@ -422,6 +422,7 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
     from railprint.words import counted
 
     layout = deck_layout(deck, options)
+    own_bleed = deck.bleed
     if layout == "butt":
         plan = plan_butt(options.paper, deck.orientation, deck.width, deck.height, deck.bleed)
         if plan.bleed < deck.bleed:   # the faces print only the bleed the sheet leaves room for
@@ -429,12 +430,23 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
     faces = deck_faces(deck)
     count = counted(len(faces), deck.noun, options.lang)
     detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {count} · {path.name}"
-    return impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
-                  paper=options.paper, mode=options.mode, flip=options.flip,
-                  back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
-                  orientation=deck.orientation, gap=deck.gap,
-                  title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                  cut_lines=options.cuts, corner_radius=deck.corner_radius)
+    return _thin_bleed(impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
+                              paper=options.paper, mode=options.mode, flip=options.flip,
+                              back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
+                              orientation=deck.orientation, gap=deck.gap,
+                              title=deck.title, detail=detail, lang=options.lang, layout=layout,
+                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed)
+
+
+def _thin_bleed(imposed, own: float):
+    """A butt-cut sheet printing less outer bleed than the deck's own says so in its ``meta``
+    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide."""
+    from railprint.units import to_mm
+
+    if imposed.layout != "butt" or imposed.bleed >= own - 1e-6:
+        return imposed
+    meta = imposed.document.meta + (("outer_bleed", f"{to_mm(imposed.bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
+    return replace(imposed, document=replace(imposed.document, meta=meta))
 
 
 @dataclass(frozen=True)
@@ -506,10 +518,11 @@ def impose_shared(output: Output, options: RenderOptions):
             bleed = min(bleed, plan_butt(options.paper, first.orientation, first.width, first.height, bleed).bleed)
             decks = [d.model_copy(update={"bleed": bleed}) for d in decks]
         faces = [face for deck in decks for face in deck_faces(deck)]
-        return impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
-                      mode=options.mode, flip=options.flip, back_offset=offset, orientation=first.orientation,
-                      gap=first.gap, title=title, detail=detail, lang=options.lang, layout=layout,
-                      cut_lines=options.cuts, corner_radius=first.corner_radius)
+        return _thin_bleed(impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
+                                  mode=options.mode, flip=options.flip, back_offset=offset,
+                                  orientation=first.orientation, gap=first.gap, title=title, detail=detail,
+                                  lang=options.lang, layout=layout, cut_lines=options.cuts,
+                                  corner_radius=first.corner_radius), first.bleed)
     sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
                      deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
     return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
@@ -572,7 +585,8 @@ def _guide_file(output: Output, document, options: RenderOptions):
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage, corners, unfolded="unfolded" in dict(document.meta))
+                     kind.stage, corners, unfolded="unfolded" in dict(document.meta),
+                     thin_bleed=_bleed_note(dict(document.meta), options.lang))
 
 
 def kits(chosen: list[ContentFile], guides: dict[tuple[str, str | None], list],
@@ -599,6 +613,15 @@ def _map_title(chosen: list[ContentFile], game: str, map_id: str | None, lang: s
         return None
     titles = [f.title for f in chosen if f.game == game and f.map == map_id and f.component is not None] or [{}]
     return titles[0].get(lang) or titles[0].get("en") or map_id
+
+
+def _bleed_note(meta: dict, lang: str) -> tuple[str, str] | None:
+    """(outer bleed, the deck's bleed) in mm as the guide prints them, when a butt-cut sheet
+    prints less outer bleed than the deck's own."""
+    if "outer_bleed" not in meta:
+        return None
+    comma = (lambda s: s.replace(".", ",")) if lang == "pl" else (lambda s: s)
+    return comma(meta["outer_bleed"].rstrip("0").rstrip(".")), comma(meta["bleed"])
 
 
 def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],

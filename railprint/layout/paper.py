@@ -119,7 +119,7 @@ def _stacked(box: Rect, title: str, detail: str, number: str) -> tuple:
 
     x0 = box.x + mm(1)
     width = box.w - mm(2)
-    y = box.y + mm(4.5)
+    y = box.y + mm(5.3)   # the bar's "50 mm" label clear of the box's top (a neighbour's bleed)
     items = _scale_bar(x0, y)
     for text, size, font in ((title, 7.5, "bold"), (detail, 6, "regular"), (number, 7, "regular")):
         y += mm(3.5)
