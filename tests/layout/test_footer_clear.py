@@ -50,7 +50,7 @@ def test_on_letter_the_scale_bar_label_sits_clear_of_every_cards_bleed(shipped_r
                 assert not (c["x0"] < r["x1"] and r["x0"] < c["x1"] and c["top"] < r["bottom"] and r["top"] < c["bottom"]), c
 
 
-@pytest.mark.parametrize("paper, files", [("letter", {"train-cards.pdf": "1.35", "track-tiles.pdf": "1.6"}),
+@pytest.mark.parametrize("paper, files", [("letter", {"train-cards.pdf": "1.35", "tiles.pdf": "1.6"}),
                                           ("a4", {})])
 def test_the_printed_guide_says_where_butt_cut_sheets_print_a_thin_outer_bleed(shipped_render, paper, files):
     from tests.helpers import pdf_texts
