@@ -300,7 +300,7 @@ def test_polish_text_reads_back(pdfs):
     text = "".join(pdf_texts(pdfs["scoring.yaml", "pl"]))
     for words in ("Punkty za stacje dla 2 graczy", "Punkty za stacje dla 3 graczy", "Punkty za stacje dla 4 graczy",
                   "Nasz projekt", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie",
-                  "nikt nie ma już lokomotywy", "możesz go dowolnie obrócić", "Zajezdnia"):
+                  "nikt nie ma już lokomotywy", "nasza interpretacja: można go obrócić", "Zajezdnia"):
         assert words in text
     text = one_up_text("boards.yaml", "pl")
     for words in ("Najdłuższa trasa", "Cel w grze solo", "Punkty za stacje dla 4 graczy", "Niebieskowiec", "40"):
