@@ -27,6 +27,20 @@ app = typer.Typer(
 T = TypeVar("T")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from railprint import __version__
+
+        typer.echo(f"railprint {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                          help="Print railprint's version and exit.")) -> None:
+    """Print-and-play components and end-of-game scoring for train board games."""
+
+
 def guarded(fn: Callable[[], T]) -> T:
     """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1
     (railprint.console.guard, also the boundary of ``score`` run without typer)."""

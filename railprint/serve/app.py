@@ -413,12 +413,12 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
             options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
             result = scorer(game)(paths, **options)
         except RailprintError as exc:
-            return {"error": _strip_folder(str(exc), folder + "/")}
-        data = _strip_folder(result.as_json(), folder + "/")
+            return {"error": _strip_folder(str(exc), folder + os.sep)}
+        data = _strip_folder(result.as_json(), folder + os.sep)
         ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
         out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
         if picture:
-            out["picture"] = _strip_picture(result.picture(lang=lang), folder + "/")
+            out["picture"] = _strip_picture(result.picture(lang=lang), folder + os.sep)
         return out
     finally:
         for path in paths:
