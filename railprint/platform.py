@@ -34,7 +34,6 @@ import stat
 import sys
 import threading
 import time
-import unicodedata
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
@@ -220,6 +219,8 @@ prints as its plain letter (ź → z, Ł → L, ø → o), anything else as ``?`
 def _plain(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
+    import unicodedata  # only when a console lacks a letter
+
     shown = []
     for char in error.object[error.start:error.end]:
         base = _PLAIN.get(char)

@@ -8,7 +8,6 @@ own editor through its ``Game.web`` module).
 from __future__ import annotations
 
 import ipaddress
-import os
 import re
 import secrets
 import socket
