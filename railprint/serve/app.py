@@ -420,7 +420,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
             raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
-        room = store.change(room_id, body.get("version"), updates)
+        room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
         return _room_answer(room, scored(room))
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
@@ -462,7 +462,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
             raise RailprintError(f"{name}: not UTF-8 text (byte {exc.start})") from None
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
-        room = store.change(room_id, version, updates)
+        room = store.change(room_id, version, updates, getattr(page, "check_with_room", None))
         return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}/export.json")

@@ -24,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from railprint.errors import RailprintError
 
@@ -157,9 +157,16 @@ class Store:
                 raise
             return self._room(room_id)
 
-    def change(self, room_id: str, version: int, updates: dict[str, Any]) -> Room:
+    def change(self, room_id: str, version: int, updates: dict[str, Any],
+               check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room:
         """Apply one change made on ``version``: new values for one or more parts (see the
-        module docstring). Returns the room after it."""
+        module docstring). Returns the room after it.
+
+        ``check_with_room(parts, updates)``, when given, is the game's check of the change
+        against the room's *current* parts, run under the store's lock just before writing
+        (two phones' changes on one version are checked one after the other, never both
+        against the state before either): a :class:`RailprintError` it raises refuses the
+        change as a :class:`Conflict` with that message and the current room."""
         if not isinstance(updates, dict) or not updates:
             raise BadChange("a change replaces at least one part")
         encoded = []
@@ -185,6 +192,11 @@ class Store:
                     if touched is not None:
                         raise Conflict(f"{touched[0]!r} was changed on another screen (version {touched[1]}) "
                                        f"after version {version}; here is the current game", room)
+                if check_with_room is not None:
+                    try:
+                        check_with_room(room.parts, updates)
+                    except RailprintError as exc:
+                        raise Conflict(str(exc), room) from None
                 new = room.version + 1
                 now = time.time()
                 for key, value in encoded:
