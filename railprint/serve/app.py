@@ -37,7 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from railprint.errors import RailprintError, check_lang, suggestion
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
-from railprint.serve.rooms import BadChange, Conflict, Room, RoomNotFound, Store
+from railprint.serve.rooms import BadChange, Conflict, Refused, Room, RoomNotFound, Store
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
@@ -300,7 +300,8 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
 
     @app.exception_handler(Conflict)
     async def _conflict(request, exc: Conflict):
-        return _error(409, str(exc), room=exc.room.as_json(), score=scored(exc.room))
+        return _error(409, str(exc), room=exc.room.as_json(), score=scored(exc.room),
+                      refused=isinstance(exc, Refused))  # refused by the game (its message says why)
 
     @app.exception_handler(RailprintError)
     async def _bad(request, exc: RailprintError):

@@ -58,6 +58,11 @@ class Conflict(RailprintError):
         super().__init__(message)
 
 
+class Refused(Conflict):
+    """A change the game's ``check_with_room`` refused against the room as it is now (a route
+    another player holds): its message says why; carries the current room."""
+
+
 class BadChange(RailprintError):
     """A change that cannot be applied (unknown version, malformed part)."""
 
@@ -166,7 +171,7 @@ class Store:
         against the room's *current* parts, run under the store's lock just before writing
         (two phones' changes on one version are checked one after the other, never both
         against the state before either): a :class:`RailprintError` it raises refuses the
-        change as a :class:`Conflict` with that message and the current room."""
+        change as :class:`Refused` (a :class:`Conflict`) with that message and the current room."""
         if not isinstance(updates, dict) or not updates:
             raise BadChange("a change replaces at least one part")
         encoded = []
@@ -196,7 +201,7 @@ class Store:
                     try:
                         check_with_room(room.parts, updates)
                     except RailprintError as exc:
-                        raise Conflict(str(exc), room) from None
+                        raise Refused(str(exc), room) from None
                 new = room.version + 1
                 now = time.time()
                 for key, value in encoded:
