@@ -16,7 +16,7 @@
       longest_path_bonus: "Longest path", region_bonus: "Regions", station_points: "Unused stations", total: "Total",
       trains: "trains used", violations: "Rule violations", completed: "completed", failed: "not completed",
       taken: "already claimed by", remove: "Remove", picture: "Scored board", which: "Which one?", cancel: "Cancel",
-      city_item: "routes and station", stations: "Stations", place_station: "Place my station here",
+      city_item: "routes and station", city_routes: "its routes", stations: "Stations", place_station: "Place my station here",
       remove_station: "Take my station back", station_of: "station of", borrows: "borrows", scorer_chooses: "the scorer chooses",
       chose: "the scorer's choice", borrows_nothing: "borrows nothing", placed: "placed", of: "of", each: "each unused",
       no_station_left: "all your stations are placed", map_help: "Two fingers pan and zoom the map; tap a route to claim it."},
@@ -26,7 +26,7 @@
       longest_path_bonus: "Najdłuższa trasa", region_bonus: "Regiony", station_points: "Niewykorzystane stacje", total: "Razem",
       trains: "użytych wagonów", violations: "Naruszenia zasad", completed: "zrealizowany", failed: "niezrealizowany",
       taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", which: "Która?", cancel: "Anuluj",
-      city_item: "trasy i stacja", stations: "Stacje", place_station: "Postaw tu moją stację",
+      city_item: "trasy i stacja", city_routes: "jego trasy", stations: "Stacje", place_station: "Postaw tu moją stację",
       remove_station: "Zabierz moją stację", station_of: "stacja gracza", borrows: "pożycza", scorer_chooses: "wybiera liczący",
       chose: "wybór liczącego", borrows_nothing: "nic nie pożycza", placed: "postawione", of: "z", each: "za każdą niewykorzystaną",
       no_station_left: "wszystkie twoje stacje stoją", map_help: "Dwa palce przesuwają i powiększają mapę; dotknij trasy, by ją zająć."},
@@ -234,7 +234,7 @@
           h("span", {class: "ttr-chip", style: `background:${r.hex}`}), r.name, who.length ? ` · ${who.join(", ")}` : "");
       }),
       found.cities.map((c) => h("button", {type: "button", "data-city": c.id, onclick: () => { closeChooser(); pickCity(c.id); }},
-        `${c.name} — ${w("city_item")}`)),
+        `${c.name} — ${w(map.stations && c.city ? "city_item" : "city_routes")}`)),
       h("button", {type: "button", class: "ttr-cancel", onclick: closeChooser}, w("cancel"))].flat());
     el.chooser.hidden = false;
   }
