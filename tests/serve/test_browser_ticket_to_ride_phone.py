@@ -108,14 +108,20 @@ def loneliest_route(client_drawing: dict) -> tuple[str, float]:
     return best
 
 
-def test_pinch_pan_and_the_view_stays_across_every_redraw(browser, server):
+def ala_watching_bartek(browser, server):
+    """A Nordic room on two phones: Ala's polls every 250 ms, Bartek's (showing Bartek) never."""
     base, _ = server
-    (ala_ctx, bartek_ctx), (ala, bartek), errors = touch_phones(browser, 2)
+    contexts, (ala, bartek), errors = touch_phones(browser, 2)
     url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     ala.goto(url + "?poll=250")
     bartek.goto(url + "?poll=0")
     bartek.wait_for_selector("g.ttr-route")
     bartek.locator("button[data-player='Bartek']").click()
+    return contexts, (ala, bartek), errors
+
+
+def test_pinch_pan_and_the_view_stays_across_every_redraw(browser, server):
+    (ala_ctx, bartek_ctx), (ala, bartek), errors = ala_watching_bartek(browser, server)
     box = show_map(ala)
     assert box["width"] >= 330 and box["height"] >= 400  # the map fills the phone's width
     before = the_view(ala)
@@ -290,7 +296,7 @@ def test_stations_placed_on_the_page_score_as_the_cli(browser, server, tmp_path)
     ala.wait_for_selector("input[data-ticket='t01'] ~ span[data-completed='true']")
     # Bartek's phone cannot put his station in Velmar too
     bartek.select_option("#ttr-city", "velmar")
-    bartek.wait_for_selector(".ttr-station-note:text('Ala')")
+    bartek.wait_for_selector(".ttr-station-held:text('Ala')")
     # a second station in Øresby naming the route it borrows
     ala.select_option("#ttr-city", "oresby")
     v = version(ala)
@@ -347,13 +353,7 @@ def test_an_uploaded_file_keeps_its_stations_and_the_totals_are_the_clis(browser
 
 
 def test_the_ticket_list_keeps_its_scroll_and_find_a_ticket_its_focus_across_redraws(browser, server):
-    base, _ = server
-    (ala_ctx, bartek_ctx), (ala, bartek), errors = touch_phones(browser, 2)
-    url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
-    ala.goto(url + "?poll=250")
-    bartek.goto(url + "?poll=0")
-    bartek.wait_for_selector("g.ttr-route")
-    bartek.locator("button[data-player='Bartek']").click()
+    (ala_ctx, bartek_ctx), (ala, bartek), errors = ala_watching_bartek(browser, server)
     bartek.select_option("#ttr-city", "oslo")
     ala.wait_for_selector("#ttr-tickets li")
     # the list scrolled down, a ticket ticked there: the list stays where it was

@@ -76,13 +76,15 @@
   const placeOf = (id) => map.places.find((p) => p.id === id) || {name: id, id};
   const routeOf = (id) => map.routes.find((r) => r.id === id);
 
-  // refusals and conflicts: shown right under the map, announced to screen readers
-  function note(text) {
-    el.note.textContent = text || "";
+  // refusals and conflicts: shown next to what made the change (routes: right under the map;
+  // stations, tickets: their own lists), announced to screen readers
+  const NOTES = {routes: "note", tickets: "ticketNote", stations: "stationNote"};
+  function note(text, where) {
+    el[NOTES[where || "routes"]].textContent = text || "";
   }
 
-  async function send(build) {
-    return ctx.change(build, note);
+  async function send(build, where) {
+    return ctx.change(build, (text) => note(text, where));
   }
 
   async function tap(field, id, kept) {
@@ -94,7 +96,7 @@
       const now = saved(player);
       const ids = now[field].filter((x) => x !== id).concat(kept ? [id] : []);
       return {["player:" + player]: {routes: now.routes, tickets: now.tickets, stations: now.stations || [], [field]: ids}};
-    });
+    }, field);
     if (mine[field][id] === kept) delete mine[field][id];
     draw();
   }
@@ -117,7 +119,7 @@
   // a station placed (route: null, the scorer chooses), re-pointed (route: id) or taken back (remove)
   function setStation(cityId, route, remove) {
     const player = ctx.player;
-    note("");
+    note("", "stations");
     return send(() => {
       const now = saved(player);
       let stations = (now.stations || []).filter((s) => s.city !== cityId);
@@ -127,7 +129,7 @@
         stations = at >= 0 ? (now.stations || []).map((s) => (s.city === cityId ? item : s)) : stations.concat([item]);
       }
       return {["player:" + player]: {routes: now.routes, tickets: now.tickets, stations}};
-    }).then(draw);
+    }, "stations").then(draw);
   }
 
   // --- the map: built once; pan and zoom change only its viewBox -----------------------------
@@ -404,7 +406,7 @@
           buttons.push(h("button", {type: "button", class: "ttr-station-button on", "data-station-button": city,
             onclick: () => setStation(city, null, true)}, `⌂ ${w("remove_station")}`));
         } else if (here.length) {
-          buttons.push(h("p", {class: "ttr-station-note"}, `⌂ ${w("station_of")} ${here.join(", ")}`));
+          buttons.push(h("p", {class: "ttr-station-held"}, `⌂ ${w("station_of")} ${here.join(", ")}`));
         } else {
           const full = mine.length >= map.stations.per_player;
           buttons.push(h("button", {type: "button", class: "ttr-station-button", "data-station-button": city, disabled: full,
@@ -495,7 +497,10 @@
   }
 
   function build() {
-    el.note = h("p", {class: "ttr-note", id: "ttr-note", role: "status", "aria-live": "polite"});
+    const noteBox = (id) => h("p", {class: "ttr-note", id, role: "status", "aria-live": "polite"});
+    el.note = noteBox("ttr-note");
+    el.stationNote = noteBox("ttr-station-note");
+    el.ticketNote = noteBox("ttr-ticket-note");
     el.citySelect = h("select", {id: "ttr-city", "aria-label": w("city"), onchange: (e) => { city = e.target.value; draw(); }},
       h("option", {value: ""}, `— ${w("pick_city")} —`),
       map.places.slice().sort((a, b) => a.name.localeCompare(b.name, ctx.lang)).map((p) => h("option", {value: p.id}, p.name)));
@@ -519,8 +524,8 @@
         h("button", {type: "button", id: "ttr-fit", "aria-label": w("fit"), onclick: () => { view = {zoom: 1, x: 0, y: 0}; applyView(); }}, "⤢"),
         h("strong", {}, map.title[ctx.lang] || map.title.en)),
       buildMap(), el.note, h("p", {class: "ttr-help", id: "ttr-help"}, w("map_help")),
-      el.cityPanel, el.stations, el.summary,
-      h("div", {}, h("h3", {}, w("tickets")), el.filter, el.tickets),
+      el.cityPanel, el.stationNote, el.stations, el.summary,
+      h("div", {}, h("h3", {}, w("tickets")), el.filter, el.ticketNote, el.tickets),
       el.figure = h("figure", {class: "picture"}));
     view = view || {zoom: 1, x: 0, y: 0};
     gestures();
@@ -545,7 +550,7 @@
     ".ttr-chooser{position:absolute;left:.3rem;right:.3rem;bottom:.3rem;max-height:70%;overflow:auto;background:#fff;" +
     "border:1px solid #555;border-radius:.4rem;padding:.3rem;display:flex;flex-direction:column;gap:.3rem;box-shadow:0 2px 8px #0005}" +
     ".ttr-chooser.top{top:.3rem;bottom:auto}.ttr-chooser[hidden]{display:none}.ttr-chooser button{text-align:left}.ttr-which{margin:0;font-weight:600}" +
-    ".ttr-note{min-height:1.4em;color:#a31515;font-weight:600;margin:.3rem 0}.ttr-help{font-size:.85rem;color:#555;margin:0 0 .3rem}" +
+    ".ttr-note{min-height:1.4em;color:#a31515;font-weight:600;margin:.3rem 0}#ttr-station-note:empty,#ttr-ticket-note:empty{min-height:0;margin:0}.ttr-help{font-size:.85rem;color:#555;margin:0 0 .3rem}" +
     ".ttr-routes{display:flex;flex-direction:column;gap:.3rem;margin:.4rem 0}.ttr-routes button{text-align:left}" +
     ".ttr-chip{display:inline-block;width:1rem;height:1rem;border:1px solid #333;margin-right:.4rem;vertical-align:middle}" +
     ".ttr-station-list{list-style:none;padding:0}.ttr-station-list li{margin:.3rem 0}.ttr-station-list select{max-width:100%}" +
