@@ -539,8 +539,9 @@
     drawStations();
     drawSummary();
     drawTickets();
-    el.figure.replaceChildren(ctx.picture({id: "ttr-picture", alt: w("picture"),
-      src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`}));
+    const img = ctx.picture({id: "ttr-picture", alt: w("picture"),
+      src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`});
+    if (img.parentNode !== el.figure) el.figure.replaceChildren(img);  // the same <img>, never taken out and put back
   }
 
   const style = document.createElement("style");
