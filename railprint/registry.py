@@ -175,6 +175,12 @@ class WebPage(Protocol):
         """``updates`` (part -> new value) checked and normalised against the room's ``parts``;
         the server has already refused the setup and parts the room does not have."""
 
+    def check_with_room(self, parts: dict[str, Any], updates: dict[str, Any]) -> None:
+        """Optional: the checked ``updates`` against the room's *current* ``parts``, called under
+        the store's lock just before the change is written (so two phones' changes made on one
+        version are checked one after the other). A :class:`RailprintError` refuses the change
+        (409, with its message and the current room): one route, one owner."""
+
     def files(self, parts: dict[str, Any]) -> list[tuple[str, str]]:
         """(file name, text): exactly the files ``railprint score <game>`` reads for this room."""
 

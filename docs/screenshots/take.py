@@ -46,7 +46,7 @@ def rooms(base: str) -> dict[str, str]:
         "player:Ala": {"routes": ["bergen-oslo-red", "oslo-orebro-green", "orebro-stockholm-black", "goteborg-oslo"],
                        "tickets": ["t30", "t27"]}}})
     post(base, f"/api/rooms/{ttr['id']}/changes", {"version": 1, "parts": {
-        "player:Bartek": {"routes": ["bergen-oslo-blue"], "tickets": []}}})
+        "player:Bartek": {"routes": ["bergen-stavanger", "kristiansand-stavanger-green"], "tickets": []}}})
     made["ticket-to-ride"] = ttr["id"]
     steam = post(base, "/api/rooms", {"game": "days-of-steam", "players": ["Ala", "Bartek", "Celina"]})["room"]
     for version, (player, goods, circuits, value) in enumerate((
@@ -88,6 +88,18 @@ def main() -> None:
                     page.wait_for_function("[...document.querySelectorAll('figure.picture img')]"
                                            ".every((img) => img.complete && img.naturalWidth > 0)")
                     page.evaluate(f"document.querySelector('{focus[game]}').scrollIntoView()")
+                if game == "ticket-to-ride":  # the map zoomed in around Oslo, a tap there: the chooser
+                    page.evaluate("document.getElementById('ttr-stage').scrollIntoView()")
+                    box = page.locator("circle[data-city='oslo']").bounding_box()
+                    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                    page.mouse.move(x, y)
+                    for _ in range(3):
+                        page.mouse.wheel(0, -100)
+                        page.wait_for_timeout(50)
+                    box = page.locator("circle[data-city='oslo']").bounding_box()
+                    page.mouse.click(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 + 10)
+                    page.wait_for_selector("#ttr-chooser:not([hidden])")
+                    page.evaluate("window.scrollBy(0, -100)")
                 page.wait_for_timeout(500)
                 path = OUT / f"serve-{game}.png"
                 page.screenshot(path=str(path), full_page=False)

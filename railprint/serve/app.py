@@ -39,7 +39,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from railprint.errors import RailprintError, check_lang, suggestion
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
-from railprint.serve.rooms import (BadChange, Conflict, Room, RoomNotFound, RoomStore, StoreDamaged, check_title)
+from railprint.serve.rooms import (BadChange, Conflict, Refused, Room, RoomNotFound, RoomStore, StoreDamaged,
+                                   check_title)
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
@@ -620,7 +621,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     @app.exception_handler(Conflict)
     async def _conflict(request, exc: Conflict):
-        return _error(409, str(exc), room=exc.room.as_json(), score=scored(exc.room))
+        return _error(409, str(exc), room=exc.room.as_json(), score=scored(exc.room),
+                      refused=isinstance(exc, Refused))  # refused by the game (its message says why)
 
     @app.exception_handler(RailprintError)
     async def _bad(request, exc: RailprintError):
@@ -807,7 +809,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
-        room = store.change(room_id, body.get("version"), updates)
+        room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
         watchers.changed(room_id, room.version)
         return _room_answer(room, scored(room))
 
@@ -850,7 +852,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             raise RailprintError(f"{name}: not UTF-8 text (byte {exc.start})") from None
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
-        room = store.change(room_id, version, updates)
+        room = store.change(room_id, version, updates, getattr(page, "check_with_room", None))
         watchers.changed(room_id, room.version)
         return _room_answer(room, scored(room))
 

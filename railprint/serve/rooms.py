@@ -26,7 +26,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from railprint.errors import RailprintError
 
@@ -59,6 +59,11 @@ class Conflict(RailprintError):
     def __init__(self, message: str, room: "Room"):
         self.room = room
         super().__init__(message)
+
+
+class Refused(Conflict):
+    """A change the game's ``check_with_room`` refused against the room as it is now (a route
+    another player holds): its message says why; carries the current room."""
 
 
 class BadChange(RailprintError):
@@ -99,7 +104,8 @@ class RoomStore(Protocol):
 
     def create(self, game: str, title: str, parts: dict[str, Any]) -> Room: ...
 
-    def change(self, room_id: str, version: int, updates: dict[str, Any]) -> Room: ...
+    def change(self, room_id: str, version: int, updates: dict[str, Any],
+               check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room: ...
 
     def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room: ...
 
@@ -254,9 +260,16 @@ class Store:
                 raise
             return self._room(room_id)
 
-    def change(self, room_id: str, version: int, updates: dict[str, Any]) -> Room:
+    def change(self, room_id: str, version: int, updates: dict[str, Any],
+               check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room:
         """Apply one change made on ``version``: new values for one or more parts (see the
-        module docstring). Returns the room after it."""
+        module docstring). Returns the room after it.
+
+        ``check_with_room(parts, updates)``, when given, is the game's check of the change
+        against the room's *current* parts, run under the store's lock just before writing
+        (two phones' changes on one version are checked one after the other, never both
+        against the state before either): a :class:`RailprintError` it raises refuses the
+        change as :class:`Refused` (a :class:`Conflict`) with that message and the current room."""
         if not isinstance(updates, dict) or not updates:
             raise BadChange("a change replaces at least one part")
         encoded = []
@@ -282,6 +295,11 @@ class Store:
                     if touched is not None:
                         raise Conflict(f"{touched[0]!r} was changed on another screen (version {touched[1]}) "
                                        f"after version {version}; here is the current game", room)
+                if check_with_room is not None:
+                    try:
+                        check_with_room(room.parts, updates)
+                    except RailprintError as exc:
+                        raise Refused(str(exc), room) from None
                 new = room.version + 1
                 now = time.time()
                 for key, value in encoded:

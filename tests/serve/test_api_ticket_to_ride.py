@@ -74,13 +74,13 @@ def test_bad_setups_are_400(client, setup, players, words):
 
 
 def test_an_uploaded_game_file_replaces_the_claims(client):
-    r = room(client)
+    r = room(client, players=("Ala", "Bartek", "Celina"))  # three players: both halves of a double may be claimed
     text = ("map: nordic\nplayers:\n  - name: ala\n    routes: [Oslo - Örebro, Göteborg - Oslo]\n"
             "    tickets: [Oslo - Stockholm]\n  - name: Bartek\n    routes: ['Oslo - Orebro']\n")
     answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0", content=text.encode())
     assert answer.status_code == 200, answer.text
     parts = answer.json()["room"]["parts"]
-    # two plain claims over the identical Oslo - Örebro parallels: one half each
+    # two plain claims over the identical Oslo - Örebro parallels: one half each (3 players)
     assert {parts["player:Ala"]["routes"][0], parts["player:Bartek"]["routes"][0]} == \
         {"oslo-orebro-green", "oslo-orebro-yellow"}
     assert parts["player:Ala"]["tickets"] == ["t30"]

@@ -179,29 +179,33 @@
   // sent with it: the server merges them, or refuses them (409) if that part changed since.
   let queue = Promise.resolve();
   let started = 0;  // local changes begun: a poll answer asked for before one of them is stale
-  function change(parts) {
+  // ``note(text)``, when given, shows a refusal or conflict next to the control that made the
+  // change instead of at the top of the page.
+  function change(parts, note) {
     started += 1;
     state.busy += 1;
     const seen = state.room.version;
-    const run = queue.then(() => (typeof parts === "function" ? send(parts(), state.room.version) : send(parts, seen)))
+    const run = queue.then(() => (typeof parts === "function" ? send(parts(), state.room.version, note)
+      : send(parts, seen, note)))
       .finally(() => { state.busy -= 1; });
     queue = run.catch(() => false);
     return run;
   }
 
-  async function send(parts, version) {
+  async function send(parts, version, note) {
     if (!parts) return false;
     const begun = performance.now();
+    const say = note || message;
     try {
       apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version, parts}));
       timings.push(performance.now() - begun);
-      message("");
+      say("");
       return true;
     } catch (error) {
       if (error.status === 409 && error.data.room) {
         apply({room: error.data.room, score: error.data.score});
-        message(t("conflict"));
-      } else message(error.message);
+        say(error.data.refused ? error.message : t("conflict"));  // refused by the game: its reason
+      } else say(error.message);
       return false;
     }
   }
@@ -281,7 +285,10 @@
         apply(await api("PUT", `/api/rooms/${state.room.id}/files/${encodeURIComponent(file.name)}?version=${state.room.version}`, text, true));
         message(t("uploaded"), true);
       } catch (error) {
-        if (error.status === 409 && error.data.room) { apply({room: error.data.room, score: error.data.score}); message(t("conflict")); }
+        if (error.status === 409 && error.data.room) {
+          apply({room: error.data.room, score: error.data.score});
+          message(error.data.refused ? error.message : t("conflict"));
+        }
         else message(error.message);
       }
       event.target.value = "";

@@ -2,9 +2,15 @@
 
 A room's parts: ``"setup"`` (``players``, ``map``: a map id — Nordic, Italy or a map of the
 ``--content`` folders) and ``"player:<name>"`` = ``{"routes": [route ids], "tickets": [ticket
-ids]}``. The file is the game file ``railprint score ticket-to-ride`` reads (``format_game``),
-routes written as a person would (with a ``[colour]`` selector only on parallels). The map is
-drawn from the printed board's own layout (``board.board_geometry``, cached on disk).
+ids], "stations": [{"city": city id, "route": borrowed route id or null}]}`` (``stations`` only
+on a map with stations; a null route lets the scorer choose, as in the game file). The file is
+the game file ``railprint score ticket-to-ride`` reads (``format_game``), routes written as a
+person would (with a ``[colour]`` selector only on parallels). The map is drawn from the
+printed board's own layout (``board.board_geometry``, cached on disk).
+
+One route, one owner (:func:`check_with_room`, run by the store under its lock): a claim of a
+route another player holds, of a double route's other half beyond the map's player-count rule,
+or a station in a city that holds another player's station is refused naming the holder.
 """
 
 from __future__ import annotations
@@ -75,8 +81,10 @@ def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, An
     m = _map(parts)
     checked = {}
     for key, value in updates.items():
-        if not isinstance(value, dict) or set(value) != {"routes", "tickets"}:
-            raise RailprintError(f"{key}: expected {{\"routes\": [route ids], \"tickets\": [ticket ids]}}")
+        if not isinstance(value, dict) or not {"routes", "tickets"} <= set(value) <= {"routes", "tickets", "stations"}:
+            raise RailprintError(f"{key}: expected {{\"routes\": [route ids], \"tickets\": [ticket ids]"
+                                 + (", \"stations\": [{\"city\": id, \"route\": id or null}]" if m.stations else "")
+                                 + "}")
         routes, tickets = value["routes"], value["tickets"]
         for what, ids, known in (("route", routes, m.route), ("ticket", tickets, m.ticket)):
             if not isinstance(ids, list) or len(ids) > 500:
@@ -88,12 +96,105 @@ def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, An
             if len(set(ids)) != len(ids):
                 raise RailprintError(f"{key}: a {what} listed twice")
         checked[key] = {"routes": list(routes), "tickets": list(tickets)}
+        stations = _checked_stations(m, key, value.get("stations", []))
+        if stations:
+            checked[key]["stations"] = stations
     return checked
+
+
+def _checked_stations(m, key: str, value: Any) -> list[dict]:
+    """A player's stations: cities of the map, each once, at most the map's number, each
+    borrowing a route into or out of its city or none (the scorer chooses)."""
+    if not value:
+        return []
+    if m.stations is None:
+        raise RailprintError(f"{key}: the {m.title()} map has no train stations")
+    if not isinstance(value, list) or not all(isinstance(v, dict) and set(v) <= {"city", "route"} for v in value):
+        raise RailprintError(f"{key}: stations: a list of {{\"city\": city id, \"route\": route id or null}}")
+    if len(value) > m.stations.per_player:
+        raise RailprintError(f"{key}: {len(value)} stations; each player has only {m.stations.per_player}")
+    out, seen = [], set()
+    for item in value:
+        city, route = item.get("city"), item.get("route")
+        if not isinstance(city, str) or city not in m.city:
+            raise RailprintError(f"{key}: a station stands in a city of {m.title()}, not {str(city)[:40]!r}",
+                                 hint=suggestion(str(city), list(m.city)))
+        if city in seen:
+            raise RailprintError(f"{key}: two stations in {m.place_name(city)}")
+        seen.add(city)
+        if route is not None and (not isinstance(route, str) or route not in m.routes_at_city[city]):
+            raise RailprintError(f"{key}: the station in {m.place_name(city)} borrows a route into or out of "
+                                 f"{m.place_name(city)}, not {str(route)[:40]!r}",
+                                 hint="routes there: " + ", ".join(m.routes_at_city[city]))
+        out.append({"city": city, "route": route})
+    return out
+
+
+def route_name(m, rid: str) -> str:
+    """``Oslo – Örebro · 2 · green``; the halves of a double route of one colour told apart
+    (``… · gray (2nd)``): the page's chooser and the server's refusals name routes alike."""
+    r = m.route[rid]
+    group = m.parallel_groups[r.pair]
+    same = [g for g in group if m.route[g].colour == r.colour]
+    nth = f" ({_ORDINALS[same.index(rid)] if same.index(rid) < len(_ORDINALS) else same.index(rid) + 1})" \
+        if len(same) > 1 else ""
+    return f"{m.place_name(r.a)} – {m.place_name(r.b)} · {r.length} · {r.colour}{nth}"
+
+
+_ORDINALS = ("1st", "2nd", "3rd")
+
+
+def check_with_room(parts: dict[str, Any], updates: dict[str, Any]) -> None:
+    """One route, one owner, checked against the room as it is now (the store calls this under
+    its lock, so two phones' claims made on one version are decided one after the other): a
+    route or station a change *adds* may not be another player's, nor break the map's rule for
+    double routes (how many halves this player count may claim; one half per player). What a
+    player already held stays theirs to keep or give back."""
+    m = _map(parts)
+    players = parts["setup"]["players"]
+    after = {p: updates.get(_key(p), parts[_key(p)]) for p in players}
+    holders: dict[str, list[str]] = {}
+    city_holders: dict[str, list[str]] = {}
+    for p in players:
+        for rid in after[p]["routes"]:
+            holders.setdefault(rid, []).append(p)
+        for st in after[p].get("stations", []):
+            city_holders.setdefault(st["city"], []).append(p)
+    limit = m.parallel.limit(len(players))
+    for p in players:
+        if _key(p) not in updates:
+            continue
+        before = parts[_key(p)]
+        for rid in [r for r in after[p]["routes"] if r not in before["routes"]]:
+            others = [o for o in holders[rid] if o != p]
+            if others:
+                raise RailprintError(f"{route_name(m, rid)} is already claimed by {' and '.join(others)}")
+            group = m.parallel_groups[m.route[rid].pair]
+            if len(group) < 2:
+                continue
+            mine = [g for g in group if g != rid and p in holders.get(g, ())]
+            if mine and m.parallel.one_per_player:
+                raise RailprintError(f"{p} already holds {route_name(m, mine[0])}; one player may claim only one "
+                                     f"route of a double route")
+            held = [g for g in group if holders.get(g)]
+            if limit is not None and len(held) > limit:
+                who = ", ".join(f"{' and '.join(holders[g])} ({route_name(m, g)})" for g in held if g != rid)
+                raise RailprintError(f"with {len(players)} players only {limit} route(s) of the double route "
+                                     f"{m.place_name(m.route[rid].a)} – {m.place_name(m.route[rid].b)} may be "
+                                     f"claimed: held by {who}")
+        had = {st["city"] for st in before.get("stations", [])}
+        for st in after[p].get("stations", []):
+            others = [o for o in city_holders[st["city"]] if o != p]
+            if st["city"] not in had and others:
+                raise RailprintError(f"{m.place_name(st['city'])} already holds {' and '.join(others)}'s station; "
+                                     "a city takes one station")
 
 
 def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
     m = _map(parts)
-    players = [(p, parts[_key(p)]["routes"], parts[_key(p)]["tickets"]) for p in parts["setup"]["players"]]
+    players = [(p, parts[_key(p)]["routes"], parts[_key(p)]["tickets"],
+                [(st["city"], st["route"]) for st in parts[_key(p)].get("stations", [])])
+               for p in parts["setup"]["players"]]
     return [(FILE, format_game(m.id, players, m))]
 
 
@@ -109,14 +210,25 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     from railprint.games.ticket_to_ride.rules import _allocate  # the scorer's reading of plain claims
 
     players = {p.casefold(): p for p in parts["setup"]["players"]}
+    allocation = _allocate(record)
     updates = {}
-    for entry, routes in zip(record.players, _allocate(record)):
+    for entry, routes in zip(record.players, allocation):
         player = players.get(entry.name.casefold())
         if player is None:
             raise RailprintError(f"{entry.where}: player {entry.name!r} is not in this room",
                                  hint=suggestion(entry.name, list(players.values())))
+        if _key(player) in updates:
+            raise RailprintError(f"{entry.where}: the player {entry.name!r} is listed twice")
         updates[_key(player)] = {"routes": list(dict.fromkeys(routes)),
                                  "tickets": list(dict.fromkeys(t.ticket for t in entry.tickets))}
+        # the file's stations kept: a borrowed route given as a pair over parallels is the
+        # half another player holds (as the scorer reads it), else the first
+        held_by_others = {r for other, rs in zip(record.players, allocation) if other is not entry for r in rs}
+        stations = [{"city": st.city,
+                     "route": next((r for r in st.borrows if r in held_by_others), st.borrows[0]) if st.borrows else None}
+                    for st in entry.stations]
+        if stations:
+            updates[_key(player)]["stations"] = stations
     return updates
 
 
@@ -141,13 +253,14 @@ def _drawing(m) -> dict:
     for route in m.routes:
         routes.append({
             "id": route.id, "a": m.place_of(route.a), "b": m.place_of(route.b), "length": route.length,
+            "name": route_name(m, route.id),
             "colour": route.colour, "hex": colours.get(route.colour, "#9e9e9e"),
             "parallels": list(m.parallels_of(route.id)), "tunnel": route.tunnel,
             "ferry": route.locomotives + route.waves,
             "cars": [[[r1(x), r1(y)] for x, y in car_polygon(car)] for car in geo.cars.get(route.id, ())],
             "path": [[r1(x), r1(y)] for car in geo.cars.get(route.id, ()) for x, y in _axis(car)],
         })
-    places = [{"id": c.id, "name": c.name, "at": [r1(v) for v in geo.nodes[c.id]],
+    places = [{"id": c.id, "name": c.name, "city": True, "at": [r1(v) for v in geo.nodes[c.id]],
                "label": ({"x": r1(geo.labels[c.id].x), "y": r1(geo.labels[c.id].y), "size": r1(geo.labels[c.id].size)}
                          if c.id in geo.labels else None)} for c in m.cities]
     for area in m.areas:
@@ -159,6 +272,8 @@ def _drawing(m) -> dict:
     return {"width": r1(geo.width), "height": r1(geo.height), "car_width": r1(min(widths, default=geo.city_radius)),
             "frame": [r1(geo.inner.x), r1(geo.inner.y), r1(geo.inner.w), r1(geo.inner.h)],
             "routes": routes, "places": places,
+            "stations": {"per_player": m.stations.per_player, "points_unused": m.stations.points_unused}
+            if m.stations else None,
             "tickets": [{"id": t.id, "a": t.a, "b": t.b, "points": t.points,
                          "name": f"{m.place_name(t.a)} - {m.place_name(t.b)}"} for t in m.tickets],
             "title": {lang: m.title(lang) for lang in ("en", "pl")}}
