@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
@@ -49,6 +50,9 @@ class _Drawn(Spec):
     unless: str | None = Field(None, description="draw the layer only when this IS empty: '{prereq}'")
     use: str | list[str] | None = Field(None, description="named style(s) from the deck's 'styles:', their keys "
                                                           "under the layer's own (the layer's keys win)")
+    # numeric keys given as '{expression}' (size: '{9 if name|length < 12 else 7}'): moved here
+    # before validation (see railprint.model.resolve._with_computed), worked out for each card
+    computed: SkipJsonSchema[dict[str, str] | None] = Field(None, alias="=computed")
 
 
 class _Layer(_Drawn):
@@ -206,6 +210,53 @@ class TrackLayer(_Drawn):
             if a == b:
                 raise ValueError(f"a segment joins {a!r} to itself")
         return segments
+
+
+COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
+"""Numeric keys a layer may give as a ``{expression}`` worked out for each card."""
+
+
+def _layer_classes() -> dict[str, type]:
+    return {cls.model_fields["type"].annotation.__args__[0]: cls
+            for cls in (RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapLayer,
+                        TrackLayer, ImageLayer)}
+
+
+_ADAPTERS: dict[tuple[type, str], TypeAdapter] = {}
+
+
+def computable(layer_type: Any, key: str) -> Any:
+    """A valid stand-in for ``key`` of a layer of type ``layer_type`` whose value is computed per
+    card ("1pt" for a length, 1 for a number), or None when the layer has no such key."""
+    cls = _layer_classes().get(layer_type) if isinstance(layer_type, str) else None
+    if cls is None or key not in COMPUTABLE or key not in cls.model_fields:
+        return None
+    return "1pt" if _is_length(cls, key) else 1
+
+
+def _is_length(cls: type, key: str) -> bool:
+    return "_length" in repr(cls.model_fields[key].metadata) + repr(cls.model_fields[key].annotation)
+
+
+def computed_value(cls: type, key: str, text: str) -> Any:
+    """``text`` (a computed key's value for one card) checked as ``cls``'s field ``key``
+    (a ValueError saying why not)."""
+    from pydantic import ValidationError
+
+    adapter = _ADAPTERS.get((cls, key))
+    if adapter is None:
+        info = cls.model_fields[key]
+        adapter = _ADAPTERS[(cls, key)] = TypeAdapter(Annotated[(info.annotation, *info.metadata)])
+    value: Any = text.strip()
+    if not _is_length(cls, key):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"expected a number, got {text!r}") from None
+    try:
+        return adapter.validate_python(value)
+    except ValidationError as exc:
+        raise ValueError("; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())) from None
 
 
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,

@@ -23,12 +23,12 @@ from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
-from railprint.model import images, richtext, svgart
+from railprint.model import expressions, images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.nearby import kind_files
 from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
-                                  StylesSpec, TextLayer, VectorPlacement)
+                                  StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -82,7 +82,7 @@ class _Vars(dict):
             if isinstance(value, dict):
                 dict.__setitem__(self, key, _label(value, lang))
         self.missing: list[str] = []
-        self.bad: list[str] = []
+        self.bad: list[tuple[str, str | None]] = []  # (message, hint) of unusable expressions
         self.used: list[str] = []  # names looked up (since the caller last cleared it)
         self.seen: set[str] = set()  # every name looked up
 
@@ -118,11 +118,30 @@ def _substitute(value: Any, variables: _Vars, lang: str) -> Any:
             return token[0]
         name = match.group(1)
         if not _VAR_NAME.match(name):
-            variables.bad.append(token)
-            return token
+            found = _evaluated(name, variables)
+            return token if found is _ABSENT else expressions.as_text(found)
         return str(variables[name])
 
     return _PLACEHOLDER.sub(one, value)
+
+
+def _evaluated(source: str, variables: _Vars) -> Any:
+    """The value of the expression ``source`` (a placeholder that is not a plain name) for the
+    card's variables; ``_ABSENT`` when it is not usable (the problem noted in ``variables``)."""
+    try:
+        expression = expressions.compiled(source)
+    except expressions.ExpressionError as exc:
+        variables.bad.append((exc.message, exc.hint))
+        return _ABSENT
+    missing = len(variables.missing)
+    values = {name: variables[name] for name in expression.names}
+    if len(variables.missing) > missing:
+        return _ABSENT
+    try:
+        return expression.value(values)
+    except expressions.ExpressionError as exc:
+        variables.bad.append((exc.message, exc.hint))
+        return _ABSENT
 
 
 def _number(value: Any) -> float | None:
@@ -396,6 +415,10 @@ def _condition(text: str, variables: _Vars, lang: str) -> bool:
     text = text.strip()
     if _VAR_NAME.match(text):
         text = "{" + text + "}"  # a bare variable name
+    whole = _PLACEHOLDER.fullmatch(text)
+    if whole and whole.group(1) and not _VAR_NAME.match(whole.group(1)):   # one expression: its truth
+        found = _evaluated(whole.group(1), variables)
+        return found is not _ABSENT and expressions.truthy(found)
     return bool(str(_substitute(text, variables, lang)).strip())
 
 
@@ -508,6 +531,10 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
     changes: dict[str, Any] = {}
     if (layer.when is not None or layer.unless is not None) and not _drawn(layer, variables, lang):
         return ()
+    if layer.computed is not None:
+        changes = _computed_numbers(layer, variables, lang, problems, card_where, cells, what)
+        if changes is None:
+            return ()
     for field in _substituted(type(layer)):
         value = getattr(layer, field)
         start = len(variables.used)
@@ -628,7 +655,12 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
 def _placeholders(value: Any, found: set) -> set:
     """Every ``{name}`` any string inside ``value`` names (recursively)."""
     if isinstance(value, str):
-        found.update(m.group(1) for m in _PLACEHOLDER.finditer(value) if m.group(1))
+        for match in _PLACEHOLDER.finditer(value):
+            inner = match.group(1)
+            if inner and _VAR_NAME.match(inner):
+                found.add(inner)
+            elif inner:
+                found.update(expressions.names_in(inner))
     elif isinstance(value, dict):
         for item in value.values():
             _placeholders(item, found)
@@ -764,6 +796,56 @@ def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> A
     return _marked(data, {**data, "templates": changed})
 
 
+def _with_computed(data: Any) -> Any:
+    """Every layer key of :data:`~railprint.model.deck.COMPUTABLE` given as ``'{…}'`` text
+    (``size: '{9 if name|length < 12 else 7}'``) moves to the layer's ``=computed`` mapping, a
+    valid stand-in taking its place for validation; each card works it out (see
+    :func:`_computed_numbers`). Data without such a key is returned as it is."""
+    templates = data.get("templates") if isinstance(data, MarkedDict) else None
+    if not isinstance(templates, MarkedDict):
+        return data
+    changed = None
+    for name, template in templates.items():
+        layers = template.get("layers") if isinstance(template, MarkedDict) else None
+        if not isinstance(layers, MarkedList):
+            continue
+        for index, layer in enumerate(layers):
+            if not isinstance(layer, MarkedDict):
+                continue
+            moved = {key: value for key, value in layer.items() if isinstance(value, str) and "{" in value
+                     and computable(layer.get("type"), key) is not None}
+            if not moved:
+                continue
+            if changed is None:
+                changed = _marked(templates, templates)
+            if changed[name] is template:
+                changed[name] = _marked(template, {**template, "layers": _kept(layers, lambda i: True)})
+            new = _marked(layer, {**layer, **{key: computable(layer["type"], key) for key in moved}})
+            new["=computed"] = moved
+            new.key_locations["=computed"] = new.value_locations["=computed"] = layer.location
+            changed[name]["layers"][index] = new
+    return data if changed is None else _marked(data, {**data, "templates": changed})
+
+
+def _computed_numbers(layer: Any, variables: _Vars, lang: str, problems: Problems, where: Location,
+                      cells: dict | None, what: str) -> dict | None:
+    """The layer's computed keys worked out for this card (None: one cannot be; reported)."""
+    out: dict[str, Any] = {"computed": None}
+    bad = len(variables.bad)
+    for key, source in layer.computed.items():
+        start = len(variables.used)
+        text = str(_substitute(source, variables, lang))
+        if len(variables.bad) > bad or _PLACEHOLDER.search(text):
+            return None   # an unknown variable or a bad expression: reported with the card
+        try:
+            out[key] = computed_value(type(layer), key, text)
+        except ValueError as exc:
+            problems.add(f"{what}: {key}: {source!r} gives {text!r}: {exc}",
+                         _cell(cells, variables.used[start:], where))
+            return None
+    return out
+
+
 def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any, list[int]]:
     """The deck's spec; when some layers or cards break the schema, their problems are added to
     ``problems`` and the rest is validated without them (so one bad font name does not hide the
@@ -845,7 +927,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     for warning in _column_warnings(data, columns, count_column) if columns else ():
         images.log.warning("Warning: " + warning)
     problems = Problems()
-    data = _with_styles(data, problems, path.parent)
+    data = _with_computed(_with_styles(data, problems, path.parent))
     spec, checked, indexes = _validated(data, path, problems)
     top = Location(str(path), 1, 1)
 
@@ -931,10 +1013,8 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             numbered = numbered or any(n in variables.seen for n in ("index", "copy")
                                        if n not in own)
             if copy == 1:
-                for bad in dict.fromkeys(variables.bad):
-                    problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name",
-                                 where, "only {name} is replaced (no attributes, indexes or formats); "
-                                        "write {{ for a brace")
+                for message, hint in dict.fromkeys(variables.bad):
+                    problems.add(f"card {index + 1} ({name}): {message}", where, hint)
                 for missing in dict.fromkeys(variables.missing):
                     problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
                                  suggestion(missing.strip("{}"), list(variables)) if variables else None)
