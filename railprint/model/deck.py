@@ -42,8 +42,27 @@ class Size(Spec):
     height: Length = Field(gt=0)
 
 
+COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
+"""Numeric keys a layer may give as a ``{expression}`` worked out for each card."""
+
+
+def _computed_schema(schema: dict) -> None:
+    """An editor's schema: a computable key may also be a ``'{expression}'`` string."""
+    for key in COMPUTABLE:
+        field = schema.get("properties", {}).get(key)
+        if field is not None:
+            schema["properties"][key] = {"anyOf": [{k: v for k, v in field.items() if k != "description"},
+                                                   {"type": "string", "pattern": COMPUTED_PATTERN}],
+                                         **({"description": field["description"]} if "description" in field else {})}
+
+
+COMPUTED_PATTERN = r"\{[^{}]+\}"
+
+
 class _Drawn(Spec):
     """What every layer takes: conditions and named styles."""
+
+    model_config = ConfigDict(json_schema_extra=_computed_schema)
 
     when: str | None = Field(None, description="draw the layer only when this is not empty after placeholders "
                                                "are replaced: '{prereq}' (a bare name means '{name}')")
@@ -210,10 +229,6 @@ class TrackLayer(_Drawn):
             if a == b:
                 raise ValueError(f"a segment joins {a!r} to itself")
         return segments
-
-
-COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
-"""Numeric keys a layer may give as a ``{expression}`` worked out for each card."""
 
 
 def _layer_classes() -> dict[str, type]:

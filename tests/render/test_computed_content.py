@@ -157,3 +157,19 @@ def test_expressions_have_no_way_to_loop_or_grow_without_bound():
     assert expressions.compiled("cost | int + 1").value({"cost": "41"}) == 42
     assert expressions.as_text(expressions.compiled("7 / 2").value({})) == "3.5"
     assert expressions.as_text(expressions.compiled("code").value({"code": "007"})) == "007"   # not a number
+
+
+def test_an_editor_schema_accepts_computed_keys(tmp_path):
+    import json
+
+    import jsonschema
+    import yaml
+
+    from tests.helpers import cli_stdout
+
+    schema = json.loads(cli_stdout("schema"))
+    data = yaml.safe_load(SALAD.replace("cards: {from: deck.xlsx, sheet: Cards}", "cards: [{vars: {Title: A}}]"))
+    jsonschema.validate(data, schema)
+    data["templates"]["point"]["layers"][0]["size"] = "nine"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
