@@ -47,7 +47,10 @@ COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
 
 
 def _computed_schema(schema: dict) -> None:
-    """An editor's schema: a computable key may also be a ``'{expression}'`` string."""
+    """An editor's schema: a computable key may also be a ``'{expression}'`` string; ``color``
+    is ``colour`` (the alias :func:`railprint.model.resolve._with_computed` renames)."""
+    if "colour" in schema.get("properties", {}):
+        schema["properties"]["color"] = {**schema["properties"]["colour"], "description": "the same as colour"}
     for key in COMPUTABLE:
         field = schema.get("properties", {}).get(key)
         if field is not None:
@@ -129,8 +132,8 @@ class TextLayer(_Drawn):
     family: str | None = Field(None, description="a font family the deck declares under 'fonts:' (default: "
                                                  "the built-in Source Sans Pro); 'font' picks its face")
     colour: str = "#000000"
-    align: Literal["left", "centre", "right", "justify"] = Field(
-        "left", description="justify: boxes only (the last line of each paragraph stays left)")
+    align: Literal["left", "centre", "center", "right", "justify"] = Field(
+        "left", description="justify: boxes only (the last line of each paragraph stays left); center = centre")
     max_width: Length | None = Field(None, description="one-line text: shrink it to fit this width")
     rotate: float = Field(0, ge=-3600, le=3600, description="degrees clockwise about (x, y)")
     w: Length | None = Field(None, gt=0, description="a text box's width (give h too): wraps, aligns, shrinks to fit")
@@ -138,7 +141,16 @@ class TextLayer(_Drawn):
     line_spacing: float = Field(1.2, gt=0, le=5, description="box: baseline to baseline, in multiples of the size")
     min_size: float = Field(4, gt=0, le=2000, description="box: the smallest size (pt) it may shrink to; "
                                                  "text that does not fit even then is an error naming the card")
-    valign: Literal["top", "middle", "bottom"] = Field("top", description="box: where the lines sit")
+    valign: Literal["top", "middle", "center", "centre", "bottom"] = Field(
+        "top", description="box: where the lines sit (center = middle)")
+
+    @field_validator("align", "valign")
+    @classmethod
+    def _spelling(cls, value: str, info: Any) -> str:
+        """American spellings (and 'centre' for a vertical middle) as the names railprint draws by."""
+        if info.field_name == "valign":
+            return "middle" if value in ("center", "centre") else value
+        return "centre" if value == "center" else value
 
     @model_validator(mode="after")
     def _box(self) -> "TextLayer":
@@ -300,6 +312,10 @@ CARDS_FROM = {
                                                   "to the deck file and inside its folder"},
         "sheet": {"type": "string", "description": "Excel: the sheet to read (default: the first)"},
         "count_column": {"type": "string", "description": "the column giving each row's copies (default: count)"},
+        "name_column": {"type": "string", "description": "the column naming each card in listings, messages and "
+                                                        "Tabletop Simulator (default: name)"},
+        "ignore_columns": {"type": "array", "items": {"type": "string"},
+                           "description": "columns not for printing (notes, analysis): never warned about"},
     },
 }
 

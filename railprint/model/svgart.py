@@ -55,6 +55,11 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
+def _svg_namespace(tag: str) -> bool:
+    """Is ``tag`` (``{uri}name`` or ``name``) an SVG element (the SVG namespace, or none)?"""
+    return not tag.startswith("{") or tag.startswith("{http://www.w3.org/2000/svg}")
+
+
 def _scan(data: bytes, name: str) -> tuple[str, ...]:
     """Stream-check the XML (pass 1); the element names railprint does not draw."""
     from defusedxml import DefusedXmlException
@@ -62,10 +67,13 @@ def _scan(data: bytes, name: str) -> tuple[str, ...]:
 
     seen: dict[str, None] = {}
     count = depth = 0
+    quiet_below: int | None = None   # the depth of an open <metadata>
     try:
         for event, element in iterparse(io.BytesIO(data), events=("start", "end"), forbid_dtd=True,
                                         forbid_entities=True, forbid_external=True):
             if event == "end":
+                if quiet_below == depth:
+                    quiet_below = None
                 depth -= 1
                 element.clear()
                 continue
@@ -79,7 +87,11 @@ def _scan(data: bytes, name: str) -> tuple[str, ...]:
             tag = _local(element.tag)
             if count == 1 and tag != "svg":
                 raise RailprintError(f"{name} is not an SVG picture (its root element is <{tag}>)")
-            if tag not in DRAWN:
+            if quiet_below is None and tag == "metadata":
+                quiet_below = depth   # metadata (RDF, licences) is never drawn: nothing to say
+            # an element of another namespace (Inkscape's sodipodi:namedview, inkscape:grid, …)
+            # is the editor's own note, not a drawing: ignored without a word
+            if tag not in DRAWN and quiet_below is None and _svg_namespace(element.tag):
                 seen[tag] = None
     except DefusedXmlException as exc:
         raise RailprintError(f"the SVG {name} declares a DOCTYPE or entities, which are refused "
