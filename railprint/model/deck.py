@@ -54,12 +54,14 @@ def _computed_schema(schema: dict) -> None:
     for key in COMPUTABLE:
         field = schema.get("properties", {}).get(key)
         if field is not None:
+            extra = [{"type": "string", "pattern": PERCENT_PATTERN}] if key in ("x", "y", "w", "h") else []
             schema["properties"][key] = {"anyOf": [{k: v for k, v in field.items() if k != "description"},
-                                                   {"type": "string", "pattern": COMPUTED_PATTERN}],
+                                                   {"type": "string", "pattern": COMPUTED_PATTERN}, *extra],
                                          **({"description": field["description"]} if "description" in field else {})}
 
 
 COMPUTED_PATTERN = r"\{[^{}]+\}"
+PERCENT_PATTERN = r"^\s*-?[0-9]+(\.[0-9]+)?\s*%\s*$"   # x, w: of the card's width; y, h: of its height
 
 
 class _Drawn(Spec):
@@ -273,7 +275,8 @@ def computed_value(cls: type, key: str, text: str) -> Any:
     adapter = _ADAPTERS.get((cls, key))
     if adapter is None:
         info = cls.model_fields[key]
-        adapter = _ADAPTERS[(cls, key)] = TypeAdapter(Annotated[(info.annotation, *info.metadata)])
+        kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+        adapter = _ADAPTERS[(cls, key)] = TypeAdapter(kind)
     value: Any = text.strip()
     if not _is_length(cls, key):
         try:

@@ -554,7 +554,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         return ()
     drawing = len(variables.used)   # the names the layer draws with (not its condition's): its cells
     if layer.computed is not None:
-        changes = _computed_numbers(layer, variables, lang, problems, card_where, cells, what)
+        changes = _computed_numbers(layer, variables, lang, problems, card_where, cells, what, (width, height))
         if changes is None:
             return ()
     for field in _substituted(type(layer)):
@@ -867,7 +867,7 @@ def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> A
 
 def _with_computed(data: Any) -> Any:
     """American spellings of keys (``color:``) renamed; every layer key of
-    :data:`~railprint.model.deck.COMPUTABLE` given as ``'{…}'`` text
+    :data:`~railprint.model.deck.COMPUTABLE` given as ``'{…}'`` text or a percentage (``x: 50%``)
     (``size: '{9 if name|length < 12 else 7}'``) moves to the layer's ``=computed`` mapping, a
     valid stand-in taking its place for validation; each card works it out (see
     :func:`_computed_numbers`). Data without such a key is returned as it is."""
@@ -882,7 +882,8 @@ def _with_computed(data: Any) -> Any:
         for index, layer in enumerate(layers):
             if not isinstance(layer, MarkedDict):
                 continue
-            moved = {key: value for key, value in layer.items() if isinstance(value, str) and "{" in value
+            moved = {key: value for key, value in layer.items() if isinstance(value, str)
+                     and ("{" in value or key in PERCENT_KEYS and _PERCENT.fullmatch(value))
                      and computable(layer.get("type"), key) is not None}
             spelt = [key for key in SPELLINGS if key in layer and SPELLINGS[key] not in layer]
             if not moved and not spelt:
@@ -903,9 +904,15 @@ def _with_computed(data: Any) -> Any:
     return data if changed is None else _marked(data, {**data, "templates": changed})
 
 
+PERCENT_KEYS = {"x": 0, "w": 0, "y": 1, "h": 1}
+"""Position keys that may be a percentage of the card: of its width (x, w) or height (y, h)."""
+_PERCENT = re.compile(r"\s*(-?[0-9]+(?:\.[0-9]+)?)\s*%\s*")
+
+
 def _computed_numbers(layer: Any, variables: _Vars, lang: str, problems: Problems, where: Location,
-                      cells: dict | None, what: str) -> dict | None:
-    """The layer's computed keys worked out for this card (None: one cannot be; reported)."""
+                      cells: dict | None, what: str, size: tuple[float, float] = (0.0, 0.0)) -> dict | None:
+    """The layer's computed keys worked out for this card (None: one cannot be; reported);
+    ``size``: the card's trim width and height, for percentages."""
     out: dict[str, Any] = {"computed": None}
     bad = len(variables.bad)
     for key, source in layer.computed.items():
@@ -913,6 +920,9 @@ def _computed_numbers(layer: Any, variables: _Vars, lang: str, problems: Problem
         text = str(_substitute(source, variables, lang))
         if len(variables.bad) > bad or _PLACEHOLDER.search(text):
             return None   # an unknown variable or a bad expression: reported with the card
+        percent = _PERCENT.fullmatch(text) if key in PERCENT_KEYS else None
+        if percent:
+            text = f"{float(percent.group(1)) / 100 * size[PERCENT_KEYS[key]]!r}pt"
         try:
             out[key] = computed_value(type(layer), key, text)
         except ValueError as exc:

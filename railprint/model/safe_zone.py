@@ -82,7 +82,7 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                     if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
                         continue
                     if layer.computed is not None:   # this card's size and position
-                        changes = _computed_numbers(layer, variables, lang, Problems(), top, None, "")
+                        changes = _computed_numbers(layer, variables, lang, Problems(), top, None, "", (width, height))
                         if changes is None:
                             continue
                         layer = _copied(layer, changes)

@@ -173,3 +173,23 @@ def test_an_editor_schema_accepts_computed_keys(tmp_path):
     data["templates"]["point"]["layers"][0]["size"] = "nine"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, schema)
+
+
+def test_percent_positions_are_of_the_card(tmp_path):
+    (tmp_path / "d.yaml").write_text(
+        "kind: deck\nid: d\ngame: d\ntitle: {en: D}\nsize: poker\ntemplates:\n  t:\n    layers:\n"
+        "      - {type: rect, x: 10%, y: 50%, w: 80%, h: 25%, fill: '#000000'}\n"
+        "      - {type: text, text: '{name}', x: '{10 * index}%', y: 5%, align: center}\n"
+        "      - {type: rect, x: 50%, y: 0mm, fill: '#000000'}\n"
+        "default_template: t\ncards:\n  - {vars: {name: Łódź}}\n  - {vars: {name: Tromsø}}\n", encoding="utf-8")
+    deck = load_deck(tmp_path / "d.yaml")
+    rect, text, half = deck.cards[1].front.layers
+    assert [round(v / mm(1), 3) for v in (rect.x, rect.y, rect.w, rect.h)] == [6.3, 44, 50.4, 22]
+    assert [round(v / mm(1), 3) for v in (half.x, half.w, half.h)] == [31.5, 31.5, 88]   # to the trim edges
+    assert [round(c.front.layers[1].x / mm(1), 3) for c in deck.cards] == [6.3, 12.6]
+    assert round(text.y / mm(1), 3) == 4.4
+    (tmp_path / "d.yaml").write_text((tmp_path / "d.yaml").read_text(encoding="utf-8").replace("x: 10%,", "x: 10 %%,"),
+                                     encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_deck(tmp_path / "d.yaml")
+    assert "d.yaml:9:" in str(caught.value)
