@@ -26,7 +26,7 @@ from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location
 from railprint.model import expressions, images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.nearby import kind_files
-from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
+from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
 from railprint.units import mm
@@ -857,12 +857,43 @@ def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> A
                     combined.key_locations[SPELLINGS.get(key, key)] = style.key_loc(key)
                     combined.value_locations[SPELLINGS.get(key, key)] = style.loc(key)
             for key, value in layer.items():
+                if key in COMPUTABLE and isinstance(value, str) and _RELATIVE.match(value):
+                    value = _relative(key, value, combined, layer.loc(key), problems)
+                    if value is None:   # (reported) a stand-in: not reported again by the schema
+                        value = computable(layer.get("type"), key) or value
                 combined[SPELLINGS.get(key, key)] = value
                 combined.key_locations[SPELLINGS.get(key, key)] = layer.key_loc(key)
                 combined.value_locations[SPELLINGS.get(key, key)] = layer.loc(key)
             merged[index] = combined
         changed[name] = _marked(template, {**template, "layers": merged})
     return _marked(data, {**data, "templates": changed})
+
+
+_RELATIVE = re.compile(r"^\s*([+-])=\s*(.+?)\s*$")
+
+
+def _relative(key: str, value: str, styled: dict, where: Location, problems: Problems) -> Any | None:
+    """``y: += 15mm`` in a layer that ``use:``s a style: the style's ``y`` plus 15 mm (as Squib's
+    ``extends`` layouts do); numbers (``size: -= 2``) likewise. A problem (and the value as it
+    is) when the style gives no plain value to add to (None: reported)."""
+    from railprint.units import parse_length
+
+    sign, amount = _RELATIVE.match(value).groups()
+    base = styled.get(key)
+    factor = 1.0 if sign == "+" else -1.0
+    try:
+        if isinstance(base, (int, float)) and not isinstance(base, bool):
+            return base + factor * float(amount)
+        if isinstance(base, str) and "{" not in base and "%" not in base:
+            return f"{parse_length(base) + factor * parse_length(amount)!r}pt"
+    except (ValueError, RailprintError):
+        problems.add(f"{key}: {value!r} must add a {'number' if isinstance(base, (int, float)) else 'length'} "
+                     f"to the style's {base!r}", where, "e.g. += 15mm (a length) or += 2 (a size)")
+        return None
+    problems.add(f"{key}: {value!r} is relative to the layer's style, which gives no plain {key} to add to",
+                 where, f"give {key} in the style named by 'use:' (not an expression or a percentage)"
+                        if base is not None else "name a style with 'use:' that sets " + key)
+    return None
 
 
 def _with_computed(data: Any) -> Any:

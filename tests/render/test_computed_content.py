@@ -193,3 +193,22 @@ def test_percent_positions_are_of_the_card(tmp_path):
     with pytest.raises(ContentError) as caught:
         load_deck(tmp_path / "d.yaml")
     assert "d.yaml:9:" in str(caught.value)
+
+
+def test_positions_relative_to_the_layers_style(tmp_path):
+    (tmp_path / "d.yaml").write_text(
+        "kind: deck\nid: d\ngame: d\ntitle: {en: D}\nsize: poker\n"
+        "styles:\n  title: {x: 5mm, y: 11mm, size: 14}\n"
+        "templates:\n  t:\n    layers:\n"
+        "      - {type: text, text: A, use: title}\n"
+        "      - {type: text, text: B, use: title, y: += 15mm, size: -= 2}\n"
+        "      - {type: text, text: C, use: title, x: -= 2mm}\n"
+        "default_template: t\ncards:\n  - {vars: {}}\n", encoding="utf-8")
+    a, b, c = load_deck(tmp_path / "d.yaml").cards[0].front.layers
+    assert (round(b.y / mm(1), 3), b.size, round(b.x / mm(1), 3)) == (26, 12, 5)
+    assert (round(c.x / mm(1), 3), round(c.y / mm(1), 3)) == (3, 11)
+    text = (tmp_path / "d.yaml").read_text(encoding="utf-8")
+    (tmp_path / "d.yaml").write_text(text.replace("x: -= 2mm", "w: += 2mm, h: 5mm"), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_deck(tmp_path / "d.yaml")
+    assert "d.yaml:13:46: w:" in str(caught.value) and "no plain w to add to" in str(caught.value)
