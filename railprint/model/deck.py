@@ -49,18 +49,25 @@ COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
 def _computed_schema(schema: dict) -> None:
     """An editor's schema: a computable key may also be a ``'{expression}'`` string; ``color``
     is ``colour`` (the alias :func:`railprint.model.resolve._with_computed` renames)."""
+    required = [key for key in schema.get("required", []) if key != "type"]
+    if required:   # a layer that use:s a style may take its required keys from the style
+        schema["required"] = [key for key in schema["required"] if key == "type"]
+        schema["if"] = {"not": {"required": ["use"]}}
+        schema["then"] = {"required": required}
     if "colour" in schema.get("properties", {}):
         schema["properties"]["color"] = {**schema["properties"]["colour"], "description": "the same as colour"}
     for key in COMPUTABLE:
         field = schema.get("properties", {}).get(key)
         if field is not None:
             extra = [{"type": "string", "pattern": PERCENT_PATTERN}] if key in ("x", "y", "w", "h") else []
+            extra.append({"type": "string", "pattern": RELATIVE_PATTERN})
             schema["properties"][key] = {"anyOf": [{k: v for k, v in field.items() if k != "description"},
                                                    {"type": "string", "pattern": COMPUTED_PATTERN}, *extra],
                                          **({"description": field["description"]} if "description" in field else {})}
 
 
 COMPUTED_PATTERN = r"\{[^{}]+\}"
+RELATIVE_PATTERN = r"^\s*[+-]=\s*\S"   # y: += 15mm (relative to the layer's style)
 PERCENT_PATTERN = r"^\s*-?[0-9]+(\.[0-9]+)?\s*%\s*$"   # x, w: of the card's width; y, h: of its height
 
 
@@ -324,9 +331,27 @@ CARDS_FROM = {
 
 
 def _cards_schema(schema: dict) -> None:
-    """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation)."""
+    """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation); styles
+    are checked like layers."""
     listed = schema["properties"]["cards"]
     schema["properties"]["cards"] = {"anyOf": [listed, CARDS_FROM], "title": "Cards"}
+    _styles_schema(schema)
+
+
+def _styles_schema(schema: dict) -> None:
+    """An editor's schema of ``styles:``: each style a mapping of the keys some layer takes (each
+    with that layer's own schema; ``type`` excluded), unknown keys refused — as the deck's
+    validation refuses them once a layer uses the style."""
+    found: dict[str, list] = {}
+    for cls in _layer_classes().values():
+        for key, field in cls.model_json_schema(ref_template="#/$defs/{model}")["properties"].items():
+            field = {k: v for k, v in field.items() if k not in ("default", "title")}
+            if key not in ("type", "=computed") and "$ref" not in str(field) and field not in found.get(key, []):
+                found.setdefault(key, []).append(field)
+    keys: dict[str, Any] = {key: fields[0] if len(fields) == 1 else {"anyOf": fields} for key, fields in found.items()}
+    keys["use"] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    style = {"type": "object", "properties": dict(sorted(keys.items())), "additionalProperties": False}
+    schema["properties"]["styles"]["additionalProperties"] = style
 
 
 class FontFamily(Spec):
@@ -386,6 +411,8 @@ class DeckSpec(Spec):
 class StylesSpec(Spec):
     """A ``kind: styles`` file: named styles every deck in its folder may ``use:`` (a deck's own
     ``styles:`` of the same name win)."""
+
+    model_config = ConfigDict(json_schema_extra=_styles_schema)
 
     kind: Literal["styles"]
     id: str
