@@ -822,9 +822,30 @@ def content_schema() -> dict[str, Any]:
         "title": "railprint content file",
         "description": "A railprint content file; its `kind` (or `format` for maps) says which. "
                        "Lengths are strings with a unit: '63mm', '2.5in', '12pt'.",
-        "anyOf": choices,
+        # discriminated by `kind` (a map file: `format` and no kind): the one kind's schema applies,
+        # so an editor points at the real mistake inside it, not at an unlocated "valid under none
+        # of the given schemas" (layers are a oneOf by their `type` const, the same way)
+        **_by_kind(choices, defs),
         "$defs": defs,
     }
+
+
+def _by_kind(choices: list[dict], defs: dict) -> dict[str, Any]:
+    """The top of the content schema: each kind's schema under an ``if`` its ``kind`` const (or
+    enum) holds; the kinds listed for a file with a wrong or missing ``kind``."""
+    branches, kinds = [], []
+    for ref in choices:
+        model = defs.get(ref["$ref"].rsplit("/", 1)[-1], {})
+        kind = model.get("properties", {}).get("kind")
+        if kind is None:   # a Ticket to Ride map: `format:` and no kind
+            branches.append({"if": {"required": ["format"], "not": {"required": ["kind"]}}, "then": ref})
+            continue
+        values = [kind["const"]] if "const" in kind else list(kind.get("enum", []))
+        kinds += values
+        branches.append({"if": {"required": ["kind"], "properties": {"kind": {"enum": values}}}, "then": ref})
+    return {"type": "object", "anyOf": [{"required": ["kind"], "properties": {"kind": {"enum": kinds}}},
+                                        {"required": ["format"]}],
+            "allOf": branches}
 
 
 MAX_WATCHED = 10_000

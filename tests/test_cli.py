@@ -105,7 +105,7 @@ def test_calibrate_and_schema(tmp_path):
     assert pages[2][0] == pytest.approx(279.4, abs=0.1)
     result = runner.invoke(app, ["schema"])
     schema = json.loads(result.output)
-    kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["anyOf"]}
+    kinds = {branch["then"]["$ref"].rsplit("/", 1)[1] for branch in schema["allOf"]}   # (by kind: issue 34)
     assert len(kinds) == 11 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec",
                                 "PipDieSpec", "IconsSpec", "StylesSpec", "RulesSpec"} <= kinds
     deck = schema["$defs"]["DeckSpec"]

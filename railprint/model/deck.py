@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
@@ -41,14 +42,48 @@ class Size(Spec):
     height: Length = Field(gt=0)
 
 
+COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
+"""Numeric keys a layer may give as a ``{expression}`` worked out for each card."""
+
+
+def _computed_schema(schema: dict) -> None:
+    """An editor's schema: a computable key may also be a ``'{expression}'`` string; ``color``
+    is ``colour`` (the alias :func:`railprint.model.resolve._with_computed` renames)."""
+    required = [key for key in schema.get("required", []) if key != "type"]
+    if required:   # a layer that use:s a style may take its required keys from the style
+        schema["required"] = [key for key in schema["required"] if key == "type"]
+        schema["if"] = {"not": {"required": ["use"]}}
+        schema["then"] = {"required": required}
+    if "colour" in schema.get("properties", {}):
+        schema["properties"]["color"] = {**schema["properties"]["colour"], "description": "the same as colour"}
+    for key in COMPUTABLE:
+        field = schema.get("properties", {}).get(key)
+        if field is not None:
+            extra = [{"type": "string", "pattern": PERCENT_PATTERN}] if key in ("x", "y", "w", "h") else []
+            extra.append({"type": "string", "pattern": RELATIVE_PATTERN})
+            schema["properties"][key] = {"anyOf": [{k: v for k, v in field.items() if k != "description"},
+                                                   {"type": "string", "pattern": COMPUTED_PATTERN}, *extra],
+                                         **({"description": field["description"]} if "description" in field else {})}
+
+
+COMPUTED_PATTERN = r"\{[^{}]+\}"
+RELATIVE_PATTERN = r"^\s*[+-]=\s*\S"   # y: += 15mm (relative to the layer's style)
+PERCENT_PATTERN = r"^\s*-?[0-9]+(\.[0-9]+)?\s*%\s*$"   # x, w: of the card's width; y, h: of its height
+
+
 class _Drawn(Spec):
     """What every layer takes: conditions and named styles."""
+
+    model_config = ConfigDict(json_schema_extra=_computed_schema)
 
     when: str | None = Field(None, description="draw the layer only when this is not empty after placeholders "
                                                "are replaced: '{prereq}' (a bare name means '{name}')")
     unless: str | None = Field(None, description="draw the layer only when this IS empty: '{prereq}'")
     use: str | list[str] | None = Field(None, description="named style(s) from the deck's 'styles:', their keys "
                                                           "under the layer's own (the layer's keys win)")
+    # numeric keys given as '{expression}' (size: '{9 if name|length < 12 else 7}'): moved here
+    # before validation (see railprint.model.resolve._with_computed), worked out for each card
+    computed: SkipJsonSchema[dict[str, str] | None] = Field(None, alias="=computed")
 
 
 class _Layer(_Drawn):
@@ -106,8 +141,8 @@ class TextLayer(_Drawn):
     family: str | None = Field(None, description="a font family the deck declares under 'fonts:' (default: "
                                                  "the built-in Source Sans Pro); 'font' picks its face")
     colour: str = "#000000"
-    align: Literal["left", "centre", "right", "justify"] = Field(
-        "left", description="justify: boxes only (the last line of each paragraph stays left)")
+    align: Literal["left", "centre", "center", "right", "justify"] = Field(
+        "left", description="justify: boxes only (the last line of each paragraph stays left); center = centre")
     max_width: Length | None = Field(None, description="one-line text: shrink it to fit this width")
     rotate: float = Field(0, ge=-3600, le=3600, description="degrees clockwise about (x, y)")
     w: Length | None = Field(None, gt=0, description="a text box's width (give h too): wraps, aligns, shrinks to fit")
@@ -115,7 +150,16 @@ class TextLayer(_Drawn):
     line_spacing: float = Field(1.2, gt=0, le=5, description="box: baseline to baseline, in multiples of the size")
     min_size: float = Field(4, gt=0, le=2000, description="box: the smallest size (pt) it may shrink to; "
                                                  "text that does not fit even then is an error naming the card")
-    valign: Literal["top", "middle", "bottom"] = Field("top", description="box: where the lines sit")
+    valign: Literal["top", "middle", "center", "centre", "bottom"] = Field(
+        "top", description="box: where the lines sit (center = middle)")
+
+    @field_validator("align", "valign")
+    @classmethod
+    def _spelling(cls, value: str, info: Any) -> str:
+        """American spellings (and 'centre' for a vertical middle) as the names railprint draws by."""
+        if info.field_name == "valign":
+            return "middle" if value in ("center", "centre") else value
+        return "centre" if value == "center" else value
 
     @model_validator(mode="after")
     def _box(self) -> "TextLayer":
@@ -208,6 +252,50 @@ class TrackLayer(_Drawn):
         return segments
 
 
+def _layer_classes() -> dict[str, type]:
+    return {cls.model_fields["type"].annotation.__args__[0]: cls
+            for cls in (RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapLayer,
+                        TrackLayer, ImageLayer)}
+
+
+_ADAPTERS: dict[tuple[type, str], TypeAdapter] = {}
+
+
+def computable(layer_type: Any, key: str) -> Any:
+    """A valid stand-in for ``key`` of a layer of type ``layer_type`` whose value is computed per
+    card ("1pt" for a length, 1 for a number), or None when the layer has no such key."""
+    cls = _layer_classes().get(layer_type) if isinstance(layer_type, str) else None
+    if cls is None or key not in COMPUTABLE or key not in cls.model_fields:
+        return None
+    return "1pt" if _is_length(cls, key) else 1
+
+
+def _is_length(cls: type, key: str) -> bool:
+    return "_length" in repr(cls.model_fields[key].metadata) + repr(cls.model_fields[key].annotation)
+
+
+def computed_value(cls: type, key: str, text: str) -> Any:
+    """``text`` (a computed key's value for one card) checked as ``cls``'s field ``key``
+    (a ValueError saying why not)."""
+    from pydantic import ValidationError
+
+    adapter = _ADAPTERS.get((cls, key))
+    if adapter is None:
+        info = cls.model_fields[key]
+        kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+        adapter = _ADAPTERS[(cls, key)] = TypeAdapter(kind)
+    value: Any = text.strip()
+    if not _is_length(cls, key):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"expected a number, got {text!r}") from None
+    try:
+        return adapter.validate_python(value)
+    except ValidationError as exc:
+        raise ValueError("; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())) from None
+
+
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,
                         MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
 
@@ -234,14 +322,36 @@ CARDS_FROM = {
                                                   "to the deck file and inside its folder"},
         "sheet": {"type": "string", "description": "Excel: the sheet to read (default: the first)"},
         "count_column": {"type": "string", "description": "the column giving each row's copies (default: count)"},
+        "name_column": {"type": "string", "description": "the column naming each card in listings, messages and "
+                                                        "Tabletop Simulator (default: name)"},
+        "ignore_columns": {"type": "array", "items": {"type": "string"},
+                           "description": "columns not for printing (notes, analysis): never warned about"},
     },
 }
 
 
 def _cards_schema(schema: dict) -> None:
-    """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation)."""
+    """``cards:`` is a list, or ``{from: FILE}`` (resolved to a list before validation); styles
+    are checked like layers."""
     listed = schema["properties"]["cards"]
     schema["properties"]["cards"] = {"anyOf": [listed, CARDS_FROM], "title": "Cards"}
+    _styles_schema(schema)
+
+
+def _styles_schema(schema: dict) -> None:
+    """An editor's schema of ``styles:``: each style a mapping of the keys some layer takes (each
+    with that layer's own schema; ``type`` excluded), unknown keys refused — as the deck's
+    validation refuses them once a layer uses the style."""
+    found: dict[str, list] = {}
+    for cls in _layer_classes().values():
+        for key, field in cls.model_json_schema(ref_template="#/$defs/{model}")["properties"].items():
+            field = {k: v for k, v in field.items() if k not in ("default", "title")}
+            if key not in ("type", "=computed") and "$ref" not in str(field) and field not in found.get(key, []):
+                found.setdefault(key, []).append(field)
+    keys: dict[str, Any] = {key: fields[0] if len(fields) == 1 else {"anyOf": fields} for key, fields in found.items()}
+    keys["use"] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    style = {"type": "object", "properties": dict(sorted(keys.items())), "additionalProperties": False}
+    schema["properties"]["styles"]["additionalProperties"] = style
 
 
 class FontFamily(Spec):
@@ -301,6 +411,8 @@ class DeckSpec(Spec):
 class StylesSpec(Spec):
     """A ``kind: styles`` file: named styles every deck in its folder may ``use:`` (a deck's own
     ``styles:`` of the same name win)."""
+
+    model_config = ConfigDict(json_schema_extra=_styles_schema)
 
     kind: Literal["styles"]
     id: str

@@ -23,18 +23,32 @@ from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location_of
-from railprint.model import images, richtext, svgart
+from railprint.model import expressions, images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.nearby import kind_files
-from railprint.model.deck import (ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
+from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
-                                  StylesSpec, TextLayer, VectorPlacement)
+                                  StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
 from railprint.units import mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MIN_TEXT_SIZE = 4.0  # pt: below this a shrunk label is unreadable -> an overflow error
 COLOUR_FIELDS = ("fill", "stroke", "colour", "background", "land", "bed", "sleepers")
-NAMED = {"white": "#ffffff", "black": "#000000", "none": None}
+NAMED = {"white": "#ffffff", "black": "#000000", "none": None, "grey": "#808080", "gray": "#808080"}
+SPELLINGS = {"color": "colour"}
+"""Layer keys in American spelling -> the key railprint reads (Squib and nanDECK users type them)."""
+
+
+def _palette_colour(key: str, palette: dict) -> str | None:
+    """A palette name (``gray`` finds a palette's ``grey`` and the other way round), a named
+    colour, or None."""
+    found = palette.get(key)
+    if found is None and ("gray" in key or "grey" in key):
+        found = palette.get(key.replace("gray", "§").replace("grey", "gray").replace("§", "grey"))
+    return found if found is not None else NAMED.get(key.lower(), _ABSENT_COLOUR)
+
+
+_ABSENT_COLOUR = "absent"
 
 
 def _loc(container: Any, key: Any, fallback: Location) -> Location:
@@ -82,7 +96,10 @@ class _Vars(dict):
             if isinstance(value, dict):
                 dict.__setitem__(self, key, _label(value, lang))
         self.missing: list[str] = []
-        self.bad: list[str] = []
+        # unusable expressions: (message, hint, the names it read: None when the expression itself
+        # is wrong — a template mistake — else a data mistake at those names' cells)
+        self.bad: list[tuple[str, str | None, tuple | None]] = []
+        self.faults: list[tuple[Any, Any]] = []  # (a missing name or a bad item, the template layer)
         self.used: list[str] = []  # names looked up (since the caller last cleared it)
         self.seen: set[str] = set()  # every name looked up
 
@@ -118,11 +135,30 @@ def _substitute(value: Any, variables: _Vars, lang: str) -> Any:
             return token[0]
         name = match.group(1)
         if not _VAR_NAME.match(name):
-            variables.bad.append(token)
-            return token
+            found = _evaluated(name, variables)
+            return token if found is _ABSENT else expressions.as_text(found)
         return str(variables[name])
 
     return _PLACEHOLDER.sub(one, value)
+
+
+def _evaluated(source: str, variables: _Vars) -> Any:
+    """The value of the expression ``source`` (a placeholder that is not a plain name) for the
+    card's variables; ``_ABSENT`` when it is not usable (the problem noted in ``variables``)."""
+    try:
+        expression = expressions.compiled(source)
+    except expressions.ExpressionError as exc:
+        variables.bad.append((exc.message, exc.hint, None))
+        return _ABSENT
+    missing = len(variables.missing)
+    values = {name: variables[name] for name in expression.names}
+    if len(variables.missing) > missing:
+        return _ABSENT
+    try:
+        return expression.value(values)
+    except expressions.ExpressionError as exc:
+        variables.bad.append((exc.message, exc.hint, expression.names))
+        return _ABSENT
 
 
 def _number(value: Any) -> float | None:
@@ -280,7 +316,8 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     runs = {}
     for colour in richtext.colours(text, layer.font, layer.size):
         key = colour.strip()
-        runs[colour] = palette.get(key) or NAMED.get(key.lower()) or (key if HEX.match(key) else None)
+        found = _palette_colour(key, palette)
+        runs[colour] = (found if found is not _ABSENT_COLOUR else None) or (key if HEX.match(key) else None)
         if runs[colour] is None:
             problems.add(f"{what}: run colour {colour!r} is not a colour in {_short(text)!r}", where,
                          "use #rrggbb" + (" or a palette name: " + suggestion(key, palette) if palette else ""))
@@ -396,6 +433,10 @@ def _condition(text: str, variables: _Vars, lang: str) -> bool:
     text = text.strip()
     if _VAR_NAME.match(text):
         text = "{" + text + "}"  # a bare variable name
+    whole = _PLACEHOLDER.fullmatch(text)
+    if whole and whole.group(1) and not _VAR_NAME.match(whole.group(1)):   # one expression: its truth
+        found = _evaluated(whole.group(1), variables)
+        return found is not _ABSENT and expressions.truthy(found)
     return bool(str(_substitute(text, variables, lang)).strip())
 
 
@@ -442,6 +483,9 @@ def _resolve_face(layers: list, variables: _Vars, spec: DeckSpec, palette: dict,
         items = _resolve_layer(layer, variables, palette, lang, base, width, height, problems, where, what,
                                icons, warned, cells, fonts)
         out.extend(items)
+        if len(variables.bad) > before[1] or len(variables.missing) > before[2]:
+            variables.faults.extend((fault, layer) for fault in [*variables.missing[before[2]:],
+                                                                  *variables.bad[before[1]:]])
         if same is not None and _reusable(layer, variables, items) and \
                 (len(problems.items), len(variables.bad), len(variables.missing), len(warned or ())) == before:
             names = tuple(variables.used)
@@ -508,6 +552,11 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
     changes: dict[str, Any] = {}
     if (layer.when is not None or layer.unless is not None) and not _drawn(layer, variables, lang):
         return ()
+    drawing = len(variables.used)   # the names the layer draws with (not its condition's): its cells
+    if layer.computed is not None:
+        changes = _computed_numbers(layer, variables, lang, problems, card_where, cells, what, (width, height))
+        if changes is None:
+            return ()
     for field in _substituted(type(layer)):
         value = getattr(layer, field)
         start = len(variables.used)
@@ -516,10 +565,9 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
             else _substitute(value, variables, lang)
         if field in COLOUR_FIELDS and new is not None:
             key = str(new).strip()
-            if key in palette:
-                new = palette[key]
-            elif key.lower() in NAMED:
-                new = NAMED[key.lower()]
+            found = _palette_colour(key, palette)
+            if found is not _ABSENT_COLOUR:
+                new = found
             elif not HEX.match(key):
                 hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
                                         if palette else " or add it to the deck's palette")
@@ -528,7 +576,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
                 new = "#ff00ff"
         if new != value:
             changes[field] = new
-    where = _cell(cells, variables.used, card_where)
+    where = _cell(cells, variables.used[drawing:], card_where)
     if isinstance(layer, MinimapLayer):
         marks = [_substitute(m, variables, lang) for m in layer.mark]
         layer = _copied(layer, {"mark": marks, **changes})
@@ -587,23 +635,46 @@ def _shared(face: ResolvedFace, seen: dict) -> ResolvedFace:
         return face
 
 
-def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
-    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME][, count_column: COLUMN]}``: the
-    rows of FILE as card entries, located in FILE (see :mod:`railprint.loading.tables`); also the
-    file's columns (name -> header location) and the copies column's name."""
+FROM_KEYS = ("from", "sheet", "count_column", "name_column", "ignore_columns")
+
+
+class _Columns(dict):
+    """A card list's columns (name -> header location), with the deck's choices about them:
+    the copies column, the column naming each card, the columns not for printing."""
+
+    count_column = "count"
+    name_column = "name"
+    ignored: frozenset = frozenset()
+
+
+def _cards_from_data(data: Any, path: Path) -> tuple[Any, _Columns, str]:
+    """A deck whose ``cards:`` is ``{from: FILE[, sheet: NAME][, count_column: COLUMN]
+    [, name_column: COLUMN][, ignore_columns: [COLUMN, …]]}``: the rows of FILE as card entries,
+    located in FILE (see :mod:`railprint.loading.tables`); also the file's columns (name ->
+    header location, with the deck's choices) and the copies column's name."""
     source = data.get("cards") if isinstance(data, MarkedDict) else None
     if not (isinstance(source, dict) and "from" in source):
-        return data, {}, "count"
+        return data, _Columns(), "count"
     where = _loc(data, "cards", Location(str(path)))
-    unknown = sorted(set(source) - {"from", "sheet", "count_column"})
+    unknown = sorted(set(source) - set(FROM_KEYS))
     if unknown:
         raise ContentError(f"unknown key {unknown[0]!r} in cards", _loc(source, unknown[0], where),
-                           hint="cards from a file take 'from:', 'count_column:' and, for Excel, 'sheet:'; "
-                           + suggestion(str(unknown[0]), ["from", "sheet", "count_column"]))
+                           hint="cards from a file take 'from:', 'count_column:', 'name_column:', "
+                                "'ignore_columns:' and, for Excel, 'sheet:'; " + suggestion(str(unknown[0]), FROM_KEYS))
     count_column = source.get("count_column", "count")
     if not isinstance(count_column, str) or not count_column.strip():
         raise ContentError("cards.count_column must name a column of the card list",
                            _loc(source, "count_column", where), hint="e.g. count_column: qty")
+    name_column = source.get("name_column", "name")
+    if not isinstance(name_column, str) or not name_column.strip():
+        raise ContentError("cards.name_column must name a column of the card list",
+                           _loc(source, "name_column", where), hint="e.g. name_column: Title")
+    ignored = source.get("ignore_columns", [])
+    if isinstance(ignored, str):
+        ignored = [ignored]
+    if not isinstance(ignored, list) or not all(isinstance(c, str) for c in ignored):
+        raise ContentError("cards.ignore_columns must list column names", _loc(source, "ignore_columns", where),
+                           hint="e.g. ignore_columns: [Notes, Playtest]")
     try:
         table = referenced(path.parent, str(source["from"]), own_folder=True)
     except RailprintError as exc:
@@ -615,10 +686,17 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
     rows = load_table(table, None if sheet is None else str(sheet), _loc(source, "sheet", where))
     if not rows:
         raise ContentError("the card list has no rows", Location(str(table), 2, 1))
-    columns = dict(getattr(rows, "columns", {}))
-    if "count_column" in source and count_column not in columns:
-        raise ContentError(f"the card list has no column {count_column!r} (count_column)",
-                           _loc(source, "count_column", where), hint=suggestion(count_column, columns))
+    columns = _Columns(getattr(rows, "columns", {}))
+    for key, column in (("count_column", count_column), ("name_column", name_column)):
+        if key in source and column not in columns:
+            raise ContentError(f"the card list has no column {column!r} ({key})",
+                               _loc(source, key, where), hint=suggestion(column, columns))
+    for index, column in enumerate(ignored):
+        if column not in columns:
+            raise ContentError(f"the card list has no column {column!r} (ignore_columns)",
+                               _loc(source.get("ignore_columns"), index, _loc(source, "ignore_columns", where)),
+                               hint=suggestion(column, columns))
+    columns.count_column, columns.name_column, columns.ignored = count_column, name_column, frozenset(ignored)
     copy = MarkedDict(data)
     copy.location, copy.key_locations, copy.value_locations = data.location, data.key_locations, data.value_locations
     copy["cards"] = card_entries(rows, count_column)
@@ -628,7 +706,12 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, dict, str]:
 def _placeholders(value: Any, found: set) -> set:
     """Every ``{name}`` any string inside ``value`` names (recursively)."""
     if isinstance(value, str):
-        found.update(m.group(1) for m in _PLACEHOLDER.finditer(value) if m.group(1))
+        for match in _PLACEHOLDER.finditer(value):
+            inner = match.group(1)
+            if inner and _VAR_NAME.match(inner):
+                found.add(inner)
+            elif inner:
+                found.update(expressions.names_in(inner))
     elif isinstance(value, dict):
         for item in value.values():
             _placeholders(item, found)
@@ -638,21 +721,39 @@ def _placeholders(value: Any, found: set) -> set:
     return found
 
 
-def _column_warnings(data: Any, columns: dict, count_column: str) -> list[str]:
+def _conditions(value: Any, found: set) -> set:
+    """Every bare variable name a ``when:``/``unless:`` inside ``value`` names (``when: prereq``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("when", "unless") and isinstance(item, str) and _VAR_NAME.match(item.strip()):
+                found.add(item.strip())
+            else:
+                _conditions(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _conditions(item, found)
+    return found
+
+
+def _column_warnings(data: Any, columns: _Columns, count_column: str) -> list[str]:
     """Columns that are probably mistakes: one edit from a special column (``Count``, ``backs``),
-    or used by no template (a typo in the header or in a template's ``{name}``)."""
+    or used by no template (a typo in the header or in a template's ``{name}``). A column the
+    deck sets aside (``ignore_columns:``) is never one; a column only a ``when:`` names is used."""
     from railprint.loading.tables import near_special, special_columns
 
-    used = _placeholders(data.get("templates"), set()) | _placeholders(data.get("styles"), set()) | {"name"}
+    parts = (data.get("templates"), data.get("styles"))
+    used = set().union(*(_placeholders(p, set()) | _conditions(p, set()) for p in parts)) | {columns.name_column}
     special = special_columns(count_column)
     out = []
     for column, where in columns.items():
+        if column in columns.ignored:
+            continue
         near = near_special(str(column), count_column)
         if near is not None:
             out.append(f"{where}: column {column!r} is a plain variable, not the special column {near!r} "
                        f"(rename it to {near!r} if it is meant to be one)")
         elif column not in special and column not in used:
-            close = close_matches(str(column), used - {"name"})
+            close = close_matches(str(column), used - {columns.name_column})
             out.append(f"{where}: column {column!r} is used by no template (no layer names {{{column}}})"
                        + (f"; did you mean {close[0]!r}?" if close else ""))
     return out
@@ -752,16 +853,114 @@ def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> A
                                  suggestion(str(style_name), styles) if styles else "define it under 'styles:'")
                     continue
                 for key, value in style.items():
-                    combined[key] = value
-                    combined.key_locations[key] = style.key_loc(key)
-                    combined.value_locations[key] = style.loc(key)
+                    combined[SPELLINGS.get(key, key)] = value   # (color: the layer's colour: wins)
+                    combined.key_locations[SPELLINGS.get(key, key)] = style.key_loc(key)
+                    combined.value_locations[SPELLINGS.get(key, key)] = style.loc(key)
             for key, value in layer.items():
-                combined[key] = value
-                combined.key_locations[key] = layer.key_loc(key)
-                combined.value_locations[key] = layer.loc(key)
+                if key in COMPUTABLE and isinstance(value, str) and _RELATIVE.match(value):
+                    value = _relative(key, value, combined, layer.loc(key), problems)
+                    if value is None:   # (reported) a stand-in: not reported again by the schema
+                        value = computable(layer.get("type"), key) or value
+                combined[SPELLINGS.get(key, key)] = value
+                combined.key_locations[SPELLINGS.get(key, key)] = layer.key_loc(key)
+                combined.value_locations[SPELLINGS.get(key, key)] = layer.loc(key)
             merged[index] = combined
         changed[name] = _marked(template, {**template, "layers": merged})
     return _marked(data, {**data, "templates": changed})
+
+
+_RELATIVE = re.compile(r"^\s*([+-])=\s*(.+?)\s*$")
+
+
+def _relative(key: str, value: str, styled: dict, where: Location, problems: Problems) -> Any | None:
+    """``y: += 15mm`` in a layer that ``use:``s a style: the style's ``y`` plus 15 mm (as Squib's
+    ``extends`` layouts do); numbers (``size: -= 2``) likewise. A problem (and the value as it
+    is) when the style gives no plain value to add to (None: reported)."""
+    from railprint.units import parse_length
+
+    sign, amount = _RELATIVE.match(value).groups()
+    base = styled.get(key)
+    factor = 1.0 if sign == "+" else -1.0
+    try:
+        if isinstance(base, (int, float)) and not isinstance(base, bool):
+            return base + factor * float(amount)
+        if isinstance(base, str) and "{" not in base and "%" not in base:
+            return f"{parse_length(base) + factor * parse_length(amount)!r}pt"
+    except (ValueError, RailprintError):
+        problems.add(f"{key}: {value!r} must add a {'number' if isinstance(base, (int, float)) else 'length'} "
+                     f"to the style's {base!r}", where, "e.g. += 15mm (a length) or += 2 (a size)")
+        return None
+    problems.add(f"{key}: {value!r} is relative to the layer's style, which gives no plain {key} to add to",
+                 where, f"give {key} in the style named by 'use:' (not an expression or a percentage)"
+                        if base is not None else "name a style with 'use:' that sets " + key)
+    return None
+
+
+def _with_computed(data: Any) -> Any:
+    """American spellings of keys (``color:``) renamed; every layer key of
+    :data:`~railprint.model.deck.COMPUTABLE` given as ``'{…}'`` text or a percentage (``x: 50%``)
+    (``size: '{9 if name|length < 12 else 7}'``) moves to the layer's ``=computed`` mapping, a
+    valid stand-in taking its place for validation; each card works it out (see
+    :func:`_computed_numbers`). Data without such a key is returned as it is."""
+    templates = data.get("templates") if isinstance(data, MarkedDict) else None
+    if not isinstance(templates, MarkedDict):
+        return data
+    changed = None
+    for name, template in templates.items():
+        layers = template.get("layers") if isinstance(template, MarkedDict) else None
+        if not isinstance(layers, MarkedList):
+            continue
+        for index, layer in enumerate(layers):
+            if not isinstance(layer, MarkedDict):
+                continue
+            moved = {key: value for key, value in layer.items() if isinstance(value, str)
+                     and ("{" in value or key in PERCENT_KEYS and _PERCENT.fullmatch(value))
+                     and computable(layer.get("type"), key) is not None}
+            spelt = [key for key in SPELLINGS if key in layer and SPELLINGS[key] not in layer]
+            if not moved and not spelt:
+                continue
+            if changed is None:
+                changed = _marked(templates, templates)
+            if changed[name] is template:
+                changed[name] = _marked(template, {**template, "layers": _kept(layers, lambda i: True)})
+            new = _marked(layer, {**layer, **{key: computable(layer["type"], key) for key in moved}})
+            for key in spelt:
+                new[SPELLINGS[key]] = new.pop(key)
+                new.key_locations[SPELLINGS[key]] = layer.key_loc(key)
+                new.value_locations[SPELLINGS[key]] = layer.loc(key)
+            if moved:
+                new["=computed"] = moved
+                new.key_locations["=computed"] = new.value_locations["=computed"] = layer.location
+            changed[name]["layers"][index] = new
+    return data if changed is None else _marked(data, {**data, "templates": changed})
+
+
+PERCENT_KEYS = {"x": 0, "w": 0, "y": 1, "h": 1}
+"""Position keys that may be a percentage of the card: of its width (x, w) or height (y, h)."""
+_PERCENT = re.compile(r"\s*(-?[0-9]+(?:\.[0-9]+)?)\s*%\s*")
+
+
+def _computed_numbers(layer: Any, variables: _Vars, lang: str, problems: Problems, where: Location,
+                      cells: dict | None, what: str, size: tuple[float, float] = (0.0, 0.0)) -> dict | None:
+    """The layer's computed keys worked out for this card (None: one cannot be; reported);
+    ``size``: the card's trim width and height, for percentages."""
+    out: dict[str, Any] = {"computed": None}
+    bad = len(variables.bad)
+    for key, source in layer.computed.items():
+        start = len(variables.used)
+        text = str(_substitute(source, variables, lang))
+        if len(variables.bad) > bad or _PLACEHOLDER.search(text):
+            return None   # an unknown variable or a bad expression: reported with the card
+        percent = _PERCENT.fullmatch(text) if key in PERCENT_KEYS else None
+        if percent:
+            text = f"{float(percent.group(1)) / 100 * size[PERCENT_KEYS[key]]!r}pt"
+        try:
+            out[key] = computed_value(type(layer), key, text)
+        except ValueError as exc:
+            problems.add(f"{what}: {key}: {source!r} gives {text!r}: {exc}",
+                         _cell(cells, variables.used[start:], where))
+            return None
+    return out
 
 
 def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any, list[int]]:
@@ -845,7 +1044,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     for warning in _column_warnings(data, columns, count_column) if columns else ():
         images.log.warning("Warning: " + warning)
     problems = Problems()
-    data = _with_styles(data, problems, path.parent)
+    data = _with_computed(_with_styles(data, problems, path.parent))
     spec, checked, indexes = _validated(data, path, problems)
     top = Location(str(path), 1, 1)
 
@@ -891,6 +1090,10 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                 chains[name] = found
         return found
 
+    # a name no card gives (nor the deck's vars, nor the numbering) is the template's mistake:
+    # reported once at its YAML line with the number of cards it spoils, not once a card
+    given_anywhere = {*spec.vars, *NUMBERING, *(key for entry in spec.cards for key in entry.vars)}
+    mistakes: dict[tuple, list] = {}
     position = 0
     for entry, index in zip(spec.cards, indexes):
         if entry.count == 0:
@@ -918,7 +1121,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                 continue
             # problems of later numbered copies repeat the first copy's: collected once
             found = problems if copy == 1 else Problems()
-            name = entry.name or str(_substitute(entry.vars.get("name", template), variables, lang))
+            name = entry.name or str(_substitute(entry.vars.get(columns.name_column, template), variables, lang))
             front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
                                   height, found, where, f"card {index + 1} ({name})", icons, warned, cells,
                                   families, same)
@@ -931,23 +1134,67 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             numbered = numbered or any(n in variables.seen for n in ("index", "copy")
                                        if n not in own)
             if copy == 1:
-                for bad in dict.fromkeys(variables.bad):
-                    problems.add(f"card {index + 1} ({name}): placeholder {bad} is not a plain variable name",
-                                 where, "only {name} is replaced (no attributes, indexes or formats); "
-                                        "write {{ for a brace")
-                for missing in dict.fromkeys(variables.missing):
-                    problems.add(f"card {index + 1} ({name}): unknown variable {{{missing}}}", where,
-                                 suggestion(missing.strip("{}"), list(variables)) if variables else None)
+                for fault, layer in {(f, id(l)): (f, l) for f, l in variables.faults}.values():
+                    if isinstance(fault, str) and fault not in given_anywhere or \
+                            isinstance(fault, tuple) and fault[2] is None:   # the template's mistake
+                        mistakes.setdefault((fault, id(layer)), [layer, 0])[1] += entry.count
+                    elif isinstance(fault, str):
+                        problems.add(f"card {index + 1} ({name}): unknown variable {{{fault}}}", where,
+                                     suggestion(fault, list(variables)) if variables else None)
+                    else:
+                        problems.add(f"card {index + 1} ({name}): {fault[0]}", _cell(cells, list(fault[2]), where),
+                                     fault[1])
             cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
                                                      "copy_number": copy, "source_line": where.line or 0}))
+    _template_mistakes(mistakes, checked, spec, given_anywhere, problems, top)
     problems.raise_if_any(str(path), Location(str(path)))
-    background = palette.get(spec.background, spec.background)
+    found = _palette_colour(spec.background, palette)
+    background = found if spec.background not in NAMED and isinstance(found, str) and found != _ABSENT_COLOUR \
+        else spec.background
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
                         orientation=spec.orientation, layout=spec.layout, background=background,
                         cards=tuple(cards), source=str(path), icons=user_icons,
                         noun=_noun(spec, lang))
+
+
+def _template_mistakes(mistakes: dict, data: Any, spec: DeckSpec, given: set, problems: Problems,
+                       top: Location) -> None:
+    """Each template mistake once, at the YAML value holding it, with how many cards it spoils."""
+    raw_layers: dict[int, tuple[str, Any]] = {}
+    templates = data.get("templates") if isinstance(data, MarkedDict) else None
+    for name, template in spec.templates.items():
+        raw = templates.get(name) if isinstance(templates, MarkedDict) else None
+        raw_list = raw.get("layers") if isinstance(raw, MarkedDict) else None
+        for i, layer in enumerate(template.layers):
+            item = raw_list[i] if isinstance(raw_list, MarkedList) and i < len(raw_list) else None
+            raw_layers[id(layer)] = (name, item, _loc(raw_list, i, _loc(raw, "layers", top)))
+    for (fault, _), (layer, cards) in mistakes.items():
+        template, item, where = raw_layers.get(id(layer), ("?", None, top))
+        needle = fault if isinstance(fault, str) else fault[0]
+        if isinstance(item, MarkedDict):
+            where = next((item.loc(key) for key, value in item.items() if isinstance(value, (str, dict))
+                          and _mentions(value, fault)), where)
+        spoilt = f"(in template {template!r}, on {cards} card{'s' if cards != 1 else ''})"
+        if isinstance(fault, str):
+            problems.add(f"unknown variable {{{needle}}} {spoilt}", where,
+                         suggestion(needle, sorted(given)) if given else None)
+        else:
+            problems.add(f"{needle} {spoilt}", where, fault[1])
+
+
+def _mentions(value: Any, fault: Any) -> bool:
+    """Does a layer's value hold the placeholder ``fault`` (a missing name, or a bad expression)?"""
+    if isinstance(value, dict):
+        return any(_mentions(v, fault) for v in value.values())
+    if isinstance(fault, str):
+        return fault in _placeholders(value, set())
+    return any(m.group(1) and ("{" + _short_source(m.group(1))) in fault[0] for m in _PLACEHOLDER.finditer(value))
+
+
+def _short_source(source: str) -> str:
+    return " ".join(source.split())[:40]
 
 
 def _noun(spec: DeckSpec, lang: str) -> tuple[str, ...]:

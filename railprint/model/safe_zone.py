@@ -18,7 +18,8 @@ from railprint.fonts import face_key, fit_size, known, metrics, text_width
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
-from railprint.model.resolve import (_cards_from_data, _drawn, _font_families, _loc, _substitute, _Vars, _with_styles,
+from railprint.model.resolve import (_cards_from_data, _computed_numbers, _copied, _drawn, _font_families, _loc,
+                                     _substitute, _Vars, _with_computed, _with_styles,
                                      template_names)
 from railprint.units import mm
 
@@ -53,7 +54,7 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     has other problems: ``load_deck`` reports those)."""
     path = Path(path)
     data, _, _ = _cards_from_data(load_file(path), path)
-    data = _with_styles(data, Problems(), path.parent)
+    data = _with_computed(_with_styles(data, Problems(), path.parent))
     spec = validate(DeckSpec, data, str(path), "deck")
     total = sum(entry.count for entry in spec.cards)
     if isinstance(spec.size, str):
@@ -80,6 +81,11 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                 for index, layer in enumerate(spec.templates[name].layers):
                     if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
                         continue
+                    if layer.computed is not None:   # this card's size and position
+                        changes = _computed_numbers(layer, variables, lang, Problems(), top, None, "", (width, height))
+                        if changes is None:
+                            continue
+                        layer = _copied(layer, changes)
                     text = str(_substitute(layer.text, variables, lang))
                     font = face_key(families.get(layer.family), layer.font) if layer.family else layer.font
                     corners = _ink_box(layer, text, font if known(font) else layer.font)

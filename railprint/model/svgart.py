@@ -207,6 +207,11 @@ def _events(data: bytes):
     yield from parser.read_events()
 
 
+def _svg_namespace(tag: str) -> bool:
+    """Is ``tag`` (``{uri}name`` or ``name``) an SVG element (the SVG namespace, or none)?"""
+    return not tag.startswith("{") or tag.startswith("{http://www.w3.org/2000/svg}")
+
+
 def _scan(data: bytes, name: str) -> tuple[str, ...]:
     """Stream-check the XML (pass 1), then count the work svgelements would do (pass 1b);
     the element names railprint does not draw."""
@@ -218,11 +223,14 @@ def _scan(data: bytes, name: str) -> tuple[str, ...]:
     root: _Node | None = None
     ids: dict[str, _Node] = {}
     css: list[str] = []
+    quiet_below: int | None = None   # the depth of an open <metadata>
     try:
         for event, element in _events(data):
             if event == "end":
                 if path[-1].tag == "style":
                     css.append(element.text or "")
+                if quiet_below == len(path):
+                    quiet_below = None
                 path.pop()
                 element.clear()
                 continue
@@ -235,7 +243,11 @@ def _scan(data: bytes, name: str) -> tuple[str, ...]:
             tag = _local(element.tag)
             if count == 1 and tag != "svg":
                 raise RailprintError(f"{name} is not an SVG picture (its root element is <{tag}>)")
-            if tag not in DRAWN:
+            if quiet_below is None and tag == "metadata":
+                quiet_below = len(path) + 1   # metadata (RDF, licences) is never drawn: nothing to say
+            # an element of another namespace (Inkscape's sodipodi:namedview, inkscape:grid, …)
+            # is the editor's own note, not a drawing: ignored without a word
+            if tag not in DRAWN and quiet_below is None and _svg_namespace(element.tag):
                 seen[tag] = None
             node = _Node(tag, element.attrib)
             if node.key is not None:

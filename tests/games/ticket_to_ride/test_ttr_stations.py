@@ -304,10 +304,10 @@ def test_the_search_of_the_example_map_stays_small():
     assert (busiest + 1) ** 3 <= 1000
 
 
-def test_the_readme_shows_the_example_game_as_scored():
+def test_the_content_format_docs_show_the_example_game_as_scored():
     root = Path(__file__).resolve().parents[3]
     out = cli_stdout("score", "ticket-to-ride", str(root / "content" / "examples" / "amberline" / "stations-game.yml"))
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "content-format.md").read_text(encoding="utf-8")   # (moved from the README)
     block = readme.split("    $ railprint score ticket-to-ride content/examples/amberline/stations-game.yml\n", 1)[1]
     block = block.split("\n\n", 2)
     lines = [line[4:] for part in block[:2] for line in part.splitlines() if line.strip() not in ("", "...")]
