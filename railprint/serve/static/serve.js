@@ -209,6 +209,7 @@
     else if (block.nextSibling !== box) block.after(box);
   }
 
+  let reached = true;   // did the last request reach the server?
   function setOffline(off) {
     let banner = document.getElementById("offline");
     if (!banner && off) {
@@ -228,7 +229,8 @@
     }
     let response;
     try { response = await fetch(url + (url.includes("?") ? "&" : "?") + "lang=" + lang, options); }
-    catch (error) { setOffline(true); throw error; }   // no status: the server was not reached
+    catch (error) { reached = false; setOffline(true); throw error; }   // no status: the server was not reached
+    reached = true;
     setOffline(false);   // it answered (whatever it said): the banner goes
     let data;
     try { data = await response.json(); } catch (e) { data = {error: response.status + " " + response.statusText}; }
@@ -438,7 +440,7 @@
   function context() {
     return {room: state.room, score: state.score, player: state.player, lang, t, h, api, message,
       change, action, picture, colour: (i) => COLOURS[i % COLOURS.length], swatch,
-      playerIndex: (name) => state.room.parts.setup.players.indexOf(name), online: () => !pending.length};
+      playerIndex: (name) => state.room.parts.setup.players.indexOf(name), reachable: () => reached};
   }
 
   function apply(data) {

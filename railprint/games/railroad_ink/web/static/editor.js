@@ -126,19 +126,35 @@
   async function place(i, face) {
     const tap = ++taps, player = ctx.player;
     latest[i] = tap;
-    const answer = await ctx.action("orientations", {player, square: squareName(i), token: face.token});
+    let answer = await ctx.action("orientations", {player, square: squareName(i), token: face.token});
+    if (!answer && !ctx.reachable()) answer = {valid: [], all: turns(face.token)};  // no server: the face as it is, kept on the phone
     if (!answer || latest[i] !== tap) return;   // a later tap on this square won
     remember(answer.pictures);
     // Turn steps through the valid orientations first, then the others (a sheet may break a rule);
     // a face drawn side by side ("Draw your own") is drawn as it was built
     let list = [...answer.valid, ...answer.all.filter((t) => !answer.valid.includes(t))];
     if (face.exact) list = [face.token, ...list.filter((t) => t !== face.token)];
-    else if (!answer.valid.length) ctx.message(w("no_valid"));
+    else if (!answer.valid.length && ctx.reachable()) ctx.message(w("no_valid"));
     const ok = await put(player, i, list[0]);
     if (!ok || latest[i] !== tap) { draw(); return; }
     if (taps === tap || !last || last.index !== i) last = {player, index: i, token: face.token, list, at: 0};
     if (face.die) useDie(face.die);
     draw();
+  }
+
+  // a face's turns and mirror images, drawn as they are (without the server there is no
+  // telling which fit: the phone keeps the tap and the server scores it when it is back)
+  function turns(token) {
+    const m = /^([.hrl]{4})([a-z]?)$/.exec(token);
+    if (!m) return [token];
+    const out = [];
+    for (let edges of [m[1], m[1][0] + m[1][3] + m[1][2] + m[1][1]]) {
+      for (let k = 0; k < 4; k++) {
+        if (!out.includes(edges + m[2])) out.push(edges + m[2]);
+        edges = edges[3] + edges.slice(0, 3);
+      }
+    }
+    return out;
   }
 
   // the last square drawn, turned to its next orientation
