@@ -13,7 +13,7 @@
       add_player: "Add a player", remove_player: "Remove", same_name: "Two players have the same name:",
       players_range: "players: from {min} to {max}", kept_offline: "No connection: kept on this phone, sent when it returns.",
       refused_offline: "{n} change(s) made without a connection were refused: the game changed on another screen meanwhile — here is the current game; redo them.",
-      language: "Language"},
+      language: "Language", sheet: "Your part of the game"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
@@ -24,7 +24,7 @@
       add_player: "Dodaj gracza", remove_player: "Usuń", same_name: "Dwóch graczy ma to samo imię:",
       players_range: "graczy: od {min} do {max}", kept_offline: "Brak połączenia: zapisane na tym telefonie, wyślę po powrocie.",
       refused_offline: "Odrzucono zmiany zrobione bez połączenia ({n}): w międzyczasie ktoś zmienił grę na innym ekranie — oto aktualna gra; powtórz je.",
-      language: "Język"},
+      language: "Język", sheet: "Twoja część gry"},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   // each player's mark: a shape of their own (by seat) as well as a colour, so two players with
@@ -250,7 +250,7 @@
     if (button) {
       const other = lang === "en" ? "pl" : "en";
       button.textContent = other.toUpperCase();
-      button.setAttribute("aria-label", `${t("language")}: ${other === "pl" ? "polski" : "English"}`);
+      button.setAttribute("aria-label", `${other.toUpperCase()} — ${other === "pl" ? "polski" : "English"}`);
       button.setAttribute("lang", other);
     }
   }
@@ -285,15 +285,18 @@
     }
   }
 
-  // the shortest start of each name that tells it from the others (at most 2 letters)
+  // two letters at most telling each name from the others: the first letter alone when no
+  // other name starts with it, else the first and the first letter where it differs from them
+  // (Ala, Anna: AL, AN; Bartek, Basia: BR, BS), else the first and the seat's number
   function initials(names) {
-    return names.map((name) => {
-      const mine = [...name.trim()];
-      for (const n of [1, 2]) {
-        const start = mine.slice(0, n).join("").toLocaleUpperCase();
-        if (names.every((o) => o === name || [...o.trim()].slice(0, n).join("").toLocaleUpperCase() !== start)) return start;
+    const letters = names.map((name) => [...name.trim().toLocaleUpperCase()]);
+    return letters.map((mine, i) => {
+      const rivals = letters.filter((o, j) => j !== i && o[0] === mine[0]);
+      if (!rivals.length) return mine[0] || "?";
+      for (let k = 1; k < mine.length; k++) {
+        if (rivals.every((o) => o[k] !== mine[k])) return mine[0] + mine[k];
       }
-      return mine.slice(0, 1).join("").toLocaleUpperCase();
+      return (mine[0] || "?") + (i + 1);
     });
   }
 

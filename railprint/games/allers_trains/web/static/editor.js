@@ -144,7 +144,7 @@
     const at = Object.fromEntries(mine.map((t, i) => [t.square, {...t, round: i + 1}]));
     const playable = options ? options.playable : [];
     const width = geometry.cols * S + 2 * M, height = geometry.rows * S + 2 * M;
-    const svg = h("svg", {viewBox: `0 0 ${width} ${height}`, class: "at-frame", role: "grid", "aria-label": w("frame")});
+    const svg = h("svg", {viewBox: `0 0 ${width} ${height}`, class: "at-frame", role: "group", "aria-label": w("frame")});
     for (const edge of geometry.outer) {
       const [x0, y0] = origin(edge.square);
       const [a, b] = [port(edge.side + "0")[0], port(edge.side + "1")[0]];
@@ -180,8 +180,8 @@
       const chosen = selected === square;
       const shown = chosen && pending ? pending : tile;
       const open = !tile && playable.includes(square);
-      const g = h("g", {class: "at-square", transform: `translate(${x0} ${y0})`, "data-square": square, role: "gridcell", tabindex: 0,
-        "data-tile": tile ? `${tile.tile} ${tile.rotation}` : "", "data-playable": String(open), "aria-selected": String(chosen),
+      const g = h("g", {class: "at-square", transform: `translate(${x0} ${y0})`, "data-square": square, role: "button", tabindex: 0,
+        "data-tile": tile ? `${tile.tile} ${tile.rotation}` : "", "data-playable": String(open), "aria-pressed": String(chosen),
         "aria-label": `${square} ${tile ? tile.tile + " " + tile.rotation + "°" : ""}`,
         onclick: () => choose(square), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") choose(square); }});
       g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: "#fff", stroke: "#bbb", "stroke-width": 0.8}));

@@ -156,7 +156,7 @@
     const grid = rows();
     const height = Math.max(grid.length, 1), width = Math.max(grid.length ? grid[0].length : 0, 1);
     const E = 14;
-    const svg = h("svg", {viewBox: `0 0 ${(width + 2) * S + E} ${(height + 2) * S + E}`, class: "dos-map", role: "grid",
+    const svg = h("svg", {viewBox: `0 0 ${(width + 2) * S + E} ${(height + 2) * S + E}`, class: "dos-map", role: "group",
       "aria-label": w("map")});
     for (let c = 0; c < width && grid.length; c++) svg.append(h("text", {x: E + (c + 1.5) * S, y: E - 3, "text-anchor": "middle",
       "font-size": 10, fill: "#555"}, label(0, c).replace(/\d+$/, "")));
@@ -178,7 +178,7 @@
       const x = E + (c + 1) * S, y = E + (r + 1) * S;
       const name = inside ? label(r, c) : w("outside");
       const g = h("g", {class: "dos-square", "data-at": `${r},${c}`, "data-square": inside ? label(r, c) : null,
-        "data-token": token, role: "gridcell", tabindex: 0, "aria-label": `${name} ${token}`, "aria-selected": String(!!chosen),
+        "data-token": token, role: "button", tabindex: 0, "aria-label": `${name} ${token}`, "aria-pressed": String(!!chosen),
         transform: `translate(${x} ${y})`, onclick: () => choose(r, c),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") choose(r, c); }});
       g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: inside ? "#fff" : "#f4f4ef", stroke: "#aaa",
