@@ -130,6 +130,12 @@
     if (main) new MutationObserver(restore).observe(main, {childList: true, subtree: true});
   }
 
+  // a redraw meant to change what fields hold (the start form's players after a removal): the
+  // text typed in the old ones is not put back
+  function forgetTyped(container) {
+    for (const [key, entry] of kept.typed) if (container.contains(entry.node)) kept.typed.delete(key);
+  }
+
   function restore() {
     for (const [key, entry] of kept.typed) {
       if (entry.node.isConnected) continue;
@@ -346,10 +352,11 @@
     }
     // the players' fields: as many as the game allows, added and removed one by one
     const names = () => [...players.querySelectorAll("input[name='player']")].map((i) => i.value);
-    function drawPlayers(values) {
+    function drawPlayers(values, removed) {
       const {min, max} = limits();
       const list = values.slice(0, max);
-      while (list.length < Math.max(min, 2, Math.min(4, max)) && list.length < max) list.push("");
+      // four fields to start with (fewer if the game allows fewer); after a removal, the game's least
+      while (list.length < Math.max(min, 1, removed ? 0 : Math.min(4, max)) && list.length < max) list.push("");
       const legend = h("legend", {}, t("players"), " ", h("small", {id: "players-range"},
         `(${t("players_range").replace("{min}", min).replace("{max}", max)})`));
       const rows = list.map((value, i) => h("div", {class: "row player-row"},
@@ -359,7 +366,7 @@
           "aria-label": `${t("remove_player")}: ${t("player_n")} ${i + 1}`, onclick: () => {
             const now = names();
             now.splice(i, 1);
-            drawPlayers(now);
+            drawPlayers(now, true);
             const next = document.getElementById(`player-${Math.min(i + 1, now.length)}`);
             if (next) next.focus();
           }}, "−")));
@@ -368,13 +375,14 @@
         const fresh = document.getElementById(`player-${names().length}`);
         if (fresh) fresh.focus();
       }}, "+ " + t("add_player"));
+      forgetTyped(players);
       players.replaceChildren(legend, ...rows, add);
     }
     drawOptions();
     select.addEventListener("change", () => { drawFields(); drawPlayers(names()); });
     drawFields();
     drawPlayers([]);
-    langButton(() => { drawOptions(); drawFields(); drawPlayers(names()); listRooms(); });
+    langButton(() => { drawOptions(); drawFields(); drawPlayers(names(), true); listRooms(); });
     document.getElementById("create").addEventListener("submit", async (event) => {
       event.preventDefault();
       const typed = names().map((v) => v.trim());
