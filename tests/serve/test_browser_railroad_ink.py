@@ -348,3 +348,38 @@ def test_a_picture_without_an_id_is_a_page_error_not_a_shared_image(browser, ser
         },
         update() {}}))""")
     assert "needs an id" in said
+
+
+def test_results_a_phone_can_read_violations_lead_to_their_square(browser, server):
+    """The itemised score, the violations each linked to its square (a tap shows the square on
+    the board, selected and focused) and the scored picture fitted to the phone's width, a tap
+    on it opening it whole; nothing wider than the screen."""
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    create_room(page, base, ["Anna", "Bartek"])
+    page.wait_for_selector(".ri-faces button[data-face='h.h.']")
+    room = page.url.rsplit("/", 1)[1]
+    cells = ["."] * 49
+    cells[16], cells[17] = "hhhh", "rrrr"        # C3 and C4: a highway meets a railway
+    page.evaluate("""([room, cells]) => fetch(`/api/rooms/${room}/changes`, {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({version: 0, parts: {'player:Anna': {cells}}})})""", [room, cells])
+    link = page.locator("#violations li a[data-square]").first
+    link.wait_for()
+    where = link.get_attribute("data-square")
+    assert where in link.inner_text() and where in ("C3", "C4")
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    link.click()
+    page.wait_for_selector(f"g.ri-cell[data-square='{where}'][aria-pressed='true']")
+    assert page.evaluate("document.activeElement.dataset.square") == where
+    top = page.evaluate(f"document.querySelector(\"g.ri-cell[data-square='{where}']\").getBoundingClientRect().top")
+    assert 0 <= top <= 740                        # the square is on screen
+    assert page.locator("tr[data-item='errors'] td.num").inner_text().startswith("-")
+    # the scored picture: as wide as the page's column, a link to the picture itself
+    page.wait_for_function("document.getElementById('ri-picture').complete && document.getElementById('ri-picture').naturalWidth > 0")
+    width = page.evaluate("document.getElementById('ri-picture').getBoundingClientRect().width")
+    column = page.evaluate("document.querySelector('#editor').getBoundingClientRect().width")
+    assert abs(width - column) <= 2
+    href = page.locator("a.picture-open").get_attribute("href")
+    assert href.startswith(f"/api/rooms/{room}/picture.svg?page=0") and page.request.get(base + href).status == 200
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

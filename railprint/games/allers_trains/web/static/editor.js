@@ -248,7 +248,7 @@
         ` ${names.colour[lo.colour]}: ${names.state[lo.state]}`,
         lo.station ? ` · ${lo.station} ${stations[lo.station - 1].name}` : "", lo.round ? ` · ${w("round")} ${lo.round}` : "",
         ` · ${w("tiles_entered")}: ${lo.tiles_entered}`))),
-      h("figure", {class: "picture"}, ctx.picture({id: "at-picture", alt: w("picture"), loading: "lazy",
+      h("figure", {class: "picture"}, ctx.picture({id: "at-picture", alt: w("picture"), loading: "lazy", open: true,
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=${ctx.playerIndex(ctx.player)}&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 

@@ -279,7 +279,7 @@
       h("p", {}, `${w("circuits_found")}: `, h("strong", {id: "dos-circuits"}, String(check.circuits_found)),
         notes.length ? ` · ${notes.join(" · ")}` : ""),
       h("ol", {id: "dos-circuit-list"}, check.circuits.slice(0, 12).map((squares) => h("li", {}, squares.join(" → ")))),
-      h("figure", {class: "picture"}, ctx.picture({id: "dos-picture", alt: w("picture"), loading: "lazy",
+      h("figure", {class: "picture"}, ctx.picture({id: "dos-picture", alt: w("picture"), loading: "lazy", open: true,
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 
