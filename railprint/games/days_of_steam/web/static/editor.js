@@ -95,7 +95,7 @@
         h("tr", {}, h("th", {}, w("total")), h("th", {class: "num", id: "total", "data-testid": "total"}, me.total)))),
       h("p", {}, `${w("winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
       result.violations.length ? h("div", {}, h("h3", {}, w("violations")),
-        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, v)))) : null);
+        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(v, "g.dos-square"))))) : null);
   }
 
   // --- the final map: a grid of the file's tokens, one ring of empty squares around it ----------
@@ -150,6 +150,17 @@
     if (p.flag) g.append(h("rect", {x: 1, y: 1, width: 11, height: 11, fill: "#fbf8ee", stroke: "#8a3b2e", "stroke-width": 0.8}),
       h("text", {x: 6.5, y: 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#8a3b2e"}, p.flag));
     return g;
+  }
+
+  // a violation naming a square of the map: a link that shows that square, focused
+  function goto(text, selector) {
+    const m = /\b([A-Z]{1,2}[0-9]{1,2})\b/.exec(text);
+    if (!m) return text;
+    return h("a", {href: "#", "data-square": m[1], onclick: (event) => {
+      event.preventDefault();
+      const square = root.querySelector(`${selector}[data-square='${m[1]}']`);
+      if (square) { square.scrollIntoView({block: "center"}); square.focus({preventScroll: true}); }
+    }}, text);
   }
 
   function mapGrid() {
@@ -293,18 +304,10 @@
     root.replaceChildren(entry(), summary(), ending(), mapSection());
   }
 
-  const style = document.createElement("style");
-  style.textContent = ".dos-row{display:flex;align-items:center;gap:.4rem;margin:.3rem 0}" +
-    ".dos-label{flex:1;min-width:0}.dos-step{min-width:2.8rem;min-height:2.8rem;font-size:1.3rem}" +
-    ".dos-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
-    ".dos-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;margin-right:.4rem;border:1px solid #333;" +
-    "color:#fff;font-weight:700;text-align:center;text-shadow:0 0 2px #000}" +
-    ".dos-end label,.dos-flags label{display:flex;align-items:center;min-height:2.75rem}" +
-    ".dos-end input,.dos-flags input{width:1.3rem;height:1.3rem;min-height:0;min-width:0;margin:0 .3rem 0 0;vertical-align:middle}" +
-    ".dos-map{width:100%;max-width:30rem;display:block;margin:0 auto;touch-action:manipulation}.dos-square{cursor:pointer}" +
-    ".dos-kind{display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem;padding:.15rem .25rem;min-width:4rem}" +
-    ".dos-kind svg{display:block}.dos-help{color:#444;font-size:.9rem}#dos-circuit-list{font-size:.85rem;padding-left:1.4rem}";
-  document.head.append(style);
+  const sheet = document.createElement("link");   // editor.css, beside this script
+  sheet.rel = "stylesheet";
+  sheet.href = document.currentScript.src.replace(/editor\.js(\?.*)?$/, "editor.css");
+  document.head.append(sheet);
 
   Railprint.register({
     async mount(element, context) {
