@@ -609,6 +609,21 @@
     document.body.dataset.pending = pending.length;
   }
 
+  // a game's styles: editor.css beside its editor.js (no inline <style>: the page may run under a
+  // strict Content Security Policy); the editor stays hidden until they have come, so nothing
+  // jumps when they do
+  function style(script) {
+    const sheet = h("link", {rel: "stylesheet", href: script.src.replace(/editor\.js(\?.*)?$/, "editor.css")});
+    const shown = document.getElementById("editor");
+    if (shown) {
+      shown.hidden = true;
+      const styled = () => { shown.hidden = false; };
+      sheet.addEventListener("load", styled);
+      sheet.addEventListener("error", styled);
+    }
+    document.head.append(sheet);
+  }
+
   function register(editor) {
     state.editor = editor;
     editor.mount(document.getElementById("editor"), context());
@@ -661,5 +676,5 @@
     } catch (error) { /* unreachable: the banner says so (api) */ }
   }
 
-  window.Railprint = {index, room, register, timings, get lang() { return lang; }};
+  window.Railprint = {index, room, register, style, timings, get lang() { return lang; }};
 })();

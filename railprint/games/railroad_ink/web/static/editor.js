@@ -418,17 +418,7 @@
     fetchMissing(cellsOf(ctx.player));
   }
 
-  const sheet = document.createElement("link");   // editor.css, beside this script
-  sheet.rel = "stylesheet";
-  sheet.href = document.currentScript.src.replace(/editor\.js(\?.*)?$/, "editor.css");
-  const shown = document.getElementById("editor");   // kept hidden until styled: nothing jumps when the styles come
-  if (shown) {
-    shown.hidden = true;
-    const styled = () => { shown.hidden = false; };
-    sheet.addEventListener("load", styled);
-    sheet.addEventListener("error", styled);
-  }
-  document.head.append(sheet);
+  Railprint.style(document.currentScript);   // editor.css, beside this script
 
   Railprint.register({
     async mount(element, context) {
