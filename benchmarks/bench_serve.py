@@ -9,6 +9,10 @@
    Nordic game route by route and ticking tickets. Target p99 <= 50 ms.
    After each game, its scored picture as a phone fetches it after each change (drawn once a
    version; the server's CPU for the picture alone).
+   Railroad Ink by taps: a tap on a square (drawing the armed face, or turning the space just
+   drawn) until the page shows the new score — the orientations asked, the change sent and
+   scored, the page redrawn — for the README's board and typical sheets, copied face by face
+   as a player does; with the taps a board took.
 2. First page load: bytes the browser receives for a room page (page, scripts, the room JSON,
    the game's faces or map, the scored picture). Target <= 300 kB.
 3. Load: a server process and 20 rooms x 4 players, each player a thread drawing its own
@@ -188,6 +192,75 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     print(line("Ticket to Ride, Nordic (per claim)", times) + f"   server CPU {cpu:.1f} ms a change")
     undo = [{k: {"routes": v["routes"][:-1], "tickets": v["tickets"]}} for c in changes[-12:] for k, v in c.items()]
     picture_cost(page, served, room, undo, cpu, "Ticket to Ride")
+
+
+# a tap on a square of the Railroad Ink page until the page shows the score of the change it made
+TIMED_TAP = """async (square) => {
+  const before = document.body.dataset.version, started = performance.now();
+  const shown = new Promise((done) => {
+    const watch = new MutationObserver(() => {
+      if (document.body.dataset.version !== before) { watch.disconnect(); done(); }
+    });
+    watch.observe(document.body, {attributes: true, attributeFilter: ["data-version"]});
+  });
+  document.querySelector(`g.ri-cell[data-square='${square}']`).dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  await shown;
+  await new Promise((done) => requestAnimationFrame(() => done()));
+  return performance.now() - started;
+}"""
+
+
+def page_taps(page, served: "Server", quick: bool) -> None:
+    """Railroad Ink entered by taps on the page (a face, then its squares; a square again to turn)."""
+    from collections import defaultdict
+
+    from railprint.games.railroad_ink import parse_file
+    from railprint.games.railroad_ink.board import square
+    from railprint.games.railroad_ink.notation import parse_token
+    from railprint.games.railroad_ink.web import _orientations, faces
+
+    base = served.base
+    readme = parse_file(ROOT / "tests/data/railroad_ink/cases/rulebook_example.txt")
+    sheets = [readme] + list(typical().values())[: 4 if quick else 23]
+    offered = [f["token"] for f in faces({"setup": {"expansion": "none"}}, {})["faces"]]
+    turns_of = {f: {c.token for c in _orientations(parse_token(f))} for f in offered}
+    times, taps = [], []
+    # the scored picture each version's page asks for is measured apart (picture_cost): here
+    # only what a tap costs until the score shows
+    page.route(lambda url: "/picture.svg" in url, lambda route: route.fulfill(status=204, body=""))
+    cpu = served.cpu()
+    for start in range(0, len(sheets), 8):
+        group = sheets[start:start + 8]
+        players = [f"P{n + 1}" for n in range(len(group))]
+        status, made = post(base, "/api/rooms", {"game": "railroad-ink", "players": players})
+        room = made["room"]["id"]
+        page.goto(f"{base}/r/{room}?poll=0")
+        page.wait_for_selector(".ri-faces button[data-face='h.h.']")
+        for player, board in zip(players, group):
+            page.locator(f"button[data-player='{player}']").click()
+            page.wait_for_selector(f"button[data-player='{player}'][aria-pressed='true']")
+            by_face = defaultdict(list)
+            for r, c, cell in board.cells():
+                face = next((f for f in offered if cell.token in turns_of[f]), None)
+                if not cell.empty and face is not None:
+                    by_face[face].append((square(r, c), cell.token))
+            count = 0
+            for face, spaces in by_face.items():
+                page.locator(f".ri-faces button[data-face='{face}']").click()
+                page.wait_for_selector(f".ri-faces button[data-face='{face}'][aria-pressed='true']")
+                count += 1
+                for where, token in spaces:
+                    cell = f"g.ri-cell[data-square='{where}']"
+                    for _ in range(9):
+                        times.append(page.evaluate(TIMED_TAP, where))
+                        count += 1
+                        if page.locator(cell).get_attribute("data-token") == token:
+                            break
+            taps.append(count)
+    cpu = (served.cpu() - cpu) * 1000 / len(times)   # includes opening the rooms' pages
+    page.unroute_all()
+    print(line("Railroad Ink by taps (tap -> score)", times) + f"   server CPU {cpu:.1f} ms a tap; "
+          f"README board {taps[0]} taps; typical sheets {statistics.median(taps[1:]):.0f} taps median (max {max(taps[1:])})")
 
 
 def page_latency_tiles(page, served: "Server", quick: bool) -> None:
@@ -373,6 +446,7 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 page = browser.new_page()
+                page_taps(page, served, args.quick)
                 page_latency(page, served, args.quick)
                 page_latency_tiles(page, served, args.quick)
                 page_weight(browser, served.base)

@@ -1,6 +1,7 @@
 """Screenshots of each game's page on a 360 px wide phone, for the README and docs/serve.md.
 
     python docs/screenshots/take.py        # needs Debian's chromium and playwright (the test extra)
+    python docs/screenshots/take.py railroad-ink    # only these games' pictures
 
 A server on loopback with a throw-away data folder; each game entered through the API with a
 shipped example (the rulebook's Railroad Ink board, a Nordic game, a Days of Steam game with its
@@ -79,7 +80,10 @@ def main() -> None:
             # bypass_csp: wait_for_function evaluates its string, which the pages' policy forbids
             page = browser.new_page(viewport={"width": 360, "height": 760}, device_scale_factor=1, bypass_csp=True)
             focus = {"days-of-steam": ".dos-map-section", "allers-trains": ".at-frames"}
+            only = set(sys.argv[1:])
             for game, room in made.items():
+                if only and game not in only:
+                    continue
                 page.goto(f"{base}/r/{room}?poll=0", wait_until="networkidle")  # pictures too
                 page.wait_for_selector("#total")
                 if game in focus:
@@ -101,9 +105,19 @@ def main() -> None:
                     page.wait_for_selector("#ttr-chooser:not([hidden])")
                     page.evaluate("window.scrollBy(0, -100)")
                 page.wait_for_timeout(500)
+                if game == "railroad-ink":   # a face armed in the tray, the square drawn last marked
+                    page.locator(".ri-faces button[data-face='h.h.']").click()
+                    page.wait_for_selector(".ri-faces button[data-face='h.h.'][aria-pressed='true']")
                 path = OUT / f"serve-{game}.png"
                 page.screenshot(path=str(path), full_page=False)
                 print(path)
+                if game == "railroad-ink":   # the results: itemised score, violations linked, the picture
+                    page.wait_for_function("document.getElementById('ri-picture').complete")
+                    page.evaluate("document.querySelector('.ri-score').scrollIntoView()")
+                    page.wait_for_timeout(300)
+                    path = OUT / f"serve-{game}-score.png"
+                    page.screenshot(path=str(path), full_page=False)
+                    print(path)
             browser.close()
 
 

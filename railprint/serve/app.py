@@ -23,6 +23,7 @@ import re
 import shutil
 import tempfile
 import threading
+import unicodedata
 from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
@@ -48,9 +49,9 @@ MAX_PLAYERS = 8
 SCORE_CHARS = "0123456789−-+×:.,()/% "
 """In every font subset of a room's pictures from the start: scores change at every change."""
 TOKEN_COOKIE = "railprint_token"
-STATIC_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(js|css|svg|html)$")
+STATIC_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(js|css|svg|html|webmanifest)$")
 MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
-         "svg": "image/svg+xml", "html": "text/html; charset=utf-8"}
+         "svg": "image/svg+xml", "html": "text/html; charset=utf-8", "webmanifest": "application/manifest+json"}
 
 
 def _known_parts(parts: dict, updates: dict) -> dict:
@@ -63,6 +64,17 @@ def _known_parts(parts: dict, updates: dict) -> dict:
             player = str(key).removeprefix("player:")
             raise RailprintError(f"no player {player!r} in this room", hint=suggestion(player, parts["setup"]["players"]))
     return updates
+
+
+def _same_names(players: list[str]) -> tuple[str, str] | None:
+    """Two names that are one after Unicode NFKC and case-folding ('Ala', 'ALA', 'Ａｌａ'), or None."""
+    seen: dict[str, str] = {}
+    for name in players:
+        key = unicodedata.normalize("NFKC", name).casefold()
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
 
 
 def _room_answer(room: Room, score: dict) -> JSONResponse:
@@ -689,7 +701,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     @app.get("/api/games")
     def list_games():
-        return [{"id": g.id, "title": dict(g.title), "fields": web_page(g).setup_fields()}
+        return [{"id": g.id, "title": dict(g.title), "fields": web_page(g).setup_fields(),
+                 "players": list(getattr(web_page(g), "PLAYERS", (1, MAX_PLAYERS)))}
                 for g in _web_games().values()]
 
     @app.get("/api/rooms")
@@ -760,8 +773,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 or not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in players)):
             raise RailprintError(f"players: 1 to {MAX_PLAYERS} names of at most 40 characters")
         players = [p.strip() for p in players]
-        if len({p.casefold() for p in players}) != len(players):
-            raise RailprintError("players: every name once")
+        same = _same_names(players)
+        if same:
+            raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once")
         setup = body.get("setup") or {}
         if not isinstance(setup, dict):
             raise RailprintError("setup: expected an object of choices")

@@ -14,6 +14,10 @@ def create_room_with(page, base: str, game: str, players: list[str], setup: dict
     for key, value in (setup or {}).items():
         page.select_option(f"select[data-field='{key}']", value)
     inputs = page.locator("#players input")
+    while inputs.count() < len(players):   # more players than fields: the form adds one a tap
+        count = inputs.count()
+        page.locator("#add-player").click()
+        page.wait_for_function(f"document.querySelectorAll('#players input').length > {count}")
     for i, name in enumerate(players):
         inputs.nth(i).fill(name)
     page.locator("#create button[type='submit']").click()

@@ -213,7 +213,9 @@ def test_orientations_are_the_distinct_turns_that_break_no_rule(client):
     url = f"/api/rooms/{room['id']}/actions/orientations"
     curve = client.post(url, json={"player": "Anna", "square": "G6", "token": "hh.."}).json()
     assert sorted(curve["all"]) == sorted(["hh..", ".hh.", "..hh", "h..h"])
-    assert curve["valid"] == curve["all"]
+    assert sorted(curve["valid"]) == sorted(curve["all"])
+    # the likeliest first: the turns meeting G6's south highway exit (Turn on the page steps on)
+    assert [t[2] for t in curve["valid"][:2]] == ["h", "h"] and curve["valid"][2][2] == "."
     # a railway beside A2's highway exit would meet it: only the turns that keep north empty
     rail = client.post(url, json={"player": "Anna", "square": "A2", "token": "rr.."}).json()
     assert sorted(rail["valid"]) == ["..rr", ".rr."]
@@ -233,6 +235,8 @@ def test_faces_come_from_the_dice_file_and_the_specials(client):
     tokens_ = [f["token"] for f in faces]
     assert {"h.h.", "r.r.", "hh..", "rr..", "hhh.", "rrr.", "hrhro", "h.r.s", "hr..s"} <= set(tokens_)
     assert {"hhhh", "rrrr", "hhhrs", "hrrrs", "hhrrs", "hrhrs"} <= set(tokens_)
+    # three-way stations, as sheets show them (the README's board has four): faces too
+    assert {"h.hrs", "hhr.s", "r.rhs", "rrh.s"} <= set(tokens_)
     assert {"ll..", "l.l.", "lll.", "lr.r", "lh.h", "llllv"} <= set(tokens_)
     assert room["parts"]["player:Anna"]["cells"][24] == "llllv"  # the volcano on the centre space
 

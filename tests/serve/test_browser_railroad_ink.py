@@ -25,10 +25,34 @@ def targets(path: Path) -> list[tuple[str, str]]:
 
 
 class InkPage:
-    """Taps on a Railroad Ink page, the way a player draws: a square, a face, Turn, Draw."""
+    """Taps on a Railroad Ink page, the way a player draws: a face, then the square, the square
+    again to turn it. ``taps`` counts them; each tap is a finger on what the screen shows: the
+    page is never scrolled for it (``scrolled`` counts taps that would have needed a scroll)."""
 
     def __init__(self, page):
         self.page = page
+        self.taps = 0
+        self.scrolled = 0
+        self.armed = None
+
+    def tap(self, selector: str) -> None:
+        page = self.page
+        node = page.locator(selector).first
+        box = node.bounding_box()
+        view = page.viewport_size
+        inside = (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+                  and box["x"] >= 0 and box["x"] + box["width"] <= view["width"])
+        if inside:
+            # the finger lands on the middle of what is on screen, and that is the control itself
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            hit = page.evaluate("([x, y, s]) => { const n = document.elementFromPoint(x, y);"
+                                " return !!n && !!n.closest(s); }", [x, y, selector])
+            assert hit, f"{selector}: something else lies over it"
+            page.mouse.click(x, y)
+        else:
+            self.scrolled += 1
+            node.click()
+        self.taps += 1
 
     def version(self) -> int:
         return int(self.page.locator("body").get_attribute("data-version"))
@@ -38,44 +62,49 @@ class InkPage:
 
     def faces(self) -> list[str]:
         self.page.wait_for_selector("button[data-face='h.h.']")
-        return [b.get_attribute("data-face") for b in self.page.locator("button[data-face]").all()]
+        return [b.get_attribute("data-face") for b in self.page.locator(".ri-faces button[data-face]").all()]
 
-    def preview(self) -> str:
-        return self.page.locator("#ri-preview").get_attribute("data-token")
+    def token(self, where: str) -> str:
+        return self.page.locator(f"g.ri-cell[data-square='{where}']").get_attribute("data-token")
+
+    def face_for(self, token: str) -> str | None:
+        return next((f for f in self.faces() if token in {c.token for c in _orientations(parse_file_token(f))}), None)
 
     def draw(self, where: str, token: str) -> None:
         page = self.page
-        before = self.version()
-        page.locator(f"g.ri-cell[data-square='{where}']").click()
-        page.wait_for_selector(f"g.ri-cell[data-square='{where}'][aria-selected='true']")
-        face = next((f for f in self.faces() if f != "own" and token in {c.token for c in _orientations(
-            parse_file_token(f))}), None)
+        face = self.face_for(token)
         if face is not None:
-            page.locator(f"button[data-face='{face}']").click()
-            page.wait_for_selector(f"button[data-face='{face}'].on")
+            if self.armed != face:
+                self.tap(f".ri-faces button[data-face='{face}']")
+                page.wait_for_selector(f".ri-faces button[data-face='{face}'][aria-pressed='true']")
+                self.armed = face
         else:  # no die face or special route draws it: the player draws it side by side
-            page.locator("button[data-face='own']").click()
+            self.armed = None
+            self.tap("#ri-own")
+            page.wait_for_selector(".ri-own")
             edges, marker = [".", ".", ".", "."], ""
             for side, kind in enumerate(token[:4]):
                 for _ in range(KINDS.index(kind)):
                     edges[side] = KINDS[KINDS.index(edges[side]) + 1]
-                    page.locator(f"button[data-side='{'NESW'[side]}']").click()
+                    self.tap(f"button[data-side='{'NESW'[side]}']")
                     page.wait_for_selector(f".ri-own[data-token='{''.join(edges) + marker}']")
             for _ in range(MARKERS.index(token[4:])):
                 marker = MARKERS[MARKERS.index(marker) + 1]
-                page.locator("button[data-side='marker']").click()
+                self.tap("button[data-side='marker']")
                 page.wait_for_selector(f".ri-own[data-token='{''.join(edges) + marker}']")
-        page.wait_for_function("document.querySelector('#ri-preview').dataset.token !== ''")
-        for _ in range(8):
-            if self.preview() == token:
-                break
-            shown = self.preview()
-            page.locator("#ri-turn").click()
-            page.wait_for_function(f"document.querySelector('#ri-preview').dataset.token !== {json.dumps(shown)}")
-        assert self.preview() == token, f"{where}: Turn never showed {token}"
-        page.locator("#ri-draw").click()
-        page.wait_for_selector(f"g.ri-cell[data-square='{where}'][data-token='{token}']")
+        before = self.version()
+        self.tap(f"g.ri-cell[data-square='{where}']")
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        for _ in range(8):
+            if self.token(where) == token:
+                break
+            shown, before = self.token(where), self.version()
+            self.tap(f"g.ri-cell[data-square='{where}']")   # the same square again: turned
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        assert self.token(where) == token, f"{where}: turning never showed {token}"
+        if face is None:
+            self.tap("#ri-own")   # the own drawing closed again
+            page.wait_for_selector(".ri-own", state="detached")
 
     def total(self) -> str:
         return self.page.locator("#total").inner_text()
@@ -124,7 +153,7 @@ def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):
     page.locator("#lang").click()
     page.wait_for_selector("#ri-turn:text('Obróć')")
     assert ink.total() == "46"
-    assert page.locator("[data-item='exits'] td").first.inner_text() == "Wyjścia"
+    assert page.locator("[data-item='exits'] th").inner_text() == "Wyjścia"
     page.locator("#lang").click()
     page.wait_for_selector("#ri-turn:text('Turn')")   # redrawn in English: nothing moves under the tap below
 
@@ -179,11 +208,11 @@ def test_a_stale_change_to_the_same_board_is_refused_and_the_current_board_shown
     b.wait_for_selector("body[data-version='0']")
     InkPage(a).draw("A2", "h.h.")
     page = b
+    page.locator(".ri-faces button[data-face='r.r.']").click()
     page.locator("g.ri-cell[data-square='B1']").click()
-    page.locator("button[data-face='r.r.']").click()
-    page.wait_for_function("document.querySelector('#ri-preview').dataset.token !== ''")
-    page.locator("#ri-draw").click()
     page.wait_for_selector("#message:text('another screen')")
+    # the message stands next to the square tapped, in the tray-free board's box
+    assert page.evaluate("document.getElementById('message').previousElementSibling.matches('svg.ri-board')")
     page.wait_for_selector("body[data-version='1']")
     assert page.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
     assert page.locator("g.ri-cell[data-square='B1']").get_attribute("data-token") == "."
@@ -319,3 +348,38 @@ def test_a_picture_without_an_id_is_a_page_error_not_a_shared_image(browser, ser
         },
         update() {}}))""")
     assert "needs an id" in said
+
+
+def test_results_a_phone_can_read_violations_lead_to_their_square(browser, server):
+    """The itemised score, the violations each linked to its square (a tap shows the square on
+    the board, selected and focused) and the scored picture fitted to the phone's width, a tap
+    on it opening it whole; nothing wider than the screen."""
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    create_room(page, base, ["Anna", "Bartek"])
+    page.wait_for_selector(".ri-faces button[data-face='h.h.']")
+    room = page.url.rsplit("/", 1)[1]
+    cells = ["."] * 49
+    cells[16], cells[17] = "hhhh", "rrrr"        # C3 and C4: a highway meets a railway
+    page.evaluate("""([room, cells]) => fetch(`/api/rooms/${room}/changes`, {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({version: 0, parts: {'player:Anna': {cells}}})})""", [room, cells])
+    link = page.locator("#violations li a[data-square]").first
+    link.wait_for()
+    where = link.get_attribute("data-square")
+    assert where in link.inner_text() and where in ("C3", "C4")
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    link.click()
+    page.wait_for_selector(f"g.ri-cell[data-square='{where}'][aria-pressed='true']")
+    assert page.evaluate("document.activeElement.dataset.square") == where
+    top = page.evaluate(f"document.querySelector(\"g.ri-cell[data-square='{where}']\").getBoundingClientRect().top")
+    assert 0 <= top <= 740                        # the square is on screen
+    assert page.locator("tr[data-item='errors'] td.num").inner_text().startswith("-")
+    # the scored picture: as wide as the page's column, a link to the picture itself
+    page.wait_for_function("document.getElementById('ri-picture').complete && document.getElementById('ri-picture').naturalWidth > 0")
+    width = page.evaluate("document.getElementById('ri-picture').getBoundingClientRect().width")
+    column = page.evaluate("document.querySelector('#editor').getBoundingClientRect().width")
+    assert abs(width - column) <= 2
+    href = page.locator("a.picture-open").get_attribute("href")
+    assert href.startswith(f"/api/rooms/{room}/picture.svg?page=0") and page.request.get(base + href).status == 200
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

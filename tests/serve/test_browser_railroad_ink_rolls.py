@@ -26,7 +26,7 @@ def printed(seed: int, expansion: str, round_number: int, lang: str = "en") -> l
 
 def shown(page) -> list[tuple[str, str]]:
     return [(f.locator(".ri-face-name").inner_text(), f.locator(".ri-die-name").inner_text())
-            for f in page.locator("figure.ri-die").all()]
+            for f in page.locator("button.ri-die").all()]
 
 
 def picture_of(page, selector: str) -> str:
@@ -51,14 +51,14 @@ def test_a_seed_shows_the_sheets_rolls_round_by_round(browser, server):
     assert len(shown(page)) == 6  # 3 route dice, the special die, the meteor's direction and distance
 
     # the round's faces come first in the picker, marked
-    rolled = list(dict.fromkeys(f.get_attribute("data-token") for f in page.locator("figure.ri-die").all()
+    rolled = list(dict.fromkeys(f.get_attribute("data-token") for f in page.locator("button.ri-die").all()
                                 if f.get_attribute("data-token")))
     first = [b.get_attribute("data-face") for b in page.locator(".ri-faces button[data-face]").all()][:len(rolled)]
     assert sorted(first) == sorted(rolled)
     assert page.locator(".ri-faces button.rolled").count() == len(rolled)
     # each die is drawn with the CLI picture's pictogram
     token = rolled[0]
-    assert picture_of(page, f"figure.ri-die[data-token='{token}'] >> nth=0 >> image") == _svg("space", token)
+    assert picture_of(page, f"button.ri-die[data-token='{token}'] >> nth=0 >> image") == _svg("space", token)
 
     page.locator("#ri-next").click()
     page.wait_for_selector("#ri-round[data-round='2']")

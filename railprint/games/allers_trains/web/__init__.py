@@ -41,6 +41,9 @@ def _key(player: str) -> str:
     return f"player:{player}"
 
 
+PLAYERS = (1, 4)
+"""How many players a room can have (the start form's add and remove buttons)."""
+
 def setup_fields() -> list[dict]:
     return [{"key": "mode", "label": {"en": "Scoring", "pl": "Punktacja"}, "choices": list(MODES),
              "names": {"stations": {"en": "base game: stations", "pl": "gra podstawowa: stacje"},

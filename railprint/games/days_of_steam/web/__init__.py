@@ -36,6 +36,9 @@ def _key(player: str) -> str:
     return f"player:{player}"
 
 
+PLAYERS = (2, 4)
+"""How many players a room can have (the start form's add and remove buttons)."""
+
 def setup_fields() -> list[dict]:
     return []
 

@@ -31,7 +31,16 @@ SPECIAL_NAMES = {
     "opposite": {"en": "station: 2 + 2 across", "pl": "stacja: 2 + 2 naprzeciw"},
 }
 assert set(SPECIAL_NAMES) == set(SPECIALS) == set(SPECIAL_TOKENS)
+THREE_WAY = {  # stations where three routes meet, as sheets show them: offered as faces too
+    "h.hrs": {"en": "station: 2 highways across, 1 railway", "pl": "stacja: 2 autostrady na wprost, 1 tor"},
+    "hhr.s": {"en": "station: 2 highways at a corner, 1 railway", "pl": "stacja: 2 autostrady na rogu, 1 tor"},
+    "r.rhs": {"en": "station: 2 railways across, 1 highway", "pl": "stacja: 2 tory na wprost, 1 autostrada"},
+    "rrh.s": {"en": "station: 2 railways at a corner, 1 highway", "pl": "stacja: 2 tory na rogu, 1 autostrada"},
+}
 
+
+PLAYERS = (1, 8)
+"""How many players a room can have (the start form's add and remove buttons)."""
 
 def setup_fields() -> list[dict]:
     return [
@@ -156,6 +165,24 @@ def _orientations(cell: Cell) -> list[Cell]:
     return list(seen.values())
 
 
+def _joins(board: Board, row: int, col: int, cell: Cell) -> int:
+    """How many of ``cell``'s route sides at (row, col) meet the same route across: a
+    neighbour's side or the board's exit."""
+    from railprint.games.railroad_ink.board import EXIT_AT, neighbour, opposite
+
+    joined = 0
+    for side, kind in enumerate(cell.edges):
+        if kind not in "hr":
+            continue
+        across = neighbour(row, col, side)
+        if across is None:
+            exit_ = EXIT_AT.get((row, col, side))
+            joined += exit_ is not None and exit_.kind == kind
+        else:
+            joined += board[across].edges[opposite(side)] == kind
+    return joined
+
+
 # --- pictures: the CLI picture's own pictograms, as SVG the page shows ----------------------
 
 MAX_PICTURES = 100
@@ -225,6 +252,8 @@ def faces(parts: dict[str, Any], payload: Any) -> dict:
                             "name": {"en": face.name.get("en"), "pl": face.name.get("pl")}})
     for kind, token in SPECIAL_TOKENS.items():
         out.append({"id": f"special-{kind}", "token": token, "group": "special", "name": SPECIAL_NAMES[kind]})
+    for token, name in THREE_WAY.items():
+        out.append({"id": f"three-way-{token}", "token": token, "group": "special", "name": name})
     if expansion == "meteor":
         out.append({"id": "crater", "token": "x", "group": "expansion", "name": {"en": "crater", "pl": "krater"}})
     if expansion == "lava":
@@ -257,7 +286,9 @@ def orientations(parts: dict[str, Any], payload: Any) -> dict:
     board = board_of(parts, player).replace(row, col, Cell())
     before = {str(v) for v in validate(board)}
     every = _orientations(cell)
-    valid = [c.token for c in every if not ({str(v) for v in validate(board.replace(row, col, c))} - before)]
+    valid = [c for c in every if not ({str(v) for v in validate(board.replace(row, col, c))} - before)]
+    # the likeliest first: the turn joining the most routes already drawn next to it (and exits)
+    valid = [c.token for c in sorted(valid, key=lambda c: -_joins(board, row, col, c))]
     return {"valid": valid, "all": [c.token for c in every],
             "pictures": {c.token: _svg("space", c.token) for c in every if c.token not in (".", "....")}}
 

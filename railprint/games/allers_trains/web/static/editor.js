@@ -99,6 +99,17 @@
       h("small", {}, w("route_hint")));
   }
 
+  // a violation naming a square of the frame: a link that shows that square, focused
+  function goto(text) {
+    const m = /\b([A-D][1-4])\b/.exec(text);
+    if (!m || !framed()) return text;
+    return h("a", {href: "#", "data-square": m[1], onclick: (event) => {
+      event.preventDefault();
+      const square = root.querySelector(`g.at-square[data-square='${m[1]}']`);
+      if (square) { square.scrollIntoView({block: "center"}); square.focus({preventScroll: true}); }
+    }}, text);
+  }
+
   function summary(me) {
     if (!me) return h("p", {});
     const rows = [];
@@ -110,7 +121,7 @@
         h("td", {class: "num"}, value))), h("tr", {}, h("th", {}, w("total")),
         h("th", {class: "num", id: "total", "data-testid": "total"}, me.total)))),
       violations.length ? h("div", {}, h("h3", {}, w("violations")),
-        h("ul", {id: "violations"}, violations.map((v) => h("li", {}, v.message || String(v))))) : null);
+        h("ul", {id: "violations"}, violations.map((v) => h("li", {}, goto(v.message || String(v)))))) : null);
   }
 
   // --- frames: the 4 x 4 frame, columns A-D from the left, rows 1-4 from the bottom ----------
@@ -144,7 +155,7 @@
     const at = Object.fromEntries(mine.map((t, i) => [t.square, {...t, round: i + 1}]));
     const playable = options ? options.playable : [];
     const width = geometry.cols * S + 2 * M, height = geometry.rows * S + 2 * M;
-    const svg = h("svg", {viewBox: `0 0 ${width} ${height}`, class: "at-frame", role: "grid", "aria-label": w("frame")});
+    const svg = h("svg", {viewBox: `0 0 ${width} ${height}`, class: "at-frame", role: "group", "aria-label": w("frame")});
     for (const edge of geometry.outer) {
       const [x0, y0] = origin(edge.square);
       const [a, b] = [port(edge.side + "0")[0], port(edge.side + "1")[0]];
@@ -180,8 +191,8 @@
       const chosen = selected === square;
       const shown = chosen && pending ? pending : tile;
       const open = !tile && playable.includes(square);
-      const g = h("g", {class: "at-square", transform: `translate(${x0} ${y0})`, "data-square": square, role: "gridcell", tabindex: 0,
-        "data-tile": tile ? `${tile.tile} ${tile.rotation}` : "", "data-playable": String(open), "aria-selected": String(chosen),
+      const g = h("g", {class: "at-square", transform: `translate(${x0} ${y0})`, "data-square": square, role: "button", tabindex: 0,
+        "data-tile": tile ? `${tile.tile} ${tile.rotation}` : "", "data-playable": String(open), "aria-pressed": String(chosen),
         "aria-label": `${square} ${tile ? tile.tile + " " + tile.rotation + "°" : ""}`,
         onclick: () => choose(square), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") choose(square); }});
       g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: "#fff", stroke: "#bbb", "stroke-width": 0.8}));
@@ -248,7 +259,7 @@
         ` ${names.colour[lo.colour]}: ${names.state[lo.state]}`,
         lo.station ? ` · ${lo.station} ${stations[lo.station - 1].name}` : "", lo.round ? ` · ${w("round")} ${lo.round}` : "",
         ` · ${w("tiles_entered")}: ${lo.tiles_entered}`))),
-      h("figure", {class: "picture"}, ctx.picture({id: "at-picture", alt: w("picture"), loading: "lazy",
+      h("figure", {class: "picture"}, ctx.picture({id: "at-picture", alt: w("picture"), loading: "lazy", open: true,
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=${ctx.playerIndex(ctx.player)}&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 
@@ -289,17 +300,7 @@
       mode() !== "route" ? h("div", {}, h("h3", {}, w("stations")), stations.map((s) => stationRow(s, me))) : null);
   }
 
-  const style = document.createElement("style");
-  style.textContent = ".at-row{display:flex;align-items:center;gap:.4rem}.at-station{margin:.35rem 0;padding-bottom:.2rem;" +
-    "border-bottom:1px solid #ddd}.at-name{flex:1;min-width:0}.at-step{min-width:2.8rem;min-height:2.8rem;font-size:1.3rem}" +
-    ".at-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
-    ".at-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;border:1px solid #333;color:#fff;font-weight:700;" +
-    "text-align:center;text-shadow:0 0 2px #000}.at-detail{font-size:.9rem;color:#444}.at-route input{flex:1;min-width:0}" +
-    ".at-mode{font-weight:700;margin:.8rem 0 .3rem}.at-frame{width:100%;max-width:26rem;display:block;margin:0 auto;" +
-    "touch-action:manipulation}.at-square{cursor:pointer}.at-tile{display:inline-flex;flex-direction:column;align-items:center;" +
-    "font-size:.75rem;padding:.15rem .25rem}.at-tile svg{display:block}.at-help{color:#444;font-size:.9rem}#at-locos{padding-left:1rem}" +
-    "#at-locos li{margin:.2rem 0;list-style:none}";
-  document.head.append(style);
+  Railprint.style(document.currentScript);   // editor.css, beside this script
 
   Railprint.register({
     async mount(element, context) {

@@ -95,7 +95,7 @@
         h("tr", {}, h("th", {}, w("total")), h("th", {class: "num", id: "total", "data-testid": "total"}, me.total)))),
       h("p", {}, `${w("winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
       result.violations.length ? h("div", {}, h("h3", {}, w("violations")),
-        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, v)))) : null);
+        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(v, "g.dos-square"))))) : null);
   }
 
   // --- the final map: a grid of the file's tokens, one ring of empty squares around it ----------
@@ -152,11 +152,22 @@
     return g;
   }
 
+  // a violation naming a square of the map: a link that shows that square, focused
+  function goto(text, selector) {
+    const m = /\b([A-Z]{1,2}[0-9]{1,2})\b/.exec(text);
+    if (!m) return text;
+    return h("a", {href: "#", "data-square": m[1], onclick: (event) => {
+      event.preventDefault();
+      const square = root.querySelector(`${selector}[data-square='${m[1]}']`);
+      if (square) { square.scrollIntoView({block: "center"}); square.focus({preventScroll: true}); }
+    }}, text);
+  }
+
   function mapGrid() {
     const grid = rows();
     const height = Math.max(grid.length, 1), width = Math.max(grid.length ? grid[0].length : 0, 1);
     const E = 14;
-    const svg = h("svg", {viewBox: `0 0 ${(width + 2) * S + E} ${(height + 2) * S + E}`, class: "dos-map", role: "grid",
+    const svg = h("svg", {viewBox: `0 0 ${(width + 2) * S + E} ${(height + 2) * S + E}`, class: "dos-map", role: "group",
       "aria-label": w("map")});
     for (let c = 0; c < width && grid.length; c++) svg.append(h("text", {x: E + (c + 1.5) * S, y: E - 3, "text-anchor": "middle",
       "font-size": 10, fill: "#555"}, label(0, c).replace(/\d+$/, "")));
@@ -178,7 +189,7 @@
       const x = E + (c + 1) * S, y = E + (r + 1) * S;
       const name = inside ? label(r, c) : w("outside");
       const g = h("g", {class: "dos-square", "data-at": `${r},${c}`, "data-square": inside ? label(r, c) : null,
-        "data-token": token, role: "gridcell", tabindex: 0, "aria-label": `${name} ${token}`, "aria-selected": String(!!chosen),
+        "data-token": token, role: "button", tabindex: 0, "aria-label": `${name} ${token}`, "aria-pressed": String(!!chosen),
         transform: `translate(${x} ${y})`, onclick: () => choose(r, c),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") choose(r, c); }});
       g.append(h("rect", {x: 0, y: 0, width: S, height: S, fill: inside ? "#fff" : "#f4f4ef", stroke: "#aaa",
@@ -279,7 +290,7 @@
       h("p", {}, `${w("circuits_found")}: `, h("strong", {id: "dos-circuits"}, String(check.circuits_found)),
         notes.length ? ` · ${notes.join(" · ")}` : ""),
       h("ol", {id: "dos-circuit-list"}, check.circuits.slice(0, 12).map((squares) => h("li", {}, squares.join(" → ")))),
-      h("figure", {class: "picture"}, ctx.picture({id: "dos-picture", alt: w("picture"), loading: "lazy",
+      h("figure", {class: "picture"}, ctx.picture({id: "dos-picture", alt: w("picture"), loading: "lazy", open: true,
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`})));
   }
 
@@ -293,18 +304,7 @@
     root.replaceChildren(entry(), summary(), ending(), mapSection());
   }
 
-  const style = document.createElement("style");
-  style.textContent = ".dos-row{display:flex;align-items:center;gap:.4rem;margin:.3rem 0}" +
-    ".dos-label{flex:1;min-width:0}.dos-step{min-width:2.8rem;min-height:2.8rem;font-size:1.3rem}" +
-    ".dos-value{min-width:2rem;text-align:center;font-size:1.3rem;font-weight:700}" +
-    ".dos-chip{display:inline-block;min-width:1.5rem;padding:.1rem .2rem;margin-right:.4rem;border:1px solid #333;" +
-    "color:#fff;font-weight:700;text-align:center;text-shadow:0 0 2px #000}" +
-    ".dos-end label,.dos-flags label{display:flex;align-items:center;min-height:2.75rem}" +
-    ".dos-end input,.dos-flags input{width:1.3rem;height:1.3rem;min-height:0;min-width:0;margin:0 .3rem 0 0;vertical-align:middle}" +
-    ".dos-map{width:100%;max-width:30rem;display:block;margin:0 auto;touch-action:manipulation}.dos-square{cursor:pointer}" +
-    ".dos-kind{display:inline-flex;flex-direction:column;align-items:center;font-size:.75rem;padding:.15rem .25rem;min-width:4rem}" +
-    ".dos-kind svg{display:block}.dos-help{color:#444;font-size:.9rem}#dos-circuit-list{font-size:.85rem;padding-left:1.4rem}";
-  document.head.append(style);
+  Railprint.style(document.currentScript);   // editor.css, beside this script
 
   Railprint.register({
     async mount(element, context) {

@@ -1,0 +1,96 @@
+"""Setup and language, in a real Chromium at 360 × 740: as many player fields as the game allows
+(added and removed one by one); names equal after Unicode NFKC and case-folding refused with a
+clear message (by the page and by the server); the language from ``?lang=``, else the phone's
+languages, else English."""
+
+from __future__ import annotations
+
+import pytest
+
+VIEW = {"width": 360, "height": 740}
+
+
+def fields(page) -> int:
+    return page.locator("#players input[name='player']").count()
+
+
+def test_player_fields_grow_and_shrink_within_what_the_game_allows(browser, server):
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value='railroad-ink']", state="attached")
+    page.select_option("#game", "railroad-ink")
+    page.wait_for_selector("#players-range:text('1 to 8')")
+    assert fields(page) == 4
+    while not page.locator("#add-player").is_disabled():
+        page.locator("#add-player").click()
+    assert fields(page) == 8                     # Railroad Ink: up to 8 players
+    names = ["Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Gosia", "Henryk"]
+    for i, name in enumerate(names):
+        page.fill(f"#player-{i + 1}", name)
+    page.locator("button[data-remove='3']").click()   # Celina leaves: the names after her move up
+    assert fields(page) == 7
+    assert [page.locator(f"#player-{i}").input_value() for i in range(1, 8)] == [n for n in names if n != "Celina"]
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("body[data-version='0']")
+    assert [b.get_attribute("data-player") for b in page.locator("#players button").all()] == \
+        [n for n in names if n != "Celina"]
+
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value='days-of-steam']", state="attached")
+    page.select_option("#game", "days-of-steam")     # Days of Steam: 2 to 4
+    page.wait_for_selector("#players-range:text('2 to 4')")
+    assert fields(page) == 4 and page.locator("#add-player").is_disabled()
+    page.locator("button[data-remove='4']").click()
+    page.locator("button[data-remove='3']").click()
+    assert fields(page) == 2
+    assert page.locator("button[data-remove='1']").is_disabled() and page.locator("button[data-remove='2']").is_disabled()
+
+
+@pytest.mark.parametrize("first, other", [("Ala", "ALA"), ("Ala", "ＡＬＡ"), ("Ala", "ala"), ("Zoë", "ZOE\u0308")])
+def test_the_server_refuses_names_equal_after_nfkc_and_casefolding(client, first, other):
+    answer = client.post("/api/rooms", json={"game": "railroad-ink", "players": [first, other]})
+    assert answer.status_code == 400
+    assert "the same name" in answer.json()["error"] and repr(first) in answer.json()["error"]
+
+
+def test_the_server_refuses_a_ligature_and_its_letters_as_one_name(client):
+    answer = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["ﬁlip", "FILIP"]})
+    assert answer.status_code == 400 and "the same name" in answer.json()["error"]
+    distinct = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["Łukasz", "Lukasz"]})
+    assert distinct.status_code == 200   # Ł is not L: two people
+
+
+@pytest.mark.parametrize("locale, query, expected", [
+    ("pl-PL", "", "pl"),          # the phone's language
+    ("en-US", "?lang=pl", "pl"),  # ?lang= first
+    ("pl-PL", "?lang=en", "en"),
+    ("de-DE", "", "en"),          # neither: English
+])
+def test_the_language_comes_from_the_link_then_the_phone(browser, server, locale, query, expected):
+    base, _ = server
+    context = browser.new_context(viewport=VIEW, locale=locale)
+    page = context.new_page()
+    page.goto(base + "/" + query)
+    page.wait_for_selector("#add-player")
+    assert page.evaluate("document.documentElement.lang") == expected
+    start = page.locator("#create button[type='submit']").inner_text()
+    assert start == {"pl": "Zaczynamy", "en": "Start"}[expected]
+    assert page.locator("#add-player").inner_text().endswith({"pl": "Dodaj gracza", "en": "Add a player"}[expected])
+    context.close()
+
+
+def test_the_polish_phone_gets_a_polish_game_page(browser, server):
+    base, _ = server
+    context = browser.new_context(viewport=VIEW, locale="pl-PL")
+    page = context.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#game option[value='railroad-ink']", state="attached")
+    page.select_option("#game", "railroad-ink")
+    page.fill("#player-1", "Ala")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("#ri-turn")
+    assert "Obróć" in page.locator("#ri-turn").inner_text()
+    assert page.locator("#ranking th[data-t='points']").inner_text() == "Punkty"
+    assert page.locator(".ri-faces button[data-face='h.h.']").get_attribute("aria-label") == "prosta autostrada"
+    context.close()
