@@ -30,6 +30,7 @@ BLOCK_W = mm(197)  # must stay <= the A4 usable width (197.3 mm inside 6.35 mm m
 BLOCK_H = mm(257)  # must stay <= the Letter usable height (257.7 mm)
 
 LABEL_M = mm(10)   # room for the row and column labels: the grid starts this far in
+GRID_TOP = mm(38)  # the grid block's top in the sheet block (the squares start LABEL_M lower)
 GREY = "#555555"
 LIGHT = "#9a9a9a"
 TINT = "#f2f2f2"
@@ -341,13 +342,12 @@ def sheet_page(spec: SheetSpec, dice: DiceSpec, *, variant: str, sheet: Paper, l
 
         raise RailprintError(f"the sheet needs {BLOCK_W / mm(1):.0f} x {BLOCK_H / mm(1):.0f} mm inside the margins; "
                              f"{sheet.name} offers {area.w / mm(1):.0f} x {area.h / mm(1):.0f} mm")
-    ox = area.x + (area.w - BLOCK_W) / 2
-    oy = area.y + (area.h - BLOCK_H) / 2
+    ox, oy = _block_origin(sheet)
     items: list[Item] = list(_header(spec, variant, lang, stamp))
     top = mm(13)
     items.append(Group((_specials(spec, lang, mm(112)),), transform=translate(0, top)))
     items.append(Group((_network_table(spec, lang),), transform=translate(BLOCK_W - mm(84), top)))
-    grid_top = mm(38)
+    grid_top = GRID_TOP
     grid, grid_w, grid_h = _grid(spec, variant, lang)
     items.append(Group((grid,), transform=translate(0, grid_top)))
     marks = _photo_marks(spec, v.expansion, seed, date)
@@ -372,6 +372,17 @@ def sheet_page(spec: SheetSpec, dice: DiceSpec, *, variant: str, sheet: Paper, l
     foot = furniture(sheet, title=title, detail=detail or revision_label(spec.revision, lang), page=page, pages=pages, lang=lang)
     body = Group(tuple(items), transform=translate(ox, oy), id="sheet")
     return Page(sheet.width, sheet.height, (body, foot), label=f"{variant} {sheet.name}")
+
+
+def _block_origin(sheet: Paper) -> tuple[float, float]:
+    area = usable_area(sheet)
+    return area.x + (area.w - BLOCK_W) / 2, area.y + (area.h - BLOCK_H) / 2
+
+
+def grid_origin(sheet: Paper) -> tuple[float, float]:
+    """The top-left corner of the 7 x 7 squares on the page, in points (the photo layout's origin)."""
+    ox, oy = _block_origin(sheet)
+    return ox + LABEL_M, oy + GRID_TOP + LABEL_M
 
 
 def _resolve(spec: SheetSpec | str | Path | None) -> tuple[SheetSpec, DiceSpec]:

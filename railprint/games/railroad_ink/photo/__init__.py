@@ -21,3 +21,11 @@ def require_cv2():
         raise RailprintError("reading photos needs OpenCV and NumPy, which are not installed",
                              hint=f"install the photo extra: {INSTALL}") from None
     return cv2
+
+
+def score_photo(path, *, longest: str = "simple", debug_image=None):
+    """``railprint score railroad-ink --photo``: see :func:`report.score_photo` (needs the extra)."""
+    require_cv2()
+    from railprint.games.railroad_ink.photo.report import score_photo as run
+
+    return run(path, longest=longest, debug_image=debug_image)
