@@ -85,7 +85,7 @@ def score(
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
-    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default ~/.local/share/railprint)."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
 ) -> None:
     """Score games at the table: a local web app the players open on their phones (docs/serve.md).
@@ -328,7 +328,13 @@ def schema() -> None:
     """
     from railprint.render import content_schema
 
-    guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
+    from railprint.platform import can_show
+
+    def run() -> None:
+        text = json.dumps(content_schema(), indent=2, ensure_ascii=False)
+        _echo_data(text if can_show(text) else json.dumps(content_schema(), indent=2))  # \u escapes: exact
+
+    guarded(run)
 
 
 @app.command()

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Callable, Iterator, Mapping, Protocol
 
+from railprint import platform
 from railprint.errors import RailprintError, clip, name_key, suggestion
 from railprint.records import Record, replace
 
@@ -296,7 +297,7 @@ def _noting_signals() -> Iterator[list[int]]:
     seen: list[int] = []
     old = {}
     if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        for sig in platform.STOP_SIGNALS:
             previous = signal.getsignal(sig)
             if callable(previous):
                 def noting(number, frame, previous=previous):

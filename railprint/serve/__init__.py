@@ -20,9 +20,12 @@ LOOPBACK_NAMES = ("localhost",)
 
 
 def default_data_folder() -> Path:
-    """Where rooms live unless ``--data`` says: ``$XDG_DATA_HOME/railprint`` (~/.local/share/railprint)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "railprint"
+    """Where rooms live unless ``--data`` says: the system's data folder (railprint.platform:
+    ``$XDG_DATA_HOME/railprint`` or ~/.local/share/railprint, ~/Library/Application
+    Support/railprint, %APPDATA%\\railprint)."""
+    from railprint.platform import data_folder
+
+    return data_folder()
 
 
 def is_loopback(host: str) -> bool:
