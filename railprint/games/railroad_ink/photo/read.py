@@ -329,7 +329,13 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
-            if side.kind == "." and side.certain:
+            if not side.certain and side.kind != ".":
+                # a better guess from the faint ink (a light line the main threshold broke up);
+                # the side stays uncertain
+                again = classify_side(side_features(_strip(faint, r, c, s)))
+                if again.certain and again.kind != ".":
+                    sides[s] = SideRead(again.kind, False, side.why)
+            elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
                 if f["ink"] >= 0.3 or f["line"] >= 0.3:
@@ -358,7 +364,56 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
             marker = "s"
     if edges == "...." and not marker and fill >= 0.3:
         certain, reasons = False, reasons + ["marks in the centre"]
-    return Cell(edges, marker), certain, "; ".join(reasons)
+    cell = Cell(edges, marker)
+    if not certain:
+        cell = _nearest_face(cell, sides, fill)
+    return cell, certain, "; ".join(reasons)
+
+
+def _faces() -> tuple[Cell, ...]:
+    """Every space a player can draw in the base game: each die face and special route in each
+    rotation, and the empty space."""
+    if not _FACES:
+        base = ("h.h.", "r.r.", "hh..", "rr..", "hhh.", "rrr.", "hrhro", "h.r.s", "hr..s",
+                "hhhh", "rrrr", "hhhrs", "hrrrs", "hhrrs", "hrhrs")
+        seen = {EMPTY}
+        for token in base:
+            edges, marker = token[:4], token[4:]
+            for k in range(4):
+                seen.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), marker))
+        _FACES.extend(sorted(seen, key=lambda c: c.token))
+    return tuple(_FACES)
+
+
+_FACES: list[Cell] = []
+
+
+def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
+    """The best guess for an uncertain space: the drawable space (a die face or special route,
+    turned) closest to what was read — a certain side must match, an uncertain one costs less
+    to change to the other route type than to nothing; the centre's fill weighs the station."""
+    best, best_cost = read, None
+    for face in _faces():
+        cost = 0.0
+        for side, kind in zip(sides, face.edges):
+            if kind == side.kind:
+                continue
+            if side.certain:
+                cost += 5.0
+            elif side.kind == ".":
+                cost += 0.8
+            else:
+                cost += 0.6 if kind != "." else 1.5
+        station = face.marker == "s"
+        if station and fill < 0.3 or not station and fill >= 0.6:
+            cost += 2.0
+        elif station != (fill >= 0.6):
+            cost += 0.5
+        if face == read:
+            cost -= 0.01   # what was read wins a tie
+        if best_cost is None or cost < best_cost:
+            best, best_cost = face, cost
+    return best
 
 
 # --------------------------------------------------------------------------- the QR code
