@@ -15,7 +15,13 @@ columns, a 16 MiB YAML card list, a 14 MiB game file, a progressive JPEG of 1,80
 file named .png. Each is a whole ``railprint render``/``score`` command in a fresh process, CPU
 time first (user + sys), then wall, and peak RSS; limits 5 s and 300 MB, a located error each.
 
-    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|all]
+Third part (issue 29): SVG pictures bounded by the work they cause — a 1 KB ``<use>`` bomb
+(262,144 paths), ``<use>`` cycles, 270,000 arcs, 200,000 CSS rules, 19,000 rectangles, 60
+transformed groups over 9,500 rectangles, an unknown XML encoding, a 1e-300 viewBox — each a
+located error from ``validate`` and from ``render``; and SVGs just under the work limit, which
+render. Limits 2 s CPU and 300 MB for the whole command.
+
+    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|all]
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import argparse
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -126,7 +133,8 @@ def measure_cli(args: list[str]) -> dict:
     proc = subprocess.run([sys.executable, "-c", CLI_RUNNER, json.dumps(args)], capture_output=True, text=True)
     lines = proc.stderr.strip().splitlines()
     stats = json.loads(lines[-1])
-    stats["error"] = next((line for line in lines if line.startswith(("Error:", "  "))), "")
+    errors = [line.strip() for line in lines if line.startswith(("Error:", "  "))]
+    stats["error"] = next((line for line in errors if re.search(r":\d+:\d+: ", line)), errors[0] if errors else "")
     return stats
 
 
@@ -145,6 +153,51 @@ def inputs_part() -> bool:
     ok = worst_t <= INPUT_TIME and worst_m <= INPUT_MEMORY_MB and all_located
     print(f"worst: {worst_t:.2f} s CPU, {worst_m:.0f} MB (limits {INPUT_TIME} s, {INPUT_MEMORY_MB} MB), "
           f"every run a located error: {all_located}: {'OK' if ok else 'OVER'}")
+    return ok
+
+
+SVG_TIME = 2.0
+SVG_DECK = DECK.replace("CARDS", "[{template: t}]").replace(
+    "LAYER", "{type: image, file: a.svg, x: 5mm, y: 5mm, w: 30mm, h: 30mm}")
+
+
+def svg_part() -> bool:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.hostile.test_designer_files import COSTLY_SVGS, svg
+
+    at_limit = {
+        "ok: 4,000 arcs": svg('<path stroke="#000" d="M0 0 a1 1 0 0 1 1 1' + " 1 1 0 0 1 1 1" * 4_000 + '"/>'),
+        "ok: 16,000 lines": svg('<path stroke="#000" d="M0 0' + " L1 1" * 16_000 + '"/>'),
+        "ok: 4,950 rectangles": svg('<rect width="1" height="1" fill="#f00"/>' * 4_950),
+        "ok: 49,000 polyline points": svg('<polyline stroke="#000" points="' + " 1,1" * 49_000 + '"/>'),
+        "ok: 50 <use> of 300 lines": svg('<defs><path id="p" stroke="#000" d="M0 0' + " L1 1" * 300
+                                         + '"/></defs>' + '<use href="#p"/>' * 50),
+    }
+    names = ["use bomb (18 doublings)", "use cycle a-b", "use of itself", "270,000 arcs", "5,000 arcs, flags joined",
+             "200,000 polyline points", "19,000 rectangles", "60 groups x 9,500 rects", "200,000 CSS rules",
+             "200,000 rules, one selector", "20,000 declarations on *", "unknown XML encoding", "1e-300 viewBox"]
+    cases = dict(zip(names, (data for data, _ in COSTLY_SVGS)))
+    cases.update(at_limit)
+    print(f"{'SVG':30} {'command':8} {'exit':>4} {'cpu s':>6} {'RSS MB':>7}  error")
+    worst_t = worst_m = 0.0
+    right = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data in cases.items():
+            content = Path(tmp) / f"c{len(data)}"
+            (content / "g").mkdir(parents=True, exist_ok=True)
+            (content / "g" / "d.yaml").write_text(SVG_DECK, encoding="utf-8")
+            (content / "g" / "a.svg").write_text(data, encoding="utf-8")
+            for command in (["validate", str(content)],
+                            ["render", "g", "--content", str(content), "-o", str(content / "out"), "-q"]):
+                s = measure_cli(command)
+                fine = s["code"] in ((0, None) if name.startswith("ok") else (1,))
+                right &= fine and (name.startswith("ok") or bool(re.search(r"d\.yaml:\d+:\d+: card 1", s["error"])))
+                print(f"{name:30} {command[0]:8} {s['code']!s:>4} {s['cpu']:6.2f} {s['rss_mb']:7.1f}  "
+                      f"{s['error'].replace(tmp, '…').split('a.svg ')[-1][:70]}")
+                worst_t, worst_m = max(worst_t, s["cpu"]), max(worst_m, s["rss_mb"])
+    ok = worst_t <= SVG_TIME and worst_m <= INPUT_MEMORY_MB and right
+    print(f"worst: {worst_t:.2f} s CPU, {worst_m:.0f} MB (limits {SVG_TIME} s, {INPUT_MEMORY_MB} MB), "
+          f"every hostile SVG a located error and every other drawn: {right}: {'OK' if ok else 'OVER'}")
     return ok
 
 
@@ -172,8 +225,12 @@ def measure(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--part", choices=("scoring", "inputs", "all"), default="all")
+    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "all"), default="all")
     args = parser.parse_args()
+    if args.part in ("svg", "all"):
+        svg_part()
+        if args.part == "svg":
+            return
     if args.part in ("inputs", "all"):
         inputs_part()
         if args.part == "inputs":

@@ -27,6 +27,20 @@ app = typer.Typer(
 T = TypeVar("T")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from railprint import __version__
+
+        typer.echo(f"railprint {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                          help="Print railprint's version and exit.")) -> None:
+    """Print-and-play components and end-of-game scoring for train board games."""
+
+
 def guarded(fn: Callable[[], T]) -> T:
     """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1
     (railprint.console.guard, also the boundary of ``score`` run without typer)."""
@@ -43,6 +57,13 @@ def _path(value: str | Path) -> Path:
     if not value.strip():
         raise typer.BadParameter("an empty path; give a file or folder name (\".\" for the current folder)")
     return Path(value)
+
+
+def _seconds(value: float) -> float:
+    """A poll interval: a finite number of seconds, 0 to a day (``inf`` and ``nan`` broke time.sleep)."""
+    if not 0 <= value <= 86_400:   # false for nan too
+        raise typer.BadParameter(f"{value} is not a number of seconds from 0 to 86400")
+    return value
 
 
 def _say(text: object, err: bool = False) -> None:
@@ -81,9 +102,21 @@ def score(
         raise typer.Exit(code)
 
 
+def _host(value: str) -> str:
+    """``serve --host``: an IP address or a host name, else a usage error."""
+    from railprint.serve import host_problem
+
+    if value.startswith("[") and value.endswith("]"):
+        value = value[1:-1]  # [::1], as in a URL
+    problem = host_problem(value)
+    if problem:
+        raise typer.BadParameter(problem)
+    return value
+
+
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
+    host: str = typer.Option("127.0.0.1", "--host", callback=_host, help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
     data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
@@ -240,9 +273,9 @@ def watch(
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex, gutterfold or 1up."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
-    out: Path = typer.Option(Path("output"), "-o", "--out", help="Output folder."),
+    out: Path = typer.Option(Path("output"), "-o", "--out", parser=_path, help="Output folder."),
     preview: bool = typer.Option(False, "--preview", help="Also write <id>-preview.png: the first sheet of each set written."),
-    interval: float = typer.Option(0.5, "--interval", help="Seconds between polls."),
+    interval: float = typer.Option(0.5, "--interval", callback=_seconds, help="Seconds between polls."),
     rounds: int = typer.Option(0, "--rounds", hidden=True, help="Stop after this many polls (tests)."),
 ) -> None:
     """Render, then re-render a set each time one of its files is saved (Ctrl-C stops). Errors

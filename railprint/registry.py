@@ -147,6 +147,8 @@ class Roller(Protocol):
         """The seed's rolls as terminal text (every round, or only ``round_number``)."""
 
 
+RULES_STEP = {"en": "nothing to cut: the rules on one page, keep it by the table",
+              "pl": "nic do cięcia: zasady na jednej stronie, połóż przy stole"}
 FOLD_STEP = {"en": "cut out each net, fold along the lines, glue the tabs inside",
              "pl": "wytnij każdą siatkę, zegnij wzdłuż linii, wklej zakładki do środka"}
 
@@ -201,6 +203,8 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
     ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice",
                 step=FOLD_STEP, stage=2,
                 noun={"en": ("die", "dice"), "pl": ("kostka", "kostki", "kostek")}),
+    ContentKind("rules", "railprint.draw.rules_sheet:RulesSpec", "railprint.draw.rules_sheet:render_rules",
+                paper="plain", stage=3, step=RULES_STEP),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
     ContentKind("styles", "railprint.model.deck:StylesSpec", None, "railprint.model.resolve:validate_styles"),
 )

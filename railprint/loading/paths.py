@@ -60,7 +60,10 @@ def lies_in(root: Path | None, path: Path) -> bool:
 
 @contextmanager
 def content_scope(root: Path) -> Iterator[Path]:
-    """While inside, references from content files must stay inside ``root``."""
+    """While inside, references from content files must stay inside ``root``. Each scope
+    resolves its references afresh: ``watch`` re-reads a deck whose card list or picture may
+    have been swapped for a symlink leading out since the last build."""
+    _resolved.cache_clear()
     token = _ROOT.set(Path(root).resolve())
     try:
         yield root

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Callable
 
 from railprint.errors import RailprintError
 from railprint.fonts import check_glyphs
@@ -125,9 +126,12 @@ def _plain_relative(rel: Path) -> None:
         raise RailprintError(f"refusing to write {str(rel)!r}: not a plain path inside the output folder")
 
 
-def write_files(out: str | Path, files: list[tuple[Path, bytes]], *, remove: list[Path] = ()) -> list[Path]:
+def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], bytes]]], *,
+                remove: list[Path] = ()) -> list[Path]:
     """Write every ``(relative path, bytes)`` into folder ``out`` as one unit, and remove the
-    files ``remove`` names (stale outputs this run replaces) in the same unit.
+    files ``remove`` names (stale outputs this run replaces) in the same unit. The bytes may be
+    a function returning them, called in order when that file is written (image exports: one
+    face in memory at a time).
 
     All files are first written to a hidden staging folder inside ``out``, then published all
     at once (:mod:`railprint.writers.publish`): every target is checked before the first
@@ -169,6 +173,8 @@ def write_files(out: str | Path, files: list[tuple[Path, bytes]], *, remove: lis
                     entries.append(publish.Entry(str(target.relative_to(out)), None, backup))
                 continue
             _, data = next(written)
+            if callable(data):
+                data = data()
             tmp = stage.path / f"new-{index:05d}"
             _write_file(tmp, data, target)
             os.chmod(tmp, _mode_for(target))

@@ -254,7 +254,9 @@ def rollback(out: Path, stage: Path, entries: list[Entry], dirs: list[Path]) -> 
         try:
             if os.path.lexists(backup):
                 back = os.lstat(backup)
-                if current is None or ours or current.st_ino == back.st_ino:
+                if current is not None and os.path.samestat(current, back):
+                    pass  # never replaced (a hard-linked backup): nothing to restore, nothing to touch
+                elif current is None or ours:
                     os.replace(backup, target)
             elif ours:
                 os.unlink(target)

@@ -384,6 +384,41 @@ LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&
 EXTERNAL = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
             '<svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>')
 GOOD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5" fill="#f00"/></svg>'
+SVG_NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+
+
+def use_bomb(levels: int = 18) -> str:
+    """1 KB: <use> elements doubling ``levels`` times (262,144 paths at 18)."""
+    text = f'<svg {SVG_NS} viewBox="0 0 10 10"><defs><path id="a0" d="M0 0 L1 1" stroke="#000"/>'
+    text += "".join(f'<g id="a{i}"><use href="#a{i - 1}"/><use xlink:href="#a{i - 1}"/></g>' for i in range(1, levels + 1))
+    return text + f'</defs><use href="#a{levels}"/></svg>'
+
+
+def svg(body: str, view: str = "0 0 10 10", head: str = "") -> str:
+    return f'{head}<svg {SVG_NS} viewBox="{view}">{body}</svg>'
+
+
+# every one of these took seconds to minutes, or gigabytes, or ended in a traceback (issue 29)
+COSTLY_SVGS = [
+    (use_bomb(), "too complex to draw"),
+    (svg('<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "<use> cycle: '#b'"),
+    (svg('<use id="u" xlink:href="#u"/>'), "<use> cycle: '#u'"),
+    (svg('<path stroke="#000" d="M0 0' + " a1 1 0 0 1 1 1" * 270_000 + '"/>'), "too complex to draw"),
+    (svg('<path stroke="#000" d="M0 0' + " a1 1 0 011 1" * 5_000 + '"/>'), "too complex to draw"),
+    (svg('<polyline stroke="#000" points="' + " 1,1" * 200_000 + '"/>'), "too complex to draw"),
+    (svg('<rect width="1" height="1" fill="#f00"/>' * 19_000), "too complex to draw"),
+    (svg('<g transform="translate(1 1)">' * 60 + '<rect width="1" height="1" fill="#f00"/>' * 9_500 + "</g>" * 60),
+     "too complex to draw"),
+    (svg("<style>" + "".join(f".c{i}{{fill:red}}" for i in range(200_000)) + '</style><rect class="c1" width="5" height="5"/>'),
+     "more than 1,000 CSS rules"),
+    (svg("<style>" + "rect{fill:red}" * 200_000 + "</style>" + '<rect width="5" height="5"/>' * 1000),
+     "more than 1,000 CSS rules"),
+    (svg("<style>" + "*{" + "fill:red;" * 20_000 + "}</style>" + '<rect width="5" height="5"/>' * 1000),
+     "too complex to draw"),
+    (svg('<rect width="5" height="5" fill="#f00"/>', head='<?xml version="1.0" encoding="x-nope"?>'),
+     "cannot be read as XML: unknown encoding: x-nope"),
+    (svg('<rect width="1e-300" height="1e-300" fill="#f00"/>', view="0 0 1e-300 1e-300"), "no usable size"),
+]
 
 
 @pytest.mark.parametrize("data, expected", [
@@ -399,6 +434,7 @@ GOOD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width=
     (GOOD[:60], "not well-formed XML"),
     ("", "not well-formed XML"),
     ('<html><body/></html>', "is not an SVG picture"),
+    *COSTLY_SVGS,
 ])
 def test_hostile_svgs_are_one_located_error(tmp_path, alarm, data, expected):
     import time
@@ -432,6 +468,7 @@ ICON_LAYER = "{type: text, text: 'Look :art: here', x: 5mm, y: 5mm, w: 50mm, h: 
      "reaches more than 100 times"),
     (GOOD[:60], "not well-formed XML"),
     ('<html><body/></html>', "is not an SVG picture"),
+    *COSTLY_SVGS[:3],
 ])
 def test_hostile_svg_icons_are_one_located_error(tmp_path, alarm, data, expected):
     import time
@@ -445,6 +482,34 @@ def test_hostile_svg_icons_are_one_located_error(tmp_path, alarm, data, expected
     assert result.stderr.count(expected) == 1
     assert time.process_time() - start < 5
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 300 * 1024
+
+
+@pytest.mark.parametrize("data, expected", COSTLY_SVGS, ids=range(len(COSTLY_SVGS)))
+def test_validate_refuses_the_costly_svgs_render_refuses_at_the_same_place(tmp_path, alarm, data, expected):
+    import time
+
+    start = time.process_time()
+    deck = DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", SVG_LAYER)
+    content = write(tmp_path, {"d.yaml": deck})
+    (content / "g" / "a.svg").write_text(data, encoding="utf-8")
+    result = run("validate", str(content))
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "d.yaml:10:9: card 1 (t):" in result.stderr and expected in result.stderr, result.stderr
+    assert time.process_time() - start < 2
+
+
+def test_svgs_at_the_work_limit_still_draw(tmp_path):
+    """Below the budget: a path of 3,000 arcs and 40 <use> copies of a 300-line path are drawn."""
+    from pypdf import PdfReader
+
+    arcs = svg('<path stroke="#000" d="M0 0' + " a1 1 0 0 1 1 1" * 2_000 + '"/>')
+    uses = svg('<defs><path id="p" stroke="#000" d="M0 0' + " L1 1" * 300 + '"/></defs>' + '<use href="#p"/>' * 40)
+    for data in (arcs, uses):
+        deck = DECK.replace("fonts:\n  F: {regular: f.ttf}\n", "").replace("LAYER", SVG_LAYER)
+        result, out = _render(tmp_path / str(len(data)), {"d.yaml": deck}, {"a.svg": data.encode()})
+        assert result.exit_code == 0, result.output
+        page = PdfReader(out / "g" / "d.pdf").pages[0].get_contents().get_data()
+        assert page.count(b" c " if data is arcs else b" l ") >= (4_000 if data is arcs else 12_000)
 
 
 def test_a_broken_picture_on_many_cards_is_one_error(tmp_path):

@@ -94,7 +94,7 @@ def test_sheet(tmp_path):
 
 @pytest.mark.parametrize("encoding", ["utf-8", "cp1252", "cp850"])
 def test_score_prints_polish_and_nordic_names_on_any_console(tmp_path, encoding):
-    (tmp_path / "gra.yaml").write_text(GAME, encoding="utf-8")
+    (tmp_path / "gra.yaml").write_bytes(GAME.replace("\n", "\r\n").encode())   # as Notepad saves it
     table = railprint("score", "days-of-steam", "gra.yaml", cwd=tmp_path, encoding=encoding)
     assert table.returncode == 0, table.stderr
     if encoding == "utf-8":

@@ -11,9 +11,8 @@ PermissionError, as on Windows. Kept: ``os.getuid`` and friends, which pytest's 
 calls when ``sys.platform`` is not win32 (tests/meta forbids them in railprint instead).
 
 Given, as on Windows: ``signal.SIGBREAK`` (Ctrl-Break, number 21) and ``msvcrt`` with
-``locking()`` — a stand-in keeping Windows' meaning (a non-blocking lock held by another open of
-the file raises OSError EACCES, even in the same process), built on the real ``flock`` taken
-before ``fcntl`` goes.
+``locking()`` (msvcrt_standin.py: Windows' meaning, built on the real ``flock`` taken before
+``fcntl`` goes).
 
 ``RAILPRINT_WINDOWS_LIKE`` is set to 1 so tests can tell they run here. tests/platforms and
 .ci/run use it (docs/platforms.md).
@@ -23,12 +22,8 @@ import errno
 import os
 import signal
 import sys
-import time
-import types
 
-import fcntl as _fcntl
-
-_flock, _LOCK_EX, _LOCK_NB, _LOCK_UN = _fcntl.flock, _fcntl.LOCK_EX, _fcntl.LOCK_NB, _fcntl.LOCK_UN
+import msvcrt_standin  # takes what it needs of fcntl before fcntl goes
 
 for _name in ("fcntl", "termios", "resource", "grp", "pwd", "pty", "tty", "posix_ipc"):
     sys.modules[_name] = None  # "import fcntl" raises ImportError, as on Windows
@@ -74,34 +69,12 @@ def _open(path, flags, mode=0o777, *, dir_fd=None):
 
 os.open = _open
 
-LK_UNLCK, LK_LOCK, LK_NBLCK, LK_RLCK, LK_NBRLCK = 0, 1, 2, 3, 4
-
-
-def locking(fd, mode, nbytes):
-    """msvcrt.locking: LK_NBLCK/LK_NBRLCK raise OSError(EACCES) when another open of the file
-    holds it; LK_LOCK/LK_RLCK try 10 times a second apart; LK_UNLCK lets go."""
-    if mode == LK_UNLCK:
-        _flock(fd, _LOCK_UN)
-        return
-    for attempt in range(1 if mode in (LK_NBLCK, LK_NBRLCK) else 10):
-        try:
-            _flock(fd, _LOCK_EX | _LOCK_NB)
-            return
-        except BlockingIOError:
-            if mode in (LK_LOCK, LK_RLCK) and attempt < 9:
-                time.sleep(1)
-    raise OSError(errno.EACCES, "Permission denied")
-
-
 # The standard library's own "is this Windows?" probes (subprocess, getpass: "import msvcrt")
 # run first, against the real system: the stand-in is for railprint's locking only.
 import getpass  # noqa: E402,F401
 import subprocess  # noqa: E402,F401
 
-_msvcrt = types.ModuleType("msvcrt", "Windows' msvcrt, as far as railprint uses it (tests/windows_like).")
-_msvcrt.locking = locking
-_msvcrt.LK_UNLCK, _msvcrt.LK_LOCK, _msvcrt.LK_NBLCK, _msvcrt.LK_RLCK, _msvcrt.LK_NBRLCK = 0, 1, 2, 3, 4
-sys.modules["msvcrt"] = _msvcrt
+sys.modules["msvcrt"] = msvcrt_standin.module()
 
 os.environ["RAILPRINT_WINDOWS_LIKE"] = "1"
 del _name
