@@ -34,6 +34,8 @@ SCORE_OPTIONS: dict[str, tuple[str, Any, str]] = {
     "--strict": ("strict", False, FLAG),
     "--longest": ("longest", "simple", TEXT),
     "--picture": ("picture", None, PATH),
+    "--photo": ("photo", None, PATH),
+    "--debug-image": ("debug_image", None, PATH),
     "--lang": ("lang", "en", TEXT),
     "--content": ("content", [], PATHS),
 }
