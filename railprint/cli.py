@@ -76,7 +76,7 @@ def _say(text: object, err: bool = False) -> None:
 @app.command()
 def score(
     game: str = typer.Argument(..., help="A game with a scorer (railprint list shows which)."),
-    files: List[Path] = typer.Argument(..., help="Board or game files to score."),
+    files: Optional[List[Path]] = typer.Argument(None, help="Board or game files to score."),
     as_json: bool = typer.Option(False, "--json", help="Print the JSON contract instead of tables."),
     strict: bool = typer.Option(False, "--strict", help="Treat rule violations as errors (exit 1)."),
     longest: str = typer.Option("simple", "--longest",
@@ -84,15 +84,22 @@ def score(
     picture: Optional[Path] = typer.Option(None, "--picture", parser=_path, help="Also draw the scored board (.svg or .pdf)."),
     lang: str = typer.Option("en", "--lang", help="Labels of the report and the picture: en or pl."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps, found by id (repeatable); the game file's own folder is searched too."),
+    photo: Optional[Path] = typer.Option(None, "--photo", help="Read the board from a photo of a railprint sheet (Railroad Ink; exit 3: some spaces uncertain)."),
+    debug_image: Optional[Path] = typer.Option(None, "--debug-image", parser=_path, help="With --photo: draw what was read over the photo (.png)."),
 ) -> None:
-    """Score finished games from hand-typed files.
+    """Score finished games from hand-typed files, or from a photo of the sheet.
 
     Example: railprint score railroad-ink ala.txt bartek.txt --json
     """
     from railprint.console import score as run
 
-    guarded(lambda: run(game, list(files), as_json=as_json, strict=strict, longest=longest, picture=picture,
-                        lang=lang, content=list(content or []), say_err=lambda text: typer.echo(text, err=True)))
+    if not files and photo is None:
+        raise typer.BadParameter("give the board files to score (or --photo PHOTO.jpg)", param_hint="FILES")
+    code = guarded(lambda: run(game, list(files or []), as_json=as_json, strict=strict, longest=longest, picture=picture,
+                               lang=lang, content=list(content or []), say_err=lambda text: typer.echo(text, err=True),
+                               photo=photo, debug_image=debug_image))
+    if code:
+        raise typer.Exit(code)
 
 
 def _host(value: str) -> str:

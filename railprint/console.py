@@ -34,6 +34,8 @@ SCORE_OPTIONS: dict[str, tuple[str, Any, str]] = {
     "--strict": ("strict", False, FLAG),
     "--longest": ("longest", "simple", TEXT),
     "--picture": ("picture", None, PATH),
+    "--photo": ("photo", None, PATH),
+    "--debug-image": ("debug_image", None, PATH),
     "--lang": ("lang", "en", TEXT),
     "--content": ("content", [], PATHS),
 }
@@ -132,8 +134,10 @@ def echo_data(text: str) -> None:
 
 
 def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest: str, picture: Path | None,
-          lang: str, content: list[Path], say_err: Callable[[str], None] = _err) -> None:
-    """``railprint score``: score the files, print the report (or JSON), draw the picture."""
+          lang: str, content: list[Path], say_err: Callable[[str], None] = _err, photo: Path | None = None,
+          debug_image: Path | None = None) -> int:
+    """``railprint score``: score the files, print the report (or JSON), draw the picture; with
+    ``photo``, read the board from a photo of the sheet instead (exit code 3: uncertain spaces)."""
     from railprint.errors import RailprintError, check_lang
     from railprint.loading.resources import use_content
     from railprint.registry import find_game, scorer
@@ -142,6 +146,9 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
     check_lang(lang)
     use_content(list(content))
     info = find_game(game)
+    if photo is not None or debug_image is not None:
+        return _score_photo(info, files, photo, as_json=as_json, strict=strict, longest=longest, picture=picture,
+                            lang=lang, debug_image=debug_image)
     score_files = scorer(info)
     given = {"longest": longest}
     defaults = {"longest": "simple"}
@@ -166,6 +173,29 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
     echo_data(text)
     for path in pictures:
         say_err(terminal_safe(f"picture written to {path}"))
+    return 0
+
+
+def _score_photo(info, files: list[Path], photo: Path | None, *, as_json: bool, strict: bool, longest: str,
+                 picture: Path | None, lang: str, debug_image: Path | None) -> int:
+    from railprint.errors import RailprintError
+    from railprint.registry import photo_reader
+
+    if photo is None:
+        raise RailprintError("--debug-image goes with --photo", hint="railprint score railroad-ink --photo sheet.jpg --debug-image read.png")
+    if files:
+        raise RailprintError("give either board files or --photo, not both")
+    if strict or picture is not None:
+        raise RailprintError(f"--{'strict' if strict else 'picture'} does not go with --photo",
+                             hint="score the board text it prints instead")
+    result = photo_reader(info)(photo, longest=longest, debug_image=debug_image)
+    if as_json:
+        import json
+
+        echo_data(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+    else:
+        echo_data(result.as_text(lang=lang))
+    return result.exit_code
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
@@ -377,7 +407,7 @@ def main() -> None:
     # after a render all).
     gc.disable()
     try:
-        guard(lambda: run(**kwargs))
+        code = guard(lambda: run(**kwargs))
     except Failed:
         sys.exit(1)
     except KeyboardInterrupt:  # as typer does
@@ -388,4 +418,4 @@ def main() -> None:
         sys.exit(1)
     finally:
         gc.freeze()
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)

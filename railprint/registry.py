@@ -113,6 +113,7 @@ class Game(Record, uncompared=("source", "entry")):
     roller: str | None = None
     bring: Mapping[str, tuple[str, ...]] | None = None   # print guide: what else a table needs, per language
     web: str | None = None
+    photo: str | None = None   # "module:function" reading a photo of a sheet (score --photo)
     source: str = ""  # the entry point that declared it ("module:attr")
     entry: str = ""   # that entry point's name
 
@@ -502,6 +503,16 @@ def scorer(game: Game):
         raise RailprintError(f"{game.id}: railprint prints this game's components but does not score it",
                              hint=f"games with a scorer: {scorable}; to print: railprint render {game.id}")
     return plugin_hook(game, "scorer", game.scorer)
+
+
+def photo_reader(game: Game):
+    """The game's photo reader (``fn(path, *, longest, debug_image)`` -> a result with ``as_text``,
+    ``as_json`` and ``exit_code``), or a clear error for games without one."""
+    if game.photo is None:
+        readers = ", ".join(g.id for g in games() if g.photo) or "none"
+        raise RailprintError(f"{game.id}: railprint cannot read a photo of this game's sheet",
+                             hint=f"games whose sheets it reads: {readers}")
+    return plugin_hook(game, "photo reader", game.photo)
 
 
 def web_page(game: Game) -> WebPage | None:

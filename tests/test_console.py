@@ -55,7 +55,7 @@ def test_the_options_read_without_typer_are_the_typer_commands_options(name):
         assert type(param.type).__name__ in {FLAG: ("BoolParamType",), OFF: ("BoolParamType",), INT: ("IntParamType",),
                                              TEXT: ("StringParamType",)}.get(kind, ("TyperPath", "FuncParamType"))
     arguments = [(p.name, p.nargs, p.required, p.default) for p in command.params if p.param_type_name == "argument"]
-    assert arguments == {"score": [("game", 1, True, None), ("files", -1, True, None)],
+    assert arguments == {"score": [("game", 1, True, None), ("files", -1, False, None)],
                          "render": [("game", 1, False, "all")]}[name]
 
 
@@ -78,7 +78,7 @@ def test_a_plain_score_is_read_as_typer_reads_it():
     assert command == "score"
     assert kwargs == {"game": "ri", "files": [Path("a.txt"), Path("b.txt")], "as_json": True, "strict": True,
                       "longest": "trail", "picture": Path("p.svg"), "lang": "pl",
-                      "content": [Path("c1"), Path("c2")]}
+                      "content": [Path("c1"), Path("c2")], "photo": None, "debug_image": None}
     assert read_args(["score", "ri", "a.txt"])[1]["content"] == []
 
 

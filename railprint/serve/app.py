@@ -45,6 +45,8 @@ from railprint.serve.rooms import (BadChange, Conflict, Refused, Room, RoomNotFo
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
+MAX_PHOTO = 20 * 1024 * 1024   # a photo upload (POST /api/rooms/<id>/photos/<player>): its own, larger limit
+PHOTO_PATH = re.compile(r"^/api/rooms/[^/]+/photos/[^/]+$")
 MAX_PLAYERS = 8
 SCORE_CHARS = "0123456789−-+×:.,()/% "
 """In every font subset of a room's pictures from the start: scores change at every change."""
@@ -226,6 +228,8 @@ class Guard:
         if refused is not None:
             return await refused(scope, receive, secured)
         set_cookie = None
+        max_body = MAX_PHOTO if scope.get("method") == "POST" and PHOTO_PATH.match(scope.get("path", "")) \
+            else self.max_body
         if self.token is not None:
             given, in_query = self._token_of(scope, headers)
             if given is None or not hmac.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
@@ -240,8 +244,8 @@ class Guard:
                 size = int(headers["content-length"])
             except ValueError:
                 return await _error(400, "bad Content-Length")(scope, receive, secured)
-            if size > self.max_body:
-                return await _error(413, f"the request body is {size} bytes; at most {self.max_body} "
+            if size > max_body:
+                return await _error(413, f"the request body is {size} bytes; at most {max_body} "
                                          f"are accepted")(scope, receive, secured)
         seen = 0
 
@@ -249,8 +253,8 @@ class Guard:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.max_body:
-                raise BodyTooLarge(f"the request body is over {self.max_body} bytes; at most {self.max_body} "
+            if seen > max_body:
+                raise BodyTooLarge(f"the request body is over {max_body} bytes; at most {max_body} "
                                    f"are accepted")
             return message
 
@@ -836,6 +840,31 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         if action not in actions:
             return _error(404, f"no action {action!r}", hint=suggestion(action, list(actions)))
         return actions[action](room.parts, body)
+
+    @app.post("/api/rooms/{room_id}/photos/{player}")
+    async def upload_photo(room_id: str, player: str, request: Request):
+        """A photo of a player's sheet (the raw image as the body, not JSON) -> that player's part,
+        through the game's ``read_photo(parts, player, data)``; answers the room plus what the game
+        adds (which spaces are uncertain)."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if not kind.startswith("image/"):
+            return _error(415, f"a photo upload is an image (Content-Type image/...), not {kind or 'nothing'}")
+        raw = await request.body()
+        room = store.get(room_id)
+        try:
+            version = int(request.query_params["version"])
+        except (KeyError, ValueError):
+            raise BadChange("a photo upload needs ?version=N, the room version it changes") from None
+        _, page = _game_of(room)
+        reader = getattr(page, "read_photo", None)
+        if reader is None:
+            return _error(404, f"{room.game} cannot read photos of its sheets")
+        from starlette.concurrency import run_in_threadpool
+
+        updates, extra = await run_in_threadpool(reader, room.parts, player, raw)
+        updates = page.check_change(room.parts, _known_parts(room.parts, updates))
+        room = store.change(room_id, version, updates)
+        return JSONResponse({"room": room.as_json(), "score": scored(room), "photo": extra})
 
     @app.get("/api/rooms/{room_id}/files")
     def list_files(room_id: str):

@@ -50,6 +50,7 @@ GAME = Game(
     roller="railprint.games.railroad_ink.rollwrite",
     bring={"en": ("a pencil or felt-tip pen per player",), "pl": ("ołówek lub flamaster dla każdego gracza",)},
     web="railprint.games.railroad_ink.web",
+    photo="railprint.games.railroad_ink.photo:score_photo",
 )
 
 

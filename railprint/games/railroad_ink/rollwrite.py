@@ -175,7 +175,7 @@ def tonight_sheet(seed: int, *, expansion: str = "none", players: int = 1, paper
     track = _track(game)
     pages = tuple(sheet_page(sheet_spec, dice, variant=key, sheet=sheet, lang=lang, track=track, stamp=stamp,
                              detail=f"{stamp} · {sheet_spec.id} revision {sheet_spec.revision}",
-                             page=i + 1, pages=players)
+                             page=i + 1, pages=players, seed=seed, date=day)
                   for i in range(players))
     title = f"{sheet_spec.label('game', lang)} — {seed_word} {seed}"
     return Document(pages, title=title, subject=f"railprint: Railroad Ink sheet, {stamp}")

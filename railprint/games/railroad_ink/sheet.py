@@ -29,6 +29,8 @@ from railprint.units import mm
 BLOCK_W = mm(197)  # must stay <= the A4 usable width (197.3 mm inside 6.35 mm margins)
 BLOCK_H = mm(257)  # must stay <= the Letter usable height (257.7 mm)
 
+LABEL_M = mm(10)   # room for the row and column labels: the grid starts this far in
+GRID_TOP = mm(38)  # the grid block's top in the sheet block (the squares start LABEL_M lower)
 GREY = "#555555"
 LIGHT = "#9a9a9a"
 TINT = "#f2f2f2"
@@ -126,7 +128,7 @@ def _grid(spec: SheetSpec, variant_key: str, lang: str) -> tuple[Group, float, f
     """The board with labels and exit stubs; returns (group, width, height) of the whole block."""
     g = spec.grid
     s = g.square
-    label_m, stub_m = mm(10), mm(5.5)
+    label_m, stub_m = LABEL_M, mm(5.5)
     x0, y0 = label_m, label_m
     rows, cols = g.rows, g.cols
     items: list[Item] = []
@@ -286,13 +288,52 @@ def _legend(spec: SheetSpec, dice: DiceSpec, expansion: str, lang: str, width: f
     return Group(tuple(items), id=f"legend-{expansion}")
 
 
+def _photo_marks(spec: SheetSpec, expansion: str, seed: int | None, date: str | None) -> Group | None:
+    """The registration markers and the QR code (``photo/layout.py``), in grid millimetres.
+
+    Drawn only on the layout the photo reader knows (7 x 7 squares of 21 mm)."""
+    from railprint.games.railroad_ink.photo import layout
+
+    g = spec.grid
+    if (g.rows, g.cols) != (layout.GRID, layout.GRID) or abs(g.square - mm(layout.SQUARE_MM)) > 0.01:
+        return None
+    black = Style(fill=INK)
+    cell = mm(layout.MARKER_MM) / layout.MARKER_CELLS
+    items: list[Item] = []
+    for place in layout.marker_places(expansion):
+        x, y = mm(place.x), mm(place.y)
+        cells = layout.marker_cells(place.id)
+        items.append(Group(tuple(Rect(x + c * cell, y + r * cell, w * cell, cell, black) for r, c, w in _row_runs(cells)),
+                           id=f"photo-marker-{place.id}"))
+    modules = layout.qr_modules(layout.qr_text(expansion, seed, date))
+    qx, qy = (mm(v) for v in layout.qr_place())
+    q = mm(layout.QR_MM) / len(modules)
+    dark = [(r, c) for r, row in enumerate(modules) for c, on in enumerate(row) if on]
+    items.append(Group(tuple(Rect(qx + c * q, qy + r * q, w * q, q, black) for r, c, w in _row_runs(dark)),
+                       id="photo-qr"))
+    return Group(tuple(items), id="photo-marks")
+
+
+def _row_runs(cells) -> list[tuple[int, int, int]]:
+    """Dark cells as horizontal runs (row, first column, length): fewer, seamless rectangles."""
+    runs: list[list[int]] = []
+    for r, c in sorted(cells):
+        if runs and runs[-1][0] == r and runs[-1][1] + runs[-1][2] == c:
+            runs[-1][2] += 1
+        else:
+            runs.append([r, c, 1])
+    return [(r, c, w) for r, c, w in runs]
+
+
 # --------------------------------------------------------------------------- page
 
 
 def sheet_page(spec: SheetSpec, dice: DiceSpec, *, variant: str, sheet: Paper, lang: str = "en",
                track: Sequence[TrackRound] | None = None, stamp: str | None = None,
-               detail: str | None = None, page: int = 1, pages: int = 1) -> Page:
-    """One board sheet. ``track`` (rounds of faces) turns it into a sheet for tonight."""
+               detail: str | None = None, page: int = 1, pages: int = 1, seed: int | None = None,
+               date: str | None = None) -> Page:
+    """One board sheet. ``track`` (rounds of faces) turns it into a sheet for tonight; ``seed`` and
+    ``date`` go into the photo QR code."""
     check_lang(lang)
     v = spec.variant(variant)
     area = usable_area(sheet)
@@ -301,15 +342,17 @@ def sheet_page(spec: SheetSpec, dice: DiceSpec, *, variant: str, sheet: Paper, l
 
         raise RailprintError(f"the sheet needs {BLOCK_W / mm(1):.0f} x {BLOCK_H / mm(1):.0f} mm inside the margins; "
                              f"{sheet.name} offers {area.w / mm(1):.0f} x {area.h / mm(1):.0f} mm")
-    ox = area.x + (area.w - BLOCK_W) / 2
-    oy = area.y + (area.h - BLOCK_H) / 2
+    ox, oy = _block_origin(sheet)
     items: list[Item] = list(_header(spec, variant, lang, stamp))
     top = mm(13)
     items.append(Group((_specials(spec, lang, mm(112)),), transform=translate(0, top)))
     items.append(Group((_network_table(spec, lang),), transform=translate(BLOCK_W - mm(84), top)))
-    grid_top = mm(38)
+    grid_top = GRID_TOP
     grid, grid_w, grid_h = _grid(spec, variant, lang)
     items.append(Group((grid,), transform=translate(0, grid_top)))
+    marks = _photo_marks(spec, v.expansion, seed, date)
+    if marks is not None:
+        items.append(Group((marks,), transform=translate(LABEL_M, grid_top + LABEL_M)))
     col_x = grid_w + mm(4)
     board_top = grid_top + mm(10)
     board_h = spec.grid.rows * spec.grid.square
@@ -329,6 +372,17 @@ def sheet_page(spec: SheetSpec, dice: DiceSpec, *, variant: str, sheet: Paper, l
     foot = furniture(sheet, title=title, detail=detail or revision_label(spec.revision, lang), page=page, pages=pages, lang=lang)
     body = Group(tuple(items), transform=translate(ox, oy), id="sheet")
     return Page(sheet.width, sheet.height, (body, foot), label=f"{variant} {sheet.name}")
+
+
+def _block_origin(sheet: Paper) -> tuple[float, float]:
+    area = usable_area(sheet)
+    return area.x + (area.w - BLOCK_W) / 2, area.y + (area.h - BLOCK_H) / 2
+
+
+def grid_origin(sheet: Paper) -> tuple[float, float]:
+    """The top-left corner of the 7 x 7 squares on the page, in points (the photo layout's origin)."""
+    ox, oy = _block_origin(sheet)
+    return ox + LABEL_M, oy + GRID_TOP + LABEL_M
 
 
 def _resolve(spec: SheetSpec | str | Path | None) -> tuple[SheetSpec, DiceSpec]:

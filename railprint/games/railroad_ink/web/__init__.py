@@ -339,4 +339,27 @@ def warm() -> None:
         faces({"setup": {"players": [], "expansion": expansion, "longest": "simple"}}, {})
 
 
+def read_photo(parts: dict[str, Any], player: str, data: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``railprint serve``'s photo upload: the player's board read from a photo of their sheet
+    (``photo/read.py``) -> (part updates, ``{"uncertain": [{square, guess, reason}], "sheet"}``)."""
+    key = _key(player)
+    if key not in parts:
+        raise RailprintError(f"no player {player!r} in this room",
+                             hint=suggestion(player, list(parts["setup"]["players"])))
+    from railprint.games.railroad_ink.photo import require_cv2
+
+    require_cv2()
+    from railprint.games.railroad_ink.photo.read import read_photo as read
+
+    reading = read(data, f"photo of {player}")
+    want = parts["setup"]["expansion"]
+    if reading.expansion != want:
+        raise RailprintError(f"the photo shows a sheet for the {reading.expansion} game; this room plays {want}",
+                             hint="photograph the sheet printed for this game")
+    cells = ["." if cell.empty else cell.token for row in reading.board.rows for cell in row]
+    uncertain = [{"square": u.square, "guess": "." if u.guess == "...." else u.guess, "reason": u.reason}
+                 for u in reading.uncertain]
+    return {key: {"cells": cells}}, {"uncertain": uncertain, "sheet": reading.sheet}
+
+
 ACTIONS = {"faces": faces, "orientations": orientations, "pictures": pictures, "rolls": rolls}

@@ -428,6 +428,7 @@
       faces = answer ? answer.faces : [];
       if (answer) { board0 = dataUrl(answer.board); for (const f of faces) pics[f.token] = dataUrl(f.picture); }
       draw();
+      document.body.append(h("script", {src: "/games/railroad-ink/photo.js"}));  // "Take a photo" (photo.js)
       let kept = null;
       try { kept = JSON.parse(localStorage.getItem(rollsKey()) || "null"); } catch (e) { kept = null; }
       if (kept && kept.seed) await loadRolls(kept.seed, kept.round, kept.used);

@@ -1,0 +1,518 @@
+"""Read a photo of a printed, drawn-on Railroad Ink sheet into a board.
+
+    reading = read_photo(Path("ala.jpg").read_bytes())
+    reading.board, reading.uncertain          # Board, [Uncertain(square, guess, reason)]
+
+Steps: check the file (size, pixel count, format) before decoding it; find the sheet's ArUco
+markers (``layout.py``) on a reduced copy and refine their corners on the full photo; map grid
+millimetres to photo pixels with a homography; rectify the grid at ``PX_PER_MM``; flatten the
+light (divide by a dilated background) and scale the ink by the printed markers' black; then read
+each space: for each side, a strip just inside the edge, looked at row by row across the route
+(two lines = highway, one line with sleepers = railway, nothing), and a box in the centre (a
+filled square = station). A side or centre whose measures fall between the clear cases makes the
+space *uncertain*; so does a space the rules would not accept (highway and railway joined
+without a station). An overpass is a highway-railway crossing without a station.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from railprint.errors import RailprintError
+from railprint.games.railroad_ink.board import EMPTY, ROWS, SIZE, Board, Cell, square
+from railprint.games.railroad_ink.photo import layout
+
+MAX_BYTES = 30_000_000
+MAX_PIXELS = 50_000_000
+MIN_PIXELS = 300_000
+DETECT_LONG_SIDE = 2000
+PX_PER_MM = 6.0
+MARGIN_MM = 9.0
+MIN_GRID_PX_PER_MM = 2.2     # below this the strokes are too thin to tell apart
+
+
+class PhotoError(RailprintError):
+    """A photo that cannot be read as a Railroad Ink sheet."""
+
+
+@dataclass(frozen=True)
+class Uncertain:
+    square: str
+    guess: str       # the best guess, a board token
+    reason: str
+
+
+@dataclass
+class SideRead:
+    kind: str        # "h", "r" or "."
+    certain: bool
+    why: str = ""
+
+
+@dataclass
+class Reading:
+    board: Board
+    uncertain: list[Uncertain]
+    expansion: str
+    sheet: dict | None                 # the QR code's fields, when it could be read
+    markers: int                       # how many of the 4 markers were found
+    homography: np.ndarray = field(repr=False)   # grid mm -> photo px
+    size: tuple[int, int] = (0, 0)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _decode(data: bytes) -> np.ndarray:
+    if len(data) > MAX_BYTES:
+        raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
+                         hint="send a smaller JPEG (the camera's normal quality is fine)")
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as probe:
+            fmt, (w, h) = probe.format, probe.size
+    except Exception:
+        raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)") from None
+    if fmt not in ("JPEG", "PNG", "WEBP", "BMP", "TIFF", "MPO"):
+        raise PhotoError(f"a {fmt} image; expected a JPEG, PNG or WebP photo")
+    if w * h > MAX_PIXELS:
+        raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
+                         hint="take it at a lower resolution or scale it down")
+    if w * h < MIN_PIXELS:
+        raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
+                         hint="take the photo at 1 megapixel or more")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        raise PhotoError("the image could not be decoded (a damaged or truncated file?)")
+    return image
+
+
+# --------------------------------------------------------------------------- markers
+
+
+def _detector():
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.minMarkerPerimeterRate = 0.012   # a 7 mm marker on a sheet that fills a third of the photo
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+
+
+def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
+    """Our markers (id -> 4 corners in full-photo px) and the ids of foreign ones. Looked for on a
+    copy at most DETECT_LONG_SIDE long; when that misses some, once more at full resolution
+    (a small or blurred sheet in a large photo)."""
+    h, w = gray.shape
+    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    ours, foreign = _detect(gray, k)
+    if len(ours) < 4 and k < 1:
+        more, foreign_full = _detect(gray, 1.0)
+        for marker, pts in more.items():
+            ours.setdefault(marker, pts)
+        foreign = sorted(set(foreign) | set(foreign_full))
+    return ours, foreign
+
+
+def _detect(gray: np.ndarray, k: float) -> tuple[dict[int, np.ndarray], list[int]]:
+    h, w = gray.shape
+    small = cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA) if k < 1 else gray
+    corners, ids, _ = _detector().detectMarkers(small)
+    ours: dict[int, np.ndarray] = {}
+    foreign: list[int] = []
+    if ids is None:
+        return ours, foreign
+    for marker, quad in zip(ids.ravel().tolist(), corners):
+        if layout.decode_id(marker) is None:
+            foreign.append(marker)
+            continue
+        pts = quad.reshape(4, 2).astype(np.float32) / k
+        if k < 1:
+            win = max(2, int(min(np.linalg.norm(pts[0] - pts[1]), np.linalg.norm(pts[1] - pts[2])) / 14))
+            crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+            pts = cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1), crit).reshape(4, 2)
+        ours[marker] = pts
+    return ours, foreign
+
+
+def _homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str]:
+    decoded = {m: layout.decode_id(m) for m in found}
+    expansions = {d[1] for d in decoded.values()}
+    if len(expansions) > 1:
+        raise PhotoError("markers of different sheets in one photo",
+                         hint="photograph one sheet at a time")
+    expansion = expansions.pop()
+    places = {p.id: p for p in layout.marker_places(expansion)}
+    src, dst = [], []
+    for marker, pts in found.items():
+        src += places[marker].corners()
+        dst += pts.tolist()
+    src_a, dst_a = np.array(src, np.float32), np.array(dst, np.float32)
+    H, _ = cv2.findHomography(src_a, dst_a, 0)
+    if H is None:
+        raise PhotoError("the markers found do not fit the sheet's layout")
+    proj = cv2.perspectiveTransform(src_a.reshape(-1, 1, 2), H).reshape(-1, 2)
+    err = float(np.sqrt(np.mean(np.sum((proj - dst_a) ** 2, axis=1))))
+    side = float(np.mean([np.linalg.norm(p[0] - p[1]) for p in found.values()]))
+    if err > max(2.0, side * 0.08):
+        raise PhotoError("the markers found do not fit the sheet's layout (a bent sheet, or marks of "
+                         "another sheet?)", hint="lay the sheet flat and photograph it again")
+    return H, expansion
+
+
+# --------------------------------------------------------------------------- rectified ink
+
+
+def _rectify(gray: np.ndarray, H: np.ndarray) -> tuple[np.ndarray, float]:
+    """The grid (plus a margin) at PX_PER_MM, and the photo's own pixels per mm at the grid."""
+    corners = np.array([[0, 0], [layout.GRID_MM, 0], [layout.GRID_MM, layout.GRID_MM], [0, layout.GRID_MM]],
+                       np.float32)
+    img = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), H).reshape(-1, 2)
+    sides = [np.linalg.norm(img[i] - img[(i + 1) % 4]) for i in range(4)]
+    src_ppm = min(sides) / layout.GRID_MM
+    if src_ppm < MIN_GRID_PX_PER_MM:
+        raise PhotoError(f"the grid is only {min(sides):.0f} pixels wide in the photo; it needs "
+                         f"{MIN_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more",
+                         hint="come closer, so the sheet fills the photo")
+    scale = 1.0
+    src = gray
+    while src_ppm * scale > 2.4 * PX_PER_MM and min(src.shape) > 64:
+        src = cv2.pyrDown(src)
+        scale *= 0.5
+    size = int(round((layout.GRID_MM + 2 * MARGIN_MM) * PX_PER_MM))
+    to_mm = np.array([[1 / PX_PER_MM, 0, -MARGIN_MM], [0, 1 / PX_PER_MM, -MARGIN_MM], [0, 0, 1]])
+    scaled = np.diag([scale, scale, 1.0]) @ H @ to_mm
+    out = cv2.warpPerspective(src, scaled, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    return out, src_ppm
+
+
+def _darkness(rect: np.ndarray) -> np.ndarray:
+    """0 (paper) .. 1 (ink as dark as the printed black), light flattened."""
+    g = cv2.GaussianBlur(rect.astype(np.float32), (0, 0), 0.9)
+    k = int(PX_PER_MM * 8) | 1
+    background = cv2.dilate(g, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    background = cv2.blur(background, (k, k))
+    return np.clip(1.0 - g / np.maximum(background, 1.0), 0.0, 1.0)
+
+
+def _black_level(dark: np.ndarray, expansion: str) -> float:
+    """How dark the printed marker cells come out: ink is measured against this."""
+    values = []
+    cell = layout.MARKER_MM / layout.MARKER_CELLS
+    for place in layout.marker_places(expansion):
+        # the marker border's middle row of cells, where it lies inside the rectified margin or not
+        for r, c in layout.marker_cells(place.id):
+            x = (place.x + (c + 0.5) * cell + MARGIN_MM) * PX_PER_MM
+            y = (place.y + (r + 0.5) * cell + MARGIN_MM) * PX_PER_MM
+            if 0 <= x < dark.shape[1] and 0 <= y < dark.shape[0]:
+                values.append(float(dark[int(y), int(x)]))
+    if len(values) < 6:
+        return float(np.percentile(dark, 99.5)) or 1.0
+    return max(0.25, float(np.median(values)))
+
+
+# --------------------------------------------------------------------------- one space
+
+DEPTH = (2.3, 6.6)   # mm inside the edge: past overshoots from the neighbour, before the centre
+ACROSS = 4.6         # mm either side of the side's midpoint
+
+
+def _strip(ink: np.ndarray, r: int, c: int, side: int) -> np.ndarray:
+    """The ink strip inside ``side`` of space (r, c): rows go inwards, columns across the route."""
+    p = PX_PER_MM
+    x0 = (MARGIN_MM + c * layout.SQUARE_MM) * p
+    y0 = (MARGIN_MM + r * layout.SQUARE_MM) * p
+    s = layout.SQUARE_MM * p
+    mid = s / 2
+    d0, d1 = int(round(DEPTH[0] * p)), int(round(DEPTH[1] * p))
+    a = int(round(ACROSS * p))
+    if side == 0:   # north: rows go down
+        block = ink[int(y0) + d0:int(y0) + d1, int(x0 + mid) - a:int(x0 + mid) + a]
+        return block
+    if side == 2:   # south: rows go up
+        block = ink[int(y0 + s) - d1:int(y0 + s) - d0, int(x0 + mid) - a:int(x0 + mid) + a]
+        return block[::-1]
+    if side == 3:   # west: rows go right
+        block = ink[int(y0 + mid) - a:int(y0 + mid) + a, int(x0) + d0:int(x0) + d1]
+        return block.T
+    block = ink[int(y0 + mid) - a:int(y0 + mid) + a, int(x0 + s) - d1:int(x0 + s) - d0]
+    return block.T[::-1]
+
+
+def _runs(row: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of the ink runs of one row, gaps of one pixel bridged."""
+    idx = np.flatnonzero(row)
+    if idx.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(idx) > 2)
+    starts = np.concatenate([[idx[0]], idx[breaks + 1]])
+    ends = np.concatenate([idx[breaks], [idx[-1]]])
+    return list(zip(starts.tolist(), ends.tolist()))
+
+
+def side_features(strip: np.ndarray) -> dict[str, float]:
+    """Row by row across the route: ink runs, linked into *tracks* (lines running inwards, curves
+    and gaps allowed). A highway is two tracks a road's width apart; a railway one track with
+    sleepers (rows where the ink runs wide)."""
+    p = PX_PER_MM
+    rows = strip.shape[0]
+    n_ink = n_wide = 0
+    tracks: list[list[float]] = []   # [first row, last row, last centre, sum of centres, count]
+    for i, row in enumerate(strip):
+        runs = _runs(row)
+        if not runs:
+            continue
+        n_ink += 1
+        if any((e - s + 1) / p >= 1.7 for s, e in runs):
+            n_wide += 1
+            continue
+        for s, e in runs:
+            centre = (s + e) / 2 / p
+            best = None
+            for t in tracks:
+                if abs(t[2] - centre) <= 1.0 and i - t[1] <= rows * 0.45 and t[1] < i:
+                    if best is None or abs(t[2] - centre) < abs(best[2] - centre):
+                        best = t
+            if best is None:
+                tracks.append([i, i, centre, centre, 1])
+            else:
+                best[1], best[2] = i, centre
+                best[3] += centre
+                best[4] += 1
+    long = [((t[1] - t[0] + 1) / rows, t[3] / t[4]) for t in tracks if t[4] >= 2]
+    long = [x for x in long if x[0] >= 0.3]
+    pair = 0.0
+    for i in range(len(long)):
+        for j in range(i + 1, len(long)):
+            if 2.6 <= abs(long[i][1] - long[j][1]) <= 8.5:
+                pair = max(pair, min(long[i][0], long[j][0]))
+    line = max((x[0] for x in long), default=0.0)
+    return {"ink": n_ink / rows, "wide": n_wide / rows, "pair": pair, "line": line, "tracks": float(len(long)),
+            "mass": float(strip.mean())}
+
+
+def classify_side(f: dict[str, float]) -> SideRead:
+    ink, pair, wide, line = f["ink"], f["pair"], f["wide"], f["line"]
+    if ink < 0.12 and f["mass"] < 0.02:
+        return SideRead(".", True)
+    if ink < 0.35:
+        return SideRead(".", False, "a few marks")
+    if (pair >= 0.7 and wide <= 0.1 or pair >= 0.45 and wide <= 0.05) and ink >= 0.8:
+        return SideRead("h", True)
+    if pair < 0.3 and ink >= 0.8 and (wide >= 0.08 and line >= 0.5 or wide >= 0.3):
+        return SideRead("r", True)
+    guess = "h" if pair >= 0.3 and wide < 0.15 else "r"
+    return SideRead(guess, False, "neither clearly a highway nor a railway")
+
+
+def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
+    """How much of the centre is solid ink (``solid``: the ink opened by a 2.6 mm square, which
+    keeps a filled station square and drops lines and sleepers)."""
+    p = PX_PER_MM
+    cx = (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p
+    cy = (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p
+    h = 1.6 * p
+    box = solid[int(cy - h):int(cy + h), int(cx - h):int(cx + h)]
+    return float(box.mean())
+
+
+def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None
+               ) -> tuple[Cell, bool, str]:
+    """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
+    noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
+    line in a small photo), never silently empty."""
+    sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
+    if faint is not None:
+        for s, side in enumerate(sides):
+            if not side.certain and side.kind != ".":
+                # a better guess from the faint ink (a light line the main threshold broke up);
+                # the side stays uncertain
+                again = classify_side(side_features(_strip(faint, r, c, s)))
+                if again.certain and again.kind != ".":
+                    sides[s] = SideRead(again.kind, False, side.why)
+            elif side.kind == "." and side.certain:
+                cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
+                f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
+                if f["ink"] >= 0.3 or f["line"] >= 0.3:
+                    sides[s] = SideRead(".", False, "a faint line?")
+    edges = "".join(x.kind for x in sides)
+    reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
+    certain = not reasons
+    fill = _centre_fill(solid, r, c)
+    marker = ""
+    kinds = set(edges) - {"."}
+    if fill >= 0.6:
+        marker = "s"
+        if fill < 0.85:
+            certain, reasons = False, reasons + ["centre: a station?"]
+    elif fill >= 0.3:
+        certain, reasons = False, reasons + ["centre: a station?"]
+    if marker == "s" and kinds != {"h", "r"}:
+        certain, reasons = False, reasons + ["a station needs a highway and a railway"]
+        if not kinds:
+            marker = ""
+    if not marker and kinds == {"h", "r"}:
+        if edges in ("hrhr", "rhrh"):
+            marker = "o"
+        else:
+            certain, reasons = False, reasons + ["highway and railway meet without a station"]
+            marker = "s"
+    if edges == "...." and not marker and fill >= 0.3:
+        certain, reasons = False, reasons + ["marks in the centre"]
+    cell = Cell(edges, marker)
+    if not certain:
+        cell = _nearest_face(cell, sides, fill)
+    return cell, certain, "; ".join(reasons)
+
+
+def _faces() -> tuple[Cell, ...]:
+    """Every space a player can draw in the base game: each die face and special route in each
+    rotation, and the empty space."""
+    if not _FACES:
+        base = ("h.h.", "r.r.", "hh..", "rr..", "hhh.", "rrr.", "hrhro", "h.r.s", "hr..s",
+                "hhhh", "rrrr", "hhhrs", "hrrrs", "hhrrs", "hrhrs")
+        seen = {EMPTY}
+        for token in base:
+            edges, marker = token[:4], token[4:]
+            for k in range(4):
+                seen.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), marker))
+        _FACES.extend(sorted(seen, key=lambda c: c.token))
+    return tuple(_FACES)
+
+
+_FACES: list[Cell] = []
+
+
+def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
+    """The best guess for an uncertain space: the drawable space (a die face or special route,
+    turned) closest to what was read — a certain side must match, an uncertain one costs less
+    to change to the other route type than to nothing; the centre's fill weighs the station."""
+    best, best_cost = read, None
+    for face in _faces():
+        cost = 0.0
+        for side, kind in zip(sides, face.edges):
+            if kind == side.kind:
+                continue
+            if side.certain:
+                cost += 5.0
+            elif side.kind == ".":
+                cost += 0.8
+            else:
+                cost += 0.6 if kind != "." else 1.5
+        station = face.marker == "s"
+        if station and fill < 0.3 or not station and fill >= 0.6:
+            cost += 2.0
+        elif station != (fill >= 0.6):
+            cost += 0.5
+        if face == read:
+            cost -= 0.01   # what was read wins a tie
+        if best_cost is None or cost < best_cost:
+            best, best_cost = face, cost
+    return best
+
+
+# --------------------------------------------------------------------------- the QR code
+
+
+def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
+    qx, qy = layout.qr_place()
+    pad = 3.0
+    ppm = 8.0
+    size = int((layout.QR_MM + 2 * pad) * ppm)
+    to_mm = np.array([[1 / ppm, 0, qx - pad], [0, 1 / ppm, qy - pad], [0, 0, 1]])
+    patch = cv2.warpPerspective(gray, H @ to_mm, (size, size), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                borderValue=255)
+    try:
+        text, _, _ = cv2.QRCodeDetector().detectAndDecode(patch)
+    except cv2.error:
+        return None
+    return layout.parse_qr_text(text) if text else None
+
+
+# --------------------------------------------------------------------------- the whole photo
+
+
+def read_photo(data: bytes, source: str = "<photo>") -> Reading:
+    gray = _decode(data)
+    found, foreign = _find_markers(gray)
+    if not found:
+        if foreign:
+            raise PhotoError("this is a sheet of another layout (its marks are not railprint's Railroad Ink "
+                             "marks)", hint="print a new sheet with `railprint sheet railroad-ink`")
+        raise PhotoError("no registration marks found: is this a Railroad Ink sheet printed by railprint, "
+                         "whole and in focus?",
+                         hint="photograph the whole grid with its four corner squares, from above, in good light")
+    if len(found) < 2:
+        raise PhotoError(f"only {len(found)} of the 4 corner marks found",
+                         hint="photograph the whole grid with all four corner squares, from above")
+    H, expansion = _homography(found)
+    sheet = _read_qr(gray, H)
+    if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
+        raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
+                         f"{layout.LAYOUT_VERSION}", hint="update railprint")
+    rect, _ = _rectify(gray, H)
+    dark = _darkness(rect)
+    black = _black_level(dark, expansion)
+    rel = dark / black
+    level, floor = _threshold(rel)
+    ink = (rel > level).astype(np.uint8)
+    faint = (rel > floor).astype(np.uint8)
+    k = int(round(2.6 * PX_PER_MM))
+    solid = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    rows = []
+    uncertain: list[Uncertain] = []
+    for r in range(SIZE):
+        row = []
+        for c in range(SIZE):
+            if expansion == "lava" and (r, c) == (3, 3):
+                row.append(Cell("llll", "v"))
+                continue
+            cell, certain, why = read_space(ink, solid, r, c, faint)
+            row.append(cell)
+            if not certain:
+                uncertain.append(Uncertain(square(r, c), cell.token, why))
+        rows.append(tuple(row))
+    board = Board(tuple(rows), expansion=expansion, source=source)
+    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+
+
+def _interior() -> np.ndarray:
+    """A mask of the rectified grid's insides: every square without its printed lines and round box."""
+    p = PX_PER_MM
+    size = int(round((layout.GRID_MM + 2 * MARGIN_MM) * p))
+    mask = np.zeros((size, size), bool)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            x0 = (MARGIN_MM + c * layout.SQUARE_MM) * p
+            y0 = (MARGIN_MM + r * layout.SQUARE_MM) * p
+            a, b = int(x0 + 1.5 * p), int(x0 + (layout.SQUARE_MM - 1.5) * p)
+            mask[int(y0 + 1.5 * p):int(y0 + (layout.SQUARE_MM - 1.5) * p), a:b] = True
+            box = layout.ROUND_BOX_MM + layout.ROUND_BOX_INSET_MM + 0.8
+            mask[int(y0 + (layout.SQUARE_MM - box) * p):int(y0 + layout.SQUARE_MM * p),
+                 int(x0 + (layout.SQUARE_MM - box) * p):int(x0 + layout.SQUARE_MM * p)] = False
+    return mask
+
+
+_INTERIOR: list[np.ndarray] = []
+
+
+def _threshold(rel: np.ndarray) -> tuple[float, float]:
+    """(ink, faint): ink is darker than this share of the print's black, about 40 % of the
+    drawing's strong ink (pencil comes out lighter than pen; an erased line is lighter still);
+    faint is just above the paper's own noise."""
+    if not _INTERIOR:
+        _INTERIOR.append(_interior())
+    drawn = rel[_INTERIOR[0]]
+    paper = float(np.median(drawn))
+    noise = float(np.median(np.abs(drawn - paper))) * 1.4826
+    floor = max(0.13, paper + 5 * noise)
+    strong = drawn[drawn > floor]
+    if strong.size < 400:
+        return max(0.25, floor), floor
+    level = float(np.percentile(strong, 90))
+    return min(0.4, max(floor, level * 0.42)), floor

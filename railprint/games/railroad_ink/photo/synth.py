@@ -1,0 +1,462 @@
+"""Synthetic photos of drawn-on Railroad Ink sheets, for tests and benchmarks (seeded).
+
+    photo = make_photo(1234, megapixels=3)      # -> Photo(jpeg=b"...", board=Board, ...)
+
+The sheet is railprint's own PDF, rasterised with pypdfium2; a board is drawn on it the way people
+draw — pencil or pen, wobbly, broken and overshooting strokes, varying pressure, the dice symbols'
+shapes (a highway as two edge lines, sometimes with a dashed centre line; a railway as a line with
+sleepers; a station as a filled square; an overpass as a highway over a broken railway), round
+numbers in the round boxes, stray marks and erased lines — then photographed: paper texture, any
+rotation, perspective up to 35 degrees, a table behind it, shadows and uneven light, blur, sensor
+noise, JPEG quality 60-95, 1 to 12 megapixels.
+
+Seeds: :data:`DEV_SEEDS` are for development and the test suite; :data:`HELD_OUT_SEEDS` are kept
+out of development and used only by ``benchmarks/bench_photo.py`` to report the reader's accuracy.
+Everything comes from ``numpy.random.default_rng(seed)``: the same seed gives the same photo.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell
+from railprint.games.railroad_ink.photo import layout
+
+DEV_SEEDS = range(0, 1_000_000)
+HELD_OUT_SEEDS = range(1_000_000, 2_000_000)
+S = layout.SQUARE_MM
+C = S / 2
+
+# faces people draw (dice and specials), before rotation; weights roughly as rolled
+FACES = (("h.h.", 6), ("r.r.", 6), ("hh..", 6), ("rr..", 6), ("hhh.", 6), ("rrr.", 6),
+         ("hrhro", 3), ("h.r.s", 3), ("hr..s", 3),
+         ("hhhh", 1), ("rrrr", 1), ("hhhrs", 1), ("hrrrs", 1), ("hhrrs", 1), ("hrhrs", 1))
+_OUT = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
+
+
+@dataclass
+class Photo:
+    jpeg: bytes
+    board: Board
+    seed: int
+    width: int
+    height: int
+    params: dict = field(default_factory=dict)
+
+
+def rotate_token(token: str, k: int) -> str:
+    edges, marker = token[:4], token[4:]
+    return "".join(edges[(i - k) % 4] for i in range(4)) + marker
+
+
+def random_board(rng: np.random.Generator, expansion: str = "none", fill: float | None = None) -> Board:
+    fill = rng.uniform(0.45, 0.95) if fill is None else fill
+    weights = np.array([w for _, w in FACES], float)
+    weights /= weights.sum()
+    rows = []
+    for r in range(SIZE):
+        row = []
+        for c in range(SIZE):
+            if rng.random() >= fill:
+                row.append(EMPTY)
+                continue
+            token = FACES[int(rng.choice(len(FACES), p=weights))][0]
+            token = rotate_token(token, int(rng.integers(4)))
+            row.append(Cell(token[:4], token[4:]))
+        rows.append(tuple(row))
+    return Board(tuple(rows), expansion=expansion)
+
+
+# --------------------------------------------------------------------------- the printed page
+
+
+@lru_cache(maxsize=6)
+def _page(expansion: str, px_per_mm: float) -> tuple[np.ndarray, tuple[float, float]]:
+    """The printed sheet as a BGR float image, and the grid origin in pixels."""
+    import pypdfium2 as pdfium
+
+    from railprint.games.railroad_ink.rollwrite import tonight_sheet
+    from railprint.games.railroad_ink.sheet import grid_origin
+    from railprint.layout.paper import paper
+    from railprint.units import mm
+    from railprint.writers import render
+
+    data = render(tonight_sheet(4242, expansion=expansion, date="2026-11-28"), "pdf")[0]
+    pdf = pdfium.PdfDocument(data)
+    image = pdf[0].render(scale=px_per_mm / (72 / 25.4)).to_numpy()[..., :3].astype(np.float32) / 255
+    pdf.close()
+    gx, gy = grid_origin(paper("a4"))
+    k = px_per_mm / mm(1)
+    return image, (gx * k, gy * k)
+
+
+# --------------------------------------------------------------------------- hand strokes
+
+
+class _Hand:
+    """One person's drawing: pencil or pen, their line width, wobble and care."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+        self.pencil = rng.random() < 0.55
+        if self.pencil:
+            self.colour = np.array([0.22, 0.22, 0.24]) * rng.uniform(0.7, 1.2)
+            self.width = rng.uniform(0.3, 0.6)
+            self.strength = rng.uniform(0.5, 0.85)
+        else:
+            blue = rng.random() < 0.4
+            self.colour = np.array([0.45, 0.15, 0.08]) if blue else np.array([0.08, 0.08, 0.1])
+            self.width = rng.uniform(0.35, 0.9)
+            self.strength = rng.uniform(0.8, 1.0)
+        self.wobble = rng.uniform(0.1, 0.45)
+        self.overshoot = rng.uniform(0.0, 1.8)
+        self.breaks = rng.uniform(0.0, 0.35)
+        self.road = rng.uniform(3.8, 6.2)          # highway width (mm)
+        self.dashes = rng.random() < 0.5           # dashed centre line on highways
+        self.sleeper_gap = rng.uniform(2.2, 3.6)
+        self.sleeper_len = rng.uniform(2.6, 4.8)
+        self.station = rng.uniform(3.8, 6.0)
+
+
+def _resample(points: np.ndarray, step: float = 0.3) -> np.ndarray:
+    seg = np.diff(points, axis=0)
+    lengths = np.hypot(seg[:, 0], seg[:, 1])
+    total = float(lengths.sum())
+    if total < 1e-6:
+        return points[:1].copy()
+    n = max(2, int(total / step) + 1)
+    cum = np.concatenate([[0.0], np.cumsum(lengths)])
+    t = np.linspace(0, total, n)
+    return np.stack([np.interp(t, cum, points[:, 0]), np.interp(t, cum, points[:, 1])], axis=1)
+
+
+class _Canvas:
+    def __init__(self, shape, origin, px_per_mm: float):
+        self.alpha = np.zeros(shape[:2], np.float32)
+        self.origin = origin
+        self.k = px_per_mm
+
+    def stroke(self, hand: _Hand, pts: np.ndarray, *, faint: float = 1.0, end_jitter: bool = True) -> None:
+        """Draw a polyline given in page-grid mm, hand-style."""
+        rng = hand.rng
+        pts = _resample(np.asarray(pts, float))
+        if len(pts) < 2:
+            return
+        if end_jitter:
+            for end in (0, -1):
+                other = 1 if end == 0 else -2
+                d = pts[end] - pts[other]
+                d /= (np.hypot(*d) or 1.0)
+                extra = rng.uniform(-0.8, hand.overshoot)
+                if extra > 0:
+                    ext = pts[end] + d * np.linspace(0.3, extra, max(1, int(extra / 0.3)))[:, None]
+                    pts = np.vstack([ext[::-1], pts]) if end == 0 else np.vstack([pts, ext])
+                elif len(pts) > 6:
+                    cut = min(int(-extra / 0.3), len(pts) // 4)
+                    pts = pts[cut:] if end == 0 else pts[:len(pts) - cut]
+        n = len(pts)
+        t = np.arange(n) * 0.3
+        tangent = np.gradient(pts, axis=0)
+        tangent /= np.maximum(np.hypot(tangent[:, 0], tangent[:, 1]), 1e-9)[:, None]
+        normal = np.stack([-tangent[:, 1], tangent[:, 0]], axis=1)
+        wob = np.zeros(n)
+        for _ in range(3):
+            wob += hand.wobble / 2 * np.sin(
+                2 * math.pi * t / rng.uniform(3, 15) + rng.uniform(0, 2 * math.pi))
+        pts = pts + normal * wob[:, None]
+        pressure = np.clip(0.8 + 0.2 * np.sin(2 * math.pi * t / rng.uniform(5, 20) + rng.uniform(0, 6.3))
+                           + rng.normal(0, 0.03, n), 0.55, 1.0)
+        keep = np.ones(n, bool)
+        if rng.random() < hand.breaks and n > 10:
+            at = int(rng.integers(2, n - 4))
+            keep[at:at + int(rng.uniform(1.5, 4.5))] = False
+        xy = (pts + self.origin) * self.k
+        width = max(1, int(round(hand.width * self.k * rng.uniform(0.85, 1.15))))
+        for i in range(n - 1):
+            if not (keep[i] and keep[i + 1]):
+                continue
+            value = float(hand.strength * pressure[i] * faint)
+            p0 = (int(round(xy[i, 0] * 16)), int(round(xy[i, 1] * 16)))
+            p1 = (int(round(xy[i + 1, 0] * 16)), int(round(xy[i + 1, 1] * 16)))
+            cv2.line(self.alpha, p0, p1, value, width, cv2.LINE_AA, 4)
+
+    def blob(self, hand: _Hand, centre, size: float) -> None:
+        """A filled square drawn by hand (station): an outline and a scribbled fill."""
+        rng = hand.rng
+        cx, cy = centre
+        h = size / 2
+        angle = rng.uniform(-0.15, 0.15)
+        corners = np.array([(-h, -h), (h, -h), (h, h), (-h, h), (-h, -h)])
+        rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+        corners = corners @ rot.T + (cx, cy)
+        poly = ((corners[:4] + self.origin) * self.k).astype(np.int32)
+        cv2.fillPoly(self.alpha, [poly], float(hand.strength * rng.uniform(0.75, 1.0)), cv2.LINE_AA)
+        self.stroke(hand, corners, end_jitter=False)
+
+
+def _mid(side: int) -> np.ndarray:
+    return np.array((C + _OUT[side][0] * C, C + _OUT[side][1] * C))
+
+
+def _centre_paths(sides: list[int]) -> list[np.ndarray]:
+    """Centre lines joining ``sides`` (local mm): a straight, a quarter arc, or spokes to the centre."""
+    if len(sides) == 2 and (sides[1] - sides[0]) % 2 == 0:
+        return [np.array([_mid(sides[0]), _mid(sides[1])])]
+    if len(sides) == 2:
+        return [_arc(sides[0], sides[1], 0.0)]
+    return [np.array([_mid(s), (C, C)]) for s in sides]
+
+
+def _arc(a: int, b: int, offset: float) -> np.ndarray:
+    """The quarter arc from side a to side b around their shared corner, radius C + offset."""
+    corner = np.array((C + (_OUT[a][0] + _OUT[b][0]) * C, C + (_OUT[a][1] + _OUT[b][1]) * C))
+    pa, pb = _mid(a) - corner, _mid(b) - corner
+    a0, a1 = math.atan2(pa[1], pa[0]), math.atan2(pb[1], pb[0])
+    delta = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+    r = C + offset
+    t = np.linspace(0, 1, 24)
+    return corner + r * np.stack([np.cos(a0 + delta * t), np.sin(a0 + delta * t)], axis=1)
+
+
+def _offset(path: np.ndarray, d: float) -> np.ndarray:
+    tangent = np.gradient(path, axis=0)
+    tangent /= np.maximum(np.hypot(tangent[:, 0], tangent[:, 1]), 1e-9)[:, None]
+    normal = np.stack([-tangent[:, 1], tangent[:, 0]], axis=1)
+    return path + normal * d
+
+
+def _draw_space(canvas: _Canvas, hand: _Hand, cell: Cell, x0: float, y0: float) -> None:
+    rng = hand.rng
+    edges, marker = cell.edges, cell.marker
+    base = np.array((x0, y0))
+    w = hand.road * rng.uniform(0.9, 1.1)
+    if marker == "o":
+        hs = [s for s in range(4) if edges[s] == "h"]
+        rs = [s for s in range(4) if edges[s] == "r"]
+        _highway(canvas, hand, [np.array([_mid(hs[0]), _mid(hs[1])])], w, base, hub=False)
+        for s in rs:
+            inner = np.array((C, C)) + np.array(_OUT[s]) * (w / 2 + rng.uniform(0.6, 1.4))
+            _railway(canvas, hand, [np.array([_mid(s), inner])], base)
+        return
+    sides = [s for s in range(4) if edges[s] in "hr"]
+    if not sides:
+        return
+    hub = len(sides) > 2 or marker == "s"
+    if len(set(edges[s] for s in sides)) == 1 and not hub:
+        paths = _centre_paths(sides)
+        if edges[sides[0]] == "h":
+            _highway(canvas, hand, paths, w, base, hub=False, curve=sides)
+        else:
+            _railway(canvas, hand, paths, base)
+    else:
+        hs = [s for s in sides if edges[s] == "h"]
+        rs = [s for s in sides if edges[s] == "r"]
+        if hs:
+            _highway(canvas, hand, [np.array([_mid(s), (C, C)]) for s in hs], w, base, hub=True, spokes=hs)
+        if rs:
+            _railway(canvas, hand, [np.array([_mid(s), (C, C)]) for s in rs], base)
+    if marker == "s":
+        canvas.blob(hand, base + (C + rng.normal(0, 0.3), C + rng.normal(0, 0.3)), hand.station * rng.uniform(0.9, 1.1))
+
+
+def _highway(canvas, hand, paths, w, base, *, hub: bool, curve=None, spokes=None) -> None:
+    rng = hand.rng
+    if hub:
+        h = w / 2
+        for s in spokes:
+            out = np.array(_OUT[s])
+            normal = np.array((-out[1], out[0]))
+            for sign in (-1, 1):
+                a = _mid(s) + normal * sign * h
+                b = np.array((C, C)) + out * h + normal * sign * h
+                canvas.stroke(hand, base + np.array([a, b]))
+        for s in range(4):
+            if s not in spokes:
+                out = np.array(_OUT[s])
+                normal = np.array((-out[1], out[0]))
+                m = np.array((C, C)) + out * h
+                canvas.stroke(hand, base + np.array([m - normal * h, m + normal * h]))
+        if hand.dashes:
+            for s in spokes:
+                _dashes(canvas, hand, base + np.array([_mid(s), (C, C)]))
+        return
+    if curve is not None and len(curve) == 2 and (curve[1] - curve[0]) % 2 == 1:
+        for d in (-w / 2, w / 2):
+            canvas.stroke(hand, base + _arc(curve[0], curve[1], d))
+        if hand.dashes:
+            _dashes(canvas, hand, base + _arc(curve[0], curve[1], 0.0))
+        return
+    for path in paths:
+        for d in (-w / 2, w / 2):
+            canvas.stroke(hand, base + _offset(path, d))
+        if hand.dashes:
+            _dashes(canvas, hand, base + path)
+
+
+def _dashes(canvas, hand, path) -> None:
+    pts = _resample(np.asarray(path, float), 0.3)
+    period = hand.rng.uniform(2.5, 3.5)
+    on = int(period * 0.5 / 0.3)
+    stepn = int(period / 0.3)
+    for i in range(int(stepn * 0.4), len(pts) - on, stepn):
+        canvas.stroke(hand, pts[i:i + on + 1], end_jitter=False)
+
+
+def _railway(canvas, hand, paths, base) -> None:
+    rng = hand.rng
+    for path in paths:
+        canvas.stroke(hand, base + path)
+        pts = _resample(path, 0.3)
+        tangent = np.gradient(pts, axis=0)
+        tangent /= np.maximum(np.hypot(tangent[:, 0], tangent[:, 1]), 1e-9)[:, None]
+        step = max(2, int(hand.sleeper_gap / 0.3))
+        start = int(rng.uniform(0.8, 2.0) / 0.3)
+        for i in range(start, len(pts) - 2, step):
+            n = np.array((-tangent[i, 1], tangent[i, 0]))
+            tilt = rng.normal(0, 0.12)
+            n = n + tangent[i] * tilt
+            half = hand.sleeper_len / 2 * rng.uniform(0.85, 1.15)
+            canvas.stroke(hand, base + np.array([pts[i] - n * half, pts[i] + n * half]), end_jitter=False)
+
+
+def _stray(canvas: _Canvas, hand: _Hand, board: Board) -> None:
+    """Round numbers in the round boxes, a few dots and ticks, and erased lines."""
+    rng = hand.rng
+    fonts = (cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN)
+    font = fonts[int(rng.integers(len(fonts)))]
+    b, inset = layout.ROUND_BOX_MM, layout.ROUND_BOX_INSET_MM
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if board.rows[r][c].empty or rng.random() < 0.15:
+                continue
+            x = c * S + S - inset - b + rng.uniform(0.3, 1.0)
+            y = r * S + S - inset - rng.uniform(0.4, 1.0)
+            px = (int((x + canvas.origin[0]) * canvas.k), int((y + canvas.origin[1]) * canvas.k))
+            scale = canvas.k * 3.2 / 22
+            cv2.putText(canvas.alpha, str(int(rng.integers(1, 8))), px, font, scale,
+                        float(hand.strength), max(1, int(hand.width * canvas.k * 0.8)), cv2.LINE_AA)
+    for _ in range(int(rng.integers(0, 8))):   # dots and short ticks anywhere on the grid
+        x, y = rng.uniform(0, 7 * S), rng.uniform(0, 7 * S)
+        length = rng.uniform(0.0, 1.6)
+        a = rng.uniform(0, math.pi)
+        canvas.stroke(hand, np.array([(x, y), (x + length * math.cos(a) + 0.1, y + length * math.sin(a))]),
+                      end_jitter=False)
+    for _ in range(int(rng.integers(0, 4))):   # an erased route end: faint and smudged
+        r, c, side = int(rng.integers(SIZE)), int(rng.integers(SIZE)), int(rng.integers(4))
+        base = np.array((c * S, r * S))
+        canvas.stroke(hand, base + np.array([_mid(side), (C, C)]), faint=rng.uniform(0.06, 0.16))
+
+
+# --------------------------------------------------------------------------- the photograph
+
+
+def _pose(rng, page_w: float, page_h: float, tilt_max: float) -> np.ndarray:
+    """The page's corners as the camera sees them (arbitrary units): any rotation, a tilt up to
+    ``tilt_max`` degrees about a random axis, a pinhole at 1.1-2 page sizes."""
+    psi = rng.uniform(0, 2 * math.pi)
+    tilt = math.radians(rng.uniform(0, tilt_max))
+    phi = rng.uniform(0, 2 * math.pi)
+    axis = np.array((math.cos(phi), math.sin(phi), 0.0))
+    rz = np.array([[math.cos(psi), -math.sin(psi), 0], [math.sin(psi), math.cos(psi), 0], [0, 0, 1]])
+    rt, _ = cv2.Rodrigues(axis * tilt)
+    corners = np.array([(0, 0), (page_w, 0), (page_w, page_h), (0, page_h)], float)
+    centred = np.hstack([corners - (page_w / 2, page_h / 2), np.zeros((4, 1))])
+    world = centred @ (rt @ rz).T
+    distance = max(page_w, page_h) * rng.uniform(1.1, 2.0)
+    return world[:, :2] / (world[:, 2:3] + distance) * distance
+
+
+def _camera(rng, proj: np.ndarray, page_w: float, page_h: float, out_w: int, out_h: int) -> np.ndarray:
+    """Homography page px -> photo px: the posed page filling 60-97 % of the frame."""
+    corners = np.array([(0, 0), (page_w, 0), (page_w, page_h), (0, page_h)], float)
+    lo, hi = proj.min(axis=0), proj.max(axis=0)
+    fill = rng.uniform(0.6, 0.97)
+    scale = fill * min(out_w / (hi[0] - lo[0]), out_h / (hi[1] - lo[1]))
+    size = (hi - lo) * scale
+    offset = np.array((rng.uniform(0, out_w - size[0]), rng.uniform(0, out_h - size[1])))
+    dst = (proj - lo) * scale + offset
+    return cv2.getPerspectiveTransform(corners.astype(np.float32), dst.astype(np.float32))
+
+
+def _tiled(tile: np.ndarray, shape, rng) -> np.ndarray:
+    th, tw = tile.shape
+    dy, dx = int(rng.integers(th)), int(rng.integers(tw))
+    reps = (shape[0] // th + 2, shape[1] // tw + 2)
+    return np.tile(tile, reps)[dy:dy + shape[0], dx:dx + shape[1]]
+
+
+def _smooth_field(rng, h: int, w: int, lo: float, hi: float) -> np.ndarray:
+    small = rng.uniform(lo, hi, (4, 4)).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
+               board: Board | None = None, blank: bool = False, tilt_max: float = 35.0) -> Photo:
+    """A photo of a drawn-on sheet, and the board it shows."""
+    rng = np.random.default_rng(seed)
+    mp = megapixels if megapixels is not None else float(rng.uniform(1, 12))
+    aspect = (4 / 3, 16 / 9, 3 / 2)[int(rng.integers(3))]
+    long_side = math.sqrt(mp * 1e6 * aspect)
+    out_w, out_h = int(long_side), int(long_side / aspect)
+    if board is None:
+        board = Board(tuple((EMPTY,) * SIZE for _ in range(SIZE)), expansion=expansion) if blank else \
+            random_board(rng, expansion)
+    px_per_mm = float(min(12.0, max(4.0, round(max(out_w, out_h) / 297 * 1.15))))
+    page, origin_px = _page(expansion, px_per_mm)
+    canvas = _Canvas(page.shape, (origin_px[0] / px_per_mm, origin_px[1] / px_per_mm), px_per_mm)
+    hand = _Hand(rng)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = board.rows[r][c]
+            if not cell.empty:
+                _draw_space(canvas, hand, cell, c * S, r * S)
+    if not blank:
+        _stray(canvas, hand, board)
+    alpha = canvas.alpha
+    if hand.pencil:   # graphite grain: a tile of blurred noise repeated over the page
+        tile = cv2.GaussianBlur(rng.uniform(0.55, 1.0, (256, 256)).astype(np.float32), (0, 0), 0.7)
+        alpha *= _tiled(tile, alpha.shape, rng)
+    alpha = np.clip(alpha, 0, 1)[..., None]
+    sheet = page * (1 - alpha) + hand.colour.astype(np.float32) * alpha
+    fibre = 1 - np.abs(rng.normal(0, 0.02, (256, 256))).astype(np.float32)
+    sheet *= _tiled(cv2.GaussianBlur(fibre, (0, 0), 1.2), sheet.shape[:2], rng)[..., None]
+    proj = _pose(rng, page.shape[1], page.shape[0], tilt_max)
+    extent = proj.max(axis=0) - proj.min(axis=0)
+    if extent[1] > extent[0]:   # the phone is turned to fit the sheet
+        out_w, out_h = out_h, out_w
+    matrix = _camera(rng, proj, page.shape[1], page.shape[0], out_w, out_h)
+    table = np.empty((out_h, out_w, 3), np.float32)
+    table[:] = rng.uniform(0.15, 0.75, 3).astype(np.float32)
+    table *= _smooth_field(rng, out_h, out_w, 0.7, 1.2)[..., None]
+    photo = cv2.warpPerspective(sheet, matrix, (out_w, out_h), dst=table, flags=cv2.INTER_AREA if px_per_mm > 8 else cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_TRANSPARENT)
+    light = _smooth_field(rng, out_h, out_w, 0.55, 1.1)
+    if rng.random() < 0.6:   # a soft shadow (a hand, a phone) over part of the frame, drawn small
+        sw, sh = max(8, out_w // 8), max(8, out_h // 8)
+        mask = np.zeros((sh, sw), np.float32)
+        pts = (rng.uniform(0, 1, (3, 2)) * (sw, sh)).astype(np.int32)
+        edge = pts[0]
+        poly = np.array([edge, pts[1], pts[2], (edge + (sw, 0)) % (sw, sh)], np.int32)
+        cv2.fillPoly(mask, [poly], 1.0)
+        mask = cv2.GaussianBlur(mask, (0, 0), max(sw, sh) * rng.uniform(0.01, 0.05))
+        mask = cv2.resize(mask, (out_w, out_h), interpolation=cv2.INTER_LINEAR)
+        light *= 1 - mask * rng.uniform(0.2, 0.5)
+    cast = rng.uniform(0.9, 1.1, 3).astype(np.float32)
+    photo = photo * light[..., None] * cast
+    sigma = rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
+    if sigma > 0.3:
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
+    photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
+    image = np.clip(photo * 255, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(60, 96))
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
+              "px_per_mm": px_per_mm, "blur": round(sigma, 2)}
+    return Photo(buf.tobytes(), board, seed, out_w, out_h, params)
