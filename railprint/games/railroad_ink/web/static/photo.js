@@ -54,22 +54,23 @@
 
   function mount() {
     const editor = document.getElementById("editor");
-    if (!editor || document.getElementById("ri-photo")) return;
+    if (!editor || document.getElementById("ri-photo-file")) return;
     const input = document.createElement("input");
     Object.assign(input, {type: "file", accept: "image/*", hidden: true, id: "ri-photo-file"});
     input.setAttribute("capture", "environment");
     input.addEventListener("change", () => { const file = input.files[0]; input.value = ""; if (file) send(file); });
     const button = document.createElement("button");
-    Object.assign(button, {type: "button", id: "ri-photo", textContent: w("take")});
+    Object.assign(button, {type: "button", id: "ri-photo-button", textContent: w("take")});
     button.addEventListener("click", () => input.click());
     note = document.createElement("p");
     note.id = "ri-photo-note";
     note.className = "hint";
     note.setAttribute("role", "status");
-    const row = document.createElement("div");
+    // the editor's own room for it (#ri-photo), else a row of its own above the editor
+    let row = document.getElementById("ri-photo");
+    if (!row) { row = document.createElement("div"); row.id = "ri-photo"; editor.before(row); }
     row.className = "row ri-photo";
     row.append(button, input, note);
-    editor.before(row);
     new MutationObserver(() => { button.textContent = w("take"); outline(); }).observe(editor, {childList: true, subtree: true});
     const style = document.createElement("link");
     Object.assign(style, {rel: "stylesheet", href: "/games/railroad-ink/photo.css"});
