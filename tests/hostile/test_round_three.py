@@ -70,3 +70,28 @@ def test_damaged_icc_profiles_are_an_error_naming_the_file_or_work(tmp_path):
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output
     assert f"{tmp_path / 'p98.icc'}: not a usable ICC profile" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_font_with_damaged_layout_tables_is_an_error_naming_it_in_an_svg_render(tmp_path):
+    """Bytes flipped in the GSUB table: the PDF needs no layout table and renders; the SVG
+    writer's subsetter reads them all and ended in a KeyError traceback."""
+    import random
+
+    from railprint.loading.resources import content_path
+
+    rnd = random.Random(51)
+    font = bytearray(content_path("examples", "signal-box", "fonts", "Semaphore-Regular.ttf").read_bytes())
+    for _ in range(rnd.randint(1, 8)):
+        font[rnd.randrange(len(font))] = rnd.randrange(256)
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    (game / "f.ttf").write_bytes(bytes(font))
+    (game / "d.yaml").write_text("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\nfonts:\n"
+                                 "  F: {regular: f.ttf}\ntemplates:\n  t:\n    layers:\n"
+                                 "      - {type: text, text: 'Hello Łódź', x: 5mm, y: 10mm, family: F}\n"
+                                 "cards: [{template: t}]\n", encoding="utf-8")
+    result = run("render", "g", "--content", str(tmp_path / "content"), "-o", str(tmp_path / "out"), "-q",
+                 "--format", "svg")
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert f"{game / 'f.ttf'}: the font cannot be embedded in an SVG: KeyError" in result.stderr, result.stderr
+    assert not (tmp_path / "out").exists()
