@@ -27,6 +27,20 @@ app = typer.Typer(
 T = TypeVar("T")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from railprint import __version__
+
+        typer.echo(f"railprint {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                          help="Print railprint's version and exit.")) -> None:
+    """Print-and-play components and end-of-game scoring for train board games."""
+
+
 def guarded(fn: Callable[[], T]) -> T:
     """Run ``fn``; turn railprint errors (and I/O errors) into a message and exit code 1
     (railprint.console.guard, also the boundary of ``score`` run without typer)."""
@@ -81,11 +95,23 @@ def score(
                         lang=lang, content=list(content or []), say_err=lambda text: typer.echo(text, err=True)))
 
 
+def _host(value: str) -> str:
+    """``serve --host``: an IP address or a host name, else a usage error."""
+    from railprint.serve import host_problem
+
+    if value.startswith("[") and value.endswith("]"):
+        value = value[1:-1]  # [::1], as in a URL
+    problem = host_problem(value)
+    if problem:
+        raise typer.BadParameter(problem)
+    return value
+
+
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
+    host: str = typer.Option("127.0.0.1", "--host", callback=_host, help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
-    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default ~/.local/share/railprint)."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
 ) -> None:
     """Score games at the table: a local web app the players open on their phones (docs/serve.md).
@@ -328,7 +354,13 @@ def schema() -> None:
     """
     from railprint.render import content_schema
 
-    guarded(lambda: _echo_data(json.dumps(content_schema(), indent=2, ensure_ascii=False)))
+    from railprint.platform import can_show
+
+    def run() -> None:
+        text = json.dumps(content_schema(), indent=2, ensure_ascii=False)
+        _echo_data(text if can_show(text) else json.dumps(content_schema(), indent=2))  # \u escapes: exact
+
+    guarded(run)
 
 
 @app.command()

@@ -16,10 +16,11 @@ from __future__ import annotations
 import errno
 import gc
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import Any, Callable, TypeVar
+
+from railprint import platform
 
 T = TypeVar("T")
 
@@ -153,6 +154,8 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
         import json  # here: the table, the usual output, needs none of it (~2.5 ms of start-up)
 
         text = json.dumps(result.as_json(), ensure_ascii=False, indent=2)
+        if not platform.can_show(text):  # a console code page lacking a letter: exact \u escapes
+            text = json.dumps(result.as_json(), ensure_ascii=True, indent=2)
     else:
         text = result.as_text(lang=lang)
     pictures = []
@@ -346,14 +349,14 @@ def read_args(args: list[str]) -> tuple[str, dict[str, Any]] | None:
 
 
 def prepare_process() -> None:
-    """What every command needs before it runs: ``NO_COLOR`` respected, and a kill (SIGTERM)
-    unwinding like Ctrl-C: staged output is removed, finished files stay whole (a hang-up too,
-    unless ignored as under nohup); output publication defers both to its end."""
+    """What every command needs before it runs: ``NO_COLOR`` respected, every letter printable
+    on the console (or its plain letter), and a kill (SIGTERM) unwinding like Ctrl-C: staged
+    output is removed, finished files stay whole (a hang-up or Ctrl-Break too, where they
+    exist, unless ignored as under nohup); output publication defers them to its end."""
     if os.environ.get("NO_COLOR"):
         os.environ.setdefault("TERM", "dumb")
-    for number in (signal.SIGTERM, signal.SIGHUP):
-        if signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, lambda number, frame: sys.exit(128 + number))
+    platform.prepare_console()
+    platform.exit_on_stop_signals()
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Callable, Iterator, Mapping, Protocol
 
+from railprint import platform
 from railprint.errors import RailprintError, clip, name_key, suggestion
 from railprint.records import Record, replace
 
@@ -145,6 +146,8 @@ class Roller(Protocol):
         """The seed's rolls as terminal text (every round, or only ``round_number``)."""
 
 
+RULES_STEP = {"en": "nothing to cut: the rules on one page, keep it by the table",
+              "pl": "nic do cięcia: zasady na jednej stronie, połóż przy stole"}
 FOLD_STEP = {"en": "cut out each net, fold along the lines, glue the tabs inside",
              "pl": "wytnij każdą siatkę, zegnij wzdłuż linii, wklej zakładki do środka"}
 
@@ -199,6 +202,8 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
     ContentKind("die", "railprint.draw.pip_die:PipDieSpec", "railprint.draw.pip_die:render_pip_dice",
                 step=FOLD_STEP, stage=2,
                 noun={"en": ("die", "dice"), "pl": ("kostka", "kostki", "kostek")}),
+    ContentKind("rules", "railprint.draw.rules_sheet:RulesSpec", "railprint.draw.rules_sheet:render_rules",
+                paper="plain", stage=3, step=RULES_STEP),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
     ContentKind("styles", "railprint.model.deck:StylesSpec", None, "railprint.model.resolve:validate_styles"),
 )
@@ -295,7 +300,7 @@ def _noting_signals() -> Iterator[list[int]]:
     seen: list[int] = []
     old = {}
     if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        for sig in platform.STOP_SIGNALS:
             previous = signal.getsignal(sig)
             if callable(previous):
                 def noting(number, frame, previous=previous):

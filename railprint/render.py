@@ -313,13 +313,23 @@ def _components(kind, info: ContentFile) -> tuple[str, ...]:
 
 
 def of_map(files: list[ContentFile], map_id: str) -> list[ContentFile]:
-    """The files of one map: the components it generates, the files naming it (``map: ID``) and
-    the sets whose id starts with ``ID-`` (``nordic-tickets``); sets every map shares are left out."""
+    """The files of one map's kit: the components it generates, the files naming it (``map: ID``),
+    the sets whose id starts with ``ID-`` (``nordic-tickets``) and the sets every map of its game
+    shares (the train cards)."""
     maps = sorted({f.map for f in files if f.map and f.component is None and f.id == f.map})
     key = map_id.strip().lower()
     if key not in maps:
         raise RailprintError(f"no map {map_id!r}", hint=suggestion(map_id, maps) if maps else "no map files found")
-    return [f for f in files if f.map == key or (f.component is None and f.id.startswith(key + "-"))]
+    game = next(f.game for f in files if f.map == key and f.component is None and f.id == key)
+    return [f for f in files if f.game == game and kit_map(f, maps) in (key, None)]
+
+
+def kit_map(info: ContentFile, maps) -> str | None:
+    """The map whose kit ``info`` belongs to: the map it names or generates it, or the map its id
+    starts with (``nordic-tickets``); None for a set every map of its game shares (the train cards)."""
+    if info.map:
+        return info.map
+    return next((m for m in maps if info.id.startswith(m + "-")), None)
 
 
 def select(files: list[ContentFile], game: str, map_id: str | None = None) -> list[ContentFile]:
@@ -412,6 +422,7 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
     from railprint.words import counted
 
     layout = deck_layout(deck, options)
+    own_bleed = deck.bleed
     if layout == "butt":
         plan = plan_butt(options.paper, deck.orientation, deck.width, deck.height, deck.bleed)
         if plan.bleed < deck.bleed:   # the faces print only the bleed the sheet leaves room for
@@ -419,12 +430,23 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
     faces = deck_faces(deck)
     count = counted(len(faces), deck.noun, options.lang)
     detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · {count} · {path.name}"
-    return impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
-                  paper=options.paper, mode=options.mode, flip=options.flip,
-                  back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
-                  orientation=deck.orientation, gap=deck.gap,
-                  title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                  cut_lines=options.cuts, corner_radius=deck.corner_radius)
+    return _thin_bleed(impose(faces, width=deck.width, height=deck.height, bleed=deck.bleed,
+                              paper=options.paper, mode=options.mode, flip=options.flip,
+                              back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
+                              orientation=deck.orientation, gap=deck.gap,
+                              title=deck.title, detail=detail, lang=options.lang, layout=layout,
+                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed)
+
+
+def _thin_bleed(imposed, own: float):
+    """A butt-cut sheet printing less outer bleed than the deck's own says so in its ``meta``
+    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide."""
+    from railprint.units import to_mm
+
+    if imposed.layout != "butt" or imposed.bleed >= own - 1e-6:
+        return imposed
+    meta = imposed.document.meta + (("outer_bleed", f"{to_mm(imposed.bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
+    return replace(imposed, document=replace(imposed.document, meta=meta))
 
 
 @dataclass(frozen=True)
@@ -496,10 +518,11 @@ def impose_shared(output: Output, options: RenderOptions):
             bleed = min(bleed, plan_butt(options.paper, first.orientation, first.width, first.height, bleed).bleed)
             decks = [d.model_copy(update={"bleed": bleed}) for d in decks]
         faces = [face for deck in decks for face in deck_faces(deck)]
-        return impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
-                      mode=options.mode, flip=options.flip, back_offset=offset, orientation=first.orientation,
-                      gap=first.gap, title=title, detail=detail, lang=options.lang, layout=layout,
-                      cut_lines=options.cuts, corner_radius=first.corner_radius)
+        return _thin_bleed(impose(faces, width=first.width, height=first.height, bleed=bleed, paper=options.paper,
+                                  mode=options.mode, flip=options.flip, back_offset=offset,
+                                  orientation=first.orientation, gap=first.gap, title=title, detail=detail,
+                                  lang=options.lang, layout=layout, cut_lines=options.cuts,
+                                  corner_radius=first.corner_radius), first.bleed)
     sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
                      deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
     return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
@@ -562,28 +585,72 @@ def _guide_file(output: Output, document, options: RenderOptions):
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage, corners)
+                     kind.stage, corners, unfolded="unfolded" in dict(document.meta),
+                     thin_bleed=_bleed_note(dict(document.meta), options.lang))
 
 
-def write_guides(guides: dict[str, list], options: RenderOptions) -> list[tuple[Path, bytes, str]]:
-    """``<game>/<game>-guide.pdf`` and its text for every game rendered."""
+def kits(chosen: list[ContentFile], guides: dict[tuple[str, str | None], list],
+         lang: str) -> dict[tuple[str, str | None], tuple[list, str | None]]:
+    """The print guides of a render: one per map of a game with maps (its own files and the files
+    every map shares, such as the train cards), one per game otherwise. Key (game, map or None);
+    value (the files, the map's title or None)."""
+    maps: dict[str, set[str]] = {}
+    for info in chosen:
+        if info.map:
+            maps.setdefault(info.game, set()).add(info.map)
+    out: dict[tuple[str, str | None], tuple[list, str | None]] = {}
+    for (game, owner), files in guides.items():
+        if owner is not None or not maps.get(game):
+            out.setdefault((game, owner), ([], _map_title(chosen, game, owner, lang)))[0].extend(files)
+            continue
+        for each in sorted(maps[game]):   # a set every map shares: in each map's guide
+            out.setdefault((game, each), ([], _map_title(chosen, game, each, lang)))[0].extend(files)
+    return out
+
+
+def _map_title(chosen: list[ContentFile], game: str, map_id: str | None, lang: str) -> str | None:
+    if map_id is None:
+        return None
+    titles = [f.title for f in chosen if f.game == game and f.map == map_id and f.component is not None] or [{}]
+    return titles[0].get(lang) or titles[0].get("en") or map_id
+
+
+def _bleed_note(meta: dict, lang: str) -> tuple[str, str] | None:
+    """(outer bleed, the deck's bleed) in mm as the guide prints them, when a butt-cut sheet
+    prints less outer bleed than the deck's own."""
+    if "outer_bleed" not in meta:
+        return None
+    comma = (lambda s: s.replace(".", ",")) if lang == "pl" else (lambda s: s)
+    return comma(meta["outer_bleed"].rstrip("0").rstrip(".")), comma(meta["bleed"])
+
+
+def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
+                 options: RenderOptions, paint=None) -> list[tuple[Path, bytes, str]]:
+    """``<game>/<game>-guide.pdf`` (``<game>/<map>-guide.pdf`` per map) and its text for every
+    kit rendered (:func:`kits`)."""
     from railprint.layout.guide import guide_document, guide_text
     from railprint.registry import find_game
     from railprint.writers import render
 
     out = []
-    for game, files in guides.items():
+    for (game, map_id), (files, map_title) in guides.items():
         try:
             owner = find_game(game)
             title, bring = owner.label(options.lang), tuple((owner.bring or {}).get(options.lang, ()))
         except RailprintError:
             title, bring = game, ()
+        title = map_title or title
+        name = map_id or game
         order = sorted(files, key=lambda f: (f.stage, -f.sheets))   # boards, then pieces to cut, dice, pads
         settings = (f"--paper {options.paper} --mode {options.mode} --flip {options.flip} --layout {options.layout} "
                     f"--{'cut-lines' if options.cuts else 'no-cut-lines'} --lang {options.lang}")
         document = guide_document(title, order, bring, settings, paper=options.paper, flip=options.flip,
-                                  lang=options.lang, detail=f"{game}-guide")
-        out.append((Path(game) / f"{game}-guide.pdf", render(document, "pdf")[0],
+                                  lang=options.lang, detail=f"{name}-guide")
+        if paint is not None:
+            from railprint.layout.tiling import shop_document
+
+            document = shop_document(document)
+        out.append((Path(game) / f"{name}-guide.pdf", render(document, "pdf", paint=paint)[0],
                     guide_text(title, order, bring, settings, options.flip, options.lang)))
     return out
 
@@ -595,7 +662,8 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
     one staged unit (a failure half-way leaves the previous complete set).
 
     PDF: ``out/<game>/<id>.pdf`` sheets (sets sharing sheets: ``out/<game>/<share>.pdf``) and
-    per game a print guide ``out/<game>/<game>-guide.pdf`` (its text appended to ``summaries``).
+    per game a print guide ``out/<game>/<game>-guide.pdf``, per map for a game with maps
+    ``out/<game>/<map>-guide.pdf`` (:func:`kits`; its text appended to ``summaries``).
     SVG, PNG, JPEG: one file per component face (deck-like kinds are laid out 1-up:
     ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page, in ``out/<game>/<id>/``.
     Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
@@ -622,7 +690,8 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
     from railprint.writers import render
 
     files: list[tuple[Path, bytes]] = []
-    guides: dict[str, list] = {}
+    guides: dict[tuple[str, str | None], list] = {}
+    maps = {info.map for info in chosen if info.map}
     for output in outputs(chosen, options, fmt):
         info = output.sets[0]
         # faces one to a page: deck-like kinds for SVG; every set for images (a builder that
@@ -636,6 +705,10 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
             from railprint.layout.paper import scaled
 
             document = scaled(document, *options.scale)
+        if paint is not None:   # a print shop: a TrimBox and a BleedBox on every page
+            from railprint.layout.tiling import shop_document
+
+            document = shop_document(document)
         if fmt in IMAGE_FORMATS:
             from railprint.export.images import document_images
 
@@ -644,11 +717,12 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
             blobs = render(document, fmt, paint=paint)
         if fmt == "pdf":
             files.append((Path(output.game) / f"{output.name}.pdf", blobs[0]))
-            guides.setdefault(output.game, []).append(_guide_file(output, document, opts))
+            owner = kit_map(output.sets[0], maps)
+            guides.setdefault((output.game, owner), []).append(_guide_file(output, document, opts))
             continue
         for stem, blob in zip(page_stems(document, info.id), blobs):
             files.append((Path(info.game) / info.id / f"{stem}.{fmt}", blob))
-    for path, blob, text in write_guides(guides, options):
+    for path, blob, text in write_guides(kits(chosen, guides, options.lang), options, paint=paint):
         files.append((path, blob))
         if summaries is not None:
             summaries.append(text)

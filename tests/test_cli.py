@@ -106,8 +106,8 @@ def test_calibrate_and_schema(tmp_path):
     result = runner.invoke(app, ["schema"])
     schema = json.loads(result.output)
     kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in schema["anyOf"]}
-    assert len(kinds) == 10 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec",
-                                "PipDieSpec", "IconsSpec", "StylesSpec"} <= kinds
+    assert len(kinds) == 11 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec",
+                                "PipDieSpec", "IconsSpec", "StylesSpec", "RulesSpec"} <= kinds
     deck = schema["$defs"]["DeckSpec"]
     assert deck["additionalProperties"] is False and "cards" in deck["properties"]
 

@@ -76,7 +76,7 @@ def check_commands(run: Railprint, tmp: Path) -> None:
     assert ["coupon-rail", "Coupon", "Rail", "coupon", "yes", "-"] in rows        # games table
     assert ["coupon-rail", "coupons", "coupon", "-", "Coupon", "Rail", "—", "ride", "coupons", "yes",
             "coupons.yaml"] in rows
-    assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows  # --content adds to the built-ins
+    assert ["railroad-ink", "Railroad", "Ink", "dice,", "rules,", "sheet", "yes", "yes"] in rows  # --content adds to the built-ins
 
     for paper, size in (("a4", A4), ("letter", LETTER)):
         out = tmp / paper

@@ -92,10 +92,10 @@ def test_the_shipped_games_and_what_each_can_do():
     assert result.exit_code == 0, result.output
     rows = [line.split() for line in result.stdout.split("\n\n")[0].splitlines()]
     assert rows[0] == ["game", "title", "prints", "scores", "rolls"]
-    assert ["railroad-ink", "Railroad", "Ink", "dice,", "sheet", "yes", "yes"] in rows
-    assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "map,", "scorepad", "yes", "-"] in rows
-    assert ["days-of-steam", "Days", "of", "Steam", "deck,", "die,", "tiles", "yes", "-"] in rows
-    assert ["allers-trains", "Jedzie", "pociąg", "z", "daleka", "deck,", "tiles", "yes", "-"] in rows
+    assert ["railroad-ink", "Railroad", "Ink", "dice,", "rules,", "sheet", "yes", "yes"] in rows
+    assert ["ticket-to-ride", "Ticket", "to", "Ride", "board,", "deck,", "map,", "rules,", "scorepad", "yes", "-"] in rows
+    assert ["days-of-steam", "Days", "of", "Steam", "deck,", "die,", "rules,", "tiles", "yes", "-"] in rows
+    assert ["allers-trains", "Jedzie", "pociąg", "z", "daleka", "deck,", "rules,", "tiles", "yes", "-"] in rows
 
 
 def test_sheet_for_a_game_without_a_roller_names_the_games_that_roll():

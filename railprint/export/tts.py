@@ -2,7 +2,8 @@
 
 What each set becomes (the object names of Tabletop Simulator's save format):
 - a deck (cards, tickets): ``DeckCustom`` of ``Card`` objects. Distinct faces go on deck sheets
-  of at most 10 × 7 cells and 4096 px a side (Tabletop Simulator's limits); the last cell is the
+  of at most 10 × 7 cells and 4096 px a side (Tabletop Simulator's limits), fewer cells where a
+  face would otherwise drop below 150 dpi (landscape and large faces); the last cell is the
   hidden face (the card back), and ``BackIsHidden`` is set too. One ``CustomDeck`` per sheet,
   keyed 1, 2, …; ``CardID`` = sheet × 100 + cell; a card with copies repeats its id in
   ``DeckIDs``; each ``Card`` is nicknamed after its face. Cards with different backs get a back
@@ -36,6 +37,7 @@ COLS, ROWS = 10, 7          # the largest deck sheet Tabletop Simulator reads
 MAX_SIDE = 4096             # px, the largest image side it reads reliably
 MAX_BOARD_SIDE = 4096
 CELLS = COLS * ROWS
+MIN_DPI = 150               # every face on a deck sheet at least this sharp (or the --dpi asked, if lower)
 
 
 @dataclass(frozen=True)
@@ -143,11 +145,21 @@ def _sheet_image(images: list, cell: tuple[int, int], cols: int, rows: int, hidd
     return buffer.getvalue()
 
 
-def _grid(n: int) -> tuple[int, int]:
-    """Columns and rows of a sheet for ``n`` faces plus the hidden cell (at least 2 × 2)."""
+def _grid(n: int, limit: tuple[int, int] = (COLS, ROWS)) -> tuple[int, int]:
+    """Columns and rows of a sheet for ``n`` faces plus the hidden cell (at least 2 × 2, at most
+    ``limit``)."""
     cells = n + 1
-    cols = max(2, min(COLS, cells))
-    return cols, max(2, math.ceil(cells / cols))
+    cols = max(2, min(limit[0], cells))
+    return cols, max(2, min(limit[1], math.ceil(cells / cols)))
+
+
+def _sheet_limit(width: float, height: float, dpi: int) -> tuple[int, int]:
+    """The most columns and rows of a deck sheet whose faces stay at ``MIN_DPI`` (or ``dpi`` when
+    lower) within 4096 px a side: a landscape or large face gets fewer cells a sheet, and the
+    deck more sheets, instead of blurred faces."""
+    sharp = min(dpi, MIN_DPI)
+    return (max(2, min(COLS, MAX_SIDE // pixels(width, sharp))),
+            max(2, min(ROWS, MAX_SIDE // pixels(height, sharp))))
 
 
 def export_deck(doc: Document, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
@@ -166,7 +178,8 @@ def export_deck(doc: Document, game: str, ident: str, title: str, out: Path, *, 
     back_keys = {_face_key(b) for b in backs}
     unique_back = len(back_keys) > 1
     trim = fronts[0].trim or (0, 0, fronts[0].width, fronts[0].height)
-    per_sheet = CELLS - 1
+    limit = _sheet_limit(trim[2], trim[3], dpi)
+    per_sheet = limit[0] * limit[1] - 1
     sheets = [list(range(i, min(i + per_sheet, len(kinds)))) for i in range(0, len(kinds), per_sheet)]
     export = SetExport()
     custom: dict[str, dict] = {}
@@ -174,7 +187,7 @@ def export_deck(doc: Document, game: str, ident: str, title: str, out: Path, *, 
     folder = Path(game) / f"{ident}-tts"
     blank_back = backs[0] is None
     for number, members in enumerate(sheets, 1):
-        cols, rows = _grid(len(members))
+        cols, rows = _grid(len(members), limit)
         cell = _sheet_dpi(trim[2], trim[3], cols, rows, dpi)
         render_dpi = max(36, math.ceil(dpi * cell[0] / pixels(trim[2], dpi)))
         face_images = _raster_faces([fronts[i] for i in members], render_dpi, cell)

@@ -28,6 +28,8 @@ WORDS = {
         "step": "{file}: {step}.",
         "corners_step": "{file}: round every corner ({radius} radius) with a corner punch or scissors.",
         "nothing": "nothing else",
+        "unfolded": "too large to fold in half (gutterfold): printed two-sided instead",
+        "thin_bleed": "outer bleed only {outer} mm (the pieces' own is {own} mm): cut exactly on the crop marks",
     },
     "pl": {
         "guide": "instrukcja druku", "settings": "Wydrukowano z ustawieniami", "files": "Pliki",
@@ -44,6 +46,8 @@ WORDS = {
         "step": "{file}: {step}.",
         "corners_step": "{file}: zaokrąglij każdy róg (promień {radius}) dziurkaczem do narożników albo nożyczkami.",
         "nothing": "nic więcej",
+        "unfolded": "za duże do złożenia na pół (gutterfold): drukowane dwustronnie",
+        "thin_bleed": "spad zewnętrzny tylko {outer} mm (elementy mają {own} mm): tnij dokładnie po znacznikach",
     },
 }
 
@@ -73,6 +77,8 @@ class GuideFile:
     step: str | None = None    # what to do with it after printing (else: cut it out)
     stage: int = 1             # 0 assemble first, 1 cut, 2 fold, 3 nothing to make
     corners: str | None = None  # the pieces' corner radius as the content gives it ("3mm"): round them
+    unfolded: bool = False     # gutterfold was asked for, but the pieces are too big: printed duplex
+    thin_bleed: tuple[str, str] | None = None   # butt-cut: (outer bleed, the deck's bleed) in mm, when less
 
 
 def _w(lang: str) -> dict:
@@ -87,6 +93,10 @@ def file_line(f: GuideFile, flip: str, lang: str) -> str:
     if f.layout:
         parts.append(w[f.layout])
         parts.append(w["cut_on"] if f.cuts else w["cut_off"])
+    if f.unfolded:
+        parts.append(w["unfolded"])
+    if f.thin_bleed:
+        parts.append(w["thin_bleed"].format(outer=f.thin_bleed[0], own=f.thin_bleed[1]))
     return " · ".join(parts)
 
 

@@ -8,7 +8,9 @@ Modes
   into each page's axes (:func:`railprint.layout.calibration.page_shift`, ``railprint calibrate``).
 - ``simplex``: fronts only (components without backs, whatever mode was asked for).
 - ``gutterfold``: fronts above a horizontal fold line, their backs below it, upside down, so
-  folding the sheet puts each back behind its front; crop marks only on the front half.
+  folding the sheet puts each back behind its front; crop marks only on the front half. A piece
+  too big for half a sheet (Allers' scoring boards) is printed duplex instead, and the document's
+  ``meta`` says so (``unfolded``) for the print guide.
 - ``1up``: one face per page, the page being the bleed box (print shops); front then back.
 
 The grid is centred on the sheet (the furniture strip's height is kept free at the top as well
@@ -187,6 +189,15 @@ def _choose_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: 
     return sheet, grid
 
 
+def _fits_half(paper_name: str, orientation: str, w: float, h: float, bleed: float, gap: float) -> bool:
+    """Does one piece fit half a sheet (gutterfold)?"""
+    try:
+        _choose_sheet(paper_name, orientation, w, h, bleed, gap, True)
+    except RailprintError:
+        return False
+    return True
+
+
 def impose(faces: list[Face], *, width: float, height: float, bleed: float, paper: str = "a4",
            mode: str = "duplex", flip: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
            orientation: str = "auto", gap: float | None = None, title: str = "", detail: str = "",
@@ -228,6 +239,9 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
         document = replace(document, meta=(("layout", "butt"),))
         return Imposed(document, slots, len(plan.cells), plan.sheet, "butt", plan.bleed)
 
+    folded = mode == "gutterfold"
+    if folded and not _fits_half(paper, orientation, width, height, bleed, gap):
+        mode = "duplex"   # too big for half a sheet: printed two-sided, and the print guide says so
     sheet, grid = _choose_sheet(paper, orientation, width, height, bleed, gap, mode == "gutterfold")
     per_page = grid.count
     chunks = [faces[i:i + per_page] for i in range(0, len(faces), per_page)]
@@ -281,7 +295,8 @@ def impose(faces: list[Face], *, width: float, height: float, bleed: float, pape
             back_items.append(furniture(sheet, title=f"{title} — {side_label}", detail=detail,
                                         page=page_no, pages=total_pages, lang=lang))
             pages.append(Page(W, H, tuple(back_items), f"{title} {page_no} {side_label}"))
-    return Imposed(Document(tuple(pages), title=title, subject=detail, meta=(("layout", "gutter"),)), tuple(slots),
+    meta = (("layout", "gutter"),) + ((("unfolded", "duplex"),) if folded and mode == "duplex" else ())
+    return Imposed(Document(tuple(pages), title=title, subject=detail, meta=meta), tuple(slots),
                    per_page, sheet, "gutter", bleed)
 
 

@@ -86,15 +86,31 @@ def _scale_bar(x0: float, y: float) -> list:
 
 
 def _strip(box: Rect, title: str, detail: str, number: str) -> Group:
+    from railprint.fonts import text_width
+
     y = box.y + box.h - mm(2)
     x0 = box.x + mm(1)
     centre = box.x + box.w / 2
     right = box.x + box.w - mm(1)
     items = _scale_bar(x0, y)
-    items.append(Text(centre, y - mm(3.0), title, 7.5, Style(fill="#222222"), font="bold", anchor="middle"))
-    items.append(Text(centre, y, detail, 6, Style(fill=GREY), anchor="middle"))
+    clear = x0 + SCALE_BAR + mm(2)   # title and detail stay clear of the scale bar and the page number
+    items.append(_between(title, 7.5, "bold", "#222222", centre, y - mm(3.0), clear, right))
+    items.append(_between(detail, 6, "regular", GREY, centre, y, clear, right - text_width(number, 7) - mm(2)))
     items.append(Text(right, y, number, 7, Style(fill=GREY), anchor="end"))
     return Group(tuple(items))
+
+
+def _between(text: str, size: float, font: str, colour: str, centre: float, y: float, lo: float, hi: float) -> Text:
+    """``text`` centred on ``centre`` if it stays within ``lo``–``hi``; else centred between them,
+    shortened with an ellipsis when even that is too narrow (a long list of source files)."""
+    from railprint.fonts import text_width
+
+    width = text_width(text, size, font)
+    if centre - width / 2 < lo or centre + width / 2 > hi:
+        centre = (lo + hi) / 2
+        while text and text_width(text, size, font) > hi - lo:
+            text = text[:-2].rstrip(" ·,") + "…"
+    return Text(centre, y, text, size, Style(fill=colour), font=font, anchor="middle")
 
 
 def _stacked(box: Rect, title: str, detail: str, number: str) -> tuple:
@@ -103,7 +119,7 @@ def _stacked(box: Rect, title: str, detail: str, number: str) -> tuple:
 
     x0 = box.x + mm(1)
     width = box.w - mm(2)
-    y = box.y + mm(4.5)
+    y = box.y + mm(5.3)   # the bar's "50 mm" label clear of the box's top (a neighbour's bleed)
     items = _scale_bar(x0, y)
     for text, size, font in ((title, 7.5, "bold"), (detail, 6, "regular"), (number, 7, "regular")):
         y += mm(3.5)

@@ -644,6 +644,23 @@ def whole_drawing(doc: Document) -> Page | None:
     return None
 
 
+def shop_document(doc: Document) -> Document:
+    """``doc`` as a print shop gets it (``render --shop``): a page that is one component keeps its
+    TrimBox; a tiled board becomes one page of the board's own size, trimmed at the board's edge
+    (the art stops there: no bleed); every other page (a sheet of small pieces, a score pad, a
+    roll-and-write sheet, a dice net, a guide) is trimmed at the paper's edge, so the PDF writer
+    gives every page a TrimBox and a BleedBox."""
+    from dataclasses import replace
+
+    if all(page.trim is not None for page in doc.pages):
+        return doc
+    whole = whole_drawing(doc)
+    if whole is not None:
+        return replace(doc, pages=(replace(whole, trim=(0.0, 0.0, whole.width, whole.height)),))
+    return replace(doc, pages=tuple(page if page.trim is not None else replace(page, trim=(0.0, 0.0, page.width, page.height))
+                                    for page in doc.pages))
+
+
 def overview_document(drawing: Item | tuple[Item, ...], width: float, height: float, *,
                       paper: str | Paper = "a4", orientation: str = "auto", title: str = "",
                       detail: str = "", lang: str = "en", doc_title: str = "") -> Document:

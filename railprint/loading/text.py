@@ -10,6 +10,7 @@ import os
 import stat
 from pathlib import Path
 
+from railprint import platform
 from railprint.errors import ContentError, Location, RailprintError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -44,12 +45,15 @@ def _at(data: bytes, offset: int, filename: str) -> Location:
 
 def _open_regular(path: str | Path, error: type[RailprintError]) -> tuple[int, os.stat_result]:
     """An fd of the regular file ``path`` and its stat; a FIFO (also behind a symlink), device or
-    folder is refused without blocking (O_NONBLOCK open, then fstat)."""
+    folder is refused without blocking (railprint.platform.open_regular, then fstat)."""
     where = Location(str(path))
-    try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    not_regular = "not a regular file (a folder, FIFO or device); railprint reads only plain files"
+    try:  # opening a FIFO must not wait for a writer
+        fd = platform.open_regular(path)
     except OSError as exc:
         raise error(f"cannot read file: {exc.strerror}", where) from None
+    if fd is None:
+        raise error(not_regular, where)
     try:
         info = os.fstat(fd)
     except OSError as exc:
@@ -57,7 +61,7 @@ def _open_regular(path: str | Path, error: type[RailprintError]) -> tuple[int, o
         raise error(f"cannot read file: {exc.strerror}", where) from None
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise error("not a regular file (a folder, FIFO or device); railprint reads only plain files", where)
+        raise error(not_regular, where)
     return fd, info
 
 

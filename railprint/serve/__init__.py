@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import secrets
 import socket
 import threading
@@ -20,9 +21,12 @@ LOOPBACK_NAMES = ("localhost",)
 
 
 def default_data_folder() -> Path:
-    """Where rooms live unless ``--data`` says: ``$XDG_DATA_HOME/railprint`` (~/.local/share/railprint)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "railprint"
+    """Where rooms live unless ``--data`` says: the system's data folder (railprint.platform:
+    ``$XDG_DATA_HOME/railprint`` or ~/.local/share/railprint, ~/Library/Application
+    Support/railprint, %APPDATA%\\railprint)."""
+    from railprint.platform import data_folder
+
+    return data_folder()
 
 
 def is_loopback(host: str) -> bool:
@@ -32,6 +36,23 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+HOST_NAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$")
+
+
+def host_problem(host: str) -> str | None:
+    """Why ``host`` cannot be a ``--host`` (an IP address or a host name), or None."""
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        pass
+    if HOST_NAME.match(host):
+        return None
+    return (f"{host!r} is neither an IP address nor a host name "
+            "(try 127.0.0.1 for this machine only, 0.0.0.0 for every network)")
 
 
 def _lan_address() -> str:
@@ -60,7 +81,7 @@ def make_app(data: Path, host: str):
 
     token = None if is_loopback(host) else secrets.token_urlsafe(18)
     store = Store(data)
-    return create_app(store, token=token), token, store
+    return create_app(store, token=token, host=host), token, store
 
 
 def qr_text(url: str) -> str:
@@ -83,6 +104,8 @@ def listen(host: str, port: int) -> socket.socket:
                                                            proto=socket.IPPROTO_TCP)[0]
     except socket.gaierror as exc:
         raise RailprintError(f"--host {host!r}: not an address of this machine ({exc.strerror})") from None
+    except UnicodeError:
+        raise RailprintError(f"--host {host!r}: not a host name") from None
     sock = socket.socket(family, kind, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -99,8 +122,16 @@ def listen(host: str, port: int) -> socket.socket:
 def _server(app, sock: socket.socket):
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    return uvicorn.Server(config)
+    # long polls still waiting when the server stops are cut after 2 s (Ctrl-C never hangs)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=2)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # Ctrl-C: the long polls answer at once
+            getattr(app, "close", lambda: None)()
+            super().handle_exit(sig, frame)
+
+    return Server(config)
 
 
 def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
@@ -138,6 +169,7 @@ def running(data: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tupl
             threading.Event().wait(0.02)
         yield f"http://{host}:{sock.getsockname()[1]}", token
     finally:
+        app.close()
         server.should_exit = True
         thread.join(10)
         store.close()

@@ -13,6 +13,7 @@ Every error is JSON ``{"error": message}`` with a 4xx status: 400 bad input, 403
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import gc
 import hmac
@@ -27,9 +28,10 @@ from importlib import resources
 from pathlib import Path
 from dataclasses import replace
 from typing import Any, Callable
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -37,7 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from railprint.errors import RailprintError, check_lang, suggestion
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
-from railprint.serve.rooms import BadChange, Conflict, Room, RoomNotFound, Store
+from railprint.serve.rooms import (BadChange, Conflict, Room, RoomNotFound, RoomStore, StoreDamaged, check_title)
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
@@ -72,19 +74,111 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+SECURITY_HEADERS = [
+    # no inline script anywhere (the pages' scripts are files of ours); inline style stays allowed:
+    # the games' editors set colour swatches and their own <style> from script
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                 b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+                                 b"form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+PAGE_PATH = re.compile(r"^/(r/[A-Za-z0-9_-]{1,64})?$")
+
+
+class Hosts:
+    """The names a request's ``Host`` may carry: the names and addresses the server listens on,
+    so a DNS-rebinding page (its own name resolved to this machine) is refused. Listening on
+    every address (``0.0.0.0``/``::``), any IP address literal (a packet that reached this socket
+    with one was sent to an address of ours; rebinding always carries the attacker's name), this
+    machine's host names and ``localhost``; else the bind host, what it names, and for loopback
+    the loopback names."""
+
+    def __init__(self, bind: str):
+        import socket
+
+        bind = bind.strip().lower().strip("[]")
+        self.any_address = bind in ("0.0.0.0", "::", "")
+        names = {bind}
+        if self.any_address or _is_loopback(bind):
+            names |= {"localhost", "127.0.0.1", "::1"}
+        if not _is_loopback(bind):
+            host = socket.gethostname().lower()
+            names |= {host, host + ".local", host.split(".")[0]}
+        self.names = frozenset(n for n in names if n)
+
+    def allows(self, header: str | None) -> bool:
+        if not header:
+            return False
+        name = header.strip().lower()
+        if name.startswith("["):
+            name = name[1:name.find("]")] if "]" in name else ""
+        elif name.count(":") == 1:
+            name = name.split(":")[0]
+        name = name.rstrip(".")
+        if name in self.names:
+            return True
+        return self.any_address and _ip_literal(name)
+
+
+def _is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _ip_literal(name: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _same_origin(origin: str, host: str) -> bool:
+    """``Origin: http://<the Host header>``: the page making the request is one of ours."""
+    from urllib.parse import urlsplit
+
+    if origin == "null":
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
 class Guard:
-    """Pure ASGI middleware: bodies over MAX_BODY get 413; with a token, every request must
-    carry it (query ``token=``, header ``X-Railprint-Token`` or the cookie set by a link that
-    had it), compared in constant time, else 403."""
+    """Pure ASGI middleware in front of every request:
 
-    def __init__(self, app, token: str | None, max_body: int = MAX_BODY):
+    - ``Host`` must name this server (:class:`Hosts`), else 403 (DNS rebinding);
+    - with a token, every request must carry it (query ``token=``, header ``X-Railprint-Token``
+      or the cookie set by a link that had it), compared in constant time, else 403; a page
+      opened with ``?token=`` sets the cookie and is sent to the same address without it (303),
+      so the token leaves the address bar, the history and any bookmark;
+    - a request that may change something (not GET/HEAD/OPTIONS) from another site is 403:
+      ``Sec-Fetch-Site`` other than ``same-origin``/``none``, or an ``Origin`` that is not this
+      server (programs that send neither, such as ``curl``, are not browsers acting for a page);
+    - bodies over MAX_BODY get 413;
+    - every answer carries :data:`SECURITY_HEADERS`."""
+
+    def __init__(self, app, token: str | None, max_body: int = MAX_BODY, hosts: Hosts | None = None):
         self.app, self.token, self.max_body = app, token, max_body
+        self.hosts = hosts or Hosts("127.0.0.1")
+        self.close: Callable[[], None] = lambda: None
 
-    def _token_of(self, scope) -> tuple[str | None, bool]:
+    def _token_of(self, scope, headers: dict[str, str]) -> tuple[str | None, bool]:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         if "token" in query:
             return query["token"][0], True
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
         if "x-railprint-token" in headers:
             return headers["x-railprint-token"], False
         for item in headers.get("cookie", "").split(";"):
@@ -93,25 +187,49 @@ class Guard:
                 return value, False
         return None, False
 
+    def _refusal(self, scope, headers: dict[str, str]) -> JSONResponse | None:
+        host = headers.get("host")
+        if not self.hosts.allows(host):
+            return _error(403, f"this server is not {str(host)[:80]!r}: open it by its own address")
+        if scope["method"] not in SAFE_METHODS:
+            site = headers.get("sec-fetch-site")
+            origin = headers.get("origin")
+            if (site is not None and site not in ("same-origin", "none")) or (
+                    origin is not None and not _same_origin(origin, host)):
+                return _error(403, "a change from another site's page is refused")
+        return None
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        set_cookie = False
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+
+        async def secured(message):
+            if message["type"] == "http.response.start":
+                message = dict(message, headers=[*message.get("headers", []), *SECURITY_HEADERS])
+            await send(message)
+
+        refused = self._refusal(scope, headers)
+        if refused is not None:
+            return await refused(scope, receive, secured)
+        set_cookie = None
         if self.token is not None:
-            given, in_query = self._token_of(scope)
+            given, in_query = self._token_of(scope, headers)
             if given is None or not hmac.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
                 return await _error(403, "this server needs the token from the link its terminal printed")(
-                    scope, receive, send)
-            set_cookie = in_query
-        for key, value in scope.get("headers", ()):
-            if key == b"content-length":
-                try:
-                    size = int(value)
-                except ValueError:
-                    return await _error(400, "bad Content-Length")(scope, receive, send)
-                if size > self.max_body:
-                    return await _error(413, f"the request body is {size} bytes; at most {self.max_body} "
-                                             f"are accepted")(scope, receive, send)
+                    scope, receive, secured)
+            if in_query:
+                set_cookie = (b"set-cookie", f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode())
+                if scope["method"] == "GET" and PAGE_PATH.match(scope["path"]):
+                    return await _without_token(scope, set_cookie)(scope, receive, secured)
+        if "content-length" in headers:
+            try:
+                size = int(headers["content-length"])
+            except ValueError:
+                return await _error(400, "bad Content-Length")(scope, receive, secured)
+            if size > self.max_body:
+                return await _error(413, f"the request body is {size} bytes; at most {self.max_body} "
+                                         f"are accepted")(scope, receive, secured)
         seen = 0
 
         async def limited():
@@ -125,15 +243,106 @@ class Guard:
 
         async def sending(message):
             if set_cookie and message["type"] == "http.response.start":
-                cookie = f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
-                message = dict(message, headers=[*message.get("headers", []), (b"set-cookie", cookie)])
-            await send(message)
+                message = dict(message, headers=[*message.get("headers", []), set_cookie])
+            await secured(message)
 
         await self.app(scope, limited, sending)
 
 
+def _without_token(scope, cookie: tuple[bytes, bytes]) -> Response:
+    """303 to the page's own address without ``token=`` (its other query words kept), setting the
+    token's cookie: the token leaves the address bar before any script runs."""
+    from urllib.parse import urlencode
+
+    query = [(k, v) for k, v in parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+             if k != "token"]
+    target = scope["path"] + ("?" + urlencode(query) if query else "")
+    answer = Response(status_code=303, headers={"Location": target, "Cache-Control": "no-store"})
+    answer.raw_headers.append(cookie)
+    return answer
+
+
 class BodyTooLarge(RailprintError):
     """A body without Content-Length grew past the limit while it was read (answered 413)."""
+
+
+class WrongMediaType(RailprintError):
+    """A JSON endpoint sent something other than ``application/json`` (answered 415): a page of
+    another site can send ``text/plain`` without asking, never ``application/json``."""
+
+
+class TooMany(RailprintError):
+    """Too many rooms made by one client lately (answered 429)."""
+
+
+MAX_DEPTH = 32
+"""Deepest JSON a request may nest (a room's parts nest 4 deep; an exported room 7)."""
+MAX_DIGITS = 40
+"""Longest integer in a request's JSON (a seed is at most 19 digits)."""
+
+
+def _number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is not a finite number")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(raw: bytes) -> Any:
+    """An untrusted JSON body: UTF-8, numbers of at most :data:`MAX_DIGITS` digits and finite,
+    nested at most :data:`MAX_DEPTH` deep; anything else is a :class:`RailprintError` (400),
+    never a RecursionError or a number too long to print."""
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_int=_number, parse_float=_finite,
+                           parse_constant=_refuse_constant)
+    except UnicodeDecodeError as exc:
+        raise RailprintError(f"the request body is not UTF-8 (byte {exc.start})") from None
+    except RecursionError:
+        raise RailprintError(f"the request body nests deeper than {MAX_DEPTH}") from None
+    except ValueError as exc:  # JSONDecodeError too
+        raise RailprintError(f"the request body is not JSON: {exc}") from None
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise RailprintError(f"the request body nests deeper than {MAX_DEPTH}")
+            stack.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return value
+
+
+class RateLimit:
+    """At most ``burst`` at once per client, then one more every ``every`` seconds (a token bucket
+    per client address, forgotten once full again)."""
+
+    def __init__(self, burst: int, every: float):
+        self.burst, self.every = burst, every
+        self.buckets: dict[str, tuple[float, float]] = {}
+        self.lock = threading.Lock()
+
+    def take(self, client: str) -> None:
+        import time
+
+        now = time.monotonic()
+        with self.lock:
+            if len(self.buckets) > 10_000:
+                self.buckets = {k: v for k, v in self.buckets.items()
+                                if v[0] + (now - v[1]) / self.every < self.burst}
+            left, since = self.buckets.get(client, (float(self.burst), now))
+            left = min(float(self.burst), left + (now - since) / self.every)
+            if left < 1:
+                raise TooMany(f"too many new games from this device; wait {int((1 - left) * self.every) + 1} s")
+            self.buckets[client] = (left - 1, now)
 
 
 def _web_games() -> dict[str, Game]:
@@ -204,12 +413,12 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
             options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
             result = scorer(game)(paths, **options)
         except RailprintError as exc:
-            return {"error": _strip_folder(str(exc), folder + "/")}
-        data = _strip_folder(result.as_json(), folder + "/")
+            return {"error": _strip_folder(str(exc), folder + os.sep)}
+        data = _strip_folder(result.as_json(), folder + os.sep)
         ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
         out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
         if picture:
-            out["picture"] = _strip_picture(result.picture(lang=lang), folder + "/")
+            out["picture"] = _strip_picture(result.picture(lang=lang), folder + os.sep)
         return out
     finally:
         for path in paths:
@@ -258,6 +467,43 @@ class Remembered:
         return value
 
 
+ROOM_FILE = "railprint-room-1"
+"""The ``format`` of an exported room file."""
+
+
+def checked_room_file(data: Any) -> tuple[Game, str, dict]:
+    """(game, title, parts) of an imported room file, every value checked by the game's own
+    handlers as a new room and a change are: the game must bring a page, the setup must be one
+    ``new_room`` makes from its players and choices, the parts exactly that room's, and each
+    part a value the game's ``check_change`` accepts."""
+    if not isinstance(data, dict) or data.get("format") != ROOM_FILE:
+        raise RailprintError(f"not a room file (expected \"format\": \"{ROOM_FILE}\", as room.json has)")
+    web = _web_games()
+    if not isinstance(data.get("game"), str) or data["game"] not in web:
+        raise RailprintError(f"game: one of {', '.join(web)}", hint=suggestion(str(data.get("game")), list(web)))
+    game = web[data["game"]]
+    title = check_title(data.get("title"))
+    parts = data.get("parts")
+    if not isinstance(parts, dict) or not isinstance(parts.get("setup"), dict):
+        raise RailprintError("parts: expected an object with the room's setup and its players' parts")
+    setup = parts["setup"]
+    players = setup.get("players")
+    if (not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS
+            or not all(isinstance(p, str) and 0 < len(p) <= 40 and p == p.strip() for p in players)
+            or len({p.casefold() for p in players}) != len(players)):
+        raise RailprintError(f"parts.setup.players: 1 to {MAX_PLAYERS} different names of at most 40 characters")
+    page = web_page(game)
+    fresh = page.new_room(list(players), {k: v for k, v in setup.items() if k != "players"})
+    if fresh["setup"] != setup:
+        raise RailprintError("parts.setup: not a setup this game makes from its players and choices")
+    if set(parts) != set(fresh):
+        extra = sorted(set(parts) ^ set(fresh))
+        raise RailprintError(f"parts: {extra[0]!r} does not belong to a room of these players")
+    updates = {key: value for key, value in parts.items() if key != "setup"}
+    fresh.update(page.check_change(fresh, updates) if updates else {})
+    return game, title, fresh
+
+
 def warm_up() -> None:
     """Score and draw a one-player room of every game once, so the first player's first picture
     does not wait for the font and the scorers to load (about 1.5 s of CPU)."""
@@ -281,11 +527,71 @@ def warm_up() -> None:
     gc.freeze()
 
 
-def create_app(store: Store, *, token: str | None = None) -> Any:
-    """The ASGI app serving ``store``'s rooms; ``token`` (for binds beyond localhost) guards it."""
+LONG_POLL = 25.0
+"""Longest wait of a long poll (``GET /api/rooms/<id>?after=V``): under the usual 30-60 s idle
+timeouts of proxies and phones' networks."""
+
+
+class Watchers:
+    """Long polls waiting for a room to pass a version: one asyncio event per room, set by the
+    room's next change (from any thread) and replaced by a fresh one."""
+
+    def __init__(self):
+        self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
+        self.lock = threading.Lock()
+        self.closed = False
+
+    def close(self) -> None:
+        """The server is stopping: every long poll answers now."""
+        self.closed = True
+        with self.lock:
+            rooms = list(self.events)
+        for room_id in rooms:
+            self.changed(room_id, -1)
+
+    def event(self, room_id: str) -> asyncio.Event:
+        """The event the room's next change sets: taken before the room is read, so a change
+        between the reading and the waiting is never missed."""
+        loop = asyncio.get_running_loop()
+        with self.lock:
+            return self.events.setdefault(room_id, (asyncio.Event(), loop))[0]
+
+    def changed(self, room_id: str, version: int) -> None:
+        with self.lock:
+            entry = self.events.pop(room_id, None)
+        if entry is not None:
+            event, loop = entry
+            try:
+                loop.call_soon_threadsafe(event.set)
+            except RuntimeError:  # that loop has ended (its server stopped): nobody waits there
+                pass
+
+
+ROOM_BURST, ROOM_EVERY = 40, 6.0
+"""Rooms one client may start: 40 at once (a café's tables started from the host's laptop),
+then one every 6 s."""
+
+
+def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0.0.1",
+               room_rate: RateLimit | None = None) -> Any:
+    """The ASGI app serving ``store``'s rooms; ``host`` is where the server listens (requests must
+    name it), ``token`` (for binds beyond localhost) guards it."""
     app = FastAPI(title="railprint serve", docs_url=None, redoc_url=None, openapi_url=None)
-    remembered = Remembered()
+    room_rate = room_rate or RateLimit(ROOM_BURST, ROOM_EVERY)
+    remembered = Remembered(256)  # scores (a few kB each): every table of a hall and then some
+    documents = Remembered(32)  # the pictures' Documents (a board: thousands of items)
+    pages_drawn = Remembered(256)  # a picture page's Document (and font subset) -> its SVG
     charsets: dict[tuple[str, str], dict[str, str]] = {}  # (room, lang) -> face -> characters drawn
+    drawing_locks: dict[str, threading.Lock] = {}
+    drawing_guard = threading.Lock()
+    watchers = Watchers()
+
+    def drawing_lock(room_id: str) -> threading.Lock:
+        with drawing_guard:
+            if len(drawing_locks) > 1024:
+                for key in [k for k, lock in drawing_locks.items() if not lock.locked()]:
+                    del drawing_locks[key]
+            return drawing_locks.setdefault(room_id, threading.Lock())
 
     def scored(room: Room) -> dict:
         return remembered.get(("score", room.id, room.version), lambda: score_room(room))
@@ -297,6 +603,20 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
     @app.exception_handler(BodyTooLarge)
     async def _too_large(request, exc: BodyTooLarge):
         return _error(413, str(exc))
+
+    @app.exception_handler(StoreDamaged)
+    async def _damaged(request, exc: StoreDamaged):
+        return _error(503, str(exc))
+
+    @app.exception_handler(WrongMediaType)
+    async def _media(request, exc: WrongMediaType):
+        return _error(415, str(exc))
+
+    @app.exception_handler(TooMany)
+    async def _too_many(request, exc: TooMany):
+        answer = _error(429, str(exc))
+        answer.headers["Retry-After"] = str(max(1, int(room_rate.every)))
+        return answer
 
     @app.exception_handler(Conflict)
     async def _conflict(request, exc: Conflict):
@@ -321,11 +641,10 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         return _error(500, f"internal error: {type(exc).__name__}")
 
     async def _json_body(request: Request) -> Any:
-        raw = await request.body()
-        try:
-            return json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise RailprintError(f"the request body is not JSON: {exc}") from None
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise WrongMediaType(f"send the body as application/json (not {kind or 'no Content-Type'!r})")
+        return parse_json(await request.body())
 
     def _lang(request: Request) -> str:
         return check_lang(request.query_params.get("lang", "en"))
@@ -372,14 +691,60 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
                 for g in _web_games().values()]
 
     @app.get("/api/rooms")
-    def list_rooms():
-        return store.list()
+    def list_rooms(request: Request):
+        """A page of the rooms (``?q=`` a part of the title or game, ``archived=1``, ``offset``,
+        ``limit`` up to 100); the header ``X-Total-Count`` says how many match in all."""
+        params = request.query_params
+        try:
+            offset, limit = int(params.get("offset", "0")), int(params.get("limit", "50"))
+        except ValueError:
+            raise RailprintError("offset and limit: whole numbers") from None
+        if not (0 <= offset <= 10**9 and 1 <= limit <= 100):
+            raise RailprintError("offset: 0 or more; limit: 1 to 100")
+        query = params.get("q", "").strip()[:80]
+        rooms, total = store.list(query=query, archived=params.get("archived") == "1", offset=offset, limit=limit)
+        return JSONResponse(rooms, headers={"X-Total-Count": str(total)})
+
+    @app.patch("/api/rooms/{room_id}")
+    async def describe_room(room_id: str, request: Request):
+        """Rename (``{"title": …}``) or archive (``{"archived": true|false}``) a room."""
+        body = await _json_body(request)
+        if not isinstance(body, dict) or not body or set(body) - {"title", "archived"}:
+            raise RailprintError('expected {"title": name} and/or {"archived": true|false}')
+        if "archived" in body and not isinstance(body["archived"], bool):
+            raise RailprintError("archived: true or false")
+        room = store.describe(room_id, title=body.get("title"), archived=body.get("archived"))
+        return _room_answer(room, scored(room))
+
+    @app.delete("/api/rooms/{room_id}")
+    def delete_room(room_id: str):
+        store.delete(room_id)
+        return {"deleted": room_id}
+
+    @app.get("/api/rooms/{room_id}/room.json")
+    def export_room(room_id: str):
+        """The whole room as one file (its parts and every change), to keep or to import elsewhere."""
+        room = store.get(room_id)
+        data = {"format": ROOM_FILE, **room.as_json(), "history": store.history(room_id)}
+        name = re.sub(r"[^A-Za-z0-9_-]+", "-", room.title).strip("-")[:40] or "room"
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{room.game}-{name}.json"'})
+
+    @app.post("/api/rooms/import")
+    async def import_room(request: Request):
+        """A room file (``room.json``) made anywhere, checked as untrusted input exactly as the
+        changes of a room are, becomes a new room here (its current parts; version 0)."""
+        body = await _json_body(request)
+        room_rate.take(request.client.host if request.client else "?")
+        game, title, parts = checked_room_file(body)
+        room = store.create(game.id, title, parts)
+        return _room_answer(room, scored(room))
 
     @app.post("/api/rooms")
     async def create_room(request: Request):
         body = await _json_body(request)
         if not isinstance(body, dict):
             raise RailprintError("expected {\"game\": id, \"players\": [names], \"setup\": {...}}")
+        room_rate.take(request.client.host if request.client else "?")
         web = _web_games()
         game_name = body.get("game")
         if not isinstance(game_name, str):
@@ -404,9 +769,31 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}")
-    def get_room(room_id: str, request: Request):
-        room = store.get(room_id)
-        return _room_answer(room, scored(room))
+    async def get_room(room_id: str, request: Request):
+        """The room and its score; with ``?after=V`` (the page's push channel, a long poll) the
+        answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
+        after = request.query_params.get("after")
+        if after is None:
+            room = await run_in_threadpool(store.get, room_id)
+            return _room_answer(room, await run_in_threadpool(scored, room))
+        try:
+            after_version = int(after)
+        except ValueError:
+            raise RailprintError("after: a room version (a whole number)") from None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LONG_POLL
+        while True:
+            changed = watchers.event(room_id)
+            room = await run_in_threadpool(store.get, room_id)
+            left = deadline - loop.time()
+            if (room.version > after_version or left <= 0 or watchers.closed
+                    or await request.is_disconnected()):
+                break
+            try:
+                await asyncio.wait_for(changed.wait(), min(left, 10.0))  # (10 s: a safety net)
+            except asyncio.TimeoutError:
+                pass
+        return _room_answer(room, await run_in_threadpool(scored, room))
 
     @app.get("/api/rooms/{room_id}/history")
     def room_history(room_id: str):
@@ -421,6 +808,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
         room = store.change(room_id, body.get("version"), updates)
+        watchers.changed(room_id, room.version)
         return _room_answer(room, scored(room))
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
@@ -463,6 +851,7 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates)
+        watchers.changed(room_id, room.version)
         return _room_answer(room, scored(room))
 
     @app.get("/api/rooms/{room_id}/export.json")
@@ -474,42 +863,50 @@ def create_app(store: Store, *, token: str | None = None) -> Any:
 
     @app.get("/api/rooms/{room_id}/picture.{fmt}")
     def export_picture(room_id: str, fmt: str, request: Request):
+        """The scored picture of the room as it is now (``v=`` in the page's address only
+        changes the address: an older version is never drawn), one page of it for SVG. The
+        picture's Document is made once a version; a page is drawn only when asked, and a page
+        equal to one drawn before (a Railroad Ink player's sheet when another player changed
+        theirs) is not drawn again."""
         from railprint.writers import font_chars, render
 
         if fmt not in ("svg", "pdf"):
             return _error(404, f"no picture format {fmt!r} (svg or pdf)")
-        room = store.get(room_id)
         lang = _lang(request)
+        try:
+            page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
+        except ValueError:
+            page = -1
+        with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
+            room = store.get(room_id)
 
-        def drawn() -> list[bytes]:
-            answer = score_room(room, lang=lang, picture=True)
-            if "error" in answer:
-                raise RailprintError(answer["error"])
+            def document() -> tuple[Document, dict[str, str]]:
+                answer = score_room(room, lang=lang, picture=True)
+                if "error" in answer:
+                    raise RailprintError(answer["error"])
+                # every character this room's pictures drew so far: the embedded font subset
+                # stays the same from version to version and is made once (not ~200 ms a change)
+                if len(charsets) > 256:
+                    charsets.clear()
+                seen = charsets.setdefault((room.id, lang), {})
+                for face, chars in font_chars(answer["picture"]).items():
+                    seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
+                return answer["picture"], dict(seen)
+
+            doc, charset = documents.get((room.id, room.version, lang), document)
             if fmt == "pdf":
-                return render(answer["picture"], fmt)
-            # every character this room's pictures drew so far: the embedded font subset stays
-            # the same from version to version and is made once (not ~200 ms a change)
-            if len(charsets) > 256:
-                charsets.clear()
-            seen = charsets.setdefault((room.id, lang), {})
-            for face, chars in font_chars(answer["picture"]).items():
-                seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
-            return render(answer["picture"], fmt, charset=dict(seen))
-
-        files = remembered.get(("picture", room.id, room.version, lang, fmt), drawn)
-        if fmt == "svg":
-            try:
-                page = int(request.query_params.get("page", "0"))
-            except ValueError:
-                page = -1
-            if not 0 <= page < len(files):
-                raise RailprintError(f"page: 0 to {len(files) - 1}")
-            data = files[page]
-        else:
-            data = files[0]
+                data = documents.get(("pdf", room.id, room.version, lang), lambda: render(doc, "pdf")[0])
+            else:
+                if not 0 <= page < len(doc.pages):
+                    raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
+                one = replace(doc, pages=(doc.pages[page],))
+                key = (doc.pages[page], doc.title, doc.subject, tuple(sorted(charset.items())))
+                data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
         headers = {}
         if request.query_params.get("download"):
             headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
         return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
 
-    return Guard(app, token)
+    guard = Guard(app, token, hosts=Hosts(host))
+    guard.close = watchers.close  # called before the server stops: long polls answer at once
+    return guard

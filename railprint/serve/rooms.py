@@ -17,14 +17,16 @@ reload or a restart.
 from __future__ import annotations
 
 import json
+import os
 import re
 import secrets
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, Protocol
 
 from railprint.errors import RailprintError
 
@@ -40,6 +42,7 @@ CREATE TABLE IF NOT EXISTS rooms (
 CREATE TABLE IF NOT EXISTS parts (
   room TEXT NOT NULL REFERENCES rooms(id), key TEXT NOT NULL, value TEXT NOT NULL,
   version INTEGER NOT NULL, PRIMARY KEY (room, key));
+CREATE INDEX IF NOT EXISTS rooms_by_update ON rooms (updated DESC, id);
 CREATE TABLE IF NOT EXISTS changes (
   room TEXT NOT NULL REFERENCES rooms(id), version INTEGER NOT NULL, key TEXT NOT NULL,
   value TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, version, key));
@@ -71,10 +74,38 @@ class Room:
     created: float
     updated: float
     parts: dict[str, Any]
+    archived: bool = False
 
     def as_json(self) -> dict:
         return {"id": self.id, "game": self.game, "title": self.title, "version": self.version,
-                "created": self.created, "updated": self.updated, "parts": self.parts}
+                "created": self.created, "updated": self.updated, "archived": self.archived,
+                "parts": self.parts}
+
+
+class RoomStore(Protocol):
+    """What the app needs of a rooms store: the whole interface. :class:`Store` (SQLite, one
+    file, the embedded default) is one implementation; a hosted deployment's PostgreSQL store
+    would be a second one with the same semantics (versions, merge or :class:`Conflict`, every
+    change kept) — see docs/serve.md, *Past one machine*."""
+
+    path: Any
+
+    def get(self, room_id: str) -> Room: ...
+
+    def list(self, *, query: str = "", archived: bool = False, offset: int = 0,
+             limit: int = 50) -> tuple[list[dict], int]: ...
+
+    def history(self, room_id: str) -> list[dict]: ...
+
+    def create(self, game: str, title: str, parts: dict[str, Any]) -> Room: ...
+
+    def change(self, room_id: str, version: int, updates: dict[str, Any]) -> Room: ...
+
+    def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room: ...
+
+    def delete(self, room_id: str) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def _encode(value: Any) -> str:
@@ -84,19 +115,65 @@ def _encode(value: Any) -> str:
     return text
 
 
+class StoreDamaged(RailprintError):
+    """The rooms database cannot be read (not SQLite, truncated, damaged pages)."""
+
+
+def _damaged(path: Path, exc: Exception) -> StoreDamaged:
+    return StoreDamaged(f"{path}: the rooms database cannot be read ({exc})",
+                        hint=f"move {path.name} away (the games in it are lost) and start again; "
+                             "`sqlite3 rooms.sqlite3 .recover` may save some")
+
+
+UNUSABLE = ("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_READONLY")
+
+
+def _unusable(exc: sqlite3.DatabaseError) -> bool:
+    """The file, not the program, is at fault: damaged, not a database, a full or failing disk."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return type(exc) is sqlite3.DatabaseError or name.startswith(UNUSABLE)
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 if it does not exist (SQLite then opens it as an
+    empty database and makes its -wal and -shm files with the same mode)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 class Store:
-    """The rooms of one data folder. Thread-safe: one connection, one lock, one transaction a call."""
+    """The rooms of one data folder. Thread-safe: one connection, one lock, one transaction a call.
+
+    Durable: WAL with ``synchronous=FULL``, so a change is on the disk (the WAL fsync'd) before
+    the server answers it; a ``kill -9`` or a power cut loses no acknowledged change. The folder
+    is made 0700 and the database 0600 (only this user reads the games)."""
 
     def __init__(self, folder: Path):
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / "rooms.sqlite3"
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self.path = folder / "rooms.sqlite3"
+            _private_file(self.path)
+        except OSError as exc:
+            raise RailprintError(f"{folder}: cannot keep the rooms there ({exc.strerror})",
+                                 hint="give --data a folder you can write") from None
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.create_function("fold", 1, lambda text: text.casefold() if isinstance(text, str) else text,
+                                     deterministic=True)
+            self._db.executescript(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(rooms)")}
+            if "archived" not in columns:  # a database of an earlier railprint
+                self._db.execute("ALTER TABLE rooms ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
+            self._db.execute("SELECT count(*) FROM rooms").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise _damaged(self.path, exc) from None
 
     def close(self) -> None:
         with self._lock:
@@ -107,28 +184,48 @@ class Store:
     def _room(self, room_id: str) -> Room:
         if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
             raise RoomNotFound(f"no room {room_id!r} here")
-        row = self._db.execute("SELECT id, game, title, version, created, updated FROM rooms WHERE id=?",
+        row = self._db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
                                (room_id,)).fetchone()
         if row is None:
             raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours")
         parts = {key: json.loads(value) for key, value in
                  self._db.execute("SELECT key, value FROM parts WHERE room=? ORDER BY rowid", (room_id,))}
-        return Room(*row, parts=parts)
+        return Room(*row[:6], parts=parts, archived=bool(row[6]))
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One call's lock; a damaged database file is a :class:`StoreDamaged`, not a traceback."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.DatabaseError as exc:
+                if _unusable(exc):
+                    raise _damaged(self.path, exc) from None
+                raise
 
     def get(self, room_id: str) -> Room:
-        with self._lock:
+        with self._locked():
             return self._room(room_id)
 
-    def list(self, limit: int = 200) -> list[dict]:
-        """The newest rooms first (id, game, title, version, created, updated)."""
-        with self._lock:
-            rows = self._db.execute("SELECT id, game, title, version, created, updated FROM rooms "
-                                    "ORDER BY updated DESC, id LIMIT ?", (limit,)).fetchall()
-        keys = ("id", "game", "title", "version", "created", "updated")
-        return [dict(zip(keys, row)) for row in rows]
+    def list(self, *, query: str = "", archived: bool = False, offset: int = 0,
+             limit: int = 50) -> tuple[list[dict], int]:
+        """One page of the rooms, the most recently changed first, and how many there are in all:
+        the archived ones or the others; ``query`` finds a part of the title (the players'
+        names unless renamed), of the game id, or the room id."""
+        where, args = "archived=?", [int(archived)]
+        if query:  # Unicode case folded (Ślub finds ŚLUB), a plain substring (% and _ are letters)
+            where += " AND (instr(fold(title), ?) OR instr(fold(game), ?) OR id=?)"
+            args += [query.casefold(), query.casefold(), query]
+        with self._locked():
+            total = self._db.execute(f"SELECT count(*) FROM rooms WHERE {where}", args).fetchone()[0]
+            rows = self._db.execute(f"SELECT id, game, title, version, created, updated, archived FROM rooms "
+                                    f"WHERE {where} ORDER BY updated DESC, id LIMIT ? OFFSET ?",
+                                    [*args, limit, offset]).fetchall()
+        keys = ("id", "game", "title", "version", "created", "updated", "archived")
+        return [dict(zip(keys, (*row[:6], bool(row[6])))) for row in rows], total
 
     def history(self, room_id: str) -> list[dict]:
-        with self._lock:
+        with self._locked():
             self._room(room_id)
             rows = self._db.execute("SELECT version, key, value, at FROM changes WHERE room=? ORDER BY version",
                                     (room_id,)).fetchall()
@@ -141,14 +238,14 @@ class Store:
         encoded = [(key, _encode(value)) for key, value in parts.items()]
         for key, _ in encoded:
             _check_key(key)
-        with self._lock:
+        with self._locked():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 while True:
                     room_id = secrets.token_urlsafe(9)  # 12 characters
                     if not self._db.execute("SELECT 1 FROM rooms WHERE id=?", (room_id,)).fetchone():
                         break
-                self._db.execute("INSERT INTO rooms VALUES (?, ?, ?, 0, ?, ?)", (room_id, game, title, now, now))
+                self._db.execute("INSERT INTO rooms (id, game, title, version, created, updated) VALUES (?, ?, ?, 0, ?, ?)", (room_id, game, title, now, now))
                 self._db.executemany("INSERT INTO parts VALUES (?, ?, ?, 0)",
                                      [(room_id, key, value) for key, value in encoded])
                 self._db.execute("COMMIT")
@@ -168,7 +265,7 @@ class Store:
             encoded.append((key, _encode(value)))
         if isinstance(version, bool) or not isinstance(version, int):
             raise BadChange("a change needs the room version it was made on (a whole number)")
-        with self._lock:
+        with self._locked():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 room = self._room(room_id)
@@ -197,6 +294,43 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
             return self._room(room_id)
+
+    def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room:
+        """Rename a room or archive it (kept and reopened as ever, listed apart); neither is a
+        change of the game: its version stays."""
+        if title is not None:
+            title = check_title(title)
+        with self._locked():
+            self._room(room_id)
+            if title is not None:
+                self._db.execute("UPDATE rooms SET title=? WHERE id=?", (title, room_id))
+            if archived is not None:
+                self._db.execute("UPDATE rooms SET archived=? WHERE id=?", (int(bool(archived)), room_id))
+            return self._room(room_id)
+
+    def delete(self, room_id: str) -> None:
+        """Forget a room and every change of it."""
+        with self._locked():
+            self._room(room_id)
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for table, column in (("changes", "room"), ("parts", "room"), ("rooms", "id")):
+                    self._db.execute(f"DELETE FROM {table} WHERE {column}=?", (room_id,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+
+MAX_TITLE = 80
+TITLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
+
+
+def check_title(title: Any) -> str:
+    """A room's title: 1 to 80 characters, no control characters."""
+    if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
+        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters")
+    return title.strip()
 
 
 def _check_key(key: Any) -> None:

@@ -9,45 +9,45 @@ whole set into place as one unit:
 2. A journal (``journal.json`` in the staging folder) lists every target, its staged file and
    its backup name; then, target by target, the old file is hard-linked into the staging folder
    as its backup (renamed there when a hard link is impossible) and the new file is renamed
-   over it. A failure, or SIGINT/SIGTERM/SIGHUP arriving meanwhile (they are blocked and
-   deferred for the whole window), rolls back every file already replaced from its backup.
+   over it (on Windows, a target another program holds open is retried briefly, then named in
+   the error). A failure, or Ctrl-C, SIGTERM, SIGHUP or Ctrl-Break arriving meanwhile (deferred
+   for the whole window, :func:`railprint.platform.deferred_signals`), rolls back every file
+   already replaced from its backup.
    Only when every file is in place is ``committed`` created: the point of no return.
 3. A deferred signal is re-delivered after the window (exit 130 / 143 — Ctrl-C is never
    swallowed) and the previous complete set is what stays.
 4. A run killed outright (SIGKILL, power loss) leaves its staging folder; each staging folder is
-   ``flock``-ed by its live run, so the next run writing into that folder finds the unlocked
-   ones, rolls an interrupted publication back (or, if it had committed, forward: the set is
-   already whole) and removes them (:func:`recover`).
+   locked by its live run (made under the output folder's lock, so never seen unlocked), so
+   the next run writing into that folder finds the unlocked ones, rolls an interrupted
+   publication back (or, if it had committed, forward: the set is already whole) and removes
+   them (:func:`recover`).
 
-Publications into one folder are serialised with a ``flock`` on the folder itself. Errors name
+Publications into one folder are serialised with a lock on the folder itself
+(:func:`railprint.platform.hold_folder`: ``flock``, or a lock file on Windows). Errors name
 output files, never staging names.
 """
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import json
 import os
 import shutil
-import signal
 import tempfile
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from railprint.errors import RailprintError
+from railprint import platform
 from railprint.loading.paths import is_inside
 
 PREFIX = ".railprint-"
 SUFFIX = ".part"        # a staging folder, locked by its live run
-NEW_SUFFIX = ".new"     # a staging folder being created (renamed to .part once locked)
+NEW_SUFFIX = ".new"     # a staging folder being created by an older railprint (renamed to .part once locked)
 JOURNAL = "journal.json"
 COMMITTED = "committed"
-SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 STALE_NEW_SECONDS = 600
 
 
@@ -80,74 +80,50 @@ def _named(exc: OSError, shown: Path) -> OSError:
 
 @contextmanager
 def _folder_lock(out: Path) -> Iterator[None]:
-    """Exclusive ``flock`` on the output folder: one publication (or recovery) at a time."""
+    """An exclusive lock on the output folder: one publication (or recovery) at a time."""
     try:
-        fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+        lock = platform.hold_folder(out, wait=True)
     except OSError as exc:
         raise _named(exc, out) from None
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        except OSError as exc:
-            if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
-                raise _named(exc, out) from None
         yield
     finally:
-        os.close(fd)
+        lock.release()
+
+
+def _remove_stage(path: Path, lock: platform.FolderLock | None) -> None:
+    """Remove a staging folder and let go of its lock (on Windows the lock file, open until
+    released, goes with a second pass)."""
+    shutil.rmtree(path, ignore_errors=True)
+    if lock is not None:
+        lock.release()
+    if os.path.lexists(path):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 class Stage:
-    """A locked staging folder inside ``out`` (hidden; removed by :meth:`close`)."""
+    """A locked staging folder inside ``out`` (hidden; removed by :meth:`close`). It is made and
+    locked under the folder's lock, so a recovering run never finds it unlocked."""
 
     def __init__(self, out: Path) -> None:
-        try:
-            fresh = Path(tempfile.mkdtemp(prefix=PREFIX, suffix=NEW_SUFFIX, dir=out))
-        except OSError as exc:
-            raise _named(exc, out) from None
-        self.fd = os.open(fresh, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            pass  # no locking on this file system: recovery then only sees committed journals
-        self.path = fresh.with_name(fresh.name[: -len(NEW_SUFFIX)] + SUFFIX)
-        os.rename(fresh, self.path)
+        with _folder_lock(out):
+            try:
+                self.path = Path(tempfile.mkdtemp(prefix=PREFIX, suffix=SUFFIX, dir=out))
+            except OSError as exc:
+                raise _named(exc, out) from None
+            try:
+                self.lock = platform.hold_folder(self.path, wait=False)
+            except OSError as exc:
+                shutil.rmtree(self.path, ignore_errors=True)
+                raise _named(exc, out) from None
         self.keep = False  # a failed rollback keeps the stage (and its journal) for recovery
 
     def close(self) -> None:
-        if not self.keep:
-            shutil.rmtree(self.path, ignore_errors=True)
-        os.close(self.fd)
-
-
-# ------------------------------------------------------------------------------- signals
-
-
-@contextmanager
-def deferred_signals() -> Iterator[Callable[[], bool]]:
-    """Block and defer SIGINT, SIGTERM and SIGHUP (those not ignored) while inside; yields
-    ``pending()`` telling whether one arrived. On leaving, the original handlers are back and
-    the signal is re-delivered to them (KeyboardInterrupt, the CLI's exit 143, or death by the
-    default action) — a signal is never swallowed. Handlers can only be swapped in the main
-    thread; elsewhere the mask alone defers them for this thread."""
-    caught: list[int] = []
-    wanted = [s for s in SIGNALS if signal.getsignal(s) is not signal.SIG_IGN]
-    old = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in wanted:
-            old[sig] = signal.signal(sig, lambda number, frame: caught.append(number))
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
-
-    def pending() -> bool:
-        return bool(caught) or bool(signal.sigpending() & set(wanted))
-
-    try:
-        yield pending
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending signal is delivered here
-        for sig in dict.fromkeys(caught):
-            signal.raise_signal(sig)
+        if self.keep:
+            if self.lock is not None:
+                self.lock.release()
+        else:
+            _remove_stage(self.path, self.lock)
 
 
 # ---------------------------------------------------------------------------- publication
@@ -203,7 +179,7 @@ def _commit(stage: Path) -> None:
 def publish(out: Path, stage: Stage, entries: list[Entry]) -> None:
     """Move every staged file of ``entries`` into place as one unit (see the module docs)."""
     targets = [out / e.target for e in entries]
-    with _folder_lock(out), deferred_signals() as pending:
+    with _folder_lock(out), platform.deferred_signals() as pending:
         check_targets(out, targets)
         dirs = _missing_dirs(out, targets)
         _write_journal(stage.path, out, entries, dirs)
@@ -236,23 +212,29 @@ def publish(out: Path, stage: Stage, entries: list[Entry]) -> None:
 
 
 def _replace(stage: Path, entry: Entry, target: Path) -> None:
+    """Back the old ``target`` up into the stage and put the new file in its place (on Windows
+    a target another program holds open is tried again briefly, then named in the error)."""
     backup = stage / entry.backup
     try:
+        linked = False
         if os.path.lexists(target):
-            try:
-                os.link(target, backup, follow_symlinks=False)
-                linked = True
-            except OSError:
-                os.rename(target, backup)
-                linked = False
-        else:
-            linked = False
+            linked = platform.while_in_use(lambda: _back_up(target, backup), target)
         if entry.new is not None:
-            os.replace(stage / entry.new, target)
+            platform.while_in_use(lambda: os.replace(stage / entry.new, target), target)
         elif linked:
-            os.unlink(target)
+            platform.while_in_use(lambda: os.unlink(target), target)
     except OSError as exc:
         raise _named(exc, target) from None
+
+
+def _back_up(target: Path, backup: Path) -> bool:
+    """Hard-link ``target`` as ``backup`` (True), or move it there where links are impossible."""
+    try:
+        os.link(target, backup, follow_symlinks=False)
+        return True
+    except (OSError, NotImplementedError):
+        os.rename(target, backup)
+        return False
 
 
 def rollback(out: Path, stage: Path, entries: list[Entry], dirs: list[Path]) -> str | None:
@@ -272,7 +254,9 @@ def rollback(out: Path, stage: Path, entries: list[Entry], dirs: list[Path]) -> 
         try:
             if os.path.lexists(backup):
                 back = os.lstat(backup)
-                if current is None or ours or current.st_ino == back.st_ino:
+                if current is not None and os.path.samestat(current, back):
+                    pass  # never replaced (a hard-linked backup): nothing to restore, nothing to touch
+                elif current is None or ours:
                     os.replace(backup, target)
             elif ours:
                 os.unlink(target)
@@ -336,14 +320,14 @@ def recover(out: Path) -> None:
         if not name.endswith(SUFFIX):
             continue
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+            lock = platform.hold_folder(path, wait=False)
         except OSError:
             continue
+        if lock is None or not lock.held:  # a live run's stage (or no locks here: left alone)
+            if lock is not None:
+                lock.release()
+            continue
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                continue  # a live run's stage
             if not os.path.exists(path / COMMITTED):
                 journal = _load_journal(path, out)
                 if journal is not None:
@@ -351,9 +335,10 @@ def recover(out: Path) -> None:
                     if problem:
                         raise RailprintError(f"could not restore the files of an interrupted run in {out}: "
                                              f"{problem}")
-            shutil.rmtree(path, ignore_errors=True)
-        finally:
-            os.close(fd)
+        except BaseException:
+            lock.release()
+            raise
+        _remove_stage(path, lock)
 
 
 def recovered(out: Path) -> None:

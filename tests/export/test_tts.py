@@ -167,3 +167,27 @@ def test_a_board_over_pages_becomes_one_custom_board_image(tmp_path):
     with Image.open(_file(board["CustomImage"]["ImageURL"])) as image:
         assert max(image.size) <= 4096 and image.mode == "RGB"
         assert max(image.size) >= 4000  # the whole board, not a page of it
+
+
+@pytest.mark.parametrize("game, ident", [("allers-trains", "scoring"), ("allers-trains", "frames"),
+                                         ("ticket-to-ride", "italy-tickets"), ("ticket-to-ride", "train-cards")])
+def test_every_face_on_a_deck_sheet_is_at_least_150_dpi(tmp_path, game, ident):
+    """Landscape and large faces (the Allers scoring cards and frames were 117 and 48 dpi) get
+    fewer cells a sheet instead of being shrunk; measured on the saved images."""
+    from railprint.export.tts import export_all
+    from railprint.render import RenderOptions, discover_layers
+
+    chosen = [f for f in discover_layers([]) if f.game == game and f.id == ident]
+    export_all(chosen, RenderOptions(), tmp_path, dpi=300)
+    deck = _load(tmp_path / game / f"{ident}.json")["ObjectStates"][0]
+    spec = load_deck(chosen[0].path, "en") if chosen[0].component is None else None
+    width_in = (spec.width if spec else None)
+    for sheet in deck["CustomDeck"].values():
+        with Image.open(_file(sheet["FaceURL"])) as image:
+            assert max(image.size) <= 4096
+            cell = (image.size[0] / sheet["NumWidth"], image.size[1] / sheet["NumHeight"])
+        if width_in is not None:
+            assert cell[0] / (width_in / 72) >= 149.5, (ident, cell)
+            assert cell[1] / (spec.height / 72) >= 149.5, (ident, cell)
+        else:   # the generated tickets: 44 × 68 mm
+            assert cell[0] / (44 / 25.4) >= 149.5 and cell[1] / (68 / 25.4) >= 149.5

@@ -604,3 +604,36 @@ def test_a_random_broken_plugin_never_breaks_the_other_games(tmp_path, monkeypat
         assert result.exit_code == 0 and "Ala" in result.stdout, (body, result.output)
     finally:
         registry.games.cache_clear()
+
+
+@pytest.mark.parametrize("index", range(_examples(40)))
+def test_mutated_serve_requests_answer_a_4xx_never_a_500(tmp_path, index):
+    """``railprint serve``'s JSON bodies mutated (an exported room, a change, a game's action):
+    every answer is 200 or a 4xx JSON error, never a 500 (issue 29: nesting, long numbers)."""
+    import json
+
+    from fastapi.testclient import TestClient
+
+    from railprint.serve import make_app
+
+    rnd = random.Random(index)
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    try:
+        with TestClient(app, base_url="http://127.0.0.1") as client:
+            room = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["Ala", "Bob"]}).json()["room"]
+            exported = client.get(f"/api/rooms/{room['id']}/room.json").json()
+            targets = [("/api/rooms/import", exported),
+                       (f"/api/rooms/{room['id']}/changes", {"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] * 49}}}),
+                       (f"/api/rooms/{room['id']}/actions/orientations", {"player": "Ala", "square": "B2", "token": "hh.."}),
+                       ("/api/rooms", {"game": "railroad-ink", "players": ["Ala"], "setup": {"expansion": "lava"}})]
+            url, body = targets[index % len(targets)]
+            text = mutate(json.dumps(body, indent=1, ensure_ascii=False), rnd)
+            if rnd.random() < 0.3:  # deep nesting or a very long number somewhere
+                text = text.replace("[", "[" * rnd.choice([40, 1000, 100_000]), 1)
+            answer = client.post(url, content=text.encode("utf-8", "surrogatepass"),
+                                 headers={"Content-Type": "application/json"})
+            assert answer.status_code < 500, (url, text[:300], answer.text[:300])
+            if answer.status_code >= 400:
+                assert isinstance(answer.json().get("error"), str)
+    finally:
+        store.close()

@@ -64,7 +64,12 @@ def _paused_render(content: Path, out: Path) -> subprocess.Popen:
     return proc
 
 
-@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)])
+# SIGHUP where it exists; SIGBREAK (Ctrl-Break) where it exists: under tests/windows_like
+STOPS = [(signal.SIGTERM, 143), (signal.SIGINT, 130)] + \
+    [(getattr(signal, name), 128 + getattr(signal, name)) for name in ("SIGHUP", "SIGBREAK") if hasattr(signal, name)]
+
+
+@pytest.mark.parametrize("sig,code", STOPS)
 def test_a_signal_while_the_first_file_is_published_leaves_the_previous_set(rendered, sig, code):
     content, out, before = rendered
     proc = _paused_render(content, out)
@@ -88,7 +93,7 @@ def test_a_kill_while_the_first_file_is_published_is_rolled_back_by_the_next_run
     proc.stdin.close()
     first, second = out / "g" / "first.pdf", out / "g" / "second.pdf"
     assert first.read_bytes() != before[first] and second.read_bytes() == before[second]  # mixed
-    [stage] = [p for p in out.iterdir() if p.name.startswith(".railprint-")]
+    [stage] = [p for p in out.iterdir() if p.name.startswith(".railprint-") and p.name.endswith(publish.SUFFIX)]
     assert (stage / publish.JOURNAL).is_file()
     # any next run writing into the folder (here: another game's file) repairs it first
     other = write(tmp_path / "other", {"x.yaml": deck(id="x")})

@@ -18,14 +18,16 @@ LAYERS = {
     "export": 5, "draw": 4, "layout": 4, "writers": 4,
     "model": 3, "scene": 3, "report": 3,
     "loading": 2,
-    "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "fonts": 1, "words": 1, "memory": 1, "records": 1, "__init__": 1,
+    "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "platform": 1, "fonts": 1, "words": 1, "memory": 1, "records": 1, "__init__": 1,
 }
 ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": "writers", "typer": "cli",
-        "fastapi": "serve", "starlette": "serve", "uvicorn": "serve", "segno": "serve"}
+        "fastapi": "serve", "starlette": "serve", "uvicorn": "serve", "segno": "serve",
+        "fcntl": "platform", "msvcrt": "platform", "termios": "platform", "resource": "platform",
+        "platformdirs": "platform"}
 # The engine knows no game: games plug in through railprint.registry (entry points, "module:name"
 # strings), so none of these may import railprint.games (nor the CLI on top of everything).
 ENGINE = ("export", "loading", "model", "layout", "draw", "scene", "writers", "units", "fonts", "errors", "graphs",
-          "report", "registry", "render", "geometry", "words", "memory", "records", "serve", "__init__")
+          "report", "registry", "render", "geometry", "words", "memory", "records", "serve", "platform", "__init__")
 
 
 def _modules():
@@ -117,3 +119,24 @@ def test_the_days_of_steam_modules_import_each_other_in_one_direction():
 
     cycles = [m for m in graph if m != "__init__" and reaches(m, m, {m})]
     assert not cycles, {m: sorted(graph[m]) for m in cycles}
+
+
+# What differs between systems is asked of railprint.platform (ARCHITECTURE "Platform differences").
+PLATFORM_NAMES = ("os.name", "sys.platform", "platform.system", "O_NONBLOCK", "pthread_sigmask", "SIGHUP",
+                  "SIGBREAK", "SIGKILL", "mkfifo", "os.fork", "getuid", "geteuid", "winerror")
+
+
+def test_only_the_platform_module_tests_for_the_system():
+    problems = []
+    for path, top, tree in _modules():
+        if top == "platform":
+            continue
+        problems += [f"{path.relative_to(PACKAGE)}:{line} imports the standard library's platform"
+                     for name, line in _imports(tree, path) if name == "platform"]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                dotted = ast.unparse(node)
+                for name in PLATFORM_NAMES:
+                    if dotted == name or dotted.endswith("." + name) or node.attr == name:
+                        problems.append(f"{path.relative_to(PACKAGE)}:{node.lineno} uses {dotted}")
+    assert not problems, problems

@@ -300,7 +300,7 @@ def test_polish_text_reads_back(pdfs):
     text = "".join(pdf_texts(pdfs["scoring.yaml", "pl"]))
     for words in ("Punkty za stacje dla 2 graczy", "Punkty za stacje dla 3 graczy", "Punkty za stacje dla 4 graczy",
                   "Nasz projekt", "Wariant: najdłuższa trasa", "zaawansowany", "Zderzenie",
-                  "nikt nie ma już lokomotywy", "możesz go dowolnie obrócić", "Zajezdnia"):
+                  "nikt nie ma już lokomotywy", "nasza interpretacja: można go obrócić", "Zajezdnia"):
         assert words in text
     text = one_up_text("boards.yaml", "pl")
     for words in ("Najdłuższa trasa", "Cel w grze solo", "Punkty za stacje dla 4 graczy", "Niebieskowiec", "40"):
@@ -317,8 +317,22 @@ def test_polish_text_reads_back(pdfs):
 
 def test_render_from_the_built_in_content(tmp_path):
     chosen = select(discover(ALLERS), "jedzie-pociag")
-    assert sorted(f.path.name for f in chosen) == sorted(FILES)
+    assert sorted(f.path.name for f in chosen) == sorted([*FILES, "rules.yaml"])
     written = render_all(chosen, RenderOptions(), tmp_path, "pdf")
     shared = {"locomotives.yaml", "arrival-tokens.yaml", "route-markers.yaml"}   # share: tokens (issue 18)
     assert sorted(p.name for p in written) == sorted([Path(n).stem + ".pdf" for n in FILES if n not in shared]
-                                                     + ["tokens.pdf", "allers-trains-guide.pdf"])
+                                                     + ["tokens.pdf", "rules.pdf", "allers-trains-guide.pdf"])
+
+
+@pytest.mark.parametrize("lang, rotation, depot", [
+    ("en", "our reading: it may be turned any of the four ways (the rulebook does not say)",
+     "Our reading: a track back into the depot joins two start spaces"),
+    ("pl", "nasza interpretacja: można go obrócić na 4 sposoby (instrukcja tego nie mówi)",
+     "Nasza interpretacja: tor do zajezdni łączy dwa pola startowe")])
+def test_the_reference_card_states_our_readings_as_readings(tmp_path, lang, rotation, depot):
+    """Tile rotation and the depot collision are railprint's readings, not the rulebook's rules."""
+    chosen = [f for f in select(discover(ALLERS), "allers-trains") if f.id == "scoring"]
+    render_all(chosen, RenderOptions(lang=lang), tmp_path, "pdf")
+    text = " ".join(" ".join(pdf_texts((tmp_path / "allers-trains" / "scoring.pdf").read_bytes())).split())
+    assert rotation in text and depot in text
+    assert "rotations are allowed" not in text and "wolno każdy z czterech obrotów" not in text

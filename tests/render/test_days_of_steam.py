@@ -243,19 +243,21 @@ def test_die_faces_add_up_to_seven():
 
 def test_render_from_the_built_in_content(tmp_path):
     chosen = select(discover(DOS), "dni-pary")
-    assert sorted(f.path.name for f in chosen) == sorted([*FILES, DIE])
+    assert sorted(f.path.name for f in chosen) == sorted([*FILES, DIE, "rules.yaml"])
     written = render_all(chosen, RenderOptions(), tmp_path, "pdf")
     shared = {"train-tokens.yaml", "steam-markers.yaml", "circuit-counters.yaml", "goods-tokens.yaml",
-              "coal-tokens.yaml"}   # share: tokens (issue 18)
+              "coal-tokens.yaml",   # share: tokens (issue 18)
+              "track-tiles.yaml", "city-tiles.yaml", "train-tiles.yaml"}   # share: tiles (issue 33)
     assert sorted(p.name for p in written) == sorted([Path(n).stem + ".pdf" for n in [*FILES, DIE] if n not in shared]
-                                                     + ["tokens.pdf", "days-of-steam-guide.pdf"])
+                                                     + ["tokens.pdf", "tiles.pdf", "rules.pdf", "days-of-steam-guide.pdf"])
 
 
 def test_cli_renders_the_game(tmp_path):
     result = CliRunner().invoke(app, ["render", "days-of-steam", "--content", str(DOS), "-o", str(tmp_path), "-q"])
     assert result.exit_code == 0, result.output
-    pages = pdf_pages((tmp_path / "days-of-steam" / "track-tiles.pdf").read_bytes())
-    assert sum(len(bleed_boxes(p[2], 56, 56)) for p in pages[0::2]) == 80
+    pages = pdf_pages((tmp_path / "days-of-steam" / "tiles.pdf").read_bytes())   # track, city and train tiles
+    assert sum(len(bleed_boxes(p[2], 56, 56)) for p in pages[0::2]) == 80 + 12 + 4
+    assert len(pages) == 14   # 7 duplex sheets on A4 (issue 33: they were 6 + 1 + 1)
 
 
 @pytest.mark.parametrize("name", ["goods-tokens.yaml", "circuit-counters.yaml", "train-tokens.yaml"])

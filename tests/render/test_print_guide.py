@@ -21,7 +21,7 @@ RULEBOOK = {
 }
 # what we print besides the rulebook's components (player aids, score sheets)
 OURS = {"days-of-steam": {"player aid": 8}, "allers-trains": {"scoring reference": 5, "score sheets": 2}}
-BRING = {"days-of-steam": "cloth bag"}
+BRING = {"days-of-steam": "cloth bag or a cup to draw the goods from"}   # the rulebook's bag holds the goods
 
 
 def _text(data: bytes) -> tuple[str, int, bool]:
@@ -111,12 +111,14 @@ NORDIC_CHECKLIST = {
     "en": ["Ticket to Ride: Nordic Countries — board", "Train cards: 110 cards",
            "Destination tickets — Nordic Countries: 46 cards", "Globetrotter bonus card: 1 card",
            *(f"Ticket to Ride: Nordic Countries — player {p} · 40 wagons" for p in "ABC"),
-           "Ticket to Ride: Nordic Countries — 3 score markers", "Ticket to Ride: Nordic Countries — score pad"],
+           "Ticket to Ride: Nordic Countries — 3 score markers", "Ticket to Ride: Nordic Countries — score pad",
+           "Ticket to Ride: Nordic Countries — rules summary"],
     "pl": ["Wsiąść do Pociągu: Kraje Północy — plansza", "Karty wagonów: 110 kart",
            "Bilety — Kraje Północy: 46 kart", "Karta Globtrotera: 1 karta",
            *(f"Wsiąść do Pociągu: Kraje Północy — gracz {p} · 40 wagonów" for p in "ABC"),
            "Wsiąść do Pociągu: Kraje Północy — 3 znaczniki punktów",
-           "Wsiąść do Pociągu: Kraje Północy — bloczek punktacji"],
+           "Wsiąść do Pociągu: Kraje Północy — bloczek punktacji",
+           "Wsiąść do Pociągu: Kraje Północy — zasady w skrócie"],
 }
 
 
@@ -124,15 +126,18 @@ NORDIC_CHECKLIST = {
 def test_the_nordic_guide_lists_every_file_and_the_rulebooks_components_read_back(tmp_path, lang):
     from tests.render.test_print_kit import _wagons
 
-    chosen = [f for f in select(discover_layers([]), "ticket-to-ride")
-              if f.id.startswith("nordic") or f.id == "train-cards"]
+    # `--map nordic` is the map's whole kit: the train cards every map shares are in it
+    chosen = select(discover_layers([]), "ticket-to-ride", "nordic")
     summaries: list[str] = []
     render_all(chosen, RenderOptions(lang=lang), tmp_path, "pdf", summaries=summaries)
     folder = tmp_path / "ticket-to-ride"
-    guide, _, _ = _text((folder / "ticket-to-ride-guide.pdf").read_bytes())
+    assert sorted(p.name for p in folder.glob("*-guide.pdf")) == ["nordic-guide.pdf"]
+    guide, _, _ = _text((folder / "nordic-guide.pdf").read_bytes())
+    assert guide.startswith({"en": "Ticket to Ride: Nordic Countries — print guide",
+                             "pl": "Wsiąść do Pociągu: Kraje Północy — instrukcja druku"}[lang])
     flat = " ".join(guide.split())
     files = sorted(p for p in folder.glob("*.pdf") if not p.stem.endswith("-guide"))
-    assert [p.name for p in files] == ["nordic-board.pdf", "nordic-cards.pdf", "nordic-scorepad.pdf",
+    assert [p.name for p in files] == ["nordic-board.pdf", "nordic-cards.pdf", "nordic-rules.pdf", "nordic-scorepad.pdf",
                                        "nordic-trains.pdf", "train-cards.pdf"]
     sheets_word = {"en": r"sheets?", "pl": r"arkusz\w*"}[lang]
     for path in files:   # every file with its sheets and sides, as its PDF has them
@@ -170,3 +175,53 @@ def test_the_railroad_ink_checklist_counts_every_die_printed(tmp_path, lang):
     for name, count in listed.items():   # each die's nets carry its name once each
         assert len(re.findall(rf"{name}(?!\w)", nets)) == int(count), (name, count)
     assert int(listed[names[0]]) == 3 and int(listed[names[1]]) == 1
+
+
+def test_each_map_gets_a_guide_of_its_own_with_the_shared_train_cards(tmp_path):
+    """`render ticket-to-ride`: one guide per map, each the checklist of that map's kit and the
+    train cards every map plays with; no map's piece in another map's guide."""
+    result = run_cli("render", "ticket-to-ride", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "ticket-to-ride"
+    maps = ("amberline", "italy", "lakeland", "nordic")
+    assert sorted(p.name for p in folder.glob("*-guide.pdf")) == [f"{m}-guide.pdf" for m in maps]
+    for name in maps:
+        guide = " ".join(_text((folder / f"{name}-guide.pdf").read_bytes())[0].split())
+        files = set(re.findall(r"([\w-]+\.pdf) · \d+ sheets?", guide))
+        assert "train-cards.pdf" in files and "Train cards: 110 cards" in guide, name
+        assert f"{name}-board.pdf" in files and f"{name}-scorepad.pdf" in files and f"{name}-trains.pdf" in files
+        assert {f for f in files if f != "train-cards.pdf"} == {p.name for p in folder.glob(f"{name}-*.pdf")
+                                                               if not p.stem.endswith("-guide")} | (
+            {"nordic-cards.pdf"} if name == "nordic" else set()), name
+        others = [m for m in maps if m != name]
+        assert not any(f"{m}-" in guide for m in others), name
+    italy = " ".join(_text((folder / "italy-guide.pdf").read_bytes())[0].split())
+    assert "italy-ferry-cards.pdf" in italy and "Ferry cards — Italy: 10 cards" in italy
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_render_all_gutterfold_prints_what_cannot_fold_two_sided_and_says_so(tmp_path, paper):
+    result = run_cli("render", "all", "--mode", "gutterfold", "--paper", paper, "-o", str(tmp_path), "--quiet")
+    assert result.exit_code == 0, result.output
+    boards = tmp_path / "allers-trains" / "boards.pdf"
+    texts = pdf_texts(boards.read_bytes())
+    assert len(texts) == 4 and sum("— backs" in t for t in texts) == 2   # fronts and backs on their own pages
+    guide = " ".join(_text((tmp_path / "allers-trains" / "allers-trains-guide.pdf").read_bytes())[0].split())
+    line = re.search(r"boards\.pdf · 2 sheets \(4 pages\) · both sides, flip on the long edge ·[^·]+·[^·]+·[^·]+·"
+                     r"[^·]+· too large to fold in half \(gutterfold\): printed two-sided instead", guide)
+    assert line, guide
+    assert "Two-sided files: print both sides" in guide
+    # every other deck of the game is folded: fronts and backs on one page, no page of backs
+    tiles = pdf_texts((tmp_path / "allers-trains" / "tiles.pdf").read_bytes())
+    assert not any("— backs" in t for t in tiles)
+    assert "too large to fold" not in guide.replace(line.group(0), "")
+
+
+def test_the_railroad_ink_guide_says_to_print_only_the_variants_page(tmp_path):
+    render_all(select(discover_layers([]), "railroad-ink"), RenderOptions(), tmp_path, "pdf")
+    folder = tmp_path / "railroad-ink"
+    guide = " ".join(_text((folder / "railroad-ink-guide.pdf").read_bytes())[0].split())
+    assert ("railroad-ink-sheet.pdf: page 1 is the base game, page 2 the meteor and page 3 the lava expansion: "
+            "print only your variant's page") in guide
+    pages = pdf_texts((folder / "railroad-ink-sheet.pdf").read_bytes())   # the pages are in that order
+    assert ["base game" in pages[0], "meteor expansion" in pages[1], "lava expansion" in pages[2]] == [True] * 3

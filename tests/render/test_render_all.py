@@ -18,7 +18,9 @@ def test_render_all_builtin(shipped_render, paper):
     chosen = select(discover_layers([]), "all")
     options = RenderOptions(paper=paper)
     written = outputs(chosen, options)
-    assert len(files) == len(written) + len({o.game for o in written})   # and a print guide per game
+    # and a print guide per game, per map for a game with maps (Ticket to Ride: 4 maps)
+    maps = {info.map for info in chosen if info.map}
+    assert len(files) == len(written) + len({o.game for o in written}) - 1 + len(maps) and len(maps) == 4
     # text and page sizes read by pdfium; pdfplumber (slow: it parses every drawing) only where
     # the objects near the edge are checked
     read = {path: pdf_text_pages(path.read_bytes()) for path in files}

@@ -26,8 +26,29 @@ def browser():
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
+        yield TestBrowser(chromium)
         chromium.close()
+
+
+class TestBrowser:
+    """The browser, its contexts and pages made with ``bypass_csp=True`` unless a test says
+    otherwise: Playwright's ``wait_for_function`` evaluates its string with ``eval``, which the
+    pages' Content-Security-Policy forbids. ``test_security.py`` opens every page under the
+    policy (``bypass_csp=False``) and checks nothing is refused."""
+
+    def __init__(self, chromium):
+        self.chromium = chromium
+
+    def new_context(self, **options):
+        options.setdefault("bypass_csp", True)
+        return self.chromium.new_context(**options)
+
+    def new_page(self, **options):
+        options.setdefault("bypass_csp", True)
+        return self.chromium.new_page(**options)
+
+    def __getattr__(self, name):
+        return getattr(self.chromium, name)
 
 
 @pytest.fixture
@@ -49,6 +70,6 @@ def client(tmp_path):
     from railprint.serve import make_app
 
     app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c
     store.close()

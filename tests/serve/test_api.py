@@ -32,7 +32,7 @@ EMPTY = ["."] * 49
 def client(tmp_path):
     app, token, store = make_app(tmp_path / "data", "127.0.0.1")
     assert token is None  # loopback: no token
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c
     store.close()
 
@@ -112,16 +112,17 @@ def test_bad_changes_get_a_json_error_and_change_nothing(client, body, status, w
 def test_a_body_that_is_not_json_or_too_big_is_refused(client):
     room = new_room(client)
     url = f"/api/rooms/{room['id']}/changes"
-    assert client.post(url, content=b"{nope").status_code == 400
-    assert "not JSON" in client.post(url, content=b"{nope").json()["error"]
-    big = client.post(url, content=b" " * (10 * 1024 * 1024))
+    json_type = {"Content-Type": "application/json"}
+    assert client.post(url, content=b"{nope", headers=json_type).status_code == 400
+    assert "not JSON" in client.post(url, content=b"{nope", headers=json_type).json()["error"]
+    big = client.post(url, content=b" " * (10 * 1024 * 1024), headers=json_type)
     assert big.status_code == 413 and "at most" in big.json()["error"]
 
     def chunks():  # no Content-Length: counted as it arrives
         for _ in range(12):
             yield b" " * (1024 * 1024)
 
-    streamed = client.post(url, content=chunks())
+    streamed = client.post(url, content=chunks(), headers=json_type)
     assert streamed.status_code == 413, streamed.text
     assert client.get(f"/api/rooms/{room['id']}").json()["room"]["version"] == 0
 
@@ -238,12 +239,12 @@ def test_faces_come_from_the_dice_file_and_the_specials(client):
 
 def test_rooms_survive_a_restart(tmp_path):
     app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         room = new_room(c)
         change(c, room["id"], 0, "Anna", ANNA)
     store.close()
     app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         again = c.get(f"/api/rooms/{room['id']}").json()
         assert again["room"]["parts"]["player:Anna"]["cells"] == ANNA
         assert again["score"]["ranking"][0]["points"] == 46
@@ -258,7 +259,7 @@ def test_rooms_survive_a_restart(tmp_path):
 def test_beyond_localhost_every_request_needs_the_token(tmp_path):
     app, token, store = make_app(tmp_path / "data", "0.0.0.0")  # nothing listens: the app alone
     assert token and len(token) >= 20
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://192.168.1.20:8000") as c:
         for url in ("/", "/api/rooms", "/static/serve.js", "/games/railroad-ink/editor.js"):
             refused = c.get(url)
             assert refused.status_code == 403, url
@@ -266,9 +267,12 @@ def test_beyond_localhost_every_request_needs_the_token(tmp_path):
         wrong = token[:-1] + ("y" if token.endswith("x") else "x")   # one letter off (never the token itself)
         assert c.get("/api/rooms?token=" + wrong).status_code == 403
         assert c.get("/api/rooms", headers={"X-Railprint-Token": "nope"}).status_code == 403
-        page = c.get("/?token=" + token)
-        assert page.status_code == 200 and "railprint_token=" in page.headers["set-cookie"]
-        assert "HttpOnly" in page.headers["set-cookie"]
+        page = c.get("/?token=" + token + "&poll=500", follow_redirects=False)
+        # the cookie is set and the token leaves the address bar: the same page without it
+        assert page.status_code == 303 and page.headers["location"] == "/?poll=500"
+        assert "railprint_token=" in page.headers["set-cookie"]
+        assert "HttpOnly" in page.headers["set-cookie"] and "SameSite=Strict" in page.headers["set-cookie"]
+        assert c.get(page.headers["location"]).status_code == 200
         assert c.get("/api/rooms").status_code == 200  # the cookie the link set
         c.cookies.clear()
         assert c.get("/api/rooms", headers={"X-Railprint-Token": token}).status_code == 200

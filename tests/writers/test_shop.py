@@ -195,3 +195,25 @@ def test_cmyk_without_shop_is_refused(tmp_path):
     result = run_cli("render", "my-game", "--content", str(MINI), "-o", str(tmp_path / "o"), "--colour", "cmyk",
                      "--icc", str(PROFILE))
     assert result.exit_code == 1 and "--shop" in result.output
+
+
+def test_every_page_of_every_game_has_trim_and_bleed_boxes(tmp_path):
+    """`render all --shop`: every page written (cards, tiles, boards, wagon sheets, score pads,
+    roll-and-write sheets, dice nets, guides) has a TrimBox inside its BleedBox inside its
+    MediaBox; a tiled board is one page of the board's own size."""
+    result = run_cli("render", "all", "--shop", "-o", str(tmp_path), "--quiet")
+    assert result.exit_code == 0, result.output
+    pages, whole = 0, {}
+    for path in sorted(tmp_path.rglob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                where = f"{path.relative_to(tmp_path)} page {number}"
+                assert "/TrimBox" in page.obj and "/BleedBox" in page.obj, where
+                media, bleed, trim = ([float(v) for v in box] for box in (page.mediabox, page.bleedbox, page.trimbox))
+                assert media[0] <= bleed[0] <= trim[0] < trim[2] <= bleed[2] <= media[2], where
+                assert media[1] <= bleed[1] <= trim[1] < trim[3] <= bleed[3] <= media[3], where
+                pages += 1
+            if path.stem.endswith("-board") and path.parent.name == "ticket-to-ride":
+                whole[path.stem] = (len(pdf.pages), [round(to_mm(float(v)), 1) for v in pdf.pages[0].trimbox])
+    assert pages > 1200
+    assert whole["nordic-board"] == (1, [0, 0, 540, 800]) and whole["italy-board"] == (1, [0, 0, 540, 800])

@@ -22,8 +22,8 @@ GAME = Game(
     aliases=("dni-pary",),
     scorer="railprint.games.days_of_steam:score_files",
     web="railprint.games.days_of_steam.web",
-    bring={"en": ("a cloth bag or a cup to draw the track tiles from",),
-           "pl": ("woreczek z materiału lub kubek do losowania żetonów torów",)},
+    bring={"en": ("a cloth bag or a cup to draw the goods from",),
+           "pl": ("woreczek z materiału lub kubek do losowania towarów",)},
 )
 
 

@@ -36,8 +36,12 @@ GAME = Game(
         ContentKind("sheet", "railprint.games.railroad_ink.model:SheetSpec",
                     "railprint.games.railroad_ink.sheet:render_sheets", paper="plain", stage=3,
                     copies={"en": "1 per player per game", "pl": "1 na gracza na grę"},
-                    step={"en": "one sheet a player; or print a fresh seeded sheet with `railprint sheet railroad-ink`",
-                          "pl": "jeden arkusz na gracza; albo nowy arkusz z rzutami: `railprint sheet railroad-ink`"}),
+                    step={"en": "page 1 is the base game, page 2 the meteor and page 3 the lava expansion: print only "
+                                "your variant's page, one sheet a player (e.g. pages 1-1 in the print dialog); or "
+                                "print a fresh seeded sheet with `railprint sheet railroad-ink`",
+                          "pl": "strona 1 to gra podstawowa, strona 2 rozszerzenie meteoryt, strona 3 lawa: drukuj "
+                                "tylko stronę swojego wariantu, jeden arkusz na gracza (np. strony 1-1 w oknie "
+                                "druku); albo nowy arkusz z rzutami: `railprint sheet railroad-ink`"}),
         ContentKind("dice", "railprint.games.railroad_ink.model:DiceSpec",
                     "railprint.games.railroad_ink.dice:render_dice", step=FOLD_STEP, stage=2),
     ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS
 from railprint.layout.imposition import Face, SetFaces
 from railprint.records import Record
-from railprint.scene import Circle, Group, Rect, Style, Text
+from railprint.scene import Circle, Group, Line, Rect, Style, Text
 from railprint.units import mm
 from railprint.words import plural
 
@@ -48,8 +48,18 @@ def _wagon(p: Player) -> Group:
     w, h = WAGON
     b = BLEED
     ink = p.ink
-    items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=p.colour)),
-             Rect(mm(1.2), mm(1.0), w - mm(2.4), h - mm(2.0), Style(stroke=ink, width=0.5), r=mm(0.8))]
+    items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=p.colour))]
+    # diagonal stripes across the body, which no route space of the board has: a wagon laid on a
+    # route of its own colour still shows (besides its letter) without telling colours apart
+    stripe = Style(stroke=ink, width=0.6)
+    step = mm(2.2)
+    x = -h
+    while x < w + h:
+        items.append(Line(x, h + b, x + h + 2 * b, -b, stripe))
+        x += step
+    items += [Rect(w / 2 - mm(2.2), h / 2 - mm(2.1), mm(4.4), mm(4.0), Style(fill=p.colour, stroke=ink, width=0.4),
+                   r=mm(0.6)),
+              Rect(mm(1.2), mm(1.0), w - mm(2.4), h - mm(2.0), Style(stroke=ink, width=0.5), r=mm(0.8))]
     for x in (mm(5), w - mm(5)):   # wheels
         items.append(Circle(x, h - mm(1.0), mm(0.9), Style(fill=ink)))
     items.append(Text(w / 2, h / 2 + mm(0.9), p.letter, 7, Style(fill=ink), font="bold", anchor="middle"))

@@ -6,8 +6,10 @@ region networks, longest path when the map has them), the longest trail, the tot
 rank; plus every rule the input breaks (violations are listed, never raised here).
 
 Decisions (see docs/ticket-to-ride-scoring.md):
-- Globetrotter / longest-path bonus: every player tied at the maximum scores it; nobody does
-  when that maximum is 0.
+- Globetrotter: every player tied for the most completed tickets scores it — also when that
+  most is 0 (the rulebook: ties all score it; nobody is excluded).
+- Longest-path bonus: every player tied at the longest path scores it; nobody does when no
+  player has a path (no route at all).
 - A route listed twice by one player counts once; a plain ``A - B`` over identical parallels
   takes a free one; one ticket kept twice by a player counts once; a ticket kept by two
   players counts for both (each still gets a violation).
@@ -399,10 +401,9 @@ def score_game(record: GameRecord) -> GameScore:
 
     if m.globetrotter is not None and players:
         best = max(p.tickets_completed for p in players)
-        if best > 0:
-            for p in players:
-                if p.tickets_completed == best:
-                    p.globetrotter = m.globetrotter
+        for p in players:
+            if p.tickets_completed == best:
+                p.globetrotter = m.globetrotter
     if m.longest_path_bonus is not None and players:
         best = max(p.longest_path or 0 for p in players)
         if best > 0:

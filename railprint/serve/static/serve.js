@@ -124,15 +124,8 @@
         location.href = "/r/" + data.room.id;
       } catch (error) { message(error.message); }
     });
-    async function listRooms() {
-      const rooms = await api("GET", "/api/rooms");
-      const list = document.getElementById("rooms");
-      list.replaceChildren(...(rooms.length ? rooms.map((r) => {
-        const game = games.find((g) => g.id === r.game);
-        const when = new Date(r.updated * 1000).toLocaleString(lang);
-        return h("li", {}, h("a", {href: "/r/" + r.id}, r.title), ` — ${game ? (game.title[lang] || game.title.en) : r.game}, ${when}`);
-      }) : [h("li", {}, t("no_rooms"))]));
-    }
+    // the rooms list (search, pages, rename, archive, delete, export, import) is rooms.js's
+    function listRooms() { return window.RailprintRooms.draw({games, h, api, lang, message}); }
     listRooms();
   }
 
@@ -293,11 +286,31 @@
       }
       event.target.value = "";
     });
-    // other screens' changes arrive by polling (every 2 s; ?poll=MS changes it, ?poll=0 stops it)
+    // other screens' changes arrive by push (a long poll: watch()); ?poll=MS polls every MS
+    // instead, ?poll=0 stops both
     const poll = new URLSearchParams(location.search).get("poll");
-    const every = poll === null ? 2000 : Number(poll);
-    if (every > 0) setInterval(() => refresh(false), Math.max(every, 250));
+    if (poll === null) watch();
+    else if (Number(poll) > 0) setInterval(() => refresh(false), Math.max(Number(poll), 250));
   }
+
+  // The push channel: GET /api/rooms/<id>?after=V is answered when the room passes version V
+  // (or after 25 s unchanged), then asked again. An answer asked for before a local change began
+  // is dropped, as a poll's is: that change's own answer is newer.
+  async function watch() {
+    for (;;) {
+      const asked = started, shown = state.room.version;
+      try {
+        const data = await api("GET", `/api/rooms/${state.room.id}?after=${shown}`);
+        if (!state.busy && asked === started && data.room.version > state.room.version) apply(data);
+        else if (data.room.version > state.room.version) await pause(100);  // a change of ours is on its way
+      } catch (error) {
+        if (!error.status) message(t("offline"));
+        await pause(2000);
+      }
+    }
+  }
+
+  function pause(ms) { return new Promise((done) => setTimeout(done, ms)); }
 
   async function refresh(force) {
     if (!state.room || state.busy) return;

@@ -25,7 +25,7 @@ def printed(tmp_path_factory) -> Path:
     names = sorted(Path(p).name for p in written)
     assert names == sorted(["amberline-board.pdf", "amberline-tickets.pdf", "amberline-long-tickets.pdf",
                             "amberline-scorepad.pdf", "amberline-stations.pdf", "amberline-trains.pdf",
-                            "ticket-to-ride-guide.pdf"])
+                            "train-cards.pdf", "amberline-guide.pdf"])
     return out / "ticket-to-ride"
 
 
@@ -95,7 +95,7 @@ def test_a_map_without_stations_prints_no_pieces_nor_long_deck(tmp_path):
     assert "lakeland-tickets" in out and "lakeland-stations" not in out and "long-tickets" not in out
     nordic = cli_stdout("list", "--map", "nordic")
     assert "nordic-board" in nordic and "nordic-tickets" in nordic and "nordic-scorepad" in nordic
-    assert "train-cards" not in nordic and "italy" not in nordic.split("\n\n", 1)[1]
+    assert "train-cards" in nordic and "italy" not in nordic.split("\n\n", 1)[1]   # the map's whole kit
 
 
 def test_an_unknown_map_is_a_clear_error(tmp_path):

@@ -1,0 +1,350 @@
+"""Benchmark: a game-night hall on one laptop — ``railprint serve`` with T tables x 4 phones.
+
+Half the tables play Railroad Ink, half Ticket to Ride Italy. Every phone is a thread with its
+own keep-alive connection that does what the page does:
+
+- a change every ``--think`` seconds (uniform 0.5x-1.5x), to its own player, one at a time,
+  each made on the version the one before it brought back (Railroad Ink: its sheet space by
+  space, from ``bench_railroad_ink_score.typical()``; Ticket to Ride: claims a route of its own
+  share of the map, and gives the oldest back past 10, so boards stay game-sized);
+- after each change, the scored picture of the version the change brought back, as the page's
+  ``<img>`` asks for it (Railroad Ink: that player's page; Ticket to Ride: the board);
+- other screens' changes: ``--poll`` (the page's 2 s polls; each newer version seen is drawn,
+  so its picture is fetched too) or ``--push`` (the page's long poll,
+  ``GET /api/rooms/<id>?after=V``, answered when the room passes version V).
+
+Checked at the end: no error, and every room holds every phone's last acknowledged part (no
+lost change). Reported: change and picture latency (p50/p99), the server's CPU (user+sys, from
+/proc) per change with polls and pictures included, the load average while it ran.
+
+    python benchmarks/bench_serve_hall.py [--tables 30] [--seconds 60] [--think 2] [--push]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
+
+from bench_railroad_ink_score import typical  # noqa: E402
+
+PLAYERS = ["Ala", "Bob", "Cyd", "Dag"]
+RULEBOOK = ROOT / "tests" / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+def cpu_of(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of the server and its worker processes (``--workers``)."""
+    total = cpu_of(pid)
+    for child in Path(f"/proc/{pid}/task").glob("*/children"):
+        for kid in child.read_text().split():
+            try:
+                total += tree_cpu(int(kid))
+            except (FileNotFoundError, ProcessLookupError):
+                pass
+    return total
+
+
+class Server:
+    def __init__(self, data: str, extra: list[str]):
+        self.process = subprocess.Popen([sys.executable, "-m", "railprint", "serve", "--port", "0", "--data", data,
+                                         *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for text in self.process.stdout:
+            match = re.search(r"open http://127\.0\.0\.1:(\d+)/", text)
+            if match:
+                self.port = int(match.group(1))
+                break
+        else:
+            raise SystemExit("the server did not start: " + self.process.stderr.read())
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Phone:
+    def __init__(self, port: int, room: str, game: str, player: str, index: int, plan: list, think: float,
+                 push: bool, poll: float, seed: int, look: float = 1.0):
+        self.port, self.room, self.game, self.player, self.index = port, room, game, player, index
+        self.plan, self.think, self.push, self.poll, self.look = plan, think, push, poll, look
+        self.random = random.Random(seed)
+        self.version = 0
+        self.last_sent = None  # the part of its last acknowledged change
+        self.changes: list[float] = []
+        self.pictures: list[float] = []
+        self.polls = 0
+        self.errors: list[str] = []
+        self.lock = threading.Lock()
+        self.seen_pictures: set[int] = set()
+
+    def connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+
+    def call(self, conn, method: str, path: str, body=None) -> tuple[int, bytes]:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in (1, 2):
+            try:
+                conn.request(method, path, body=data, headers=headers)
+                answer = conn.getresponse()
+                return answer.status, answer.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError) as exc:
+                # the server closed an idle keep-alive connection: asked again on a new one, as a
+                # browser does
+                conn.close()
+                if attempt == 2:
+                    return 0, str(exc).encode()
+            except (OSError, http.client.HTTPException) as exc:
+                conn.close()
+                return 0, str(exc).encode()
+        return 0, b""
+
+    def picture(self, conn, version: int) -> None:
+        """The page's <img> for ``version`` (fetched once a version, as the browser does)."""
+        if version in self.seen_pictures:
+            return
+        self.seen_pictures.add(version)
+        if self.random.random() >= self.look:
+            return  # this phone's picture is scrolled out of view: a lazy <img> asks nothing
+        page = self.index if self.game == "railroad-ink" else 0
+        started = time.perf_counter()
+        status, raw = self.call(conn, "GET", f"/api/rooms/{self.room}/picture.svg?page={page}&lang=en&v={version}")
+        self.pictures.append((time.perf_counter() - started) * 1000)
+        if status != 200:
+            self.errors.append(f"picture {status} {raw[:120]!r}")
+
+    def run(self, stop: threading.Event) -> None:
+        conn = self.connect()
+        watcher = None
+        if self.push:
+            watcher = threading.Thread(target=self.watch, args=(stop,), daemon=True)
+            watcher.start()
+        step = 0
+        next_change = time.monotonic() + self.random.uniform(0, self.think)
+        next_poll = time.monotonic() + self.random.uniform(0, self.poll)
+        while not stop.is_set():
+            now = time.monotonic()
+            if not self.push and now >= next_poll:
+                next_poll = now + self.poll
+                status, raw = self.call(conn, "GET", f"/api/rooms/{self.room}?lang=en")
+                self.polls += 1
+                if status != 200:
+                    self.errors.append(f"poll {status}")
+                    continue
+                version = json.loads(raw)["room"]["version"]
+                with self.lock:
+                    newer = version > self.version
+                    if newer:
+                        self.version = version
+                if newer:
+                    self.picture(conn, version)
+                continue
+            if now >= next_change:
+                next_change = now + self.think * self.random.uniform(0.5, 1.5)
+                part = self.plan[step % len(self.plan)]
+                step += 1
+                with self.lock:
+                    version = self.version
+                started = time.perf_counter()
+                status, raw = self.call(conn, "POST", f"/api/rooms/{self.room}/changes?lang=en",
+                                        {"version": version, "parts": {f"player:{self.player}": part}})
+                self.changes.append((time.perf_counter() - started) * 1000)
+                if status != 200:
+                    self.errors.append(f"change {status} {raw[:160]!r}")
+                    continue
+                self.last_sent = part
+                answered = json.loads(raw)["room"]["version"]
+                with self.lock:
+                    self.version = max(self.version, answered)
+                self.picture(conn, answered)
+                continue
+            stop.wait(min(next_change, next_poll if not self.push else next_change) - now)
+        conn.close()
+
+    def watch(self, stop: threading.Event) -> None:
+        """The page's push channel: a long poll answered when the room passes the version shown."""
+        conn = self.connect()
+        pictures = self.connect()
+        while not stop.is_set():
+            with self.lock:
+                version = self.version
+            status, raw = self.call(conn, "GET", f"/api/rooms/{self.room}?after={version}&lang=en")
+            self.polls += 1
+            if stop.is_set():
+                break
+            if status != 200:
+                self.errors.append(f"push {status} {raw[:120]!r}")
+                time.sleep(1)
+                continue
+            seen = json.loads(raw)["room"]["version"]
+            with self.lock:
+                newer = seen > self.version
+                if newer:
+                    self.version = seen
+            if newer:
+                self.picture(pictures, seen)
+        conn.close()
+        pictures.close()
+
+
+def plans(game: str, index: int, seed: int) -> list:
+    """The successive parts one phone sends."""
+    if game == "railroad-ink":
+        from railprint.games.railroad_ink import parse_file
+
+        boards = [parse_file(RULEBOOK)] + [b for b in typical().values() if sum(not c.empty for _, _, c in b.cells()) >= 8]
+        board = boards[seed % len(boards)]
+        tokens = ["." if c.empty else c.token for _, _, c in board.cells()]
+        order = [i for i, token in enumerate(tokens) if token != "."]
+        random.Random(seed).shuffle(order)  # each phone fills its sheet in its own order
+        cells, out = ["."] * 49, []
+        for i in order:
+            cells[i] = tokens[i]
+            out.append({"cells": list(cells)})
+        out.append({"cells": ["."] * 49})  # a new sheet
+        return out
+    from railprint.games.ticket_to_ride.maps import load_map
+
+    routes = [r for i, r in enumerate(load_map("italy").route) if i % 4 == index]
+    held, out = [], []
+    for route in routes * 2:
+        if route in held:
+            held.remove(route)
+        else:
+            held.append(route)
+        if len(held) > 10:
+            held.pop(0)
+        out.append({"routes": list(held), "tickets": []})
+    return out
+
+
+def make_rooms(data: str, tables: int) -> list[tuple[str, str]]:
+    """The tables' rooms, made in the data folder before the server starts (one client may only
+    start so many rooms at once through the API)."""
+    from railprint.registry import find_game, web_page
+    from railprint.serve.rooms import Store
+
+    store = Store(Path(data))
+    rooms = []
+    for t in range(tables):
+        game, setup = ("railroad-ink", {}) if t % 2 == 0 else ("ticket-to-ride", {"map": "italy"})
+        parts = web_page(find_game(game)).new_room(list(PLAYERS), setup)
+        rooms.append((store.create(game, f"table {t + 1}", parts).id, game))
+    store.close()
+    return rooms
+
+
+def warm(server: Server, rooms: list[tuple[str, str]]) -> None:
+    """Each game scored and drawn once, then wait until the server's CPU settles (its warm-up
+    thread loads fonts, scorers and board layouts): only the hall's own work is measured."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=300)
+    for room, _ in rooms[:2]:
+        for _ in range(2):
+            conn.request("GET", f"/api/rooms/{room}/picture.svg?page=0&lang=en")
+            conn.getresponse().read()
+    conn.close()
+    last = tree_cpu(server.process.pid)
+    for _ in range(120):
+        time.sleep(1)
+        now = tree_cpu(server.process.pid)
+        if now - last < 0.05:
+            return
+        last = now
+
+
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between one phone's changes")
+    parser.add_argument("--poll", type=float, default=2.0, help="the page's poll period (without --push)")
+    parser.add_argument("--push", action="store_true", help="the page's long poll instead of polls")
+    parser.add_argument("--look", type=float, default=1.0,
+                        help="share of the versions a phone shows its picture for (1: every one, as the Railroad "
+                             "Ink and Ticket to Ride pages do now; below 1 models a lazy <img> scrolled out of view)")
+    parser.add_argument("--server", default="", help="extra options for railprint serve (e.g. '--workers 2')")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as data:
+        rooms = make_rooms(data, args.tables)
+        server = Server(data, args.server.split())
+        try:
+            warm(server, rooms)
+            phones = [Phone(server.port, room, game, player, i, plans(game, i, t * 4 + i), args.think, args.push,
+                            args.poll, seed=t * 4 + i, look=args.look)
+                      for t, (room, game) in enumerate(rooms) for i, player in enumerate(PLAYERS)]
+            stop = threading.Event()
+            threads = [threading.Thread(target=p.run, args=(stop,), daemon=True) for p in phones]
+            load0, cpu0, wall0 = load_average(), tree_cpu(server.process.pid), time.perf_counter()
+            for thread in threads:
+                thread.start()
+            time.sleep(args.seconds)
+            stop.set()
+            for thread in threads:
+                thread.join(150)
+            cpu, wall = tree_cpu(server.process.pid) - cpu0, time.perf_counter() - wall0
+            load1 = load_average()
+            lost = 0
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+            for room, _ in rooms:
+                conn.request("GET", f"/api/rooms/{room}")
+                parts = json.loads(conn.getresponse().read())["room"]["parts"]
+                for phone in phones:
+                    if phone.room == room and phone.last_sent is not None and parts[f"player:{phone.player}"] != phone.last_sent:
+                        lost += 1
+        finally:
+            server.stop()
+    changes = [t for p in phones for t in p.changes]
+    pictures = [t for p in phones for t in p.pictures]
+    errors = [e for p in phones for e in p.errors]
+    polls = sum(p.polls for p in phones)
+    mode = ("push (long poll)" if args.push else f"polls every {args.poll:g} s") + f", pictures of {args.look:.0%} of the versions seen"
+    print(f"hall: {args.tables} tables x 4 phones, a change every ~{args.think:g} s a phone, {mode}, "
+          f"{args.seconds:g} s; server {args.server or '(defaults)'}")
+    print(f"  changes {len(changes)} ({len(changes) / wall:.1f}/s), pictures {len(pictures)}, polls {polls}")
+    print(f"  change  p50 {pct(changes, 50):7.1f} ms  p99 {pct(changes, 99):7.1f} ms  max {max(changes, default=0):7.1f} ms")
+    print(f"  picture p50 {pct(pictures, 50):7.1f} ms  p99 {pct(pictures, 99):7.1f} ms  max {max(pictures, default=0):7.1f} ms")
+    print(f"  server CPU {cpu:.1f} s in {wall:.1f} s wall = {cpu / max(len(changes), 1) * 1000:.1f} ms a change "
+          f"(polls and pictures included)")
+    print(f"  errors {len(errors)}, lost changes {lost}; load average {load0:.1f} -> {load1:.1f} "
+          f"on {os.cpu_count()} cores" + (f"; first error: {errors[0]}" if errors else ""))
+
+
+if __name__ == "__main__":
+    from cputime import report_machine
+
+    report_machine()
+    main()

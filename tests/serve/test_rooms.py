@@ -1,0 +1,270 @@
+"""The rooms of ``railprint serve`` (issue 31): every room reachable (paged, searched), renamed,
+archived, deleted, exported and imported as one JSON file (the import checked as untrusted
+input); the data folder private; every acknowledged change kept across ``kill -9``; a damaged
+database and a bad ``--host`` are clear errors, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from railprint.serve.rooms import Store, StoreDamaged
+from tests.helpers import run_cli
+
+GAMES = [("railroad-ink", {}), ("ticket-to-ride", {"map": "italy"}), ("days-of-steam", {}), ("allers-trains", {})]
+
+
+def new_room(client, game="railroad-ink", players=("Ala", "Bob"), **setup):
+    answer = client.post("/api/rooms", json={"game": game, "players": list(players), "setup": setup})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["room"]
+
+
+# --- the list: paged and searched ---------------------------------------------------------------
+
+def test_every_room_is_reachable_page_by_page_and_by_search(client, tmp_path):
+    store = Store(tmp_path / "data")  # the same file the client's server keeps
+    made = []
+    for i in range(130):
+        made.append(store.create("railroad-ink", f"Night {i:03d} — Łódź", {"setup": {"players": ["A"]}, "player:A": {}}).id)
+    store.close()
+    seen, offset = [], 0
+    while True:
+        answer = client.get(f"/api/rooms?limit=50&offset={offset}")
+        assert answer.status_code == 200 and answer.headers["x-total-count"] == "130"
+        if not answer.json():
+            break
+        seen += [r["id"] for r in answer.json()]
+        offset += 50
+    assert sorted(seen) == sorted(made) and len(seen) == 130  # the oldest too (once only 200 newest)
+    found = client.get("/api/rooms?q=night 007").json()
+    assert [r["title"] for r in found] == ["Night 007 — Łódź"]
+    assert len(client.get("/api/rooms?q=Łódź&limit=100").json()) == 100
+    assert len(client.get("/api/rooms?q=ŁÓDŹ&limit=100").json()) == 100  # case folded beyond ASCII
+    assert client.get("/api/rooms?q=%25").json() == []  # % and _ are letters, not wildcards
+    assert [r["id"] for r in client.get(f"/api/rooms?q={made[5]}").json()] == [made[5]]
+    for bad in ("limit=0", "limit=101", "offset=-1", "limit=x"):
+        assert client.get("/api/rooms?" + bad).status_code == 400, bad
+
+
+def test_rename_archive_and_delete(client):
+    room = new_room(client)
+    other = new_room(client, players=("Cyd",))
+    url = f"/api/rooms/{room['id']}"
+    renamed = client.patch(url, json={"title": "  Friday at Tromsø  "})
+    assert renamed.status_code == 200 and renamed.json()["room"]["title"] == "Friday at Tromsø"
+    assert renamed.json()["room"]["version"] == 0  # not a change of the game
+    for bad in ({"title": ""}, {"title": "x" * 81}, {"title": "a\nb"}, {"title": 5}, {"archived": "yes"},
+                {"colour": "red"}, {}):
+        assert client.patch(url, json=bad).status_code == 400, bad
+    assert client.patch(url, json={"archived": True}).json()["room"]["archived"] is True
+    assert [r["id"] for r in client.get("/api/rooms").json()] == [other["id"]]
+    assert [r["title"] for r in client.get("/api/rooms?archived=1").json()] == ["Friday at Tromsø"]
+    assert client.get(url).status_code == 200  # an archived room opens as ever
+    assert client.patch(url, json={"archived": False}).status_code == 200
+    assert len(client.get("/api/rooms").json()) == 2
+    assert client.post(f"{url}/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}}).status_code == 200
+    assert client.delete(url).json() == {"deleted": room["id"]}
+    assert client.get(url).status_code == 404 and client.get(f"{url}/history").status_code == 404
+    assert client.delete(url).status_code == 404
+    assert [r["id"] for r in client.get("/api/rooms").json()] == [other["id"]]
+
+
+# --- one JSON file out and in ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, setup", GAMES)
+def test_a_room_exported_and_imported_scores_the_same(client, game, setup):
+    room = new_room(client, game, **setup)
+    if game == "railroad-ink":
+        client.post(f"/api/rooms/{room['id']}/changes",
+                    json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h.", "hh.."] + ["."] * 47}}})
+    exported = client.get(f"/api/rooms/{room['id']}/room.json")
+    assert "attachment" in exported.headers["content-disposition"]
+    data = exported.json()
+    assert data["format"] == "railprint-room-1" and data["game"] == game
+    imported = client.post("/api/rooms/import", content=exported.content, headers={"Content-Type": "application/json"})
+    assert imported.status_code == 200, imported.text
+    again = imported.json()
+    assert again["room"]["id"] != room["id"] and again["room"]["parts"] == data["parts"]
+    assert again["score"]["ranking"] == client.get(f"/api/rooms/{room['id']}").json()["score"]["ranking"]
+    assert again["room"]["title"] == data["title"]
+
+
+def test_an_imported_file_is_checked_as_untrusted_input(client):
+    room = new_room(client)
+    good = client.get(f"/api/rooms/{room['id']}/room.json").json()
+
+    def variant(**changes):
+        data = json.loads(json.dumps(good))
+        for path, value in changes.items():
+            target = data
+            *keys, last = path.split("__")
+            for key in keys:
+                target = target[key]
+            if value is KeyError:
+                del target[last]
+            else:
+                target[last] = value
+        return data
+
+    cases = [
+        ([], "not a room file"),
+        (variant(format="railprint-room-9"), "not a room file"),
+        (variant(game="chess"), "game: one of"),
+        (variant(title="a\x00b"), "title"),
+        (variant(parts=[]), "parts"),
+        (variant(parts__setup__players=["Ala"] * 2), "different names"),
+        (variant(parts__setup__players=["x" * 41]), "at most 40"),
+        (variant(parts__setup__expansion="meteors"), "meteor"),
+        (variant(parts__setup__surprise=1), "unknown choice"),
+        (variant(**{"parts__player:Ala": KeyError}), "does not belong"),
+        (variant(**{"parts__player:Eve": {"cells": ["."] * 49}}), "does not belong"),
+        (variant(**{"parts__player:Ala": {"cells": ["."] * 48}}), "49 spaces"),
+        (variant(**{"parts__player:Ala": {"cells": ["zz.."] + ["."] * 48}}), "Ala A1"),
+        (variant(**{"parts__player:Ala": {"cells": ["../../etc/passwd"] + ["."] * 48}}), "Ala A1"),
+    ]
+    for data, words in cases:
+        answer = client.post("/api/rooms/import", json=data)
+        assert answer.status_code == 400, (words, answer.text)
+        assert words in answer.json()["error"], (words, answer.json()["error"])
+    assert len(client.get("/api/rooms").json()) == 1  # nothing half-imported
+
+
+# --- the data folder --------------------------------------------------------------------------------
+
+def test_the_data_folder_is_private_and_the_database_durable(tmp_path):
+    old = os.umask(0o022)
+    try:
+        store = Store(tmp_path / "deep" / "data")
+        store.create("railroad-ink", "t", {"setup": {"players": ["A"]}, "player:A": {}})
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "deep" / "data").stat().st_mode) == 0o700
+    for name in ("rooms.sqlite3", "rooms.sqlite3-wal", "rooms.sqlite3-shm"):
+        assert stat.S_IMODE((tmp_path / "deep" / "data" / name).stat().st_mode) == 0o600, name
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: the WAL fsync'd at each commit
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store.close()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "pages"])
+def test_a_damaged_database_is_a_clear_error(tmp_path, damage):
+    data = tmp_path / "data"
+    store = Store(data)
+    for i in range(300):
+        store.create("railroad-ink", f"room {i}" * 5, {"setup": {"players": ["A"]}, "player:A": {"cells": ["."] * 49}})
+    store.close()
+    path = data / "rooms.sqlite3"
+    raw = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"not a database at all\n" * 100)
+    elif damage == "truncated":
+        path.write_bytes(raw[:100])
+    else:  # the header fine, the pages after it overwritten
+        path.write_bytes(raw[:4096] + bytes([0x5A]) * (len(raw) - 4096))
+    with pytest.raises(StoreDamaged) as error:
+        again = Store(data)
+        again.list(limit=100)
+        again.get(again.list()[0][0]["id"])
+    assert "rooms.sqlite3: the rooms database cannot be read" in str(error.value)
+    assert "move rooms.sqlite3 away" in str(error.value)
+    if damage == "garbage":
+        result = subprocess.run([sys.executable, "-m", "railprint", "serve", "--port", "0", "--data", str(data)],
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 1 and "Traceback" not in result.stderr + result.stdout
+        assert "the rooms database cannot be read" in result.stderr
+
+
+@pytest.mark.parametrize("host", ["../x", "", "a b", "x" * 300, "http://laptop", "[::1]x"])
+def test_a_bad_host_is_a_usage_error(host):
+    result = run_cli("serve", "--host", host, "--port", "0")
+    assert result.exit_code == 2, result.output
+    said = re.sub(r"[│\s]+", " ", result.output)  # the usage box may wrap the line
+    assert "neither an IP address nor a host name" in said and "Traceback" not in result.output
+
+
+# --- kill -9 in a burst of changes -------------------------------------------------------------------
+
+def _call(url, method="GET", body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def test_every_acknowledged_change_survives_kill_9(tmp_path):
+    """A real server process, 8 phones (2 rooms x 4 players) writing as fast as they can; the
+    server is killed with SIGKILL mid-burst. Every change it answered 200 is in the database
+    after the restart, at the version it answered."""
+    data = tmp_path / "data"
+    process = subprocess.Popen([sys.executable, "-m", "railprint", "serve", "--port", "0", "--data", str(data)],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        for line in process.stdout:
+            match = re.search(r"open (http://127\.0\.0\.1:\d+)/", line)
+            if match:
+                break
+        base = match.group(1)
+        players = ["A", "B", "C", "D"]
+        rooms = [_call(base + "/api/rooms", "POST", {"game": "railroad-ink", "players": players})["room"]["id"]
+                 for _ in range(2)]
+        acknowledged: list[tuple[str, str, int, list]] = []
+        stop = threading.Event()
+
+        def phone(room: str, player: str, seed: int) -> None:
+            version, n = 0, 0
+            while not stop.is_set():
+                n += 1
+                cells = ["."] * 49
+                cells[(seed * 7 + n) % 49] = ("h.h.", "r.r.", "hh..", "rr..")[n % 4]
+                cells[n % 49] = "hhhh"
+                try:
+                    answer = _call(f"{base}/api/rooms/{room}/changes", "POST",
+                                   {"version": version, "parts": {f"player:{player}": {"cells": cells}}})
+                except (OSError, urllib.error.URLError, ValueError):
+                    return  # the server is gone: this change was never acknowledged
+                version = answer["room"]["version"]
+                acknowledged.append((room, player, version, cells))
+
+        threads = [threading.Thread(target=phone, args=(room, p, i * 4 + j)) for i, room in enumerate(rooms)
+                   for j, p in enumerate(players)]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while len(acknowledged) < 60 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+        stop.set()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert len(acknowledged) >= 60
+    store = Store(data)
+    try:
+        for room in rooms:
+            kept = {(h["version"], h["part"]): h["value"] for h in store.history(room)}
+            mine = [a for a in acknowledged if a[0] == room]
+            for _, player, version, cells in mine:
+                assert kept.get((version, f"player:{player}")) == {"cells": cells}, (room, player, version)
+            latest = store.get(room)
+            for player in players:  # the last acknowledged board of each player is the room's (nothing after it was)
+                last = [a for a in mine if a[1] == player]
+                if last and latest.version == max(a[2] for a in mine):
+                    assert latest.parts[f"player:{player}"] == {"cells": last[-1][3]}
+    finally:
+        store.close()
