@@ -95,3 +95,22 @@ def test_a_font_with_damaged_layout_tables_is_an_error_naming_it_in_an_svg_rende
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output
     assert f"{game / 'f.ttf'}: the font cannot be embedded in an SVG: KeyError" in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_picture_glyph_errors_are_located_where_the_character_was_typed_even_as_an_escape(tmp_path):
+    """Days of Steam and Jedzie pociąg z daleka names typed as YAML escapes ("\\u6f22"): the
+    error had no location (the character itself is not in the file)."""
+    games = {
+        "days-of-steam": 'end: tiles\nplayers:\n  - {name: "Ala", goods: RRG, circuits: 1, steam: 2}\n'
+                         '  - {name: "Ola\\u6f22b", goods: RG, circuits: 1, steam: 2}\n',
+        "allers-trains": 'mode: route+stations\nplayers: [Ala, "Bar\\U00006F22"]\narrivals:\n'
+                         '  Fioletowo: [Ala@3, "Bar\\U00006F22@3"]\nroute: {Ala: 40+2, "Bar\\U00006F22": 33}\n',
+    }
+    for game, text in games.items():
+        path = tmp_path / f"{game}.yml"
+        path.write_text(text, encoding="utf-8")
+        line = 4 if game == "days-of-steam" else 2
+        result = run("score", game, str(path), "--picture", str(tmp_path / "p.pdf"))
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        assert result.stderr.startswith(f"Error: {path}:{line}:"), result.stderr
+        assert "cannot show '漢'" in result.stderr and not (tmp_path / "p.pdf").exists()
