@@ -10,7 +10,15 @@ parallel group and per table), keep 3-8 tickets, and place 0-3 stations in disti
 Adversarial games: 5 players share the whole ticket deck (10 each) and each puts all 3 stations in the cities with
 the most routes of other players (the largest borrow search the rules allow).
 
-    python benchmarks/bench_ttr_stations.py [--maps N] [--games N] [--seed S]
+With --hostile (issue 29): games the map limits allow, built to make the borrow search work
+hardest — 100 cities, up to 200 routes, 10 stations a player, up to 5,000 tickets all kept by
+the player with the stations: a star (one city holding 198 routes; 4,851 tickets), 10 station
+cities each with 9 routes out (10^10 ways to borrow), 6 stations of 11 options whose tickets no
+borrowing completes (3 million cheap assignments), 20 players with 5 stations each — each scored
+by the whole command in a fresh process; reported: CPU time, peak memory, whether the search was
+exact. Limit: 5 s CPU.
+
+    python benchmarks/bench_ttr_stations.py [--maps N] [--games N] [--seed S] [--hostile]
 """
 
 from __future__ import annotations
@@ -134,6 +142,121 @@ def make_game(m, rnd: random.Random, path: Path, adversarial: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _city(i: int) -> str:
+    return f"C{chr(65 + i // 26)}{chr(65 + i % 26)}x"
+
+
+def hostile_map(stations: int, fan: int, chain: bool, tickets: int, isolated: int = 0, per_player: int = 10,
+                star: bool = False, seed: int = 0) -> tuple[str, list[tuple[int, int]], list[tuple[int, int]]]:
+    """A map within the limits: ``stations`` station cities each joined to ``fan`` cities of its
+    own (or, ``star``: city 0 joined twice to every other), the station cities chained, cities
+    with no route, and ``tickets`` tickets between random pairs."""
+    rnd = random.Random(seed)
+    if star:
+        routes = [(0, i) for i in range(1, 100) for _ in range(2)]
+        cities = 100
+    else:
+        routes = [(s, stations + s * fan + k) for s in range(stations) for k in range(fan)]
+        routes += [(s, s + 1) for s in range(stations - 1)] if chain else []
+        cities = stations + stations * fan + isolated
+    routes = routes[:200]
+    pairs = [(i, j) for i in range(cities) for j in range(i + 1, cities)]
+    if isolated:   # tickets from the far cities to the cities no route reaches
+        pairs = [(i, j) for i in range(stations, cities - isolated) for j in range(cities - isolated, cities)]
+    rnd.shuffle(pairs)
+    chosen = sorted(pairs[:tickets])
+    text = f"""format: railprint-ttr-map/1
+id: hostile
+name: {{en: Hostile}}
+players: {{min: 2, max: 20}}
+trains_per_player: 45
+board: {{aspect: 1.0}}
+colours:
+  gray: {{hex: '#9e9e9e', any: true}}
+route_points: {{1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 8: 21}}
+scoring:
+  longest_path_bonus: {{points: 10}}
+  stations: {{per_player: {per_player}, points_unused: 4}}
+  tie_breaks: [tickets_completed, fewest_stations_used, longest_path]
+parallel_routes:
+  claimable_by_players: {{{", ".join(f"{n}: all" for n in range(2, 21))}}}
+cities:
+""" + "\n".join(f"  - {{id: c{i}, name: {_city(i)}, at: [{(i % 10) / 10 + 0.05:.2f}, {(i // 10) / 10 + 0.05:.2f}]}}"
+               for i in range(cities)) + "\nroutes:\n" + "\n".join(
+        f"  - {{id: r{k}, between: [c{a}, c{b}], length: 1, colour: gray}}" for k, (a, b) in enumerate(routes)) \
+        + "\ntickets:\n" + "\n".join(f"  - {{id: t{k}, between: [c{a}, c{b}], points: {1 + k % 20}}}"
+                                      for k, (a, b) in enumerate(chosen)) + "\n"
+    return text, routes, chosen
+
+
+def hostile_game(path: Path, routes, tickets, stations: list[list[int]]) -> str:
+    """Player 0.. hold the stations (and every ticket, split), the last player every route."""
+    pair = lambda a, b: f"'{_city(a)} - {_city(b)}'"  # noqa: E731
+    lines = [f"map: '{path}'", "players:"]
+    for n, cities in enumerate(stations):
+        share = tickets[n::len(stations)]
+        lines += [f"  - name: P{n}", "    routes: []", "    tickets: [" + ", ".join(pair(a, b) for a, b in share) + "]",
+                  "    stations: [" + ", ".join(_city(c) for c in cities) + "]"]
+    lines += ["  - name: Owner", "    routes: [" + ", ".join(pair(a, b) for a, b in dict.fromkeys(routes)) + "]"]
+    return "\n".join(lines) + "\n"
+
+
+HOSTILE_RUNNER = """
+import json, resource, sys
+from railprint.cli import main
+sys.argv = ["railprint", "score", "ticket-to-ride", sys.argv[1], "--json"]
+try:
+    main()
+except SystemExit as exc:
+    pass
+usage = resource.getrusage(resource.RUSAGE_SELF)
+rss = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
+print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "rss_mb": rss}), file=sys.stderr)
+"""
+
+
+def hostile() -> None:
+    import json
+    import subprocess
+
+    cases = {
+        "star: 10 stations, 4,851 tickets": (dict(stations=10, fan=0, chain=False, tickets=5000, star=True),
+                                              [list(range(10))]),
+        "10 stations x 9 routes out, 5,000 t.": (dict(stations=10, fan=9, chain=True, tickets=5000),
+                                                 [list(range(10))]),
+        "9 stations x 9, unchained": (dict(stations=9, fan=9, chain=False, tickets=4000), [list(range(9))]),
+        "6 stations x 11, no ticket completable": (dict(stations=6, fan=11, chain=False, tickets=5000, isolated=28),
+                                                   [list(range(6))]),
+        "5 stations x 14, 5,000 tickets": (dict(stations=5, fan=14, chain=True, tickets=5000), [list(range(5))]),
+        "19 players x 5 stations, chained": (dict(stations=95, fan=0, chain=True, tickets=5000, per_player=5),
+                                    [list(range(5 * n, 5 * n + 5)) for n in range(19)]),
+    }
+    print(f"{'hostile game (2 players unless said)':40} {'CPU s':>6} {'RSS MB':>7}  search")
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (shape, stations) in cases.items():
+            path = Path(tmp) / "map.yaml"
+            text, routes, tickets = hostile_map(**shape)
+            path.write_text(text, encoding="utf-8")
+            game = Path(tmp) / "game.yaml"
+            game.write_text(hostile_game(path, routes, tickets, stations), encoding="utf-8")
+            proc = subprocess.run([sys.executable, "-c", HOSTILE_RUNNER, str(game)], capture_output=True, text=True)
+            stats = json.loads(proc.stderr.strip().splitlines()[-1])
+            try:
+                data = json.loads(proc.stdout)
+                notices = [json.dumps(n) for g in (data if isinstance(data, list) else [data])
+                           for n in g.get("notices", [])]
+            except (ValueError, KeyError):
+                print(f"{name:40} FAILED: {proc.stderr.strip()[:200]}")
+                worst = float("inf")
+                continue
+            rough = sum("may not be the best" in n for n in notices)
+            print(f"{name:40} {stats['cpu']:6.2f} {stats['rss_mb']:7.1f}  "
+                  f"{'exact' if not rough else f'{rough} player(s) by coordinate ascent, said so'}")
+            worst = max(worst, stats["cpu"])
+    print(f"worst: {worst:.2f} s CPU (limit 5 s): {'OK' if worst <= 5 else 'OVER'}")
+
+
 def cpu(text: str, repeat: int = 3) -> tuple[float, float, object]:
     best_cpu = best_wall = float("inf")
     result = None
@@ -150,7 +273,11 @@ def main() -> None:
     ap.add_argument("--maps", type=int, default=5)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--hostile", action="store_true", help="only the hostile games of issue 29")
     args = ap.parse_args()
+    if args.hostile:
+        hostile()
+        return
     rnd = random.Random(args.seed)
     rows = {"typical": [], "adversarial": []}
     worst = {"typical": (0.0, ""), "adversarial": (0.0, "")}

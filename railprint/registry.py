@@ -502,7 +502,16 @@ def scorer(game: Game):
         scorable = ", ".join(g.id for g in games() if g.scorer)
         raise RailprintError(f"{game.id}: railprint prints this game's components but does not score it",
                              hint=f"games with a scorer: {scorable}; to print: railprint render {game.id}")
-    return plugin_hook(game, "scorer", game.scorer)
+    hook = plugin_hook(game, "scorer", game.scorer)
+
+    @wraps(hook)
+    def score(*args: Any, **kwargs: Any) -> Any:
+        result = hook(*args, **kwargs)
+        if result is None or isinstance(result, (str, bytes, int, float, bool, list, tuple, dict)):
+            raise RailprintError(f"{game.plugin()}: its scorer {game.scorer} returned {type(result).__name__}, "
+                                 "not a score result", hint="a scorer returns an object with as_text(lang) and as_json()")
+        return result
+    return score
 
 
 def photo_reader(game: Game):

@@ -90,6 +90,15 @@ class GamesResult(Record, frozen=False):
         return sorted(rows, key=lambda r: (r["place"], r["player"]))
 
 
+def _typed_forms(char: str) -> tuple[str, ...]:
+    """How a character may be typed in a YAML game file: itself, or a \\u, \\U or \\x escape."""
+    code = ord(char)
+    forms = [char, f"\\u{code:04x}", f"\\u{code:04X}", f"\\U{code:08x}", f"\\U{code:08X}"]
+    if code < 256:
+        forms += [f"\\x{code:02x}", f"\\x{code:02X}"]
+    return tuple(forms)
+
+
 def check_picture_glyphs(doc: Any, files: Sequence[Any]) -> Any:
     """``doc`` (a scored picture) if the embedded font can draw every string in it; otherwise an
     error at the first place the offending character was typed in the game ``files`` (a player's
@@ -109,12 +118,14 @@ def check_picture_glyphs(doc: Any, files: Sequence[Any]) -> Any:
                 source = read_text(path)
             except RailprintError:
                 continue
-            found = [i for i in (source.find(c) for c in missing) if i >= 0]
+            found = [i for i in (source.find(form) for c in missing for form in _typed_forms(c)) if i >= 0]
             if found:
                 at = min(found)
                 line_start = source.rfind("\n", 0, at) + 1
                 where = Location(str(path), source.count("\n", 0, at) + 1, at - line_start + 1)
                 break
+        if where is None and files:   # (typed in a way not found above: at least the file)
+            where = Location(str(files[0]))
         raise RailprintError(f"the picture cannot show {''.join(missing)!r} (in {clip(text, 60)}): the font "
                              "has no glyph for it", where, hint="use other characters, or score without --picture")
     return doc

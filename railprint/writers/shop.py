@@ -74,7 +74,26 @@ def load_profile(path: Path) -> Profile:
     if space != "CMYK":
         raise RailprintError(f"{shown}: an ICC profile for {space or 'an unknown'} colour, not CMYK",
                              hint="ask the print shop for its CMYK output profile")
+    _transform(data, shown)   # a damaged profile can read and still not convert: refused now, at --icc
     return Profile(data, description, shown)
+
+
+def _transform(data: bytes, shown: str):
+    """LittleCMS's sRGB → CMYK transform to the profile, tried on one pixel; a profile it cannot
+    use (damaged tables: 7 of 100 mutations of a good one) is an error naming the file."""
+    from PIL import Image, ImageCms
+
+    try:
+        transform = ImageCms.buildTransform(
+            ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(data)),
+            "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+        ImageCms.applyTransform(Image.new("RGB", (2, 1), (200, 40, 10)), transform)
+    except Exception as exc:  # LittleCMS reports damaged tables as PyCMSError, OSError, ValueError…
+        raise RailprintError(f"{shown}: not a usable ICC profile (LittleCMS cannot convert to it: "
+                             f"{str(exc)[:80] or type(exc).__name__})",
+                             hint="ask the print shop for its CMYK output profile again") from None
+    return transform
 
 
 class ShopPaint:
@@ -92,12 +111,7 @@ class ShopPaint:
         self.ink_limit = ink_limit
         self._transform = None
         if profile is not None:
-            from PIL import ImageCms
-
-            self._transform = ImageCms.buildTransform(
-                ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(profile.data)),
-                "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+            self._transform = _transform(profile.data, profile.path)
             self.cmyk_of = lru_cache(maxsize=4096)(self._cmyk_of)
 
     @staticmethod

@@ -10,6 +10,7 @@ from functools import lru_cache
 import svgwrite
 
 from railprint import fonts
+from railprint.errors import RailprintError
 from railprint.model.images import picture_bytes, picture_format
 from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, leaves
 
@@ -26,15 +27,21 @@ def _font_face_css(face: str, chars: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(fonts.font_path(face), recalcTimestamp=False)  # head.modified: the font's own, not now
-    options = subset.Options()
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text=chars or " ")
-    subsetter.subset(font)
+    path = fonts.font_path(face)
     out = io.BytesIO()
-    font.save(out)
+    try:
+        font = TTFont(path, recalcTimestamp=False)  # head.modified: the font's own, not now
+        options = subset.Options()
+        options.name_IDs = ["*"]
+        options.notdef_outline = True
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=chars or " ")
+        subsetter.subset(font)
+        font.save(out)
+    except Exception as exc:  # fontTools reads the tables the PDF writer never needs (GSUB, GPOS…)
+        raise RailprintError(f"{path}: the font cannot be embedded in an SVG: {type(exc).__name__}: "
+                             f"{str(exc)[:100]}", hint="the PDF output does not need these tables; "
+                             "or repair the font (e.g. re-save it with a font editor)") from None
     data = base64.b64encode(out.getvalue()).decode("ascii")
     weight = "bold" if "bold" in face else "normal"
     style = "font-style:italic;" if "italic" in face else ""

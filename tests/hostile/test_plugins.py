@@ -42,6 +42,12 @@ CASES = {
     "scorer-exits": ("def score(paths, strict=False):\n    sys.exit(0)\n"
                      "GAME = Game(id='x-rail', title={'en': 'X'}, scorer='MOD:score')", "MOD:GAME",
                      ["score", "x-rail", "GAMEFILE"], "its scorer MOD:score failed: it called sys.exit(0)"),
+    "scorer-returns-none": ("def score(paths, strict=False):\n    return None\n"
+                            "GAME = Game(id='x-rail', title={'en': 'X'}, scorer='MOD:score')", "MOD:GAME",
+                            ["score", "x-rail", "GAMEFILE"], "its scorer MOD:score returned NoneType, not a score result"),
+    "scorer-returns-text": ("def score(paths, strict=False):\n    return 'Ala 12'\n"
+                            "GAME = Game(id='x-rail', title={'en': 'X'}, scorer='MOD:score')", "MOD:GAME",
+                            ["score", "x-rail", "GAMEFILE", "--json"], "its scorer MOD:score returned str, not a score result"),
     "scorer-missing": ("GAME = Game(id='x-rail', title={'en': 'X'}, scorer='MOD:nothing')", "MOD:GAME",
                        ["score", "x-rail", "GAMEFILE"], "its scorer MOD:nothing failed: AttributeError"),
     "result-raises": ("class R:\n    def as_text(self, lang):\n        raise ValueError('bad table')\n"

@@ -12,7 +12,7 @@ from pydantic import BeforeValidator, Field
 
 from railprint.loading.schema import Spec
 from railprint.games.ticket_to_ride.maps import (
-    _HEX, _ID, MAX_CITIES, MAX_ROUTE_LENGTH, MAX_ROUTES, MAX_VIA, _deal_text, _none_word,
+    _HEX, _ID, MAX_CITIES, MAX_ROUTE_LENGTH, MAX_ROUTES, MAX_TICKETS, MAX_VIA, _deal_text, _none_word,
 )
 from railprint.games.ticket_to_ride.model import TIE_BREAKS
 
@@ -177,4 +177,4 @@ class MapSpec(Spec):
     cities: Annotated[list[CitySpec], Field(min_length=2, max_length=MAX_CITIES)]
     areas: Annotated[list[AreaSpec], Field(max_length=20)] = []
     routes: Annotated[list[RouteSpec], Field(min_length=1, max_length=MAX_ROUTES)]
-    tickets: list[TicketSpec] = []
+    tickets: Annotated[list[TicketSpec], Field(max_length=MAX_TICKETS)] = []

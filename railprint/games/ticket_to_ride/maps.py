@@ -31,6 +31,7 @@ FORMAT = "railprint-ttr-map/1"
 # Bounds that keep a map printable in seconds (docs/hostile-input.md): the shipped maps have at
 # most 39 cities, 128 routes, a route of 9 spaces and three routes between one pair of cities.
 MAX_CITIES, MAX_ROUTES, MAX_ROUTE_LENGTH, MAX_PARALLEL, MAX_VIA = 100, 200, 12, 3, 8
+MAX_TICKETS = 5_000   # a ticket deck is printed: as many as one content file's components (deck.MAX_COMPONENTS)
 BUILTIN = ("nordic", "italy")
 GAME = "ticket-to-ride"
 
@@ -286,7 +287,7 @@ _MAP = _model({
     "tickets": (_list(_model({
         "id": (_ID_TEXT, _REQUIRED), "between": (_pair(_TEXT), _REQUIRED),
         "points": (_int(ge=1), _REQUIRED), "long": (_bool, False),
-    })), []),
+    }), max_length=MAX_TICKETS), []),
 })
 
 # ---------------------------------------------------------------------------------------------

@@ -227,6 +227,24 @@ class TTRMap(Record, uncompared=("play",)):
         return {t.id: t for t in self.tickets}
 
     @cached_property
+    def tickets_between(self) -> dict[frozenset, tuple[Ticket, ...]]:
+        """The tickets joining two places (either way round), in map order: a game file's
+        tickets are looked up here, not by a scan of the map's (up to 5,000) tickets each."""
+        found: dict[frozenset, list[Ticket]] = {}
+        for t in self.tickets:
+            found.setdefault(frozenset((t.a, t.b)), []).append(t)
+        return {pair: tuple(ts) for pair, ts in found.items()}
+
+    @cached_property
+    def tickets_at(self) -> dict[str, tuple[Ticket, ...]]:
+        """The tickets with an end at a place, in map order (for "did you mean" hints)."""
+        found: dict[str, list[Ticket]] = {}
+        for t in self.tickets:
+            for end in dict.fromkeys((t.a, t.b)):
+                found.setdefault(end, []).append(t)
+        return {place: tuple(ts) for place, ts in found.items()}
+
+    @cached_property
     def colour(self) -> dict[str, Colour]:
         return {c.id: c for c in self.colours}
 

@@ -247,13 +247,13 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
         points = int(next(g for g in pm.groups() if g))
         body = text[:pm.start()]
     a, b = _split_pair(m, body, item, reader, fallback)
-    found = [t for t in m.tickets if {t.a, t.b} == {a, b}]
+    found = list(m.tickets_between.get(frozenset((a, b)), ()))
     pair = f"{m.place_name(a)} - {m.place_name(b)}"
     if points is not None and len(found) > 1:
         found = [t for t in found if t.points == points] or found
     if not found:
         near = [f"{m.place_name(t.a)} - {m.place_name(t.b)} ({t.points})"
-                for t in m.tickets if a in (t.a, t.b)]
+                for t in m.tickets_at.get(a, ())]
         raise NotationError(f"no ticket {pair} on the {m.title()} map", where,
                             hint=("tickets with " + m.place_name(a) + ": " + ", ".join(near)) if near else None)
     ticket = found[0]

@@ -447,6 +447,8 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
     from .stations import BUDGET as BORROW_BUDGET, OpenTicket, best_borrow
     owners = {rid: tuple(dict.fromkeys(pi for pi, _ in hs)) for rid, hs in holders.items()}
     city_holder: dict[str, tuple[int, StationEntry]] = {}
+    searching = [pi for pi, player in enumerate(record.players) if player.stations]
+    budget = BORROW_BUDGET
     for pi, player in enumerate(record.players):
         if not player.stations:
             continue
@@ -510,10 +512,13 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
                 t = m.ticket[kept]
                 tickets.append(OpenTicket(tuple(_side(m, own + reach, t.a)) or (("none", t.a),),
                                           tuple(_side(m, own + reach, t.b)) or (("none", t.b),), t.points))
-            found = best_borrow(own, options, tickets)
+            # the game's search budget, shared among the players still to search
+            found = best_borrow(own, options, tickets, budget=budget // sum(1 for q in searching if q >= pi))
+            budget -= found.work
             if not found.exact:
-                notice(player.where, f"{name}: {found.bound:,} ways to borrow routes; past {BORROW_BUDGET:,} the "
-                       "scorer improved one station at a time, so the choice may not be the best", name)
+                notice(player.where, f"{name}: {found.bound:,} ways to borrow routes, too many to try every one "
+                       f"within the search's bound ({BORROW_BUDGET:,} steps a game); the scorer improved one "
+                       "station at a time, so the choice may not be the best", name)
             for i, edge in zip(searched, found.chosen):
                 if edge is not None:
                     rid = edge[0]

@@ -16,7 +16,12 @@ What is left is enumerated: at most ``prod(options_s + 1)`` assignments, each op
 into the station's city — ``<= (routes into the city + 1) ** stations``; with the published 3
 stations per player and a map's busiest city of ``d`` routes, ``<= (d + 1) ** 3``
 (tests/games/ticket_to_ride/test_ttr_stations.py checks the count and the optimum against brute
-force). A hostile map past ``BUDGET`` assignments gets coordinate ascent instead, and says so.
+force). An assignment is scored by looking only at the tickets with an end among the tokens it
+merges (tickets with the same two token sets are one entry; a ticket no option can reach is
+never looked at). The search is bounded by the work it does — assignments, tickets looked at,
+ends compared — not by the number of assignments: past :data:`BUDGET` units the exact search
+gives way to coordinate ascent, itself bounded by as many, and the game says so (a 2-player
+game on a map within the limits, 10 stations, 4,851 tickets, was still searching at 120 s).
 """
 
 from __future__ import annotations
@@ -29,9 +34,18 @@ from railprint.graphs import UnionFind
 
 from .graph import Edge
 
-BUDGET = 250_000
-"""Assignments evaluated at most (a few tenths of a second); legal games on published-size maps
-need under a thousand."""
+BUDGET = 6_000_000
+"""Units of work (an assignment scored, a ticket looked at, a ticket end compared) one game's
+borrow searches may take together (the scorer shares it among the players with stations): about
+a second (benchmarks/bench_ttr_stations.py --hostile); a search gets half of its share for the
+exact search, the rest (at least) for coordinate ascent. Legal games on published-size maps
+need a few thousand."""
+
+
+EVALUATION_WORK = 10
+"""Units an assignment costs to set up, per borrowed route and once more (a ticket looked at
+costs two, and one more per end compared), so that a unit is about 0.15–0.25 µs whatever the
+shape of the search (measured: an assignment of 6 routes ~9 µs; a ticket looked at ~0.5 µs)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +61,7 @@ class Borrowing:
     evaluated: int                    # assignments scored
     bound: int                        # prod(options + 1) before any pruning: the search's ceiling
     exact: bool                       # False: BUDGET exceeded, coordinate ascent used
+    work: int = 0                     # units of work done (see BUDGET)
 
 
 def best_borrow(own: Sequence[Edge], options: Sequence[Sequence[Edge]], tickets: Sequence[OpenTicket],
@@ -92,21 +107,43 @@ def best_borrow(own: Sequence[Edge], options: Sequence[Sequence[Edge]], tickets:
         kept.append([m for m in ms if m[1] in named or m[1] in others])
     if not open_tickets:
         kept = [[] for _ in kept]
+    # the tickets a merge can complete: both ends among the tokens the options reach (a token
+    # no option touches is never merged), one entry per pair of token sets, indexed by token
+    reach = {tok for ms in kept for a, b, _ in ms for tok in (a, b)}
+    grouped: dict[tuple[frozenset, frozenset], list[int]] = {}
+    for ta, tb, pts in open_tickets:
+        a, b = ta & reach, tb & reach
+        if a and b:
+            entry = grouped.setdefault((a, b), [0, 0])
+            entry[0] += pts
+            entry[1] += 1
+    reachable = [(b, pts, count) for (_, b), (pts, count) in grouped.items()]
+    by_token: dict[Hashable, list[int]] = {}
+    for index, (a, _) in enumerate(grouped):
+        for tok in a:
+            by_token.setdefault(tok, []).append(index)
 
-    def value(choice: Sequence[tuple[Hashable, Hashable, Edge] | None]) -> tuple[int, int, int]:
+    def value(choice: Sequence[tuple[Hashable, Hashable, Edge] | None]) -> tuple[tuple[int, int, int], int]:
+        """(ticket points gained, tickets completed, -routes borrowed), and the work it took."""
         merged = [m for m in choice if m is not None]
         if not merged:
-            return (0, 0, 0)
+            return (0, 0, 0), EVALUATION_WORK
         local = UnionFind()
         for a, b, _ in merged:
             local.union(a, b)
+        root = {tok: local.find(tok) for tok in local.parent}
         gain = done = 0
-        for a, b, pts in open_tickets:
-            ra = {local.find(x) for x in a}
-            if any(local.find(y) in ra for y in b):
-                gain += 2 * pts
-                done += 1
-        return (gain, done, -len(merged))
+        work = EVALUATION_WORK * (1 + len(merged))
+        completed: set[int] = set()
+        for tok, r in root.items():
+            for index in by_token.get(tok, ()):
+                b, pts, count = reachable[index]
+                work += 2 + len(b)
+                if index not in completed and any(root.get(y) == r for y in b):
+                    completed.add(index)
+                    gain += 2 * pts
+                    done += count
+        return (gain, done, -len(merged)), work
 
     space = 1
     for ms in kept:
@@ -114,28 +151,37 @@ def best_borrow(own: Sequence[Edge], options: Sequence[Sequence[Edge]], tickets:
     choices: list[list[tuple[Hashable, Hashable, Edge] | None]] = [[None, *ms] for ms in kept]
     best: tuple | None = None
     best_value = (0, 0, 0)
-    evaluated = 0
-    if space <= budget:
+    evaluated = work = 0
+    exact = space <= budget // 2
+    if exact:
         for combo in product(*choices):
             evaluated += 1
-            v = value(combo)
+            v, cost = value(combo)
+            work += cost
             if best is None or v > best_value:
                 best, best_value = combo, v
-        exact = True
-    else:  # coordinate ascent from borrowing nothing (hostile maps only)
+            if work > budget // 2:
+                exact = False
+                break
+    if not exact:  # coordinate ascent from borrowing nothing (hostile maps only), with what is left
         current: list = [None] * len(kept)
-        best_value = value(current)
+        best_value, cost = value(current)
+        work += cost
         improved = True
-        while improved and evaluated < budget:
+        while improved and work <= budget:
             improved = False
             for s, opts in enumerate(choices):
                 for m in opts:
                     trial = current[:s] + [m] + current[s + 1:]
                     evaluated += 1
-                    v = value(trial)
+                    v, cost = value(trial)
+                    work += cost
                     if v > best_value:
                         current, best_value, improved = trial, v, True
+                    if work > budget:
+                        break
+                if work > budget:
+                    break
         best = tuple(current)
-        exact = False
     chosen = tuple(m[2] if m is not None else None for m in (best or (None,) * len(kept)))
-    return Borrowing(chosen, evaluated, bound, exact)
+    return Borrowing(chosen, evaluated, bound, exact, work)
