@@ -71,7 +71,12 @@
     if (!row) { row = document.createElement("div"); row.id = "ri-photo"; editor.before(row); }
     row.className = "row ri-photo";
     row.append(button, input, note);
-    new MutationObserver(() => { button.textContent = w("take"); outline(); }).observe(editor, {childList: true, subtree: true});
+    // the button sits inside the editor: write its label only when the language changed it, or the
+    // observer would see its own write and run again forever
+    new MutationObserver(() => {
+      if (button.textContent !== w("take")) button.textContent = w("take");
+      outline();
+    }).observe(editor, {childList: true, subtree: true});
     const style = document.createElement("link");
     Object.assign(style, {rel: "stylesheet", href: "/games/railroad-ink/photo.css"});
     document.head.append(style);
