@@ -14,7 +14,9 @@ from railprint.draw.rules_sheet import READING, load_rules
 from tests.helpers import pdf_char_sizes, pdf_texts, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
-SEEDS = Path("/work/shared/seeds")
+# the rulebooks: shared/ beside the repository (as CI lays it), else the workplace's copy
+SEEDS = next((p for p in (ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")) if p.is_dir()),
+             ROOT.parent / "shared" / "seeds")
 # (game, --map, rules file, its rulebook in the seeds)
 KITS = [
     ("days-of-steam", None, "content/days-of-steam/rules.yaml", "000_9dd876d367dca53c.txt"),
