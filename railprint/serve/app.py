@@ -613,21 +613,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     def scored(room: Room) -> dict:
         return remembered.get(("score", room.id, room.version), lambda: score_room(room))
 
-    @app.exception_handler(RoomNotFound)
-    async def _not_found(request, exc: RoomNotFound):
-        return _error(404, str(exc))
+    def _plain(status: int):
+        async def answer(request, exc: Exception):
+            return _error(status, str(exc))
+        return answer
 
-    @app.exception_handler(BodyTooLarge)
-    async def _too_large(request, exc: BodyTooLarge):
-        return _error(413, str(exc))
-
-    @app.exception_handler(StoreDamaged)
-    async def _damaged(request, exc: StoreDamaged):
-        return _error(503, str(exc))
-
-    @app.exception_handler(WrongMediaType)
-    async def _media(request, exc: WrongMediaType):
-        return _error(415, str(exc))
+    # errors whose answer is their message with a status of their own
+    for kind, status in ((RoomNotFound, 404), (BodyTooLarge, 413), (StoreDamaged, 503), (WrongMediaType, 415)):
+        app.add_exception_handler(kind, _plain(status))
 
     @app.exception_handler(TooMany)
     async def _too_many(request, exc: TooMany):
