@@ -17,7 +17,7 @@ Decisions (see docs/ticket-to-ride-scoring.md):
 
 from __future__ import annotations
 
-from railprint.errors import Location, RulesError
+from railprint.errors import Location, RailprintError, RulesError
 from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS, Route, Ticket, TTRMap
 from railprint.records import Record, factory
 from railprint.report import ScoreLine, ScoreReport, Violation, rank
@@ -515,10 +515,11 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
             # the game's search budget, shared among the players still to search
             found = best_borrow(own, options, tickets, budget=budget // sum(1 for q in searching if q >= pi))
             budget -= found.work
-            if not found.exact:
-                notice(player.where, f"{name}: {found.bound:,} ways to borrow routes, too many to try every one "
-                       f"within the search's bound ({BORROW_BUDGET:,} steps a game); the scorer improved one "
-                       "station at a time, so the choice may not be the best", name)
+            if not found.exact:   # an exact answer or a clear error, never a guess shown as the score
+                raise RailprintError(
+                    f"{name}: {found.bound:,} ways to borrow routes for the stations, too many to find the best "
+                    f"within the search's bound ({BORROW_BUDGET:,} steps a game)", player.where,
+                    hint="name the route each station borrows in the game file (City: A - B)")
             for i, edge in zip(searched, found.chosen):
                 if edge is not None:
                     rid = edge[0]
