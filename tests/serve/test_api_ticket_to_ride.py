@@ -111,3 +111,25 @@ def test_an_uploaded_game_file_names_its_map_by_id_never_a_server_file(client, t
     answer = client.put(f"/api/rooms/{r['id']}/files/game.yaml?version=0",
                         content="map: Nordic Countries\nplayers:\n  - name: Ala\n    routes: []\n".encode())
     assert answer.status_code == 200, answer.text
+
+
+def test_route_names_come_in_polish_too(client):
+    """The page names routes in its language: a Polish page says the colour in Polish, and the
+    halves of a double route of one colour by a Polish ordinal (issue 30: colours translated)."""
+    from railprint.games.ticket_to_ride.board import COLOUR_NAMES
+
+    r = room(client, map="nordic", players=("Ala", "Bartek", "Celina"))
+    drawing = client.post(f"/api/rooms/{r['id']}/actions/map", json={}).json()
+    m = load_map("nordic")
+    polish = {c: COLOUR_NAMES["pl"][c].split(":")[0] for c in COLOUR_NAMES["pl"]}
+    seen_double = False
+    for x in drawing["routes"]:
+        route = m.route[x["id"]]
+        english, pl = x["name"], x["names"]["pl"]
+        assert english.split(" · ")[:2] == pl.split(" · ")[:2]          # places and length alike
+        assert pl.split(" · ")[2].startswith(polish[route.colour]), pl   # the colour in Polish
+        assert route.colour not in pl.split(" · ")[2] or polish[route.colour] == route.colour
+        if english.endswith("(2nd)"):
+            seen_double = True
+            assert pl.endswith("(2.)"), pl
+    assert seen_double   # Nordic has gray doubles: both halves named apart in both languages

@@ -388,3 +388,20 @@ def test_the_ticket_list_keeps_its_scroll_and_find_a_ticket_its_focus_across_red
     assert not errors, errors
     ala_ctx.close()
     bartek_ctx.close()
+
+
+def test_the_chooser_names_colours_in_the_pages_language(browser, server):
+    """?lang=pl: the chooser says the colours in Polish (issue 30: every label translated)."""
+    base, _ = server
+    (ctx,), (page,), errors = touch_phones(browser)
+    url = create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    page.goto(url + "?lang=pl")
+    show_map(page)
+    oslo = page.locator("circle[data-city='oslo']").bounding_box()
+    page.touchscreen.tap(oslo["x"] + oslo["width"] / 2, oslo["y"] + oslo["height"] / 2)
+    page.wait_for_selector("#ttr-chooser:not([hidden]) button[data-route]")
+    names = page.locator("#ttr-chooser button[data-route]").all_inner_texts()
+    assert "Oslo – Örebro · 2 · zielony" in names and "Oslo – Örebro · 2 · żółty" in names, names
+    assert not any(word in " ".join(names) for word in ("green", "yellow", "gray")), names
+    assert not errors, errors
+    ctx.close()

@@ -130,18 +130,30 @@ def _checked_stations(m, key: str, value: Any) -> list[dict]:
     return out
 
 
-def route_name(m, rid: str) -> str:
+def route_name(m, rid: str, lang: str = "en") -> str:
     """``Oslo – Örebro · 2 · green``; the halves of a double route of one colour told apart
-    (``… · gray (2nd)``): the page's chooser and the server's refusals name routes alike."""
+    (``… · gray (2nd)``): the page's chooser and the server's refusals name routes alike.
+    ``lang="pl"``: the colour's Polish name and ordinal (``… · szary (2.)``)."""
     r = m.route[rid]
     group = m.parallel_groups[r.pair]
     same = [g for g in group if m.route[g].colour == r.colour]
-    nth = f" ({_ORDINALS[same.index(rid)] if same.index(rid) < len(_ORDINALS) else same.index(rid) + 1})" \
-        if len(same) > 1 else ""
-    return f"{m.place_name(r.a)} – {m.place_name(r.b)} · {r.length} · {r.colour}{nth}"
+    i = same.index(rid)
+    nth = "" if len(same) < 2 else f" ({i + 1}.)" if lang == "pl" else \
+        f" ({_ORDINALS[i] if i < len(_ORDINALS) else i + 1})"
+    colour = _colour_word(r.colour, lang)
+    return f"{m.place_name(r.a)} – {m.place_name(r.b)} · {r.length} · {colour}{nth}"
 
 
 _ORDINALS = ("1st", "2nd", "3rd")
+
+
+def _colour_word(colour: str, lang: str) -> str:
+    """A route colour's short name in the page's language (a map's own colour ids stay as they are)."""
+    if lang == "en":
+        return colour
+    from railprint.games.ticket_to_ride.board import COLOUR_NAMES
+
+    return COLOUR_NAMES.get(lang, {}).get(colour, colour).split(":")[0]
 
 
 def check_with_room(parts: dict[str, Any], updates: dict[str, Any]) -> None:
@@ -253,7 +265,7 @@ def _drawing(m) -> dict:
     for route in m.routes:
         routes.append({
             "id": route.id, "a": m.place_of(route.a), "b": m.place_of(route.b), "length": route.length,
-            "name": route_name(m, route.id),
+            "name": route_name(m, route.id), "names": {"pl": route_name(m, route.id, "pl")},
             "colour": route.colour, "hex": colours.get(route.colour, "#9e9e9e"),
             "parallels": list(m.parallels_of(route.id)), "tunnel": route.tunnel,
             "ferry": route.locomotives + route.waves,

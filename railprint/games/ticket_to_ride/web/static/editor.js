@@ -75,6 +75,7 @@
 
   const placeOf = (id) => map.places.find((p) => p.id === id) || {name: id, id};
   const routeOf = (id) => map.routes.find((r) => r.id === id);
+  const nameOf = (r) => (r.names && r.names[ctx.lang]) || r.name;   // colours in the page's language
 
   // refusals and conflicts: shown next to what made the change (routes: right under the map;
   // stations, tickets: their own lists), announced to screen readers
@@ -105,7 +106,7 @@
     const mine = part(ctx.player);
     const holders = (owners()[id] || []).filter((p) => p !== ctx.player);
     if (!mine.routes.includes(id) && holders.length) {
-      note(`${routeOf(id).name}: ${w("taken")} ${holders.join(", ")}`);
+      note(`${nameOf(routeOf(id))}: ${w("taken")} ${holders.join(", ")}`);
       return;
     }
     note("");
@@ -233,7 +234,7 @@
         const who = held[r.id] || [];
         return h("button", {type: "button", "data-route": r.id, class: who.includes(ctx.player) ? "on" : "",
           onclick: () => { closeChooser(); toggleRoute(r.id); }},
-          h("span", {class: "ttr-chip", style: `background:${r.hex}`}), r.name, who.length ? ` · ${who.join(", ")}` : "");
+          h("span", {class: "ttr-chip", style: `background:${r.hex}`}), nameOf(r), who.length ? ` · ${who.join(", ")}` : "");
       }),
       found.cities.map((c) => h("button", {type: "button", "data-city": c.id, onclick: () => { closeChooser(); pickCity(c.id); }},
         `${c.name} — ${w(map.stations && c.city ? "city_item" : "city_routes")}`)),
@@ -382,7 +383,7 @@
   }
 
   function routeLine(r, who) {
-    return [h("span", {class: "ttr-chip", style: `background:${r.hex}`}), r.name,
+    return [h("span", {class: "ttr-chip", style: `background:${r.hex}`}), nameOf(r),
       who.length ? ` · ${w("claimed_by")} ${who.join(", ")}` : ""];
   }
 
@@ -440,7 +441,7 @@
             onchange: (e) => setStation(s.city, e.target.value || null, false)},
             h("option", {value: "", selected: !s.route}, w("scorer_chooses")),
             options.map((r) => h("option", {value: r.id, selected: r.id === s.route},
-              `${r.name} · ${(held[r.id] || []).join(", ")}`)))),
+              `${nameOf(r)} · ${(held[r.id] || []).join(", ")}`)))),
           scored ? h("span", {class: "ttr-borrowed", "data-borrowed": scored.route_id || ""},
             scored.borrows ? ` → ${scored.borrows} (${scored.from.join(", ")})${scored.chosen_by === "scorer" ? ` · ${w("chose")}` : ""}`
               : ` → ${w("borrows_nothing")}`) : null,
