@@ -20,7 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from railprint import fonts
+from railprint.text import fonts
 from railprint.loading.resources import content_path
 from railprint.render import RenderOptions, build_deck
 from railprint.scene import Circle, Group, Line, Path, Rect, Text, walk

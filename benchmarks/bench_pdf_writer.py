@@ -35,7 +35,7 @@ TARGET = 0.2  # s CPU for every PDF of render all, cold (issue 17, third round: 
 
 def capture(out: Path, shop: bool) -> int:
     """Render all in this process, keeping every document the PDF writer is given."""
-    from railprint import fonts
+    from railprint.text import fonts
     from railprint.console import main
     from railprint.writers import pdf
 
@@ -62,7 +62,7 @@ def capture(out: Path, shop: bool) -> int:
 def _documents(path: Path) -> list:
     """The captured documents, with what `render all` has loaded before it writes: the user's
     font files registered and every face's metrics read (the layout measured the text)."""
-    from railprint import fonts
+    from railprint.text import fonts
     from railprint.scene import Text, leaves
 
     user, docs = pickle.loads(path.read_bytes())
@@ -132,7 +132,7 @@ def levels(path: Path) -> None:
 
     from deflate import zlib_compress
 
-    from railprint import fonts
+    from railprint.text import fonts
 
     user, docs = pickle.loads(path.read_bytes())
     fonts._USER.update(user)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, clip, suggestion
-from railprint.fonts import check_glyphs
+from railprint.text.fonts import check_glyphs
 from railprint.loading.paths import SLUG_RULE, content_scope, lies_in, referenced, resolved, slug_problem
 from railprint.loading.resources import content_root
 from railprint.loading.text import read_head

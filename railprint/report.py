@@ -104,7 +104,7 @@ def check_picture_glyphs(doc: Any, files: Sequence[Any]) -> Any:
     error at the first place the offending character was typed in the game ``files`` (a player's
     name, a title), not an unlocated one from the writer."""
     from railprint.errors import Location, RailprintError
-    from railprint.fonts import check_glyphs
+    from railprint.text.fonts import check_glyphs
     from railprint.loading.text import read_text
     from railprint.scene import texts
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import reportlab
 
-from railprint import fonts
+from railprint.text import fonts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(fonts._font_folder().glob("*.ttf"))

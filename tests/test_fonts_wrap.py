@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from railprint.fonts import text_width, wrap_text
+from railprint.text.fonts import text_width, wrap_text
 
 WORDS = ("Kraków Łódź Gdańsk Źródło żółć Ärø Tromsø Göteborg Åland Trondheim the a of and "
          "Jedzie pociąg z daleka, na żadnej stacji nie czeka — Konstantynopolitańczykowianeczka "

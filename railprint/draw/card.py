@@ -8,7 +8,7 @@ from pathlib import Path as FilePath
 
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
-from railprint.fonts import face_key, fit_size
+from railprint.text.fonts import face_key, fit_size
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
                                   PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer,
                                   VectorPlacement)

@@ -743,7 +743,7 @@ def _set_block(s: SetFaces, area_w: float) -> tuple[int, int, float, float]:
     fit = max(1, int((area_w - extra) // bw))
     cols = min(n, fit, max(1, round((n * bh / bw) ** 0.5)))
     rows = -(-n // cols)
-    from railprint.fonts import text_width
+    from railprint.text.fonts import text_width
 
     label = min(text_width(s.label, LABEL_SIZE, "bold"), area_w)   # the label never runs into the next block
     return cols, rows, max(cols * bw + extra, label), rows * bh + extra + LABEL_HEIGHT
@@ -755,7 +755,7 @@ def impose_sets(sets: list[SetFaces], *, paper: str = "a4", mode: str = "duplex"
     """Several small sets of different sizes on shared sheets (duplex or single-sided): each
     set a block of its components with bleed gutters and its label above, the blocks in rows;
     in duplex mode every back behind its front (a set without backs gets blank backs)."""
-    from railprint.fonts import text_width
+    from railprint.text.fonts import text_width
     from railprint.layout.packing import shelf_pack
     from railprint.scene import Text
 

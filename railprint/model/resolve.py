@@ -18,7 +18,7 @@ from typing import Any
 
 from railprint.errors import (ContentError, Location, Problems, RailprintError, close_matches, file_version, name_key,
                               suggestion)
-from railprint.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
+from railprint.text.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
@@ -1010,7 +1010,7 @@ def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any
 def _font_families(spec: DeckSpec, data: Any, path: Path, problems: Problems, top: Location
                    ) -> dict[str, str | None]:
     """The deck's ``fonts:``: each family's files found, checked and registered; family name ->
-    its font family key (see :mod:`railprint.fonts`). A bad file is a problem at its name."""
+    its font family key (see :mod:`railprint.text.fonts`). A bad file is a problem at its name."""
     import hashlib
 
     out: dict[str, str] = {}

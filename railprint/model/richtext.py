@@ -14,7 +14,7 @@ the width and all lines fit the height. Markup inside a box:
   (``[colour=red size=120%]``); ``[/]`` closes the latest open tag; ``\\[`` is a literal
   bracket, and brackets without ``key=`` inside (``[note]``) are plain text.
 
-Layout is pure arithmetic on the font metrics of :mod:`railprint.fonts`, cached, and shared by
+Layout is pure arithmetic on the font metrics of :mod:`railprint.text.fonts`, cached, and shared by
 resolution (does it fit?) and drawing (where does each piece go?).
 """
 
@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from railprint.fonts import face_key, metrics, text_width
+from railprint.text.fonts import face_key, metrics, text_width
 from railprint.records import Record
 
 _TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
@@ -272,7 +272,7 @@ def _run_width(run: Run, size: float) -> float:
 
 
 def font_of(run: "Run | Piece") -> str:
-    """The font key a run is measured and drawn in (see :func:`railprint.fonts.face_key`)."""
+    """The font key a run is measured and drawn in (see :func:`railprint.text.fonts.face_key`)."""
     return face_key(run.family, run.face)
 
 

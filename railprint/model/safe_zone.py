@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 
 from railprint.errors import Location, Problems
-from railprint.fonts import face_key, fit_size, known, metrics, text_width
+from railprint.text.fonts import face_key, fit_size, known, metrics, text_width
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from railprint.errors import RailprintError
-from railprint.fonts import check_glyphs
+from railprint.text.fonts import check_glyphs
 from railprint.loading.paths import is_inside
 from railprint.scene import Document, Text, leaves
 

@@ -19,7 +19,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from railprint import fonts
+from railprint.text import fonts
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
 from railprint.writers import refuse_missing_glyphs
 from railprint.writers.pdffile import Fonts, PdfFile, add_picture, pdf_string, shop_picture, stored_picture

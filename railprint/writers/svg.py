@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import svgwrite
 
-from railprint import fonts
+from railprint.text import fonts
 from railprint.errors import RailprintError
 from railprint.model.images import picture_bytes, picture_format
 from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, leaves

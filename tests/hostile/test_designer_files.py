@@ -112,7 +112,7 @@ def test_a_table_directory_of_junk_entries_is_refused_in_bounded_memory(tmp_path
     metrics reader: the directory is refused at the gate, before any table is read."""
     import tracemalloc
 
-    from railprint import fonts
+    from railprint.text import fonts
 
     data = _junk_directory(20_000)
     tracemalloc.start()
@@ -129,7 +129,7 @@ def test_junk_entries_within_the_bound_cost_only_the_tables_read(tmp_path):
     """200 junk entries (under MAX_TABLES) pass, and the metrics copy only the tables they read."""
     import tracemalloc
 
-    from railprint import fonts
+    from railprint.text import fonts
 
     data = _junk_directory(fonts.MAX_TABLES - struct.unpack_from(">H", FONT, 4)[0])
     tracemalloc.start()
@@ -145,7 +145,7 @@ def test_junk_entries_within_the_bound_cost_only_the_tables_read(tmp_path):
 def _patched(data: bytes, tag: bytes, at: int, value: bytes, length: int | None = None) -> bytes:
     """``data`` with ``value`` written at byte ``at`` of table ``tag`` (and its directory length
     set to ``length``)."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     offset, _ = fonts._table_directory(data)[tag]
     out = bytearray(data)
@@ -165,7 +165,7 @@ def _patched(data: bytes, tag: bytes, at: int, value: bytes, length: int | None 
 def test_a_font_whose_metrics_cannot_be_read_is_refused_at_the_gate(tmp_path, alarm, data, expected, command):
     """The check decodes what measuring text reads: a broken hmtx is the located font error,
     not a fontTools traceback when the first text is measured."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     assert fonts._sfnt_metrics(data) is None   # the short reader declines: fontTools decides
     content = write(tmp_path, {"d.yaml": DECK.replace("LAYER", FONT_LAYER)})
@@ -192,7 +192,7 @@ def _cmap4(segments: list[tuple[int, int]]) -> bytes:
 
 def _with_cmap(cmap: bytes) -> bytes:
     """FONT with its character map replaced."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     tables = {tag: FONT[offset:offset + length] for tag, (offset, length) in fonts._table_directory(FONT).items()}
     return _sfnt({**tables, b"cmap": cmap})
@@ -215,7 +215,7 @@ def test_overlapping_format_4_segments_are_refused_before_fonttools_expands_them
 def test_a_few_overlapping_segments_are_left_to_fonttools(tmp_path):
     """Overlapping segments under the bound: the short reader declines them (every code would be
     read once per segment), fontTools reads the face, and the deck renders."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     data = _with_cmap(_cmap4([(0x20, 0x7E), (0x41, 0x5A), (0x30, 0x39)]))
     cmap_offset, cmap_length = fonts._table_directory(data)[b"cmap"]
@@ -230,7 +230,7 @@ def test_a_few_overlapping_segments_are_left_to_fonttools(tmp_path):
 def _with_variations(records: int, ranges: int) -> bytes:
     """FONT with a format-14 (variation sequences) subtable added to its cmap: ``records``
     selector records all naming one default table of ``ranges`` ranges of 256 characters."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     tables = {tag: FONT[offset:offset + length] for tag, (offset, length) in fonts._table_directory(FONT).items()}
     cmap = tables[b"cmap"]
@@ -262,7 +262,7 @@ def test_shared_variation_sequence_tables_are_counted_before_fonttools_expands_t
 
 
 def test_a_few_variation_sequences_are_read(tmp_path):
-    from railprint import fonts
+    from railprint.text import fonts
 
     data = _with_variations(4, 3)
     assert fonts._cmap_coverage(data, fonts._table_directory(data)) == fonts._cmap_coverage(
@@ -287,7 +287,7 @@ def test_format_2_subtables_are_counted_before_fonttools_expands_them(tmp_path, 
     """One format-2 sub-header named by 255 high bytes maps 255 x entryCount codes from one
     glyph array: 20 subtables of 65,536 codes (1 KB each) are refused before fontTools reads them
     (200 of them, 235 KB, took fontTools 6.6 s and 1 GB)."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     small = _with_cmap(_cmap2(1, 16))
     assert fonts._cmap_coverage(small, fonts._table_directory(small)) == 256 + 255 * 16
@@ -300,7 +300,7 @@ def test_format_2_subtables_are_counted_before_fonttools_expands_them(tmp_path, 
 def test_format_0_and_6_subtables_are_counted(tmp_path, alarm):
     """Every format fontTools expands counts: 1,200 format-0 subtables (256 codes each) are
     refused; a format-6 subtable counts its entries."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     sub = struct.pack(">3H", 0, 262, 0) + bytes(range(256))
     many = struct.pack(">HH", 0, 1_200) + b"".join(struct.pack(">HHI", 1, 0, 4 + 8 * 1_200 + 262 * i)
@@ -318,7 +318,7 @@ def test_format_0_and_6_subtables_are_counted(tmp_path, alarm):
 def _overlapping_subtables(count: int) -> bytes:
     """FONT whose cmap has ``count`` more subtables 4 bytes apart, each of an unknown format
     (9) stating 61,440 bytes: all inside the table, each a copy in fontTools."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     cmap = FONT[slice(*(lambda o, n: (o, o + n))(*fonts._table_directory(FONT)[b"cmap"]))]
     version, old = struct.unpack_from(">HH", cmap, 0)
@@ -336,7 +336,7 @@ def test_overlapping_subtables_are_refused_before_fonttools_copies_them(tmp_path
     """fontTools copies every subtable (as long as it says) before reading any: 4,000 subtables
     4 bytes apart, each stating 61,440 bytes of a 140 KB font, took 300 MB; 65,535 stating
     16 MB each would be a terabyte."""
-    from railprint import fonts
+    from railprint.text import fonts
 
     few = _overlapping_subtables(1)
     assert fonts._cmap_coverage(few, fonts._table_directory(few)) == fonts._cmap_coverage(

@@ -18,7 +18,7 @@ LAYERS = {
     "export": 5, "draw": 4, "layout": 4, "writers": 4,
     "model": 3, "scene": 3, "report": 3,
     "loading": 2,
-    "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "platform": 1, "fonts": 1, "words": 1, "memory": 1, "records": 1, "__init__": 1,
+    "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "platform": 1, "text": 1, "words": 1, "memory": 1, "records": 1, "__init__": 1,
 }
 ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": "writers", "typer": "cli",
         "fastapi": "serve", "starlette": "serve", "uvicorn": "serve", "segno": ("serve", "games/railroad_ink/photo"),
@@ -27,7 +27,7 @@ ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": "writers", "typer
         "platformdirs": "platform"}
 # The engine knows no game: games plug in through railprint.registry (entry points, "module:name"
 # strings), so none of these may import railprint.games (nor the CLI on top of everything).
-ENGINE = ("export", "loading", "model", "layout", "draw", "scene", "writers", "units", "fonts", "errors", "graphs",
+ENGINE = ("export", "loading", "model", "layout", "draw", "scene", "writers", "units", "text", "errors", "graphs",
           "report", "registry", "render", "geometry", "words", "memory", "records", "serve", "platform", "__init__")
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from railprint.model import richtext
 from railprint.model.richtext import (ICON_ADVANCE, ICON_RISE, Piece, Run, TextBox, _TOKEN, _lines, _style_tag,
                                       _unit_width, _unit_widths, face_of, font_of)
-from railprint.fonts import face_key, metrics, text_width
+from railprint.text.fonts import face_key, metrics, text_width
 
 
 def _parse_every_step(text, base="regular", base_size=10.0, family=None):

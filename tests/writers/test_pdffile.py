@@ -12,7 +12,7 @@ import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
-from railprint.fonts import check_glyphs
+from railprint.text.fonts import check_glyphs
 from railprint.scene import Document, Group, Image, Page, Rect, Style, Text, leaves, translate, walk
 from railprint.writers import render
 
