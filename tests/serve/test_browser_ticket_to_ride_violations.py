@@ -175,3 +175,20 @@ def test_every_violation_is_given_its_routes_and_cities():
     assert both == {"routes": [ala[0]], "cities": []}
     kept = next(t for text, t in found.items() if "is kept by both" in text)
     assert kept == {"routes": [], "cities": [ticket.a, ticket.b]}
+
+
+def test_the_scored_board_fits_the_width_and_a_tap_opens_it_whole(browser, server):
+    base, _ = server
+    (context,), (page,), errors = touch_phones(browser, 1)
+    create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    picture = page.locator("figure.picture a.picture-open img#ttr-picture")
+    picture.wait_for(state="attached")
+    link = page.locator("figure.picture a.picture-open")
+    assert "/picture.svg?page=0" in link.get_attribute("href") and link.get_attribute("target") == "_blank"
+    picture.scroll_into_view_if_needed()
+    page.wait_for_function("document.getElementById('ttr-picture').naturalWidth > 0")
+    box, figure = picture.bounding_box(), page.locator("figure.picture").bounding_box()
+    assert abs(box["width"] - figure["width"]) <= 2 and box["width"] >= 330
+    assert page.locator("figure.picture figcaption").inner_text() == "Tap the picture to open it whole."
+    assert not errors, errors
+    context.close()

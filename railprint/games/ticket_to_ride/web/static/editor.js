@@ -15,7 +15,7 @@
       none: "none yet", route_points: "Routes", ticket_points: "Tickets", globetrotter: "Globetrotter",
       longest_path_bonus: "Longest path", region_bonus: "Regions", station_points: "Unused stations", total: "Total",
       trains: "trains used", violations: "Rule violations", completed: "completed", failed: "not completed",
-      taken: "already claimed by", remove: "Remove", picture: "Scored board", which: "Which one?", cancel: "Cancel",
+      taken: "already claimed by", remove: "Remove", picture: "Scored board", picture_open: "Tap the picture to open it whole.", which: "Which one?", cancel: "Cancel",
       city_item: "routes and station", city_routes: "its routes", stations: "Stations", place_station: "Place my station here",
       remove_station: "Take my station back", station_of: "station of", borrows: "borrows", scorer_chooses: "the scorer chooses",
       chose: "the scorer's choice", borrows_nothing: "borrows nothing", placed: "placed", of: "of", each: "each unused",
@@ -26,7 +26,7 @@
       none: "jeszcze brak", route_points: "Trasy", ticket_points: "Bilety", globetrotter: "Obieżyświat",
       longest_path_bonus: "Najdłuższa trasa", region_bonus: "Regiony", station_points: "Niewykorzystane stacje", total: "Razem",
       trains: "użytych wagonów", violations: "Naruszenia zasad", completed: "zrealizowany", failed: "niezrealizowany",
-      taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", which: "Która?", cancel: "Anuluj",
+      taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", picture_open: "Dotknij obrazka, by otworzyć go w całości.", which: "Która?", cancel: "Anuluj",
       city_item: "trasy i stacja", city_routes: "jego trasy", stations: "Stacje", place_station: "Postaw tu moją stację",
       remove_station: "Zabierz moją stację", station_of: "stacja gracza", borrows: "pożycza", scorer_chooses: "wybiera liczący",
       chose: "wybór liczącego", borrows_nothing: "nic nie pożycza", placed: "postawione", of: "z", each: "za każdą niewykorzystaną",
@@ -605,7 +605,7 @@
       buildMap(), el.note, h("p", {class: "ttr-help", id: "ttr-help"}, w("map_help")),
       el.cityPanel, el.stationNote, el.stations, el.summary,
       h("div", {}, h("h3", {}, w("tickets")), el.filter, el.ticketNote, el.tickets),
-      el.figure = h("figure", {class: "picture"}));
+      el.figure = h("figure", {class: "picture"}, h("figcaption", {}, w("picture_open"))));
     view = view || {zoom: 1, x: 0, y: 0};
     gestures();
     sizeStage();
@@ -618,9 +618,9 @@
     drawStations();
     drawSummary();
     drawTickets();
-    const img = ctx.picture({id: "ttr-picture", alt: w("picture"),
+    const img = ctx.picture({id: "ttr-picture", alt: w("picture"), open: true,   // a tap opens it whole
       src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`});
-    if (img.parentNode !== el.figure) el.figure.replaceChildren(img);  // the same <img>, never taken out and put back
+    if (img.parentNode !== el.figure) el.figure.prepend(img);  // the same <img>, never taken out and put back
   }
 
   const style = document.createElement("style");
