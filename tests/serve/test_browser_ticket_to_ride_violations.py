@@ -192,3 +192,26 @@ def test_the_scored_board_fits_the_width_and_a_tap_opens_it_whole(browser, serve
     assert page.locator("figure.picture figcaption").inner_text() == "Tap the picture to open it whole."
     assert not errors, errors
     context.close()
+
+
+def test_city_names_are_readable_at_every_zoom(browser, server):
+    """The printed board's names are 2 px high on a phone showing the whole map: the page draws
+    them at least 10 CSS px high at any zoom (and no smaller than the board's own size)."""
+    base, _ = server
+    (context,), (page,), errors = touch_phones(browser, 1)
+    create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    page.wait_for_selector("text.ttr-label")
+
+    def heights():
+        return page.evaluate("[...document.querySelectorAll('text.ttr-label')].map((t) => t.getBoundingClientRect().height)")
+
+    assert page.locator("#ttr-stage").get_attribute("data-zoom") == "1.000"
+    assert len(heights()) >= 30 and min(heights()) >= 9.5, min(heights())
+    small = float(page.locator("text.ttr-label").first.get_attribute("font-size"))
+    for _ in range(6):
+        page.locator("#ttr-zoom-in").click()
+    assert float(page.locator("#ttr-stage").get_attribute("data-zoom")) == 8
+    assert min(heights()) >= 9.5
+    assert float(page.locator("text.ttr-label").first.get_attribute("font-size")) < small  # not grown with the zoom
+    assert not errors, errors
+    context.close()

@@ -39,6 +39,8 @@
   let view = null;         // {zoom, x, y}: the map's top-left corner in map units, kept across every redraw
   const el = {};           // the page's parts, built once
   const routeNodes = {};   // route id -> {g, polygons, letter}
+  const labels = [];       // [city name <text>, its size on the printed board]: never smaller than LABEL_PX on screen
+  const LABEL_PX = 10;
   const built = {};        // section -> the signature it was last built for (rebuilt only when it changes)
   const ticketRows = {};   // ticket id -> {li, box, status}
   // taps still on their way to the server: {player: {routes: {id: kept}, tickets: {id: kept}}}. They are
@@ -161,6 +163,12 @@
     const b = box(), scale = ppu();
     el.svg.setAttribute("viewBox", `${view.x} ${view.y} ${b.w / scale} ${b.h / scale}`);
     el.stage.dataset.zoom = view.zoom.toFixed(3);
+    const least = LABEL_PX / scale;   // the printed board's names are ~2 px on a phone at 1×: readable at any zoom
+    for (const [text, size] of labels) {
+      const px = Math.max(size, least);
+      text.setAttribute("font-size", px.toFixed(2));
+      text.setAttribute("stroke-width", (px / 5).toFixed(2));
+    }
     el.stage.dataset.view = `${view.x.toFixed(1)},${view.y.toFixed(1)}`;
   }
 
@@ -316,6 +324,7 @@
   }
 
   function buildMap() {
+    labels.length = 0;
     const svg = h("svg", {class: "ttr-map", role: "img", "aria-label": map.title[ctx.lang] || map.title.en,
       preserveAspectRatio: "xMinYMin meet"});
     svg.append(h("rect", {x: -map.width, y: -map.height, width: 3 * map.width, height: 3 * map.height, fill: "#f4efe1"}));
@@ -338,8 +347,13 @@
     for (const place of map.places) {
       svg.append(h("circle", {cx: place.at[0], cy: place.at[1], r: map.car_width * 0.9, fill: "#fff", stroke: "#1d1d1b",
         "stroke-width": map.car_width / 5, class: "ttr-city", "data-city": place.id}));
-      if (place.label) svg.append(h("text", {x: place.label.x, y: place.label.y, "font-size": place.label.size,
-        "text-anchor": "middle", fill: "#1d1d1b"}, place.name));
+      if (place.label) {
+        const text = h("text", {x: place.label.x, y: place.label.y, "font-size": place.label.size, class: "ttr-label",
+          "text-anchor": "middle", fill: "#1d1d1b", stroke: "#f4efe1", "paint-order": "stroke", "stroke-linejoin": "round"},
+          place.name);
+        labels.push([text, place.label.size]);
+        svg.append(text);
+      }
     }
     el.stationLayer = h("g", {class: "ttr-stations"});
     el.flagLayer = h("g", {class: "ttr-flags"});
