@@ -221,6 +221,8 @@ def violation_targets(parts: dict[str, Any], result: dict) -> list[dict]:
     every claimed half); a station: its city and the route it borrows; a kept ticket: its two
     cities; a player's own line (too many trains): every route they claimed. The page links each
     violation to these (it pans and zooms the map to them and highlights them)."""
+    if not result.get("violations"):
+        return []   # most versions: nothing to read
     m = _map(parts)
     text = files(parts)[0][1]
     from railprint.games.ticket_to_ride.rules import _allocate  # the scorer's reading of plain claims
