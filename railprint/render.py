@@ -435,14 +435,17 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                               back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
                               orientation=deck.orientation, gap=deck.gap,
                               title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed)
+                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed, deck.tts)
 
 
-def _thin_bleed(imposed, own: float):
+def _thin_bleed(imposed, own: float, tts: str = ""):
     """A butt-cut sheet printing less outer bleed than the deck's own says so in its ``meta``
-    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide."""
+    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide; a deck's ``tts:``
+    (what ``export tts`` makes of it) goes into the meta too."""
     from railprint.units import to_mm
 
+    if tts:
+        imposed = replace(imposed, document=replace(imposed.document, meta=imposed.document.meta + (("tts", tts),)))
     if imposed.layout != "butt" or imposed.bleed >= own - 1e-6:
         return imposed
     meta = imposed.document.meta + (("outer_bleed", f"{to_mm(imposed.bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
