@@ -526,10 +526,40 @@ def impose_shared(output: Output, options: RenderOptions):
                                   orientation=first.orientation, gap=first.gap, title=title, detail=detail,
                                   lang=options.lang, layout=layout, cut_lines=options.cuts,
                                   corner_radius=first.corner_radius), first.bleed)
-    sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
-                     deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
+    sets = _size_groups(decks, options)
     return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
                        title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+
+
+def _size_groups(decks: list, options: RenderOptions) -> list:
+    """The blocks of sets of different sizes sharing sheets: sets of one size (and bleed,
+    orientation, corners) become one block, labelled with each set's title and count, so a large
+    set's last part and its smaller siblings fill one page together; a block whose pieces would
+    be butt-cut on their own is butt-cut here too (bleed only around the block)."""
+    from railprint.layout.imposition import SetFaces, choose_layout, plan_butt
+    from railprint.words import counted
+
+    groups: dict = {}
+    for deck in decks:
+        groups.setdefault((deck.width, deck.height, deck.bleed, deck.orientation, deck.corner_radius), []).append(deck)
+    sets = []
+    for (width, height, bleed, orientation, radius), members in groups.items():
+        first = members[0]
+        total = sum(len(d.cards) for d in members)
+        layout = "gutter"
+        if len(members) > 1 and first.gap is None:   # a set alone keeps its gutters (as before)
+            wanted = options.layout if options.layout != "auto" else first.layout
+            mode = options.mode if any(d.has_backs for d in members) else "simplex"
+            layout = choose_layout(wanted, total, width=width, height=height, bleed=bleed, paper=options.paper,
+                                   mode=mode, orientation=orientation, gap=first.gap)
+        if layout == "butt":
+            bleed = min(bleed, plan_butt(options.paper, orientation, width, height, bleed).bleed)
+            members = [d.model_copy(update={"bleed": bleed}) for d in members]
+        label = ", ".join((d.title if i == 0 else d.title.split(" — ", 1)[-1]) + " · "
+                          + counted(len(d.cards), d.noun, options.lang) for i, d in enumerate(members))
+        sets.append(SetFaces(label, tuple(face for d in members for face in deck_faces(d)), width, height, bleed,
+                             butt=layout == "butt", corner_radius=radius))
+    return sets
 
 
 def _shared_title(output: Output, lang: str) -> str:

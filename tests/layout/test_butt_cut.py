@@ -20,8 +20,9 @@ from tests.helpers import assert_points_close, ink_near_edge, pdf_rects, pdf_tex
 TTR = content_path("ticket-to-ride")
 CUT_WIDTH = 0.25   # pt, content/sheets/sheets.yaml
 # the issue's targets: sheets of paper (a duplex page pair is one sheet)
-# (issue 33: Days of Steam's track, city and train tiles share sheets: 10 on A4, was 11)
-LIMITS = {"days-of-steam": 10, "allers-trains": 19, "nordic": 24, "examples": 12}
+# (issue 33: Days of Steam's tiles and tokens share sheets, the tokens filling the last tile
+# sheet: 9 on A4, was 11)
+LIMITS = {"days-of-steam": 9, "allers-trains": 19, "nordic": 24, "examples": 12}
 NORDIC = ("nordic-board", "nordic-cards", "train-cards", "nordic-trains")
 
 
@@ -151,22 +152,29 @@ def test_cut_lines_run_along_every_trim_edge_on_fronts_only():
 
 
 def test_small_sets_share_sheets_each_piece_labelled_and_counted():
+    """Days of Steam's tiles and tokens share ``tiles.pdf``: the three 50 mm tile sets as one
+    butt-cut block, each token set a block, the tokens on the last tile sheet (7 sheets)."""
     options = RenderOptions()
-    (tokens,) = [o for o in outputs(select(discover_layers([]), "days-of-steam"), options) if o.name == "tokens"]
-    assert {s.id for s in tokens.sets} == {"train-tokens", "steam-markers", "circuit-counters", "goods-tokens",
-                                           "coal-tokens"}
-    with pdfplumber.open(io.BytesIO(render(build_output(tokens, options), "pdf")[0])) as pdf:
-        assert len(pdf.pages) == 2   # one duplex sheet
-        text = pdf.pages[0].extract_text()
-    for info in tokens.sets:
+    (tiles,) = [o for o in outputs(select(discover_layers([]), "days-of-steam"), options) if o.name == "tiles"]
+    assert {s.id for s in tiles.sets} == {"train-tokens", "steam-markers", "circuit-counters", "goods-tokens",
+                                          "coal-tokens", "track-tiles", "city-tiles", "train-tiles"}
+    with pdfplumber.open(io.BytesIO(render(build_output(tiles, options), "pdf")[0])) as pdf:
+        assert len(pdf.pages) == 14   # seven duplex sheets: the tiles alone need 7 (15 a sheet)
+        text = " ".join(page.extract_text() for page in pdf.pages[::2])
+        last = pdf.pages[12].extract_text()
+    for info in tiles.sets:
         deck = load_deck(info.path)
-        assert f"{deck.title} · {len(deck.cards)} tokens" in text
+        short = deck.title if "token" in info.id or "marker" in info.id or "counter" in info.id \
+            else deck.title.split(" — ")[-1]
+        assert f"{short} · {len(deck.cards)} {'tiles' if info.kind == 'tiles' and 'tiles' in info.id else 'tokens'}" \
+            in text, short
+    assert "coal · 20 tokens" in last and "tiles" in last   # the tokens fill the last tile sheet
     # pieces: every set's components once on the front, once behind it
     from railprint.render import impose_shared
 
-    imposed = impose_shared(tokens, options)
+    imposed = impose_shared(tiles, options)
     fronts = sorted(s.index for s in imposed.slots if s.side == "front")
-    assert fronts == list(range(4 + 4 + 7 + 28 + 20))
+    assert fronts == list(range(4 + 4 + 7 + 28 + 20 + 80 + 12 + 4))
     assert sorted(s.index for s in imposed.slots if s.side == "back") == fronts
 
 
