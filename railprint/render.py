@@ -527,8 +527,22 @@ def impose_shared(output: Output, options: RenderOptions):
                                   lang=options.lang, layout=layout, cut_lines=options.cuts,
                                   corner_radius=first.corner_radius), first.bleed)
     sets = _size_groups(decks, options)
-    return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
-                       title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+    imposed = impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
+                          title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+    # a butt-cut block printing less outer bleed than its pieces' own: the guide says so
+    thin = [(s.bleed, own) for s, own in zip(sets, _own_bleeds(decks, sets)) if s.butt and s.bleed < own - 1e-6]
+    if thin:
+        from railprint.units import to_mm
+
+        bleed, own = min(thin)
+        meta = imposed.document.meta + (("outer_bleed", f"{to_mm(bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
+        imposed = replace(imposed, document=replace(imposed.document, meta=meta))
+    return imposed
+
+
+def _own_bleeds(decks: list, sets: list) -> list[float]:
+    """The pieces' own bleed for each block of :func:`_size_groups`, in order (its first deck's)."""
+    return [next((d.bleed for d in decks if (d.width, d.height) == (s.width, s.height)), s.bleed) for s in sets]
 
 
 def _size_groups(decks: list, options: RenderOptions) -> list:

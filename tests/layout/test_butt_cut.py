@@ -218,3 +218,46 @@ def test_many_tiny_pieces_get_a_plain_grid_at_once():
     # a sheet only plain grids are tried (bounded work for any content file)
     plan = plan_butt("a4", "auto", mm(2), mm(3), mm(1))
     assert len(plan.cells) > 8000 and len({turned for *_, turned in plan.cells}) == 1
+
+
+def test_shared_sheets_with_a_thin_butt_cut_bleed_say_so_in_the_guide(tmp_path):
+    """Days of Steam's tiles share ``tiles.pdf`` with the tokens; on Letter the 50 mm tiles are
+    butt-cut 4 across with 1.6 mm of outer bleed (their own is 3 mm): the printed guide's line
+    for that file says so, and the tiles keep their exact size."""
+    result = run_cli("render", "days-of-steam", "--paper", "letter", "-o", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "days-of-steam" / "days-of-steam-guide.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages).replace("\n", " ")
+    line = text[text.index("tiles.pdf"):text.index("player-aid.pdf")]
+    assert "outer bleed only 1.6 mm (the pieces' own is 3 mm)" in line, line
+    with pdfplumber.open(tmp_path / "days-of-steam" / "tiles.pdf") as pdf:
+        assert len(pdf.pages) == 12   # 6 duplex sheets: 20 tiles a sheet, the tokens on the sixth
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_days_of_steam_shared_tiles_backs_lie_behind_their_fronts(paper, flip):
+    """tiles.pdf mixes the butt-cut tiles (laid out as their deck alone) with the token blocks:
+    read back from the PDF, every tile's back lies at the mirror place of its front under either
+    flip, and the tiles keep their 50 mm (± 0.001 mm in the layout's slots)."""
+    options = RenderOptions(paper=paper, flip=flip)
+    (tiles,) = [o for o in outputs(select(discover_layers([]), "days-of-steam"), options) if o.name == "tiles"]
+    from railprint.render import impose_shared
+
+    imposed = impose_shared(tiles, options)
+    tile_slots = [s for s in imposed.slots if abs(to_mm(s.w) - 50) < 0.01]
+    assert len(tile_slots) == 2 * 96 and all(abs(to_mm(s.h) - 50) < 0.001 and abs(to_mm(s.w) - 50) < 0.001
+                                             for s in tile_slots)
+    pages = pdf_rects(render(imposed.document, "pdf")[0])
+    b = {"a4": 3.0, "letter": 1.6}[paper]
+    size = 50 + 2 * b
+    total = 0
+    for (W, H, front), (_, _, back) in zip(pages[0::2], pages[1::2]):
+        fronts, backs = _boxes(front, size, size), _boxes(back, size, size)
+        assert len(fronts) == len(backs)
+        total += len(fronts)
+        over_vertical = (flip == "long") != (W > H)
+        mirrored = sorted((round(W - x - bw, 2), y, bw, bh) if over_vertical else (x, round(H - y - bh, 2), bw, bh)
+                          for x, y, bw, bh in fronts)
+        assert_points_close([(x, y) for x, y, *_ in backs], [(x, y) for x, y, *_ in mirrored], tol=0.02)
+    assert total == 96
