@@ -198,3 +198,20 @@ def test_every_set_with_pieces_is_exported(export):
     for m in MAPS:
         assert {f"{m}-trains", f"{m}-board", f"{m}-tickets"} <= written
     assert "train-cards" in written
+
+
+def test_a_maps_station_pieces_fill_one_bag_per_player(tmp_path):
+    """Amberline Coast (a user-style map with stations: 3 a player, 5 players): each player's
+    stations in its own bag, 16 mm tiles, both faces."""
+    from railprint.export.tts import export_all
+    from railprint.render import RenderOptions
+
+    chosen = [f for f in discover_layers([]) if f.id == "amberline-stations"]
+    export_all(chosen, RenderOptions(), tmp_path, dpi=MIN_DPI)
+    bags = _objects(tmp_path, "ticket-to-ride", "amberline-stations")
+    assert [b["Name"] for b in bags] == ["Bag"] * 5
+    for letter, bag in zip("ABCDE", bags):
+        assert f" {letter} " in bag["Nickname"]
+        assert sorted(p["Nickname"] for p in bag["ContainedObjects"]) == [f"station-{letter}{k}" for k in (1, 2, 3)]
+        for piece in bag["ContainedObjects"]:
+            assert _close(_size_mm(piece), (16, 16)) and piece["CustomImage"]["ImageSecondaryURL"]

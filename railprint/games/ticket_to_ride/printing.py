@@ -88,7 +88,10 @@ def build_map_component(path: Path, options):
 
         deck = (station_deck(Path(path), options.lang) if component == "stations" else
                 ticket_deck(Path(path), options.lang, long=component == "long-tickets"))
-        return _checklist(impose_deck(deck, Path(path), options),
+        document = impose_deck(deck, Path(path), options)
+        if component == "stations" and options.mode == "1up" and options.extra.get("tts"):
+            document = _station_bags(document, load_map_file(path), options.lang)
+        return _checklist(document,
                           f"{deck.title}: {counted(len(deck.cards), deck.noun or ('card', 'cards'), options.lang)}")
     if component == "trains":
         return trains_document(m, options)
@@ -137,6 +140,19 @@ def _pieces_one_up(m, sets, title: str, lang: str):
         pages += [replace(page, label=f"{len(pages) + i + 1:03d}-front") for i, page in enumerate(group)]
         bags.append(("tts_bag", f"{len(group)}\t{m.title(lang)} — {words['player']} {p.letter} ({p.colour})"))
     return Document(tuple(pages), title=title, meta=(("tts", "tile"), *bags))
+
+
+def _station_bags(document, m, lang: str):
+    """The station pieces one a page with a ``tts_bag`` meta entry per player (``railprint export
+    tts``: each player's stations in one bag, as their trains)."""
+    from dataclasses import replace
+
+    from railprint.games.ticket_to_ride.pieces import NAMES, players
+
+    word = NAMES.get(lang, NAMES["en"])["player"]
+    bags = tuple(("tts_bag", f"{m.stations.per_player}\t{m.title(lang)} — {word} {p.letter} ({p.colour})")
+                 for p in players(m))
+    return replace(document, meta=document.meta + bags)
 
 
 def _checklist(document, *lines: str):
