@@ -845,7 +845,11 @@ def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> A
     if not isinstance(templates, MarkedDict):
         return data
     styles = styles if isinstance(styles, MarkedDict) else {}
-    if folder is not None:
+    if folder is not None and any(isinstance(layer, MarkedDict) and "use" in layer
+                                  for template in templates.values() if isinstance(template, MarkedDict)
+                                  for layer in (template.get("layers") if isinstance(template.get("layers"), list)
+                                                else ())):
+        # (only a deck using styles reads its folder's: watch rebuilds only the decks using a saved one)
         shared = folder_styles(folder)
         if shared:
             merged_styles = _marked(shared, shared)
