@@ -862,14 +862,17 @@ class Watcher:
     from a folder re-renders the sets that looked in that folder for styles or icons; a new
     content file is rendered. A problem is printed (each at its ``file:line:col``) and the
     previous output of that set stays in place; the loop goes on. Each of ``hooks`` is called
-    with a set before its PDF is made (``watch --serve`` shows its cards from there)."""
+    with a set before its PDF is made (``watch --serve`` shows its cards from there); ``problem``
+    with a problem finding the sets (a content file that is not YAML), or None when there is none."""
 
     def __init__(self, folders: list[Path], game: str, out: Path, options: RenderOptions, *,
                  preview: bool = False, say: Callable[[str], None] = print,
-                 hooks: list[Callable[[ContentFile], None]] | None = None):
+                 hooks: list[Callable[[ContentFile], None]] | None = None,
+                 problem: Callable[[str | None], None] | None = None):
         self.folders = [Path(f) for f in folders] or [content_root()]
         self.game, self.out, self.options, self.preview, self.say = game, Path(out), options, preview, say
         self.hooks = list(hooks or [])
+        self.problem = problem or (lambda message: None)   # told a problem finding the sets (None: none)
         self.seen: dict[Path, tuple[int, int]] | None = None
         self.reads: dict[tuple[Path, str], set[Path]] = {}   # each set's files at its last build (resolved)
         self.unwritten: dict[tuple[Path, str], tuple[ContentFile, list, float]] = {}   # held back by the output folder
@@ -901,7 +904,9 @@ class Watcher:
             chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
         except RailprintError as exc:
             self.say(f"Error: {exc}")
+            self.problem(f"Error: {exc}")
             return written
+        self.problem(None)
         if changed is not None:
             touched = {_real(p) for p in changed}
             touched |= {_real(p.parent) for p in changed   # a styles or icons file added or removed
