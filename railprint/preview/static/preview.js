@@ -51,6 +51,7 @@ function showSet(set) {
       entry.cards.append(figure);
     }
     const img = figure.firstChild;
+    figure.dataset.side = card.label.endsWith("-back") ? "back" : "front";
     figure.lastChild.textContent = card.label + (card.name ? " · " + card.name : "");
     img.width = Math.round(card.width);
     img.height = Math.round(card.height);
@@ -101,4 +102,16 @@ function connect() {
   };
 }
 
+function backs() {   // a deck's backs shown or not (remembered by the browser)
+  const box = document.getElementById("backs");
+  box.checked = localStorage.getItem("railprint-preview-backs") === "yes";
+  const apply = () => {
+    document.body.classList.toggle("no-backs", !box.checked);
+    localStorage.setItem("railprint-preview-backs", box.checked ? "yes" : "no");
+  };
+  box.addEventListener("change", apply);
+  apply();
+}
+
+backs();
 connect();
