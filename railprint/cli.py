@@ -275,7 +275,7 @@ def watch(
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     out: Path = typer.Option(Path("output"), "-o", "--out", parser=_path, help="Output folder."),
     preview: bool = typer.Option(False, "--preview", help="Also write <id>-preview.png: the first sheet of each set written."),
-    interval: float = typer.Option(0.5, "--interval", callback=_seconds, help="Seconds between polls."),
+    interval: Optional[float] = typer.Option(None, "--interval", callback=lambda v: v if v is None else _seconds(v), help="Seconds between polls (default 0.5; 0.2 with --serve)."),
     serve: bool = typer.Option(False, "--serve", help="Also show every card on a local page (its address is printed), replaced on save."),
     port: int = typer.Option(0, "--port", min=0, max=65535, help="--serve: the port on 127.0.0.1 (default: a free one)."),
     rounds: int = typer.Option(0, "--rounds", hidden=True, help="Stop after this many polls (tests)."),
@@ -294,11 +294,12 @@ def watch(
     def run() -> None:
         options = RenderOptions(paper=paper.lower(), mode=mode, lang=lang)
         check_options(options, "pdf")
-        shown, page = None, contextlib.nullcontext(None)
+        shown, page, every = None, contextlib.nullcontext(None), 0.5 if interval is None else interval
         if serve:
-            from railprint.preview import Preview
+            from railprint.preview import INTERVAL, Preview
             from railprint.preview.server import running
 
+            every = INTERVAL if interval is None else interval
             shown = Preview(options)
             page = running(shown, port)
         watcher = Watcher(list(content or []), game, out, options, preview=preview,
@@ -314,7 +315,7 @@ def watch(
                     done += 1
                     if rounds and done >= rounds:
                         return
-                    time.sleep(max(0.05, interval))
+                    time.sleep(max(0.05, every))
             except KeyboardInterrupt:
                 return
 
