@@ -303,7 +303,20 @@ Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLay
                         MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
 
 
+def _override_schema(schema: dict) -> None:
+    """An editor's schema: a template's layer may also be an override without ``type`` (``{id:
+    title, x: += 15mm}``), which takes the keys of the parent template's layer with that id."""
+    items = schema.get("properties", {}).get("layers", {}).get("items", {})
+    if "oneOf" in items:
+        items["oneOf"].append({"type": "object", "required": ["id"], "not": {"required": ["type"]},
+                               "properties": {"id": {"type": "string"}},
+                               "description": "an override of the layer with this id in the template this one "
+                                              "extends: its keys over that layer's ('x: += 15mm' moves it)"})
+
+
 class Template(Spec):
+    model_config = ConfigDict(json_schema_extra=_override_schema)
+
     extends: str | None = None
     layers: list[Layer] = Field(default_factory=list)
 

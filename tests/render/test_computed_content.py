@@ -288,3 +288,17 @@ def test_relative_to_a_parent_template_mistakes_are_located(tmp_path, change, me
     with pytest.raises(ContentError) as caught:
         load_deck(tmp_path / "ext.yaml")
     assert message in str(caught.value), str(caught.value)
+
+
+def test_an_editor_schema_accepts_overrides_of_a_parent_templates_layers():
+    import json
+
+    import jsonschema
+    import yaml
+
+    from tests.helpers import cli_stdout
+
+    validator = jsonschema.Draft202012Validator(json.loads(cli_stdout("schema")))
+    assert list(validator.iter_errors(yaml.safe_load(EXTENDED))) == []
+    broken = yaml.safe_load(EXTENDED.replace("{id: title, x: += 15mm, size: -= 4}", "{x: += 15mm, size: -= 4}"))
+    assert list(validator.iter_errors(broken))   # neither a layer (no type) nor an override (no id)
