@@ -291,6 +291,9 @@ def watch(
 
     from railprint.render import RenderOptions, Watcher, check_options
 
+    if port and not serve:
+        raise typer.BadParameter("--port is the port of --serve's page: give --serve too", param_hint="--port")
+
     def run() -> None:
         options = RenderOptions(paper=paper.lower(), mode=mode, lang=lang)
         check_options(options, "pdf")

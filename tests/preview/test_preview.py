@@ -172,3 +172,8 @@ def test_watch_serve_prints_the_pages_address(tmp_path):
                      "--rounds", "1", "--interval", "0.05")
     assert result.exit_code == 0, result.output
     assert "the cards are at http://127.0.0.1:" in result.stderr and "harbours.pdf" in result.stderr
+
+
+def test_a_port_without_serve_is_refused(tmp_path):
+    result = run_cli("watch", "g", "--content", str(tmp_path), "--port", "8123", "--rounds", "1")
+    assert result.exit_code == 2 and "--port" in result.output and "--serve" in result.output
