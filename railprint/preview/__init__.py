@@ -10,6 +10,9 @@ list of digests by a server-sent event and fetches only the images it does not h
 unchanged card keeps its image, a copy or a shared back is one image. A set that no longer
 builds keeps its last good cards and shows the located problem instead.
 
+PNG rather than SVG, by speed: a card of the 100-card example is a 150 dpi PNG in 32 ms CPU,
+a self-contained SVG (font subsets, pictures inside) in 820 ms.
+
 Images live in memory, only those some set shows now (the server answers others with 404).
 """
 
@@ -24,7 +27,7 @@ from railprint.errors import RailprintError
 
 DPI = 150
 """Screen resolution of a card image: a 63 × 88 mm card is 372 × 520 px, sharp at 1.5×
-device pixels (shown at its real size: 238 CSS px wide). Rasterising costs ~14 ms CPU a card."""
+device pixels (shown at its real size: 238 CSS px wide)."""
 INTERVAL = 0.2
 """Seconds between the watch's polls with ``--serve`` (a poll of a 100-card deck's folder costs
 ~0.5 ms CPU): a save shows on the page within a fifth of a second plus the rebuild."""
