@@ -908,9 +908,9 @@ class Watcher:
             return written
         self.problem(None)
         if changed is not None:
-            touched = {_real(p) for p in changed}
-            touched |= {_real(p.parent) for p in changed   # a styles or icons file added or removed
-                        if p.suffix == ".yaml" and (p in now) != (p in (previous or {}))}
+            touched = {name for p in changed for name in _names(p)}
+            touched |= {name for p in changed   # a styles or icons file added or removed
+                        if p.suffix == ".yaml" and (p in now) != (p in (previous or {})) for name in _names(p.parent)}
             chosen = [info for info in chosen if (info.path, info.id) not in self.reads
                       or self.reads[info.path, info.id] & touched]
         for info in chosen:
@@ -968,7 +968,7 @@ class Watcher:
                     hook(info)
                 document = build(info, self.options)
             finally:
-                self.reads[info.path, info.id] = {_real(p) for p in reads}
+                self.reads[info.path, info.id] = {name for p in reads for name in _names(p)}
         pdf = render(document, "pdf")[0]
         target = Path(info.game) / f"{info.id}.pdf"
         files = [(target, pdf)]
@@ -982,9 +982,10 @@ class Watcher:
         return files, time.process_time() - start
 
 
-def _real(path: Path) -> Path:
-    """``path`` absolute, symlinks resolved as far as they exist (a deleted file stays comparable)."""
+def _names(path: Path) -> tuple[Path, ...]:
+    """``path`` absolute as written and with its symlinks resolved (as far as they exist): a file
+    swapped for a symlink is still the file its set read, and a deleted file stays comparable."""
     try:
-        return Path(os.path.realpath(path))
+        return Path(os.path.abspath(path)), Path(os.path.realpath(path))
     except (OSError, ValueError):
-        return Path(os.path.abspath(path))
+        return (Path(os.path.abspath(path)),)
