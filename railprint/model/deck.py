@@ -433,9 +433,10 @@ class DeckSpec(Spec):
     vars: dict[str, Union[Label, int, float]] = Field(
         default_factory=dict, description="variables every card has ({index}: the card's place in the deck, "
                                           "{copy}: 1…count, {total}: cards in the deck, unless set here)")
-    fonts: dict[str, FontFamily] = Field(
+    fonts: dict[str, Union[FontFamily, Annotated[list[str], Field(min_length=1)]]] = Field(
         default_factory=dict, description="font families of your own: {Family: {regular: fonts/F-Regular.ttf, "
-                                          "bold: …, italic: …, bolditalic: …, extrabold: …, 800 italic: …}}; "
+                                          "bold: …, italic: …, bolditalic: …, extrabold: …, 800 italic: …}}, or "
+                                          "a list of files whose own tables give their weight and style; "
                                           "layers name them with 'font:' (or 'family:', with 'font:' a face)")
     font_fallback: list[str] = Field(
         default_factory=list, description="families tried, in order, for a character a layer's own fonts lack "

@@ -114,7 +114,7 @@ class FontBook(dict):
         first = faces.primary(chain)
         if faces.nearest(first, face) is None:
             have = ", ".join(faces.face_name(*p) for p in sorted(faces.face_parts(f) for f in _faces(first)))
-            return None, None, (f"the font family {label(first)!r} has no {_face_label(face)} face (it has: {have})",
+            return None, None, (f"the font family {label(first)!r} has no {face_label(face)} face (it has: {have})",
                                 "add the face under 'fonts:', pick another weight, or drop the markup")
         return face, chain, None
 
@@ -122,7 +122,7 @@ class FontBook(dict):
         """Note the characters of ``text`` no font of ``family`` has (reported by :meth:`report`)."""
         missing = faces.uncovered(text, family, face)
         if missing:
-            tried = ", ".join(f"{label(f)} {_face_label(face)}" for f in faces.members(family))
+            tried = ", ".join(f"{label(f)} {face_label(face)}" for f in faces.members(family))
             entry = self.missing.setdefault((tried, missing), [where, what, text, set()])
             entry[3].add(what)
 
@@ -150,7 +150,7 @@ def _faces(family: str | None):
     return faces_of(family)
 
 
-def _face_label(face: str) -> str:
+def face_label(face: str) -> str:
     weight, italic = faces.face_parts(face)
     name = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold",
             700: "Bold", 800: "ExtraBold", 900: "Black"}.get(weight, str(weight))

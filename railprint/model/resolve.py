@@ -18,8 +18,9 @@ from typing import Any
 
 from railprint.errors import (ContentError, Location, Problems, RailprintError, close_matches, file_version, name_key,
                               suggestion)
-from railprint.model.fontbook import FontBook, label
-from railprint.text.faces import face_of_key, fit_width, nearest, primary
+from railprint.model.fontbook import FontBook, face_label, label
+from railprint.text.faces import face_name, face_of_key, fit_width, nearest, primary
+from railprint.text.installed import describe as described
 from railprint.text.fonts import load_font_file, register_face
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
@@ -1015,17 +1016,37 @@ def _font_families(spec: DeckSpec, data: Any, path: Path, problems: Problems, to
     out = FontBook()
     declared = data.get("fonts") if isinstance(data, MarkedDict) else None
     for name, family in spec.fonts.items():
-        faces = family.faces()
         given = declared.get(name) if isinstance(declared, MarkedDict) else None
-        keys = {face_of_key(key): key for key in given} if isinstance(given, MarkedDict) else {}
         found: dict[str, tuple[Path, str]] = {}
-        for face, file in faces.items():
-            where = _loc(given, keys.get(face, face), _loc(declared, name, top))
-            try:
-                font = referenced(path.parent, file, own_folder=True)
-                found[face] = (font, load_font_file(font))
-            except RailprintError as exc:
-                problems.add(f"fonts.{name}.{face}: {exc.message}", where, exc.hint)
+        if isinstance(family, list):   # files whose own tables say their weight and style
+            faces = {}
+            for i, file in enumerate(family):
+                where = _loc(given, i, _loc(declared, name, top))
+                try:
+                    font = referenced(path.parent, file, own_folder=True)
+                    digest = load_font_file(font)
+                except RailprintError as exc:
+                    problems.add(f"fonts.{name}[{i}]: {exc.message}", where, exc.hint)
+                    faces[i] = file
+                    continue
+                face = face_name(*described(font)[1:3])
+                if face in found:
+                    problems.add(f"fonts.{name}[{i}]: {file} is the {face_label(face)} face again "
+                                 f"(as {found[face][0].name})", where, "list each weight and style once")
+                    faces[i] = file
+                    continue
+                faces[face] = file
+                found[face] = (font, digest)
+        else:
+            faces = family.faces()
+            keys = {face_of_key(key): key for key in given} if isinstance(given, MarkedDict) else {}
+            for face, file in faces.items():
+                where = _loc(given, keys.get(face, face), _loc(declared, name, top))
+                try:
+                    font = referenced(path.parent, file, own_folder=True)
+                    found[face] = (font, load_font_file(font))
+                except RailprintError as exc:
+                    problems.add(f"fonts.{name}.{face}: {exc.message}", where, exc.hint)
         if len(found) != len(faces):
             out[name] = None  # declared, but a file is unusable (reported): its layers are skipped quietly
             continue

@@ -69,6 +69,7 @@ def describe(path: Path) -> tuple[str, int, bool, int] | None:
         return None
     if not family or not 1 <= weight <= 1000:
         return None
+    weight = max(100, min(900, (weight + 50) // 100 * 100))   # 350 -> 400: faces are named by hundreds
     return family, weight, italic, abs(width - 5)
 
 

@@ -321,3 +321,29 @@ def test_a_real_cff_family_converts_to_the_metrics_of_its_truetype_twin():
     assert (converted.ascent, converted.descent) == (twin.ascent, twin.descent)
     font = TTFont(io.BytesIO(cff.converted(str(otf), fonts._stamp(otf))))
     assert "glyf" in font and "CFF " not in font and font["maxp"].numGlyphs == TTFont(otf)["maxp"].numGlyphs
+
+
+def test_a_family_given_as_a_list_of_files_takes_weight_and_style_from_them(tmp_path):
+    folder = with_fonts(tmp_path)
+    for source in ("SourceSansPro-Regular.ttf", "SourceSansPro-Black.ttf", "SourceSansPro-LightIt.ttf"):
+        (folder / "f" / source).write_bytes((SOURCE / source).read_bytes())
+    path = deck(folder, ["{type: text, text: 'Plain **Heavy** *Lean*', x: 5mm, y: 10mm, w: 50mm, h: 10mm, "
+                         "font: Listed}", "{type: text, text: Thin, x: 5mm, y: 30mm, font: Listed, weight: 200, "
+                         "italic: true}"], "\n  - {vars: {name: A}}",
+                DECLARED + "  Listed: [f/SourceSansPro-Regular.ttf, f/SourceSansPro-Black.ttf, "
+                           "f/SourceSansPro-LightIt.ttf]\n")
+    chars = pdf_chars(render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0])
+    fonts_of = {}
+    for char, font in chars:
+        fonts_of.setdefault(font, []).append(char)
+    assert "".join(fonts_of["SourceSansPro-Regular"]) == "Plain"
+    assert "".join(fonts_of["SourceSansPro-Black"]) == "Heavy"          # bolder than 400: 700, nearest 900
+    assert "".join(fonts_of["SourceSansPro-LightIt"]) == "LeanThin"    # italic 400 -> 300; 200 -> 300
+
+
+def test_a_list_naming_one_face_twice_is_located(tmp_path):
+    folder = with_fonts(tmp_path)
+    path = deck(folder, ["{type: text, text: x, x: 5mm, y: 10mm, font: Twice}"], "\n  - {vars: {name: A}}",
+                DECLARED + "  Twice: [f/Semaphore-Regular.ttf, f/Semaphore-Italic.ttf, f/Semaphore-Regular.ttf]\n")
+    message = problems_of(path)
+    assert "fonts.Twice[2]: f/Semaphore-Regular.ttf is the SemiBold face again (as Semaphore-Regular.ttf)" in message
