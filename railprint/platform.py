@@ -272,6 +272,30 @@ def data_folder() -> Path:
     return Path(platformdirs.user_data_dir("railprint", appauthor=False, roaming=True))
 
 
+# ------------------------------------------------------------------------------ font folders
+
+
+def font_folders() -> list[Path]:
+    """The folders where the system and the user install fonts, in the order they are searched
+    (the user's own first): Windows ``%LOCALAPPDATA%\\Microsoft\\Windows\\Fonts`` and
+    ``%WINDIR%\\Fonts``; macOS ``~/Library/Fonts``, ``/Library/Fonts``, ``/System/Library/Fonts``;
+    elsewhere ``$XDG_DATA_HOME/fonts`` (``~/.local/share/fonts``), ``~/.fonts``,
+    ``/usr/local/share/fonts``, ``/usr/share/fonts``. ``RAILPRINT_FONT_PATH`` (folders separated by
+    ``os.pathsep``) replaces them all: tests use it so they never depend on what is installed."""
+    override = os.environ.get("RAILPRINT_FONT_PATH")
+    if override is not None:
+        return [Path(part) for part in override.split(os.pathsep) if part]
+    home = Path.home()
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA")
+        windir = os.environ.get("WINDIR", r"C:\Windows")
+        return ([Path(local) / "Microsoft" / "Windows" / "Fonts"] if local else []) + [Path(windir) / "Fonts"]
+    if sys.platform == "darwin":
+        return [home / "Library" / "Fonts", Path("/Library/Fonts"), Path("/System/Library/Fonts")]
+    data = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
+    return [Path(data) / "fonts", home / ".fonts", Path("/usr/local/share/fonts"), Path("/usr/share/fonts")]
+
+
 # ------------------------------------------------------------------------ files held open
 
 IN_USE_WAITS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.5)

@@ -5,7 +5,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import os
+
 import pytest
+
+# installed fonts: none (tests never depend on what the machine has; a test that needs some
+# points RAILPRINT_FONT_PATH at fonts it makes, and clears railprint.text.installed.index)
+os.environ["RAILPRINT_FONT_PATH"] = ""
 
 from tests.helpers import LONG_TESTS, quick_count
 

@@ -131,3 +131,28 @@ def test_a_font_without_glyph_names_is_checked_as_fonttools_names_them(tmp_path)
         if expected not in ("ok", "embedding") and "claims" not in got and "truncated or damaged" not in got:
             assert expected in got, (k, tag, got, expected)
     assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("use_typo", [False, True])
+def test_use_typo_metrics_picks_the_first_baseline_as_browsers_do(use_typo, tmp_path):
+    """The OS/2 typo ascender and descender only when fsSelection bit 7 (USE_TYPO_METRICS) is
+    set; otherwise hhea's — in the short reader and in fontTools' path alike."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(fonts.font_path("regular"))
+    os2, hhea = font["OS/2"], font["hhea"]
+    os2.fsSelection = (os2.fsSelection | 0x80) if use_typo else (os2.fsSelection & ~0x80)
+    os2.sTypoAscender, os2.sTypoDescender = 800, -200
+    hhea.ascent, hhea.descent = 1000, -300
+    file = tmp_path / "flagged.ttf"
+    font.save(file)
+    fast = fonts._sfnt_metrics(file.read_bytes())
+    slow = fonts._fonttools_metrics(file)
+    assert _same(fast, slow)
+    assert (fast.ascent, fast.descent) == ((0.8, -0.2) if use_typo else (1.0, -0.3))
+
+
+def test_source_sans_pro_does_not_ask_for_typo_metrics():
+    """The built-in family leaves USE_TYPO_METRICS unset: its first baseline is hhea's 984/1000."""
+    m = fonts.metrics("regular")
+    assert (m.ascent, m.descent) == (0.984, -0.273)

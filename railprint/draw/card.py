@@ -8,7 +8,8 @@ from pathlib import Path as FilePath
 
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
-from railprint.text.fonts import face_key, fit_size
+from railprint.text.faces import fit_width, pieces
+from railprint.text.fonts import text_width
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
                                   PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer,
                                   VectorPlacement)
@@ -154,8 +155,17 @@ def _leaf(layer, deck: ResolvedDeck) -> Item:
             cmds += (("Z",),)
         return Path(cmds, _style(layer))
     size = layer.size
-    font = face_key(layer.family, layer.font)
     if layer.max_width is not None:
-        size = fit_size(layer.text, layer.max_width, size, font)
-    text = Text(layer.x, layer.y, layer.text, size, _ink(layer.colour), font, _ANCHORS[layer.align])
+        size = fit_width(layer.text, layer.max_width, size, layer.family, layer.font)
+    parts = pieces(layer.text, layer.family, layer.font)
+    if len(parts) == 1:
+        text = Text(layer.x, layer.y, layer.text, size, _ink(layer.colour), parts[0][1], _ANCHORS[layer.align])
+    else:   # a fallback list: one text a font, side by side, aligned as one
+        widths = [text_width(part, size, key) for part, key in parts]
+        x = layer.x - {"left": 0.0, "centre": sum(widths) / 2, "right": sum(widths)}[layer.align]
+        texts = []
+        for (part, key), w in zip(parts, widths):
+            texts.append(Text(x, layer.y, part, size, _ink(layer.colour), key, "start"))
+            x += w
+        text = Group(tuple(texts))
     return Group((text,), transform=rotate(layer.rotate, layer.x, layer.y)) if layer.rotate else text

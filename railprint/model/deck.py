@@ -140,9 +140,18 @@ class TextLayer(_Drawn):
     x: Length
     y: Length = Field(description="the baseline of one-line text; the top edge of a box")
     size: float = Field(10, gt=0, le=2000, description="pt; a box shrinks all its lines to one size to fit")
-    font: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
-    family: str | None = Field(None, description="a font family the deck declares under 'fonts:' (default: "
-                                                 "the built-in Source Sans Pro); 'font' picks its face")
+    font: Union[str, list[str]] = Field(
+        "regular", description="a font family, or a fallback list of families ([Archivo Narrow, DejaVu Sans]: "
+                               "the first with a glyph draws it): one the deck declares under 'fonts:', the "
+                               "built-in Source Sans Pro, or one installed on the system; or (as before) a "
+                               "face of 'family': regular, bold, italic, bolditalic")
+    family: Union[str, list[str], None] = Field(
+        None, description="a font family or fallback list (as 'font'; default: Source Sans Pro); "
+                          "'font' then picks its face")
+    weight: Union[int, str, None] = Field(
+        None, description="a weight by name (Thin, ExtraLight, Light, Regular, Medium, SemiBold, Bold, "
+                          "ExtraBold, Black) or number (100-900); the family's nearest, as CSS chooses")
+    italic: bool | None = Field(None, description="true: the family's italic (or oblique) face")
     colour: str = "#000000"
     align: Literal["left", "centre", "center", "right", "justify"] = Field(
         "left", description="justify: boxes only (the last line of each paragraph stays left); center = centre")
@@ -371,13 +380,41 @@ def _styles_schema(schema: dict) -> None:
 
 
 class FontFamily(Spec):
-    """A designer's font family: TrueType files (.ttf, or .otf with TrueType outlines) relative to
-    the deck file and inside its folder; only ``regular`` is required."""
+    """A designer's font family: font files (.ttf, or .otf with TrueType or CFF outlines)
+    relative to the deck file and inside its folder; only ``regular`` is required. Other faces
+    by weight name or number, with ``italic`` for their italic: ``extrabold: F-ExtraBold.ttf``,
+    ``800 italic: …``, ``light: …``."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
 
     regular: str
     bold: str | None = None
     italic: str | None = None
     bolditalic: str | None = None
+
+    @model_validator(mode="after")
+    def _faces(self) -> "FontFamily":
+        from railprint.text.faces import WEIGHTS, face_of_key
+
+        for key, value in (self.__pydantic_extra__ or {}).items():
+            if face_of_key(key) is None:
+                from railprint.errors import suggestion
+
+                raise ValueError(f"{key!r} is not a face (a weight name or number 1-1000, and 'italic' for "
+                                 f"its italic: 'extrabold', '800 italic'); {suggestion(key, WEIGHTS)}")
+            if not isinstance(value, str):
+                raise ValueError(f"the face {key!r} must name a font file")
+        return self
+
+    def faces(self) -> dict[str, str]:
+        """Face string (see railprint.text.faces) -> file, every face given."""
+        from railprint.text.faces import face_of_key
+
+        out = {face: getattr(self, face) for face in ("regular", "bold", "italic", "bolditalic")
+               if getattr(self, face) is not None}
+        for key, value in (self.__pydantic_extra__ or {}).items():
+            out[face_of_key(key)] = value
+        return out
 
 
 class DeckSpec(Spec):
@@ -415,9 +452,14 @@ class DeckSpec(Spec):
     vars: dict[str, Union[Label, int, float]] = Field(
         default_factory=dict, description="variables every card has ({index}: the card's place in the deck, "
                                           "{copy}: 1…count, {total}: cards in the deck, unless set here)")
-    fonts: dict[str, FontFamily] = Field(
+    fonts: dict[str, Union[FontFamily, Annotated[list[str], Field(min_length=1)]]] = Field(
         default_factory=dict, description="font families of your own: {Family: {regular: fonts/F-Regular.ttf, "
-                                          "bold: …, italic: …, bolditalic: …}}; layers name them with 'family:'")
+                                          "bold: …, italic: …, bolditalic: …, extrabold: …, 800 italic: …}}, or "
+                                          "a list of files whose own tables give their weight and style; "
+                                          "layers name them with 'font:' (or 'family:', with 'font:' a face)")
+    font_fallback: list[str] = Field(
+        default_factory=list, description="families tried, in order, for a character a layer's own fonts lack "
+                                          "(declared, built-in or installed), e.g. [DejaVu Sans]")
     styles: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="named styles: layer keys (font, size, colour, align, ...) that a "
                                           "layer takes with 'use: NAME' and may override")

@@ -18,7 +18,10 @@ from typing import Any
 
 from railprint.errors import (ContentError, Location, Problems, RailprintError, close_matches, file_version, name_key,
                               suggestion)
-from railprint.text.fonts import FAMILY, check_glyphs, face_key, fit_size, known, load_font_file, register_face
+from railprint.model.fontbook import FontBook, face_label, label
+from railprint.text.faces import face_name, face_of_key, fit_width, nearest, primary
+from railprint.text.installed import describe as described
+from railprint.text.fonts import load_font_file, register_face
 from railprint.loading.schema import validate
 from railprint.loading.paths import referenced
 from railprint.loading.tables import card_entries, load_table
@@ -299,12 +302,6 @@ def _controls(text: str, allowed: str = "") -> str:
     return ", ".join(repr(ch) for ch in found)
 
 
-def _font_label(key: str) -> str:
-    """A font key as a designer names it: ``Caveat bold``, ``Source Sans Pro regular``."""
-    family, _, face = key.rpartition("/")
-    return f"{family.partition('@')[0] or FAMILY} {face}"
-
-
 def _warn_tags(text: str, where: Location, what: str, warned: set | None, hint: str) -> None:
     """Warn once per (place, tag) about markup-like text that is printed as it is."""
     for tag in dict.fromkeys(richtext.tag_like(text)):
@@ -337,14 +334,17 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
         if runs[colour] is None:
             problems.add(f"{what}: run colour {colour!r} is not a colour in {_short(text)!r}", where,
                          "use #rrggbb" + (" or a palette name: " + suggestion(key, palette) if palette else ""))
+    book = fonts if isinstance(fonts, FontBook) else FontBook(fonts)
+    tagged = {}
     for family in richtext.families(text, layer.font, layer.size):
-        if family in fonts and fonts[family] is None:
+        chain, problem, hint, usable = book.chain(family)
+        tagged[family] = chain or "|"   # (the built-in family alone: written "|" in the tag)
+        if not usable:
             problems.add(f"{what}: the font family {family!r} cannot be used (see its files' problems)", where)
-        elif family not in fonts:
-            problems.add(f"{what}: unknown font family {family!r} in {_short(text)!r}", where,
-                         suggestion(family, fonts) if fonts else "declare it under the deck's 'fonts:'")
+        elif problem:
+            problems.add(f"{what}: {problem} in {_short(text)!r}", where, hint)
     # (without a '[' there is no [colour=…]/[font=…] tag to rewrite)
-    new = text if len(problems.items) > before or "[" not in text else richtext.rewrite(text, runs, fonts)
+    new = text if len(problems.items) > before or "[" not in text else richtext.rewrite(text, runs, tagged)
     if new != text:
         text = new
         layer = _copied(layer, {"text": text})
@@ -355,22 +355,21 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     for name in richtext.icon_names(text, layer.font, layer.size):
         if name not in icons:
             problems.add(f"{what}: unknown inline icon ':{name}:'", where, icon_hint(name, icons))
-    by_font: dict[str, str] = {}
-    for run in richtext.runs(text, layer.font, layer.size, layer.family):
-        key = richtext.font_of(run)
-        by_font[key] = by_font.get(key, "") + run.text
-    for key, chars in by_font.items():
-        if "/" in key and "@" not in key:
-            continue  # an undeclared [font=…]: reported above
-        if not known(key):
-            family, _, face = key.rpartition("/")
-            problems.add(f"{what}: the font family {family.partition('@')[0]!r} has no {face} face "
+    by_font: dict[tuple, str] = {}
+    for run in richtext.runs(text, layer.font, layer.size, layer.family, itemised=False):
+        by_font[run.family, run.face] = by_font.get((run.family, run.face), "") + run.text
+    for (family, face), chars in by_font.items():
+        if family is not None and "@" not in family:
+            continue  # a [font=…] naming no family: reported above
+        first = primary(family)
+        if nearest(first, face) is None:
+            problems.add(f"{what}: the font family {label(first)!r} has no {face} face "
                          f"(used by {_short(text)!r})", where, f"add 'fonts: {{…: {{{face}: FILE}}}}' or drop the markup")
             continue
-        missing = check_glyphs(chars, key)
-        if missing:
-            problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} "
-                         f"in {_short(text)!r}", where)
+        try:
+            book.check(chars, family, face, where, what)
+        except RailprintError as exc:   # an installed font, checked when first used
+            problems.add(f"{what}: {exc.message}", where, exc.hint)
     if len(problems.items) > before:
         return layer
     if richtext.layout(text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
@@ -610,33 +609,34 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         placed = _image(layer, base, problems, where, what, warned)
         return () if placed is None else (placed,)
     if isinstance(layer, TextLayer):
-        if layer.family is not None:
-            if layer.family not in (fonts or {}):
-                problems.add(f"{what}: unknown font family {layer.family!r}", where,
-                             suggestion(layer.family, fonts) if fonts else "declare it under the deck's 'fonts:'")
-                return ()
-            if fonts[layer.family] is None:
-                return ()
-            layer = _copied(layer, {"family": fonts[layer.family]})
-            if not layer.box and not known(face_key(layer.family, layer.font)):
-                problems.add(f"{what}: the font family {_font_label(layer.family + '/x')[:-2]!r} has no "
-                             f"{layer.font} face", where, f"add '{layer.font}: FILE' to it under 'fonts:'")
-                return ()
+        book = fonts if isinstance(fonts, FontBook) else FontBook(fonts)
+        face, family, problem = book.text_face(layer)
+        if problem:
+            if changes.keys().isdisjoint(("font", "family", "weight")):
+                # the template's own value: reported once at its layer, with the cards it spoils
+                variables.bad.append((problem[0], problem[1], None))
+            else:
+                problems.add(f"{what}: {problem[0]}", where, problem[1])
+            return ()
+        if face is None:
+            return ()   # a declared family whose files are unusable: reported at 'fonts:'
+        if (face, family) != (layer.font, layer.family):
+            layer = _copied(layer, {"font": face, "family": family})
         if layer.box:
-            return (_text_box(layer, icons, problems, where, what, palette, warned, fonts),)
+            return (_text_box(layer, icons, problems, where, what, palette, warned, book),)
         text = str(layer.text)
         _warn_tags(text, where, what, warned, "styled runs need a text box: w and h")
         controls = _controls(text)
         if controls:
             problems.add(f"{what}: control character(s) {controls} in {text!r}", where,
                          "one-line text cannot hold them; for several lines give the text a box (w and h)")
-        key = face_key(layer.family, layer.font)
-        missing = check_glyphs(text, key)
-        if missing:
-            problems.add(f"{what}: the font {_font_label(key)} has no glyph for {''.join(missing)!r} in {text!r}",
-                         where)
+        try:
+            book.check(text, layer.family, layer.font, where, what)
+        except RailprintError as exc:   # an installed font, checked when first used
+            problems.add(f"{what}: {exc.message}", where, exc.hint)
+            return ()
         if layer.max_width is not None:
-            size = fit_size(text, layer.max_width, layer.size, key, min_size=0.1)
+            size = fit_width(text, layer.max_width, layer.size, layer.family, layer.font, min_size=0.1)
             if size < MIN_TEXT_SIZE:
                 problems.add(f"{what}: {text!r} does not fit in {layer.max_width / mm(1):.1f} mm "
                              f"even at {MIN_TEXT_SIZE:g} pt", where, "shorten it or widen max_width")
@@ -1094,28 +1094,49 @@ def _font_families(spec: DeckSpec, data: Any, path: Path, problems: Problems, to
     its font family key (see :mod:`railprint.text.fonts`). A bad file is a problem at its name."""
     import hashlib
 
-    out: dict[str, str] = {}
+    out = FontBook()
     declared = data.get("fonts") if isinstance(data, MarkedDict) else None
     for name, family in spec.fonts.items():
-        faces = {face: getattr(family, face) for face in ("regular", "bold", "italic", "bolditalic")
-                 if getattr(family, face) is not None}
         given = declared.get(name) if isinstance(declared, MarkedDict) else None
         found: dict[str, tuple[Path, str]] = {}
-        for face, file in faces.items():
-            where = _loc(given, face, _loc(declared, name, top))
-            try:
-                font = referenced(path.parent, file, own_folder=True)
-                found[face] = (font, load_font_file(font))
-            except RailprintError as exc:
-                problems.add(f"fonts.{name}.{face}: {exc.message}", where, exc.hint)
+        if isinstance(family, list):   # files whose own tables say their weight and style
+            faces = {}
+            for i, file in enumerate(family):
+                where = _loc(given, i, _loc(declared, name, top))
+                try:
+                    font = referenced(path.parent, file, own_folder=True)
+                    digest = load_font_file(font)
+                except RailprintError as exc:
+                    problems.add(f"fonts.{name}[{i}]: {exc.message}", where, exc.hint)
+                    faces[i] = file
+                    continue
+                face = face_name(*described(font)[1:3])
+                if face in found:
+                    problems.add(f"fonts.{name}[{i}]: {file} is the {face_label(face)} face again "
+                                 f"(as {found[face][0].name})", where, "list each weight and style once")
+                    faces[i] = file
+                    continue
+                faces[face] = file
+                found[face] = (font, digest)
+        else:
+            faces = family.faces()
+            keys = {face_of_key(key): key for key in given} if isinstance(given, MarkedDict) else {}
+            for face, file in faces.items():
+                where = _loc(given, keys.get(face, face), _loc(declared, name, top))
+                try:
+                    font = referenced(path.parent, file, own_folder=True)
+                    found[face] = (font, load_font_file(font))
+                except RailprintError as exc:
+                    problems.add(f"fonts.{name}.{face}: {exc.message}", where, exc.hint)
         if len(found) != len(faces):
             out[name] = None  # declared, but a file is unusable (reported): its layers are skipped quietly
             continue
         digest = hashlib.sha1("".join(f"{face}={d}" for face, (_, d) in sorted(found.items())).encode()).hexdigest()
-        key = f"{name}@{digest[:12]}"
+        key = f"{''.join(ch for ch in name if ch not in '|/@')}@{digest[:12]}"
         for face, (font, _) in found.items():
             register_face(key, face, font)
         out[name] = key
+    out.set_fallback(spec.font_fallback, problems, _loc(data, "font_fallback", top))
     return out
 
 
@@ -1228,6 +1249,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
                                                      "copy_number": copy, "source_line": where.line or 0}))
     _template_mistakes(mistakes, checked, spec, given_anywhere, problems, top)
+    families.report(problems)
     problems.raise_if_any(str(path), Location(str(path)))
     found = _palette_colour(spec.background, palette)
     background = found if spec.background not in NAMED and isinstance(found, str) and found != _ABSENT_COLOUR \

@@ -24,7 +24,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from railprint.text.fonts import face_key, metrics, text_width
+from railprint.text.faces import itemise, key_of, primary, styled
+from railprint.text.fonts import metrics, text_width
 from railprint.records import Record
 
 _TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
@@ -36,9 +37,14 @@ ICON_RISE = 0.32     # its centre sits this many ``size`` above the baseline (mi
 
 
 def face_of(base: str, bold: bool, italic: bool) -> str:
-    bold = bold or base in ("bold", "bolditalic")
-    italic = italic or base in ("italic", "bolditalic")
-    return ("bold" if bold else "") + ("italic" if italic else "") or "regular"
+    """The face of a run: the box's face (any weight) made bolder and/or italic by markup."""
+    return styled(base, bold, italic)
+
+
+def _tag_parts(body: str) -> list[str]:
+    """``colour=red font=Archivo Narrow, DejaVu Sans`` -> its ``key=value`` parts (a value runs
+    to the next `` key=``: family names hold spaces)."""
+    return re.split(r"\s+(?=[A-Za-z]+=)", body.strip())
 
 
 class Run(NamedTuple):
@@ -57,7 +63,7 @@ class Run(NamedTuple):
 def _style_tag(body: str, base_size: float) -> tuple[dict, str | None]:
     """``colour=red size=8`` -> ({colour: 'red', scale: 0.8}, problem or None)."""
     style: dict = {}
-    for part in body.split():
+    for part in _tag_parts(body):
         key, _, value = part.partition("=")
         key = {"color": "colour"}.get(key.lower(), key.lower())
         if key not in STYLE_KEYS or not value:
@@ -77,7 +83,7 @@ def _style_tag(body: str, base_size: float) -> tuple[dict, str | None]:
         elif key == "colour":
             style["colour"] = value
         else:
-            style["family"] = value
+            style["family"] = None if value == "|" else value   # "|": the built-in family (see rewrite)
     return style, None
 
 
@@ -91,16 +97,18 @@ Word = tuple[Run, ...]
 Paragraph = tuple[Word, ...]
 
 
-def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None
-          ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
+def parse(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None,
+          itemised: bool = True) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
     """``text`` -> (paragraphs of words of runs, problems such as an unclosed ``**``);
     ``base_size``: the box's size, against which ``[size=8]`` is read; ``family``: the box's
-    font family (None: the built-in one)."""
-    return _parse(text, base, base_size, family)   # one cache key however the caller passes them
+    font family or fallback list (None: the built-in one). ``itemised``: a run in a fallback
+    list is cut into runs of one family each, the first of the list that has each character
+    (:func:`railprint.text.faces.itemise`); False keeps the lists (for glyph checks)."""
+    return _parse(text, base, base_size, family, itemised)   # one cache key however the caller passes them
 
 
 @lru_cache(maxsize=8192)
-def _parse(text: str, base: str, base_size: float, family: str | None
+def _parse(text: str, base: str, base_size: float, family: str | None, itemised: bool = True
            ) -> tuple[tuple[Paragraph, ...], tuple[str, ...]]:
     problems: list[str] = []
     paragraphs: list[Paragraph] = []
@@ -126,7 +134,11 @@ def _parse(text: str, base: str, base_size: float, family: str | None
         def end_run() -> None:
             if pending:
                 face, scale, colour, run_family = pending_style
-                word.append(Run("".join(pending), face, None, scale, colour, run_family))
+                if itemised and run_family and "|" in run_family:
+                    word.extend(Run(piece, face, None, scale, colour, owner)
+                                for piece, owner in itemise("".join(pending), run_family, face))
+                else:
+                    word.append(Run("".join(pending), face, None, scale, colour, run_family))
                 pending.clear()
 
         def add(piece: str, icon: str | None = None) -> None:
@@ -211,7 +223,7 @@ def rewrite(text: str, colours: dict[str, str], fonts: dict[str, str]) -> str:
         if not match.group(6):
             return match.group(0)
         parts = []
-        for part in match.group(6).split():
+        for part in _tag_parts(match.group(6)):
             key, _, value = part.partition("=")
             if key.lower() in ("colour", "color") and value in colours:
                 part = f"{key}={colours[value]}"
@@ -223,9 +235,10 @@ def rewrite(text: str, colours: dict[str, str], fonts: dict[str, str]) -> str:
     return _TOKEN.sub(one, text)
 
 
-def runs(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None) -> list[Run]:
+def runs(text: str, base: str = "regular", base_size: float = 10.0, family: str | None = None,
+         itemised: bool = True) -> list[Run]:
     """Every run of ``text`` (for per-font glyph checks)."""
-    paragraphs, _ = parse(text, base, base_size, family)
+    paragraphs, _ = parse(text, base, base_size, family, itemised)
     return [run for p in paragraphs for w in p for run in w]
 
 
@@ -272,8 +285,14 @@ def _run_width(run: Run, size: float) -> float:
 
 
 def font_of(run: "Run | Piece") -> str:
-    """The font key a run is measured and drawn in (see :func:`railprint.text.fonts.face_key`)."""
-    return face_key(run.family, run.face)
+    """The font key a run is measured and drawn in: its family's nearest face (see
+    :func:`railprint.text.faces.key_of`)."""
+    return key_of(run.family, run.face)
+
+
+def _line_font(family: str | None) -> str:
+    """The font whose metrics set a box's lines and spaces: the regular face of its (first) family."""
+    return key_of(primary(family), "regular")
 
 
 def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
@@ -284,7 +303,7 @@ def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
 def _lines(paragraphs, widths, size: float, width: float, family: str | None = None):
     """Greedy wrap (as :func:`_fits` counts it): [(words, their widths, last line of its paragraph)]."""
     limit = width / size  # wrap in 1-pt units
-    space = text_width(" ", 1.0, face_key(family, "regular"))
+    space = text_width(" ", 1.0, _line_font(family))
     out = []
     for paragraph, unit in zip(paragraphs, widths):
         line: list[Word] = []
@@ -303,13 +322,13 @@ def _lines(paragraphs, widths, size: float, width: float, family: str | None = N
 
 def _fits(widths, size, width, height, spacing, family: str | None = None) -> bool:
     """Do the words (1-pt widths per paragraph) fit the box at ``size``? Counts lines only."""
-    m = metrics(face_key(family, "regular"))
+    m = metrics(_line_font(family))
     room = height - (m.ascent - m.descent) * size
     if room < 0:
         return False
     most = int(room / (size * spacing) + 1e-9) + 1  # lines that fit the height
     limit = width / size
-    space = text_width(" ", 1.0, face_key(family, "regular"))
+    space = text_width(" ", 1.0, _line_font(family))
     lines = 0
     for unit in widths:
         lines += 1
@@ -352,8 +371,8 @@ def layout(text: str, width: float, height: float, size: float, min_size: float,
 
 
 def _place(lines, size, width, height, align, spacing, valign, family: str | None = None) -> TextBox:
-    m = metrics(face_key(family, "regular"))
-    space = text_width(" ", size, face_key(family, "regular"))
+    m = metrics(_line_font(family))
+    space = text_width(" ", size, _line_font(family))
     block = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
     top = (height - block) * {"top": 0.0, "middle": 0.5, "bottom": 1.0}[valign]
     pieces: list[Piece] = []

@@ -14,7 +14,9 @@ import math
 from pathlib import Path
 
 from railprint.errors import Location, Problems
-from railprint.text.fonts import face_key, fit_size, known, metrics, text_width
+from railprint.errors import RailprintError
+from railprint.text.faces import fit_width, key_of, primary, width
+from railprint.text.fonts import metrics
 from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
@@ -26,7 +28,8 @@ from railprint.units import mm
 DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
 
 
-def _ink_box(layer: TextLayer, text: str, font: str = "regular") -> list[tuple[float, float]]:
+def _ink_box(layer: TextLayer, text: str, face: str = "regular", family: str | None = None
+             ) -> list[tuple[float, float]]:
     """Corners of the printed text's ink box, in the trim box (points); a text box (``w`` and
     ``h``) counts as its whole box, since its lines may fill it."""
     if layer.w is not None and layer.h is not None:
@@ -34,9 +37,9 @@ def _ink_box(layer: TextLayer, text: str, font: str = "regular") -> list[tuple[f
                 (layer.x, layer.y + layer.h)]
     size = layer.size
     if layer.max_width is not None:
-        size = fit_size(text, layer.max_width, layer.size, font, min_size=0.1)
-    m = metrics(font)
-    w = text_width(text, size, font)
+        size = fit_width(text, layer.max_width, layer.size, family, face, min_size=0.1)
+    m = metrics(key_of(primary(family), face))
+    w = width(text, size, family, face)
     x0 = layer.x - {"left": 0.0, "centre": w / 2, "right": w}[layer.align]
     top = layer.y - m.cap_height * size
     bottom = layer.y - (m.descent * size if DESCENDERS & set(text) else 0.0)
@@ -87,8 +90,13 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                         continue
                     layer = _copied(layer, changes)
                 text = str(_substitute(layer.text, variables, lang))
-                font = face_key(families.get(layer.family), layer.font) if layer.family else layer.font
-                corners = _ink_box(layer, text, font if known(font) else layer.font)
+                face, family, problem = families.text_face(layer)
+                if face is None:
+                    continue   # a font problem: load_deck reports it
+                try:
+                    corners = _ink_box(layer, text, face, family)
+                except (KeyError, RailprintError):   # a face the family lacks, an unusable installed file
+                    continue
                 distance = min(min(x for x, _ in corners), min(y for _, y in corners),
                                width - max(x for x, _ in corners), height - max(y for _, y in corners))
                 if distance >= safe - 1e-6:

@@ -23,19 +23,54 @@ FONT_FILES = {
     "bold": "SourceSansPro-Bold.ttf",
     "italic": "SourceSansPro-It.ttf",        # inline markup in text boxes (*italic*)
     "bolditalic": "SourceSansPro-BoldIt.ttf",
+    # the package's other weights (a layer's weight: ExtraLight … Black, see railprint.text.faces)
+    "w200": "SourceSansPro-ExtraLight.ttf", "w200italic": "SourceSansPro-ExtraLightIt.ttf",
+    "w300": "SourceSansPro-Light.ttf", "w300italic": "SourceSansPro-LightIt.ttf",
+    "w600": "SourceSansPro-Semibold.ttf", "w600italic": "SourceSansPro-SemiboldIt.ttf",
+    "w900": "SourceSansPro-Black.ttf", "w900italic": "SourceSansPro-BlackIt.ttf",
 }
 # Names under which writers register the faces (they must differ: reportlab keeps the first
 # font registered under a name).
 FONT_NAMES = {"regular": "RailprintSans", "bold": "RailprintSans-Bold", "italic": "RailprintSans-Italic",
-              "bolditalic": "RailprintSans-BoldItalic"}
+              "bolditalic": "RailprintSans-BoldItalic",
+              **{face: f"RailprintSans-{face[1:4]}{'Italic' if face.endswith('italic') else ''}"
+                 for face in ("w200", "w200italic", "w300", "w300italic", "w600", "w600italic", "w900",
+                              "w900italic")}}
 FAMILY = "Source Sans Pro"
 
 
 def font_path(face: str = "regular") -> Path:
-    """The .ttf file of a font key (a built-in face or a registered designer's face)."""
+    """The font file of a font key (a built-in face or a registered designer's or installed
+    face). An installed face is checked (:func:`load_font_file`) the first time it is asked for:
+    a RailprintError without a location when it is unusable."""
     if face in _USER:
-        return _USER[face]
+        path = _USER[face]
+        if face in _UNCHECKED:
+            load_font_file(path)
+            _UNCHECKED.discard(face)
+        return path
     return _font_folder() / FONT_FILES[face]
+
+
+def font_source(face: str = "regular"):
+    """What a TrueType reader (reportlab, fontTools) should open for a font key: the file's
+    path, or — for a CFF-outline ``.otf`` — a file object holding its TrueType conversion
+    (:mod:`railprint.text.cff`, made once and kept in memory)."""
+    import io
+
+    path = font_path(face)
+    if face in _CONVERTED:
+        return io.BytesIO(_CONVERTED[face]())
+    return str(path)
+
+
+def font_bytes(face: str = "regular") -> bytes:
+    """The TrueType bytes of a font key (a CFF font's conversion)."""
+    source = font_source(face)
+    if isinstance(source, str):
+        with open(source, "rb") as handle:
+            return handle.read(MAX_FONT_BYTES + 1)
+    return source.getvalue()
 
 
 @lru_cache(maxsize=1)
@@ -56,6 +91,13 @@ def _font_folder() -> Path:
 
 _USER: dict[str, Path] = {}
 """Designer's faces registered by :func:`register_face`: key -> file."""
+_FACES: dict[str | None, set[str]] = {None: set(FONT_FILES)}
+"""Family key -> the faces registered in it (None: the built-in family)."""
+_UNCHECKED: set[str] = set()
+"""Installed faces registered but not yet checked (checked when first used: a system family
+may have a dozen faces of which a deck uses one)."""
+_CONVERTED: dict = {}
+"""Font key -> a function returning the TrueType conversion of its CFF file."""
 MAX_FONT_BYTES = 16 * 1024 * 1024
 """Largest font file read (the biggest CJK families are ~16 MB; a card game's font a few hundred KB)."""
 MAX_CODEPOINTS = 300_000
@@ -66,18 +108,45 @@ TrueType reader."""
 
 def face_key(family: str | None, face: str) -> str:
     """The font key of ``face`` (regular, bold, …) in a registered ``family`` key (None: built-in)."""
-    return face if family is None else f"{family}/{face}"
+    return face if family is None or family == "" else f"{family}/{face}"
 
 
 def known(key: str) -> bool:
     return key in FONT_FILES or key in _USER
 
 
-def register_face(family: str, face: str, path: Path) -> str:
-    """Make the checked file ``path`` available under ``family``/``face``; returns the key."""
+def register_face(family: str, face: str, path: Path, *, checked: bool = True) -> str:
+    """Make the file ``path`` available under ``family``/``face``; returns the key. ``checked``
+    False: check it when it is first used (an installed font)."""
     key = face_key(family, face)
     _USER[key] = path
+    _FACES.setdefault(family, set()).add(face)
+    if not checked:
+        _UNCHECKED.add(key)
+    if _is_cff(path):
+        from railprint.text.cff import converted
+
+        _CONVERTED[key] = lambda: converted(str(path), _stamp(path))
     return key
+
+
+def faces_of(family: str | None) -> frozenset[str]:
+    """The faces registered in a family key (None: the built-in family)."""
+    return frozenset(_FACES.get(family, ()))
+
+
+def _is_cff(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4) == b"OTTO"
+    except OSError:
+        return False
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    from railprint.errors import file_version
+
+    return file_version(path, "font file")
 
 
 def font_name(key: str) -> str:
@@ -236,12 +305,24 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
     if len(data) > MAX_FONT_BYTES:
         raise RailprintError(f"the font {name} is larger than {MAX_FONT_BYTES // (1024 * 1024)} MiB",
                              hint="a card game's font is a few hundred KB; subset it")
+    digest = hashlib.sha1(data).hexdigest()
     head = data[:4]
     if head == b"OTTO":
-        raise RailprintError(f"{name} is an OpenType font with PostScript (CFF) outlines, which PDF "
-                             "embedding here cannot use",
-                             hint="use the family's .ttf files, or convert it: "
-                                  "fonttools otf2ttf or FontForge 'Generate Fonts… TrueType'")
+        # CFF outlines: the directory and character map are checked on the file itself, then
+        # it is converted to TrueType outlines (bounded, see railprint.text.cff) and the
+        # conversion is checked like any TrueType file
+        cff_directory = _table_directory(data)
+        try:
+            if cff_directory is None or _cmap_coverage(data, cff_directory) > MAX_CODEPOINTS:
+                raise ValueError("its table directory or character map is damaged")
+            from railprint.text.cff import converted
+
+            data = converted(path, stamp)
+        except Exception as exc:  # fontTools raises many kinds for a broken file
+            raise RailprintError(f"the font {name} (PostScript/CFF outlines) cannot be converted to TrueType "
+                                 f"outlines: {str(exc)[:120] or type(exc).__name__}",
+                                 hint="use the family's .ttf files, or convert it with a font editor") from None
+        head = data[:4]
     if head not in (b"\x00\x01\x00\x00", b"true"):
         raise RailprintError(f"{name} is not a TrueType font file" + (" (a font collection)" if head == b"ttcf" else ""),
                              hint="give a .ttf (or TrueType-flavoured .otf) file of one face")
@@ -299,7 +380,7 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
         raise RailprintError(f"the font {name} forbids embedding" + (" (restricted licence)" if fs_type & 2
                                                                       else " of a subset"),
                              hint="use a font whose licence allows embedding, such as an OFL font")
-    return hashlib.sha1(data).hexdigest()
+    return digest
 
 
 def load_font_file(path: Path) -> str:
@@ -324,12 +405,10 @@ class Metrics:
 
 @lru_cache(maxsize=None)
 def metrics(face: str = "regular") -> Metrics:
-    path = font_path(face)
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_FONT_BYTES + 1)
+    data = font_bytes(face)
     # a few integers read with struct (~1 ms a face; fontTools' import and tables took ~40 ms
     # for the four built-in faces); a file the short reader does not vouch for goes to fontTools
-    return _sfnt_metrics(data) or _fonttools_metrics(path)
+    return _sfnt_metrics(data) or _fonttools_metrics(font_source(face))
 
 
 def _fonttools_metrics(path: Path) -> Metrics:
@@ -349,13 +428,22 @@ def _font_metrics(font) -> Metrics:
     cmap = font.getBestCmap()
     widths = {cp: hmtx[name][0] for cp, name in cmap.items() if name in hmtx}
     default = hmtx[font.getGlyphOrder()[0]][0]
-    if "OS/2" in font and font["OS/2"].sTypoAscender > 0:
-        os2 = font["OS/2"]
+    os2 = font["OS/2"] if "OS/2" in font else None
+    hhea = font["hhea"]
+    cap = (getattr(os2, "sCapHeight", 0) if os2 is not None else 0) or 0.66 * upm
+    if os2 is not None and _typo_first(os2.fsSelection, os2.sTypoAscender, hhea.ascent):
         ascent, descent = os2.sTypoAscender, os2.sTypoDescender
-        cap = getattr(os2, "sCapHeight", 0) or 0.66 * upm
     else:
-        ascent, descent, cap = font["hhea"].ascent, font["hhea"].descent, 0.66 * upm
+        ascent, descent = hhea.ascent, hhea.descent
     return Metrics(upm, widths, default, ascent / upm, min(descent, 0) / upm, cap / upm)
+
+
+def _typo_first(selection: int, typo_ascender: int, hhea_ascender: int) -> bool:
+    """Whether the first baseline and the line's depth come from the OS/2 typo metrics: only
+    when the font sets USE_TYPO_METRICS (fsSelection bit 7), as browsers, Pango and Word do;
+    otherwise from hhea — unless hhea claims no ascender at all (a broken font) and the typo
+    ascender is usable."""
+    return typo_ascender > 0 and (bool(selection & 0x80) or hhea_ascender <= 0)
 
 
 # fontTools' getBestCmap order of (platform, encoding) subtables
@@ -401,18 +489,17 @@ def _sfnt_metrics(data: bytes) -> Metrics | None:
         last = advances[-1]
         widths = {cp: advances[gid] if gid < long_metrics else last for cp, gid in codes.items()}
         os2 = tables.get(b"OS/2")
-        typo = None
+        ascent, descent = struct.unpack_from(">hh", hhea, 4)
+        cap = 0.66 * upm
         if os2 is not None:
             version = struct.unpack_from(">H", os2, 0)[0]
             if version not in _OS2_SIZES or len(os2) < _OS2_SIZES[version]:
                 return None
+            selection = struct.unpack_from(">H", os2, 62)[0]
             typo = struct.unpack_from(">hh", os2, 68)
-        if typo is not None and typo[0] > 0:
-            ascent, descent = typo
-            cap = (struct.unpack_from(">h", os2, 88)[0] if version >= 2 else 0) or 0.66 * upm
-        else:
-            ascent, descent = struct.unpack_from(">hh", hhea, 4)
-            cap = 0.66 * upm
+            cap = (struct.unpack_from(">h", os2, 88)[0] if version >= 2 else 0) or cap
+            if _typo_first(selection, typo[0], ascent):
+                ascent, descent = typo
         return Metrics(upm, widths, advances[0], ascent / upm, min(descent, 0) / upm, cap / upm)
     except (struct.error, ZeroDivisionError):
         return None

@@ -36,7 +36,7 @@ def _font(key: str):
     takes ~15 ms: a render that sets no bold italic never reads it)."""
     name = fonts.font_name(key)
     try:
-        pdfmetrics.registerFont(TTFont(name, str(fonts.font_path(key))))
+        pdfmetrics.registerFont(TTFont(name, fonts.font_source(key)))   # a CFF font: its TrueType conversion
     except Exception as exc:  # reportlab's TTFError and struct errors for a file fontTools accepted
         if key in fonts.FONT_NAMES:   # a shipped font: a broken install, not the designer's file
             raise

@@ -10,6 +10,7 @@ from functools import lru_cache
 import svgwrite
 
 from railprint.text import fonts
+from railprint.text.faces import face_parts
 from railprint.errors import RailprintError
 from railprint.model.images import picture_bytes, picture_format
 from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, leaves
@@ -30,7 +31,9 @@ def _font_face_css(face: str, chars: str) -> str:
     path = fonts.font_path(face)
     out = io.BytesIO()
     try:
-        font = TTFont(path, recalcTimestamp=False)  # head.modified: the font's own, not now
+        # head.modified: the font's own, not now; a CFF font: the TrueType conversion the PDF
+        # embeds too (one set of outlines for both writers; see railprint.text.cff)
+        font = TTFont(fonts.font_source(face), recalcTimestamp=False)
         options = subset.Options()
         options.name_IDs = ["*"]
         options.notdef_outline = True
@@ -43,8 +46,9 @@ def _font_face_css(face: str, chars: str) -> str:
                              f"{str(exc)[:100]}", hint="the PDF output does not need these tables; "
                              "or repair the font (e.g. re-save it with a font editor)") from None
     data = base64.b64encode(out.getvalue()).decode("ascii")
-    weight = "bold" if "bold" in face else "normal"
-    style = "font-style:italic;" if "italic" in face else ""
+    number, italic = face_parts(face.rpartition("/")[2])
+    weight = {400: "normal", 700: "bold"}.get(number, str(number))
+    style = "font-style:italic;" if italic else ""
     return (f"@font-face{{font-family:'{fonts.css_family(face)}';font-weight:{weight};{style}"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
 
@@ -146,9 +150,10 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 text = dwg.text(item.text, insert=(_num(item.x), _num(item.y)),
                                 font_family=f"{fonts.css_family(item.font)}, '{fonts.FAMILY}', sans-serif",
                                 font_size=_num(item.size), text_anchor=_ANCHOR[item.anchor], **attrs)
-                if "bold" in item.font:
-                    text["font-weight"] = "bold"
-                if "italic" in item.font:
+                number, italic = face_parts(item.font.rpartition("/")[2])
+                if number != 400:
+                    text["font-weight"] = "bold" if number == 700 else str(number)
+                if italic:
                     text["font-style"] = "italic"
                 parent.add(text)
             elif isinstance(item, Image):

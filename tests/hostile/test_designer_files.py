@@ -56,8 +56,39 @@ def _cmap12(groups: list[tuple[int, int, int]], claimed: int | None = None) -> b
     return struct.pack(">HHHHI", 0, 1, 3, 10, 12) + sub
 
 
+def _deep_cff(depth: int) -> bytes:
+    """A CFF font whose one glyph calls a subroutine calling the next, ``depth`` deep (fontTools'
+    interpreter has no limit: a tree of them would run for hours)."""
+    import io
+
+    from fontTools.cffLib import SubrsIndex
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.misc.psCharStrings import T2CharString
+
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder([".notdef", "A"])
+    builder.setupCharacterMap({65: "A"})
+    builder.setupCFF("Deep-Regular", {"FullName": "Deep"},
+                     {".notdef": T2CharString(program=[500, "endchar"]),
+                      "A": T2CharString(program=[500, -107, "callsubr", "endchar"])}, {})
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "A": (500, 0)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Deep", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    subrs = SubrsIndex()
+    for i in range(depth):
+        subrs.append(T2CharString(program=[i + 1 - 107, "callsubr", "return"] if i < depth - 1
+                                  else [0, 0, "rmoveto", 100, 0, "rlineto", 0, 100, "rlineto", "return"]))
+    builder.font["CFF "].cff.topDictIndex[0].Private.Subrs = subrs
+    out = io.BytesIO()
+    builder.save(out)
+    return out.getvalue()
+
+
 @pytest.mark.parametrize("data, expected", [
-    (CFF, "PostScript (CFF) outlines"),
+    (CFF[:20000], "(PostScript/CFF outlines) cannot be converted to TrueType outlines"),
+    (_deep_cff(12), "its charstrings call subroutines more than 10 deep"),
     (FONT[:100], "truncated or damaged"),
     (FONT[:3000], "truncated or damaged (its table directory"),
     (FONT[:20000], "truncated or damaged (its table directory"),

@@ -67,7 +67,7 @@ def test_glyphs_faces_and_family_names_are_checked(tmp_path):
         "{type: text, text: '[font=Nope]x[/]', x: 5mm, y: 50mm, w: 50mm, h: 20mm}"],
         "\n  - {vars: {name: A}}", DECLARED)
     message = problems_of(path)
-    assert "the font Semaphore regular has no glyph for '京東'" in message
+    assert "the font Semaphore Regular has no glyph for '京東' (card 1 (A)): 'Kraków 東京'" in message
     assert "the font family 'Semaphore' has no bolditalic face" in message
     assert "unknown font family 'Semafore'" in message and "did you mean 'Semaphore'" in message
     assert "unknown font family 'Nope'" in message
@@ -146,7 +146,14 @@ def test_the_signal_box_example_uses_every_feature():
     assert sum("Signal Box" in text for text, _, _ in backs) == 7
     assert [text.strip().splitlines()[-1] for text, _, _ in fronts][:3] == ["1/10", "2/10", "3/10"]
     assert "After: Home Signal" in fronts[3][0] and "After:" not in fronts[0][0]     # when:
-    assert all(fonts <= {"Semaphore-Regular", "Semaphore-Bold", "Semaphore-Italic"} for _, fonts, _ in fronts)
+    assert all(fonts <= {"Semaphore-Regular", "Semaphore-Bold", "Semaphore-Italic", "SourceSansPro-Regular"}
+               for _, fonts, _ in fronts)
+    # the weight by name (Black: Semaphore's 'black' file) and the fallback list (ß: Source Sans Pro)
+    assert "Semaphore-Bold" in fronts[0][1] and "SourceSansPro-Regular" not in fronts[0][1]
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        bell = next(p for p in pdf.pages if "Großenhain" in (p.extract_text() or ""))
+        assert {c["fontname"].split("+")[-1] for c in bell.chars if c["text"] == "ß"} == {"SourceSansPro-Regular"}
+        assert {c["fontname"].split("+")[-1] for c in bell.chars if c["text"] == "G"} == {"Semaphore-Regular"}
     assert all(curves > 0 for _, _, curves in pages)                   # SVG art drawn as vectors
     assert "Level Crossing" not in "".join(text for text, _, _ in fronts)
 

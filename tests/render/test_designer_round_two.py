@@ -123,7 +123,9 @@ def test_every_problem_of_a_file_at_once_schema_errors_included(tmp_path):
                            "{type: text, text: 'ok', x: 5mm, y: 10mm, colour: purplish}"],
                 "\n  - {vars: {name: A}}\n  - {count: -1, vars: {name: B}}")
     message = problems_of(path)
-    assert "deck.yaml:11:61: templates.t.layers.font: Input should be" in message   # the schema error …
+    # a font no family has: once, at the template's layer, with a suggestion
+    assert "deck.yaml:11:9: unknown font family 'boldd' (in template 't', on 1 card) (did you mean 'bold'?" in message
+    assert "deck.yaml:24:13: cards.count" in message                                  # the schema error …
     assert "deck.yaml:24:13: cards.count" in message                                  # … a bad card …
     assert "unknown icon 'wagn'" in message                                 # … and what resolution finds
     assert "colour 'purplish' is not a colour" in message
