@@ -34,6 +34,7 @@ DETECT_LONG_SIDE = 2000
 PX_PER_MM = 6.0
 MARGIN_MM = 9.0
 MIN_GRID_PX_PER_MM = 1.2     # below this the strokes are too thin to tell apart
+LOW_GRID_PX_PER_MM = 2.6     # below this every space is read but listed as uncertain
 
 
 class PhotoError(RailprintError):
@@ -459,7 +460,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
-    rect, _ = _rectify(gray, H)
+    rect, src_ppm = _rectify(gray, H)
+    small = src_ppm < LOW_GRID_PX_PER_MM
     dark = _darkness(rect)
     black = _black_level(dark, expansion)
     rel = dark / black
@@ -477,6 +479,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                 row.append(Cell("llll", "v"))
                 continue
             cell, certain, why = read_space(ink, solid, r, c, faint)
+            if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
+                certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
+                                       f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
             row.append(cell)
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
