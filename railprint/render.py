@@ -8,6 +8,7 @@ tiles) go through the imposition engine here.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -901,16 +902,27 @@ MAX_WATCHED = 10_000
 
 class Watcher:
     """``railprint watch``: poll the content folders' files (``os.stat``: no new dependency) and
-    re-render only the sets a saved file affects — a content file's own set, or every set in the
-    folder of a card list, picture, font or icons file that changed. A problem is printed (each
-    at its ``file:line:col``) and the previous output of that set stays in place; the loop goes on."""
+    re-render only the sets a saved file affects: each build records the files it read (the
+    content file, its card list, pictures, fonts, maps, the styles and icons files of its folder:
+    :func:`railprint.loading.paths.recording_reads`), and a saved file re-renders the sets that
+    read it — a file every set reads re-renders them all. A ``.yaml`` file added to or removed
+    from a folder re-renders the sets that looked in that folder for styles or icons; a new
+    content file is rendered. A problem is printed (each at its ``file:line:col``) and the
+    previous output of that set stays in place; the loop goes on. Each of ``hooks`` is called
+    with a set before its PDF is made (``watch --serve`` shows its cards from there); ``problem``
+    with a problem finding the sets (a content file that is not YAML), or None when there is none."""
 
     def __init__(self, folders: list[Path], game: str, out: Path, options: RenderOptions, *,
-                 preview: bool = False, say: Callable[[str], None] = print):
+                 preview: bool = False, say: Callable[[str], None] = print,
+                 hooks: list[Callable[[ContentFile], None]] | None = None,
+                 problem: Callable[[str | None], None] | None = None):
         self.folders = [Path(f) for f in folders] or [content_root()]
         self.game, self.out, self.options, self.preview, self.say = game, Path(out), options, preview, say
+        self.hooks = list(hooks or [])
+        self.problem = problem or (lambda message: None)   # told a problem finding the sets (None: none)
         self.seen: dict[Path, tuple[int, int]] | None = None
-        self.unwritten: dict[Path, tuple[ContentFile, list, float]] = {}   # held back by the output folder
+        self.reads: dict[tuple[Path, str], set[Path]] = {}   # each set's files at its last build (resolved)
+        self.unwritten: dict[tuple[Path, str], tuple[ContentFile, list, float]] = {}   # held back by the output folder
         self.blocked: str | None = None     # the output folder's problem, said once
 
     def _snapshot(self) -> dict[Path, tuple[int, int]]:
@@ -934,15 +946,20 @@ class Watcher:
             return written
         changed = None if self.seen is None else {p for p in set(now) | set(self.seen)
                                                    if now.get(p) != self.seen.get(p)}
-        self.seen = now
+        previous, self.seen = self.seen, now
         try:
             chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
         except RailprintError as exc:
             self.say(f"Error: {exc}")
+            self.problem(f"Error: {exc}")
             return written
+        self.problem(None)
         if changed is not None:
-            chosen = [info for info in chosen
-                      if any(p == info.path or info.path.parent in p.parents for p in changed)]
+            touched = {name for p in changed for name in _names(p)}
+            touched |= {name for p in changed   # a styles or icons file added or removed
+                        if p.suffix == ".yaml" and (p in now) != (p in (previous or {})) for name in _names(p.parent)}
+            chosen = [info for info in chosen if (info.path, info.id) not in self.reads
+                      or self.reads[info.path, info.id] & touched]
         for info in chosen:
             try:
                 files, cpu = self._render(info)
@@ -961,14 +978,14 @@ class Watcher:
         try:
             write_files(self.out, files)
         except (RailprintError, OSError) as exc:
-            self.unwritten[info.path] = (info, files, cpu)
+            self.unwritten[info.path, info.id] = (info, files, cpu)
             message = exc.message if isinstance(exc, RailprintError) else f"{exc.strerror}: {exc.filename or self.out}"
             if message != self.blocked:
                 self.blocked = message
                 self.say(f"Error: cannot write to the output folder {self.out}: {message} "
                          "(still watching: the set is written once the folder can be used)")
             return False
-        self.unwritten.pop(info.path, None)
+        self.unwritten.pop((info.path, info.id), None)
         if not self.unwritten:
             self.blocked = None
         self.say(f"{self.out / files[0][0]}  ({cpu:.2f} s CPU)")
@@ -988,8 +1005,17 @@ class Watcher:
 
         from railprint.writers import render
 
+        from railprint.loading.paths import recording_reads
+
         start = time.process_time()
-        document = build(info, self.options)
+        with recording_reads() as reads:
+            reads.add(info.path)
+            try:
+                for hook in self.hooks:
+                    hook(info)
+                document = build(info, self.options)
+            finally:
+                self.reads[info.path, info.id] = {name for p in reads for name in _names(p)}
         pdf = render(document, "pdf")[0]
         target = Path(info.game) / f"{info.id}.pdf"
         files = [(target, pdf)]
@@ -1001,3 +1027,12 @@ class Watcher:
             raster = rasterise(first, render(first, "pdf")[0], 72)[0]
             files.append((Path(info.game) / f"{info.id}-preview.png", encode(raster, "png")))
         return files, time.process_time() - start
+
+
+def _names(path: Path) -> tuple[Path, ...]:
+    """``path`` absolute as written and with its symlinks resolved (as far as they exist): a file
+    swapped for a symlink is still the file its set read, and a deleted file stays comparable."""
+    try:
+        return Path(os.path.abspath(path)), Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return (Path(os.path.abspath(path)),)
