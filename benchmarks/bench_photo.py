@@ -1,57 +1,143 @@
-"""Benchmark: read synthetic photos of drawn-on Railroad Ink sheets; accuracy and CPU time.
+"""Benchmark: read synthetic photos of drawn-on Railroad Ink sheets; accuracy, flags, refusals, CPU.
 
 Targets (issue 35), on photos from the held-out seeds (``synth.HELD_OUT_SEEDS``, never used
-while developing the reader): >= 99.5 % of spaces read right (the best guess), 0 spaces read
-wrong and not flagged uncertain, <= 1.5 s CPU to read a 12-megapixel photo.
+while developing the reader): >= 99.5 % of spaces read right (the final reading, which for a
+flagged space is its best guess), 0 spaces read wrong and not flagged uncertain, <= 1.5 s CPU to
+read a 12-megapixel photo. A refused photo counts all its 49 spaces as wrong (and not flagged).
 
 Each photo comes from ``railprint.games.railroad_ink.photo.synth.make_photo(seed)``: a random
 board drawn by a random hand (pencil or pen), any rotation, perspective up to 35 degrees,
 shadows, blur, JPEG 60-95, 1-12 MP (``--mp`` fixes the size). Reading is timed in CPU time
-(user + sys of this process) around ``read_photo`` alone, JPEG decoding included.
+(user + sys of this process) around ``read_photo`` alone, JPEG decoding included. ``--screens N``
+also makes N photos of the sheet shown on a screen (``synth.make_screen_photo``), which must all
+be refused as screens; a paper photo refused as a screen is reported.
+
+The report breaks the errors down by what was misread (exits, station, overpass, lava) and by
+the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
 
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
+                                     [--screens N] [--cache DIR] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from collections import defaultdict
+from pathlib import Path
 
-from railprint.games.railroad_ink.photo.read import read_photo
-from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo
+from railprint.games.railroad_ink.board import Board, Cell
+from railprint.games.railroad_ink.photo.read import PhotoError, read_photo
+from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo, make_screen_photo
+
+CONDITIONS = {
+    "megapixels": ((0, 3, "1-3 MP"), (3, 6, "3-6 MP"), (6, 9, "6-9 MP"), (9, 99, "9-12 MP")),
+    "blur": ((0, 0.5, "blur < 0.5 px"), (0.5, 1.0, "blur 0.5-1 px"), (1.0, 1.5, "blur 1-1.5 px"),
+             (1.5, 99, "blur >= 1.5 px")),
+    "light": ((0, 0.35, "light < 0.35"), (0.35, 0.5, "light 0.35-0.5"), (0.5, 9, "light >= 0.5")),
+    "tilt": ((0, 12, "tilt < 12 deg"), (12, 24, "tilt 12-24 deg"), (24, 99, "tilt 24-35 deg")),
+}
 
 
-def run(seeds, mp: float | None, verbose: bool) -> dict:
-    spaces = right = wrong_unflagged = flagged = flagged_right = 0
+def _photo(seed: int, mp: float | None, cache: Path | None):
+    """(jpeg, board, params, megapixels), from the cache when it has the photo."""
+    if cache is not None and mp is None:
+        jpg, meta = cache / f"{seed}.jpg", cache / f"{seed}.json"
+        if jpg.exists() and meta.exists():
+            info = json.loads(meta.read_text())
+            rows = tuple(tuple(Cell(t[:4], t[4:]) for t in row) for row in info["board"])
+            return jpg.read_bytes(), Board(rows), info["params"]
+    photo = make_photo(seed, megapixels=mp)
+    if cache is not None and mp is None:
+        cache.mkdir(parents=True, exist_ok=True)
+        (cache / f"{seed}.json").write_text(json.dumps(
+            {"board": [[c.token for c in row] for row in photo.board.rows], "params": photo.params}))
+        (cache / f"{seed}.jpg").write_bytes(photo.jpeg)
+    return photo.jpeg, photo.board, photo.params
+
+
+def _what(want: Cell, got: Cell) -> list[str]:
+    """What was misread in a space: exits, station, overpass, lava."""
+    out = []
+    if "l" in want.edges + got.edges and want.edges != got.edges:
+        out.append("lava")
+    elif want.edges != got.edges:
+        out.append("exits")
+    for mark, name in (("s", "station"), ("o", "overpass")):
+        if (want.marker == mark) != (got.marker == mark):
+            out.append(name)
+    return out or ["other"]
+
+
+def _buckets(params: dict) -> list[str]:
+    names = ["pencil" if params.get("pencil") else "pen"]
+    for key, ranges in CONDITIONS.items():
+        value = params.get(key)
+        if value is None:
+            continue
+        names += [label for lo, hi, label in ranges if lo <= value < hi]
+    return names
+
+
+def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None) -> dict:
+    total = defaultdict(int)
+    by_class: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    by_cond: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     times: list[tuple[float, float]] = []
     failures = []
     for seed in seeds:
-        photo = make_photo(seed, megapixels=mp)
+        jpeg, board, params = _photo(seed, mp, cache)
         t0 = time.process_time()
         try:
-            reading = read_photo(photo.jpeg)
-        except Exception as exc:  # a photo the reader refuses counts as every space unread
-            failures.append((seed, str(exc)))
-            spaces += 49
+            reading = read_photo(jpeg)
+        except PhotoError as exc:  # a refused photo counts as every space wrong
+            failures.append((seed, str(exc), params))
+            total["spaces"] += 49
+            for b in _buckets(params):
+                by_cond[b]["spaces"] += 49
+                by_cond[b]["refused"] += 1
             continue
-        times.append((photo.width * photo.height / 1e6, time.process_time() - t0))
+        times.append((params["megapixels"], time.process_time() - t0))
         unsure = {u.square for u in reading.uncertain}
-        for r, (want_row, got_row) in enumerate(zip(photo.board.rows, reading.board.rows)):
+        for r, (want_row, got_row) in enumerate(zip(board.rows, reading.board.rows)):
             for c, (want, got) in enumerate(zip(want_row, got_row)):
                 name = f"{'ABCDEFG'[r]}{c + 1}"
-                spaces += 1
-                ok = want == got
-                right += ok
-                if name in unsure:
-                    flagged += 1
-                    flagged_right += ok
-                elif not ok:
-                    wrong_unflagged += 1
+                ok, flag = want == got, name in unsure
+                tally = {"spaces": 1, "right": ok, "flagged": flag, "flagged_right": flag and ok,
+                         "right_or_flagged": ok or flag, "wrong_unflagged": not ok and not flag}
+                for key, v in tally.items():
+                    total[key] += v
+                    for b in _buckets(params):
+                        by_cond[b][key] += v
+                if not ok:
+                    for what in _what(want, got):
+                        by_class[what]["flagged" if flag else "unflagged"] += 1
                 if verbose and not ok:
                     print(f"  seed {seed} {name}: want {want.token} got {got.token}"
-                          f"{' (flagged)' if name in unsure else ' UNFLAGGED'} {photo.params}")
-    return {"photos": len(list(seeds)), "spaces": spaces, "right": right, "wrong_unflagged": wrong_unflagged,
-            "flagged": flagged, "flagged_right": flagged_right, "times": times, "failures": failures}
+                          f"{' (flagged)' if flag else ' UNFLAGGED'} {params}")
+    return {"photos": len(seeds), "total": dict(total), "by_class": by_class, "by_cond": by_cond,
+            "times": times, "failures": failures}
+
+
+def screens(seeds) -> tuple[int, list]:
+    """Screen photos: how many were refused as screens; the others (seed, outcome)."""
+    refused, missed = 0, []
+    for seed in seeds:
+        photo = make_screen_photo(seed)
+        try:
+            read_photo(photo.jpeg)
+            missed.append((seed, "read as paper"))
+        except PhotoError as exc:
+            if "screen" in str(exc):
+                refused += 1
+            else:
+                missed.append((seed, str(exc)))
+    return refused, missed
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100 * a / max(1, b):.2f} %"
 
 
 def main() -> None:
@@ -60,26 +146,49 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--first", type=int, default=None, help="first seed (default: the set's start)")
     ap.add_argument("--mp", type=float, default=None, help="megapixels of every photo (default: random 1-12)")
+    ap.add_argument("--screens", type=int, default=0, help="also this many photos of a screen")
+    ap.add_argument("--cache", type=Path, default=None, help="keep generated photos here (random sizes only)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
     first = pool.start if args.first is None else args.first
     seeds = range(first, first + args.count)
     assert seeds.start in pool and seeds[-1] in pool, "seeds outside the chosen set"
-    res = run(seeds, args.mp, args.verbose)
-    pct = 100 * res["right"] / max(1, res["spaces"])
-    print(f"{args.set} seeds {seeds.start}-{seeds[-1]}: {res['photos']} photos, {res['spaces']} spaces")
-    print(f"  right (best guess)        {res['right']} = {pct:.2f} %   (target >= 99.5 %)")
-    print(f"  wrong and not flagged     {res['wrong_unflagged']}   (target 0)")
-    print(f"  flagged uncertain         {res['flagged']} ({res['flagged_right']} of them guessed right)")
+    res = run(seeds, args.mp, args.verbose, args.cache)
+    t = res["total"]
+    n = t.get("spaces", 0)
+    print(f"{args.set} seeds {seeds.start}-{seeds[-1]}: {res['photos']} photos, {n} spaces")
+    print(f"  right (final reading)     {t.get('right', 0)} = {_pct(t.get('right', 0), n)}   (target >= 99.5 %)")
+    print(f"  right or flagged          {t.get('right_or_flagged', 0)} = {_pct(t.get('right_or_flagged', 0), n)}"
+          "   (of the photos read)")
+    print(f"  wrong and not flagged     {t.get('wrong_unflagged', 0)}   (target 0; refused photos not included)")
+    print(f"  flagged uncertain         {t.get('flagged', 0)} ({t.get('flagged_right', 0)} of them guessed right)")
     print(f"  photos refused            {len(res['failures'])}")
-    for seed, why in res["failures"]:
-        print(f"    seed {seed}: {why}")
+    for seed, why, params in res["failures"]:
+        print(f"    seed {seed}: {why} {params}")
+    print("  misread, by what (flagged / not flagged):")
+    for what, v in sorted(res["by_class"].items()):
+        print(f"    {what:10s} {v['flagged']:4d} / {v['unflagged']}")
+    print("  by condition: photos-worth of spaces, right, right or flagged, flagged, wrong unflagged, refused")
+    for b in ["pencil", "pen"] + [label for ranges in CONDITIONS.values() for _, _, label in ranges]:
+        v = res["by_cond"].get(b)
+        if v:
+            print(f"    {b:16s} {v['spaces']:6d}  {_pct(v['right'], v['spaces']):>8s}  "
+                  f"{_pct(v['right_or_flagged'], v['spaces']):>8s}  {v['flagged']:4d}  {v['wrong_unflagged']:3d}  "
+                  f"{v['refused']}")
     if res["times"]:
-        worst = max(t for _, t in res["times"])
-        big = [t for m, t in res["times"] if m >= 10]
-        print(f"  CPU per photo: mean {sum(t for _, t in res['times']) / len(res['times']):.2f} s, "
-              f"max {worst:.2f} s" + (f", 10-12 MP max {max(big):.2f} s (target <= 1.5 s)" if big else ""))
+        worst = max(x for _, x in res["times"])
+        big = [x for m, x in res["times"] if m >= 10]
+        per_mp = [x / m for m, x in res["times"]]
+        print(f"  CPU per photo: mean {sum(x for _, x in res['times']) / len(res['times']):.2f} s, "
+              f"max {worst:.2f} s, mean {sum(per_mp) / len(per_mp):.3f} s per MP"
+              + (f", 10-12 MP max {max(big):.2f} s (target <= 1.5 s)" if big else ""))
+    if args.screens:
+        first_screen = pool.start if args.first is None else args.first
+        refused, missed = screens(range(first_screen, first_screen + args.screens))
+        print(f"  screen photos refused as screens: {refused} / {args.screens}")
+        for seed, why in missed:
+            print(f"    screen seed {seed}: {why}")
 
 
 if __name__ == "__main__":

@@ -189,3 +189,21 @@ def test_layout_marker_places_are_what_the_reader_maps():
     H = reading.homography
     pts = cv2.perspectiveTransform(np.array([[[0, 0]], [[layout.GRID_MM, layout.GRID_MM]]], np.float32), H)
     assert np.all(pts >= 0) and np.all(pts[:, 0, 0] < photo.width) and np.all(pts[:, 0, 1] < photo.height)
+
+
+def test_a_small_photo_is_read_not_refused_and_every_space_is_listed_to_check():
+    # 1 MP: the grid under 2.6 px/mm, lines a pixel or two wide; read, never trusted alone
+    photo = _photo(400, 1.0)
+    reading = read_photo(photo.jpeg)
+    assert len(reading.uncertain) == 49
+    assert any("small photo" in u.reason for u in reading.uncertain)
+    assert len(_wrong(photo.board, reading.board)) <= (1 - MOST) * 49
+
+
+def test_the_screen_photo_generator_is_seeded_and_sized():
+    from railprint.games.railroad_ink.photo.synth import make_screen_photo
+
+    a = make_screen_photo(3, megapixels=1.0)
+    assert a.jpeg == make_screen_photo(3, megapixels=1.0).jpeg
+    image = cv2.imdecode(np.frombuffer(a.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert 0.9e6 <= image.shape[0] * image.shape[1] <= 1.1e6

@@ -33,7 +33,8 @@ MIN_PIXELS = 300_000
 DETECT_LONG_SIDE = 2000
 PX_PER_MM = 6.0
 MARGIN_MM = 9.0
-MIN_GRID_PX_PER_MM = 2.2     # below this the strokes are too thin to tell apart
+MIN_GRID_PX_PER_MM = 1.2     # below this the strokes are too thin to tell apart
+LOW_GRID_PX_PER_MM = 2.6     # below this every space is read but listed as uncertain
 
 
 class PhotoError(RailprintError):
@@ -194,9 +195,11 @@ def _rectify(gray: np.ndarray, H: np.ndarray) -> tuple[np.ndarray, float]:
 def _darkness(rect: np.ndarray) -> np.ndarray:
     """0 (paper) .. 1 (ink as dark as the printed black), light flattened."""
     g = cv2.GaussianBlur(rect.astype(np.float32), (0, 0), 0.9)
+    # the paper's own brightness: a closing (lighter than any drawn line or station square, 8 mm)
+    # keeps the step of a sharp shadow's edge where a blur would spread it into false ink
     k = int(PX_PER_MM * 8) | 1
-    background = cv2.dilate(g, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    background = cv2.blur(background, (k, k))
+    background = cv2.morphologyEx(g, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    background = cv2.GaussianBlur(background, (0, 0), PX_PER_MM * 0.6)
     return np.clip(1.0 - g / np.maximum(background, 1.0), 0.0, 1.0)
 
 
@@ -330,11 +333,13 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     if faint is not None:
         for s, side in enumerate(sides):
             if not side.certain and side.kind != ".":
-                # a better guess from the faint ink (a light line the main threshold broke up);
-                # the side stays uncertain
-                again = classify_side(side_features(_strip(faint, r, c, s)))
-                if again.certain and again.kind != ".":
-                    sides[s] = SideRead(again.kind, False, side.why)
+                # a better guess from the faint ink too (a light line the main threshold broke
+                # up): two lines a road's width apart there, or clearly at the main threshold,
+                # make a highway; the side stays uncertain
+                main = side_features(_strip(ink, r, c, s))
+                again = side_features(_strip(faint, r, c, s))
+                road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
+                sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
@@ -455,7 +460,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
-    rect, _ = _rectify(gray, H)
+    rect, src_ppm = _rectify(gray, H)
+    small = src_ppm < LOW_GRID_PX_PER_MM
     dark = _darkness(rect)
     black = _black_level(dark, expansion)
     rel = dark / black
@@ -473,6 +479,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                 row.append(Cell("llll", "v"))
                 continue
             cell, certain, why = read_space(ink, solid, r, c, faint)
+            if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
+                certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
+                                       f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
             row.append(cell)
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))

@@ -368,7 +368,7 @@ def _pose(rng, page_w: float, page_h: float, tilt_max: float) -> np.ndarray:
     centred = np.hstack([corners - (page_w / 2, page_h / 2), np.zeros((4, 1))])
     world = centred @ (rt @ rz).T
     distance = max(page_w, page_h) * rng.uniform(1.1, 2.0)
-    return world[:, :2] / (world[:, 2:3] + distance) * distance
+    return world[:, :2] / (world[:, 2:3] + distance) * distance, math.degrees(tilt)
 
 
 def _camera(rng, proj: np.ndarray, page_w: float, page_h: float, out_w: int, out_h: int) -> np.ndarray:
@@ -395,6 +395,27 @@ def _smooth_field(rng, h: int, w: int, lo: float, hi: float) -> np.ndarray:
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
+def _drawn_sheet(rng, board: Board, expansion: str, px_per_mm: float, *, strays: bool = True
+                 ) -> tuple[np.ndarray, _Hand]:
+    """The printed page (BGR float) with ``board`` drawn on it by a random hand, and the hand."""
+    page, origin_px = _page(expansion, px_per_mm)
+    canvas = _Canvas(page.shape, (origin_px[0] / px_per_mm, origin_px[1] / px_per_mm), px_per_mm)
+    hand = _Hand(rng)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = board.rows[r][c]
+            if not cell.empty:
+                _draw_space(canvas, hand, cell, c * S, r * S)
+    if strays:
+        _stray(canvas, hand, board)
+    alpha = canvas.alpha
+    if hand.pencil:   # graphite grain: a tile of blurred noise repeated over the page
+        tile = cv2.GaussianBlur(rng.uniform(0.55, 1.0, (256, 256)).astype(np.float32), (0, 0), 0.7)
+        alpha *= _tiled(tile, alpha.shape, rng)
+    alpha = np.clip(alpha, 0, 1)[..., None]
+    return page * (1 - alpha) + hand.colour.astype(np.float32) * alpha, hand
+
+
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows."""
@@ -407,36 +428,22 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
         board = Board(tuple((EMPTY,) * SIZE for _ in range(SIZE)), expansion=expansion) if blank else \
             random_board(rng, expansion)
     px_per_mm = float(min(12.0, max(4.0, round(max(out_w, out_h) / 297 * 1.15))))
-    page, origin_px = _page(expansion, px_per_mm)
-    canvas = _Canvas(page.shape, (origin_px[0] / px_per_mm, origin_px[1] / px_per_mm), px_per_mm)
-    hand = _Hand(rng)
-    for r in range(SIZE):
-        for c in range(SIZE):
-            cell = board.rows[r][c]
-            if not cell.empty:
-                _draw_space(canvas, hand, cell, c * S, r * S)
-    if not blank:
-        _stray(canvas, hand, board)
-    alpha = canvas.alpha
-    if hand.pencil:   # graphite grain: a tile of blurred noise repeated over the page
-        tile = cv2.GaussianBlur(rng.uniform(0.55, 1.0, (256, 256)).astype(np.float32), (0, 0), 0.7)
-        alpha *= _tiled(tile, alpha.shape, rng)
-    alpha = np.clip(alpha, 0, 1)[..., None]
-    sheet = page * (1 - alpha) + hand.colour.astype(np.float32) * alpha
+    sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank)
     fibre = 1 - np.abs(rng.normal(0, 0.02, (256, 256))).astype(np.float32)
     sheet *= _tiled(cv2.GaussianBlur(fibre, (0, 0), 1.2), sheet.shape[:2], rng)[..., None]
-    proj = _pose(rng, page.shape[1], page.shape[0], tilt_max)
+    proj, tilt = _pose(rng, sheet.shape[1], sheet.shape[0], tilt_max)
     extent = proj.max(axis=0) - proj.min(axis=0)
     if extent[1] > extent[0]:   # the phone is turned to fit the sheet
         out_w, out_h = out_h, out_w
-    matrix = _camera(rng, proj, page.shape[1], page.shape[0], out_w, out_h)
+    matrix = _camera(rng, proj, sheet.shape[1], sheet.shape[0], out_w, out_h)
     table = np.empty((out_h, out_w, 3), np.float32)
     table[:] = rng.uniform(0.15, 0.75, 3).astype(np.float32)
     table *= _smooth_field(rng, out_h, out_w, 0.7, 1.2)[..., None]
     photo = cv2.warpPerspective(sheet, matrix, (out_w, out_h), dst=table, flags=cv2.INTER_AREA if px_per_mm > 8 else cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_TRANSPARENT)
     light = _smooth_field(rng, out_h, out_w, 0.55, 1.1)
-    if rng.random() < 0.6:   # a soft shadow (a hand, a phone) over part of the frame, drawn small
+    shadow = rng.random() < 0.6
+    if shadow:   # a soft shadow (a hand, a phone) over part of the frame, drawn small
         sw, sh = max(8, out_w // 8), max(8, out_h // 8)
         mask = np.zeros((sh, sw), np.float32)
         pts = (rng.uniform(0, 1, (3, 2)) * (sw, sh)).astype(np.int32)
@@ -458,5 +465,109 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
-              "px_per_mm": px_per_mm, "blur": round(sigma, 2)}
+              "px_per_mm": px_per_mm, "blur": round(sigma, 2), "tilt": round(tilt, 1), "shadow": shadow,
+              "light": round(float(light.min() / max(light.max(), 1e-6)), 2)}
+    return Photo(buf.tobytes(), board, seed, out_w, out_h, params)
+
+
+# --------------------------------------------------------------------------- a photo of a screen
+
+
+def _stripe_mean(x: np.ndarray, width: np.ndarray, start: float, duty: float) -> np.ndarray:
+    """The mean over [x - width/2, x + width/2] of a pattern lit on [start, start + duty) of every
+    unit period: a camera pixel's box over the screen's stripes (moiré comes from here)."""
+    def cumulative(t):
+        whole = np.floor(t)
+        return whole * duty + np.clip(t - whole - start, 0.0, duty)
+    return (cumulative(x + width / 2) - cumulative(x - width / 2)) / width / duty
+
+
+def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
+                      board: Board | None = None, tilt_max: float = 35.0) -> Photo:
+    """A photo of a drawn-on sheet shown on a screen (a phone's, a laptop's, a monitor's): the
+    sheet as the screen shows it, resampled to the screen's pixels, each pixel three lit R, G, B
+    stripes with dark gaps between them and between the rows; photographed at any rotation and a
+    tilt up to ``tilt_max`` degrees, each camera pixel averaging the stripes under it (moiré where
+    the two grids beat), 0.35 to 3 camera pixels per screen pixel; the screen's own light (no
+    paper texture, a bluish or warm white), a reflection (glare) over part of it, the dark bezel
+    around it; then blur, noise and JPEG 60-95 as in :func:`make_photo`."""
+    rng = np.random.default_rng(seed)
+    mp = megapixels if megapixels is not None else float(rng.uniform(1, 12))
+    aspect = (4 / 3, 16 / 9, 3 / 2)[int(rng.integers(3))]
+    long_side = math.sqrt(mp * 1e6 * aspect)
+    out_w, out_h = int(long_side), int(long_side / aspect)
+    if board is None:
+        board = random_board(rng, expansion)
+    sheet, _hand = _drawn_sheet(rng, board, expansion, 6.0)
+    # the screen: portrait phone or landscape monitor, sized so one screen pixel spans 0.35-3
+    # camera pixels (log-uniform)
+    per_px = math.exp(rng.uniform(math.log(0.35), math.log(3.0)))
+    phone = rng.random() < 0.4
+    screen_aspect = rng.uniform(0.45, 0.56) if phone else rng.uniform(1.33, 1.78)   # width / height
+    span = max(out_w, out_h) * 0.8 / per_px               # screen pixels along its long side
+    span = float(np.clip(span, 500, 4000))
+    sw, sh = (int(span * screen_aspect), int(span)) if phone else (int(span), int(span / screen_aspect))
+    ui = np.float32(rng.choice([0.12, 0.2, 0.9, 0.96]))
+    content = np.full((sh, sw, 3), ui, np.float32)
+    fit = rng.uniform(0.85, 1.0) * min(sw / sheet.shape[1], sh / sheet.shape[0])
+    cw, ch = max(8, int(sheet.shape[1] * fit)), max(8, int(sheet.shape[0] * fit))
+    shown = cv2.resize(sheet, (cw, ch), interpolation=cv2.INTER_AREA if fit < 1 else cv2.INTER_LINEAR)
+    x0, y0 = (sw - cw) // 2, (sh - ch) // 2
+    content[y0:y0 + ch, x0:x0 + cw] = shown
+    content = np.clip(content, 0, 1) ** 1.1
+    proj, tilt = _pose(rng, sw, sh, tilt_max)
+    extent = proj.max(axis=0) - proj.min(axis=0)
+    if extent[1] > extent[0]:
+        out_w, out_h = out_h, out_w
+    matrix = _camera(rng, proj, sw, sh, out_w, out_h)
+    inverse = np.linalg.inv(matrix)
+    duty = rng.uniform(0.2, 0.3)
+    fill = rng.uniform(0.75, 0.95)
+    bgr = (2, 1, 0) if rng.random() < 0.85 else (0, 1, 2)   # the stripes' order, left to right
+    white = np.array((rng.uniform(1.0, 1.12), 1.0, rng.uniform(0.88, 1.0)), np.float32) * rng.uniform(0.7, 0.95)
+    optics = rng.uniform(0.2, 0.8)                           # the lens's own spread, camera px
+    bezel = rng.uniform(0.02, 0.06) * min(sw, sh)
+    table = np.float32(rng.uniform(0.15, 0.7))
+    photo = np.empty((out_h, out_w, 3), np.float32)
+    xs = np.arange(out_w, dtype=np.float64) + 0.5
+    for top in range(0, out_h, 256):                          # in bands: bounded memory at 12 MP
+        ys = np.arange(top, min(out_h, top + 256), dtype=np.float64) + 0.5
+        gx, gy = np.meshgrid(xs, ys)
+        d = inverse[2, 0] * gx + inverse[2, 1] * gy + inverse[2, 2]
+        u = (inverse[0, 0] * gx + inverse[0, 1] * gy + inverse[0, 2]) / d
+        v = (inverse[1, 0] * gx + inverse[1, 1] * gy + inverse[1, 2]) / d
+        # a camera pixel's footprint on the screen, in screen pixels, lens spread included
+        du = (np.abs(inverse[0, 0] - u * inverse[2, 0]) + np.abs(inverse[0, 1] - u * inverse[2, 1])) / np.abs(d)
+        dv = (np.abs(inverse[1, 0] - v * inverse[2, 0]) + np.abs(inverse[1, 1] - v * inverse[2, 1])) / np.abs(d)
+        wu, wv = np.maximum(du * (1 + optics), 0.02), np.maximum(dv * (1 + optics), 0.02)
+        shown = cv2.remap(content, np.floor(u).astype(np.float32), np.floor(v).astype(np.float32),
+                          cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+        rows = _stripe_mean(v, wv, 0.0, fill)
+        band = np.empty(shown.shape, np.float32)
+        for k, channel in enumerate(bgr):
+            lit = _stripe_mean(u, wu, k / 3 + (1 / 3 - duty) / 2, duty)
+            band[..., channel] = shown[..., channel] * lit * rows * white[channel]
+        inside_bezel = (u > -bezel) & (u < sw + bezel) & (v > -bezel) & (v < sh + bezel)
+        on_screen = (u >= 0) & (u < sw) & (v >= 0) & (v < sh)
+        band[~on_screen] = 0.03
+        band[~inside_bezel] = table
+        photo[top:top + len(ys)] = band
+    # a reflection of a lamp or a window, and the room's light veiling the glass
+    gy, gx = np.ogrid[:out_h, :out_w]
+    cx, cy = rng.uniform(0, out_w), rng.uniform(0, out_h)
+    radius = rng.uniform(0.1, 0.4) * max(out_w, out_h)
+    glare = rng.uniform(0.05, 0.45) * np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * radius ** 2))
+    photo += (glare + rng.uniform(0.0, 0.06)).astype(np.float32)[..., None]
+    sigma = rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
+    if sigma > 0.3:
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
+    photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
+    image = np.clip(photo * 255, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(60, 96))
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    params = {"megapixels": round(out_w * out_h / 1e6, 2), "jpeg": quality, "blur": round(sigma, 2),
+              "tilt": round(tilt, 1), "camera_px_per_screen_px": round(per_px, 2), "screen": (sw, sh),
+              "phone": phone}
     return Photo(buf.tobytes(), board, seed, out_w, out_h, params)
