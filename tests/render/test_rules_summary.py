@@ -29,7 +29,9 @@ HEADINGS = {"en": ("Setup", "turn|round", "scoring", "end"), "pl": ("Przygotowan
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.split())
+    """Whitespace as single spaces, and none after a hyphen, dash or slash (a line may break
+    there, by the Unicode rules: ``--longest`` prints as ``--`` at a line's end)."""
+    return re.sub(r"(?<=[-/–—]) ", "", " ".join(text.split()))
 
 
 @pytest.fixture(scope="module")

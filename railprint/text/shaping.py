@@ -1,0 +1,127 @@
+"""Shaped text: every string railprint measures or draws is laid out by HarfBuzz (``uharfbuzz``)
+with the font's own OpenType features — kerning (``kern``), standard ligatures (``liga``: Source
+Sans Pro joins ``ff``), mark positioning — so a width is the width the glyphs really take.
+
+:func:`shape` turns (text, font key) into a :class:`GlyphRun`: glyph ids with their advances and
+offsets in font units, independent of the size (HarfBuzz shapes unhinted at the font's own
+units, so a run scales linearly). Runs are remembered (a deck measures the same strings at many
+sizes and draws the same labels on many cards). The writers draw these runs — the PDF writer
+glyph by glyph with kerning adjustments, the SVG writer at the same positions — so both set the
+same; :func:`width` is what every measure in :mod:`railprint.text.fonts` and the text boxes uses.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from railprint.text import fonts
+
+CACHED_LEN = 256   # strings up to this long are remembered (like the width caches before)
+
+
+class GlyphRun(NamedTuple):
+    """One string shaped in one font. Per glyph, in drawing order (left to right):
+    ``gids`` its glyph id; ``chars`` the character whose own (cmap) glyph it is, or -1 for a
+    glyph no character maps to (a ligature such as ``f_f``, a contextual alternate);
+    ``texts`` the characters it stands for (its cluster's text on the cluster's first glyph,
+    "" on the others: what a PDF's ToUnicode map says for a ligature); ``advances`` its advance
+    with kerning, ``nominal`` its own advance (the font's hmtx), ``x_offsets``/``y_offsets``
+    its displacement (marks), all in font units; ``width`` the sum of the advances."""
+
+    gids: tuple[int, ...]
+    chars: tuple[int, ...]
+    texts: tuple[str, ...]
+    advances: tuple[int, ...]
+    nominal: tuple[int, ...]
+    x_offsets: tuple[int, ...]
+    y_offsets: tuple[int, ...]
+    width: int
+    upm: int
+
+
+@lru_cache(maxsize=64)
+def _hb_font(key: str, stamp: tuple):
+    """The HarfBuzz font of a font key (``stamp``: the file's version, so a designer's file
+    edited during ``watch`` is read again)."""
+    import uharfbuzz as hb
+
+    with open(fonts.font_path(key), "rb") as handle:
+        data = handle.read(fonts.MAX_FONT_BYTES + 1)
+    face = hb.Face(hb.Blob(data))
+    return hb.Font(face), face.upem
+
+
+def _font(key: str):
+    path = fonts.font_path(key)
+    try:
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = (0, 0)
+    return _hb_font(key, stamp)
+
+
+def shape(text: str, key: str = "regular") -> GlyphRun:
+    """``text`` shaped in the font ``key`` (see :func:`railprint.text.fonts.face_key`)."""
+    return _shape(text, key) if len(text) <= CACHED_LEN else _shape.__wrapped__(text, key)
+
+
+@lru_cache(maxsize=16384)
+def _shape(text: str, key: str) -> GlyphRun:
+    import uharfbuzz as hb
+
+    font, upm = _font(key)
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    hb.shape(font, buf)   # the font's default features: kern, liga, clig, calt, ccmp, mark…
+    infos, positions = buf.glyph_infos, buf.glyph_positions
+    clusters = [info.cluster for info in infos]
+    # each cluster's characters: from its start to the next larger cluster start
+    starts = sorted(set(clusters))
+    ends = {start: end for start, end in zip(starts, starts[1:] + [len(text)])}
+    gids, chars, texts, nominal = [], [], [], []
+    seen: set[int] = set()
+    for info, cluster in zip(infos, clusters):
+        gid = info.codepoint
+        piece = text[cluster:ends[cluster]]
+        first = cluster not in seen
+        seen.add(cluster)
+        own = -1
+        for ch in piece:   # the glyph is a character's own glyph (the usual case)
+            if font.get_nominal_glyph(ord(ch)) == gid:
+                own = ord(ch)
+                break
+        if own >= 0 and first and len(piece) > 1 and piece.count(chr(own)) != len(piece):
+            own = -1   # several characters drawn by one of them (a ligature with a cmap entry)
+        gids.append(gid)
+        chars.append(own)
+        texts.append(piece if first else "")
+        nominal.append(font.get_glyph_h_advance(gid))
+    advances = tuple(p.x_advance for p in positions)
+    return GlyphRun(tuple(gids), tuple(chars), tuple(texts), advances, tuple(nominal),
+                    tuple(p.x_offset for p in positions), tuple(p.y_offset for p in positions),
+                    sum(advances), upm)
+
+
+def units(text: str, key: str = "regular") -> int:
+    """The advance of ``text`` in font units, kerning and ligatures included."""
+    return shape(text, key).width
+
+
+def width(text: str, size: float, key: str = "regular") -> float:
+    """The width of ``text`` set at ``size`` points in the font ``key``."""
+    run = shape(text, key)
+    return run.width * size / run.upm
+
+
+def positions(text: str, size: float, key: str = "regular") -> list[float]:
+    """The x of each glyph's origin (offsets included) from the start of ``text`` at ``size``."""
+    run = shape(text, key)
+    scale = size / run.upm
+    out, x = [], 0
+    for advance, offset in zip(run.advances, run.x_offsets):
+        out.append((x + offset) * scale)
+        x += advance
+    return out
