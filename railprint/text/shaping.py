@@ -83,18 +83,23 @@ def _shape(text: str, key: str) -> GlyphRun:
     ends = {start: end for start, end in zip(starts, starts[1:] + [len(text)])}
     gids, chars, texts, nominal = [], [], [], []
     seen: set[int] = set()
+    glyph_count: dict[int, int] = {}
+    for cluster in clusters:
+        glyph_count[cluster] = glyph_count.get(cluster, 0) + 1
     for info, cluster in zip(infos, clusters):
         gid = info.codepoint
         piece = text[cluster:ends[cluster]]
         first = cluster not in seen
         seen.add(cluster)
         own = -1
-        for ch in piece:   # the glyph is a character's own glyph (the usual case)
-            if font.get_nominal_glyph(ord(ch)) == gid:
-                own = ord(ch)
-                break
-        if own >= 0 and first and len(piece) > 1 and piece.count(chr(own)) != len(piece):
-            own = -1   # several characters drawn by one of them (a ligature with a cmap entry)
+        # the glyph is a character's own glyph (the usual case; a base and its mark drawn as
+        # two glyphs are each their own character's), unless it is the only glyph of several
+        # characters (a ligature, a composed accent): then it stands for all of them
+        if len(piece) == 1 or glyph_count[cluster] > 1:
+            for ch in piece:
+                if font.get_nominal_glyph(ord(ch)) == gid:
+                    own = ord(ch)
+                    break
         gids.append(gid)
         chars.append(own)
         texts.append(piece if first else "")

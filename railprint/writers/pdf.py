@@ -58,7 +58,7 @@ def _plan(key: str, text: str) -> tuple[str, tuple[float, ...], tuple[float, ...
     """How the PDF draws ``text`` shaped in font ``key`` (at any size): its characters, one per
     glyph (a glyph no character maps to: its private code), the TJ adjustment after each glyph
     (in thousandths of the size: the glyph's width in the PDF font minus its shaped advance,
-    with its x offset), each glyph's rise (per pt of size), the (private code, characters) of
+    with its x offset; first, the adjustment before the first glyph), each glyph's rise (per pt of size), the (private code, characters) of
     the glyphs no character maps to, and the run's width per pt."""
     from railprint.text.shaping import shape
 
@@ -68,6 +68,7 @@ def _plan(key: str, text: str) -> tuple[str, tuple[float, ...], tuple[float, ...
     chars: list[str] = []
     gaps: list[float] = []
     actual: dict[int, str] = {}
+    lead = 0.0
     for gid, char, advance, nominal, dx, stands in zip(run.gids, run.chars, run.advances, run.nominal,
                                                        run.x_offsets, run.texts):
         if char < 0:
@@ -80,9 +81,12 @@ def _plan(key: str, text: str) -> tuple[str, tuple[float, ...], tuple[float, ...
         drawn = face.getCharWidth(0x20 if char == 0xA0 else char)
         if gaps:
             gaps[-1] -= dx * per   # move right by the offset before the glyph…
+        else:
+            lead = -dx * per
         gaps.append(round(drawn - advance * per + dx * per, 3))   # …and back after it
     rises = tuple(dy / run.upm for dy in run.y_offsets)
-    return "".join(chars), tuple(round(g, 3) for g in gaps), rises, tuple(actual.items()), run.width / run.upm
+    return ("".join(chars), (round(lead, 3),) + tuple(round(g, 3) for g in gaps), rises, tuple(actual.items()),
+            run.width / run.upm)
 
 
 @lru_cache(maxsize=1024)
@@ -373,8 +377,8 @@ class _Painter:
     def shown_glyphs(self, font, chars: str, gaps: tuple, rises: tuple, actual: tuple, size: float) -> str:
         """The text operators drawing a shaped run: its characters (a glyph no character maps
         to as its private code, ``actual``: (code, characters it stands for)) split into the
-        document's subsets, each glyph moved by the run's kerning (``gaps``: TJ adjustments after
-        each glyph) and raised by its ``rises``."""
+        document's subsets, each glyph moved by the run's kerning (``gaps``: the TJ adjustment
+        before the first glyph, then after each glyph) and raised by its ``rises``."""
         prefix = self.fonts.prefix(font)
         if actual:
             self.fonts.stand_for(font, actual)
@@ -392,6 +396,8 @@ class _Painter:
         for subset, codes in self.fonts.split(font, chars):
             flush()
             parts.append(f"/{prefix}+{subset}{tail}")
+            if index == 0 and gaps[0]:
+                array.append(fp_str(gaps[0]))
             start = 0
             for n in range(len(codes)):
                 glyph = index + n
@@ -402,7 +408,7 @@ class _Painter:
                     flush()
                     rise = rises[glyph]
                     parts.append(f"{fp_str(rise * size)} Ts")
-                gap = gaps[glyph]
+                gap = gaps[glyph + 1]
                 if gap:
                     array.append(f"({escapePDF(codes[start:n + 1])}){fp_str(gap)}")
                     start = n + 1

@@ -111,3 +111,15 @@ def test_svg_lines_carry_the_shaped_width():
     assert float(texts[1].get("textLength")) == pytest.approx(fonts.text_width("office", 9), abs=0.001)
     style = next(el for el in root.iter() if el.tag.endswith("}style")).text
     assert "font-kerning:normal" in style
+
+
+def test_a_combining_mark_is_placed_where_harfbuzz_puts_it():
+    """q + combining acute (no precomposed glyph): HarfBuzz's mark feature moves the accent
+    back over the q; the PDF draws it there and the text reads back as typed."""
+    text = "aq\u0301x To"
+    run = shaping.shape(text)
+    assert any(run.x_offsets)
+    chars, extracted = _pdf_chars([Text(10, 40, text, 20)])
+    assert extracted.replace(" ", "") == text.replace(" ", "")
+    for char, x in zip(chars, shaping.positions(text, 20)):
+        assert abs(char["x0"] - 10 - x) < 0.1, char["text"]
