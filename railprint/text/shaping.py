@@ -49,7 +49,8 @@ def _hb_font(key: str, stamp: tuple):
     with open(fonts.font_path(key), "rb") as handle:
         data = handle.read(fonts.MAX_FONT_BYTES + 1)
     face = hb.Face(hb.Blob(data))
-    return hb.Font(face), face.upem
+    # and two memos filled as glyphs are met: character -> its own glyph, glyph -> its advance
+    return hb.Font(face), face.upem, {}, {}
 
 
 def _font(key: str):
@@ -71,23 +72,45 @@ def shape(text: str, key: str = "regular") -> GlyphRun:
 def _shape(text: str, key: str) -> GlyphRun:
     import uharfbuzz as hb
 
-    font, upm = _font(key)
+    font, upm, cmap, hmtx = _font(key)
     buf = hb.Buffer()
     buf.add_str(text)
     buf.guess_segment_properties()
     hb.shape(font, buf)   # the font's default features: kern, liga, clig, calt, ccmp, mark…
     infos, positions = buf.glyph_infos, buf.glyph_positions
+    gids = [info.codepoint for info in infos]
     clusters = [info.cluster for info in infos]
+    for gid in gids:
+        if gid not in hmtx:
+            hmtx[gid] = font.get_glyph_h_advance(gid)
+    codes = list(map(ord, text))
+    for code in codes:
+        if code not in cmap:
+            cmap[code] = font.get_nominal_glyph(code)
+    if clusters == list(range(len(text))):
+        # one glyph per character, in order (most text): each is its character's own glyph
+        # unless a feature substituted it
+        chars = [code if cmap[code] == gid else -1 for code, gid in zip(codes, gids)]
+        texts = list(text)
+    else:
+        chars, texts = _clustered(text, gids, clusters, cmap)
+    advances = tuple(p.x_advance for p in positions)
+    return GlyphRun(tuple(gids), tuple(chars), tuple(texts), advances, tuple(hmtx[gid] for gid in gids),
+                    tuple(p.x_offset for p in positions), tuple(p.y_offset for p in positions),
+                    sum(advances), upm)
+
+
+def _clustered(text: str, gids: list[int], clusters: list[int], cmap: dict) -> tuple[list, list]:
+    """What each glyph stands for when glyphs and characters do not pair one to one."""
     # each cluster's characters: from its start to the next larger cluster start
     starts = sorted(set(clusters))
     ends = {start: end for start, end in zip(starts, starts[1:] + [len(text)])}
-    gids, chars, texts, nominal = [], [], [], []
+    chars, texts = [], []
     seen: set[int] = set()
     glyph_count: dict[int, int] = {}
     for cluster in clusters:
         glyph_count[cluster] = glyph_count.get(cluster, 0) + 1
-    for info, cluster in zip(infos, clusters):
-        gid = info.codepoint
+    for gid, cluster in zip(gids, clusters):
         piece = text[cluster:ends[cluster]]
         first = cluster not in seen
         seen.add(cluster)
@@ -97,28 +120,34 @@ def _shape(text: str, key: str) -> GlyphRun:
         # characters (a ligature, a composed accent): then it stands for all of them
         if len(piece) == 1 or glyph_count[cluster] > 1:
             for ch in piece:
-                if font.get_nominal_glyph(ord(ch)) == gid:
+                if cmap[ord(ch)] == gid:
                     own = ord(ch)
                     break
-        gids.append(gid)
         chars.append(own)
         texts.append(piece if first else "")
-        nominal.append(font.get_glyph_h_advance(gid))
-    advances = tuple(p.x_advance for p in positions)
-    return GlyphRun(tuple(gids), tuple(chars), tuple(texts), advances, tuple(nominal),
-                    tuple(p.x_offset for p in positions), tuple(p.y_offset for p in positions),
-                    sum(advances), upm)
+    return chars, texts
 
 
 def units(text: str, key: str = "regular") -> int:
-    """The advance of ``text`` in font units, kerning and ligatures included."""
-    return shape(text, key).width
+    """The advance of ``text`` in font units, kerning and ligatures included (the same sum as
+    ``shape(text, key).width``, without working out what each glyph stands for)."""
+    return _units(text, key) if len(text) <= CACHED_LEN else _units.__wrapped__(text, key)
+
+
+@lru_cache(maxsize=16384)
+def _units(text: str, key: str) -> int:
+    import uharfbuzz as hb
+
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    hb.shape(_font(key)[0], buf)
+    return sum(p.x_advance for p in buf.glyph_positions)
 
 
 def width(text: str, size: float, key: str = "regular") -> float:
     """The width of ``text`` set at ``size`` points in the font ``key``."""
-    run = shape(text, key)
-    return run.width * size / run.upm
+    return units(text, key) * size / _font(key)[1]
 
 
 def positions(text: str, size: float, key: str = "regular") -> list[float]:

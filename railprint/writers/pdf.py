@@ -71,7 +71,8 @@ def _plan(key: str, text: str) -> tuple[str, tuple[float, ...], tuple[float, ...
     lead = 0.0
     for gid, char, advance, nominal, dx, stands in zip(run.gids, run.chars, run.advances, run.nominal,
                                                        run.x_offsets, run.texts):
-        if char < 0:
+        if char < 0 or (char != 0xA0 and face.charToGlyph.get(char) != gid):
+            # a glyph no character maps to (or not the one reportlab's reading of the cmap gives)
             char = PSEUDO + gid
             actual.setdefault(char, stands)
             if char not in face.charToGlyph:

@@ -47,6 +47,23 @@ def test_the_fast_answer_is_the_unicode_algorithms_answer(opening, word):
     assert list(line_break_units(word)) == [word]
 
 
+LETTERS = "abcXYZąęłóźżśćńøåæÅØÆÉéüßÖöçñαβγабв"
+WORD = st.tuples(st.sampled_from(LETTERS), st.text(alphabet=LETTERS + "0123456789", max_size=5)).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["-", "\u2010", "\u2013", "/"]), WORD), min_size=1, max_size=3),
+       WORD, st.lists(st.text(alphabet=LETTERS + "0123456789", min_size=1, max_size=3), max_size=2),
+       st.text(alphabet=".,;:'\")]", max_size=2))
+def test_compounds_break_as_the_unicode_algorithm_breaks_them(joints, first, extensions, tail):
+    """Compounds (words of letters and digits, each starting with a letter, joined by hyphens,
+    en dashes, slashes: ``player-aid.pdf:``) answered without uniseg break exactly where uniseg
+    breaks them."""
+    word = first + "".join(joint + part for joint, part in joints) + "".join("." + e for e in extensions) + tail
+    assert breaking._COMPOUND.fullmatch(word)
+    assert breaking.pieces(word) == tuple(line_break_units(word))
+
+
 def test_wrap_text_breaks_after_a_hyphen_and_a_slash():
     size = 10
     width = text_width("xx Insta-", size) + 1   # "Insta-slaughter" does not fit after "xx"
