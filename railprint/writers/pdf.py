@@ -102,6 +102,7 @@ def _rgb(value: str) -> str:
     return fp_str(colour.red, colour.green, colour.blue)
 
 
+_SHOWN: dict[tuple, str] = {}   # text operators of a shaped run, by its font prefix, codes and size
 _NUMBERS: dict[tuple, str] = {}   # fp_str of coordinates met before (a page repeats many)
 
 
@@ -216,6 +217,47 @@ _FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms 
 _FORM_BOX = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
 _UNKNOWN = (None, None, None, None, None, None, None)  # fill, stroke, width, dash, cap, join, alpha
 _PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque (PDF default)
+
+
+def _shown(prefix: str, pieces, gaps: tuple, rises: tuple, size: float) -> str:
+    """:meth:`_Painter.shown_glyphs`'s operators for a run split into ``pieces`` of subsets."""
+    tail = f" {fp_str(size)} Tf"
+    parts: list[str] = []
+    array: list[str] = []
+    index = 0
+    rise = 0.0
+
+    def flush() -> None:
+        if array:
+            parts.append(f"[{''.join(array)}] TJ")
+            array.clear()
+
+    for subset, codes in pieces:
+        flush()
+        parts.append(f"/{prefix}+{subset}{tail}")
+        if index == 0 and gaps[0]:
+            array.append(fp_str(gaps[0]))
+        start = 0
+        for n in range(len(codes)):
+            glyph = index + n
+            if rises[glyph] != rise:   # a raised glyph (a mark): its own TJ under Ts
+                if n > start:
+                    array.append(f"({escapePDF(codes[start:n])})")
+                start = n
+                flush()
+                rise = rises[glyph]
+                parts.append(f"{fp_str(rise * size)} Ts")
+            gap = gaps[glyph + 1]
+            if gap:
+                array.append(f"({escapePDF(codes[start:n + 1])}){fp_str(gap)}")
+                start = n + 1
+        if start < len(codes):
+            array.append(f"({escapePDF(codes[start:])})")
+        index += len(codes)
+    flush()
+    if rise:
+        parts.append("0 Ts")
+    return " ".join(parts)
 
 
 class _Painter:
@@ -383,43 +425,14 @@ class _Painter:
         prefix = self.fonts.prefix(font)
         if actual:
             self.fonts.stand_for(font, actual)
-        tail = f" {fp_str(size)} Tf"
-        parts: list[str] = []
-        array: list[str] = []
-        index = 0
-        rise = 0.0
-
-        def flush() -> None:
-            if array:
-                parts.append(f"[{''.join(array)}] TJ")
-                array.clear()
-
-        for subset, codes in self.fonts.split(font, chars):
-            flush()
-            parts.append(f"/{prefix}+{subset}{tail}")
-            if index == 0 and gaps[0]:
-                array.append(fp_str(gaps[0]))
-            start = 0
-            for n in range(len(codes)):
-                glyph = index + n
-                if rises[glyph] != rise:   # a raised glyph (a mark): its own TJ under Ts
-                    if n > start:
-                        array.append(f"({escapePDF(codes[start:n])})")
-                    start = n
-                    flush()
-                    rise = rises[glyph]
-                    parts.append(f"{fp_str(rise * size)} Ts")
-                gap = gaps[glyph + 1]
-                if gap:
-                    array.append(f"({escapePDF(codes[start:n + 1])}){fp_str(gap)}")
-                    start = n + 1
-            if start < len(codes):
-                array.append(f"({escapePDF(codes[start:])})")
-            index += len(codes)
-        flush()
-        if rise:
-            parts.append("0 Ts")
-        return " ".join(parts)
+        pieces = self.fonts.split(font, chars)
+        memo = (prefix, chars, gaps, rises, size, tuple(pieces))
+        found = _SHOWN.get(memo)   # the same run in another document of the process
+        if found is None:
+            if len(_SHOWN) >= 50_000:
+                _SHOWN.clear()
+            found = _SHOWN[memo] = _shown(prefix, pieces, gaps, rises, size)
+        return found
 
     def items(self, items) -> None:
         code = self.code
