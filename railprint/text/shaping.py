@@ -77,7 +77,7 @@ def _shape(text: str, key: str) -> GlyphRun:
     buf.add_str(text)
     buf.guess_segment_properties()
     hb.shape(font, buf)   # the font's default features: kern, liga, clig, calt, ccmp, mark…
-    infos, positions = buf.glyph_infos, buf.glyph_positions
+    infos, positions = buf.glyph_infos or [], buf.glyph_positions or []   # (None for an empty buffer)
     gids = [info.codepoint for info in infos]
     clusters = [info.cluster for info in infos]
     for gid in gids:
@@ -142,7 +142,7 @@ def _units(text: str, key: str) -> int:
     buf.add_str(text)
     buf.guess_segment_properties()
     hb.shape(_font(key)[0], buf)
-    return sum(p.x_advance for p in buf.glyph_positions)
+    return sum(p.x_advance for p in buf.glyph_positions or ())   # (None for an empty buffer)
 
 
 def width(text: str, size: float, key: str = "regular") -> float:

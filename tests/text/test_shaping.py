@@ -123,3 +123,10 @@ def test_a_combining_mark_is_placed_where_harfbuzz_puts_it():
     assert extracted.replace(" ", "") == text.replace(" ", "")
     for char, x in zip(chars, shaping.positions(text, 20)):
         assert abs(char["x0"] - 10 - x) < 0.1, char["text"]
+
+
+def test_the_empty_string_is_nothing_wide():
+    assert fonts.text_width("", 12) == 0
+    assert shaping.shape("").gids == () and shaping.shape("").width == 0
+    chars, _ = _pdf_chars([Text(10, 40, "", 20), Text(10, 80, "To", 20)])
+    assert [c["text"] for c in chars] == ["T", "o"]
