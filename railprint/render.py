@@ -435,14 +435,17 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                               back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
                               orientation=deck.orientation, gap=deck.gap,
                               title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed)
+                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed, deck.tts)
 
 
-def _thin_bleed(imposed, own: float):
+def _thin_bleed(imposed, own: float, tts: str = ""):
     """A butt-cut sheet printing less outer bleed than the deck's own says so in its ``meta``
-    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide."""
+    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide; a deck's ``tts:``
+    (what ``export tts`` makes of it) goes into the meta too."""
     from railprint.units import to_mm
 
+    if tts:
+        imposed = replace(imposed, document=replace(imposed.document, meta=imposed.document.meta + (("tts", tts),)))
     if imposed.layout != "butt" or imposed.bleed >= own - 1e-6:
         return imposed
     meta = imposed.document.meta + (("outer_bleed", f"{to_mm(imposed.bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
@@ -523,10 +526,54 @@ def impose_shared(output: Output, options: RenderOptions):
                                   orientation=first.orientation, gap=first.gap, title=title, detail=detail,
                                   lang=options.lang, layout=layout, cut_lines=options.cuts,
                                   corner_radius=first.corner_radius), first.bleed)
-    sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
-                     deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
-    return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
-                       title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+    sets = _size_groups(decks, options)
+    imposed = impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
+                          title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+    # a butt-cut block printing less outer bleed than its pieces' own: the guide says so
+    thin = [(s.bleed, own) for s, own in zip(sets, _own_bleeds(decks, sets)) if s.butt and s.bleed < own - 1e-6]
+    if thin:
+        from railprint.units import to_mm
+
+        bleed, own = min(thin)
+        meta = imposed.document.meta + (("outer_bleed", f"{to_mm(bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
+        imposed = replace(imposed, document=replace(imposed.document, meta=meta))
+    return imposed
+
+
+def _own_bleeds(decks: list, sets: list) -> list[float]:
+    """The pieces' own bleed for each block of :func:`_size_groups`, in order (its first deck's)."""
+    return [next((d.bleed for d in decks if (d.width, d.height) == (s.width, s.height)), s.bleed) for s in sets]
+
+
+def _size_groups(decks: list, options: RenderOptions) -> list:
+    """The blocks of sets of different sizes sharing sheets: sets of one size (and bleed,
+    orientation, corners) become one block, labelled with each set's title and count, so a large
+    set's last part and its smaller siblings fill one page together; a block whose pieces would
+    be butt-cut on their own is butt-cut here too (bleed only around the block)."""
+    from railprint.layout.imposition import SetFaces, choose_layout, plan_butt
+    from railprint.words import counted
+
+    groups: dict = {}
+    for deck in decks:
+        groups.setdefault((deck.width, deck.height, deck.bleed, deck.orientation, deck.corner_radius), []).append(deck)
+    sets = []
+    for (width, height, bleed, orientation, radius), members in groups.items():
+        first = members[0]
+        total = sum(len(d.cards) for d in members)
+        layout = "gutter"
+        if len(members) > 1 and first.gap is None:   # a set alone keeps its gutters (as before)
+            wanted = options.layout if options.layout != "auto" else first.layout
+            mode = options.mode if any(d.has_backs for d in members) else "simplex"
+            layout = choose_layout(wanted, total, width=width, height=height, bleed=bleed, paper=options.paper,
+                                   mode=mode, orientation=orientation, gap=first.gap)
+        if layout == "butt":
+            bleed = min(bleed, plan_butt(options.paper, orientation, width, height, bleed).bleed)
+            members = [d.model_copy(update={"bleed": bleed}) for d in members]
+        label = ", ".join((d.title if i == 0 else d.title.split(" — ", 1)[-1]) + " · "
+                          + counted(len(d.cards), d.noun, options.lang) for i, d in enumerate(members))
+        sets.append(SetFaces(label, tuple(face for d in members for face in deck_faces(d)), width, height, bleed,
+                             butt=layout == "butt", corner_radius=radius))
+    return sets
 
 
 def _shared_title(output: Output, lang: str) -> str:

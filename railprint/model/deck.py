@@ -393,6 +393,9 @@ class DeckSpec(Spec):
     layout: Literal["auto", "gutter", "butt"] = "auto"   # butt: no gutters (auto: when it saves sheets)
     share: str | None = None   # sets of a game with the same name print together on shared sheets, <game>/<share>.pdf
     paper: Literal["card", "plain"] | None = None   # for the print guide: card stock (default for pieces) or plain paper
+    tts: Literal["deck", "tile"] | None = Field(
+        None, description="what `railprint export tts` makes of the set: a deck of cards (default) or a bag "
+                          "of two-sided tiles (tokens, frames, boards) at their printed size")
     copies: str | dict[Literal["en", "pl"], str] | None = None  # print guide: copies a group needs, e.g. "1 per player"
     safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
     # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
@@ -478,6 +481,7 @@ class ResolvedDeck(Spec):
     gap: float | None
     orientation: str
     layout: str = "auto"
+    tts: str = ""                    # deck | tile (export tts); empty: a deck
     background: str
     cards: tuple[ResolvedCard, ...]
     noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language

@@ -1156,7 +1156,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
-                        orientation=spec.orientation, layout=spec.layout, background=background,
+                        orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", background=background,
                         cards=tuple(cards), source=str(path), icons=user_icons,
                         noun=_noun(spec, lang))
 
