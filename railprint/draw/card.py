@@ -61,7 +61,7 @@ def _minimap_ground(x: float, y: float, w: float, h: float, land: str, segments:
 def _text_box(layer: TextLayer, user: dict) -> Item:
     """A text box: the pieces richtext placed, at one size, in the box's own frame."""
     box = layout(layer.text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
-                 layer.line_spacing, layer.valign, layer.family)
+                 layer.line_spacing, layer.valign, layer.family, layer.lang)
     items: list[Item] = []
     for piece in box.pieces:
         colour = piece.colour or layer.colour

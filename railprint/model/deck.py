@@ -164,6 +164,10 @@ class TextLayer(_Drawn):
                                                  "text that does not fit even then is an error naming the card")
     valign: Literal["top", "middle", "center", "centre", "bottom"] = Field(
         "top", description="box: where the lines sit (center = middle)")
+    hyphenate: bool = Field(False, description="box: also break words at their hyphenation points (the "
+                                               "dictionary of the render's --lang, en or pl), drawing a hyphen")
+    # the render's language, set on a hyphenating box when the deck is resolved (not a content key)
+    lang: SkipJsonSchema[str | None] = Field(None, alias="=lang")
 
     @field_validator("align", "valign")
     @classmethod
@@ -179,6 +183,8 @@ class TextLayer(_Drawn):
             raise ValueError("a text box needs both w and h (or neither, for one line at a baseline)")
         if self.w is None and self.align == "justify":
             raise ValueError("align: justify needs a text box (w and h)")
+        if self.w is None and self.hyphenate:
+            raise ValueError("hyphenate needs a text box (w and h): one line of text never breaks")
         if self.w is not None and self.max_width is not None:
             raise ValueError("max_width is for one-line text; a box (w, h) shrinks to fit by itself")
         return self

@@ -373,7 +373,7 @@ def _text_box(layer: TextLayer, icons: Collection[str], problems: Problems, wher
     if len(problems.items) > before:
         return layer
     if richtext.layout(text, layer.w, layer.h, layer.size, layer.min_size, layer.font, layer.align,
-                       layer.line_spacing, layer.valign, layer.family) is None:
+                       layer.line_spacing, layer.valign, layer.family, layer.lang) is None:
         problems.add(f"{what}: the text does not fit its {layer.w / mm(1):.1f} x {layer.h / mm(1):.1f} mm box "
                      f"even at {layer.min_size:g} pt: {_short(text)!r}", where,
                      "shorten it, enlarge the box, or lower min_size")
@@ -623,6 +623,8 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         if (face, family) != (layer.font, layer.family):
             layer = _copied(layer, {"font": face, "family": family})
         if layer.box:
+            if layer.hyphenate and layer.lang != lang:
+                layer = _copied(layer, {"lang": lang})   # hyphenated by the render's language
             return (_text_box(layer, icons, problems, where, what, palette, warned, book),)
         text = str(layer.text)
         _warn_tags(text, where, what, warned, "styled runs need a text box: w and h")

@@ -1,9 +1,10 @@
 """Text boxes: light inline markup, paragraph wrapping, alignment and uniform shrink-to-fit.
 
 A ``text`` layer with ``w`` and ``h`` is a box. Its text is split into paragraphs at explicit
-newlines, each paragraph is wrapped greedily at spaces, and the whole box is set at ONE size:
-the largest size, from the layer's ``size`` down to its ``min_size``, at which every line fits
-the width and all lines fit the height. Markup inside a box:
+newlines, each paragraph is broken into lines (at spaces, at the Unicode break opportunities
+inside words, at hyphenation points when the layer hyphenates), and the whole box is set at ONE
+size: the largest size, from the layer's ``size`` down to its ``min_size``, at which every line
+fits the width and all lines fit the height (:mod:`railprint.text.lines`). Markup inside a box:
 
 - ``**bold**``, ``*italic*`` (``***both***``); ``\\*`` is a literal asterisk;
 - ``:name:`` draws the icon ``name`` inline, at the text's size and colour; ``\\:`` is a
@@ -14,8 +15,7 @@ the width and all lines fit the height. Markup inside a box:
   (``[colour=red size=120%]``); ``[/]`` closes the latest open tag; ``\\[`` is a literal
   bracket, and brackets without ``key=`` inside (``[note]``) are plain text.
 
-Layout is pure arithmetic on the font metrics of :mod:`railprint.text.fonts`, cached, and shared by
-resolution (does it fit?) and drawing (where does each piece go?).
+Layout is cached, and shared by resolution (does it fit?) and drawing (where does each piece go?).
 """
 
 from __future__ import annotations
@@ -24,16 +24,13 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from railprint.text.faces import itemise, key_of, primary, styled
-from railprint.text.fonts import metrics, text_width
-from railprint.records import Record
+from railprint.text.faces import itemise, key_of, styled
+from railprint.text.lines import Piece, TextBox, set_box
 
 _TOKEN = re.compile(r"\\([*:\\\[])|(\*\*)|(\*)|:([A-Za-z][A-Za-z0-9_-]*):|(\[/\])|\[([A-Za-z]+=[^\[\]]*)\]")
 STYLE_KEYS = ("colour", "size", "font")
 _TAG_LIKE = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(\s[^<>]*)?/?>")
 MIN_SCALE, MAX_SCALE = 0.25, 2.0
-ICON_ADVANCE = 1.0   # an inline icon takes a square of side ``size``
-ICON_RISE = 0.32     # its centre sits this many ``size`` above the baseline (middle of the capitals)
 
 
 def face_of(base: str, bold: bool, italic: bool) -> str:
@@ -255,173 +252,19 @@ def plain(text: str, base: str = "regular") -> str:
     return "\n".join(" ".join("".join(run.text for run in w) for w in p) for p in paragraphs)
 
 
-class Piece(NamedTuple):
-    """One thing to draw: text from (x, baseline) or an icon of side ``size`` centred on (x, y);
-    ``scale`` times the box's size, in ``colour`` (None: the layer's). (A named tuple, as Run.)"""
-
-    x: float
-    y: float
-    text: str
-    face: str
-    icon: str | None = None
-    scale: float = 1.0
-    colour: str | None = None
-    family: str | None = None
-
-
-class TextBox(Record):
-    size: float
-    lines: int
-    pieces: tuple[Piece, ...]
-
-
-@lru_cache(maxsize=65536)
-def _unit_width(text: str, face: str) -> float:
-    return text_width(text, 1.0, face)
-
-
-def _run_width(run: Run, size: float) -> float:
-    return (ICON_ADVANCE if run.icon else _unit_width(run.text, font_of(run))) * size * run.scale
-
-
 def font_of(run: "Run | Piece") -> str:
     """The font key a run is measured and drawn in: its family's nearest face (see
     :func:`railprint.text.faces.key_of`)."""
     return key_of(run.family, run.face)
 
 
-def _line_font(family: str | None) -> str:
-    """The font whose metrics set a box's lines and spaces: the regular face of its (first) family."""
-    return key_of(primary(family), "regular")
-
-
-def _unit_widths(paragraphs) -> tuple[tuple[float, ...], ...]:
-    """Each word's width at 1 pt (widths scale with the size: no kerning, no hinting)."""
-    return tuple(tuple(sum(_run_width(run, 1.0) for run in word) for word in p) for p in paragraphs)
-
-
-def _lines(paragraphs, widths, size: float, width: float, family: str | None = None):
-    """Greedy wrap (as :func:`_fits` counts it): [(words, their widths, last line of its paragraph)]."""
-    limit = width / size  # wrap in 1-pt units
-    space = text_width(" ", 1.0, _line_font(family))
-    out = []
-    for paragraph, unit in zip(paragraphs, widths):
-        line: list[Word] = []
-        sizes: list[float] = []
-        used = 0.0
-        for word, w in zip(paragraph, unit):
-            if line and used + space + w > limit:
-                out.append((line, [v * size for v in sizes], False))
-                line, sizes, used = [], [], 0.0
-            used += (space if line else 0.0) + w
-            line.append(word)
-            sizes.append(w)
-        out.append((line, [v * size for v in sizes], True))
-    return out
-
-
-def _fits(widths, size, width, height, spacing, family: str | None = None) -> bool:
-    """Do the words (1-pt widths per paragraph) fit the box at ``size``? Counts lines only."""
-    m = metrics(_line_font(family))
-    room = height - (m.ascent - m.descent) * size
-    if room < 0:
-        return False
-    most = int(room / (size * spacing) + 1e-9) + 1  # lines that fit the height
-    limit = width / size
-    space = text_width(" ", 1.0, _line_font(family))
-    lines = 0
-    for unit in widths:
-        lines += 1
-        used = -1.0
-        for w in unit:
-            if w > limit:
-                return False
-            if used >= 0 and used + space + w > limit:
-                lines += 1
-                used = w
-            else:
-                used = w if used < 0 else used + space + w
-        if lines > most:
-            return False
-    return True
-
-
 @lru_cache(maxsize=4096)
 def layout(text: str, width: float, height: float, size: float, min_size: float, face: str = "regular",
-           align: str = "left", spacing: float = 1.2, valign: str = "top", family: str | None = None
-           ) -> TextBox | None:
+           align: str = "left", spacing: float = 1.2, valign: str = "top", family: str | None = None,
+           lang: str | None = None) -> TextBox | None:
     """``text`` set in a box ``width`` x ``height`` (origin: its top-left corner) at one size,
-    the largest from ``size`` down to ``min_size`` that fits; None when even ``min_size`` is too big."""
+    the largest from ``size`` down to ``min_size`` that fits; None when even ``min_size`` is too
+    big. ``lang``: hyphenate by that language's dictionary (None: no hyphenation). The lines
+    are broken and placed by :mod:`railprint.text.lines`."""
     paragraphs, _ = parse(text, face, size, family)
-    widths = _unit_widths(paragraphs)
-    best = size
-    if not _fits(widths, size, width, height, spacing, family):
-        if min_size > size or not _fits(widths, min_size, width, height, spacing, family):
-            return None
-        lo, hi = min_size, size
-        while hi - lo > 0.01:  # bisect to 0.01 pt: the same size every run
-            mid = (lo + hi) / 2
-            if _fits(widths, mid, width, height, spacing, family):
-                lo = mid
-            else:
-                hi = mid
-        best = lo
-    return _place(_lines(paragraphs, widths, best, width, family), best, width, height, align, spacing, valign,
-                  family)
-
-
-def _place(lines, size, width, height, align, spacing, valign, family: str | None = None) -> TextBox:
-    m = metrics(_line_font(family))
-    space = text_width(" ", size, _line_font(family))
-    block = m.ascent * size + (len(lines) - 1) * size * spacing - m.descent * size
-    top = (height - block) * {"top": 0.0, "middle": 0.5, "bottom": 1.0}[valign]
-    pieces: list[Piece] = []
-    for number, (words, widths, last) in enumerate(lines):
-        baseline = top + m.ascent * size + number * size * spacing
-        natural = sum(widths) + space * max(0, len(words) - 1)
-        gap = space
-        if align == "justify" and not last and len(words) > 1:
-            gap = space + (width - natural) / (len(words) - 1)
-            x = 0.0
-        else:
-            x = {"left": 0.0, "justify": 0.0, "centre": (width - natural) / 2,
-                 "right": width - natural}[align]
-        # the text piece still open (ending at x): its start, its strings and its style (face,
-        # scale, colour, family); a run in that style extends it, and the Piece is made once it
-        # closes (not again for every word it grows by)
-        start, parts, style = 0.0, [], None
-        for i, word in enumerate(words):
-            if i:
-                first = word[0]
-                if gap == space and first.icon is None and (first.face, first.scale, first.colour,
-                                                            first.family) == style:
-                    parts.append(" ")
-                else:
-                    _close(pieces, start, baseline, parts, style)
-                    style = None
-                x += gap
-            for run in word:
-                if run.icon:
-                    _close(pieces, start, baseline, parts, style)
-                    style = None
-                    pieces.append(Piece(x + ICON_ADVANCE * size * run.scale / 2,
-                                        baseline - ICON_RISE * size * run.scale, "", run.face, run.icon,
-                                        run.scale, run.colour, run.family))
-                    x += ICON_ADVANCE * size * run.scale
-                    continue
-                own = (run.face, run.scale, run.colour, run.family)
-                if style == own:
-                    parts.append(run.text)
-                else:
-                    _close(pieces, start, baseline, parts, style)
-                    start, parts, style = x, [run.text], own
-                x += _unit_width(run.text, font_of(run)) * size * run.scale
-        _close(pieces, start, baseline, parts, style)
-    return TextBox(size, len(lines), tuple(pieces))
-
-
-def _close(pieces: list[Piece], start: float, baseline: float, parts: list[str], style: tuple | None) -> None:
-    """End the open text piece of :func:`_place`, if any (``style`` is None when none is open):
-    it becomes a Piece."""
-    if style is not None:
-        pieces.append(Piece(start, baseline, "".join(parts), style[0], None, *style[1:]))
+    return set_box(paragraphs, width, height, size, min_size, font_of, align, spacing, valign, family, lang)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import repeat
 from pathlib import Path
 
 FONT_FILES = {
@@ -574,7 +573,8 @@ def _best_cmap(cmap: bytes) -> dict[int, int] | None:
 
 
 def text_width(text: str, size: float, face: str = "regular") -> float:
-    """Width of ``text`` set in ``face`` at ``size`` points (no kerning, like reportlab)."""
+    """Width of ``text`` set in ``face`` at ``size`` points, as HarfBuzz shapes it (kerning and
+    ligatures: :mod:`railprint.text.shaping`)."""
     return _text_units(text, face) * size / metrics(face).units_per_em
 
 
@@ -588,11 +588,11 @@ _CACHED_LEN = 256   # strings up to this long are remembered (at most 8192 of th
 
 @lru_cache(maxsize=8192)
 def _units(text: str, face: str) -> int:
-    """The advance widths of ``text`` in font units (a deck measures the same strings at many
+    """The advance of ``text`` shaped, in font units (a deck measures the same strings at many
     sizes while fitting them, and draws the same labels on many cards)."""
-    m = metrics(face)
-    # the same sum as a generator over the characters, iterated in C (3x faster)
-    return sum(map(m.widths.get, map(ord, text), repeat(m.default_width, len(text))))
+    from railprint.text.shaping import units
+
+    return units(text, face)
 
 
 def fit_size(text: str, max_width: float, size: float, face: str = "regular",
@@ -616,22 +616,11 @@ def _missing(text: str, face: str) -> tuple[str, ...]:
 
 
 def wrap_text(text: str, width: float, size: float, face: str = "regular") -> list[str]:
-    """Greedy word wrap of ``text`` into lines no wider than ``width`` (a lone long word stays whole)."""
-    lines: list[str] = []
-    line = ""
-    # a line's width in font units grows by a space and the word (widths add up: no kerning),
-    # so it is not measured again from its start for every word (the same sums, the same lines)
+    """Greedy wrap of ``text`` into lines no wider than ``width``: at spaces, else at the
+    Unicode break opportunities inside a word (after a hyphen or a slash:
+    :mod:`railprint.text.breaking`); a piece that cannot break stays whole."""
+    from railprint.text.breaking import lines
+
+    # wrapped in font units (shaped widths scale with the size: the same lines at every size)
     upm = metrics(face).units_per_em
-    space = _units(" ", face)
-    used = 0
-    for word in text.split():
-        units = _text_units(word, face)
-        trial = used + space + units if line else units
-        if line and trial * size / upm > width:
-            lines.append(line)
-            line, used = word, units
-        else:
-            line, used = (f"{line} {word}" if line else word), trial
-    if line:
-        lines.append(line)
-    return lines
+    return lines(text, width * upm / size, lambda line: _text_units(line, face))

@@ -47,6 +47,49 @@ def _font(key: str):
     return pdfmetrics.getFont(name)
 
 
+PSEUDO = 0xF0000
+"""A glyph no character maps to (a ligature, an alternate) is drawn as code PSEUDO + its glyph
+id: registered in reportlab's face so its subsetter cuts the glyph (reportlab's own shaping
+does the same with private-use codes); the ToUnicode map gives the characters it stands for."""
+
+
+@lru_cache(maxsize=16384)
+def _plan(key: str, text: str) -> tuple[str, tuple[float, ...], tuple[float, ...], tuple, float]:
+    """How the PDF draws ``text`` shaped in font ``key`` (at any size): its characters, one per
+    glyph (a glyph no character maps to: its private code), the TJ adjustment after each glyph
+    (in thousandths of the size: the glyph's width in the PDF font minus its shaped advance,
+    with its x offset; first, the adjustment before the first glyph), each glyph's rise (per pt of size), the (private code, characters) of
+    the glyphs no character maps to, and the run's width per pt."""
+    from railprint.text.shaping import shape
+
+    run = shape(text, key)
+    face = _font(key).face
+    per = 1000 / run.upm
+    chars: list[str] = []
+    gaps: list[float] = []
+    actual: dict[int, str] = {}
+    lead = 0.0
+    for gid, char, advance, nominal, dx, stands in zip(run.gids, run.chars, run.advances, run.nominal,
+                                                       run.x_offsets, run.texts):
+        if char < 0 or (char != 0xA0 and face.charToGlyph.get(char) != gid):
+            # a glyph no character maps to (or not the one reportlab's reading of the cmap gives)
+            char = PSEUDO + gid
+            actual.setdefault(char, stands)
+            if char not in face.charToGlyph:
+                face.charToGlyph[char] = gid
+                face.charWidths[char] = face._pdfScale(nominal)
+        chars.append(chr(char))
+        drawn = face.getCharWidth(0x20 if char == 0xA0 else char)
+        if gaps:
+            gaps[-1] -= dx * per   # move right by the offset before the glyph…
+        else:
+            lead = -dx * per
+        gaps.append(round(drawn - advance * per + dx * per, 3))   # …and back after it
+    rises = tuple(dy / run.upm for dy in run.y_offsets)
+    return ("".join(chars), (round(lead, 3),) + tuple(round(g, 3) for g in gaps), rises, tuple(actual.items()),
+            run.width / run.upm)
+
+
 @lru_cache(maxsize=1024)
 def _rgb(value: str) -> str:
     """``r g b`` of a colour, as reportlab's HexColor reads it (channel / 255)."""
@@ -59,6 +102,7 @@ def _rgb(value: str) -> str:
     return fp_str(colour.red, colour.green, colour.blue)
 
 
+_SHOWN: dict[tuple, str] = {}   # text operators of a shaped run, by its font prefix, codes and size
 _NUMBERS: dict[tuple, str] = {}   # fp_str of coordinates met before (a page repeats many)
 
 
@@ -173,6 +217,47 @@ _FORM_EXTENT = 14400.0  # pt: a form's bounding box, far beyond any page (forms 
 _FORM_BOX = fp_str(-_FORM_EXTENT, -_FORM_EXTENT, _FORM_EXTENT, _FORM_EXTENT)
 _UNKNOWN = (None, None, None, None, None, None, None)  # fill, stroke, width, dash, cap, join, alpha
 _PAGE_START = (None, None, None, None, None, None, 1.0)  # a page starts opaque (PDF default)
+
+
+def _shown(prefix: str, pieces, gaps: tuple, rises: tuple, size: float) -> str:
+    """:meth:`_Painter.shown_glyphs`'s operators for a run split into ``pieces`` of subsets."""
+    tail = f" {fp_str(size)} Tf"
+    parts: list[str] = []
+    array: list[str] = []
+    index = 0
+    rise = 0.0
+
+    def flush() -> None:
+        if array:
+            parts.append(f"[{''.join(array)}] TJ")
+            array.clear()
+
+    for subset, codes in pieces:
+        flush()
+        parts.append(f"/{prefix}+{subset}{tail}")
+        if index == 0 and gaps[0]:
+            array.append(fp_str(gaps[0]))
+        start = 0
+        for n in range(len(codes)):
+            glyph = index + n
+            if rises[glyph] != rise:   # a raised glyph (a mark): its own TJ under Ts
+                if n > start:
+                    array.append(f"({escapePDF(codes[start:n])})")
+                start = n
+                flush()
+                rise = rises[glyph]
+                parts.append(f"{fp_str(rise * size)} Ts")
+            gap = gaps[glyph + 1]
+            if gap:
+                array.append(f"({escapePDF(codes[start:n + 1])}){fp_str(gap)}")
+                start = n + 1
+        if start < len(codes):
+            array.append(f"({escapePDF(codes[start:])})")
+        index += len(codes)
+    flush()
+    if rise:
+        parts.append("0 Ts")
+    return " ".join(parts)
 
 
 class _Painter:
@@ -322,17 +407,32 @@ class _Painter:
         found = self.shown.get(key)  # half the strings of a document recur (labels, headings)
         if found is None:
             font = _font(item.font)
-            tail = f" {fp_str(item.size)} Tf ("
-            prefix = self.fonts.prefix(font)
-            shown = " ".join(f"/{prefix}+{subset}{tail}{escapePDF(part)}) Tj"
-                             for subset, part in self.fonts.split(font, item.text))
-            found = self.shown[key] = (shown, font.stringWidth(item.text, item.size))
+            chars, gaps, rises, actual, width = _plan(item.font, item.text)
+            found = self.shown[key] = (self.shown_glyphs(font, chars, gaps, rises, actual, item.size),
+                                       width * item.size)
             self.strings[item.text, item.font] = None
         shown, width = found
         x = item.x
         if item.anchor != "start":
             x -= width / 2 if item.anchor == "middle" else width
         code.append(f"BT 1 0 0 -1 {_fp(x, item.y)} Tm {shown} ET")
+
+    def shown_glyphs(self, font, chars: str, gaps: tuple, rises: tuple, actual: tuple, size: float) -> str:
+        """The text operators drawing a shaped run: its characters (a glyph no character maps
+        to as its private code, ``actual``: (code, characters it stands for)) split into the
+        document's subsets, each glyph moved by the run's kerning (``gaps``: the TJ adjustment
+        before the first glyph, then after each glyph) and raised by its ``rises``."""
+        prefix = self.fonts.prefix(font)
+        if actual:
+            self.fonts.stand_for(font, actual)
+        pieces = self.fonts.split(font, chars)
+        memo = (prefix, chars, gaps, rises, size, tuple(pieces))
+        found = _SHOWN.get(memo)   # the same run in another document of the process
+        if found is None:
+            if len(_SHOWN) >= 50_000:
+                _SHOWN.clear()
+            found = _SHOWN[memo] = _shown(prefix, pieces, gaps, rises, size)
+        return found
 
     def items(self, items) -> None:
         code = self.code

@@ -103,14 +103,15 @@ class PdfFile:
 _SUBSETS: dict[tuple, tuple] = {}  # (font name, subset number, codes) -> what embedding writes
 
 
-def _subset(font, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, bytes, str]:
+def _subset(font, n: int, subset: tuple[int, ...], actual: tuple = ()) -> tuple[str, bytes, int, bytes, str]:
     """Subset ``n`` of ``font`` holding ``subset``: (its name, the compressed TrueType subset,
     its length, the compressed ToUnicode map, the widths), remembered: most documents of a
     render set the same characters (86 subsets, 38 distinct for `render all`), and cutting
-    and compressing one is ~1 ms."""
+    and compressing one is ~1 ms. ``actual``: (code, characters) of the private codes of
+    ligature glyphs in the subset, for the ToUnicode map."""
     # keyed by the registered name, which names the file's content (fonts.font_name: a
     # designer's file edited in place during `watch` is another font), not by its path
-    key = (font.fontName, n, subset)
+    key = (font.fontName, n, subset, actual)
     found = _SUBSETS.get(key)
     if found is None:
         face = font.face
@@ -119,15 +120,17 @@ def _subset(font, n: int, subset: tuple[int, ...]) -> tuple[str, bytes, int, byt
         if len(_SUBSETS) >= 128:
             _SUBSETS.clear()
         found = _SUBSETS[key] = (name, flate(data), len(data),
-                                 flate(_to_unicode(name, subset)),
+                                 flate(_to_unicode(name, subset, dict(actual))),
                                  fp_str(*map(face.getCharWidth, subset)))
     return found
 
 
-def _to_unicode(name: str, subset: tuple[int, ...]) -> bytes:
+def _to_unicode(name: str, subset: tuple[int, ...], actual: dict[int, str] | None = None) -> bytes:
     """The ToUnicode CMap of a subset: code i is character subset[i] (UTF-16BE, so characters
-    beyond the BMP come out as surrogate pairs)."""
-    chars = "\n".join(f"<{code:02X}> <{chr(char).encode('utf-16-be').hex().upper()}>"
+    beyond the BMP come out as surrogate pairs), or the characters ``actual`` says a ligature's
+    private code stands for (``ff``)."""
+    actual = actual or {}
+    chars = "\n".join(f"<{code:02X}> <{(actual.get(char) or chr(char)).encode('utf-16-be').hex().upper()}>"
                       for code, char in enumerate(subset))
     return (f"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo\n"
             f"<< /Registry {pdf_string(name)} /Ordering {pdf_string(name)} /Supplement 0 >> def\n"
@@ -153,6 +156,15 @@ class Fonts:
 
     def __init__(self) -> None:
         self.prefixes: dict = {}  # reportlab TTFont -> "F1"
+        # per font: the characters each private code (a ligature glyph: writers/pdf.py PSEUDO)
+        # stands for, as first drawn in this document (its ToUnicode entry)
+        self.stands: dict = {}
+
+    def stand_for(self, font, actual: tuple[tuple[int, str], ...]) -> None:
+        """Remember what the private codes of a shaped run stand for (first use wins)."""
+        own = self.stands.setdefault(font, {})
+        for code, text in actual:
+            own.setdefault(code, text)
 
     def prefix(self, font) -> str:
         prefix = self.prefixes.get(font)
@@ -186,7 +198,9 @@ class Fonts:
             flags = (face.flags & ~FF_NONSYMBOLIC) | FF_SYMBOLIC
             for n, codes in enumerate(state.subsets):
                 subset = tuple(codes)
-                name, packed, length, cmap, widths = _subset(font, n, subset)
+                stands = self.stands.get(font, {})
+                actual = tuple((code, stands[code]) for code in subset if code in stands)
+                name, packed, length, cmap, widths = _subset(font, n, subset, actual)
                 font_file = pdf.add_flate(f"/Length1 {length}", packed)
                 descriptor = pdf.add(
                     f"<< /Type /FontDescriptor /Ascent {face.ascent} /CapHeight {face.capHeight} "

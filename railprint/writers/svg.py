@@ -13,6 +13,7 @@ from railprint.text import fonts
 from railprint.text.faces import face_parts
 from railprint.errors import RailprintError
 from railprint.model.images import picture_bytes, picture_format
+from railprint.text.shaping import width as shaped_width
 from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, leaves
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -107,6 +108,7 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
     if own:
         fonts_used = {face: (charset or own).get(face, own[face]) for face in own}
         css = "".join(_font_face_css(face, chars) for face, chars in sorted(fonts_used.items()))
+        css += "text{font-kerning:normal;font-variant-ligatures:common-ligatures}"
         dwg.defs.add(dwg.style(css))
     clip_count = [0]
 
@@ -147,9 +149,14 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
             elif isinstance(item, Text):
                 attrs = _style_attrs(item.style)
                 attrs.pop("stroke", None)
+                # the text's shaped width (text/shaping.py, as the PDF sets it): a browser shapes
+                # the embedded font itself (kerning, ligatures) to within ~0.05 pt of it, and
+                # textLength makes the line end exactly there in any renderer (a Chromium
+                # measure: docs/performance.md "Shaped text")
                 text = dwg.text(item.text, insert=(_num(item.x), _num(item.y)),
                                 font_family=f"{fonts.css_family(item.font)}, '{fonts.FAMILY}', sans-serif",
-                                font_size=_num(item.size), text_anchor=_ANCHOR[item.anchor], **attrs)
+                                font_size=_num(item.size), text_anchor=_ANCHOR[item.anchor],
+                                textLength=_num(shaped_width(item.text, item.size, item.font)), **attrs)
                 number, italic = face_parts(item.font.rpartition("/")[2])
                 if number != 400:
                     text["font-weight"] = "bold" if number == 700 else str(number)
