@@ -396,7 +396,9 @@ def _bgstats(game: Game, page: Any, room: Room, ranking: list[dict]) -> str:
 
 def _strip_picture(doc: Document, folder: str) -> Document:
     """The scorer's picture with the private folder removed from its texts, titles and labels
-    (only the parts that changed are copied: a board of thousands of items stays cheap)."""
+    (only the parts that changed are copied: a board of thousands of items stays cheap). A kept
+    group (``Group.keep``: a map's board, the same in every game) is drawn from the game's data,
+    never from the files scored, and is not read."""
     def items(group: tuple) -> tuple:
         out = tuple(item(i) for i in group)
         return group if all(a is b for a, b in zip(out, group)) else out
@@ -404,7 +406,7 @@ def _strip_picture(doc: Document, folder: str) -> Document:
     def item(i: Any) -> Any:
         if isinstance(i, Text):
             return replace(i, text=i.text.replace(folder, "")) if folder in i.text else i
-        if isinstance(i, Group):
+        if isinstance(i, Group) and not i.keep:
             inner = items(i.items)
             return i if inner is i.items else replace(i, items=inner)
         return i
@@ -413,10 +415,16 @@ def _strip_picture(doc: Document, folder: str) -> Document:
     return replace(doc, pages=pages, title=doc.title.replace(folder, ""), subject=doc.subject.replace(folder, ""))
 
 
-def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
+def picture_document(result: Any, folder: str, lang: str) -> Document:
+    """The scorer's ``--picture`` drawing of a scored room, without the private folder."""
+    return _strip_picture(result.picture(lang=lang), folder)
+
+
+def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: list | None = None) -> dict:
     """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
     and the table's ranking; the picture Document too when asked), or ``{"error": message}``
-    when the files cannot be scored."""
+    when the files cannot be scored. ``made``, when given, receives ``(scorer result, folder)``:
+    the room's picture is drawn from it later without scoring again."""
     game, page = _game_of(room)
     files = page.files(room.parts)
     folder = str(_scratch_folder())
@@ -435,7 +443,9 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
         ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
         out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
         if picture:
-            out["picture"] = _strip_picture(result.picture(lang=lang), folder + os.sep)
+            out["picture"] = picture_document(result, folder + os.sep, lang)
+        if made is not None:
+            made.append((result, folder + os.sep))
         return out
     finally:
         for path in paths:
@@ -477,11 +487,41 @@ class Remembered:
                 self.items.move_to_end(key)
                 return self.items[key]
         value = make()
+        self.put(key, value)
+        return value
+
+    def put(self, key: tuple, value: Any) -> None:
         with self.lock:
             self.items[key] = value
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
-        return value
+
+    def peek(self, key: tuple) -> Any:
+        """What is remembered under ``key``, or None (nothing is worked out)."""
+        with self.lock:
+            return self.items.get(key)
+
+
+class _Same:
+    """A key part equal only to the very same object (a kept group: hashing its thousands of
+    items at every picture cost more than drawing what changed)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Any):
+        self.item = item
+
+    def __hash__(self) -> int:
+        return id(self.item)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, _Same) and other.item is self.item
+
+
+def _page_key(items: tuple) -> tuple:
+    """A picture page's items as a key: equal for equal pages; a kept group by its identity."""
+    return tuple(_Same(i) if type(i) is Group and i.keep else
+                 (i.transform, i.clip, i.id, _page_key(i.items)) if type(i) is Group else i for i in items)
 
 
 ROOM_FILE = "railprint-room-1"
@@ -610,8 +650,16 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                     del drawing_locks[key]
             return drawing_locks.setdefault(room_id, threading.Lock())
 
+    results = Remembered(64)  # (room, version) -> (the scorer's result, its folder): the picture's source
+
     def scored(room: Room) -> dict:
-        return remembered.get(("score", room.id, room.version), lambda: score_room(room))
+        def score() -> dict:
+            made: list = []
+            answer = score_room(room, made=made)
+            if made:
+                results.put((room.id, room.version), made[0])
+            return answer
+        return remembered.get(("score", room.id, room.version), score)
 
     def _plain(status: int):
         async def answer(request, exc: Exception):
@@ -915,21 +963,35 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
         except ValueError:
             page = -1
+        room = store.get(room_id)
+        # the picture of a room version never changes (a version is drawn from its parts alone):
+        # a phone asking again for the version it holds gets 304 and nothing is drawn
+        tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
+        cache = {"ETag": tag, "Cache-Control": "no-cache"}
+        if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
+            return Response(status_code=304, headers=cache)
         with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
             room = store.get(room_id)
+            tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
+            cache["ETag"] = tag
 
             def document() -> tuple[Document, dict[str, str]]:
-                answer = score_room(room, lang=lang, picture=True)
-                if "error" in answer:
-                    raise RailprintError(answer["error"])
+                made = results.peek((room.id, room.version))  # scored already (its answer was sent)
+                if made is not None:
+                    picture = picture_document(*made, lang)
+                else:
+                    answer = score_room(room, lang=lang, picture=True)
+                    if "error" in answer:
+                        raise RailprintError(answer["error"])
+                    picture = answer["picture"]
                 # every character this room's pictures drew so far: the embedded font subset
                 # stays the same from version to version and is made once (not ~200 ms a change)
                 if len(charsets) > 256:
                     charsets.clear()
                 seen = charsets.setdefault((room.id, lang), {})
-                for face, chars in font_chars(answer["picture"]).items():
+                for face, chars in font_chars(picture).items():
                     seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
-                return answer["picture"], dict(seen)
+                return picture, dict(seen)
 
             doc, charset = documents.get((room.id, room.version, lang), document)
             if fmt == "pdf":
@@ -938,9 +1000,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 if not 0 <= page < len(doc.pages):
                     raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
                 one = replace(doc, pages=(doc.pages[page],))
-                key = (doc.pages[page], doc.title, doc.subject, tuple(sorted(charset.items())))
+                chosen = doc.pages[page]
+                key = (replace(chosen, items=()), _page_key(chosen.items), doc.title, doc.subject,
+                       tuple(sorted(charset.items())))
                 data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
-        headers = {}
+        headers = dict(cache)
         if request.query_params.get("download"):
             headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
         return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)

@@ -540,7 +540,7 @@
     drawStations();
     drawSummary();
     drawTickets();
-    const img = ctx.picture({id: "ttr-picture", alt: w("picture"),
+    const img = ctx.picture({id: "ttr-picture", alt: w("picture"), loading: "lazy",
       src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`});
     if (img.parentNode !== el.figure) el.figure.replaceChildren(img);  // the same <img>, never taken out and put back
   }
