@@ -296,6 +296,8 @@ def main() -> None:
                         help="share of the versions a phone shows its picture for (1: every one, as the Railroad "
                              "Ink and Ticket to Ride pages do now; below 1 models a lazy <img> scrolled out of view)")
     parser.add_argument("--server", default="", help="extra options for railprint serve (e.g. '--workers 2')")
+    parser.add_argument("--spy", metavar="FILE", help="record the server's stacks while measuring with py-spy "
+                        "(pip install py-spy) into FILE (collapsed stacks: where the server's CPU goes)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as data:
@@ -308,6 +310,11 @@ def main() -> None:
                       for t, (room, game) in enumerate(rooms) for i, player in enumerate(PLAYERS)]
             stop = threading.Event()
             threads = [threading.Thread(target=p.run, args=(stop,), daemon=True) for p in phones]
+            spy = None
+            if args.spy:
+                spy = subprocess.Popen(["py-spy", "record", "--nonblocking", "--subprocesses", "-r", "50", "-f", "raw",
+                                        "-d", str(int(args.seconds)), "-o", args.spy, "-p", str(server.process.pid)],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             load0, cpu0, wall0 = load_average(), tree_cpu(server.process.pid), time.perf_counter()
             for thread in threads:
                 thread.start()
@@ -316,6 +323,8 @@ def main() -> None:
             for thread in threads:
                 thread.join(150)
             cpu, wall = tree_cpu(server.process.pid) - cpu0, time.perf_counter() - wall0
+            if spy is not None:
+                spy.wait()
             load1 = load_average()
             lost = 0
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)

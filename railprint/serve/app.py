@@ -49,7 +49,12 @@ MAX_PHOTO = 20 * 1024 * 1024   # a photo upload (POST /api/rooms/<id>/photos/<pl
 PHOTO_PATH = re.compile(r"^/api/rooms/[^/]+/photos/[^/]+$")
 MAX_PLAYERS = 8
 SCORE_CHARS = "0123456789−-+×:.,()/% "
-"""In every font subset of a room's pictures from the start: scores change at every change."""
+"""In every font subset of the pictures from the start: scores change at every change."""
+PICTURE_CHARS = SCORE_CHARS + ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'\"!?&#*;=<>[]_@"
+                               "ĄĆĘŁŃÓŚŹŻąćęłńóśźżÅÄÆÖØÜÉåäæöøüé—–·…✓→")
+"""... and the letters of the games' labels, the players' names and the maps' places (English,
+Polish, Nordic): a font subset is made when a picture draws a character not in it yet (~250 ms
+of CPU a face), so with these in from the start a hall of tables hardly ever makes another."""
 TOKEN_COOKIE = "railprint_token"
 STATIC_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(js|css|svg|html|webmanifest)$")
 MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
@@ -638,7 +643,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     remembered = Remembered(256)  # scores (a few kB each): every table of a hall and then some
     documents = Remembered(32)  # the pictures' Documents (a board: thousands of items)
     pages_drawn = Remembered(256)  # a picture page's Document (and font subset) -> its SVG
-    charsets: dict[tuple[str, str], dict[str, str]] = {}  # (room, lang) -> face -> characters drawn
+    drawn_chars: dict[str, str] = {}  # face -> every character the pictures drew so far (one subset for all rooms)
+    charset_lock = threading.Lock()
     drawing_locks: dict[str, threading.Lock] = {}
     drawing_guard = threading.Lock()
     watchers = Watchers()
@@ -984,14 +990,16 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                     if "error" in answer:
                         raise RailprintError(answer["error"])
                     picture = answer["picture"]
-                # every character this room's pictures drew so far: the embedded font subset
-                # stays the same from version to version and is made once (not ~200 ms a change)
-                if len(charsets) > 256:
-                    charsets.clear()
-                seen = charsets.setdefault((room.id, lang), {})
-                for face, chars in font_chars(picture).items():
-                    seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
-                return picture, dict(seen)
+                # every character the pictures drew so far (every room's: the tables of a hall
+                # share one subset): the embedded font subset stays the same from version to
+                # version and from room to room, and is made once (not ~250 ms a change)
+                with charset_lock:
+                    for face, chars in font_chars(picture).items():
+                        known = drawn_chars.get(face, PICTURE_CHARS)
+                        if not set(chars) <= set(known):
+                            known = "".join(sorted(set(known) | set(chars)))
+                        drawn_chars[face] = known
+                    return picture, dict(drawn_chars)
 
             doc, charset = documents.get((room.id, room.version, lang), document)
             if fmt == "pdf":

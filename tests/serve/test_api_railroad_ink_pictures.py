@@ -132,13 +132,13 @@ def test_score_files_live_in_one_private_folder_and_are_removed_after_scoring(cl
 
 
 def test_a_rooms_pictures_keep_one_font_subset_from_version_to_version(client):
-    """Each version's picture embeds the font subset of every character the room's pictures drew
-    so far, and the digits from the start: the subset (the slow part of drawing, ~250 ms) is
-    made once, not at every change."""
+    """Each version's picture embeds the font subset of every character the pictures drew so
+    far, and the digits and letters from the start: the subset (the slow part of drawing,
+    ~250 ms) is made once, not at every change nor for every room."""
     import re
 
     from railprint.writers import font_chars, render as draw
-    from railprint.serve.app import SCORE_CHARS, score_room
+    from railprint.serve.app import PICTURE_CHARS, score_room
     from railprint.serve.rooms import Room
 
     ident = room(client)
@@ -155,12 +155,17 @@ def test_a_rooms_pictures_keep_one_font_subset_from_version_to_version(client):
     union = {}
     for doc in pictures:
         for face, chars in font_chars(doc).items():
-            union[face] = set(union.get(face, SCORE_CHARS)) | set(chars)
-    assert any(set(font_chars(pictures[1])[f]) < union[f] for f in union)  # the first drew characters the second does not
+            union[face] = set(union.get(face, PICTURE_CHARS)) | set(chars)
+    assert styles[0] == styles[1]  # one subset for both versions
     # the second picture's font is the union's subset: exactly what drawing it with that charset embeds
     want = draw(pictures[1], "svg", charset={f: "".join(sorted(c)) for f, c in union.items()})[0].decode()
     assert styles[1] == re.search(r"<style[^>]*>(.*?)</style>", want, re.S).group(1)
     assert styles[1] != re.search(r"<style[^>]*>(.*?)</style>", draw(pictures[1], "svg")[0].decode(), re.S).group(1)
+    # another room's pictures (another game night at the next table) share that subset
+    other = room(client)
+    client.post(f"/api/rooms/{other}/changes", json={"version": 0, "parts": {"player:Ala": {"cells": cells[::-1]}}})
+    third = client.get(f"/api/rooms/{other}/picture.svg?page=0").text
+    assert re.search(r"<style[^>]*>(.*?)</style>", third, re.S).group(1) == styles[1]
 
 
 def test_a_phone_asking_again_for_the_picture_it_holds_gets_304(client, monkeypatch):
