@@ -600,8 +600,14 @@ class Watchers:
 
     def __init__(self):
         self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
+        self.rooms: OrderedDict[str, Room] = OrderedDict()  # each room as its last change left it
         self.lock = threading.Lock()
         self.closed = False
+
+    def latest(self, room_id: str) -> Room | None:
+        """The room as its last change in this process left it (None: none seen lately)."""
+        with self.lock:
+            return self.rooms.get(room_id)
 
     def close(self) -> None:
         """The server is stopping: every long poll answers now."""
@@ -618,8 +624,21 @@ class Watchers:
         with self.lock:
             return self.events.setdefault(room_id, (asyncio.Event(), loop))[0]
 
-    def changed(self, room_id: str, version: int) -> None:
+    def forget(self, room_id: str) -> None:
+        """The room was renamed, archived or deleted: read it again (long polls wake and do)."""
         with self.lock:
+            self.rooms.pop(room_id, None)
+        self.changed(room_id, -1)
+
+    def changed(self, room_id: str, version: int, room: Room | None = None) -> None:
+        with self.lock:
+            if room is not None:
+                known = self.rooms.get(room_id)
+                if known is None or known.version < room.version:
+                    self.rooms[room_id] = room
+                    self.rooms.move_to_end(room_id)
+                    while len(self.rooms) > 1024:
+                        self.rooms.popitem(last=False)
             entry = self.events.pop(room_id, None)
         if entry is not None:
             event, loop = entry
@@ -657,6 +676,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             return drawing_locks.setdefault(room_id, threading.Lock())
 
     results = Remembered(64)  # (room, version) -> (the scorer's result, its folder): the picture's source
+    bodies = Remembered(256)  # a room version's answer, encoded once for every phone it is sent to
+
+    def answer(room: Room) -> Response:
+        """``{room, score}`` of a room version as JSON, encoded once however many phones (the
+        one that changed it, the others' pushes and polls) are sent it."""
+        key = ("body", room.id, room.version, room.title, room.archived, room.updated)
+        body = bodies.get(key, lambda: _room_answer(room, scored(room)).body)
+        return Response(body, media_type="application/json")
 
     def scored(room: Room) -> dict:
         def score() -> dict:
@@ -780,11 +807,13 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         if "archived" in body and not isinstance(body["archived"], bool):
             raise RailprintError("archived: true or false")
         room = store.describe(room_id, title=body.get("title"), archived=body.get("archived"))
+        watchers.forget(room_id)
         return _room_answer(room, scored(room))
 
     @app.delete("/api/rooms/{room_id}")
     def delete_room(room_id: str):
         store.delete(room_id)
+        watchers.forget(room_id)
         return {"deleted": room_id}
 
     @app.get("/api/rooms/{room_id}/room.json")
@@ -841,17 +870,21 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
         after = request.query_params.get("after")
         if after is None:
-            room = await run_in_threadpool(store.get, room_id)
-            return _room_answer(room, await run_in_threadpool(scored, room))
+            return await run_in_threadpool(lambda: answer(store.get(room_id)))
         try:
             after_version = int(after)
         except ValueError:
             raise RailprintError("after: a room version (a whole number)") from None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LONG_POLL
+        room = None
         while True:
             changed = watchers.event(room_id)
-            room = await run_in_threadpool(store.get, room_id)
+            pushed = watchers.latest(room_id)  # the room as its last change left it: not read again
+            if pushed is not None and pushed.version > max(after_version, room.version if room else -1):
+                room = pushed
+            else:
+                room = await run_in_threadpool(store.get, room_id)
             left = deadline - loop.time()
             if (room.version > after_version or left <= 0 or watchers.closed
                     or await request.is_disconnected()):
@@ -860,7 +893,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 await asyncio.wait_for(changed.wait(), min(left, 10.0))  # (10 s: a safety net)
             except asyncio.TimeoutError:
                 pass
-        return _room_answer(room, await run_in_threadpool(scored, room))
+        return await run_in_threadpool(answer, room)
 
     @app.get("/api/rooms/{room_id}/history")
     def room_history(room_id: str):
@@ -869,14 +902,17 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     @app.post("/api/rooms/{room_id}/changes")
     async def change_room(room_id: str, request: Request):
         body = await _json_body(request)
-        room = store.get(room_id)
-        if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
-            raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
-        _, page = _game_of(room)
-        updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
-        room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
-        watchers.changed(room_id, room.version)
-        return _room_answer(room, scored(room))
+
+        def apply() -> Response:  # in a worker thread: the event loop never waits for a scoring or an fsync
+            room = store.get(room_id)
+            if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
+                raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
+            _, page = _game_of(room)
+            updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
+            room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
+            watchers.changed(room_id, room.version, room)
+            return answer(room)
+        return await run_in_threadpool(apply)
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
@@ -911,6 +947,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         updates, extra = await run_in_threadpool(reader, room.parts, player, raw)
         updates = page.check_change(room.parts, _known_parts(room.parts, updates))
         room = store.change(room_id, version, updates)
+        watchers.changed(room_id, room.version, room)
         return JSONResponse({"room": room.as_json(), "score": scored(room), "photo": extra})
 
     @app.get("/api/rooms/{room_id}/files")
@@ -943,8 +980,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates, getattr(page, "check_with_room", None))
-        watchers.changed(room_id, room.version)
-        return _room_answer(room, scored(room))
+        watchers.changed(room_id, room.version, room)
+        return answer(room)
 
     @app.get("/api/rooms/{room_id}/export.json")
     def export_json(room_id: str):
