@@ -877,22 +877,22 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             raise RailprintError("after: a room version (a whole number)") from None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LONG_POLL
-        room = None
+        quiet = False  # woken by the safety net, not by a change
         while True:
             changed = watchers.event(room_id)
-            pushed = watchers.latest(room_id)  # the room as its last change left it: not read again
-            if pushed is not None and pushed.version > max(after_version, room.version if room else -1):
-                room = pushed
-            else:
-                room = await run_in_threadpool(store.get, room_id)
+            # the room as its last change in this process left it (a rename or a deletion forgets
+            # it): not read from the store again for each of the phones waiting on it; read after
+            # a quiet while (another process sharing the rooms file may have changed it)
+            room = (None if quiet else watchers.latest(room_id)) or await run_in_threadpool(store.get, room_id)
             left = deadline - loop.time()
             if (room.version > after_version or left <= 0 or watchers.closed
                     or await request.is_disconnected()):
                 break
             try:
                 await asyncio.wait_for(changed.wait(), min(left, 10.0))  # (10 s: a safety net)
+                quiet = False
             except asyncio.TimeoutError:
-                pass
+                quiet = True
         return await run_in_threadpool(answer, room)
 
     @app.get("/api/rooms/{room_id}/history")
