@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from pages import version
+from tests.serve.pages import version
 
 PLAYERS = ["Ala", "Bob"]
 
