@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,48 +37,15 @@ import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import cputime  # noqa: E402
 
 from railprint.games.ticket_to_ride import load_map, score_files  # noqa: E402
 from railprint.games.ticket_to_ride.notation import route_entry  # noqa: E402
 
 TIME_LIMIT, MEMORY_LIMIT_MB = 2.0, 300
 
-RUNNER = """
-import json, resource, sys, time
-start = time.perf_counter()
-from railprint.cli import main
-sys.argv = ["railprint", "score", "ticket-to-ride", sys.argv[1], "--json"]
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
-usage = resource.getrusage(resource.RUSAGE_SELF)
-try:  # VmHWM: this program's own peak (ru_maxrss would include the parent's, inherited at fork)
-    status = open("/proc/self/status").read()
-    rss = int(status.split("VmHWM:")[1].split()[0]) / 1024
-except (OSError, IndexError):
-    rss = usage.ru_maxrss / 1024
-print(json.dumps({"wall": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
-                  "rss_mb": rss, "code": code}), file=sys.stderr)
-"""
-
-
-CLI_RUNNER = """
-import json, resource, sys, time
-start = time.perf_counter()
-from railprint.cli import main
-sys.argv = ["railprint", *json.loads(sys.argv[1])]
-code = 0
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
-usage = resource.getrusage(resource.RUSAGE_SELF)
-status = open("/proc/self/status").read()
-rss = int(status.split("VmHWM:")[1].split()[0]) / 1024
-print(json.dumps({"wall": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
-                  "rss_mb": rss, "code": code}), file=sys.stderr)
-"""
 INPUT_TIME, INPUT_MEMORY_MB = 5.0, 300
 
 DECK = ("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ncards: CARDS\n"
@@ -130,9 +95,8 @@ def crafted_inputs(tmp: Path) -> dict[str, list[str]]:
 
 
 def measure_cli(args: list[str]) -> dict:
-    proc = subprocess.run([sys.executable, "-c", CLI_RUNNER, json.dumps(args)], capture_output=True, text=True)
+    stats, proc = cputime.measure_cli(args)
     lines = proc.stderr.strip().splitlines()
-    stats = json.loads(lines[-1])
     errors = [line.strip() for line in lines if line.startswith(("Error:", "  "))]
     stats["error"] = next((line for line in errors if re.search(r":\d+:\d+: ", line)), errors[0] if errors else "")
     return stats
@@ -210,8 +174,7 @@ def game(*players: list[str]) -> str:
 
 
 def measure(path: Path) -> dict:
-    proc = subprocess.run([sys.executable, "-c", RUNNER, str(path)], capture_output=True, text=True)
-    stats = json.loads(proc.stderr.strip().splitlines()[-1])
+    stats, _ = cputime.measure_cli(["score", "ticket-to-ride", str(path), "--json"])
     tracemalloc.start()
     tracemalloc.reset_peak()
     start = time.perf_counter()

@@ -13,27 +13,10 @@ total size. Limit: 300 MB peak for every case.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 MEMORY_LIMIT_MB = 300
-
-RUNNER = """
-import json, resource, sys
-from railprint.cli import main
-sys.argv = ["railprint", *json.loads(sys.argv[1])]
-code = 0
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
-usage = resource.getrusage(resource.RUSAGE_SELF)
-rss = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
-print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "rss_mb": rss, "code": code}), file=sys.stderr)
-"""
 
 DECK = """kind: deck
 id: d
@@ -63,8 +46,9 @@ def run(cards: int, dpi: int, fmt: str, tmp: Path) -> dict:
     (content / "g" / "cards.csv").write_text("template,name,n\n" + rows, encoding="utf-8")
     out = content / "out"
     args = ["render", "g", "--content", str(content), "-o", str(out), "--format", fmt, "--dpi", str(dpi), "-q"]
-    proc = subprocess.run([sys.executable, "-c", RUNNER, json.dumps(args)], capture_output=True, text=True)
-    stats = json.loads(proc.stderr.strip().splitlines()[-1])
+    from cputime import measure_cli
+
+    stats, proc = measure_cli(args)
     images = [p for p in out.rglob(f"*.{fmt}")]
     stats["files"], stats["mb"] = len(images), sum(p.stat().st_size for p in images) / 1e6
     stats["error"] = proc.stderr.strip().splitlines()[0] if stats["code"] else ""

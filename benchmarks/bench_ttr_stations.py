@@ -201,23 +201,10 @@ def hostile_game(path: Path, routes, tickets, stations: list[list[int]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-HOSTILE_RUNNER = """
-import json, resource, sys
-from railprint.cli import main
-sys.argv = ["railprint", "score", "ticket-to-ride", sys.argv[1], "--json"]
-try:
-    main()
-except SystemExit as exc:
-    pass
-usage = resource.getrusage(resource.RUSAGE_SELF)
-rss = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
-print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "rss_mb": rss}), file=sys.stderr)
-"""
-
-
 def hostile() -> None:
     import json
-    import subprocess
+
+    from cputime import measure_cli  # benchmarks/ on the path when run as a script
 
     cases = {
         "star: 10 stations, 4,851 tickets": (dict(stations=10, fan=0, chain=False, tickets=5000, star=True),
@@ -240,8 +227,7 @@ def hostile() -> None:
             path.write_text(text, encoding="utf-8")
             game = Path(tmp) / "game.yaml"
             game.write_text(hostile_game(path, routes, tickets, stations), encoding="utf-8")
-            proc = subprocess.run([sys.executable, "-c", HOSTILE_RUNNER, str(game)], capture_output=True, text=True)
-            stats = json.loads(proc.stderr.strip().splitlines()[-1])
+            stats, proc = measure_cli(["score", "ticket-to-ride", str(game), "--json"])
             refused = "too many to find the best" in proc.stderr
             if not refused:
                 try:

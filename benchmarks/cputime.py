@@ -10,8 +10,10 @@ line says 1.4x ran on a machine 1.4x slower, and its numbers divided by 1.4 comp
 
 from __future__ import annotations
 
+import json
 import resource
 import subprocess
+import sys
 import time
 from typing import Callable
 
@@ -25,6 +27,35 @@ def run_process(cmd: list[str], *, env: dict | None = None, cwd: str | None = No
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, wall, done.returncode
+
+
+CLI_RUNNER = """
+import json, resource, sys, time
+start = time.perf_counter()
+from railprint.cli import main
+sys.argv = ["railprint", *json.loads(sys.argv[1])]
+code = 0
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code
+usage = resource.getrusage(resource.RUSAGE_SELF)
+try:  # VmHWM: this program's own peak (ru_maxrss would include the parent's, inherited at fork)
+    rss = int(open("/proc/self/status").read().split("VmHWM:")[1].split()[0]) / 1024
+except (OSError, IndexError):
+    rss = usage.ru_maxrss / 1024
+print(json.dumps({"wall": time.perf_counter() - start, "cpu": usage.ru_utime + usage.ru_stime,
+                  "rss_mb": rss, "code": code}), file=sys.stderr)
+"""
+"""One ``railprint`` command in a fresh interpreter, reporting its own CPU, wall and peak RSS."""
+
+
+def measure_cli(args: list[str]) -> tuple[dict, subprocess.CompletedProcess]:
+    """Run ``railprint *args`` in a child Python and read what it used: ``({"cpu": user+sys s,
+    "wall": s (imports included), "rss_mb": the child's own peak resident MB (VmHWM),
+    "code": exit code}, the finished process)`` — its stdout and stderr kept for the caller."""
+    proc = subprocess.run([sys.executable, "-c", CLI_RUNNER, json.dumps(args)], capture_output=True, text=True)
+    return json.loads(proc.stderr.strip().splitlines()[-1]), proc
 
 
 def best_process(cmd: list[str], repeat: int, **kwargs) -> tuple[float, float]:

@@ -275,33 +275,52 @@ def watch(
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
     out: Path = typer.Option(Path("output"), "-o", "--out", parser=_path, help="Output folder."),
     preview: bool = typer.Option(False, "--preview", help="Also write <id>-preview.png: the first sheet of each set written."),
-    interval: float = typer.Option(0.5, "--interval", callback=_seconds, help="Seconds between polls."),
+    interval: Optional[float] = typer.Option(None, "--interval", callback=lambda v: v if v is None else _seconds(v), help="Seconds between polls (default 0.5; 0.2 with --serve)."),
+    serve: bool = typer.Option(False, "--serve", help="Also show every card on a local page (its address is printed), replaced on save."),
+    port: int = typer.Option(0, "--port", min=0, max=65535, help="--serve: the port on 127.0.0.1 (default: a free one)."),
     rounds: int = typer.Option(0, "--rounds", hidden=True, help="Stop after this many polls (tests)."),
 ) -> None:
     """Render, then re-render a set each time one of its files is saved (Ctrl-C stops). Errors
-    are printed and the set's last good PDF stays.
+    are printed and the set's last good PDF stays. With --serve, a page on 127.0.0.1 shows every
+    card and replaces the changed ones on save (keep it beside the editor; docs/watch.md).
 
-    Example: railprint watch my-game --content my-folder/ --preview
+    Example: railprint watch my-game --content my-folder/ --serve
     """
+    import contextlib
     import time
 
     from railprint.render import RenderOptions, Watcher, check_options
 
+    if port and not serve:
+        raise typer.BadParameter("--port is the port of --serve's page: give --serve too", param_hint="--port")
+
     def run() -> None:
         options = RenderOptions(paper=paper.lower(), mode=mode, lang=lang)
         check_options(options, "pdf")
+        shown, page, every = None, contextlib.nullcontext(None), 0.5 if interval is None else interval
+        if serve:
+            from railprint.preview import INTERVAL, Preview
+            from railprint.preview.server import running
+
+            every = INTERVAL if interval is None else interval
+            shown = Preview(options)
+            page = running(shown, port)
         watcher = Watcher(list(content or []), game, out, options, preview=preview,
-                          say=lambda line: typer.echo(line, err=True))
+                          say=lambda line: typer.echo(line, err=True), hooks=[shown.hook] if shown else [],
+                          problem=shown.tell_problem if shown else None)
         done = 0
-        try:
-            while True:
-                watcher.step()
-                done += 1
-                if rounds and done >= rounds:
-                    return
-                time.sleep(max(0.05, interval))
-        except KeyboardInterrupt:
-            return
+        with page as url:
+            if url:
+                typer.echo(f"railprint watch: the cards are at {url}   (Ctrl-C stops)", err=True)
+            try:
+                while True:
+                    watcher.step()
+                    done += 1
+                    if rounds and done >= rounds:
+                        return
+                    time.sleep(max(0.05, every))
+            except KeyboardInterrupt:
+                return
 
     guarded(run)
 

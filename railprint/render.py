@@ -8,6 +8,7 @@ tiles) go through the imposition engine here.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -435,14 +436,17 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                               back_offset=(mm(options.back_offset[0]), mm(options.back_offset[1])),
                               orientation=deck.orientation, gap=deck.gap,
                               title=deck.title, detail=detail, lang=options.lang, layout=layout,
-                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed)
+                              cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed, deck.tts)
 
 
-def _thin_bleed(imposed, own: float):
+def _thin_bleed(imposed, own: float, tts: str = ""):
     """A butt-cut sheet printing less outer bleed than the deck's own says so in its ``meta``
-    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide."""
+    (``outer_bleed`` and the deck's ``bleed``, in mm) for the print guide; a deck's ``tts:``
+    (what ``export tts`` makes of it) goes into the meta too."""
     from railprint.units import to_mm
 
+    if tts:
+        imposed = replace(imposed, document=replace(imposed.document, meta=imposed.document.meta + (("tts", tts),)))
     if imposed.layout != "butt" or imposed.bleed >= own - 1e-6:
         return imposed
     meta = imposed.document.meta + (("outer_bleed", f"{to_mm(imposed.bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
@@ -523,10 +527,54 @@ def impose_shared(output: Output, options: RenderOptions):
                                   orientation=first.orientation, gap=first.gap, title=title, detail=detail,
                                   lang=options.lang, layout=layout, cut_lines=options.cuts,
                                   corner_radius=first.corner_radius), first.bleed)
-    sets = [SetFaces(f"{deck.title} · {counted(len(deck.cards), deck.noun, options.lang)}", tuple(deck_faces(deck)),
-                     deck.width, deck.height, deck.bleed, corner_radius=deck.corner_radius) for deck in decks]
-    return impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
-                       title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+    sets = _size_groups(decks, options)
+    imposed = impose_sets(sets, paper=options.paper, mode=options.mode, flip=options.flip, back_offset=offset,
+                          title=title, detail=detail, lang=options.lang, cut_lines=options.cuts)
+    # a butt-cut block printing less outer bleed than its pieces' own: the guide says so
+    thin = [(s.bleed, own) for s, own in zip(sets, _own_bleeds(decks, sets)) if s.butt and s.bleed < own - 1e-6]
+    if thin:
+        from railprint.units import to_mm
+
+        bleed, own = min(thin)
+        meta = imposed.document.meta + (("outer_bleed", f"{to_mm(bleed):.2f}"), ("bleed", f"{to_mm(own):g}"))
+        imposed = replace(imposed, document=replace(imposed.document, meta=meta))
+    return imposed
+
+
+def _own_bleeds(decks: list, sets: list) -> list[float]:
+    """The pieces' own bleed for each block of :func:`_size_groups`, in order (its first deck's)."""
+    return [next((d.bleed for d in decks if (d.width, d.height) == (s.width, s.height)), s.bleed) for s in sets]
+
+
+def _size_groups(decks: list, options: RenderOptions) -> list:
+    """The blocks of sets of different sizes sharing sheets: sets of one size (and bleed,
+    orientation, corners) become one block, labelled with each set's title and count, so a large
+    set's last part and its smaller siblings fill one page together; a block whose pieces would
+    be butt-cut on their own is butt-cut here too (bleed only around the block)."""
+    from railprint.layout.imposition import SetFaces, choose_layout, plan_butt
+    from railprint.words import counted
+
+    groups: dict = {}
+    for deck in decks:
+        groups.setdefault((deck.width, deck.height, deck.bleed, deck.orientation, deck.corner_radius), []).append(deck)
+    sets = []
+    for (width, height, bleed, orientation, radius), members in groups.items():
+        first = members[0]
+        total = sum(len(d.cards) for d in members)
+        layout = "gutter"
+        if len(members) > 1 and first.gap is None:   # a set alone keeps its gutters (as before)
+            wanted = options.layout if options.layout != "auto" else first.layout
+            mode = options.mode if any(d.has_backs for d in members) else "simplex"
+            layout = choose_layout(wanted, total, width=width, height=height, bleed=bleed, paper=options.paper,
+                                   mode=mode, orientation=orientation, gap=first.gap)
+        if layout == "butt":
+            bleed = min(bleed, plan_butt(options.paper, orientation, width, height, bleed).bleed)
+            members = [d.model_copy(update={"bleed": bleed}) for d in members]
+        label = ", ".join((d.title if i == 0 else d.title.split(" — ", 1)[-1]) + " · "
+                          + counted(len(d.cards), d.noun, options.lang) for i, d in enumerate(members))
+        sets.append(SetFaces(label, tuple(face for d in members for face in deck_faces(d)), width, height, bleed,
+                             butt=layout == "butt", corner_radius=radius))
+    return sets
 
 
 def _shared_title(output: Output, lang: str) -> str:
@@ -854,16 +902,27 @@ MAX_WATCHED = 10_000
 
 class Watcher:
     """``railprint watch``: poll the content folders' files (``os.stat``: no new dependency) and
-    re-render only the sets a saved file affects — a content file's own set, or every set in the
-    folder of a card list, picture, font or icons file that changed. A problem is printed (each
-    at its ``file:line:col``) and the previous output of that set stays in place; the loop goes on."""
+    re-render only the sets a saved file affects: each build records the files it read (the
+    content file, its card list, pictures, fonts, maps, the styles and icons files of its folder:
+    :func:`railprint.loading.paths.recording_reads`), and a saved file re-renders the sets that
+    read it — a file every set reads re-renders them all. A ``.yaml`` file added to or removed
+    from a folder re-renders the sets that looked in that folder for styles or icons; a new
+    content file is rendered. A problem is printed (each at its ``file:line:col``) and the
+    previous output of that set stays in place; the loop goes on. Each of ``hooks`` is called
+    with a set before its PDF is made (``watch --serve`` shows its cards from there); ``problem``
+    with a problem finding the sets (a content file that is not YAML), or None when there is none."""
 
     def __init__(self, folders: list[Path], game: str, out: Path, options: RenderOptions, *,
-                 preview: bool = False, say: Callable[[str], None] = print):
+                 preview: bool = False, say: Callable[[str], None] = print,
+                 hooks: list[Callable[[ContentFile], None]] | None = None,
+                 problem: Callable[[str | None], None] | None = None):
         self.folders = [Path(f) for f in folders] or [content_root()]
         self.game, self.out, self.options, self.preview, self.say = game, Path(out), options, preview, say
+        self.hooks = list(hooks or [])
+        self.problem = problem or (lambda message: None)   # told a problem finding the sets (None: none)
         self.seen: dict[Path, tuple[int, int]] | None = None
-        self.unwritten: dict[Path, tuple[ContentFile, list, float]] = {}   # held back by the output folder
+        self.reads: dict[tuple[Path, str], set[Path]] = {}   # each set's files at its last build (resolved)
+        self.unwritten: dict[tuple[Path, str], tuple[ContentFile, list, float]] = {}   # held back by the output folder
         self.blocked: str | None = None     # the output folder's problem, said once
 
     def _snapshot(self) -> dict[Path, tuple[int, int]]:
@@ -887,15 +946,20 @@ class Watcher:
             return written
         changed = None if self.seen is None else {p for p in set(now) | set(self.seen)
                                                    if now.get(p) != self.seen.get(p)}
-        self.seen = now
+        previous, self.seen = self.seen, now
         try:
             chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
         except RailprintError as exc:
             self.say(f"Error: {exc}")
+            self.problem(f"Error: {exc}")
             return written
+        self.problem(None)
         if changed is not None:
-            chosen = [info for info in chosen
-                      if any(p == info.path or info.path.parent in p.parents for p in changed)]
+            touched = {name for p in changed for name in _names(p)}
+            touched |= {name for p in changed   # a styles or icons file added or removed
+                        if p.suffix == ".yaml" and (p in now) != (p in (previous or {})) for name in _names(p.parent)}
+            chosen = [info for info in chosen if (info.path, info.id) not in self.reads
+                      or self.reads[info.path, info.id] & touched]
         for info in chosen:
             try:
                 files, cpu = self._render(info)
@@ -914,14 +978,14 @@ class Watcher:
         try:
             write_files(self.out, files)
         except (RailprintError, OSError) as exc:
-            self.unwritten[info.path] = (info, files, cpu)
+            self.unwritten[info.path, info.id] = (info, files, cpu)
             message = exc.message if isinstance(exc, RailprintError) else f"{exc.strerror}: {exc.filename or self.out}"
             if message != self.blocked:
                 self.blocked = message
                 self.say(f"Error: cannot write to the output folder {self.out}: {message} "
                          "(still watching: the set is written once the folder can be used)")
             return False
-        self.unwritten.pop(info.path, None)
+        self.unwritten.pop((info.path, info.id), None)
         if not self.unwritten:
             self.blocked = None
         self.say(f"{self.out / files[0][0]}  ({cpu:.2f} s CPU)")
@@ -941,8 +1005,17 @@ class Watcher:
 
         from railprint.writers import render
 
+        from railprint.loading.paths import recording_reads
+
         start = time.process_time()
-        document = build(info, self.options)
+        with recording_reads() as reads:
+            reads.add(info.path)
+            try:
+                for hook in self.hooks:
+                    hook(info)
+                document = build(info, self.options)
+            finally:
+                self.reads[info.path, info.id] = {name for p in reads for name in _names(p)}
         pdf = render(document, "pdf")[0]
         target = Path(info.game) / f"{info.id}.pdf"
         files = [(target, pdf)]
@@ -954,3 +1027,12 @@ class Watcher:
             raster = rasterise(first, render(first, "pdf")[0], 72)[0]
             files.append((Path(info.game) / f"{info.id}-preview.png", encode(raster, "png")))
         return files, time.process_time() - start
+
+
+def _names(path: Path) -> tuple[Path, ...]:
+    """``path`` absolute as written and with its symlinks resolved (as far as they exist): a file
+    swapped for a symlink is still the file its set read, and a deleted file stays comparable."""
+    try:
+        return Path(os.path.abspath(path)), Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return (Path(os.path.abspath(path)),)

@@ -49,6 +49,12 @@ def rooms(base: str) -> dict[str, str]:
     post(base, f"/api/rooms/{ttr['id']}/changes", {"version": 1, "parts": {
         "player:Bartek": {"routes": ["bergen-stavanger", "kristiansand-stavanger-green"], "tickets": []}}})
     made["ticket-to-ride"] = ttr["id"]
+    # a violation linked to the map: Ala claims more trains than she has; tapped, the map shows her routes
+    over = post(base, "/api/rooms", {"game": "ticket-to-ride", "players": ["Ala", "Bartek"], "setup": {"map": "nordic"}})["room"]
+    post(base, f"/api/rooms/{over['id']}/changes", {"version": 0, "parts": {"player:Ala": {"routes": [
+        "lieksa-murmansk", "kirkenes-rovaniemi", "bergen-oslo-red", "andalsnes-bergen", "helsinki-stockholm-gray",
+        "mo_i_rana-trondheim-red", "honningsvag-tromso", "goteborg-oslo", "oslo-orebro-green"], "tickets": ["t30"]}}})
+    made["ticket-to-ride-violation"] = over["id"]
     steam = post(base, "/api/rooms", {"game": "days-of-steam", "players": ["Ala", "Bartek", "Celina"]})["room"]
     for version, (player, goods, circuits, value) in enumerate((
             ("Ala", {"R": 2, "G": 1, "Y": 1, "B": 0}, 2, 3), ("Bartek", {"R": 0, "G": 0, "Y": 0, "B": 5}, 1, 6),
@@ -92,6 +98,10 @@ def main() -> None:
                     page.wait_for_function("[...document.querySelectorAll('figure.picture img')]"
                                            ".every((img) => img.complete && img.naturalWidth > 0)")
                     page.evaluate(f"document.querySelector('{focus[game]}').scrollIntoView()")
+                if game == "ticket-to-ride-violation":  # the violation tapped: the map fitted to it, ringed
+                    page.locator("#violations a.ttr-goto").first.click()
+                    page.wait_for_selector("#ttr-note:text('Shown on the map')")
+                    page.evaluate("window.scrollBy(0, -130)")
                 if game == "ticket-to-ride":  # the map zoomed in around Oslo, a tap there: the chooser
                     page.evaluate("document.getElementById('ttr-stage').scrollIntoView()")
                     box = page.locator("circle[data-city='oslo']").bounding_box()

@@ -8,12 +8,22 @@ What each set becomes (the object names of Tabletop Simulator's save format):
   keyed 1, 2, …; ``CardID`` = sheet × 100 + cell; a card with copies repeats its id in
   ``DeckIDs``; each ``Card`` is nicknamed after its face. Cards with different backs get a back
   sheet laid out like the face sheet (``UniqueBack``).
-- a tile or token set: a ``Bag`` of ``Custom_Tile`` objects with both faces (``ImageURL`` and
+- a tile or token set (``kind: tiles``, or a deck with ``tts: tile``: tokens, frames, scoring
+  boards): a ``Bag`` of ``Custom_Tile`` objects with both faces (``ImageURL`` and
   ``ImageSecondaryURL``); ``Custom_Token`` is not used because it has one face only and our
-  tokens are two-sided.
-- a board over pages: one ``Custom_Board`` with the whole drawing as one image.
+  tokens are two-sided. A set whose document names bags (``tts_bag`` meta entries: Ticket to
+  Ride's wagons and score marker per player colour) gives one bag per entry.
+- a board over pages: ``Custom_Board`` objects of the whole drawing, cut into as many bands as
+  keep it at 150 dpi or more within 4096 px a side (a 54 × 80 cm board: two halves).
 - sheets for pencils (score pads, roll-and-write sheets) and dice nets have no sensible object
   and are listed as skipped.
+
+Sizes: every object is scaled so that it lies on the table at its printed size relative to the
+others (the size model, :func:`card_scale` and :func:`tile_scale`). Tabletop Simulator stores no
+physical size, only a scale: a ``Card`` at scale 1 is as tall as its standard card (the poker
+card, 88.9 mm) with the width its face image's aspect gives; a ``Custom_Tile`` / ``Custom_Board``
+at scale 1 (``Stretch`` off: the shape follows the image) is ``TILE_HEIGHT_MM`` tall, 1.318 /
+3.5 of a card. One unit of this model is the millimetre of the printed piece.
 
 Images are the PDF the writer already makes, rasterised (:mod:`railprint.export.images`).
 URLs: ``file:///`` paths of the written images by default (they work for the local player
@@ -37,7 +47,27 @@ COLS, ROWS = 10, 7          # the largest deck sheet Tabletop Simulator reads
 MAX_SIDE = 4096             # px, the largest image side it reads reliably
 MAX_BOARD_SIDE = 4096
 CELLS = COLS * ROWS
-MIN_DPI = 150               # every face on a deck sheet at least this sharp (or the --dpi asked, if lower)
+MIN_DPI = 150               # every face at least this sharp (or the --dpi asked, if lower)
+# The size model (docs/exports.md, "Sizes"): the height, in millimetres of the printed piece, of
+# a Card and of a Custom_Tile / Custom_Board at scale 1; widths follow the images' aspect.
+# A Card at scale 1 is Tabletop Simulator's standard card (the poker card, 2.5 × 3.5 in); tiles
+# and boards are measured against cards in the same table: 1.318 in for 3.5 in of card.
+CARD_HEIGHT_MM = 88.9
+TILE_HEIGHT_MM = CARD_HEIGHT_MM * 1.318 / 3.5
+
+
+def card_scale(height_mm: float) -> float:
+    """The scale of a ``Card`` (and its ``DeckCustom``) ``height_mm`` tall."""
+    return round(height_mm / CARD_HEIGHT_MM, 5)
+
+
+def tile_scale(height_mm: float) -> float:
+    """The scale of a ``Custom_Tile`` or ``Custom_Board`` ``height_mm`` tall."""
+    return round(height_mm / TILE_HEIGHT_MM, 5)
+
+
+def _mm(points: float) -> float:
+    return points / 72 * 25.4
 
 
 @dataclass(frozen=True)
@@ -212,13 +242,14 @@ def export_deck(doc: Document, game: str, ident: str, title: str, out: Path, *, 
             card_ids[kinds[i]] = (number, number * 100 + cell_index)
     contained = []
     deck_ids = []
+    scale = card_scale(_mm(trim[3]))   # the face's aspect gives the width
     for copy, (front, back) in enumerate(pairs):
         number, card_id = card_ids[(_face_key(front), _face_key(back))]
         deck_ids.append(card_id)
-        contained.append({"Name": "Card", "Transform": _transform(flipped=True), "Nickname": _face_name(front, copy + 1),
+        contained.append({"Name": "Card", "Transform": _transform(flipped=True, scale=scale), "Nickname": _face_name(front, copy + 1),
                           "Description": "", "CardID": card_id, "CustomDeck": {str(number): custom[str(number)]},
                           "GUID": _guid(game, ident, copy)})
-    obj = {"Name": "DeckCustom", "Transform": _transform(flipped=True), "Nickname": title, "Description": "",
+    obj = {"Name": "DeckCustom", "Transform": _transform(flipped=True, scale=scale), "Nickname": title, "Description": "",
            "GUID": _guid(game, ident), "HideWhenFaceDown": not blank_back, "Hands": True, "SidewaysCard": False,
            "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained}
     export.saved_object = saved_object_file([obj], title)
@@ -237,7 +268,10 @@ def _thumbnail(page: Page):
 
 def export_tiles(doc: Document, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
                  url_base: str | None = None) -> SetExport:
-    """A ``Bag`` of ``Custom_Tile`` objects, one per component copy, both faces as images."""
+    """Bags of ``Custom_Tile`` objects, one tile per component copy, both faces as images,
+    each at its printed size (:func:`tile_scale`). One bag, or one per ``tts_bag`` entry of the
+    document's meta (``<pieces>\\t<label>``: that many copies in order, e.g. a player's wagons
+    and score marker)."""
     pairs = _pairs(doc)
     if not pairs:
         raise RailprintError(f"{game}/{ident}: no tiles to export")
@@ -259,42 +293,100 @@ def export_tiles(doc: Document, game: str, ident: str, title: str, out: Path, *,
         rel = folder / f"{ident}-{n:03d}.png"
         names[key] = rel
         export.files.append((rel, encode(raster, "png")))
-    trim = pairs[0][0].trim or (0, 0, pairs[0][0].width, pairs[0][0].height)
-    scale = round(trim[2] / 72, 3)  # about one Tabletop Simulator unit an inch (approximate)
     tiles = []
     for copy, (front, back) in enumerate(pairs):
-        tiles.append({"Name": "Custom_Tile", "Transform": _transform(scale=scale), "Nickname": _face_name(front, copy + 1),
-                      "Description": "", "GUID": _guid(game, ident, copy),
+        trim = front.trim or (0, 0, front.width, front.height)
+        tiles.append({"Name": "Custom_Tile", "Transform": _transform(scale=tile_scale(_mm(trim[3]))),
+                      "Nickname": _face_name(front, copy + 1), "Description": "", "GUID": _guid(game, ident, copy),
                       "CustomImage": {"ImageURL": urls(names[_face_key(front)]),
                                       "ImageSecondaryURL": urls(names[_face_key(back)]) if back is not None else "",
                                       "ImageScalar": 1.0, "WidthScale": 0.0,
-                                      "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}}})
-    bag = {"Name": "Bag", "Transform": _transform(), "Nickname": title, "Description": "",
-           "GUID": _guid(game, ident), "ContainedObjects": tiles}
-    export.saved_object = saved_object_file([bag], title)
+                                      "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False,
+                                                     "Stretch": False}}})
+    groups = _bags(doc, len(tiles), title)
+    bags, start = [], 0
+    for number, (count, label) in enumerate(groups):
+        bags.append({"Name": "Bag", "Transform": _transform(x=3.0 * number), "Nickname": label, "Description": "",
+                     "GUID": _guid(game, ident, "bag", number) if len(groups) > 1 else _guid(game, ident),
+                     "ContainedObjects": tiles[start:start + count]})
+        start += count
+    export.saved_object = saved_object_file(bags, title)
     export.files.append((folder.parent / f"{ident}.png", encode(rasters[0], "png")))
     return export
 
 
-def export_board(page: Page, game: str, ident: str, title: str, out: Path, *,
+def _bags(doc: Document, pieces: int, title: str) -> list[tuple[int, str]]:
+    """(copies, nickname) of each bag: the document's ``tts_bag`` entries, else one bag."""
+    groups = []
+    for key, value in doc.meta:
+        if key == "tts_bag":
+            count, _, label = value.partition("\t")
+            groups.append((int(count), label))
+    if sum(count for count, _ in groups) != pieces:
+        return [(pieces, title)]
+    return groups
+
+
+def _board_bands(page: Page, dpi: int) -> tuple[int, int]:
+    """How many bands (cut across the longer side) and at what dpi the drawing ``page`` is
+    exported: the fewest bands that keep it at ``MIN_DPI`` or more (or ``dpi``, if lower) within
+    ``MAX_BOARD_SIDE`` px a side, at up to ``dpi``."""
+    longest, shortest = max(page.width, page.height) / 72, min(page.width, page.height) / 72
+    want = min(dpi, MIN_DPI)
+    for bands in range(1, 17):
+        fits = math.floor(min(MAX_BOARD_SIDE / (longest / bands), MAX_BOARD_SIDE / shortest))
+        if fits >= want:
+            return bands, max(36, min(dpi, fits))
+    return 16, max(36, min(dpi, fits))
+
+
+def export_board(page: Page, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
                  url_base: str | None = None) -> SetExport:
-    """One ``Custom_Board`` from the whole drawing of a tiled board (≤ 4096 px a side)."""
+    """``Custom_Board`` objects of the whole drawing of a tiled board, each ≤ 4096 px a side and
+    at ``MIN_DPI`` or more: one, or equal bands across the longer side laid edge to edge (band 1
+    is the drawing's top or left part, placed towards +Z or −X: the far side of the table, or
+    the left, as seen from the first seat), each band at its printed size (:func:`tile_scale`)."""
+    from railprint.scene import Group, Rect, translate
     from railprint.writers import render
 
-    longest = max(page.width, page.height) / 72
-    dpi = max(36, min(300, math.floor(MAX_BOARD_SIDE / longest)))
-    doc = Document((page,))
-    raster = rasterise(doc, render(doc, "pdf")[0], dpi)[0]
-    rel = Path(game) / f"{ident}-tts" / f"{ident}.png"
+    bands, band_dpi = _board_bands(page, dpi)
+    across = page.height >= page.width            # bands stacked top to bottom
+    parts = []
+    for i in range(bands):
+        if across:
+            w, h, dx, dy = page.width, page.height / bands, 0.0, -page.height * i / bands
+        else:
+            w, h, dx, dy = page.width / bands, page.height, -page.width * i / bands, 0.0
+        parts.append(Page(w, h, (Group(page.items, transform=translate(dx, dy), clip=Rect(-dx, -dy, w, h)),),
+                          label=f"{i + 1:03d}-front", trim=(0.0, 0.0, w, h)))
+    doc = Document(tuple(parts))
+    rasters = rasterise(doc, render(doc, "pdf")[0], band_dpi, bleed=False)
     urls = _Urls(out, game, url_base)
-    board = {"Name": "Custom_Board", "Transform": _transform(scale=round(page.width / 72 / 20, 3)),
-             "Nickname": title, "Description": "", "GUID": _guid(game, ident),
-             "CustomImage": {"ImageURL": urls(rel), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
-    thumb = raster.image.copy()
+    export = SetExport()
+    objects = []
+    for i, (part, raster) in enumerate(zip(parts, rasters)):
+        name = ident if bands == 1 else f"{ident}-{i + 1}"
+        rel = Path(game) / f"{ident}-tts" / f"{name}.png"
+        export.files.append((rel, encode(raster, "png")))
+        scale = tile_scale(_mm(part.height))
+        # bands edge to edge, taking a table unit for an inch (Tabletop Simulator's own word for
+        # its units; the size model above needs no such assumption, only this placement does)
+        step = (_mm(part.height) if across else _mm(part.width)) / 25.4
+        offset = (bands - 1) / 2 - i
+        x, z = (0.0, offset * step) if across else (-offset * step, 0.0)
+        nickname = title if bands == 1 else f"{title} ({i + 1}/{bands})"
+        objects.append({"Name": "Custom_Board", "Transform": _transform(x=round(x, 4), z=round(z, 4), scale=scale),
+                        "Nickname": nickname, "Description": "", "GUID": _guid(game, ident, *(() if bands == 1 else (i,))),
+                        "CustomImage": {"ImageURL": urls(rel), "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                        "WidthScale": 0.0}})
+    from railprint.writers import render as _render
+
+    whole = Document((Page(page.width, page.height, page.items, label="whole"),))
+    thumb = rasterise(whole, _render(whole, "pdf")[0], 36)[0].image
     thumb.thumbnail((256, 256))
-    return SetExport(files=[(rel, encode(raster, "png")),
-                            (Path(game) / f"{ident}.png", encode(Raster("thumb", thumb, 72), "png"))],
-                     saved_object=saved_object_file([board], title))
+    export.files.append((Path(game) / f"{ident}.png", encode(Raster("thumb", thumb, 72), "png")))
+    export.saved_object = saved_object_file(objects, title)
+    return export
 
 
 def export_set(doc_1up: Document, kind: str, game: str, ident: str, title: str, out: Path, *,
@@ -302,14 +394,29 @@ def export_set(doc_1up: Document, kind: str, game: str, ident: str, title: str, 
     """The Tabletop Simulator object of one set, from its document rendered 1-up."""
     from railprint.layout.tiling import whole_drawing
 
+    wanted = dict(doc_1up.meta).get("tts", "")
     if doc_1up.pages and all(page.trim is not None for page in doc_1up.pages):
-        if kind == "tiles":
+        if kind == "tiles" or wanted == "tile":
             return export_tiles(doc_1up, game, ident, title, out, dpi=dpi, url_base=url_base)
         return export_deck(doc_1up, game, ident, title, out, dpi=dpi, url_base=url_base)
     whole = whole_drawing(doc_1up)
     if whole is not None:
-        return export_board(whole, game, ident, title, out, url_base=url_base)
+        return export_board(whole, game, ident, title, out, dpi=dpi, url_base=url_base)
     return SetExport(skipped="no Tabletop Simulator object for this set (print it: a sheet or a die net)")
+
+
+def export_pip_dice(info, lang: str) -> dict:
+    """A ``kind: die`` file (ordinary pip d6, opposite faces adding up to 7) as that many of
+    Tabletop Simulator's own six-sided dice (``Die_6``), tinted the die's colour."""
+    from railprint.draw.pip_die import load_pip_die
+
+    spec = load_pip_die(info.path)
+    title = spec.title.get(lang) or spec.title.get("en") or spec.id
+    r, g, b = (int(spec.colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    dice = [{"Name": "Die_6", "Transform": _transform(x=1.5 * n), "Nickname": title, "Description": "",
+             "GUID": _guid(info.game, info.id, n), "ColorDiffuse": {"r": round(r, 4), "g": round(g, 4), "b": round(b, 4)}}
+            for n in range(spec.count)]
+    return saved_object_file(dice, title)
 
 
 def to_json(saved_object: dict) -> bytes:
@@ -335,7 +442,10 @@ def export_all(chosen, options, out: Path, *, dpi: int = 300, url_base: str | No
     skipped: list[str] = []
     for info in chosen:
         advance(f"{info.game}/{info.id}")
-        doc = build(info, replace(options, mode="1up"))
+        if info.kind == "die":   # an ordinary pip d6 (railprint.draw.pip_die): Tabletop Simulator's own
+            files.append((Path(info.game) / f"{info.id}.json", to_json(export_pip_dice(info, options.lang))))
+            continue
+        doc = build(info, replace(options, mode="1up", extra={**options.extra, "tts": True}))
         title = (info.title or {}).get(options.lang) or (info.title or {}).get("en") or doc.title or info.id
         done = export_set(doc, info.kind, info.game, info.id, title, out, dpi=dpi, url_base=url_base)
         if done.skipped:

@@ -734,19 +734,131 @@ class SetFaces:
         return self.width + 2 * self.bleed, self.height + 2 * self.bleed
 
 
-def _set_block(s: SetFaces, area_w: float) -> tuple[int, int, float, float]:
-    """cols, rows, block width and height (label included) of one set: about square, at most
-    the area's width."""
+def _set_block(s: SetFaces, area_w: float, stretch: float = 1.0) -> tuple[int, int, float, float]:
+    """cols, rows, block width and height (label included) of one set: about square (``stretch``
+    times as many columns: a wider, lower block), at most the area's width."""
     bw, bh = s.pitch
     extra = 2 * s.bleed if s.butt else 0.0
     n = len(s.faces)
     fit = max(1, int((area_w - extra) // bw))
-    cols = min(n, fit, max(1, round((n * bh / bw) ** 0.5)))
+    cols = min(n, fit, max(1, round((n * bh / bw) ** 0.5 * stretch)))
     rows = -(-n // cols)
     from railprint.text.fonts import text_width
 
     label = min(text_width(s.label, LABEL_SIZE, "bold"), area_w)   # the label never runs into the next block
     return cols, rows, max(cols * bw + extra, label), rows * bh + extra + LABEL_HEIGHT
+
+
+def _sets_area(sheet: Paper) -> Rect:
+    """Where blocks of sets go on a sheet: the usable area with room for crop marks at the sides
+    and below."""
+    area = usable_area(sheet)
+    return Rect(area.x + MARK_ZONE, area.y, area.w - 2 * MARK_ZONE, area.h - MARK_ZONE)
+
+
+def _set_blocks(sets: list[SetFaces], area: Rect) -> list[list[tuple]] | None:
+    """Each set's blocks, each block a list of its shapes ``(set, first, pieces, cols, w, h)``:
+    about square first, then wider and lower ones; a set taller than the area is split into
+    page-high parts (one shape each). None if a set does not fit the area at all."""
+    blocks = []
+    for s in sets:
+        cols, rows, bw, bh = _set_block(s, area.w)
+        extra = 2 * s.bleed if s.butt else 0.0
+        if bw > area.w + 1e-6 or s.pitch[1] + extra + LABEL_HEIGHT > area.h + 1e-6:
+            return None
+        per_part = max(1, int((area.h - LABEL_HEIGHT - extra) // s.pitch[1])) * cols
+        if per_part >= len(s.faces):
+            shapes = {}
+            for stretch in (1.0, 1.5, 2.0, 3.0):
+                c, _, w, h = _set_block(s, area.w, stretch)
+                if h <= area.h + 1e-6:
+                    shapes.setdefault(c, (s, 0, len(s.faces), c, w, h))
+            blocks.append(list(shapes.values()))
+            continue
+        for start in range(0, len(s.faces), per_part):
+            part = len(s.faces[start:start + per_part])
+            prow = -(-part // cols)
+            blocks.append([(s, start, part, cols, bw, prow * s.pitch[1] + extra + LABEL_HEIGHT)])
+    return blocks
+
+
+def _fill_blocks(blocks, shelves, area: Rect, starts: dict, cells, labels, clear, first_page: int) -> None:
+    """The cells and labels of ``blocks`` placed at ``shelves`` (page ``first_page`` + shelf page)."""
+    from railprint.scene import Text
+    from railprint.text.fonts import text_width
+
+    for (s, start, part, cols, bw, bh), shelf in zip(blocks, shelves):
+        page = first_page + shelf.page
+        x0, y0 = area.x + shelf.x, area.y + shelf.y
+        labels[page].append(Text(x0, y0 + LABEL_HEIGHT - mm(1.6), s.label, LABEL_SIZE, Style(fill="#222222"),
+                                 font="bold"))
+        clear[page].append((x0, y0, text_width(s.label, LABEL_SIZE, "bold"), LABEL_HEIGHT - mm(1)))
+        pitch_x, pitch_y = s.pitch
+        for k in range(part):
+            r, c = divmod(k, cols)
+            cells[page].append(_Cell(starts[id(s)] + start + k, s.faces[start + k],
+                                     x0 + c * pitch_x + s.bleed, y0 + LABEL_HEIGHT + r * pitch_y + s.bleed,
+                                     s.width, s.height, 0, s.bleed, s.corner_radius))
+
+
+def _lead_first(sets: list[SetFaces], paper: str, starts: dict):
+    """The largest butt-cut set laid out as a deck alone would be (:func:`plan_butt`: its full
+    sheets, and its last sheet filled row by row from the top), the other sets' blocks below its
+    last rows and on further sheets: ``(pages, sheet, cells, labels, clear)``, or None when no
+    butt-cut set fills more than a sheet. Its label goes above its first rows when the plan
+    leaves room, else it is named only in the guide and the footer."""
+    from railprint.layout.packing import shelf_pack_shapes
+    from railprint.scene import Text
+    from railprint.text.fonts import text_width
+
+    butt = [s for s in sets if s.butt]
+    if not butt:
+        return None
+    lead = max(butt, key=lambda s: len(s.faces))
+    plan = plan_butt(paper, "auto", lead.width, lead.height, lead.bleed)
+    if plan is None or abs(plan.bleed - lead.bleed) > 1e-6 or len(lead.faces) <= len(plan.cells):
+        return None
+    box = furniture_box(plan.sheet)
+    if max(abs(a - b) for a, b in zip((plan.box.x, plan.box.y, plan.box.w), (box.x, box.y, box.w))) > mm(0.5):
+        return None   # the plan puts the page furniture beside or in the block: not shared here
+    per = len(plan.cells)
+    full, rest = divmod(len(lead.faces), per)
+    lead_pages = full + (1 if rest else 0)
+    sheet = plan.sheet
+    area = _sets_area(sheet)
+    others = [s for s in sets if s is not lead]
+    blocks = _set_blocks(others, area) if others else []
+    if blocks is None:
+        return None
+    last = sorted(plan.cells, key=lambda c: (c[1], c[0]))[:rest] if rest else []
+    tops = []
+    if rest:
+        bottom = max(y + (lead.width if turned else lead.height) for _, y, turned in last)
+        tops = [bottom + lead.bleed + MARK_ZONE - area.y]
+    order = sorted(range(len(blocks)), key=lambda i: -blocks[i][0][5])
+    placed = shelf_pack_shapes([[(v[4], v[5]) for v in blocks[i]] for i in order], area.w, area.h, SET_SPACING,
+                               tops=tops) if blocks else []
+    first_page = lead_pages - 1 if rest else lead_pages
+    pages = max([lead_pages] + [first_page + shelf.page + 1 for shelf, _ in placed])
+    cells: list[list[_Cell]] = [[] for _ in range(pages)]
+    labels: list[list[Item]] = [[] for _ in range(pages)]
+    clear: list[list[tuple[float, float, float, float]]] = [[] for _ in range(pages)]
+    base = starts[id(lead)]
+    for page in range(lead_pages):
+        spots = plan.cells if page < full else last
+        for k, (x, y, turned) in enumerate(spots):
+            i = page * per + k
+            cells[page].append(_Cell(base + i, lead.faces[i], x, y, lead.width, lead.height, 90 if turned else 0,
+                                     lead.bleed, lead.corner_radius))
+        top = min(c.y for c in cells[page]) - lead.bleed
+        left = min(c.x for c in cells[page]) - lead.bleed
+        if top - LABEL_HEIGHT >= usable_area(sheet).y - 1e-6:   # room for the label above the rows
+            labels[page].append(Text(left, top - mm(1.6), lead.label, LABEL_SIZE, Style(fill="#222222"), font="bold"))
+            clear[page].append((left, top - LABEL_HEIGHT, text_width(lead.label, LABEL_SIZE, "bold"),
+                                LABEL_HEIGHT - mm(1)))
+    _fill_blocks([blocks[i][k] for i, (_, k) in zip(order, placed)], [sh for sh, _ in placed], area, starts,
+                 cells, labels, clear, first_page)
+    return pages, sheet, cells, labels, clear
 
 
 def impose_sets(sets: list[SetFaces], *, paper: str = "a4", mode: str = "duplex", flip: str = "long",
@@ -755,59 +867,40 @@ def impose_sets(sets: list[SetFaces], *, paper: str = "a4", mode: str = "duplex"
     """Several small sets of different sizes on shared sheets (duplex or single-sided): each
     set a block of its components with bleed gutters and its label above, the blocks in rows;
     in duplex mode every back behind its front (a set without backs gets blank backs)."""
-    from railprint.text.fonts import text_width
-    from railprint.layout.packing import shelf_pack
-    from railprint.scene import Text
+    from railprint.layout.packing import shelf_pack_shapes
 
     if mode not in ("duplex", "simplex"):
         raise RailprintError(f"sets share sheets only in duplex or simplex mode, not {mode!r}")
     if not sets or not any(s.faces for s in sets):
         raise RailprintError("nothing to lay out: no components")
-    best = None
-    for option in ("portrait", "landscape"):
-        sheet = make_paper(paper, option)
-        area = usable_area(sheet)
-        area = Rect(area.x + MARK_ZONE, area.y, area.w - 2 * MARK_ZONE, area.h - MARK_ZONE)
-        blocks = []
-        for s in sets:
-            cols, rows, bw, bh = _set_block(s, area.w)
-            extra = 2 * s.bleed if s.butt else 0.0
-            if bw > area.w + 1e-6 or s.pitch[1] + extra + LABEL_HEIGHT > area.h + 1e-6:
-                break
-            # a block taller than the page is split into page-high parts
-            per_part = max(1, int((area.h - LABEL_HEIGHT - extra) // s.pitch[1])) * cols
-            for start in range(0, len(s.faces), per_part):
-                part = len(s.faces[start:start + per_part])
-                prow = -(-part // cols)
-                blocks.append((s, start, part, cols, bw, prow * s.pitch[1] + extra + LABEL_HEIGHT))
-        else:
-            order = sorted(range(len(blocks)), key=lambda i: -blocks[i][5])
-            shelves = shelf_pack([(blocks[i][4], blocks[i][5]) for i in order], area.w, area.h, SET_SPACING)
-            pages = 1 + max(sh.page for sh in shelves)
-            if best is None or pages < best[0]:
-                best = (pages, sheet, area, [blocks[i] for i in order], shelves)
-    if best is None:
-        raise RailprintError("a set is too large to share a sheet", hint="print it on its own (no 'share:')")
-    pages, sheet, area, blocks, shelves = best
-    cells: list[list[_Cell]] = [[] for _ in range(pages)]
-    labels: list[list[Item]] = [[] for _ in range(pages)]
-    clear: list[list[tuple[float, float, float, float]]] = [[] for _ in range(pages)]
     starts = {}
     index = 0
     for s in sets:
         starts[id(s)] = index
         index += len(s.faces)
-    for (s, start, part, cols, bw, bh), shelf in zip(blocks, shelves):
-        x0, y0 = area.x + shelf.x, area.y + shelf.y
-        labels[shelf.page].append(Text(x0, y0 + LABEL_HEIGHT - mm(1.6), s.label, LABEL_SIZE,
-                                       Style(fill="#222222"), font="bold"))
-        clear[shelf.page].append((x0, y0, text_width(s.label, LABEL_SIZE, "bold"), LABEL_HEIGHT - mm(1)))
-        pitch_x, pitch_y = s.pitch
-        for k in range(part):
-            r, c = divmod(k, cols)
-            cells[shelf.page].append(_Cell(starts[id(s)] + start + k, s.faces[start + k],
-                                           x0 + c * pitch_x + s.bleed, y0 + LABEL_HEIGHT + r * pitch_y + s.bleed,
-                                           s.width, s.height, 0, s.bleed, s.corner_radius))
+    best = None
+    for option in ("portrait", "landscape"):
+        sheet = make_paper(paper, option)
+        area = _sets_area(sheet)
+        blocks = _set_blocks(sets, area)
+        if blocks is not None:
+            order = sorted(range(len(blocks)), key=lambda i: -blocks[i][0][5])
+            placed = shelf_pack_shapes([[(v[4], v[5]) for v in blocks[i]] for i in order], area.w, area.h,
+                                       SET_SPACING)
+            pages = 1 + max(shelf.page for shelf, _ in placed)
+            if best is None or pages < best[0]:
+                cells: list[list[_Cell]] = [[] for _ in range(pages)]
+                labels: list[list[Item]] = [[] for _ in range(pages)]
+                clear: list[list[tuple[float, float, float, float]]] = [[] for _ in range(pages)]
+                _fill_blocks([blocks[i][k] for i, (_, k) in zip(order, placed)], [sh for sh, _ in placed], area,
+                             starts, cells, labels, clear, 0)
+                best = (pages, sheet, cells, labels, clear)
+    lead = _lead_first(sets, paper, starts)
+    if lead is not None and (best is None or lead[0] <= best[0]):
+        best = lead
+    if best is None:
+        raise RailprintError("a set is too large to share a sheet", hint="print it on its own (no 'share:')")
+    pages, sheet, cells, labels, clear = best
     for page in cells:
         page.sort(key=lambda c: c.index)
     document, slots = sheet_pages(cells, sheet, mode=mode, flip=flip, back_offset=back_offset, title=title,

@@ -232,17 +232,45 @@ class Shelf:
 
 
 def shelf_pack(sizes: list[tuple[float, float]], width: float, height: float, spacing: float) -> list[Shelf]:
-    """Blocks of ``sizes`` (w, h) left to right in rows ``spacing`` apart, a new row when the
-    width is used, a new page when the height is; origin (0, 0). A block wider or taller than
-    the region gets a page (and a row) to itself."""
-    out: list[Shelf] = []
-    page, x, y, row_h = 0, 0.0, 0.0, 0.0
-    for w, h in sizes:
-        if x > 0 and x + w > width + _EPS:               # next row
-            x, y, row_h = 0.0, y + row_h + spacing, 0.0
-        if y > 0 and y + h > height + _EPS:              # next page
-            page, x, y, row_h = page + 1, 0.0, 0.0, 0.0
-        out.append(Shelf(page, x, y))
-        x += w + spacing
-        row_h = max(row_h, h)
+    """Blocks of ``sizes`` (w, h) in rows (shelves) ``spacing`` apart, first fit
+    (:func:`shelf_pack_shapes` with one shape a block)."""
+    return [shelf for shelf, _ in shelf_pack_shapes([[size] for size in sizes], width, height, spacing)]
+
+
+def shelf_pack_shapes(blocks: list[list[tuple[float, float]]], width: float, height: float,
+                      spacing: float, tops: list[float] = ()) -> list[tuple[Shelf, int]]:
+    """Blocks in rows (shelves) ``spacing`` apart, each block in one of its shapes (w, h) —
+    the same pieces in more or fewer columns — first fit: a block goes into the first row, on
+    any page, where one of its shapes (in the order given) fits the width left and the row's
+    height; else it opens a row, in its lowest shape that fits, on the first page with room
+    below its rows; else a new page (in its first shape). Give the blocks tallest first. Every
+    cut still runs straight across (rows, then blocks in a row). Origin (0, 0). A block wider or
+    taller than the region gets a page (and a row) to itself. ``tops``: where the first rows of
+    the first pages may start (room taken above them). Returns each block's place and the index
+    of its shape."""
+    out: list[tuple[Shelf, int]] = []
+    rows: list[list[float]] = []       # [page, y, row height, x used]
+    bottoms: list[float] = list(tops)  # per page: the y where the next row would start
+    for shapes in blocks:
+        spot, choice = None, 0
+        for row in rows:
+            fits = [k for k, (w, h) in enumerate(shapes) if row[3] + w <= width + _EPS and h <= row[2] + _EPS]
+            if fits:
+                spot, choice = row, fits[0]
+                break
+        if spot is None:
+            by_height = sorted(range(len(shapes)), key=lambda k: (shapes[k][1], k))
+            for page, bottom in enumerate(bottoms):
+                fits = [k for k in by_height if bottom + shapes[k][1] <= height + _EPS and shapes[k][0] <= width + _EPS]
+                if fits:
+                    choice = fits[0]
+                    spot = [page, bottom, shapes[choice][1], 0.0]
+                    break
+            else:
+                bottoms.append(0.0)
+                spot = [len(bottoms) - 1, 0.0, shapes[0][1], 0.0]
+            rows.append(spot)
+            bottoms[spot[0]] = spot[1] + spot[2] + spacing
+        out.append((Shelf(spot[0], spot[3], spot[1]), choice))
+        spot[3] += shapes[choice][0] + spacing
     return out

@@ -25,6 +25,28 @@ SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 SLUG_RULE = "lower-case letters a-z, digits, '-' and '_', starting with a letter or digit, at most 64"
 
 _ROOT: ContextVar[Path | None] = ContextVar("railprint_content_root", default=None)
+_READS: ContextVar[set | None] = ContextVar("railprint_reads", default=None)
+
+
+@contextmanager
+def recording_reads() -> Iterator[set[Path]]:
+    """While inside, every file a content file refers to (:func:`referenced`: pictures, fonts,
+    card lists, maps) and every folder-shared file it looks for (styles and icons files, and
+    their folder: :func:`note_read`) is added to the yielded set — what ``watch`` follows to
+    rebuild only the sets a saved file affects. Recorded even when a cache answers."""
+    reads: set[Path] = set()
+    token = _READS.set(reads)
+    try:
+        yield reads
+    finally:
+        _READS.reset(token)
+
+
+def note_read(path: Path) -> None:
+    """Add ``path`` (as given: unresolved) to the files :func:`recording_reads` is collecting."""
+    reads = _READS.get()
+    if reads is not None:
+        reads.add(Path(path))
 
 
 def slug_problem(value: object, what: str) -> str | None:
@@ -76,6 +98,8 @@ def referenced(folder: Path, reference: str, where: Location | None = None,
     """The file ``reference`` (relative to ``folder``, the referring file's folder) names,
     refused when it leaves the content root — or, with ``own_folder`` (pictures, card lists),
     when it leaves ``folder`` itself (``../``, an absolute path, a symlink out)."""
+    if _READS.get() is not None:
+        note_read(Path(folder) / str(reference))   # the path as written: the one watch sees change
     try:
         own, target = _resolved(str(folder), str(reference))
     except (OSError, RuntimeError, ValueError) as exc:

@@ -50,9 +50,9 @@ def _computed_schema(schema: dict) -> None:
     """An editor's schema: a computable key may also be a ``'{expression}'`` string; ``color``
     is ``colour`` (the alias :func:`railprint.model.resolve._with_computed` renames)."""
     required = [key for key in schema.get("required", []) if key != "type"]
-    if required:   # a layer that use:s a style may take its required keys from the style
+    if required:   # a layer that use:s a style (or overrides a parent's layer) may take its required keys from it
         schema["required"] = [key for key in schema["required"] if key == "type"]
-        schema["if"] = {"not": {"required": ["use"]}}
+        schema["if"] = {"not": {"anyOf": [{"required": ["use"]}, {"required": ["id"]}]}}
         schema["then"] = {"required": required}
     if "colour" in schema.get("properties", {}):
         schema["properties"]["color"] = {**schema["properties"]["colour"], "description": "the same as colour"}
@@ -67,7 +67,7 @@ def _computed_schema(schema: dict) -> None:
 
 
 COMPUTED_PATTERN = r"\{[^{}]+\}"
-RELATIVE_PATTERN = r"^\s*[+-]=\s*\S"   # y: += 15mm (relative to the layer's style)
+RELATIVE_PATTERN = r"^\s*[+-]=\s*\S"   # y: += 15mm (relative to the layer's style or the parent template's layer)
 PERCENT_PATTERN = r"^\s*-?[0-9]+(\.[0-9]+)?\s*%\s*$"   # x, w: of the card's width; y, h: of its height
 
 
@@ -81,6 +81,9 @@ class _Drawn(Spec):
     unless: str | None = Field(None, description="draw the layer only when this IS empty: '{prereq}'")
     use: str | list[str] | None = Field(None, description="named style(s) from the deck's 'styles:', their keys "
                                                           "under the layer's own (the layer's keys win)")
+    id: str | None = Field(None, description="the layer's name in its template: a layer with the same id in a "
+                                             "template that 'extends' this one replaces it, taking its keys "
+                                             "under its own ('x: += 15mm': 15 mm right of it)")
     # numeric keys given as '{expression}' (size: '{9 if name|length < 12 else 7}'): moved here
     # before validation (see railprint.model.resolve._with_computed), worked out for each card
     computed: SkipJsonSchema[dict[str, str] | None] = Field(None, alias="=computed")
@@ -300,7 +303,20 @@ Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLay
                         MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
 
 
+def _override_schema(schema: dict) -> None:
+    """An editor's schema: a template's layer may also be an override without ``type`` (``{id:
+    title, x: += 15mm}``), which takes the keys of the parent template's layer with that id."""
+    items = schema.get("properties", {}).get("layers", {}).get("items", {})
+    if "oneOf" in items:
+        items["oneOf"].append({"type": "object", "required": ["id"], "not": {"required": ["type"]},
+                               "properties": {"id": {"type": "string"}},
+                               "description": "an override of the layer with this id in the template this one "
+                                              "extends: its keys over that layer's ('x: += 15mm' moves it)"})
+
+
 class Template(Spec):
+    model_config = ConfigDict(json_schema_extra=_override_schema)
+
     extends: str | None = None
     layers: list[Layer] = Field(default_factory=list)
 
@@ -387,6 +403,9 @@ class DeckSpec(Spec):
     layout: Literal["auto", "gutter", "butt"] = "auto"   # butt: no gutters (auto: when it saves sheets)
     share: str | None = None   # sets of a game with the same name print together on shared sheets, <game>/<share>.pdf
     paper: Literal["card", "plain"] | None = None   # for the print guide: card stock (default for pieces) or plain paper
+    tts: Literal["deck", "tile"] | None = Field(
+        None, description="what `railprint export tts` makes of the set: a deck of cards (default) or a bag "
+                          "of two-sided tiles (tokens, frames, boards) at their printed size")
     copies: str | dict[Literal["en", "pl"], str] | None = None  # print guide: copies a group needs, e.g. "1 per player"
     safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
     # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
@@ -472,6 +491,7 @@ class ResolvedDeck(Spec):
     gap: float | None
     orientation: str
     layout: str = "auto"
+    tts: str = ""                    # deck | tile (export tts); empty: a deck
     background: str
     cards: tuple[ResolvedCard, ...]
     noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from railprint.loading.paths import files_by_kind, files_of_kind
+from railprint.loading.paths import files_by_kind, files_of_kind, note_read
 
 KINDS = ("styles", "icons")   # what a deck looks for beside it: one look finds both
 MAX_REMEMBERED = 256   # folders kept; a content folder has a few dozen folders
@@ -22,15 +22,21 @@ MAX_REMEMBERED = 256   # folders kept; a content folder has a few dozen folders
 def kind_files(folder: Path, kind: str) -> list[Path]:
     """:func:`files_of_kind` of ``folder`` (not recursive), remembered while the folder is
     unchanged for one of :data:`KINDS` (another kind is looked for every time)."""
+    note_read(folder)   # (watch: a styles or icons file added to the folder or removed from it)
     state = _state(folder) if kind in KINDS else None
     if state is None:
-        return files_of_kind(folder, kind)
+        found = files_of_kind(folder, kind)
+        for path in found:
+            note_read(path)
+        return found
     key = str(folder)
     found = _FOUND.get(key)
     if found is None or found[0] != state:
         if len(_FOUND) >= MAX_REMEMBERED:
             _FOUND.clear()
         found = _FOUND[key] = (state, {k: tuple(paths) for k, paths in files_by_kind(folder, KINDS).items()})
+    for path in found[1][kind]:
+        note_read(path)
     return list(found[1][kind])
 
 

@@ -79,7 +79,23 @@ def template_names(name: str, spec: DeckSpec, data: Any, problems: Problems, whe
 
 
 def _template_chain(name: str, spec: DeckSpec, data: Any, problems: Problems, where: Location) -> list:
-    return [layer for n in template_names(name, spec, data, problems, where) for layer in spec.templates[n].layers]
+    return [layer for _, _, layer in chain_layers(template_names(name, spec, data, problems, where), spec)]
+
+
+def chain_layers(names: list[str], spec: DeckSpec) -> list[tuple[str, int, Any]]:
+    """The layers of the templates ``names`` (base first) as a face draws them: (template, index,
+    layer); a layer whose ``id`` an earlier template's layer has takes that layer's place."""
+    out: list[tuple[str, int, Any]] = []
+    place: dict[str, int] = {}
+    for name in names:
+        for index, layer in enumerate(spec.templates[name].layers):
+            if layer.id is not None and layer.id in place:
+                out[place[layer.id]] = (name, index, layer)
+                continue
+            if layer.id is not None:
+                place[layer.id] = len(out)
+            out.append((name, index, layer))
+    return out
 
 
 def _label(value: Any, lang: str) -> Any:
@@ -819,14 +835,21 @@ def validate_styles(path: str | Path, lang: str = "en") -> MarkedDict:
 
 
 def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> Any:
-    """Every layer that names a style (``use: title`` or ``use: [title, red]``) gets the style's
-    keys under its own (the layer's keys win; each key keeps the location it is written at)."""
+    """Every layer made whole before validation: a layer that names a style (``use: title`` or
+    ``use: [title, red]``) gets the style's keys under its own, and a layer whose ``id`` a
+    template it ``extends`` also has gets that layer's keys under those (the parent's layer, then
+    the styles, then the layer's own keys: each key keeps the location it is written at). A
+    ``+=``/``-=`` value adds to the value just below it (see :func:`_relative`)."""
     styles = data.get("styles") if isinstance(data, MarkedDict) else None
     templates = data.get("templates") if isinstance(data, MarkedDict) else None
     if not isinstance(templates, MarkedDict):
         return data
     styles = styles if isinstance(styles, MarkedDict) else {}
-    if folder is not None:
+    if folder is not None and any(isinstance(layer, MarkedDict) and "use" in layer
+                                  for template in templates.values() if isinstance(template, MarkedDict)
+                                  for layer in (template.get("layers") if isinstance(template.get("layers"), list)
+                                                else ())):
+        # (only a deck using styles reads its folder's: watch rebuilds only the decks using a saved one)
         shared = folder_styles(folder)
         if shared:
             merged_styles = _marked(shared, shared)
@@ -836,50 +859,99 @@ def _with_styles(data: Any, problems: Problems, folder: Path | None = None) -> A
                 merged_styles.value_locations[name] = styles.loc(name)
             styles = merged_styles
     changed = _marked(templates, templates)
-    for name, template in templates.items():
-        layers = template.get("layers") if isinstance(template, MarkedDict) else None
-        if not isinstance(layers, MarkedList) or not any(isinstance(l, MarkedDict) and "use" in l for l in layers):
-            continue
-        merged = _kept(layers, lambda i: True)
-        for index, layer in enumerate(layers):
-            if not isinstance(layer, MarkedDict) or "use" not in layer:
-                continue
-            names = layer["use"] if isinstance(layer["use"], list) else [layer["use"]]
-            combined = _marked(layer, {})
-            for style_name in names:
-                style = styles.get(style_name) if isinstance(style_name, str) else None
-                if not isinstance(style, MarkedDict):
-                    problems.add(f"unknown style {style_name!r}", layer.loc("use"),
-                                 suggestion(str(style_name), styles) if styles else "define it under 'styles:'")
+    done: dict[str, dict[str, MarkedDict]] = {}   # template -> its layers by id (its parents' too), made whole
+
+    def whole(name: str, visiting: tuple = ()) -> dict[str, MarkedDict]:
+        if name in done:
+            return done[name]
+        template = templates.get(name)
+        if name in visiting or not isinstance(template, MarkedDict):
+            return {}   # a cycle or an unknown parent: reported with the templates (template_names)
+        parent = template.get("extends")
+        inherited = whole(parent, visiting + (name,)) if isinstance(parent, str) else {}
+        by_id = dict(inherited)
+        layers = template.get("layers")
+        if isinstance(layers, MarkedList) and any(_to_make_whole(l) for l in layers):
+            merged = _kept(layers, lambda i: True)
+            own_ids: dict[str, Location] = {}
+            for index, layer in enumerate(layers):
+                if not _to_make_whole(layer):
                     continue
-                for key, value in style.items():
-                    combined[SPELLINGS.get(key, key)] = value   # (color: the layer's colour: wins)
-                    combined.key_locations[SPELLINGS.get(key, key)] = style.key_loc(key)
-                    combined.value_locations[SPELLINGS.get(key, key)] = style.loc(key)
-            for key, value in layer.items():
-                if key in COMPUTABLE and isinstance(value, str) and _RELATIVE.match(value):
-                    value = _relative(key, value, combined, layer.loc(key), problems)
-                    if value is None:   # (reported) a stand-in: not reported again by the schema
-                        value = computable(layer.get("type"), key) or value
-                combined[SPELLINGS.get(key, key)] = value
-                combined.key_locations[SPELLINGS.get(key, key)] = layer.key_loc(key)
-                combined.value_locations[SPELLINGS.get(key, key)] = layer.loc(key)
-            merged[index] = combined
-        changed[name] = _marked(template, {**template, "layers": merged})
+                layer_id = layer.get("id")
+                if isinstance(layer_id, str):
+                    if layer_id in own_ids:
+                        problems.add(f"layer id {layer_id!r} is given twice in template {name!r} "
+                                     f"(first at {own_ids[layer_id]})", layer.loc("id"), "rename one of them")
+                    own_ids[layer_id] = layer.loc("id")
+                merged[index] = by_id[layer_id] = _whole_layer(
+                    layer, inherited.get(layer_id) if isinstance(layer_id, str) else None, styles, problems)
+            changed[name] = _marked(template, {**template, "layers": merged})
+        done[name] = by_id
+        return by_id
+
+    for name in templates:
+        whole(name)
     return _marked(data, {**data, "templates": changed})
+
+
+def _to_make_whole(layer: Any) -> bool:
+    return isinstance(layer, MarkedDict) and ("use" in layer or "id" in layer or any(
+        key in COMPUTABLE and isinstance(value, str) and _RELATIVE.match(value) for key, value in layer.items()))
+
+
+def _whole_layer(layer: MarkedDict, parent: MarkedDict | None, styles: Any, problems: Problems) -> MarkedDict:
+    """``layer`` over its ``use:`` styles over ``parent`` (the same ``id``'s layer in a template
+    it extends, already whole), relative values worked out."""
+    combined = _marked(layer, {})
+    origin: dict[str, str] = {}   # key -> whose value it is, for a relative value's messages
+    if parent is not None and "type" in layer and layer["type"] != parent.get("type"):
+        problems.add(f"layer {layer['id']!r} is a {parent.get('type')} in the template this one extends "
+                     f"(at {parent.loc('id')}); an override keeps its type", layer.loc("type"),
+                     "leave 'type' out of the override, or give the new layer another id")
+        parent = None   # (its keys would only add noise)
+    if parent is not None:
+        for key, value in parent.items():
+            combined[key], origin[key] = value, "the parent template's layer's"
+            combined.key_locations[key] = parent.key_loc(key)
+            combined.value_locations[key] = parent.loc(key)
+    names = layer.get("use")
+    names = [] if names is None else names if isinstance(names, list) else [names]
+    for style_name in names:
+        style = styles.get(style_name) if isinstance(style_name, str) else None
+        if not isinstance(style, MarkedDict):
+            problems.add(f"unknown style {style_name!r}", layer.loc("use"),
+                         suggestion(str(style_name), styles) if styles else "define it under 'styles:'")
+            continue
+        for key, value in style.items():
+            combined[SPELLINGS.get(key, key)] = value   # (color: the layer's colour: wins)
+            combined.key_locations[SPELLINGS.get(key, key)] = style.key_loc(key)
+            combined.value_locations[SPELLINGS.get(key, key)] = style.loc(key)
+            origin[SPELLINGS.get(key, key)] = "the style's"
+    for key, value in layer.items():
+        if key in COMPUTABLE and isinstance(value, str) and _RELATIVE.match(value):
+            value = _relative(key, value, combined, layer.loc(key), problems, origin.get(key, ""),
+                              parent is not None, bool(names))
+            if value is None:   # (reported) a stand-in: not reported again by the schema
+                value = computable(combined.get("type"), key) or value
+        combined[SPELLINGS.get(key, key)] = value
+        combined.key_locations[SPELLINGS.get(key, key)] = layer.key_loc(key)
+        combined.value_locations[SPELLINGS.get(key, key)] = layer.loc(key)
+    return combined
 
 
 _RELATIVE = re.compile(r"^\s*([+-])=\s*(.+?)\s*$")
 
 
-def _relative(key: str, value: str, styled: dict, where: Location, problems: Problems) -> Any | None:
-    """``y: += 15mm`` in a layer that ``use:``s a style: the style's ``y`` plus 15 mm (as Squib's
-    ``extends`` layouts do); numbers (``size: -= 2``) likewise. A problem (and the value as it
-    is) when the style gives no plain value to add to (None: reported)."""
+def _relative(key: str, value: str, below: dict, where: Location, problems: Problems, what: str,
+              parent: bool, styled: bool) -> Any | None:
+    """``y: += 15mm``: the value just below the layer's own plus 15 mm — its ``use:`` style's
+    ``y``, else the ``y`` of the layer with the same ``id`` in the template it ``extends`` (as
+    Squib's ``extends`` layouts do); numbers (``size: -= 2``) likewise. A problem (and None)
+    when there is no plain value to add to."""
     from railprint.units import parse_length
 
     sign, amount = _RELATIVE.match(value).groups()
-    base = styled.get(key)
+    base = below.get(key)
     factor = 1.0 if sign == "+" else -1.0
     try:
         if isinstance(base, (int, float)) and not isinstance(base, bool):
@@ -888,11 +960,20 @@ def _relative(key: str, value: str, styled: dict, where: Location, problems: Pro
             return f"{parse_length(base) + factor * parse_length(amount)!r}pt"
     except (ValueError, RailprintError):
         problems.add(f"{key}: {value!r} must add a {'number' if isinstance(base, (int, float)) else 'length'} "
-                     f"to the style's {base!r}", where, "e.g. += 15mm (a length) or += 2 (a size)")
+                     f"to {what} {base!r}", where, "e.g. += 15mm (a length) or += 2 (a size)")
         return None
-    problems.add(f"{key}: {value!r} is relative to the layer's style, which gives no plain {key} to add to",
-                 where, f"give {key} in the style named by 'use:' (not an expression or a percentage)"
-                        if base is not None else "name a style with 'use:' that sets " + key)
+    if base is not None:
+        problems.add(f"{key}: {value!r} is relative to {what} {key} {base!r}, which is no plain value to add to",
+                     where, f"give {key} there as a plain value (not an expression or a percentage)")
+    elif styled or parent:
+        source = " nor ".join(s for s, on in (("the layer's style", styled),
+                                              ("the parent template's layer with this id", parent)) if on)
+        problems.add(f"{key}: {value!r} is relative, but {source} gives no plain {key} to add to", where,
+                     f"set {key} in the style named by 'use:' or in the parent template's layer")
+    else:
+        problems.add(f"{key}: {value!r} is relative to nothing: the layer names no style ('use:') and has no "
+                     f"'id' of a layer in the template it extends", where,
+                     "give the layer the id of the parent template's layer it moves, or a style")
     return None
 
 
@@ -1154,7 +1235,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
-                        orientation=spec.orientation, layout=spec.layout, background=background,
+                        orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", background=background,
                         cards=tuple(cards), source=str(path), icons=user_icons,
                         noun=_noun(spec, lang))
 

@@ -20,7 +20,7 @@ from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
 from railprint.model.resolve import (_cards_from_data, _computed_numbers, _copied, _drawn, _font_families, _loc,
                                      _substitute, _Vars, _with_computed, _with_styles,
-                                     template_names)
+                                     chain_layers, template_names)
 from railprint.units import mm
 
 DESCENDERS = set("gjpqyąęçşţ,;()[]{}|/")
@@ -76,25 +76,25 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
         for face in (entry.template or spec.default_template, entry.back or spec.back):
             if face is None:
                 continue
-            for name in template_names(face, spec, data, Problems(), top):  # load_deck reports bad chains
+            # load_deck reports bad chains; a parent's layer a child overrides (its id) is not drawn
+            for name, index, layer in chain_layers(template_names(face, spec, data, Problems(), top), spec):
                 layers_data = templates.get(name, {}).get("layers") if isinstance(templates.get(name), dict) else None
-                for index, layer in enumerate(spec.templates[name].layers):
-                    if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
+                if not isinstance(layer, TextLayer) or not _drawn(layer, variables, lang):
+                    continue
+                if layer.computed is not None:   # this card's size and position
+                    changes = _computed_numbers(layer, variables, lang, Problems(), top, None, "", (width, height))
+                    if changes is None:
                         continue
-                    if layer.computed is not None:   # this card's size and position
-                        changes = _computed_numbers(layer, variables, lang, Problems(), top, None, "", (width, height))
-                        if changes is None:
-                            continue
-                        layer = _copied(layer, changes)
-                    text = str(_substitute(layer.text, variables, lang))
-                    font = face_key(families.get(layer.family), layer.font) if layer.family else layer.font
-                    corners = _ink_box(layer, text, font if known(font) else layer.font)
-                    distance = min(min(x for x, _ in corners), min(y for _, y in corners),
-                                   width - max(x for x, _ in corners), height - max(y for _, y in corners))
-                    if distance >= safe - 1e-6:
-                        continue
-                    where = _loc(layers_data, index, top)
-                    found.setdefault((where.line, where.col), (where, []))[1].append((distance, text))
+                    layer = _copied(layer, changes)
+                text = str(_substitute(layer.text, variables, lang))
+                font = face_key(families.get(layer.family), layer.font) if layer.family else layer.font
+                corners = _ink_box(layer, text, font if known(font) else layer.font)
+                distance = min(min(x for x, _ in corners), min(y for _, y in corners),
+                               width - max(x for x, _ in corners), height - max(y for _, y in corners))
+                if distance >= safe - 1e-6:
+                    continue
+                where = _loc(layers_data, index, top)
+                found.setdefault((where.line, where.col), (where, []))[1].append((distance, text))
     warnings = []
     for where, hits in found.values():
         distance, text = min(hits)

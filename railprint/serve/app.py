@@ -447,6 +447,8 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
         data = _strip_folder(result.as_json(), folder + os.sep)
         ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
         out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
+        if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
+            out["targets"] = page.violation_targets(room.parts, data)
         if picture:
             out["picture"] = picture_document(result, folder + os.sep, lang)
         if made is not None:

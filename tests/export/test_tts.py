@@ -33,7 +33,7 @@ _CUSTOM_DECK = {"type": "object", "minProperties": 1,
                                    "Type": {"type": "integer", "enum": [0, 1, 2, 3, 4, 5]}}}},
                 "additionalProperties": False}
 _OBJECT = {"type": "object", "required": ["Name", "Transform", "Nickname", "GUID"],
-           "properties": {"Name": {"enum": ["DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag"]},
+           "properties": {"Name": {"enum": ["DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag", "Die_6"]},
                           "Transform": _TRANSFORM, "Nickname": {"type": "string"},
                           "GUID": {"type": "string", "pattern": "^[0-9a-f]{6}$"},
                           "CardID": {"type": "integer", "minimum": 100},
@@ -169,10 +169,10 @@ def test_a_board_over_pages_becomes_one_custom_board_image(tmp_path):
         assert max(image.size) >= 4000  # the whole board, not a page of it
 
 
-@pytest.mark.parametrize("game, ident", [("allers-trains", "scoring"), ("allers-trains", "frames"),
+@pytest.mark.parametrize("game, ident", [("allers-trains", "scoring"), ("allers-trains", "scorepad"),
                                          ("ticket-to-ride", "italy-tickets"), ("ticket-to-ride", "train-cards")])
 def test_every_face_on_a_deck_sheet_is_at_least_150_dpi(tmp_path, game, ident):
-    """Landscape and large faces (the Allers scoring cards and frames were 117 and 48 dpi) get
+    """Landscape and large faces (the Allers scoring cards were 117 dpi) get
     fewer cells a sheet instead of being shrunk; measured on the saved images."""
     from railprint.export.tts import export_all
     from railprint.render import RenderOptions, discover_layers

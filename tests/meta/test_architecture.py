@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "railprint"
 # Higher layers may import lower (or equal) ones, never higher.
 LAYERS = {
     "cli": 6, "console": 6, "__main__": 6,
-    "serve": 6,
+    "serve": 6, "preview": 6,
     "games": 5, "render": 5, "registry": 5,
     "export": 5, "draw": 4, "layout": 4, "writers": 4,
     "model": 3, "scene": 3, "report": 3,
@@ -21,14 +21,14 @@ LAYERS = {
     "units": 1, "geometry": 1, "graphs": 1, "errors": 1, "platform": 1, "text": 1, "words": 1, "memory": 1, "records": 1, "__init__": 1,
 }
 ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": "writers", "typer": "cli",
-        "fastapi": "serve", "starlette": "serve", "uvicorn": "serve", "segno": ("serve", "games/railroad_ink/photo"),
+        "fastapi": ("serve", "preview"), "starlette": ("serve", "preview"), "uvicorn": ("serve", "preview"), "segno": ("serve", "games/railroad_ink/photo"),
         "cv2": "games/railroad_ink/photo",
         "fcntl": "platform", "msvcrt": "platform", "termios": "platform", "resource": "platform",
         "platformdirs": "platform"}
 # The engine knows no game: games plug in through railprint.registry (entry points, "module:name"
 # strings), so none of these may import railprint.games (nor the CLI on top of everything).
 ENGINE = ("export", "loading", "model", "layout", "draw", "scene", "writers", "units", "text", "errors", "graphs",
-          "report", "registry", "render", "geometry", "words", "memory", "records", "serve", "platform", "__init__")
+          "report", "registry", "render", "geometry", "words", "memory", "records", "serve", "preview", "platform", "__init__")
 
 
 def _modules():

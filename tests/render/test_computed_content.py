@@ -212,3 +212,93 @@ def test_positions_relative_to_the_layers_style(tmp_path):
     with pytest.raises(ContentError) as caught:
         load_deck(tmp_path / "d.yaml")
     assert "d.yaml:13:46: w:" in str(caught.value) and "no plain w to add to" in str(caught.value)
+
+
+EXTENDED = """\
+kind: deck
+id: ext
+game: ext
+title: {en: Ext}
+size: poker
+styles:
+  title: {size: 14, font: bold}
+templates:
+  base:
+    layers:
+      - {type: rect, id: band, x: 0mm, y: 5mm, h: 10mm, fill: '#dddddd'}
+      - {type: text, id: title, text: '{name}', x: 5mm, y: 11mm, use: title}
+      - {type: text, text: base only, x: 5mm, y: 80mm, size: 8}
+  port:
+    extends: base
+    layers:
+      - {id: title, x: += 15mm, size: -= 4}
+      - {type: text, text: port, x: 5mm, y: 70mm, size: 8}
+  harbour:
+    extends: port
+    layers:
+      - {id: title, y: += 20mm, colour: '#1565c0'}
+default_template: base
+cards:
+  - {vars: {name: Łódź}}
+  - {template: port, vars: {name: Tromsø}}
+  - {template: harbour, vars: {name: Ålesund}}
+"""
+
+
+def test_positions_relative_to_the_template_a_template_extends(tmp_path):
+    (tmp_path / "ext.yaml").write_text(EXTENDED, encoding="utf-8")
+    result = run_cli("render", "ext", "--content", str(tmp_path), "-o", str(tmp_path / "out"), "--quiet",
+                     "--mode", "1up")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "ext" / "ext.pdf") as pdf:
+        titles = []
+        for page, name in zip(pdf.pages, ("Łódź", "Tromsø", "Ålesund")):
+            assert [line for line, _ in _lines(page)].count(name) == 1   # the parent's layer is replaced, not doubled
+            chars = [c for c in page.chars if c["text"] == name[0]]
+            x, baseline = chars[0]["matrix"][4], page.height - chars[0]["matrix"][5]   # the text's origin
+            titles.append((x, baseline, round(chars[0]["size"], 1)))
+            texts = [line for line, _ in _lines(page)]
+            assert "base only" in texts and ("port" in texts) == (name != "Łódź")
+    (x0, y0, s0), (x1, y1, s1), (x2, y2, s2) = titles
+    assert abs((x1 - x0) - 15 * 72 / 25.4) < 0.1 and abs(y1 - y0) < 0.1   # 15 mm right of the parent's
+    assert (s0, s1, s2) == (14.0, 10.0, 10.0)                                # its style's size minus 4
+    assert abs(x2 - x1) < 0.1 and abs((y2 - y1) - 20 * 72 / 25.4) < 0.1     # and 20 mm lower than port's
+    deck = load_deck(tmp_path / "ext.yaml")
+    harbour = deck.cards[2].front.layers
+    assert [type(l).__name__ for l in harbour].count("TextLayer") == 3 and harbour[1].colour == "#1565c0"
+    assert round(harbour[1].y / mm(1), 3) == 31 and round(harbour[1].x / mm(1), 3) == 20
+
+
+@pytest.mark.parametrize("change, message", [
+    ("      - {id: title, x: += 15mm, size: -= 4}", None),
+    ("      - {id: title, type: icon, name: star, size: 4mm}", "ext.yaml:17:27: layer 'title' is a text in the "
+                                                              "template this one extends"),
+    ("      - {id: band, w: += 3mm}", "ext.yaml:17:23: w: '+= 3mm' is relative, but the parent template's layer "
+                                      "with this id gives no plain w to add to"),
+    ("      - {type: text, text: x, x: += 3mm, y: 3mm}", "ext.yaml:17:34: x: '+= 3mm' is relative to nothing"),
+    ("      - {id: title, x: += 15mm}\n      - {id: title, y: 5mm}", "ext.yaml:18:14: layer id 'title' is given "
+                                                                     "twice in template 'port' (first at"),
+])
+def test_relative_to_a_parent_template_mistakes_are_located(tmp_path, change, message):
+    text = EXTENDED.replace("      - {id: title, x: += 15mm, size: -= 4}", change)
+    (tmp_path / "ext.yaml").write_text(text, encoding="utf-8")
+    if message is None:
+        load_deck(tmp_path / "ext.yaml")
+        return
+    with pytest.raises(ContentError) as caught:
+        load_deck(tmp_path / "ext.yaml")
+    assert message in str(caught.value), str(caught.value)
+
+
+def test_an_editor_schema_accepts_overrides_of_a_parent_templates_layers():
+    import json
+
+    import jsonschema
+    import yaml
+
+    from tests.helpers import cli_stdout
+
+    validator = jsonschema.Draft202012Validator(json.loads(cli_stdout("schema")))
+    assert list(validator.iter_errors(yaml.safe_load(EXTENDED))) == []
+    broken = yaml.safe_load(EXTENDED.replace("{id: title, x: += 15mm, size: -= 4}", "{x: += 15mm, size: -= 4}"))
+    assert list(validator.iter_errors(broken))   # neither a layer (no type) nor an override (no id)

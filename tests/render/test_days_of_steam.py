@@ -246,10 +246,10 @@ def test_render_from_the_built_in_content(tmp_path):
     assert sorted(f.path.name for f in chosen) == sorted([*FILES, DIE, "rules.yaml"])
     written = render_all(chosen, RenderOptions(), tmp_path, "pdf")
     shared = {"train-tokens.yaml", "steam-markers.yaml", "circuit-counters.yaml", "goods-tokens.yaml",
-              "coal-tokens.yaml",   # share: tokens (issue 18)
+              "coal-tokens.yaml",   # share: tiles too, filling the last tile sheet (issue 33)
               "track-tiles.yaml", "city-tiles.yaml", "train-tiles.yaml"}   # share: tiles (issue 33)
     assert sorted(p.name for p in written) == sorted([Path(n).stem + ".pdf" for n in [*FILES, DIE] if n not in shared]
-                                                     + ["tokens.pdf", "tiles.pdf", "rules.pdf", "days-of-steam-guide.pdf"])
+                                                     + ["tiles.pdf", "rules.pdf", "days-of-steam-guide.pdf"])
 
 
 def test_cli_renders_the_game(tmp_path):

@@ -106,3 +106,71 @@ def test_an_edited_map_file_gives_its_minimap_the_new_geometry(tmp_path):
     assert watcher.step() == ["tickets"] and pdf.read_bytes() != first
     _touch(map_file, MAP.format(x="0.7"))     # same size, only the mtime and the text change
     assert mark_x() == 28.0
+
+
+SHARED = """kind: deck
+id: {id}
+game: g
+title: {{en: T}}
+size: poker
+{fonts}templates:
+  t:
+    layers:
+      - {{type: text, text: '{{name}}', x: 5mm, y: 10mm{style}}}
+      - {{type: image, file: '{picture}', x: 5mm, y: 20mm, w: 20mm, h: 20mm}}
+      - {{type: icon, name: coin, x: 30mm, y: 60mm, size: 8mm}}
+default_template: t
+cards: {{from: {cards}}}
+"""
+PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="{}"/></svg>'
+
+
+def test_a_saved_file_rebuilds_only_the_sets_that_read_it(tmp_path):
+    """Two decks in one folder: each its own card list, picture (one named from a column) and
+    one a font and a style; both the folder's icons file. Counted: which sets each save rebuilds."""
+    folder = tmp_path / "content" / "g"
+    (folder / "art").mkdir(parents=True)
+    fonts = tmp_path / "content" / "g" / "fonts"
+    fonts.mkdir()
+    shutil.copy(content_path("examples", "signal-box", "fonts", "Semaphore-Regular.ttf"), fonts / "Sem.ttf")
+    (folder / "a.yaml").write_text(SHARED.format(id="a", fonts="fonts: {Sem: {regular: fonts/Sem.ttf}}\n",
+                                                 style=", use: big, family: Sem", picture="{art}",
+                                                 cards="a.csv"), encoding="utf-8")
+    (folder / "b.yaml").write_text(SHARED.format(id="b", fonts="", style="", picture="art/b.svg", cards="b.csv"),
+                                   encoding="utf-8")
+    (folder / "a.csv").write_text("name,art\nAla,art/a.svg\n", encoding="utf-8")
+    (folder / "b.csv").write_text("name\nBea\n", encoding="utf-8")
+    for name in ("a", "b"):
+        (folder / "art" / f"{name}.svg").write_text(PICTURE.format("#c0392b"), encoding="utf-8")
+    styles = "kind: styles\nid: st\ngame: g\nstyles:\n  big: {{size: {}}}\n"
+    (folder / "styles.yaml").write_text(styles.format(14), encoding="utf-8")
+    icons = 'kind: icons\nid: ic\ngame: g\nicons:\n  coin: {{path: "M2 2 H{} V22 H2 Z"}}\n'
+    (folder / "icons.yaml").write_text(icons.format(22), encoding="utf-8")
+    said = []
+    watcher = Watcher([tmp_path / "content"], "g", tmp_path / "out", RenderOptions(), say=said.append)
+    assert sorted(watcher.step()) == ["a", "b"], said
+    saves = [
+        (folder / "art" / "a.svg", PICTURE.format("#1e8449"), ["a"]),        # a picture named in a's card list
+        (folder / "art" / "b.svg", PICTURE.format("#1e8449"), ["b"]),        # a picture named in b's YAML
+        (folder / "a.csv", "name,art\nOla,art/a.svg\n", ["a"]),             # a card list
+        (folder / "styles.yaml", styles.format(16), ["a"]),                  # a style only a uses
+        (fonts / "Sem.ttf", None, ["a"]),                                    # a font only a declares
+        (folder / "icons.yaml", icons.format(20), ["a", "b"]),               # shared by both
+        (folder / "b.yaml", (folder / "b.yaml").read_text(encoding="utf-8") + "# saved\n", ["b"]),
+        (folder / "notes.txt", "not content", []),                           # read by no set
+        (folder / "art" / "c.svg", PICTURE.format("#000000"), []),           # a new picture no set names
+        (folder / "more.yaml", "kind: styles\nid: more\ngame: g\nstyles: {}\n", ["a", "b"]),   # a new styles
+    ]                                                                        # or icons file may matter to both
+    for path, text, expected in saves:
+        if text is None:
+            path.write_bytes(path.read_bytes())
+            stat = path.stat()
+            os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        else:
+            _touch(path, text)
+        assert sorted(watcher.step()) == expected, (path.name, said[-3:])
+    # a picture that was missing (an error) is rebuilt for once it appears
+    _touch(folder / "a.csv", "name,art\nOla,art/new.svg\n")
+    assert watcher.step() == [] and any("new.svg" in line for line in said)
+    _touch(folder / "art" / "new.svg", PICTURE.format("#000000"))
+    assert watcher.step() == ["a"]

@@ -142,3 +142,66 @@ def test_the_page_can_be_added_to_a_home_screen(browser, server):
         assert svg.tag.endswith("svg") and svg.get("viewBox") == "0 0 512 512" and len(list(svg.iter())) > 3
         purposes.add(icon["purpose"])
     assert purposes == {"any", "maskable"}
+
+
+def test_axe_finds_nothing_on_result_views_in_play(browser, server, axe_js):
+    """Every game's page with a game entered — the results, the violations linked to the board,
+    the placed tiles (whose name holds the letters drawn on them), in both languages: a Days of
+    Steam map with a circuit, a Jedzie frame of six tiles, a Ticket to Ride game with too many
+    trains, a ticket not completed and a station."""
+    from railprint.loading.resources import use_content
+    from tests.serve import test_browser_allers_trains as allers
+    from tests.serve import test_browser_days_of_steam as steam
+
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+
+    def both_languages(name):
+        page.wait_for_timeout(200)
+        assert violations(page, axe_js) == [], name
+        page.locator("#lang").click()
+        page.wait_for_selector("html[lang='pl']")
+        page.wait_for_timeout(200)
+        assert violations(page, axe_js) == [], f"{name} (pl)"
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEW["width"], name
+        page.locator("#lang").click()
+        page.wait_for_selector("html[lang='en']")
+
+    create_room_with(page, base, "days-of-steam", ["Ala", "Bartek"])
+    page.wait_for_selector("g.dos-square[data-at='0,0']")
+    steam.tap(page, "circuits", 1, 2)
+    for args in [("0,0", "R"), ("-1,0", "cu", 1), ("0,1", "st", 1), ("0,2", "cu", 2), ("1,2", "G"),
+                 ("2,2", "cu", 3), ("2,1", "st", 1, "h"), ("2,0", "cu")]:
+        steam.place(page, *args)
+    page.wait_for_selector("#violations li")
+    assert page.locator("g.dos-square[data-square='A2']").get_attribute("aria-label") == "A2 R · R 1"
+    both_languages("days-of-steam map")
+
+    create_room_with(page, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations", "entry": "frames"})
+    page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")
+    for placement in allers.ALA:
+        allers.lay(page, placement)
+    assert page.locator("g.at-square[data-square='A2']").get_attribute("aria-label") == "A2 T03 180° · T03 #1"
+    both_languages("allers-trains frames")
+
+    use_content([ROOT / "content/examples/amberline"])
+    for mapid in ("nordic", "amberline"):
+        create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": mapid})
+        page.wait_for_selector("g.ttr-route")
+        room = page.url.rsplit("/", 1)[1]
+        drawing = page.request.post(f"{base}/api/rooms/{room}/actions/map", data={}).json()
+        mine, pairs = [], set()
+        for r in sorted(drawing["routes"], key=lambda r: (-r["length"], r["id"])):
+            if frozenset((r["a"], r["b"])) not in pairs and sum(
+                    x["length"] for x in drawing["routes"] if x["id"] in mine) <= 45:
+                mine.append(r["id"])
+                pairs.add(frozenset((r["a"], r["b"])))
+        part = {"routes": mine, "tickets": [t["id"] for t in drawing["tickets"][:2]]}
+        if drawing["stations"]:
+            part["stations"] = [{"city": next(p["id"] for p in drawing["places"] if p.get("city")), "route": None}]
+        answer = page.request.post(f"{base}/api/rooms/{room}/changes", data={"version": 0, "parts": {"player:Ala": part}})
+        assert answer.ok, answer.text()
+        page.wait_for_selector("#violations li a.ttr-goto")
+        page.locator("#violations li a.ttr-goto").first.click()
+        page.wait_for_selector("#ttr-note:text('Shown on the map')")
+        both_languages(f"ticket-to-ride {mapid}")

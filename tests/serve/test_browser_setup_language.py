@@ -94,3 +94,36 @@ def test_the_polish_phone_gets_a_polish_game_page(browser, server):
     assert page.locator("#ranking th[data-t='points']").inner_text() == "Punkty"
     assert page.locator(".ri-faces button[data-face='h.h.']").get_attribute("aria-label") == "prosta autostrada"
     context.close()
+
+
+def test_the_polish_pages_fit_the_phone_and_their_file_pickers_speak_polish(browser, server):
+    """Every game's setup in Polish fits 360 px (a long Polish choice made the start page 373 px
+    wide); the file pickers (import a game, upload a file) show the page's own words as a button
+    of thumb size, not the browser's English "Choose File / No file chosen"."""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW, locale="en-US")
+    page.goto(base + "/?lang=pl")
+    page.wait_for_selector("#game option[value='allers-trains']", state="attached")
+    for game in page.eval_on_selector_all("#game option", "(os) => os.map((o) => o.value)"):
+        page.select_option("#game", game)
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEW["width"], game
+    picker = page.locator("label.file-pick:has(#room-import)")
+    picker.scroll_into_view_if_needed()
+    assert picker.inner_text().strip() == "Wczytaj grę (.json)"
+    box = picker.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    assert page.locator("#room-import").evaluate("(e) => getComputedStyle(e).opacity") == "0"
+    # the input is the label's whole area: a tap on the button is a tap on the input
+    assert page.evaluate("""() => { const r = document.querySelector('label.file-pick').getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).id; }""") == "room-import"
+    page.select_option("#game", "days-of-steam")
+    page.fill("#players input[name='player'] >> nth=0", "Ala")
+    page.fill("#players input[name='player'] >> nth=1", "Bartek")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("body[data-version='0']")
+    assert page.url.endswith("?lang=pl")           # the language asked for goes on to the room
+    assert page.locator("html").get_attribute("lang") == "pl"
+    upload = page.locator("label.file-pick:has(#upload)")
+    assert upload.inner_text().strip() == "Wgraj plik" and upload.bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEW["width"]

@@ -88,7 +88,10 @@ def build_map_component(path: Path, options):
 
         deck = (station_deck(Path(path), options.lang) if component == "stations" else
                 ticket_deck(Path(path), options.lang, long=component == "long-tickets"))
-        return _checklist(impose_deck(deck, Path(path), options),
+        document = impose_deck(deck, Path(path), options)
+        if component == "stations" and options.mode == "1up" and options.extra.get("tts"):
+            document = _station_bags(document, load_map_file(path), options.lang)
+        return _checklist(document,
                           f"{deck.title}: {counted(len(deck.cards), deck.noun or ('card', 'cards'), options.lang)}")
     if component == "trains":
         return trains_document(m, options)
@@ -105,11 +108,51 @@ def trains_document(m, options):
 
     sets = piece_sets(m, options.lang)
     word = {"en": "trains and score markers", "pl": "wagony i znaczniki punktów"}.get(options.lang)
+    if options.mode == "1up" and options.extra.get("tts"):
+        return _pieces_one_up(m, sets, f"{m.title(options.lang)} — {word}", options.lang)
     detail = f"{m.id}-trains · {revision_label(1, options.lang)} · {sum(len(s.faces) for s in sets)} · {m.id}"
     document = impose_sets(sets, paper=options.paper, mode="simplex", title=f"{m.title(options.lang)} — {word}",
                            detail=detail, lang=options.lang, cut_lines=options.mode != "1up" if options.cut_lines is None
                            else options.cut_lines).document
     return _checklist(document, *(f"{m.title(options.lang)} — {s.label}" for s in sets))   # whose map each set is
+
+
+def _pieces_one_up(m, sets, title: str, lang: str):
+    """Every wagon and score marker one a page (``railprint export tts``: each piece becomes a
+    tile), grouped per player: that player's wagons, then that player's marker, each group named
+    in a ``tts_bag`` meta entry (``<pieces>\t<label>``) so each player's pieces fill one bag."""
+    from dataclasses import replace
+
+    from railprint.games.ticket_to_ride.pieces import NAMES, players
+    from railprint.layout.imposition import impose
+    from railprint.scene import Document
+
+    people = players(m)
+    words = NAMES.get(lang, NAMES["en"])
+    *wagons, markers = sets
+    pages: list = []
+    bags: list = []
+    for p, wagon_set, marker in zip(people, wagons, markers.faces):
+        group = []
+        for s, faces, piece in ((wagon_set, wagon_set.faces, words["wagons"][0]), (markers, (marker,), words["marker"][0])):
+            named = [replace(face, name=f"{words['player']} {p.letter}: {piece}") for face in faces]
+            group += impose(named, width=s.width, height=s.height, bleed=s.bleed, mode="1up").document.pages
+        pages += [replace(page, label=f"{len(pages) + i + 1:03d}-front") for i, page in enumerate(group)]
+        bags.append(("tts_bag", f"{len(group)}\t{m.title(lang)} — {words['player']} {p.letter} ({p.colour})"))
+    return Document(tuple(pages), title=title, meta=(("tts", "tile"), *bags))
+
+
+def _station_bags(document, m, lang: str):
+    """The station pieces one a page with a ``tts_bag`` meta entry per player (``railprint export
+    tts``: each player's stations in one bag, as their trains)."""
+    from dataclasses import replace
+
+    from railprint.games.ticket_to_ride.pieces import NAMES, players
+
+    word = NAMES.get(lang, NAMES["en"])["player"]
+    bags = tuple(("tts_bag", f"{m.stations.per_player}\t{m.title(lang)} — {word} {p.letter} ({p.colour})")
+                 for p in players(m))
+    return replace(document, meta=document.meta + bags)
 
 
 def _checklist(document, *lines: str):
@@ -193,7 +236,7 @@ def station_deck(path: Path, lang: str = "en"):
         "kind": "deck", "id": f"{m.id}-stations", "game": "ticket-to-ride", "revision": 1,
         "title": {"en": f"Train stations — {m.title('en')}", "pl": f"Dworce — {m.title('pl')}"},
         "noun": {"en": ["station", "stations"], "pl": ["dworzec", "dworce", "dworców"]},
-        "size": {"width": STATION_SIZE, "height": STATION_SIZE}, "bleed": "2mm", "corner_radius": "2mm",
+        "size": {"width": STATION_SIZE, "height": STATION_SIZE}, "bleed": "2mm", "corner_radius": "2mm", "tts": "tile",
         "palette": {f"c{i + 1}": people[i].colour for i in range(players)},
         "templates": templates,
         "cards": [{"name": f"station-{'ABCDEF'[i]}{k + 1}", "template": f"p{i + 1}", "back": f"p{i + 1}"}

@@ -44,7 +44,7 @@
     try {
       const answer = await ctx.api("POST", "/api/rooms/import", data);
       ctx.message(w("imported"), true);
-      location.href = "/r/" + answer.room.id;
+      location.href = "/r/" + answer.room.id + window.Railprint.carriedLang();
     } catch (error) { ctx.message(error.message); }
   }
 
@@ -57,7 +57,7 @@
     const game = games.find((g) => g.id === room.game);
     const when = new Date(room.updated * 1000).toLocaleString(lang);
     return h("li", {"data-room": room.id},
-      h("a", {href: "/r/" + room.id}, room.title), ` — ${game ? (game.title[lang] || game.title.en) : room.game}, ${when}`,
+      h("a", {href: "/r/" + room.id + window.Railprint.carriedLang()}, room.title), ` — ${game ? (game.title[lang] || game.title.en) : room.game}, ${when}`,
       h("div", {class: "hall-actions"},
         h("button", {type: "button", "data-act": "rename", onclick: () => {
           const title = prompt(w("new_title"), room.title);

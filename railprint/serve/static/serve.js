@@ -46,6 +46,8 @@
     return "en";
   }
   let lang = firstLang();
+  // a language asked for in the address (?lang=pl) goes on to the rooms this page opens
+  const carriedLang = () => (new URLSearchParams(location.search).has("lang") ? `?lang=${lang}` : "");
 
   function t(key, words) {
     const table = words || WORDS;
@@ -402,7 +404,7 @@
       fields.querySelectorAll("[data-field]").forEach((s) => { setup[s.dataset.field] = s.value; });
       try {
         const data = await api("POST", "/api/rooms", {game: select.value, players: chosen, setup});
-        location.href = "/r/" + data.room.id;
+        location.href = "/r/" + data.room.id + carriedLang();
       } catch (error) { message(error.message, false, "#create button[type='submit']"); }
     });
     // the rooms list (search, pages, rename, archive, delete, export, import) is rooms.js's
@@ -711,5 +713,5 @@
     } catch (error) { /* unreachable: the banner says so (api) */ }
   }
 
-  window.Railprint = {index, room, register, style, timings, get lang() { return lang; }};
+  window.Railprint = {index, room, register, style, timings, carriedLang, get lang() { return lang; }};
 })();

@@ -210,6 +210,50 @@ def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
     return [(FILE, format_game(m.id, players, m))]
 
 
+_AT = re.compile(r":(\d+)(?::\d+)?$")
+_ABOUT_PARALLELS = ("parallel routes", "route(s) of the")   # rules.py's messages on double routes
+
+
+def violation_targets(parts: dict[str, Any], result: dict) -> list[dict]:
+    """Where on the map each of the scorer's violations is (``result["violations"]``, in order):
+    ``{"routes": [route ids], "cities": [city ids]}``, read from the line of the game file
+    :func:`files` wrote that the violation names — a claim: its route (a double route's rule:
+    every claimed half); a station: its city and the route it borrows; a kept ticket: its two
+    cities; a player's own line (too many trains): every route they claimed. The page links each
+    violation to these (it pans and zooms the map to them and highlights them)."""
+    if not result.get("violations"):
+        return []   # most versions: nothing to read
+    m = _map(parts)
+    text = files(parts)[0][1]
+    from railprint.games.ticket_to_ride.rules import _allocate  # the scorer's reading of plain claims
+
+    record = parse_game(text, FILE, map_paths=False)
+    allocation = _allocate(record)
+    claimed = {rid for routes in allocation for rid in routes}
+    lines: dict[int, dict] = {}
+    for entry, routes in zip(record.players, allocation):
+        lines[entry.where.line] = {"routes": list(dict.fromkeys(routes)), "cities": []}
+        for claim, rid in zip(entry.claims, routes):
+            lines[claim.where.line] = {"routes": [rid], "cities": [], "pair": m.route[rid].pair}
+        for kept in entry.tickets:
+            t = m.ticket[kept.ticket]
+            lines[kept.where.line] = {"routes": [], "cities": [m.place_of(t.a), m.place_of(t.b)]}
+        for st in entry.stations:
+            target = {"routes": [r for r in st.borrows[:1]], "cities": [st.city]}
+            lines[st.where.line] = target
+            if st.borrows_where is not None:
+                lines[st.borrows_where.line] = target
+    out = []
+    for v in result.get("violations", []):
+        at = _AT.search(v.get("where") or "")
+        found = dict(lines.get(int(at.group(1)), {"routes": [], "cities": []})) if at else {"routes": [], "cities": []}
+        pair = found.pop("pair", None)
+        if pair is not None and any(s in v.get("message", "") for s in _ABOUT_PARALLELS):
+            found["routes"] = [r for r in m.parallel_groups[pair] if r in claimed]
+        out.append(found)
+    return out
+
+
 def play_title(parts: dict[str, Any]) -> str:
     """The map's own title (``Ticket to Ride: Nordic Countries``), the game BG Stats logs."""
     return _map(parts).title("en")
@@ -286,7 +330,7 @@ def _drawing(m) -> dict:
             "routes": routes, "places": places,
             "stations": {"per_player": m.stations.per_player, "points_unused": m.stations.points_unused}
             if m.stations else None,
-            "tickets": [{"id": t.id, "a": t.a, "b": t.b, "points": t.points,
+            "tickets": [{"id": t.id, "a": t.a, "b": t.b, "points": t.points, "places": [m.place_of(t.a), m.place_of(t.b)],
                          "name": f"{m.place_name(t.a)} - {m.place_name(t.b)}"} for t in m.tickets],
             "title": {lang: m.title(lang) for lang in ("en", "pl")}}
 

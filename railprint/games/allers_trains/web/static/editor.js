@@ -16,7 +16,7 @@
       placed: "placed", arrivals: "Arrivals (from the replay)", station: "Station", round_h: "Round", space_h: "Space",
       locos: "Locomotives", tiles_entered: "tiles entered", state: {waiting: "waiting", arrived: "arrived", collided: "collided",
         removed: "removed (station taken)", depot: "in the depot"},
-      colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", none_yet: "none yet",
+      colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", picture_open: "Tap the picture to open it whole.", none_yet: "none yet",
       over: "Every locomotive has stopped: the frame is finished."},
     pl: {stations: "Stacje: runda, w której dojechałeś", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
       not_arrived: "nie dojechał", round: "runda", earlier: "runda wcześniej", later: "runda później",
@@ -28,7 +28,7 @@
       placed: "położone", arrivals: "Przyjazdy (z odtworzenia)", station: "Stacja", round_h: "Runda", space_h: "Miejsce",
       locos: "Lokomotywy", tiles_entered: "wjechane kafelki", state: {waiting: "czeka", arrived: "dojechała", collided: "zderzenie",
         removed: "zdjęta (stacja zajęta)", depot: "w parowozowni"},
-      colour: {blue: "niebieska", violet: "fioletowa", black: "czarna", red: "czerwona"}, picture: "Odtworzona ramka", none_yet: "jeszcze żadnych",
+      colour: {blue: "niebieska", violet: "fioletowa", black: "czarna", red: "czerwona"}, picture: "Odtworzona ramka", picture_open: "Dotknij obrazka, by otworzyć go w całości.", none_yet: "jeszcze żadnych",
       over: "Wszystkie lokomotywy stanęły: ramka skończona."},
   };
   let ctx = null, root = null, stations = null, typed = null;
@@ -203,10 +203,20 @@
         "stroke-width": 1.5, "stroke-dasharray": "5 4"}), h("text", {x: S / 2, y: S / 2 + 6, "text-anchor": "middle",
         "font-size": 18, fill: "#1565c0"}, "+"));
       if (chosen) g.append(h("rect", {x: 1.5, y: 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#1565c0", "stroke-width": 3}));
+      labelled(g);
       svg.append(g);
     }
     svg.append(depot);
     return svg;
+  }
+
+  // a square's name holds the letters drawn on it as they read (a voice user says what they see:
+  // WCAG's label in name), each drawn text ending in a space so that they read as words ("R 1")
+  function labelled(g) {
+    const texts = [...g.querySelectorAll("text")].map((t) => { t.textContent = `${t.textContent.trim()} `; return t.textContent.trim(); })
+      .filter(Boolean);
+    const seen = texts.join(" "), name = g.getAttribute("aria-label").trim();
+    if (seen && !` ${name.toLowerCase()} `.includes(` ${seen.toLowerCase()} `)) g.setAttribute("aria-label", `${name} · ${seen}`);
   }
 
   function choose(square) {
@@ -260,7 +270,8 @@
         lo.station ? ` · ${lo.station} ${stations[lo.station - 1].name}` : "", lo.round ? ` · ${w("round")} ${lo.round}` : "",
         ` · ${w("tiles_entered")}: ${lo.tiles_entered}`))),
       h("figure", {class: "picture"}, ctx.picture({id: "at-picture", alt: w("picture"), loading: "lazy", open: true,
-        src: `/api/rooms/${ctx.room.id}/picture.svg?page=${ctx.playerIndex(ctx.player)}&lang=${ctx.lang}&v=${ctx.room.version}`})));
+        src: `/api/rooms/${ctx.room.id}/picture.svg?page=${ctx.playerIndex(ctx.player)}&lang=${ctx.lang}&v=${ctx.room.version}`}),
+        h("figcaption", {}, w("picture_open"))));
   }
 
   function frameEditor(me) {

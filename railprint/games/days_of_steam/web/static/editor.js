@@ -17,7 +17,7 @@
       st: "straight", cu: "curve", sw: "switch", wy: "wye", br: "bridge", dc: "double curve", sd: "siding",
       circuits_found: "Circuits found on the map", allowed: "circuit counters the map allows: at most",
       unchecked: "overlay tiles on the map: counters not checked against it", incomplete: "search stopped: at least this many",
-      picture: "The scored map with its circuits", no_map: "No map entered: circuits are taken as typed."},
+      picture: "The scored map with its circuits", picture_open: "Tap the picture to open it whole.", no_map: "No map entered: circuits are taken as typed."},
     pl: {goods: "Dostarczone towary", R: "czerwone", G: "zielone", Y: "żółte", B: "niebieskie",
       circuits: "Żetony obwodów", counters: "Obwody i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni kafel torów", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
@@ -30,7 +30,7 @@
       st: "prosty", cu: "łuk", sw: "zwrotnica", wy: "trójkąt", br: "most", dc: "podwójny łuk", sd: "bocznica",
       circuits_found: "Objazdy znalezione na mapie", allowed: "liczniki objazdów możliwe na tej mapie: najwyżej",
       unchecked: "żetony na istniejącym torze: liczników nie porównano z mapą", incomplete: "przeszukiwanie przerwane: co najmniej tyle",
-      picture: "Policzona mapa z objazdami", no_map: "Bez mapy: objazdy przyjęte tak, jak je wpisano."},
+      picture: "Policzona mapa z objazdami", picture_open: "Dotknij obrazka, by otworzyć go w całości.", no_map: "Bez mapy: objazdy przyjęte tak, jak je wpisano."},
   };
   const COLOURS = {R: "#c62828", G: "#2e7d32", Y: "#f9a825", B: "#1565c0"};
   const LIMITS = {goods: 7, circuits: 7, steam: 6};
@@ -205,9 +205,19 @@
           h("text", {x: S - 2.5, y: 10, "text-anchor": "end", "font-size": 9, "font-weight": 700, fill: "#fff"}, text));
       }
       if (chosen) g.append(h("rect", {x: 1.5, y: 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#1565c0", "stroke-width": 3}));
+      labelled(g);
       svg.append(g);
     }
     return svg;
+  }
+
+  // a square's name holds the letters drawn on it as they read (a voice user says what they see:
+  // WCAG's label in name), each drawn text ending in a space so that they read as words ("R 1")
+  function labelled(g) {
+    const texts = [...g.querySelectorAll("text")].map((t) => { t.textContent = `${t.textContent.trim()} `; return t.textContent.trim(); })
+      .filter(Boolean);
+    const seen = texts.join(" "), name = g.getAttribute("aria-label").trim();
+    if (seen && !` ${name.toLowerCase()} `.includes(` ${seen.toLowerCase()} `)) g.setAttribute("aria-label", `${name} · ${seen}`);
   }
 
   function choose(r, c) {
@@ -291,7 +301,8 @@
         notes.length ? ` · ${notes.join(" · ")}` : ""),
       h("ol", {id: "dos-circuit-list"}, check.circuits.slice(0, 12).map((squares) => h("li", {}, squares.join(" → ")))),
       h("figure", {class: "picture"}, ctx.picture({id: "dos-picture", alt: w("picture"), loading: "lazy", open: true,
-        src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`})));
+        src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`}),
+        h("figcaption", {}, w("picture_open"))));
   }
 
   function mapSection() {

@@ -15,21 +15,23 @@
       none: "none yet", route_points: "Routes", ticket_points: "Tickets", globetrotter: "Globetrotter",
       longest_path_bonus: "Longest path", region_bonus: "Regions", station_points: "Unused stations", total: "Total",
       trains: "trains used", violations: "Rule violations", completed: "completed", failed: "not completed",
-      taken: "already claimed by", remove: "Remove", picture: "Scored board", which: "Which one?", cancel: "Cancel",
+      taken: "already claimed by", remove: "Remove", picture: "Scored board", picture_open: "Tap the picture to open it whole.", which: "Which one?", cancel: "Cancel",
       city_item: "routes and station", city_routes: "its routes", stations: "Stations", place_station: "Place my station here",
       remove_station: "Take my station back", station_of: "station of", borrows: "borrows", scorer_chooses: "the scorer chooses",
       chose: "the scorer's choice", borrows_nothing: "borrows nothing", placed: "placed", of: "of", each: "each unused",
-      no_station_left: "all your stations are placed", map_help: "Two fingers pan and zoom the map; tap a route to claim it."},
+      no_station_left: "all your stations are placed", map_help: "Two fingers pan and zoom the map; tap a route to claim it.",
+      show_on_map: "show on the map", shown: "Shown on the map"},
     pl: {map: "Mapa", zoom_in: "Powiększ", zoom_out: "Pomniejsz", fit: "Cała mapa", city: "Trasy z", pick_city: "wybierz miasto",
       claimed_by: "zajęta przez", claim: "Zajmij", routes: "Trasy", tickets: "Zachowane bilety", filter: "Znajdź bilet",
       none: "jeszcze brak", route_points: "Trasy", ticket_points: "Bilety", globetrotter: "Obieżyświat",
       longest_path_bonus: "Najdłuższa trasa", region_bonus: "Regiony", station_points: "Niewykorzystane stacje", total: "Razem",
       trains: "użytych wagonów", violations: "Naruszenia zasad", completed: "zrealizowany", failed: "niezrealizowany",
-      taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", which: "Która?", cancel: "Anuluj",
+      taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", picture_open: "Dotknij obrazka, by otworzyć go w całości.", which: "Która?", cancel: "Anuluj",
       city_item: "trasy i stacja", city_routes: "jego trasy", stations: "Stacje", place_station: "Postaw tu moją stację",
       remove_station: "Zabierz moją stację", station_of: "stacja gracza", borrows: "pożycza", scorer_chooses: "wybiera liczący",
       chose: "wybór liczącego", borrows_nothing: "nic nie pożycza", placed: "postawione", of: "z", each: "za każdą niewykorzystaną",
-      no_station_left: "wszystkie twoje stacje stoją", map_help: "Dwa palce przesuwają i powiększają mapę; dotknij trasy, by ją zająć."},
+      no_station_left: "wszystkie twoje stacje stoją", map_help: "Dwa palce przesuwają i powiększają mapę; dotknij trasy, by ją zająć.",
+      show_on_map: "pokaż na mapie", shown: "Pokazane na mapie"},
   };
   const TARGET = 22;       // CSS px around the finger: a 44 px thumb-sized target
   const MAX_ZOOM = 8;
@@ -37,11 +39,14 @@
   let view = null;         // {zoom, x, y}: the map's top-left corner in map units, kept across every redraw
   const el = {};           // the page's parts, built once
   const routeNodes = {};   // route id -> {g, polygons, letter}
+  const labels = [];       // [city name <text>, its size on the printed board]: never smaller than LABEL_PX on screen
+  const LABEL_PX = 10;
   const built = {};        // section -> the signature it was last built for (rebuilt only when it changes)
   const ticketRows = {};   // ticket id -> {li, box, status}
   // taps still on their way to the server: {player: {routes: {id: kept}, tickets: {id: kept}}}. They are
   // shown at once and survive any redraw meanwhile; each is applied to the latest state when sent.
   const pending = {};
+  let flagged = null;      // {routes: [ids], cities: [ids]}: what a tapped violation or ticket shows on the map
   const w = (key) => ctx.t(key, WORDS);
   const h = (...args) => ctx.h(...args);
   const saved = (player) => ctx.room.parts["player:" + player];
@@ -158,6 +163,12 @@
     const b = box(), scale = ppu();
     el.svg.setAttribute("viewBox", `${view.x} ${view.y} ${b.w / scale} ${b.h / scale}`);
     el.stage.dataset.zoom = view.zoom.toFixed(3);
+    const least = LABEL_PX / scale;   // the printed board's names are ~2 px on a phone at 1×: readable at any zoom
+    for (const [text, size] of labels) {
+      const px = Math.max(size, least);
+      text.setAttribute("font-size", px.toFixed(2));
+      text.setAttribute("stroke-width", (px / 5).toFixed(2));
+    }
     el.stage.dataset.view = `${view.x.toFixed(1)},${view.y.toFixed(1)}`;
   }
 
@@ -211,6 +222,7 @@
   }
 
   function tapAt(cx, cy) {
+    if (flagged) { flagged = null; drawFlags(); }
     const found = under(cx, cy);
     const rect = el.stage.getBoundingClientRect();
     el.chooser.classList.toggle("top", cy > rect.top + rect.height / 2);  // away from the finger
@@ -312,6 +324,7 @@
   }
 
   function buildMap() {
+    labels.length = 0;
     const svg = h("svg", {class: "ttr-map", role: "img", "aria-label": map.title[ctx.lang] || map.title.en,
       preserveAspectRatio: "xMinYMin meet"});
     svg.append(h("rect", {x: -map.width, y: -map.height, width: 3 * map.width, height: 3 * map.height, fill: "#f4efe1"}));
@@ -334,11 +347,17 @@
     for (const place of map.places) {
       svg.append(h("circle", {cx: place.at[0], cy: place.at[1], r: map.car_width * 0.9, fill: "#fff", stroke: "#1d1d1b",
         "stroke-width": map.car_width / 5, class: "ttr-city", "data-city": place.id}));
-      if (place.label) svg.append(h("text", {x: place.label.x, y: place.label.y, "font-size": place.label.size,
-        "text-anchor": "middle", fill: "#1d1d1b"}, place.name));
+      if (place.label) {
+        const text = h("text", {x: place.label.x, y: place.label.y, "font-size": place.label.size, class: "ttr-label",
+          "text-anchor": "middle", fill: "#1d1d1b", stroke: "#f4efe1", "paint-order": "stroke", "stroke-linejoin": "round"},
+          place.name);
+        labels.push([text, place.label.size]);
+        svg.append(text);
+      }
     }
     el.stationLayer = h("g", {class: "ttr-stations"});
-    svg.append(el.stationLayer);
+    el.flagLayer = h("g", {class: "ttr-flags"});
+    svg.append(el.stationLayer, el.flagLayer);
     el.svg = svg;
     el.chooser = h("div", {class: "ttr-chooser", id: "ttr-chooser", hidden: true});
     el.stage = h("div", {class: "ttr-stage", id: "ttr-stage", "aria-describedby": "ttr-help"}, svg, el.chooser);
@@ -371,6 +390,65 @@
       }
     }
     el.stationLayer.replaceChildren(...marks);
+  }
+
+  // --- a violation (or a ticket) shown on the map: the view fitted to its routes and cities,
+  // which are ringed in red; the map scrolled into view and the message announced -------------
+
+  function drawFlags() {
+    const marks = [];
+    if (flagged) {
+      const wide = map.car_width * 1.9;
+      for (const id of flagged.routes) {
+        const r = routeOf(id);
+        if (!r || r.path.length < 2) continue;
+        // a dark band with white dashes over the route: told apart from every player's colour
+        const points = r.path.map((p) => p.join(",")).join(" ");
+        marks.push(h("polyline", {class: "ttr-flag", "data-flag-route": id, points, fill: "none", stroke: "#000",
+          "stroke-width": wide, "stroke-opacity": 0.45, "stroke-linecap": "round", "stroke-linejoin": "round"}),
+        h("polyline", {points, fill: "none", stroke: "#fff", "stroke-width": map.car_width * 0.35,
+          "stroke-dasharray": `${map.car_width} ${map.car_width * 0.6}`, "stroke-linecap": "round"}));
+      }
+      for (const id of flagged.cities) {
+        const c = map.places.find((p) => p.id === id);
+        if (c) marks.push(h("circle", {class: "ttr-flag", "data-flag-city": id, cx: c.at[0], cy: c.at[1], r: map.car_width * 2.2,
+          fill: "none", stroke: "#000", "stroke-opacity": 0.6, "stroke-width": map.car_width * 0.9}),
+        h("circle", {cx: c.at[0], cy: c.at[1], r: map.car_width * 2.2, fill: "none", stroke: "#fff",
+          "stroke-width": map.car_width * 0.35, "stroke-dasharray": `${map.car_width} ${map.car_width * 0.6}`}));
+      }
+    }
+    el.flagLayer.replaceChildren(...marks);
+    el.stage.dataset.flagged = flagged ? [...flagged.routes, ...flagged.cities].join(",") : "";
+  }
+
+  function showOnMap(target, text) {
+    const points = [];
+    for (const id of target.routes) { const r = routeOf(id); if (r) points.push(...r.path); }
+    for (const id of target.cities) { const c = map.places.find((p) => p.id === id); if (c) points.push(c.at); }
+    if (!points.length) return;
+    flagged = {routes: target.routes.slice(), cities: target.cities.slice()};
+    const margin = map.car_width * 4;
+    const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+    const x0 = Math.min(...xs) - margin, x1 = Math.max(...xs) + margin;
+    const y0 = Math.min(...ys) - margin, y1 = Math.max(...ys) + margin;
+    const b = box();
+    view.zoom = Math.min(MAX_ZOOM, Math.max(1, Math.min(b.w / (x1 - x0), b.h / (y1 - y0)) / base()));
+    const scale = ppu();
+    view.x = (x0 + x1) / 2 - b.w / scale / 2;
+    view.y = (y0 + y1) / 2 - b.h / scale / 2;
+    applyView();
+    drawFlags();
+    closeChooser();
+    el.stage.scrollIntoView({block: "start"});
+    note(`${w("shown")}: ${text}`);
+  }
+
+  // a link that shows ``target`` on the map (nothing to link: the plain text)
+  function mapLink(text, target, attrs) {
+    if (!target || !(target.routes.length || target.cities.length)) return text;
+    return h("a", {href: "#ttr-stage", class: "ttr-goto", "data-routes": target.routes.join(","),
+      "data-cities": target.cities.join(","), "aria-label": `${text} — ${w("show_on_map")}`, ...attrs,
+      onclick: (e) => { e.preventDefault(); showOnMap(target, text); }}, text);
   }
 
   // --- the panels below the map: rebuilt only when what they show changes -------------------
@@ -460,9 +538,19 @@
   // the scorer's items; every one that is not zero is shown, so the rows always add up to the total
   const ITEMS = ["route_points", "ticket_points", "globetrotter", "longest_path_bonus", "region_bonus", "station_points"];
 
+  // this player's violations, each with where it is on the map (the server reads the game file's line)
+  function myViolations() {
+    const score = ctx.score || {};
+    const all = (score.result && score.result.violations) || [];
+    const targets = score.targets || [];
+    return all.map((v, i) => ({text: v.message, player: v.player,
+      target: targets[i] || null})).filter((v) => v.player === ctx.player || v.player === null);
+  }
+
   function drawSummary() {
     const mine = playerResult();
-    section("summary", [ctx.lang, mine], () => {
+    const flaws = myViolations();
+    section("summary", [ctx.lang, mine, flaws], () => {
       if (!mine) return h("p", {});
       const rows = ITEMS.map((key) => [key, mine[key] || 0])
         .filter(([key, value]) => value || key === "route_points" || key === "ticket_points");
@@ -471,8 +559,8 @@
         h("td", {class: "num"}, value))), h("tr", {}, h("th", {}, w("total")),
         h("th", {class: "num", id: "total", "data-testid": "total"}, mine.total)))),
       h("p", {}, `${mine.trains_used} ${w("trains")}`),
-      mine.violations.length ? h("div", {}, h("h3", {}, w("violations")),
-        h("ul", {id: "violations"}, mine.violations.map((v) => h("li", {}, v)))) : null];
+      flaws.length ? h("div", {}, h("h3", {}, w("violations")),
+        h("ul", {id: "violations"}, flaws.map((v, n) => h("li", {"data-violation": n}, mapLink(v.text, v.target))))) : null];
     });
   }
 
@@ -491,6 +579,7 @@
       const done = kept ? status[t.name] : null;
       const text = done ? (done.completed ? ` ✓ ${w("completed")}: ${done.path.join(" – ")}` : ` ✗ ${w("failed")}`) : "";
       if (row.status.textContent !== text) row.status.textContent = text;
+      row.show.hidden = !(done && !done.completed);   // a ticket not completed: its two cities shown on the map
       row.status.className = done ? (done.completed ? "ok" : "ko") : "";
       if (done) row.status.dataset.completed = String(done.completed);
       else delete row.status.dataset.completed;
@@ -514,8 +603,11 @@
     el.tickets = h("ul", {id: "ttr-tickets", class: "ttr-tickets"}, map.tickets.map((t) => {
       const box = h("input", {type: "checkbox", "data-ticket": t.id, onchange: () => toggleTicket(t.id)});
       const status = h("span", {});
-      const li = h("li", {"data-ticket-row": t.id}, h("label", {}, box, ` ${t.name} (${t.points})`, status));
-      ticketRows[t.id] = {li, box, status};
+      const show = h("button", {type: "button", class: "ttr-show", "data-show-ticket": t.id, hidden: true,
+        "aria-label": `${t.name}: ${w("show_on_map")}`,
+        onclick: () => showOnMap({routes: [], cities: t.places}, `${t.name} ✗ ${w("failed")}`)}, w("show_on_map"));
+      const li = h("li", {"data-ticket-row": t.id}, h("label", {}, box, ` ${t.name} (${t.points})`, status), show);
+      ticketRows[t.id] = {li, box, status, show};
       return li;
     }));
     root.replaceChildren(
@@ -527,7 +619,7 @@
       buildMap(), el.note, h("p", {class: "ttr-help", id: "ttr-help"}, w("map_help")),
       el.cityPanel, el.stationNote, el.stations, el.summary,
       h("div", {}, h("h3", {}, w("tickets")), el.filter, el.ticketNote, el.tickets),
-      el.figure = h("figure", {class: "picture"}));
+      el.figure = h("figure", {class: "picture"}, h("figcaption", {}, w("picture_open"))));
     view = view || {zoom: 1, x: 0, y: 0};
     gestures();
     sizeStage();
@@ -540,9 +632,9 @@
     drawStations();
     drawSummary();
     drawTickets();
-    const img = ctx.picture({id: "ttr-picture", alt: w("picture"), loading: "lazy",
+    const img = ctx.picture({id: "ttr-picture", alt: w("picture"), loading: "lazy", open: true,   // a tap opens it whole
       src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`});
-    if (img.parentNode !== el.figure) el.figure.replaceChildren(img);  // the same <img>, never taken out and put back
+    if (img.parentNode !== el.figure) el.figure.prepend(img);  // the same <img>, never taken out and put back
   }
 
   const style = document.createElement("style");
@@ -558,7 +650,8 @@
     ".ttr-station-list{list-style:none;padding:0}.ttr-station-list li{margin:.3rem 0}.ttr-station-list select{max-width:100%}" +
     ".ttr-tickets{list-style:none;padding:0;max-height:22rem;overflow:auto}.ttr-tickets li{min-height:2.2rem}" +
     ".ttr-tickets li[hidden]{display:none}" +
-    ".ttr-tickets input{width:1.4rem;height:1.4rem;vertical-align:middle}.ok{color:#1b5e20}.ko{color:#a31515}";
+    ".ttr-tickets input{width:1.4rem;height:1.4rem;vertical-align:middle}.ok{color:#1b5e20}.ko{color:#a31515}" +
+    ".ttr-show{margin-left:.4rem}.ttr-show[hidden]{display:none}.ttr-goto{display:block;padding:.55rem 0}";
   document.head.append(style);
 
   Railprint.register({
