@@ -7,17 +7,21 @@ own keep-alive connection that does what the page does:
   each made on the version the one before it brought back (Railroad Ink: its sheet space by
   space, from ``bench_railroad_ink_score.typical()``; Ticket to Ride: claims a route of its own
   share of the map, and gives the oldest back past 10, so boards stay game-sized);
-- after each change, the scored picture of the version the change brought back, as the page's
-  ``<img>`` asks for it (Railroad Ink: that player's page; Ticket to Ride: the board);
-- other screens' changes: ``--poll`` (the page's 2 s polls; each newer version seen is drawn,
-  so its picture is fetched too) or ``--push`` (the page's long poll,
-  ``GET /api/rooms/<id>?after=V``, answered when the room passes version V).
+- the scored picture (Railroad Ink: that player's page; Ticket to Ride: the board) of a version
+  it is shown, as the page's ``<img>`` asks for it: the page asks only while the picture is on
+  the screen (it is below the board, so a phone tapping its board asks for none); ``--look`` is
+  the share of the versions a phone is scrolled to its picture when they arrive (default 0.25:
+  a player glancing at their scored sheet one version in four; 1: every phone always showing
+  its picture, the most the page can ask for);
+- other screens' changes: the page's push channel (a long poll, ``GET /api/rooms/<id>?after=V``,
+  answered when the room passes version V; the default) or ``--polls`` (a poll every
+  ``--poll`` seconds, as the page does with ``?poll=MS``).
 
 Checked at the end: no error, and every room holds every phone's last acknowledged part (no
 lost change). Reported: change and picture latency (p50/p99), the server's CPU (user+sys, from
 /proc) per change with polls and pictures included, the load average while it ran.
 
-    python benchmarks/bench_serve_hall.py [--tables 30] [--seconds 60] [--think 2] [--push]
+    python benchmarks/bench_serve_hall.py [--tables 30] [--seconds 60] [--think 2] [--look 0.25] [--polls]
 """
 
 from __future__ import annotations
@@ -291,12 +295,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds between one phone's changes")
     parser.add_argument("--poll", type=float, default=2.0, help="the page's poll period (without --push)")
-    parser.add_argument("--push", action="store_true", help="the page's long poll instead of polls")
-    parser.add_argument("--look", type=float, default=1.0,
-                        help="share of the versions a phone shows its picture for (1: every one, as the Railroad "
-                             "Ink and Ticket to Ride pages do now; below 1 models a lazy <img> scrolled out of view)")
+    parser.add_argument("--polls", action="store_true", help="polls every --poll seconds instead of the page's "
+                        "long poll (push)")
+    parser.add_argument("--push", action="store_true", help="(the default: the page's long poll)")
+    parser.add_argument("--look", type=float, default=0.25,
+                        help="share of the versions a phone is scrolled to its picture when they arrive (the page "
+                             "asks for the picture only while it is on the screen; 1: every phone always shows it)")
     parser.add_argument("--server", default="", help="extra options for railprint serve (e.g. '--workers 2')")
+    parser.add_argument("--spy", metavar="FILE", help="record the server's stacks while measuring with py-spy "
+                        "(pip install py-spy) into FILE (collapsed stacks: where the server's CPU goes)")
     args = parser.parse_args()
+    args.push = not args.polls
 
     with tempfile.TemporaryDirectory() as data:
         rooms = make_rooms(data, args.tables)
@@ -308,6 +317,11 @@ def main() -> None:
                       for t, (room, game) in enumerate(rooms) for i, player in enumerate(PLAYERS)]
             stop = threading.Event()
             threads = [threading.Thread(target=p.run, args=(stop,), daemon=True) for p in phones]
+            spy = None
+            if args.spy:
+                spy = subprocess.Popen(["py-spy", "record", "--nonblocking", "--subprocesses", "-r", "50", "-f", "raw",
+                                        "-d", str(int(args.seconds)), "-o", args.spy, "-p", str(server.process.pid)],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             load0, cpu0, wall0 = load_average(), tree_cpu(server.process.pid), time.perf_counter()
             for thread in threads:
                 thread.start()
@@ -316,6 +330,8 @@ def main() -> None:
             for thread in threads:
                 thread.join(150)
             cpu, wall = tree_cpu(server.process.pid) - cpu0, time.perf_counter() - wall0
+            if spy is not None:
+                spy.wait()
             load1 = load_average()
             lost = 0
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)

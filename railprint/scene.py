@@ -103,12 +103,18 @@ class Image:
 
 @dataclass(frozen=True)
 class Group:
-    """Items drawn together under one transform, optionally clipped (``id`` names a repeated group)."""
+    """Items drawn together under one transform, optionally clipped (``id`` names a repeated group).
+
+    ``keep``: this very object is drawn again and again in many documents (a map's unchanging
+    board under each version's claimed routes): a writer may keep what it made of it (its SVG
+    text, the characters it draws) for as long as the object lives, and reuse it. It changes
+    nothing in the output."""
 
     items: tuple["Item", ...]
     transform: Transform = IDENTITY
     clip: Rect | None = None
     id: str | None = None
+    keep: bool = False
 
 
 Item = Union[Rect, Line, Circle, Path, Text, Image, Group]

@@ -49,7 +49,12 @@ MAX_PHOTO = 20 * 1024 * 1024   # a photo upload (POST /api/rooms/<id>/photos/<pl
 PHOTO_PATH = re.compile(r"^/api/rooms/[^/]+/photos/[^/]+$")
 MAX_PLAYERS = 8
 SCORE_CHARS = "0123456789−-+×:.,()/% "
-"""In every font subset of a room's pictures from the start: scores change at every change."""
+"""In every font subset of the pictures from the start: scores change at every change."""
+PICTURE_CHARS = SCORE_CHARS + ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'\"!?&#*;=<>[]_@"
+                               "ĄĆĘŁŃÓŚŹŻąćęłńóśźżÅÄÆÖØÜÉåäæöøüé—–·…✓→")
+"""... and the letters of the games' labels, the players' names and the maps' places (English,
+Polish, Nordic): a font subset is made when a picture draws a character not in it yet (~250 ms
+of CPU a face), so with these in from the start a hall of tables hardly ever makes another."""
 TOKEN_COOKIE = "railprint_token"
 STATIC_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}\.(js|css|svg|html|webmanifest)$")
 MEDIA = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
@@ -396,7 +401,9 @@ def _bgstats(game: Game, page: Any, room: Room, ranking: list[dict]) -> str:
 
 def _strip_picture(doc: Document, folder: str) -> Document:
     """The scorer's picture with the private folder removed from its texts, titles and labels
-    (only the parts that changed are copied: a board of thousands of items stays cheap)."""
+    (only the parts that changed are copied: a board of thousands of items stays cheap). A kept
+    group (``Group.keep``: a map's board, the same in every game) is drawn from the game's data,
+    never from the files scored, and is not read."""
     def items(group: tuple) -> tuple:
         out = tuple(item(i) for i in group)
         return group if all(a is b for a, b in zip(out, group)) else out
@@ -404,7 +411,7 @@ def _strip_picture(doc: Document, folder: str) -> Document:
     def item(i: Any) -> Any:
         if isinstance(i, Text):
             return replace(i, text=i.text.replace(folder, "")) if folder in i.text else i
-        if isinstance(i, Group):
+        if isinstance(i, Group) and not i.keep:
             inner = items(i.items)
             return i if inner is i.items else replace(i, items=inner)
         return i
@@ -413,10 +420,16 @@ def _strip_picture(doc: Document, folder: str) -> Document:
     return replace(doc, pages=pages, title=doc.title.replace(folder, ""), subject=doc.subject.replace(folder, ""))
 
 
-def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
+def picture_document(result: Any, folder: str, lang: str) -> Document:
+    """The scorer's ``--picture`` drawing of a scored room, without the private folder."""
+    return _strip_picture(result.picture(lang=lang), folder)
+
+
+def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: list | None = None) -> dict:
     """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
     and the table's ranking; the picture Document too when asked), or ``{"error": message}``
-    when the files cannot be scored."""
+    when the files cannot be scored. ``made``, when given, receives ``(scorer result, folder)``:
+    the room's picture is drawn from it later without scoring again."""
     game, page = _game_of(room)
     files = page.files(room.parts)
     folder = str(_scratch_folder())
@@ -437,7 +450,9 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False) -> dict:
         if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
             out["targets"] = page.violation_targets(room.parts, data)
         if picture:
-            out["picture"] = _strip_picture(result.picture(lang=lang), folder + os.sep)
+            out["picture"] = picture_document(result, folder + os.sep, lang)
+        if made is not None:
+            made.append((result, folder + os.sep))
         return out
     finally:
         for path in paths:
@@ -479,11 +494,41 @@ class Remembered:
                 self.items.move_to_end(key)
                 return self.items[key]
         value = make()
+        self.put(key, value)
+        return value
+
+    def put(self, key: tuple, value: Any) -> None:
         with self.lock:
             self.items[key] = value
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
-        return value
+
+    def peek(self, key: tuple) -> Any:
+        """What is remembered under ``key``, or None (nothing is worked out)."""
+        with self.lock:
+            return self.items.get(key)
+
+
+class _Same:
+    """A key part equal only to the very same object (a kept group: hashing its thousands of
+    items at every picture cost more than drawing what changed)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Any):
+        self.item = item
+
+    def __hash__(self) -> int:
+        return id(self.item)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, _Same) and other.item is self.item
+
+
+def _page_key(items: tuple) -> tuple:
+    """A picture page's items as a key: equal for equal pages; a kept group by its identity."""
+    return tuple(_Same(i) if type(i) is Group and i.keep else
+                 (i.transform, i.clip, i.id, _page_key(i.items)) if type(i) is Group else i for i in items)
 
 
 ROOM_FILE = "railprint-room-1"
@@ -557,8 +602,14 @@ class Watchers:
 
     def __init__(self):
         self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
+        self.rooms: OrderedDict[str, Room] = OrderedDict()  # each room as its last change left it
         self.lock = threading.Lock()
         self.closed = False
+
+    def latest(self, room_id: str) -> Room | None:
+        """The room as its last change in this process left it (None: none seen lately)."""
+        with self.lock:
+            return self.rooms.get(room_id)
 
     def close(self) -> None:
         """The server is stopping: every long poll answers now."""
@@ -575,8 +626,21 @@ class Watchers:
         with self.lock:
             return self.events.setdefault(room_id, (asyncio.Event(), loop))[0]
 
-    def changed(self, room_id: str, version: int) -> None:
+    def forget(self, room_id: str) -> None:
+        """The room was renamed, archived or deleted: read it again (long polls wake and do)."""
         with self.lock:
+            self.rooms.pop(room_id, None)
+        self.changed(room_id, -1)
+
+    def changed(self, room_id: str, version: int, room: Room | None = None) -> None:
+        with self.lock:
+            if room is not None:
+                known = self.rooms.get(room_id)
+                if known is None or known.version < room.version:
+                    self.rooms[room_id] = room
+                    self.rooms.move_to_end(room_id)
+                    while len(self.rooms) > 1024:
+                        self.rooms.popitem(last=False)
             entry = self.events.pop(room_id, None)
         if entry is not None:
             event, loop = entry
@@ -600,7 +664,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     remembered = Remembered(256)  # scores (a few kB each): every table of a hall and then some
     documents = Remembered(32)  # the pictures' Documents (a board: thousands of items)
     pages_drawn = Remembered(256)  # a picture page's Document (and font subset) -> its SVG
-    charsets: dict[tuple[str, str], dict[str, str]] = {}  # (room, lang) -> face -> characters drawn
+    drawn_chars: dict[str, str] = {}  # face -> every character the pictures drew so far (one subset for all rooms)
+    charset_lock = threading.Lock()
     drawing_locks: dict[str, threading.Lock] = {}
     drawing_guard = threading.Lock()
     watchers = Watchers()
@@ -612,8 +677,24 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                     del drawing_locks[key]
             return drawing_locks.setdefault(room_id, threading.Lock())
 
+    results = Remembered(64)  # (room, version) -> (the scorer's result, its folder): the picture's source
+    bodies = Remembered(256)  # a room version's answer, encoded once for every phone it is sent to
+
+    def answer(room: Room) -> Response:
+        """``{room, score}`` of a room version as JSON, encoded once however many phones (the
+        one that changed it, the others' pushes and polls) are sent it."""
+        key = ("body", room.id, room.version, room.title, room.archived, room.updated)
+        body = bodies.get(key, lambda: _room_answer(room, scored(room)).body)
+        return Response(body, media_type="application/json")
+
     def scored(room: Room) -> dict:
-        return remembered.get(("score", room.id, room.version), lambda: score_room(room))
+        def score() -> dict:
+            made: list = []
+            answer = score_room(room, made=made)
+            if made:
+                results.put((room.id, room.version), made[0])
+            return answer
+        return remembered.get(("score", room.id, room.version), score)
 
     def _plain(status: int):
         async def answer(request, exc: Exception):
@@ -728,11 +809,13 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         if "archived" in body and not isinstance(body["archived"], bool):
             raise RailprintError("archived: true or false")
         room = store.describe(room_id, title=body.get("title"), archived=body.get("archived"))
+        watchers.forget(room_id)
         return _room_answer(room, scored(room))
 
     @app.delete("/api/rooms/{room_id}")
     def delete_room(room_id: str):
         store.delete(room_id)
+        watchers.forget(room_id)
         return {"deleted": room_id}
 
     @app.get("/api/rooms/{room_id}/room.json")
@@ -789,26 +872,30 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
         after = request.query_params.get("after")
         if after is None:
-            room = await run_in_threadpool(store.get, room_id)
-            return _room_answer(room, await run_in_threadpool(scored, room))
+            return await run_in_threadpool(lambda: answer(store.get(room_id)))
         try:
             after_version = int(after)
         except ValueError:
             raise RailprintError("after: a room version (a whole number)") from None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LONG_POLL
+        quiet = False  # woken by the safety net, not by a change
         while True:
             changed = watchers.event(room_id)
-            room = await run_in_threadpool(store.get, room_id)
+            # the room as its last change in this process left it (a rename or a deletion forgets
+            # it): not read from the store again for each of the phones waiting on it; read after
+            # a quiet while (another process sharing the rooms file may have changed it)
+            room = (None if quiet else watchers.latest(room_id)) or await run_in_threadpool(store.get, room_id)
             left = deadline - loop.time()
             if (room.version > after_version or left <= 0 or watchers.closed
                     or await request.is_disconnected()):
                 break
             try:
                 await asyncio.wait_for(changed.wait(), min(left, 10.0))  # (10 s: a safety net)
+                quiet = False
             except asyncio.TimeoutError:
-                pass
-        return _room_answer(room, await run_in_threadpool(scored, room))
+                quiet = True
+        return await run_in_threadpool(answer, room)
 
     @app.get("/api/rooms/{room_id}/history")
     def room_history(room_id: str):
@@ -817,14 +904,17 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     @app.post("/api/rooms/{room_id}/changes")
     async def change_room(room_id: str, request: Request):
         body = await _json_body(request)
-        room = store.get(room_id)
-        if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
-            raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
-        _, page = _game_of(room)
-        updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
-        room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
-        watchers.changed(room_id, room.version)
-        return _room_answer(room, scored(room))
+
+        def apply() -> Response:  # in a worker thread: the event loop never waits for a scoring or an fsync
+            room = store.get(room_id)
+            if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
+                raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
+            _, page = _game_of(room)
+            updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
+            room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
+            watchers.changed(room_id, room.version, room)
+            return answer(room)
+        return await run_in_threadpool(apply)
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
@@ -859,6 +949,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         updates, extra = await run_in_threadpool(reader, room.parts, player, raw)
         updates = page.check_change(room.parts, _known_parts(room.parts, updates))
         room = store.change(room_id, version, updates)
+        watchers.changed(room_id, room.version, room)
         return JSONResponse({"room": room.as_json(), "score": scored(room), "photo": extra})
 
     @app.get("/api/rooms/{room_id}/files")
@@ -891,8 +982,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates, getattr(page, "check_with_room", None))
-        watchers.changed(room_id, room.version)
-        return _room_answer(room, scored(room))
+        watchers.changed(room_id, room.version, room)
+        return answer(room)
 
     @app.get("/api/rooms/{room_id}/export.json")
     def export_json(room_id: str):
@@ -917,21 +1008,37 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
         except ValueError:
             page = -1
+        room = store.get(room_id)
+        # the picture of a room version never changes (a version is drawn from its parts alone):
+        # a phone asking again for the version it holds gets 304 and nothing is drawn
+        tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
+        cache = {"ETag": tag, "Cache-Control": "no-cache"}
+        if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
+            return Response(status_code=304, headers=cache)
         with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
             room = store.get(room_id)
+            tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
+            cache["ETag"] = tag
 
             def document() -> tuple[Document, dict[str, str]]:
-                answer = score_room(room, lang=lang, picture=True)
-                if "error" in answer:
-                    raise RailprintError(answer["error"])
-                # every character this room's pictures drew so far: the embedded font subset
-                # stays the same from version to version and is made once (not ~200 ms a change)
-                if len(charsets) > 256:
-                    charsets.clear()
-                seen = charsets.setdefault((room.id, lang), {})
-                for face, chars in font_chars(answer["picture"]).items():
-                    seen[face] = "".join(sorted(set(seen.get(face, SCORE_CHARS)) | set(chars)))
-                return answer["picture"], dict(seen)
+                made = results.peek((room.id, room.version))  # scored already (its answer was sent)
+                if made is not None:
+                    picture = picture_document(*made, lang)
+                else:
+                    answer = score_room(room, lang=lang, picture=True)
+                    if "error" in answer:
+                        raise RailprintError(answer["error"])
+                    picture = answer["picture"]
+                # every character the pictures drew so far (every room's: the tables of a hall
+                # share one subset): the embedded font subset stays the same from version to
+                # version and from room to room, and is made once (not ~250 ms a change)
+                with charset_lock:
+                    for face, chars in font_chars(picture).items():
+                        known = drawn_chars.get(face, PICTURE_CHARS)
+                        if not set(chars) <= set(known):
+                            known = "".join(sorted(set(known) | set(chars)))
+                        drawn_chars[face] = known
+                    return picture, dict(drawn_chars)
 
             doc, charset = documents.get((room.id, room.version, lang), document)
             if fmt == "pdf":
@@ -940,9 +1047,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 if not 0 <= page < len(doc.pages):
                     raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
                 one = replace(doc, pages=(doc.pages[page],))
-                key = (doc.pages[page], doc.title, doc.subject, tuple(sorted(charset.items())))
+                chosen = doc.pages[page]
+                key = (replace(chosen, items=()), _page_key(chosen.items), doc.title, doc.subject,
+                       tuple(sorted(charset.items())))
                 data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
-        headers = {}
+        headers = dict(cache)
         if request.query_params.get("download"):
             headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
         return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)

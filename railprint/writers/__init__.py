@@ -13,7 +13,7 @@ from typing import Callable
 from railprint.errors import RailprintError
 from railprint.text.fonts import check_glyphs
 from railprint.loading.paths import is_inside
-from railprint.scene import Document, Text, leaves
+from railprint.scene import Document, Group, Text
 
 
 def _pdf(doc: Document, paint=None) -> list[bytes]:
@@ -53,10 +53,36 @@ def to_text(doc: Document) -> str:
     return dump(doc)
 
 
+_glyphs_checked: dict[int, Group] = {}  # kept groups (Group.keep) whose strings all have glyphs
+
+
 def check_document_glyphs(doc: Document) -> None:
-    """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes)."""
-    refuse_missing_glyphs(dict.fromkeys((item.text, item.font) for page in doc.pages
-                                        for item in leaves(page.items) if type(item) is Text))
+    """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes). A
+    kept group (a map's board under every version of a game) is checked once for its life."""
+    drawn: dict[tuple[str, str], None] = {}
+    walked: list[Group] = []
+    seen: set[int] = set()
+    stack = [iter(page.items) for page in reversed(doc.pages)]
+    while stack:
+        for item in stack[-1]:
+            kind = type(item)
+            if kind is Text:
+                drawn[(item.text, item.font)] = None
+            elif kind is Group and id(item) not in seen:
+                seen.add(id(item))
+                if item.keep:
+                    if _glyphs_checked.get(id(item)) is item:
+                        continue
+                    walked.append(item)
+                stack.append(iter(item.items))
+                break
+        else:
+            stack.pop()
+    refuse_missing_glyphs(drawn)
+    if len(_glyphs_checked) > 64:
+        _glyphs_checked.clear()
+    for group in walked:
+        _glyphs_checked[id(group)] = group
 
 
 def refuse_missing_glyphs(drawn) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import io
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 import svgwrite
@@ -14,7 +16,7 @@ from railprint.text.faces import face_parts
 from railprint.errors import RailprintError
 from railprint.model.images import picture_bytes, picture_format
 from railprint.text.shaping import width as shaped_width
-from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text, leaves
+from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
@@ -85,13 +87,65 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
+KEPT = 32
+"""Kept groups (``Group.keep``) whose SVG text and characters are remembered: the boards of the
+maps in play, each a few hundred kB of SVG."""
+_kept_svg: OrderedDict = OrderedDict()    # (id(group), first clip number) -> (group, svg, defs, clips)
+_kept_chars: OrderedDict = OrderedDict()  # id(group) -> (group, {face: characters})
+_kept_lock = threading.Lock()
+
+
+def _recall(cache: OrderedDict, key, group: Group):
+    """What was kept for this very ``group`` (the entry holds the group, so its id is not reused)."""
+    with _kept_lock:
+        entry = cache.get(key)
+        if entry is not None and entry[0] is group:
+            cache.move_to_end(key)
+            return entry
+    return None
+
+
+def _keep(cache: OrderedDict, key, entry) -> None:
+    with _kept_lock:
+        cache[key] = entry
+        cache.move_to_end(key)
+        while len(cache) > KEPT:
+            cache.popitem(last=False)
+
+
+def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
+    """Add the characters drawn by ``items`` to ``used`` (face -> characters); a group drawn more
+    than once is read once, a kept group's characters are worked out once for its life."""
+    stack = [iter(items)]
+    while stack:
+        for item in stack[-1]:
+            kind = type(item)
+            if kind is Text:
+                used.setdefault(item.font, set()).update(item.text)
+            elif kind is Group and id(item) not in seen:
+                seen.add(id(item))
+                if item.keep:
+                    entry = _recall(_kept_chars, id(item), item)
+                    if entry is None:
+                        own: dict[str, set[str]] = {}
+                        _chars(item.items, own, set())
+                        entry = (item, {face: frozenset(chars) for face, chars in own.items()})
+                        _keep(_kept_chars, id(item), entry)
+                    for face, chars in entry[1].items():
+                        used.setdefault(face, set()).update(chars)
+                    continue
+                stack.append(iter(item.items))
+                break
+        else:
+            stack.pop()
+
+
 def used_chars(pages) -> dict[str, str]:
     """Characters drawn in each font face over ``pages`` (the font subset to embed)."""
     used: dict[str, set[str]] = {}
+    seen: set[int] = set()
     for page in pages:
-        for item in leaves(page.items):
-            if type(item) is Text:
-                used.setdefault(item.font, set()).update(item.text)
+        _chars(page.items, used, seen)
     return {face: "".join(sorted(chars)) for face, chars in used.items()}
 
 
@@ -111,10 +165,32 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
         css += "text{font-kerning:normal;font-variant-ligatures:common-ligatures}"
         dwg.defs.add(dwg.style(css))
     clip_count = [0]
+    fragments: list[str] = []  # kept groups' SVG text, put in place of their markers at the end
 
-    def add(parent, items) -> None:
+    def kept(parent, item: Group) -> None:
+        """A kept group: its SVG text made once (with the clip paths it adds to <defs>) and
+        reused while the group lives; the same bytes as drawing it anew."""
+        key = (id(item), clip_count[0])
+        entry = _recall(_kept_svg, key, item)
+        if entry is None:
+            holder, before, first = dwg.g(), len(dwg.defs.elements), clip_count[0]
+            add(holder, (item,), keep=False)
+            entry = (item, holder.elements[0].tostring(), tuple(dwg.defs.elements[before:]),
+                     clip_count[0] - first)
+            _keep(_kept_svg, key, entry)
+        else:
+            for clip in entry[2]:
+                dwg.defs.add(clip)
+            clip_count[0] += entry[3]
+        parent.add(dwg.g(id=f"railprint-kept-{len(fragments)}"))
+        fragments.append(entry[1])
+
+    def add(parent, items, keep: bool = True) -> None:
         for item in items:
             if isinstance(item, Group):
+                if item.keep and keep:
+                    kept(parent, item)
+                    continue
                 extra = {}
                 if item.id:
                     extra["id"] = item.id
@@ -133,7 +209,7 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                     inner = dwg.g(clip_path=f"url(#{cid})")
                     group.add(inner)
                     target = inner
-                add(target, item.items)
+                add(target, item.items, keep)
             elif isinstance(item, Rect):
                 extra = {"rx": _num(item.r)} if item.r else {}
                 parent.add(dwg.rect((_num(item.x), _num(item.y)), (_num(item.w), _num(item.h)),
@@ -168,4 +244,7 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                                      size=(_num(item.w), _num(item.h)), preserveAspectRatio="none"))
 
     add(dwg, page.items)
-    return dwg.tostring()
+    text = dwg.tostring()
+    for n, fragment in enumerate(fragments):
+        text = text.replace(f'<g id="railprint-kept-{n}" />', fragment, 1)
+    return text

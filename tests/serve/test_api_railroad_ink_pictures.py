@@ -87,9 +87,11 @@ def test_bad_picture_requests_are_400(client):
 def test_a_room_version_is_scored_and_drawn_once_however_many_phones_ask(client, monkeypatch):
     from railprint.serve import app as served
 
-    calls = []
-    real = served.score_room
+    calls, drawn = [], []
+    real, real_picture = served.score_room, served.picture_document
     monkeypatch.setattr(served, "score_room", lambda room, **kw: calls.append((room.version, kw)) or real(room, **kw))
+    monkeypatch.setattr(served, "picture_document",
+                        lambda result, folder, lang: drawn.append(lang) or real_picture(result, folder, lang))
     ident = room(client)
     url = f"/api/rooms/{ident}"
     first = client.get(url).json()
@@ -99,9 +101,10 @@ def test_a_room_version_is_scored_and_drawn_once_however_many_phones_ask(client,
     assert [v for v, _ in calls] == [0]
     pictures = [client.get(url + "/picture.svg?page=0").content for _ in range(3)]
     assert pictures[0] == pictures[1] == pictures[2] and pictures[0].startswith(b"<svg")
-    assert [v for v, kw in calls if kw.get("picture")] == [0]
+    # the picture is drawn once, from the scoring the room's answer made (not scored again)
+    assert [v for v, _ in calls] == [0] and drawn == ["en"]
     client.get(url + "/picture.svg?page=0&lang=pl")  # the Polish picture is another drawing
-    assert [kw.get("lang") for _, kw in calls if kw.get("picture")] == ["en", "pl"]
+    assert [v for v, _ in calls] == [0] and drawn == ["en", "pl"]
     # a change is a new version: scored again
     changed = client.post(url + "/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
     assert changed.status_code == 200 and changed.json()["score"] != first["score"]
@@ -129,13 +132,13 @@ def test_score_files_live_in_one_private_folder_and_are_removed_after_scoring(cl
 
 
 def test_a_rooms_pictures_keep_one_font_subset_from_version_to_version(client):
-    """Each version's picture embeds the font subset of every character the room's pictures drew
-    so far, and the digits from the start: the subset (the slow part of drawing, ~250 ms) is
-    made once, not at every change."""
+    """Each version's picture embeds the font subset of every character the pictures drew so
+    far, and the digits and letters from the start: the subset (the slow part of drawing,
+    ~250 ms) is made once, not at every change nor for every room."""
     import re
 
     from railprint.writers import font_chars, render as draw
-    from railprint.serve.app import SCORE_CHARS, score_room
+    from railprint.serve.app import PICTURE_CHARS, score_room
     from railprint.serve.rooms import Room
 
     ident = room(client)
@@ -152,9 +155,38 @@ def test_a_rooms_pictures_keep_one_font_subset_from_version_to_version(client):
     union = {}
     for doc in pictures:
         for face, chars in font_chars(doc).items():
-            union[face] = set(union.get(face, SCORE_CHARS)) | set(chars)
-    assert any(set(font_chars(pictures[1])[f]) < union[f] for f in union)  # the first drew characters the second does not
+            union[face] = set(union.get(face, PICTURE_CHARS)) | set(chars)
+    assert styles[0] == styles[1]  # one subset for both versions
     # the second picture's font is the union's subset: exactly what drawing it with that charset embeds
     want = draw(pictures[1], "svg", charset={f: "".join(sorted(c)) for f, c in union.items()})[0].decode()
     assert styles[1] == re.search(r"<style[^>]*>(.*?)</style>", want, re.S).group(1)
     assert styles[1] != re.search(r"<style[^>]*>(.*?)</style>", draw(pictures[1], "svg")[0].decode(), re.S).group(1)
+    # another room's pictures (another game night at the next table) share that subset
+    other = room(client)
+    client.post(f"/api/rooms/{other}/changes", json={"version": 0, "parts": {"player:Ala": {"cells": cells[::-1]}}})
+    third = client.get(f"/api/rooms/{other}/picture.svg?page=0").text
+    assert re.search(r"<style[^>]*>(.*?)</style>", third, re.S).group(1) == styles[1]
+
+
+def test_a_phone_asking_again_for_the_picture_it_holds_gets_304(client, monkeypatch):
+    """The picture of a room version carries an ETag; asked again with it (a reload, a back
+    button) while the room is still at that version: 304, nothing drawn; after a change the
+    same address brings the new picture."""
+    from railprint.serve import app as served
+
+    drawn = []
+    real = served.picture_document
+    monkeypatch.setattr(served, "picture_document", lambda *a: drawn.append(a[-1]) or real(*a))
+    ident = room(client)
+    url = f"/api/rooms/{ident}/picture.svg?page=0&v=0"
+    first = client.get(url)
+    tag = first.headers["etag"]
+    assert first.status_code == 200 and first.headers["cache-control"] == "no-cache" and tag
+    again = client.get(url, headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    assert client.get(url, headers={"If-None-Match": '"something-else"'}).content == first.content
+    assert drawn == ["en"]
+    client.post(f"/api/rooms/{ident}/changes", json={"version": 0, "parts": {"player:Ala": {"cells": ["h.h."] + ["."] * 48}}})
+    changed = client.get(url, headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["etag"] != tag and changed.content != first.content
+    assert drawn == ["en", "en"]

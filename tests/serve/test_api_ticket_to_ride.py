@@ -133,3 +133,47 @@ def test_route_names_come_in_polish_too(client):
             seen_double = True
             assert pl.endswith("(2.)"), pl
     assert seen_double   # Nordic has gray doubles: both halves named apart in both languages
+
+
+def test_each_versions_board_picture_puts_its_claims_over_the_board_drawn_once(client):
+    """The board under the claims is the same for every game on a map: drawn once (a kept group,
+    its SVG made once) and reused by every version's picture. Each version's picture still shows
+    exactly that version's claims: a claimed route's cars in the player's colour, a route given
+    back (or never claimed) not at all."""
+    import xml.etree.ElementTree as ET
+
+    from railprint.games.ticket_to_ride.board import default_size
+
+    r = room(client, map="italy")
+    m = load_map("italy")
+    geo = board_geometry(m, *default_size(m))
+    first, second, never = "agrigento-catania", "ancona-perugia", "agrigento-palermo-orange"
+
+    def picture(routes, version):
+        answer = claim(client, r["id"], version, "Ala", routes)
+        assert answer.status_code == 200, answer.text
+        now = answer.json()["room"]["version"]
+        svg = client.get(f"/api/rooms/{r['id']}/picture.svg?page=0&v={now}")
+        assert svg.status_code == 200
+        colour = score_text(client.get(f"/api/rooms/{r['id']}/files/game.yaml").text).games[0].players[0].colour
+        return now, ET.fromstring(svg.content), colour
+
+    def pieces(root):
+        (claimed,) = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("id") == "claimed"]
+        out = set()
+        for piece in claimed:
+            e, f = (float(v) for v in piece.get("transform")[len("matrix("):-1].split()[4:])
+            out.add((round(e), round(f), piece[0].get("fill")))
+        return out
+
+    def cars(rid, colour):
+        return {(round(c.x), round(c.y), colour) for c in geo.cars[rid]}
+
+    v1, one, colour = picture([first], 0)
+    v2, two, _ = picture([second], v1)   # drawn over the board kept from the first picture
+    assert pieces(one) == cars(first, colour)
+    assert pieces(two) == cars(second, colour) and not pieces(two) & (cars(first, colour) | cars(never, colour))
+    for root in (one, two):  # the board itself is in both, once: its cities' names and its places
+        words = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        assert words.count("Agrigento") >= 1 and "Catania" in words
+        assert [g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")].count("places") == 1

@@ -135,7 +135,8 @@ def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):
     rows = {r.get_attribute("data-item"): r.locator("td.num").inner_text()
             for r in page.locator(".ri-score tr[data-item]").all()}
     assert rows == {"exits": "32", "longest_highway": "8", "longest_railway": "5", "center": "6", "errors": "-5"}
-    # the scorer's picture of this sheet is on the page
+    # the scorer's picture of this sheet is on the page (asked for once scrolled to: loaded lazily)
+    page.locator("#ri-picture").scroll_into_view_if_needed()
     page.wait_for_function("[...document.images].some(i => i.complete && i.naturalWidth > 0 && i.src.includes('picture.svg'))")
 
     # undo takes the last space back off, redo draws it again
@@ -263,6 +264,7 @@ def test_nothing_below_the_picture_moves_while_the_server_draws_it_again(browser
     ink = InkPage(page)
     for where, token in targets(RULEBOOK)[:3]:
         ink.draw(where, token)
+    page.locator("#ri-picture").scroll_into_view_if_needed()  # loaded lazily: only a phone showing it asks
     page.wait_for_function("document.getElementById('ri-picture').complete"
                            " && document.getElementById('ri-picture').naturalWidth > 0")
     top = "document.querySelector('#downloads a').getBoundingClientRect().top + scrollY"
@@ -316,6 +318,7 @@ def test_a_picture_whose_request_failed_is_asked_for_again_at_the_next_redraw(br
 
     page.route(lambda url: "/picture.svg" in url, flaky)
     create_room(page, base, ["Anna"])
+    page.locator("#ri-picture").scroll_into_view_if_needed()  # loaded lazily: only a phone showing it asks
     broken = ("document.getElementById('ri-picture') && document.getElementById('ri-picture').complete"
               " && document.getElementById('ri-picture').naturalWidth === 0")
     page.wait_for_function(broken)
@@ -325,12 +328,13 @@ def test_a_picture_whose_request_failed_is_asked_for_again_at_the_next_redraw(br
     failing[0] = False
     failed = len(asked)
     assert failed >= 1
-    page.locator("#players button[data-player='Anna']").click()
+    tap_player = "document.querySelector(\"#players button[data-player='Anna']\").click()"  # (no scroll: the picture stays on screen)
+    page.evaluate(tap_player)
     page.wait_for_function("document.getElementById('ri-picture').complete"
                            " && document.getElementById('ri-picture').naturalWidth > 0")
     assert len(asked) == failed + 1 and asked[-1] == asked[0]   # the same picture, asked for again
     assert InkPage(page).version() == version
-    page.locator("#players button[data-player='Anna']").click()   # a loaded picture is not asked for again
+    page.evaluate(tap_player)   # a loaded picture is not asked for again
     page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200)))")
     assert len(asked) == failed + 1 and not errors, errors
 
@@ -376,6 +380,7 @@ def test_results_a_phone_can_read_violations_lead_to_their_square(browser, serve
     assert 0 <= top <= 740                        # the square is on screen
     assert page.locator("tr[data-item='errors'] td.num").inner_text().startswith("-")
     # the scored picture: as wide as the page's column, a link to the picture itself
+    page.locator("#ri-picture").scroll_into_view_if_needed()  # loaded lazily: only a phone showing it asks
     page.wait_for_function("document.getElementById('ri-picture').complete && document.getElementById('ri-picture').naturalWidth > 0")
     width = page.evaluate("document.getElementById('ri-picture').getBoundingClientRect().width")
     column = page.evaluate("document.querySelector('#editor').getBoundingClientRect().width")

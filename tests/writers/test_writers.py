@@ -72,3 +72,39 @@ def test_unknown_format_lists_known_ones(tmp_path):
 def test_text_dump_is_stable():
     dump = to_text(_doc())
     assert dump.splitlines()[2] == "  rect 56.69 85.04 178.58 249.45 stroke=#000000/0.3"
+
+
+def _unkept(items):
+    from dataclasses import replace
+
+    return tuple(replace(i, items=_unkept(i.items), keep=False) if isinstance(i, Group) else i for i in items)
+
+
+def test_a_kept_group_is_the_same_svg_as_drawing_it_anew():
+    """Group.keep: the writer makes the group's SVG (and its clip paths) once and reuses it while
+    the group lives; every document drawing it gets the bytes it would have got without."""
+    inner = Group((Rect(0, 0, 30, 20, Style(fill="#aa0000")), Text(2, 12, "Łódź Tromsø", 9)),
+                  clip=Rect(0, 0, 25, 15), id="clipped")
+    base = Group((Line(0, 0, 100, 100), inner, Group((Circle(5, 5, 3),), translate(4, 4))), id="base", keep=True)
+
+    def page(extra, before=()):
+        return Page(mm(60), mm(60), (*before, base, Text(10, 150, extra, 12)))
+
+    clip_first = (Group((Rect(0, 0, 5, 5),), clip=Rect(0, 0, 4, 4)),)
+    docs = [Document((page("version 1"),)), Document((page("version 2"),)),
+            Document((page("version 3", clip_first),)), Document((page("version 4"),))]
+    for doc in docs + docs:  # the second round draws every page from what was kept
+        plain = Document(tuple(Page(p.width, p.height, _unkept(p.items)) for p in doc.pages))
+        (kept,), (anew,) = render(doc, "svg"), render(plain, "svg")
+        assert kept == anew
+        root = ET.fromstring(kept)
+        ids = [e.get("id") for e in root.iter() if e.get("id")]
+        assert ids.count("base") == 1 and not any(i.startswith("railprint-kept") for i in ids)
+    assert b"version 3" in render(docs[2], "svg")[0] and b"clip2" in render(docs[2], "svg")[0]
+
+
+def test_a_string_the_font_cannot_show_in_a_kept_group_is_refused_every_time():
+    bad = Group((Text(0, 10, "\u4e2d", 9),), keep=True)
+    for _ in range(2):
+        with pytest.raises(RailprintError, match="no glyph"):
+            render(Document((Page(100, 100, (bad,)),)), "svg")

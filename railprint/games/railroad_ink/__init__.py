@@ -12,8 +12,10 @@ report), ``picture`` (scene drawing of a scored sheet). Readings of the rules:
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from railprint.errors import RailprintError, RulesError, suggestion
 from railprint.registry import FOLD_STEP, ContentKind, Game, lazy_attributes
@@ -54,6 +56,33 @@ GAME = Game(
 )
 
 
+_SCORED: "OrderedDict[tuple, Any]" = OrderedDict()
+_SCORED_LOCK = threading.Lock()
+
+
+def _score_once(score: Callable, board, mode: str, player: str):
+    """``score(board, mode, player=player)``, worked out once for a sheet: a table's files are
+    scored together, and ``railprint serve`` scores them at every change of any one of them (the
+    other sheets are the same). A sheet is its rows, player and expansion (its file name is not
+    part of it: the score comes back naming this file)."""
+    key = (board, mode, player)
+    with _SCORED_LOCK:
+        known = _SCORED.get(key)
+        if known is not None:
+            _SCORED.move_to_end(key)
+    if known is None:
+        known = score(board, mode, player=player)
+        with _SCORED_LOCK:
+            _SCORED[key] = known
+            while len(_SCORED) > 512:
+                _SCORED.popitem(last=False)
+    if known.board.source == board.source:
+        return known
+    from railprint.records import replace
+
+    return replace(known, board=board)
+
+
 def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: str = "simple",
                 **options) -> "ScoreResult":
     """Parse, validate and score each file (in the order given).
@@ -74,7 +103,7 @@ def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: s
     sheets = []
     for path in paths:
         board = parse_file(path)
-        sheets.append(score(board, mode, player=board.player or path.stem))
+        sheets.append(_score_once(score, board, mode, board.player or path.stem))
     if strict:
         problems = [(s, v) for s in sheets for v in s.violations]
         if problems:

@@ -13,6 +13,8 @@ easy to inspect in tests.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from railprint.games.railroad_ink.pictograms import draw_space, route_stub
 from railprint.errors import NotationError, RailprintError, suggestion
 from railprint.text.fonts import fit_size
@@ -116,6 +118,13 @@ def _exit_stubs() -> list[Item]:
     return items
 
 
+@lru_cache(maxsize=1)
+def _unchanging() -> tuple[Group, Group]:
+    """The frame (grid, labels) and the exit stubs: the same on every sheet, so made once and
+    marked ``keep`` (a writer makes their SVG once and every sheet's picture reuses it)."""
+    return (Group(tuple(_board_frame()), id="frame", keep=True), Group(tuple(_exit_stubs()), id="exits", keep=True))
+
+
 def _score_rows(s: Scoring, lang: str) -> list[tuple[str, str]]:
     t = LABELS[lang]
     rows = [(t["exits"], str(s.exits)),
@@ -194,8 +203,7 @@ def _page(s: Scoring, lang: str) -> Page:
                                     Style(stroke="#9a9a9a", width=0.8, dash=(2, 2)))
                                for r, c in CENTRE), id="centre"))
     net_items, colours = _networks(s)
-    items.append(Group(tuple(_board_frame()), id="frame"))
-    items.append(Group(tuple(_exit_stubs()), id="exits"))
+    items.extend(_unchanging())
     items.append(Group(tuple(i for i in net_items if isinstance(i, Line)), id="networks"))
     items.append(Group(tuple(_space(cell, r, c) for r, c, cell in s.board.cells() if not cell.empty),
                        id="spaces"))

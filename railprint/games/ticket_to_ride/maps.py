@@ -12,6 +12,7 @@ at its place. Scoring a game on a valid map thus imports no pydantic (docs/perfo
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -587,15 +588,17 @@ def _valid_map(data: Any, filename: str) -> TTRMap | None:
     return _build(spec, filename)
 
 
-_CACHE: dict[tuple[str, int, int], TTRMap] = {}
+_CACHE: dict[tuple, TTRMap] = {}
 
 
 def load_map_file(path: str | Path) -> TTRMap:
-    """Load a map content file (cached by path, size and modification time)."""
+    """Load a map content file (cached by path, size and modification time; the absolute path,
+    not the resolved one: ``railprint serve`` asks at every scoring, and resolving a path costs a
+    system call a folder)."""
     path = Path(path)
     try:
         stat = path.stat()
-        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+        key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size, stat.st_ino, stat.st_dev)
     except OSError:
         key = None
     if key and key in _CACHE:

@@ -64,7 +64,8 @@ def draw_scored_board(m: TTRMap, players: list[PlayerPicture], width: float | No
         width, height = default_size(m)
     geo = board_geometry(m, width, height, lang=lang)
     u = geo.unit
-    items: list[Item] = [draw_board(m, width, height, lang=lang, geometry=geo)]
+    board, places = _unchanging(m, geo, width, height, lang)
+    items: list[Item] = [board]
     if veil:
         inner = geo.inner
         items.append(Rect(inner.x, inner.y, inner.w, inner.h, Style(fill="#ffffff", opacity=veil)))
@@ -106,6 +107,27 @@ def draw_scored_board(m: TTRMap, players: list[PlayerPicture], width: float | No
                                     compose(translate(car.x, car.y), rotate(car.angle))))
     items.append(Group(tuple(pieces), id="claimed"))
 
+    items.append(places)
+    stations = _stations(m, geo, players)
+    if stations:
+        items.append(Group(tuple(stations), id="stations"))
+    return Group(tuple(items), id=f"scored-{m.id}")
+
+
+_UNCHANGING: dict[tuple, tuple] = {}
+
+
+def _unchanging(m: TTRMap, geo, width: float, height: float, lang: str) -> tuple[Group, Group]:
+    """The board and the places over the claims (city markers and names): the same for every
+    game on this map, so drawn once per board geometry and marked ``keep`` (a writer makes their
+    SVG once — 18,000 elements for Italy — and every version's picture reuses it)."""
+    key = (id(geo), round(width, 3), round(height, 3), lang)
+    entry = _UNCHANGING.get(key)
+    if entry is not None and entry[0] is geo:
+        return entry[1], entry[2]
+    u = geo.unit
+    board = draw_board(m, width, height, lang=lang, geometry=geo)
+    board = Group(board.items, board.transform, board.clip, board.id, keep=True)
     marks: list[Item] = []
     for area in m.areas:
         for ep in area.endpoints:
@@ -122,11 +144,11 @@ def draw_scored_board(m: TTRMap, players: list[PlayerPicture], width: float | No
         marks.append(Text(lab.x, lab.y, lab.text, lab.size, Style(fill=INK), font="bold", anchor="middle"))
     for lab in geo.area_labels.values():
         marks.append(Text(lab.x, lab.y, lab.text, lab.size, Style(fill="#42525e"), font="bold", anchor="middle"))
-    items.append(Group(tuple(marks), id="places"))
-    stations = _stations(m, geo, players)
-    if stations:
-        items.append(Group(tuple(stations), id="stations"))
-    return Group(tuple(items), id=f"scored-{m.id}")
+    places = Group(tuple(marks), id="places", keep=True)
+    if len(_UNCHANGING) >= 8:
+        _UNCHANGING.clear()
+    _UNCHANGING[key] = (geo, board, places)
+    return board, places
 
 
 def _stations(m: TTRMap, geo, players: list[PlayerPicture]) -> list[Item]:

@@ -423,18 +423,34 @@
   // attributes are those of the first call: a redraw updates only src and alt. A picture whose
   // request failed (a flaky phone connection, a 5xx) is asked for again at the next redraw.
   // `open: true` wraps it in a link to the picture itself: a tap opens it whole.
+  // `loading: "lazy"`: the picture is asked for only while some of it is on the screen (the
+  // browser's own lazy loading starts 1250 px ahead: on a phone, the picture under the board was
+  // fetched — and drawn by the server — for every version while the player tapped the board);
+  // scrolled to, it asks for the version shown then.
   const pictures = new Map();
+  const onScreen = new WeakSet();
+  const screen = typeof IntersectionObserver === "function" ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const img = entry.target;
+      if (!entry.isIntersecting) { onScreen.delete(img); continue; }
+      onScreen.add(img);
+      if (img.dataset.src && img.getAttribute("src") !== img.dataset.src) img.setAttribute("src", img.dataset.src);
+    }
+  }) : null;
   function picture(attrs) {
     const {src, alt, open, ...fixed} = attrs;
     if (!fixed.id) throw new Error("picture() needs an id: the <img> is kept under it");
+    const lazy = fixed.loading === "lazy" && screen !== null;
     if (!pictures.has(fixed.id)) {
       const img = h("img", fixed);
       img.addEventListener("load", () => { img.style.aspectRatio = `auto ${img.naturalWidth} / ${img.naturalHeight}`; });
       pictures.set(fixed.id, img);
+      if (lazy) screen.observe(img);
     }
     const img = pictures.get(fixed.id);
     const failed = img.complete && img.naturalWidth === 0 && img.hasAttribute("src");
-    if (failed || img.getAttribute("src") !== src) img.setAttribute("src", src);
+    if (lazy) img.dataset.src = src;
+    if ((failed || img.getAttribute("src") !== src) && (!lazy || onScreen.has(img))) img.setAttribute("src", src);
     img.alt = alt;
     if (!open) return img;
     let link = img.parentNode && img.parentNode.localName === "a" ? img.parentNode : null;

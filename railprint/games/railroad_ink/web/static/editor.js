@@ -339,7 +339,7 @@
           return h("li", {"data-violation": n}, at ? h("a", {href: "#ri-board-box", "data-square": at[1], class: "ri-goto",
             "aria-label": `${v} — ${w("show_square")} ${at[1]}`, onclick: (e) => { e.preventDefault(); showSquare(at[1]); }}, v) : v);
         }))) : null,
-      h("figure", {class: "picture"}, ctx.picture({id: "ri-picture", alt: w("picture"), open: true,
+      h("figure", {class: "picture"}, ctx.picture({id: "ri-picture", alt: w("picture"), loading: "lazy", open: true,
         src: `/api/rooms/${ctx.room.id}/picture.svg?page=${index}&lang=${ctx.lang}&v=${ctx.room.version}`}),
       h("figcaption", {}, w("picture_open"))));
   }

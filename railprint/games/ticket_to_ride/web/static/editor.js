@@ -632,7 +632,7 @@
     drawStations();
     drawSummary();
     drawTickets();
-    const img = ctx.picture({id: "ttr-picture", alt: w("picture"), open: true,   // a tap opens it whole
+    const img = ctx.picture({id: "ttr-picture", alt: w("picture"), loading: "lazy", open: true,   // a tap opens it whole
       src: `/api/rooms/${ctx.room.id}/picture.svg?page=0&lang=${ctx.lang}&v=${ctx.room.version}`});
     if (img.parentNode !== el.figure) el.figure.prepend(img);  // the same <img>, never taken out and put back
   }
