@@ -416,6 +416,22 @@ def _drawn_sheet(rng, board: Board, expansion: str, px_per_mm: float, *, strays:
     return page * (1 - alpha) + hand.colour.astype(np.float32) * alpha, hand
 
 
+def _lens_and_jpeg(rng, photo: np.ndarray, mp: float) -> tuple[bytes, float, int]:
+    """What the camera adds last, the same for paper and screens: lens blur, sensor noise and
+    JPEG at quality 60-95; returns (the JPEG, the blur's sigma, the quality)."""
+    out_h, out_w = photo.shape[:2]
+    sigma = rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
+    if sigma > 0.3:
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
+    photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
+    image = np.clip(photo * 255, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(60, 96))
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return buf.tobytes(), sigma, quality
+
+
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows."""
@@ -455,19 +471,11 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
         light *= 1 - mask * rng.uniform(0.2, 0.5)
     cast = rng.uniform(0.9, 1.1, 3).astype(np.float32)
     photo = photo * light[..., None] * cast
-    sigma = rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
-    if sigma > 0.3:
-        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
-    photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
-    image = np.clip(photo * 255, 0, 255).astype(np.uint8)
-    quality = int(rng.integers(60, 96))
-    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    assert ok
+    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp)
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
               "px_per_mm": px_per_mm, "blur": round(sigma, 2), "tilt": round(tilt, 1), "shadow": shadow,
               "light": round(float(light.min() / max(light.max(), 1e-6)), 2)}
-    return Photo(buf.tobytes(), board, seed, out_w, out_h, params)
+    return Photo(jpeg, board, seed, out_w, out_h, params)
 
 
 # --------------------------------------------------------------------------- a photo of a screen
@@ -558,16 +566,8 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     radius = rng.uniform(0.1, 0.4) * max(out_w, out_h)
     glare = rng.uniform(0.05, 0.45) * np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * radius ** 2))
     photo += (glare + rng.uniform(0.0, 0.06)).astype(np.float32)[..., None]
-    sigma = rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
-    if sigma > 0.3:
-        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
-    photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
-    image = np.clip(photo * 255, 0, 255).astype(np.uint8)
-    quality = int(rng.integers(60, 96))
-    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    assert ok
+    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp)
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "jpeg": quality, "blur": round(sigma, 2),
               "tilt": round(tilt, 1), "camera_px_per_screen_px": round(per_px, 2), "screen": (sw, sh),
               "phone": phone}
-    return Photo(buf.tobytes(), board, seed, out_w, out_h, params)
+    return Photo(jpeg, board, seed, out_w, out_h, params)
