@@ -20,10 +20,11 @@ import re
 from functools import lru_cache
 
 # letters and digits of the alphabetic scripts before Hebrew (Latin, Greek, Cyrillic, Armenian)
-# with combining marks, and the punctuation that opens no break opportunity among them
-_PLAIN = re.compile(r"[(\[]?[0-9A-Za-z\u00AA\u00B2\u00B3\u00B5\u00B9\u00BA\u00C0-\u00D6\u00D8-\u00F6"
+# with combining marks, and the punctuation that opens no break opportunity among them (opening
+# quotes and brackets first: OP and QU, nothing breaks after them; closing quotes: QU)
+_PLAIN = re.compile(r"[(\[\u201C\u201E\u2018\u201A\u00AB]?[0-9A-Za-z\u00AA\u00B2\u00B3\u00B5\u00B9\u00BA\u00C0-\u00D6\u00D8-\u00F6"
                     r"\u00F8-\u02AF\u0300-\u036F\u0370-\u0373\u0376\u0377\u037B-\u037D\u037F\u0386\u0388-\u03FF"
-                    r"\u0400-\u0481\u0483-\u052F\u0531-\u0556\u0561-\u0587.,;:'\")\]]*")
+                    r"\u0400-\u0481\u0483-\u052F\u0531-\u0556\u0561-\u0587.,;:'\")\]\u201D\u2019\u00BB]*")
 _LETTERS = (r"A-Za-z\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02AF\u0300-\u036F\u0370-\u0373"
             r"\u0376\u0377\u037B-\u037D\u037F\u0386\u0388-\u03FF\u0400-\u0481\u0483-\u052F\u0531-\u0556"
             r"\u0561-\u0587")
@@ -39,7 +40,7 @@ HYPHEN = "-"
 def pieces(word: str) -> tuple[str, ...]:
     """``word`` (no spaces) split after each of its UAX #14 break opportunities (a break may
     fall between two pieces, never inside one); a word without any: itself alone."""
-    if _PLAIN.fullmatch(word):
+    if len(word) == 1 or _PLAIN.fullmatch(word):   # one character has no break inside
         return (word,)
     if _COMPOUND.fullmatch(word):
         return tuple(_JOINT.split(word))

@@ -35,16 +35,21 @@ def test_break_opportunities_inside_words(word, pieces):
     assert breaking.pieces(word) == pieces
 
 
-PLAIN = st.text(alphabet="abcXYZ019ąęłóźżśćńøåæÅØÆÉéüßÖöçñαβγабвё.,;:'\")]", min_size=1, max_size=12)
+PLAIN = st.text(alphabet="abcXYZ019ąęłóźżśćńøåæÅØÆÉéüßÖöçñαβγабвё.,;:'\")]\u201D\u2019\u00BB", min_size=1, max_size=12)
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from(["", "(", "["]), PLAIN)
+@given(st.sampled_from(["", "(", "[", "\u201C", "\u201E", "\u2018", "\u201A", "\u00AB"]), PLAIN)
 def test_the_fast_answer_is_the_unicode_algorithms_answer(opening, word):
     """Words the regular expression answers alone are words uniseg finds no break in."""
     word = opening + word
     assert breaking._PLAIN.fullmatch(word)
     assert list(line_break_units(word)) == [word]
+
+
+@pytest.mark.parametrize("char", "—·%+…!?–-/„“»")
+def test_one_character_is_one_piece(char):
+    assert breaking.pieces(char) == (char,) == tuple(line_break_units(char))
 
 
 LETTERS = "abcXYZąęłóźżśćńøåæÅØÆÉéüßÖöçñαβγабв"
