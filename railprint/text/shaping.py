@@ -46,9 +46,9 @@ def _hb_font(key: str, stamp: tuple):
     edited during ``watch`` is read again)."""
     import uharfbuzz as hb
 
-    with open(fonts.font_path(key), "rb") as handle:
-        data = handle.read(fonts.MAX_FONT_BYTES + 1)
-    face = hb.Face(hb.Blob(data))
+    # the bytes the writers embed (a CFF .otf: its TrueType conversion), so the glyph ids shaped
+    # are the ids drawn
+    face = hb.Face(hb.Blob(fonts.font_bytes(key)))
     # and two memos filled as glyphs are met: character -> its own glyph, glyph -> its advance
     return hb.Font(face), face.upem, {}, {}
 

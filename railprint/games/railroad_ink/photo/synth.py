@@ -432,14 +432,19 @@ def _lens_and_jpeg(rng, photo: np.ndarray, mp: float) -> tuple[bytes, float, int
     return buf.tobytes(), sigma, quality
 
 
+def _frame(rng, megapixels: float | None) -> tuple[float, int, int]:
+    """The camera's megapixels (1-12 unless given) and its frame in pixels (4:3, 16:9 or 3:2)."""
+    mp = megapixels if megapixels is not None else float(rng.uniform(1, 12))
+    aspect = (4 / 3, 16 / 9, 3 / 2)[int(rng.integers(3))]
+    long_side = math.sqrt(mp * 1e6 * aspect)
+    return mp, int(long_side), int(long_side / aspect)
+
+
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows."""
     rng = np.random.default_rng(seed)
-    mp = megapixels if megapixels is not None else float(rng.uniform(1, 12))
-    aspect = (4 / 3, 16 / 9, 3 / 2)[int(rng.integers(3))]
-    long_side = math.sqrt(mp * 1e6 * aspect)
-    out_w, out_h = int(long_side), int(long_side / aspect)
+    mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
         board = Board(tuple((EMPTY,) * SIZE for _ in range(SIZE)), expansion=expansion) if blank else \
             random_board(rng, expansion)
@@ -500,10 +505,7 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     paper texture, a bluish or warm white), a reflection (glare) over part of it, the dark bezel
     around it; then blur, noise and JPEG 60-95 as in :func:`make_photo`."""
     rng = np.random.default_rng(seed)
-    mp = megapixels if megapixels is not None else float(rng.uniform(1, 12))
-    aspect = (4 / 3, 16 / 9, 3 / 2)[int(rng.integers(3))]
-    long_side = math.sqrt(mp * 1e6 * aspect)
-    out_w, out_h = int(long_side), int(long_side / aspect)
+    mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
         board = random_board(rng, expansion)
     sheet, _hand = _drawn_sheet(rng, board, expansion, 6.0)
