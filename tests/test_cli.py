@@ -142,3 +142,15 @@ def test_a_score_option_the_game_does_not_take_is_an_error(tmp_path):
     result = runner.invoke(app, ["score", "days-of-steam", str(path), "--longest", "trail"])
     assert result.exit_code == 1
     assert result.stderr.strip() == "Error: --longest is not an option of days-of-steam scoring"
+
+
+def test_a_layer_without_its_type_says_so_at_its_line(tmp_path):
+    """A layer with neither a 'type' nor the id of a parent template's layer: one located line
+    naming the missing key (not pydantic's "Unable to extract tag using discriminator")."""
+    (tmp_path / "deck.yaml").write_text(
+        "kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ntemplates:\n  t:\n    layers:\n"
+        "      - {x: 5mm, y: 5mm}\ncards:\n  - {template: t}\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "deck.yaml:9:9: templates.t.layers: 'type' is required" in result.output
+    assert "discriminator" not in result.output and "Traceback" not in result.output

@@ -164,6 +164,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 msg = msg[len("Value error, "):]
             if kind == "missing":
                 msg = "is required"
+            elif kind == "union_tag_not_found":   # a layer (or other tagged item) without its 'type'
+                msg = f"{err.get('ctx', {}).get('discriminator', 'type')} is required"
             elif kind == "union_tag_invalid":
                 ctx = err.get("ctx", {})
                 tags = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]

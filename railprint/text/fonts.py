@@ -324,7 +324,7 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
         head = data[:4]
     if head not in (b"\x00\x01\x00\x00", b"true"):
         raise RailprintError(f"{name} is not a TrueType font file" + (" (a font collection)" if head == b"ttcf" else ""),
-                             hint="give a .ttf (or TrueType-flavoured .otf) file of one face")
+                             hint="give a .ttf or .otf (TrueType or CFF outlines) file of one face")
     directory = _table_directory(data)
     if directory is None:
         raise RailprintError(f"the font {name} is truncated or damaged (its table directory is cut short, "
