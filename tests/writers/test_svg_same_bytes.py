@@ -1,0 +1,171 @@
+"""Issue 31: the SVG writer emits strings itself instead of building svgwrite elements; it must
+write exactly the bytes the old writer (svgwrite + ElementTree, kept in svg_oracle.py) wrote, for
+every page: every game's scored pictures, every built-in content set, hand-made hard cases."""
+
+from __future__ import annotations
+
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from railprint.cli import app
+from railprint.model.images import probe
+from railprint.scene import Circle, Group, Image, Line, Page, Path as ScenePath, Rect, Style, Text
+from railprint.writers import svg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import svg_oracle as oracle  # noqa: E402
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+runner = CliRunner()
+
+
+def _first_difference(old: str, new: str) -> str:
+    at = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    return f"at {at} (lengths {len(old)}, {len(new)}): old …{old[at - 80:at + 80]!r}… new …{new[at - 80:at + 80]!r}…"
+
+
+def _same(page: Page, title: str = "", charset=None) -> str:
+    old = oracle.page_to_string(page, title, charset)
+    new = svg.page_to_string(page, title, charset)
+    assert new == old, _first_difference(old, new)
+    return new
+
+
+class _Compare:
+    """Stands in for ``svg.page_to_string`` during a CLI run: writes the new text, counts the
+    pages and keeps each one whose bytes differ from the oracle's."""
+
+    def __init__(self, real):
+        self.real, self.pages, self.differ = real, 0, []
+
+    def __call__(self, page, title="", charset=None):
+        old = oracle.page_to_string(page, title, charset)
+        new = self.real(page, title, charset)
+        self.pages += 1
+        if new != old:
+            self.differ.append(f"{page.label or page.name or self.pages}: {_first_difference(old, new)}")
+        return new
+
+
+@pytest.fixture
+def compare(monkeypatch):
+    spy = _Compare(svg.page_to_string)
+    monkeypatch.setattr(svg, "page_to_string", spy)
+    return spy
+
+
+def _game_file(case: Path, tmp_path: Path) -> Path:
+    """A case file's game part (the expected results follow a ``---`` line in the YAML cases)."""
+    if case.suffix != ".yaml":
+        return case
+    out = tmp_path / case.name
+    out.write_text(case.read_text(encoding="utf-8").partition("\n---\n")[0] + "\n", encoding="utf-8")
+    return out
+
+
+GAMES = [("ticket-to-ride", "ticket_to_ride"), ("railroad-ink", "railroad_ink"),
+         ("days-of-steam", "days_of_steam"), ("allers-trains", "allers_trains")]
+
+
+@pytest.mark.parametrize("game,folder", GAMES)
+def test_every_case_picture_is_the_same_bytes(game, folder, tmp_path, compare):
+    cases = sorted((DATA / folder / "cases").glob("*.*"))
+    assert cases
+    drawn = 0
+    for n, case in enumerate(cases):
+        out = tmp_path / f"p{n}.svg"
+        lang = ["--lang", "pl"] if n % 2 else []
+        runner.invoke(app, ["score", game, str(_game_file(case, tmp_path)), "--picture", str(out), *lang])
+        drawn += any(tmp_path.glob(f"p{n}*.svg"))   # p3.svg, or p3-01.svg … for several games
+    assert drawn >= len(cases) // 3, f"only {drawn} of {len(cases)} {game} cases drew a picture"
+    assert compare.pages >= drawn
+    assert not compare.differ, "\n".join(compare.differ[:5])
+
+
+def test_four_railroad_ink_sheets_in_one_picture(tmp_path, compare):
+    cases = DATA / "railroad_ink" / "cases"
+    sheets = [cases / f"{name}.txt" for name in ("rulebook_example", "lava", "meteor", "twelve_exits")]
+    out = tmp_path / "four.svg"
+    result = runner.invoke(app, ["score", "railroad-ink", *map(str, sheets), "--picture", str(out)])
+    assert result.exit_code in (0, 2), result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"four-0{n}.svg" for n in range(1, 5)]
+    assert compare.pages == 4     # a page (a file) a sheet
+    assert not compare.differ, "\n".join(compare.differ)
+
+
+def test_every_built_in_content_set_renders_the_same_svg_bytes(tmp_path, compare):
+    from railprint.render import RenderOptions, discover, render_all
+
+    chosen = discover()
+    written = render_all(chosen, RenderOptions(), tmp_path, "svg")
+    assert len(written) == compare.pages >= len(chosen)
+    assert not compare.differ, f"{len(compare.differ)} pages differ:\n" + "\n".join(compare.differ[:5])
+
+
+def _png(path: Path) -> Path:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = b"".join(b"\0" + bytes([200, 30, 30]) * 4 for _ in range(3))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 3, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return path
+
+
+HARD_TEXTS = ["a & b < c > d", 'quote " and \' apostrophe', "line\nbreak\r\tand tab", "Łódź Tromsø Ålesund ÆØÅ æøå",
+              "", " ", "]]>", "&amp;", "ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ — → ✓", "tab\tin text"]
+
+
+def _hard_page(picture: Path) -> Page:
+    _, _, key = probe(picture)
+    dashed = Style(stroke="#112233", width=1.25, dash=(2, 1.5), cap="round", join="bevel", opacity=0.4)
+    listed = Style(stroke="#0000ff", dash=[3, 1], cap="square", join="round")   # a list of dashes
+    odd = Style(fill='url(#"x") & <y>', stroke="a\nb\tc\rd", width=0.0)
+    board = Group((Rect(0, 0, 50, 20, Style(fill="#eeeeee")),
+                   Group((Text(2, 10, "kept ✓ Łódź & co", 8, font="bold", anchor="middle"),),
+                         clip=Rect(0, 0, 25, 20)),
+                   Group((Text(2, 18, "nested kept", 6),), keep=True)), keep=True)
+    texts = tuple(Text(5, 10 + 9 * i, t, 7 + i % 3, style=[Style(fill="#000000"), dashed, odd][i % 3],
+                       font=["regular", "bold"][i % 2], anchor=["start", "middle", "end"][i % 3])
+                  for i, t in enumerate(HARD_TEXTS))
+    return Page(300.5, 420.25, (
+        Rect(1, 2, 3, 4), Rect(1.0004, -0.0001, 10, 5, dashed, r=2.5), Rect(0, 0, 1, 1, listed),
+        Line(0, 0, 100, 100.1234, dashed), Line(1, 1, 2, 2, odd),
+        Circle(10, 10, 5, Style(fill="#ff0000", stroke=None)), Circle(-1.5, 2e-4, 1e3, dashed),
+        ScenePath((("M", 1, 2), ("L", 3.3333, 4), ("C", 1, 2, 3, 4, 5, 6), ("Z",)), dashed),
+        ScenePath((), Style(fill="#00ff00")),
+        Group(()), Group((), id="empty-with-id"), Group((), clip=Rect(1, 1, 2, 2)),
+        Group((), transform=(1, 0, 0, 1, 5, 5), clip=Rect(0, 0, 1, 1), id='id "with" <marks> & more'),
+        Group(texts, transform=(0.5, 0.25, -0.25, 0.5, 10.5, -3)),
+        Group((Image(3, 4, 30, 20, str(picture), key), Image(0, 0, 1.5, 1, str(picture), key))),
+        board, Group((board,), transform=(1, 0, 0, 1, 0, 100)), board,
+        Group((Group((Rect(0, 0, 1, 1),), clip=Rect(0, 0, 2, 2)),), clip=Rect(0, 0, 3, 3)),
+    ))
+
+
+def test_hard_cases_are_the_same_bytes(tmp_path):
+    page = _hard_page(_png(tmp_path / "red.png"))
+    for title in ("", "Title & <co> \"q\"\nnew line Łódź", "x"):
+        text = _same(page, title)
+        assert text.count("kept ✓ Łódź &amp; co") == 3 and "xlink:href=\"data:image/png;base64," in text
+    # again: the kept board now comes from the cache, its clip ids numbered anew
+    twice = _same(Page(100, 100, (Group((Rect(0, 0, 1, 1),), clip=Rect(0, 0, 1, 1)), page.items[-4])))
+    assert 'id="clip1"' in twice and 'id="clip2"' in twice
+    # a charset shared by several pages; an empty page (<defs />)
+    shared = svg.used_chars([page, Page(10, 10, (Text(0, 0, "ZQX", 5),))])
+    _same(page, "doc", shared)
+    assert "<defs />" in _same(Page(10, 10, ()))
+    assert _same(Page(10, 10, (Rect(0, 0, 1, 1),)), "t").endswith("<defs /><rect fill=\"none\" height=\"1\" "
+                                                                  "stroke=\"#000000\" stroke-width=\"0.5\" "
+                                                                  "width=\"1\" x=\"0\" y=\"0\" /></svg>")
+
+
+def test_a_lone_surrogate_is_a_character_reference_as_before():
+    # (a text with one cannot be drawn at all: the font subsetter refuses it, before and now)
+    text = _same(Page(10, 10, (Group((Rect(0, 0, 1, 1),), id="g\ud800"),)), "t\udfff")
+    assert "<title>t&#57343;</title>" in text and 'id="g&#55296;"' in text
