@@ -21,8 +21,17 @@ _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
 
 def _num(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _numbers.get(v)
+    if text is None:
+        text = f"{v:.3f}".rstrip("0").rstrip(".")
+        text = "0" if text in ("-0", "") else text
+        if len(_numbers) >= 65536:
+            _numbers.clear()
+        _numbers[v] = text
+    return text
+
+
+_numbers: dict[float, str] = {}  # a number -> its text: a picture writes the same few thousand numbers
 
 
 @lru_cache(maxsize=64)
