@@ -72,36 +72,24 @@ def _data_uri(path: str, key: str) -> str:
     return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
+_CDATA = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTRIBUTE = (*_CDATA, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def _cdata(text: str, escapes: tuple = _CDATA) -> str:
+    """Character data escaped as ElementTree escapes it (``_escape_cdata``: & < >; an attribute
+    value, ``_escape_attrib``: also " and CR, LF, TAB as character references, in that order),
+    then written as its UTF-8 writer writes it (a character UTF-8 cannot encode, a lone
+    surrogate, as a character reference)."""
+    for old, new in escapes:
+        if old in text:
+            text = text.replace(old, new)
+    return text if text.isascii() else text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
+
+
 def _attr(text: str) -> str:
-    """An attribute value escaped as ElementTree escapes it (its ``_escape_attrib``: & < > " and
-    CR, LF, TAB as character references) and written as its UTF-8 writer writes it (a character
-    UTF-8 cannot encode, a lone surrogate, as a character reference)."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text if text.isascii() else text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
-
-
-def _cdata(text: str) -> str:
-    """Character data escaped as ElementTree escapes it (``_escape_cdata``: & < >)."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text if text.isascii() else text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
+    """An attribute value escaped as ElementTree escapes it."""
+    return _cdata(text, _ATTRIBUTE)
 
 
 def _tag(name: str, pairs: list[tuple[str, str]]) -> str:
