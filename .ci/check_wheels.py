@@ -20,9 +20,15 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+from packaging.markers import Marker
+
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMS = {"Windows (win_amd64)": ["win_amd64"],
            "macOS (arm64)": ["macosx_14_0_arm64"]}   # also accepts 11.0–13.x and universal2 wheels
+MARKERS = {"Windows (win_amd64)": {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt"},
+           "macOS (arm64)": {"sys_platform": "darwin", "platform_system": "Darwin", "os_name": "posix"}}
+"""A dependency with an environment marker (uvloop: not on Windows) is checked only for the
+systems whose marker holds."""
 EXTRA = {"Windows (win_amd64)": ["colorama"]}        # pulled in only on Windows (click)
 
 
@@ -31,9 +37,10 @@ def main() -> int:
     parser.add_argument("--python-version", default="3.11")
     args = parser.parse_args()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    requirements = [r.split(";")[0].strip() for r in project["dependencies"]]
     failed = []
     for system, platforms in SYSTEMS.items():
+        requirements = [r.split(";")[0].strip() for r in project["dependencies"]
+                        if ";" not in r or Marker(r.split(";", 1)[1]).evaluate(MARKERS[system])]
         with tempfile.TemporaryDirectory() as folder:
             command = [sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "--python-version",
                        args.python_version, "--disable-pip-version-check", "-d", folder]

@@ -22,6 +22,11 @@ lost change). Reported: change and picture latency (p50/p99), the server's CPU (
 /proc) per change with polls and pictures included, the load average while it ran.
 
     python benchmarks/bench_serve_hall.py [--tables 30] [--seconds 60] [--think 2] [--look 0.25] [--polls]
+    python benchmarks/bench_serve_hall.py --tables 4,10,20,30,40     # how many tables it holds
+
+Each hall ends with one line, ``SUMMARY tables … cpu/change … p50 … p99 … errors … lost … load``;
+stepping up, a ``HOLDS N tables`` line after the halls measured (it stops at the first hall
+whose change p99 passes ``--p99``, 150 ms, or that errs or loses a change).
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))
 
 from bench_railroad_ink_score import typical  # noqa: E402
+from cputime import REFERENCE_CPU, machine_speed  # noqa: E402
 
 PLAYERS = ["Ala", "Bob", "Cyd", "Dag"]
 RULEBOOK = ROOT / "tests" / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
@@ -289,26 +295,10 @@ def load_average() -> float:
     return float(Path("/proc/loadavg").read_text().split()[0])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between one phone's changes")
-    parser.add_argument("--poll", type=float, default=2.0, help="the page's poll period (without --push)")
-    parser.add_argument("--polls", action="store_true", help="polls every --poll seconds instead of the page's "
-                        "long poll (push)")
-    parser.add_argument("--push", action="store_true", help="(the default: the page's long poll)")
-    parser.add_argument("--look", type=float, default=0.25,
-                        help="share of the versions a phone is scrolled to its picture when they arrive (the page "
-                             "asks for the picture only while it is on the screen; 1: every phone always shows it)")
-    parser.add_argument("--server", default="", help="extra options for railprint serve (e.g. '--workers 2')")
-    parser.add_argument("--spy", metavar="FILE", help="record the server's stacks while measuring with py-spy "
-                        "(pip install py-spy) into FILE (collapsed stacks: where the server's CPU goes)")
-    args = parser.parse_args()
-    args.push = not args.polls
-
+def run(tables: int, args: argparse.Namespace) -> dict:
+    """One hall of ``tables`` tables measured for ``args.seconds``: its figures (see :func:`report`)."""
     with tempfile.TemporaryDirectory() as data:
-        rooms = make_rooms(data, args.tables)
+        rooms = make_rooms(data, tables)
         server = Server(data, args.server.split())
         try:
             warm(server, rooms)
@@ -319,10 +309,14 @@ def main() -> None:
             threads = [threading.Thread(target=p.run, args=(stop,), daemon=True) for p in phones]
             spy = None
             if args.spy:
-                spy = subprocess.Popen(["py-spy", "record", "--nonblocking", "--subprocesses", "-r", "50", "-f", "raw",
-                                        "-d", str(int(args.seconds)), "-o", args.spy, "-p", str(server.process.pid)],
+                # --gil: only the samples holding the GIL, i.e. where the server's CPU goes (without it
+                # the threads waiting for the GIL, a lock or a disk flush fill the profile)
+                spy = subprocess.Popen(["py-spy", "record", "--nonblocking", "--gil", "--subprocesses", "-r", "50",
+                                        "-f", "raw", "-d", str(int(args.seconds)), "-o", args.spy,
+                                        "-p", str(server.process.pid)],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             load0, cpu0, wall0 = load_average(), tree_cpu(server.process.pid), time.perf_counter()
+            phones_cpu0 = time.process_time()
             for thread in threads:
                 thread.start()
             time.sleep(args.seconds)
@@ -330,6 +324,7 @@ def main() -> None:
             for thread in threads:
                 thread.join(150)
             cpu, wall = tree_cpu(server.process.pid) - cpu0, time.perf_counter() - wall0
+            phones_cpu = time.process_time() - phones_cpu0
             if spy is not None:
                 spy.wait()
             load1 = load_average()
@@ -343,20 +338,78 @@ def main() -> None:
                         lost += 1
         finally:
             server.stop()
-    changes = [t for p in phones for t in p.changes]
-    pictures = [t for p in phones for t in p.pictures]
-    errors = [e for p in phones for e in p.errors]
-    polls = sum(p.polls for p in phones)
+    machine = machine_speed(3) / REFERENCE_CPU  # right after the hall: how busy the machine was then
+    return {"tables": tables, "machine": machine, "changes": [t for p in phones for t in p.changes],
+            "pictures": [t for p in phones for t in p.pictures], "errors": [e for p in phones for e in p.errors],
+            "polls": sum(p.polls for p in phones), "cpu": cpu, "phones_cpu": phones_cpu, "wall": wall, "lost": lost, "load": (load0, load1)}
+
+
+def summary(hall: dict) -> str:
+    """The one line the lead compares: tables, changes, CPU a change, change p50/p99, errors and
+    lost changes, the load average while it ran (the p99 is wall time: it means little on a busy
+    machine) and the machine factor right after it (cputime.machine_speed: 1.5x, the CPU times
+    of a busy machine are 1.5x the quiet one's)."""
+    changes = hall["changes"]
+    return (f"SUMMARY tables {hall['tables']:3d}  changes {len(changes):5d}  "
+            f"cpu/change {hall['cpu'] / max(len(changes), 1) * 1000:5.1f} ms  change p50 {pct(changes, 50):6.1f} ms "
+            f"p99 {pct(changes, 99):7.1f} ms  errors {len(hall['errors'])} lost {hall['lost']}  "
+            f"load {hall['load'][0]:.1f}->{hall['load'][1]:.1f}  machine {hall['machine']:.2f}x")
+
+
+def report(hall: dict, args: argparse.Namespace) -> None:
+    changes, pictures, errors, cpu, wall = hall["changes"], hall["pictures"], hall["errors"], hall["cpu"], hall["wall"]
     mode = ("push (long poll)" if args.push else f"polls every {args.poll:g} s") + f", pictures of {args.look:.0%} of the versions seen"
-    print(f"hall: {args.tables} tables x 4 phones, a change every ~{args.think:g} s a phone, {mode}, "
+    print(f"hall: {hall['tables']} tables x 4 phones, a change every ~{args.think:g} s a phone, {mode}, "
           f"{args.seconds:g} s; server {args.server or '(defaults)'}")
-    print(f"  changes {len(changes)} ({len(changes) / wall:.1f}/s), pictures {len(pictures)}, polls {polls}")
+    print(f"  changes {len(changes)} ({len(changes) / wall:.1f}/s), pictures {len(pictures)}, polls {hall['polls']}")
     print(f"  change  p50 {pct(changes, 50):7.1f} ms  p99 {pct(changes, 99):7.1f} ms  max {max(changes, default=0):7.1f} ms")
     print(f"  picture p50 {pct(pictures, 50):7.1f} ms  p99 {pct(pictures, 99):7.1f} ms  max {max(pictures, default=0):7.1f} ms")
     print(f"  server CPU {cpu:.1f} s in {wall:.1f} s wall = {cpu / max(len(changes), 1) * 1000:.1f} ms a change "
-          f"(polls and pictures included)")
-    print(f"  errors {len(errors)}, lost changes {lost}; load average {load0:.1f} -> {load1:.1f} "
+          f"(polls and pictures included); the phones (this process) {hall['phones_cpu']:.1f} s")
+    load0, load1 = hall["load"]
+    print(f"  errors {len(errors)}, lost changes {hall['lost']}; load average {load0:.1f} -> {load1:.1f} "
           f"on {os.cpu_count()} cores" + (f"; first error: {errors[0]}" if errors else ""))
+    print(summary(hall), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", default="30", help="tables of the hall; several, comma-separated "
+                        "(4,10,20,30,40), step the hall up and stop after the first whose change p99 passes --p99 "
+                        "or that has an error or a lost change: how many tables the server holds")
+    parser.add_argument("--p99", type=float, default=150.0, help="the change p99 (ms) a hall must keep (with "
+                        "several --tables)")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between one phone's changes")
+    parser.add_argument("--poll", type=float, default=2.0, help="the page's poll period (without --push)")
+    parser.add_argument("--polls", action="store_true", help="polls every --poll seconds instead of the page's "
+                        "long poll (push)")
+    parser.add_argument("--push", action="store_true", help="(the default: the page's long poll)")
+    parser.add_argument("--look", type=float, default=0.25,
+                        help="share of the versions a phone is scrolled to its picture when they arrive (the page "
+                             "asks for the picture only while it is on the screen; 1: every phone always shows it)")
+    parser.add_argument("--server", default="", help="extra options for railprint serve")
+    parser.add_argument("--spy", metavar="FILE", help="record the server's stacks while measuring with py-spy "
+                        "(pip install py-spy) into FILE (collapsed stacks of the threads holding the GIL: where the "
+                        "server's CPU goes; with several --tables, the last hall's)")
+    args = parser.parse_args()
+    args.push = not args.polls
+    try:
+        steps = [int(t) for t in args.tables.split(",")]
+    except ValueError:
+        parser.error("--tables: whole numbers, comma-separated (30, or 4,10,20,30,40)")
+    held, lines = None, []
+    for tables in steps:
+        hall = run(tables, args)
+        report(hall, args)
+        lines.append(summary(hall))
+        if pct(hall["changes"], 99) > args.p99 or hall["errors"] or hall["lost"]:
+            break
+        held = tables
+    if len(steps) > 1:
+        print("\n".join(lines))
+        print(f"HOLDS {held if held is not None else 'no'} tables with change p99 <= {args.p99:g} ms, no error, "
+              f"no lost change (the p99 is wall time: run it on a quiet machine)")
 
 
 if __name__ == "__main__":

@@ -122,8 +122,11 @@ def _server(app, sock: socket.socket):
     import uvicorn
 
     # long polls still waiting when the server stops are cut after 2 s (Ctrl-C never hangs)
+    # no proxy stands in front of serve: X-Forwarded-For is not read (uvicorn's proxy-headers layer
+    # cost every request, and a local program could dodge the rooms' rate limit with it); uvicorn
+    # picks httptools and, where it exists (not Windows), uvloop by itself
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2)
+                            timeout_graceful_shutdown=2, proxy_headers=False)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:  # Ctrl-C: the long polls answer at once

@@ -1,7 +1,8 @@
 """A "Windows-like" CPython: with this folder on PYTHONPATH, the interpreter lacks what Windows'
 CPython lacks, so railprint's Windows branches run (and its POSIX-only habits fail) on Linux.
 
-Taken away: the modules ``fcntl``, ``termios``, ``resource``, ``grp``, ``pwd``, ``pty``; the
+Taken away: the modules ``fcntl``, ``termios``, ``resource``, ``grp``, ``pwd``, ``pty``, and
+``uvloop`` (pyproject.toml installs it everywhere but Windows: serve runs on asyncio's loop there); the
 signals Windows does not have (SIGHUP, SIGQUIT, SIGALRM, SIGPIPE, SIGUSR1, …) and the signal
 functions (``pthread_sigmask``, ``sigpending``, ``alarm``, ``setitimer``, …); from ``os``:
 ``O_NONBLOCK``, ``O_NOCTTY``, ``O_DIRECTORY``, ``O_NOFOLLOW``, ``mkfifo``, ``mknod``, ``fork``,
@@ -25,7 +26,7 @@ import sys
 
 import msvcrt_standin  # takes what it needs of fcntl before fcntl goes
 
-for _name in ("fcntl", "termios", "resource", "grp", "pwd", "pty", "tty", "posix_ipc"):
+for _name in ("fcntl", "termios", "resource", "grp", "pwd", "pty", "tty", "posix_ipc", "uvloop"):
     sys.modules[_name] = None  # "import fcntl" raises ImportError, as on Windows
 
 # SIGKILL stays for the tests' Popen.kill() (subprocess is POSIX here; on Windows it is TerminateProcess)
