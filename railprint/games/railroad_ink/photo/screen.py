@@ -1,0 +1,170 @@
+"""Tell a photo of a screen from a photo of the printed sheet (used by ``read.py``).
+
+A screen draws the sheet with a grid of lit pixels: three R, G, B stripes with dark gaps between
+them and between the rows. A camera samples that grid with its own pixels, so a photo of a
+screen carries a *periodic* pattern: the pixel grid itself when the screen is close, a moiré
+(the two grids beating) when it is not. Printed paper has none: its white is paper fibre and
+sensor noise, random in every direction.
+
+Where to look: the printed sheet is known to be plain white inside each white grid square, clear
+of its lines and round box (the grey centre squares are left out: a printer's halftone dots are
+periodic too), wherever the player drew nothing. ``read.py`` has found the markers by then, so
+the squares' places in the photo are known; a square is *blank* when the rectified grid shows
+nothing in it darker than 80 % of its paper. In each blank square the largest axis-aligned
+window of the photo's own pixels (32 to 128 px) is taken, and its power spectrum (Hann taper) is
+divided, bin by bin, by the median power of the bins at the same radius: the photo's own noise,
+blur and JPEG come out near 1, a periodic pattern far above.
+
+Left out, because paper photos have them too: windows that are mostly clipped white (no texture
+to judge); the bins at multiples of 1/8 cycle per pixel on either axis (JPEG's 8 x 8 blocks);
+the bins near the photo's axes (rows and columns of the sensor, rolling-shutter banding) and
+near its Nyquist limit (JPEG's finest DCT basis, demosaicing). A screen shows the same pattern in
+every window, a paper photo's chance peak does not: the windows' ratio spectra are averaged bin
+by bin and the photo is refused as a screen when the average peaks over :data:`THRESHOLD`.
+Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) is no verdict:
+the photo is read. The cost is a few FFTs of at most 128 x 128 (docs/railroad-ink-photo.md).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from railprint.games.railroad_ink.board import SIZE
+from railprint.games.railroad_ink.photo import layout
+
+THRESHOLD = 40.0         # the averaged ratio spectrum's peak that says "screen"
+MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
+MAX_WINDOWS = 12
+SIZES = (128, 96, 64, 48, 40, 32)
+INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
+BLANK = 0.8              # a square is blank when nothing in it is darker than this share of its paper
+CLIPPED_LEVEL = 250      # a window with more than CLIPPED_SHARE of its pixels this white is clipped
+CLIPPED_SHARE = 0.3
+BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (either axis) are left out
+AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
+NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
+LOW_BINS = 4             # ... and the lowest frequencies (the light's own gradient)
+
+MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printed sheet"
+HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
+
+
+def looks_like_screen(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
+                      margin_mm: float) -> bool:
+    """``read.py``'s check: ``gray`` the photo, ``H`` grid mm -> photo px, ``rect`` the grid
+    rectified at ``px_per_mm`` with ``margin_mm`` around it."""
+    score, _ = screen_score(gray, H, rect, px_per_mm, margin_mm)
+    return score is not None and score >= THRESHOLD
+
+
+def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
+                 margin_mm: float) -> tuple[float | None, int]:
+    """(the averaged ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
+    were found; how many windows were used)."""
+    windows = []
+    for r, c in _white_squares():
+        if not _blank(rect, r, c, px_per_mm, margin_mm):
+            continue
+        win = _window(gray, H, r, c)
+        if win is not None and np.mean(win >= CLIPPED_LEVEL) < CLIPPED_SHARE:
+            windows.append(win)
+    # one size for all, so their spectra share bins: the largest that MIN_WINDOWS windows have
+    for size in SIZES:
+        usable = [w for w in windows if w.shape[0] >= size]
+        if len(usable) >= MIN_WINDOWS:
+            break
+    else:
+        return None, len(windows)
+    usable = usable[:MAX_WINDOWS]
+    mean = np.mean([_ratio(_centre(w, size)) for w in usable], axis=0)
+    return float(mean.max()), len(usable)
+
+
+def _white_squares() -> list[tuple[int, int]]:
+    """The white squares (the grey centre 3 x 3 left out), nearest the centre first."""
+    centre = range(2, 5)
+    out = [(r, c) for r in range(SIZE) for c in range(SIZE) if not (r in centre and c in centre)]
+    return sorted(out, key=lambda rc: (abs(rc[0] - 3) + abs(rc[1] - 3), rc))
+
+
+def _blank(rect: np.ndarray, r: int, c: int, px_per_mm: float, margin_mm: float) -> bool:
+    a, b = INSIDE_MM
+    x0 = int((margin_mm + c * layout.SQUARE_MM + a - 0.5) * px_per_mm)
+    x1 = int((margin_mm + c * layout.SQUARE_MM + b + 0.5) * px_per_mm)
+    y0 = int((margin_mm + r * layout.SQUARE_MM + a - 0.5) * px_per_mm)
+    y1 = int((margin_mm + r * layout.SQUARE_MM + b + 0.5) * px_per_mm)
+    box = rect[max(0, y0):y1, max(0, x0):x1]
+    if box.size == 0:
+        return False
+    box = cv2.blur(box, (3, 3)).astype(np.float32)
+    paper = float(np.percentile(box, 90))
+    return paper > 40 and float(box.min()) >= BLANK * paper
+
+
+def _window(gray: np.ndarray, H: np.ndarray, r: int, c: int) -> np.ndarray | None:
+    """The largest axis-aligned photo window (of SIZES) whose corners all fall inside the
+    square's inside, centred on it."""
+    a, b = INSIDE_MM
+    x, y = c * layout.SQUARE_MM, r * layout.SQUARE_MM
+    mid = np.array([[[x + (a + b) / 2, y + (a + b) / 2]]], np.float32)
+    cx, cy = cv2.perspectiveTransform(mid, H).reshape(2)
+    back = np.linalg.inv(H)
+    for size in SIZES:
+        x0, y0 = int(round(cx)) - size // 2, int(round(cy)) - size // 2
+        if x0 < 0 or y0 < 0 or x0 + size > gray.shape[1] or y0 + size > gray.shape[0]:
+            continue
+        corners = np.array([[[x0, y0]], [[x0 + size, y0]], [[x0 + size, y0 + size]], [[x0, y0 + size]]],
+                           np.float32)
+        mm = cv2.perspectiveTransform(corners, back).reshape(-1, 2) - (x, y)
+        if mm.min() >= a and mm.max() <= b:
+            return gray[y0:y0 + size, x0:x0 + size]
+    return None
+
+
+def _centre(win: np.ndarray, size: int) -> np.ndarray:
+    o = (win.shape[0] - size) // 2
+    return win[o:o + size, o:o + size]
+
+
+_MASKS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _mask(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For an n x n window: its Hann taper, the rfft2 bins looked at, each bin's radius."""
+    if n not in _MASKS:
+        hann = np.hanning(n).astype(np.float32)
+        ky = np.fft.fftfreq(n) * n
+        kx = np.arange(n // 2 + 1, dtype=float)
+        KY, KX = np.meshgrid(ky, kx, indexing="ij")
+        block = n / 8
+
+        def kept(k):
+            off_block = np.abs(k / block - np.round(k / block)) * block > BLOCK_BINS
+            return off_block & (np.abs(k) >= max(2.5, AXIS * n)) & (np.abs(k) <= NYQUIST_SHARE * n / 2)
+
+        radius = np.hypot(KX, KY)
+        allowed = kept(KX) & kept(KY) & (radius >= LOW_BINS)
+        _MASKS[n] = (np.outer(hann, hann), allowed, np.round(radius).astype(int))
+    return _MASKS[n]
+
+
+def _ratio(win: np.ndarray) -> np.ndarray:
+    """The window's power spectrum (rfft2 bins, 3 x 3 summed) over the median power of the
+    looked-at bins at the same radius; 0 at the bins left out."""
+    taper, allowed, radius = _mask(win.shape[0])
+    w = win.astype(np.float32)
+    w = (w - w.mean()) * taper
+    power = (np.abs(np.fft.rfft2(w)) ** 2).astype(np.float32)
+    power = cv2.blur(power, (3, 3), borderType=cv2.BORDER_REPLICATE)
+    radii = radius[allowed]
+    values = power[allowed]
+    order = np.argsort(radii, kind="stable")
+    radii, values = radii[order], values[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(radii)) + 1]
+    background = np.full(int(radius.max()) + 1, np.inf, np.float32)
+    for r0, group in zip(radii[starts], np.split(values, starts[1:])):
+        background[r0] = np.median(group)
+    ratio = power / np.maximum(background[radius], 1e-6)
+    ratio[~allowed] = 0.0
+    return ratio
