@@ -26,16 +26,8 @@ def _screen():
     return make_screen_photo(SCREEN_SEED)
 
 
-def _score(jpeg: bytes):
-    gray = read._decode(jpeg)
-    found, _ = read._find_markers(gray)
-    H, _ = read._homography(found)
-    rect, _ = read._rectify(gray, H)
-    return screen.screen_score(gray, H, rect, read.PX_PER_MM, read.MARGIN_MM)
-
-
 def test_a_photo_of_a_screen_is_refused_as_one():
-    score, windows = _score(_screen().jpeg)
+    score, windows = screen.photo_score(_screen().jpeg)
     assert windows >= screen.MIN_WINDOWS and score >= 3 * screen.THRESHOLD
     with pytest.raises(PhotoError, match="photo of a screen") as caught:
         read_photo(_screen().jpeg)
@@ -55,7 +47,7 @@ def test_the_cli_refuses_a_screen_photo_in_one_line_with_exit_1(tmp_path):
 @pytest.mark.parametrize("seed", PAPER)
 def test_photos_of_paper_are_not_taken_for_screens(seed):
     photo = make_photo(seed, megapixels=3.0)
-    score, windows = _score(photo.jpeg)
+    score, windows = screen.photo_score(photo.jpeg)
     assert score is not None and windows >= screen.MIN_WINDOWS   # a verdict was reached ...
     assert score < screen.THRESHOLD / 2                         # ... far from "screen"
     reading = read_photo(photo.jpeg)
