@@ -15,10 +15,11 @@ window of the photo's own pixels (32 to 128 px) is taken, and its power spectrum
 divided, bin by bin, by the median power of the bins at the same radius: the photo's own noise,
 blur and JPEG come out near 1, a periodic pattern far above.
 
-Left out, because paper photos have them too: windows that are mostly clipped white (no texture
-to judge); the bins at multiples of 1/8 cycle per pixel on either axis (JPEG's 8 x 8 blocks);
-the bins near the photo's axes (rows and columns of the sensor, rolling-shutter banding) and
-near its Nyquist limit (JPEG's finest DCT basis, demosaicing). A screen shows the same pattern in
+Left out, because paper photos have them too: the bins at multiples of 1/8 cycle per pixel on
+either axis (JPEG's 8 x 8 blocks); the bins near the photo's axes (rows and columns of the
+sensor, rolling-shutter banding) and near its Nyquist limit (JPEG's finest DCT basis,
+demosaicing). The background has a floor (noise of 1 grey level): a flat or clipped window
+that JPEG left with one faint step is not a pattern. A screen shows the same pattern in
 every window, a paper photo's chance peak does not: the windows' ratio spectra are averaged bin
 by bin and the photo is refused as a screen when the average peaks over :data:`THRESHOLD`.
 Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) is no verdict:
@@ -33,18 +34,18 @@ import numpy as np
 from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo import layout
 
-THRESHOLD = 40.0         # the averaged ratio spectrum's peak that says "screen"
+THRESHOLD = 30.0         # the averaged ratio spectrum's peak that says "screen"
 MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
 MAX_WINDOWS = 12
 SIZES = (128, 96, 64, 48, 40, 32)
 INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
 BLANK = 0.8              # a square is blank when nothing in it is darker than this share of its paper
-CLIPPED_LEVEL = 250      # a window with more than CLIPPED_SHARE of its pixels this white is clipped
-CLIPPED_SHARE = 0.3
 BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (either axis) are left out
 AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
 NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
 LOW_BINS = 4             # ... and the lowest frequencies (the light's own gradient)
+FLOOR = 1.0              # the background is at least the power of noise of this variance (grey
+                         # levels squared): a flat, JPEG-flattened window's one step is no pattern
 
 MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printed sheet"
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
@@ -81,7 +82,7 @@ def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: f
         if not _blank(rect, r, c, px_per_mm, margin_mm):
             continue
         win = _window(gray, H, r, c)
-        if win is not None and np.mean(win >= CLIPPED_LEVEL) < CLIPPED_SHARE:
+        if win is not None:
             windows.append(win)
     # one size for all, so their spectra share bins: the largest that MIN_WINDOWS windows have
     for size in SIZES:
@@ -179,6 +180,7 @@ def _ratio(win: np.ndarray) -> np.ndarray:
     background = np.full(int(radius.max()) + 1, np.inf, np.float32)
     for r0, group in zip(radii[starts], np.split(values, starts[1:])):
         background[r0] = np.median(group)
-    ratio = power / np.maximum(background[radius], 1e-6)
+    floor = FLOOR * float(np.sum(taper ** 2))
+    ratio = power / np.maximum(background[radius], floor)
     ratio[~allowed] = 0.0
     return ratio
