@@ -948,8 +948,16 @@ class Watcher:
                                                    if now.get(p) != self.seen.get(p)}
         previous, self.seen = self.seen, now
         try:
-            chosen = select(discover_layers(self.folders if self.folders != [content_root()] else []), self.game)
+            found = discover_layers(self.folders if self.folders != [content_root()] else [])
         except RailprintError as exc:
+            self.say(f"Error: {exc}")
+            self.problem(f"Error: {exc}")
+            return written
+        try:
+            chosen = select(found, self.game)
+        except RailprintError as exc:
+            if previous is None:    # a misspelt game at the start: no save will fix it, so stop
+                raise
             self.say(f"Error: {exc}")
             self.problem(f"Error: {exc}")
             return written

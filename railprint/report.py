@@ -20,13 +20,28 @@ class ScoreLine(Record):
 
 
 class Violation(Record):
-    """A rule the input breaks although it can still be scored."""
+    """A rule the input breaks although it can still be scored. ``message`` is English (the JSON
+    contract's words); ``pl`` the same in Polish, for the ``--lang pl`` report, picture and phone
+    page (empty: the English one is shown)."""
 
     message: str
     where: str = ""
+    pl: str = ""
+
+    def message_in(self, lang: str = "en") -> str:
+        return self.pl if lang == "pl" and self.pl else self.message
+
+    def text(self, lang: str = "en") -> str:
+        message = self.message_in(lang)
+        return f"{self.where}: {message}" if self.where else message
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        return self.text()
+
+
+def said(violation: Any, lang: str = "en") -> str:
+    """A violation in ``lang`` (one without a Polish text, in English)."""
+    return violation.text(lang) if hasattr(violation, "text") else str(violation)
 
 
 class ScoreReport(Record, frozen=False):
@@ -44,12 +59,12 @@ class ScoreReport(Record, frozen=False):
         return sum(line.points for line in self.lines)
 
 
-def violations_block(title: str, violations: Sequence[Any]) -> list[str]:
-    """The last lines of a text report: a blank line, ``title (n):`` and each violation indented;
-    nothing when there are none."""
+def violations_block(title: str, violations: Sequence[Any], lang: str = "en") -> list[str]:
+    """The last lines of a text report: a blank line, ``title (n):`` and each violation indented
+    (in ``lang``); nothing when there are none."""
     if not violations:
         return []
-    return ["", f"{title} ({len(violations)}):"] + [f"  {v}" for v in violations]
+    return ["", f"{title} ({len(violations)}):"] + [f"  {said(v, lang)}" for v in violations]
 
 
 def enforce(violations: Sequence[Any]) -> None:
@@ -72,8 +87,9 @@ class GamesResult(Record, frozen=False):
     one_text: ClassVar[Callable[..., str]]
     picture_module: ClassVar[str]
 
-    def as_json(self) -> Any:
-        data = [self.one_json(g) for g in self.games]
+    def as_json(self, lang: str = "en") -> Any:
+        """The JSON contract; ``lang="pl"`` gives the violations in Polish (the phone page's)."""
+        data = [self.one_json(g, lang) for g in self.games]
         return data[0] if len(data) == 1 else data
 
     def as_text(self, *, lang: str = "en") -> str:

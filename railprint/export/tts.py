@@ -15,7 +15,10 @@ What each set becomes (the object names of Tabletop Simulator's save format):
   Ride's wagons and score marker per player colour) gives one bag per entry.
 - a board over pages: ``Custom_Board`` objects of the whole drawing, cut into as many bands as
   keep it at 150 dpi or more within 4096 px a side (a 54 × 80 cm board: two halves).
-- sheets for pencils (score pads, roll-and-write sheets) and dice nets have no sensible object
+- die faces one a page (``("tts", "dice")`` in the document's meta: Railroad Ink's dice):
+  ``Custom_Dice`` six-sided dice, each face drawn into its cell of Tabletop Simulator's D6
+  template, with ``RotationValues`` naming the face each rotation shows (:func:`export_dice`).
+- sheets for pencils (score pads, roll-and-write sheets) and rules pages have no sensible object
   and are listed as skipped.
 
 Sizes: every object is scaled so that it lies on the table at its printed size relative to the
@@ -389,12 +392,86 @@ def export_board(page: Page, game: str, ident: str, title: str, out: Path, *, dp
     return export
 
 
+# Tabletop Simulator's custom d6 (``Custom_Dice`` with ``CustomDice.Type`` 1): one square image
+# laid out as its D6 template (docs/exports.md, "Custom dice", names the sources): three columns
+# and three rows of equal square cells, the top row unused; the middle row holds faces 2, 4, 5 and
+# the bottom row faces 1, 3, 6, faces 1 and 6 turned upside down. (column, row, turned) per face:
+D6_TEMPLATE = ((0, 2, True), (0, 1, False), (1, 2, False), (1, 1, False), (2, 1, False), (2, 2, True))
+# The rotation that shows each template face on top, as ``RotationValues`` give it (x, y, z):
+D6_ROTATIONS = ((-90.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, -90.0), (0.0, 0.0, 90.0),
+                (0.0, 0.0, -180.0), (90.0, 0.0, 0.0))
+D6_UNUSED = (255, 255, 255)   # the template's top row: no face of the die shows it
+
+
+def d6_image(faces: list) -> object:
+    """The custom-d6 image of six equally sized square face images (Pillow), the die's faces in
+    order: face ``k`` goes where the template shows ``k``."""
+    from PIL import Image
+
+    side = faces[0].size[0]
+    sheet = Image.new("RGB", (3 * side, 3 * side), D6_UNUSED)
+    for image, (col, row, turned) in zip(faces, D6_TEMPLATE):
+        face = image.convert("RGB")
+        sheet.paste(face.rotate(180) if turned else face, (col * side, row * side))
+    return sheet
+
+
+def _dice_groups(doc: Document) -> list[tuple[int, str]]:
+    """(copies, name) of every kind of die: the document's ``tts_die`` entries, six pages each."""
+    groups = []
+    for key, value in doc.meta:
+        if key == "tts_die":
+            count, _, name = value.partition("\t")
+            groups.append((int(count), name))
+    if not groups or len(groups) * 6 != len(doc.pages):
+        raise RailprintError("dice faces for Tabletop Simulator come six a die (internal error)")
+    return groups
+
+
+def export_dice(doc: Document, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
+                url_base: str | None = None) -> SetExport:
+    """``Custom_Dice`` objects (six-sided, ``CustomDice.Type`` 1) of a document of die faces one a
+    page, six a die (``tts_die`` meta entries): one template image per kind of die (each face at
+    ``dpi``), as many dice as the entry's copies, and ``RotationValues`` naming the face each
+    rotation shows."""
+    from railprint.writers import render
+
+    groups = _dice_groups(doc)
+    rasters = rasterise(doc, render(doc, "pdf")[0], dpi, bleed=False)
+    urls = _Urls(out, game, url_base)
+    folder = Path(game) / f"{ident}-tts"
+    export = SetExport()
+    objects = []
+    for number, (copies, name) in enumerate(groups):
+        pages = doc.pages[6 * number:6 * number + 6]
+        image = d6_image([r.image for r in rasters[6 * number:6 * number + 6]])
+        rel = folder / f"{ident}-{number + 1}.png"
+        export.files.append((rel, encode(Raster(name, image, dpi), "png")))
+        if number == 0:
+            thumb = image.copy()
+            thumb.thumbnail((256, 256))
+            export.files.append((folder.parent / f"{ident}.png", encode(Raster("thumb", thumb, 72), "png")))
+        values = [{"Value": page.name or str(k + 1), "Rotation": dict(zip("xyz", rotation))}
+                  for k, (page, rotation) in enumerate(zip(pages, D6_ROTATIONS))]
+        for copy in range(copies):
+            nickname = name if copies == 1 else f"{name} ({copy + 1}/{copies})"
+            objects.append({"Name": "Custom_Dice", "Transform": _transform(x=1.5 * len(objects)), "Nickname": nickname,
+                            "Description": "", "GUID": _guid(game, ident, number, copy),
+                            "CustomImage": {"ImageURL": urls(rel), "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                            "WidthScale": 0.0, "CustomDice": {"Type": 1}},
+                            "RotationValues": values})
+    export.saved_object = saved_object_file(objects, title)
+    return export
+
+
 def export_set(doc_1up: Document, kind: str, game: str, ident: str, title: str, out: Path, *,
                dpi: int = 300, url_base: str | None = None) -> SetExport:
     """The Tabletop Simulator object of one set, from its document rendered 1-up."""
     from railprint.layout.tiling import whole_drawing
 
     wanted = dict(doc_1up.meta).get("tts", "")
+    if wanted == "dice":
+        return export_dice(doc_1up, game, ident, title, out, dpi=dpi, url_base=url_base)
     if doc_1up.pages and all(page.trim is not None for page in doc_1up.pages):
         if kind == "tiles" or wanted == "tile":
             return export_tiles(doc_1up, game, ident, title, out, dpi=dpi, url_base=url_base)
@@ -402,7 +479,7 @@ def export_set(doc_1up: Document, kind: str, game: str, ident: str, title: str, 
     whole = whole_drawing(doc_1up)
     if whole is not None:
         return export_board(whole, game, ident, title, out, dpi=dpi, url_base=url_base)
-    return SetExport(skipped="no Tabletop Simulator object for this set (print it: a sheet or a die net)")
+    return SetExport(skipped="no Tabletop Simulator object for this set (print it: a sheet for pencils or a rules page)")
 
 
 def export_pip_dice(info, lang: str) -> dict:

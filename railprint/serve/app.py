@@ -425,6 +425,14 @@ def picture_document(result: Any, folder: str, lang: str) -> Document:
     return _strip_picture(result.picture(lang=lang), folder)
 
 
+def _says_something(data: Any) -> bool:
+    """Whether a scorer's JSON lists any violation or notice (anywhere: per game, player or sheet)."""
+    if isinstance(data, dict):
+        return bool(data.get("violations") or data.get("notices")) or any(
+            _says_something(v) for v in data.values() if isinstance(v, (dict, list)))
+    return isinstance(data, list) and any(_says_something(v) for v in data if isinstance(v, (dict, list)))
+
+
 def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: list | None = None) -> dict:
     """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
     and the table's ranking; the picture Document too when asked), or ``{"error": message}``
@@ -447,6 +455,8 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
         data = _strip_folder(result.as_json(), folder + os.sep)
         ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
         out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
+        if _says_something(data):   # the violations in Polish too, for the Polish page (the JSON contract's are English)
+            out["result_pl"] = _strip_folder(result.as_json("pl"), folder + os.sep)
         if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
             out["targets"] = page.violation_targets(room.parts, data)
         if picture:

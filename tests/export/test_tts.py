@@ -33,7 +33,7 @@ _CUSTOM_DECK = {"type": "object", "minProperties": 1,
                                    "Type": {"type": "integer", "enum": [0, 1, 2, 3, 4, 5]}}}},
                 "additionalProperties": False}
 _OBJECT = {"type": "object", "required": ["Name", "Transform", "Nickname", "GUID"],
-           "properties": {"Name": {"enum": ["DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag", "Die_6"]},
+           "properties": {"Name": {"enum": ["DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag", "Die_6", "Custom_Dice"]},
                           "Transform": _TRANSFORM, "Nickname": {"type": "string"},
                           "GUID": {"type": "string", "pattern": "^[0-9a-f]{6}$"},
                           "CardID": {"type": "integer", "minimum": 100},
@@ -46,7 +46,15 @@ _OBJECT = {"type": "object", "required": ["Name", "Transform", "Nickname", "GUID
                 "then": {"required": ["DeckIDs", "CustomDeck", "ContainedObjects"]}},
                {"if": {"properties": {"Name": {"const": "Card"}}}, "then": {"required": ["CardID", "CustomDeck"]}},
                {"if": {"properties": {"Name": {"enum": ["Custom_Tile", "Custom_Board"]}}},
-                "then": {"required": ["CustomImage"]}}]}
+                "then": {"required": ["CustomImage"]}},
+               {"if": {"properties": {"Name": {"const": "Custom_Dice"}}},
+                "then": {"required": ["CustomImage", "RotationValues"],
+                         "properties": {"CustomImage": {"required": ["CustomDice"],
+                                                        "properties": {"CustomDice": {"required": ["Type"]}}},
+                                        "RotationValues": {"type": "array", "items": {
+                                            "type": "object", "required": ["Value", "Rotation"],
+                                            "properties": {"Value": {"type": ["string", "number"]},
+                                                           "Rotation": {"type": "object", "required": ["x", "y", "z"]}}}}}}}]}
 SAVE_SCHEMA = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
                "required": ["SaveName", "ObjectStates"],
                "properties": {"ObjectStates": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/object"}}},

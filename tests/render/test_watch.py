@@ -65,6 +65,24 @@ def test_watch_command_runs_and_stops(tmp_path):
     assert "station-master.pdf" in result.stderr and "s CPU" in result.stderr
 
 
+
+def test_a_misspelt_game_stops_watch_at_once_and_a_later_problem_does_not(tmp_path):
+    result = run_cli("watch", "railroad-inc", "-o", str(tmp_path / "out"), "--rounds", "50", "--interval", "0.05")
+    assert result.exit_code == 1, result.output
+    assert "no printable content for game 'railroad-inc'" in result.stderr
+    assert "railroad-ink" in result.stderr                   # the suggestion
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "a.yaml").write_text(DECK.format(id="a"), encoding="utf-8")
+    (content / "cards.csv").write_text("name\nAla\n", encoding="utf-8")
+    said = []
+    watcher = Watcher([content], "g", tmp_path / "out", RenderOptions(), say=said.append)
+    assert watcher.step() == ["a"]
+    _touch(content / "a.yaml", DECK.format(id="a").replace("game: g", "game: h"))   # the set moves away
+    assert watcher.step() == []                              # said, and watching goes on
+    assert any("no printable content for game 'g'" in line for line in said), said
+
 MINIMAP_DECK = """kind: deck
 id: tickets
 game: g

@@ -145,10 +145,14 @@ def test_the_map_is_the_files_map_and_its_circuits_are_the_scorers(client):
     assert "map: |\n  cu1 st1 cu2\n  R   .   G\n  cu0 st1 cu3\n" in text
     scored = score_text(text).games[0]
     assert len(scored.map_check.circuits) == 1 and not scored.violations
+    assert "result_pl" not in answer.json()["score"]      # nothing to say: nothing sent twice
     # two counters claimed on a map that allows one: the scorer's violation, shown with the score
     answer = change(client, r["id"], 1, {"player:Bartek": entry(circuits=1)})
     assert any("2 circuit counters claimed, but the map allows at most 1" in v
                for v in answer.json()["score"]["result"]["violations"])
+    # the Polish page gets the same violations in Polish beside them (the contract's stay English)
+    assert any("zgłoszone liczniki objazdów: 2, a mapa pozwala najwyżej na 1" in v
+               for v in answer.json()["score"]["result_pl"]["violations"])
     # the picture is the CLI's, with the circuit drawn on the map
     svg = client.get(f"/api/rooms/{r['id']}/picture.svg?page=0").text
     assert 'id="circuit-1"' in svg and 'id="tile-B1"' in svg

@@ -118,7 +118,7 @@ def test_a_station_problem_is_shown_at_its_city_and_stays_across_redraws(browser
                                                 "stations": [{"city": "velmar", "route": "velmar-skarn"}]}})
     link = ala.locator("#violations li a.ttr-goto").first
     link.wait_for()
-    assert "which no player claimed" in link.inner_text()
+    assert "której nikt nie zajął" in link.inner_text()          # the Polish page says it in Polish
     assert link.get_attribute("data-cities") == "velmar" and link.get_attribute("data-routes") == "velmar-skarn"
     assert "pokaż na mapie" in link.get_attribute("aria-label")
     link.scroll_into_view_if_needed()

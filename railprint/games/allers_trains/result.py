@@ -27,7 +27,7 @@ def _locos(p: PlayerScore) -> list[dict[str, Any]]:
             for lo in p.frame.locos]
 
 
-def game_json(game: GameScore) -> dict[str, Any]:
+def game_json(game: GameScore, lang: str = "en") -> dict[str, Any]:
     players = []
     for p in game.players:
         entry = {
@@ -52,7 +52,7 @@ def game_json(game: GameScore) -> dict[str, Any]:
         "players": players,
         "winner": game.winners,
         "spaces": {str(number): dict(placed) for number, placed in sorted(game.spaces.items())},
-        "violations": [{"player": v.player, "message": v.message, "where": v.where}
+        "violations": [{"player": v.player, "message": v.message_in(lang), "where": v.where}
                        for v in game.violations],
     }
     solo = _solo(game)
@@ -99,7 +99,7 @@ def game_text(game: GameScore, lang: str = "en") -> str:
     if solo is not None:
         level = w["levels"][solo["level"]] if solo["level"] else w["solo_none"]
         out.append(f"{w['solo']}: {solo['target'] or ''} {level}".replace("  ", " "))
-    out += violations_block(w["violations"], game.violations)
+    out += violations_block(w["violations"], game.violations, lang)
     return "\n".join(out)
 
 

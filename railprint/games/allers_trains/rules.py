@@ -12,6 +12,7 @@ from typing import Mapping
 from railprint.errors import Location, Problems
 from railprint.records import Record
 from railprint.report import rank
+from railprint.words import counted
 
 from .frame import LOCOMOTIVES, MAX_TILES, STATIONS, square_name
 from .notation import GameRecord, Placement
@@ -79,12 +80,22 @@ class PlayerScore(Record, frozen=False):
 
 
 class Violation(Record):
+    """A rule a player's game breaks although it can be scored; ``pl``: the message in Polish."""
+
     player: str
     message: str
     where: str = ""
+    pl: str = ""
+
+    def message_in(self, lang: str = "en") -> str:
+        return self.pl if lang == "pl" and self.pl else self.message
+
+    def text(self, lang: str = "en") -> str:
+        said = f"{self.player}: {self.message_in(lang)}"
+        return f"{self.where}: {said}" if self.where else said
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.player}: {self.message}" if self.where else f"{self.player}: {self.message}"
+        return self.text()
 
 
 class GameScore(Record, frozen=False):
@@ -160,9 +171,13 @@ def score_game(record: GameRecord) -> GameScore:
                     arrivals[player].append((lo.station, lo.round, None))
             route[player] = sum(lo.entries for lo in frame.locos)
             if frame.active() and len(frame.tiles) < MAX_TILES:
-                violations.append(Violation(player, f"the game is not over: {len(frame.active())} "
+                waiting = len(frame.active())
+                violations.append(Violation(player, f"the game is not over: {waiting} "
                                             f"locomotive(s) still wait and the frame has "
-                                            f"{len(frame.tiles)} of {MAX_TILES} tiles", record.file))
+                                            f"{len(frame.tiles)} of {MAX_TILES} tiles", record.file,
+                                            f"gra się nie skończyła: "
+                                            f"{counted(waiting, ('lokomotywa czeka', 'lokomotywy czekają', 'lokomotyw czeka'), 'pl')}, "
+                                            f"a w ramce jest {len(frame.tiles)} z {MAX_TILES} kafelków"))
     else:
         for a in record.arrivals:
             arrivals[a.player].append((a.station, a.round, a.where))

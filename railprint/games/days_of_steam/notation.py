@@ -396,7 +396,20 @@ def read_game(path: str | Path, check: Callable[[GameFile, Problems], None] | No
     return parse_game(read_text(path, NotationError, MAX_GAME_BYTES), str(path), check)
 
 
-def tile_name(square: Square) -> str:
+# the tiles, their marks and the city colours in Polish (the player aid's words: rozjazd, wzgórze, most)
+TILES_PL = {"st": "tor prosty", "cu": "zakręt", "sw": "rozjazd", "wy": "rozjazd Y", "br": "most",
+            "dc": "podwójny zakręt", "sd": "bocznica"}
+FLAGS_PL = {"h": "wzgórze", "w": "wieża ciśnień", "o": "na istniejącym torze"}
+CITY_PL = {"red": "czerwone", "green": "zielone", "yellow": "żółte", "blue": "niebieskie"}
+
+
+def tile_name(square: Square, lang: str = "en") -> str:
+    """``curve (hill)``, ``red city``; Polish ``zakręt (wzgórze)``, ``miasto czerwone``."""
+    if lang == "pl":
+        if square.is_city:
+            return f"miasto {CITY_PL.get(square.colour, square.colour)}"
+        name = TILES_PL[square.code]
+        return f"{name} ({FLAGS_PL[square.flag]})" if square.flag else name
     if square.is_city:
         return f"{square.colour} city"
     name = TILES[square.code][0]

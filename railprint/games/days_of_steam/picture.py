@@ -140,7 +140,7 @@ def score_page(game: GameScore, lang: str = "en") -> Page:
         bad.append(Text(MARGIN, y, f"{w['violations']} ({len(game.violations)})", 9, Style(fill="#b00020"),
                         font="bold"))
         for i, v in enumerate(game.violations[:20]):
-            text = str(v)
+            text = v.text(lang)
             bad.append(Text(MARGIN, y + mm(5 * (i + 1)), text, fit_size(text, PAGE_W - 2 * MARGIN, 7.5),
                             Style(fill="#b00020")))
     items.append(Group(tuple(bad), id="violations"))

@@ -11,7 +11,7 @@ from .rules import GameScore
 from .words import words
 
 
-def game_json(game: GameScore) -> dict[str, Any]:
+def game_json(game: GameScore, lang: str = "en") -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "days-of-steam",
         "file": game.game.file,
@@ -28,7 +28,7 @@ def game_json(game: GameScore) -> dict[str, Any]:
             "rank": p.rank,
         } for p in game.players],
         "winner": list(game.winners),
-        "violations": [str(v) for v in game.violations],
+        "violations": [v.text(lang) for v in game.violations],
     }
     check = game.map_check
     if check is not None:
@@ -73,7 +73,7 @@ def game_text(game: GameScore, lang: str = "en") -> str:
             out.append("  " + w["map_unchecked"].format(overlays=check.overlay_tiles))
         for n, c in enumerate(check.circuits[:12], 1):
             out.append("  " + w["circuit"].format(n=n, cities=" → ".join(square_label(*pos) for pos in c.cities)))
-    out += violations_block(w["violations"], game.violations)
+    out += violations_block(w["violations"], game.violations, lang)
     return "\n".join(out)
 
 

@@ -26,6 +26,7 @@ from railprint.report import Violation, rank
 
 from .notation import (CITIES_PER_COLOUR, COLOURS, SET_COUNTS, TILES, GameFile, PlayerEntry, Square,
                        TileMap, tile_name)
+from .words import words
 
 GOOD_VP = 2
 CIRCUIT_VP = 1
@@ -397,7 +398,9 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
     for pos, side in edge_mismatches(board):
         a, b = at[pos], at[board.neighbour(pos, side)]
         violations.append(Violation(f"{a.label} {tile_name(a)} and {b.label} {tile_name(b)}: a track edge "
-                                    f"meets an edge without track", str(a.where)))
+                                    f"meets an edge without track", str(a.where),
+                                    f"{a.label} {tile_name(a, 'pl')} i {b.label} {tile_name(b, 'pl')}: krawędź "
+                                    f"z torem styka się z krawędzią bez toru"))
     counts: dict[tuple[str, str], list[Square]] = {}
     for s in m.squares:
         key = ("city", s.colour) if s.is_city else (s.code, s.flag)
@@ -406,20 +409,27 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
         have = CITIES_PER_COLOUR if code == "city" else SET_COUNTS[(code, flag)]
         if len(squares) > have:
             violations.append(Violation(f"the map shows {len(squares)} × {tile_name(squares[0])}; "
-                                        f"the set has {have}", str(squares[have].where)))
+                                        f"the set has {have}", str(squares[have].where),
+                                        f"na mapie jest {len(squares)} × {tile_name(squares[0], 'pl')}; "
+                                        f"w grze jest {have}"))
     city_squares = [s for s in m.squares if s.is_city]
     colours_on_map = {s.colour for s in city_squares}
     for p in game.players:
         for colour in COLOURS:
             if colour in p.goods and colour not in colours_on_map:
                 violations.append(Violation(f"{p.name} delivered {colour} goods but the map has no {colour} "
-                                            f"city", str(p.goods_where)))
+                                            f"city", str(p.goods_where),
+                                            f"{p.name} dostarcza towary ({words('pl')['colour_names'][colour]}), "
+                                            f"ale na mapie nie ma miasta tego koloru"))
     delivered = sum(len(p.goods) for p in game.players)
     if delivered > CITY_GOODS * len(city_squares):
         violations.append(Violation(f"{delivered} goods delivered, but the {len(city_squares)} cities on the map "
-                                    f"brought at most {CITY_GOODS * len(city_squares)}", str(m.where)))
+                                    f"brought at most {CITY_GOODS * len(city_squares)}", str(m.where),
+                                    f"dostarczono {delivered} towarów, a miasta na mapie ({len(city_squares)}) "
+                                    f"dały najwyżej {CITY_GOODS * len(city_squares)}"))
     if len(city_squares) == 0:
-        violations.append(Violation("the map has no city (the game starts from one)", str(m.where)))
+        violations.append(Violation("the map has no city (the game starts from one)", str(m.where),
+                                    "na mapie nie ma miasta (gra zaczyna się od jednego)"))
     # a city is placed at least 2 track segments from the nearest city; a track tile laid later may
     # join two cities one tile apart (rulebook fig. 3), so only cities side by side prove a breach
     for pos, s in sorted(at.items()):
@@ -428,7 +438,10 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
             if s.is_city and other is not None and other.is_city:
                 violations.append(Violation(f"{s.label} {tile_name(s)} and {other.label} {tile_name(other)}: "
                                             f"cities side by side (a city is placed at least 2 track segments "
-                                            f"from the nearest city)", str(other.where)))
+                                            f"from the nearest city)", str(other.where),
+                                            f"{s.label} {tile_name(s, 'pl')} i {other.label} {tile_name(other, 'pl')}: "
+                                            f"miasta obok siebie (miasto kładzie się co najmniej 2 odcinki toru "
+                                            f"od najbliższego miasta)"))
     # an overlay tile covers a track tile that may have carried the route a tile was placed on
     # (the rulebook: "play on existing track"), so a route may cross an overlay square any way
     overlaid = frozenset(pos for pos, s in at.items() if s.flag == "o")
@@ -439,7 +452,9 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
         if not any(through(seg) and route_to_city(board, pos, seg, wild=overlaid) is not None for seg in segs):
             violations.append(Violation(f"{s.label} {tile_name(s)}: no segment is on a route of at most "
                                         f"{MAX_ROUTE_TILES} tiles to a city, so it could not have been placed",
-                                        str(s.where)))
+                                        str(s.where),
+                                        f"{s.label} {tile_name(s, 'pl')}: żaden odcinek nie leży na trasie "
+                                        f"najwyżej {MAX_ROUTE_TILES} żetonów od miasta, więc nie mógł zostać położony"))
     search = find_circuits(board, enough=CIRCUIT_COUNTERS)
     overlays = sum(1 for s in m.squares if s.flag == "o")
     allowed: int | None = None
@@ -455,8 +470,12 @@ def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
             found = len(search.circuits)
             what = (f"{found} circuit{'s' if found != 1 else ''} on the map"
                     + (f" (built with at most {allowed} turns that closed a new loop)" if found > allowed else ""))
+            what_pl = (f"objazdy na mapie: {found}"
+                       + (f" (zbudowane w najwyżej {allowed} turach, które zamknęły nową pętlę)" if found > allowed else ""))
             violations.append(Violation(f"{claimed} circuit counters claimed, but the map allows at most "
-                                        f"{allowed}: {what}", str(m.where)))
+                                        f"{allowed}: {what}", str(m.where),
+                                        f"zgłoszone liczniki objazdów: {claimed}, a mapa pozwala najwyżej na "
+                                        f"{allowed}: {what_pl}"))
     check = MapCheck(tuple(search.circuits), search.complete, allowed, overlays,
                      sum(1 for s in m.squares if not s.is_city), len(city_squares))
     return check, violations
@@ -474,10 +493,13 @@ def score_game(game: GameFile) -> GameScore:
     if end == "tiles":
         for s in at13:
             violations.append(Violation(f"{s.name} has {s.total} VP: reaching {INSTANT_WIN} ends the game at once "
-                                        f"(end: instant)", str(s.entry.where)))
+                                        f"(end: instant)", str(s.entry.where),
+                                        f"{s.name} ma {s.total} PZ: kto osiągnie {INSTANT_WIN}, od razu kończy grę "
+                                        f"(end: instant)"))
     if not 2 <= len(game.players) <= 4:
         violations.append(Violation(f"Days of Steam is for 2 to 4 players, the file has {len(game.players)}",
-                                    str(game.players[0].where) if game.players else game.file))
+                                    str(game.players[0].where) if game.players else game.file,
+                                    f"Dni Pary są dla 2–4 graczy, a plik ma ich {len(game.players)}"))
     ranks = rank([(s.total, s.circuits, s.steam) for s in scored])
     if end == "instant" and len(at13) == 1:
         winner = at13[0]

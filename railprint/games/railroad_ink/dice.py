@@ -17,10 +17,19 @@ from railprint.errors import RailprintError
 from railprint.layout.dice import copy_label, cube_net, net_document, net_group
 from railprint.model.die_net import FACE_SIZES, within
 from railprint.games.railroad_ink.model import DiceSpec, load_dice
-from railprint.scene import Document
+from railprint.scene import Document, Page
 from railprint.units import mm, to_mm
 
 SETS = ("base", "meteor", "lava")
+
+
+def _face_size(dice: DiceSpec, face_size: float | None) -> float:
+    """The face side asked for (else the file's), checked against the printable range."""
+    size = face_size if face_size is not None else dice.net.face
+    if not within(size, FACE_SIZES):
+        raise RailprintError(f"die face size {size / mm(1):.1f} mm is outside "
+                             f"{to_mm(FACE_SIZES[0]):g}–{to_mm(FACE_SIZES[1]):g} mm")
+    return size
 
 
 def build_dice_nets(spec: DiceSpec | str | Path | None = None, *, paper: str = "a4", lang: str = "en",
@@ -29,10 +38,7 @@ def build_dice_nets(spec: DiceSpec | str | Path | None = None, *, paper: str = "
     faces ``face_size`` points (default from the file, 16–20 mm), page furniture on every page."""
     check_lang(lang)
     dice = spec if isinstance(spec, DiceSpec) else load_dice(spec)
-    size = face_size if face_size is not None else dice.net.face
-    if not within(size, FACE_SIZES):
-        raise RailprintError(f"die face size {size / mm(1):.1f} mm is outside "
-                             f"{to_mm(FACE_SIZES[0]):g}–{to_mm(FACE_SIZES[1]):g} mm")
+    size = _face_size(dice, face_size)
     wanted = tuple(sets) if sets else SETS
     for s in wanted:
         if s not in SETS:
@@ -57,9 +63,31 @@ def build_dice_nets(spec: DiceSpec | str | Path | None = None, *, paper: str = "
     return replace(document, meta=document.meta + pieces)
 
 
+def dice_faces(spec: DiceSpec | str | Path | None = None, *, lang: str = "en",
+               face_size: float | None = None) -> Document:
+    """Every die's six faces one a page, in the order of the file (``railprint export tts``: each
+    die becomes a Tabletop Simulator custom d6). Each page is one face, ``face_size`` square,
+    named after the face; the document's meta says ``("tts", "dice")`` and gives one
+    ``tts_die`` entry per kind of die (``<copies>\t<name>``), which owns the next six pages."""
+    check_lang(lang)
+    dice = spec if isinstance(spec, DiceSpec) else load_dice(spec)
+    size = _face_size(dice, face_size)
+    pages, meta = [], [("tts", "dice")]
+    for die in dice.dice:
+        meta.append(("tts_die", f"{die.count}\t{die.name.get(lang)}"))
+        for face in die.faces:
+            pages.append(Page(size, size, (draw_face(face, size),), label=f"{len(pages) + 1:03d}-front",
+                              trim=(0.0, 0.0, size, size), name=face.name.get(lang)))
+    return Document(tuple(pages), title=dice.title.get(lang), meta=tuple(meta))
+
+
 def render_dice(path: Path, options) -> Document:
     """``railprint render`` adapter (``BUILDERS["dice"]``): ``build_dice_nets`` with the render options;
-    ``options.extra["face_mm"]`` overrides the face size."""
-    face_mm = (getattr(options, "extra", None) or {}).get("face_mm")
-    return build_dice_nets(path, paper=options.paper, lang=options.lang,
-                           face_size=mm(float(face_mm)) if face_mm else None)
+    ``options.extra["face_mm"]`` overrides the face size. Rendered 1-up for ``export tts``: the
+    faces one a page (:func:`dice_faces`)."""
+    extra = getattr(options, "extra", None) or {}
+    face_mm = extra.get("face_mm")
+    size = mm(float(face_mm)) if face_mm else None
+    if extra.get("tts") and getattr(options, "mode", "") == "1up":
+        return dice_faces(path, lang=options.lang, face_size=size)
+    return build_dice_nets(path, paper=options.paper, lang=options.lang, face_size=size)

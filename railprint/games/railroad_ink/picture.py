@@ -221,7 +221,7 @@ def _page(s: Scoring, lang: str) -> Page:
         lines: list[Item] = [Text(BOARD_X - mm(12), below + height + mm(12), f"{t['violations']} "
                                   f"({len(s.violations)}):", 10, INK, "bold")]
         for k, v in enumerate(s.violations[:12]):
-            text = str(v)
+            text = v.text(lang)
             lines.append(Text(BOARD_X - mm(12), below + height + mm(17) + k * mm(4.6), text,
                               fit_size(text, PAGE_W - mm(30), 8.5), SOFT))
         if len(s.violations) > 12:

@@ -164,15 +164,15 @@ def sheet_text(s: Scoring, *, lang: str = "en") -> str:
              table(list(t["headers"]), category_rows(s, lang=lang), align="lrl")]
     if s.violations:
         parts += ["", f"{t['violations']} ({len(s.violations)}):"]
-        parts += [f"  {v}" for v in s.violations]
+        parts += [f"  {v.text(lang)}" for v in s.violations]
     return "\n".join(parts)
 
 
 class ScoreResult(Record):
     sheets: tuple[Scoring, ...]
 
-    def as_json(self) -> dict | list:
-        data = [s.as_dict() for s in self.sheets]
+    def as_json(self, lang: str = "en") -> dict | list:
+        data = [s.as_dict(lang) for s in self.sheets]
         return data[0] if len(data) == 1 else data
 
     def ranks(self) -> list[int]:

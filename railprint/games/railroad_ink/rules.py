@@ -32,6 +32,7 @@ from railprint.games.railroad_ink.board import (
 from railprint.games.railroad_ink.longest import RouteLine, longest_route
 from railprint.records import Record
 from railprint.report import ScoreLine, ScoreReport, Violation
+from railprint.words import counted
 
 EXIT_POINTS = (0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45)
 LONGEST_MODES = ("simple", "trail")
@@ -44,6 +45,18 @@ SPECIALS = {
     "adjacent": "station with 2 highways and 2 railways side by side",
     "opposite": "station with 2 highways and 2 railways across",
 }
+# the same in Polish (the rulebook's "trasy specjalne"), and the words the Polish violations use
+SPECIALS_PL = {
+    "hhhh": "skrzyżowanie autostrad",
+    "rrrr": "skrzyżowanie torów",
+    "3h1r": "stacja z 3 autostradami i 1 linią kolejową",
+    "1h3r": "stacja z 1 autostradą i 3 liniami kolejowymi",
+    "adjacent": "stacja z 2 autostradami i 2 liniami kolejowymi obok siebie",
+    "opposite": "stacja z 2 autostradami i 2 liniami kolejowymi naprzeciw siebie",
+}
+TYPE_NAMES_PL = {"h": "autostrada", "r": "linia kolejowa", "l": "lawa", ".": "nic"}
+TYPE_NAMES_PL_WITH = {"h": "autostradą", "r": "linią kolejową", "l": "lawą", ".": "niczym"}   # "styka się z …"
+SIDE_NAMES_PL = ("północnej", "wschodniej", "południowej", "zachodniej")                    # "po … stronie"
 
 
 def special_kind(cell: Cell) -> str | None:
@@ -72,8 +85,8 @@ def validate(board: Board) -> list[Violation]:
     meteor, lava = board.expansion == "meteor", board.expansion == "lava"
     for r, c, cell in board.cells():
         sq = square(r, c)
-        for message in _cell_problems(cell, meteor, lava):
-            found.append(Violation(message, sq))
+        for message, polish in _cell_problems(cell, meteor, lava):
+            found.append(Violation(message, sq, polish))
         for side in (E, S):
             nb = neighbour(r, c, side)
             if nb is None:
@@ -81,12 +94,16 @@ def validate(board: Board) -> list[Violation]:
             mine, theirs = cell.edges[side], board[nb].edges[opposite(side)]
             if mine in "hr" and theirs in "hr" and mine != theirs:
                 found.append(Violation(f"{TYPE_NAMES[mine]} meets {TYPE_NAMES[theirs]} on its "
-                                       f"{SIDE_NAMES[side]} side", sq))
+                                       f"{SIDE_NAMES[side]} side", sq,
+                                       f"{TYPE_NAMES_PL[mine]} styka się z {TYPE_NAMES_PL_WITH[theirs]} po "
+                                       f"stronie {SIDE_NAMES_PL[side]}"))
     for x in EXITS:
         edge = board[x.row, x.col].edges[x.side]
         if edge in "hr" and edge != x.kind:
             found.append(Violation(f"{TYPE_NAMES[edge]} touches the {TYPE_NAMES[x.kind]} exit on "
-                                   f"its {SIDE_NAMES[x.side]} side", square(x.row, x.col)))
+                                   f"its {SIDE_NAMES[x.side]} side", square(x.row, x.col),
+                                   f"{TYPE_NAMES_PL[edge]} dotyka wyjścia ({TYPE_NAMES_PL[x.kind]}) po "
+                                   f"stronie {SIDE_NAMES_PL[x.side]}"))
     specials: dict[str, list[str]] = {}
     for r, c, cell in board.cells():
         kind = special_kind(cell)
@@ -96,37 +113,52 @@ def validate(board: Board) -> list[Violation]:
     if len(used) > 3:
         ordered = sorted(used, key=lambda s: (s[0], int(s[1:])))
         found.append(Violation(f"{len(used)} special routes drawn ({', '.join(ordered)}); at most "
-                               f"3 per game", ordered[0]))
+                               f"3 per game", ordered[0],
+                               f"narysowano {counted(len(used), ('trasę specjalną', 'trasy specjalne', 'tras specjalnych'), 'pl')} "
+                               f"({', '.join(ordered)}); w grze najwyżej 3"))
     for kind, squares in specials.items():
         if len(squares) > 1:
             found.append(Violation(f"special route '{SPECIALS[kind]}' drawn {len(squares)} times "
-                                   f"({', '.join(squares)}); each may be used once", squares[0]))
+                                   f"({', '.join(squares)}); each may be used once", squares[0],
+                                   f"trasa specjalna „{SPECIALS_PL[kind]}” narysowana "
+                                   f"{counted(len(squares), ('raz', 'razy', 'razy'), 'pl')} ({', '.join(squares)}); "
+                                   f"każdej można użyć raz"))
     return found
 
 
-def _cell_problems(cell: Cell, meteor: bool, lava: bool) -> list[str]:
+def _cell_problems(cell: Cell, meteor: bool, lava: bool) -> list[tuple[str, str]]:
+    """What is wrong inside one space: (English, Polish) for each problem."""
     e, m = cell.edges, cell.marker
     out = []
     has_h, has_r, has_l = "h" in e, "r" in e, "l" in e
     if m == "x" and not meteor:
-        out.append("crater drawn without the meteor expansion (header 'expansion: meteor')")
+        out.append(("crater drawn without the meteor expansion (header 'expansion: meteor')",
+                    "krater narysowany bez rozszerzenia Meteoryt (nagłówek 'expansion: meteor')"))
     if (has_l or m == "v") and not lava:
-        out.append("lava drawn without the lava expansion (header 'expansion: lava')")
+        out.append(("lava drawn without the lava expansion (header 'expansion: lava')",
+                    "lawa narysowana bez rozszerzenia Lawa (nagłówek 'expansion: lava')"))
     if m == "o" and e not in ("hrhr", "rhrh"):
-        out.append(f"overpass marker on '{e}': an overpass is a highway crossing a railway "
-                   f"straight over (hrhro or rhrho)")
+        out.append((f"overpass marker on '{e}': an overpass is a highway crossing a railway "
+                    f"straight over (hrhro or rhrho)",
+                    f"znacznik wiaduktu na '{e}': wiadukt to autostrada i linia kolejowa krzyżujące się "
+                    f"na wprost (hrhro albo rhrho)"))
     elif m == "s" and not (has_h and has_r and not has_l):
-        out.append(f"station marker on '{e}': a station joins highway and railway edges")
+        out.append((f"station marker on '{e}': a station joins highway and railway edges",
+                    f"znacznik stacji na '{e}': stacja łączy autostradę z linią kolejową"))
     elif m == "v" and e != "llll":
-        out.append(f"volcano marker on '{e}': a volcano is written llllv")
+        out.append((f"volcano marker on '{e}': a volcano is written llllv",
+                    f"znacznik wulkanu na '{e}': wulkan zapisuje się llllv"))
     elif m == "" and has_h and has_r:
-        out.append(f"highway and railway join in '{e}' without a station (add the marker s, "
-                   f"or o for an overpass)")
+        out.append((f"highway and railway join in '{e}' without a station (add the marker s, "
+                    f"or o for an overpass)",
+                    f"autostrada i linia kolejowa łączą się w '{e}' bez stacji (dopisz znacznik s, "
+                    f"albo o dla wiaduktu)"))
     if has_l and m != "v":
         routes = [s for s in range(4) if e[s] in "hr"]
         if routes and not (len(routes) == 2 and routes[0] + 2 == routes[1]
                            and e[routes[0]] == e[routes[1]]):
-            out.append(f"'{e}': a lava space can carry only one straight highway or railway")
+            out.append((f"'{e}': a lava space can carry only one straight highway or railway",
+                        f"'{e}': przez pole z lawą może biec tylko jedna prosta autostrada albo linia kolejowa"))
     return out
 
 
@@ -225,8 +257,9 @@ class Scoring(Record):
         return (self.exits + self.longest_highway + self.longest_railway + self.center
                 - self.error_count + self.meteor + self.lava)
 
-    def as_dict(self) -> dict:
-        """The JSON contract (``railroad-ink-board-format.md``) plus a few extra members."""
+    def as_dict(self, lang: str = "en") -> dict:
+        """The JSON contract (``railroad-ink-board-format.md``) plus a few extra members (``lang``:
+        the violations' language; the contract's is English)."""
         return {
             "player": self.player,
             "file": self.board.source,
@@ -240,7 +273,7 @@ class Scoring(Record):
             "errors": self.error_count,
             "meteor": self.meteor,
             "lava": self.lava,
-            "violations": [str(v) for v in self.violations],
+            "violations": [v.text(lang) for v in self.violations],
         }
 
     def report(self) -> ScoreReport:

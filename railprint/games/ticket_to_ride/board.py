@@ -39,7 +39,7 @@ from railprint.layout.tiling import MIN_OVERLAP, overview_page, tile_document
 from railprint.memory import gc_paused
 from railprint.loading.schema import Length, Spec, validate
 from railprint.loading.yamlio import load_file
-from railprint.games.ticket_to_ride.model import TTRMap
+from railprint.games.ticket_to_ride.model import COLOUR_NAMES, TTRMap  # noqa: F401 - COLOUR_NAMES: part of this module's API
 from railprint.scene import (Circle, Document, Group, Item, Line, Path as SPath, Rect, Style, Text,
                              compose, rotate, translate)
 from railprint.units import mm
@@ -59,13 +59,6 @@ AREA_FILL = "#c9d3da"
 # A symbol per card colour so the board can be read without telling colours apart.
 SYMBOLS = {"red": "circle", "orange": "diamond", "yellow": "star", "green": "triangle",
            "blue": "square", "pink": "plus", "black": "cross", "white": "ring"}
-COLOUR_NAMES = {
-    "en": {"red": "red", "orange": "orange", "yellow": "yellow", "green": "green", "blue": "blue",
-           "pink": "pink", "black": "black", "white": "white", "gray": "gray: any one colour"},
-    "pl": {"red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony",
-           "blue": "niebieski", "pink": "fioletowy", "black": "czarny", "white": "biały",
-           "gray": "szary: dowolny jeden kolor"},
-}
 COUNTRY_TINTS = ("#efe6cf", "#e4ecd6", "#f1dfd6", "#e3e3ef", "#eee7c4", "#dceae6", "#f0dde6")
 
 TEXT = {

@@ -20,6 +20,20 @@ from typing import Any
 from railprint.errors import name_key  # noqa: F401 - part of this module's API
 from railprint.records import Record, factory
 
+# a route's colour in words (the printed board's legend; a violation's words: the part before ':')
+COLOUR_NAMES = {
+    "en": {"red": "red", "orange": "orange", "yellow": "yellow", "green": "green", "blue": "blue",
+           "pink": "pink", "black": "black", "white": "white", "gray": "gray: any one colour"},
+    "pl": {"red": "czerwony", "orange": "pomarańczowy", "yellow": "żółty", "green": "zielony",
+           "blue": "niebieski", "pink": "fioletowy", "black": "czarny", "white": "biały",
+           "gray": "szary: dowolny jeden kolor"},
+}
+
+
+def colour_word(colour: str, lang: str = "en") -> str:
+    """``red``, ``czerwony``; a colour no table names, as it is."""
+    return COLOUR_NAMES.get(lang, {}).get(colour, colour).split(":")[0]
+
 Point = tuple[float, float]
 
 

@@ -64,6 +64,6 @@ def picture(games: list[GameScore], lang: str = "en") -> Document:
     for game in games:
         title = f"{game.map.title(lang)} — {game.record.file}"
         pages.append(score_page(game.map, _players(game, lang), title=title, lang=lang,
-                                violations=tuple(str(v) for v in game.violations)))
+                                violations=tuple(v.text(lang) for v in game.violations)))
     return Document(tuple(pages), title=pages[0].label if pages else "Ticket to Ride",
                     subject="railprint score ticket-to-ride")

@@ -79,7 +79,8 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def game_json(game: GameScore) -> dict[str, Any]:
+def game_json(game: GameScore, lang: str = "en") -> dict[str, Any]:
+    """The JSON contract (``ticket-to-ride-game-format.md``); ``lang``: the violations' language."""
     m = game.map
     players = []
     for p in game.players:
@@ -115,17 +116,17 @@ def game_json(game: GameScore) -> dict[str, Any]:
                           "complete_special_regions": [m.region[r].name for r in n.complete_doubles],
                           "region_count": n.count, "points": n.points}
                          for n in p.networks] if m.region_bonus is not None else [],
-            "violations": [str(v) for v in p.violations],
-            "notices": [str(v) for v in p.notices],
+            "violations": [v.text(lang) for v in p.violations],
+            "notices": [v.text(lang) for v in p.notices],
         })
     return {
         "game": "ticket-to-ride",
         "map": m.id,
         "file": game.record.file,
         "players": players,
-        "violations": [{"player": owner, "message": v.message, "where": v.where}
+        "violations": [{"player": owner, "message": v.message_in(lang), "where": v.where}
                        for v, owner in zip(game.violations, game.owners)],
-        "notices": [{"player": owner, "message": v.message, "where": v.where}
+        "notices": [{"player": owner, "message": v.message_in(lang), "where": v.where}
                     for v, owner in zip(game.notices, game.notice_owners)],
     }
 
@@ -192,9 +193,9 @@ def _player_text(game: GameScore, p: PlayerScore, lang: str = "en") -> list[str]
             regions = ", ".join(m.region[r].name + (" ×2" if r in n.complete_doubles else "") for r in n.regions)
             out.append(f"    {i}. {_n(n.count, t['region'], lang)} → {_n(n.points, t['point'], lang)}: {regions}")
     for v in p.violations:
-        out.append(f"  ! {v}")
+        out.append(f"  ! {v.text(lang)}")
     for v in p.notices:
-        out.append(f"  i {v}")
+        out.append(f"  i {v.text(lang)}")
     return out
 
 
@@ -210,9 +211,9 @@ def game_text(game: GameScore, *, lang: str = "en") -> str:
         out.append("")
     order = sorted(game.players, key=lambda p: p.rank)
     out.append(f"{t['ranking']}: " + ", ".join(f"{p.rank}. {p.name} ({p.total})" for p in order))
-    out += violations_block(t["violations"], game.violations)
+    out += violations_block(t["violations"], game.violations, lang)
     if game.notices:
-        out += violations_block(t["notices"], game.notices)
+        out += violations_block(t["notices"], game.notices, lang)
     return "\n".join(out)
 
 

@@ -18,9 +18,10 @@ Decisions (see docs/ticket-to-ride-scoring.md):
 from __future__ import annotations
 
 from railprint.errors import Location, RailprintError, RulesError
-from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS, Route, Ticket, TTRMap
+from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS, Route, Ticket, TTRMap, colour_word
 from railprint.records import Record, factory
 from railprint.report import ScoreLine, ScoreReport, Violation, rank
+from railprint.words import counted
 
 from .graph import TrailSearchLimit, components, longest_trail, shortest_path
 
@@ -292,20 +293,25 @@ def score_game(record: GameRecord) -> GameScore:
     allocation = _allocate(record)
     violations: list[tuple[int, int, Violation, str | None]] = []
 
-    def flag(where: Location | None, message: str, owner: str | None) -> None:
+    def flag(where: Location | None, message: str, owner: str | None, pl: str = "") -> None:
         line = where.line if where and where.line else 0
         col = where.col if where and where.col else 0
-        violations.append((line, col, Violation(message, str(where) if where else ""), owner))
+        violations.append((line, col, Violation(message, str(where) if where else "", pl), owner))
+
+    def pair(r: Route, lang: str = "en") -> str:   # "Oslo - Bergen (red)", "Oslo - Bergen (kolor: czerwony)"
+        return f"{_pair_text(m, r)} ({'kolor: ' if lang == 'pl' else ''}{colour_word(r.colour, lang)})"
 
     if not m.players_min <= n_players <= m.players_max:
         flag(record.players[0].where if record.players else record.where,
-             f"{n_players} player(s): the {m.title()} map is for {m.players_min}-{m.players_max} players", None)
+             f"{n_players} player(s): the {m.title()} map is for {m.players_min}-{m.players_max} players", None,
+             f"{counted(n_players, ('gracz', 'gracze', 'graczy'), 'pl')}: mapa {m.title()} jest dla "
+             f"{m.players_min}-{m.players_max} graczy")
 
     names_seen: dict[str, str] = {}
     for p in record.players:
         key = p.name.casefold()
         if key in names_seen:
-            flag(p.where, f"two players are named {p.name!r}", p.name)
+            flag(p.where, f"two players are named {p.name!r}", p.name, f"dwóch graczy nazywa się {p.name!r}")
         names_seen[key] = p.name
 
     holders: dict[str, list[tuple[int, Claim]]] = {}
@@ -316,37 +322,46 @@ def score_game(record: GameRecord) -> GameScore:
         for claim, rid in zip(player.claims, allocation[pi]):
             r = m.route[rid]
             if rid in mine:
-                flag(claim.where, f"{player.name}: the route {_pair_text(m, r)} ({r.colour}) is listed twice "
-                     f"(first at line {mine[rid].where.line}); counted once", player.name)
+                flag(claim.where, f"{player.name}: the route {pair(r)} is listed twice "
+                     f"(first at line {mine[rid].where.line}); counted once", player.name,
+                     f"{player.name}: trasa {pair(r, 'pl')} jest wpisana dwa razy (pierwszy raz w wierszu "
+                     f"{mine[rid].where.line}); liczy się raz")
                 continue
             mine[rid] = claim
             holders.setdefault(rid, []).append((pi, claim))
             group = groups.setdefault(r.pair, [])
             if group and m.parallel.one_per_player:
                 others = ", ".join(m.route[g].colour for g, _ in group)
+                others_pl = ", ".join(colour_word(m.route[g].colour, "pl") for g, _ in group)
                 flag(claim.where, f"{player.name} holds two parallel routes {_pair_text(m, r)} "
-                     f"({others} and {r.colour}); one player may claim only one of them", player.name)
+                     f"({others} and {r.colour}); one player may claim only one of them", player.name,
+                     f"{player.name} ma dwie równoległe trasy {_pair_text(m, r)} ({others_pl} i "
+                     f"{colour_word(r.colour, 'pl')}); gracz może zająć tylko jedną z nich")
             group.append((rid, claim))
         trains = sum(m.route[r].length for r in mine)
         if trains > m.trains_per_player:
             over_limit += 1
             flag(player.where, f"{player.name} uses {trains} trains; each player has only {m.trains_per_player}",
-                 player.name)
+                 player.name, f"{player.name} używa {counted(trains, ('wagonu', 'wagonów', 'wagonów'), 'pl')}; "
+                 f"każdy gracz ma tylko {m.trains_per_player}")
         kept: dict[str, Location] = {}
         for t in player.tickets:
             if t.ticket in kept:
                 flag(t.where, f"{player.name}: the ticket {t.text} is listed twice (first at line "
-                     f"{kept[t.ticket].line}); counted once", player.name)
+                     f"{kept[t.ticket].line}); counted once", player.name,
+                     f"{player.name}: bilet {t.text} jest wpisany dwa razy (pierwszy raz w wierszu "
+                     f"{kept[t.ticket].line}); liczy się raz")
             else:
                 kept[t.ticket] = t.where
 
     for rid, hs in holders.items():
         if len(hs) > 1:
             names = " and ".join(record.players[pi].name for pi, _ in hs)
+            names_pl = " i ".join(record.players[pi].name for pi, _ in hs)
             r = m.route[rid]
             for pi, claim in hs[1:]:
-                flag(claim.where, f"the route {_pair_text(m, r)} ({r.colour}) is claimed by both {names}",
-                     record.players[pi].name)
+                flag(claim.where, f"the route {pair(r)} is claimed by both {names}",
+                     record.players[pi].name, f"trasę {pair(r, 'pl')} zajmują jednocześnie {names_pl}")
 
     limit = m.parallel.limit(n_players)
     if limit is not None:
@@ -359,10 +374,15 @@ def score_game(record: GameRecord) -> GameScore:
             if len(distinct) > limit and len(players_in) > 1:
                 r = m.route[ids[0]]
                 who = ", ".join(f"{record.players[pi].name}: {m.route[rid].colour}" for rid, pi, _ in claimed)
+                who_pl = ", ".join(f"{record.players[pi].name}: {colour_word(m.route[rid].colour, 'pl')}"
+                                   for rid, pi, _ in claimed)
                 last = max((c for _, _, c in claimed), key=lambda c: (c.where.line or 0, c.where.col or 0))
                 kind = {2: "double", 3: "triple"}.get(len(ids), f"{len(ids)}-fold")
+                kind_pl = {2: "podwójnej", 3: "potrójnej"}.get(len(ids), f"{len(ids)}-krotnej")
                 flag(last.where, f"with {n_players} players only {limit} route(s) of the {kind} route "
-                     f"{_pair_text(m, r)} may be claimed ({who})", None)
+                     f"{_pair_text(m, r)} may be claimed ({who})", None,
+                     f"przy {n_players} graczach z {kind_pl} trasy {_pair_text(m, r)} można zająć tylko "
+                     f"{counted(limit, ('trasę', 'trasy', 'tras'), 'pl')} ({who_pl})")
 
     ticket_holders: dict[str, list[int]] = {}
     for pi, player in enumerate(record.players):
@@ -371,17 +391,20 @@ def score_game(record: GameRecord) -> GameScore:
     for tid, pis in ticket_holders.items():
         if len(pis) > 1:
             names = " and ".join(record.players[pi].name for pi in pis)
+            names_pl = " i ".join(record.players[pi].name for pi in pis)
             for pi in pis[1:]:
                 where = next(k.where for k in record.players[pi].tickets if k.ticket == tid)
                 tk = m.ticket[tid]
                 flag(where, f"the ticket {m.place_name(tk.a)} - {m.place_name(tk.b)} is kept by both {names} "
-                     f"(there is one such card)", record.players[pi].name)
+                     f"(there is one such card)", record.players[pi].name,
+                     f"bilet {m.place_name(tk.a)} - {m.place_name(tk.b)} mają jednocześnie {names_pl} "
+                     f"(jest tylko jedna taka karta)")
 
     notices: list[tuple[int, int, Violation, str | None]] = []
 
-    def notice(where: Location | None, message: str, owner: str | None) -> None:
+    def notice(where: Location | None, message: str, owner: str | None, pl: str = "") -> None:
         notices.append((where.line or 0 if where else 0, where.col or 0 if where else 0,
-                        Violation(message, str(where) if where else ""), owner))
+                        Violation(message, str(where) if where else "", pl), owner))
 
     station_results = _stations(record, allocation, holders, flag, notice)
 
@@ -397,7 +420,10 @@ def score_game(record: GameRecord) -> GameScore:
         if players[-1].longest_path is None:
             flag(entry.where, f"{entry.name}: longest path not computed — with more trains than a player has "
                  f"the search was stopped after {budget:,} steps; the longest-path bonus and tie-breaks "
-                 "count it as 0", entry.name)
+                 "count it as 0", entry.name,
+                 f"{entry.name}: najdłuższej trasy nie obliczono — przy większej liczbie wagonów, niż ma gracz, "
+                 f"przeszukiwanie przerwano po {f'{budget:,}'.replace(',', chr(0xa0))} krokach; premia i "
+                 "rozstrzyganie remisów liczą ją jako 0")
 
     if m.globetrotter is not None and players:
         best = max(p.tickets_completed for p in players)
@@ -464,20 +490,25 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
             city = m.place_name(st.city)
             if st.city in seen:
                 flag(st.where, f"{name} lists a station in {city} twice (first at line {seen[st.city].where.line}); "
-                     "counted once", name)
+                     "counted once", name, f"{name} wpisuje dworzec w mieście {city} dwa razy (pierwszy raz w wierszu "
+                     f"{seen[st.city].where.line}); liczy się raz")
                 results.append(StationResult(st.city, st.where, counted=False))
                 continue
             seen[st.city] = st
             if placed >= m.stations.per_player:
                 flag(st.where, f"{name} places {len({x.city for x in player.stations})} stations; each player has only "
-                     f"{m.stations.per_player} (the station in {city} is not counted)", name)
+                     f"{m.stations.per_player} (the station in {city} is not counted)", name,
+                     f"{name} stawia {counted(len({x.city for x in player.stations}), ('dworzec', 'dworce', 'dworców'), 'pl')}; "
+                     f"każdy gracz ma tylko {m.stations.per_player} (dworzec w mieście {city} się nie liczy)")
                 results.append(StationResult(st.city, st.where, counted=False))
                 continue
             placed += 1
             other = city_holder.get(st.city)
             if other is not None:
                 flag(st.where, f"{city} holds stations of both {record.players[other[0]].name} and {name}; "
-                     "a city takes one station", name)
+                     "a city takes one station", name,
+                     f"w mieście {city} stoją dworce graczy {record.players[other[0]].name} i {name}; "
+                     "w mieście może stać tylko jeden dworzec")
             else:
                 city_holder[st.city] = (pi, st)
             foreign = [rid for rid in m.routes_at_city[st.city]
@@ -491,16 +522,23 @@ def _stations(record: GameRecord, allocation: list[list[str]], holders: dict[str
                 where = st.borrows_where or st.where
                 if any(r in mine for r in st.borrows):
                     flag(where, f"{name}'s station in {city} borrows {st.borrows_text}, which is {name}'s own "
-                         "route (a station borrows another player's route); it borrows nothing", name)
+                         "route (a station borrows another player's route); it borrows nothing", name,
+                         f"dworzec gracza {name} w mieście {city} korzysta z trasy {st.borrows_text}, która należy "
+                         f"do niego samego (dworzec korzysta z trasy innego gracza); nie korzysta z żadnej")
                 else:
                     flag(where, f"{name}'s station in {city} borrows {st.borrows_text}, which no player claimed; "
-                         "it borrows nothing", name)
+                         "it borrows nothing", name,
+                         f"dworzec gracza {name} w mieście {city} korzysta z trasy {st.borrows_text}, której nikt "
+                         "nie zajął; nie korzysta z żadnej")
                 results.append(StationResult(st.city, st.where, None, (), True))
                 continue
             if not foreign:
                 notice(st.where, f"{name}'s station in {city}: no other player has a route into {city}, so it "
                        "borrows nothing (legal: the station is used and does not score its "
-                       f"{m.stations.points_unused} points)", name)
+                       f"{m.stations.points_unused} points)", name,
+                       f"dworzec gracza {name} w mieście {city}: żaden inny gracz nie ma trasy do miasta {city}, "
+                       "więc dworzec nie korzysta z żadnej (zgodnie z zasadami: dworzec jest użyty i nie daje "
+                       f"swoich {m.stations.points_unused} punktów)")
             searched.append(len(results))
             options.append([_borrowed_edge(m, rid, st.city) for rid in foreign])
             results.append(StationResult(st.city, st.where))

@@ -467,7 +467,8 @@
 
   function apply(data) {
     state.room = data.room;
-    state.score = data.score;
+    // the server sends the scorer's violations in Polish too (result_pl) when there are any
+    state.score = data.score && lang === "pl" && data.score.result_pl ? {...data.score, result: data.score.result_pl} : data.score;
     const players = state.room.parts.setup.players;
     if (!players.includes(state.player)) {
       const saved = localStorage.getItem("railprint-player-" + state.room.id);

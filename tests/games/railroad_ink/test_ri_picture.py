@@ -103,7 +103,7 @@ def test_polish_labels_expansion_rows_and_violations():
     assert "Błędy" in cells and "Najdłuższa autostrada" in cells
     lines = [i.text for i in _groups(misfit)["violations"].items if isinstance(i, Text)]
     assert lines[0] == "Naruszenia zasad (4):"
-    assert lines[1].startswith("B2: overpass marker on 'hhhh'")
+    assert lines[1].startswith("B2: znacznik wiaduktu na 'hhhh'")      # the violations in Polish too
     assert "Kolejowy szlak — markers_misfit — −6 pkt" in texts(misfit)
     assert P._exits_word(1, "pl") == "1 wyjście"
     assert P._exits_word(3, "pl") == "3 wyjścia"

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from railprint.errors import RailprintError, suggestion
+from railprint.games.ticket_to_ride.model import colour_word
 from railprint.games.ticket_to_ride.maps import BUILTIN, load_map
 from railprint.games.ticket_to_ride.notation import format_game, parse_game
 
@@ -140,20 +141,11 @@ def route_name(m, rid: str, lang: str = "en") -> str:
     i = same.index(rid)
     nth = "" if len(same) < 2 else f" ({i + 1}.)" if lang == "pl" else \
         f" ({_ORDINALS[i] if i < len(_ORDINALS) else i + 1})"
-    colour = _colour_word(r.colour, lang)
+    colour = colour_word(r.colour, lang)
     return f"{m.place_name(r.a)} – {m.place_name(r.b)} · {r.length} · {colour}{nth}"
 
 
 _ORDINALS = ("1st", "2nd", "3rd")
-
-
-def _colour_word(colour: str, lang: str) -> str:
-    """A route colour's short name in the page's language (a map's own colour ids stay as they are)."""
-    if lang == "en":
-        return colour
-    from railprint.games.ticket_to_ride.board import COLOUR_NAMES
-
-    return COLOUR_NAMES.get(lang, {}).get(colour, colour).split(":")[0]
 
 
 def check_with_room(parts: dict[str, Any], updates: dict[str, Any]) -> None:
