@@ -10,7 +10,7 @@ Where to look: the printed sheet is known to be plain white inside each white gr
 of its lines and round box (the grey centre squares are left out: a printer's halftone dots are
 periodic too), wherever the player drew nothing. ``read.py`` has found the markers by then, so
 the squares' places in the photo are known; a square is *blank* when the rectified grid shows
-nothing in it darker than 80 % of its paper. In each blank square the largest axis-aligned
+no pixel in it darker than 85 % of its paper. In each blank square the largest axis-aligned
 window of the photo's own pixels (32 to 128 px) is taken, and its power spectrum (Hann taper) is
 divided, bin by bin, by the median power of the bins at the same radius: the photo's own noise,
 blur and JPEG come out near 1, a periodic pattern far above.
@@ -20,8 +20,9 @@ either axis (JPEG's 8 x 8 blocks); the bins near the photo's axes (rows and colu
 sensor, rolling-shutter banding) and near its Nyquist limit (JPEG's finest DCT basis,
 demosaicing). The background has a floor (noise of 1 grey level): a flat or clipped window
 that JPEG left with one faint step is not a pattern. A screen shows the same pattern in
-every window, a paper photo's chance peak does not: the windows' ratio spectra are averaged bin
-by bin and the photo is refused as a screen when the average peaks over :data:`THRESHOLD`.
+every window, a paper photo's chance peak (or a pencil line the blank test missed) does not: the
+photo is refused as a screen when the windows' ratio spectra, bin by bin, have a median peak
+over :data:`THRESHOLD`.
 Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) is no verdict:
 the photo is read. The cost is a few FFTs of at most 128 x 128 (docs/railroad-ink-photo.md).
 """
@@ -34,12 +35,12 @@ import numpy as np
 from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo import layout
 
-THRESHOLD = 30.0         # the averaged ratio spectrum's peak that says "screen"
+THRESHOLD = 30.0         # the windows' median ratio spectrum's peak that says "screen"
 MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
 MAX_WINDOWS = 12
 SIZES = (128, 96, 64, 48, 40, 32)
 INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
-BLANK = 0.8              # a square is blank when nothing in it is darker than this share of its paper
+BLANK = 0.85             # a square is blank when no pixel in it is darker than this share of its paper
 BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (either axis) are left out
 AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
 NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
@@ -75,7 +76,7 @@ def photo_score(data: bytes) -> tuple[float | None, int]:
 
 def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
                  margin_mm: float) -> tuple[float | None, int]:
-    """(the averaged ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
+    """(the median ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
     were found; how many windows were used)."""
     windows = []
     for r, c in _white_squares():
@@ -92,8 +93,10 @@ def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: f
     else:
         return None, len(windows)
     usable = usable[:MAX_WINDOWS]
-    mean = np.mean([_ratio(_centre(w, size)) for w in usable], axis=0)
-    return float(mean.max()), len(usable)
+    # the median over the windows, bin by bin: a screen's pattern is in every window; a line the
+    # blank test missed, in one or two, is not
+    middle = np.median([_ratio(_centre(w, size)) for w in usable], axis=0)
+    return float(middle.max()), len(usable)
 
 
 def _white_squares() -> list[tuple[int, int]]:
@@ -112,7 +115,7 @@ def _blank(rect: np.ndarray, r: int, c: int, px_per_mm: float, margin_mm: float)
     box = rect[max(0, y0):y1, max(0, x0):x1]
     if box.size == 0:
         return False
-    box = cv2.blur(box, (3, 3)).astype(np.float32)
+    box = box.astype(np.float32)
     paper = float(np.percentile(box, 90))
     return paper > 40 and float(box.min()) >= BLANK * paper
 
