@@ -26,7 +26,7 @@ import numpy as np
 
 from railprint.errors import RailprintError
 from railprint.games.railroad_ink.board import EMPTY, ROWS, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import layout
+from railprint.games.railroad_ink.photo import layout, screen
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -471,6 +471,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
     rect, src_ppm = _rectify(gray, H)
+    if screen.looks_like_screen(gray, H, rect, PX_PER_MM, MARGIN_MM):
+        raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     small = src_ppm < LOW_GRID_PX_PER_MM
     dark = _darkness(rect)
     black = _black_level(dark, expansion)
