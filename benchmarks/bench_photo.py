@@ -9,14 +9,16 @@ Each photo comes from ``railprint.games.railroad_ink.photo.synth.make_photo(seed
 board drawn by a random hand (pencil or pen), any rotation, perspective up to 35 degrees,
 shadows, blur, JPEG 60-95, 1-12 MP (``--mp`` fixes the size). Reading is timed in CPU time
 (user + sys of this process) around ``read_photo`` alone, JPEG decoding included. ``--screens N``
-also makes N photos of the sheet shown on a screen (``synth.make_screen_photo``), which must all
-be refused as screens; a paper photo refused as a screen is reported.
+also makes N photos of the sheet shown on a screen (``synth.make_screen_photo``) and reports how
+many are refused as screens, and why each other one is not (its screen score, its conditions); for
+the paper photos it reports any refused as a screen and the highest screen score among them
+against the threshold (``photo/screen.py``): the margin. ``--screens-only`` skips the reading.
 
 The report breaks the errors down by what was misread (exits, station, overpass, lava) and by
 the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
 
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
-                                     [--screens N] [--cache DIR] [--verbose]
+                                     [--screens N] [--screens-only] [--cache DIR] [--verbose]
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from railprint.games.railroad_ink.board import Board, Cell
+from railprint.games.railroad_ink.photo import screen
 from railprint.games.railroad_ink.photo.read import PhotoError, read_photo
 from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo, make_screen_photo
 
@@ -40,15 +43,15 @@ CONDITIONS = {
 }
 
 
-def _photo(seed: int, mp: float | None, cache: Path | None):
-    """(jpeg, board, params, megapixels), from the cache when it has the photo."""
+def _photo(seed: int, mp: float | None, cache: Path | None, make=make_photo):
+    """(jpeg, board, params), from the cache when it has the photo."""
     if cache is not None and mp is None:
         jpg, meta = cache / f"{seed}.jpg", cache / f"{seed}.json"
         if jpg.exists() and meta.exists():
             info = json.loads(meta.read_text())
             rows = tuple(tuple(Cell(t[:4], t[4:]) for t in row) for row in info["board"])
             return jpg.read_bytes(), Board(rows), info["params"]
-    photo = make_photo(seed, megapixels=mp)
+    photo = make(seed, megapixels=mp)
     if cache is not None and mp is None:
         cache.mkdir(parents=True, exist_ok=True)
         (cache / f"{seed}.json").write_text(json.dumps(
@@ -86,8 +89,15 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None) -> di
     by_cond: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     times: list[tuple[float, float]] = []
     failures = []
+    nearest = (None, -1.0)   # the paper photo most like a screen: (seed, screen score)
     for seed in seeds:
         jpeg, board, params = _photo(seed, mp, cache)
+        try:
+            score, _ = screen.photo_score(jpeg)
+        except PhotoError:
+            score = None
+        if score is not None and score > nearest[1]:
+            nearest = (seed, score)
         t0 = time.process_time()
         try:
             reading = read_photo(jpeg)
@@ -117,22 +127,25 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None) -> di
                     print(f"  seed {seed} {name}: want {want.token} got {got.token}"
                           f"{' (flagged)' if flag else ' UNFLAGGED'} {params}")
     return {"photos": len(seeds), "total": dict(total), "by_class": by_class, "by_cond": by_cond,
-            "times": times, "failures": failures}
+            "times": times, "failures": failures, "nearest": nearest}
 
 
-def screens(seeds) -> tuple[int, list]:
-    """Screen photos: how many were refused as screens; the others (seed, outcome)."""
+def screens(seeds, cache: Path | None = None) -> tuple[int, list]:
+    """Screen photos: how many were refused as screens; the others (seed, outcome, params)."""
     refused, missed = 0, []
     for seed in seeds:
-        photo = make_screen_photo(seed)
+        jpeg, _, params = _photo(seed, None, cache, make_screen_photo)
         try:
-            read_photo(photo.jpeg)
-            missed.append((seed, "read as paper"))
+            read_photo(jpeg)
+            score, windows = screen.photo_score(jpeg)
+            why = (f"no verdict: {windows} blank windows" if score is None else
+                   f"read as paper: screen score {score:.1f} < {screen.THRESHOLD:g} ({windows} windows)")
+            missed.append((seed, why, params))
         except PhotoError as exc:
             if "screen" in str(exc):
                 refused += 1
             else:
-                missed.append((seed, str(exc)))
+                missed.append((seed, f"refused, not as a screen: {exc}", params))
     return refused, missed
 
 
@@ -147,13 +160,18 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=None, help="first seed (default: the set's start)")
     ap.add_argument("--mp", type=float, default=None, help="megapixels of every photo (default: random 1-12)")
     ap.add_argument("--screens", type=int, default=0, help="also this many photos of a screen")
-    ap.add_argument("--cache", type=Path, default=None, help="keep generated photos here (random sizes only)")
+    ap.add_argument("--screens-only", action="store_true", help="only the screen photos")
+    ap.add_argument("--cache", type=Path, default=None,
+                    help="keep generated photos here (random sizes only; screen photos in DIR/screen)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
     first = pool.start if args.first is None else args.first
     seeds = range(first, first + args.count)
     assert seeds.start in pool and seeds[-1] in pool, "seeds outside the chosen set"
+    if args.screens_only:
+        _report_screens(args, seeds.start)
+        return
     res = run(seeds, args.mp, args.verbose, args.cache)
     t = res["total"]
     n = t.get("spaces", 0)
@@ -183,13 +201,21 @@ def main() -> None:
         print(f"  CPU per photo: mean {sum(x for _, x in res['times']) / len(res['times']):.2f} s, "
               f"max {worst:.2f} s, mean {sum(per_mp) / len(per_mp):.3f} s per MP"
               + (f", 10-12 MP max {max(big):.2f} s (target <= 1.5 s)" if big else ""))
+    seed, score = res["nearest"]
+    if seed is not None:
+        print(f"  paper photos refused as screens: {sum('screen' in why for _, why, _ in res['failures'])}; "
+              f"highest screen score {score:.1f} (seed {seed}), threshold {screen.THRESHOLD:g}: "
+              f"margin x{screen.THRESHOLD / max(score, 1e-9):.1f}")
     if args.screens:
-        first_screen = pool.start if args.first is None else args.first
-        refused, missed = screens(range(first_screen, first_screen + args.screens))
-        print(f"  screen photos refused as screens: {refused} / {args.screens}")
-        for seed, why in missed:
-            print(f"    screen seed {seed}: {why}")
+        _report_screens(args, seeds.start)
 
+
+def _report_screens(args, first: int) -> None:
+    cache = args.cache / "screen" if args.cache is not None else None
+    refused, missed = screens(range(first, first + args.screens), cache)
+    print(f"  screen photos refused as screens: {refused} / {args.screens}")
+    for seed, why, params in missed:
+        print(f"    screen seed {seed}: {why} {params}")
 
 if __name__ == "__main__":
     main()

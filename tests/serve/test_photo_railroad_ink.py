@@ -90,3 +90,33 @@ def test_the_take_a_photo_button_sends_the_file_and_outlines_the_doubtful_spaces
     assert sorted(outlined) == want
     page.screenshot(path=str(tmp_path / "photo.png"))
     assert not errors
+
+
+def _screen_photo():
+    from railprint.games.railroad_ink.photo.synth import make_screen_photo
+
+    return make_screen_photo(1)   # a dev seed whose pixel grid shows (tests/games/railroad_ink/test_ri_photo_screen.py)
+
+
+def test_a_photo_of_a_screen_is_refused_with_the_clis_message(client, browser, server, tmp_path):
+    from railprint.games.railroad_ink.photo import screen
+
+    jpeg = _screen_photo().jpeg
+    ident = _room(client)
+    answer = client.post(f"/api/rooms/{ident}/photos/Ala?version=0", content=jpeg, headers={"Content-Type": "image/jpeg"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == f"{screen.MESSAGE} ({screen.HINT})"
+    # the phone page's "Take a photo" shows that line, and the board stays as it was
+    base, _ = server
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    create_room_with(page, base, "railroad-ink", ["Ala"])
+    page.wait_for_selector("#ri-photo")
+    src = tmp_path / "screen.jpg"
+    src.write_bytes(jpeg)
+    page.locator("#ri-photo-file").set_input_files(str(src))
+    page.wait_for_function("document.querySelector('#ri-photo-note').textContent.includes('screen')", timeout=60000)
+    note = page.locator("#ri-photo-note").text_content()
+    assert screen.MESSAGE in note and "railprint sheet railroad-ink" in note
+    assert page.locator("body").get_attribute("data-version") == "0"
+    page.screenshot(path=str(tmp_path / "screen.png"))
+    page.close()

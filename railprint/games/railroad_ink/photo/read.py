@@ -19,13 +19,14 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from railprint.errors import RailprintError
 from railprint.games.railroad_ink.board import EMPTY, ROWS, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import layout
+from railprint.games.railroad_ink.photo import layout, screen
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -34,6 +35,11 @@ DETECT_LONG_SIDE = 2000
 PX_PER_MM = 6.0
 MARGIN_MM = 9.0
 MIN_GRID_PX_PER_MM = 1.2     # below this the strokes are too thin to tell apart
+FAINT_MIN = 0.06             # rel darkness: the faint-ink threshold never goes below this ...
+LEVEL_MIN = 0.08             # ... nor the ink threshold below this (a blurred light pencil line)
+TRACE_MIN = 0.035            # the lowest threshold, for a light line on an empty-looking side ...
+TRACE_LINE = 0.6             # ... which then needs a track through 60 % of the strip
+TRACE_PX_PER_MM = 4.0        # ... in a photo with this many px per mm at the grid or more
 LOW_GRID_PX_PER_MM = 2.6     # below this every space is read but listed as uncertain
 
 
@@ -324,8 +330,8 @@ def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     return float(box.mean())
 
 
-def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None
-               ) -> tuple[Cell, bool, str]:
+def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
+               trace: np.ndarray | None = None) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty."""
@@ -344,6 +350,8 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
                 if f["ink"] >= 0.3 or f["line"] >= 0.3:
+                    sides[s] = SideRead(".", False, "a faint line?")
+                elif trace is not None and side_features(_strip(trace, r, c, s)[:, cut:-cut])["line"] >= TRACE_LINE:
                     sides[s] = SideRead(".", False, "a faint line?")
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
@@ -364,6 +372,8 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     if not marker and kinds == {"h", "r"}:
         if edges in ("hrhr", "rhrh"):
             marker = "o"
+            if _centre_fill(ink, r, c) >= 0.55:   # a station square the opening broke (a gap in it)
+                certain, reasons = False, reasons + ["centre: a station?"]
         else:
             certain, reasons = False, reasons + ["highway and railway meet without a station"]
             marker = "s"
@@ -461,13 +471,18 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
     rect, src_ppm = _rectify(gray, H)
+    if screen.looks_like_screen(gray, H, rect, PX_PER_MM, MARGIN_MM):
+        raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     small = src_ppm < LOW_GRID_PX_PER_MM
     dark = _darkness(rect)
     black = _black_level(dark, expansion)
     rel = dark / black
-    level, floor = _threshold(rel)
+    level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
     faint = (rel > floor).astype(np.uint8)
+    # clear of the round boxes' frames; in a photo of under TRACE_PX_PER_MM the printed lines'
+    # halo reaches further than that, and the trace is not used
+    trace = ((rel > lowest) & _interior(2.0)).astype(np.uint8) if src_ppm >= TRACE_PX_PER_MM else None
     k = int(round(2.6 * PX_PER_MM))
     solid = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     rows = []
@@ -478,7 +493,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace)
             if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
@@ -490,8 +505,10 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
 
 
-def _interior() -> np.ndarray:
-    """A mask of the rectified grid's insides: every square without its printed lines and round box."""
+@lru_cache(maxsize=2)
+def _interior(box_margin: float = 0.8) -> np.ndarray:
+    """A mask of the rectified grid's insides: every square without its printed lines and round
+    box (and ``box_margin`` mm around the box)."""
     p = PX_PER_MM
     size = int(round((layout.GRID_MM + 2 * MARGIN_MM) * p))
     mask = np.zeros((size, size), bool)
@@ -501,27 +518,28 @@ def _interior() -> np.ndarray:
             y0 = (MARGIN_MM + r * layout.SQUARE_MM) * p
             a, b = int(x0 + 1.5 * p), int(x0 + (layout.SQUARE_MM - 1.5) * p)
             mask[int(y0 + 1.5 * p):int(y0 + (layout.SQUARE_MM - 1.5) * p), a:b] = True
-            box = layout.ROUND_BOX_MM + layout.ROUND_BOX_INSET_MM + 0.8
+            box = layout.ROUND_BOX_MM + layout.ROUND_BOX_INSET_MM + box_margin
             mask[int(y0 + (layout.SQUARE_MM - box) * p):int(y0 + layout.SQUARE_MM * p),
                  int(x0 + (layout.SQUARE_MM - box) * p):int(x0 + layout.SQUARE_MM * p)] = False
     return mask
 
 
-_INTERIOR: list[np.ndarray] = []
 
-
-def _threshold(rel: np.ndarray) -> tuple[float, float]:
-    """(ink, faint): ink is darker than this share of the print's black, about 40 % of the
+def _threshold(rel: np.ndarray) -> tuple[float, float, float]:
+    """(ink, faint, trace): ink is darker than this share of the print's black, about 40 % of the
     drawing's strong ink (pencil comes out lighter than pen; an erased line is lighter still);
-    faint is just above the paper's own noise."""
-    if not _INTERIOR:
-        _INTERIOR.append(_interior())
-    drawn = rel[_INTERIOR[0]]
+    faint is above the paper's own noise and about a third of the strong ink. Both go down to
+    LEVEL_MIN and FAINT_MIN for a light drawing (a soft pencil in a blurred photo), and no lower
+    than 0.13 on a sheet with little drawn on it. Trace is just above the paper's noise: a side
+    that reads as empty but has a long line there is uncertain."""
+    drawn = rel[_interior()]
     paper = float(np.median(drawn))
     noise = float(np.median(np.abs(drawn - paper))) * 1.4826
     floor = max(0.13, paper + 5 * noise)
     strong = drawn[drawn > floor]
+    lowest = max(TRACE_MIN, paper + 6 * noise)
     if strong.size < 400:
-        return max(0.25, floor), floor
+        return max(0.25, floor), floor, max(lowest, floor)
     level = float(np.percentile(strong, 90))
-    return min(0.4, max(floor, level * 0.42)), floor
+    floor = max(FAINT_MIN, paper + 5 * noise, min(0.13, level / 3))
+    return min(0.4, max(floor, LEVEL_MIN, level * 0.42)), floor, lowest

@@ -1,0 +1,189 @@
+"""Tell a photo of a screen from a photo of the printed sheet (used by ``read.py``).
+
+A screen draws the sheet with a grid of lit pixels: three R, G, B stripes with dark gaps between
+them and between the rows. A camera samples that grid with its own pixels, so a photo of a
+screen carries a *periodic* pattern: the pixel grid itself when the screen is close, a moiré
+(the two grids beating) when it is not. Printed paper has none: its white is paper fibre and
+sensor noise, random in every direction.
+
+Where to look: the printed sheet is known to be plain white inside each white grid square, clear
+of its lines and round box (the grey centre squares are left out: a printer's halftone dots are
+periodic too), wherever the player drew nothing. ``read.py`` has found the markers by then, so
+the squares' places in the photo are known; a square is *blank* when the rectified grid shows
+no pixel in it darker than 85 % of its paper. In each blank square the largest axis-aligned
+window of the photo's own pixels (32 to 128 px) is taken, and its power spectrum (Hann taper) is
+divided, bin by bin, by the median power of the bins at the same radius: the photo's own noise,
+blur and JPEG come out near 1, a periodic pattern far above.
+
+Left out, because paper photos have them too: the bins at multiples of 1/8 cycle per pixel on
+either axis (JPEG's 8 x 8 blocks); the bins near the photo's axes (rows and columns of the
+sensor, rolling-shutter banding) and near its Nyquist limit (JPEG's finest DCT basis,
+demosaicing). The background has a floor (noise of 1 grey level): a flat or clipped window
+that JPEG left with one faint step is not a pattern. A screen shows the same pattern in
+every window, a paper photo's chance peak (or a pencil line the blank test missed) does not: the
+photo is refused as a screen when the windows' ratio spectra, bin by bin, have a median peak
+over :data:`THRESHOLD`.
+Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) is no verdict:
+the photo is read. The cost is a few FFTs of at most 128 x 128 (docs/railroad-ink-photo.md).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from railprint.games.railroad_ink.board import SIZE
+from railprint.games.railroad_ink.photo import layout
+
+THRESHOLD = 30.0         # the windows' median ratio spectrum's peak that says "screen"
+MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
+MAX_WINDOWS = 12
+SIZES = (128, 96, 64, 48, 40, 32)
+INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
+BLANK = 0.85             # a square is blank when no pixel in it is darker than this share of its paper
+BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (either axis) are left out
+AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
+NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
+LOW_BINS = 4             # ... and the lowest frequencies (the light's own gradient)
+FLOOR = 1.0              # the background is at least the power of noise of this variance (grey
+                         # levels squared): a flat, JPEG-flattened window's one step is no pattern
+
+MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printed sheet"
+HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
+
+
+def looks_like_screen(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
+                      margin_mm: float) -> bool:
+    """``read.py``'s check: ``gray`` the photo, ``H`` grid mm -> photo px, ``rect`` the grid
+    rectified at ``px_per_mm`` with ``margin_mm`` around it."""
+    score, _ = screen_score(gray, H, rect, px_per_mm, margin_mm)
+    return score is not None and score >= THRESHOLD
+
+
+def photo_score(data: bytes) -> tuple[float | None, int]:
+    """:func:`screen_score` of a whole photo (JPEG bytes), for tests and benchmarks; a photo
+    whose markers are not found raises ``read.PhotoError`` as ``read_photo`` would."""
+    from railprint.games.railroad_ink.photo import read
+
+    gray = read._decode(data)
+    found, _ = read._find_markers(gray)
+    if len(found) < 2:
+        raise read.PhotoError(f"{len(found)} of the 4 corner marks found")
+    H, _ = read._homography(found)
+    rect, _ = read._rectify(gray, H)
+    return screen_score(gray, H, rect, read.PX_PER_MM, read.MARGIN_MM)
+
+
+def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
+                 margin_mm: float) -> tuple[float | None, int]:
+    """(the median ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
+    were found; how many windows were used)."""
+    windows = []
+    for r, c in _white_squares():
+        if not _blank(rect, r, c, px_per_mm, margin_mm):
+            continue
+        win = _window(gray, H, r, c)
+        if win is not None:
+            windows.append(win)
+    # one size for all, so their spectra share bins: the largest that MIN_WINDOWS windows have
+    for size in SIZES:
+        usable = [w for w in windows if w.shape[0] >= size]
+        if len(usable) >= MIN_WINDOWS:
+            break
+    else:
+        return None, len(windows)
+    usable = usable[:MAX_WINDOWS]
+    # the median over the windows, bin by bin: a screen's pattern is in every window; a line the
+    # blank test missed, in one or two, is not
+    middle = np.median([_ratio(_centre(w, size)) for w in usable], axis=0)
+    return float(middle.max()), len(usable)
+
+
+def _white_squares() -> list[tuple[int, int]]:
+    """The white squares (the grey centre 3 x 3 left out), nearest the centre first."""
+    centre = range(2, 5)
+    out = [(r, c) for r in range(SIZE) for c in range(SIZE) if not (r in centre and c in centre)]
+    return sorted(out, key=lambda rc: (abs(rc[0] - 3) + abs(rc[1] - 3), rc))
+
+
+def _blank(rect: np.ndarray, r: int, c: int, px_per_mm: float, margin_mm: float) -> bool:
+    a, b = INSIDE_MM
+    x0 = int((margin_mm + c * layout.SQUARE_MM + a - 0.5) * px_per_mm)
+    x1 = int((margin_mm + c * layout.SQUARE_MM + b + 0.5) * px_per_mm)
+    y0 = int((margin_mm + r * layout.SQUARE_MM + a - 0.5) * px_per_mm)
+    y1 = int((margin_mm + r * layout.SQUARE_MM + b + 0.5) * px_per_mm)
+    box = rect[max(0, y0):y1, max(0, x0):x1]
+    if box.size == 0:
+        return False
+    box = box.astype(np.float32)
+    paper = float(np.percentile(box, 90))
+    return paper > 40 and float(box.min()) >= BLANK * paper
+
+
+def _window(gray: np.ndarray, H: np.ndarray, r: int, c: int) -> np.ndarray | None:
+    """The largest axis-aligned photo window (of SIZES) whose corners all fall inside the
+    square's inside, centred on it."""
+    a, b = INSIDE_MM
+    x, y = c * layout.SQUARE_MM, r * layout.SQUARE_MM
+    mid = np.array([[[x + (a + b) / 2, y + (a + b) / 2]]], np.float32)
+    cx, cy = cv2.perspectiveTransform(mid, H).reshape(2)
+    back = np.linalg.inv(H)
+    for size in SIZES:
+        x0, y0 = int(round(cx)) - size // 2, int(round(cy)) - size // 2
+        if x0 < 0 or y0 < 0 or x0 + size > gray.shape[1] or y0 + size > gray.shape[0]:
+            continue
+        corners = np.array([[[x0, y0]], [[x0 + size, y0]], [[x0 + size, y0 + size]], [[x0, y0 + size]]],
+                           np.float32)
+        mm = cv2.perspectiveTransform(corners, back).reshape(-1, 2) - (x, y)
+        if mm.min() >= a and mm.max() <= b:
+            return gray[y0:y0 + size, x0:x0 + size]
+    return None
+
+
+def _centre(win: np.ndarray, size: int) -> np.ndarray:
+    o = (win.shape[0] - size) // 2
+    return win[o:o + size, o:o + size]
+
+
+_MASKS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _mask(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For an n x n window: its Hann taper, the rfft2 bins looked at, each bin's radius."""
+    if n not in _MASKS:
+        hann = np.hanning(n).astype(np.float32)
+        ky = np.fft.fftfreq(n) * n
+        kx = np.arange(n // 2 + 1, dtype=float)
+        KY, KX = np.meshgrid(ky, kx, indexing="ij")
+        block = n / 8
+
+        def kept(k):
+            off_block = np.abs(k / block - np.round(k / block)) * block > BLOCK_BINS
+            return off_block & (np.abs(k) >= max(2.5, AXIS * n)) & (np.abs(k) <= NYQUIST_SHARE * n / 2)
+
+        radius = np.hypot(KX, KY)
+        allowed = kept(KX) & kept(KY) & (radius >= LOW_BINS)
+        _MASKS[n] = (np.outer(hann, hann), allowed, np.round(radius).astype(int))
+    return _MASKS[n]
+
+
+def _ratio(win: np.ndarray) -> np.ndarray:
+    """The window's power spectrum (rfft2 bins, 3 x 3 summed) over the median power of the
+    looked-at bins at the same radius; 0 at the bins left out."""
+    taper, allowed, radius = _mask(win.shape[0])
+    w = win.astype(np.float32)
+    w = (w - w.mean()) * taper
+    power = (np.abs(np.fft.rfft2(w)) ** 2).astype(np.float32)
+    power = cv2.blur(power, (3, 3), borderType=cv2.BORDER_REPLICATE)
+    radii = radius[allowed]
+    values = power[allowed]
+    order = np.argsort(radii, kind="stable")
+    radii, values = radii[order], values[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(radii)) + 1]
+    background = np.full(int(radius.max()) + 1, np.inf, np.float32)
+    for r0, group in zip(radii[starts], np.split(values, starts[1:])):
+        background[r0] = np.median(group)
+    floor = FLOOR * float(np.sum(taper ** 2))
+    ratio = power / np.maximum(background[radius], floor)
+    ratio[~allowed] = 0.0
+    return ratio
