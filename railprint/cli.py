@@ -2,7 +2,7 @@
 entry point, which runs a plain ``railprint score`` or ``render`` without typer) the only error boundary: a
 RailprintError becomes ``Error: …`` on stderr and exit code 1; usage errors exit 2.
 
-Heavy modules (reportlab, svgwrite, game packages) are imported inside the commands so that
+Heavy modules (reportlab, fontTools, game packages) are imported inside the commands so that
 ``railprint --help`` stays fast.
 """
 
