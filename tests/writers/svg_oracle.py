@@ -1,23 +1,18 @@
 """The SVG writer as it was before issue 31 (svgwrite building every element, ElementTree
 serialising them): the oracle test_svg_same_bytes.py compares the string emitter with, byte for
-byte. A verbatim copy of railprint/writers/svg.py at b1e8319, its own kept-group caches."""
+byte. Its emitter is a verbatim copy of railprint/writers/svg.py at b1e8319, with its own kept-SVG cache."""
 
 from __future__ import annotations
 
-import base64
-import io
-import threading
 from collections import OrderedDict
-from functools import lru_cache
 
 import svgwrite
 
 from railprint.text import fonts
 from railprint.text.faces import face_parts
-from railprint.errors import RailprintError
-from railprint.model.images import picture_bytes, picture_format
 from railprint.text.shaping import width as shaped_width
 from railprint.scene import Circle, Group, IDENTITY, Image, Line, Page, Path, Rect, Style, Text
+from railprint.writers.svg import _data_uri, _font_face_css, _keep, _recall, used_chars
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
@@ -25,44 +20,6 @@ _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 def _num(v: float) -> str:
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
-
-
-@lru_cache(maxsize=64)
-def _font_face_css(face: str, chars: str) -> str:
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    path = fonts.font_path(face)
-    out = io.BytesIO()
-    try:
-        # head.modified: the font's own, not now; a CFF font: the TrueType conversion the PDF
-        # embeds too (one set of outlines for both writers; see railprint.text.cff)
-        font = TTFont(fonts.font_source(face), recalcTimestamp=False)
-        options = subset.Options()
-        options.name_IDs = ["*"]
-        options.notdef_outline = True
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(text=chars or " ")
-        subsetter.subset(font)
-        font.save(out)
-    except Exception as exc:  # fontTools reads the tables the PDF writer never needs (GSUB, GPOS…)
-        raise RailprintError(f"{path}: the font cannot be embedded in an SVG: {type(exc).__name__}: "
-                             f"{str(exc)[:100]}", hint="the PDF output does not need these tables; "
-                             "or repair the font (e.g. re-save it with a font editor)") from None
-    data = base64.b64encode(out.getvalue()).decode("ascii")
-    number, italic = face_parts(face.rpartition("/")[2])
-    weight = {400: "normal", 700: "bold"}.get(number, str(number))
-    style = "font-style:italic;" if italic else ""
-    return (f"@font-face{{font-family:'{fonts.css_family(face)}';font-weight:{weight};{style}"
-            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
-
-
-@lru_cache(maxsize=64)
-def _data_uri(path: str, key: str) -> str:
-    """A picture embedded in the SVG (a standalone file must not point outside itself)."""
-    data = picture_bytes(path, key)
-    mime = "image/" + picture_format(data).lower()
-    return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
 
 
 def _style_attrs(style: Style) -> dict:
@@ -88,66 +45,10 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
-KEPT = 32
-"""Kept groups (``Group.keep``) whose SVG text and characters are remembered: the boards of the
-maps in play, each a few hundred kB of SVG."""
+# The character walk, the kept-entry helpers, the font subset CSS and the picture data URIs are the
+# writer's own (not what this oracle checks: the elements and their bytes); the kept groups' SVG
+# text is cached apart from the writer's.
 _kept_svg: OrderedDict = OrderedDict()    # (id(group), first clip number) -> (group, svg, defs, clips)
-_kept_chars: OrderedDict = OrderedDict()  # id(group) -> (group, {face: characters})
-_kept_lock = threading.Lock()
-
-
-def _recall(cache: OrderedDict, key, group: Group):
-    """What was kept for this very ``group`` (the entry holds the group, so its id is not reused)."""
-    with _kept_lock:
-        entry = cache.get(key)
-        if entry is not None and entry[0] is group:
-            cache.move_to_end(key)
-            return entry
-    return None
-
-
-def _keep(cache: OrderedDict, key, entry) -> None:
-    with _kept_lock:
-        cache[key] = entry
-        cache.move_to_end(key)
-        while len(cache) > KEPT:
-            cache.popitem(last=False)
-
-
-def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
-    """Add the characters drawn by ``items`` to ``used`` (face -> characters); a group drawn more
-    than once is read once, a kept group's characters are worked out once for its life."""
-    stack = [iter(items)]
-    while stack:
-        for item in stack[-1]:
-            kind = type(item)
-            if kind is Text:
-                used.setdefault(item.font, set()).update(item.text)
-            elif kind is Group and id(item) not in seen:
-                seen.add(id(item))
-                if item.keep:
-                    entry = _recall(_kept_chars, id(item), item)
-                    if entry is None:
-                        own: dict[str, set[str]] = {}
-                        _chars(item.items, own, set())
-                        entry = (item, {face: frozenset(chars) for face, chars in own.items()})
-                        _keep(_kept_chars, id(item), entry)
-                    for face, chars in entry[1].items():
-                        used.setdefault(face, set()).update(chars)
-                    continue
-                stack.append(iter(item.items))
-                break
-        else:
-            stack.pop()
-
-
-def used_chars(pages) -> dict[str, str]:
-    """Characters drawn in each font face over ``pages`` (the font subset to embed)."""
-    used: dict[str, set[str]] = {}
-    seen: set[int] = set()
-    for page in pages:
-        _chars(page.items, used, seen)
-    return {face: "".join(sorted(chars)) for face, chars in used.items()}
 
 
 def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None) -> str:
