@@ -219,3 +219,19 @@ def test_maps_grown_by_legal_play_with_overlays_never_condemn_a_placement():
         checked += 1
         assert not [v for v in _map_violations(board.text()) if PLACED in v], board.text()
     assert checked > 60
+
+
+def test_the_phone_page_says_circuits_with_the_rulebooks_polish_word():
+    """The Polish rulebook's circuit is an "objazd" (its counters "liczniki objazdów"): the phone
+    page's Polish labels use the scorer's word, never another one ("obwód")."""
+    import re
+    from importlib import resources
+
+    from railprint.games.days_of_steam.words import words
+
+    page = resources.files("railprint.games.days_of_steam.web").joinpath("static/editor.js").read_text("utf-8")
+    polish = page[page.index("pl: {"):]
+    assert re.search(r'circuit_vp: "([^"]+)"', polish).group(1) == words("pl")["circuits"] == "Objazdy"
+    assert "obwod" not in polish.lower() and "obwód" not in polish.lower()
+    assert "liczniki objazdów" in polish.lower() and words("pl")["end_tiles"].endswith("ostatni żeton toru")
+    assert "ostatni żeton toru" in polish
