@@ -947,6 +947,10 @@ class Watcher:
         changed = None if self.seen is None else {p for p in set(now) | set(self.seen)
                                                    if now.get(p) != self.seen.get(p)}
         previous, self.seen = self.seen, now
+        if previous is None:    # a folder missing at the start: no save will fix it, so stop
+            for folder in self.folders:
+                if not folder.is_dir():
+                    raise RailprintError(f"content folder not found: {folder}")
         try:
             found = discover_layers(self.folders if self.folders != [content_root()] else [])
         except RailprintError as exc:

@@ -72,6 +72,9 @@ def test_a_misspelt_game_stops_watch_at_once_and_a_later_problem_does_not(tmp_pa
     assert "no printable content for game 'railroad-inc'" in result.stderr
     assert "railroad-ink" in result.stderr                   # the suggestion
     assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+    missing = run_cli("watch", "g", "--content", str(tmp_path / "nowhere"), "-o", str(tmp_path / "out"),
+                      "--rounds", "50", "--interval", "0.05")
+    assert missing.exit_code == 1 and "content folder not found" in missing.stderr, missing.output
     content = tmp_path / "content"
     content.mkdir()
     (content / "a.yaml").write_text(DECK.format(id="a"), encoding="utf-8")
