@@ -124,9 +124,10 @@ def _server(app, sock: socket.socket):
     # long polls still waiting when the server stops are cut after 2 s (Ctrl-C never hangs)
     # no proxy stands in front of serve: X-Forwarded-For is not read (uvicorn's proxy-headers layer
     # cost every request, and a local program could dodge the rooms' rate limit with it); uvicorn
-    # picks httptools and, where it exists (not Windows), uvloop by itself
+    # picks httptools by itself; asyncio's own loop, not uvloop: with uvloop a phone missed a
+    # push in 1 of 6 runs of the two-phones browser test (docs/serve.md)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2, proxy_headers=False)
+                            timeout_graceful_shutdown=2, proxy_headers=False, loop="asyncio")
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:  # Ctrl-C: the long polls answer at once
