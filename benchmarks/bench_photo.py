@@ -213,7 +213,9 @@ def main() -> None:
 def _report_screens(args, first: int) -> None:
     cache = args.cache / "screen" if args.cache is not None else None
     refused, missed = screens(range(first, first + args.screens), cache)
-    print(f"  screen photos refused as screens: {refused} / {args.screens}")
+    other = sum(why.startswith("refused") for _, why, _ in missed)
+    print(f"  screen photos refused as screens: {refused} / {args.screens}; refused for another reason "
+          f"(exit 1): {other}; read as paper: {len(missed) - other}")
     for seed, why, params in missed:
         print(f"    screen seed {seed}: {why} {params}")
 

@@ -41,6 +41,7 @@ MAX_WINDOWS = 12
 SIZES = (128, 96, 64, 48, 40, 32)
 INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
 BLANK = 0.85             # a square is blank when no pixel in it is darker than this share of its paper
+BLANK_SIGMA_MM = 0.25    # ... in the rectified grid blurred by this sigma: a screen's fine grid is no line
 BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (either axis) are left out
 AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
 NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
@@ -115,7 +116,7 @@ def _blank(rect: np.ndarray, r: int, c: int, px_per_mm: float, margin_mm: float)
     box = rect[max(0, y0):y1, max(0, x0):x1]
     if box.size == 0:
         return False
-    box = box.astype(np.float32)
+    box = cv2.GaussianBlur(box.astype(np.float32), (0, 0), BLANK_SIGMA_MM * px_per_mm)
     paper = float(np.percentile(box, 90))
     return paper > 40 and float(box.min()) >= BLANK * paper
 

@@ -416,20 +416,31 @@ def _drawn_sheet(rng, board: Board, expansion: str, px_per_mm: float, *, strays:
     return page * (1 - alpha) + hand.colour.astype(np.float32) * alpha, hand
 
 
+def _blur_sigma(rng, mp: float) -> float:
+    """The lens's blur (defocus, shake) in camera pixels: 0-1.3 px at 4 MP, more at more MP."""
+    return rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
+
+
 def _lens_and_jpeg(rng, photo: np.ndarray, mp: float) -> tuple[bytes, float, int]:
-    """What the camera adds last, the same for paper and screens: lens blur, sensor noise and
-    JPEG at quality 60-95; returns (the JPEG, the blur's sigma, the quality)."""
-    out_h, out_w = photo.shape[:2]
-    sigma = rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
+    """What the camera adds last to a photo of paper: lens blur, sensor noise and JPEG at
+    quality 60-95; returns (the JPEG, the blur's sigma, the quality)."""
+    sigma = _blur_sigma(rng, mp)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    jpeg, quality = _sensor_and_jpeg(rng, photo)
+    return jpeg, sigma, quality
+
+
+def _sensor_and_jpeg(rng, photo: np.ndarray) -> tuple[bytes, int]:
+    """Sensor noise and JPEG at quality 60-95, the same for paper and screens."""
+    out_h, out_w = photo.shape[:2]
     noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
     photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
     image = np.clip(photo * 255, 0, 255).astype(np.uint8)
     quality = int(rng.integers(60, 96))
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
-    return buf.tobytes(), sigma, quality
+    return buf.tobytes(), quality
 
 
 def _frame(rng, megapixels: float | None) -> tuple[float, int, int]:
@@ -495,23 +506,53 @@ def _stripe_mean(x: np.ndarray, width: np.ndarray, start: float, duty: float) ->
     return (cumulative(x + width / 2) - cumulative(x - width / 2)) / width / duty
 
 
+def _screen_bands(inverse: np.ndarray, out_w: int, out_h: int):
+    """Bands of 256 photo rows (bounded memory at 12 MP): (first row, u, v, du, dv) -- each camera
+    pixel's place on the screen (u, v, in screen pixels) and its footprint there (du, dv)."""
+    xs = np.arange(out_w, dtype=np.float64) + 0.5
+    for top in range(0, out_h, 256):
+        ys = np.arange(top, min(out_h, top + 256), dtype=np.float64) + 0.5
+        gx, gy = np.meshgrid(xs, ys)
+        d = inverse[2, 0] * gx + inverse[2, 1] * gy + inverse[2, 2]
+        u = (inverse[0, 0] * gx + inverse[0, 1] * gy + inverse[0, 2]) / d
+        v = (inverse[1, 0] * gx + inverse[1, 1] * gy + inverse[1, 2]) / d
+        du = (np.abs(inverse[0, 0] - u * inverse[2, 0]) + np.abs(inverse[0, 1] - u * inverse[2, 1])) / np.abs(d)
+        dv = (np.abs(inverse[1, 0] - v * inverse[2, 0]) + np.abs(inverse[1, 1] - v * inverse[2, 1])) / np.abs(d)
+        yield top, u, v, du, dv
+
+
 def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
-                      board: Board | None = None, tilt_max: float = 35.0) -> Photo:
+                      board: Board | None = None, tilt_max: float = 35.0, pitch: float | None = None,
+                      defocus: float | None = None) -> Photo:
     """A photo of a drawn-on sheet shown on a screen (a phone's, a laptop's, a monitor's): the
     sheet as the screen shows it, resampled to the screen's pixels, each pixel three lit R, G, B
     stripes with dark gaps between them and between the rows; photographed at any rotation and a
     tilt up to ``tilt_max`` degrees, each camera pixel averaging the stripes under it (moiré where
-    the two grids beat), 0.35 to 3 camera pixels per screen pixel; the screen's own light (no
-    paper texture, a bluish or warm white), a reflection (glare) over part of it, the dark bezel
-    around it; then blur, noise and JPEG 60-95 as in :func:`make_photo`."""
+    the two grids beat), 0.35 to 3 camera pixels per screen pixel; the screen's own light (a
+    bluish or warm white), a reflection (glare) over part of it, the dark bezel around it. The
+    screen shows the sheet drawn on digitally (no paper texture) or, one time in four, a photo of
+    the paper sheet (its paper, light and shadows; the photo :func:`make_photo` makes from the
+    same seed, at 1-4 MP). The lens blurs before the camera samples the screen, as a lens does: a
+    sharp lens's own spread (sigma 0.3-0.5 camera px) and the defocus or shake drawn as in
+    :func:`make_photo`; each camera pixel then averages the light over its own area. The
+    exposure keeps the screen's white from clipping (the 99.5th percentile at 85-100 % of full
+    scale); then sensor noise and JPEG 60-95 as for paper. ``pitch`` (camera pixels per screen
+    pixel) and ``defocus`` (sigma, camera pixels) fix those two of the random conditions (the
+    others stay the seed's)."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
         board = random_board(rng, expansion)
-    sheet, _hand = _drawn_sheet(rng, board, expansion, 6.0)
+    shows_photo = rng.random() < 0.25
+    if shows_photo:   # a photo of the paper sheet sent to this phone or computer, shown full screen
+        inner = make_photo(seed, megapixels=float(rng.uniform(1.0, 4.0)), expansion=expansion, board=board)
+        sheet = cv2.imdecode(np.frombuffer(inner.jpeg, np.uint8), cv2.IMREAD_COLOR).astype(np.float32) / 255
+    else:             # the sheet drawn on digitally (a PDF or a drawing app)
+        sheet, _hand = _drawn_sheet(rng, board, expansion, 6.0)
     # the screen: portrait phone or landscape monitor, sized so one screen pixel spans 0.35-3
     # camera pixels (log-uniform)
     per_px = math.exp(rng.uniform(math.log(0.35), math.log(3.0)))
+    per_px = per_px if pitch is None else pitch
     phone = rng.random() < 0.4
     screen_aspect = rng.uniform(0.45, 0.56) if phone else rng.uniform(1.33, 1.78)   # width / height
     span = max(out_w, out_h) * 0.8 / per_px               # screen pixels along its long side
@@ -535,41 +576,71 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     fill = rng.uniform(0.75, 0.95)
     bgr = (2, 1, 0) if rng.random() < 0.85 else (0, 1, 2)   # the stripes' order, left to right
     white = np.array((rng.uniform(1.0, 1.12), 1.0, rng.uniform(0.88, 1.0)), np.float32) * rng.uniform(0.7, 0.95)
-    optics = rng.uniform(0.2, 0.8)                           # the lens's own spread, camera px
+    optics = rng.uniform(0.3, 0.5)   # a sharp phone lens's own spread (diffraction, aberrations): sigma, camera px
     bezel = rng.uniform(0.02, 0.06) * min(sw, sh)
     table = np.float32(rng.uniform(0.15, 0.7))
-    photo = np.empty((out_h, out_w, 3), np.float32)
-    xs = np.arange(out_w, dtype=np.float64) + 0.5
-    for top in range(0, out_h, 256):                          # in bands: bounded memory at 12 MP
-        ys = np.arange(top, min(out_h, top + 256), dtype=np.float64) + 0.5
-        gx, gy = np.meshgrid(xs, ys)
-        d = inverse[2, 0] * gx + inverse[2, 1] * gy + inverse[2, 2]
-        u = (inverse[0, 0] * gx + inverse[0, 1] * gy + inverse[0, 2]) / d
-        v = (inverse[1, 0] * gx + inverse[1, 1] * gy + inverse[1, 2]) / d
-        # a camera pixel's footprint on the screen, in screen pixels, lens spread included
-        du = (np.abs(inverse[0, 0] - u * inverse[2, 0]) + np.abs(inverse[0, 1] - u * inverse[2, 1])) / np.abs(d)
-        dv = (np.abs(inverse[1, 0] - v * inverse[2, 0]) + np.abs(inverse[1, 1] - v * inverse[2, 1])) / np.abs(d)
-        wu, wv = np.maximum(du * (1 + optics), 0.02), np.maximum(dv * (1 + optics), 0.02)
+    defocus = _blur_sigma(rng, mp) if defocus is None else defocus
+    sigma = math.hypot(defocus, optics)
+    # the lens blurs the light before the sensor samples it: the scene (the screen's content, its
+    # bezel, the table) is blurred, and so is the stripes' pattern -- each of its harmonics by the
+    # blur's MTF at the screen's pitch -- before each camera pixel averages what reaches it
+    # (blurring after the sampling would wrongly smooth away a moire the sensor already recorded)
+    scene = np.empty((out_h, out_w, 3), np.float32)
+    for top, u, v, du, dv in _screen_bands(inverse, out_w, out_h):
         shown = cv2.remap(content, np.floor(u).astype(np.float32), np.floor(v).astype(np.float32),
                           cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
-        rows = _stripe_mean(v, wv, 0.0, fill)
-        band = np.empty(shown.shape, np.float32)
-        for k, channel in enumerate(bgr):
-            lit = _stripe_mean(u, wu, k / 3 + (1 / 3 - duty) / 2, duty)
-            band[..., channel] = shown[..., channel] * lit * rows * white[channel]
         inside_bezel = (u > -bezel) & (u < sw + bezel) & (v > -bezel) & (v < sh + bezel)
         on_screen = (u >= 0) & (u < sw) & (v >= 0) & (v < sh)
-        band[~on_screen] = 0.03
-        band[~inside_bezel] = table
-        photo[top:top + len(ys)] = band
+        shown[~on_screen] = 0.03
+        shown[~inside_bezel] = table
+        scene[top:top + len(u)] = shown
+    scene = cv2.GaussianBlur(scene, (0, 0), sigma)
+    photo = scene
+    for top, u, v, du, dv in _screen_bands(inverse, out_w, out_h):
+        # a camera pixel averages the light over its own area (du x dv screen pixels) ...
+        wu, wv = np.maximum(du, 0.02), np.maximum(dv, 0.02)
+        # ... after the lens's blur (sigma, in screen pixels: its MTF at one cycle per screen pixel)
+        gu = np.exp(-2 * math.pi ** 2 * (sigma * du) ** 2)
+        gv = np.exp(-2 * math.pi ** 2 * (sigma * dv) ** 2)
+        rows = 1 + (_stripe_mean(v, wv, 0.0, fill) - 1) * gv
+        on_screen = ((u >= 0) & (u < sw) & (v >= 0) & (v < sh))
+        band = photo[top:top + len(u)]
+        for k, channel in enumerate(bgr):
+            lit = 1 + (_stripe_mean(u, wu, k / 3 + (1 / 3 - duty) / 2, duty) - 1) * gu
+            band[..., channel] = np.where(on_screen, band[..., channel] * lit * rows * white[channel],
+                                          band[..., channel])
     # a reflection of a lamp or a window, and the room's light veiling the glass
     gy, gx = np.ogrid[:out_h, :out_w]
     cx, cy = rng.uniform(0, out_w), rng.uniform(0, out_h)
     radius = rng.uniform(0.1, 0.4) * max(out_w, out_h)
     glare = rng.uniform(0.05, 0.45) * np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * radius ** 2))
     photo += (glare + rng.uniform(0.0, 0.06)).astype(np.float32)[..., None]
-    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp)
-    params = {"megapixels": round(out_w * out_h / 1e6, 2), "jpeg": quality, "blur": round(sigma, 2),
+    # the camera's exposure: a phone meters a bright screen (with HDR) so that little of it clips:
+    # the 99.5th percentile of the frame lands at 85-100 % of full scale
+    top = float(np.percentile(photo[::8, ::8], 99.5))
+    photo *= np.float32(min(1.5, rng.uniform(0.85, 1.0) / max(top, 1e-3)))
+    jpeg, quality = _sensor_and_jpeg(rng, photo)
+    params = {"megapixels": round(out_w * out_h / 1e6, 2), "jpeg": quality, "blur": round(defocus, 2),
               "tilt": round(tilt, 1), "camera_px_per_screen_px": round(per_px, 2), "screen": (sw, sh),
-              "phone": phone}
+              "phone": phone, "shows_photo": shows_photo}
     return Photo(jpeg, board, seed, out_w, out_h, params)
+
+
+def phone_processing(jpeg: bytes, *, white: tuple[float, float, float] = (1.0, 1.0, 1.0),
+                     denoise: float = 0.0, sharpen: float = 0.0, quality: int = 60) -> bytes:
+    """A photo as a phone's own processing might leave it: a white balance (``white``: gains on
+    B, G, R; (1.15, 1.0, 0.85) a cool light), noise reduction (an edge-keeping bilateral filter
+    of strength ``denoise`` grey levels, applied twice: paper left smooth), an unsharp mask of
+    ``sharpen`` (halos at edges), JPEG at ``quality``. For testing what the reader must still
+    accept."""
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
+    image *= np.array(white, np.float32)
+    image = np.clip(image, 0, 255)
+    if denoise > 0:
+        for _ in range(2):
+            image = cv2.bilateralFilter(image, 5, denoise, 2.5)
+    if sharpen > 0:
+        image = image + sharpen * (image - cv2.GaussianBlur(image, (0, 0), 1.5))
+    ok, buf = cv2.imencode(".jpg", np.clip(image, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return buf.tobytes()
