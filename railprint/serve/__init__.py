@@ -14,7 +14,7 @@ import socket
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 LOOPBACK_NAMES = ("localhost",)
 
@@ -137,10 +137,17 @@ def _server(app, sock: socket.socket):
     return Server(config)
 
 
-def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
-    """Run the server until Ctrl-C, after printing its URL and a QR code of it."""
+def serve(host: str, port: int, data: Path, echo: Callable[[str], None], workers: int = 1,
+          content: Sequence[Path] = ()) -> None:
+    """Run the server until Ctrl-C, after printing its URL and a QR code of it; ``workers`` > 1:
+    that many processes on one socket and one rooms file (:mod:`railprint.serve.workers`;
+    ``content``: the ``--content`` folders, for them)."""
     from railprint.serve.app import warm_up
 
+    if workers > 1:
+        from railprint.serve.workers import serve_workers
+
+        return serve_workers(host, port, data, echo, workers, list(content))
     sock = listen(host, port)
     app, token, store = make_app(data, host)
     threading.Thread(target=warm_up, daemon=True).start()
