@@ -270,8 +270,11 @@ def serve_workers(host: str, port: int, data: Path, echo: Callable[[str], None],
     settings = {"host": host, "data": Path(data), "token": token, "content": [Path(c) for c in content],
                 "limits": private / "limits.sqlite3"}
     pool = Workers(workers, settings, sock, lambda text: print(text, file=sys.stderr, flush=True))
+    # Ctrl-C and SIGTERM always (as uvicorn takes them in the single process, even when started
+    # with them ignored, in the background of a script); a hang-up or Ctrl-Break unless ignored (nohup)
     handlers = {number: signal.signal(number, lambda number, frame: pool.stopping.append(number))
-                for number in STOP_SIGNALS if signal.getsignal(number) is not signal.SIG_IGN}
+                for number in STOP_SIGNALS
+                if number in (signal.SIGINT, signal.SIGTERM) or signal.getsignal(number) is not signal.SIG_IGN}
     try:
         for index in range(workers):
             pool.start(index)

@@ -397,9 +397,15 @@ def test_every_acknowledged_change_survives_kill_9_of_a_worker(tmp_path):
         store.close()
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c to the group", "sigterm", "kill -9 of the server"])
+def _in_the_background() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell without job control starts `cmd &`
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c to the group", "ctrl-c, started in the background", "sigterm",
+                                 "kill -9 of the server"])
 def test_stopping_leaves_no_process_behind(tmp_path, how):
-    server = Server(tmp_path / "data", start_new_session=True)
+    server = Server(tmp_path / "data", start_new_session=True,
+                    preexec_fn=_in_the_background if "background" in how else None)
     family = _descendants(server.process.pid)
     assert len(server.workers()) == 2 and set(server.workers()) <= family
     conn = server.connect()
@@ -409,7 +415,7 @@ def test_stopping_leaves_no_process_behind(tmp_path, how):
     waiting.start()
     time.sleep(0.5)
     stopped = time.monotonic()
-    if how == "ctrl-c":
+    if how.startswith("ctrl-c,") or how == "ctrl-c":
         code = server.stop(signal.SIGINT)
     elif how == "ctrl-c to the group":
         os.killpg(server.process.pid, signal.SIGINT)
