@@ -137,6 +137,15 @@ def _server(app, sock: socket.socket):
     return Server(config)
 
 
+def announce(echo: Callable[[str], None], url: str, rooms: Path, token: str | None, how: str) -> None:
+    """The start-up message: the QR code, where the rooms are, the link (``how``: how it stops)."""
+    echo(qr_text(url))
+    echo(f"rooms are kept in {rooms}")
+    if token:
+        echo("players need this link or the QR code above: it carries the token the server asks for")
+    echo(f"railprint serve: open {url}   ({how})")
+
+
 def serve(host: str, port: int, data: Path, echo: Callable[[str], None], workers: int = 1,
           content: Sequence[Path] = ()) -> None:
     """Run the server until Ctrl-C, after printing its URL and a QR code of it; ``workers`` > 1:
@@ -151,12 +160,7 @@ def serve(host: str, port: int, data: Path, echo: Callable[[str], None], workers
     sock = listen(host, port)
     app, token, store = make_app(data, host)
     threading.Thread(target=warm_up, daemon=True).start()
-    url = address(host, sock.getsockname()[1], token)
-    echo(qr_text(url))
-    echo(f"rooms are kept in {store.path}")
-    if token:
-        echo("players need this link or the QR code above: it carries the token the server asks for")
-    echo(f"railprint serve: open {url}   (Ctrl-C stops the server)")
+    announce(echo, address(host, sock.getsockname()[1], token), store.path, token, "Ctrl-C stops the server")
     try:
         _server(app, sock).run(sockets=[sock])
     finally:

@@ -257,7 +257,7 @@ def serve_workers(host: str, port: int, data: Path, echo: Callable[[str], None],
                   content: list[Path]) -> None:
     """Run ``workers`` server processes on one socket and one rooms file until a stop signal."""
     from railprint.platform import STOP_SIGNALS
-    from railprint.serve import address, is_loopback, listen, qr_text
+    from railprint.serve import address, announce, is_loopback, listen
     from railprint.serve.rooms import Store
 
     sock = listen(host, port)
@@ -281,12 +281,8 @@ def serve_workers(host: str, port: int, data: Path, echo: Callable[[str], None],
         for index in range(workers):
             pool.wait_ready(index)
         if not pool.stopping:
-            url = address(host, sock.getsockname()[1], token)
-            echo(qr_text(url))
-            echo(f"rooms are kept in {path}")
-            if token:
-                echo("players need this link or the QR code above: it carries the token the server asks for")
-            echo(f"railprint serve: open {url}   ({workers} worker processes; Ctrl-C stops the server)")
+            announce(echo, address(host, sock.getsockname()[1], token), path, token,
+                     f"{workers} worker processes; Ctrl-C stops the server")
             pool.watch()
     finally:
         pool.stop()

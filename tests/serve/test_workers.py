@@ -40,16 +40,16 @@ OTHER = {"cells": ["r.r."] + ["."] * 48}
 class Server:
     """``python -m railprint serve --workers N`` on a free port of 127.0.0.1."""
 
-    def __init__(self, data: Path, workers: int = 2, **popen):
+    def __init__(self, data: Path, workers: int = 2, host: str = "127.0.0.1", **popen):
         self.process = subprocess.Popen([sys.executable, "-m", "railprint", "serve", "--port", "0", "--data",
-                                         str(data), "--workers", str(workers)],
+                                         str(data), "--workers", str(workers), "--host", host],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
         self.said: list[str] = []
         for line in self.process.stdout:
             self.said.append(line)
-            found = re.search(r"open http://127\.0\.0\.1:(\d+)/", line)
+            found = re.search(r"open http://[^/]+:(\d+)/(\?token=(\S+))?", line)
             if found:
-                self.port = int(found.group(1))
+                self.port, self.token = int(found.group(1)), found.group(3)
                 break
         else:
             raise AssertionError("the server did not start: " + self.process.stderr.read())
@@ -77,7 +77,9 @@ class Server:
         spare = []
         for _ in range(400):
             conn = self.connect()
-            assert call(conn, "GET", "/static/serve.js")[0] == 200
+            conn.request("GET", "/static/serve.js", headers={"X-Railprint-Token": self.token} if self.token else {})
+            answer = conn.getresponse()
+            assert answer.status == 200 and answer.read()
             pid = _owner(self.port, conn.sock.getsockname()[1], pids)
             if pid in wanted and pid not in found:
                 found[pid] = conn
@@ -256,6 +258,24 @@ def test_a_long_poll_on_one_worker_hears_a_change_made_on_the_other(two):
     assert call(b, "DELETE", f"/api/rooms/{room}")[0] == 200
     thread.join(8)
     assert not thread.is_alive() and answers[0][0] == 404
+
+
+def test_beyond_loopback_every_worker_asks_for_the_token(tmp_path):
+    server = Server(tmp_path / "data", host="0.0.0.0")
+    try:
+        assert server.token and len(server.token) >= 24
+        for pid, conn in server.on_each_worker().items():
+            for headers, status in (({}, 403), ({"X-Railprint-Token": "x" * 24}, 403),
+                                    ({"X-Railprint-Token": server.token}, 200),
+                                    ({"X-Railprint-Token": server.token, "Host": "evil.example"}, 403)):
+                conn.request("GET", "/api/games", headers=headers)
+                answer = conn.getresponse()
+                answer.read()
+                assert answer.status == status, (pid, headers)
+    finally:
+        assert server.stop() == 0
+    assert (tmp_path / "data").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "data" / "rooms.sqlite3").stat().st_mode & 0o777 == 0o600
 
 
 def test_stale_changes_conflict_across_workers(two):
