@@ -120,7 +120,7 @@ class Pinned:
     def getresponse(self) -> http.client.HTTPResponse:
         try:
             return self.conn.getresponse()
-        except http.client.RemoteDisconnected:  # closed idle before it read the request
+        except (http.client.RemoteDisconnected, ConnectionResetError):  # closed idle before it read the request
             self.again()
             args, kwargs = self.sent
             self.conn.request(*args, **kwargs)
