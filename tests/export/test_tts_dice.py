@@ -17,7 +17,6 @@ from PIL import Image, ImageChops, ImageStat
 
 from railprint.units import to_mm
 from tests.export.test_tts import _file, _load, export_tts
-from tests.helpers import run_cli
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "railroad-ink" / "dice.yaml"
 DPI = 150
