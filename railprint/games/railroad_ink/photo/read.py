@@ -40,6 +40,7 @@ LEVEL_MIN = 0.08             # ... nor the ink threshold below this (a blurred l
 TRACE_MIN = 0.035            # the lowest threshold, for a light line on an empty-looking side ...
 TRACE_LINE = 0.6             # ... which then needs a track through 60 % of the strip
 TRACE_PX_PER_MM = 4.0        # ... in a photo with this many px per mm at the grid or more
+PAIR_DOUBT = 0.4             # a railway whose darkness shows a highway's two lines in this share of rows
 LOW_GRID_PX_PER_MM = 2.6     # below this every space is read but listed as uncertain
 
 
@@ -330,21 +331,62 @@ def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     return float(box.mean())
 
 
+def two_lines(strip: np.ndarray, level: float, floor: float) -> float:
+    """The share of the strip's rows (``rel`` darkness, rows inwards) crossing two separate lines a
+    road's width apart, one either side of the side's middle: two peaks of the darkness 2.6-8.5 mm
+    apart, each above ``floor`` and half the row's darkest and at least 0.3 mm off the middle,
+    with a dip between them of at least a third. A blurred highway's two lines (and its dashed
+    middle) merge in the thresholded ink, but the darkness still dips between them; a railway's
+    sleeper is one flat run and its line one peak near the middle (on a curve, a slanted sleeper
+    stands apart from the line, but on the line's side)."""
+    p = PX_PER_MM
+    near, far = int(math.ceil(2.6 * p)), int(8.5 * p)
+    middle = strip.shape[1] / 2 - 0.5
+    hits = 0
+    for row in strip:
+        top = float(row.max())
+        if top < level:
+            continue
+        mid = row[1:-1]
+        idx = np.flatnonzero((mid >= row[:-2]) & (mid > row[2:]) & (mid >= max(floor, 0.5 * top))) + 1
+        left = idx[idx <= middle - 0.3 * p].tolist()
+        right = idx[idx >= middle + 0.3 * p].tolist()
+        hits += any(near <= b - a <= far and row[a:b + 1].min() <= 0.65 * min(row[a], row[b])
+                    for a in left for b in right)
+    return hits / max(1, strip.shape[0])
+
+
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
-               trace: np.ndarray | None = None) -> tuple[Cell, bool, str]:
+               trace: np.ndarray | None = None, rel: np.ndarray | None = None,
+               levels: tuple[float, float] = (0.0, 0.0)) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
-    line in a small photo), never silently empty."""
+    line in a small photo), never silently empty. ``rel`` (the darkness) and ``levels`` (the ink
+    and faint thresholds): an uncertain route's best guess from its darkness's two lines."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
-            if not side.certain and side.kind != ".":
-                # a better guess from the faint ink too (a light line the main threshold broke
-                # up): two lines a road's width apart there, or clearly at the main threshold,
-                # make a highway; the side stays uncertain
-                main = side_features(_strip(ink, r, c, s))
-                again = side_features(_strip(faint, r, c, s))
-                road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
+            pair = two_lines(_strip(rel, r, c, s), *levels) if rel is not None and side.kind != "." else None
+            if side.certain and pair is not None:
+                # the darkness disagrees with the ink: two lines a road's width apart in a railway
+                # (a blurred highway whose lines and dashes ran together), or nearly never in a
+                # highway
+                if side.kind == "r" and pair >= PAIR_DOUBT:
+                    sides[s] = SideRead("h" if pair >= 0.5 else "r", False, "two lines, like a highway's?")
+                elif side.kind == "h" and pair < 0.1:
+                    sides[s] = SideRead("h", False, "one line, like a railway's?")
+            elif not side.certain and side.kind != ".":
+                # the best guess (the side stays uncertain): the darkness crossing two lines a
+                # road's width apart in most rows is a highway, in nearly none a railway; in
+                # between (or without the darkness), two lines a road's width apart in the faint
+                # ink (a light line the main threshold broke up), or clearly at the main
+                # threshold, make a highway
+                if pair is not None and (pair >= 0.3 or pair < 0.2):
+                    road = pair >= 0.3
+                else:
+                    main = side_features(_strip(ink, r, c, s))
+                    again = side_features(_strip(faint, r, c, s))
+                    road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
                 sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
@@ -473,10 +515,15 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     rect, src_ppm = _rectify(gray, H)
     if screen.looks_like_screen(gray, H, rect, PX_PER_MM, MARGIN_MM):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
-    small = src_ppm < LOW_GRID_PX_PER_MM
     dark = _darkness(rect)
-    black = _black_level(dark, expansion)
-    rel = dark / black
+    rows, uncertain = read_rel(dark / _black_level(dark, expansion), expansion, src_ppm)
+    board = Board(tuple(rows), expansion=expansion, source=source)
+    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+
+
+def read_rel(rel: np.ndarray, expansion: str, src_ppm: float) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+    """Read every space from ``rel``, the rectified darkness against the print's black."""
+    small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
     faint = (rel > floor).astype(np.uint8)
@@ -493,7 +540,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, (level, floor))
             if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
@@ -501,8 +548,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
-    board = Board(tuple(rows), expansion=expansion, source=source)
-    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+    return rows, uncertain
 
 
 @lru_cache(maxsize=2)
