@@ -388,6 +388,12 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                     again = side_features(_strip(faint, r, c, s))
                     road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
                 sides[s] = SideRead("h" if road else "r", False, side.why)
+            elif side.kind == "." and not side.certain and rel is not None:
+                # a few marks at the main threshold, but ink through half the strip in the faint
+                # ink: the best guess is a light route (the side stays uncertain)
+                if side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
+                    road = two_lines(_strip(rel, r, c, s), *levels) >= 0.3
+                    sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
