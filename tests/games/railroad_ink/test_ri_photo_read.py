@@ -221,3 +221,41 @@ def test_a_blurred_pencil_photo_has_every_wrong_space_flagged(seed, mp):
     flagged = {u.square for u in reading.uncertain}
     assert wrong <= flagged, f"read wrong without a flag: {sorted(wrong - flagged)} ({photo.params})"
     assert len(wrong) <= 10, (sorted(wrong), photo.params)   # hard photos: most spaces still right
+
+
+@pytest.mark.parametrize("seed, mp, most_wrong", [(382, None, 2), (500026, 9 + 3 * ((500026 * 7919) % 1000) / 1000, 1)])
+def test_a_blurred_highway_is_not_read_as_a_railway_with_certainty(seed, mp, most_wrong):
+    """Dev photos whose highways (two lines and a dashed middle, blurred) ran together in the
+    thresholded ink and read as railways: seed 382 (4 MP, pen, blur 1.3 px) had 12 spaces wrong,
+    7 of its sides read as railways with certainty (flagged only for other sides); 500026
+    (12 MP, pencil, blur 2 px) 3 wrong. The darkness's two lines now flag them and guess them."""
+    photo = make_photo(seed, megapixels=mp)
+    reading = read_photo(photo.jpeg)
+    wrong = _wrong(photo.board, reading.board)
+    flagged = {u.square for u in reading.uncertain}
+    assert wrong <= flagged, f"read wrong without a flag: {sorted(wrong - flagged)} ({photo.params})"
+    assert len(wrong) <= most_wrong, (sorted(wrong), photo.params)
+
+
+def test_two_lines_tells_a_highway_from_a_railway_in_the_darkness():
+    """The measure itself on drawn strips (rows inwards, 6 px/mm): a highway's two lines 4 mm apart
+    with a dash between that blur into one run at the ink threshold; a railway's line with
+    sleepers; a curved railway's slanted sleeper off to one side of its line."""
+    from railprint.games.railroad_ink.photo.read import PX_PER_MM, two_lines
+
+    rows, cols = 26, 56
+    x = np.arange(cols) - (cols / 2 - 0.5)
+
+    def line(at_mm, width_mm=0.9, value=0.6):
+        return value * np.exp(-0.5 * ((x - at_mm * PX_PER_MM) / (width_mm * PX_PER_MM / 2.355)) ** 2)
+
+    highway = np.tile(line(-2.0, 1.6) + line(2.0, 1.6) + 0.4 * line(0.0, 1.6), (rows, 1))
+    assert (highway > 0.2).sum(axis=1).min() >= 4 * PX_PER_MM   # one run across at the threshold
+    assert two_lines(highway.astype(np.float32), 0.2, 0.1) >= 0.9
+    railway = np.tile(line(0.0), (rows, 1))
+    railway[::15] = np.maximum(railway[::15], np.where(np.abs(x) <= 2.0 * PX_PER_MM, 0.6, 0.0))
+    assert two_lines(railway.astype(np.float32), 0.2, 0.1) == 0.0
+    curved = np.tile(line(0.4), (rows, 1))
+    for i in range(rows):   # the line curves right of the middle, a sleeper slants away further right
+        curved[i] = np.maximum(curved[i], line(0.4 + 0.15 * i))
+    assert two_lines(curved.astype(np.float32), 0.2, 0.1) == 0.0
