@@ -251,11 +251,11 @@ def test_two_lines_tells_a_highway_from_a_railway_in_the_darkness():
 
     highway = np.tile(line(-2.0, 1.6) + line(2.0, 1.6) + 0.4 * line(0.0, 1.6), (rows, 1))
     assert (highway > 0.2).sum(axis=1).min() >= 4 * PX_PER_MM   # one run across at the threshold
-    assert two_lines(highway.astype(np.float32), 0.2, 0.1) >= 0.9
+    assert two_lines(highway.astype(np.float32), 0.1) >= 0.9
     railway = np.tile(line(0.0), (rows, 1))
     railway[::15] = np.maximum(railway[::15], np.where(np.abs(x) <= 2.0 * PX_PER_MM, 0.6, 0.0))
-    assert two_lines(railway.astype(np.float32), 0.2, 0.1) == 0.0
+    assert two_lines(railway.astype(np.float32), 0.1) == 0.0
     curved = np.tile(line(0.4), (rows, 1))
     for i in range(rows):   # the line curves right of the middle, a sleeper slants away further right
         curved[i] = np.maximum(curved[i], line(0.4 + 0.15 * i))
-    assert two_lines(curved.astype(np.float32), 0.2, 0.1) == 0.0
+    assert two_lines(curved.astype(np.float32), 0.1) == 0.0

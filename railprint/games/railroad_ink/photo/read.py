@@ -331,7 +331,7 @@ def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     return float(box.mean())
 
 
-def two_lines(strip: np.ndarray, level: float, floor: float) -> float:
+def two_lines(strip: np.ndarray, floor: float) -> float:
     """The share of the strip's rows (``rel`` darkness, rows inwards) crossing two separate lines a
     road's width apart, one either side of the side's middle: two peaks of the darkness 2.6-8.5 mm
     apart, each above ``floor`` and half the row's darkest and at least 0.3 mm off the middle,
@@ -345,7 +345,7 @@ def two_lines(strip: np.ndarray, level: float, floor: float) -> float:
     hits = 0
     for row in strip:
         top = float(row.max())
-        if top < level:
+        if top < floor:
             continue
         mid = row[1:-1]
         idx = np.flatnonzero((mid >= row[:-2]) & (mid > row[2:]) & (mid >= max(floor, 0.5 * top))) + 1
@@ -358,15 +358,15 @@ def two_lines(strip: np.ndarray, level: float, floor: float) -> float:
 
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               levels: tuple[float, float] = (0.0, 0.0)) -> tuple[Cell, bool, str]:
+               floor: float = 0.0) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
-    line in a small photo), never silently empty. ``rel`` (the darkness) and ``levels`` (the ink
-    and faint thresholds): an uncertain route's best guess from its darkness's two lines."""
+    line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
+    threshold): a route's darkness shows a highway's two lines or not (``two_lines``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
-            pair = two_lines(_strip(rel, r, c, s), *levels) if rel is not None and side.kind != "." else None
+            pair = two_lines(_strip(rel, r, c, s), floor) if rel is not None and side.kind != "." else None
             if side.certain and pair is not None:
                 # the darkness disagrees with the ink: two lines a road's width apart in a railway
                 # (a blurred highway whose lines and dashes ran together), or nearly never in a
@@ -392,7 +392,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                 # a few marks at the main threshold, but ink through half the strip in the faint
                 # ink: the best guess is a light route (the side stays uncertain)
                 if side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
-                    road = two_lines(_strip(rel, r, c, s), *levels) >= 0.3
+                    road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
                     sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
@@ -546,7 +546,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float) -> tuple[list[tupl
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, (level, floor))
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor)
             if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
