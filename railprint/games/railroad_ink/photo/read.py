@@ -356,13 +356,9 @@ def two_lines(strip: np.ndarray, floor: float) -> float:
     return hits / max(1, strip.shape[0])
 
 
-def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
-               trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               floor: float = 0.0) -> tuple[Cell, bool, str]:
-    """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
-    noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
-    line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
-    threshold): a route's darkness shows a highway's two lines or not (``two_lines``)."""
+def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
+               rel: np.ndarray | None = None, floor: float = 0.0) -> list[SideRead]:
+    """The four sides of space (r, c), N E S W (see ``read_space``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
@@ -401,6 +397,17 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                     sides[s] = SideRead(".", False, "a faint line?")
                 elif trace is not None and side_features(_strip(trace, r, c, s)[:, cut:-cut])["line"] >= TRACE_LINE:
                     sides[s] = SideRead(".", False, "a faint line?")
+    return sides
+
+
+def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
+               trace: np.ndarray | None = None, rel: np.ndarray | None = None,
+               floor: float = 0.0) -> tuple[Cell, bool, str]:
+    """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
+    noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
+    line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
+    threshold): a route's darkness shows a highway's two lines or not (``two_lines``)."""
+    sides = read_sides(ink, r, c, faint, trace, rel, floor)
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
