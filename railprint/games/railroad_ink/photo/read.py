@@ -199,6 +199,68 @@ def _rectify(gray: np.ndarray, H: np.ndarray) -> tuple[np.ndarray, float]:
     return out, src_ppm
 
 
+GRID_SEARCH_MM = 4.0     # how far a printed grid line is looked for around where the marks put it
+GRID_REFIT_MM = 0.5      # a grid line further off than this: the homography is fitted to the grid
+
+
+def _grid_offsets(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the printed grid's 8 x 8 line crossings are in the rectified ``dark`` (``_darkness``):
+    (their grid mm, their found mm), for the crossings whose both lines were found. Each line is
+    looked for GRID_SEARCH_MM either side along a short segment beside the crossing, clear of the
+    round boxes (they sit in each square's bottom-right corner) and of the drawn routes (they
+    cross the lines at the sides' middles, and run parallel to them 1.7 mm or more from the
+    middle, 7 mm or more from the lines)."""
+    p = PX_PER_MM
+    w = int(round(GRID_SEARCH_MM * p))
+    steps = np.arange(-w, w + 1)
+    expected, found = [], []
+    for i in range(SIZE + 1):
+        for j in range(SIZE + 1):
+            x = (MARGIN_MM + j * layout.SQUARE_MM) * p
+            y = (MARGIN_MM + i * layout.SQUARE_MM) * p
+            # the vertical line below the crossing (above it on the bottom edge), the horizontal
+            # line right of it (left of it on the right edge); clear of the box above-left
+            ys = (y + np.arange(1.5 * p, 9 * p)) if i < SIZE else (y - np.arange(6 * p, 14 * p))
+            xs = (x + np.arange(1.5 * p, 9 * p)) if j < SIZE else (x - np.arange(6 * p, 14 * p))
+            got = []
+            for along, centre, vertical in ((ys, x, True), (xs, y, False)):
+                pos = np.round(centre + steps).astype(int)
+                seg = np.round(along).astype(int)
+                if pos.min() < 0 or seg.min() < 0 or max(pos.max(), seg.max()) >= dark.shape[0]:
+                    break
+                block = dark[np.ix_(seg, pos)] if vertical else dark[np.ix_(pos, seg)].T
+                profile = np.median(block, axis=0)
+                k = int(np.argmax(profile))
+                base = float(np.median(profile))
+                if profile[k] < base + 0.15 or k in (0, len(profile) - 1):
+                    break
+                a, b, c = profile[k - 1], profile[k], profile[k + 1]
+                den = a - 2 * b + c
+                got.append((steps[k] + (0.5 * (a - c) / den if den < 0 else 0.0)) / p)
+            if len(got) == 2:
+                expected.append((j * layout.SQUARE_MM, i * layout.SQUARE_MM))
+                found.append((j * layout.SQUARE_MM + got[0], i * layout.SQUARE_MM + got[1]))
+    return np.array(expected, np.float32), np.array(found, np.float32)
+
+
+def _fit_to_grid(rect: np.ndarray, H: np.ndarray) -> np.ndarray | None:
+    """A homography fitted to the printed grid's crossings (found in the rectified photo), when
+    the marks' one puts the grid more than GRID_REFIT_MM off (two or three marks found: their
+    fit is an extrapolation across the sheet); None to keep ``H``."""
+    expected, found = _grid_offsets(_darkness(rect))
+    if len(expected) < 24:
+        return None
+    off = np.hypot(*(found - expected).T)
+    if float(np.percentile(off, 90)) <= GRID_REFIT_MM:
+        return None
+    photo = cv2.perspectiveTransform(found.reshape(-1, 1, 2), H).reshape(-1, 2)
+    px_per_mm = float(np.linalg.norm(photo[0] - photo[-1]) / np.linalg.norm(expected[0] - expected[-1]))
+    H2, inliers = cv2.findHomography(expected, photo, cv2.RANSAC, max(1.0, 0.4 * px_per_mm))
+    if H2 is None or inliers is None or int(inliers.sum()) < 24:
+        return None
+    return H2
+
+
 def _darkness(rect: np.ndarray) -> np.ndarray:
     """0 (paper) .. 1 (ink as dark as the printed black), light flattened."""
     g = cv2.GaussianBlur(rect.astype(np.float32), (0, 0), 0.9)
@@ -526,6 +588,12 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
     rect, src_ppm = _rectify(gray, H)
+    for _ in range(2):   # once more after a fit: crossings more than GRID_SEARCH_MM off at first
+        fitted = _fit_to_grid(rect, H)
+        if fitted is None:
+            break
+        H = fitted
+        rect, src_ppm = _rectify(gray, H)
     if screen.looks_like_screen(gray, H, rect, PX_PER_MM, MARGIN_MM):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
