@@ -63,7 +63,7 @@ def timed(*args, **kwargs):
     finally:
         marks["discovered"] = time.process_time()
 render.discover_layers = timed
-from railprint.console import main
+from railprint.__main__ import main
 sys.argv = ["railprint", "render", "all", "--quiet", "-o", sys.argv[1]]
 try:
     main()
@@ -78,7 +78,7 @@ except SystemExit as exc:
 def railprint(*args: str) -> list[str]:
     """The command as the ``railprint`` console script runs it (``python -m railprint`` adds
     runpy's ~4 ms)."""
-    return [sys.executable, "-c", "from railprint.console import main; main()", *args]
+    return [sys.executable, "-c", "from railprint.__main__ import main; main()", *args]
 
 
 def bench_render(repeat: int) -> None:
@@ -141,7 +141,7 @@ if upto == "start-up":
     render.select = lambda *args, **kwargs: []
 if upto != "whole":
     render.render_all = lambda *args, **kwargs: []
-from railprint.console import main
+from railprint.__main__ import main
 sys.argv = ["railprint", "render", "all", "--quiet", "-o", sys.argv[2]]
 main()
 """

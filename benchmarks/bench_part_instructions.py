@@ -35,7 +35,7 @@ part = getattr(module, {name!r})
 def through_reduce(*args, **kwargs):
     return functools.reduce(lambda _, __: part(*args, **kwargs), [None], None)
 setattr(module, {name!r}, through_reduce)
-from railprint.console import main
+from railprint.__main__ import main
 sys.argv = ["railprint", "render", "all", "--quiet", "-o", sys.argv[1]]
 main()
 """

@@ -36,7 +36,7 @@ TARGET = 0.2  # s CPU for every PDF of render all, cold (issue 17, third round: 
 def capture(out: Path, shop: bool) -> int:
     """Render all in this process, keeping every document the PDF writer is given."""
     from railprint.text import fonts
-    from railprint.console import main
+    from railprint.__main__ import main
     from railprint.writers import pdf
 
     docs = []

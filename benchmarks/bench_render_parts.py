@@ -81,7 +81,7 @@ def child(out: str) -> None:
             spent[f"build {output.game}/{output.name}"] = time.process_time() - began
 
     render.build_output = build_output
-    from railprint.console import main
+    from railprint.__main__ import main
 
     sys.argv = ["railprint", "render", "all", "--quiet", "-o", out]
     try:

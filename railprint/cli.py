@@ -476,7 +476,7 @@ def roll(
 
 
 def main() -> None:
-    """The typer app (railprint.console.main, the console script, runs a plain ``score`` itself)."""
+    """The typer app (railprint.__main__.main, the console script, runs a plain ``score`` itself)."""
     prepare_process()
     app()
 

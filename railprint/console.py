@@ -1,9 +1,9 @@
-"""The command line's typer-free part: the entry point, the error boundary, ``railprint score``
-and ``railprint render``.
+"""The command line's typer-free part: the error boundary, ``railprint score`` and ``railprint
+render``, and the reading of their plain command lines.
 
 Importing typer and building its commands is a third of a ``railprint score`` run (~45 ms of
-~120 ms CPU), the command a table runs after every game, and ~45 ms of every ``render``. So
-:func:`main` reads a plain ``score`` or ``render`` command line (the options of
+~120 ms CPU), the command a table runs after every game, and ~45 ms of every ``render``. So the
+entry point (:func:`railprint.__main__.main`) reads a plain ``score`` or ``render`` command line (the options of
 :data:`SCORE_OPTIONS` / :data:`RENDER_OPTIONS`) itself and runs it; anything else — help, a
 usage error, an unknown option, any other command — goes to the typer app in
 :mod:`railprint.cli`, which also runs ``score`` and ``render`` through :func:`score` and
@@ -13,8 +13,6 @@ paths print the same and that the tables match the typer commands' options.
 
 from __future__ import annotations
 
-import errno
-import gc
 import os
 import sys
 from pathlib import Path
@@ -387,35 +385,3 @@ def prepare_process() -> None:
         os.environ.setdefault("TERM", "dumb")
     platform.prepare_console()
     platform.exit_on_stop_signals()
-
-
-def main() -> None:
-    """Console-script entry point: a plain ``score`` or ``render`` runs here, everything else in
-    railprint.cli."""
-    found = read_args(sys.argv[1:])
-    if found is None:
-        from railprint.cli import main as typer_main
-
-        typer_main()
-        return
-    command, kwargs = found
-    run = score if command == "score" else render
-    prepare_process()
-    # The process ends with the command: the cyclic collector stays paused throughout (a render
-    # makes ~180,000 objects and few cycles; railprint.memory), and what is left is frozen, so
-    # the interpreter's exit frees it without a last collection walking every object (~0.07 s
-    # after a render all).
-    gc.disable()
-    try:
-        code = guard(lambda: run(**kwargs))
-    except Failed:
-        sys.exit(1)
-    except KeyboardInterrupt:  # as typer does
-        sys.exit(130)
-    except OSError as exc:  # a closed pipe, as typer does
-        if exc.errno != errno.EPIPE:
-            raise
-        sys.exit(1)
-    finally:
-        gc.freeze()
-    sys.exit(code if isinstance(code, int) else 0)

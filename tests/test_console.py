@@ -21,7 +21,7 @@ CASES = {
     "days-of-steam": DATA / "days_of_steam" / "cases" / "colour-bonus-four-colours.yaml",
     "allers-trains": DATA / "allers_trains" / "cases" / "both-2p-tie-break.yaml",
 }
-FAST = "import sys\nfrom railprint.console import main\nsys.argv[0] = 'railprint'\nmain()\n"
+FAST = "import sys\nfrom railprint.__main__ import main\nsys.argv[0] = 'railprint'\nmain()\n"
 TYPER = "import sys\nfrom railprint.cli import main\nsys.argv[0] = 'railprint'\nmain()\n"
 
 
@@ -188,7 +188,7 @@ def test_a_render_read_without_typer_loads_no_typer(tmp_path):
 
 def test_a_command_read_without_typer_runs_with_the_collector_paused_and_leaves_it_frozen(games, tmp_path):
     """No collection while the command runs, and none walking what it made at the process's exit."""
-    code = ("import atexit, gc, sys\nfrom railprint.console import main\n"
+    code = ("import atexit, gc, sys\nfrom railprint.__main__ import main\n"
             "seen = []\ngc.callbacks.append(lambda phase, info: phase == 'start' and seen.append(info['generation']))\n"
             "atexit.register(lambda: sys.stderr.write(f'\\nGC {len(seen)} {gc.get_freeze_count()} {gc.isenabled()}\\n'))\n"
             "sys.argv[0] = 'railprint'\nmain()\n")

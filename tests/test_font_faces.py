@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from railprint.text import faces, fonts
+from railprint.text import faces, fonts, measure
 
 
 @pytest.mark.parametrize("value, weight", [("ExtraBold", 800), ("extra bold", 800), ("Extra-Bold", 800),
@@ -84,4 +84,4 @@ def test_itemisation_cuts_at_the_characters_the_first_font_lacks():
         ("Ma", subset), ("ß ", None), ("Ma", subset), ("ß", None), ("e ◎", subset))
     assert faces.uncovered("Maß ◎", family, "regular") == "◎"
     assert faces.width("Maß", 10, family, "regular") == pytest.approx(
-        fonts.text_width("Ma", 10, f"{subset}/regular") + fonts.text_width("ß", 10, "regular"))
+        measure.text_width("Ma", 10, f"{subset}/regular") + measure.text_width("ß", 10, "regular"))

@@ -1,4 +1,4 @@
-"""fonts.wrap_text adds a line's width up word by word: the same lines as measuring each trial
+"""measure.wrap_text adds a line's width up word by word: the same lines as measuring each trial
 line from its start (the first way it was written), on Polish and Nordic text, long words and
 every built-in face."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from railprint.text.fonts import text_width, wrap_text
+from railprint.text.measure import text_width, wrap_text
 
 WORDS = ("Kraków Łódź Gdańsk Źródło żółć Ärø Tromsø Göteborg Åland Trondheim the a of and "
          "Jedzie pociąg z daleka, na żadnej stacji nie czeka — Konstantynopolitańczykowianeczka "

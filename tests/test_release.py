@@ -78,7 +78,7 @@ def test_the_wheel_holds_code_content_fonts_and_licences(release):
     assert any(r.startswith("platformdirs") for r in metadata.get_all("Requires-Dist"))
     # Source Sans Pro, the built-in face, comes with its own licence from its package
     assert any(r.startswith("font-source-sans-pro") for r in metadata.get_all("Requires-Dist"))
-    assert b"railprint = railprint.console:main" in members[f"{info}/entry_points.txt"]
+    assert b"railprint = railprint.__main__:main" in members[f"{info}/entry_points.txt"]
 
 
 def test_the_sdist_builds_the_same_wheel(release):

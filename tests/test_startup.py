@@ -25,7 +25,7 @@ REPORT = ("import atexit, sys\n"
           "    sys.stderr.write(f'\\nVALIDATOR {type(DeckSpec.__pydantic_validator__).__name__} LOADED {loaded}'\n"
           "                     f' STAND-IN {loader} UNISEG {\"uniseg\" in sys.modules}\\n')\n"
           "atexit.register(report)\n"
-          "from railprint.console import main\nsys.argv[0] = 'railprint'\nmain()\n")
+          "from railprint.__main__ import main\nsys.argv[0] = 'railprint'\nmain()\n")
 
 
 def _render(tmp_path: Path, env: dict[str, str] | None = None) -> tuple[str, dict[str, bytes]]:

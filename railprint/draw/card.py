@@ -9,7 +9,7 @@ from pathlib import Path as FilePath
 from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
 from railprint.text.faces import fit_width, pieces
-from railprint.text.fonts import text_width
+from railprint.text.measure import text_width
 from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
                                   PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer,
                                   VectorPlacement)

@@ -29,7 +29,7 @@ from typing import Literal
 from pydantic import Field
 
 from railprint.errors import ContentError, Location, check_lang
-from railprint.text.fonts import wrap_text
+from railprint.text.measure import wrap_text
 from railprint.layout.paper import furniture, paper as make_paper, revision_label, usable_area
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from railprint.text.fonts import wrap_text
+from railprint.text.measure import wrap_text
 from railprint.layout.paper import furniture, paper as make_paper, usable_area
 from railprint.scene import Document, Page, Rect, Style, Text
 from railprint.units import mm

@@ -743,7 +743,7 @@ def _set_block(s: SetFaces, area_w: float, stretch: float = 1.0) -> tuple[int, i
     fit = max(1, int((area_w - extra) // bw))
     cols = min(n, fit, max(1, round((n * bh / bw) ** 0.5 * stretch)))
     rows = -(-n // cols)
-    from railprint.text.fonts import text_width
+    from railprint.text.measure import text_width
 
     label = min(text_width(s.label, LABEL_SIZE, "bold"), area_w)   # the label never runs into the next block
     return cols, rows, max(cols * bw + extra, label), rows * bh + extra + LABEL_HEIGHT
@@ -785,7 +785,7 @@ def _set_blocks(sets: list[SetFaces], area: Rect) -> list[list[tuple]] | None:
 def _fill_blocks(blocks, shelves, area: Rect, starts: dict, cells, labels, clear, first_page: int) -> None:
     """The cells and labels of ``blocks`` placed at ``shelves`` (page ``first_page`` + shelf page)."""
     from railprint.scene import Text
-    from railprint.text.fonts import text_width
+    from railprint.text.measure import text_width
 
     for (s, start, part, cols, bw, bh), shelf in zip(blocks, shelves):
         page = first_page + shelf.page
@@ -809,7 +809,7 @@ def _lead_first(sets: list[SetFaces], paper: str, starts: dict):
     leaves room, else it is named only in the guide and the footer."""
     from railprint.layout.packing import shelf_pack_shapes
     from railprint.scene import Text
-    from railprint.text.fonts import text_width
+    from railprint.text.measure import text_width
 
     butt = [s for s in sets if s.butt]
     if not butt:

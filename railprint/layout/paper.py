@@ -86,7 +86,7 @@ def _scale_bar(x0: float, y: float) -> list:
 
 
 def _strip(box: Rect, title: str, detail: str, number: str) -> Group:
-    from railprint.text.fonts import text_width
+    from railprint.text.measure import text_width
 
     y = box.y + box.h - mm(2)
     x0 = box.x + mm(1)
@@ -103,7 +103,7 @@ def _strip(box: Rect, title: str, detail: str, number: str) -> Group:
 def _between(text: str, size: float, font: str, colour: str, centre: float, y: float, lo: float, hi: float) -> Text:
     """``text`` centred on ``centre`` if it stays within ``lo``–``hi``; else centred between them,
     shortened with an ellipsis when even that is too narrow (a long list of source files)."""
-    from railprint.text.fonts import text_width
+    from railprint.text.measure import text_width
 
     width = text_width(text, size, font)
     if centre - width / 2 < lo or centre + width / 2 > hi:
@@ -115,7 +115,7 @@ def _between(text: str, size: float, font: str, colour: str, centre: float, y: f
 
 def _stacked(box: Rect, title: str, detail: str, number: str) -> tuple:
     """Scale bar, title, detail and page number one under the other, shrunk to the box's width."""
-    from railprint.text.fonts import fit_size
+    from railprint.text.measure import fit_size
 
     x0 = box.x + mm(1)
     width = box.w - mm(2)

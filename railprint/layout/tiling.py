@@ -24,7 +24,7 @@ from typing import Callable
 
 
 from railprint.errors import RailprintError
-from railprint.text.fonts import text_width, wrap_text
+from railprint.text.measure import text_width, wrap_text
 from railprint.layout.paper import FURNITURE_HEIGHT, MARGIN, Paper, furniture, paper as get_paper
 from railprint.scene import (Circle, Document, Group, IDENTITY, Item, Line, Page, Path, Rect, Style,
                              Text, Transform, apply, compose, scale, translate)

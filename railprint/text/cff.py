@@ -34,14 +34,13 @@ class TooComplex(ValueError):
 
 
 @lru_cache(maxsize=KEPT)
-def converted(path: str, stamp: tuple[int, int]) -> bytes:
+def converted(path: str, stamp: tuple[int, int], max_bytes: int) -> bytes:
     """The TrueType bytes of the CFF font file at ``path`` (``stamp``: its version, the cache
-    key); ValueError (or fontTools' own errors) when it cannot be converted."""
-    from railprint.text.fonts import MAX_FONT_BYTES
-
+    key), read only if it holds at most ``max_bytes``; ValueError (or fontTools' own errors)
+    when it cannot be converted."""
     with open(path, "rb") as handle:
-        data = handle.read(MAX_FONT_BYTES + 1)
-    if len(data) > MAX_FONT_BYTES:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
         raise ValueError("the file is too large")
     return to_truetype(data)
 

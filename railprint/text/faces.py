@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from railprint.text.fonts import face_key, faces_of, metrics, text_width
+from railprint.text.fonts import face_key, faces_of, metrics
+
+from railprint.text.measure import text_width
 
 WEIGHTS = {
     "thin": 100, "hairline": 100, "extralight": 200, "ultralight": 200, "light": 300,
@@ -188,7 +190,7 @@ def width(text: str, size: float, family: str | None, face: str) -> float:
 def fit_width(text: str, max_width: float, size: float, family: str | None, face: str,
               min_size: float = 4.0) -> float:
     """The largest size <= ``size`` at which one line of ``text`` fits ``max_width`` (as
-    :func:`railprint.text.fonts.fit_size`, for a family or a fallback list)."""
+    :func:`railprint.text.measure.fit_size`, for a family or a fallback list)."""
     used = width(text, size, family, face)
     if used <= max_width or used == 0:
         return size

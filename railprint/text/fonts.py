@@ -7,7 +7,7 @@ faces; ``<family>@<digest>/<face>`` for a designer's file (the digest of the fam
 keeps two different files of the same family name apart).
 
 Metrics come from the TrueType files (a short struct reader, fontTools for anything it does
-not vouch for), so text is measured the same way for every writer. reportlab silently draws a missing glyph as a box, so :func:`check_glyphs` is
+not vouch for), so text is measured the same way for every writer (:mod:`railprint.text.measure`). reportlab silently draws a missing glyph as a box, so :func:`check_glyphs` is
 run on every string before drawing.
 """
 
@@ -134,7 +134,7 @@ def register_face(family: str, face: str, path: Path, *, checked: bool = True) -
     if _is_cff(path):
         from railprint.text.cff import converted
 
-        _CONVERTED[key] = lambda: converted(str(path), _stamp(path))
+        _CONVERTED[key] = lambda: converted(str(path), _stamp(path), MAX_FONT_BYTES)
     return key
 
 
@@ -325,7 +325,7 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
                 raise ValueError("its table directory or character map is damaged")
             from railprint.text.cff import converted
 
-            data = converted(path, stamp)
+            data = converted(path, stamp, MAX_FONT_BYTES)
         except Exception as exc:  # fontTools raises many kinds for a broken file
             raise RailprintError(f"the font {name} (PostScript/CFF outlines) cannot be converted to TrueType "
                                  f"outlines: {str(exc)[:120] or type(exc).__name__}",
@@ -581,36 +581,7 @@ def _best_cmap(cmap: bytes) -> dict[int, int] | None:
     return None
 
 
-def text_width(text: str, size: float, face: str = "regular") -> float:
-    """Width of ``text`` set in ``face`` at ``size`` points, as HarfBuzz shapes it (kerning and
-    ligatures: :mod:`railprint.text.shaping`)."""
-    return _text_units(text, face) * size / metrics(face).units_per_em
-
-
-def _text_units(text: str, face: str) -> int:
-    """:func:`_units`, remembered only for strings up to ``_CACHED_LEN`` long."""
-    return _units(text, face) if len(text) <= _CACHED_LEN else _units.__wrapped__(text, face)
-
-
 _CACHED_LEN = 256   # strings up to this long are remembered (at most 8192 of them: ~2 M characters)
-
-
-@lru_cache(maxsize=8192)
-def _units(text: str, face: str) -> int:
-    """The advance of ``text`` shaped, in font units (a deck measures the same strings at many
-    sizes while fitting them, and draws the same labels on many cards)."""
-    from railprint.text.shaping import units
-
-    return units(text, face)
-
-
-def fit_size(text: str, max_width: float, size: float, face: str = "regular",
-             min_size: float = 4.0) -> float:
-    """The largest size <= ``size`` at which ``text`` fits in ``max_width`` (never below min_size)."""
-    width = text_width(text, size, face)
-    if width <= max_width or width == 0:
-        return size
-    return max(min_size, size * max_width / width * 0.999)
 
 
 def check_glyphs(text: str, face: str = "regular") -> list[str]:
@@ -622,14 +593,3 @@ def check_glyphs(text: str, face: str = "regular") -> list[str]:
 def _missing(text: str, face: str) -> tuple[str, ...]:
     widths = metrics(face).widths
     return tuple(sorted({ch for ch in set(text) if ord(ch) not in widths and ch not in "\n\r\t"}))
-
-
-def wrap_text(text: str, width: float, size: float, face: str = "regular") -> list[str]:
-    """Greedy wrap of ``text`` into lines no wider than ``width``: at spaces, else at the
-    Unicode break opportunities inside a word (after a hyphen or a slash:
-    :mod:`railprint.text.breaking`); a piece that cannot break stays whole."""
-    from railprint.text.breaking import lines
-
-    # wrapped in font units (shaped widths scale with the size: the same lines at every size)
-    upm = metrics(face).units_per_em
-    return lines(text, width * upm / size, lambda line: _text_units(line, face))

@@ -13,7 +13,7 @@ from uniseg.linebreak import line_break_units
 
 from railprint.model import richtext
 from railprint.text import breaking
-from railprint.text.fonts import text_width, wrap_text
+from railprint.text.measure import text_width, wrap_text
 from tests.helpers import run_cli
 
 

@@ -12,7 +12,7 @@ import pytest
 import uharfbuzz as hb
 
 from railprint.scene import Document, Page, Text
-from railprint.text import fonts, shaping
+from railprint.text import fonts, measure, shaping
 from railprint.writers import pdf, svg
 
 KERNED = "AVATAR Tromsø Łódź To"
@@ -34,10 +34,10 @@ def test_widths_are_harfbuzz_widths_with_kerning(key):
     glyphs = _harfbuzz(KERNED, key)
     upm = fonts.metrics(key).units_per_em
     expected = sum(advance for _, advance in glyphs) * 12 / upm
-    assert abs(fonts.text_width(KERNED, 12, key) - expected) < 0.1
+    assert abs(measure.text_width(KERNED, 12, key) - expected) < 0.1
     # and kerning is really there: "To" is narrower than "T" and "o" apart, "AV" than "A" + "V"
-    assert fonts.text_width("To", 100, key) < fonts.text_width("T", 100, key) + fonts.text_width("o", 100, key) - 1
-    assert fonts.text_width("AV", 100, key) < fonts.text_width("A", 100, key) + fonts.text_width("V", 100, key) - 1
+    assert measure.text_width("To", 100, key) < measure.text_width("T", 100, key) + measure.text_width("o", 100, key) - 1
+    assert measure.text_width("AV", 100, key) < measure.text_width("A", 100, key) + measure.text_width("V", 100, key) - 1
 
 
 def _pdf_chars(items) -> list[dict]:
@@ -57,7 +57,7 @@ def test_pdf_draws_every_glyph_where_harfbuzz_puts_it(size):
         assert abs(char["x0"] - (20 + x * size / 1000)) < 0.1, char["text"]
         x += advance
     assert abs(chars[-1]["x1"] - (20 + x * size / 1000)) < 0.1
-    assert abs(chars[-1]["x1"] - 20 - fonts.text_width(KERNED, size)) < 0.1
+    assert abs(chars[-1]["x1"] - 20 - measure.text_width(KERNED, size)) < 0.1
 
 
 def test_pdf_anchors_use_the_shaped_width():
@@ -78,8 +78,8 @@ def test_a_ligature_is_drawn_as_its_glyph_and_reads_as_its_letters():
     assert text == "office staff"
     # one glyph drawn for "ff" in each word: 12 characters, 10 glyphs
     assert len(chars) == 10
-    assert abs(chars[-1]["x1"] - 20 - fonts.text_width("office staff", 20)) < 0.1
-    assert fonts.text_width("office", 20) == pytest.approx(sum(a for _, a in _harfbuzz("office")) * 20 / 1000)
+    assert abs(chars[-1]["x1"] - 20 - measure.text_width("office staff", 20)) < 0.1
+    assert measure.text_width("office", 20) == pytest.approx(sum(a for _, a in _harfbuzz("office")) * 20 / 1000)
 
 
 def _outline(glyf, name) -> tuple:
@@ -107,8 +107,8 @@ def test_svg_lines_carry_the_shaped_width():
     page = Page(300, 100, (Text(10, 50, KERNED, 20), Text(10, 80, "office", 9, anchor="end")))
     root = ET.fromstring(svg.page_to_string(page))
     texts = [el for el in root.iter() if el.tag.endswith("}text")]
-    assert float(texts[0].get("textLength")) == pytest.approx(fonts.text_width(KERNED, 20), abs=0.001)
-    assert float(texts[1].get("textLength")) == pytest.approx(fonts.text_width("office", 9), abs=0.001)
+    assert float(texts[0].get("textLength")) == pytest.approx(measure.text_width(KERNED, 20), abs=0.001)
+    assert float(texts[1].get("textLength")) == pytest.approx(measure.text_width("office", 9), abs=0.001)
     style = next(el for el in root.iter() if el.tag.endswith("}style")).text
     assert "font-kerning:normal" in style
 
@@ -126,7 +126,7 @@ def test_a_combining_mark_is_placed_where_harfbuzz_puts_it():
 
 
 def test_the_empty_string_is_nothing_wide():
-    assert fonts.text_width("", 12) == 0
+    assert measure.text_width("", 12) == 0
     assert shaping.shape("").gids == () and shaping.shape("").width == 0
     chars, _ = _pdf_chars([Text(10, 40, "", 20), Text(10, 80, "To", 20)])
     assert [c["text"] for c in chars] == ["T", "o"]

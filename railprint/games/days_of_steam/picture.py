@@ -10,7 +10,7 @@ inspect in tests.
 from __future__ import annotations
 
 from railprint.draw.tracks import Box, centreline, draw_tracks, polyline
-from railprint.text.fonts import fit_size
+from railprint.text.measure import fit_size
 from railprint.model.deck import TrackLayer
 from railprint.scene import Circle, Document, Group, Item, Page, Path, Rect, Style, Text, translate
 from railprint.units import mm

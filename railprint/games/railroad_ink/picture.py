@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from railprint.games.railroad_ink.pictograms import draw_space, route_stub
 from railprint.errors import NotationError, RailprintError, suggestion
-from railprint.text.fonts import fit_size
+from railprint.text.measure import fit_size
 from railprint.games.railroad_ink.board import CENTRE, EXITS, ROWS, SIZE, Cell
 from railprint.games.railroad_ink.rules import Scoring
 from railprint.games.railroad_ink.words import LABELS, exits_word as _exits_word

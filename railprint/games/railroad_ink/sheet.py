@@ -19,7 +19,7 @@ from typing import Sequence
 
 from railprint.errors import check_lang
 from railprint.games.railroad_ink.pictograms import INK, LAVA, crater, draw_face, draw_space, route_stub, volcano
-from railprint.text.fonts import fit_size, text_width, wrap_text
+from railprint.text.measure import fit_size, text_width, wrap_text
 from railprint.layout.paper import Paper, furniture, paper as get_paper, revision_label, usable_area
 from railprint.games.railroad_ink.model import (DiceSpec, Face, SheetSpec, dice_for_sheet,
                                           load_sheet)

@@ -31,7 +31,7 @@ from typing import Annotated, Iterable, Literal
 from pydantic import AfterValidator, Field, field_validator
 
 from railprint.errors import ContentError
-from railprint.text.fonts import fit_size, text_width
+from railprint.text.measure import fit_size, text_width
 from railprint.games.ticket_to_ride.route_layout import (Car, Dims, SpatialHash, car_polygon, dims, layout_routes,
                                                         polygon_clearance)
 from railprint.layout.paper import Paper, revision_label

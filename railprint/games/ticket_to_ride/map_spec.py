@@ -11,8 +11,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from railprint.loading.schema import Spec
-from railprint.games.ticket_to_ride.maps import (
-    _HEX, _ID, MAX_CITIES, MAX_ROUTE_LENGTH, MAX_ROUTES, MAX_TICKETS, MAX_VIA, _deal_text, _none_word,
+from railprint.games.ticket_to_ride.map_format import (
+    HEX as _HEX, ID as _ID, MAX_CITIES, MAX_ROUTE_LENGTH, MAX_ROUTES, MAX_TICKETS, MAX_VIA, deal_text as _deal_text,
+    none_word as _none_word,
 )
 from railprint.games.ticket_to_ride.model import TIE_BREAKS
 

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from railprint.games.ticket_to_ride.board import board_geometry, default_size, draw_board
-from railprint.text.fonts import fit_size
+from railprint.text.measure import fit_size
 from railprint.games.ticket_to_ride.model import TTRMap
 from railprint.scene import (Circle, Group, Item, Page, Path, Rect, Style, Text, compose, rotate, scale,
                              translate)

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from railprint.errors import ContentError
-from railprint.text.fonts import fit_size, text_width
+from railprint.text.measure import fit_size, text_width
 from railprint.layout.paper import Paper, furniture, paper as get_paper, revision_label, usable_area
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file

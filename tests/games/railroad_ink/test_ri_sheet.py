@@ -166,7 +166,7 @@ def _bbox(group):
             elif isinstance(item, Path):
                 pts = [(c[i], c[i + 1]) for c in item.cmds for i in range(1, len(c) - 1, 2)]
             elif isinstance(item, Text):
-                from railprint.text.fonts import text_width
+                from railprint.text.measure import text_width
                 w = text_width(item.text, item.size, item.font)
                 left = {"start": 0, "middle": w / 2, "end": w}[item.anchor]
                 pts = [(item.x - left, item.y - item.size * 0.8), (item.x - left + w, item.y + item.size * 0.25)]
