@@ -427,8 +427,9 @@ def _strip_picture(doc: Document, folder: str) -> Document:
 
 
 def picture_document(result: Any, folder: str, lang: str) -> Document:
-    """The scorer's ``--picture`` drawing of a scored room, without the private folder."""
-    return _strip_picture(result.picture(lang=lang), folder)
+    """The scorer's ``--picture`` drawing of a scored room, without the private folder (if any)."""
+    doc = result.picture(lang=lang)
+    return _strip_picture(doc, folder) if folder else doc
 
 
 def _says_something(data: Any) -> bool:
@@ -443,8 +444,18 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
     """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
     and the table's ranking; the picture Document too when asked), or ``{"error": message}``
     when the files cannot be scored. ``made``, when given, receives ``(scorer result, folder)``:
-    the room's picture is drawn from it later without scoring again."""
+    the room's picture is drawn from it later without scoring again. A game whose page scores
+    in memory (``score(parts)``) is scored so (folder ``""``: no file names a folder); any other
+    game's files are written into a private folder, the scorer is called on them and the folder
+    is taken out of what it says."""
     game, page = _game_of(room)
+    options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
+    if hasattr(page, "score"):
+        try:
+            result = page.score(room.parts, **options)
+        except RailprintError as exc:
+            return {"error": str(exc)}
+        return _scored_answer(game, page, room, result, "", lang, picture, made)
     files = page.files(room.parts)
     folder = str(_scratch_folder())
     paths = []
@@ -454,25 +465,32 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
             path.write_text(text, encoding="utf-8")
             paths.append(path)
         try:
-            options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
             result = scorer(game)(paths, **options)
         except RailprintError as exc:
             return {"error": _strip_folder(str(exc), folder + os.sep)}
-        data = _strip_folder(result.as_json(), folder + os.sep)
-        ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
-        out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
-        if _says_something(data):   # the violations in Polish too, for the Polish page (the JSON contract's are English)
-            out["result_pl"] = _strip_folder(result.as_json("pl"), folder + os.sep)
-        if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
-            out["targets"] = page.violation_targets(room.parts, data)
-        if picture:
-            out["picture"] = picture_document(result, folder + os.sep, lang)
-        if made is not None:
-            made.append((result, folder + os.sep))
-        return out
+        return _scored_answer(game, page, room, result, folder + os.sep, lang, picture, made)
     finally:
         for path in paths:
             path.unlink(missing_ok=True)
+
+
+def _scored_answer(game: Game, page: Any, room: Room, result: Any, folder: str, lang: str, picture: bool,
+                   made: list | None) -> dict:
+    def strip(value: Any) -> Any:
+        return _strip_folder(value, folder) if folder else value
+
+    data = strip(result.as_json())
+    ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
+    out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
+    if _says_something(data):   # the violations in Polish too, for the Polish page (the JSON contract's are English)
+        out["result_pl"] = strip(result.as_json("pl"))
+    if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
+        out["targets"] = page.violation_targets(room.parts, data)
+    if picture:
+        out["picture"] = picture_document(result, folder, lang)
+    if made is not None:
+        made.append((result, folder))
+    return out
 
 
 _scratch = threading.local()
@@ -541,7 +559,7 @@ class Remembered:
 
 
 class _Same:
-    """A key part equal only to the very same object (a kept group: hashing its thousands of
+    """A key part equal only to the very same object (a picture page: hashing its thousands of
     items at every picture cost more than drawing what changed)."""
 
     __slots__ = ("item",)
@@ -554,12 +572,6 @@ class _Same:
 
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, _Same) and other.item is self.item
-
-
-def _page_key(items: tuple) -> tuple:
-    """A picture page's items as a key: equal for equal pages; a kept group by its identity."""
-    return tuple(_Same(i) if type(i) is Group and i.keep else
-                 (i.transform, i.clip, i.id, _page_key(i.items)) if type(i) is Group else i for i in items)
 
 
 ROOM_FILE = "railprint-room-1"
@@ -1147,8 +1159,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         """The scored picture of the room as it is now (``v=`` in the page's address only
         changes the address: an older version is never drawn), one page of it for SVG. The
         picture's Document is made once a version; a page is drawn only when asked, and a page
-        equal to one drawn before (a Railroad Ink player's sheet when another player changed
-        theirs) is not drawn again."""
+        drawn before (a Railroad Ink player's sheet when another player changed theirs: the
+        same page object) is not drawn again."""
         from railprint.writers import font_chars, render
 
         if fmt not in ("svg", "pdf"):
@@ -1197,9 +1209,10 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 if not 0 <= page < len(doc.pages):
                     raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
                 one = replace(doc, pages=(doc.pages[page],))
-                chosen = doc.pages[page]
-                key = (replace(chosen, items=()), _page_key(chosen.items), doc.title, doc.subject,
-                       tuple(sorted(charset.items())))
+                # a page object drawn before is not drawn again: a Railroad Ink sheet's page is
+                # the same object while that sheet does not change (its scoring and page are made
+                # once for its text), and a version's page is the same object for every phone
+                key = (_Same(doc.pages[page]), doc.title, doc.subject, tuple(sorted(charset.items())))
                 data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
         headers = dict(cache)
         if request.query_params.get("download"):
