@@ -23,6 +23,7 @@ lost change). Reported: change and picture latency (p50/p99), the server's CPU (
 
     python benchmarks/bench_serve_hall.py [--tables 30] [--seconds 60] [--think 2] [--look 0.25] [--polls]
     python benchmarks/bench_serve_hall.py --tables 4,10,20,30,40     # how many tables it holds
+    python benchmarks/bench_serve_hall.py --tables 10,20 --workers 2  # railprint serve --workers 2
 
 Each hall ends with one line, ``SUMMARY tables … cpu/change … p50 … p99 … errors … lost … load``;
 stepping up, a ``HOLDS N tables`` line after the halls measured (it stops at the first hall
@@ -273,15 +274,16 @@ def make_rooms(data: str, tables: int) -> list[tuple[str, str]]:
     return rooms
 
 
-def warm(server: Server, rooms: list[tuple[str, str]]) -> None:
-    """Each game scored and drawn once, then wait until the server's CPU settles (its warm-up
-    thread loads fonts, scorers and board layouts): only the hall's own work is measured."""
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=300)
-    for room, _ in rooms[:2]:
-        for _ in range(2):
+def warm(server: Server, rooms: list[tuple[str, str]], workers: int = 1) -> None:
+    """Each game scored and drawn once (by every worker: a new connection each time goes to one
+    of them), then wait until the server's CPU settles (its warm-up thread loads fonts, scorers
+    and board layouts): only the hall's own work is measured."""
+    for _ in range(4 * workers):
+        for room, _ in rooms[:2]:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=300)
             conn.request("GET", f"/api/rooms/{room}/picture.svg?page=0&lang=en")
             conn.getresponse().read()
-    conn.close()
+            conn.close()
     last = tree_cpu(server.process.pid)
     for _ in range(120):
         time.sleep(1)
@@ -299,9 +301,9 @@ def run(tables: int, args: argparse.Namespace) -> dict:
     """One hall of ``tables`` tables measured for ``args.seconds``: its figures (see :func:`report`)."""
     with tempfile.TemporaryDirectory() as data:
         rooms = make_rooms(data, tables)
-        server = Server(data, args.server.split())
+        server = Server(data, args.server.split() + (["--workers", str(args.workers)] if args.workers > 1 else []))
         try:
-            warm(server, rooms)
+            warm(server, rooms, args.workers)
             phones = [Phone(server.port, room, game, player, i, plans(game, i, t * 4 + i), args.think, args.push,
                             args.poll, seed=t * 4 + i, look=args.look)
                       for t, (room, game) in enumerate(rooms) for i, player in enumerate(PLAYERS)]
@@ -339,7 +341,7 @@ def run(tables: int, args: argparse.Namespace) -> dict:
         finally:
             server.stop()
     machine = machine_speed(3) / REFERENCE_CPU  # right after the hall: how busy the machine was then
-    return {"tables": tables, "machine": machine, "changes": [t for p in phones for t in p.changes],
+    return {"tables": tables, "workers": args.workers, "machine": machine, "changes": [t for p in phones for t in p.changes],
             "pictures": [t for p in phones for t in p.pictures], "errors": [e for p in phones for e in p.errors],
             "polls": sum(p.polls for p in phones), "cpu": cpu, "phones_cpu": phones_cpu, "wall": wall, "lost": lost, "load": (load0, load1)}
 
@@ -350,9 +352,10 @@ def summary(hall: dict) -> str:
     machine) and the machine factor right after it (cputime.machine_speed: 1.5x, the CPU times
     of a busy machine are 1.5x the quiet one's)."""
     changes = hall["changes"]
-    return (f"SUMMARY tables {hall['tables']:3d}  changes {len(changes):5d}  "
+    return (f"SUMMARY tables {hall['tables']:3d}  workers {hall['workers']}  changes {len(changes):5d}  "
             f"cpu/change {hall['cpu'] / max(len(changes), 1) * 1000:5.1f} ms  change p50 {pct(changes, 50):6.1f} ms "
-            f"p99 {pct(changes, 99):7.1f} ms  errors {len(hall['errors'])} lost {hall['lost']}  "
+            f"p99 {pct(changes, 99):7.1f} ms  picture p99 {pct(hall['pictures'], 99):7.1f} ms  "
+            f"server {hall['cpu'] / hall['wall']:.2f} cores  errors {len(hall['errors'])} lost {hall['lost']}  "
             f"load {hall['load'][0]:.1f}->{hall['load'][1]:.1f}  machine {hall['machine']:.2f}x")
 
 
@@ -360,11 +363,11 @@ def report(hall: dict, args: argparse.Namespace) -> None:
     changes, pictures, errors, cpu, wall = hall["changes"], hall["pictures"], hall["errors"], hall["cpu"], hall["wall"]
     mode = ("push (long poll)" if args.push else f"polls every {args.poll:g} s") + f", pictures of {args.look:.0%} of the versions seen"
     print(f"hall: {hall['tables']} tables x 4 phones, a change every ~{args.think:g} s a phone, {mode}, "
-          f"{args.seconds:g} s; server {args.server or '(defaults)'}")
+          f"{args.seconds:g} s; server {args.server or '(defaults)'}, {args.workers} worker process(es)")
     print(f"  changes {len(changes)} ({len(changes) / wall:.1f}/s), pictures {len(pictures)}, polls {hall['polls']}")
     print(f"  change  p50 {pct(changes, 50):7.1f} ms  p99 {pct(changes, 99):7.1f} ms  max {max(changes, default=0):7.1f} ms")
     print(f"  picture p50 {pct(pictures, 50):7.1f} ms  p99 {pct(pictures, 99):7.1f} ms  max {max(pictures, default=0):7.1f} ms")
-    print(f"  server CPU {cpu:.1f} s in {wall:.1f} s wall = {cpu / max(len(changes), 1) * 1000:.1f} ms a change "
+    print(f"  server CPU (every process of it) {cpu:.1f} s in {wall:.1f} s wall = {cpu / max(len(changes), 1) * 1000:.1f} ms a change "
           f"(polls and pictures included); the phones (this process) {hall['phones_cpu']:.1f} s")
     load0, load1 = hall["load"]
     print(f"  errors {len(errors)}, lost changes {hall['lost']}; load average {load0:.1f} -> {load1:.1f} "
@@ -389,6 +392,8 @@ def main() -> None:
                         help="share of the versions a phone is scrolled to its picture when they arrive (the page "
                              "asks for the picture only while it is on the screen; 1: every phone always shows it)")
     parser.add_argument("--server", default="", help="extra options for railprint serve")
+    parser.add_argument("--workers", type=int, default=1, help="railprint serve --workers N (the server's CPU "
+                        "is the sum of its processes)")
     parser.add_argument("--spy", metavar="FILE", help="record the server's stacks while measuring with py-spy "
                         "(pip install py-spy) into FILE (collapsed stacks of the threads holding the GIL: where the "
                         "server's CPU goes; with several --tables, the last hall's)")

@@ -120,6 +120,7 @@ def serve(
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
     data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
     content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
+    workers: int = typer.Option(1, "--workers", min=1, max=32, help="Server processes sharing the port and the rooms file (a game-night hall on a machine with cores to spare; docs/serve.md)."),
 ) -> None:
     """Score games at the table: a local web app the players open on their phones (docs/serve.md).
 
@@ -132,7 +133,7 @@ def serve(
 
         use_content(list(content or []))
         run_server(host, port, data if data is not None else default_data_folder(),
-                   echo=lambda text: typer.echo(text))
+                   echo=lambda text: typer.echo(text), workers=workers, content=list(content or []))
 
     try:
         guarded(run)

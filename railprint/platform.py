@@ -15,6 +15,8 @@
   UnicodeEncodeError.
 - **Data folder** (:func:`data_folder`): ``platformdirs`` — ``%APPDATA%\\railprint``,
   ``~/Library/Application Support/railprint``, ``$XDG_DATA_HOME/railprint``.
+- **A socket handed to a worker process** (:func:`handed_socket`, ``serve --workers N``): shared
+  once more into the worker where sockets are shared (Windows), as it is elsewhere.
 - **Replacing a file another program holds open** (:func:`while_in_use`): Windows refuses
   (a PDF viewer keeps the file open); retried briefly, then one error naming the file.
 
@@ -188,6 +190,20 @@ def exit_on_stop_signals() -> None:
     for number in STOP_SIGNALS:
         if number != signal.SIGINT and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, lambda number, frame: sys.exit(128 + number))
+
+
+def handed_socket(sock):
+    """A listening socket the parent process handed to this one (``serve --workers N``), ready for
+    this process's event loop. Where sockets have ``share`` (Windows: ``WSADuplicateSocket``, the
+    only way a socket crosses processes there) it is shared once more into this very process, as
+    uvicorn's own workers do — asyncio's proactor could not register the handle multiprocessing
+    gave (``WinError 87``/``10022``, uvicorn issues 342 and 514); elsewhere (an inherited
+    descriptor) it is used as it is."""
+    if not hasattr(sock, "share"):
+        return sock
+    import socket
+
+    return socket.fromshare(sock.share(os.getpid()))
 
 
 # ----------------------------------------------------------------------------- reading files

@@ -185,6 +185,12 @@ class WebPage(Protocol):
     def files(self, parts: dict[str, Any]) -> list[tuple[str, str]]:
         """(file name, text): exactly the files ``railprint score <game>`` reads for this room."""
 
+    def score(self, parts: dict[str, Any], **options: Any) -> Any:
+        """Optional: the game's scorer on ``files(parts)`` without writing them anywhere — the
+        very result ``railprint score`` gives for files of those names and texts in a folder of
+        their own (so nothing names a folder). Without it the server writes the files into a
+        private temporary folder and calls the scorer on them."""
+
     def read_file(self, parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
         """An uploaded score file (as ``files`` writes it) -> the part updates it makes."""
 

@@ -14,7 +14,7 @@ import socket
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 LOOPBACK_NAMES = ("localhost",)
 
@@ -137,19 +137,30 @@ def _server(app, sock: socket.socket):
     return Server(config)
 
 
-def serve(host: str, port: int, data: Path, echo: Callable[[str], None]) -> None:
-    """Run the server until Ctrl-C, after printing its URL and a QR code of it."""
+def announce(echo: Callable[[str], None], url: str, rooms: Path, token: str | None, how: str) -> None:
+    """The start-up message: the QR code, where the rooms are, the link (``how``: how it stops)."""
+    echo(qr_text(url))
+    echo(f"rooms are kept in {rooms}")
+    if token:
+        echo("players need this link or the QR code above: it carries the token the server asks for")
+    echo(f"railprint serve: open {url}   ({how})")
+
+
+def serve(host: str, port: int, data: Path, echo: Callable[[str], None], workers: int = 1,
+          content: Sequence[Path] = ()) -> None:
+    """Run the server until Ctrl-C, after printing its URL and a QR code of it; ``workers`` > 1:
+    that many processes on one socket and one rooms file (:mod:`railprint.serve.workers`;
+    ``content``: the ``--content`` folders, for them)."""
     from railprint.serve.app import warm_up
 
+    if workers > 1:
+        from railprint.serve.workers import serve_workers
+
+        return serve_workers(host, port, data, echo, workers, list(content))
     sock = listen(host, port)
     app, token, store = make_app(data, host)
     threading.Thread(target=warm_up, daemon=True).start()
-    url = address(host, sock.getsockname()[1], token)
-    echo(qr_text(url))
-    echo(f"rooms are kept in {store.path}")
-    if token:
-        echo("players need this link or the QR code above: it carries the token the server asks for")
-    echo(f"railprint serve: open {url}   (Ctrl-C stops the server)")
+    announce(echo, address(host, sock.getsockname()[1], token), store.path, token, "Ctrl-C stops the server")
     try:
         _server(app, sock).run(sockets=[sock])
     finally:

@@ -194,6 +194,7 @@ class Guard:
         self.app, self.token, self.max_body = app, token, max_body
         self.hosts = hosts or Hosts("127.0.0.1")
         self.close: Callable[[], None] = lambda: None
+        self.watchers: Watchers | None = None
 
     def _token_of(self, scope, headers: dict[str, str]) -> tuple[str | None, bool]:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -360,11 +361,16 @@ class RateLimit:
             if len(self.buckets) > 10_000:
                 self.buckets = {k: v for k, v in self.buckets.items()
                                 if v[0] + (now - v[1]) / self.every < self.burst}
-            left, since = self.buckets.get(client, (float(self.burst), now))
-            left = min(float(self.burst), left + (now - since) / self.every)
-            if left < 1:
-                raise TooMany(f"too many new games from this device; wait {int((1 - left) * self.every) + 1} s")
-            self.buckets[client] = (left - 1, now)
+            self.buckets[client] = self.spend(self.buckets.get(client), now)
+
+    def spend(self, bucket: tuple[float, float] | None, now: float) -> tuple[float, float]:
+        """A client's bucket ``(left, since)`` (None: full) after one more room at ``now``;
+        :class:`TooMany` when it is empty."""
+        left, since = bucket if bucket is not None else (float(self.burst), now)
+        left = min(float(self.burst), left + max(0.0, now - since) / self.every)
+        if left < 1:
+            raise TooMany(f"too many new games from this device; wait {int((1 - left) * self.every) + 1} s")
+        return left - 1, now
 
 
 def _web_games() -> dict[str, Game]:
@@ -421,8 +427,9 @@ def _strip_picture(doc: Document, folder: str) -> Document:
 
 
 def picture_document(result: Any, folder: str, lang: str) -> Document:
-    """The scorer's ``--picture`` drawing of a scored room, without the private folder."""
-    return _strip_picture(result.picture(lang=lang), folder)
+    """The scorer's ``--picture`` drawing of a scored room, without the private folder (if any)."""
+    doc = result.picture(lang=lang)
+    return _strip_picture(doc, folder) if folder else doc
 
 
 def _says_something(data: Any) -> bool:
@@ -437,8 +444,18 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
     """The room scored by its game's own scorer: ``{"result", "ranking"}`` (the JSON contract
     and the table's ranking; the picture Document too when asked), or ``{"error": message}``
     when the files cannot be scored. ``made``, when given, receives ``(scorer result, folder)``:
-    the room's picture is drawn from it later without scoring again."""
+    the room's picture is drawn from it later without scoring again. A game whose page scores
+    in memory (``score(parts)``) is scored so (folder ``""``: no file names a folder); any other
+    game's files are written into a private folder, the scorer is called on them and the folder
+    is taken out of what it says."""
     game, page = _game_of(room)
+    options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
+    if hasattr(page, "score"):
+        try:
+            result = page.score(room.parts, **options)
+        except RailprintError as exc:
+            return {"error": str(exc)}
+        return _scored_answer(game, page, room, result, "", lang, picture, made)
     files = page.files(room.parts)
     folder = str(_scratch_folder())
     paths = []
@@ -448,25 +465,32 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
             path.write_text(text, encoding="utf-8")
             paths.append(path)
         try:
-            options = page.score_options(room.parts) if hasattr(page, "score_options") else {}
             result = scorer(game)(paths, **options)
         except RailprintError as exc:
             return {"error": _strip_folder(str(exc), folder + os.sep)}
-        data = _strip_folder(result.as_json(), folder + os.sep)
-        ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
-        out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
-        if _says_something(data):   # the violations in Polish too, for the Polish page (the JSON contract's are English)
-            out["result_pl"] = _strip_folder(result.as_json("pl"), folder + os.sep)
-        if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
-            out["targets"] = page.violation_targets(room.parts, data)
-        if picture:
-            out["picture"] = picture_document(result, folder + os.sep, lang)
-        if made is not None:
-            made.append((result, folder + os.sep))
-        return out
+        return _scored_answer(game, page, room, result, folder + os.sep, lang, picture, made)
     finally:
         for path in paths:
             path.unlink(missing_ok=True)
+
+
+def _scored_answer(game: Game, page: Any, room: Room, result: Any, folder: str, lang: str, picture: bool,
+                   made: list | None) -> dict:
+    def strip(value: Any) -> Any:
+        return _strip_folder(value, folder) if folder else value
+
+    data = strip(result.as_json())
+    ranking = page.ranking(result) if hasattr(page, "ranking") else result.ranking()
+    out = {"result": data, "ranking": ranking, "bgstats": _bgstats(game, page, room, ranking)}
+    if _says_something(data):   # the violations in Polish too, for the Polish page (the JSON contract's are English)
+        out["result_pl"] = strip(result.as_json("pl"))
+    if hasattr(page, "violation_targets"):  # where on its board each violation is (the page links them)
+        out["targets"] = page.violation_targets(room.parts, data)
+    if picture:
+        out["picture"] = picture_document(result, folder, lang)
+    if made is not None:
+        made.append((result, folder))
+    return out
 
 
 _scratch = threading.local()
@@ -535,7 +559,7 @@ class Remembered:
 
 
 class _Same:
-    """A key part equal only to the very same object (a kept group: hashing its thousands of
+    """A key part equal only to the very same object (a picture page: hashing its thousands of
     items at every picture cost more than drawing what changed)."""
 
     __slots__ = ("item",)
@@ -548,12 +572,6 @@ class _Same:
 
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, _Same) and other.item is self.item
-
-
-def _page_key(items: tuple) -> tuple:
-    """A picture page's items as a key: equal for equal pages; a kept group by its identity."""
-    return tuple(_Same(i) if type(i) is Group and i.keep else
-                 (i.transform, i.clip, i.id, _page_key(i.items)) if type(i) is Group else i for i in items)
 
 
 ROOM_FILE = "railprint-room-1"
@@ -623,18 +641,30 @@ def warm_up() -> None:
 GC_YOUNG = 20_000
 """The young generation's threshold while serving (Python's default: 700)."""
 
+FOLLOW_EVERY = 0.025
+"""With ``serve --workers N``: how often each process looks whether another one changed a room
+(a long poll waiting in one process answers at most this much later than one in the process
+that made the change)."""
+
 LONG_POLL = 25.0
 """Longest wait of a long poll (``GET /api/rooms/<id>?after=V``): under the usual 30-60 s idle
 timeouts of proxies and phones' networks."""
 
 
+def _row(room: Room) -> tuple:
+    """What :meth:`ChangeFeed.rows` reads of a room: a change, a rename, an archiving moves it."""
+    return (room.version, room.title, room.archived, room.updated)
+
+
 class Watchers:
     """Long polls waiting for a room to pass a version: one asyncio event per room, set by the
-    room's next change (from any thread) and replaced by a fresh one."""
+    room's next change (from any thread) and replaced by a fresh one. With ``serve --workers N``
+    (:meth:`follow`) the changes made by the other processes set them too."""
 
     def __init__(self):
         self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
         self.rooms: OrderedDict[str, Room] = OrderedDict()  # each room as its last change left it
+        self.seen: dict[str, tuple | None] = {}  # (with follow) each watched room as this process last knew it
         self.lock = threading.Lock()
         self.closed = False
 
@@ -662,6 +692,7 @@ class Watchers:
         """The room was renamed, archived or deleted: read it again (long polls wake and do)."""
         with self.lock:
             self.rooms.pop(room_id, None)
+            self.seen.pop(room_id, None)
         self.changed(room_id, -1)
 
     def changed(self, room_id: str, version: int, room: Room | None = None) -> None:
@@ -673,13 +704,63 @@ class Watchers:
                     self.rooms.move_to_end(room_id)
                     while len(self.rooms) > 1024:
                         self.rooms.popitem(last=False)
+                if room_id in self.seen:
+                    self.seen[room_id] = _row(room)  # (follow: this change is not another process's)
             entry = self.events.pop(room_id, None)
+        self._wake(entry)
+
+    @staticmethod
+    def _wake(entry: tuple[asyncio.Event, asyncio.AbstractEventLoop] | None) -> None:
         if entry is not None:
             event, loop = entry
             try:
                 loop.call_soon_threadsafe(event.set)
             except RuntimeError:  # that loop has ended (its server stopped): nobody waits there
                 pass
+
+    def follow(self, feed: Any, every: float = FOLLOW_EVERY) -> threading.Thread:
+        """Hear the changes other processes make to the rooms file (``serve --workers N``): every
+        ``every`` seconds a thread asks ``feed`` (:class:`railprint.serve.rooms.ChangeFeed`)
+        whether anything was committed elsewhere (``PRAGMA data_version``: microseconds), and if
+        so the rooms this process watches or keeps are read again (:meth:`recheck`). Stops with :meth:`close`."""
+        def run() -> None:
+            stop = threading.Event()
+            while not self.closed:
+                stop.wait(every)
+                try:
+                    if feed.moved():
+                        self.recheck(feed.rows)
+                except Exception:  # (the file unreadable now: the long polls' 10 s safety net reads it)
+                    continue
+            feed.close()
+
+        thread = threading.Thread(target=run, name="railprint-follow", daemon=True)
+        thread.start()
+        return thread
+
+    def recheck(self, rows: Callable[[Any], dict[str, tuple]]) -> None:
+        """Read the rooms that long polls wait on or that this process keeps (``rows(ids)``: their
+        version, title, archived, updated): a room another process moved wakes its long polls, and
+        the room kept for them is forgotten unless it is the newer one (the polls read it again).
+        The first look at a room wakes its polls too (they may have read it before that change)."""
+        with self.lock:
+            ids = set(self.events) | set(self.rooms)
+        now = rows(ids)
+        woken = []
+        with self.lock:
+            for room_id in ids:
+                row = now.get(room_id)  # None: deleted
+                kept = self.rooms.get(room_id)
+                if kept is not None and (row is None or row[0] > kept.version
+                                         or (row[0] == kept.version and row != _row(kept))):
+                    del self.rooms[room_id]
+                if room_id not in self.seen or self.seen[room_id] != row:
+                    woken.append(self.events.pop(room_id, None))
+                self.seen[room_id] = row
+            for room_id in [r for r in self.seen if r not in ids]:
+                del self.seen[room_id]
+        for entry in woken:
+            self._wake(entry)
 
 
 def _body_key(room: Room) -> tuple:
@@ -1078,8 +1159,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         """The scored picture of the room as it is now (``v=`` in the page's address only
         changes the address: an older version is never drawn), one page of it for SVG. The
         picture's Document is made once a version; a page is drawn only when asked, and a page
-        equal to one drawn before (a Railroad Ink player's sheet when another player changed
-        theirs) is not drawn again."""
+        drawn before (a Railroad Ink player's sheet when another player changed theirs: the
+        same page object) is not drawn again."""
         from railprint.writers import font_chars, render
 
         if fmt not in ("svg", "pdf"):
@@ -1128,9 +1209,10 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 if not 0 <= page < len(doc.pages):
                     raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
                 one = replace(doc, pages=(doc.pages[page],))
-                chosen = doc.pages[page]
-                key = (replace(chosen, items=()), _page_key(chosen.items), doc.title, doc.subject,
-                       tuple(sorted(charset.items())))
+                # a page object drawn before is not drawn again: a Railroad Ink sheet's page is
+                # the same object while that sheet does not change (its scoring and page are made
+                # once for its text), and a version's page is the same object for every phone
+                key = (_Same(doc.pages[page]), doc.title, doc.subject, tuple(sorted(charset.items())))
                 data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
         headers = dict(cache)
         if request.query_params.get("download"):
@@ -1142,4 +1224,5 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                     ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", export_picture)])
     guard = Guard(hot, token, hosts=Hosts(host))
     guard.close = watchers.close  # called before the server stops: long polls answer at once
+    guard.watchers = watchers  # (serve --workers N: railprint.serve.workers makes it follow the other processes)
     return guard

@@ -26,7 +26,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from railprint.errors import RailprintError
 
@@ -149,6 +149,10 @@ def _private_file(path: Path) -> None:
         pass
 
 
+BUSY_WAIT = 30.0
+"""Seconds a connection waits for another process's write to the rooms file before failing."""
+
+
 class Store:
     """The rooms of one data folder. Thread-safe: one connection, one lock, one transaction a call.
 
@@ -167,7 +171,9 @@ class Store:
                                  hint="give --data a folder you can write") from None
         self._lock = threading.Lock()
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            # (timeout: with ``serve --workers N`` other processes write the same file; a write waits
+            # for theirs to commit, each an fsync, instead of failing "database is locked")
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=BUSY_WAIT)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -184,6 +190,10 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def feed(self) -> "ChangeFeed":
+        """What other processes sharing this file change (``serve --workers N``)."""
+        return ChangeFeed(self.path)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -254,11 +264,12 @@ class Store:
                 self._db.execute("INSERT INTO rooms (id, game, title, version, created, updated) VALUES (?, ?, ?, 0, ?, ?)", (room_id, game, title, now, now))
                 self._db.executemany("INSERT INTO parts VALUES (?, ?, ?, 0)",
                                      [(room_id, key, value) for key, value in encoded])
+                made = self._room(room_id)  # (before another process changes it)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            return self._room(room_id)
+            return made
 
     def change(self, room_id: str, version: int, updates: dict[str, Any],
                check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room:
@@ -307,11 +318,14 @@ class Store:
                                      (value, new, room_id, key))
                     self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
                 self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
+                # read before the commit: the room this change made (another process sharing the
+                # file may commit the next version the moment this one is committed)
+                changed = self._room(room_id)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            return self._room(room_id)
+            return changed
 
     def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room:
         """Rename a room or archive it (kept and reopened as ever, listed apart); neither is a
@@ -354,3 +368,45 @@ def check_title(title: Any) -> str:
 def _check_key(key: Any) -> None:
     if not isinstance(key, str) or not PART_KEY.match(key):
         raise BadChange(f"not a part name: {str(key)[:40]!r}")
+
+
+class ChangeFeed:
+    """The rooms other connections to the same file change — the other worker processes of
+    ``serve --workers N``. A read connection of its own: :meth:`moved` asks SQLite's ``PRAGMA
+    data_version``, which changes when any *other* connection has committed since it was last
+    asked (a few microseconds: it reads the shared WAL index, no table); :meth:`rows` then reads
+    the rooms asked about by their primary key. A PostgreSQL store would give the same feed by
+    ``LISTEN``/``NOTIFY``."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_WAIT)
+        self._seen = self._data_version()
+
+    def _data_version(self) -> int:
+        return self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def moved(self) -> bool:
+        """Whether another connection committed since the last call."""
+        with self._lock:
+            now = self._data_version()
+            moved, self._seen = now != self._seen, now
+        return moved
+
+    def rows(self, room_ids: Iterable[str]) -> dict[str, tuple]:
+        """``{room id: (version, title, archived, updated)}`` of those of ``room_ids`` that exist."""
+        ids = list(room_ids)
+        found: dict[str, tuple] = {}
+        with self._lock:
+            for start in range(0, len(ids), 500):  # (SQLite's bound on the ?s of one statement)
+                chunk = ids[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                for row in self._db.execute(f"SELECT id, version, title, archived, updated FROM rooms "
+                                            f"WHERE id IN ({marks})", chunk):
+                    found[row[0]] = (row[1], row[2], bool(row[3]), row[4])
+        return found
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

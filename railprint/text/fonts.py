@@ -110,6 +110,14 @@ def face_key(family: str | None, face: str) -> str:
     return face if family is None or family == "" else f"{family}/{face}"
 
 
+_REGISTERED = [0]
+
+
+def registrations() -> int:
+    """How many faces were registered so far (a cache of font files is stale when it grows)."""
+    return _REGISTERED[0]
+
+
 def known(key: str) -> bool:
     return key in FONT_FILES or key in _USER
 
@@ -119,6 +127,7 @@ def register_face(family: str, face: str, path: Path, *, checked: bool = True) -
     False: check it when it is first used (an installed font)."""
     key = face_key(family, face)
     _USER[key] = path
+    _REGISTERED[0] += 1
     _FACES.setdefault(family, set()).add(face)
     if not checked:
         _UNCHECKED.add(key)

@@ -71,12 +71,17 @@ def _file(url: str) -> Path:
     return Path(unquote(urlparse(url).path))
 
 
-@pytest.fixture(scope="module")
-def mini_export(tmp_path_factory):
+def export_tts(tmp_path_factory, game: str, *options: str) -> Path:
+    """The folder ``railprint export tts GAME OPTIONS -o FOLDER --quiet`` wrote (it must succeed)."""
     out = tmp_path_factory.mktemp("tts")
-    result = run_cli("export", "tts", "my-game", "--content", str(MINI), "-o", str(out), "--quiet")
+    result = run_cli("export", "tts", game, *options, "-o", str(out), "--quiet")
     assert result.exit_code == 0, result.output
     return out
+
+
+@pytest.fixture(scope="module")
+def mini_export(tmp_path_factory):
+    return export_tts(tmp_path_factory, "my-game", "--content", str(MINI))
 
 
 def test_deck_is_a_deck_custom_with_the_decks_counts_and_names(mini_export):

@@ -16,8 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from railprint.units import to_mm
-from tests.export.test_tts import _file, _load
-from tests.helpers import run_cli
+from tests.export.test_tts import _file, _load, export_tts
 
 CONTENT = Path(__file__).resolve().parents[2] / "content" / "railroad-ink" / "dice.yaml"
 DPI = 150
@@ -27,10 +26,7 @@ ROTATIONS = {1: (-90, 0, 0), 2: (0, 0, 0), 3: (0, 0, -90), 4: (0, 0, 90), 5: (0,
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tts-dice")
-    result = run_cli("export", "tts", "railroad-ink", "-o", str(out), "--dpi", str(DPI), "--quiet")
-    assert result.exit_code == 0, result.output
-    return out
+    return export_tts(tmp_path_factory, "railroad-ink", "--dpi", str(DPI))
 
 
 @pytest.fixture(scope="module")

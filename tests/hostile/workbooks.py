@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import io
 import zipfile
+from functools import lru_cache
 
 SHEET = "xl/worksheets/sheet1.xml"
 STRINGS = "xl/sharedStrings.xml"
 
 
+@lru_cache(maxsize=None)
 def workbook(rows: int = 2) -> bytes:
+    """A valid card list of ``rows`` cards (made once for each count: bytes, never changed)."""
     from openpyxl import Workbook
 
     book = Workbook()
@@ -65,7 +68,13 @@ def row(number: int, cells: bytes) -> bytes:
 
 
 def crafted() -> dict[str, tuple[bytes, str]]:
-    """name -> (workbook bytes, the words the located error must hold)."""
+    """name -> (workbook bytes, the words the located error must hold). Built once a process
+    (each test of the hostile and fuzz suites asked for all of them: ~0.3 s of CPU a call)."""
+    return dict(_crafted())
+
+
+@lru_cache(maxsize=1)
+def _crafted() -> dict[str, tuple[bytes, str]]:
     return {
         "cell in column XFD": (edited(HEADER + row(2, b'<c r="XFD2"><v>1</v></c>')), "[Sheet]:2:16384: a cell in column XFD"),
         "5000 rows reaching XFD": (edited(HEADER + b"".join(row(i, b'<c r="XFD%d"><v>1</v></c>' % i)

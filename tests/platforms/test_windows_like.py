@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -170,3 +171,65 @@ def test_serve_keeps_rooms_in_the_data_folder_and_stops_on_ctrl_c(tmp_path):
         proc.send_signal(signal.SIGINT)                             # Ctrl-C
         code = proc.wait(timeout=60)
     assert code == 0, proc.stderr.read().decode()
+
+
+def test_serve_with_two_workers_starts_without_fork_and_stops_every_process_on_ctrl_c(tmp_path):
+    """``serve --workers 2``: the workers are spawned (no ``fork``), share the port and the rooms
+    file (a change made through one is read through any), and Ctrl-C to the server leaves no
+    process of it behind."""
+    proc = subprocess.Popen([sys.executable, "-m", "railprint", "serve", "--port", "0", "--workers", "2",
+                             "--data", str(tmp_path / "data")], cwd=tmp_path, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for line in proc.stdout:
+            found = re.search(rb"open (http://127\.0\.0\.1:\d+)/ .*\(2 worker processes", line)
+            if found:
+                break
+        else:
+            raise AssertionError(proc.stderr.read().decode())
+        base = found.group(1).decode()
+        family = _descendants(proc.pid)
+        assert len(family) >= 2                                    # two workers (and multiprocessing's tracker)
+        room = _get(base + "/api/rooms", {"game": "days-of-steam", "players": ["Łukasz", "Åse"]})["room"]
+        for _ in range(6):                                         # new connections: both workers answer
+            assert _get(f"{base}/api/rooms/{room['id']}")["room"]["version"] == 0
+        changed = _get(f"{base}/api/rooms/{room['id']}/changes",
+                       {"version": 0, "parts": {"player:Åse": {"goods": {"R": 1, "G": 1, "Y": 0, "B": 0}, "circuits": 1, "steam": 2}}})
+        assert changed["room"]["version"] == 1
+        for _ in range(6):
+            assert _get(f"{base}/api/rooms/{room['id']}?after=0")["room"]["version"] == 1
+    finally:
+        proc.send_signal(signal.SIGINT)                             # Ctrl-C
+        code = proc.wait(timeout=60)
+    errors = proc.stderr.read().decode()
+    assert code == 0 and "Traceback" not in errors, errors
+    deadline = time.monotonic() + 20
+    while [pid for pid in family if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in family if _alive(pid)]
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process started by ``pid`` and by those (from /proc)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found, todo = set(), [pid]
+    while todo:
+        mine = todo.pop()
+        for kid, parent in parents.items():
+            if parent == mine and kid not in found:
+                found.add(kid)
+                todo.append(kid)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -319,7 +319,7 @@ def test_a_real_cff_family_converts_to_the_metrics_of_its_truetype_twin():
     assert set(converted.widths) == set(twin.widths)
     assert sum(converted.widths[c] != twin.widths[c] for c in twin.widths) <= 4
     assert (converted.ascent, converted.descent) == (twin.ascent, twin.descent)
-    font = TTFont(io.BytesIO(cff.converted(str(otf), fonts._stamp(otf))))
+    font = TTFont(io.BytesIO(cff.converted(str(otf), fonts._stamp(otf), fonts.MAX_FONT_BYTES)))
     assert "glyf" in font and "CFF " not in font and font["maxp"].numGlyphs == TTFont(otf)["maxp"].numGlyphs
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from railprint.errors import RailprintError, RulesError, suggestion
 from railprint.registry import FOLD_STEP, ContentKind, Game, lazy_attributes
@@ -60,50 +60,50 @@ _SCORED: "OrderedDict[tuple, Any]" = OrderedDict()
 _SCORED_LOCK = threading.Lock()
 
 
-def _score_once(score: Callable, board, mode: str, player: str):
-    """``score(board, mode, player=player)``, worked out once for a sheet: a table's files are
-    scored together, and ``railprint serve`` scores them at every change of any one of them (the
-    other sheets are the same). A sheet is its rows, player and expansion (its file name is not
-    part of it: the score comes back naming this file)."""
-    key = (board, mode, player)
+def _score_text(text: str, source: str, stem: str, mode: str):
+    """A sheet's text (named ``source``) parsed and scored, worked out once for that text: a
+    table's files are scored together, and ``railprint serve`` scores them at every change of any
+    one of them (the other sheets are the same text: neither parsed nor scored again, and the
+    very same :class:`Scoring` comes back, so a picture of it can be reused too). The same text
+    under another file name is not scored again either: its score names that file."""
+    from railprint.games.railroad_ink.notation import parse
+    from railprint.games.railroad_ink.rules import score
+    from railprint.records import replace
+
+    key, anywhere = (text, source, stem, mode), (text, stem, mode)
     with _SCORED_LOCK:
         known = _SCORED.get(key)
         if known is not None:
             _SCORED.move_to_end(key)
+            return known
+        known = _SCORED.get(anywhere)
     if known is None:
-        known = score(board, mode, player=player)
-        with _SCORED_LOCK:
-            _SCORED[key] = known
-            while len(_SCORED) > 512:
-                _SCORED.popitem(last=False)
-    if known.board.source == board.source:
-        return known
-    from railprint.records import replace
+        board = parse(text, source)
+        known = score(board, mode, player=board.player or stem)
+    elif known.board.source != source:
+        known = replace(known, board=replace(known.board, source=source))
+    with _SCORED_LOCK:
+        _SCORED.setdefault(anywhere, known)
+        known = _SCORED.setdefault(key, known)
+        while len(_SCORED) > 1024:
+            _SCORED.popitem(last=False)
+    return known
 
-    return replace(known, board=board)
 
-
-def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: str = "simple",
+def score_texts(files: Iterable[tuple[str, str]], *, strict: bool = False, longest: str = "simple",
                 **options) -> "ScoreResult":
-    """Parse, validate and score each file (in the order given).
-
-    ``longest``: 'simple' (default) or 'trail'. ``strict``: raise RulesError listing every
-    violation of every file instead of scoring sheets that break the rules."""
-    from railprint.games.railroad_ink.notation import parse_file
+    """:func:`score_files` on files given as ``(name, text)`` (``railprint serve`` scores a room's
+    sheets in memory): the same result as scoring files of those names and texts."""
     from railprint.games.railroad_ink.result import ScoreResult
-    from railprint.games.railroad_ink.rules import check_mode, score
+    from railprint.games.railroad_ink.rules import check_mode
 
     for name in options:
         raise RailprintError(f"unknown option {name!r} for railroad-ink scoring",
                              hint=suggestion(name, OPTIONS))
     mode = check_mode(longest)
-    paths = [Path(p) for p in paths]
-    if not paths:
+    sheets = [_score_text(text, name, Path(name).stem, mode) for name, text in files]  # read, then scored, in turn
+    if not sheets:
         raise RailprintError("no board files given")
-    sheets = []
-    for path in paths:
-        board = parse_file(path)
-        sheets.append(_score_once(score, board, mode, board.player or path.stem))
     if strict:
         problems = [(s, v) for s in sheets for v in s.violations]
         if problems:
@@ -113,5 +113,26 @@ def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: s
     return ScoreResult(tuple(sheets))
 
 
+def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: str = "simple",
+                **options) -> "ScoreResult":
+    """Parse, validate and score each file (in the order given).
+
+    ``longest``: 'simple' (default) or 'trail'. ``strict``: raise RulesError listing every
+    violation of every file instead of scoring sheets that break the rules."""
+    from railprint.errors import NotationError
+    from railprint.games.railroad_ink.rules import check_mode
+    from railprint.loading.text import read_text
+
+    for name in options:
+        raise RailprintError(f"unknown option {name!r} for railroad-ink scoring",
+                             hint=suggestion(name, OPTIONS))
+    check_mode(longest)
+    paths = [Path(p) for p in paths]
+    if not paths:
+        raise RailprintError("no board files given")
+    return score_texts(((str(path), read_text(path, NotationError)) for path in paths), strict=strict,
+                       longest=longest)
+
+
 __all__ = ["GAME", "Board", "Cell", "ScoreResult", "Scoring", "format_board", "parse", "parse_file",
-           "score", "score_files", "validate"]
+           "score", "score_files", "score_texts", "validate"]

@@ -13,6 +13,8 @@ easy to inspect in tests.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from railprint.games.railroad_ink.pictograms import draw_space, route_stub
@@ -245,12 +247,36 @@ def empty_board(margin: float = mm(16)) -> Page:
                 label="board")
 
 
+_PAGES: "OrderedDict[tuple[int, str], tuple[Scoring, Page]]" = OrderedDict()
+_PAGES_LOCK = threading.Lock()
+
+
+def _sheet_page(s: Scoring, lang: str) -> Page:
+    """:func:`_page`, drawn once for a scored sheet (the very same :class:`Scoring` object: a
+    sheet's score is worked out once for its text, see ``_score_text``): ``railprint serve``
+    draws a table's picture at a change of any one sheet, and the other sheets' pages are the
+    same objects as before (so their SVG, made once, is reused too)."""
+    key = (id(s), lang)
+    with _PAGES_LOCK:
+        known = _PAGES.get(key)
+        if known is not None and known[0] is s:
+            _PAGES.move_to_end(key)
+            return known[1]
+    page = _page(s, lang)
+    with _PAGES_LOCK:
+        _PAGES[key] = (s, page)  # the sheet is kept with its page: its id is not reused meanwhile
+        _PAGES.move_to_end(key)
+        while len(_PAGES) > 256:
+            _PAGES.popitem(last=False)
+    return page
+
+
 def picture(sheets, lang: str = "en") -> Document:
     """One page per scored sheet."""
     key = str(lang).strip().lower()
     if key not in LABELS:
         raise RailprintError(f"unknown picture language {lang!r}", hint=suggestion(key, LABELS))
-    pages = tuple(_page(s, key) for s in sheets)
+    pages = tuple(_sheet_page(s, key) for s in sheets)
     title = LABELS[key]["title"] + " — " + ", ".join(s.player for s in sheets if s.player)
     return Document(pages, title=title, subject="scored sheet")
 

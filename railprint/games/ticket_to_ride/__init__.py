@@ -52,7 +52,7 @@ GAME = Game(
 )
 
 __all__ = ["GAME", "score_files", "score_text", "load_map", "load_map_file", "parse_map", "parse_game",
-           "read_game", "format_game", "score_game", "GameRecord", "GameScore", "TTRResult"]
+           "read_game", "format_game", "score_texts", "score_game", "GameRecord", "GameScore", "TTRResult"]
 
 
 def score_files(paths: list[Path], *, strict: bool = False, **options: Any) -> "TTRResult":
@@ -83,3 +83,22 @@ def score_text(text: str, filename: str = "<input>", *, base: Path | None = None
     if strict:
         enforce(game)
     return TTRResult([game])
+
+
+def score_texts(files, *, strict: bool = False, **options: Any) -> "TTRResult":
+    """:func:`score_files` on game files given as ``(name, text)`` (``railprint serve`` scores a
+    room in memory): the same result as files of those names and texts in a folder of nothing
+    else (a map is named by id: no map file can sit beside them)."""
+    from .notation import parse_game
+    from .result import TTRResult
+    from .rules import enforce, score_game
+
+    if options:
+        raise RailprintError("ticket-to-ride scoring takes no options: " + ", ".join(sorted(options)))
+    games = [score_game(parse_game(text, name)) for name, text in files]
+    if not games:
+        raise RailprintError("no game file given")
+    if strict:
+        for g in games:
+            enforce(g)
+    return TTRResult(games)

@@ -17,6 +17,8 @@ Decisions (see docs/ticket-to-ride-scoring.md):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from railprint.errors import Location, RailprintError, RulesError
 from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS, Route, Ticket, TTRMap, colour_word
 from railprint.records import Record, factory
@@ -280,6 +282,13 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
 
 
 def _longest(edges: list, budget: int | None) -> int | None:
+    return _longest_of(tuple(edges), budget)
+
+
+@lru_cache(maxsize=1024)
+def _longest_of(edges: tuple, budget: int | None) -> int | None:
+    """The longest trail of a player's routes, worked out once for them (``railprint serve``
+    scores the game at every change of any one player: the others' routes are the same)."""
     try:
         return longest_trail(edges, budget)
     except TrailSearchLimit:

@@ -40,6 +40,7 @@ LEVEL_MIN = 0.08             # ... nor the ink threshold below this (a blurred l
 TRACE_MIN = 0.035            # the lowest threshold, for a light line on an empty-looking side ...
 TRACE_LINE = 0.6             # ... which then needs a track through 60 % of the strip
 TRACE_PX_PER_MM = 4.0        # ... in a photo with this many px per mm at the grid or more
+PAIR_DOUBT = 0.4             # a railway whose darkness shows a highway's two lines in this share of rows
 LOW_GRID_PX_PER_MM = 2.6     # below this every space is read but listed as uncertain
 
 
@@ -198,6 +199,68 @@ def _rectify(gray: np.ndarray, H: np.ndarray) -> tuple[np.ndarray, float]:
     return out, src_ppm
 
 
+GRID_SEARCH_MM = 4.0     # how far a printed grid line is looked for around where the marks put it
+GRID_REFIT_MM = 0.5      # a grid line further off than this: the homography is fitted to the grid
+
+
+def _grid_offsets(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the printed grid's 8 x 8 line crossings are in the rectified ``dark`` (``_darkness``):
+    (their grid mm, their found mm), for the crossings whose both lines were found. Each line is
+    looked for GRID_SEARCH_MM either side along a short segment beside the crossing, clear of the
+    round boxes (they sit in each square's bottom-right corner) and of the drawn routes (they
+    cross the lines at the sides' middles, and run parallel to them 1.7 mm or more from the
+    middle, 7 mm or more from the lines)."""
+    p = PX_PER_MM
+    w = int(round(GRID_SEARCH_MM * p))
+    steps = np.arange(-w, w + 1)
+    expected, found = [], []
+    for i in range(SIZE + 1):
+        for j in range(SIZE + 1):
+            x = (MARGIN_MM + j * layout.SQUARE_MM) * p
+            y = (MARGIN_MM + i * layout.SQUARE_MM) * p
+            # the vertical line below the crossing (above it on the bottom edge), the horizontal
+            # line right of it (left of it on the right edge); clear of the box above-left
+            ys = (y + np.arange(1.5 * p, 9 * p)) if i < SIZE else (y - np.arange(6 * p, 14 * p))
+            xs = (x + np.arange(1.5 * p, 9 * p)) if j < SIZE else (x - np.arange(6 * p, 14 * p))
+            got = []
+            for along, centre, vertical in ((ys, x, True), (xs, y, False)):
+                pos = np.round(centre + steps).astype(int)
+                seg = np.round(along).astype(int)
+                if pos.min() < 0 or seg.min() < 0 or max(pos.max(), seg.max()) >= dark.shape[0]:
+                    break
+                block = dark[np.ix_(seg, pos)] if vertical else dark[np.ix_(pos, seg)].T
+                profile = np.median(block, axis=0)
+                k = int(np.argmax(profile))
+                base = float(np.median(profile))
+                if profile[k] < base + 0.15 or k in (0, len(profile) - 1):
+                    break
+                a, b, c = profile[k - 1], profile[k], profile[k + 1]
+                den = a - 2 * b + c
+                got.append((steps[k] + (0.5 * (a - c) / den if den < 0 else 0.0)) / p)
+            if len(got) == 2:
+                expected.append((j * layout.SQUARE_MM, i * layout.SQUARE_MM))
+                found.append((j * layout.SQUARE_MM + got[0], i * layout.SQUARE_MM + got[1]))
+    return np.array(expected, np.float32), np.array(found, np.float32)
+
+
+def _fit_to_grid(rect: np.ndarray, H: np.ndarray) -> np.ndarray | None:
+    """A homography fitted to the printed grid's crossings (found in the rectified photo), when
+    the marks' one puts the grid more than GRID_REFIT_MM off (two or three marks found: their
+    fit is an extrapolation across the sheet); None to keep ``H``."""
+    expected, found = _grid_offsets(_darkness(rect))
+    if len(expected) < 24:
+        return None
+    off = np.hypot(*(found - expected).T)
+    if float(np.percentile(off, 90)) <= GRID_REFIT_MM:
+        return None
+    photo = cv2.perspectiveTransform(found.reshape(-1, 1, 2), H).reshape(-1, 2)
+    px_per_mm = float(np.linalg.norm(photo[0] - photo[-1]) / np.linalg.norm(expected[0] - expected[-1]))
+    H2, inliers = cv2.findHomography(expected, photo, cv2.RANSAC, max(1.0, 0.4 * px_per_mm))
+    if H2 is None or inliers is None or int(inliers.sum()) < 24:
+        return None
+    return H2
+
+
 def _darkness(rect: np.ndarray) -> np.ndarray:
     """0 (paper) .. 1 (ink as dark as the printed black), light flattened."""
     g = cv2.GaussianBlur(rect.astype(np.float32), (0, 0), 0.9)
@@ -330,22 +393,65 @@ def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     return float(box.mean())
 
 
-def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
-               trace: np.ndarray | None = None) -> tuple[Cell, bool, str]:
-    """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
-    noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
-    line in a small photo), never silently empty."""
+def two_lines(strip: np.ndarray, floor: float) -> float:
+    """The share of the strip's rows (``rel`` darkness, rows inwards) crossing two separate lines a
+    road's width apart, one either side of the side's middle: two peaks of the darkness 2.6-8.5 mm
+    apart, each above ``floor`` and half the row's darkest and at least 0.3 mm off the middle,
+    with a dip between them of at least a third. A blurred highway's two lines (and its dashed
+    middle) merge in the thresholded ink, but the darkness still dips between them; a railway's
+    sleeper is one flat run and its line one peak near the middle (on a curve, a slanted sleeper
+    stands apart from the line, but on the line's side)."""
+    p = PX_PER_MM
+    near, far = int(math.ceil(2.6 * p)), int(8.5 * p)
+    middle = strip.shape[1] / 2 - 0.5
+    hits = 0
+    for row in strip:
+        top = float(row.max())
+        if top < floor:
+            continue
+        mid = row[1:-1]
+        idx = np.flatnonzero((mid >= row[:-2]) & (mid > row[2:]) & (mid >= max(floor, 0.5 * top))) + 1
+        left = idx[idx <= middle - 0.3 * p].tolist()
+        right = idx[idx >= middle + 0.3 * p].tolist()
+        hits += any(near <= b - a <= far and row[a:b + 1].min() <= 0.65 * min(row[a], row[b])
+                    for a in left for b in right)
+    return hits / max(1, strip.shape[0])
+
+
+def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
+               rel: np.ndarray | None = None, floor: float = 0.0) -> list[SideRead]:
+    """The four sides of space (r, c), N E S W (see ``read_space``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
-            if not side.certain and side.kind != ".":
-                # a better guess from the faint ink too (a light line the main threshold broke
-                # up): two lines a road's width apart there, or clearly at the main threshold,
-                # make a highway; the side stays uncertain
-                main = side_features(_strip(ink, r, c, s))
-                again = side_features(_strip(faint, r, c, s))
-                road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
+            pair = two_lines(_strip(rel, r, c, s), floor) if rel is not None and side.kind != "." else None
+            if side.certain and pair is not None:
+                # the darkness disagrees with the ink: two lines a road's width apart in a railway
+                # (a blurred highway whose lines and dashes ran together), or nearly never in a
+                # highway
+                if side.kind == "r" and pair >= PAIR_DOUBT:
+                    sides[s] = SideRead("h" if pair >= 0.5 else "r", False, "two lines, like a highway's?")
+                elif side.kind == "h" and pair < 0.1:
+                    sides[s] = SideRead("h", False, "one line, like a railway's?")
+            elif not side.certain and side.kind != ".":
+                # the best guess (the side stays uncertain): the darkness crossing two lines a
+                # road's width apart in most rows is a highway, in nearly none a railway; in
+                # between (or without the darkness), two lines a road's width apart in the faint
+                # ink (a light line the main threshold broke up), or clearly at the main
+                # threshold, make a highway
+                if pair is not None and (pair >= 0.3 or pair < 0.2):
+                    road = pair >= 0.3
+                else:
+                    main = side_features(_strip(ink, r, c, s))
+                    again = side_features(_strip(faint, r, c, s))
+                    road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
                 sides[s] = SideRead("h" if road else "r", False, side.why)
+            elif side.kind == "." and not side.certain and rel is not None:
+                # a few marks at the main threshold, but ink through half the strip in the faint
+                # ink: the best guess is a light route (the side stays uncertain)
+                if side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
+                    road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
+                    sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
@@ -353,6 +459,17 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                     sides[s] = SideRead(".", False, "a faint line?")
                 elif trace is not None and side_features(_strip(trace, r, c, s)[:, cut:-cut])["line"] >= TRACE_LINE:
                     sides[s] = SideRead(".", False, "a faint line?")
+    return sides
+
+
+def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
+               trace: np.ndarray | None = None, rel: np.ndarray | None = None,
+               floor: float = 0.0) -> tuple[Cell, bool, str]:
+    """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
+    noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
+    line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
+    threshold): a route's darkness shows a highway's two lines or not (``two_lines``)."""
+    sides = read_sides(ink, r, c, faint, trace, rel, floor)
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
@@ -471,12 +588,23 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
     rect, src_ppm = _rectify(gray, H)
+    for _ in range(2):   # once more after a fit: crossings more than GRID_SEARCH_MM off at first
+        fitted = _fit_to_grid(rect, H)
+        if fitted is None:
+            break
+        H = fitted
+        rect, src_ppm = _rectify(gray, H)
     if screen.looks_like_screen(gray, H, rect, PX_PER_MM, MARGIN_MM):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
-    small = src_ppm < LOW_GRID_PX_PER_MM
     dark = _darkness(rect)
-    black = _black_level(dark, expansion)
-    rel = dark / black
+    rows, uncertain = read_rel(dark / _black_level(dark, expansion), expansion, src_ppm)
+    board = Board(tuple(rows), expansion=expansion, source=source)
+    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+
+
+def read_rel(rel: np.ndarray, expansion: str, src_ppm: float) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+    """Read every space from ``rel``, the rectified darkness against the print's black."""
+    small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
     faint = (rel > floor).astype(np.uint8)
@@ -493,7 +621,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor)
             if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
@@ -501,8 +629,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
-    board = Board(tuple(rows), expansion=expansion, source=source)
-    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+    return rows, uncertain
 
 
 @lru_cache(maxsize=2)

@@ -108,10 +108,13 @@ def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, An
 
 
 def board_of(parts: dict[str, Any], player: str) -> Board:
-    setup = parts["setup"]
-    cells = [parse_token(t) for t in parts[_key(player)]["cells"]]
+    return _board(player, parts["setup"]["expansion"], parts[_key(player)]["cells"])
+
+
+def _board(player: str, expansion: str, tokens) -> Board:
+    cells = [parse_token(t) for t in tokens]
     rows = tuple(tuple(cells[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE))
-    return Board(rows, player=player, expansion=setup["expansion"])
+    return Board(rows, player=player, expansion=expansion)
 
 
 def _file_name(index: int, player: str) -> str:
@@ -121,8 +124,24 @@ def _file_name(index: int, player: str) -> str:
 
 
 def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(_file_name(i, p), format_board(board_of(parts, p)))
+    expansion = parts["setup"]["expansion"]
+    return [(_file_name(i, p), _sheet_file(p, expansion, tuple(parts[_key(p)]["cells"])))
             for i, p in enumerate(parts["setup"]["players"])]
+
+
+@lru_cache(maxsize=1024)
+def _sheet_file(player: str, expansion: str, cells: tuple[str, ...]) -> str:
+    """A player's sheet as its file, written once for its cells (a table's files are written
+    at every change of any one sheet)."""
+    return format_board(_board(player, expansion, cells))
+
+
+def score(parts: dict[str, Any], **options: Any):
+    """The room's sheets scored in memory: ``railprint score railroad-ink`` on :func:`files`
+    (an unchanged sheet is neither parsed nor scored again)."""
+    from railprint.games.railroad_ink import score_texts
+
+    return score_texts(files(parts), **options)
 
 
 def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:

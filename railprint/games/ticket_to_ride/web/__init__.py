@@ -202,6 +202,13 @@ def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
     return [(FILE, format_game(m.id, players, m))]
 
 
+def score(parts: dict[str, Any], **options: Any):
+    """The room scored in memory: ``railprint score ticket-to-ride`` on :func:`files`."""
+    from railprint.games.ticket_to_ride import score_texts
+
+    return score_texts(files(parts), **options)
+
+
 _AT = re.compile(r":(\d+)(?::\d+)?$")
 _ABOUT_PARALLELS = ("parallel routes", "route(s) of the")   # rules.py's messages on double routes
 
