@@ -30,7 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from railprint.games.railroad_ink.board import Board, Cell
-from railprint.games.railroad_ink.photo import screen
+from railprint.games.railroad_ink.photo import read, screen
 from railprint.games.railroad_ink.photo.read import PhotoError, read_photo
 from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo, make_screen_photo
 
@@ -93,7 +93,7 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None) -> di
     for seed in seeds:
         jpeg, board, params = _photo(seed, mp, cache)
         try:
-            score, _ = screen.photo_score(jpeg)
+            score, _ = read.screen_score(jpeg)
         except PhotoError:
             score = None
         if score is not None and score > nearest[1]:
@@ -137,7 +137,7 @@ def screens(seeds, cache: Path | None = None) -> tuple[int, list]:
         jpeg, _, params = _photo(seed, None, cache, make_screen_photo)
         try:
             read_photo(jpeg)
-            score, windows = screen.photo_score(jpeg)
+            score, windows = read.screen_score(jpeg)
             why = (f"no verdict: {windows} blank windows" if score is None else
                    f"read as paper: screen score {score:.1f} < {screen.THRESHOLD:g} ({windows} windows)")
             missed.append((seed, why, params))

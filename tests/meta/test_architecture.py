@@ -152,3 +152,66 @@ def test_only_the_platform_module_tests_for_the_system():
                     if dotted == name or dotted.endswith("." + name) or node.attr == name:
                         problems.append(f"{path.relative_to(PACKAGE)}:{node.lineno} uses {dotted}")
     assert not problems, problems
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """module -> the package's modules it imports (at its top or inside a function: a lazy
+    import is an import too); ``from a.b import c`` counts ``a.b.c`` when that is a module, and a
+    module importing its own package (an ancestor's ``__init__``) is no edge."""
+    names: dict[str, Path] = {}
+    for path, _, _ in _modules():
+        parts = ("railprint", *path.relative_to(PACKAGE).with_suffix("").parts)
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    by_path = {path: name for name, path in names.items()}
+    graph: dict[str, set[str]] = {}
+    for path, _, tree in _modules():
+        me = by_path[path]
+        ancestors = {".".join(me.split(".")[:i]) for i in range(1, me.count(".") + 1)}
+        found = set()
+        targets = list(_imports(tree, path))
+        targets += [(f"{node.module}.{alias.name}", node.lineno) for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+                    for alias in node.names]
+        for target, _ in targets:
+            while target and target not in names:
+                target = target.rpartition(".")[0]
+            if target and target != me and target not in ancestors:
+                found.add(target)
+        graph[me] = found
+    return graph
+
+
+def test_no_modules_import_each_other_in_a_circle():
+    """Imports point down and never in a circle, lazy ones included (cli and console, Ticket to
+    Ride's maps and map_spec, text's fonts, shaping and cff, the photo reader and its screen check
+    once imported each other): every strongly connected part of the import graph is one module."""
+    graph = _import_graph()
+    assert "railprint.cli" in graph["railprint.__main__"]   # a lazy import is seen
+    assert "railprint.games.railroad_ink.photo.screen" in graph["railprint.games.railroad_ink.photo.read"]  # from a import b
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:   # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                part.append(stack.pop())
+                if part[-1] == node:
+                    break
+            if len(part) > 1:
+                circles.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    assert not circles, circles

@@ -30,7 +30,7 @@ def _screen(seed: int = SCREEN_SEED):
 
 
 def test_a_photo_of_a_screen_is_refused_as_one():
-    score, windows = screen.photo_score(_screen().jpeg)
+    score, windows = read.screen_score(_screen().jpeg)
     assert windows >= screen.MIN_WINDOWS and score >= 3 * screen.THRESHOLD
     with pytest.raises(PhotoError, match="photo of a screen") as caught:
         read_photo(_screen().jpeg)
@@ -50,7 +50,7 @@ def test_the_cli_refuses_a_screen_photo_in_one_line_with_exit_1(tmp_path):
 @pytest.mark.parametrize("seed", PAPER)
 def test_photos_of_paper_are_not_taken_for_screens(seed):
     photo = make_photo(seed, megapixels=3.0)
-    score, windows = screen.photo_score(photo.jpeg)
+    score, windows = read.screen_score(photo.jpeg)
     assert score is not None and windows >= screen.MIN_WINDOWS   # a verdict was reached ...
     assert score < screen.THRESHOLD / 2                         # ... far from "screen"
     reading = read_photo(photo.jpeg)
@@ -80,7 +80,7 @@ HARD = {"cool, denoised": dict(white=(1.15, 1.0, 0.85), denoise=30.0, quality=60
 @pytest.mark.parametrize("seed", PAPER)
 def test_paper_under_cool_or_warm_light_denoised_at_jpeg_60_is_read(seed, look):
     jpeg = phone_processing(make_photo(seed, megapixels=3.0).jpeg, **HARD[look])
-    score, windows = screen.photo_score(jpeg)
+    score, windows = read.screen_score(jpeg)
     assert score is not None and windows >= screen.MIN_WINDOWS
     assert score < screen.THRESHOLD / 2
     read_photo(jpeg)   # read, not refused

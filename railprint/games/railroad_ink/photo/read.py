@@ -670,3 +670,15 @@ def _threshold(rel: np.ndarray) -> tuple[float, float, float]:
     level = float(np.percentile(strong, 90))
     floor = max(FAINT_MIN, paper + 5 * noise, min(0.13, level / 3))
     return min(0.4, max(floor, LEVEL_MIN, level * 0.42)), floor, lowest
+
+
+def screen_score(data: bytes) -> tuple[float | None, int]:
+    """:func:`screen.screen_score` of a whole photo (JPEG bytes), for tests and benchmarks; a
+    photo whose markers are not found raises :class:`PhotoError` as :func:`read_photo` would."""
+    gray = _decode(data)
+    found, _ = _find_markers(gray)
+    if len(found) < 2:
+        raise PhotoError(f"{len(found)} of the 4 corner marks found")
+    H, _ = _homography(found)
+    rect, _ = _rectify(gray, H)
+    return screen.screen_score(gray, H, rect, PX_PER_MM, MARGIN_MM)

@@ -61,20 +61,6 @@ def looks_like_screen(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_
     return score is not None and score >= THRESHOLD
 
 
-def photo_score(data: bytes) -> tuple[float | None, int]:
-    """:func:`screen_score` of a whole photo (JPEG bytes), for tests and benchmarks; a photo
-    whose markers are not found raises ``read.PhotoError`` as ``read_photo`` would."""
-    from railprint.games.railroad_ink.photo import read
-
-    gray = read._decode(data)
-    found, _ = read._find_markers(gray)
-    if len(found) < 2:
-        raise read.PhotoError(f"{len(found)} of the 4 corner marks found")
-    H, _ = read._homography(found)
-    rect, _ = read._rectify(gray, H)
-    return screen_score(gray, H, rect, read.PX_PER_MM, read.MARGIN_MM)
-
-
 def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
                  margin_mm: float) -> tuple[float | None, int]:
     """(the median ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
