@@ -7,7 +7,7 @@ offsets in font units, independent of the size (HarfBuzz shapes unhinted at the 
 units, so a run scales linearly). Runs are remembered (a deck measures the same strings at many
 sizes and draws the same labels on many cards). The writers draw these runs — the PDF writer
 glyph by glyph with kerning adjustments, the SVG writer at the same positions — so both set the
-same; :func:`width` is what every measure in :mod:`railprint.text.fonts` and the text boxes uses.
+same; :func:`width` is what every measure in :mod:`railprint.text.measure` and the text boxes uses.
 """
 
 from __future__ import annotations

@@ -120,18 +120,11 @@ def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: s
     ``longest``: 'simple' (default) or 'trail'. ``strict``: raise RulesError listing every
     violation of every file instead of scoring sheets that break the rules."""
     from railprint.errors import NotationError
-    from railprint.games.railroad_ink.rules import check_mode
     from railprint.loading.text import read_text
 
-    for name in options:
-        raise RailprintError(f"unknown option {name!r} for railroad-ink scoring",
-                             hint=suggestion(name, OPTIONS))
-    check_mode(longest)
-    paths = [Path(p) for p in paths]
-    if not paths:
-        raise RailprintError("no board files given")
-    return score_texts(((str(path), read_text(path, NotationError)) for path in paths), strict=strict,
-                       longest=longest)
+    # each file read when its turn comes, after the options are checked (score_texts)
+    return score_texts(((str(path), read_text(Path(path), NotationError)) for path in paths), strict=strict,
+                       longest=longest, **options)
 
 
 __all__ = ["GAME", "Board", "Cell", "ScoreResult", "Scoring", "format_board", "parse", "parse_file",

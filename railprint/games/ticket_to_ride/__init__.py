@@ -58,31 +58,19 @@ __all__ = ["GAME", "score_files", "score_text", "load_map", "load_map_file", "pa
 def score_files(paths: list[Path], *, strict: bool = False, **options: Any) -> "TTRResult":
     """Score each game file (one game per file). ``strict``: violations raise RulesError."""
     from .notation import read_game
-    from .result import TTRResult
-    from .rules import enforce, score_game
 
-    if options:
-        raise RailprintError("ticket-to-ride scoring takes no options: " + ", ".join(sorted(options)))
+    _no_options(options)
     if not paths:
         raise RailprintError("no game file given")
-    games = [score_game(read_game(Path(p))) for p in paths]
-    if strict:
-        for g in games:
-            enforce(g)
-    return TTRResult(games)
+    return _result((read_game(Path(p)) for p in paths), strict)
 
 
 def score_text(text: str, filename: str = "<input>", *, base: Path | None = None,
                strict: bool = False) -> "TTRResult":
     """Score a game file given as text (tests, tools)."""
     from .notation import parse_game
-    from .result import TTRResult
-    from .rules import enforce, score_game
 
-    game = score_game(parse_game(text, filename, base=base))
-    if strict:
-        enforce(game)
-    return TTRResult([game])
+    return _result([parse_game(text, filename, base=base)], strict)
 
 
 def score_texts(files, *, strict: bool = False, **options: Any) -> "TTRResult":
@@ -90,14 +78,26 @@ def score_texts(files, *, strict: bool = False, **options: Any) -> "TTRResult":
     room in memory): the same result as files of those names and texts in a folder of nothing
     else (a map is named by id: no map file can sit beside them)."""
     from .notation import parse_game
+
+    _no_options(options)
+    result = _result((parse_game(text, name) for name, text in files), strict)
+    if not result.games:
+        raise RailprintError("no game file given")
+    return result
+
+
+def _no_options(options: dict[str, Any]) -> None:
+    if options:
+        raise RailprintError("ticket-to-ride scoring takes no options: " + ", ".join(sorted(options)))
+
+
+def _result(records, strict: bool) -> "TTRResult":
+    """The games read (in turn: each one read, then scored), scored; ``strict``: the first
+    game breaking a rule raises RulesError once all are scored."""
     from .result import TTRResult
     from .rules import enforce, score_game
 
-    if options:
-        raise RailprintError("ticket-to-ride scoring takes no options: " + ", ".join(sorted(options)))
-    games = [score_game(parse_game(text, name)) for name, text in files]
-    if not games:
-        raise RailprintError("no game file given")
+    games = [score_game(record) for record in records]
     if strict:
         for g in games:
             enforce(g)
