@@ -41,13 +41,14 @@ class FilesOnly:
 
 
 def fresh_caches(monkeypatch) -> None:
-    """Railroad Ink's per-sheet scores and pages and Ticket to Ride's entries read forgotten:
-    what follows is worked out anew."""
-    from railprint.games.ticket_to_ride import notation as ttr_notation
+    """Railroad Ink's per-sheet scores and pages, Ticket to Ride's entries read and players
+    scored forgotten: what follows is worked out anew."""
+    from railprint.games.ticket_to_ride import notation as ttr_notation, rules as ttr_rules
 
     monkeypatch.setattr(ri, "_SCORED", OrderedDict())
     monkeypatch.setattr(ri_picture, "_PAGES", OrderedDict())
     monkeypatch.setattr(ttr_notation, "_READ", {})
+    monkeypatch.setattr(ttr_rules, "_WORKED", {})
 
 
 def ri_changes(seed: int, count: int) -> list[tuple[str, dict]]:

@@ -493,7 +493,21 @@ def _quote(text: str) -> str:
 
 
 def route_entry(m: TTRMap, route_id: str) -> str:
-    """How a person would write this route in a game file (with a selector only if needed)."""
+    """How a person would write this route in a game file (with a selector only if needed);
+    worked out once a route (``railprint serve`` writes a room's game file at every change)."""
+    key = (m, route_id)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        if len(_ENTRIES) >= _READ_MAX:
+            _ENTRIES.clear()
+        entry = _ENTRIES[key] = _route_entry(m, route_id)
+    return entry
+
+
+_ENTRIES: dict[tuple, str] = {}
+
+
+def _route_entry(m: TTRMap, route_id: str) -> str:
     r = m.route[route_id]
     text = f"{m.place_name(r.a)} - {m.place_name(r.b)}"
     group = m.routes_between_places(m.place_of(r.a), m.place_of(r.b))

@@ -176,10 +176,12 @@ def _two_players(ala: list[str], bartek: list[str], quote: bool = False) -> str:
 
 
 def _read_afresh(text: str, monkeypatch):
-    from railprint.games.ticket_to_ride import notation
+    """The file read and scored with nothing remembered (entries read, players' scores)."""
+    from railprint.games.ticket_to_ride import notation, rules
 
     with monkeypatch.context() as m:
         m.setattr(notation, "_READ", {})
+        m.setattr(rules, "_WORKED", {})
         return parse_game(text, "game.yaml"), score_text(text, "game.yaml").as_json()
 
 
@@ -216,3 +218,29 @@ def test_an_entry_is_read_on_its_own_map_and_its_errors_every_time():
     again = _error(_game(["Narvik - Tromsø", "Oslo - Stokholm"]))
     assert (again.location.line, again.location.col) == (6, 16)
     assert str(_error(_game(["Oslo - Tromsø", "Oslo - Stokholm"]))).startswith("2 problems in game.yaml")
+
+
+def test_a_players_score_worked_out_before_places_its_tickets_where_they_stand_now(monkeypatch):
+    """Bartek's routes and tickets scored in the file before (rules._WORKED); Ala adds a route
+    above: his completed ticket, the one kept twice (a violation) and everything else are what a
+    fresh scoring says, one line lower."""
+    bartek = ["Oslo - Örebro [green]", "Örebro - Stockholm [pink]"]
+    before = _two_players(["Oslo - Göteborg"], bartek) + "      - Stockholm - Oslo\n"
+    after = _two_players(["Oslo - Göteborg", "Narvik - Tromsø"], bartek) + "      - Stockholm - Oslo\n"
+    first, second = score_text(before, "game.yaml"), score_text(after, "game.yaml")
+    assert second.as_json() == _read_afresh(after, monkeypatch)[1]
+    assert second.as_text() == _afresh(lambda: score_text(after, "game.yaml").as_text(), monkeypatch)
+    old, new = first.games[0].players[1].tickets, second.games[0].players[1].tickets
+    assert [t.points for t in old] == [t.points for t in new] == [4] and new[0].path == ("oslo", "orebro", "stockholm")
+    assert (str(old[0].where), str(new[0].where)) == ("game.yaml:11:9", "game.yaml:12:9")
+    assert [v.where for v in second.games[0].violations] == ["game.yaml:13:9"]
+    assert "first at line 12" in second.games[0].violations[0].message
+
+
+def _afresh(work, monkeypatch):
+    from railprint.games.ticket_to_ride import notation, rules
+
+    with monkeypatch.context() as m:
+        m.setattr(notation, "_READ", {})
+        m.setattr(rules, "_WORKED", {})
+        return work()
