@@ -148,30 +148,45 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
-KEPT = 32
-"""Kept groups (``Group.keep``) whose SVG text and characters are remembered: the boards of the
-maps in play, each a few hundred kB of SVG."""
-_kept_svg: OrderedDict = OrderedDict()    # (id(group), first clip number) -> (group, svg, defs, clips)
+KEPT = 16384
+"""Kept groups (``Group.keep``) whose SVG text and characters are remembered, the least recently
+drawn forgotten first: the boards of the maps in play (each a few hundred kB of SVG) and the
+train pieces of the routes claimed on them (a few hundred bytes each)."""
+KEPT_CHARS = 32_000_000
+"""At most this much SVG text kept (about 100 boards)."""
+_kept_svg: OrderedDict = OrderedDict()    # (id(group), first clip number or None) -> (group, svg, defs, clips)
 _kept_chars: OrderedDict = OrderedDict()  # id(group) -> (group, {face: characters})
+_kept_size = [0]                          # characters of SVG text in _kept_svg
 _kept_lock = threading.Lock()
 
 
 def _recall(cache: OrderedDict, key, group: Group):
-    """What was kept for this very ``group`` (the entry holds the group, so its id is not reused)."""
-    with _kept_lock:
-        entry = cache.get(key)
-        if entry is not None and entry[0] is group:
+    """What was kept for this very ``group`` (the entry holds the group, so its id is not reused).
+    No lock: a look-up and a move to the end are each one step for other threads (a picture
+    looks up every train piece on its board), and an entry forgotten in between is no entry."""
+    entry = cache.get(key)
+    if entry is not None and entry[0] is group:
+        try:
             cache.move_to_end(key)
-            return entry
+        except KeyError:   # forgotten by another thread just now: still the right entry
+            pass
+        return entry
     return None
+
+
+def _size(cache: OrderedDict, entry) -> int:
+    return len(entry[1]) if cache is _kept_svg else 0
 
 
 def _keep(cache: OrderedDict, key, entry) -> None:
     with _kept_lock:
+        old = cache.pop(key, None)
+        if old is not None:
+            _kept_size[0] -= _size(cache, old)
         cache[key] = entry
-        cache.move_to_end(key)
-        while len(cache) > KEPT:
-            cache.popitem(last=False)
+        _kept_size[0] += _size(cache, entry)
+        while len(cache) > KEPT or (cache is _kept_svg and _kept_size[0] > KEPT_CHARS and len(cache) > 1):
+            _kept_size[0] -= _size(cache, cache.popitem(last=False)[1])
 
 
 def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
@@ -214,9 +229,11 @@ _ROOT_NS = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/200
             ' xmlns:xlink="http://www.w3.org/1999/xlink"')
 
 
-def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None) -> str:
+def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None,
+                   own: dict[str, str] | None = None) -> str:
     """One page as an SVG document. ``charset`` (face -> characters) lets every page of a
-    document share one font subset (subsetting is the slow part); default: this page's own.
+    document share one font subset (subsetting is the slow part); default: this page's own
+    (``own``: ``used_chars([page])``, when the caller worked it out already).
 
     The text is written directly as strings: the same bytes svgwrite (``debug=False``) and
     ElementTree wrote for it before (attributes sorted by name, empty ones left out, ElementTree's
@@ -231,7 +248,8 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
     if title:
         out.append(f"<title>{_cdata(str(title))}</title>")
     defs: list[str] = []
-    own = used_chars([page])
+    if own is None:
+        own = used_chars([page])
     if own:
         fonts_used = {face: (charset or own).get(face, own[face]) for face in own}
         css = "".join(_font_face_css(face, chars) for face, chars in sorted(fonts_used.items()))
@@ -242,16 +260,16 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
     clip_count = [0]
 
     def kept(out: list[str], item: Group) -> None:
-        """A kept group: its SVG text made once (with the clip paths it adds to <defs>) and
-        reused while the group lives; the same bytes as drawing it anew."""
-        key = (id(item), clip_count[0])
-        entry = _recall(_kept_svg, key, item)
+        """A kept group: its SVG text made once (with the clip paths it adds to <defs>: a group
+        without clips is the same text wherever it stands) and reused while the group lives;
+        the same bytes as drawing it anew."""
+        entry = _recall(_kept_svg, (id(item), None), item) or _recall(_kept_svg, (id(item), clip_count[0]), item)
         if entry is None:
             text: list[str] = []
             before, first = len(defs), clip_count[0]
             add(text, (item,), keep=False)
             entry = (item, "".join(text), tuple(defs[before:]), clip_count[0] - first)
-            _keep(_kept_svg, key, entry)
+            _keep(_kept_svg, (id(item), first if entry[3] else None), entry)
         else:
             defs.extend(entry[2])
             clip_count[0] += entry[3]

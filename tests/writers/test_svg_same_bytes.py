@@ -43,9 +43,9 @@ class _Compare:
     def __init__(self, real):
         self.real, self.pages, self.differ = real, 0, []
 
-    def __call__(self, page, title="", charset=None):
+    def __call__(self, page, title="", charset=None, own=None):
         old = oracle.page_to_string(page, title, charset)
-        new = self.real(page, title, charset)
+        new = self.real(page, title, charset, own)
         self.pages += 1
         if new != old:
             self.differ.append(f"{page.label or page.name or self.pages}: {_first_difference(old, new)}")
