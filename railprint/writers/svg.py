@@ -154,7 +154,7 @@ drawn forgotten first: the boards of the maps in play (each a few hundred kB of 
 train pieces of the routes claimed on them (a few hundred bytes each)."""
 KEPT_CHARS = 32_000_000
 """At most this much SVG text kept (about 100 boards)."""
-_kept_svg: OrderedDict = OrderedDict()    # (id(group), first clip number or None) -> (group, svg, defs, clips)
+_kept_svg: OrderedDict = OrderedDict()    # id(group) -> (group, its SVG text cut at its clip numbers, clip paths' tails)
 _kept_chars: OrderedDict = OrderedDict()  # id(group) -> (group, {face: characters})
 _kept_size = [0]                          # characters of SVG text in _kept_svg
 _kept_lock = threading.Lock()
@@ -175,7 +175,10 @@ def _recall(cache: OrderedDict, key, group: Group):
 
 
 def _size(cache: OrderedDict, entry) -> int:
-    return len(entry[1]) if cache is _kept_svg else 0
+    return sum(map(len, entry[1])) if cache is _kept_svg else 0
+
+
+_CLIP_PATH = '<clipPath id="clip'
 
 
 def _keep(cache: OrderedDict, key, entry) -> None:
@@ -258,22 +261,45 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
     defs_at = len(out)
     out.append("")  # <defs>, filled in at the end
     clip_count = [0]
+    slots: list[int] | None = None   # while a kept group is made: where its clip numbers stand in its text
 
     def kept(out: list[str], item: Group) -> None:
-        """A kept group: its SVG text made once (with the clip paths it adds to <defs>: a group
-        without clips is the same text wherever it stands) and reused while the group lives;
-        the same bytes as drawing it anew."""
-        entry = _recall(_kept_svg, (id(item), None), item) or _recall(_kept_svg, (id(item), clip_count[0]), item)
+        """A kept group: its SVG text made once (with the clip paths it adds to <defs>) and
+        reused while the group lives, wherever it stands: the text is kept cut at its clip
+        paths' numbers, which are the page's next ones each time it is drawn (a Railroad Ink
+        space, clipped to its square, is numbered by the spaces drawn before it). The same
+        bytes as drawing it anew."""
+        nonlocal slots
+        entry = _recall(_kept_svg, id(item), item)
         if entry is None:
             text: list[str] = []
             before, first = len(defs), clip_count[0]
-            add(text, (item,), keep=False)
-            entry = (item, "".join(text), tuple(defs[before:]), clip_count[0] - first)
-            _keep(_kept_svg, (id(item), first if entry[3] else None), entry)
-        else:
-            defs.extend(entry[2])
-            clip_count[0] += entry[3]
-        out.append(entry[1])
+            slots = []
+            try:
+                add(text, (item,), keep=False)
+                cuts = slots
+            finally:
+                slots = None
+            segments, start = [], 0
+            for at in cuts:
+                segments.append("".join(text[start:at]))
+                start = at + 1
+            segments.append("".join(text[start:]))
+            tails = tuple(d[len(_CLIP_PATH) + len(str(first + k + 1)):] for k, d in enumerate(defs[before:]))
+            _keep(_kept_svg, id(item), (item, tuple(segments), tails))
+            out.append("".join(text))
+            return
+        segments, tails = entry[1], entry[2]
+        if not tails:
+            out.append(segments[0])
+            return
+        parts = [segments[0]]
+        for k, tail in enumerate(tails):
+            number = str(clip_count[0] + k + 1)
+            defs.append(_CLIP_PATH + number + tail)
+            parts += (number, segments[k + 1])
+        clip_count[0] += len(tails)
+        out.append("".join(parts))
 
     def add(out: list[str], items, keep: bool = True) -> None:
         emit = out.append
@@ -291,11 +317,15 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 start = _tag("g", pairs)
                 if item.clip is not None:
                     clip_count[0] += 1
-                    cid = f"clip{clip_count[0]}"
+                    number = str(clip_count[0])
                     r = item.clip
-                    defs.append(f'<clipPath id="{cid}"><rect height="{_num(r.h)}" width="{_num(r.w)}" '
+                    defs.append(f'{_CLIP_PATH}{number}"><rect height="{_num(r.h)}" width="{_num(r.w)}" '
                                 f'x="{_num(r.x)}" y="{_num(r.y)}" /></clipPath>')
-                    emit(start + f'><g clip-path="url(#{cid})"')
+                    emit(start + '><g clip-path="url(#clip')
+                    if slots is not None:
+                        slots.append(len(out))
+                    emit(number)
+                    emit(')"')
                     end = "</g></g>"
                 else:
                     emit(start)
