@@ -18,7 +18,7 @@ The report breaks the errors down by what was misread (exits, station, overpass,
 the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
 
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
-                                     [--screens N] [--screens-only] [--cache DIR] [--verbose]
+                                     [--screens N] [--screens-only] [--bayer] [--cache DIR] [--verbose]
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import argparse
 import json
 import time
 from collections import defaultdict
+from functools import partial
 from pathlib import Path
 
 from railprint.games.railroad_ink.board import Board, Cell
@@ -83,7 +84,7 @@ def _buckets(params: dict) -> list[str]:
     return names
 
 
-def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None) -> dict:
+def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None, make=make_photo) -> dict:
     total = defaultdict(int)
     by_class: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     by_cond: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -91,7 +92,7 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None) -> di
     failures = []
     nearest = (None, -1.0)   # the paper photo most like a screen: (seed, screen score)
     for seed in seeds:
-        jpeg, board, params = _photo(seed, mp, cache)
+        jpeg, board, params = _photo(seed, mp, cache, make)
         try:
             score, _ = read.screen_score(jpeg)
         except PhotoError:
@@ -163,6 +164,9 @@ def main() -> None:
     ap.add_argument("--screens-only", action="store_true", help="only the screen photos")
     ap.add_argument("--cache", type=Path, default=None,
                     help="keep generated photos here (random sizes only; screen photos in DIR/screen)")
+    ap.add_argument("--bayer", action="store_true",
+                    help="paper photos through a colour filter mosaic, demosaiced (make_photo(bayer=True); "
+                         "use a cache of their own)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
@@ -172,7 +176,7 @@ def main() -> None:
     if args.screens_only:
         _report_screens(args, seeds.start)
         return
-    res = run(seeds, args.mp, args.verbose, args.cache)
+    res = run(seeds, args.mp, args.verbose, args.cache, partial(make_photo, bayer=True) if args.bayer else make_photo)
     t = res["total"]
     n = t.get("spaces", 0)
     print(f"{args.set} seeds {seeds.start}-{seeds[-1]}: {res['photos']} photos, {n} spaces")

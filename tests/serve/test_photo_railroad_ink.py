@@ -95,7 +95,7 @@ def test_the_take_a_photo_button_sends_the_file_and_outlines_the_doubtful_spaces
 def _screen_photo():
     from railprint.games.railroad_ink.photo.synth import make_screen_photo
 
-    return make_screen_photo(700018, pitch=2.5, defocus=0.0)   # in focus: its pixel grid shows (test_ri_photo_screen.py)
+    return make_screen_photo(9)   # in focus: its pixel grid shows (test_ri_photo_screen.py)
 
 
 def test_a_photo_of_a_screen_is_refused_with_the_clis_message(client, browser, server, tmp_path):

@@ -594,7 +594,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             break
         H = fitted
         rect, src_ppm = _rectify(gray, H)
-    if screen.looks_like_screen(gray, H, rect, PX_PER_MM, MARGIN_MM):
+    if screen.looks_like_screen(gray, H):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
     rows, uncertain = read_rel(dark / _black_level(dark, expansion), expansion, src_ppm)
@@ -680,5 +680,5 @@ def screen_score(data: bytes) -> tuple[float | None, int]:
     if len(found) < 2:
         raise PhotoError(f"{len(found)} of the 4 corner marks found")
     H, _ = _homography(found)
-    rect, _ = _rectify(gray, H)
-    return screen.screen_score(gray, H, rect, PX_PER_MM, MARGIN_MM)
+    _rectify(gray, H)   # a grid too small to read is refused as read_photo refuses it
+    return screen.screen_score(gray, H)

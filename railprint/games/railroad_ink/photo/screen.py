@@ -9,9 +9,9 @@ sensor noise, random in every direction.
 Where to look: the printed sheet is known to be plain white inside each white grid square, clear
 of its lines and round box (the grey centre squares are left out: a printer's halftone dots are
 periodic too), wherever the player drew nothing. ``read.py`` has found the markers by then, so
-the squares' places in the photo are known; a square is *blank* when the rectified grid shows
-no pixel in it darker than 85 % of its paper. In each blank square the largest axis-aligned
-window of the photo's own pixels (32 to 128 px) is taken, and its power spectrum (Hann taper) is
+the squares' places in the photo are known. In each square the largest axis-aligned window of the
+photo's own pixels (32 to 128 px) is taken; it is *blank* when, blurred by 0.25 mm, no pixel in
+it is darker than 85 % of its paper. Each blank window's power spectrum (Hann taper) is
 divided, bin by bin, by the median power of the bins at the same radius: the photo's own noise,
 blur and JPEG come out near 1, a periodic pattern far above.
 
@@ -40,8 +40,8 @@ MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
 MAX_WINDOWS = 12
 SIZES = (128, 96, 64, 48, 40, 32)
 INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
-BLANK = 0.85             # a square is blank when no pixel in it is darker than this share of its paper
-BLANK_SIGMA_MM = 0.25    # ... in the rectified grid blurred by this sigma: a screen's fine grid is no line
+BLANK = 0.85             # a window is blank when no pixel in it is darker than this share of its paper
+BLANK_SIGMA_MM = 0.25    # ... blurred by this sigma: a screen's fine pixel grid is no line
 BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (either axis) are left out
 AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
 NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
@@ -53,24 +53,19 @@ MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printe
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
 
 
-def looks_like_screen(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
-                      margin_mm: float) -> bool:
-    """``read.py``'s check: ``gray`` the photo, ``H`` grid mm -> photo px, ``rect`` the grid
-    rectified at ``px_per_mm`` with ``margin_mm`` around it."""
-    score, _ = screen_score(gray, H, rect, px_per_mm, margin_mm)
+def looks_like_screen(gray: np.ndarray, H: np.ndarray) -> bool:
+    """``read.py``'s check: ``gray`` the photo, ``H`` grid mm -> photo px."""
+    score, _ = screen_score(gray, H)
     return score is not None and score >= THRESHOLD
 
 
-def screen_score(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, px_per_mm: float,
-                 margin_mm: float) -> tuple[float | None, int]:
+def screen_score(gray: np.ndarray, H: np.ndarray) -> tuple[float | None, int]:
     """(the median ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
     were found; how many windows were used)."""
     windows = []
     for r, c in _white_squares():
-        if not _blank(rect, r, c, px_per_mm, margin_mm):
-            continue
         win = _window(gray, H, r, c)
-        if win is not None:
+        if win is not None and _blank(win, _px_per_mm(H, r, c)):
             windows.append(win)
     # one size for all, so their spectra share bins: the largest that MIN_WINDOWS windows have
     for size in SIZES:
@@ -93,16 +88,22 @@ def _white_squares() -> list[tuple[int, int]]:
     return sorted(out, key=lambda rc: (abs(rc[0] - 3) + abs(rc[1] - 3), rc))
 
 
-def _blank(rect: np.ndarray, r: int, c: int, px_per_mm: float, margin_mm: float) -> bool:
+def _px_per_mm(H: np.ndarray, r: int, c: int) -> float:
+    """The photo's pixels per mm at the middle of square (r, c): the root of the Jacobian of H."""
     a, b = INSIDE_MM
-    x0 = int((margin_mm + c * layout.SQUARE_MM + a - 0.5) * px_per_mm)
-    x1 = int((margin_mm + c * layout.SQUARE_MM + b + 0.5) * px_per_mm)
-    y0 = int((margin_mm + r * layout.SQUARE_MM + a - 0.5) * px_per_mm)
-    y1 = int((margin_mm + r * layout.SQUARE_MM + b + 0.5) * px_per_mm)
-    box = rect[max(0, y0):y1, max(0, x0):x1]
-    if box.size == 0:
-        return False
-    box = cv2.GaussianBlur(box.astype(np.float32), (0, 0), BLANK_SIGMA_MM * px_per_mm)
+    x, y = c * layout.SQUARE_MM + (a + b) / 2, r * layout.SQUARE_MM + (a + b) / 2
+    w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
+    px, py = (H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w, (H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w
+    jac = (H[:2, :2] - np.outer((px, py), H[2, :2])) / w
+    return float(np.sqrt(abs(np.linalg.det(jac))))
+
+
+def _blank(win: np.ndarray, px_per_mm: float) -> bool:
+    """No pixel of the window, blurred by BLANK_SIGMA_MM, darker than BLANK of its paper. The
+    window itself is tested (the photo's own pixels, not the rectified grid: resampling a
+    screen's fine pixel grid to the grid's 6 px/mm makes a coarse moire there that read as
+    lines, and every square was 'not blank')."""
+    box = cv2.GaussianBlur(win.astype(np.float32), (0, 0), max(0.5, BLANK_SIGMA_MM * px_per_mm))
     paper = float(np.percentile(box, 90))
     return paper > 40 and float(box.min()) >= BLANK * paper
 

@@ -421,22 +421,30 @@ def _blur_sigma(rng, mp: float) -> float:
     return rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
 
 
-def _lens_and_jpeg(rng, photo: np.ndarray, mp: float) -> tuple[bytes, float, int]:
-    """What the camera adds last to a photo of paper: lens blur, sensor noise and JPEG at
-    quality 60-95; returns (the JPEG, the blur's sigma, the quality)."""
+def _lens_and_jpeg(rng, photo: np.ndarray, mp: float, bayer: bool = False) -> tuple[bytes, float, int]:
+    """What the camera adds last to a photo of paper: lens blur, sensor noise (``bayer``: through
+    a colour filter mosaic, demosaiced) and JPEG at quality 60-95; returns (the JPEG, the blur's
+    sigma, the quality)."""
     sigma = _blur_sigma(rng, mp)
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    jpeg, quality = _sensor_and_jpeg(rng, photo)
+    jpeg, quality = _sensor_and_jpeg(rng, photo, bayer=bayer)
     return jpeg, sigma, quality
 
 
-def _sensor_and_jpeg(rng, photo: np.ndarray) -> tuple[bytes, int]:
-    """Sensor noise and JPEG at quality 60-95, the same for paper and screens."""
+def _sensor_and_jpeg(rng, photo: np.ndarray, *, bayer: bool = False,
+                     size: tuple[int, int] | None = None) -> tuple[bytes, int]:
+    """Sensor noise and JPEG at quality 60-95, the same for paper and screens. ``bayer``: the
+    sensor's colour filter mosaic and a phone's demosaicing and chroma noise reduction
+    (:func:`_demosaiced`); ``size``: the photo scaled down to (width, height) before the JPEG."""
     out_h, out_w = photo.shape[:2]
     noise = rng.normal(0, rng.uniform(0.005, 0.025), (512, 512, 3)).astype(np.float32)
     photo += np.tile(noise, (out_h // 512 + 1, out_w // 512 + 1, 1))[:out_h, :out_w]
     image = np.clip(photo * 255, 0, 255).astype(np.uint8)
+    if bayer:
+        image = _demosaiced(rng, image)
+    if size is not None and size != (out_w, out_h):
+        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     quality = int(rng.integers(60, 96))
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
@@ -452,8 +460,11 @@ def _frame(rng, megapixels: float | None) -> tuple[float, int, int]:
 
 
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
-               board: Board | None = None, blank: bool = False, tilt_max: float = 35.0) -> Photo:
-    """A photo of a drawn-on sheet, and the board it shows."""
+               board: Board | None = None, blank: bool = False, tilt_max: float = 35.0,
+               bayer: bool = False) -> Photo:
+    """A photo of a drawn-on sheet, and the board it shows. ``bayer``: the sensor's colour filter
+    mosaic, demosaiced, as every phone photo has (off by default: the reader's benchmarks and
+    tests were measured without it; the screen check is measured with it too)."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
@@ -487,7 +498,7 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
         light *= 1 - mask * rng.uniform(0.2, 0.5)
     cast = rng.uniform(0.9, 1.1, 3).astype(np.float32)
     photo = photo * light[..., None] * cast
-    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp)
+    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp, bayer)
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
               "px_per_mm": px_per_mm, "blur": round(sigma, 2), "tilt": round(tilt, 1), "shadow": shadow,
               "light": round(float(light.min() / max(light.max(), 1e-6)), 2)}
@@ -497,18 +508,35 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
 # --------------------------------------------------------------------------- a photo of a screen
 
 
-def _stripe_mean(x: np.ndarray, width: np.ndarray, start: float, duty: float) -> np.ndarray:
-    """The mean over [x - width/2, x + width/2] of a pattern lit on [start, start + duty) of every
-    unit period: a camera pixel's box over the screen's stripes (moiré comes from here)."""
-    def cumulative(t):
+def _stripe_mean(x: np.ndarray, a: np.ndarray, b: np.ndarray, start: float, duty: float) -> np.ndarray:
+    """The mean, relative to its average, of a pattern lit on [start, start + duty) of every unit
+    period, over a camera pixel's footprint centred on ``x``: a square pixel whose sides span
+    ``a`` and ``b`` periods along the pattern's axis projects onto it as a trapezoid, a box of
+    width ``a`` convolved with a box of width ``b`` (moire comes from here)."""
+    def once(t):      # the pattern's integral from 0 to t
         whole = np.floor(t)
         return whole * duty + np.clip(t - whole - start, 0.0, duty)
-    return (cumulative(x + width / 2) - cumulative(x - width / 2)) / width / duty
+
+    def twice(t):     # ... and that integral's integral
+        whole = np.floor(t)
+        r = t - whole
+        lit = np.clip(r - start, 0.0, duty)
+        part = lit ** 2 / 2 + duty * np.maximum(0.0, r - start - duty)
+        period = duty ** 2 / 2 + duty * (1 - start - duty)
+        return duty * whole * (whole - 1) / 2 + whole * period + whole * duty * r + part
+
+    wide, narrow = np.maximum(a, b), np.minimum(a, b)
+    box = (once(x + wide / 2) - once(x - wide / 2)) / np.maximum(wide, 1e-6)
+    n = np.maximum(narrow, 1e-6)
+    trapezoid = (twice(x + (wide + n) / 2) - twice(x + (wide - n) / 2) - twice(x - (wide - n) / 2)
+                 + twice(x - (wide + n) / 2)) / (np.maximum(wide, 1e-6) * n)
+    return np.where(narrow < 0.02 * np.maximum(wide, 1e-6) + 1e-3, box, trapezoid) / duty
 
 
 def _screen_bands(inverse: np.ndarray, out_w: int, out_h: int):
-    """Bands of 256 photo rows (bounded memory at 12 MP): (first row, u, v, du, dv) -- each camera
-    pixel's place on the screen (u, v, in screen pixels) and its footprint there (du, dv)."""
+    """Bands of 256 photo rows (bounded memory at 12 MP): (first row, u, v, (ux, uy), (vx, vy)) --
+    each camera pixel's place on the screen (u, v, in screen pixels) and how far u and v move
+    per camera pixel along x and along y."""
     xs = np.arange(out_w, dtype=np.float64) + 0.5
     for top in range(0, out_h, 256):
         ys = np.arange(top, min(out_h, top + 256), dtype=np.float64) + 0.5
@@ -516,9 +544,41 @@ def _screen_bands(inverse: np.ndarray, out_w: int, out_h: int):
         d = inverse[2, 0] * gx + inverse[2, 1] * gy + inverse[2, 2]
         u = (inverse[0, 0] * gx + inverse[0, 1] * gy + inverse[0, 2]) / d
         v = (inverse[1, 0] * gx + inverse[1, 1] * gy + inverse[1, 2]) / d
-        du = (np.abs(inverse[0, 0] - u * inverse[2, 0]) + np.abs(inverse[0, 1] - u * inverse[2, 1])) / np.abs(d)
-        dv = (np.abs(inverse[1, 0] - v * inverse[2, 0]) + np.abs(inverse[1, 1] - v * inverse[2, 1])) / np.abs(d)
-        yield top, u, v, du, dv
+        ux, uy = (inverse[0, 0] - u * inverse[2, 0]) / d, (inverse[0, 1] - u * inverse[2, 1]) / d
+        vx, vy = (inverse[1, 0] - v * inverse[2, 0]) / d, (inverse[1, 1] - v * inverse[2, 1]) / d
+        yield top, u, v, (ux, uy), (vx, vy)
+
+
+SENSOR_MP = 12.0   # a phone's main camera: 12 MP photos (its 48-50 MP sensor binned 2 x 2)
+_BAYER = {(0, 0): cv2.COLOR_BayerBG2BGR, (0, 1): cv2.COLOR_BayerGB2BGR, (1, 0): cv2.COLOR_BayerGR2BGR,
+          (1, 1): cv2.COLOR_BayerRG2BGR}   # OpenCV's code for red at (row, column) of each 2 x 2
+
+
+def _demosaiced(rng, image: np.ndarray) -> np.ndarray:
+    """``image`` (BGR uint8, the light on the sensor) as a phone records it: one colour per pixel
+    through an R, G / G, B filter mosaic (any phase), demosaiced (bilinear, edge-aware or VNG),
+    then the colour smoothed by a phone's chroma noise reduction (sigma 0.5-2.5 px)."""
+    dy, dx = int(rng.integers(2)), int(rng.integers(2))
+    mosaic = image[..., 1].copy()
+    mosaic[dy::2, dx::2] = image[dy::2, dx::2, 2]
+    mosaic[1 - dy::2, 1 - dx::2] = image[1 - dy::2, 1 - dx::2, 0]
+    code = _BAYER[(dy, dx)] + int(rng.choice([0, cv2.COLOR_BayerBG2BGR_EA - cv2.COLOR_BayerBG2BGR,
+                                              cv2.COLOR_BayerBG2BGR_VNG - cv2.COLOR_BayerBG2BGR]))
+    out = cv2.cvtColor(mosaic, code)
+    ycc = cv2.cvtColor(out, cv2.COLOR_BGR2YCrCb)
+    chroma = rng.uniform(0.5, 2.5)
+    for k in (1, 2):
+        ycc[..., k] = cv2.GaussianBlur(ycc[..., k], (0, 0), chroma)
+    return cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR)
+
+
+def _screen_defocus(rng) -> float:
+    """The defocus and shake of a photo of a screen, sigma in the 12 MP sensor's pixels: the
+    paper photos' (0-2.25 px at 12 MP) over a 2-4 times shorter exposure (a screen is 2-4 times
+    brighter than paper under room light) in 85 % of photos; the paper photos' whole in 15 %
+    (the focus missed, a dim screen) -- docs/railroad-ink-photo.md."""
+    blur = _blur_sigma(rng, SENSOR_MP)
+    return blur if rng.random() < 0.15 else blur / rng.uniform(2.0, 4.0)
 
 
 def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
@@ -527,18 +587,20 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     """A photo of a drawn-on sheet shown on a screen (a phone's, a laptop's, a monitor's): the
     sheet as the screen shows it, resampled to the screen's pixels, each pixel three lit R, G, B
     stripes with dark gaps between them and between the rows; photographed at any rotation and a
-    tilt up to ``tilt_max`` degrees, each camera pixel averaging the stripes under it (moiré where
-    the two grids beat), 0.35 to 3 camera pixels per screen pixel; the screen's own light (a
-    bluish or warm white), a reflection (glare) over part of it, the dark bezel around it. The
-    screen shows the sheet drawn on digitally (no paper texture) or, one time in four, a photo of
-    the paper sheet (its paper, light and shadows; the photo :func:`make_photo` makes from the
-    same seed, at 1-4 MP). The lens blurs before the camera samples the screen, as a lens does: a
-    sharp lens's own spread (sigma 0.3-0.5 camera px) and the defocus or shake drawn as in
-    :func:`make_photo`; each camera pixel then averages the light over its own area. The
-    exposure keeps the screen's white from clipping (the 99.5th percentile at 85-100 % of full
-    scale); then sensor noise and JPEG 60-95 as for paper. ``pitch`` (camera pixels per screen
-    pixel) and ``defocus`` (sigma, camera pixels) fix those two of the random conditions (the
-    others stay the seed's)."""
+    tilt up to ``tilt_max`` degrees by a 12 MP phone camera, 0.65 to 3.5 of its pixels per screen
+    pixel; the screen's own light (a bluish or warm white), a reflection (glare) over part of it,
+    the dark bezel around it. The screen shows the sheet drawn on digitally (no paper texture) or,
+    one time in four, a photo of the paper sheet (its paper, light and shadows; the photo
+    :func:`make_photo` makes from the same seed, at 1-4 MP). The lens blurs before the camera
+    samples the screen, as a lens does: a sharp lens's own spread (sigma 0.3-0.5 px) and a
+    defocus or shake (:func:`_screen_defocus`); each camera pixel then averages the light over its
+    own area (moire where the two grids beat), through one colour of the sensor's filter mosaic,
+    and the phone demosaics and smooths the colour (:func:`_demosaiced`). The exposure keeps the
+    screen's white from clipping (the 99.5th percentile at 85-100 % of full scale). A photo of
+    under 12 MP is the 12 MP photo scaled down (a phone's smaller size, a messaging app); then
+    JPEG 60-95 as for paper. ``pitch`` (the 12 MP camera's pixels per screen pixel) and
+    ``defocus`` (sigma, those pixels) fix those two of the random conditions (the others stay the
+    seed's)."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
@@ -549,15 +611,31 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
         sheet = cv2.imdecode(np.frombuffer(inner.jpeg, np.uint8), cv2.IMREAD_COLOR).astype(np.float32) / 255
     else:             # the sheet drawn on digitally (a PDF or a drawing app)
         sheet, _hand = _drawn_sheet(rng, board, expansion, 6.0)
-    # the screen: portrait phone or landscape monitor, sized so one screen pixel spans 0.35-3
-    # camera pixels (log-uniform)
-    per_px = math.exp(rng.uniform(math.log(0.35), math.log(3.0)))
+    # the camera records 12 MP; a smaller photo is scaled down from it at the end
+    up = math.sqrt(max(SENSOR_MP, mp) / mp)
+    size = (out_w, out_h)
+    cam_w, cam_h = int(round(out_w * up)), int(round(out_h * up))
+    # the screen: portrait phone or landscape monitor; where it is in the frame is set first, then
+    # its pixels: one screen pixel spans 0.65-3.5 camera pixels at its centre (log-uniform)
+    per_px = math.exp(rng.uniform(math.log(0.65), math.log(3.5)))
     per_px = per_px if pitch is None else pitch
     phone = rng.random() < 0.4
     screen_aspect = rng.uniform(0.45, 0.56) if phone else rng.uniform(1.33, 1.78)   # width / height
-    span = max(out_w, out_h) * 0.8 / per_px               # screen pixels along its long side
-    span = float(np.clip(span, 500, 4000))
-    sw, sh = (int(span * screen_aspect), int(span)) if phone else (int(span), int(span / screen_aspect))
+    w0, h0 = (1000 * screen_aspect, 1000.0) if phone else (1000.0, 1000 / screen_aspect)
+    proj, tilt = _pose(rng, w0, h0, tilt_max)
+    extent = proj.max(axis=0) - proj.min(axis=0)
+    if extent[1] > extent[0]:
+        cam_w, cam_h = cam_h, cam_w
+        size = (out_h, out_w)
+    placed = _camera(rng, proj, w0, h0, cam_w, cam_h)
+    # camera pixels per unit of (w0, h0) at the screen's centre: the square root of the Jacobian
+    centre = placed @ np.array([w0 / 2, h0 / 2, 1.0])
+    jac = (placed[:2, :2] - np.outer(centre[:2] / centre[2], placed[2, :2])) / centre[2]
+    scale = math.sqrt(abs(np.linalg.det(jac)))
+    k = float(np.clip(scale / per_px, 500 / max(w0, h0), 4000 / max(w0, h0)))   # screen px per unit
+    sw, sh = max(8, int(round(w0 * k))), max(8, int(round(h0 * k)))
+    matrix = placed @ np.diag([w0 / sw, h0 / sh, 1.0])
+    per_px = scale / k
     ui = np.float32(rng.choice([0.12, 0.2, 0.9, 0.96]))
     content = np.full((sh, sw, 3), ui, np.float32)
     fit = rng.uniform(0.85, 1.0) * min(sw / sheet.shape[1], sh / sheet.shape[0])
@@ -566,11 +644,6 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     x0, y0 = (sw - cw) // 2, (sh - ch) // 2
     content[y0:y0 + ch, x0:x0 + cw] = shown
     content = np.clip(content, 0, 1) ** 1.1
-    proj, tilt = _pose(rng, sw, sh, tilt_max)
-    extent = proj.max(axis=0) - proj.min(axis=0)
-    if extent[1] > extent[0]:
-        out_w, out_h = out_h, out_w
-    matrix = _camera(rng, proj, sw, sh, out_w, out_h)
     inverse = np.linalg.inv(matrix)
     duty = rng.uniform(0.2, 0.3)
     fill = rng.uniform(0.75, 0.95)
@@ -579,14 +652,14 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     optics = rng.uniform(0.3, 0.5)   # a sharp phone lens's own spread (diffraction, aberrations): sigma, camera px
     bezel = rng.uniform(0.02, 0.06) * min(sw, sh)
     table = np.float32(rng.uniform(0.15, 0.7))
-    defocus = _blur_sigma(rng, mp) if defocus is None else defocus
+    defocus = _screen_defocus(rng) if defocus is None else defocus
     sigma = math.hypot(defocus, optics)
     # the lens blurs the light before the sensor samples it: the scene (the screen's content, its
     # bezel, the table) is blurred, and so is the stripes' pattern -- each of its harmonics by the
     # blur's MTF at the screen's pitch -- before each camera pixel averages what reaches it
     # (blurring after the sampling would wrongly smooth away a moire the sensor already recorded)
-    scene = np.empty((out_h, out_w, 3), np.float32)
-    for top, u, v, du, dv in _screen_bands(inverse, out_w, out_h):
+    scene = np.empty((cam_h, cam_w, 3), np.float32)
+    for top, u, v, _du, _dv in _screen_bands(inverse, cam_w, cam_h):
         shown = cv2.remap(content, np.floor(u).astype(np.float32), np.floor(v).astype(np.float32),
                           cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
         inside_bezel = (u > -bezel) & (u < sw + bezel) & (v > -bezel) & (v < sh + bezel)
@@ -596,34 +669,36 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
         scene[top:top + len(u)] = shown
     scene = cv2.GaussianBlur(scene, (0, 0), sigma)
     photo = scene
-    for top, u, v, du, dv in _screen_bands(inverse, out_w, out_h):
-        # a camera pixel averages the light over its own area (du x dv screen pixels) ...
-        wu, wv = np.maximum(du, 0.02), np.maximum(dv, 0.02)
-        # ... after the lens's blur (sigma, in screen pixels: its MTF at one cycle per screen pixel)
-        gu = np.exp(-2 * math.pi ** 2 * (sigma * du) ** 2)
-        gv = np.exp(-2 * math.pi ** 2 * (sigma * dv) ** 2)
-        rows = 1 + (_stripe_mean(v, wv, 0.0, fill) - 1) * gv
+    for top, u, v, (ux, uy), (vx, vy) in _screen_bands(inverse, cam_w, cam_h):
+        # a camera pixel averages the light over its own area (a square whose sides span |ux| and
+        # |uy| screen pixels across the columns, |vx| and |vy| across the rows) ...
+        # ... after the lens's blur: its MTF at one cycle per screen pixel, a frequency of
+        # |grad u| (|grad v|) cycles per camera pixel
+        gu = np.exp(-2 * math.pi ** 2 * sigma ** 2 * (ux ** 2 + uy ** 2))
+        gv = np.exp(-2 * math.pi ** 2 * sigma ** 2 * (vx ** 2 + vy ** 2))
+        rows = 1 + (_stripe_mean(v, np.abs(vx), np.abs(vy), 0.0, fill) - 1) * gv
         on_screen = ((u >= 0) & (u < sw) & (v >= 0) & (v < sh))
         band = photo[top:top + len(u)]
         for k, channel in enumerate(bgr):
-            lit = 1 + (_stripe_mean(u, wu, k / 3 + (1 / 3 - duty) / 2, duty) - 1) * gu
+            lit = 1 + (_stripe_mean(u, np.abs(ux), np.abs(uy), k / 3 + (1 / 3 - duty) / 2, duty) - 1) * gu
             band[..., channel] = np.where(on_screen, band[..., channel] * lit * rows * white[channel],
                                           band[..., channel])
     # a reflection of a lamp or a window, and the room's light veiling the glass
-    gy, gx = np.ogrid[:out_h, :out_w]
-    cx, cy = rng.uniform(0, out_w), rng.uniform(0, out_h)
-    radius = rng.uniform(0.1, 0.4) * max(out_w, out_h)
+    gy, gx = np.ogrid[:cam_h, :cam_w]
+    cx, cy = rng.uniform(0, cam_w), rng.uniform(0, cam_h)
+    radius = rng.uniform(0.1, 0.4) * max(cam_w, cam_h)
     glare = rng.uniform(0.05, 0.45) * np.exp(-((gx - cx) ** 2 + (gy - cy) ** 2) / (2 * radius ** 2))
     photo += (glare + rng.uniform(0.0, 0.06)).astype(np.float32)[..., None]
     # the camera's exposure: a phone meters a bright screen (with HDR) so that little of it clips:
     # the 99.5th percentile of the frame lands at 85-100 % of full scale
     top = float(np.percentile(photo[::8, ::8], 99.5))
     photo *= np.float32(min(1.5, rng.uniform(0.85, 1.0) / max(top, 1e-3)))
-    jpeg, quality = _sensor_and_jpeg(rng, photo)
-    params = {"megapixels": round(out_w * out_h / 1e6, 2), "jpeg": quality, "blur": round(defocus, 2),
-              "tilt": round(tilt, 1), "camera_px_per_screen_px": round(per_px, 2), "screen": (sw, sh),
+    jpeg, quality = _sensor_and_jpeg(rng, photo, bayer=True, size=size)
+    params = {"megapixels": round(size[0] * size[1] / 1e6, 2), "jpeg": quality, "blur": round(defocus, 2),
+              "tilt": round(tilt, 1), "camera_px_per_screen_px": round(per_px / up, 2), "sensor_px_per_screen_px": round(per_px, 2),
+              "screen": (sw, sh),
               "phone": phone, "shows_photo": shows_photo}
-    return Photo(jpeg, board, seed, out_w, out_h, params)
+    return Photo(jpeg, board, seed, size[0], size[1], params)
 
 
 def phone_processing(jpeg: bytes, *, white: tuple[float, float, float] = (1.0, 1.0, 1.0),
