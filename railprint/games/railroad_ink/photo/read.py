@@ -324,8 +324,9 @@ def _fit_lines(H: np.ndarray, lines: list, mark_mm: np.ndarray, mark_px: np.ndar
                 rows = axis == k
                 M[rows, 3 * k:3 * k + 3] = np.stack([u[rows, 0], u[rows, 1], ones[rows]], axis=1)
             M[:, 6:] = -t[:, None] * np.stack([u[:, 0], u[:, 1], ones], axis=1)
-            _, _, vt = np.linalg.svd(M[keep])
-            Gn = vt[-1].reshape(3, 3)
+            Mk = M[keep]
+            _, vectors = np.linalg.eigh(Mk.T @ Mk)   # the null vector of M: 9 x 9, not M's own SVD
+            Gn = vectors[:, 0].reshape(3, 3)
         G = from_g @ Gn @ to_p
         hom = np.hstack([px, np.ones((len(px), 1))]) @ G.T
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -713,7 +714,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
     rect, src_ppm = _rectify(gray, H)
-    for _ in range(2 if len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
+    for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
         if fitted is None:
             break
