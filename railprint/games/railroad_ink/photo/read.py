@@ -339,7 +339,7 @@ def _fit_lines(H: np.ndarray, lines: list, mark_mm: np.ndarray, mark_px: np.ndar
         H2 = np.linalg.inv(G)
     except np.linalg.LinAlgError:
         return None
-    return H2 / H2[2, 2]
+    return H2 / H2[2, 2] if abs(H2[2, 2]) > 1e-12 else None
 
 
 def _follow_grid(gray: np.ndarray, H: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray:
