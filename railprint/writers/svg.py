@@ -43,8 +43,10 @@ def _font_face_css(face: str, chars: str) -> str:
     out = io.BytesIO()
     try:
         # head.modified: the font's own, not now; a CFF font: the TrueType conversion the PDF
-        # embeds too (one set of outlines for both writers; see railprint.text.cff)
-        font = TTFont(fonts.font_source(face), recalcTimestamp=False)
+        # embeds too (one set of outlines for both writers; see railprint.text.cff). lazy: the
+        # layout tables are read as the subsetter reaches them (pyftsubset's default; the same
+        # bytes, a third of the CPU: an eager load decompiles every kerning pair first)
+        font = TTFont(fonts.font_source(face), recalcTimestamp=False, lazy=True)
         options = subset.Options()
         options.name_IDs = ["*"]
         options.notdef_outline = True
