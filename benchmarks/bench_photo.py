@@ -110,6 +110,7 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None, make=
                 by_cond[b]["refused"] += 1
             continue
         times.append((params["megapixels"], time.process_time() - t0))
+        total[f"read with {reading.markers} marks"] += 1
         unsure = {u.square for u in reading.uncertain}
         for r, (want_row, got_row) in enumerate(zip(board.rows, reading.board.rows)):
             for c, (want, got) in enumerate(zip(want_row, got_row)):
@@ -186,6 +187,8 @@ def main() -> None:
     print(f"  wrong and not flagged     {t.get('wrong_unflagged', 0)}   (target 0; refused photos not included)")
     print(f"  flagged uncertain         {t.get('flagged', 0)} ({t.get('flagged_right', 0)} of them guessed right)")
     print(f"  photos refused            {len(res['failures'])}")
+    print("  photos read with 4 / 3 / 2 / 1 marks found: "
+          + " / ".join(str(t.get(f"read with {k} marks", 0)) for k in (4, 3, 2, 1)))
     for seed, why, params in res["failures"]:
         print(f"    seed {seed}: {why} {params}")
     print("  misread, by what (flagged / not flagged):")

@@ -285,3 +285,35 @@ def test_with_two_marks_found_the_grid_is_fitted_to_its_printed_lines(keep):
     assert np.hypot(*(want - got).T).max() / px_per_mm < 1.0
     wrong = _wrong(photo.board, reading.board)
     assert wrong <= {u.square for u in reading.uncertain} and len(wrong) <= 2
+
+
+@pytest.mark.parametrize("seed, mp, keep", [(600001, 3.0, 0), (600003, 2.2, 2), (600010, 10.0, 1)])
+def test_with_one_mark_found_the_grid_is_followed_from_it(seed, mp, keep):
+    """A thumb over three of the four corner marks (``synth.make_photo(cover=...)``): the one mark's
+    corners alone put the far grid corners 5-100 mm off (dev seed 600003 at 2.2 MP: 53 mm); the
+    printed grid followed out from the mark, a ring of crossings at a time, puts every corner
+    within 0.3 mm of where the four marks put it, and every space is read right."""
+    photo = make_photo(seed, megapixels=mp, cover=tuple(k for k in range(4) if k != keep))
+    whole = make_photo(seed, megapixels=mp)   # the same photo without the thumbs
+    reading = read_photo(photo.jpeg)
+    assert reading.markers == 1
+    corners = np.array([[0, 0], [147, 0], [147, 147], [0, 147]], np.float32).reshape(-1, 1, 2)
+    want = cv2.perspectiveTransform(corners, read_photo(whole.jpeg).homography).reshape(-1, 2)
+    got = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
+    px_per_mm = np.linalg.norm(want[0] - want[1]) / 147
+    assert np.hypot(*(want - got).T).max() / px_per_mm < 0.3
+    assert reading.board.rows == photo.board.rows, sorted(_wrong(photo.board, reading.board))
+    assert _wrong(photo.board, reading.board) == set()
+
+
+def test_one_mark_without_a_grid_to_follow_is_refused_with_a_clear_message():
+    """One mark found and the grid hidden (paper white over it, past its first square): the
+    mark's own fit would be a guess across the sheet, so the photo is refused, saying why."""
+    photo = make_photo(600001, megapixels=3.0, cover=(1, 2, 3))
+    H = read_photo(photo.jpeg).homography
+    img = cv2.imdecode(np.frombuffer(photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    hide = np.array([[30, 30], [160, 30], [160, 160], [30, 160]], np.float32).reshape(-1, 1, 2)
+    cv2.fillConvexPoly(img, cv2.perspectiveTransform(hide, H).reshape(-1, 2).astype(np.int32), (235, 235, 235))
+    with pytest.raises(PhotoError, match=r"only 1 of the 4 corner marks found, and the printed grid could "
+                                         r"not be followed from it \(\d+ of its 64 crossings found\)"):
+        read_photo(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes())

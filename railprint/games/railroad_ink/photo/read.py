@@ -203,43 +203,56 @@ GRID_SEARCH_MM = 4.0     # how far a printed grid line is looked for around wher
 GRID_REFIT_MM = 0.5      # a grid line further off than this: the homography is fitted to the grid
 
 
-def _grid_offsets(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where the printed grid's 8 x 8 line crossings are in the rectified ``dark`` (``_darkness``):
-    (their grid mm, their found mm), for the crossings whose both lines were found. Each line is
-    looked for GRID_SEARCH_MM either side along a short segment beside the crossing, clear of the
-    round boxes (they sit in each square's bottom-right corner) and of the drawn routes (they
-    cross the lines at the sides' middles, and run parallel to them 1.7 mm or more from the
-    middle, 7 mm or more from the lines)."""
+def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None) -> list[tuple[int, int, bool, float, float]]:
+    """The printed grid's lines found beside each of its 8 x 8 crossings in the rectified ``dark``
+    (``_darkness``): (i, j, vertical, off, along) -- crossing (i, j)'s vertical line (or its
+    horizontal one) found ``off`` mm across from where it should be, at ``along`` mm from the
+    crossing along the line. Each line is looked for GRID_SEARCH_MM either side along a short
+    segment beside the crossing, clear of the round boxes (they sit in each square's bottom-right
+    corner) and of the drawn routes (they cross the lines at the sides' middles, and run parallel
+    to them 1.7 mm or more from the middle, 7 mm or more from the lines). ``near`` (i, j, reach):
+    only the crossings within ``reach`` squares of crossing (i, j)."""
     p = PX_PER_MM
     w = int(round(GRID_SEARCH_MM * p))
     steps = np.arange(-w, w + 1)
-    expected, found = [], []
+    out = []
     for i in range(SIZE + 1):
         for j in range(SIZE + 1):
+            if near is not None and max(abs(i - near[0]), abs(j - near[1])) > near[2]:
+                continue
             x = (MARGIN_MM + j * layout.SQUARE_MM) * p
             y = (MARGIN_MM + i * layout.SQUARE_MM) * p
             # the vertical line below the crossing (above it on the bottom edge), the horizontal
             # line right of it (left of it on the right edge); clear of the box above-left
             ys = (y + np.arange(1.5 * p, 9 * p)) if i < SIZE else (y - np.arange(6 * p, 14 * p))
             xs = (x + np.arange(1.5 * p, 9 * p)) if j < SIZE else (x - np.arange(6 * p, 14 * p))
-            got = []
             for along, centre, vertical in ((ys, x, True), (xs, y, False)):
                 pos = np.round(centre + steps).astype(int)
                 seg = np.round(along).astype(int)
                 if pos.min() < 0 or seg.min() < 0 or max(pos.max(), seg.max()) >= dark.shape[0]:
-                    break
+                    continue
                 block = dark[np.ix_(seg, pos)] if vertical else dark[np.ix_(pos, seg)].T
                 profile = np.median(block, axis=0)
                 k = int(np.argmax(profile))
                 base = float(np.median(profile))
                 if profile[k] < base + 0.15 or k in (0, len(profile) - 1):
-                    break
+                    continue
                 a, b, c = profile[k - 1], profile[k], profile[k + 1]
                 den = a - 2 * b + c
-                got.append((steps[k] + (0.5 * (a - c) / den if den < 0 else 0.0)) / p)
-            if len(got) == 2:
-                expected.append((j * layout.SQUARE_MM, i * layout.SQUARE_MM))
-                found.append((j * layout.SQUARE_MM + got[0], i * layout.SQUARE_MM + got[1]))
+                off = (steps[k] + (0.5 * (a - c) / den if den < 0 else 0.0)) / p
+                out.append((i, j, vertical, float(off), float(np.mean(along) - (y if vertical else x)) / p))
+    return out
+
+
+def _grid_offsets(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the printed grid's 8 x 8 line crossings are in the rectified ``dark``: (their grid mm,
+    their found mm), for the crossings whose both lines were found (``_grid_lines``)."""
+    expected, found = [], []
+    lines = _grid_lines(dark)
+    for (i, j, vertical, off, _), nxt in zip(lines, lines[1:] + [None]):
+        if vertical and nxt is not None and nxt[:2] == (i, j):
+            expected.append((j * layout.SQUARE_MM, i * layout.SQUARE_MM))
+            found.append((j * layout.SQUARE_MM + off, i * layout.SQUARE_MM + nxt[3]))
     return np.array(expected, np.float32), np.array(found, np.float32)
 
 
@@ -261,6 +274,117 @@ def _fit_to_grid(rect: np.ndarray, H: np.ndarray) -> np.ndarray | None:
     return H2
 
 
+ONE_MARK_CROSSINGS = 40   # one mark found: the grid followed from it must show this many crossings ...
+ONE_MARK_OFF_MM = 0.5     # ... within this of where the fitted homography puts them
+
+
+def _fit_lines(H: np.ndarray, lines: list, mark_mm: np.ndarray, mark_px: np.ndarray, *, affine: bool,
+               tol: float) -> np.ndarray | None:
+    """A homography grid mm -> photo px fitted to the grid lines found in the photo rectified by
+    ``H`` (``_grid_lines``: each a photo point that lies on a known grid line, x = const or
+    y = const) and to a mark's corners (both coordinates known). Fitting lines, not crossings:
+    where ``H`` is turned, a line found beside its crossing is not at the crossing, but it is still
+    on its line. The map photo -> grid is solved (linear in its entries: normalised DLT, or an
+    affine map by least squares when ``affine``: points over a small part of the sheet tell its
+    perspective poorly), refitted twice without the constraints more than ``tol`` mm off; None
+    when too few stay."""
+    sq = layout.SQUARE_MM
+    q, target, axis = [], [], []
+    for i, j, vertical, off, along in lines:
+        q.append((j * sq + off, i * sq + along) if vertical else (j * sq + along, i * sq + off))
+        target.append(j * sq if vertical else i * sq)
+        axis.append(0 if vertical else 1)
+    px = cv2.perspectiveTransform(np.array(q, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2) if q else np.zeros((0, 2))
+    px = np.vstack([px, mark_px, mark_px]).astype(np.float64)
+    target = np.concatenate([target, mark_mm[:, 0], mark_mm[:, 1]]).astype(np.float64)
+    axis = np.concatenate([axis, np.zeros(len(mark_px)), np.ones(len(mark_px))]).astype(int)
+    centre, spread = px.mean(axis=0), float(np.mean(np.linalg.norm(px - px.mean(axis=0), axis=1))) or 1.0
+    to_p = np.array([[1 / spread, 0, -centre[0] / spread], [0, 1 / spread, -centre[1] / spread], [0, 0, 1]])
+    half = layout.GRID_MM / 2
+    from_g = np.array([[half, 0, half], [0, half, half], [0, 0, 1]])
+    u = (px - centre) / spread
+    t = (target - half) / half
+    ones = np.ones(len(u))
+    keep = np.ones(len(u), bool)
+    G = None
+    for _ in range(3):
+        if keep.sum() < (8 if affine else 12) or len(set(axis[keep])) < 2:
+            return None
+        if affine:
+            Gn = np.eye(3)
+            for k in (0, 1):
+                rows = keep & (axis == k)
+                if rows.sum() < 3:
+                    return None
+                A = np.stack([u[rows, 0], u[rows, 1], ones[rows]], axis=1)
+                Gn[k], *_ = np.linalg.lstsq(A, t[rows], rcond=None)
+        else:
+            M = np.zeros((len(u), 9))
+            for k in (0, 1):
+                rows = axis == k
+                M[rows, 3 * k:3 * k + 3] = np.stack([u[rows, 0], u[rows, 1], ones[rows]], axis=1)
+            M[:, 6:] = -t[:, None] * np.stack([u[:, 0], u[:, 1], ones], axis=1)
+            Mk = M[keep]
+            _, vectors = np.linalg.eigh(Mk.T @ Mk)   # the null vector of M: 9 x 9, not M's own SVD
+            Gn = vectors[:, 0].reshape(3, 3)
+        G = from_g @ Gn @ to_p
+        hom = np.hstack([px, np.ones((len(px), 1))]) @ G.T
+        with np.errstate(divide="ignore", invalid="ignore"):
+            got = hom[np.arange(len(px)), axis] / hom[:, 2]
+        now = np.abs(got - target) <= tol
+        if np.array_equal(now, keep):
+            break
+        keep = now
+    try:
+        H2 = np.linalg.inv(G)
+    except np.linalg.LinAlgError:
+        return None
+    return H2 / H2[2, 2] if abs(H2[2, 2]) > 1e-12 else None
+
+
+def _follow_grid(gray: np.ndarray, H: np.ndarray, found: dict[int, np.ndarray]) -> np.ndarray:
+    """One mark found: its four corners alone give a homography good near it only (an
+    extrapolation 20 times the mark's size across the sheet). The printed grid is followed out
+    from the mark's corner of the grid, 1, 2, 3, 5 and 7 squares: the lines found beside the
+    crossings within that reach (``_grid_lines``, up to GRID_SEARCH_MM from where the homography
+    puts them) and the mark's corners fit the next homography (``_fit_lines``; affine up to 2
+    squares), which finds the next ring of crossings well inside the search. The result is kept
+    only when ONE_MARK_CROSSINGS of the 64 crossings, some near each of the grid's four corners,
+    lie within ONE_MARK_OFF_MM of it; else the photo is refused (PhotoError)."""
+    (marker, pts), = found.items()
+    _, expansion, corner = layout.decode_id(marker)
+    place = next(p for p in layout.marker_places(expansion) if p.id == marker)
+    grid_corners = ((0.0, 0.0), (layout.GRID_MM, 0.0), (layout.GRID_MM, layout.GRID_MM), (0.0, layout.GRID_MM))
+    cx, cy = grid_corners[corner]
+    mark_mm = np.array(place.corners(), np.float64)
+    mark_px = pts.astype(np.float64)
+    # the mark's own perspective is mostly its corners' noise: an affine map to start
+    H = _fit_lines(np.eye(3), [], mark_mm, mark_px, affine=True, tol=np.inf)
+    ci, cj = round(cy / layout.SQUARE_MM), round(cx / layout.SQUARE_MM)
+    good = np.zeros(0, bool)
+    corners_seen = False
+    try:
+        for reach in (1, 2, 3, 5, SIZE):
+            rect, _ = _rectify(gray, H)
+            lines = _grid_lines(_darkness(rect), (ci, cj, reach))
+            fitted = _fit_lines(H, lines, mark_mm, mark_px, affine=reach <= 2, tol=ONE_MARK_OFF_MM)
+            if fitted is not None:
+                H = fitted
+        rect, _ = _rectify(gray, H)
+        expected, at = _grid_offsets(_darkness(rect))
+        if len(expected):
+            good = np.hypot(*(at - expected).T) <= ONE_MARK_OFF_MM
+            corners_seen = all(np.any(good & (np.maximum(np.abs(expected[:, 0] - x), np.abs(expected[:, 1] - y))
+                                              <= layout.SQUARE_MM + 0.1)) for x, y in grid_corners)
+    except PhotoError:   # a fit that lost the grid (too small to rectify): not followed
+        pass
+    if int(good.sum()) < ONE_MARK_CROSSINGS or not corners_seen:
+        raise PhotoError(f"only 1 of the 4 corner marks found, and the printed grid could not be followed "
+                         f"from it ({int(good.sum())} of its 64 crossings found)",
+                         hint="photograph the whole grid with all four corner squares, from above")
+    return H
+
+
 def _darkness(rect: np.ndarray) -> np.ndarray:
     """0 (paper) .. 1 (ink as dark as the printed black), light flattened."""
     g = cv2.GaussianBlur(rect.astype(np.float32), (0, 0), 0.9)
@@ -272,11 +396,14 @@ def _darkness(rect: np.ndarray) -> np.ndarray:
     return np.clip(1.0 - g / np.maximum(background, 1.0), 0.0, 1.0)
 
 
-def _black_level(dark: np.ndarray, expansion: str) -> float:
-    """How dark the printed marker cells come out: ink is measured against this."""
+def _black_level(dark: np.ndarray, expansion: str, found=None) -> float:
+    """How dark the printed marker cells come out: ink is measured against this. Only the markers
+    ``found`` count when given (one covered by a thumb is not black)."""
     values = []
     cell = layout.MARKER_MM / layout.MARKER_CELLS
     for place in layout.marker_places(expansion):
+        if found is not None and place.id not in found:
+            continue
         # the marker border's middle row of cells, where it lies inside the rectified margin or not
         for r, c in layout.marker_cells(place.id):
             x = (place.x + (c + 0.5) * cell + MARGIN_MM) * PX_PER_MM
@@ -579,16 +706,15 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError("no registration marks found: is this a Railroad Ink sheet printed by railprint, "
                          "whole and in focus?",
                          hint="photograph the whole grid with its four corner squares, from above, in good light")
-    if len(found) < 2:
-        raise PhotoError(f"only {len(found)} of the 4 corner marks found",
-                         hint="photograph the whole grid with all four corner squares, from above")
     H, expansion = _homography(found)
+    if len(found) == 1:
+        H = _follow_grid(gray, H, found)
     sheet = _read_qr(gray, H)
     if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
     rect, src_ppm = _rectify(gray, H)
-    for _ in range(2):   # once more after a fit: crossings more than GRID_SEARCH_MM off at first
+    for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
         if fitted is None:
             break
@@ -597,13 +723,36 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if screen.looks_like_screen(gray, H):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
-    rows, uncertain = read_rel(dark / _black_level(dark, expansion), expansion, src_ppm)
+    shaky = _shaky_spaces(dark) if len(found) < 4 else {}
+    rows, uncertain = read_rel(dark / _black_level(dark, expansion, found), expansion, src_ppm, shaky)
     board = Board(tuple(rows), expansion=expansion, source=source)
     return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
 
 
-def read_rel(rel: np.ndarray, expansion: str, src_ppm: float) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
-    """Read every space from ``rel``, the rectified darkness against the print's black."""
+def _shaky_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
+    """The spaces next to a grid crossing found more than GRID_REFIT_MM off where the homography
+    puts it, and why: with fewer than four marks the homography is fitted to the printed grid
+    (``_fit_to_grid``, ``_follow_grid``), and where its crossings stay off, the fit may be off
+    there too (or a drawn line was taken for the printed one): those spaces are not read with
+    certainty."""
+    expected, found = _grid_offsets(dark)
+    shaky: dict[tuple[int, int], str] = {}
+    for (x, y), off in zip(expected.tolist(), np.hypot(*(found - expected).T).tolist() if len(expected) else []):
+        if off <= GRID_REFIT_MM:
+            continue
+        i, j = round(y / layout.SQUARE_MM), round(x / layout.SQUARE_MM)
+        for r in (i - 1, i):
+            for c in (j - 1, j):
+                if 0 <= r < SIZE and 0 <= c < SIZE:
+                    shaky.setdefault((r, c), f"the printed grid's corner here is {off:.1f} mm off the fit "
+                                             f"(fewer than four marks found)")
+    return shaky
+
+
+def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+    """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
+    spaces never read with certainty, and why (``_shaky_spaces``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -625,6 +774,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float) -> tuple[list[tupl
             if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
+            if shaky and (r, c) in shaky and certain:
+                certain, why = False, shaky[(r, c)]
             row.append(cell)
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))

@@ -459,12 +459,37 @@ def _frame(rng, megapixels: float | None) -> tuple[float, int, int]:
     return mp, int(long_side), int(long_side / aspect)
 
 
+def _cover_marks(sheet: np.ndarray, seed: int, corners, expansion: str, px_per_mm: float) -> None:
+    """A thumb holding the sheet over the registration mark of each corner in ``corners`` (0 TL,
+    1 TR, 2 BR, 3 BL): a skin-coloured ellipse 14 x 28 mm along the sheet's diagonal, its tip just
+    outside the grid's corner (the grid itself stays in view). Its own random numbers, so the rest
+    of the photo is the seed's."""
+    rng = np.random.default_rng((seed, 35))
+    _, origin = _page(expansion, px_per_mm)
+    for corner in corners:
+        gx = 0.0 if corner in (0, 3) else layout.GRID_MM
+        gy = 0.0 if corner in (0, 1) else layout.GRID_MM
+        out = np.array((-1.0 if corner in (0, 3) else 1.0, -1.0 if corner in (0, 1) else 1.0)) / math.sqrt(2)
+        turn = rng.uniform(-0.2, 0.2)   # a thumb's slant
+        out = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]]) @ out
+        tip = rng.uniform(1.0, 1.6)
+        centre = np.array((gx, gy)) + out * (tip + 14.0)
+        skin = np.array((rng.uniform(0.45, 0.6), rng.uniform(0.55, 0.68), rng.uniform(0.75, 0.9)), np.float32)
+        mask = np.zeros(sheet.shape[:2], np.float32)
+        c = ((centre[0] * px_per_mm + origin[0]), (centre[1] * px_per_mm + origin[1]))
+        cv2.ellipse(mask, (c, (28.0 * px_per_mm, 14.0 * px_per_mm), math.degrees(math.atan2(out[1], out[0]))),
+                    1.0, -1, cv2.LINE_AA)
+        shade = (0.8 + 0.2 * _smooth_field(rng, *sheet.shape[:2], 0.0, 1.0))[..., None]
+        sheet[:] = sheet * (1 - mask[..., None]) + (skin * shade) * mask[..., None]
+
+
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0,
-               bayer: bool = False) -> Photo:
+               bayer: bool = False, cover: tuple[int, ...] = ()) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows. ``bayer``: the sensor's colour filter
     mosaic, demosaiced, as every phone photo has (off by default: the reader's benchmarks and
-    tests were measured without it; the screen check is measured with it too)."""
+    tests were measured without it; the screen check is measured with it too). ``cover``: the
+    corners (0 TL, 1 TR, 2 BR, 3 BL) whose registration marks a thumb covers (``_cover_marks``)."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
@@ -472,6 +497,8 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
             random_board(rng, expansion)
     px_per_mm = float(min(12.0, max(4.0, round(max(out_w, out_h) / 297 * 1.15))))
     sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank)
+    if cover:
+        _cover_marks(sheet, seed, cover, expansion, px_per_mm)
     fibre = 1 - np.abs(rng.normal(0, 0.02, (256, 256))).astype(np.float32)
     sheet *= _tiled(cv2.GaussianBlur(fibre, (0, 0), 1.2), sheet.shape[:2], rng)[..., None]
     proj, tilt = _pose(rng, sheet.shape[1], sheet.shape[0], tilt_max)
