@@ -318,9 +318,14 @@ class Store:
                                      (value, new, room_id, key))
                     self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
                 self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
-                # read before the commit: the room this change made (another process sharing the
-                # file may commit the next version the moment this one is committed)
-                changed = self._room(room_id)
+                # the room this change made, as reading it back would give it (inside the
+                # transaction: another process sharing the file may commit the next version the
+                # moment this one is committed): the parts in their order, a changed one as its
+                # stored text reads, the other rows as read above
+                stored = dict(encoded)
+                changed = Room(room.id, room.game, room.title, new, room.created, now,
+                               {key: json.loads(stored[key]) if key in stored else value
+                                for key, value in room.parts.items()}, room.archived)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")

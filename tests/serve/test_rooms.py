@@ -160,6 +160,23 @@ def test_the_data_folder_is_private_and_the_database_durable(tmp_path):
     store.close()
 
 
+def test_a_change_returns_the_room_as_the_store_reads_it_back(tmp_path):
+    """A change's answer is made from the room it returns (not read back after the commit):
+    that room is the one a read gives, key order and stored form included (a part's keys come
+    back sorted, as stored), so the answers' bytes are those of a read."""
+    store = Store(tmp_path / "data")
+    room = store.create("railroad-ink", "t", {"setup": {"players": ["A", "B"]}, "player:A": {"z": 1, "a": [2]},
+                                              "player:B": {"cells": ["."]}})
+    changed = store.change(room.id, 0, {"player:B": {"y": "Łódź", "b": {"d": 1, "c": 2.5}}})
+    assert json.dumps(changed.as_json()) == json.dumps(store.get(room.id).as_json())
+    assert list(changed.parts) == ["setup", "player:A", "player:B"]
+    assert list(changed.parts["player:B"]) == ["b", "y"] and list(changed.parts["player:B"]["b"]) == ["c", "d"]
+    merged = store.change(room.id, 0, {"player:A": {"k": None}})  # on an old version, another part
+    assert merged.version == 2 and merged.parts["player:B"] == changed.parts["player:B"]
+    assert json.dumps(merged.as_json()) == json.dumps(store.get(room.id).as_json())
+    store.close()
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "pages"])
 def test_a_damaged_database_is_a_clear_error(tmp_path, damage):
     data = tmp_path / "data"
