@@ -177,6 +177,57 @@ def test_a_change_returns_the_room_as_the_store_reads_it_back(tmp_path):
     store.close()
 
 
+def test_changes_committed_together_are_applied_one_after_another(tmp_path):
+    """Group commit: the changes queued while a commit is flushed are applied in order in one
+    transaction, each on the room the ones before it left; a refused one (a conflict, a part the
+    room has not) is rolled back alone, the others are kept."""
+    from railprint.serve.rooms import BadChange, Conflict, _Pending
+
+    store = Store(tmp_path / "data")
+    room = store.create("railroad-ink", "t", {"setup": {"players": ["A", "B"]}, "player:A": {"n": 0},
+                                              "player:B": {"n": 0}})
+    queued = [_Pending(room.id, 0, {"player:A": {"n": 1}}, [("player:A", '{"n":1}')], None),
+              _Pending(room.id, 0, {"player:A": {"n": 2}}, [("player:A", '{"n":2}')], None),  # stale: A moved
+              _Pending(room.id, 0, {"player:C": {"n": 3}}, [("player:C", '{"n":3}')], None)]  # no such part
+    store._queue.extend(queued)
+    last = store.change(room.id, 0, {"player:B": {"n": 4}})  # takes the queued ones along, in order
+    assert all(p.done for p in queued)
+    assert queued[0].room.version == 1 and queued[0].room.parts["player:A"] == {"n": 1}
+    assert isinstance(queued[1].error, Conflict) and queued[1].room is None
+    assert isinstance(queued[2].error, BadChange)
+    assert last.version == 2 and last.parts["player:A"] == {"n": 1} and last.parts["player:B"] == {"n": 4}
+    assert store.get(room.id) == last
+    assert [(h["version"], h["part"]) for h in store.history(room.id)] == [(1, "player:A"), (2, "player:B")]
+    store.close()
+
+
+def test_changes_from_many_threads_are_all_kept(tmp_path):
+    """Eight phones changing their own parts at once (their changes meet in shared commits):
+    every acknowledged change is stored, each version made once."""
+    players = [f"P{i}" for i in range(8)]
+    store = Store(tmp_path / "data")
+    room = store.create("railroad-ink", "t", {"setup": {"players": players}, **{f"player:{p}": {"n": 0} for p in players}})
+    made: dict[str, list[int]] = {p: [] for p in players}
+
+    def phone(player: str) -> None:
+        version = 0
+        for n in range(1, 16):
+            changed = store.change(room.id, version, {f"player:{player}": {"n": n}})
+            version = changed.version
+            made[player].append(version)
+
+    threads = [threading.Thread(target=phone, args=(p,)) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    final = store.get(room.id)
+    assert final.version == 8 * 15
+    assert sorted(v for versions in made.values() for v in versions) == list(range(1, 121))
+    assert all(final.parts[f"player:{p}"] == {"n": 15} for p in players)
+    store.close()
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "pages"])
 def test_a_damaged_database_is_a_clear_error(tmp_path, damage):
     data = tmp_path / "data"
