@@ -841,6 +841,38 @@ a hall's pictures are drawn one at a time, so a change competes for the interpre
 drawing, not with a dozen (each took its 5 ms turns at the GIL ahead of it)."""
 
 
+PICTURE_YIELD = 0.5
+"""Longest a picture waits for the changes under way to be answered before it is drawn."""
+
+
+class ChangesFirst:
+    """A change (a phone waiting with its finger on the board) goes before a picture (a screen
+    that can wait): a picture is not begun while a change is under way, for at most
+    :data:`PICTURE_YIELD` seconds (so a hall of busy tables still gets its pictures). Python
+    threads have no priorities; without this a change arriving while pictures were drawn took
+    turns of the interpreter with them, and its wall time grew with the hall."""
+
+    def __init__(self, most: float = PICTURE_YIELD):
+        self.most, self.under_way = most, 0
+        self.quiet = threading.Condition(threading.Lock())
+
+    def begin(self) -> None:
+        with self.quiet:
+            self.under_way += 1
+
+    def end(self) -> None:
+        with self.quiet:
+            self.under_way -= 1
+            if not self.under_way:
+                self.quiet.notify_all()
+
+    def wait(self) -> None:
+        """Until no change is under way (or :attr:`most` seconds)."""
+        with self.quiet:
+            if self.under_way:
+                self.quiet.wait_for(lambda: not self.under_way, self.most)
+
+
 def _body_key(room: Room) -> tuple:
     return ("body", room.id, room.version, room.title, room.archived, room.updated)
 
@@ -905,6 +937,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     watchers = Watchers()
     phones = ThreadPoolExecutor(PHONE_THREADS, thread_name_prefix="railprint-phone")
     pictures = ThreadPoolExecutor(PICTURE_THREADS, thread_name_prefix="railprint-picture")
+    changes_first = ChangesFirst()
 
     def drawing_lock(room_id: str) -> threading.Lock:
         with drawing_guard:
@@ -1142,23 +1175,28 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         return store.history(room_id)
 
     async def change_room(request: Request, room_id: str) -> Response:
-        body = await _json_body(request)
+        changes_first.begin()
+        try:
+            body = await _json_body(request)
+            return await in_thread(phones, apply, room_id, body)
+        finally:
+            changes_first.end()
 
-        def apply() -> Response:  # in a worker thread: the event loop never waits for a scoring or an fsync
-            # the room to check the change against: as this process's last change left it (one
-            # process: every change, rename and deletion goes through it, so that is the room as
-            # stored), else read; the store checks the version again under its lock
-            room = (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
-            if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
-                raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
-            _, page = _game_of(room)
-            updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
-            room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
-            try:
-                return answer(room)  # scored before the other phones' pushes wake: they send this very body
-            finally:
-                watchers.changed(room_id, room.version, room)
-        return await in_thread(phones, apply)
+    def apply(room_id: str, body: Any) -> Response:
+        """A phone's change (in a worker thread: the event loop never waits for a scoring or an fsync)."""
+        # the room to check the change against: as this process's last change left it (one
+        # process: every change, rename and deletion goes through it, so that is the room as
+        # stored), else read; the store checks the version again under its lock
+        room = (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
+        if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
+            raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
+        _, page = _game_of(room)
+        updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
+        room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
+        try:
+            return answer(room)  # scored before the other phones' pushes wake: they send this very body
+        finally:
+            watchers.changed(room_id, room.version, room)
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
@@ -1258,6 +1296,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         cache = {"ETag": tag, "Cache-Control": "no-cache"}
         if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
             return Response(status_code=304, headers=cache)
+        changes_first.wait()  # (the room is read again below: a version a change made meanwhile is the one drawn)
         with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
             room = store.get(room_id)
             tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
