@@ -26,10 +26,11 @@ def _svg(doc: Document, extra: dict[str, str] | None = None) -> list[bytes]:
     from railprint.writers import svg
 
     charset = svg.used_chars(doc.pages)
+    own = dict(charset) if len(doc.pages) == 1 else None   # the one page's own characters: read once
     for face, chars in (extra or {}).items():
         if face in charset:
             charset[face] = "".join(sorted(set(charset[face]) | set(chars)))
-    return [svg.page_to_string(page, doc.title, charset).encode("utf-8") for page in doc.pages]
+    return [svg.page_to_string(page, doc.title, charset, own).encode("utf-8") for page in doc.pages]
 
 
 def font_chars(doc: Document) -> dict[str, str]:
@@ -53,7 +54,8 @@ def to_text(doc: Document) -> str:
     return dump(doc)
 
 
-_glyphs_checked: dict[int, Group] = {}  # kept groups (Group.keep) whose strings all have glyphs
+_glyphs_checked: dict[int, Group] = {}  # kept groups (Group.keep) whose strings all have glyphs, oldest first
+_GLYPHS_CHECKED = 16384
 
 
 def check_document_glyphs(doc: Document) -> None:
@@ -73,16 +75,16 @@ def check_document_glyphs(doc: Document) -> None:
                 if item.keep:
                     if _glyphs_checked.get(id(item)) is item:
                         continue
-                    walked.append(item)
+                    walked.append(item)   # (a kept group inside a walked one is walked with it)
                 stack.append(iter(item.items))
                 break
         else:
             stack.pop()
     refuse_missing_glyphs(drawn)
-    if len(_glyphs_checked) > 64:
-        _glyphs_checked.clear()
     for group in walked:
         _glyphs_checked[id(group)] = group
+    while len(_glyphs_checked) > _GLYPHS_CHECKED:   # the oldest forgotten first
+        del _glyphs_checked[next(iter(_glyphs_checked))]
 
 
 def refuse_missing_glyphs(drawn) -> None:

@@ -43,8 +43,10 @@ def _font_face_css(face: str, chars: str) -> str:
     out = io.BytesIO()
     try:
         # head.modified: the font's own, not now; a CFF font: the TrueType conversion the PDF
-        # embeds too (one set of outlines for both writers; see railprint.text.cff)
-        font = TTFont(fonts.font_source(face), recalcTimestamp=False)
+        # embeds too (one set of outlines for both writers; see railprint.text.cff). lazy: the
+        # layout tables are read as the subsetter reaches them (pyftsubset's default; the same
+        # bytes, a third of the CPU: an eager load decompiles every kerning pair first)
+        font = TTFont(fonts.font_source(face), recalcTimestamp=False, lazy=True)
         options = subset.Options()
         options.name_IDs = ["*"]
         options.notdef_outline = True
@@ -148,30 +150,48 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
-KEPT = 32
-"""Kept groups (``Group.keep``) whose SVG text and characters are remembered: the boards of the
-maps in play, each a few hundred kB of SVG."""
-_kept_svg: OrderedDict = OrderedDict()    # (id(group), first clip number) -> (group, svg, defs, clips)
+KEPT = 16384
+"""Kept groups (``Group.keep``) whose SVG text and characters are remembered, the least recently
+drawn forgotten first: the boards of the maps in play (each a few hundred kB of SVG) and the
+train pieces of the routes claimed on them (a few hundred bytes each)."""
+KEPT_CHARS = 32_000_000
+"""At most this much SVG text kept (about 100 boards)."""
+_kept_svg: OrderedDict = OrderedDict()    # id(group) -> (group, its SVG text cut at its clip numbers, clip paths' tails)
 _kept_chars: OrderedDict = OrderedDict()  # id(group) -> (group, {face: characters})
+_kept_size = [0]                          # characters of SVG text in _kept_svg
 _kept_lock = threading.Lock()
 
 
 def _recall(cache: OrderedDict, key, group: Group):
-    """What was kept for this very ``group`` (the entry holds the group, so its id is not reused)."""
-    with _kept_lock:
-        entry = cache.get(key)
-        if entry is not None and entry[0] is group:
+    """What was kept for this very ``group`` (the entry holds the group, so its id is not reused).
+    No lock: a look-up and a move to the end are each one step for other threads (a picture
+    looks up every train piece on its board), and an entry forgotten in between is no entry."""
+    entry = cache.get(key)
+    if entry is not None and entry[0] is group:
+        try:
             cache.move_to_end(key)
-            return entry
+        except KeyError:   # forgotten by another thread just now: still the right entry
+            pass
+        return entry
     return None
+
+
+def _size(cache: OrderedDict, entry) -> int:
+    return sum(map(len, entry[1])) if cache is _kept_svg else 0
+
+
+_CLIP_PATH = '<clipPath id="clip'
 
 
 def _keep(cache: OrderedDict, key, entry) -> None:
     with _kept_lock:
+        old = cache.pop(key, None)
+        if old is not None:
+            _kept_size[0] -= _size(cache, old)
         cache[key] = entry
-        cache.move_to_end(key)
-        while len(cache) > KEPT:
-            cache.popitem(last=False)
+        _kept_size[0] += _size(cache, entry)
+        while len(cache) > KEPT or (cache is _kept_svg and _kept_size[0] > KEPT_CHARS and len(cache) > 1):
+            _kept_size[0] -= _size(cache, cache.popitem(last=False)[1])
 
 
 def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
@@ -214,9 +234,11 @@ _ROOT_NS = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/200
             ' xmlns:xlink="http://www.w3.org/1999/xlink"')
 
 
-def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None) -> str:
+def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None,
+                   own: dict[str, str] | None = None) -> str:
     """One page as an SVG document. ``charset`` (face -> characters) lets every page of a
-    document share one font subset (subsetting is the slow part); default: this page's own.
+    document share one font subset (subsetting is the slow part); default: this page's own
+    (``own``: ``used_chars([page])``, when the caller worked it out already).
 
     The text is written directly as strings: the same bytes svgwrite (``debug=False``) and
     ElementTree wrote for it before (attributes sorted by name, empty ones left out, ElementTree's
@@ -231,7 +253,8 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
     if title:
         out.append(f"<title>{_cdata(str(title))}</title>")
     defs: list[str] = []
-    own = used_chars([page])
+    if own is None:
+        own = used_chars([page])
     if own:
         fonts_used = {face: (charset or own).get(face, own[face]) for face in own}
         css = "".join(_font_face_css(face, chars) for face, chars in sorted(fonts_used.items()))
@@ -240,22 +263,45 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
     defs_at = len(out)
     out.append("")  # <defs>, filled in at the end
     clip_count = [0]
+    slots: list[int] | None = None   # while a kept group is made: where its clip numbers stand in its text
 
     def kept(out: list[str], item: Group) -> None:
         """A kept group: its SVG text made once (with the clip paths it adds to <defs>) and
-        reused while the group lives; the same bytes as drawing it anew."""
-        key = (id(item), clip_count[0])
-        entry = _recall(_kept_svg, key, item)
+        reused while the group lives, wherever it stands: the text is kept cut at its clip
+        paths' numbers, which are the page's next ones each time it is drawn (a Railroad Ink
+        space, clipped to its square, is numbered by the spaces drawn before it). The same
+        bytes as drawing it anew."""
+        nonlocal slots
+        entry = _recall(_kept_svg, id(item), item)
         if entry is None:
             text: list[str] = []
             before, first = len(defs), clip_count[0]
-            add(text, (item,), keep=False)
-            entry = (item, "".join(text), tuple(defs[before:]), clip_count[0] - first)
-            _keep(_kept_svg, key, entry)
-        else:
-            defs.extend(entry[2])
-            clip_count[0] += entry[3]
-        out.append(entry[1])
+            slots = []
+            try:
+                add(text, (item,), keep=False)
+                cuts = slots
+            finally:
+                slots = None
+            segments, start = [], 0
+            for at in cuts:
+                segments.append("".join(text[start:at]))
+                start = at + 1
+            segments.append("".join(text[start:]))
+            tails = tuple(d[len(_CLIP_PATH) + len(str(first + k + 1)):] for k, d in enumerate(defs[before:]))
+            _keep(_kept_svg, id(item), (item, tuple(segments), tails))
+            out.append("".join(text))
+            return
+        segments, tails = entry[1], entry[2]
+        if not tails:
+            out.append(segments[0])
+            return
+        parts = [segments[0]]
+        for k, tail in enumerate(tails):
+            number = str(clip_count[0] + k + 1)
+            defs.append(_CLIP_PATH + number + tail)
+            parts += (number, segments[k + 1])
+        clip_count[0] += len(tails)
+        out.append("".join(parts))
 
     def add(out: list[str], items, keep: bool = True) -> None:
         emit = out.append
@@ -273,11 +319,15 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 start = _tag("g", pairs)
                 if item.clip is not None:
                     clip_count[0] += 1
-                    cid = f"clip{clip_count[0]}"
+                    number = str(clip_count[0])
                     r = item.clip
-                    defs.append(f'<clipPath id="{cid}"><rect height="{_num(r.h)}" width="{_num(r.w)}" '
+                    defs.append(f'{_CLIP_PATH}{number}"><rect height="{_num(r.h)}" width="{_num(r.w)}" '
                                 f'x="{_num(r.x)}" y="{_num(r.y)}" /></clipPath>')
-                    emit(start + f'><g clip-path="url(#{cid})"')
+                    emit(start + '><g clip-path="url(#clip')
+                    if slots is not None:
+                        slots.append(len(out))
+                    emit(number)
+                    emit(')"')
                     end = "</g></g>"
                 else:
                     emit(start)

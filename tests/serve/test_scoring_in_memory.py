@@ -41,9 +41,14 @@ class FilesOnly:
 
 
 def fresh_caches(monkeypatch) -> None:
-    """Railroad Ink's per-sheet scores and pages forgotten: what follows is worked out anew."""
+    """Railroad Ink's per-sheet scores and pages, Ticket to Ride's entries read and players
+    scored forgotten: what follows is worked out anew."""
+    from railprint.games.ticket_to_ride import notation as ttr_notation, rules as ttr_rules
+
     monkeypatch.setattr(ri, "_SCORED", OrderedDict())
     monkeypatch.setattr(ri_picture, "_PAGES", OrderedDict())
+    monkeypatch.setattr(ttr_notation, "_READ", {})
+    monkeypatch.setattr(ttr_rules, "_WORKED", {})
 
 
 def ri_changes(seed: int, count: int) -> list[tuple[str, dict]]:
@@ -127,6 +132,32 @@ def test_ticket_to_ride_in_memory_is_the_files_scored_afresh(monkeypatch, tmp_pa
     for version, update in enumerate(ttr_changes(3, 25)):
         parts = {**parts, **update}
         answers_alike(Room("t1", "ticket-to-ride", "", version, 0.0, 0.0, parts), monkeypatch, tmp_path)
+
+
+def test_ticket_to_ride_violations_below_a_growing_player_are_located_as_afresh(monkeypatch, tmp_path):
+    """Cyd (last in the file) keeps a route and a ticket Ala holds too, and claims both halves of
+    a double route: violations on Cyd's lines. Ala (first) then claims routes one by one, so
+    every one of Cyd's entries moves down a line each version while its text stays the same
+    (read once): every answer, violation line and picture is that of the files scored afresh."""
+    page = web_page(find_game("ticket-to-ride"))
+    from railprint.games.ticket_to_ride.maps import load_map
+
+    m = load_map("italy")
+    double = next(ids for ids in m.parallel_groups.values() if len(ids) == 2)
+    singles = [r for r in sorted(m.route) if len(m.parallel_groups[m.route[r].pair]) == 1]
+    ticket = sorted(m.ticket)[0]
+    parts = page.new_room(PLAYERS, {"map": "italy"})
+    parts["player:Ala"] = {"routes": [singles[0]], "tickets": [ticket]}
+    parts["player:Cyd"] = {"routes": [singles[0], *double], "tickets": [ticket]}
+    wheres = []
+    for version, route in enumerate(singles[1:6]):
+        parts = {**parts, "player:Ala": {"routes": [*parts["player:Ala"]["routes"], route], "tickets": [ticket]}}
+        room = Room("t2", "ticket-to-ride", "", version, 0.0, 0.0, parts)
+        answers_alike(room, monkeypatch, tmp_path)
+        wheres.append([v["where"] for v in served.score_room(room)["result"]["violations"]])
+    assert len(wheres[0]) == 3
+    lines = [[int(w.split(":")[1]) for w in ws] for ws in wheres]
+    assert all(b == [x + 1 for x in a] for a, b in zip(lines, lines[1:]))   # one line lower a version
 
 
 def test_a_sheet_scored_from_the_cache_is_the_sheet_scored_afresh(monkeypatch):

@@ -55,13 +55,29 @@ def _side_point(r: int, c: int, side: int, f: float = 0.5) -> tuple[float, float
 
 
 def _space(cell: Cell, r: int, c: int) -> Group:
+    """A space's pictogram in its square: made once for its token and square, and marked
+    ``keep`` (a sheet's next version draws all but the changed space again: a writer makes each
+    one's SVG once)."""
+    key = (cell.token, r, c)
+    group = _SPACES.get(key)
+    if group is None:
+        if len(_SPACES) >= 16384:
+            _SPACES.clear()
+        group = _SPACES[key] = _draw_space(cell, r, c)
+    return group
+
+
+_SPACES: dict[tuple[str, int, int], Group] = {}
+
+
+def _draw_space(cell: Cell, r: int, c: int) -> Group:
     try:
         group = draw_space(cell.token, CELL)
     except NotationError:
         # a marker that does not fit its edges (a violation): draw the edges alone
         group = draw_space(cell.edges, CELL)
     return Group(group.items, transform=(1, 0, 0, 1, BOARD_X + c * CELL, BOARD_Y + r * CELL),
-                 clip=group.clip, id=f"space-{ROWS[r]}{c + 1}")
+                 clip=group.clip, id=f"space-{ROWS[r]}{c + 1}", keep=True)
 
 
 def _networks(s: Scoring) -> tuple[list[Item], dict[int, str]]:

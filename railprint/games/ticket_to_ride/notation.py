@@ -199,6 +199,10 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_par
                             getattr(item, "location", fallback))
     text = str(item)
     where = reader.inner(item, 0, fallback)
+    key = ("route", m, text, any_parallel)
+    known = _READ.get(key)
+    if known is not None:
+        return Claim(known[0], where, *known[1:])
     selector = None
     body = text
     sel = _SELECTOR.search(text)
@@ -227,7 +231,26 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_par
     if len({r.scoring_kind() for r in routes}) > 1 and not any_parallel:
         raise NotationError(f"{pair} has {len(routes)} different routes: say which one", where,
                             hint=f"add [colour] or [length]: {_choices(m, routes)}")
-    return Claim(text.strip(), where, a, b, tuple(r.id for r in routes), selector)
+    claim = Claim(text.strip(), where, a, b, tuple(r.id for r in routes), selector)
+    _remember(key, (claim.text, a, b, claim.options, selector))
+    return claim
+
+
+_READ: dict[tuple, tuple] = {}
+"""A route or ticket entry's reading on a map, by its text: ``(map, text, any_parallel)`` ->
+the claim's fields but its location; ``(map, text, points given)`` -> the ticket's text and id
+(each key led by ``"route"`` or ``"ticket"``).
+Only entries read without error are kept, and what they read to depends on their text alone
+(where they stand only places the location, worked out anew for every entry): ``railprint
+serve`` reads a room's whole game file at every change, and all but the changed player's
+entries are the same as the version before."""
+_READ_MAX = 8192
+
+
+def _remember(key: tuple, value: tuple) -> None:
+    if len(_READ) >= _READ_MAX:
+        _READ.clear()
+    _READ[key] = value
 
 
 def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTicket:
@@ -241,6 +264,10 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
         raise NotationError("a ticket is written 'City - City'", getattr(item, "location", fallback))
     text = str(item)
     where = reader.inner(item, 0, fallback)
+    key = ("ticket", m, text, given)
+    known = _READ.get(key)
+    if known is not None:
+        return KeptTicket(known[0], where, known[1])
     body, points = text, given
     pm = _TICKET_POINTS.search(text)
     if given is None and pm and any(pm.groups()):
@@ -260,6 +287,7 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
     if points is not None and points != ticket.points:
         raise NotationError(f"the ticket {pair} is worth {ticket.points}, not {points}",
                             reader.inner(item, pm.start(), fallback) if given is None and pm else where)
+    _remember(key, (text.strip(), ticket.id))
     return KeptTicket(text.strip(), where, ticket.id)
 
 
@@ -465,7 +493,21 @@ def _quote(text: str) -> str:
 
 
 def route_entry(m: TTRMap, route_id: str) -> str:
-    """How a person would write this route in a game file (with a selector only if needed)."""
+    """How a person would write this route in a game file (with a selector only if needed);
+    worked out once a route (``railprint serve`` writes a room's game file at every change)."""
+    key = (m, route_id)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        if len(_ENTRIES) >= _READ_MAX:
+            _ENTRIES.clear()
+        entry = _ENTRIES[key] = _route_entry(m, route_id)
+    return entry
+
+
+_ENTRIES: dict[tuple, str] = {}
+
+
+def _route_entry(m: TTRMap, route_id: str) -> str:
     r = m.route[route_id]
     text = f"{m.place_name(r.a)} - {m.place_name(r.b)}"
     group = m.routes_between_places(m.place_of(r.a), m.place_of(r.b))

@@ -31,7 +31,7 @@ LONGEST_BUDGET = 400_000
 """Search steps (~0.5 s) allowed for the longest trails of the players of one game who use more
 trains than the map allows (shared among them); a legal player's search is never limited (it is
 exact and fast)."""
-from .notation import Claim, GameRecord, PlayerEntry, StationEntry
+from .notation import Claim, GameRecord, KeptTicket, PlayerEntry, StationEntry
 
 
 class TicketResult(Record):
@@ -213,10 +213,42 @@ def _side(m: TTRMap, edges: list, place: str) -> list[object]:
 def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: str,
                   budget: int, stations: tuple[StationResult, ...] = ()) -> PlayerScore:
     """``budget``: search steps for the longest trail if the player uses too many trains.
-    ``stations``: the player's stations; the routes they borrow count for tickets only."""
+    ``stations``: the player's stations; the routes they borrow count for tickets only.
+
+    What the player's routes, tickets and stations score is worked out once for them
+    (``_WORKED``: ``railprint serve`` scores the game at every change of any one player, and the
+    others' are the same); only where each ticket was written is placed anew (a player above
+    who adds a route moves it a line down)."""
+    firsts: dict[str, KeptTicket] = {}
+    for kept in entry.tickets:
+        firsts.setdefault(kept.ticket, kept)
+    key = (m, tuple(route_ids), tuple([(c.a, c.b) for c in entry.claims]), tuple(firsts), budget, stations)
+    worked = _WORKED.get(key)
+    if worked is None:
+        if len(_WORKED) >= _WORKED_MAX:
+            _WORKED.clear()
+        worked = _WORKED[key] = _work_player(m, entry.claims, route_ids, tuple(firsts), budget, stations)
+    routes, labels, route_points, trains, ticket_parts, networks, longest, station_points = worked
+    tickets = tuple([TicketResult(t, done, path, kept.where, kept.text, via, borrowed)
+                     for kept, (t, done, path, via, borrowed) in zip(firsts.values(), ticket_parts)])
+    return PlayerScore(
+        name=entry.name, colour=colour, routes=routes, route_labels=labels, route_points=route_points,
+        trains_used=trains, tickets=tickets, networks=networks, longest_path=longest,
+        region_bonus=sum(n.points for n in networks), stations=stations, station_points=station_points)
+
+
+_WORKED: dict[tuple, tuple] = {}
+_WORKED_MAX = 4096
+
+
+def _work_player(m: TTRMap, claims: tuple[Claim, ...], route_ids: list[str], ticket_ids: tuple[str, ...],
+                 budget: int, stations: tuple[StationResult, ...]) -> tuple:
+    """A player's routes scored (:func:`_score_player`): their ids, labels, points and trains,
+    each ticket's ``(ticket, done, path, route ids, borrowed)``, the networks, the longest trail
+    and the unused stations' points."""
     routes = tuple(dict.fromkeys(route_ids))
     labels: dict[str, str] = {}
-    for claim, rid in zip(entry.claims, route_ids):
+    for claim, rid in zip(claims, route_ids):
         if rid not in labels:
             r = m.route[rid]
             label = f"{m.place_name(claim.a)} - {m.place_name(claim.b)}"
@@ -241,12 +273,8 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
         return _side(m, ticket_edges, place)
 
     tickets = []
-    seen_tickets: set[str] = set()
-    for kept in entry.tickets:
-        if kept.ticket in seen_tickets:
-            continue
-        seen_tickets.add(kept.ticket)
-        t = m.ticket[kept.ticket]
+    for ticket_id in ticket_ids:
+        t = m.ticket[ticket_id]
         a_side, b_side = side(t.a), side(t.b)
         done = any(comp_of[x] == comp_of[y] for x in a_side for y in b_side)
         path: tuple = ()
@@ -257,8 +285,7 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
                          or shortest_path(ticket_edges, a_side, b_side) or ())
             for x, y in zip(path, path[1:]):
                 via.append(next(rid for rid, u, v, _ in ticket_edges if {u, v} == {x, y}))
-        tickets.append(TicketResult(t, done, path, kept.where, kept.text, tuple(via),
-                                    tuple(r for r in via if r in lent)))
+        tickets.append((t, done, path, tuple(via), tuple(r for r in via if r in lent)))
 
     networks = []
     for comp in components(edges):
@@ -270,15 +297,10 @@ def _score_player(m: TTRMap, entry: PlayerEntry, route_ids: list[str], colour: s
         pts = m.region_bonus.points(count) if m.region_bonus else 0
         networks.append(Network(tuple(e[0] for e in comp), cities, regions, doubles, count, pts))
 
-    return PlayerScore(
-        name=entry.name, colour=colour, routes=routes,
-        route_labels=tuple(labels[r] for r in routes), route_points=route_points, trains_used=trains,
-        tickets=tuple(tickets), networks=tuple(networks), longest_path=_longest(edges, budget if trains > m.trains_per_player else None),
-        region_bonus=sum(n.points for n in networks),
-        stations=stations,
-        station_points=(max(0, m.stations.per_player - sum(st.counted for st in stations))
-                        * m.stations.points_unused) if m.stations else 0,
-    )
+    return (routes, tuple(labels[r] for r in routes), route_points, trains, tuple(tickets), tuple(networks),
+            _longest(edges, budget if trains > m.trains_per_player else None),
+            (max(0, m.stations.per_player - sum(st.counted for st in stations)) * m.stations.points_unused)
+            if m.stations else 0)
 
 
 def _longest(edges: list, budget: int | None) -> int | None:

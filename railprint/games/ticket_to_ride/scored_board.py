@@ -100,11 +100,7 @@ def draw_scored_board(m: TTRMap, players: list[PlayerPicture], width: float | No
             if rid in drawn:
                 continue
             drawn.add(rid)
-            for car in geo.cars.get(rid, ()):
-                length, wide = car.length * 0.9, car.width * 0.78
-                pieces.append(Group((Rect(-length / 2, -wide / 2, length, wide,
-                                          Style(fill=p.colour, stroke="#000000", width=0.8 * u), r=1.2 * u),),
-                                    compose(translate(car.x, car.y), rotate(car.angle))))
+            pieces += _train_pieces(geo, rid, p.colour)
     items.append(Group(tuple(pieces), id="claimed"))
 
     items.append(places)
@@ -112,6 +108,30 @@ def draw_scored_board(m: TTRMap, players: list[PlayerPicture], width: float | No
     if stations:
         items.append(Group(tuple(stations), id="stations"))
     return Group(tuple(items), id=f"scored-{m.id}")
+
+
+_PIECES: dict[tuple, tuple] = {}  # (id(geo), route id, colour) -> (geo, the route's train pieces)
+
+
+def _train_pieces(geo, rid: str, colour: str) -> tuple[Group, ...]:
+    """A train piece of ``colour`` on every car space of route ``rid``: made once for the board
+    geometry, route and colour, and marked ``keep`` (the same claim drawn in every later version
+    of a game: a writer makes each piece's SVG once)."""
+    key = (id(geo), rid, colour)
+    entry = _PIECES.get(key)
+    if entry is not None and entry[0] is geo:
+        return entry[1]
+    u = geo.unit
+    pieces = []
+    for car in geo.cars.get(rid, ()):
+        length, wide = car.length * 0.9, car.width * 0.78
+        pieces.append(Group((Rect(-length / 2, -wide / 2, length, wide,
+                                  Style(fill=colour, stroke="#000000", width=0.8 * u), r=1.2 * u),),
+                            compose(translate(car.x, car.y), rotate(car.angle)), keep=True))
+    if len(_PIECES) >= 8192:
+        _PIECES.clear()
+    _PIECES[key] = (geo, tuple(pieces))
+    return _PIECES[key][1]
 
 
 _UNCHANGING: dict[tuple, tuple] = {}

@@ -193,3 +193,16 @@ def test_a_game_naming_a_missing_map_file_is_an_error(tmp_path):
     with pytest.raises(NotationError) as err:
         score_files([game])
     assert str(err.value).startswith(f"{game}:1:6: map file not found")
+
+
+def test_a_maps_hash_is_worked_out_once_and_is_the_records():
+    """A map is a cache key (its board geometry, the entries read on it): its hash is kept, and
+    is the record's hash — an equal map made anew has it, a changed one does not."""
+    from railprint.games.ticket_to_ride.model import TTRMap
+    from railprint.records import Record, replace
+
+    nordic = load_map("nordic")
+    copy, changed = replace(nordic), replace(nordic, trains_per_player=41)
+    assert hash(nordic) == Record.__hash__(nordic) == hash(copy) and nordic == copy and nordic is not copy
+    assert hash(changed) == Record.__hash__(changed) != hash(nordic) and changed != nordic
+    assert TTRMap.__hash__ is not Record.__hash__ and nordic.__dict__["_hash"] == hash(nordic)

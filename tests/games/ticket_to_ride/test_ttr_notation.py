@@ -163,3 +163,84 @@ def test_violations_carry_the_entry_location():
     data = score_text(text, "game.yaml").as_json()
     assert [v["where"] for v in data["violations"]] == ["game.yaml:6:9"]
     assert data["violations"][0]["player"] == "Ala"
+
+
+# ---- entries read once (notation._READ): the same readings and locations as read anew ----------
+
+def _two_players(ala: list[str], bartek: list[str], quote: bool = False) -> str:
+    q = (lambda e: f"'{e}'") if quote else (lambda e: e)
+    lines = ["map: nordic", "players:", "  - name: Ala", "    routes:"] + [f"      - {q(r)}" for r in ala]
+    lines += ["  - name: Bartek", "    routes:"] + [f"      - {q(r)}" for r in bartek]
+    lines += ["    tickets:", "      - Oslo - Stockholm"]
+    return "\n".join(lines) + "\n"
+
+
+def _read_afresh(text: str, monkeypatch):
+    """The file read and scored with nothing remembered (entries read, players' scores)."""
+    from railprint.games.ticket_to_ride import notation, rules
+
+    with monkeypatch.context() as m:
+        m.setattr(notation, "_READ", {})
+        m.setattr(rules, "_WORKED", {})
+        return parse_game(text, "game.yaml"), score_text(text, "game.yaml").as_json()
+
+
+def test_an_entry_read_before_is_located_where_it_stands_now(monkeypatch):
+    """Bartek's entries were read in the file before; Ala (above) then adds a route: his claims,
+    his ticket and the violation on his line sit one line lower, as a fresh reading says."""
+    bartek = ["Bergen - Oslo [red]", "Oslo - Bergen [red]", "Kobenhavn - Karlskrona [green]"]
+    before = _two_players(["Oslo - Göteborg"], bartek)
+    after = _two_players(["Oslo - Göteborg", "Narvik - Tromsø"], bartek)
+    first = parse_game(before, "game.yaml")
+    second = parse_game(after, "game.yaml")
+    for a, b in zip(first.players[1].claims, second.players[1].claims):
+        assert (b.where.line, b.where.col) == (a.where.line + 1, a.where.col)
+    assert second.players[1].tickets[0].where.line == first.players[1].tickets[0].where.line + 1
+    fresh, fresh_json = _read_afresh(after, monkeypatch)
+    assert second == fresh
+    data = score_text(after, "game.yaml").as_json()
+    assert data == fresh_json
+    assert [v["where"] for v in data["violations"]] == ["game.yaml:10:9"]   # Bartek's second Oslo - Bergen
+
+
+def test_an_entry_read_before_quoted_or_not_keeps_its_own_column(monkeypatch):
+    plain = parse_game(_two_players(["Oslo - Göteborg"], []), "game.yaml").players[0].claims[0]
+    quoted_text = _two_players(["Oslo - Göteborg"], [], quote=True)
+    quoted = parse_game(quoted_text, "game.yaml").players[0].claims[0]
+    assert (plain.where.col, quoted.where.col) == (9, 10)
+    assert quoted == _read_afresh(quoted_text, monkeypatch)[0].players[0].claims[0]
+
+
+def test_an_entry_is_read_on_its_own_map_and_its_errors_every_time():
+    assert _claims(_game(["Oslo - Göteborg"]))[0].options == ("goteborg-oslo",)
+    err = _error(_game(["Oslo - Göteborg"], map_name="italy"))      # the text read on Nordic before
+    assert "unknown city or area 'Oslo'" in str(err) and (err.location.line, err.location.col) == (5, 9)
+    again = _error(_game(["Narvik - Tromsø", "Oslo - Stokholm"]))
+    assert (again.location.line, again.location.col) == (6, 16)
+    assert str(_error(_game(["Oslo - Tromsø", "Oslo - Stokholm"]))).startswith("2 problems in game.yaml")
+
+
+def test_a_players_score_worked_out_before_places_its_tickets_where_they_stand_now(monkeypatch):
+    """Bartek's routes and tickets scored in the file before (rules._WORKED); Ala adds a route
+    above: his completed ticket, the one kept twice (a violation) and everything else are what a
+    fresh scoring says, one line lower."""
+    bartek = ["Oslo - Örebro [green]", "Örebro - Stockholm [pink]"]
+    before = _two_players(["Oslo - Göteborg"], bartek) + "      - Stockholm - Oslo\n"
+    after = _two_players(["Oslo - Göteborg", "Narvik - Tromsø"], bartek) + "      - Stockholm - Oslo\n"
+    first, second = score_text(before, "game.yaml"), score_text(after, "game.yaml")
+    assert second.as_json() == _read_afresh(after, monkeypatch)[1]
+    assert second.as_text() == _afresh(lambda: score_text(after, "game.yaml").as_text(), monkeypatch)
+    old, new = first.games[0].players[1].tickets, second.games[0].players[1].tickets
+    assert [t.points for t in old] == [t.points for t in new] == [4] and new[0].path == ("oslo", "orebro", "stockholm")
+    assert (str(old[0].where), str(new[0].where)) == ("game.yaml:11:9", "game.yaml:12:9")
+    assert [v.where for v in second.games[0].violations] == ["game.yaml:13:9"]
+    assert "first at line 12" in second.games[0].violations[0].message
+
+
+def _afresh(work, monkeypatch):
+    from railprint.games.ticket_to_ride import notation, rules
+
+    with monkeypatch.context() as m:
+        m.setattr(notation, "_READ", {})
+        m.setattr(rules, "_WORKED", {})
+        return work()

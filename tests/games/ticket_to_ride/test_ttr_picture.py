@@ -84,3 +84,39 @@ def test_stations_and_their_borrowed_routes_are_drawn():
     assert len(stations.items) == 2 * len(borrowing) + 2 * len(placed)
     words = texts(page)
     assert "dworzec Skarn: Skarn - Tarnhold" in words and "dworce (użyte: 2)" in words
+
+
+def _unkept(item):
+    """``item`` with every group's ``keep`` off, rebuilt (new objects: nothing kept is reused)."""
+    from dataclasses import replace
+
+    if isinstance(item, Group):
+        return replace(item, items=tuple(_unkept(i) for i in item.items), keep=False)
+    return item
+
+
+def test_train_pieces_are_made_once_and_draw_the_bytes_of_pieces_drawn_anew(monkeypatch):
+    """A claim's train pieces are the very same kept objects in the next game drawn on the map
+    (scored_board._PIECES); their SVG, made once by the writer and then reused — also when the
+    writer's kept texts are bounded to a few entries and forgotten — is the SVG of the same
+    picture drawn with nothing kept."""
+    from dataclasses import replace
+
+    from railprint.writers import render, svg
+
+    first = score_text(_game("italy-francia-ticket"), "francia.yaml").picture(lang="en")
+    again = score_text(_game("italy-francia-ticket"), "francia.yaml").picture(lang="en")
+    (a,), (b,) = (list(_groups(doc.pages[0].items, "claimed")) for doc in (first, again))
+    assert a.items and all(x is y and x.keep for x, y in zip(a.items, b.items))
+    plain = replace(again, pages=tuple(replace(p, items=tuple(_unkept(i) for i in p.items)) for p in again.pages))
+    expected = render(plain, "svg")
+    assert render(first, "svg") == render(again, "svg") == expected
+    from collections import OrderedDict
+
+    monkeypatch.setattr(svg, "KEPT", 3)
+    monkeypatch.setattr(svg, "KEPT_CHARS", 1000)
+    for name in ("_kept_svg", "_kept_chars"):
+        monkeypatch.setattr(svg, name, OrderedDict())
+    monkeypatch.setattr(svg, "_kept_size", [0])
+    assert render(again, "svg") == render(again, "svg") == expected
+    assert len(svg._kept_svg) <= 3 and len(svg._kept_chars) <= 3
