@@ -135,9 +135,9 @@ async def hall(args: argparse.Namespace) -> dict:
 
         import railprint.serve.app as served
 
-        async def inline(function, *args):  # cProfile sees one thread: the handlers run in this one
+        async def inline(pool, function, *args):  # cProfile sees one thread: the handlers run in this one
             return function(*args)
-        served.run_in_threadpool = inline
+        served.in_thread = inline
         profile = cProfile.Profile(time.process_time)  # CPU, not the waits for the disk
         profile.enable()
     for _ in range(args.rounds):

@@ -64,18 +64,20 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
-def cpu_of(pid: int) -> float:
+def cpu_of(pid: int, kind: str = "both") -> float:
+    """CPU seconds of one process: user+sys, or ``kind`` "user" or "sys" alone."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    user, system = int(fields[11]), int(fields[12])
+    return {"both": user + system, "user": user, "sys": system}[kind] / os.sysconf("SC_CLK_TCK")
 
 
-def tree_cpu(pid: int) -> float:
+def tree_cpu(pid: int, kind: str = "both") -> float:
     """CPU seconds of the server and its worker processes (``--workers``)."""
-    total = cpu_of(pid)
+    total = cpu_of(pid, kind)
     for child in Path(f"/proc/{pid}/task").glob("*/children"):
         for kid in child.read_text().split():
             try:
-                total += tree_cpu(int(kid))
+                total += tree_cpu(int(kid), kind)
             except (FileNotFoundError, ProcessLookupError):
                 pass
     return total
@@ -318,6 +320,7 @@ def run(tables: int, args: argparse.Namespace) -> dict:
                                         "-p", str(server.process.pid)],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             load0, cpu0, wall0 = load_average(), tree_cpu(server.process.pid), time.perf_counter()
+            sys0 = tree_cpu(server.process.pid, "sys")
             phones_cpu0 = time.process_time()
             for thread in threads:
                 thread.start()
@@ -326,6 +329,7 @@ def run(tables: int, args: argparse.Namespace) -> dict:
             for thread in threads:
                 thread.join(150)
             cpu, wall = tree_cpu(server.process.pid) - cpu0, time.perf_counter() - wall0
+            system = tree_cpu(server.process.pid, "sys") - sys0
             phones_cpu = time.process_time() - phones_cpu0
             if spy is not None:
                 spy.wait()
@@ -343,7 +347,7 @@ def run(tables: int, args: argparse.Namespace) -> dict:
     machine = machine_speed(3) / REFERENCE_CPU  # right after the hall: how busy the machine was then
     return {"tables": tables, "workers": args.workers, "machine": machine, "changes": [t for p in phones for t in p.changes],
             "pictures": [t for p in phones for t in p.pictures], "errors": [e for p in phones for e in p.errors],
-            "polls": sum(p.polls for p in phones), "cpu": cpu, "phones_cpu": phones_cpu, "wall": wall, "lost": lost, "load": (load0, load1)}
+            "polls": sum(p.polls for p in phones), "cpu": cpu, "sys": system, "phones_cpu": phones_cpu, "wall": wall, "lost": lost, "load": (load0, load1)}
 
 
 def summary(hall: dict) -> str:
@@ -368,7 +372,8 @@ def report(hall: dict, args: argparse.Namespace) -> None:
     print(f"  change  p50 {pct(changes, 50):7.1f} ms  p99 {pct(changes, 99):7.1f} ms  max {max(changes, default=0):7.1f} ms")
     print(f"  picture p50 {pct(pictures, 50):7.1f} ms  p99 {pct(pictures, 99):7.1f} ms  max {max(pictures, default=0):7.1f} ms")
     print(f"  server CPU (every process of it) {cpu:.1f} s in {wall:.1f} s wall = {cpu / max(len(changes), 1) * 1000:.1f} ms a change "
-          f"(polls and pictures included); the phones (this process) {hall['phones_cpu']:.1f} s")
+          f"(polls and pictures included; of it the kernel's, sys, {hall['sys'] / max(len(changes), 1) * 1000:.1f} ms); "
+          f"the phones (this process) {hall['phones_cpu']:.1f} s")
     load0, load1 = hall["load"]
     print(f"  errors {len(errors)}, lost changes {hall['lost']}; load average {load0:.1f} -> {load1:.1f} "
           f"on {os.cpu_count()} cores" + (f"; first error: {errors[0]}" if errors else ""))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextvars
 import gc
 import hmac
 import json
@@ -25,6 +26,7 @@ import tempfile
 import threading
 import unicodedata
 from collections import OrderedDict
+from concurrent.futures import Executor, ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
 from dataclasses import replace
@@ -32,7 +34,6 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, parse_qsl
 
 from fastapi import FastAPI, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -433,11 +434,25 @@ def picture_document(result: Any, folder: str, lang: str) -> Document:
 
 
 def _says_something(data: Any) -> bool:
-    """Whether a scorer's JSON lists any violation or notice (anywhere: per game, player or sheet)."""
-    if isinstance(data, dict):
-        return bool(data.get("violations") or data.get("notices")) or any(
-            _says_something(v) for v in data.values() if isinstance(v, (dict, list)))
-    return isinstance(data, list) and any(_says_something(v) for v in data if isinstance(v, (dict, list)))
+    """Whether a scorer's JSON lists any violation or notice (anywhere: per game, player or sheet).
+    (A loop over a stack: walking a Ticket to Ride result by recursive generators cost a third
+    of encoding it.)"""
+    if not isinstance(data, (dict, list)):
+        return False
+    stack = [data]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        if isinstance(item, dict):
+            if item.get("violations") or item.get("notices"):
+                return True
+            values = item.values()
+        else:
+            values = item
+        for value in values:
+            if isinstance(value, (dict, list)):
+                push(value)
+    return False
 
 
 def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: list | None = None) -> dict:
@@ -662,11 +677,12 @@ class Watchers:
     (:meth:`follow`) the changes made by the other processes set them too."""
 
     def __init__(self):
-        self.events: dict[str, tuple[asyncio.Event, asyncio.AbstractEventLoop]] = {}
+        self.events: dict[str, tuple[Bell, asyncio.AbstractEventLoop]] = {}
         self.rooms: OrderedDict[str, Room] = OrderedDict()  # each room as its last change left it
         self.seen: dict[str, tuple | None] = {}  # (with follow) each watched room as this process last knew it
         self.lock = threading.Lock()
         self.closed = False
+        self.following = False  # (follow: other processes change the rooms too)
 
     def latest(self, room_id: str) -> Room | None:
         """The room as its last change in this process left it (None: none seen lately)."""
@@ -681,12 +697,15 @@ class Watchers:
         for room_id in rooms:
             self.changed(room_id, -1)
 
-    def event(self, room_id: str) -> asyncio.Event:
-        """The event the room's next change sets: taken before the room is read, so a change
+    def event(self, room_id: str) -> "Bell":
+        """The bell the room's next change rings: taken before the room is read, so a change
         between the reading and the waiting is never missed."""
         loop = asyncio.get_running_loop()
         with self.lock:
-            return self.events.setdefault(room_id, (asyncio.Event(), loop))[0]
+            entry = self.events.get(room_id)
+            if entry is None:
+                entry = self.events[room_id] = (Bell(), loop)
+            return entry[0]
 
     def forget(self, room_id: str) -> None:
         """The room was renamed, archived or deleted: read it again (long polls wake and do)."""
@@ -710,11 +729,11 @@ class Watchers:
         self._wake(entry)
 
     @staticmethod
-    def _wake(entry: tuple[asyncio.Event, asyncio.AbstractEventLoop] | None) -> None:
+    def _wake(entry: tuple[Bell, asyncio.AbstractEventLoop] | None) -> None:
         if entry is not None:
-            event, loop = entry
+            bell, loop = entry
             try:
-                loop.call_soon_threadsafe(event.set)
+                loop.call_soon_threadsafe(bell.ring)
             except RuntimeError:  # that loop has ended (its server stopped): nobody waits there
                 pass
 
@@ -723,6 +742,8 @@ class Watchers:
         ``every`` seconds a thread asks ``feed`` (:class:`railprint.serve.rooms.ChangeFeed`)
         whether anything was committed elsewhere (``PRAGMA data_version``: microseconds), and if
         so the rooms this process watches or keeps are read again (:meth:`recheck`). Stops with :meth:`close`."""
+        self.following = True
+
         def run() -> None:
             stop = threading.Event()
             while not self.closed:
@@ -763,6 +784,95 @@ class Watchers:
             self._wake(entry)
 
 
+class Bell:
+    """A room's next change, as the long polls waiting for it hear it: :meth:`ring` (on the event
+    loop) answers every :meth:`wait`. One future a waiting poll and one timer, nothing more: an
+    ``asyncio.Event`` under ``asyncio.wait_for`` made a task and two more futures for each wait."""
+
+    __slots__ = ("waiters", "rung")
+
+    def __init__(self):
+        self.waiters: list[asyncio.Future] = []
+        self.rung = False
+
+    def ring(self) -> None:
+        self.rung = True
+        for waiter in self.waiters:
+            if not waiter.done():
+                waiter.set_result(True)
+        self.waiters.clear()
+
+    async def wait(self, seconds: float) -> bool:
+        """Whether the bell rang within ``seconds``."""
+        if self.rung:
+            return True
+        loop = asyncio.get_running_loop()
+        waiter = loop.create_future()
+        self.waiters.append(waiter)
+        timer = loop.call_later(seconds, _time_out, waiter)
+        try:
+            return await waiter
+        finally:
+            timer.cancel()
+            if not self.rung:
+                self.waiters.remove(waiter)
+
+
+def _time_out(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(False)
+
+
+def in_thread(pool: Executor, function: Callable, *args: Any) -> Any:
+    """``function(*args)`` in one of ``pool``'s threads, awaited on the event loop (the request's
+    context variables carried along): a plain executor hop, a fraction of the CPU of
+    Starlette's ``run_in_threadpool`` (anyio's worker threads, capacity limiter and cancel
+    scopes), which a hall's changes and pictures paid for at every request."""
+    context = contextvars.copy_context()
+    return asyncio.get_running_loop().run_in_executor(pool, context.run, function, *args)
+
+
+PHONE_THREADS = 4
+"""Threads for what a phone waits on: a change (checked, stored with its ``fsync``, scored), a
+room read from the store, an answer not encoded yet. The store takes one change at a time."""
+PICTURE_THREADS = 1
+"""Threads drawing pictures (a screen can wait for its picture; a phone waits for its change):
+a hall's pictures are drawn one at a time, so a change competes for the interpreter with one
+drawing, not with a dozen (each took its 5 ms turns at the GIL ahead of it)."""
+
+
+PICTURE_YIELD = 0.5
+"""Longest a picture waits for the changes under way to be answered before it is drawn."""
+
+
+class ChangesFirst:
+    """A change (a phone waiting with its finger on the board) goes before a picture (a screen
+    that can wait): a picture is not begun while a change is under way, for at most
+    :data:`PICTURE_YIELD` seconds (so a hall of busy tables still gets its pictures). Python
+    threads have no priorities; without this a change arriving while pictures were drawn took
+    turns of the interpreter with them, and its wall time grew with the hall."""
+
+    def __init__(self, most: float = PICTURE_YIELD):
+        self.most, self.under_way = most, 0
+        self.quiet = threading.Condition(threading.Lock())
+
+    def begin(self) -> None:
+        with self.quiet:
+            self.under_way += 1
+
+    def end(self) -> None:
+        with self.quiet:
+            self.under_way -= 1
+            if not self.under_way:
+                self.quiet.notify_all()
+
+    def wait(self) -> None:
+        """Until no change is under way (or :attr:`most` seconds)."""
+        with self.quiet:
+            if self.under_way:
+                self.quiet.wait_for(lambda: not self.under_way, self.most)
+
+
 def _body_key(room: Room) -> tuple:
     return ("body", room.id, room.version, room.title, room.archived, room.updated)
 
@@ -770,28 +880,28 @@ def _body_key(room: Room) -> tuple:
 class Hot:
     """The requests every phone makes all game long — the push channel's long poll, a change,
     a picture — answered by plain handlers (``handler(request, *path groups) -> Response``; a
-    plain ``def`` runs in a worker thread) before FastAPI's middleware, routing and endpoint
+    plain ``def`` runs in a thread of the route's pool) before FastAPI's middleware, routing and endpoint
     layers, which cost more CPU than the answer itself when it is ready (a push after a
     change). Every other request goes to ``app``; an exception becomes the answer ``app``'s own
     exception handlers give it, so both paths answer errors alike."""
 
-    def __init__(self, app: FastAPI, routes: list[tuple[str, str, Callable]]):
+    def __init__(self, app: FastAPI, routes: list[tuple[str, str, Callable, Executor | None]]):
         self.app = app
-        self.routes = [(method, re.compile(f"^{pattern}$"), handler, asyncio.iscoroutinefunction(handler))
-                       for method, pattern, handler in routes]
+        self.routes = [(method, re.compile(f"^{pattern}$"), handler, pool)
+                       for method, pattern, handler, pool in routes]
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
             method, path = scope["method"], scope["path"]
-            for want, pattern, handler, is_async in self.routes:
+            for want, pattern, handler, pool in self.routes:
                 found = pattern.match(path) if method == want or (method == "HEAD" and want == "GET") else None
                 if found is not None:
                     request = Request(scope, receive, send)
                     try:
-                        if is_async:
+                        if pool is None:
                             response = await handler(request, *found.groups())
                         else:
-                            response = await run_in_threadpool(handler, request, *found.groups())
+                            response = await in_thread(pool, handler, request, *found.groups())
                     except Exception as exc:
                         response = await self.error(request, exc)
                     return await response(scope, receive, send)
@@ -825,6 +935,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     drawing_locks: dict[str, threading.Lock] = {}
     drawing_guard = threading.Lock()
     watchers = Watchers()
+    phones = ThreadPoolExecutor(PHONE_THREADS, thread_name_prefix="railprint-phone")
+    pictures = ThreadPoolExecutor(PICTURE_THREADS, thread_name_prefix="railprint-picture")
+    changes_first = ChangesFirst()
 
     def drawing_lock(room_id: str) -> threading.Lock:
         with drawing_guard:
@@ -848,7 +961,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         body = bodies.peek(_body_key(room))
         if body is not None:
             return Response(body, media_type="application/json")
-        return await run_in_threadpool(answer, room)
+        return await in_thread(phones, answer, room)
 
     def scored(room: Room) -> dict:
         def score() -> dict:
@@ -1034,7 +1147,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
         after = request.query_params.get("after")
         if after is None:
-            return await answer_soon(await run_in_threadpool(store.get, room_id))
+            return await answer_soon(await in_thread(phones, store.get, room_id))
         try:
             after_version = int(after)
         except ValueError:
@@ -1047,16 +1160,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             # the room as its last change in this process left it (a rename or a deletion forgets
             # it): not read from the store again for each of the phones waiting on it; read after
             # a quiet while (another process sharing the rooms file may have changed it)
-            room = (None if quiet else watchers.latest(room_id)) or await run_in_threadpool(store.get, room_id)
+            room = (None if quiet else watchers.latest(room_id)) or await in_thread(phones, store.get, room_id)
             left = deadline - loop.time()
+            # (whether the phone went away is asked only after a quiet while: a poll just asked
+            # for is hardly gone, and the look costs a cancel scope)
             if (room.version > after_version or left <= 0 or watchers.closed
-                    or await request.is_disconnected()):
+                    or (quiet and await request.is_disconnected())):
                 break
-            try:
-                await asyncio.wait_for(changed.wait(), min(left, 10.0))  # (10 s: a safety net)
-                quiet = False
-            except asyncio.TimeoutError:
-                quiet = True
+            quiet = not await changed.wait(min(left, 10.0))  # (10 s: a safety net)
         return await answer_soon(room)
 
     @app.get("/api/rooms/{room_id}/history")
@@ -1064,20 +1175,28 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         return store.history(room_id)
 
     async def change_room(request: Request, room_id: str) -> Response:
-        body = await _json_body(request)
+        changes_first.begin()
+        try:
+            body = await _json_body(request)
+            return await in_thread(phones, apply, room_id, body)
+        finally:
+            changes_first.end()
 
-        def apply() -> Response:  # in a worker thread: the event loop never waits for a scoring or an fsync
-            room = store.get(room_id)
-            if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
-                raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
-            _, page = _game_of(room)
-            updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
-            room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
-            try:
-                return answer(room)  # scored before the other phones' pushes wake: they send this very body
-            finally:
-                watchers.changed(room_id, room.version, room)
-        return await run_in_threadpool(apply)
+    def apply(room_id: str, body: Any) -> Response:
+        """A phone's change (in a worker thread: the event loop never waits for a scoring or an fsync)."""
+        # the room to check the change against: as this process's last change left it (one
+        # process: every change, rename and deletion goes through it, so that is the room as
+        # stored), else read; the store checks the version again under its lock
+        room = (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
+        if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
+            raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
+        _, page = _game_of(room)
+        updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
+        room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
+        try:
+            return answer(room)  # scored before the other phones' pushes wake: they send this very body
+        finally:
+            watchers.changed(room_id, room.version, room)
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
@@ -1177,6 +1296,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         cache = {"ETag": tag, "Cache-Control": "no-cache"}
         if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
             return Response(status_code=304, headers=cache)
+        changes_first.wait()  # (the room is read again below: a version a change made meanwhile is the one drawn)
         with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
             room = store.get(room_id)
             tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
@@ -1219,9 +1339,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
         return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
 
-    hot = Hot(app, [("GET", r"/api/rooms/([^/]+)", get_room),
-                    ("POST", r"/api/rooms/([^/]+)/changes", change_room),
-                    ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", export_picture)])
+    hot = Hot(app, [("GET", r"/api/rooms/([^/]+)", get_room, None),
+                    ("POST", r"/api/rooms/([^/]+)/changes", change_room, None),
+                    ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", export_picture, pictures)])
     guard = Guard(hot, token, hosts=Hosts(host))
     guard.close = watchers.close  # called before the server stops: long polls answer at once
     guard.watchers = watchers  # (serve --workers N: railprint.serve.workers makes it follow the other processes)

@@ -153,12 +153,28 @@ BUSY_WAIT = 30.0
 """Seconds a connection waits for another process's write to the rooms file before failing."""
 
 
+class _Pending:
+    """A change waiting for its turn in a commit (:meth:`Store.change`)."""
+
+    __slots__ = ("room_id", "version", "updates", "encoded", "check", "room", "error", "done")
+
+    def __init__(self, room_id: str, version: int, updates: dict, encoded: list, check: Callable | None):
+        self.room_id, self.version, self.updates, self.encoded, self.check = room_id, version, updates, encoded, check
+        self.room: Room | None = None
+        self.error: BaseException | None = None
+        self.done = False
+
+
 class Store:
-    """The rooms of one data folder. Thread-safe: one connection, one lock, one transaction a call.
+    """The rooms of one data folder. Thread-safe: a writing connection under one lock, a reading
+    connection under another (WAL: a read never waits for a commit's ``fsync``).
 
     Durable: WAL with ``synchronous=FULL``, so a change is on the disk (the WAL fsync'd) before
-    the server answers it; a ``kill -9`` or a power cut loses no acknowledged change. The folder
-    is made 0700 and the database 0600 (only this user reads the games)."""
+    the server answers it; a ``kill -9`` or a power cut loses no acknowledged change. Changes that
+    arrive while a commit is being flushed are committed together by the next one (*group
+    commit*: each applied in order, on the room the ones before it left, and answered only once
+    the commit holding it is on the disk). The folder is made 0700 and the database 0600 (only
+    this user reads the games)."""
 
     def __init__(self, folder: Path):
         folder = Path(folder)
@@ -170,6 +186,9 @@ class Store:
             raise RailprintError(f"{folder}: cannot keep the rooms there ({exc.strerror})",
                                  hint="give --data a folder you can write") from None
         self._lock = threading.Lock()
+        self._read_lock = threading.Lock()
+        self._queue: list[_Pending] = []  # changes waiting for the next commit
+        self._queue_lock = threading.Lock()
         try:
             # (timeout: with ``serve --workers N`` other processes write the same file; a write waits
             # for theirs to commit, each an fsync, instead of failing "database is locked")
@@ -184,12 +203,17 @@ class Store:
             if "archived" not in columns:  # a database of an earlier railprint
                 self._db.execute("ALTER TABLE rooms ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
             self._db.execute("SELECT count(*) FROM rooms").fetchone()
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                           timeout=BUSY_WAIT)
+            self._reader.create_function("fold", 1, lambda text: text.casefold() if isinstance(text, str) else text,
+                                         deterministic=True)
         except sqlite3.DatabaseError as exc:
             raise _damaged(self.path, exc) from None
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
             self._db.close()
+            self._reader.close()
 
     def feed(self) -> "ChangeFeed":
         """What other processes sharing this file change (``serve --workers N``)."""
@@ -197,21 +221,23 @@ class Store:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def _room(self, room_id: str) -> Room:
+    def _room(self, room_id: str, db: sqlite3.Connection | None = None) -> Room:
         if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
             raise RoomNotFound(f"no room {room_id!r} here")
-        row = self._db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
-                               (room_id,)).fetchone()
+        db = db or self._db
+        row = db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
+                         (room_id,)).fetchone()
         if row is None:
             raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours")
         parts = {key: json.loads(value) for key, value in
-                 self._db.execute("SELECT key, value FROM parts WHERE room=? ORDER BY rowid", (room_id,))}
+                 db.execute("SELECT key, value FROM parts WHERE room=? ORDER BY rowid", (room_id,))}
         return Room(*row[:6], parts=parts, archived=bool(row[6]))
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
-        """One call's lock; a damaged database file is a :class:`StoreDamaged`, not a traceback."""
-        with self._lock:
+    def _locked(self, lock: threading.Lock | None = None) -> Iterator[None]:
+        """One call's lock (the writer's unless given); a damaged database file is a
+        :class:`StoreDamaged`, not a traceback."""
+        with lock or self._lock:
             try:
                 yield
             except sqlite3.DatabaseError as exc:
@@ -220,8 +246,8 @@ class Store:
                 raise
 
     def get(self, room_id: str) -> Room:
-        with self._locked():
-            return self._room(room_id)
+        with self._locked(self._read_lock):
+            return self._room(room_id, self._reader)
 
     def list(self, *, query: str = "", archived: bool = False, offset: int = 0,
              limit: int = 50) -> tuple[list[dict], int]:
@@ -232,19 +258,19 @@ class Store:
         if query:  # Unicode case folded (Ślub finds ŚLUB), a plain substring (% and _ are letters)
             where += " AND (instr(fold(title), ?) OR instr(fold(game), ?) OR id=?)"
             args += [query.casefold(), query.casefold(), query]
-        with self._locked():
-            total = self._db.execute(f"SELECT count(*) FROM rooms WHERE {where}", args).fetchone()[0]
-            rows = self._db.execute(f"SELECT id, game, title, version, created, updated, archived FROM rooms "
-                                    f"WHERE {where} ORDER BY updated DESC, id LIMIT ? OFFSET ?",
-                                    [*args, limit, offset]).fetchall()
+        with self._locked(self._read_lock):
+            total = self._reader.execute(f"SELECT count(*) FROM rooms WHERE {where}", args).fetchone()[0]
+            rows = self._reader.execute(f"SELECT id, game, title, version, created, updated, archived FROM rooms "
+                                        f"WHERE {where} ORDER BY updated DESC, id LIMIT ? OFFSET ?",
+                                        [*args, limit, offset]).fetchall()
         keys = ("id", "game", "title", "version", "created", "updated", "archived")
         return [dict(zip(keys, (*row[:6], bool(row[6])))) for row in rows], total
 
     def history(self, room_id: str) -> list[dict]:
-        with self._locked():
-            self._room(room_id)
-            rows = self._db.execute("SELECT version, key, value, at FROM changes WHERE room=? ORDER BY version",
-                                    (room_id,)).fetchall()
+        with self._locked(self._read_lock):
+            self._room(room_id, self._reader)
+            rows = self._reader.execute("SELECT version, key, value, at FROM changes WHERE room=? ORDER BY version",
+                                        (room_id,)).fetchall()
         return [{"version": v, "part": k, "value": json.loads(value), "at": at} for v, k, value, at in rows]
 
     # --- writing ---------------------------------------------------------------------------
@@ -289,43 +315,86 @@ class Store:
             encoded.append((key, _encode(value)))
         if isinstance(version, bool) or not isinstance(version, int):
             raise BadChange("a change needs the room version it was made on (a whole number)")
-        with self._locked():
+        pending = _Pending(room_id, version, updates, encoded, check_with_room)
+        with self._queue_lock:
+            self._queue.append(pending)
+        with self._lock:
+            if not pending.done:  # (else the commit of the change that held the lock took it along)
+                self._commit_queued()
+        if pending.error is not None:
+            raise pending.error
+        return pending.room
+
+    def _commit_queued(self) -> None:
+        """Every change queued so far, applied in order in one transaction (each in a savepoint
+        of its own: a refused one leaves the others), then one commit, one ``fsync``. Under the
+        writer's lock. A failed commit fails every change in it (none was answered yet)."""
+        with self._queue_lock:
+            batch, self._queue = self._queue, []
+        try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                room = self._room(room_id)
-                if version < 0 or version > room.version:
-                    raise BadChange(f"version {version} is not a version of this room (now {room.version})")
-                for key, _ in encoded:
-                    if key not in room.parts:
-                        raise BadChange(f"this room has no part {key!r}")
-                if version < room.version:
-                    marks = ",".join("?" * len(encoded))
-                    touched = self._db.execute(
-                        f"SELECT key, version FROM changes WHERE room=? AND version>? AND key IN ({marks}) "
-                        "ORDER BY version LIMIT 1", (room_id, version, *(k for k, _ in encoded))).fetchone()
-                    if touched is not None:
-                        raise Conflict(f"{touched[0]!r} was changed on another screen (version {touched[1]}) "
-                                       f"after version {version}; here is the current game", room)
-                if check_with_room is not None:
+                for pending in batch:
+                    self._db.execute("SAVEPOINT change")
                     try:
-                        check_with_room(room.parts, updates)
-                    except RailprintError as exc:
-                        raise Refused(str(exc), room) from None
-                new = room.version + 1
-                now = time.time()
-                for key, value in encoded:
-                    self._db.execute("UPDATE parts SET value=?, version=? WHERE room=? AND key=?",
-                                     (value, new, room_id, key))
-                    self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
-                self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
-                # read before the commit: the room this change made (another process sharing the
-                # file may commit the next version the moment this one is committed)
-                changed = self._room(room_id)
+                        pending.room = self._apply(pending)
+                    except sqlite3.DatabaseError:
+                        raise
+                    except Exception as exc:  # this change refused (a conflict, a bad part): not the others
+                        self._db.execute("ROLLBACK TO change")
+                        pending.error = exc
+                    self._db.execute("RELEASE change")
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
-            return changed
+        except BaseException as exc:
+            for pending in batch:
+                pending.room = None
+                pending.error = (_damaged(self.path, exc) if isinstance(exc, sqlite3.DatabaseError) and _unusable(exc)
+                                 else exc)
+        finally:
+            for pending in batch:
+                pending.done = True
+
+    def _apply(self, pending: _Pending) -> Room:
+        """One change inside the open transaction: the room it makes (see :meth:`change`)."""
+        room_id, version, encoded = pending.room_id, pending.version, pending.encoded
+        room = self._room(room_id)
+        if version < 0 or version > room.version:
+            raise BadChange(f"version {version} is not a version of this room (now {room.version})")
+        for key, _ in encoded:
+            if key not in room.parts:
+                raise BadChange(f"this room has no part {key!r}")
+        if version < room.version:
+            marks = ",".join("?" * len(encoded))
+            touched = self._db.execute(
+                f"SELECT key, version FROM changes WHERE room=? AND version>? AND key IN ({marks}) "
+                "ORDER BY version LIMIT 1", (room_id, version, *(k for k, _ in encoded))).fetchone()
+            if touched is not None:
+                raise Conflict(f"{touched[0]!r} was changed on another screen (version {touched[1]}) "
+                               f"after version {version}; here is the current game", room)
+        if pending.check is not None:
+            try:
+                pending.check(room.parts, pending.updates)
+            except RailprintError as exc:
+                raise Refused(str(exc), room) from None
+        new = room.version + 1
+        now = time.time()
+        for key, value in encoded:
+            self._db.execute("UPDATE parts SET value=?, version=? WHERE room=? AND key=?",
+                             (value, new, room_id, key))
+            self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
+        self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
+        # the room this change made, as reading it back would give it (inside the transaction:
+        # another process sharing the file may commit the next version the moment this one is
+        # committed): the parts in their order, a changed one as its stored text reads, the
+        # other rows as read above
+        stored = dict(encoded)
+        return Room(room.id, room.game, room.title, new, room.created, now,
+                    {key: json.loads(stored[key]) if key in stored else value for key, value in room.parts.items()},
+                    room.archived)
 
     def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room:
         """Rename a room or archive it (kept and reopened as ever, listed apart); neither is a

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pytest
 
 from railprint.games.railroad_ink import parse_file
 from railprint.serve.bgstats import CREATE_PLAY
@@ -83,3 +84,32 @@ def test_days_of_steam_and_allers_trains_carry_the_link_too(client):
     assert play["game"]["name"] == "Jedzie pociąg z daleka"
     assert {p["name"] for p in play["players"]} == {"Ala", "Bartek"}
     assert [p["rank"] for p in play["players"]] == [row["place"] for row in scored["ranking"]]
+
+
+def test_the_link_escapes_as_urllib_quote_does():
+    """The link's escaping (a byte table, for speed) gives quote(text, safe="")'s very bytes:
+    every ASCII character, Polish and Nordic letters, emoji, quotes and percent signs."""
+    import random
+    from urllib.parse import quote
+
+    from railprint.serve.bgstats import CREATE_PLAY, link
+
+    rng = random.Random(7)
+    alphabet = [chr(c) for c in range(1, 128)] + list("ĄćęŁńóŚźżÅÄÆÖØÜÉåæøé—–·…✓→🚂\u00a0\u2028")
+    for _ in range(200):
+        name = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        data = {"players": [{"name": name, "score": rng.randint(-5, 300)}], "game": {"name": "Łódź % & = ?"}}
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        assert link(data) == CREATE_PLAY + quote(text, safe="")
+
+
+@pytest.mark.parametrize("data, says", [
+    ({}, False), ([], False), ({"violations": []}, False), ({"notices": ["x"]}, True),
+    ({"players": [{"a": [1, {"b": {"violations": [{"line": 1}]}}]}]}, True),
+    ({"players": [{"violations": [], "notices": []}], "violations": 0}, False),
+    ([[[{"notices": "one"}]]], True), ("violations", False), ({"x": "violations"}, False),
+])
+def test_says_something_finds_a_violation_or_notice_anywhere(data, says):
+    from railprint.serve.app import _says_something
+
+    assert _says_something(data) is says

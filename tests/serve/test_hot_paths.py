@@ -48,3 +48,34 @@ def test_a_crash_in_a_hot_path_is_a_json_500_not_a_bare_page(tmp_path):
             answer = client.get(url)
             assert answer.status_code == 500 and answer.json() == {"error": "internal error: ValueError"}, url
     store.close()
+
+
+def test_a_picture_waits_for_the_changes_under_way():
+    """ChangesFirst: a picture is not begun while a change is under way (a phone waits for its
+    change; a screen can wait for its picture), and begins once the last one ends."""
+    import threading
+
+    from railprint.serve.app import ChangesFirst
+
+    gate, drawn = ChangesFirst(most=60), threading.Event()
+    gate.begin()
+    gate.begin()
+    picture = threading.Thread(target=lambda: (gate.wait(), drawn.set()))
+    picture.start()
+    assert not drawn.wait(0.3)  # two changes under way: not begun
+    gate.end()
+    assert not drawn.wait(0.3)  # one still under way
+    gate.end()
+    assert drawn.wait(30)
+    picture.join()
+    gate.wait()  # nothing under way: at once
+
+
+def test_a_picture_waits_at_most_so_long():
+    """A hall whose changes never pause still gets its pictures: the wait has a bound."""
+    from railprint.serve.app import ChangesFirst
+
+    gate = ChangesFirst(most=0.05)
+    gate.begin()
+    gate.wait()  # returns although the change is still under way
+    gate.end()
