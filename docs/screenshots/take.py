@@ -122,8 +122,10 @@ def main() -> None:
                 page.screenshot(path=str(path), full_page=False)
                 print(path)
                 if game == "railroad-ink":   # the results: itemised score, violations linked, the picture
-                    page.wait_for_function("document.getElementById('ri-picture').complete")
                     page.evaluate("document.querySelector('.ri-score').scrollIntoView()")
+                    # (the picture is asked for only once it is on the screen)
+                    page.wait_for_function("(() => { const img = document.getElementById('ri-picture');"
+                                           " return img.complete && img.naturalWidth > 0; })()")
                     page.wait_for_timeout(300)
                     path = OUT / f"serve-{game}-score.png"
                     page.screenshot(path=str(path), full_page=False)
