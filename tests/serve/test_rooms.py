@@ -15,14 +15,12 @@ import stat
 import subprocess
 import sys
 import threading
-import time
-import urllib.error
-import urllib.request
 
 import pytest
 
 from railprint.serve.rooms import Store, StoreDamaged
 from tests.helpers import run_cli
+from tests.serve.burst import PLAYERS, Burst, call
 
 GAMES = [("railroad-ink", {}), ("ticket-to-ride", {"map": "italy"}), ("days-of-steam", {}), ("allers-trains", {})]
 
@@ -266,13 +264,6 @@ def test_a_bad_host_is_a_usage_error(host):
 
 # --- kill -9 in a burst of changes -------------------------------------------------------------------
 
-def _call(url, method="GET", body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
-
-
 def test_every_acknowledged_change_survives_kill_9(tmp_path):
     """A real server process, 8 phones (2 rooms x 4 players) writing as fast as they can; the
     server is killed with SIGKILL mid-burst. Every change it answered 200 is in the database
@@ -282,64 +273,25 @@ def test_every_acknowledged_change_survives_kill_9(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         for line in process.stdout:
-            match = re.search(r"open (http://127\.0\.0\.1:\d+)/", line)
+            match = re.search(r"open http://127\.0\.0\.1:(\d+)/", line)
             if match:
                 break
-        base = match.group(1)
-        players = ["A", "B", "C", "D"]
-        rooms = [_call(base + "/api/rooms", "POST", {"game": "railroad-ink", "players": players})["room"]["id"]
+        port = int(match.group(1))
+        connect = lambda: http.client.HTTPConnection("127.0.0.1", port, timeout=60)  # noqa: E731
+        conn = connect()
+        rooms = [call(conn, "POST", "/api/rooms", {"game": "railroad-ink", "players": PLAYERS})[1]["room"]["id"]
                  for _ in range(2)]
-        acknowledged: list[tuple[str, str, int, list]] = []
-        stop = threading.Event()
-
-        def phone(room: str, player: str, seed: int) -> None:
-            version, n = 0, 0
-            while not stop.is_set():
-                n += 1
-                cells = ["."] * 49
-                cells[(seed * 7 + n) % 49] = ("h.h.", "r.r.", "hh..", "rr..")[n % 4]
-                cells[n % 49] = "hhhh"
-                try:
-                    answer = _call(f"{base}/api/rooms/{room}/changes", "POST",
-                                   {"version": version, "parts": {f"player:{player}": {"cells": cells}}})
-                except (OSError, urllib.error.URLError, http.client.HTTPException, ValueError):
-                    return  # the server is gone (mid-answer too): never acknowledged
-                version = answer["room"]["version"]
-                acknowledged.append((room, player, version, cells))
-
-        threads = [threading.Thread(target=phone, args=(room, p, i * 4 + j)) for i, room in enumerate(rooms)
-                   for j, p in enumerate(players)]
-        for thread in threads:
-            thread.start()
-        deadline = time.monotonic() + 60
-        while len(acknowledged) < 60 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        process.send_signal(signal.SIGKILL)
-        process.wait(30)
-        stop.set()
-        for thread in threads:
-            thread.join(60)
+        conn.close()
+        burst = Burst(rooms, connect, carry_on=False)
+        burst.run(lambda: (process.send_signal(signal.SIGKILL), process.wait(30)))
     finally:
         if process.poll() is None:
             process.kill()
-    assert len(acknowledged) >= 60
+    assert burst.acknowledged >= 60
+    assert not burst.refused, burst.refused[:3]
     store = Store(data)
     try:
-        for room in rooms:
-            kept = {(h["version"], h["part"]): h["value"] for h in store.history(room)}
-            mine = [a for a in acknowledged if a[0] == room]
-            for _, player, version, cells in mine:
-                assert kept.get((version, f"player:{player}")) == {"cells": cells}, (room, player, version)
-            latest = store.get(room)
-            for player in players:
-                # after a player's last acknowledged board, at most the one change in flight when the
-                # server died (committed, its answer lost: with changes committed together, another
-                # phone's later version may have been answered first); the room holds the last one
-                last = [a for a in mine if a[1] == player]
-                if last:
-                    later = sorted(v for v, part in kept if part == f"player:{player}" and v > last[-1][2])
-                    assert len(later) <= 1, (room, player, later)
-                    expected = kept[(later[0], f"player:{player}")] if later else {"cells": last[-1][3]}
-                    assert latest.parts[f"player:{player}"] == expected, (room, player)
+        burst.check(store)
     finally:
         store.close()
+

@@ -19,7 +19,6 @@ the server carries nothing for the tests.
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import re
 import signal
@@ -32,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from railprint.serve.rooms import Store
+from tests.serve.burst import PLAYERS, Burst, call
 
 BOARD = {"cells": ["h.h."] + ["."] * 48}
 OTHER = {"cells": ["r.r."] + ["."] * 48}
@@ -132,15 +132,6 @@ class Pinned:
 
     def close(self) -> None:
         self.conn.close()
-
-
-def call(conn: http.client.HTTPConnection, method: str, path: str, body=None) -> tuple[int, dict]:
-    conn.request(method, path, body=None if body is None else json.dumps(body).encode(),
-                 headers={"Content-Type": "application/json"} if body is not None else {})
-    answer = conn.getresponse()
-    raw = answer.read()
-    return answer.status, (json.loads(raw) if raw and answer.getheader("content-type", "").startswith("application/json")
-                           else {"etag": answer.getheader("etag"), "bytes": len(raw)})
 
 
 def _cmdline(pid: int) -> bytes:
@@ -340,61 +331,17 @@ def test_every_acknowledged_change_survives_kill_9_of_a_worker(tmp_path):
     try:
         before = server.workers()
         conns = list(server.on_each_worker().values())
-        players = ["A", "B", "C", "D"]
-        rooms = [call(conns[0], "POST", "/api/rooms", {"game": "railroad-ink", "players": players})[1]["room"]["id"]
+        rooms = [call(conns[0], "POST", "/api/rooms", {"game": "railroad-ink", "players": PLAYERS})[1]["room"]["id"]
                  for _ in range(2)]
         for conn in conns:
             conn.close()
-        acknowledged: list[tuple[str, str, int, list]] = []
-        stop = threading.Event()
-        refused: list[str] = []
-
-        def phone(room: str, player: str, seed: int) -> None:
-            version, n, cut = 0, 0, False
-            conn = server.connect()
-            while not stop.is_set():
-                n += 1
-                cells = ["."] * 49
-                cells[(seed * 7 + n) % 49] = ("h.h.", "r.r.", "hh..", "rr..")[n % 4]
-                cells[n % 49] = "hhhh"
-                try:
-                    status, answer = call(conn, "POST", f"/api/rooms/{room}/changes",
-                                          {"version": version, "parts": {f"player:{player}": {"cells": cells}}})
-                except (OSError, http.client.HTTPException, ValueError):
-                    conn.close()  # its worker is gone: this change was never acknowledged; a new connection
-                    conn, cut = server.connect(), True
-                    continue
-                if status == 409 and cut:  # the change cut off may have been kept: the page's 409, on the current game
-                    version, cut = answer["room"]["version"], False
-                    continue
-                if status != 200:
-                    refused.append(f"{status} {answer}")
-                    continue
-                cut = False
-                version = answer["room"]["version"]
-                acknowledged.append((room, player, version, cells))
-            conn.close()
-
-        threads = [threading.Thread(target=phone, args=(room, p, i * 4 + j)) for i, room in enumerate(rooms)
-                   for j, p in enumerate(players)]
-        for thread in threads:
-            thread.start()
-        deadline = time.monotonic() + 90
-        while len(acknowledged) < 60 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        os.kill(before[0], signal.SIGKILL)
-        killed_at = len(acknowledged)
-        deadline = time.monotonic() + 90
-        while len(acknowledged) < killed_at + 60 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        stop.set()
-        for thread in threads:
-            thread.join(60)
+        burst = Burst(rooms, server.connect, carry_on=True)
+        killed_at = burst.run(lambda: os.kill(before[0], signal.SIGKILL), after=60)
         after = server.workers()
     finally:
         code = server.stop()
-    assert len(acknowledged) >= killed_at + 60, (len(acknowledged), killed_at)
-    assert not refused, refused[:3]
+    assert burst.acknowledged >= killed_at + 60, (burst.acknowledged, killed_at)
+    assert not burst.refused, burst.refused[:3]
     assert before[0] not in after and len(after) == 2
     said = "".join(server.errors)
     assert re.search(rf"worker \d \(process {before[0]}\) stopped \(killed by SIGKILL\); a new one takes its place",
@@ -402,18 +349,7 @@ def test_every_acknowledged_change_survives_kill_9_of_a_worker(tmp_path):
     assert "Traceback" not in said and code == 0
     store = Store(data)
     try:
-        for room in rooms:
-            kept = {(h["version"], h["part"]): h["value"] for h in store.history(room)}
-            for mine, player, version, cells in acknowledged:
-                if mine == room:
-                    assert kept.get((version, f"player:{player}")) == {"cells": cells}, (
-                        room, player, version, [(v, k) for (v, k) in kept if abs(v - version) < 3],
-                        [(a[1], a[2]) for a in acknowledged if a[0] == room and abs(a[2] - version) < 3])
-            latest = store.get(room)
-            for player in players:  # each player's last acknowledged board is the room's
-                last = [a for a in acknowledged if a[0] == room and a[1] == player]
-                if last:
-                    assert latest.parts[f"player:{player}"] == {"cells": last[-1][3]}
+        burst.check(store)
     finally:
         store.close()
 
