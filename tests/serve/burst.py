@@ -106,20 +106,33 @@ class Burst:
 
     def check(self, store) -> None:
         """Against the rooms as ``store`` (:class:`railprint.serve.rooms.Store`) reads them after
-        the kill: every acknowledged change is stored at the version it was answered with; after
-        a player's last acknowledged change at most the unanswered ones may be stored (committed,
-        their answer lost); the room holds the player's last stored one."""
+        the kill: every acknowledged change is stored at the version it was answered with, as
+        sent; an unanswered one is stored at most once, as sent, between the phone's answers
+        before and after it; no other change of a player is stored; each player's board in the
+        room is the one of the player's newest stored change."""
         for room in self.rooms:
-            kept = {(h["version"], h["part"]): h["value"] for h in store.history(room)}
+            history = store.history(room)
             latest = store.get(room)
             for player in PLAYERS:
                 part, sent = f"player:{player}", self.sent.get((room, player), [])
-                for version, cells in sent:
+                stored = {h["version"]: h["value"] for h in history if h["part"] == part}
+                accounted: set[int] = set()
+                before = 0
+                for i, (version, cells) in enumerate(sent):
                     if version is not None:
-                        assert kept.get((version, part)) == {"cells": cells}, (room, player, version)
-                answered = [v for v, _ in sent if v is not None]
-                if answered:
-                    later = sorted(v for v, p in kept if p == part and v > answered[-1])
-                    assert len(later) <= sum(v is None for v, _ in sent), (room, player, later)
-                    expected = kept[(later[-1], part)] if later else kept[(answered[-1], part)]
-                    assert latest.parts[part] == expected, (room, player)
+                        assert stored.get(version) == {"cells": cells}, (
+                            f"{room} {player}: the change answered as version {version} is not stored as sent",
+                            sorted(v for v in stored if abs(v - version) < 4))
+                        accounted.add(version)
+                        before = version
+                        continue
+                    after = next((v for v, _ in sent[i + 1:] if v is not None), None)
+                    kept = [v for v, value in stored.items()
+                            if value == {"cells": cells} and v > before and (after is None or v < after)]
+                    assert len(kept) <= 1, (room, player, kept)
+                    accounted.update(kept)
+                assert set(stored) == accounted, (
+                    f"{room} {player}: stored but never sent or stored twice: versions "
+                    f"{sorted(set(stored) - accounted)}")
+                if stored:
+                    assert latest.parts[part] == stored[max(stored)], (room, player, max(stored))

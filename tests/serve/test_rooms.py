@@ -20,7 +20,7 @@ import pytest
 
 from railprint.serve.rooms import Store, StoreDamaged
 from tests.helpers import run_cli
-from tests.serve.burst import PLAYERS, Burst, call
+from tests.serve.burst import PLAYERS, Burst, board, call
 
 GAMES = [("railroad-ink", {}), ("ticket-to-ride", {"map": "italy"}), ("days-of-steam", {}), ("allers-trains", {})]
 
@@ -267,7 +267,9 @@ def test_a_bad_host_is_a_usage_error(host):
 def test_every_acknowledged_change_survives_kill_9(tmp_path):
     """A real server process, 8 phones (2 rooms x 4 players) writing as fast as they can; the
     server is killed with SIGKILL mid-burst. Every change it answered 200 is in the database
-    after the restart, at the version it answered."""
+    after the restart, at the version it answered; of the changes in flight when it died (one a
+    phone at most) each is stored as sent or not at all (committed, its answer lost), and
+    nothing else is stored (``Burst.check``)."""
     data = tmp_path / "data"
     process = subprocess.Popen([sys.executable, "-m", "railprint", "serve", "--port", "0", "--data", str(data)],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -295,3 +297,30 @@ def test_every_acknowledged_change_survives_kill_9(tmp_path):
     finally:
         store.close()
 
+
+def test_the_kill_9_check_finds_a_lost_a_moved_and_an_unsent_change(tmp_path):
+    """``Burst.check`` itself: what the phones were answered against what the store holds."""
+    store = Store(tmp_path / "data")
+    try:
+        room = store.create("railroad-ink", "t", {f"player:{p}": {"cells": ["."] * 49} for p in PLAYERS}).id
+        boards = [board(0, n) for n in range(1, 5)]
+        for version, cells in enumerate(boards[:3]):
+            store.change(room, version, {"player:A": {"cells": cells}})
+        burst = Burst([room], None, carry_on=False)
+
+        def fails(sent) -> str:
+            burst.sent = {(room, "A"): sent}
+            with pytest.raises(AssertionError) as caught:
+                burst.check(store)
+            return str(caught.value)
+
+        burst.sent = {(room, "A"): [(1, boards[0]), (2, boards[1]), (None, boards[2])]}
+        burst.check(store)  # the change in flight at the kill was committed: fine
+        burst.sent = {(room, "A"): [(1, boards[0]), (2, boards[1]), (3, boards[2]), (None, boards[3])]}
+        burst.check(store)  # ... or not: fine
+        assert "not stored as sent" in fails([(1, boards[0]), (2, boards[1]), (3, boards[3])])  # lost
+        assert "not stored as sent" in fails([(1, boards[0]), (3, boards[1]), (2, boards[2])])  # at another version
+        assert "never sent" in fails([(1, boards[0]), (2, boards[1])])  # stored, never sent
+        assert "never sent" in fails([(1, boards[0]), (2, boards[1]), (None, boards[3])])  # stored, another board
+    finally:
+        store.close()
