@@ -3,7 +3,10 @@ form, reading the ranking."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
+from contextlib import contextmanager
 
 
 def create_room_with(page, base: str, game: str, players: list[str], setup: dict[str, str] | None = None) -> str:
@@ -35,6 +38,63 @@ def phones(browser, count: int = 2):
     for page in pages:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
     return contexts, pages, errors
+
+
+class Traffic:
+    """What pages asked the server and heard back (the room version of each answer), their
+    console and errors, with the time since the start: printed when a test fails, so a flaky
+    failure says what the page saw (``traffic_on_failure``)."""
+
+    def __init__(self, pages: dict):
+        self.start = time.monotonic()
+        self.lines: list[tuple[float, str, str]] = []
+        for name, page in pages.items():
+            page.on("request", lambda r, n=name: self._add(n, f"> {r.method} {_short(r.url)} {(r.post_data or '')[:160]}"))
+            page.on("response", lambda r, n=name: self._add(n, self._answer(r)))
+            page.on("requestfailed", lambda r, n=name: self._add(n, f"! {r.method} {_short(r.url)} failed: {r.failure}"))
+            page.on("console", lambda m, n=name: self._add(n, f"console.{m.type}: {m.text}"))
+            page.on("pageerror", lambda e, n=name: self._add(n, f"page error: {e}"))
+
+    def _now(self) -> float:
+        return time.monotonic() - self.start
+
+    def _add(self, name: str, text: str) -> None:
+        self.lines.append((self._now(), name, text))
+
+    @staticmethod
+    def _answer(response) -> str:
+        text = f"< {response.status} {response.request.method} {_short(response.url)}"
+        if "/api/rooms/" in response.url:
+            try:
+                data = json.loads(response.body())
+            except Exception as exc:  # (not JSON, or the page went on and its body is gone)
+                return text + f" ({type(exc).__name__})"
+            room = data.get("room") if isinstance(data, dict) else None
+            if isinstance(room, dict):
+                text += f" version {room.get('version')}"
+            elif isinstance(data, dict) and "error" in data:
+                text += f" error {str(data['error'])[:120]!r}"
+        return text
+
+    def dump(self) -> str:
+        return "\n".join(f"{at:8.3f} {name}: {text}" for at, name, text in self.lines)
+
+
+def _short(url: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+@contextmanager
+def traffic_on_failure(**pages):
+    """Record the pages' traffic (:class:`Traffic`); when the block fails, print it (pytest shows
+    a failing test's output) and re-raise."""
+    traffic = Traffic(pages)
+    try:
+        yield traffic
+    except BaseException:
+        print("--- what the pages asked the server and heard (seconds since the start):")
+        print(traffic.dump())
+        raise
 
 
 def version(page) -> int:

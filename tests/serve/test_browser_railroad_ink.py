@@ -12,7 +12,7 @@ from railprint.games.railroad_ink import parse_file
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.web import _orientations
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, download
+from tests.serve.pages import create_room_with, download, traffic_on_failure
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
 KINDS = ".hr"
@@ -60,6 +60,17 @@ class InkPage:
     def wait_version(self, version: int) -> None:
         self.page.wait_for_selector(f"body[data-version='{version}']")
 
+    def tap_and_land(self, selector: str) -> None:
+        """Tap, and wait for the change the tap makes to be answered and shown. (Waiting for the
+        version to grow was not enough: another phone's change, heard by a poll while this tap's
+        change was on its way, grew it too; the square then read as not yet drawn, was tapped
+        again and turned: one change more, and the room never at the version the test waits for.)"""
+        with self.page.expect_response(lambda r: r.request.method == "POST"
+                                       and r.url.split("?")[0].endswith("/changes")) as answer:
+            self.tap(selector)
+        landed = answer.value.json()["room"]["version"]  # (a 409's answer carries the room too)
+        self.page.wait_for_function(f"Number(document.body.dataset.version) >= {landed}")
+
     def faces(self) -> list[str]:
         self.page.wait_for_selector("button[data-face='h.h.']")
         return [b.get_attribute("data-face") for b in self.page.locator(".ri-faces button[data-face]").all()]
@@ -92,15 +103,11 @@ class InkPage:
                 marker = MARKERS[MARKERS.index(marker) + 1]
                 self.tap("button[data-side='marker']")
                 page.wait_for_selector(f".ri-own[data-token='{''.join(edges) + marker}']")
-        before = self.version()
-        self.tap(f"g.ri-cell[data-square='{where}']")
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        self.tap_and_land(f"g.ri-cell[data-square='{where}']")
         for _ in range(8):
             if self.token(where) == token:
                 break
-            shown, before = self.token(where), self.version()
-            self.tap(f"g.ri-cell[data-square='{where}']")   # the same square again: turned
-            page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+            self.tap_and_land(f"g.ri-cell[data-square='{where}']")   # the same square again: turned
         assert self.token(where) == token, f"{where}: turning never showed {token}"
         if face is None:
             self.tap("#ri-own")   # the own drawing closed again
@@ -172,29 +179,30 @@ def test_two_players_on_two_phones_see_each_other_and_a_reload_keeps_everything(
     phone_a = browser.new_context(viewport={"width": 360, "height": 740})
     phone_b = browser.new_context(viewport={"width": 360, "height": 740})
     a, b = phone_a.new_page(), phone_b.new_page()
-    url = create_room(a, base, ["Ala", "Bartek"])
-    a.goto(url + "?poll=300")
-    b.goto(url + "?poll=300")
-    for page in (a, b):
-        page.wait_for_selector("body[data-version='0']")
-    b.locator("button[data-player='Bartek']").click()
-    b.wait_for_selector("button[data-player='Bartek'][aria-pressed='true']")
-    # both draw at the same time, each on the version they loaded
-    InkPage(a).draw("A2", "h.h.")
-    InkPage(b).draw("D7", ".h.h")
-    for page in (a, b):
-        page.wait_for_selector("body[data-version='2']")
-        points = {r.get_attribute("data-player"): r.locator("td.points").inner_text()
-                  for r in page.locator("#ranking tbody tr").all()}
-        assert points == {"Ala": "0", "Bartek": "0"}, points  # one exit each: no points yet, both seen
-    a.locator("button[data-player='Bartek']").click()
-    assert a.locator("g.ri-cell[data-square='D7']").get_attribute("data-token") == ".h.h"
-    b.reload()
-    b.wait_for_selector("body[data-version='2']")
-    assert b.locator("button[data-player='Bartek'][aria-pressed='true']").count() == 1  # still Bartek's phone
-    assert b.locator("g.ri-cell[data-square='D7']").get_attribute("data-token") == ".h.h"
-    b.locator("button[data-player='Ala']").click()
-    assert b.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
+    with traffic_on_failure(a=a, b=b):
+        url = create_room(a, base, ["Ala", "Bartek"])
+        a.goto(url + "?poll=300")
+        b.goto(url + "?poll=300")
+        for page in (a, b):
+            page.wait_for_selector("body[data-version='0']")
+        b.locator("button[data-player='Bartek']").click()
+        b.wait_for_selector("button[data-player='Bartek'][aria-pressed='true']")
+        # both draw at the same time, each on the version they loaded
+        InkPage(a).draw("A2", "h.h.")
+        InkPage(b).draw("D7", ".h.h")
+        for page in (a, b):
+            page.wait_for_selector("body[data-version='2']")
+            points = {r.get_attribute("data-player"): r.locator("td.points").inner_text()
+                      for r in page.locator("#ranking tbody tr").all()}
+            assert points == {"Ala": "0", "Bartek": "0"}, points  # one exit each: no points yet, both seen
+        a.locator("button[data-player='Bartek']").click()
+        assert a.locator("g.ri-cell[data-square='D7']").get_attribute("data-token") == ".h.h"
+        b.reload()
+        b.wait_for_selector("body[data-version='2']")
+        assert b.locator("button[data-player='Bartek'][aria-pressed='true']").count() == 1  # still Bartek's phone
+        assert b.locator("g.ri-cell[data-square='D7']").get_attribute("data-token") == ".h.h"
+        b.locator("button[data-player='Ala']").click()
+        assert b.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
     phone_a.close()
     phone_b.close()
 
