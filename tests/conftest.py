@@ -64,3 +64,35 @@ def shipped_render(tmp_path_factory):
 
     return render
 
+
+
+@pytest.fixture(scope="session")
+def screen_photo(tmp_path_factory):
+    """``screen_photo(seed, **options)``: ``make_screen_photo(seed, **options)`` (a 12 MP capture,
+    ~12 s of CPU), made once per run and shared by every test process and file that asks for the
+    same one: kept as a pickle in the run's shared temporary folder, made under a file lock."""
+    import fcntl
+    import pickle
+
+    from railprint.games.railroad_ink.photo.synth import make_screen_photo
+
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "screen-photos"
+    folder.mkdir(exist_ok=True)
+    made: dict = {}
+
+    def get(seed: int, **options):
+        key = (seed, *sorted(options.items()))
+        if key not in made:
+            path = folder / ("-".join(str(part) for part in key).replace(" ", "").replace("'", "") + ".pickle")
+            with open(path.with_suffix(".lock"), "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if path.exists():
+                    made[key] = pickle.loads(path.read_bytes())
+                else:
+                    made[key] = make_screen_photo(seed, **options)
+                    path.with_suffix(".part").write_bytes(pickle.dumps(made[key]))
+                    path.with_suffix(".part").replace(path)
+        return made[key]
+
+    return get

@@ -92,16 +92,10 @@ def test_the_take_a_photo_button_sends_the_file_and_outlines_the_doubtful_spaces
     assert not errors
 
 
-def _screen_photo():
-    from railprint.games.railroad_ink.photo.synth import make_screen_photo
-
-    return make_screen_photo(9)   # in focus: its pixel grid shows (test_ri_photo_screen.py)
-
-
-def test_a_photo_of_a_screen_is_refused_with_the_clis_message(client, browser, server, tmp_path):
+def test_a_photo_of_a_screen_is_refused_with_the_clis_message(client, browser, server, tmp_path, screen_photo):
     from railprint.games.railroad_ink.photo import screen
 
-    jpeg = _screen_photo().jpeg
+    jpeg = screen_photo(9).jpeg   # in focus: its pixel grid shows (test_ri_photo_screen.py; made once a run)
     ident = _room(client)
     answer = client.post(f"/api/rooms/{ident}/photos/Ala?version=0", content=jpeg, headers={"Content-Type": "image/jpeg"})
     assert answer.status_code == 400

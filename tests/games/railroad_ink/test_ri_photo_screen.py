@@ -4,8 +4,6 @@ benchmarks/bench_photo.py --screens measures both on many more photos."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
 from typer.testing import CliRunner
 
@@ -24,22 +22,18 @@ SCREEN_SEED, CLI_SEED = 9, 5
 PAPER = (21, 25, 31)   # dev seeds of 3 MP paper photos: pencil, pen, JPEG 64-85, some blur
 
 
-@lru_cache(maxsize=None)
-def _screen(seed: int = SCREEN_SEED):
-    return make_screen_photo(seed)
-
-
-def test_a_photo_of_a_screen_is_refused_as_one():
-    score, windows = read.screen_score(_screen().jpeg)
+def test_a_photo_of_a_screen_is_refused_as_one(screen_photo):
+    # (screen_photo: the conftest's make_screen_photo, made once a run for every test that uses it)
+    score, windows = read.screen_score(screen_photo(SCREEN_SEED).jpeg)
     assert windows >= screen.MIN_WINDOWS and score >= 3 * screen.THRESHOLD
     with pytest.raises(PhotoError, match="photo of a screen") as caught:
-        read_photo(_screen().jpeg)
+        read_photo(screen_photo(SCREEN_SEED).jpeg)
     assert "railprint sheet railroad-ink" in str(caught.value)
 
 
-def test_the_cli_refuses_a_screen_photo_in_one_line_with_exit_1(tmp_path):
+def test_the_cli_refuses_a_screen_photo_in_one_line_with_exit_1(tmp_path, screen_photo):
     src = tmp_path / "screen.jpg"
-    src.write_bytes(_screen(CLI_SEED).jpeg)
+    src.write_bytes(screen_photo(CLI_SEED).jpeg)
     result = runner.invoke(app, ["score", "railroad-ink", "--photo", str(src)])
     assert result.exit_code == 1
     out = result.output.strip()
@@ -119,6 +113,10 @@ def test_the_generator_averages_a_screens_stripes_over_a_turned_camera_pixel():
 
 def test_the_generator_draws_the_pitch_it_is_asked_for():
     # camera pixels per screen pixel, measured at the screen's centre from the camera's mapping
+    import numpy as np
+
     photo = make_screen_photo(5, megapixels=3.0, pitch=1.6)
+    image = cv2.imdecode(np.frombuffer(photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert 2.7e6 <= image.shape[0] * image.shape[1] <= 3.3e6   # the size asked for
     assert photo.params["sensor_px_per_screen_px"] == 1.6
     assert photo.params["camera_px_per_screen_px"] == pytest.approx(1.6 * 0.5, abs=0.01)   # 3 of 12 MP
