@@ -963,6 +963,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             return Response(body, media_type="application/json")
         return await in_thread(phones, answer, room)
 
+    def now(room_id: str) -> Room:
+        """The room as it is now: as its last change in this process left it (one process: every
+        change, rename and deletion goes through it, so that is the room as stored), else read."""
+        return (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
+
     def scored(room: Room) -> dict:
         def score() -> dict:
             made: list = []
@@ -1146,8 +1151,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         """The room and its score; with ``?after=V`` (the page's push channel, a long poll) the
         answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
         after = request.query_params.get("after")
-        if after is None:
-            return await answer_soon(await in_thread(phones, store.get, room_id))
+        if after is None:  # (the room its last change left, when this process knows it: no thread, no read)
+            room = None if watchers.following else watchers.latest(room_id)
+            return await answer_soon(room or await in_thread(phones, store.get, room_id))
         try:
             after_version = int(after)
         except ValueError:
@@ -1184,10 +1190,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     def apply(room_id: str, body: Any) -> Response:
         """A phone's change (in a worker thread: the event loop never waits for a scoring or an fsync)."""
-        # the room to check the change against: as this process's last change left it (one
-        # process: every change, rename and deletion goes through it, so that is the room as
-        # stored), else read; the store checks the version again under its lock
-        room = (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
+        # the room to check the change against (the store checks the version again under its lock)
+        room = now(room_id)
         if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
             raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
         _, page = _game_of(room)
@@ -1274,6 +1278,43 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             raise RailprintError(answer["error"])
         return JSONResponse(answer["result"])
 
+    def picture_of(request: Request, room: Room, fmt: str) -> tuple[tuple, dict[str, str]]:
+        """The key of a room version's picture as ``request`` asks for it (format, page,
+        language) and its cache headers; a version's picture never changes (it is drawn from its
+        parts alone), so its ETag is its key."""
+        lang = _lang(request)
+        try:
+            page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
+        except ValueError:
+            page = -1
+        key = (room.id, room.version, fmt, page, lang)
+        return key, {"ETag": f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"', "Cache-Control": "no-cache"}
+
+    def _picture_answer(request: Request, room: Room, fmt: str, data: bytes, cache: dict[str, str]) -> Response:
+        headers = dict(cache)
+        if request.query_params.get("download"):
+            headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
+        return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
+
+    def _not_modified(request: Request, cache: dict[str, str]) -> bool:
+        return cache["ETag"] in (t.strip() for t in request.headers.get("if-none-match", "").split(","))
+
+    served = Remembered(256)  # (room, version, format, page, language) -> the picture's bytes, as sent
+
+    async def picture(request: Request, room_id: str, fmt: str) -> Response:
+        """A picture drawn before for the room's version as it is now (another phone's of the same
+        version, or this one's asked again: 304) is answered on the event loop — no worker
+        thread, no store read; any other goes to :func:`export_picture` in the pictures' thread."""
+        room = None if watchers.following else watchers.latest(room_id)
+        if room is not None and fmt in ("svg", "pdf"):
+            key, cache = picture_of(request, room, fmt)
+            if _not_modified(request, cache):
+                return Response(status_code=304, headers=cache)
+            data = served.peek(key)
+            if data is not None:
+                return _picture_answer(request, room, fmt, data, cache)
+        return await in_thread(pictures, export_picture, request, room_id, fmt)
+
     def export_picture(request: Request, room_id: str, fmt: str) -> Response:
         """The scored picture of the room as it is now (``v=`` in the page's address only
         changes the address: an older version is never drawn), one page of it for SVG. The
@@ -1284,23 +1325,19 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
         if fmt not in ("svg", "pdf"):
             return _error(404, f"no picture format {fmt!r} (svg or pdf)")
-        lang = _lang(request)
-        try:
-            page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
-        except ValueError:
-            page = -1
-        room = store.get(room_id)
-        # the picture of a room version never changes (a version is drawn from its parts alone):
+        room = now(room_id)
         # a phone asking again for the version it holds gets 304 and nothing is drawn
-        tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
-        cache = {"ETag": tag, "Cache-Control": "no-cache"}
-        if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
+        _, cache = picture_of(request, room, fmt)
+        if _not_modified(request, cache):
             return Response(status_code=304, headers=cache)
         changes_first.wait()  # (the room is read again below: a version a change made meanwhile is the one drawn)
         with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
-            room = store.get(room_id)
-            tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
-            cache["ETag"] = tag
+            room = now(room_id)
+            key, cache = picture_of(request, room, fmt)
+            (_, _, _, page, lang) = key
+            data = served.peek(key)
+            if data is not None:
+                return _picture_answer(request, room, fmt, data, cache)
 
             def document() -> tuple[Document, dict[str, str]]:
                 made = results.peek((room.id, room.version))  # scored already (its answer was sent)
@@ -1332,16 +1369,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 # a page object drawn before is not drawn again: a Railroad Ink sheet's page is
                 # the same object while that sheet does not change (its scoring and page are made
                 # once for its text), and a version's page is the same object for every phone
-                key = (_Same(doc.pages[page]), doc.title, doc.subject, tuple(sorted(charset.items())))
-                data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
-        headers = dict(cache)
-        if request.query_params.get("download"):
-            headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
-        return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
+                key_drawn = (_Same(doc.pages[page]), doc.title, doc.subject, tuple(sorted(charset.items())))
+                data = pages_drawn.get(key_drawn, lambda: render(one, "svg", charset=charset)[0])
+            served.put(key, data)
+        return _picture_answer(request, room, fmt, data, cache)
 
     hot = Hot(app, [("GET", r"/api/rooms/([^/]+)", get_room, None),
                     ("POST", r"/api/rooms/([^/]+)/changes", change_room, None),
-                    ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", export_picture, pictures)])
+                    ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", picture, None)])
     guard = Guard(hot, token, hosts=Hosts(host))
     guard.close = watchers.close  # called before the server stops: long polls answer at once
     guard.watchers = watchers  # (serve --workers N: railprint.serve.workers makes it follow the other processes)
