@@ -690,6 +690,7 @@ class Watchers:
     def __init__(self):
         self.events: dict[str, tuple[Bell, asyncio.AbstractEventLoop]] = {}
         self.rooms: OrderedDict[str, Room] = OrderedDict()  # each room as its last change left it
+        self.makers: dict[str, tuple[int, str]] = {}  # room -> (its last version made here, the page that made it)
         self.seen: dict[str, tuple | None] = {}  # (with follow) each watched room as this process last knew it
         self.lock = threading.Lock()
         self.closed = False
@@ -725,8 +726,21 @@ class Watchers:
             self.seen.pop(room_id, None)
         self.changed(room_id, -1)
 
-    def changed(self, room_id: str, version: int, room: Room | None = None) -> None:
+    def made_by(self, room_id: str, version: int) -> str | None:
+        """The page (its ``phone=`` word) whose change made ``version`` of the room in this
+        process, if that is the room's last version made here."""
         with self.lock:
+            made = self.makers.get(room_id)
+        return made[1] if made is not None and made[0] == version else None
+
+    def changed(self, room_id: str, version: int, room: Room | None = None, by: str | None = None) -> None:
+        with self.lock:
+            if by is not None:
+                self.makers[room_id] = (version, by)
+                if len(self.makers) > 4096:
+                    self.makers.pop(next(iter(self.makers)))
+            else:
+                self.makers.pop(room_id, None)
             if room is not None:
                 known = self.rooms.get(room_id)
                 if known is None or known.version < room.version:
@@ -882,6 +896,15 @@ class ChangesFirst:
         with self.quiet:
             if self.under_way:
                 self.quiet.wait_for(lambda: not self.under_way, self.most)
+
+
+PHONE = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
+
+
+def _phone(request: Request) -> str | None:
+    """The page that asks (``phone=``: a random word each room page makes when it opens), or None."""
+    phone = request.query_params.get("phone")
+    return phone if phone is not None and PHONE.match(phone) else None
 
 
 def _body_key(room: Room) -> tuple:
@@ -1169,6 +1192,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             after_version = int(after)
         except ValueError:
             raise RailprintError("after: a room version (a whole number)") from None
+        phone = _phone(request)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LONG_POLL
         quiet = False  # woken by the safety net, not by a change
@@ -1178,6 +1202,12 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             # it): not read from the store again for each of the phones waiting on it; read after
             # a quiet while (another process sharing the rooms file may have changed it)
             room = (None if quiet else watchers.latest(room_id)) or await in_thread(phones, store.get, room_id)
+            if (phone is not None and room.version == after_version + 1
+                    and watchers.made_by(room_id, room.version) == phone):
+                # the next version is this page's own change: the change's answer brought it, and
+                # the page drops a push asked for before its change began — so it is not sent
+                # (one request a change less), the poll waits for the version after it
+                after_version = room.version
             left = deadline - loop.time()
             # (whether the phone went away is asked only after a quiet while: a poll just asked
             # for is hardly gone, and the look costs a cancel scope)
@@ -1195,11 +1225,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         changes_first.begin()
         try:
             body = await _json_body(request)
-            return await in_thread(phones, apply, room_id, body)
+            return await in_thread(phones, apply, room_id, body, _phone(request))
         finally:
             changes_first.end()
 
-    def apply(room_id: str, body: Any) -> Response:
+    def apply(room_id: str, body: Any, phone: str | None = None) -> Response:
         """A phone's change (in a worker thread: the event loop never waits for a scoring or an fsync)."""
         # the room to check the change against (the store checks the version again under its lock)
         room = now(room_id)
@@ -1211,7 +1241,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         try:
             return answer(room)  # scored before the other phones' pushes wake: they send this very body
         finally:
-            watchers.changed(room_id, room.version, room)
+            watchers.changed(room_id, room.version, room, by=phone)
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
