@@ -190,7 +190,8 @@ def _keep(cache: OrderedDict, key, entry) -> None:
             _kept_size[0] -= _size(cache, old)
         cache[key] = entry
         _kept_size[0] += _size(cache, entry)
-        while len(cache) > KEPT or (cache is _kept_svg and _kept_size[0] > KEPT_CHARS and len(cache) > 1):
+        most = KEPT_PAGES if cache is _page_chars else KEPT
+        while len(cache) > most or (cache is _kept_svg and _kept_size[0] > KEPT_CHARS and len(cache) > 1):
             _kept_size[0] -= _size(cache, cache.popitem(last=False)[1])
 
 
@@ -222,12 +223,24 @@ def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
 
 
 def used_chars(pages) -> dict[str, str]:
-    """Characters drawn in each font face over ``pages`` (the font subset to embed)."""
+    """Characters drawn in each font face over ``pages`` (the font subset to embed). A page's
+    characters are worked out once while it is among the last ``KEPT_PAGES`` asked about (a
+    served picture's page is asked about for its font subset, its glyph check and its SVG)."""
     used: dict[str, set[str]] = {}
-    seen: set[int] = set()
     for page in pages:
-        _chars(page.items, used, seen)
+        entry = _recall(_page_chars, id(page), page)
+        if entry is None:
+            own: dict[str, set[str]] = {}
+            _chars(page.items, own, set())
+            entry = (page, {face: frozenset(chars) for face, chars in own.items()})
+            _keep(_page_chars, id(page), entry)
+        for face, chars in entry[1].items():
+            used.setdefault(face, set()).update(chars)
     return {face: "".join(sorted(chars)) for face, chars in used.items()}
+
+
+KEPT_PAGES = 64
+_page_chars: OrderedDict = OrderedDict()  # id(page) -> (page, {face: characters}), the last KEPT_PAGES pages
 
 
 _ROOT_NS = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
@@ -236,32 +249,49 @@ _ROOT_NS = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/200
 
 def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None,
                    own: dict[str, str] | None = None) -> str:
-    """One page as an SVG document. ``charset`` (face -> characters) lets every page of a
+    """One page as an SVG document (the text of :func:`page_to_bytes`)."""
+    return page_to_bytes(page, title, charset, own).decode("utf-8")
+
+
+@lru_cache(maxsize=64)
+def _style_element(fonts_used: tuple[tuple[str, str], ...]) -> bytes:
+    """The ``<style>`` element embedding these faces' subsets (face, characters), made once as
+    UTF-8 (the subsets' base64 text is most of a picture's bytes: encoded once, not a page)."""
+    css = "".join(_font_face_css(face, chars) for face, chars in fonts_used)
+    css += "text{font-kerning:normal;font-variant-ligatures:common-ligatures}"
+    return f'<style type="text/css"><![CDATA[{css}]]></style>'.encode("utf-8")
+
+
+def page_to_bytes(page: Page, title: str = "", charset: dict[str, str] | None = None,
+                  own: dict[str, str] | None = None) -> bytes:
+    """One page as an SVG document, UTF-8. ``charset`` (face -> characters) lets every page of a
     document share one font subset (subsetting is the slow part); default: this page's own
     (``own``: ``used_chars([page])``, when the caller worked it out already).
 
     The text is written directly as strings: the same bytes svgwrite (``debug=False``) and
     ElementTree wrote for it before (attributes sorted by name, empty ones left out, ElementTree's
     escaping, ``<name … />`` for an element without content), at a fraction of the CPU time
-    (issue 31; tests/writers/test_svg_same_bytes.py holds the old writer as the oracle)."""
+    (issue 31; tests/writers/test_svg_same_bytes.py holds the old writer as the oracle). The
+    parts that are the same from page to page — the embedded fonts' ``<style>`` and every kept
+    group's text — are kept as UTF-8 bytes and joined, not encoded again: only what this page
+    draws of its own is encoded (a served Ticket to Ride picture is ~350 kB, nearly all of it
+    the board and the fonts)."""
     from railprint.units import to_mm
 
-    out: list[str] = [
+    head = [
         f'<svg baseProfile="full" height="{_num(to_mm(page.height))}mm" version="1.1" '
         f'viewBox="0 0 {_num(page.width)} {_num(page.height)}" width="{_num(to_mm(page.width))}mm"'
         f'{_ROOT_NS}>']
     if title:
-        out.append(f"<title>{_cdata(str(title))}</title>")
-    defs: list[str] = []
+        head.append(f"<title>{_cdata(str(title))}</title>")
+    style = b""
     if own is None:
         own = used_chars([page])
     if own:
-        fonts_used = {face: (charset or own).get(face, own[face]) for face in own}
-        css = "".join(_font_face_css(face, chars) for face, chars in sorted(fonts_used.items()))
-        css += "text{font-kerning:normal;font-variant-ligatures:common-ligatures}"
-        defs.append(f'<style type="text/css"><![CDATA[{css}]]></style>')
-    defs_at = len(out)
-    out.append("")  # <defs>, filled in at the end
+        style = _style_element(tuple(sorted((face, (charset or own).get(face, own[face])) for face in own)))
+    defs: list[str] = []
+    out: list = []         # the body: text, and (at the places in ``joined``) kept groups' UTF-8 bytes
+    joined: list[int] = []
     clip_count = [0]
     slots: list[int] | None = None   # while a kept group is made: where its clip numbers stand in its text
 
@@ -284,14 +314,16 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 slots = None
             segments, start = [], 0
             for at in cuts:
-                segments.append("".join(text[start:at]))
+                segments.append("".join(text[start:at]).encode("utf-8"))
                 start = at + 1
-            segments.append("".join(text[start:]))
+            segments.append("".join(text[start:]).encode("utf-8"))
             tails = tuple(d[len(_CLIP_PATH) + len(str(first + k + 1)):] for k, d in enumerate(defs[before:]))
             _keep(_kept_svg, id(item), (item, tuple(segments), tails))
-            out.append("".join(text))
+            joined.append(len(out))
+            out.append("".join(text).encode("utf-8"))
             return
         segments, tails = entry[1], entry[2]
+        joined.append(len(out))
         if not tails:
             out.append(segments[0])
             return
@@ -299,9 +331,9 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
         for k, tail in enumerate(tails):
             number = str(clip_count[0] + k + 1)
             defs.append(_CLIP_PATH + number + tail)
-            parts += (number, segments[k + 1])
+            parts += (number.encode("ascii"), segments[k + 1])
         clip_count[0] += len(tails)
-        out.append("".join(parts))
+        out.append(b"".join(parts))
 
     def add(out: list[str], items, keep: bool = True) -> None:
         emit = out.append
@@ -371,6 +403,18 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                                     ("y", _num(item.y))]) + " />")
 
     add(out, page.items)
-    out[defs_at] = "<defs>" + "".join(defs) + "</defs>" if defs else "<defs />"
+    if style or defs:
+        head.append("<defs>")
+        chunks = ["".join(head).encode("utf-8"), style, ("".join(defs) + "</defs>").encode("utf-8")]
+    else:
+        head.append("<defs />")
+        chunks = ["".join(head).encode("utf-8")]
+    start = 0
+    for at in joined:
+        if at > start:
+            chunks.append("".join(out[start:at]).encode("utf-8"))
+        chunks.append(out[at])
+        start = at + 1
     out.append("</svg>")
-    return "".join(out)
+    chunks.append("".join(out[start:]).encode("utf-8"))
+    return b"".join(chunks)
