@@ -150,6 +150,33 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
+def _leaf(item, kind) -> str:
+    """A rectangle, line, circle or path element: its text depends on the item's value alone."""
+    if kind is Rect:
+        pairs = [*_style_pairs(item.style), ("height", _num(item.h)), ("width", _num(item.w)),
+                 ("x", _num(item.x)), ("y", _num(item.y))]
+        if item.r:
+            pairs.append(("rx", _num(item.r)))
+        return _tag("rect", pairs) + " />"
+    if kind is Line:
+        return _tag("line", [*_style_pairs(item.style), ("x1", _num(item.x1)), ("x2", _num(item.x2)),
+                             ("y1", _num(item.y1)), ("y2", _num(item.y2))]) + " />"
+    if kind is Circle:
+        return _tag("circle", [*_style_pairs(item.style), ("cx", _num(item.cx)), ("cy", _num(item.cy)),
+                               ("r", _num(item.r))]) + " />"
+    return _tag("path", [*_style_pairs(item.style), ("d", _path_d(item.cmds))]) + " />"
+
+
+LEAVES = 16384
+"""Rectangles, lines, circles and paths whose element text is remembered by their value (all
+forgotten when full): a served picture's next version draws most of them again (a Railroad Ink
+sheet's network lines and score table, a Ticket to Ride board's region shades)."""
+LEAVES_CHARS = 4_000_000
+"""At most about this much element text remembered."""
+_leaves: dict = {}
+_leaves_size = [0]
+
+
 KEPT = 16384
 """Kept groups (``Group.keep``) whose SVG text and characters are remembered, the least recently
 drawn forgotten first: the boards of the maps in play (each a few hundred kB of SVG) and the
@@ -372,20 +399,20 @@ def page_to_bytes(page: Page, title: str = "", charset: dict[str, str] | None = 
                     emit(end[4:])
                 else:
                     emit(end)
-            elif kind is Rect:
-                pairs = [*_style_pairs(item.style), ("height", _num(item.h)), ("width", _num(item.w)),
-                         ("x", _num(item.x)), ("y", _num(item.y))]
-                if item.r:
-                    pairs.append(("rx", _num(item.r)))
-                emit(_tag("rect", pairs) + " />")
-            elif kind is Line:
-                emit(_tag("line", [*_style_pairs(item.style), ("x1", _num(item.x1)), ("x2", _num(item.x2)),
-                                   ("y1", _num(item.y1)), ("y2", _num(item.y2))]) + " />")
-            elif kind is Circle:
-                emit(_tag("circle", [*_style_pairs(item.style), ("cx", _num(item.cx)), ("cy", _num(item.cy)),
-                                     ("r", _num(item.r))]) + " />")
-            elif kind is Path:
-                emit(_tag("path", [*_style_pairs(item.style), ("d", _path_d(item.cmds))]) + " />")
+            elif kind is Rect or kind is Line or kind is Circle or kind is Path:
+                try:
+                    text = _leaves.get(item)
+                except TypeError:   # a style whose dashes are a list, a path given as a list: not hashable
+                    emit(_leaf(item, kind))
+                    continue
+                if text is None:
+                    text = _leaf(item, kind)
+                    if len(_leaves) >= LEAVES or _leaves_size[0] > LEAVES_CHARS:
+                        _leaves.clear()
+                        _leaves_size[0] = 0
+                    _leaves[item] = text
+                    _leaves_size[0] += len(text)
+                emit(text)
             elif kind is Text:
                 # the text's shaped width (text/shaping.py, as the PDF sets it): a browser shapes
                 # the embedded font itself (kerning, ligatures) to within ~0.05 pt of it, and

@@ -198,15 +198,22 @@ def test_a_page_drawn_from_the_caches_is_the_page_drawn_afresh(monkeypatch):
     from railprint.scene import Document
 
     board = Group((Rect(0, 0, 50, 20), Text(2, 10, "Łódź ✓", 8)), keep=True)
+    listed = Style(stroke="#0000ff", dash=[3, 1])   # not hashable: never remembered
     pages = [Page(100, 100, (board, Text(1, 1, f"page {n} — Tromsø", 6), Group((Rect(n, 0, 1, 1),),
-                                                                               clip=Rect(0, 0, 2, 2))))
+                                                                               clip=Rect(0, 0, 2, 2)),
+                             # elements remembered by value: the same values as new objects, a -0.0
+                             Line(0, 0, n, 1.5), Circle(-0.0, 0, 2), Circle(0.0, 0, 2, listed), Rect(1, 1, 2, 2, r=n),
+                             ScenePath((("M", 0, 0), ("L", n, 1.25), ("Z",)), Style(fill="#00ff00")),
+                             ScenePath([("M", 0, 0), ("L", 1, n)], listed)))
              for n in range(3)]
     warm = [render(Document((page,), title="t"), "svg")[0] for page in pages * 2]
     assert warm[:3] == warm[3:]
+    assert all(_same(page, "t").encode() == warm[n] for n, page in enumerate(pages))   # the old writer's bytes
     for n, page in enumerate(pages):
         monkeypatch.setattr(svg, "_page_chars", OrderedDict())
         monkeypatch.setattr(svg, "_kept_chars", OrderedDict())
         monkeypatch.setattr(svg, "_kept_svg", OrderedDict())
+        monkeypatch.setattr(svg, "_leaves", {})
         svg._style_element.cache_clear()
         assert render(Document((page,), title="t"), "svg")[0] == warm[n]
         assert svg.used_chars([page]) == svg.used_chars([page]) == {"regular": "".join(sorted(set(
