@@ -56,3 +56,19 @@ def test_random_sheets_score_alike_with_and_without_the_kept_answers(expansion, 
             afresh = rules.score(sheet)
         assert kept == afresh and kept.as_dict() == afresh.as_dict() and kept.as_dict("pl") == afresh.as_dict("pl")
         assert kept.networks == afresh.networks and kept.violations == afresh.violations
+
+
+def test_a_token_read_again_is_the_cell_read_afresh_and_an_error_is_located_where_it_stands():
+    from railprint.games.railroad_ink import notation
+    from railprint.games.railroad_ink.notation import NotationError, _parse_token, parse_token
+
+    for cell in _cells():
+        for token in {cell.token, cell.token.upper(), cell.token.capitalize()}:
+            first, again = parse_token(token), parse_token(token, "b.txt", 5, 9)
+            assert first == again == _parse_token(token, "<input>", 1, 1)
+            assert notation._CELLS[token] is again
+    for line, col in ((1, 1), (3, 17)):
+        with pytest.raises(NotationError) as exc:
+            parse_token("hhq.", "a.txt", line, col)
+        assert (exc.value.location.line, exc.value.location.col) == (line, col + 2)
+    assert "hhq." not in notation._CELLS
