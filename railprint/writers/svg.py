@@ -234,14 +234,7 @@ def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
             elif kind is Group and id(item) not in seen:
                 seen.add(id(item))
                 if item.keep:
-                    entry = _recall(_kept_chars, id(item), item)
-                    if entry is None:
-                        own: dict[str, set[str]] = {}
-                        _chars(item.items, own, set())
-                        entry = (item, {face: frozenset(chars) for face, chars in own.items()})
-                        _keep(_kept_chars, id(item), entry)
-                    for face, chars in entry[1].items():
-                        used.setdefault(face, set()).update(chars)
+                    _chars_once(_kept_chars, item, used)
                     continue
                 stack.append(iter(item.items))
                 break
@@ -255,15 +248,21 @@ def used_chars(pages) -> dict[str, str]:
     served picture's page is asked about for its font subset, its glyph check and its SVG)."""
     used: dict[str, set[str]] = {}
     for page in pages:
-        entry = _recall(_page_chars, id(page), page)
-        if entry is None:
-            own: dict[str, set[str]] = {}
-            _chars(page.items, own, set())
-            entry = (page, {face: frozenset(chars) for face, chars in own.items()})
-            _keep(_page_chars, id(page), entry)
-        for face, chars in entry[1].items():
-            used.setdefault(face, set()).update(chars)
+        _chars_once(_page_chars, page, used)
     return {face: "".join(sorted(chars)) for face, chars in used.items()}
+
+
+def _chars_once(cache: OrderedDict, holder, used: dict[str, set[str]]) -> None:
+    """Add the characters of ``holder`` (a kept group or a page) to ``used``, worked out once
+    while ``cache`` keeps them."""
+    entry = _recall(cache, id(holder), holder)
+    if entry is None:
+        own: dict[str, set[str]] = {}
+        _chars(holder.items, own, set())
+        entry = (holder, {face: frozenset(chars) for face, chars in own.items()})
+        _keep(cache, id(holder), entry)
+    for face, chars in entry[1].items():
+        used.setdefault(face, set()).update(chars)
 
 
 KEPT_PAGES = 64
