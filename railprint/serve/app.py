@@ -573,17 +573,6 @@ class Remembered:
             return self.items.get(key)
 
 
-def _merged(charsets: list[dict[str, str]]) -> dict[str, str]:
-    """Face -> characters of several pages' ``font_chars`` together."""
-    if len(charsets) == 1:
-        return charsets[0]
-    out: dict[str, set[str]] = {}
-    for charset in charsets:
-        for face, chars in charset.items():
-            out.setdefault(face, set()).update(chars)
-    return {face: "".join(sorted(chars)) for face, chars in out.items()}
-
-
 class _Same:
     """A key part equal only to the very same object (a picture page: hashing its thousands of
     items at every picture cost more than drawing what changed)."""
@@ -1340,7 +1329,6 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     def _not_modified(request: Request, cache: dict[str, str]) -> bool:
         return cache["ETag"] in (t.strip() for t in request.headers.get("if-none-match", "").split(","))
 
-    page_chars = Remembered(256)  # a picture page (the very object) -> the characters it draws, per face
     served = Remembered(256)  # (room, version, format, page, language) -> the picture's bytes, as sent
 
     async def picture(request: Request, room_id: str, fmt: str) -> Response:
@@ -1393,13 +1381,10 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 # every character the pictures drew so far (every room's: the tables of a hall
                 # share one subset): the embedded font subset stays the same from version to
                 # version and from room to room, and is made once (not ~250 ms a change)
-                # (each page's characters once for that page object: a Railroad Ink sheet's page
-                # is the same object while the sheet does not change; walking all four sheets'
-                # items at every version was ~8 % of a picture's CPU)
-                drawn_now = [page_chars.get((_Same(p),), lambda: font_chars(replace(picture, pages=(p,))))
-                             for p in picture.pages]
+                # (font_chars works each page's characters out once for that page object: an
+                # unchanged sheet's page is the same object from version to version)
                 with charset_lock:
-                    for face, chars in _merged(drawn_now).items():
+                    for face, chars in font_chars(picture).items():
                         known = drawn_chars.get(face, PICTURE_CHARS)
                         if not set(chars) <= set(known):
                             known = "".join(sorted(set(known) | set(chars)))
