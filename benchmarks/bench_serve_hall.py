@@ -15,7 +15,9 @@ own keep-alive connection that does what the page does:
   its picture, the most the page can ask for);
 - other screens' changes: the page's push channel (a long poll, ``GET /api/rooms/<id>?after=V``,
   answered when the room passes version V; the default) or ``--polls`` (a poll every
-  ``--poll`` seconds, as the page does with ``?poll=MS``).
+  ``--poll`` seconds, as the page does with ``?poll=MS``). Like the page, a phone names itself
+  (``phone=``) in its long poll and its changes: the server does not answer its long poll with
+  the version its own change made (the change's answer brought it).
 
 Checked at the end: no error, and every room holds every phone's last acknowledged part (no
 lost change). Reported: change and picture latency (p50/p99), the server's CPU (user+sys, from
@@ -110,6 +112,7 @@ class Phone:
         self.port, self.room, self.game, self.player, self.index = port, room, game, player, index
         self.plan, self.think, self.push, self.poll, self.look = plan, think, push, poll, look
         self.random = random.Random(seed)
+        self.tag = f"{random.Random(-1 - seed).getrandbits(72):018x}"  # the page's phone= word (its own pushes are not sent)
         self.version = 0
         self.last_sent = None  # the part of its last acknowledged change
         self.changes: list[float] = []
@@ -188,7 +191,7 @@ class Phone:
                 with self.lock:
                     version = self.version
                 started = time.perf_counter()
-                status, raw = self.call(conn, "POST", f"/api/rooms/{self.room}/changes?lang=en",
+                status, raw = self.call(conn, "POST", f"/api/rooms/{self.room}/changes?phone={self.tag}&lang=en",
                                         {"version": version, "parts": {f"player:{self.player}": part}})
                 self.changes.append((time.perf_counter() - started) * 1000)
                 if status != 200:
@@ -210,7 +213,7 @@ class Phone:
         while not stop.is_set():
             with self.lock:
                 version = self.version
-            status, raw = self.call(conn, "GET", f"/api/rooms/{self.room}?after={version}&lang=en")
+            status, raw = self.call(conn, "GET", f"/api/rooms/{self.room}?after={version}&phone={self.tag}&lang=en")
             self.polls += 1
             if stop.is_set():
                 break

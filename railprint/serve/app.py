@@ -679,6 +679,7 @@ class Watchers:
     def __init__(self):
         self.events: dict[str, tuple[Bell, asyncio.AbstractEventLoop]] = {}
         self.rooms: OrderedDict[str, Room] = OrderedDict()  # each room as its last change left it
+        self.makers: dict[str, tuple[int, str]] = {}  # room -> (its last version made here, the page that made it)
         self.seen: dict[str, tuple | None] = {}  # (with follow) each watched room as this process last knew it
         self.lock = threading.Lock()
         self.closed = False
@@ -714,8 +715,21 @@ class Watchers:
             self.seen.pop(room_id, None)
         self.changed(room_id, -1)
 
-    def changed(self, room_id: str, version: int, room: Room | None = None) -> None:
+    def made_by(self, room_id: str, version: int) -> str | None:
+        """The page (its ``phone=`` word) whose change made ``version`` of the room in this
+        process, if that is the room's last version made here."""
         with self.lock:
+            made = self.makers.get(room_id)
+        return made[1] if made is not None and made[0] == version else None
+
+    def changed(self, room_id: str, version: int, room: Room | None = None, by: str | None = None) -> None:
+        with self.lock:
+            if by is not None:
+                self.makers[room_id] = (version, by)
+                if len(self.makers) > 4096:
+                    self.makers.pop(next(iter(self.makers)))
+            else:
+                self.makers.pop(room_id, None)
             if room is not None:
                 known = self.rooms.get(room_id)
                 if known is None or known.version < room.version:
@@ -873,6 +887,15 @@ class ChangesFirst:
                 self.quiet.wait_for(lambda: not self.under_way, self.most)
 
 
+PHONE = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
+
+
+def _phone(request: Request) -> str | None:
+    """The page that asks (``phone=``: a random word each room page makes when it opens), or None."""
+    phone = request.query_params.get("phone")
+    return phone if phone is not None and PHONE.match(phone) else None
+
+
 def _body_key(room: Room) -> tuple:
     return ("body", room.id, room.version, room.title, room.archived, room.updated)
 
@@ -962,6 +985,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         if body is not None:
             return Response(body, media_type="application/json")
         return await in_thread(phones, answer, room)
+
+    def now(room_id: str) -> Room:
+        """The room as it is now: as its last change in this process left it (one process: every
+        change, rename and deletion goes through it, so that is the room as stored), else read."""
+        return (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
 
     def scored(room: Room) -> dict:
         def score() -> dict:
@@ -1146,12 +1174,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         """The room and its score; with ``?after=V`` (the page's push channel, a long poll) the
         answer waits until the room passes version V, at most :data:`LONG_POLL` seconds."""
         after = request.query_params.get("after")
-        if after is None:
-            return await answer_soon(await in_thread(phones, store.get, room_id))
+        if after is None:  # (the room its last change left, when this process knows it: no thread, no read)
+            room = None if watchers.following else watchers.latest(room_id)
+            return await answer_soon(room or await in_thread(phones, store.get, room_id))
         try:
             after_version = int(after)
         except ValueError:
             raise RailprintError("after: a room version (a whole number)") from None
+        phone = _phone(request)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LONG_POLL
         quiet = False  # woken by the safety net, not by a change
@@ -1161,6 +1191,12 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             # it): not read from the store again for each of the phones waiting on it; read after
             # a quiet while (another process sharing the rooms file may have changed it)
             room = (None if quiet else watchers.latest(room_id)) or await in_thread(phones, store.get, room_id)
+            if (phone is not None and room.version == after_version + 1
+                    and watchers.made_by(room_id, room.version) == phone):
+                # the next version is this page's own change: the change's answer brought it, and
+                # the page drops a push asked for before its change began — so it is not sent
+                # (one request a change less), the poll waits for the version after it
+                after_version = room.version
             left = deadline - loop.time()
             # (whether the phone went away is asked only after a quiet while: a poll just asked
             # for is hardly gone, and the look costs a cancel scope)
@@ -1178,16 +1214,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         changes_first.begin()
         try:
             body = await _json_body(request)
-            return await in_thread(phones, apply, room_id, body)
+            return await in_thread(phones, apply, room_id, body, _phone(request))
         finally:
             changes_first.end()
 
-    def apply(room_id: str, body: Any) -> Response:
+    def apply(room_id: str, body: Any, phone: str | None = None) -> Response:
         """A phone's change (in a worker thread: the event loop never waits for a scoring or an fsync)."""
-        # the room to check the change against: as this process's last change left it (one
-        # process: every change, rename and deletion goes through it, so that is the room as
-        # stored), else read; the store checks the version again under its lock
-        room = (None if watchers.following else watchers.latest(room_id)) or store.get(room_id)
+        # the room to check the change against (the store checks the version again under its lock)
+        room = now(room_id)
         if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
             raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
         _, page = _game_of(room)
@@ -1196,7 +1230,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         try:
             return answer(room)  # scored before the other phones' pushes wake: they send this very body
         finally:
-            watchers.changed(room_id, room.version, room)
+            watchers.changed(room_id, room.version, room, by=phone)
 
     @app.post("/api/rooms/{room_id}/actions/{action}")
     async def room_action(room_id: str, action: str, request: Request):
@@ -1274,6 +1308,43 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             raise RailprintError(answer["error"])
         return JSONResponse(answer["result"])
 
+    def picture_of(request: Request, room: Room, fmt: str) -> tuple[tuple, dict[str, str]]:
+        """The key of a room version's picture as ``request`` asks for it (format, page,
+        language) and its cache headers; a version's picture never changes (it is drawn from its
+        parts alone), so its ETag is its key."""
+        lang = _lang(request)
+        try:
+            page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
+        except ValueError:
+            page = -1
+        key = (room.id, room.version, fmt, page, lang)
+        return key, {"ETag": f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"', "Cache-Control": "no-cache"}
+
+    def _picture_answer(request: Request, room: Room, fmt: str, data: bytes, cache: dict[str, str]) -> Response:
+        headers = dict(cache)
+        if request.query_params.get("download"):
+            headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
+        return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
+
+    def _not_modified(request: Request, cache: dict[str, str]) -> bool:
+        return cache["ETag"] in (t.strip() for t in request.headers.get("if-none-match", "").split(","))
+
+    served = Remembered(256)  # (room, version, format, page, language) -> the picture's bytes, as sent
+
+    async def picture(request: Request, room_id: str, fmt: str) -> Response:
+        """A picture drawn before for the room's version as it is now (another phone's of the same
+        version, or this one's asked again: 304) is answered on the event loop — no worker
+        thread, no store read; any other goes to :func:`export_picture` in the pictures' thread."""
+        room = None if watchers.following else watchers.latest(room_id)
+        if room is not None and fmt in ("svg", "pdf"):
+            key, cache = picture_of(request, room, fmt)
+            if _not_modified(request, cache):
+                return Response(status_code=304, headers=cache)
+            data = served.peek(key)
+            if data is not None:
+                return _picture_answer(request, room, fmt, data, cache)
+        return await in_thread(pictures, export_picture, request, room_id, fmt)
+
     def export_picture(request: Request, room_id: str, fmt: str) -> Response:
         """The scored picture of the room as it is now (``v=`` in the page's address only
         changes the address: an older version is never drawn), one page of it for SVG. The
@@ -1284,23 +1355,19 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
         if fmt not in ("svg", "pdf"):
             return _error(404, f"no picture format {fmt!r} (svg or pdf)")
-        lang = _lang(request)
-        try:
-            page = int(request.query_params.get("page", "0")) if fmt == "svg" else 0
-        except ValueError:
-            page = -1
-        room = store.get(room_id)
-        # the picture of a room version never changes (a version is drawn from its parts alone):
+        room = now(room_id)
         # a phone asking again for the version it holds gets 304 and nothing is drawn
-        tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
-        cache = {"ETag": tag, "Cache-Control": "no-cache"}
-        if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
+        _, cache = picture_of(request, room, fmt)
+        if _not_modified(request, cache):
             return Response(status_code=304, headers=cache)
         changes_first.wait()  # (the room is read again below: a version a change made meanwhile is the one drawn)
         with drawing_lock(room_id):  # phones asking at once wait for one drawing, then share it
-            room = store.get(room_id)
-            tag = f'W/"{room.id}.{room.version}.{fmt}.{page}.{lang}"'
-            cache["ETag"] = tag
+            room = now(room_id)
+            key, cache = picture_of(request, room, fmt)
+            (_, _, _, page, lang) = key
+            data = served.peek(key)
+            if data is not None:
+                return _picture_answer(request, room, fmt, data, cache)
 
             def document() -> tuple[Document, dict[str, str]]:
                 made = results.peek((room.id, room.version))  # scored already (its answer was sent)
@@ -1314,6 +1381,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 # every character the pictures drew so far (every room's: the tables of a hall
                 # share one subset): the embedded font subset stays the same from version to
                 # version and from room to room, and is made once (not ~250 ms a change)
+                # (font_chars works each page's characters out once for that page object: an
+                # unchanged sheet's page is the same object from version to version)
                 with charset_lock:
                     for face, chars in font_chars(picture).items():
                         known = drawn_chars.get(face, PICTURE_CHARS)
@@ -1332,16 +1401,14 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 # a page object drawn before is not drawn again: a Railroad Ink sheet's page is
                 # the same object while that sheet does not change (its scoring and page are made
                 # once for its text), and a version's page is the same object for every phone
-                key = (_Same(doc.pages[page]), doc.title, doc.subject, tuple(sorted(charset.items())))
-                data = pages_drawn.get(key, lambda: render(one, "svg", charset=charset)[0])
-        headers = dict(cache)
-        if request.query_params.get("download"):
-            headers["Content-Disposition"] = f'attachment; filename="{room.game}-{room.id}.{fmt}"'
-        return Response(data, media_type=MEDIA["svg"] if fmt == "svg" else "application/pdf", headers=headers)
+                key_drawn = (_Same(doc.pages[page]), doc.title, doc.subject, tuple(sorted(charset.items())))
+                data = pages_drawn.get(key_drawn, lambda: render(one, "svg", charset=charset)[0])
+            served.put(key, data)
+        return _picture_answer(request, room, fmt, data, cache)
 
     hot = Hot(app, [("GET", r"/api/rooms/([^/]+)", get_room, None),
                     ("POST", r"/api/rooms/([^/]+)/changes", change_room, None),
-                    ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", export_picture, pictures)])
+                    ("GET", r"/api/rooms/([^/]+)/picture\.([^/.]+)", picture, None)])
     guard = Guard(hot, token, hosts=Hosts(host))
     guard.close = watchers.close  # called before the server stops: long polls answer at once
     guard.watchers = watchers  # (serve --workers N: railprint.serve.workers makes it follow the other processes)

@@ -30,7 +30,7 @@ def _svg(doc: Document, extra: dict[str, str] | None = None) -> list[bytes]:
     for face, chars in (extra or {}).items():
         if face in charset:
             charset[face] = "".join(sorted(set(charset[face]) | set(chars)))
-    return [svg.page_to_string(page, doc.title, charset, own).encode("utf-8") for page in doc.pages]
+    return [svg.page_to_bytes(page, doc.title, charset, own) for page in doc.pages]
 
 
 def font_chars(doc: Document) -> dict[str, str]:
@@ -54,15 +54,16 @@ def to_text(doc: Document) -> str:
     return dump(doc)
 
 
-_glyphs_checked: dict[int, Group] = {}  # kept groups (Group.keep) whose strings all have glyphs, oldest first
-_GLYPHS_CHECKED = 16384
-
-
 def check_document_glyphs(doc: Document) -> None:
-    """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes). A
-    kept group (a map's board under every version of a game) is checked once for its life."""
+    """Refuse to draw a string the embedded font cannot show (reportlab would draw boxes). The
+    characters each face draws are looked at together (those the SVG writer works out for the
+    font subsets: a page's and a kept group's once); only when one is missing are the strings
+    walked, to name them."""
+    from railprint.writers import svg
+
+    if not any(check_glyphs(chars, face) for face, chars in svg.used_chars(doc.pages).items()):
+        return
     drawn: dict[tuple[str, str], None] = {}
-    walked: list[Group] = []
     seen: set[int] = set()
     stack = [iter(page.items) for page in reversed(doc.pages)]
     while stack:
@@ -72,19 +73,11 @@ def check_document_glyphs(doc: Document) -> None:
                 drawn[(item.text, item.font)] = None
             elif kind is Group and id(item) not in seen:
                 seen.add(id(item))
-                if item.keep:
-                    if _glyphs_checked.get(id(item)) is item:
-                        continue
-                    walked.append(item)   # (a kept group inside a walked one is walked with it)
                 stack.append(iter(item.items))
                 break
         else:
             stack.pop()
     refuse_missing_glyphs(drawn)
-    for group in walked:
-        _glyphs_checked[id(group)] = group
-    while len(_glyphs_checked) > _GLYPHS_CHECKED:   # the oldest forgotten first
-        del _glyphs_checked[next(iter(_glyphs_checked))]
 
 
 def refuse_missing_glyphs(drawn) -> None:

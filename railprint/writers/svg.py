@@ -150,6 +150,33 @@ def _path_d(cmds) -> str:
     return " ".join(parts)
 
 
+def _leaf(item, kind) -> str:
+    """A rectangle, line, circle or path element: its text depends on the item's value alone."""
+    if kind is Rect:
+        pairs = [*_style_pairs(item.style), ("height", _num(item.h)), ("width", _num(item.w)),
+                 ("x", _num(item.x)), ("y", _num(item.y))]
+        if item.r:
+            pairs.append(("rx", _num(item.r)))
+        return _tag("rect", pairs) + " />"
+    if kind is Line:
+        return _tag("line", [*_style_pairs(item.style), ("x1", _num(item.x1)), ("x2", _num(item.x2)),
+                             ("y1", _num(item.y1)), ("y2", _num(item.y2))]) + " />"
+    if kind is Circle:
+        return _tag("circle", [*_style_pairs(item.style), ("cx", _num(item.cx)), ("cy", _num(item.cy)),
+                               ("r", _num(item.r))]) + " />"
+    return _tag("path", [*_style_pairs(item.style), ("d", _path_d(item.cmds))]) + " />"
+
+
+LEAVES = 16384
+"""Rectangles, lines, circles and paths whose element text is remembered by their value (all
+forgotten when full): a served picture's next version draws most of them again (a Railroad Ink
+sheet's network lines and score table, a Ticket to Ride board's region shades)."""
+LEAVES_CHARS = 4_000_000
+"""At most about this much element text remembered."""
+_leaves: dict = {}
+_leaves_size = [0]
+
+
 KEPT = 16384
 """Kept groups (``Group.keep``) whose SVG text and characters are remembered, the least recently
 drawn forgotten first: the boards of the maps in play (each a few hundred kB of SVG) and the
@@ -190,7 +217,8 @@ def _keep(cache: OrderedDict, key, entry) -> None:
             _kept_size[0] -= _size(cache, old)
         cache[key] = entry
         _kept_size[0] += _size(cache, entry)
-        while len(cache) > KEPT or (cache is _kept_svg and _kept_size[0] > KEPT_CHARS and len(cache) > 1):
+        most = KEPT_PAGES if cache is _page_chars else KEPT
+        while len(cache) > most or (cache is _kept_svg and _kept_size[0] > KEPT_CHARS and len(cache) > 1):
             _kept_size[0] -= _size(cache, cache.popitem(last=False)[1])
 
 
@@ -206,14 +234,7 @@ def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
             elif kind is Group and id(item) not in seen:
                 seen.add(id(item))
                 if item.keep:
-                    entry = _recall(_kept_chars, id(item), item)
-                    if entry is None:
-                        own: dict[str, set[str]] = {}
-                        _chars(item.items, own, set())
-                        entry = (item, {face: frozenset(chars) for face, chars in own.items()})
-                        _keep(_kept_chars, id(item), entry)
-                    for face, chars in entry[1].items():
-                        used.setdefault(face, set()).update(chars)
+                    _chars_once(_kept_chars, item, used)
                     continue
                 stack.append(iter(item.items))
                 break
@@ -222,12 +243,30 @@ def _chars(items, used: dict[str, set[str]], seen: set[int]) -> None:
 
 
 def used_chars(pages) -> dict[str, str]:
-    """Characters drawn in each font face over ``pages`` (the font subset to embed)."""
+    """Characters drawn in each font face over ``pages`` (the font subset to embed). A page's
+    characters are worked out once while it is among the last ``KEPT_PAGES`` asked about (a
+    served picture's page is asked about for its font subset, its glyph check and its SVG)."""
     used: dict[str, set[str]] = {}
-    seen: set[int] = set()
     for page in pages:
-        _chars(page.items, used, seen)
+        _chars_once(_page_chars, page, used)
     return {face: "".join(sorted(chars)) for face, chars in used.items()}
+
+
+def _chars_once(cache: OrderedDict, holder, used: dict[str, set[str]]) -> None:
+    """Add the characters of ``holder`` (a kept group or a page) to ``used``, worked out once
+    while ``cache`` keeps them."""
+    entry = _recall(cache, id(holder), holder)
+    if entry is None:
+        own: dict[str, set[str]] = {}
+        _chars(holder.items, own, set())
+        entry = (holder, {face: frozenset(chars) for face, chars in own.items()})
+        _keep(cache, id(holder), entry)
+    for face, chars in entry[1].items():
+        used.setdefault(face, set()).update(chars)
+
+
+KEPT_PAGES = 64
+_page_chars: OrderedDict = OrderedDict()  # id(page) -> (page, {face: characters}), the last KEPT_PAGES pages
 
 
 _ROOT_NS = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
@@ -236,32 +275,49 @@ _ROOT_NS = (' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/200
 
 def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None = None,
                    own: dict[str, str] | None = None) -> str:
-    """One page as an SVG document. ``charset`` (face -> characters) lets every page of a
+    """One page as an SVG document (the text of :func:`page_to_bytes`)."""
+    return page_to_bytes(page, title, charset, own).decode("utf-8")
+
+
+@lru_cache(maxsize=64)
+def _style_element(fonts_used: tuple[tuple[str, str], ...]) -> bytes:
+    """The ``<style>`` element embedding these faces' subsets (face, characters), made once as
+    UTF-8 (the subsets' base64 text is most of a picture's bytes: encoded once, not a page)."""
+    css = "".join(_font_face_css(face, chars) for face, chars in fonts_used)
+    css += "text{font-kerning:normal;font-variant-ligatures:common-ligatures}"
+    return f'<style type="text/css"><![CDATA[{css}]]></style>'.encode("utf-8")
+
+
+def page_to_bytes(page: Page, title: str = "", charset: dict[str, str] | None = None,
+                  own: dict[str, str] | None = None) -> bytes:
+    """One page as an SVG document, UTF-8. ``charset`` (face -> characters) lets every page of a
     document share one font subset (subsetting is the slow part); default: this page's own
     (``own``: ``used_chars([page])``, when the caller worked it out already).
 
     The text is written directly as strings: the same bytes svgwrite (``debug=False``) and
     ElementTree wrote for it before (attributes sorted by name, empty ones left out, ElementTree's
     escaping, ``<name … />`` for an element without content), at a fraction of the CPU time
-    (issue 31; tests/writers/test_svg_same_bytes.py holds the old writer as the oracle)."""
+    (issue 31; tests/writers/test_svg_same_bytes.py holds the old writer as the oracle). The
+    parts that are the same from page to page — the embedded fonts' ``<style>`` and every kept
+    group's text — are kept as UTF-8 bytes and joined, not encoded again: only what this page
+    draws of its own is encoded (a served Ticket to Ride picture is ~350 kB, nearly all of it
+    the board and the fonts)."""
     from railprint.units import to_mm
 
-    out: list[str] = [
+    head = [
         f'<svg baseProfile="full" height="{_num(to_mm(page.height))}mm" version="1.1" '
         f'viewBox="0 0 {_num(page.width)} {_num(page.height)}" width="{_num(to_mm(page.width))}mm"'
         f'{_ROOT_NS}>']
     if title:
-        out.append(f"<title>{_cdata(str(title))}</title>")
-    defs: list[str] = []
+        head.append(f"<title>{_cdata(str(title))}</title>")
+    style = b""
     if own is None:
         own = used_chars([page])
     if own:
-        fonts_used = {face: (charset or own).get(face, own[face]) for face in own}
-        css = "".join(_font_face_css(face, chars) for face, chars in sorted(fonts_used.items()))
-        css += "text{font-kerning:normal;font-variant-ligatures:common-ligatures}"
-        defs.append(f'<style type="text/css"><![CDATA[{css}]]></style>')
-    defs_at = len(out)
-    out.append("")  # <defs>, filled in at the end
+        style = _style_element(tuple(sorted((face, (charset or own).get(face, own[face])) for face in own)))
+    defs: list[str] = []
+    out: list = []         # the body: text, and (at the places in ``joined``) kept groups' UTF-8 bytes
+    joined: list[int] = []
     clip_count = [0]
     slots: list[int] | None = None   # while a kept group is made: where its clip numbers stand in its text
 
@@ -284,14 +340,16 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                 slots = None
             segments, start = [], 0
             for at in cuts:
-                segments.append("".join(text[start:at]))
+                segments.append("".join(text[start:at]).encode("utf-8"))
                 start = at + 1
-            segments.append("".join(text[start:]))
+            segments.append("".join(text[start:]).encode("utf-8"))
             tails = tuple(d[len(_CLIP_PATH) + len(str(first + k + 1)):] for k, d in enumerate(defs[before:]))
             _keep(_kept_svg, id(item), (item, tuple(segments), tails))
-            out.append("".join(text))
+            joined.append(len(out))
+            out.append("".join(text).encode("utf-8"))
             return
         segments, tails = entry[1], entry[2]
+        joined.append(len(out))
         if not tails:
             out.append(segments[0])
             return
@@ -299,9 +357,9 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
         for k, tail in enumerate(tails):
             number = str(clip_count[0] + k + 1)
             defs.append(_CLIP_PATH + number + tail)
-            parts += (number, segments[k + 1])
+            parts += (number.encode("ascii"), segments[k + 1])
         clip_count[0] += len(tails)
-        out.append("".join(parts))
+        out.append(b"".join(parts))
 
     def add(out: list[str], items, keep: bool = True) -> None:
         emit = out.append
@@ -340,20 +398,20 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                     emit(end[4:])
                 else:
                     emit(end)
-            elif kind is Rect:
-                pairs = [*_style_pairs(item.style), ("height", _num(item.h)), ("width", _num(item.w)),
-                         ("x", _num(item.x)), ("y", _num(item.y))]
-                if item.r:
-                    pairs.append(("rx", _num(item.r)))
-                emit(_tag("rect", pairs) + " />")
-            elif kind is Line:
-                emit(_tag("line", [*_style_pairs(item.style), ("x1", _num(item.x1)), ("x2", _num(item.x2)),
-                                   ("y1", _num(item.y1)), ("y2", _num(item.y2))]) + " />")
-            elif kind is Circle:
-                emit(_tag("circle", [*_style_pairs(item.style), ("cx", _num(item.cx)), ("cy", _num(item.cy)),
-                                     ("r", _num(item.r))]) + " />")
-            elif kind is Path:
-                emit(_tag("path", [*_style_pairs(item.style), ("d", _path_d(item.cmds))]) + " />")
+            elif kind is Rect or kind is Line or kind is Circle or kind is Path:
+                try:
+                    text = _leaves.get(item)
+                except TypeError:   # a style whose dashes are a list, a path given as a list: not hashable
+                    emit(_leaf(item, kind))
+                    continue
+                if text is None:
+                    text = _leaf(item, kind)
+                    if len(_leaves) >= LEAVES or _leaves_size[0] > LEAVES_CHARS:
+                        _leaves.clear()
+                        _leaves_size[0] = 0
+                    _leaves[item] = text
+                    _leaves_size[0] += len(text)
+                emit(text)
             elif kind is Text:
                 # the text's shaped width (text/shaping.py, as the PDF sets it): a browser shapes
                 # the embedded font itself (kerning, ligatures) to within ~0.05 pt of it, and
@@ -371,6 +429,18 @@ def page_to_string(page: Page, title: str = "", charset: dict[str, str] | None =
                                     ("y", _num(item.y))]) + " />")
 
     add(out, page.items)
-    out[defs_at] = "<defs>" + "".join(defs) + "</defs>" if defs else "<defs />"
+    if style or defs:
+        head.append("<defs>")
+        chunks = ["".join(head).encode("utf-8"), style, ("".join(defs) + "</defs>").encode("utf-8")]
+    else:
+        head.append("<defs />")
+        chunks = ["".join(head).encode("utf-8")]
+    start = 0
+    for at in joined:
+        if at > start:
+            chunks.append("".join(out[start:at]).encode("utf-8"))
+        chunks.append(out[at])
+        start = at + 1
     out.append("</svg>")
-    return "".join(out)
+    chunks.append("".join(out[start:]).encode("utf-8"))
+    return b"".join(chunks)

@@ -79,3 +79,44 @@ def test_a_picture_waits_at_most_so_long():
     gate.begin()
     gate.wait()  # returns although the change is still under way
     gate.end()
+
+
+def test_a_picture_drawn_for_a_version_is_sent_again_without_a_read_or_a_drawing(tmp_path, monkeypatch):
+    """The second phone asking for a version's picture (or the first asking again) gets the very
+    bytes the first drawing made, from the event loop: the store is not read and nothing is
+    drawn; a change makes a new version, drawn anew; a rename makes the room read again."""
+    import railprint.writers as writers
+
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    room = store.create("ticket-to-ride", "t", web_page(find_game("ticket-to-ride")).new_room(["Ala", "Bob"],
+                                                                                            {"map": "italy"}))
+    reads, drawings = [], []
+    real_get, real_render = store.get, writers.render
+    store.get = lambda room_id: reads.append(room_id) or real_get(room_id)
+    monkeypatch.setattr(writers, "render", lambda *a, **k: drawings.append(1) or real_render(*a, **k))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        base = f"/api/rooms/{room.id}"
+        made = client.post(base + "/changes", json={"version": 0, "parts": {"player:Ala": {"routes": ["foggia-napoli"],
+                                                                                             "tickets": []}}})
+        assert made.status_code == 200, made.text
+        del reads[:]
+        first = client.get(base + "/picture.svg?page=0&lang=en&v=1")
+        assert first.status_code == 200 and drawings and first.headers["etag"] == f'W/"{room.id}.1.svg.0.en"'
+        del drawings[:]
+        again = client.get(base + "/picture.svg?page=0&lang=en&v=1")
+        assert again.status_code == 200 and again.content == first.content and again.headers["etag"] == first.headers["etag"]
+        assert client.get(base + "/picture.svg?page=0&lang=en&v=1",
+                          headers={"If-None-Match": first.headers["etag"]}).status_code == 304
+        assert reads == [] and drawings == []  # (the version the change left: not read back)
+        other = client.get(base + "/picture.svg?page=0&lang=pl&v=1")  # another language: drawn
+        assert other.status_code == 200 and other.headers["etag"] == f'W/"{room.id}.1.svg.0.pl"' and drawings
+        made = client.post(base + "/changes", json={"version": 1, "parts": {"player:Bob": {"routes": ["agrigento-catania"],
+                                                                                             "tickets": []}}})
+        assert made.status_code == 200, made.text
+        second = client.get(base + "/picture.svg?page=0&lang=en&v=2")
+        assert second.headers["etag"] == f'W/"{room.id}.2.svg.0.en"' and second.content != first.content
+        assert client.patch(base, json={"title": "renamed"}).status_code == 200
+        del reads[:]
+        assert client.get(base + "/picture.svg?page=0&lang=en&v=2").content == second.content
+        assert reads  # renamed: the room is read from the store again
+    store.close()

@@ -55,3 +55,32 @@ def test_stopping_the_server_answers_the_waiting_polls(tmp_path):
     waiting.join(15)
     assert not waiting.is_alive() and answers  # the server did not wait for the poll's 25 s
     assert time.monotonic() - stopping < 15
+
+
+def test_a_pages_own_change_does_not_answer_its_long_poll(tmp_path):
+    """A page names itself (``phone=``) in its long poll and its changes: the version its own
+    change made is not pushed to it (the change's answer brought it; the page drops a push asked
+    for before its change began), the poll waits on for the next one; other pages get it at once."""
+    with running(tmp_path / "data") as (base, _):
+        room = httpx.post(base + "/api/rooms", json=NEW_ROOM).json()["room"]
+        url = f"{base}/api/rooms/{room['id']}"
+        answers = []
+        waiting = threading.Thread(target=lambda: answers.append(
+            httpx.get(f"{url}?after=0&phone=phone-ala-1234", timeout=60)))
+        waiting.start()
+        time.sleep(0.5)
+        own = httpx.post(f"{url}/changes?phone=phone-ala-1234", json={"version": 0, "parts": {"player:Ala": BOARD}})
+        assert own.status_code == 200 and own.json()["room"]["version"] == 1
+        time.sleep(1.0)
+        assert waiting.is_alive() and not answers  # its own version: not pushed to it
+        # another page (or one that does not say which it is) hears of it at once
+        assert httpx.get(f"{url}?after=0&phone=phone-bob-1234", timeout=5).json()["room"]["version"] == 1
+        assert httpx.get(f"{url}?after=0", timeout=5).json()["room"]["version"] == 1
+        other = httpx.post(f"{url}/changes?phone=phone-bob-1234", json={"version": 1, "parts": {"player:Bob": BOARD}})
+        assert other.status_code == 200
+        waiting.join(8)
+        assert not waiting.is_alive() and answers[0].json()["room"]["version"] == 2  # another's change: pushed
+        # its own version is answered when it asks from further back (it has not seen the one before)
+        ala = httpx.post(f"{url}/changes?phone=phone-ala-1234", json={"version": 2, "parts": {"player:Ala": {"cells": ["."] * 49}}})
+        assert ala.json()["room"]["version"] == 3
+        assert httpx.get(f"{url}?after=1&phone=phone-ala-1234", timeout=5).json()["room"]["version"] == 3

@@ -110,15 +110,28 @@ class Cell(Record):
         return tuple(s for s in SIDES if self.edges[s] == "l")
 
     def route_sides(self, kind: str | None = None) -> tuple[int, ...]:
-        if kind is None:
-            return tuple(s for s in SIDES if self.edges[s] in "hr")
-        return tuple(s for s in SIDES if self.edges[s] == kind)
+        key = (self.edges, kind)
+        sides = _ROUTE_SIDES.get(key)
+        if sides is None:   # (worked out once an edge string and kind: a sheet is scored side by side)
+            if kind is None:
+                sides = tuple(s for s in SIDES if self.edges[s] in "hr")
+            else:
+                sides = tuple(s for s in SIDES if self.edges[s] == kind)
+            _ROUTE_SIDES[key] = sides
+        return sides
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """Groups of route sides joined inside this space.
 
         An overpass joins straight across only (N with S, E with W); every other space (plain,
         station, lava with a route) joins all its route sides."""
+        key = (self.edges, self.marker == "o")
+        pieces = _PIECES.get(key)
+        if pieces is None:
+            pieces = _PIECES[key] = self._pieces()
+        return pieces
+
+    def _pieces(self) -> tuple[tuple[int, ...], ...]:
         sides = self.route_sides()
         if not sides:
             return ()
@@ -136,6 +149,9 @@ class Cell(Record):
 
 
 EMPTY = Cell()
+# what a space's edges (and overpass marker) make of it, by edge string: at most 4^4 strings
+_ROUTE_SIDES: dict[tuple[str, str | None], tuple[int, ...]] = {}
+_PIECES: dict[tuple[str, bool], tuple[tuple[int, ...], ...]] = {}
 
 
 class Board(Record, uncompared=("source",)):

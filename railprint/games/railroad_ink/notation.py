@@ -37,7 +37,23 @@ def _error(message: str, filename: str, line: int, col: int, hint: str | None = 
 
 
 def parse_token(token: str, filename: str = "<input>", line: int = 1, col: int = 1) -> Cell:
-    """One space token (case-insensitive) -> Cell; ``col`` is where the token starts."""
+    """One space token (case-insensitive) -> Cell; ``col`` is where the token starts. A valid
+    token's cell is remembered (a served sheet's 49 tokens are read at every change of it; a
+    cell is immutable): only a token in error depends on where it stands."""
+    cell = _CELLS.get(token)
+    if cell is None:
+        cell = _parse_token(token, filename, line, col)
+        if len(token) <= 8:
+            if len(_CELLS) >= 4096:
+                _CELLS.clear()
+            _CELLS[token] = cell
+    return cell
+
+
+_CELLS: dict[str, Cell] = {}
+
+
+def _parse_token(token: str, filename: str, line: int, col: int) -> Cell:
     t = token.translate(_ASCII_LOWER)  # str.lower() may change the length (e.g. 'İ')
     if t in (".", "...."):
         return EMPTY

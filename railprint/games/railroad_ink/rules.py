@@ -84,8 +84,10 @@ def validate(board: Board) -> list[Violation]:
     found: list[Violation] = []
     meteor, lava = board.expansion == "meteor", board.expansion == "lava"
     for r, c, cell in board.cells():
+        if cell.edges == "...." and not cell.marker:
+            continue   # an empty space: nothing wrong in it, no route end on its sides
         sq = square(r, c)
-        for message, polish in _cell_problems(cell, meteor, lava):
+        for message, polish in _problems_of(cell, meteor, lava):
             found.append(Violation(message, sq, polish))
         for side in (E, S):
             nb = neighbour(r, c, side)
@@ -106,7 +108,7 @@ def validate(board: Board) -> list[Violation]:
                                    f"stronie {SIDE_NAMES_PL[x.side]}"))
     specials: dict[str, list[str]] = {}
     for r, c, cell in board.cells():
-        kind = special_kind(cell)
+        kind = _special_of(cell)
         if kind:
             specials.setdefault(kind, []).append(square(r, c))
     used = [sq for squares in specials.values() for sq in squares]
@@ -123,6 +125,29 @@ def validate(board: Board) -> list[Violation]:
                                    f"trasa specjalna „{SPECIALS_PL[kind]}” narysowana "
                                    f"{counted(len(squares), ('raz', 'razy', 'razy'), 'pl')} ({', '.join(squares)}); "
                                    f"każdej można użyć raz"))
+    return found
+
+
+_SPECIAL: dict[tuple[str, str], str | None] = {}
+_PROBLEMS: dict[tuple[str, str, bool, bool], tuple[tuple[str, str], ...]] = {}
+
+
+def _special_of(cell: Cell) -> str | None:
+    """:func:`special_kind`, worked out once an edge string and marker (at most 4^4 × 5)."""
+    key = (cell.edges, cell.marker)
+    try:
+        return _SPECIAL[key]
+    except KeyError:
+        kind = _SPECIAL[key] = special_kind(cell)
+        return kind
+
+
+def _problems_of(cell: Cell, meteor: bool, lava: bool) -> tuple[tuple[str, str], ...]:
+    """:func:`_cell_problems`, worked out once an edge string, marker and expansion."""
+    key = (cell.edges, cell.marker, meteor, lava)
+    found = _PROBLEMS.get(key)
+    if found is None:
+        found = _PROBLEMS[key] = tuple(_cell_problems(cell, meteor, lava))
     return found
 
 
@@ -306,13 +331,22 @@ class Scoring(Record):
 
 
 def piece_index(cell: Cell, side: int) -> int:
-    return next(k for k, piece in enumerate(cell.pieces()) if side in piece)
+    key = (cell.edges, cell.marker == "o", side)
+    k = _PIECE_INDEX.get(key)
+    if k is None:
+        k = _PIECE_INDEX[key] = next(k for k, piece in enumerate(cell.pieces()) if side in piece)
+    return k
+
+
+_PIECE_INDEX: dict[tuple[str, bool, int], int] = {}
 
 
 def networks(board: Board) -> tuple[Network, ...]:
     """Every route network (connected route pieces), most exits first."""
     uf = UnionFind()
     for r, c, cell in board.cells():
+        if cell.edges == "....":
+            continue   # no route piece, no route side
         for k in range(len(cell.pieces())):
             uf.find((r, c, k))
         for side in (E, S):

@@ -484,6 +484,9 @@
   // sent with it: the server merges them, or refuses them (409) if that part changed since.
   let queue = Promise.resolve();
   let started = 0;  // local changes begun: a poll answer asked for before one of them is stale
+  // this page among the room's screens: the server does not answer its push with the version its
+  // own change made (the change's answer brings that one; a push asked for before it is dropped)
+  const phone = Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(16).padStart(2, "0")).join("");
   // ``note(text)``, when given, shows a refusal or conflict next to the control that made the
   // change instead of at the top of the page.
   function change(parts, note) {
@@ -503,7 +506,7 @@
     const begun = performance.now();
     const say = note || ((text) => message(text, false, near));
     try {
-      apply(await api("POST", `/api/rooms/${state.room.id}/changes`, {version, parts}));
+      apply(await api("POST", `/api/rooms/${state.room.id}/changes?phone=${phone}`, {version, parts}));
       timings.push(performance.now() - begun);
       say("");
       return true;
@@ -550,7 +553,7 @@
         const entry = pending[0];
         if (entry.chained) { pending.shift(); refused += 1; savePending(); continue; }  // made on a refused change
         try {
-          last = await api("POST", `/api/rooms/${state.room.id}/changes`, {version: entry.version, parts: entry.parts});
+          last = await api("POST", `/api/rooms/${state.room.id}/changes?phone=${phone}`, {version: entry.version, parts: entry.parts});
           pending.shift();
           if (pending[0] && pending[0].chained) Object.assign(pending[0], {version: last.room.version, chained: false});
         } catch (error) {
@@ -691,7 +694,7 @@
     for (;;) {
       const asked = started, shown = state.room.version;
       try {
-        const data = await api("GET", `/api/rooms/${state.room.id}?after=${shown}`);
+        const data = await api("GET", `/api/rooms/${state.room.id}?after=${shown}&phone=${phone}`);
         if (!state.busy && asked === started && data.room.version > state.room.version) apply(data);
         else if (data.room.version > state.room.version) await pause(100);  // a change of ours is on its way
       } catch (error) {

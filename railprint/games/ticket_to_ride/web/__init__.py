@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -51,7 +52,25 @@ def setup_fields() -> list[dict]:
 
 
 def _map(parts: dict[str, Any]):
-    return load_map(parts["setup"]["map"], error=RailprintError)
+    """The room's map, looked up (a search of the content folders and a ``stat`` of its file)
+    at most once a second a map id: a change asks for it five times (check, files, picture…)."""
+    name = parts["setup"]["map"]
+    if not isinstance(name, str):
+        return load_map(name, error=RailprintError)
+    from railprint.loading.resources import content_layers
+
+    key, now = (name, tuple(content_layers())), time.monotonic()
+    known = _MAPS.get(key)
+    if known is not None and now - known[0] < 1.0:
+        return known[1]
+    m = load_map(name, error=RailprintError)
+    if len(_MAPS) >= 64:
+        _MAPS.clear()
+    _MAPS[key] = (now, m)
+    return m
+
+
+_MAPS: dict[tuple, tuple[float, Any]] = {}   # (map id, content folders) -> (when looked up, the map)
 
 
 def _key(player: str) -> str:
