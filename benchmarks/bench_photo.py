@@ -18,7 +18,8 @@ The report breaks the errors down by what was misread (exits, station, overpass,
 the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
 
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
-                                     [--screens N] [--screens-only] [--bayer] [--cache DIR] [--verbose]
+                                     [--screens N] [--screens-only] [--bayer] [--stress] [--cache DIR]
+                                     [--verbose]
 """
 
 from __future__ import annotations
@@ -151,6 +152,14 @@ def screens(seeds, cache: Path | None = None) -> tuple[int, list]:
     return refused, missed
 
 
+def _stress_photo(seed: int, megapixels: float | None = None):
+    """The blurred-pencil stress set (round six): 9-12 MP, pencil, lens blur 1.5-2.4 camera px, each
+    spread over the seeds by a fixed rule; the seed's other choices (board, hand, light, pose) as
+    ``make_photo(seed)`` draws them."""
+    mp = megapixels if megapixels is not None else 9 + 3 * ((seed * 7919) % 1000) / 1000
+    return make_photo(seed, megapixels=mp, pencil=True, blur=1.5 + 0.9 * ((seed * 104729) % 1000) / 1000)
+
+
 def _pct(a: int, b: int) -> str:
     return f"{100 * a / max(1, b):.2f} %"
 
@@ -168,6 +177,9 @@ def main() -> None:
     ap.add_argument("--bayer", action="store_true",
                     help="paper photos through a colour filter mosaic, demosaiced (make_photo(bayer=True); "
                          "use a cache of their own)")
+    ap.add_argument("--stress", action="store_true",
+                    help="blurred pencil photos: 9-12 MP, pencil, lens blur 1.5-2.4 px (make_photo(pencil=True, "
+                         "blur=...)); use a cache of their own")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
@@ -177,7 +189,10 @@ def main() -> None:
     if args.screens_only:
         _report_screens(args, seeds.start)
         return
-    res = run(seeds, args.mp, args.verbose, args.cache, partial(make_photo, bayer=True) if args.bayer else make_photo)
+    make = partial(make_photo, bayer=True) if args.bayer else make_photo
+    if args.stress:
+        make = _stress_photo
+    res = run(seeds, args.mp, args.verbose, args.cache, make)
     t = res["total"]
     n = t.get("spaces", 0)
     print(f"{args.set} seeds {seeds.start}-{seeds[-1]}: {res['photos']} photos, {n} spaces")

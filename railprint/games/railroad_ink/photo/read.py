@@ -545,8 +545,57 @@ def two_lines(strip: np.ndarray, floor: float) -> float:
     return hits / max(1, strip.shape[0])
 
 
+def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
+    """The route a side's darkness (``rel``, rows inwards) shows once averaged along it: "h" for a
+    highway's two lines, "r" for one line near the middle, None when it cannot tell. Blur and a
+    coarse photo spread a pencil line over a camera pixel or more and lower its peak towards the
+    pixels' noise, where the row-by-row reading breaks it up; averaged over the rows near the edge
+    (where a curve has not yet turned), a line keeps its darkness and the noise falls with the
+    square root of the photo's own independent rows (``src_ppm`` px per mm at the grid). A peak
+    counts when it stands 4 noise deviations above the paper and at half the darkest; two either
+    side of the middle a road's width apart (2.6-8.5 mm), with a dip to half between them and each
+    dark in each third of the rows (a line runs on; a railway's sleepers' dark ends, a dot, do
+    not), are a highway (from a quarter of the darkest when that is a broken line near the middle:
+    a highway's dashes); the darkest near the middle, running on, with no other far from it, a
+    railway (the sleepers' shoulders stay under half of its line)."""
+    p = PX_PER_MM
+    n = max(3, int(strip.shape[0] * 0.6))
+    part = strip[:n].astype(np.float32)
+    mean = part.mean(axis=0)
+    prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
+    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
+    noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / p))), 0.004)
+    base = float(np.percentile(prof, 20))
+    h = prof - base
+    top = float(h.max())
+    if top < 6 * noise:
+        return None
+    mid = h[1:-1]
+    peaks = (np.flatnonzero((mid >= h[:-2]) & (mid > h[2:])) + 1).tolist()
+    strong = [i for i in peaks if h[i] >= max(0.5 * top, 4 * noise)]
+    w = int(round(0.4 * p))
+    thirds = [chunk.mean(axis=0) for chunk in np.array_split(part, 3)]
+
+    def runs_on(k: int) -> bool:   # dark in each third of the rows, each third averaged
+        return all(float(t[max(0, k - w):k + w + 1].max()) - base >= 0.5 * h[k] for t in thirds)
+
+    middle = (len(h) - 1) / 2
+    k = int(np.argmax(h))
+    # a highway's dashed middle can be its darkest line: then its two lines count from a quarter
+    dashed = abs(k - middle) <= 1.5 * p and not runs_on(k)
+    lines = [i for i in peaks if h[i] >= max((0.25 if dashed else 0.5) * top, 4 * noise)]
+    for a in (i for i in lines if i <= middle - 0.3 * p):
+        for b in (i for i in lines if i >= middle + 0.3 * p):
+            if 2.6 * p <= b - a <= 8.5 * p and float(h[a:b + 1].min()) <= 0.5 * min(h[a], h[b]) \
+                    and runs_on(a) and runs_on(b):
+                return "h"
+    if abs(k - middle) <= 1.5 * p and all(abs(i - k) <= 1.3 * p for i in strong) and runs_on(k):
+        return "r"
+    return None
+
+
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
-               rel: np.ndarray | None = None, floor: float = 0.0) -> list[SideRead]:
+               rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM) -> list[SideRead]:
     """The four sides of space (r, c), N E S W (see ``read_space``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
@@ -566,7 +615,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # between (or without the darkness), two lines a road's width apart in the faint
                 # ink (a light line the main threshold broke up), or clearly at the main
                 # threshold, make a highway
-                if pair is not None and (pair >= 0.3 or pair < 0.2):
+                vote = profile_lines(_strip(rel, r, c, s), src_ppm) if rel is not None else None
+                if vote is not None:   # the darkness averaged along the route: its lines out of the noise
+                    road = vote == "h"
+                elif pair is not None and (pair >= 0.3 or pair < 0.2):
                     road = pair >= 0.3
                 else:
                     main = side_features(_strip(ink, r, c, s))
@@ -574,9 +626,13 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
                 sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and not side.certain and rel is not None:
-                # a few marks at the main threshold, but ink through half the strip in the faint
-                # ink: the best guess is a light route (the side stays uncertain)
-                if side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
+                # a few marks at the main threshold, but a line running on in the darkness averaged
+                # along the route, or ink through half the strip in the faint ink: the best guess
+                # is a light route (the side stays uncertain)
+                vote = profile_lines(_strip(rel, r, c, s), src_ppm)
+                if vote is not None:   # a line running on in the darkness averaged along the route
+                    sides[s] = SideRead(vote, False, side.why)
+                elif side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
                     road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
                     sides[s] = SideRead("h" if road else "r", False, side.why)
             elif side.kind == "." and side.certain:
@@ -586,17 +642,22 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     sides[s] = SideRead(".", False, "a faint line?")
                 elif trace is not None and side_features(_strip(trace, r, c, s)[:, cut:-cut])["line"] >= TRACE_LINE:
                     sides[s] = SideRead(".", False, "a faint line?")
+                elif rel is not None and profile_lines(_strip(rel, r, c, s)[:, cut:-cut], src_ppm) is not None:
+                    # under every threshold row by row, but a line running on once the darkness is
+                    # averaged along the route (a light line, blurred or in a coarse photo)
+                    sides[s] = SideRead(".", False, "a faint line?")
     return sides
 
 
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               floor: float = 0.0) -> tuple[Cell, bool, str]:
+               floor: float = 0.0, src_ppm: float = PX_PER_MM) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
-    threshold): a route's darkness shows a highway's two lines or not (``two_lines``)."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor)
+    threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
+    the photo's own pixels per mm at the grid (``profile_lines``)."""
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
@@ -724,7 +785,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
     shaky = _shaky_spaces(dark) if len(found) < 4 else {}
-    rows, uncertain = read_rel(dark / _black_level(dark, expansion, found), expansion, src_ppm, shaky)
+    rows, uncertain = read_rel(dark / _black_level(dark, expansion, found), expansion, src_ppm, shaky,
+                               _clipped_spaces(rect))
     board = Board(tuple(rows), expansion=expansion, source=source)
     return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
 
@@ -749,10 +811,33 @@ def _shaky_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
     return shaky
 
 
-def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+CLIPPED = 250            # a photo's grey level this high is white clipped by the sensor (or near it) ...
+CLIPPED_SHARE = 0.5      # ... in this share of a space's paper: a light line there may be lost
+
+
+def _clipped_spaces(rect: np.ndarray) -> set[tuple[int, int]]:
+    """The spaces whose paper is overexposed in the photo: most of it at the top of the sensor's
+    range (``CLIPPED``, the rectified photo's own grey levels). There the paper and a light pencil
+    line both clip to white and the line is lost: no measure of the darkness can find it, so such a
+    space's empty sides are not read with certainty."""
+    bright = (rect >= CLIPPED) & _interior()
+    inside = _interior()
+    p, sq = PX_PER_MM, layout.SQUARE_MM
+    out = set()
+    for r in range(SIZE):
+        for c in range(SIZE):
+            ys = slice(int((MARGIN_MM + r * sq) * p), int((MARGIN_MM + (r + 1) * sq) * p))
+            xs = slice(int((MARGIN_MM + c * sq) * p), int((MARGIN_MM + (c + 1) * sq) * p))
+            if bright[ys, xs].sum() >= CLIPPED_SHARE * max(1, inside[ys, xs].sum()):
+                out.add((r, c))
+    return out
+
+
+def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
+             clipped: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
-    spaces never read with certainty, and why (``_shaky_spaces``)."""
+    spaces never read with certainty, and why (``_shaky_spaces``); ``clipped``: spaces whose paper
+    is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -770,10 +855,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm)
             if small and certain:   # a small photo: strokes a pixel or two wide, never trusted alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
+            if clipped and (r, c) in clipped and certain and "." in cell.edges:
+                certain, why = False, "the paper is overexposed here (white clipped): a light line may be lost"
             if shaky and (r, c) in shaky and certain:
                 certain, why = False, shaky[(r, c)]
             row.append(cell)

@@ -101,9 +101,11 @@ def _page(expansion: str, px_per_mm: float) -> tuple[np.ndarray, tuple[float, fl
 class _Hand:
     """One person's drawing: pencil or pen, their line width, wobble and care."""
 
-    def __init__(self, rng: np.random.Generator):
+    def __init__(self, rng: np.random.Generator, pencil: bool | None = None):
         self.rng = rng
         self.pencil = rng.random() < 0.55
+        if pencil is not None:   # forced (the same random numbers are drawn either way)
+            self.pencil = pencil
         if self.pencil:
             self.colour = np.array([0.22, 0.22, 0.24]) * rng.uniform(0.7, 1.2)
             self.width = rng.uniform(0.3, 0.6)
@@ -395,12 +397,13 @@ def _smooth_field(rng, h: int, w: int, lo: float, hi: float) -> np.ndarray:
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
-def _drawn_sheet(rng, board: Board, expansion: str, px_per_mm: float, *, strays: bool = True
-                 ) -> tuple[np.ndarray, _Hand]:
-    """The printed page (BGR float) with ``board`` drawn on it by a random hand, and the hand."""
+def _drawn_sheet(rng, board: Board, expansion: str, px_per_mm: float, *, strays: bool = True,
+                 pencil: bool | None = None) -> tuple[np.ndarray, _Hand]:
+    """The printed page (BGR float) with ``board`` drawn on it by a random hand (``pencil``: forced
+    pencil or pen), and the hand."""
     page, origin_px = _page(expansion, px_per_mm)
     canvas = _Canvas(page.shape, (origin_px[0] / px_per_mm, origin_px[1] / px_per_mm), px_per_mm)
-    hand = _Hand(rng)
+    hand = _Hand(rng, pencil)
     for r in range(SIZE):
         for c in range(SIZE):
             cell = board.rows[r][c]
@@ -421,11 +424,14 @@ def _blur_sigma(rng, mp: float) -> float:
     return rng.uniform(0.0, 1.3) * math.sqrt(mp / 4)
 
 
-def _lens_and_jpeg(rng, photo: np.ndarray, mp: float, bayer: bool = False) -> tuple[bytes, float, int]:
-    """What the camera adds last to a photo of paper: lens blur, sensor noise (``bayer``: through
-    a colour filter mosaic, demosaiced) and JPEG at quality 60-95; returns (the JPEG, the blur's
-    sigma, the quality)."""
+def _lens_and_jpeg(rng, photo: np.ndarray, mp: float, bayer: bool = False,
+                   blur: float | None = None) -> tuple[bytes, float, int]:
+    """What the camera adds last to a photo of paper: lens blur (``blur``: this sigma in camera
+    pixels instead of a random one), sensor noise (``bayer``: through a colour filter mosaic,
+    demosaiced) and JPEG at quality 60-95; returns (the JPEG, the blur's sigma, the quality)."""
     sigma = _blur_sigma(rng, mp)
+    if blur is not None:   # the random sigma is drawn all the same: the rest of the photo is the seed's
+        sigma = blur
     if sigma > 0.3:
         photo = cv2.GaussianBlur(photo, (0, 0), sigma)
     jpeg, quality = _sensor_and_jpeg(rng, photo, bayer=bayer)
@@ -485,18 +491,21 @@ def _cover_marks(sheet: np.ndarray, seed: int, corners, expansion: str, px_per_m
 
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0,
-               bayer: bool = False, cover: tuple[int, ...] = ()) -> Photo:
+               bayer: bool = False, cover: tuple[int, ...] = (), pencil: bool | None = None,
+               blur: float | None = None) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows. ``bayer``: the sensor's colour filter
     mosaic, demosaiced, as every phone photo has (off by default: the reader's benchmarks and
     tests were measured without it; the screen check is measured with it too). ``cover``: the
-    corners (0 TL, 1 TR, 2 BR, 3 BL) whose registration marks a thumb covers (``_cover_marks``)."""
+    corners (0 TL, 1 TR, 2 BR, 3 BL) whose registration marks a thumb covers (``_cover_marks``).
+    ``pencil`` (pencil or pen) and ``blur`` (the lens blur's sigma in camera pixels) force what is
+    otherwise drawn at random, for a stress set; the seed's other choices stay the same."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
         board = Board(tuple((EMPTY,) * SIZE for _ in range(SIZE)), expansion=expansion) if blank else \
             random_board(rng, expansion)
     px_per_mm = float(min(12.0, max(4.0, round(max(out_w, out_h) / 297 * 1.15))))
-    sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank)
+    sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank, pencil=pencil)
     if cover:
         _cover_marks(sheet, seed, cover, expansion, px_per_mm)
     fibre = 1 - np.abs(rng.normal(0, 0.02, (256, 256))).astype(np.float32)
@@ -525,7 +534,7 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
         light *= 1 - mask * rng.uniform(0.2, 0.5)
     cast = rng.uniform(0.9, 1.1, 3).astype(np.float32)
     photo = photo * light[..., None] * cast
-    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp, bayer)
+    jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp, bayer, blur)
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
               "px_per_mm": px_per_mm, "blur": round(sigma, 2), "tilt": round(tilt, 1), "shadow": shadow,
               "light": round(float(light.min() / max(light.max(), 1e-6)), 2)}
