@@ -62,6 +62,23 @@ def test_a_screen_whose_moire_fails_the_plain_blank_test_is_refused():
         read_photo(_screen(MOIRE_SEED).jpeg)
 
 
+def test_the_notch_takes_out_a_pattern_but_not_a_line():
+    # a window that fails the blank test only through a moire is blank once the moire is
+    # notched out; one that fails it through a blurred pencil line (its energy in a dozen low
+    # bins, as in dev paper photo 500,258) is not: what the notch takes is where the line is
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    y, x = np.mgrid[:64, :64].astype(np.float32)
+    paper = 200 + rng.normal(0, 2, (64, 64)).astype(np.float32)
+    moire = paper + 30 * np.cos(2 * np.pi * (0.07 * x + 0.11 * y))
+    assert not screen._blank(moire, 6.0)
+    assert screen._blank_peak(moire, 6.0) > 3 * screen.THRESHOLD
+    line = paper - 70 * np.exp(-((x - 0.4 * y - 20) ** 2) / (2 * 4.0 ** 2))
+    assert not screen._blank(line, 6.0)
+    assert screen._blank_peak(line, 6.0) is None
+
+
 def _cover_the_marks(jpeg: bytes) -> bytes:
     """The photo with its four registration marks painted over in the paper's white (a thumb,
     a sticker): the marks' places from their own homography."""

@@ -47,7 +47,8 @@ BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (eithe
 AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
 NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
 LOW_BINS = 4             # ... and the lowest frequencies (the light's own gradient)
-NOTCH = 12.0             # a window failing the blank test is tested again without its bins over this
+NOTCH = 12.0             # a window failing the blank test is tested again without its bins over this ...
+SPREAD = 2.0             # ... when what they hold is spread evenly (its local energy's max / mean)
 FLOOR = 1.0              # the background is at least the power of noise of this variance (grey
                          # levels squared): a flat, JPEG-flattened window's one step is no pattern
 
@@ -96,6 +97,12 @@ def _blank_peak(win: np.ndarray, px_per_mm: float) -> float | None:
         return None
     w = win.astype(np.float32)
     spectrum = np.fft.rfft2(w - w.mean())
+    taken = np.fft.irfft2(np.where(pattern, spectrum, 0), s=win.shape).astype(np.float32)
+    # a pattern is spread over the whole window; a line's few strong bins (a blurred pencil
+    # line in a dev paper photo, its energy in a dozen low bins) are where the line is
+    energy = cv2.GaussianBlur(taken * taken, (0, 0), win.shape[0] / 8, borderType=cv2.BORDER_REFLECT)
+    if energy.max() > SPREAD * energy.mean():
+        return None
     spectrum[pattern] = 0
     clean = (np.fft.irfft2(spectrum, s=win.shape) + w.mean()).astype(np.float32)
     return float(ratio.max()) if _blank(clean, px_per_mm) else None
