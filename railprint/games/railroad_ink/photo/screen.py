@@ -26,6 +26,8 @@ line the blank test missed) does not: the photo is refused as a screen when the 
 the windows of each one's highest peak is over :data:`THRESHOLD`.
 Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) is no verdict:
 the photo is read. The cost is a few FFTs of at most 128 x 128 (docs/railroad-ink-photo.md).
+A photo about to be refused for its marks is scanned anywhere for the same pattern
+(:func:`looks_like_screen_anywhere`), so that a screen whose pixel grid hid its marks is named.
 """
 
 from __future__ import annotations
