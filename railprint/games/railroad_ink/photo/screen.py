@@ -89,8 +89,9 @@ def _blank_peak(win: np.ndarray, px_per_mm: float) -> float | None:
     """The window's highest ratio-spectrum peak when it is blank, else None. Blank: as it is,
     or once its own periodic pattern is taken out (the bins over NOTCH and their neighbours
     zeroed): a sharp screen's moire can be strong enough to fail the blank test by itself
-    (every window of a phone photographed at 2.7 camera px per screen px), a line cannot hide
-    in a few bins."""
+    (every window of a phone photographed at 2.7 camera px per screen px). What the notch takes
+    must be spread over the window (SPREAD): a blurred line's energy can sit in a few bins too,
+    but it stays where the line is."""
     ratio = _ratio(win)
     if _blank(win, px_per_mm):
         return float(ratio.max())
