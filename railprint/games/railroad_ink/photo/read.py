@@ -761,6 +761,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     gray = _decode(data)
     found, foreign = _find_markers(gray)
     if not found:
+        _refuse_a_screen(gray)
         if foreign:
             raise PhotoError("this is a sheet of another layout (its marks are not railprint's Railroad Ink "
                              "marks)", hint="print a new sheet with `railprint sheet railroad-ink`")
@@ -769,7 +770,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                          hint="photograph the whole grid with its four corner squares, from above, in good light")
     H, expansion = _homography(found)
     if len(found) == 1:
-        H = _follow_grid(gray, H, found)
+        try:
+            H = _follow_grid(gray, H, found)
+        except PhotoError:
+            _refuse_a_screen(gray)
+            raise
     sheet = _read_qr(gray, H)
     if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
@@ -789,6 +794,13 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                                _clipped_spaces(rect))
     board = Board(tuple(rows), expansion=expansion, source=source)
     return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+
+
+def _refuse_a_screen(gray: np.ndarray) -> None:
+    """A photo about to be refused for its marks: when it is a photo of a screen (whose pixel
+    grid can hide the marks or turn one into another layout's), say that instead."""
+    if screen.looks_like_screen_anywhere(gray):
+        raise PhotoError(screen.MESSAGE, hint=screen.HINT)
 
 
 def _shaky_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:

@@ -11,20 +11,23 @@ of its lines and round box (the grey centre squares are left out: a printer's ha
 periodic too), wherever the player drew nothing. ``read.py`` has found the markers by then, so
 the squares' places in the photo are known. In each square the largest axis-aligned window of the
 photo's own pixels (32 to 128 px) is taken; it is *blank* when, blurred by 0.25 mm, no pixel in
-it is darker than 85 % of its paper. Each blank window's power spectrum (Hann taper) is
-divided, bin by bin, by the median power of the bins at the same radius: the photo's own noise,
-blur and JPEG come out near 1, a periodic pattern far above.
+it is darker than 85 % of its paper -- or when it is once its own periodic pattern is taken out
+(a sharp screen's moire alone can fail the test). Each blank window's power spectrum (Hann
+taper) is divided, bin by bin, by the median power of the bins at the same radius: the photo's
+own noise, blur and JPEG come out near 1, a periodic pattern far above.
 
 Left out, because paper photos have them too: the bins at multiples of 1/8 cycle per pixel on
 either axis (JPEG's 8 x 8 blocks); the bins near the photo's axes (rows and columns of the
 sensor, rolling-shutter banding) and near its Nyquist limit (JPEG's finest DCT basis,
 demosaicing). The background has a floor (noise of 1 grey level): a flat or clipped window
-that JPEG left with one faint step is not a pattern. A screen shows the same pattern in
-every window, a paper photo's chance peak (or a pencil line the blank test missed) does not: the
-photo is refused as a screen when the windows' ratio spectra, bin by bin, have a median peak
-over :data:`THRESHOLD`.
+that JPEG left with one faint step is not a pattern. A screen shows a pattern in every window
+(at a frequency that drifts across a turned screen), a paper photo's chance peak (or a pencil
+line the blank test missed) does not: the photo is refused as a screen when the median over
+the windows of each one's highest peak is over :data:`THRESHOLD`.
 Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) is no verdict:
 the photo is read. The cost is a few FFTs of at most 128 x 128 (docs/railroad-ink-photo.md).
+A photo about to be refused for its marks is scanned anywhere for the same pattern
+(:func:`looks_like_screen_anywhere`), so that a screen whose pixel grid hid its marks is named.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import numpy as np
 from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo import layout
 
-THRESHOLD = 30.0         # the windows' median ratio spectrum's peak that says "screen"
+THRESHOLD = 30.0         # the median over the blank windows of their peak that says "screen"
 MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
 MAX_WINDOWS = 12
 SIZES = (128, 96, 64, 48, 40, 32)
@@ -46,6 +49,8 @@ BLOCK_BINS = 0.5         # bins within this of a multiple of 1/8 cycle/px (eithe
 AXIS = 0.05              # ... and bins within this many cycles/px (at least 2.5 bins) of an axis
 NYQUIST_SHARE = 0.8      # ... and bins beyond this share of the Nyquist limit (either axis)
 LOW_BINS = 4             # ... and the lowest frequencies (the light's own gradient)
+NOTCH = 12.0             # a window failing the blank test is tested again without its bins over this ...
+SPREAD = 2.0             # ... when what they hold is spread evenly (its local energy's max / mean)
 FLOOR = 1.0              # the background is at least the power of noise of this variance (grey
                          # levels squared): a flat, JPEG-flattened window's one step is no pattern
 
@@ -60,25 +65,50 @@ def looks_like_screen(gray: np.ndarray, H: np.ndarray) -> bool:
 
 
 def screen_score(gray: np.ndarray, H: np.ndarray) -> tuple[float | None, int]:
-    """(the median ratio spectrum's peak, or None when fewer than MIN_WINDOWS blank windows
-    were found; how many windows were used)."""
-    windows = []
+    """(the median over the blank windows of each one's highest ratio-spectrum peak, or None
+    when fewer than MIN_WINDOWS blank windows were found; how many windows were used)."""
+    peaks = []
     for r, c in _white_squares():
         win = _window(gray, H, r, c)
-        if win is not None and _blank(win, _px_per_mm(H, r, c)):
-            windows.append(win)
-    # one size for all, so their spectra share bins: the largest that MIN_WINDOWS windows have
-    for size in SIZES:
-        usable = [w for w in windows if w.shape[0] >= size]
-        if len(usable) >= MIN_WINDOWS:
-            break
-    else:
-        return None, len(windows)
-    usable = usable[:MAX_WINDOWS]
-    # the median over the windows, bin by bin: a screen's pattern is in every window; a line the
+        if win is None:
+            continue
+        peak = _blank_peak(win, _px_per_mm(H, r, c))
+        if peak is not None:
+            peaks.append(peak)
+            if len(peaks) == MAX_WINDOWS:
+                break
+    if len(peaks) < MIN_WINDOWS:
+        return None, len(peaks)
+    # the median over the windows: a screen's pattern is in every window (each at its own
+    # frequency: on a turned screen the moire's frequency drifts across the sheet); a line the
     # blank test missed, in one or two, is not
-    middle = np.median([_ratio(_centre(w, size)) for w in usable], axis=0)
-    return float(middle.max()), len(usable)
+    return float(np.median(peaks)), len(peaks)
+
+
+def _blank_peak(win: np.ndarray, px_per_mm: float) -> float | None:
+    """The window's highest ratio-spectrum peak when it is blank, else None. Blank: as it is,
+    or once its own periodic pattern is taken out (the bins over NOTCH and their neighbours
+    zeroed): a sharp screen's moire can be strong enough to fail the blank test by itself
+    (every window of a phone photographed at 2.7 camera px per screen px). What the notch takes
+    must be spread over the window (SPREAD): a blurred line's energy can sit in a few bins too,
+    but it stays where the line is."""
+    ratio = _ratio(win)
+    if _blank(win, px_per_mm):
+        return float(ratio.max())
+    pattern = cv2.dilate((ratio > NOTCH).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if not pattern.any():
+        return None
+    w = win.astype(np.float32)
+    spectrum = np.fft.rfft2(w - w.mean())
+    taken = np.fft.irfft2(np.where(pattern, spectrum, 0), s=win.shape).astype(np.float32)
+    # a pattern is spread over the whole window; a line's few strong bins (a blurred pencil
+    # line in a dev paper photo, its energy in a dozen low bins) are where the line is
+    energy = cv2.GaussianBlur(taken * taken, (0, 0), win.shape[0] / 8, borderType=cv2.BORDER_REFLECT)
+    if energy.max() > SPREAD * energy.mean():
+        return None
+    spectrum[pattern] = 0
+    clean = (np.fft.irfft2(spectrum, s=win.shape) + w.mean()).astype(np.float32)
+    return float(ratio.max()) if _blank(clean, px_per_mm) else None
 
 
 def _white_squares() -> list[tuple[int, int]]:
@@ -128,11 +158,6 @@ def _window(gray: np.ndarray, H: np.ndarray, r: int, c: int) -> np.ndarray | Non
     return None
 
 
-def _centre(win: np.ndarray, size: int) -> np.ndarray:
-    o = (win.shape[0] - size) // 2
-    return win[o:o + size, o:o + size]
-
-
 _MASKS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
@@ -175,3 +200,39 @@ def _ratio(win: np.ndarray) -> np.ndarray:
     ratio = power / np.maximum(background[radius], floor)
     ratio[~allowed] = 0.0
     return ratio
+
+
+SCAN_SIZE = 64           # a photo whose marks are not found: windows of this size anywhere in it ...
+SCAN_WINDOWS = 64        # ... at most this many, spread over the photo ...
+SCAN_PEAK = 2 * THRESHOLD   # ... and a screen when SCAN_HITS of the blank ones peak over this
+SCAN_HITS = 4
+
+
+def looks_like_screen_anywhere(gray: np.ndarray) -> bool:
+    """The same test where the marks were not found (a sharp screen's pixel grid over the marks'
+    cells can hide them or make one read as another layout's), without knowing where the sheet
+    is: windows of SCAN_SIZE anywhere in the photo (at most SCAN_WINDOWS, spread over it), blank
+    (:func:`_blank_peak`, blurred by 1.5 px) and not dark; a screen when SCAN_HITS of them peak
+    over SCAN_PEAK. Not a median: the screen may fill a small part of the frame (the table
+    around it is blank too). Asked only of a photo refused anyway: it changes which line says
+    why, never whether a photo is read."""
+    return scan_hits(gray)[0] >= SCAN_HITS
+
+
+def scan_hits(gray: np.ndarray) -> tuple[int, int]:
+    """(how many blank windows peak over SCAN_PEAK, how many blank windows were looked at)."""
+    n = SCAN_SIZE
+    blur = 1.5                # px: BLANK_SIGMA_MM at 6 px/mm, the grid's reading resolution
+    box = cv2.GaussianBlur(gray, (0, 0), blur)
+    places = []
+    for y in range(0, gray.shape[0] - n + 1, n):
+        for x in range(0, gray.shape[1] - n + 1, n):
+            b = box[y:y + n, x:x + n]
+            mean = float(b.mean())
+            if mean >= 40 and float(b.min()) >= 0.8 * mean:
+                places.append((y, x))
+    if len(places) > SCAN_WINDOWS:
+        places = [places[i] for i in np.linspace(0, len(places) - 1, SCAN_WINDOWS).round().astype(int)]
+    peaks = [p for p in (_blank_peak(gray[y:y + n, x:x + n], blur / BLANK_SIGMA_MM) for y, x in places)
+             if p is not None]
+    return sum(p >= SCAN_PEAK for p in peaks), len(peaks)
