@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from railprint.errors import RailprintError
-from railprint.games.railroad_ink.board import EMPTY, ROWS, SIZE, Board, Cell, square
+from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import layout, screen
 
 MAX_BYTES = 30_000_000

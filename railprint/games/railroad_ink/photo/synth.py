@@ -267,7 +267,6 @@ def _draw_space(canvas: _Canvas, hand: _Hand, cell: Cell, x0: float, y0: float) 
 
 
 def _highway(canvas, hand, paths, w, base, *, hub: bool, curve=None, spokes=None) -> None:
-    rng = hand.rng
     if hub:
         h = w / 2
         for s in spokes:
