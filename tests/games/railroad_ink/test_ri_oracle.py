@@ -120,12 +120,9 @@ def _oracle(tokens: list[str], expansion: str) -> dict[str, int]:
 
     parent: dict = {}
 
-    def find(x):
+    def find(x):   # plain union-find (at most 98 pieces: no need to compress)
         parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+        return x if parent[x] == x else find(parent[x])
 
     def join(a, b):
         parent[find(a)] = find(b)
