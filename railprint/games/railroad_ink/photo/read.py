@@ -308,6 +308,7 @@ GRID_DRAWN_MM = 1.5      # ... unless it is this far off and its neighbours are 
 GRID_AGREE_MM = 0.4      # a crossing's two looks at one line agree within this
 GRID_SMOOTH_MM = 0.6     # a crossing's single look further than this from its neighbours: not the grid's bend
 GRID_MIN_FOUND = 16      # fewer crossings than this found at all: the grid is not where the marks put it
+GRID_CONFIRMED = 0.4     # under this share of the inner crossings' lines on, on both looks: nor is it
 
 
 def _grid_samples(dark: np.ndarray) -> np.ndarray:
@@ -382,11 +383,17 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None) -> dict[t
     found (within one crossing; two for one not found) is off too, or fewer than three were found.
     Paper bends smoothly over a square: one crossing off among crossings on is a drawn line taken
     for the printed one (a route drawn along the grid line); a region off is the grid misplaced.
-    Too few crossings found at all: every space. ``field``: the warp the grid was read through
+    Too few crossings found at all, or under GRID_CONFIRMED of the inner crossings' lines on where
+    both looks agree (on either axis; on flat dev photos 0.61 or more, on a grid 6 mm off 0):
+    every space. ``field``: the warp the grid was read through
     (for the reason)."""
     found = ~np.isnan(samples).all(axis=3)
-    if int(found.all(axis=2).sum()) < GRID_MIN_FOUND:
-        why = "the printed grid is not where the corner marks put it (its lines were not found)"
+    inner = samples[1:-1, 1:-1]
+    confirmed = ((np.abs(inner[..., 0]) <= GRID_OFF_MM) & (np.abs(inner[..., 1]) <= GRID_OFF_MM)).mean(axis=(0, 1))
+    if int(found.all(axis=2).sum()) < GRID_MIN_FOUND or float(confirmed.min()) < GRID_CONFIRMED:
+        # a grid this far off finds drawn lines or the round boxes' frames in place of its own:
+        # a warp onto those would be read as right; the inner lines seen twice in agreement tell
+        why = "the printed grid is not where the corner marks put it (its lines were not found there)"
         return {(r, c): why for r in range(SIZE) for c in range(SIZE)}
     near = np.fmin(np.abs(samples[..., 0]), np.abs(samples[..., 1]))   # (8, 8, 2): the nearer look, NaN when none
     on = np.where(np.isnan(near), np.nan, (near <= GRID_OFF_MM).astype(float))
@@ -1022,8 +1029,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
             if clipped and (r, c) in clipped and certain and "." in cell.edges:
                 certain, why = False, "the paper is overexposed here (white clipped): a light line may be lost"
-            if shaky and (r, c) in shaky and certain:
-                certain, why = False, shaky[(r, c)]
+            if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
+                certain, why = False, shaky[(r, c)] + ("; " + why if why else "")
             row.append(cell)
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
