@@ -123,6 +123,12 @@ _FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe",
                        "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ð": "d", "þ": "th"})
 
 
+def ascii_letters(text: str) -> str:
+    """``text`` in plain ASCII letters for a file name: accents dropped and the letters NFKD
+    cannot take apart spelt out (``Łukasz Ørsted`` -> ``Lukasz Orsted``, not ``ukasz rsted``)."""
+    return unicodedata.normalize("NFKD", str(text).translate(_FOLD)).encode("ascii", "ignore").decode()
+
+
 def name_key(text: str) -> str:
     """Matching key of a name: case, accents and punctuation ignored (``Tromsø`` == ``tromso``)."""
     return _name_key(str(text))
