@@ -180,6 +180,15 @@ def test_a_picture_behind_a_symlink_loop_is_a_located_problem(tmp_path):
     message = problems_of(path)
     assert "deck.yaml:" in message and "bad file reference 'loop/a.png'" in message
 
+def test_a_misspelt_picture_name_is_answered_with_the_files_beside_it(tmp_path):
+    (tmp_path / "harbour.png").write_bytes(ART.read_bytes())
+    path = write_deck(tmp_path, ["{type: image, file: harbor.png, x: 0, y: 0, w: 10mm, h: 10mm}"])
+    message = problems_of(path)
+    assert "picture not found: harbor.png" in message and "did you mean 'harbour.png'?" in message
+    nothing_near = write_deck(tmp_path, ["{type: image, file: zzz.png, x: 0, y: 0, w: 10mm, h: 10mm}"])
+    assert "did you mean" not in problems_of(nothing_near)
+
+
 def test_image_problems_are_located(tmp_path, caplog):
     (tmp_path / "bad.png").write_bytes(b"not a picture")
     (tmp_path / "a.png").write_bytes(ART.read_bytes())
