@@ -154,8 +154,10 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 if isinstance(node, MarkedDict):
                     where = node.key_loc(key)
                 allowed = _allowed_fields(model, tagged[:-1])
-                problems.append(RailprintError(f"unknown key {key!r}", where,
-                                               hint=suggestion(str(key), allowed) if allowed else None))
+                hint = suggestion(str(key), allowed) if allowed else None
+                if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
+                    hint = "a tiles file lists its pieces under 'cards:', as a deck does"
+                problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint))
                 continue
             where, _ = _locate(data, loc, fallback)
             path = ".".join(str(p) for p in loc if not isinstance(p, int)) or "file"

@@ -1053,7 +1053,8 @@ def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any
     from pydantic import ValidationError
 
     try:
-        spec = validate(DeckSpec, data, str(path), "deck")
+        kind = data.get("kind") if isinstance(data, dict) else None
+        spec = validate(DeckSpec, data, str(path), kind if kind in ("deck", "tiles") else "deck")
         return spec, data, list(range(len(spec.cards)))
     except ContentError as exc:
         schema_error = exc

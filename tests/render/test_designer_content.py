@@ -330,3 +330,14 @@ def test_the_schema_describes_every_new_key():
     assert '"from"' in cards and '"sheet"' in cards
     assert defs["IconsSpec"]["properties"]["icons"]["description"]
     assert defs["IconShape"]["properties"]["path"]["description"]
+
+
+def test_a_tiles_file_listing_its_pieces_under_tiles_is_told_they_go_under_cards(tmp_path):
+    path = tmp_path / "tiles.yaml"
+    path.write_text("kind: tiles\nid: t\ngame: g\ntitle: T\nsize: tile40\n"
+                    "templates:\n  t:\n    layers:\n      - {type: rect, bleed: true, fill: '#eeeeee'}\n"
+                    "tiles:\n  - {template: t, count: 4}\n", encoding="utf-8")
+    message = problems_of(path)
+    assert message.splitlines()[0].endswith("tiles.yaml (tiles)")   # not "(deck)"
+    assert "tiles.yaml:10:1: unknown key 'tiles' (a tiles file lists its pieces under 'cards:', as a deck does)" \
+        in message
