@@ -312,7 +312,7 @@
 
   function draw() {
     if (!ctx) return;
-    root.replaceChildren(entry(), summary(), ending(), mapSection());
+    root.replaceChildren(...[entry(), summary(), ending(), mapSection()].filter((node) => node !== null));
   }
 
   Railprint.style(document.currentScript);   // editor.css, beside this script
