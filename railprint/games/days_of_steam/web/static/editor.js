@@ -87,7 +87,7 @@
     const result = (ctx.score || {}).result;
     const me = result ? (result.players || []).find((p) => p.name === ctx.player) : null;
     if (!me) return h("p", {});
-    const rows = [["goods_vp", me.goods], ["colour_bonus", me.colour_bonus, ` (${me.colours} ${w("colours")})`],
+    const rows = [["goods_vp", me.goods], ["colour_bonus", me.colour_bonus, ` (${w("colours")}: ${me.colours})`],
       ["circuit_vp", me.circuits]];
     return h("div", {class: "dos-score"},
       h("table", {}, h("tbody", {}, rows.map(([key, value, note]) => h("tr", {"data-item": key},
