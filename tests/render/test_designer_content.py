@@ -341,3 +341,9 @@ def test_a_tiles_file_listing_its_pieces_under_tiles_is_told_they_go_under_cards
     assert message.splitlines()[0].endswith("tiles.yaml (tiles)")   # not "(deck)"
     assert "tiles.yaml:10:1: unknown key 'tiles' (a tiles file lists its pieces under 'cards:', as a deck does)" \
         in message
+
+
+def test_an_expression_cut_short_says_it_ends_too_soon(tmp_path):
+    path = write_deck(tmp_path, ["{type: text, text: '{name +}', x: 2mm, y: 8mm}"])
+    message = problems_of(path)
+    assert "{name +} is not an expression: it ends too soon" in message   # was "unexpected the end"
