@@ -23,7 +23,7 @@
       show_on_map: "show on the map", shown: "Shown on the map"},
     pl: {map: "Mapa", zoom_in: "Powiększ", zoom_out: "Pomniejsz", fit: "Cała mapa", city: "Trasy z", pick_city: "wybierz miasto",
       claimed_by: "zajęta przez", claim: "Zajmij", routes: "Trasy", tickets: "Zachowane bilety", filter: "Znajdź bilet",
-      none: "jeszcze brak", route_points: "Trasy", ticket_points: "Bilety", globetrotter: "Obieżyświat",
+      none: "jeszcze brak", route_points: "Trasy", ticket_points: "Bilety", globetrotter: "Globtroter",
       longest_path_bonus: "Najdłuższa trasa", region_bonus: "Regiony", station_points: "Niewykorzystane stacje", total: "Razem",
       trains: "Użyte wagony", violations: "Naruszenia zasad", completed: "zrealizowany", failed: "niezrealizowany",
       taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", picture_open: "Dotknij obrazka, by otworzyć go w całości.", which: "Która?", cancel: "Anuluj",
