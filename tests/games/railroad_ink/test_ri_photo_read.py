@@ -387,8 +387,8 @@ def test_one_mark_without_a_grid_to_follow_is_refused_with_a_clear_message():
 def test_a_folded_sheet_is_read_on_its_printed_grid_not_off_it():
     """Paper that is not flat (``make_photo(curl=...)``: dev seed 730004 of the curl set, 2.2 MP,
     folded: the printed grid up to 3.7 mm off where the four marks' homography puts it; the
-    round-six reader read 15 spaces wrong there, flagged only because the drawing looked odd). The
-    grid is checked against its printed lines and warped onto them: every space right or flagged."""
+    round-six reader read 15 spaces wrong in this photo, one of them, F3, unflagged). The grid is
+    checked against its printed lines and warped onto them: every space right or flagged."""
     photo = _photo(730004, 2.16, curl=6.06)
     reading = read_photo(photo.jpeg)
     assert reading.markers == 4 and reading.grid_offset >= 2.0
