@@ -9,7 +9,9 @@ browser tests, ``railprint serve`` processes, CLI subprocesses — read from ``/
 (the process's own time plus the time of the children it has reaped) before and after the test.
 A process's share never counts below zero: one that disappears without being reaped inside the
 tree (re-parented to init) loses the time since the last reading, it does not take other
-tests' time with it. A session fixture's set-up (the browser's launch) is charged to the first
+tests' time with it. A child the test process itself waited for (a CLI ``subprocess.run``, a
+``railprint serve`` it stopped) counts through the test process's own children's time
+(``os.times``), less what the readings had already counted of it. A session fixture's set-up (the browser's launch) is charged to the first
 test that asks for it.
 
 At the end the controller prints a table, files by total CPU, and the totals per test process
@@ -57,6 +59,23 @@ def _tree() -> dict[int, float]:
     return out
 
 
+def _waited() -> float:
+    """CPU seconds of this process's children it has waited for."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+def _direct() -> set[int]:
+    """This process's own children (their ``/proc`` entries name it as parent)."""
+    me, out = os.getpid(), set()
+    try:
+        with open(f"/proc/{me}/task/{me}/children") as f:
+            out = {int(pid) for pid in f.read().split()}
+    except OSError:
+        pass
+    return out
+
+
 class _Recorder:
     def __init__(self):
         self.rows: list[tuple[str, float, float, float]] = []
@@ -65,10 +84,12 @@ class _Recorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
-        own, wall, tree = time.process_time(), time.perf_counter(), _tree()
+        own, wall, tree, waited, direct = time.process_time(), time.perf_counter(), _tree(), _waited(), _direct()
         yield
         after = _tree()
         below = sum(max(0.0, cpu - tree.get(pid, 0.0)) for pid, cpu in after.items())
+        # children the test process waited for meanwhile, less what earlier readings counted of them
+        below += max(0.0, _waited() - waited - sum(tree[pid] for pid in direct if pid in tree and pid not in after))
         self.children += below
         self.rows.append((item.nodeid, time.process_time() - own, below, time.perf_counter() - wall))
 

@@ -6,6 +6,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import os
+from contextlib import contextmanager
 
 import pytest
 
@@ -42,28 +43,60 @@ def _no_user_content_layers():
     use_content([])
 
 
-_RENDERS: dict = {}
+def _run_folder(tmp_path_factory, name: str) -> tuple[Path, bool]:
+    """A folder every test process of this run shares (the run's temporary folder: with xdist,
+    the parent of each process's own), and whether a file lock guards it. Without fcntl (Windows,
+    the Windows-like run) each process keeps its own folder."""
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:
+        return tmp_path_factory.mktemp(name), False
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+    folder.mkdir(exist_ok=True)
+    return folder, True
+
+
+@contextmanager
+def _made_once(folder: Path, key: str, shared: bool):
+    """Held while ``key`` is made or read in ``folder``: the test processes of a run take turns
+    (an exclusive file lock), so the first one makes it and the others find it made."""
+    if not shared:
+        yield
+        return
+    import fcntl
+
+    with open(folder / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture(scope="session")
 def shipped_render(tmp_path_factory):
     """``render(paper)``: the folder holding ``railprint render all --paper PAPER`` of the shipped
-    content, rendered once per test process and shared by every test that reads it back
-    (tests must not write into it)."""
+    content, rendered once per run (the first test process to ask renders it under a file lock,
+    the others read the same folder) and shared by every test that reads it back (tests must not
+    write into it)."""
     from typer.testing import CliRunner
 
     from railprint.cli import app
 
+    folder, shared = _run_folder(tmp_path_factory, "shipped-renders")
+    made: dict = {}
+
     def render(paper: str = "a4"):
-        if paper not in _RENDERS:
-            out = tmp_path_factory.mktemp(f"shipped-{paper}")
-            result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(out), "-q"])
-            assert result.exit_code == 0, result.output
-            _RENDERS[paper] = out
-        return _RENDERS[paper]
+        if paper not in made:
+            out = folder / paper
+            with _made_once(folder, paper, shared):
+                if not out.is_dir():
+                    part = folder / f".{paper}-{os.getpid()}"
+                    result = CliRunner().invoke(app, ["render", "all", "--paper", paper, "-o", str(part), "-q"])
+                    assert result.exit_code == 0, result.output
+                    part.rename(out)   # whole or not at all: a process that failed leaves no folder
+            made[paper] = out
+        return made[paper]
 
     return render
-
 
 
 @pytest.fixture(scope="session")
@@ -71,22 +104,19 @@ def screen_photo(tmp_path_factory):
     """``screen_photo(seed, **options)``: ``make_screen_photo(seed, **options)`` (a 12 MP capture,
     ~12 s of CPU), made once per run and shared by every test process and file that asks for the
     same one: kept as a pickle in the run's shared temporary folder, made under a file lock."""
-    import fcntl
     import pickle
 
     from railprint.games.railroad_ink.photo.synth import make_screen_photo
 
-    base = tmp_path_factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "screen-photos"
-    folder.mkdir(exist_ok=True)
+    folder, shared = _run_folder(tmp_path_factory, "screen-photos")
     made: dict = {}
 
     def get(seed: int, **options):
         key = (seed, *sorted(options.items()))
         if key not in made:
-            path = folder / ("-".join(str(part) for part in key).replace(" ", "").replace("'", "") + ".pickle")
-            with open(path.with_suffix(".lock"), "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
+            name = "-".join(str(part) for part in key).replace(" ", "").replace("'", "")
+            path = folder / (name + ".pickle")
+            with _made_once(folder, name, shared):
                 if path.exists():
                     made[key] = pickle.loads(path.read_bytes())
                 else:

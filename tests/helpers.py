@@ -234,6 +234,56 @@ def pdf_curves(data: bytes) -> list[list[dict]]:
     return out
 
 
+def _char_boxes(page):
+    """(x0, y0, x1, y1, character) of every character of a pdfium page drawn by a text object,
+    in PDF space: pdfplumber's box (pdfminer's), the advance wide and one em high from the font's
+    descent, through the character's matrix."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    m, ox, oy = raw.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
+    width, descent, size = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    for i in range(raw.FPDFText_CountChars(text)):
+        obj = raw.FPDFText_GetTextObject(text, i)
+        if not obj:   # a space or line break pdfium made up
+            continue
+        raw.FPDFText_GetMatrix(text, i, m)
+        raw.FPDFText_GetCharOrigin(text, i, ox, oy)
+        raw.FPDFTextObj_GetFontSize(obj, size)
+        font = raw.FPDFTextObj_GetFont(obj)
+        code = raw.FPDFText_GetUnicode(text, i)
+        raw.FPDFFont_GetGlyphWidth(font, code, size.value, width)
+        raw.FPDFFont_GetDescent(font, size.value, descent)
+        corners = [(u, descent.value + v) for u in (0, width.value) for v in (0, size.value)]
+        xs = [ox.value + m.a * u + m.c * v for u, v in corners]
+        ys = [oy.value + m.b * u + m.d * v for u, v in corners]
+        yield min(xs), min(ys), max(xs), max(ys), chr(code)
+
+
+def pdf_chars_and_lines(data: bytes) -> list[tuple[list[dict], list[dict]]]:
+    """(chars, lines) of every page of a PDF as pdfplumber gives them, read by pdfium (inside
+    forms too): chars with ``text``, ``x0``, ``x1``, ``top``, ``bottom`` and ``size`` (the height
+    of the character's box, pdfminer's size of horizontal text); lines (every painted subpath of
+    two points) with ``x0``, ``x1``, ``y0``, ``y1``, ``top``, ``bottom`` — in points. Over every
+    shipped PDF on both papers the footers they give are pdfplumber's (tests/layout/test_footer_clear.py)."""
+    out = []
+    for page in pdfium_pages(data):
+        _, h = page.get_size()
+        chars = [{"text": ch, "x0": x0, "x1": x1, "top": h - y1, "bottom": h - y0, "size": y1 - y0}
+                 for x0, y0, x1, y1, ch in _char_boxes(page)]
+        lines = []
+        for subpaths, _ in _pdfium_paths(page):
+            for points in subpaths:
+                if len(points) == 2:
+                    (xa, ya, _), (xb, yb, _) = points
+                    lines.append({"x0": min(xa, xb), "x1": max(xa, xb), "y0": min(ya, yb), "y1": max(ya, yb),
+                                  "top": h - max(ya, yb), "bottom": h - min(ya, yb)})
+        out.append((chars, lines))
+    return out
+
+
 def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
     """Every character and drawn path (line, rectangle, curve) of a PDF, inside forms too,
     closer than ``limit`` mm to the paper edge (clipping ignored), as (page, kind, distance mm).
@@ -243,38 +293,17 @@ def objects_near_edge(data: bytes, limit: float = PRINTABLE_MARGIN):
     wide and one em high from the font's descent, through the character's matrix. Over every
     shipped PDF on both papers the nearest character and path of each page lie where
     pdfplumber puts them (within 0.02 mm)."""
-    import ctypes
-
-    import pypdfium2.raw as raw
-
     def path_boxes(page):
         for subpaths, _ in _pdfium_paths(page):
             xs = [p[0] for points in subpaths for p in points]
             ys = [p[1] for points in subpaths for p in points]
             yield min(xs), min(ys), max(xs), max(ys)
-    def char_boxes(page):
-        text = page.get_textpage()
-        m, ox, oy = raw.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
-        width, descent, size = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
-        for i in range(raw.FPDFText_CountChars(text)):
-            obj = raw.FPDFText_GetTextObject(text, i)
-            if not obj:   # a space or line break pdfium made up
-                continue
-            raw.FPDFText_GetMatrix(text, i, m)
-            raw.FPDFText_GetCharOrigin(text, i, ox, oy)
-            raw.FPDFTextObj_GetFontSize(obj, size)
-            font = raw.FPDFTextObj_GetFont(obj)
-            raw.FPDFFont_GetGlyphWidth(font, raw.FPDFText_GetUnicode(text, i), size.value, width)
-            raw.FPDFFont_GetDescent(font, size.value, descent)
-            corners = [(u, descent.value + v) for u in (0, width.value) for v in (0, size.value)]
-            xs = [ox.value + m.a * u + m.c * v for u, v in corners]
-            ys = [oy.value + m.b * u + m.d * v for u, v in corners]
-            yield min(xs), min(ys), max(xs), max(ys)
 
     found = []
     for number, page in enumerate(pdfium_pages(data), 1):
         w, h = page.get_size()
-        for kind, boxes in (("chars", char_boxes(page)), ("paths", path_boxes(page))):
+        chars = ((x0, y0, x1, y1) for x0, y0, x1, y1, _ in _char_boxes(page))
+        for kind, boxes in (("chars", chars), ("paths", path_boxes(page))):
             for x0, y0, x1, y1 in boxes:
                 d = to_mm(min(x0, y0, w - x1, h - y1))
                 if d < limit - 0.01:
