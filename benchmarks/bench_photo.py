@@ -158,7 +158,10 @@ def screens(seeds, cache: Path | None = None) -> tuple[int, list, dict]:
         tally["all flagged"] += doubt
         tally["wrong"] += len(wrong)
         tally["wrong unflagged"] += sum(w not in unsure for w in wrong)
-        score, windows = read.screen_score(jpeg)
+        try:
+            score, windows = read.screen_score(jpeg)
+        except PhotoError:   # read with one mark found: the marks' homography alone is too rough
+            score, windows = None, 0
         why = (f"no verdict: {windows} blank windows" if score is None else
                f"read as paper: screen score {score:.1f} < {screen.THRESHOLD:g} ({windows} windows)")
         why += f"{'; every space flagged' if doubt else ''}; {len(wrong)} wrong, " \
