@@ -18,7 +18,8 @@ The report breaks the errors down by what was misread (exits, station, overpass,
 the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
 
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
-                                     [--screens N] [--screens-only] [--bayer] [--stress] [--cache DIR]
+                                     [--screens N] [--screens-only] [--bayer] [--stress] [--curl]
+                                     [--cache DIR]
                                      [--verbose]
 """
 
@@ -178,6 +179,14 @@ def _stress_photo(seed: int, megapixels: float | None = None):
     return make_photo(seed, megapixels=mp, pencil=True, blur=1.5 + 0.9 * ((seed * 104729) % 1000) / 1000)
 
 
+def _curl_photo(seed: int, megapixels: float | None = None):
+    """The non-flat paper stress set (round seven): the sheet bent, lifted at a corner or folded,
+    moving points in the photo by up to 2-8 mm (``make_photo(curl=...)``, spread over the seeds
+    by a fixed rule); the seed's other choices (board, hand, size, light, pose) as
+    ``make_photo(seed)`` draws them."""
+    return make_photo(seed, megapixels=megapixels, curl=2.0 + 6.0 * ((seed * 7919) % 1000) / 1000)
+
+
 def _pct(a: int, b: int) -> str:
     return f"{100 * a / max(1, b):.2f} %"
 
@@ -198,6 +207,9 @@ def main() -> None:
     ap.add_argument("--stress", action="store_true",
                     help="blurred pencil photos: 9-12 MP, pencil, lens blur 1.5-2.4 px (make_photo(pencil=True, "
                          "blur=...)); use a cache of their own")
+    ap.add_argument("--curl", action="store_true",
+                    help="paper that is not flat: bent, a corner lifted, folded; points moved 2-8 mm "
+                         "(make_photo(curl=...)); use a cache of their own")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
@@ -210,6 +222,8 @@ def main() -> None:
     make = partial(make_photo, bayer=True) if args.bayer else make_photo
     if args.stress:
         make = _stress_photo
+    if args.curl:
+        make = _curl_photo
     res = run(seeds, args.mp, args.verbose, args.cache, make)
     t = res["total"]
     n = t.get("spaces", 0)

@@ -98,10 +98,31 @@ def file_version(path: Path, noun: str) -> tuple[int, int]:
     try:
         status = path.stat()   # one look: the file checked is the file whose version is returned
     except OSError:
-        raise RailprintError(f"{noun} not found: {path.name}", hint=f"looked for {path}") from None
+        hint = f"looked for {path}"
+        near = close_matches(path.name, _names_beside(path))
+        if near:
+            hint += "; did you mean " + " or ".join(repr(name) for name in near) + "?"
+        raise RailprintError(f"{noun} not found: {path.name}", hint=hint) from None
     if not S_ISREG(status.st_mode):
         raise RailprintError(f"not a {noun.removesuffix(' file')} file: {path}")
     return status.st_mtime_ns, status.st_size
+
+
+MAX_NAMES_BESIDE = 2000
+"""Names of a folder read for a 'did you mean' (a folder of a million files is not listed)."""
+
+
+def _names_beside(path: Path) -> list[str]:
+    """The names of the files in the folder ``path`` names a file of (the first
+    :data:`MAX_NAMES_BESIDE`; none when the folder cannot be read)."""
+    from itertools import islice
+    import os
+
+    try:
+        with os.scandir(path.parent) as entries:
+            return [entry.name for entry in islice(entries, MAX_NAMES_BESIDE)]
+    except OSError:
+        return []
 
 
 def clip(value: object, limit: int = 40) -> str:
@@ -121,6 +142,12 @@ class RulesError(RailprintError):
 
 _FOLD = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE",
                        "ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ð": "d", "þ": "th"})
+
+
+def ascii_letters(text: str) -> str:
+    """``text`` in plain ASCII letters for a file name: accents dropped and the letters NFKD
+    cannot take apart spelt out (``Łukasz Ørsted`` -> ``Lukasz Orsted``, not ``ukasz rsted``)."""
+    return unicodedata.normalize("NFKD", str(text).translate(_FOLD)).encode("ascii", "ignore").decode()
 
 
 def name_key(text: str) -> str:

@@ -58,10 +58,13 @@ def _untagged(data: Any, loc: tuple) -> tuple:
     """``loc`` without the tags pydantic puts after a discriminated union's position (a layer's
     ``(…, 3, 'text', 'font')`` is key ``font`` of item 3, whose ``type`` is ``text``)."""
     out, node = [], data
-    for part in loc:
+    for i, part in enumerate(loc):
         if isinstance(node, dict) and isinstance(part, str) and node.get("type") == part and out \
                 and isinstance(out[-1], int):
             continue  # the union's tag, not a key
+        if isinstance(node, dict) and isinstance(part, str) and part not in node and part[:1].isupper() \
+                and i < len(loc) - 1:
+            continue  # a plain union's branch (``size``'s ``Size``): no key either
         out.append(part)
         try:
             node = node[part]
@@ -131,6 +134,33 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
+_TYPE_MISMATCH = frozenset({"string_type", "dict_type", "model_type", "model_attributes_type", "int_type",
+                            "float_type", "list_type", "bool_type"})
+
+
+def _pruned(errors: list[dict], data: Any) -> list[dict]:
+    """Pydantic's errors less the union branches that only say the value is not of their type
+    when another branch of the same union read the value and found what is wrong inside it
+    (``size: {width: 63000000mm}``: "longer than 10 m", not also "should be a valid string").
+    A branch is a last ``loc`` part that is no key or index of the data (``str``, ``Size``)."""
+    def branch(loc: tuple) -> bool:
+        node = data
+        for part in loc[:-1]:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return False
+        return isinstance(loc[-1], str) and not (isinstance(node, dict) and loc[-1] in node)
+
+    def deeper(err: dict, other: dict) -> bool:
+        loc, their = tuple(err["loc"]), tuple(other["loc"])
+        return other is not err and len(their) > len(loc) and their[:len(loc) - 1] == loc[:-1] \
+            and their[len(loc) - 1] != loc[-1] and isinstance(their[len(loc) - 1], str)
+    return [err for err in errors
+            if not (err["type"] in _TYPE_MISMATCH and err["loc"] and branch(tuple(err["loc"]))
+                    and any(deeper(err, o) for o in errors))]
+
+
 def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
     """Build ``model`` from loaded YAML ``data``; raise one ContentError listing every problem."""
     fallback = getattr(data, "location", Location(filename, 1, 1))
@@ -138,7 +168,7 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         problems = []
-        for err in exc.errors():
+        for err in _pruned(exc.errors(), data):
             tagged = tuple(err["loc"])
             loc = _untagged(data, tagged)
             kind = err["type"]
@@ -154,8 +184,10 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 if isinstance(node, MarkedDict):
                     where = node.key_loc(key)
                 allowed = _allowed_fields(model, tagged[:-1])
-                problems.append(RailprintError(f"unknown key {key!r}", where,
-                                               hint=suggestion(str(key), allowed) if allowed else None))
+                hint = suggestion(str(key), allowed) if allowed else None
+                if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
+                    hint = "a tiles file lists its pieces under 'cards:', as a deck does"
+                problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint))
                 continue
             where, _ = _locate(data, loc, fallback)
             path = ".".join(str(p) for p in loc if not isinstance(p, int)) or "file"

@@ -224,7 +224,9 @@ def compiled(source: str) -> Expression:
             raise TemplateSyntaxError(f"unexpected {parser.stream.current.value!r} after the expression",
                                       parser.stream.current.lineno, None, None)
     except TemplateSyntaxError as exc:
-        why = (exc.message or "").replace("'end of template'", "the end").replace("end of template", "the end")
+        why = (exc.message or "").replace("unexpected 'end of template'", "it ends too soon") \
+            .replace("unexpected end of template", "it ends too soon") \
+            .replace("'end of template'", "the end").replace("end of template", "the end")
         raise ExpressionError(f"{{{_short(source)}}} is not an expression: {why}") from None
     allowed = _allowed_nodes()
     names: dict[str, None] = {}

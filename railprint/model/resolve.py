@@ -1053,7 +1053,8 @@ def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any
     from pydantic import ValidationError
 
     try:
-        spec = validate(DeckSpec, data, str(path), "deck")
+        kind = data.get("kind") if isinstance(data, dict) else None
+        spec = validate(DeckSpec, data, str(path), kind if kind in ("deck", "tiles") else "deck")
         return spec, data, list(range(len(spec.cards)))
     except ContentError as exc:
         schema_error = exc
@@ -1182,16 +1183,22 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                      _loc(data, "cards", top), "lower the 'count:' values or split the file")
         problems.raise_if_any(str(path), Location(str(path)))
     chains: dict[str, list] = {}
+    failed: set[tuple[str, Location]] = set()
 
     def chain(name: str, at: Location) -> list:
         """A template's layers, base first: looked up once a deck (unless it is a problem,
-        which is then reported at every card naming it)."""
+        which is then reported at every place naming it: each card's row, or the deck's
+        default_template once)."""
         found = chains.get(name)
         if found is None:
+            if (name, at) in failed:
+                return []
             before = len(problems.items)
             found = _template_chain(name, spec, checked, problems, at)
             if len(problems.items) == before:
                 chains[name] = found
+            else:
+                failed.add((name, at))
         return found
 
     # a name no card gives (nor the deck's vars, nor the numbering) is the template's mistake:
@@ -1211,9 +1218,11 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             problems.add("card has no template and the deck has no default_template", where)
             continue
         own = {**spec.vars, **entry.vars}
-        front_layers = chain(template, _loc(row, "template", where))
+        front_layers = chain(template, _loc(row, "template", where) if entry.template
+                             else _loc(data, "default_template", where))
         back_name = entry.back or back_template
-        back_layers = chain(back_name, _loc(row, "back", where)) if back_name else None
+        back_layers = chain(back_name, _loc(row, "back", where) if entry.back else _loc(data, "back", where)) \
+            if back_name else None
         numbered = False
         for copy in range(1, entry.count + 1):
             position += 1

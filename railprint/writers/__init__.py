@@ -176,6 +176,8 @@ def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], by
         targets.append(out / rel)
     if len(set(targets)) != len(targets):
         raise RailprintError("two outputs of one run have the same file name")
+    if out.exists() and not out.is_dir():
+        raise RailprintError(f"the output folder {out} is a file", hint="give -o a folder: a new one is made")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -219,6 +221,8 @@ def save(doc: Document, path: str | Path) -> list[Path]:
     (``name-03.svg``, ``name-04.svg``, … while they follow on). Returns the files written."""
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
+    if path.is_dir():
+        raise RailprintError(f"{path} is a folder", hint=f"give a file name, e.g. {path / ('x.' + (fmt or 'pdf'))}")
     if fmt not in SAVE_FORMATS:
         raise RailprintError(f"unknown output format {path.suffix or path.name!r} for {path}",
                              hint="known formats: " + ", ".join(SAVE_FORMATS))

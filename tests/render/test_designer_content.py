@@ -180,6 +180,15 @@ def test_a_picture_behind_a_symlink_loop_is_a_located_problem(tmp_path):
     message = problems_of(path)
     assert "deck.yaml:" in message and "bad file reference 'loop/a.png'" in message
 
+def test_a_misspelt_picture_name_is_answered_with_the_files_beside_it(tmp_path):
+    (tmp_path / "harbour.png").write_bytes(ART.read_bytes())
+    path = write_deck(tmp_path, ["{type: image, file: harbor.png, x: 0, y: 0, w: 10mm, h: 10mm}"])
+    message = problems_of(path)
+    assert "picture not found: harbor.png" in message and "did you mean 'harbour.png'?" in message
+    nothing_near = write_deck(tmp_path, ["{type: image, file: zzz.png, x: 0, y: 0, w: 10mm, h: 10mm}"])
+    assert "did you mean" not in problems_of(nothing_near)
+
+
 def test_image_problems_are_located(tmp_path, caplog):
     (tmp_path / "bad.png").write_bytes(b"not a picture")
     (tmp_path / "a.png").write_bytes(ART.read_bytes())
@@ -321,3 +330,20 @@ def test_the_schema_describes_every_new_key():
     assert '"from"' in cards and '"sheet"' in cards
     assert defs["IconsSpec"]["properties"]["icons"]["description"]
     assert defs["IconShape"]["properties"]["path"]["description"]
+
+
+def test_a_tiles_file_listing_its_pieces_under_tiles_is_told_they_go_under_cards(tmp_path):
+    path = tmp_path / "tiles.yaml"
+    path.write_text("kind: tiles\nid: t\ngame: g\ntitle: T\nsize: tile40\n"
+                    "templates:\n  t:\n    layers:\n      - {type: rect, bleed: true, fill: '#eeeeee'}\n"
+                    "tiles:\n  - {template: t, count: 4}\n", encoding="utf-8")
+    message = problems_of(path)
+    assert message.splitlines()[0].endswith("tiles.yaml (tiles)")   # not "(deck)"
+    assert "tiles.yaml:10:1: unknown key 'tiles' (a tiles file lists its pieces under 'cards:', as a deck does)" \
+        in message
+
+
+def test_an_expression_cut_short_says_it_ends_too_soon(tmp_path):
+    path = write_deck(tmp_path, ["{type: text, text: '{name +}', x: 2mm, y: 8mm}"])
+    message = problems_of(path)
+    assert "{name +} is not an expression: it ends too soon" in message   # was "unexpected the end"

@@ -137,3 +137,14 @@ def test_an_unknown_template_is_reported_at_every_card_naming_it(tmp_path):
         load_deck(path)
     assert [str(p).count("unknown template 'nope'") for p in caught.value.problems] == [1, 1]
     assert [(p.location.line, p.location.col) for p in caught.value.problems] == [(15, 20), (15, 78)]   # each card's own template:
+
+
+def test_a_misspelt_default_template_or_back_is_one_problem_at_its_own_line(tmp_path):
+    # (they were reported at every card, at the card's line: three problems for one typo)
+    path = tmp_path / "once.yaml"
+    path.write_text(DECK.format(extra="back: bak").replace("default_template: t", "default_template: tt"),
+                    encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_deck(path)
+    assert [(str(p).split(": ", 1)[1], p.location.line) for p in caught.value.problems] == [
+        ("unknown template 'tt' (did you mean 't'?)", 14), ("unknown template 'bak' (expected one of: t)", 13)]

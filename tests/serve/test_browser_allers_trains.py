@@ -160,5 +160,8 @@ def test_quick_taps_on_a_station_all_count(browser, server):
     tap_three_times_at_once(ala, "button.at-step[data-station='1'][data-delta='1']")
     assert ala.locator("output[data-round='1']").inner_text() == "3"
     assert ala.locator("#message").inner_text() == ""
+    # the base game has no route entry: nothing in its place (it printed the word "null")
+    assert "null" not in ala.locator("#editor").evaluate(
+        "e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('|')")
     assert not errors, errors
     phone.close()

@@ -53,6 +53,8 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
         assert page.locator("input[data-end='instant']").is_checked()
     assert ala.locator("#total").inner_text() == "13"
     assert ala.locator("tr[data-item='colour_bonus'] td.num").inner_text() == "3"
+    # "(3 colours)" was "(1 colours)", "(0 kolory)" for other counts: a label and a colon fit every number
+    assert ala.locator("tr[data-item='colour_bonus'] td").first.inner_text().endswith("(colours: 3)")
     assert ala.locator("#dos-winner").inner_text() == "Ala"
     assert bartek.locator("output[data-value='goods-B']").inner_text() == "5"
 

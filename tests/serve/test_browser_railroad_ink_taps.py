@@ -36,6 +36,8 @@ def test_the_readme_board_in_at_most_60_taps_without_a_scroll(browser, server, t
     create_room_with(page, base, "railroad-ink", ["Anna"])
     ink = InkPage(page)
     page.wait_for_selector(".ri-faces button[data-face='h.h.']")
+    # the first instruction is read whole at 360 px, not cut to "…tap the square again…"
+    assert page.evaluate("(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#ri-preview'))")
     # a player copies the sheet face by face: every space one face draws, then the next face
     by_face: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for where, token in targets(RULEBOOK):

@@ -33,6 +33,12 @@ def expected() -> dict[str, int]:
     return {p.name: p.total for p in score_text(text).games[0].players}
 
 
+def trains_used() -> dict[str, int]:
+    m = load_map("nordic")
+    text = format_game("nordic", [("Ala", ALA_ROUTES, ALA_TICKETS), ("Bartek", BARTEK_ROUTES, [])], m)
+    return {p.name: p.trains_used for p in score_text(text).games[0].players}
+
+
 def tick(page, ticket: str) -> None:
     """Tick a ticket with one tap (check() would re-tap a redrawn box). The page shows the tap at
     once and keeps it through every redraw until its change has landed; whether it landed is
@@ -101,6 +107,8 @@ def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browse
         settled(lambda: ranking(page) == want)
         assert ranking(page) == want
     assert ala.locator("#total").inner_text() == want["Ala"]
+    # the trains line reads as a sentence in either language ("3 użytych wagonów" was not Polish)
+    assert ala.locator("#ttr-trains").inner_text() == f"Trains used: {trains_used()['Ala']} of 40"
 
     # a route already held: the page says who holds it and changes nothing
     before = version(bartek)

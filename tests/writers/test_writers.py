@@ -108,3 +108,19 @@ def test_a_string_the_font_cannot_show_in_a_kept_group_is_refused_every_time():
     for _ in range(2):
         with pytest.raises(RailprintError, match="no glyph"):
             render(Document((Page(100, 100, (bad,)),)), "svg")
+
+
+def test_an_output_folder_that_is_a_file_and_an_output_file_that_is_a_folder_are_said_so(tmp_path):
+    from tests.helpers import run_cli
+
+    board = tmp_path / "anna.txt"
+    board.write_text("player: Anna\n" + "\n".join([". . . . . . ."] * 7) + "\n", encoding="utf-8")
+    taken = tmp_path / "notes.txt"
+    taken.write_text("mine", encoding="utf-8")
+    result = run_cli("sheet", "railroad-ink", "--seed", "1", "-o", str(tmp_path))
+    assert result.exit_code == 1 and f"Error: {tmp_path} is a folder (give a file name" in result.stderr
+    result = run_cli("score", "railroad-ink", str(board), "--picture", str(tmp_path))
+    assert result.exit_code == 1 and f"Error: {tmp_path} is a folder" in result.stderr
+    result = run_cli("export", "tts", "railroad-ink", "-o", str(taken))
+    assert result.exit_code == 1 and f"Error: the output folder {taken} is a file" in result.stderr
+    assert taken.read_text(encoding="utf-8") == "mine" and "Traceback" not in result.output

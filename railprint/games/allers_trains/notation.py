@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
+from railprint.errors import Location, NotationError, Problems, clip, close_matches, name_key, suggestion
 from railprint.loading import yamlio
 from railprint.loading.text import MAX_GAME_BYTES, read_text
 from railprint.records import Record
@@ -323,16 +323,17 @@ def _frames(data: Any, players: list[str], r: _Reader, top: Location) -> dict[st
 
 def _mode(data: Any, r: _Reader, top: Location) -> str:
     value = data.get("mode")
+    held = ("route+stations" if "arrivals" in data else "route") if "route" in data else "stations"
     if value is None:  # not given: what the file holds says it
-        if "route" in data:
-            return "route+stations" if "arrivals" in data else "route"
-        return "stations"
+        return held
     key = name_key(str(value))
     mode = MODE_ALIASES.get(key)
     if mode is None:
+        near = close_matches(str(value), ("stations", "route", "route+stations"), n=1)
         r.add(f"unknown mode {clip(value)}", _loc(data, "mode", top),
-              "stations (base game), route (variant 1) or route+stations (variant 2)")
-        return "stations"
+              (f"did you mean {near[0]!r}? " if near else "")
+              + "stations: base game, route: variant 1, route+stations: variant 2")
+        return held   # (what the file holds, so the rest is checked without a second error)
     return mode
 
 

@@ -80,7 +80,8 @@ def game_text(game: GameScore, lang: str = "en") -> str:
                 out.append(f"  {w['stations']}: {w['no_arrivals']}")
             out.append(f"  {w['stations']}: {p.station_points}")
         if game.mode != "stations":
-            out.append(f"  {w['route']}: {p.route_points} ({route_reading(p.route_points)})")
+            reading = route_reading(p.route_points)   # the score track's 40+n, when it went round
+            out.append(f"  {w['route']}: {p.route_points}" + (f" ({reading})" if reading != str(p.route_points) else ""))
         if p.frame is not None:
             for lo in p.frame.locos:
                 station = STATIONS[lo.station - 1].name if lo.station else ""

@@ -28,7 +28,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from railprint.errors import Location, NotationError, Problems, clip, name_key, suggestion
+from railprint.errors import Location, NotationError, Problems, clip, close_matches, name_key, suggestion
 from railprint.loading import yamlio
 from railprint.loading.text import MAX_GAME_BYTES, read_text
 from railprint.records import Record
@@ -337,8 +337,8 @@ def parse_game(text: str, filename: str = "<input>",
     end_where = data.loc("end") if "end" in data else top
     if end is not None and str(end).strip().lower() not in ENDS:
         problems.add(f"end: unknown game end {end!r}", end_where,
-                     hint=suggestion(str(end), ENDS) + " (tiles: the last track tile was drawn; "
-                          "instant: a player reached 13 VP)")
+                     hint="".join(f"did you mean {m!r}? " for m in close_matches(str(end), ENDS, n=1))
+                     + "tiles: the last track tile was drawn, or instant: a player reached 13 VP")
         end = None
     players_node = data.get("players")
     players: list[PlayerEntry] = []

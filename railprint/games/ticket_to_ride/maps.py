@@ -688,7 +688,10 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
         path = _builtin_alias(name)
         if path is not None:
             return load_map_file(path)
-        more = " (or give the path of a map file, or the folder holding yours with --content)" if paths else ""
-        raise error(f"unknown map {name!r}", where, hint=suggest(name, BUILTIN) + more)
+        hint = suggest(name, BUILTIN)
+        if paths:
+            hint += (" Or" if hint.endswith("?") else "; or") \
+                + " give the path of a map file, or the folder holding yours with --content"
+        raise error(f"unknown map {name!r}", where, hint=hint)
     raise error(f"map file not found: {name}", where,
                 hint="built-in maps: " + ", ".join(BUILTIN))

@@ -41,6 +41,19 @@ def test_text_report_in_both_languages(tmp_path):
     assert "czerwona: usunięta na stacji Złotniki w rundzie 2" in pl
 
 
+def test_the_route_line_shows_the_track_reading_only_past_40_and_a_misspelt_mode_is_suggested(tmp_path):
+    en = cli_stdout("score", "allers-trains", str(_game(tmp_path, "frames-2p-both.yaml")))
+    assert "  longest route: 9\n" in en   # not "9 (9)"
+    path = tmp_path / "route.yaml"
+    path.write_text("mode: route\nplayers: [Ala, Bartek]\nroute: {Ala: 40+9, Bartek: 39}\n", encoding="utf-8")
+    en = cli_stdout("score", "allers-trains", str(path))
+    assert "  longest route: 49 (40+9)\n" in en and "  longest route: 39\n" in en
+    path.write_text("mode: route+staton\nplayers: [Ala]\nroute: {Ala: 3}\n", encoding="utf-8")
+    result = run_cli("score", "allers-trains", str(path))
+    assert result.exit_code == 1 and "1 problem(s)" in result.stderr and "route.yaml:1:7: unknown mode 'route+staton' (did you mean 'route+stations'?" \
+        in result.stderr
+
+
 def test_picture_draws_every_frame_with_the_paths(tmp_path):
     out = tmp_path / "game.pdf"
     result = run_cli("score", "allers-trains", str(_game(tmp_path, "frames-2p-both.yaml")),

@@ -119,3 +119,10 @@ def test_two_files_score_as_two_games(tmp_path, flag):
         assert [g["winner"] for g in data] == [["Bartek"], ["Ala", "Bartek"]]
     else:
         assert "Shared win: Ala, Bartek" in out
+
+
+def test_a_misspelt_game_end_is_one_hint_without_brackets_inside_brackets(tmp_path):
+    result = run_cli("score", "days-of-steam", str(_game(tmp_path, CONTRACT.replace("end: tiles", "end: tile"))))
+    assert result.exit_code == 1
+    assert "game.yaml:2:6: end: unknown game end 'tile' (did you mean 'tiles'? tiles: the last track tile was " \
+           "drawn, or instant: a player reached 13 VP)\n" in result.stderr

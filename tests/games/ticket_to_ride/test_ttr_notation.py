@@ -138,6 +138,7 @@ def test_missing_parts_are_errors():
     assert "needs a `name:`" in str(_error("map: nordic\nplayers:\n  - routes: []\n"))
     err = _error("map: nordik\nplayers:\n  - name: Ala\n")
     assert str(err).startswith("game.yaml:1:6: unknown map 'nordik'") and "did you mean 'nordic'" in str(err)
+    assert str(err).count("(") == 1   # one hint, no brackets inside brackets
 
 
 def test_malformed_yaml_is_located():

@@ -71,6 +71,10 @@ class Reading:
     markers: int                       # how many of the 4 markers were found
     homography: np.ndarray = field(repr=False)   # grid mm -> photo px
     size: tuple[int, int] = (0, 0)
+    # the largest offset (mm) of the printed grid's lines from where the homography puts them
+    # (``_grid_check``; inf when they were not found): over GRID_WARP_MM the grid was read warped
+    # onto them, and the spaces where they still miss are flagged
+    grid_offset: float = 0.0
 
 
 # --------------------------------------------------------------------------- loading
@@ -175,8 +179,10 @@ def _homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str]:
 # --------------------------------------------------------------------------- rectified ink
 
 
-def _rectify(gray: np.ndarray, H: np.ndarray) -> tuple[np.ndarray, float]:
-    """The grid (plus a margin) at PX_PER_MM, and the photo's own pixels per mm at the grid."""
+def _rectify(gray: np.ndarray, H: np.ndarray, field: np.ndarray | None = None) -> tuple[np.ndarray, float]:
+    """The grid (plus a margin) at PX_PER_MM, and the photo's own pixels per mm at the grid.
+    ``field`` (8, 8, 2 mm, ``_grid_field``): the printed grid's offset at each crossing from where
+    ``H`` puts it; the grid is then rectified through that warp (bilinear between crossings)."""
     corners = np.array([[0, 0], [layout.GRID_MM, 0], [layout.GRID_MM, layout.GRID_MM], [0, layout.GRID_MM]],
                        np.float32)
     img = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), H).reshape(-1, 2)
@@ -193,6 +199,20 @@ def _rectify(gray: np.ndarray, H: np.ndarray) -> tuple[np.ndarray, float]:
         scale *= 0.5
     size = int(round((layout.GRID_MM + 2 * MARGIN_MM) * PX_PER_MM))
     to_mm = np.array([[1 / PX_PER_MM, 0, -MARGIN_MM], [0, 1 / PX_PER_MM, -MARGIN_MM], [0, 0, 1]])
+    if field is not None:
+        mm = np.arange(size) / PX_PER_MM - MARGIN_MM
+        u = np.clip(mm / layout.SQUARE_MM, 0, SIZE)
+        k0 = np.minimum(np.floor(u).astype(int), SIZE - 1)
+        W = np.zeros((size, SIZE + 1))
+        W[np.arange(size), k0] = 1 - (u - k0)
+        W[np.arange(size), k0 + 1] = u - k0
+        X = mm[None, :] + W @ field[..., 0] @ W.T
+        Y = mm[:, None] + W @ field[..., 1] @ W.T
+        M = np.diag([scale, scale, 1.0]) @ H
+        w = M[2, 0] * X + M[2, 1] * Y + M[2, 2]
+        mx = ((M[0, 0] * X + M[0, 1] * Y + M[0, 2]) / w).astype(np.float32)
+        my = ((M[1, 0] * X + M[1, 1] * Y + M[1, 2]) / w).astype(np.float32)
+        return cv2.remap(src, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), src_ppm
     scaled = np.diag([scale, scale, 1.0]) @ H @ to_mm
     out = cv2.warpPerspective(src, scaled, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
@@ -203,7 +223,8 @@ GRID_SEARCH_MM = 4.0     # how far a printed grid line is looked for around wher
 GRID_REFIT_MM = 0.5      # a grid line further off than this: the homography is fitted to the grid
 
 
-def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None) -> list[tuple[int, int, bool, float, float]]:
+def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None,
+                other: bool = False) -> list[tuple[int, int, bool, float, float]]:
     """The printed grid's lines found beside each of its 8 x 8 crossings in the rectified ``dark``
     (``_darkness``): (i, j, vertical, off, along) -- crossing (i, j)'s vertical line (or its
     horizontal one) found ``off`` mm across from where it should be, at ``along`` mm from the
@@ -211,7 +232,10 @@ def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None) -> l
     segment beside the crossing, clear of the round boxes (they sit in each square's bottom-right
     corner) and of the drawn routes (they cross the lines at the sides' middles, and run parallel
     to them 1.7 mm or more from the middle, 7 mm or more from the lines). ``near`` (i, j, reach):
-    only the crossings within ``reach`` squares of crossing (i, j)."""
+    only the crossings within ``reach`` squares of crossing (i, j). ``other``: the segments on the
+    crossing's other side instead (the vertical line above it, the horizontal one left of it,
+    6-9.5 mm away: past the round box above-left), for the crossings inside the grid's edges: a
+    second, independent look at the same crossing (``_grid_check``)."""
     p = PX_PER_MM
     w = int(round(GRID_SEARCH_MM * p))
     steps = np.arange(-w, w + 1)
@@ -226,7 +250,11 @@ def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None) -> l
             # line right of it (left of it on the right edge); clear of the box above-left
             ys = (y + np.arange(1.5 * p, 9 * p)) if i < SIZE else (y - np.arange(6 * p, 14 * p))
             xs = (x + np.arange(1.5 * p, 9 * p)) if j < SIZE else (x - np.arange(6 * p, 14 * p))
-            for along, centre, vertical in ((ys, x, True), (xs, y, False)):
+            pairs = ((ys, x, True), (xs, y, False))
+            if other:
+                pairs = (((y - np.arange(6 * p, 9.5 * p)), x, True) if 0 < i < SIZE else None,
+                         ((x - np.arange(6 * p, 9.5 * p)), y, False) if 0 < j < SIZE else None)
+            for along, centre, vertical in (pair for pair in pairs if pair is not None):
                 pos = np.round(centre + steps).astype(int)
                 seg = np.round(along).astype(int)
                 if pos.min() < 0 or seg.min() < 0 or max(pos.max(), seg.max()) >= dark.shape[0]:
@@ -272,6 +300,152 @@ def _fit_to_grid(rect: np.ndarray, H: np.ndarray) -> np.ndarray | None:
     if H2 is None or inliers is None or int(inliers.sum()) < 24:
         return None
     return H2
+
+
+GRID_WARP_MM = 0.3       # the printed grid further off than this somewhere: the grid is warped onto it
+GRID_OFF_MM = 0.5        # a crossing's line further off than this (after the warp): its spaces are flagged ...
+GRID_DRAWN_MM = 1.5      # ... unless it is this far off and its neighbours are on: a drawn line, not the grid
+GRID_AGREE_MM = 0.4      # a crossing's two looks at one line agree within this
+GRID_SMOOTH_MM = 0.6     # a crossing's single look further than this from its neighbours: not the grid's bend
+GRID_MIN_FOUND = 16      # fewer crossings than this found at all: the grid is not where the marks put it
+GRID_CONFIRMED = 0.4     # under this share of the inner crossings' lines on, on both looks: nor is it
+
+
+def _grid_samples(dark: np.ndarray) -> np.ndarray:
+    """The printed grid's offsets from where the rectification puts it, in mm: an array (8, 8, 2, 2)
+    -- crossing (i, j), axis (0: x, from its vertical line; 1: y, from its horizontal line), look
+    (0: beside the crossing, 1: on its other side, ``_grid_lines(other=True)``); NaN where no line
+    was found."""
+    out = np.full((SIZE + 1, SIZE + 1, 2, 2), np.nan)
+    for look in (0, 1):
+        for i, j, vertical, off, _ in _grid_lines(dark, other=bool(look)):
+            out[i, j, 0 if vertical else 1, look] = off
+    return out
+
+
+def _neighbours(a: np.ndarray, i: int, j: int, reach: int = 1) -> np.ndarray:
+    """The values of ``a`` (8 x 8) at the crossings within ``reach`` of (i, j), NaN dropped."""
+    block = a[max(0, i - reach):i + reach + 1, max(0, j - reach):j + reach + 1].astype(float)
+    block[min(i, reach), min(j, reach)] = np.nan
+    return block[~np.isnan(block)]
+
+
+def _grid_field(samples: np.ndarray) -> np.ndarray | None:
+    """The printed grid's smooth offset at each crossing (8, 8, 2 mm) from ``_grid_samples``, or
+    None when too few crossings were found to tell. Per axis: a crossing's two looks that agree
+    are its offset; a single look is kept when within GRID_SMOOTH_MM of its neighbours' median
+    (further off, a drawn line taken for the printed one, or a bend too sharp to follow: left to
+    ``_grid_doubts`` after the warp); of two looks that disagree, the one nearer that median. Paper bends smoothly: a crossing left without an offset takes its
+    neighbours' mean."""
+    found = ~np.isnan(samples).all(axis=3)
+    if int(found.all(axis=2).sum()) < GRID_MIN_FOUND:
+        return None
+    field = np.zeros((SIZE + 1, SIZE + 1, 2))
+    for axis in (0, 1):
+        a, b = samples[..., axis, 0], samples[..., axis, 1]
+        both = ~np.isnan(a) & ~np.isnan(b)
+        agree = both & (np.abs(np.where(both, a - b, 0.0)) <= GRID_AGREE_MM)
+        value = np.where(agree, (a + b) / 2, np.where(np.isnan(b), a, np.where(np.isnan(a), b, np.nan)))
+        value[both & ~agree] = np.nan
+        for _ in range(2):
+            nxt = value.copy()
+            for i in range(SIZE + 1):
+                for j in range(SIZE + 1):
+                    if agree[i, j]:
+                        continue
+                    around = _neighbours(value, i, j)
+                    if around.size < 2:   # a look nothing around confirms: left to the gap filling
+                        nxt[i, j] = np.nan
+                        continue
+                    med = float(np.median(around))
+                    looks = [v for v in (a[i, j], b[i, j]) if not np.isnan(v)]
+                    best = min(looks, key=lambda v: abs(v - med), default=None)
+                    nxt[i, j] = best if best is not None and abs(best - med) <= GRID_SMOOTH_MM else np.nan
+            value = nxt
+        for _ in range(2 * SIZE):   # fill the gaps from their neighbours
+            gaps = np.argwhere(np.isnan(value))
+            if not len(gaps):
+                break
+            nxt = value.copy()
+            for i, j in gaps:
+                around = _neighbours(value, i, j)
+                if around.size:
+                    nxt[i, j] = float(around.mean())
+            value = nxt
+        field[..., axis] = np.nan_to_num(value)
+    return field
+
+
+def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None) -> dict[tuple[int, int], str]:
+    """The spaces whose grid is not where it is read, and why: a corner of the space (a crossing)
+    whose printed line is further than GRID_OFF_MM from where the rectification puts it on both
+    looks (``samples``, ``_grid_samples``), or not found, while more than one of its neighbours
+    found (within one crossing; two for one not found) is off too, or fewer than three were found.
+    Paper bends smoothly over a square: one crossing off among crossings on is a drawn line taken
+    for the printed one (a route drawn along the grid line); a region off is the grid misplaced.
+    Too few crossings found at all, or under GRID_CONFIRMED of the inner crossings' lines on where
+    both looks agree (on either axis; on flat dev photos 0.61 or more, on a grid 6 mm off 0):
+    every space. ``field``: the warp the grid was read through
+    (for the reason)."""
+    found = ~np.isnan(samples).all(axis=3)
+    inner = samples[1:-1, 1:-1]
+    confirmed = ((np.abs(inner[..., 0]) <= GRID_OFF_MM) & (np.abs(inner[..., 1]) <= GRID_OFF_MM)).mean(axis=(0, 1))
+    if int(found.all(axis=2).sum()) < GRID_MIN_FOUND or float(confirmed.min()) < GRID_CONFIRMED:
+        # a grid this far off finds drawn lines or the round boxes' frames in place of its own:
+        # a warp onto those would be read as right; the inner lines seen twice in agreement tell
+        why = "the printed grid is not where the corner marks put it (its lines were not found there)"
+        return {(r, c): why for r in range(SIZE) for c in range(SIZE)}
+    near = np.fmin(np.abs(samples[..., 0]), np.abs(samples[..., 1]))   # (8, 8, 2): the nearer look, NaN when none
+    on = np.where(np.isnan(near), np.nan, (near <= GRID_OFF_MM).astype(float))
+    worst = np.full((SIZE + 1, SIZE + 1), -1.0)
+    for i in range(SIZE + 1):
+        for j in range(SIZE + 1):
+            for axis in (0, 1):
+                if on[i, j, axis] == 1.0:
+                    continue
+                lost = bool(np.isnan(near[i, j, axis]))
+                around = _neighbours(on[..., axis], i, j, 2 if lost else 1)
+                if around.size >= 3 and float((around == 0.0).sum()) <= 1:
+                    continue
+                worst[i, j] = max(worst[i, j], 0.0 if lost else float(near[i, j, axis]))
+    doubts: dict[tuple[int, int], str] = {}
+    moved = "" if field is None else f"; the grid was warped up to {float(np.abs(field).max()):.1f} mm onto its lines"
+    for i, j in np.argwhere(worst >= 0).tolist():
+        why = (f"the printed grid's corner here is {worst[i, j]:.1f} mm off where it is read" if worst[i, j] > 0
+               else "the printed grid's corner here was not found") + moved
+        for r in (i - 1, i):
+            for c in (j - 1, j):
+                if 0 <= r < SIZE and 0 <= c < SIZE:
+                    doubts.setdefault((r, c), why)
+    return doubts
+
+
+def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float]:
+    """Check the rectified grid against the sheet's printed grid lines, which must lie exactly on
+    the grid: a sheet that is not flat (curled, folded, a corner lifted), or a mark misplaced,
+    puts them off where the homography puts them. Where the printed lines show a smooth offset
+    over GRID_WARP_MM, the grid is rectified again through a warp onto them (``_grid_field``,
+    interpolated between the crossings) and checked once more; the spaces whose lines still miss
+    are returned to be flagged (``_grid_doubts``), never read silently off the grid. Returns
+    (rect, dark, doubts, the largest offset found in mm)."""
+    samples = _grid_samples(dark)
+    field = _grid_field(samples)
+    if field is None:
+        return rect, dark, _grid_doubts(samples), float("inf")
+    offset = float(np.abs(field).max())
+    if offset <= GRID_WARP_MM:
+        return rect, dark, _grid_doubts(samples), offset
+    total = field
+    for _ in range(2):
+        rect, _ = _rectify(gray, H, total)
+        dark = _darkness(rect)
+        samples = _grid_samples(dark)
+        more = _grid_field(samples)
+        if more is None or float(np.abs(more).max()) <= GRID_WARP_MM:
+            break
+        total = total + more
+    return rect, dark, _grid_doubts(samples, total), offset
 
 
 ONE_MARK_CROSSINGS = 40   # one mark found: the grid followed from it must show this many crossings ...
@@ -790,13 +964,14 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if suspect == screen.SCREEN:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
-    shaky = _shaky_spaces(dark) if len(found) < 4 else {}
-    rows, uncertain = read_rel(dark / _black_level(dark, expansion, found), expansion, src_ppm, shaky,
-                               _clipped_spaces(rect))
+    black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
+    rect, dark, doubts, offset = _grid_check(gray, H, rect, dark)
+    rows, uncertain = read_rel(dark / black, expansion, src_ppm, doubts, _clipped_spaces(rect))
     if suspect:
         uncertain = _all_uncertain(rows, uncertain, suspect)
     board = Board(tuple(rows), expansion=expansion, source=source)
-    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]))
+    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]),
+                   grid_offset=offset)
 
 
 def _all_uncertain(rows, uncertain: list[Uncertain], why: str) -> list[Uncertain]:
@@ -813,26 +988,6 @@ def _refuse_a_screen(gray: np.ndarray) -> None:
     grid can hide the marks or turn one into another layout's), say that instead."""
     if screen.looks_like_screen_anywhere(gray):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
-
-
-def _shaky_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
-    """The spaces next to a grid crossing found more than GRID_REFIT_MM off where the homography
-    puts it, and why: with fewer than four marks the homography is fitted to the printed grid
-    (``_fit_to_grid``, ``_follow_grid``), and where its crossings stay off, the fit may be off
-    there too (or a drawn line was taken for the printed one): those spaces are not read with
-    certainty."""
-    expected, found = _grid_offsets(dark)
-    shaky: dict[tuple[int, int], str] = {}
-    for (x, y), off in zip(expected.tolist(), np.hypot(*(found - expected).T).tolist() if len(expected) else []):
-        if off <= GRID_REFIT_MM:
-            continue
-        i, j = round(y / layout.SQUARE_MM), round(x / layout.SQUARE_MM)
-        for r in (i - 1, i):
-            for c in (j - 1, j):
-                if 0 <= r < SIZE and 0 <= c < SIZE:
-                    shaky.setdefault((r, c), f"the printed grid's corner here is {off:.1f} mm off the fit "
-                                             f"(fewer than four marks found)")
-    return shaky
 
 
 CLIPPED = 250            # a photo's grey level this high is white clipped by the sensor (or near it) ...
@@ -860,7 +1015,8 @@ def _clipped_spaces(rect: np.ndarray) -> set[tuple[int, int]]:
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
-    spaces never read with certainty, and why (``_shaky_spaces``); ``clipped``: spaces whose paper
+    spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
+    is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
@@ -885,8 +1041,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
             if clipped and (r, c) in clipped and certain and "." in cell.edges:
                 certain, why = False, "the paper is overexposed here (white clipped): a light line may be lost"
-            if shaky and (r, c) in shaky and certain:
-                certain, why = False, shaky[(r, c)]
+            if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
+                certain, why = False, shaky[(r, c)] + ("; " + why if why else "")
             row.append(cell)
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))

@@ -488,16 +488,72 @@ def _cover_marks(sheet: np.ndarray, seed: int, corners, expansion: str, px_per_m
         sheet[:] = sheet * (1 - mask[..., None]) + (skin * shade) * mask[..., None]
 
 
+def _curl_sheet(sheet: np.ndarray, seed: int, curl: float, expansion: str, px_per_mm: float) -> dict:
+    """Paper that is not flat, seen from above: each point of the sheet moved in the photo by up
+    to ``curl`` mm (at the grid) from where a flat sheet's homography puts it. A sheet lifted off
+    the table by h mm, seen from D mm away at r mm off the camera's axis, moves by about h r / D:
+    15 mm of curl at 100 mm off-axis from 400 mm away is 3.75 mm. One or two of: a **bend** (the
+    sheet curled into a cylinder: a bulge sin(pi s) across it, s along a random direction), a
+    **lifted corner** (the page corner beside a random grid corner raised: (1 - d/R)^2 within R of
+    it, R reaching 60-120 mm past the grid's corner, the corner's registration mark moving with it, so the marks' homography
+    is wrong near that corner), a **fold** (a ridge along a line, a tent max(0, 1 - |s - s0| / w)
+    that is sharp along the crease). Each moves points in its own random direction; the sum is
+    scaled so that its largest move over the grid and its marks is ``curl`` mm. Its own random
+    numbers, so the rest of the photo is the seed's. Returns what was done (for the params)."""
+    rng = np.random.default_rng((seed, 36))
+    h, w = sheet.shape[:2]
+    _, origin = _page(expansion, px_per_mm)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    gx = (xs - origin[0]) / px_per_mm            # grid mm
+    gy = (ys - origin[1]) / px_per_mm
+    field_x = np.zeros((h, w), np.float32)
+    field_y = np.zeros((h, w), np.float32)
+    kinds = [("bend", "corner", "fold")[int(k)] for k in rng.choice(3, size=int(rng.integers(1, 3)), replace=False)]
+    for kind in kinds:
+        angle = rng.uniform(0, 2 * math.pi)
+        move = np.array((math.cos(angle), math.sin(angle)), np.float32)
+        if kind == "bend":
+            theta = rng.uniform(0, math.pi)
+            s = (gx * math.cos(theta) + gy * math.sin(theta))
+            lo, hi = float(s.min()), float(s.max())
+            shape = np.sin(math.pi * (s - lo) / (hi - lo))
+        elif kind == "corner":
+            corner = int(rng.integers(4))   # the page's corner beside grid corner 0 TL, 1 TR, 2 BR, 3 BL
+            cx = float(gx[0, 0] if corner in (0, 3) else gx[0, -1])
+            cy = float(gy[0, 0] if corner in (0, 1) else gy[-1, 0])
+            gcx, gcy = (0.0 if corner in (0, 3) else layout.GRID_MM), (0.0 if corner in (0, 1) else layout.GRID_MM)
+            radius = math.hypot(cx - gcx, cy - gcy) + rng.uniform(60, 120)
+            shape = np.clip(1 - np.hypot(gx - cx, gy - cy) / radius, 0, None) ** 2
+        else:
+            theta = rng.uniform(0, math.pi)
+            s = (gx - layout.GRID_MM / 2) * math.cos(theta) + (gy - layout.GRID_MM / 2) * math.sin(theta)
+            s0 = rng.uniform(-50, 50)
+            shape = np.clip(1 - np.abs(s - s0) / rng.uniform(60, 120), 0, None)
+        weight = rng.uniform(0.5, 1.0)
+        field_x += weight * shape * move[0]
+        field_y += weight * shape * move[1]
+    near = (gx > -12) & (gx < layout.GRID_MM + 12) & (gy > -12) & (gy < layout.GRID_MM + 12)
+    top = float(np.hypot(field_x, field_y)[near].max()) or 1.0
+    k = curl * px_per_mm / top
+    # a point of the flat sheet at p is seen at p + d: each output pixel takes the input at p - d
+    # (d is smooth, so d at the output point is d at the input point to well under a pixel)
+    out = cv2.remap(sheet, xs - field_x * k, ys - field_y * k, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    sheet[:] = out
+    return {"curl": round(curl, 2), "curl_kinds": "+".join(kinds)}
+
+
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0,
                bayer: bool = False, cover: tuple[int, ...] = (), pencil: bool | None = None,
-               blur: float | None = None) -> Photo:
+               blur: float | None = None, curl: float = 0.0) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows. ``bayer``: the sensor's colour filter
     mosaic, demosaiced, as every phone photo has (off by default: the reader's benchmarks and
     tests were measured without it; the screen check is measured with it too). ``cover``: the
     corners (0 TL, 1 TR, 2 BR, 3 BL) whose registration marks a thumb covers (``_cover_marks``).
     ``pencil`` (pencil or pen) and ``blur`` (the lens blur's sigma in camera pixels) force what is
-    otherwise drawn at random, for a stress set; the seed's other choices stay the same."""
+    otherwise drawn at random, for a stress set; the seed's other choices stay the same.
+    ``curl``: the paper is not flat, moving points in the photo by up to this many mm
+    (``_curl_sheet``; 0, the default, is a flat sheet and leaves the photo as it was)."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
@@ -507,6 +563,7 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank, pencil=pencil)
     if cover:
         _cover_marks(sheet, seed, cover, expansion, px_per_mm)
+    bent = _curl_sheet(sheet, seed, curl, expansion, px_per_mm) if curl > 0 else {}
     fibre = 1 - np.abs(rng.normal(0, 0.02, (256, 256))).astype(np.float32)
     sheet *= _tiled(cv2.GaussianBlur(fibre, (0, 0), 1.2), sheet.shape[:2], rng)[..., None]
     proj, tilt = _pose(rng, sheet.shape[1], sheet.shape[0], tilt_max)
@@ -536,7 +593,7 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp, bayer, blur)
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
               "px_per_mm": px_per_mm, "blur": round(sigma, 2), "tilt": round(tilt, 1), "shadow": shadow,
-              "light": round(float(light.min() / max(light.max(), 1e-6)), 2)}
+              "light": round(float(light.min() / max(light.max(), 1e-6)), 2), **bent}
     return Photo(jpeg, board, seed, out_w, out_h, params)
 
 

@@ -10,11 +10,10 @@ here (the dice file and the rules), never from the script.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from railprint.errors import NotationError, RailprintError, suggestion
+from railprint.errors import NotationError, RailprintError, ascii_letters, suggestion
 from railprint.games.railroad_ink.board import EXPANSIONS, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.notation import EXPANSION_ALIASES, format_board, parse, parse_token
 from railprint.games.railroad_ink.rules import LONGEST_MODES, SPECIALS, validate
@@ -118,7 +117,7 @@ def _board(player: str, expansion: str, tokens) -> Board:
 
 
 def _file_name(index: int, player: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", player.lower()).encode("ascii", "ignore").decode()
+    ascii_name = ascii_letters(player).lower()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:30] or "player"
     return f"{index + 1}-{slug}.txt"
 

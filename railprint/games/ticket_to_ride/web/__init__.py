@@ -344,6 +344,7 @@ def _drawing(m) -> dict:
                        "label": {"x": r1(label.x), "y": r1(label.y), "size": r1(label.size)} if label else None})
     widths = [car.width for cars in geo.cars.values() for car in cars]
     return {"width": r1(geo.width), "height": r1(geo.height), "car_width": r1(min(widths, default=geo.city_radius)),
+            "trains": m.trains_per_player,
             "frame": [r1(geo.inner.x), r1(geo.inner.y), r1(geo.inner.w), r1(geo.inner.h)],
             "routes": routes, "places": places,
             "stations": {"per_player": m.stations.per_player, "points_unused": m.stations.points_unused}

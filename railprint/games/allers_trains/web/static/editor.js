@@ -304,11 +304,12 @@
         summary(me), frameEditor(me));
       return;
     }
-    root.replaceChildren(
+    root.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
       h("p", {class: "at-mode", id: "at-mode"}, WORDS[ctx.lang in WORDS ? ctx.lang : "en"].mode[mode()]),
       summary(me),
       mode() !== "stations" ? routeEntry(me) : null,
-      mode() !== "route" ? h("div", {}, h("h3", {}, w("stations")), stations.map((s) => stationRow(s, me))) : null);
+      mode() !== "route" ? h("div", {}, h("h3", {}, w("stations")), stations.map((s) => stationRow(s, me))) : null,
+    ].filter((node) => node !== null));
   }
 
   Railprint.style(document.currentScript);   // editor.css, beside this script

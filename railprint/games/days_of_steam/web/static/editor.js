@@ -87,7 +87,7 @@
     const result = (ctx.score || {}).result;
     const me = result ? (result.players || []).find((p) => p.name === ctx.player) : null;
     if (!me) return h("p", {});
-    const rows = [["goods_vp", me.goods], ["colour_bonus", me.colour_bonus, ` (${me.colours} ${w("colours")})`],
+    const rows = [["goods_vp", me.goods], ["colour_bonus", me.colour_bonus, ` (${w("colours")}: ${me.colours})`],
       ["circuit_vp", me.circuits]];
     return h("div", {class: "dos-score"},
       h("table", {}, h("tbody", {}, rows.map(([key, value, note]) => h("tr", {"data-item": key},
@@ -312,7 +312,7 @@
 
   function draw() {
     if (!ctx) return;
-    root.replaceChildren(entry(), summary(), ending(), mapSection());
+    root.replaceChildren(...[entry(), summary(), ending(), mapSection()].filter((node) => node !== null));
   }
 
   Railprint.style(document.currentScript);   // editor.css, beside this script

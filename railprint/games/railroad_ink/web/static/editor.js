@@ -8,7 +8,7 @@
 (function () {
   "use strict";
   const WORDS = {
-    en: {pick: "Tap a face, then a square; tap the square again to turn it.", turn: "Turn", erase: "Erase",
+    en: {pick: "Tap a face, then a square; tap again to turn it.", turn: "Turn", erase: "Erase",
       undo: "Undo", redo: "Redo", own: "Draw your own", marker: "Centre", none: "nothing", highway: "highway",
       railway: "railway", lava: "lava", station: "station", overpass: "overpass", plain: "plain",
       sides: ["north", "east", "south", "west"], exits: "Exits", longest_highway: "Longest highway",
@@ -19,7 +19,7 @@
       prev: "Previous round", next: "Next round", rolled: "rolled", used: "placed", score: "Score", board: "Board of",
       empty: "empty", tray: "Faces and tools", show_square: "show on the board",
       seed_help: "Playing a sheet from railprint sheet? Type its seed to see the dice of each round."},
-    pl: {pick: "Dotknij wzoru, potem pola; dotknij pola znowu, by je obrócić.", turn: "Obróć", erase: "Wymaż",
+    pl: {pick: "Dotknij wzoru, potem pola; znowu, by je obrócić.", turn: "Obróć", erase: "Wymaż",
       undo: "Cofnij", redo: "Ponów", own: "Własny wzór", marker: "Środek", none: "nic", highway: "autostrada",
       railway: "tor", lava: "lawa", station: "stacja", overpass: "wiadukt", plain: "zwykłe",
       sides: ["północ", "wschód", "południe", "zachód"], exits: "Wyjścia", longest_highway: "Najdłuższa autostrada",

@@ -14,7 +14,7 @@
       claimed_by: "claimed by", claim: "Claim", routes: "Routes", tickets: "Tickets kept", filter: "Find a ticket",
       none: "none yet", route_points: "Routes", ticket_points: "Tickets", globetrotter: "Globetrotter",
       longest_path_bonus: "Longest path", region_bonus: "Regions", station_points: "Unused stations", total: "Total",
-      trains: "trains used", violations: "Rule violations", completed: "completed", failed: "not completed",
+      trains: "Trains used", violations: "Rule violations", completed: "completed", failed: "not completed",
       taken: "already claimed by", remove: "Remove", picture: "Scored board", picture_open: "Tap the picture to open it whole.", which: "Which one?", cancel: "Cancel",
       city_item: "routes and station", city_routes: "its routes", stations: "Stations", place_station: "Place my station here",
       remove_station: "Take my station back", station_of: "station of", borrows: "borrows", scorer_chooses: "the scorer chooses",
@@ -25,7 +25,7 @@
       claimed_by: "zajęta przez", claim: "Zajmij", routes: "Trasy", tickets: "Zachowane bilety", filter: "Znajdź bilet",
       none: "jeszcze brak", route_points: "Trasy", ticket_points: "Bilety", globetrotter: "Obieżyświat",
       longest_path_bonus: "Najdłuższa trasa", region_bonus: "Regiony", station_points: "Niewykorzystane stacje", total: "Razem",
-      trains: "użytych wagonów", violations: "Naruszenia zasad", completed: "zrealizowany", failed: "niezrealizowany",
+      trains: "Użyte wagony", violations: "Naruszenia zasad", completed: "zrealizowany", failed: "niezrealizowany",
       taken: "już zajęta przez", remove: "Usuń", picture: "Policzona plansza", picture_open: "Dotknij obrazka, by otworzyć go w całości.", which: "Która?", cancel: "Anuluj",
       city_item: "trasy i stacja", city_routes: "jego trasy", stations: "Stacje", place_station: "Postaw tu moją stację",
       remove_station: "Zabierz moją stację", station_of: "stacja gracza", borrows: "pożycza", scorer_chooses: "wybiera liczący",
@@ -558,7 +558,7 @@
         key === "station_points" ? ` (${(map.stations || {}).per_player - mine.stations_used} × ${(map.stations || {}).points_unused})` : ""),
         h("td", {class: "num"}, value))), h("tr", {}, h("th", {}, w("total")),
         h("th", {class: "num", id: "total", "data-testid": "total"}, mine.total)))),
-      h("p", {}, `${mine.trains_used} ${w("trains")}`),
+      h("p", {id: "ttr-trains"}, `${w("trains")}: ${mine.trains_used}` + (map.trains ? ` ${w("of")} ${map.trains}` : "")),
       flaws.length ? h("div", {}, h("h3", {}, w("violations")),
         h("ul", {id: "violations"}, flaws.map((v, n) => h("li", {"data-violation": n}, mapLink(v.text, v.target))))) : null];
     });

@@ -1,0 +1,44 @@
+"""What a schema error says: one problem where the value is wrong, not one per branch of a union
+the value could have been."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.errors import ContentError
+from railprint.loading.schema import validate
+from railprint.loading.yamlio import loads as load_text
+from railprint.model.deck import DeckSpec
+
+DECK = """kind: deck
+id: a
+game: g
+title: {{en: A}}
+size: {size}
+templates:
+  t:
+    layers: []
+cards:
+  - {{template: t}}
+"""
+
+
+def problems(size: str) -> list[str]:
+    data = load_text(DECK.format(size=size), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    return [str(p) for p in caught.value.problems]
+
+
+def test_a_bad_width_is_one_problem_at_the_width_not_also_a_union_branch():
+    # (it was two: "size.str: Input should be a valid string" and "size.Size.width: … longer than 10 m")
+    assert problems("{width: 63000000mm, height: 88mm}") == ["a.yaml:5:15: size.width: 63000000mm is longer than 10 m"]
+
+
+def test_sibling_cards_are_no_union_branches():
+    data = load_text(DECK.format(size="poker").replace("  - {template: t}", "  - {template: t}\n  - 5\n"
+                                                     "  - {template: t, count: -1}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    found = [str(p) for p in caught.value.problems]
+    assert any(":11:" in p for p in found) and any(":12:" in p for p in found), found
