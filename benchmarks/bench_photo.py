@@ -113,6 +113,8 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None, make=
             continue
         times.append((params["megapixels"], time.process_time() - t0))
         total[f"read with {reading.markers} marks"] += 1
+        total["every space flagged (a likely screen)"] += any(u.reason.startswith(screen.DOUBT_WHY)
+                                                              for u in reading.uncertain)
         unsure = {u.square for u in reading.uncertain}
         for r, (want_row, got_row) in enumerate(zip(board.rows, reading.board.rows)):
             for c, (want, got) in enumerate(zip(want_row, got_row)):
@@ -134,23 +136,39 @@ def run(seeds, mp: float | None, verbose: bool, cache: Path | None = None, make=
             "times": times, "failures": failures, "nearest": nearest}
 
 
-def screens(seeds, cache: Path | None = None) -> tuple[int, list]:
-    """Screen photos: how many were refused as screens; the others (seed, outcome, params)."""
-    refused, missed = 0, []
+def screens(seeds, cache: Path | None = None) -> tuple[int, list, dict]:
+    """Screen photos: how many were refused as screens; the others (seed, outcome, params); and
+    over the photos read: {"read", "all flagged" (a likely screen: every space flagged), "wrong",
+    "wrong unflagged"}."""
+    refused, missed, tally = 0, [], defaultdict(int)
     for seed in seeds:
-        jpeg, _, params = _photo(seed, None, cache, make_screen_photo)
+        jpeg, board, params = _photo(seed, None, cache, make_screen_photo)
         try:
-            read_photo(jpeg)
-            score, windows = read.screen_score(jpeg)
-            why = (f"no verdict: {windows} blank windows" if score is None else
-                   f"read as paper: screen score {score:.1f} < {screen.THRESHOLD:g} ({windows} windows)")
-            missed.append((seed, why, params))
+            reading = read_photo(jpeg)
         except PhotoError as exc:
             if "screen" in str(exc):
                 refused += 1
             else:
                 missed.append((seed, f"refused, not as a screen: {exc}", params))
-    return refused, missed
+            continue
+        unsure = {u.square for u in reading.uncertain}
+        wrong = [f"{'ABCDEFG'[r]}{c + 1}" for r, (a, b) in enumerate(zip(board.rows, reading.board.rows))
+                 for c, (x, y) in enumerate(zip(a, b)) if x != y]
+        doubt = any(u.reason.startswith(screen.DOUBT_WHY) for u in reading.uncertain)
+        tally["read"] += 1
+        tally["all flagged"] += doubt
+        tally["wrong"] += len(wrong)
+        tally["wrong unflagged"] += sum(w not in unsure for w in wrong)
+        try:
+            score, windows = read.screen_score(jpeg)
+        except PhotoError:   # read with one mark found: the marks' homography alone is too rough
+            score, windows = None, 0
+        why = (f"no verdict: {windows} blank windows" if score is None else
+               f"read as paper: screen score {score:.1f} < {screen.THRESHOLD:g} ({windows} windows)")
+        why += f"{'; every space flagged' if doubt else ''}; {len(wrong)} wrong, " \
+               f"{sum(w not in unsure for w in wrong)} of them unflagged"
+        missed.append((seed, why, params))
+    return refused, missed, dict(tally)
 
 
 def _stress_photo(seed: int, megapixels: float | None = None):
@@ -220,6 +238,8 @@ def main() -> None:
           + " / ".join(str(t.get(f"read with {k} marks", 0)) for k in (4, 3, 2, 1)))
     for seed, why, params in res["failures"]:
         print(f"    seed {seed}: {why} {params}")
+    print(f"  photos read with every space flagged as a likely screen: "
+          f"{t.get('every space flagged (a likely screen)', 0)}")
     print("  misread, by what (flagged / not flagged):")
     for what, v in sorted(res["by_class"].items()):
         print(f"    {what:10s} {v['flagged']:4d} / {v['unflagged']}")
@@ -248,10 +268,11 @@ def main() -> None:
 
 def _report_screens(args, first: int) -> None:
     cache = args.cache / "screen" if args.cache is not None else None
-    refused, missed = screens(range(first, first + args.screens), cache)
+    refused, missed, tally = screens(range(first, first + args.screens), cache)
     other = sum(why.startswith("refused") for _, why, _ in missed)
     print(f"  screen photos refused as screens: {refused} / {args.screens}; refused for another reason "
-          f"(exit 1): {other}; read as paper: {len(missed) - other}")
+          f"(exit 1): {other}; read: {tally.get('read', 0)} (every space flagged: {tally.get('all flagged', 0)}; "
+          f"spaces wrong {tally.get('wrong', 0)}, of them unflagged {tally.get('wrong unflagged', 0)})")
     for seed, why, params in missed:
         print(f"    screen seed {seed}: {why} {params}")
 

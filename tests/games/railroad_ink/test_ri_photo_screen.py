@@ -15,18 +15,19 @@ from railprint.games.railroad_ink.photo.read import PhotoError, read_photo  # no
 from railprint.games.railroad_ink.photo.synth import make_photo, make_screen_photo, phone_processing  # noqa: E402
 
 runner = CliRunner()
-# dev seeds of the generator's own screen photos, as it draws them, in focus: a monitor at 2.0 of
-# the 12 MP camera's pixels per screen pixel (10.6 MP), whose pixel grid shows; a phone at 2.7
-# (10.5 MP), whose moire is so strong that no window passes the plain blank test. (Many of the
-# generator's screen photos show no grid at all: docs/railroad-ink-photo.md.)
-SCREEN_SEED, MOIRE_SEED = 9, 13
+# dev seeds of the generator's own screen photos, as it draws them, in focus: a 1440 x 3088 phone
+# at 1.43 of the 12 MP camera's pixels per screen pixel, the sheet framed (10.6 MP), whose pixel
+# grid shows; a 1920 x 1080 monitor at 1.72, the whole screen framed (8.7 MP), whose moire is so
+# strong that no window passes the plain blank test. (Many of the generator's screen photos show
+# no grid at all: docs/railroad-ink-photo.md.)
+SCREEN_SEED, MOIRE_SEED = 9, 27
 PAPER = (21, 25, 31)   # dev seeds of 3 MP paper photos: pencil, pen, JPEG 64-85, some blur
 
 
 def test_a_photo_of_a_screen_is_refused_as_one(screen_photo):
     # (screen_photo: the conftest's make_screen_photo, made once a run for every test that uses it)
     score, windows = read.screen_score(screen_photo(SCREEN_SEED).jpeg)
-    assert windows >= screen.MIN_WINDOWS and score >= 3 * screen.THRESHOLD
+    assert windows >= screen.MIN_WINDOWS and score >= 1.5 * screen.THRESHOLD
     with pytest.raises(PhotoError, match="photo of a screen") as caught:
         read_photo(screen_photo(SCREEN_SEED).jpeg)
     assert "railprint sheet railroad-ink" in str(caught.value)
@@ -42,18 +43,32 @@ def test_the_cli_refuses_a_screen_photo_in_one_line_with_exit_1(tmp_path, screen
     assert len(out.splitlines()) == 1 and str(src) in out
 
 
-def test_a_screen_whose_moire_fails_the_plain_blank_test_is_refused(screen_photo):
-    # every window holds the moire strongly enough to fail the blank test as it is; without its
-    # own periodic bins (the notch) it is blank, and the peaks say "screen"
-    gray = read._decode(screen_photo(MOIRE_SEED).jpeg)
+def test_a_screen_whose_moire_fails_the_plain_blank_test_is_read_with_every_space_flagged(screen_photo):
+    # every window holds the moire strongly enough to fail the blank test as it is: no verdict
+    # without the notch; without its own periodic bins 3 windows are blank, and their peaks
+    # (median 15.7) are over any paper photo's but under the threshold: the photo is read with
+    # every space flagged, never a silent guess
+    photo = screen_photo(MOIRE_SEED)
+    gray = read._decode(photo.jpeg)
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
     windows = [(screen._window(gray, H, r, c), screen._px_per_mm(H, r, c)) for r, c in screen._white_squares()]
     windows = [(w, ppm) for w, ppm in windows if w is not None]
     assert len(windows) >= 20
     assert sum(screen._blank(w, ppm) for w, ppm in windows) < screen.MIN_WINDOWS
-    with pytest.raises(PhotoError, match="photo of a screen"):
-        read_photo(screen_photo(MOIRE_SEED).jpeg)
+    score, used = screen.screen_score(gray, H)
+    assert used >= screen.MIN_WINDOWS and screen.DOUBT <= score < screen.THRESHOLD
+    reading = read_photo(photo.jpeg)
+    assert len(reading.uncertain) == 49 and _flagged_as_a_screen(reading) >= 30
+    wrong = [square for square, (a, b) in _spaces(photo.board, reading.board) if a != b]
+    assert set(wrong) <= {u.square for u in reading.uncertain}
+
+
+def _spaces(want, got):
+    from railprint.games.railroad_ink.board import square
+
+    return [(square(r, c), (a, b)) for r, (ra, rb) in enumerate(zip(want.rows, got.rows))
+            for c, (a, b) in enumerate(zip(ra, rb))]
 
 
 def test_the_notch_takes_out_a_pattern_but_not_a_line():
@@ -181,11 +196,168 @@ def test_the_generator_averages_a_screens_stripes_over_a_turned_camera_pixel():
 
 
 def test_the_generator_draws_the_pitch_it_is_asked_for():
-    # camera pixels per screen pixel, measured at the screen's centre from the camera's mapping
+    # camera pixels per screen pixel, measured at the centre of what is framed from the camera's
+    # mapping: the pitch asked for, or less when the screen does not fit and the sheet is framed
     import numpy as np
 
     photo = make_screen_photo(5, megapixels=3.0, pitch=1.6)
     image = cv2.imdecode(np.frombuffer(photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
     assert 2.7e6 <= image.shape[0] * image.shape[1] <= 3.3e6   # the size asked for
-    assert photo.params["sensor_px_per_screen_px"] == 1.6
-    assert photo.params["camera_px_per_screen_px"] == pytest.approx(1.6 * 0.5, abs=0.01)   # 3 of 12 MP
+    pitch = photo.params["sensor_px_per_screen_px"]
+    assert pitch == 1.6 if photo.params["framed"] == "screen" else 0.5 < pitch < 1.6
+    assert photo.params["camera_px_per_screen_px"] == pytest.approx(pitch * 0.5, abs=0.01)   # 3 of 12 MP
+
+
+@pytest.mark.parametrize("size", [(1080, 2400), (3840, 2160)])
+def test_a_screen_that_does_not_fit_the_frame_has_its_sheet_framed(size):
+    # a real device's resolution at the pitch drawn: the whole screen when it fits 97 % of the
+    # 12 MP frame; else the player frames the sheet on it, which then fills 60-97 % of the
+    # frame at most (the pitch lowered to what that allows)
+    import numpy as np
+
+    from railprint.games.railroad_ink.photo.synth import _frame_screen, _pose
+
+    sw, sh = size
+    fit = 0.9 * min(sw / 210, sh / 297)
+    cw, ch = int(210 * fit), int(297 * fit)
+    sheet = ((sw - cw) // 2, (sh - ch) // 2, cw, ch)
+
+    def corners(x, y, w, h):
+        return np.array([[[x, y]], [[x + w, y]], [[x + w, y + h]], [[x, y + h]]], np.float32)
+
+    def pitch_at(m, x, y):
+        w = m[2, 0] * x + m[2, 1] * y + m[2, 2]
+        p = (m[:2, :2] @ (x, y) + m[:2, 2]) / w
+        return float(np.sqrt(abs(np.linalg.det((m[:2, :2] - np.outer(p, m[2, :2])) / w))))
+
+    seen = set()
+    for pitch in (0.5, 1.0, 2.0, 3.5):
+        rng = np.random.default_rng(11)
+        proj, _ = _pose(rng, sw, sh, 20.0)
+        m, got, framed, out, (cam_w, cam_h) = _frame_screen(rng, proj, (sw, sh), sheet, pitch, (4000, 3000), (4000, 3000))
+        seen.add(framed)
+        assert out == (cam_w, cam_h) and {cam_w, cam_h} == {4000, 3000}
+        screen_in = cv2.perspectiveTransform(corners(0, 0, sw, sh), m).reshape(-1, 2)
+        sheet_in = cv2.perspectiveTransform(corners(*sheet), m).reshape(-1, 2)
+        inside = lambda pts: pts.min() >= -1e-6 and np.all(pts.max(axis=0) <= (cam_w + 1e-6, cam_h + 1e-6))
+        assert inside(sheet_in)
+        if framed == "screen":
+            assert got == pytest.approx(pitch) and inside(screen_in)
+            assert pitch_at(m, sw / 2, sh / 2) == pytest.approx(pitch, rel=1e-6)
+        else:
+            assert got <= pitch + 1e-9 and not inside(screen_in)
+            assert pitch_at(m, sheet[0] + cw / 2, sheet[1] + ch / 2) == pytest.approx(got, rel=1e-6)
+            extent = sheet_in.max(axis=0) - sheet_in.min(axis=0)
+            assert max(extent / (cam_w, cam_h)) <= 0.97 + 1e-6
+    assert seen == {"screen", "sheet"}
+
+def test_the_margin_squares_are_blank_on_every_printed_sheet():
+    # the screen check looks for the pixel grid in the sheet's paper just outside the grid too:
+    # those squares must be blank on every layout-1 sheet railprint prints (A4 and Letter,
+    # English and Polish, base, meteor and lava, blank and tonight's), 1 mm clear of any ink
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from railprint.games.railroad_ink.rollwrite import tonight_sheet
+    from railprint.games.railroad_ink.sheet import build_sheets, grid_origin
+    from railprint.layout.paper import paper
+    from railprint.units import mm
+    from railprint.writers import render
+
+    p = 4.0   # px per mm
+    docs = [(build_sheets(paper="a4", lang="en"), "a4"), (build_sheets(paper="letter", lang="pl"), "letter"),
+            (tonight_sheet(7, expansion="lava", paper="a4", lang="pl", date="2026-11-28"), "a4"),
+            (tonight_sheet(7, expansion="meteor", paper="letter", lang="en", date="2026-11-28"), "letter")]
+    pages = 0
+    for doc, size in docs:
+        gx, gy = (v / mm(1) for v in grid_origin(paper(size)))
+        pdf = pdfium.PdfDocument(render(doc, "pdf")[0])
+        for number in range(len(pdf)):
+            image = pdf[number].render(scale=p / (72 / 25.4)).to_numpy()[..., :3].min(axis=2)
+            pages += 1
+            for x, y in screen.MARGIN_SQUARES:
+                x0, y0 = int((gx + x - 1) * p), int((gy + y - 1) * p)
+                x1, y1 = int((gx + x + screen.MARGIN_MM + 1) * p), int((gy + y + screen.MARGIN_MM + 1) * p)
+                assert image[y0:y1, x0:x1].min() >= 245, (size, number, x, y)
+            # ... and the check is not blind: the grid's outer line, 1.5 mm from the nearest, is ink
+            edge = int((gx + 147) * p)
+            assert image[int((gy + 60) * p):int((gy + 70) * p), edge - 2:edge + 3].min() < 100
+        pdf.close()
+    assert pages == 1 + 3 + 3 + 1
+
+
+def _draw_over(jpeg: bytes, rects) -> bytes:
+    """The photo with a dark X drawn across each of ``rects`` (grid mm: x0, y0, x1, y1), as a
+    player's routes cross a square: no window there is blank any more (the marks' homography
+    places them)."""
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found, _ = read._find_markers(gray)
+    H, _ = read._homography(found)
+    for x0, y0, x1, y1 in rects:
+        quad = np.array([[[x0, y0]], [[x1, y1]], [[x1, y0]], [[x0, y1]]], np.float32)
+        a, b, c, d = cv2.perspectiveTransform(quad, H).reshape(-1, 2).round().astype(int).tolist()
+        width = max(3, round(0.6 * screen._px_per_mm_at(H, (x0 + x1) / 2, (y0 + y1) / 2)))
+        cv2.line(image, a, b, (60, 60, 60), width)
+        cv2.line(image, c, d, (60, 60, 60), width)
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return buf.tobytes()
+
+
+GRID_SQUARES = [screen._inside(r, c) for r, c in screen._white_squares()]
+MARGINS = [(x, y, x + screen.MARGIN_MM, y + screen.MARGIN_MM) for x, y in screen.MARGIN_SQUARES]
+
+
+def _flagged_as_a_screen(reading) -> int:
+    return sum(u.reason.startswith(screen.DOUBT_WHY) for u in reading.uncertain)
+
+
+def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_photo):
+    # every white square crossed by a route (a board drawn full): no blank window in the grid;
+    # the paper the layout leaves blank outside the grid still shows the pixel grid
+    jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES)
+    gray = read._decode(jpeg)
+    found, _ = read._find_markers(gray)
+    H, _ = read._homography(found)
+    assert len(screen._peaks(gray, H, GRID_SQUARES, 99)) < screen.MIN_WINDOWS
+    with pytest.raises(PhotoError, match="photo of a screen"):
+        read_photo(jpeg)
+
+
+def test_a_screen_with_no_verdict_in_the_sheet_is_read_with_every_space_flagged(screen_photo, monkeypatch):
+    # nothing blank in the sheet at all (grid and margins drawn over): no verdict there; the
+    # whole photo's scan finds the pixel grid, so the photo is read but nothing is taken for
+    # certain (exit 3), never a silent guess
+    jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES + MARGINS)
+    assert read.screen_score(jpeg)[0] is None
+    assert screen.scan_hits(read._decode(jpeg))[0] >= screen.SCAN_HITS
+    reading = read_photo(jpeg)
+    assert len(reading.uncertain) == 49 and _flagged_as_a_screen(reading) >= 1
+    # without the scan's finding, the spaces the drawing left clear would be read with certainty
+    monkeypatch.setattr(screen, "scan_hits", lambda gray: (0, 64))
+    plain = read_photo(jpeg)
+    assert _flagged_as_a_screen(plain) == 0 and len(plain.uncertain) == 49 - _flagged_as_a_screen(reading)
+
+
+@pytest.mark.parametrize("seed", PAPER)
+def test_paper_with_no_verdict_in_the_sheet_is_not_flagged_as_a_screen(seed):
+    jpeg = _draw_over(make_photo(seed, megapixels=3.0).jpeg, GRID_SQUARES + MARGINS)
+    assert read.screen_score(jpeg)[0] is None
+    assert _flagged_as_a_screen(read_photo(jpeg)) == 0
+
+
+def test_a_score_between_any_papers_and_the_threshold_flags_every_space(monkeypatch):
+    # the doubt band: over any paper photo's median peak (dev and held-out: under 11) and
+    # under THRESHOLD, the photo is read with every space flagged and the reason given
+    photo = make_photo(PAPER[0], megapixels=3.0)
+    assert _flagged_as_a_screen(read_photo(photo.jpeg)) == 0
+    monkeypatch.setattr(screen, "screen_score", lambda gray, H: ((screen.DOUBT + screen.THRESHOLD) / 2, 12))
+    reading = read_photo(photo.jpeg)
+    assert len(reading.uncertain) == 49 and _flagged_as_a_screen(reading) >= 1
+    assert [u.square for u in reading.uncertain][:3] == ["A1", "A2", "A3"]
+    monkeypatch.setattr(screen, "screen_score", lambda gray, H: (screen.THRESHOLD, 12))
+    with pytest.raises(PhotoError, match="photo of a screen"):
+        read_photo(photo.jpeg)

@@ -960,15 +960,27 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
             break
         H = fitted
         rect, src_ppm = _rectify(gray, H)
-    if screen.looks_like_screen(gray, H):
+    suspect = screen.check(gray, H)   # a screen: refused; likely one: every space flagged, and why
+    if suspect == screen.SCREEN:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset = _grid_check(gray, H, rect, dark)
     rows, uncertain = read_rel(dark / black, expansion, src_ppm, doubts, _clipped_spaces(rect))
+    if suspect:
+        uncertain = _all_uncertain(rows, uncertain, suspect)
     board = Board(tuple(rows), expansion=expansion, source=source)
     return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]),
                    grid_offset=offset)
+
+
+def _all_uncertain(rows, uncertain: list[Uncertain], why: str) -> list[Uncertain]:
+    """Every space listed as uncertain (those already listed keep their reason): a photo that may
+    be of a screen is read, but nothing in it is taken for certain."""
+    listed = {u.square for u in uncertain}
+    extra = [Uncertain(square(r, c), cell.token, why) for r, row in enumerate(rows) for c, cell in enumerate(row)
+             if square(r, c) not in listed]
+    return sorted(uncertain + extra, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
 def _refuse_a_screen(gray: np.ndarray) -> None:

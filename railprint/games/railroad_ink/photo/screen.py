@@ -41,6 +41,21 @@ from railprint.games.railroad_ink.photo import layout
 THRESHOLD = 30.0         # the median over the blank windows of their peak that says "screen"
 MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
 MAX_WINDOWS = 12
+MAX_MARGIN = 12          # ... and at most this many from the sheet's blank paper outside the grid
+MARGIN_MM = 7.0          # the side of each of MARGIN_SQUARES
+# Squares of MARGIN_MM on the printed sheet, just outside the grid, that every layout-1 sheet
+# leaves blank (top-left corners in grid mm, 1 mm clear of anything printed, on A4 and Letter,
+# in English and Polish, base, meteor and lava, blank and tonight's: test_ri_photo_screen.py
+# checks them on the rendered sheets): above the grid (under the special routes, clear of the
+# column numbers and exit marks), right of it (clear of its exit marks, before the score
+# column), below it (before tonight's dice). Nearest the middle of each side first.
+MARGIN_SQUARES = ((148.5, 62.0), (76.0, -14.0), (77.5, 148.5), (148.5, 77.5), (61.5, -14.0), (84.5, 148.5),
+                  (148.5, 55.0), (83.0, -14.0), (56.5, 148.5), (148.5, 84.5), (54.5, -14.0), (91.5, 148.5),
+                  (148.5, 42.5), (96.5, -14.0), (49.5, 148.5), (148.5, 97.0), (41.0, -14.0), (98.5, 148.5),
+                  (148.5, 35.5), (103.5, -14.0), (42.5, 148.5), (148.5, 104.0), (34.0, -14.0), (119.5, 148.5),
+                  (148.5, 20.0), (118.0, -14.0), (35.5, 148.5), (148.5, 119.5), (19.5, -14.0), (126.5, 148.5),
+                  (148.5, 13.0), (125.0, -14.0), (133.5, 148.5), (148.5, 126.5), (12.5, -14.0), (148.5, 0.0),
+                  (139.0, -14.0), (148.5, 139.0), (0.5, -14.0))
 SIZES = (128, 96, 64, 48, 40, 32)
 INSIDE_MM = (1.5, 15.5)  # the part of a square looked at: clear of its lines and its round box
 BLANK = 0.85             # a window is blank when no pixel in it is darker than this share of its paper
@@ -54,35 +69,72 @@ SPREAD = 2.0             # ... when what they hold is spread evenly (its local e
 FLOOR = 1.0              # the background is at least the power of noise of this variance (grey
                          # levels squared): a flat, JPEG-flattened window's one step is no pattern
 
+DOUBT = 15.0             # a median peak this high (under THRESHOLD) flags every space: paper's stays under 11
+SCREEN = "screen"
+DOUBT_WHY = "this may be a photo of a screen, not of the printed sheet: every space is to be confirmed"
+
 MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printed sheet"
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
 
 
 def looks_like_screen(gray: np.ndarray, H: np.ndarray) -> bool:
-    """``read.py``'s check: ``gray`` the photo, ``H`` grid mm -> photo px."""
-    score, _ = screen_score(gray, H)
-    return score is not None and score >= THRESHOLD
+    """``gray`` the photo, ``H`` grid mm -> photo px: refused as a screen (:func:`check`)."""
+    return check(gray, H) == SCREEN
+
+
+def check(gray: np.ndarray, H: np.ndarray) -> str | None:
+    """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
+    screen is likely but not sure), or None (paper). Likely: the blank windows' median peak
+    between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
+    sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
+    pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
+    weave can be periodic), it only has every space confirmed."""
+    score, windows = screen_score(gray, H)
+    if score is not None and score >= THRESHOLD:
+        return SCREEN
+    if score is not None and score >= DOUBT:
+        return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
+    if score is None and scan_hits(gray)[0] >= SCAN_HITS:
+        return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
+    return None
 
 
 def screen_score(gray: np.ndarray, H: np.ndarray) -> tuple[float | None, int]:
     """(the median over the blank windows of each one's highest ratio-spectrum peak, or None
-    when fewer than MIN_WINDOWS blank windows were found; how many windows were used)."""
-    peaks = []
-    for r, c in _white_squares():
-        win = _window(gray, H, r, c)
-        if win is None:
-            continue
-        peak = _blank_peak(win, _px_per_mm(H, r, c))
-        if peak is not None:
-            peaks.append(peak)
-            if len(peaks) == MAX_WINDOWS:
-                break
-    if len(peaks) < MIN_WINDOWS:
-        return None, len(peaks)
+    when fewer than MIN_WINDOWS blank windows were found; how many windows were used). The
+    windows: the grid's blank white squares (at most MAX_WINDOWS), and the sheet's paper just
+    outside the grid that its layout leaves blank (:data:`MARGIN_SQUARES`, at most MAX_MARGIN):
+    blank by design even on a board drawn full, and inside the sheet. Each group's median, the
+    higher one; both groups' together when neither has MIN_WINDOWS."""
+    grid = _peaks(gray, H, [_inside(r, c) for r, c in _white_squares()], MAX_WINDOWS)
+    margin = _peaks(gray, H, [(x, y, x + MARGIN_MM, y + MARGIN_MM) for x, y in MARGIN_SQUARES], MAX_MARGIN)
+    n = len(grid) + len(margin)
     # the median over the windows: a screen's pattern is in every window (each at its own
     # frequency: on a turned screen the moire's frequency drifts across the sheet); a line the
-    # blank test missed, in one or two, is not
-    return float(np.median(peaks)), len(peaks)
+    # blank test missed, in one or two, is not. The grid's and the margins' each, the higher
+    # (a moire can differ between the middle of the sheet and its edge); the two together when
+    # neither has MIN_WINDOWS
+    medians = [float(np.median(part)) for part in (grid, margin) if len(part) >= MIN_WINDOWS]
+    if medians:
+        return max(medians), n
+    if n < MIN_WINDOWS:
+        return None, n
+    return float(np.median(grid + margin)), n
+
+
+def _peaks(gray: np.ndarray, H: np.ndarray, rects, most: int) -> list[float]:
+    """The peaks of the blank windows of ``rects`` (grid mm: x0, y0, x1, y1), at most ``most``."""
+    peaks: list[float] = []
+    for rect in rects:
+        win = _window_in(gray, H, rect)
+        if win is None:
+            continue
+        peak = _blank_peak(win, _px_per_mm_at(H, (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2))
+        if peak is not None:
+            peaks.append(peak)
+            if len(peaks) == most:
+                break
+    return peaks
 
 
 def _blank_peak(win: np.ndarray, px_per_mm: float) -> float | None:
@@ -119,13 +171,24 @@ def _white_squares() -> list[tuple[int, int]]:
 
 
 def _px_per_mm(H: np.ndarray, r: int, c: int) -> float:
-    """The photo's pixels per mm at the middle of square (r, c): the root of the Jacobian of H."""
-    a, b = INSIDE_MM
-    x, y = c * layout.SQUARE_MM + (a + b) / 2, r * layout.SQUARE_MM + (a + b) / 2
+    """The photo's pixels per mm at the middle of square (r, c)."""
+    x0, y0, x1, y1 = _inside(r, c)
+    return _px_per_mm_at(H, (x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def _px_per_mm_at(H: np.ndarray, x: float, y: float) -> float:
+    """The photo's pixels per mm at grid mm (x, y): the root of the Jacobian of H."""
     w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
     px, py = (H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w, (H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w
     jac = (H[:2, :2] - np.outer((px, py), H[2, :2])) / w
     return float(np.sqrt(abs(np.linalg.det(jac))))
+
+
+def _inside(r: int, c: int) -> tuple[float, float, float, float]:
+    """The part of square (r, c) looked at, in grid mm: clear of its lines and its round box."""
+    a, b = INSIDE_MM
+    x, y = c * layout.SQUARE_MM, r * layout.SQUARE_MM
+    return x + a, y + a, x + b, y + b
 
 
 def _blank(win: np.ndarray, px_per_mm: float) -> bool:
@@ -139,22 +202,26 @@ def _blank(win: np.ndarray, px_per_mm: float) -> bool:
 
 
 def _window(gray: np.ndarray, H: np.ndarray, r: int, c: int) -> np.ndarray | None:
-    """The largest axis-aligned photo window (of SIZES) whose corners all fall inside the
-    square's inside, centred on it."""
-    a, b = INSIDE_MM
-    x, y = c * layout.SQUARE_MM, r * layout.SQUARE_MM
-    mid = np.array([[[x + (a + b) / 2, y + (a + b) / 2]]], np.float32)
+    """The largest axis-aligned photo window (of SIZES) inside square (r, c)'s inside."""
+    return _window_in(gray, H, _inside(r, c))
+
+
+def _window_in(gray: np.ndarray, H: np.ndarray, rect) -> np.ndarray | None:
+    """The largest axis-aligned photo window (of SIZES) whose corners all fall inside ``rect``
+    (grid mm: x0, y0, x1, y1), centred on it."""
+    x0, y0, x1, y1 = rect
+    mid = np.array([[[(x0 + x1) / 2, (y0 + y1) / 2]]], np.float32)
     cx, cy = cv2.perspectiveTransform(mid, H).reshape(2)
     back = np.linalg.inv(H)
     for size in SIZES:
-        x0, y0 = int(round(cx)) - size // 2, int(round(cy)) - size // 2
-        if x0 < 0 or y0 < 0 or x0 + size > gray.shape[1] or y0 + size > gray.shape[0]:
+        px, py = int(round(cx)) - size // 2, int(round(cy)) - size // 2
+        if px < 0 or py < 0 or px + size > gray.shape[1] or py + size > gray.shape[0]:
             continue
-        corners = np.array([[[x0, y0]], [[x0 + size, y0]], [[x0 + size, y0 + size]], [[x0, y0 + size]]],
+        corners = np.array([[[px, py]], [[px + size, py]], [[px + size, py + size]], [[px, py + size]]],
                            np.float32)
-        mm = cv2.perspectiveTransform(corners, back).reshape(-1, 2) - (x, y)
-        if mm.min() >= a and mm.max() <= b:
-            return gray[y0:y0 + size, x0:x0 + size]
+        mm = cv2.perspectiveTransform(corners, back).reshape(-1, 2)
+        if mm[:, 0].min() >= x0 and mm[:, 0].max() <= x1 and mm[:, 1].min() >= y0 and mm[:, 1].max() <= y1:
+            return gray[py:py + size, px:px + size]
     return None
 
 

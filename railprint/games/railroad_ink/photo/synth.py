@@ -694,14 +694,67 @@ def _screen_defocus(rng) -> float:
     return blur if rng.random() < 0.15 else blur / rng.uniform(2.0, 4.0)
 
 
+# screens' own resolutions (width x height as held: phones upright, laptops and monitors landscape)
+PHONES = ((720, 1280), (720, 1600), (1080, 1920), (1080, 2340), (1080, 2400), (1170, 2532), (1284, 2778),
+          (1440, 3088), (1440, 3200))
+MONITORS = ((1366, 768), (1440, 900), (1920, 1080), (1920, 1200), (2560, 1440), (2560, 1600), (2880, 1800),
+            (3024, 1964), (3840, 2160))
+
+
+def _frame_screen(rng, proj: np.ndarray, screen: tuple[int, int], sheet: tuple[int, int, int, int],
+                  per_px: float, size: tuple[int, int], cam: tuple[int, int]):
+    """Where the screen falls in the 12 MP frame: (screen px -> camera px homography, the camera px
+    per screen px at the centre of what is framed, "screen" or "sheet", the photo's size, the
+    camera's size; both turned to suit what is framed). ``proj``: the posed screen's corners.
+    The whole screen is framed when it fits 97 % of the frame at ``per_px``; else the player
+    frames the sheet it shows (``sheet``: x, y, width, height in screen px), filling 60-97 % of
+    the frame at most (``per_px`` lowered to that when it is more)."""
+    sw, sh = screen
+    corners = np.array([(0, 0), (sw, 0), (sw, sh), (0, sh)], np.float32)
+    posed = cv2.getPerspectiveTransform(corners, proj.astype(np.float32))   # screen px -> posed units
+
+    def spread(at):   # posed units per screen px at ``at`` (the root of the Jacobian)
+        w = posed[2, 0] * at[0] + posed[2, 1] * at[1] + posed[2, 2]
+        p = (posed[:2, :2] @ at + posed[:2, 2]) / w
+        jac = (posed[:2, :2] - np.outer(p, posed[2, :2])) / w
+        return math.sqrt(abs(np.linalg.det(jac)))
+
+    def box(points):
+        pts = cv2.perspectiveTransform(points.reshape(-1, 1, 2), posed).reshape(-1, 2)
+        return pts.min(axis=0), pts.max(axis=0)
+
+    def turned(extent):   # the phone is turned to suit what is framed
+        return (cam, size) if (extent[1] > extent[0]) == (cam[1] > cam[0]) else \
+            ((cam[1], cam[0]), (size[1], size[0]))
+
+    lo, hi = box(corners)
+    scale = per_px / spread(np.array((sw / 2, sh / 2)))
+    (cam_w, cam_h), out = turned(hi - lo)
+    framed = "screen"
+    if np.any((hi - lo) * scale > 0.97 * np.array((cam_w, cam_h))):
+        framed = "sheet"
+        x, y, w, h = sheet
+        lo, hi = box(np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float32))
+        (cam_w, cam_h), out = turned(hi - lo)
+        scale = per_px / spread(np.array((x + w / 2, y + h / 2)))
+        scale = min(scale, rng.uniform(0.6, 0.97) * float(np.min(np.array((cam_w, cam_h)) / (hi - lo))))
+        per_px = scale * spread(np.array((x + w / 2, y + h / 2)))
+    extent = (hi - lo) * scale
+    offset = np.array((rng.uniform(0, cam_w - extent[0]), rng.uniform(0, cam_h - extent[1])))
+    place = np.array([[scale, 0, offset[0] - lo[0] * scale], [0, scale, offset[1] - lo[1] * scale], [0, 0, 1]])
+    return place @ posed, per_px, framed, out, (cam_w, cam_h)
+
+
 def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                       board: Board | None = None, tilt_max: float = 35.0, pitch: float | None = None,
                       defocus: float | None = None) -> Photo:
     """A photo of a drawn-on sheet shown on a screen (a phone's, a laptop's, a monitor's): the
-    sheet as the screen shows it, resampled to the screen's pixels, each pixel three lit R, G, B
-    stripes with dark gaps between them and between the rows; photographed at any rotation and a
-    tilt up to ``tilt_max`` degrees by a 12 MP phone camera, 0.65 to 3.5 of its pixels per screen
-    pixel; the screen's own light (a bluish or warm white), a reflection (glare) over part of it,
+    sheet as the screen shows it (fitted to 85-100 % of a real device's resolution, :data:`PHONES`
+    and :data:`MONITORS`), each screen pixel three lit R, G, B stripes with dark gaps between them
+    and between the rows; photographed at any rotation and a tilt up to ``tilt_max`` degrees by a
+    12 MP phone camera, 0.65 to 3.5 of its pixels per screen pixel: the whole screen when it fits
+    the frame at that pitch, else the sheet on it, filling 60-97 % of the frame at most (the pitch
+    lowered to what that allows: :func:`_frame_screen`); the screen's own light (a bluish or warm white), a reflection (glare) over part of it,
     the dark bezel around it. The screen shows the sheet drawn on digitally (no paper texture) or,
     one time in four, a photo of the paper sheet (its paper, light and shadows; the photo
     :func:`make_photo` makes from the same seed, at 1-4 MP). The lens blurs before the camera
@@ -719,42 +772,37 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     if board is None:
         board = random_board(rng, expansion)
     shows_photo = rng.random() < 0.25
+    # the device and its own resolution (docs/railroad-ink-photo.md): a phone held upright, or a
+    # laptop's or a monitor's landscape screen; the sheet shown on it fitted to 85-100 % of it
+    phone = rng.random() < 0.4
+    devices = PHONES if phone else MONITORS
+    sw, sh = devices[int(rng.integers(len(devices)))]
+    shown_ppm = rng.uniform(0.85, 1.0) * min(sw / 210.0, sh / 297.0)   # screen px per mm of the A4 sheet
     if shows_photo:   # a photo of the paper sheet sent to this phone or computer, shown full screen
         inner = make_photo(seed, megapixels=float(rng.uniform(1.0, 4.0)), expansion=expansion, board=board)
         sheet = cv2.imdecode(np.frombuffer(inner.jpeg, np.uint8), cv2.IMREAD_COLOR).astype(np.float32) / 255
-    else:             # the sheet drawn on digitally (a PDF or a drawing app)
-        sheet, _hand = _drawn_sheet(rng, board, expansion, 6.0)
+        fit = min(shown_ppm * 297.0 / max(sheet.shape[:2]), sw / sheet.shape[1], sh / sheet.shape[0])
+    else:             # the sheet drawn on digitally (a PDF or a drawing app), as sharp as the screen shows it
+        ppm = float(np.clip(round(shown_ppm), 6, 10))
+        sheet, _hand = _drawn_sheet(rng, board, expansion, ppm)
+        fit = shown_ppm / ppm
     # the camera records 12 MP; a smaller photo is scaled down from it at the end
     up = math.sqrt(max(SENSOR_MP, mp) / mp)
     size = (out_w, out_h)
     cam_w, cam_h = int(round(out_w * up)), int(round(out_h * up))
-    # the screen: portrait phone or landscape monitor; where it is in the frame is set first, then
-    # its pixels: one screen pixel spans 0.65-3.5 camera pixels at its centre (log-uniform)
+    cw, ch = max(8, int(sheet.shape[1] * fit)), max(8, int(sheet.shape[0] * fit))
+    x0, y0 = (sw - cw) // 2, (sh - ch) // 2
+    # one screen pixel spans 0.65-3.5 camera pixels at the centre of what is framed (log-uniform);
+    # the whole screen is framed when it fits the frame at that pitch, else the sheet on it is,
+    # filling 60-97 % of the frame at most (the pitch then no more than that allows)
     per_px = math.exp(rng.uniform(math.log(0.65), math.log(3.5)))
     per_px = per_px if pitch is None else pitch
-    phone = rng.random() < 0.4
-    screen_aspect = rng.uniform(0.45, 0.56) if phone else rng.uniform(1.33, 1.78)   # width / height
-    w0, h0 = (1000 * screen_aspect, 1000.0) if phone else (1000.0, 1000 / screen_aspect)
-    proj, tilt = _pose(rng, w0, h0, tilt_max)
-    extent = proj.max(axis=0) - proj.min(axis=0)
-    if extent[1] > extent[0]:
-        cam_w, cam_h = cam_h, cam_w
-        size = (out_h, out_w)
-    placed = _camera(rng, proj, w0, h0, cam_w, cam_h)
-    # camera pixels per unit of (w0, h0) at the screen's centre: the square root of the Jacobian
-    centre = placed @ np.array([w0 / 2, h0 / 2, 1.0])
-    jac = (placed[:2, :2] - np.outer(centre[:2] / centre[2], placed[2, :2])) / centre[2]
-    scale = math.sqrt(abs(np.linalg.det(jac)))
-    k = float(np.clip(scale / per_px, 500 / max(w0, h0), 4000 / max(w0, h0)))   # screen px per unit
-    sw, sh = max(8, int(round(w0 * k))), max(8, int(round(h0 * k)))
-    matrix = placed @ np.diag([w0 / sw, h0 / sh, 1.0])
-    per_px = scale / k
+    proj, tilt = _pose(rng, sw, sh, tilt_max)
+    matrix, per_px, framed, size, (cam_w, cam_h) = _frame_screen(
+        rng, proj, (sw, sh), (x0, y0, cw, ch), per_px, size, (cam_w, cam_h))
     ui = np.float32(rng.choice([0.12, 0.2, 0.9, 0.96]))
     content = np.full((sh, sw, 3), ui, np.float32)
-    fit = rng.uniform(0.85, 1.0) * min(sw / sheet.shape[1], sh / sheet.shape[0])
-    cw, ch = max(8, int(sheet.shape[1] * fit)), max(8, int(sheet.shape[0] * fit))
     shown = cv2.resize(sheet, (cw, ch), interpolation=cv2.INTER_AREA if fit < 1 else cv2.INTER_LINEAR)
-    x0, y0 = (sw - cw) // 2, (sh - ch) // 2
     content[y0:y0 + ch, x0:x0 + cw] = shown
     content = np.clip(content, 0, 1) ** 1.1
     inverse = np.linalg.inv(matrix)
@@ -809,7 +857,7 @@ def make_screen_photo(seed: int, *, megapixels: float | None = None, expansion: 
     jpeg, quality = _sensor_and_jpeg(rng, photo, bayer=True, size=size)
     params = {"megapixels": round(size[0] * size[1] / 1e6, 2), "jpeg": quality, "blur": round(defocus, 2),
               "tilt": round(tilt, 1), "camera_px_per_screen_px": round(per_px / up, 2), "sensor_px_per_screen_px": round(per_px, 2),
-              "screen": (sw, sh),
+              "screen": (sw, sh), "framed": framed,
               "phone": phone, "shows_photo": shows_photo}
     return Photo(jpeg, board, seed, size[0], size[1], params)
 
