@@ -251,11 +251,11 @@ def test_a_screen_that_does_not_fit_the_frame_has_its_sheet_framed(size):
             assert max(extent / (cam_w, cam_h)) <= 0.97 + 1e-6
     assert seen == {"screen", "sheet"}
 
+
 def test_the_margin_squares_are_blank_on_every_printed_sheet():
     # the screen check looks for the pixel grid in the sheet's paper just outside the grid too:
     # those squares must be blank on every layout-1 sheet railprint prints (A4 and Letter,
     # English and Polish, base, meteor and lava, blank and tonight's), 1 mm clear of any ink
-    import numpy as np
     import pypdfium2 as pdfium
 
     from railprint.games.railroad_ink.rollwrite import tonight_sheet
