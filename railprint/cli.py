@@ -408,8 +408,9 @@ def icons(
     def run() -> None:
         user = catalogue_icons(list(content or []))
         lines = [f"{name}\tbuilt-in" for name in ICONS] + [f"{name}\t{user[name].where}" for name in sorted(user)]
+        written = save(catalogue(user), out)   # a bad -o fails before anything is listed
         _echo_data("\n".join(lines))
-        for path in save(catalogue(user), out):
+        for path in written:
             _say(f"catalogue written to {path}", err=True)
 
     guarded(run)

@@ -154,3 +154,14 @@ def test_a_layer_without_its_type_says_so_at_its_line(tmp_path):
     assert result.exit_code == 1
     assert "deck.yaml:9:9: templates.t.layers: 'type' is required" in result.output
     assert "discriminator" not in result.output and "Traceback" not in result.output
+
+
+def test_icons_with_a_folder_for_its_output_fails_before_listing(tmp_path):
+    # the listing goes to stdout (a script may read it): a run that fails lists nothing
+    result = CliRunner().invoke(app, ["icons", "-o", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert "is a folder" in result.stderr
+    ok = CliRunner().invoke(app, ["icons", "-o", str(tmp_path / "icons.pdf")])
+    assert ok.exit_code == 0 and "station\tbuilt-in" in ok.stdout
+    assert len(pdf_pages((tmp_path / "icons.pdf").read_bytes())) >= 1
