@@ -98,10 +98,8 @@ def file_version(path: Path, noun: str) -> tuple[int, int]:
     try:
         status = path.stat()   # one look: the file checked is the file whose version is returned
     except OSError:
-        hint = f"looked for {path}"
-        near = close_matches(path.name, _names_beside(path))
-        if near:
-            hint += "; did you mean " + " or ".join(repr(name) for name in near) + "?"
+        near = did_you_mean(path.name, _names_beside(path))
+        hint = f"looked for {path}" + (f"; {near}" if near else "")
         raise RailprintError(f"{noun} not found: {path.name}", hint=hint) from None
     if not S_ISREG(status.st_mode):
         raise RailprintError(f"not a {noun.removesuffix(' file')} file: {path}")
@@ -183,12 +181,18 @@ def close_matches(name: str, choices: Iterable[str], n: int = 3, cutoff: float =
     return result[:n]
 
 
+def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
+    """'did you mean X or Y?' for the names closest to ``name``; None when none is close."""
+    matches = close_matches(name, choices)
+    return "did you mean " + " or ".join(repr(m) for m in matches) + "?" if matches else None
+
+
 def suggestion(name: str, choices: Iterable[str]) -> str:
     """A hint string: 'did you mean X?' or the list of accepted values."""
     choices = sorted(set(choices))
-    matches = close_matches(name, choices)
-    if matches:
-        return "did you mean " + " or ".join(repr(m) for m in matches) + "?"
+    near = did_you_mean(name, choices)
+    if near:
+        return near
     if len(choices) <= 12:
         return "expected one of: " + ", ".join(choices)
     return f"none of the {len(choices)} known names is close"
