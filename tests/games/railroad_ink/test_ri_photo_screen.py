@@ -52,7 +52,9 @@ def test_a_screen_whose_moire_fails_the_plain_blank_test_is_read_with_every_spac
     gray = read._decode(photo.jpeg)
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
-    windows = [(screen._window(gray, H, r, c), screen._px_per_mm(H, r, c)) for r, c in screen._white_squares()]
+    insides = [screen._inside(r, c) for r, c in screen._white_squares()]
+    windows = [(screen._window_in(gray, H, (x0, y0, x1, y1)), screen._px_per_mm_at(H, (x0 + x1) / 2, (y0 + y1) / 2))
+               for x0, y0, x1, y1 in insides]
     windows = [(w, ppm) for w, ppm in windows if w is not None]
     assert len(windows) >= 20
     assert sum(screen._blank(w, ppm) for w, ppm in windows) < screen.MIN_WINDOWS
@@ -145,7 +147,7 @@ def test_too_few_blank_squares_is_no_verdict():
     lined = gray.copy()
     lined[:, ::12] = 0   # a dark line through every window: nothing is blank
     assert screen.screen_score(lined, H) == (None, 0)
-    assert not screen.looks_like_screen(lined, H)
+    assert screen.check(lined, H) != screen.SCREEN
 
 
 # a phone's own processing over a paper photo, the hardest for the check: a cool or a warm

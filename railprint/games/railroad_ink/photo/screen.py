@@ -77,11 +77,6 @@ MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printe
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
 
 
-def looks_like_screen(gray: np.ndarray, H: np.ndarray) -> bool:
-    """``gray`` the photo, ``H`` grid mm -> photo px: refused as a screen (:func:`check`)."""
-    return check(gray, H) == SCREEN
-
-
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
     screen is likely but not sure), or None (paper). Likely: the blank windows' median peak
@@ -170,12 +165,6 @@ def _white_squares() -> list[tuple[int, int]]:
     return sorted(out, key=lambda rc: (abs(rc[0] - 3) + abs(rc[1] - 3), rc))
 
 
-def _px_per_mm(H: np.ndarray, r: int, c: int) -> float:
-    """The photo's pixels per mm at the middle of square (r, c)."""
-    x0, y0, x1, y1 = _inside(r, c)
-    return _px_per_mm_at(H, (x0 + x1) / 2, (y0 + y1) / 2)
-
-
 def _px_per_mm_at(H: np.ndarray, x: float, y: float) -> float:
     """The photo's pixels per mm at grid mm (x, y): the root of the Jacobian of H."""
     w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
@@ -199,11 +188,6 @@ def _blank(win: np.ndarray, px_per_mm: float) -> bool:
     box = cv2.GaussianBlur(win.astype(np.float32), (0, 0), max(0.5, BLANK_SIGMA_MM * px_per_mm))
     paper = float(np.percentile(box, 90))
     return paper > 40 and float(box.min()) >= BLANK * paper
-
-
-def _window(gray: np.ndarray, H: np.ndarray, r: int, c: int) -> np.ndarray | None:
-    """The largest axis-aligned photo window (of SIZES) inside square (r, c)'s inside."""
-    return _window_in(gray, H, _inside(r, c))
 
 
 def _window_in(gray: np.ndarray, H: np.ndarray, rect) -> np.ndarray | None:
