@@ -258,10 +258,15 @@ def progress(quiet: bool):
             yield lambda label: None
             return
         from rich.console import Console
+
+        console = Console(stderr=True)
+        if not console.is_terminal:   # a bar is for eyes: piped or logged, it left a blank line
+            yield lambda label: None
+            return
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=Console(stderr=True), transient=True) as bar:
+                      console=console, transient=True) as bar:
             task = bar.add_task("rendering", total=total)
             yield lambda label: bar.update(task, advance=1, description=label)
 

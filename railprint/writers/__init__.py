@@ -147,12 +147,28 @@ def _plain_relative(rel: Path) -> None:
         raise RailprintError(f"refusing to write {str(rel)!r}: not a plain path inside the output folder")
 
 
+def _check_folder_above(out: Path, targets: list[Path], make_folder: bool) -> None:
+    """Refuse a missing folder railprint should not make: a named file's folder, or the folder
+    above a missing ``-o`` folder."""
+    missing = out.parent if make_folder else out
+    if make_folder and missing.is_dir():
+        return
+    mkdir = "mkdir" if os.name == "nt" else "mkdir -p"   # cmd's mkdir makes the folders above too
+    what = f"the output folder {out}" if make_folder else (str(targets[0]) if targets else str(out))
+    raise RailprintError(f"cannot write {what}: the folder {missing} does not exist",
+                         hint=f"create it first: {mkdir} {missing}; or choose another path")
+
+
 def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], bytes]]], *,
-                remove: list[Path] = ()) -> list[Path]:
+                remove: list[Path] = (), make_folder: bool = True) -> list[Path]:
     """Write every ``(relative path, bytes)`` into folder ``out`` as one unit, and remove the
     files ``remove`` names (stale outputs this run replaces) in the same unit. The bytes may be
     a function returning them, called in order when that file is written (image exports: one
     face in memory at a time).
+
+    ``out`` itself is made when missing and ``make_folder`` (an ``-o`` folder), never the folders
+    above it: a typo in a path is an error, not a new tree of folders. A file the user names
+    (``--picture``, ``sheet -o``: ``make_folder=False``) needs its folder to exist.
 
     All files are first written to a hidden staging folder inside ``out``, then published all
     at once (:mod:`railprint.writers.publish`): every target is checked before the first
@@ -178,8 +194,10 @@ def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], by
         raise RailprintError("two outputs of one run have the same file name")
     if out.exists() and not out.is_dir():
         raise RailprintError(f"the output folder {out} is a file", hint="give -o a folder: a new one is made")
+    if not out.is_dir():
+        _check_folder_above(out, targets, make_folder)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(exist_ok=True)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(out)) from None
     publish.recovered(out)
@@ -240,4 +258,4 @@ def save(doc: Document, path: str | Path) -> list[Path]:
             stale.append(page(number))
             number += 1
     return write_files(path.parent, [(Path(t.name), blob) for t, blob in zip(targets, blobs)],
-                       remove=[Path(p.name) for p in stale])
+                       remove=[Path(p.name) for p in stale], make_folder=False)

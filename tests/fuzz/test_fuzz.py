@@ -139,6 +139,7 @@ def _score_case(tmp_path: Path, game: str, source: Path, seed: int, picture: boo
     target.write_text(mutate(text, rnd), encoding="utf-8")
     args = ["score", game, str(target), *(["--json"] if seed % 2 else [])]
     if picture:
+        (tmp_path / "out").mkdir(exist_ok=True)   # a picture's folder must exist
         args += ["--picture", str(tmp_path / "out" / "picture.svg")]
     result = CliRunner().invoke(app, args)
     _check(result)

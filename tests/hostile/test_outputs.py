@@ -104,7 +104,8 @@ def test_a_picture_that_cannot_be_drawn_prints_nothing(tmp_path):
     result = run("score", "ticket-to-ride", str(game), "--picture", str(tmp_path / "x.gif"))
     assert result.exit_code == 1 and result.stdout == ""
     result = run("score", "ticket-to-ride", str(game), "--picture", str(tmp_path / "missing" / "x.svg"))
-    assert result.exit_code == 0  # the folder is created
+    assert result.exit_code == 1 and result.stdout == ""  # a missing folder is not made (test_output_folders.py)
+    assert "does not exist" in result.output and not (tmp_path / "missing").exists()
     blocked = tmp_path / "file"
     blocked.write_text("")
     result = run("score", "ticket-to-ride", str(game), "--picture", str(blocked / "x.svg"))

@@ -79,7 +79,8 @@ def score_photo(path: Path | str, *, longest: str = "simple", debug_image: Path 
         from railprint.writers import write_files
 
         out = Path(debug_image)
-        write_files(out.parent if str(out.parent) else Path("."), [(Path(out.name), debug_png(data, reading))])
+        write_files(out.parent if str(out.parent) else Path("."), [(Path(out.name), debug_png(data, reading))],
+                    make_folder=False)
     return result
 
 
