@@ -153,10 +153,9 @@ def _check_folder_above(out: Path, targets: list[Path], make_folder: bool) -> No
     missing = out.parent if make_folder else out
     if make_folder and missing.is_dir():
         return
-    mkdir = "mkdir" if os.name == "nt" else "mkdir -p"   # cmd's mkdir makes the folders above too
     what = f"the output folder {out}" if make_folder else (str(targets[0]) if targets else str(out))
     raise RailprintError(f"cannot write {what}: the folder {missing} does not exist",
-                         hint=f"create it first: {mkdir} {missing}; or choose another path")
+                         hint="make that folder first, or choose another path")
 
 
 def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], bytes]]], *,

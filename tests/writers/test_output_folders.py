@@ -32,7 +32,7 @@ def test_a_missing_folder_is_refused_and_none_is_made(tmp_path, args, target, mi
     assert done.returncode == 1, done.stderr
     shown = f"{target}{Path('new/deep')}" if target.endswith(" ") else str(Path(target))
     assert done.stderr.splitlines()[-1].startswith(
-        f"Error: cannot write {shown}: the folder {Path(missing)} does not exist (create it first: mkdir"), done.stderr
+        f"Error: cannot write {shown}: the folder {Path(missing)} does not exist (make that folder first, or choose another path)"), done.stderr
     assert done.stdout == ""
     assert not (tmp_path / "new").exists()
 
