@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, WithJsonSchema
 
-from railprint.errors import ContentError, Location, RailprintError, suggestion
+from railprint.errors import ContentError, Location, RailprintError, clip, suggestion
 from railprint.loading.yamlio import MarkedDict, MarkedList
 from railprint.units import parse_length
 
@@ -138,10 +138,17 @@ _TYPE_MISMATCH = frozenset({"string_type", "dict_type", "model_type", "model_att
                             "float_type", "list_type", "bool_type"})
 
 
+_KINDS = {"string_type": "text", "dict_type": "a mapping", "model_type": "a mapping",
+          "model_attributes_type": "a mapping", "int_type": "a whole number", "float_type": "a number",
+          "list_type": "a list", "bool_type": "true or false"}
+"""What a union branch's type mismatch asked for, in words."""
+
+
 def _pruned(errors: list[dict], data: Any) -> list[dict]:
     """Pydantic's errors less the union branches that only say the value is not of their type
     when another branch of the same union read the value and found what is wrong inside it
-    (``size: {width: 63000000mm}``: "longer than 10 m", not also "should be a valid string").
+    (``size: {width: 63000000mm}``: "longer than 10 m", not also "should be a valid string");
+    and when every branch only says so (``size: 5``), ONE error saying what the value may be.
     A branch is a last ``loc`` part that is no key or index of the data (``str``, ``Size``)."""
     def branch(loc: tuple) -> bool:
         node = data
@@ -151,6 +158,23 @@ def _pruned(errors: list[dict], data: Any) -> list[dict]:
             except (KeyError, IndexError, TypeError):
                 return False
         return isinstance(loc[-1], str) and not (isinstance(node, dict) and loc[-1] in node)
+
+    unions: dict[tuple, list[dict]] = {}
+    for err in errors:
+        if err["type"] in _TYPE_MISMATCH and err["loc"] and branch(tuple(err["loc"])):
+            unions.setdefault(tuple(err["loc"])[:-1], []).append(err)
+    merged: list[dict] = []
+    for err in errors:
+        at = tuple(err["loc"])[:-1]
+        if len(unions.get(at, ())) < 2 or err not in unions[at]:
+            merged.append(err)
+        elif err is unions[at][0] and not any(o["loc"][:len(at)] == at and o not in unions[at] for o in errors):
+            kinds = list(dict.fromkeys(_KINDS[o["type"]] for o in unions[at]))
+            merged.append({"type": "union_type", "loc": at, "input": err.get("input"),
+                           "msg": f"expected {' or '.join(kinds)}, got {clip(err.get('input'))}"})
+        elif any(o["loc"][:len(at)] == at and o not in unions[at] for o in errors):
+            merged.append(err)
+    errors = merged
 
     def deeper(err: dict, other: dict) -> bool:
         loc, their = tuple(err["loc"]), tuple(other["loc"])
@@ -204,7 +228,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 msg = f"unknown type {ctx.get('tag')!r}"
                 problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags)))
                 continue
-            problems.append(RailprintError(f"{path}: {msg}", where))
+            field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
+            problems.append(RailprintError(f"{path}: {msg}", where, hint=field.description if field else None))
         problems.sort(key=lambda p: (p.location.line or 0, p.location.col or 0) if p.location else (0, 0))
         title = f"{len(problems)} problem(s) in {filename}" + (f" ({what})" if what else "")
         raise ContentError(title, Location(filename), problems=problems) from None

@@ -432,7 +432,7 @@ class DeckSpec(Spec):
     title: dict[str, str]
     revision: int = 1
     note: str | None = None
-    size: Union[str, Size]
+    size: Union[str, Size] = Field(description=", ".join(SIZES) + ", or {width: 63mm, height: 88mm}")
     bleed: Length = Field(default=3 * 72 / 25.4, ge=0)
     corner_radius: Length = Field(
         0.0, ge=0, description="rounds the component's outline where one is drawn: cut lines (with gutters and on "

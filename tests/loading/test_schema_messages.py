@@ -42,3 +42,10 @@ def test_sibling_cards_are_no_union_branches():
         validate(DeckSpec, data, "a.yaml", "deck")
     found = [str(p) for p in caught.value.problems]
     assert any(":11:" in p for p in found) and any(":12:" in p for p in found), found
+
+
+@pytest.mark.parametrize("size, got", [("5", "5"), ("[63mm, 88mm]", "['63mm', '88mm']")])
+def test_a_value_no_branch_of_a_union_takes_is_one_problem_saying_what_it_may_be(size, got):
+    # (it was two: "size.str: Input should be a valid string" and "size.Size: … a valid dictionary")
+    assert problems(size) == [f"a.yaml:5:7: size: expected text or a mapping, got {got} (poker, bridge, mini, "
+                              "tarot, square, tile40, tile45, tile50, or {width: 63mm, height: 88mm})"]
