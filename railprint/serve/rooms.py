@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from railprint.errors import RailprintError
+from railprint.errors import RailprintError, clip
 
 ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{12}$")
 PART_KEY = re.compile(r"^[^\x00-\x1f\x7f]{1,80}$")
@@ -223,7 +223,7 @@ class Store:
 
     def _room(self, room_id: str, db: sqlite3.Connection | None = None) -> Room:
         if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
-            raise RoomNotFound(f"no room {room_id!r} here")
+            raise RoomNotFound(f"no room {clip(room_id)} here")   # clipped: it is the request's path
         db = db or self._db
         row = db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
                          (room_id,)).fetchone()

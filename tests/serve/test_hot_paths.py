@@ -120,3 +120,15 @@ def test_a_picture_drawn_for_a_version_is_sent_again_without_a_read_or_a_drawing
         assert client.get(base + "/picture.svg?page=0&lang=en&v=2").content == second.content
         assert reads  # renamed: the room is read from the store again
     store.close()
+
+
+def test_a_long_unknown_room_id_is_clipped_in_the_error(client):
+    """The room id is the request's path: a 5,000-character one is not echoed back whole."""
+    long = "x" * 5000
+    for method, url in (("GET", f"/api/rooms/{long}"), ("GET", f"/api/rooms/{long}?after=0"),
+                        ("GET", f"/api/rooms/{long}/picture.svg"), ("GET", f"/api/rooms/{long}/history"),
+                        ("DELETE", f"/api/rooms/{long}")):
+        answer = client.request(method, url)
+        assert answer.status_code == 404, (url[:40], answer.text[:80])
+        error = answer.json()["error"]
+        assert error.startswith("no room 'xxx") and "…" in error and len(error) < 80, error
