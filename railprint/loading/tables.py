@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from railprint.errors import ContentError, Location, clip, suggestion
-from railprint.loading.text import read_bytes, read_text
+from railprint.loading.text import decode, read_bytes
 from railprint.loading.yamlio import MarkedDict, MarkedList, load_file
 
 if TYPE_CHECKING:
@@ -121,8 +121,32 @@ def _too_wide(name: str, line: int) -> ContentError:
                         hint=f"a card list holds at most {MAX_COLUMNS} columns; delete the extra ones")
 
 
+def _spreadsheet_text(path: Path) -> str:
+    """A CSV/TSV file's text: UTF-8 (BOM dropped); a file a spreadsheet saved in its legacy code
+    page (Polish Excel's "CSV" is Windows-1250) is an error saying how to save it as UTF-8 —
+    never a guess (Windows-1250 reads a Nordic ø as ř)."""
+    data = read_bytes(path, ContentError, MAX_DELIMITED_BYTES)
+    try:
+        return decode(data, str(path))
+    except ContentError as exc:
+        if exc.message.startswith("the file is UTF-16"):
+            raise
+        raise ContentError(exc.message + ": saved in a spreadsheet's older encoding (Polish Excel's 'CSV' is "
+                           "Windows-1250)?", exc.location,
+                           hint="save it as UTF-8: in Excel File > Save As > 'CSV UTF-8'; in LibreOffice "
+                                "Save As > Text CSV, character set 'Unicode (UTF-8)'") from None
+
+
+def _delimiter(text: str, delimiter: str) -> str:
+    """``;`` for a .csv whose header row has semicolons and no comma: Excel writes that where
+    the decimal mark is a comma (Polish, German, Nordic settings)."""
+    header = text.partition("\n")[0]
+    return ";" if delimiter == "," and "," not in header and ";" in header else delimiter
+
+
 def _delimited(path: Path, delimiter: str) -> MarkedList:
-    text = read_text(path, ContentError, MAX_DELIMITED_BYTES)  # UTF-8, BOM dropped
+    text = _spreadsheet_text(path)
+    delimiter = _delimiter(text, delimiter)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader, None)
