@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import math
 import re
 from pathlib import Path
@@ -196,10 +197,12 @@ def _excel(path: Path, sheet: str | None, sheet_at: Location | None = None) -> M
                                hint=suggestion(sheet, names))
         chosen = sheet if sheet is not None else names[0]
         where = f"{path}[{chosen}]"
-        header, records = _sheet_rows(book[chosen], where, data)
+        header, records, notes = _sheet_rows(book[chosen], where, data)
     finally:
         book.close()
-    return _rows(header, records, where)
+    out = _rows(header, records, where)
+    out.notes = notes
+    return out
 
 
 def _check_parts(packed: zipfile.ZipFile, name: str) -> None:
@@ -219,6 +222,15 @@ def _check_parts(packed: zipfile.ZipFile, name: str) -> None:
             _check_xml(packed.read(part), name, "shared strings", _SHARED_STRING)
 
 
+_NS = rb"(?:[A-Za-z_][\w.-]*:)?"
+_FORMULA = re.compile(rb"<" + _NS + rb"f[\s/>]")
+_REF = re.compile(rb"\br\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7})")
+_TEXT_TYPE = re.compile(rb"\bt\s*=\s*[\"'](?:str|inlineStr|s)[\"']")
+_VALUE = re.compile(rb"<" + _NS + rb"(?:v|is)\s*>\s*[^<\s]|<" + _NS + rb"is[\s>]")
+_MERGED = re.compile(rb"<" + _NS + rb"mergeCell\s")
+_RANGE = re.compile(rb"[^>]{0,200}?\bref\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7}):\$?([A-Za-z]{1,3})\$?(\d{1,7})")
+MAX_MERGE_NOTES = 5
+"""Merged ranges named one by one in warnings; the rest are counted."""
 _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
 _SHARED_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s/>]")
 _CELL_REF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c\s[^>]*?\br\s*=\s*[\"']\$?([A-Za-z]+)\$?(\d*)")
@@ -253,8 +265,49 @@ def _column_number(letters: bytes) -> int:
     return number
 
 
-def _sheet_rows(worksheet: Any, where: str, data: bytes) -> tuple[list, list]:
-    """(header, [(line, values)]) of a read-only openpyxl sheet, bounded as the module says."""
+def _unsaved_formula(xml: bytes, where: str) -> None:
+    """A formula cell without the result a spreadsheet program saves beside it (a workbook
+    written by a script) reads as blank — a card's ``count`` silently 1: an error at the cell."""
+    if not _FORMULA.search(xml):
+        return
+    starts = [cell.start() for cell in _CELL.finditer(xml)] + [len(xml)]
+    for begin, end in zip(starts, starts[1:]):   # a cell up to the next one: the XML read once
+        attributes, _, body = xml[begin:end].partition(b">")
+        if attributes.endswith(b"/") or not _FORMULA.search(body) or _VALUE.search(body) \
+                or _TEXT_TYPE.search(attributes):
+            continue   # a saved result (a text result may be empty: t="str" with <v></v>)
+        ref = _REF.search(attributes)
+        if ref is not None:
+            name = (ref.group(1) + ref.group(2)).decode("ascii").upper()
+            raise ContentError(f"cell {name} holds a formula but no saved result",
+                               Location(where, int(ref.group(2)), _column_number(ref.group(1))),
+                               hint="open the workbook in Excel or LibreOffice and save it: railprint reads the "
+                                    "results a spreadsheet program saves, it does not compute formulas")
+
+
+def _merged_notes(xml: bytes, where: str) -> list[str]:
+    """Warnings for merged cells: only a merged range's first cell holds its value, the others
+    read as blank (a rules text merged over three cards' rows prints on the first card only)."""
+    notes = []
+    count = xml.count(b"mergeCell") - xml.count(b"mergeCells")   # the ranges, without their list's tags
+    for merged in itertools.islice(_MERGED.finditer(xml), MAX_MERGE_NOTES):
+        found = _RANGE.match(xml, merged.end())
+        if found is None:
+            continue
+        first_col, first_row, last_col, last_row = found.groups()
+        first = (first_col + first_row).decode("ascii").upper()
+        last = (last_col + last_row).decode("ascii").upper()
+        notes.append(f"{Location(where, int(first_row), _column_number(first_col))}: cells {first}:{last} are "
+                     f"merged: only {first} holds the value, the other cells read as blank (unmerge them and "
+                     f"fill each cell)")
+    if count > len(notes):
+        notes.append(f"{Location(where)}: … and {count - len(notes)} more merged range(s)")
+    return notes
+
+
+def _sheet_rows(worksheet: Any, where: str, data: bytes) -> tuple[list, list, list[str]]:
+    """(header, [(line, values)], warnings) of a read-only openpyxl sheet, bounded as the module
+    says; a formula without its saved result is an error, merged cells are warnings."""
     import zipfile
 
     try:
@@ -264,6 +317,8 @@ def _sheet_rows(worksheet: Any, where: str, data: bytes) -> tuple[list, list]:
         raise ContentError(f"the workbook's sheet is missing or unreadable: {clip(str(exc), 120)}",
                            Location(where)) from None
     _check_xml(xml, where, "cells", _CELL)
+    _unsaved_formula(xml, where)
+    notes = _merged_notes(xml, where)
     for ref in _CELL_REF.finditer(xml):
         column = _column_number(ref.group(1))
         if column > MAX_COLUMNS:
@@ -301,7 +356,7 @@ def _sheet_rows(worksheet: Any, where: str, data: bytes) -> tuple[list, list]:
             if isinstance(value, float) and not math.isfinite(value):
                 raise ContentError(f"the number {value} is not finite", Location(where, line_, column),
                                    hint="type a number")
-    return header[:MAX_COLUMNS], [(n, v[:MAX_COLUMNS]) for n, v in records]
+    return header[:MAX_COLUMNS], [(n, v[:MAX_COLUMNS]) for n, v in records], notes
 
 
 def _listed(path: Path) -> MarkedList:

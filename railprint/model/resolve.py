@@ -663,6 +663,7 @@ class _Columns(dict):
     count_column = "count"
     name_column = "name"
     ignored: frozenset = frozenset()
+    notes: list = []
 
 
 def _cards_from_data(data: Any, path: Path) -> tuple[Any, _Columns, str]:
@@ -715,6 +716,7 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, _Columns, str]:
                                _loc(source.get("ignore_columns"), index, _loc(source, "ignore_columns", where)),
                                hint=suggestion(column, columns))
     columns.count_column, columns.name_column, columns.ignored = count_column, name_column, frozenset(ignored)
+    columns.notes = list(getattr(rows, "notes", ()))   # the workbook's merged cells
     copy = MarkedDict(data)
     copy.location, copy.key_locations, copy.value_locations = data.location, data.key_locations, data.value_locations
     copy["cards"] = card_entries(rows, count_column)
@@ -762,7 +764,7 @@ def _column_warnings(data: Any, columns: _Columns, count_column: str) -> list[st
     parts = (data.get("templates"), data.get("styles"))
     used = set().union(*(_placeholders(p, set()) | _conditions(p, set()) for p in parts)) | {columns.name_column}
     special = special_columns(count_column)
-    out = []
+    out = list(columns.notes)
     for column, where in columns.items():
         if column in columns.ignored:
             continue

@@ -63,3 +63,57 @@ def test_a_windows_1250_csv_is_located_and_says_how_to_save_it(tmp_path):
     text = str(caught.value)
     assert text.startswith(f"{path}:2:1: not UTF-8 text (byte 0xa3): saved in a spreadsheet's older encoding")
     assert "Windows-1250" in text and "'CSV UTF-8'" in text
+
+
+def _workbook(path: Path, rows: list[list], merged: list[str] = (), saved: dict[str, str] | None = None) -> Path:
+    """A workbook as openpyxl writes it (a formula without its result), or — ``saved`` — with the
+    results a spreadsheet program saves beside each formula (cell -> value)."""
+    import io
+    import re
+    import zipfile
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in rows:
+        sheet.append(row)
+    for cells in merged:
+        sheet.merge_cells(cells)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    with zipfile.ZipFile(io.BytesIO(buffer.getvalue())) as source, zipfile.ZipFile(path, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            for cell, value in (saved or {}).items():
+                data = re.sub(rb'(<c r="' + cell.encode() + rb'"[^>]*><f>[^<]*</f>)<v></v>',
+                              rb"\1<v>" + value.encode() + rb"</v>", data)
+            target.writestr(item, data)
+    return path
+
+
+def test_formulas_read_their_saved_results(tmp_path):
+    path = _workbook(tmp_path / "cards.xlsx", [["name", "count", "pts"], ["A", "=1+1", 3], ["B", 1, "=C2*2"]],
+                     saved={"B2": "2", "C3": "6"})
+    assert [(row["name"], row["count"], row["pts"]) for row in load_table(path)] == [("A", 2, 3), ("B", 1, 6)]
+
+
+def test_a_formula_without_a_saved_result_is_an_error_at_its_cell(tmp_path):
+    """It read as blank: a card's count silently 1 instead of the formula's 2."""
+    path = _workbook(tmp_path / "cards.xlsx", [["name", "count"], ["A", 3], ["B", "=1+1"]])
+    with pytest.raises(ContentError) as caught:
+        load_table(path)
+    assert str(caught.value).startswith(f"{path}[Cards]:3:2: cell B3 holds a formula but no saved result "
+                                        "(open the workbook in Excel or LibreOffice and save it")
+
+
+def test_merged_cells_are_a_warning_at_the_range(tmp_path, caplog):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "d.yaml").write_text(DECK.replace("cards.csv", "cards.xlsx"), encoding="utf-8")
+    _workbook(folder / "cards.xlsx", [["name", "rules"], ["A", "shared rules"], ["B", None]], merged=["B2:B3"])
+    result = CliRunner().invoke(app, ["validate", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert (f"Warning: {folder / 'cards.xlsx'}[Cards]:2:2: cells B2:B3 are merged: only B2 holds the value, "
+            "the other cells read as blank (unmerge them and fill each cell)") in caplog.text
