@@ -584,10 +584,15 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
             if found is not _ABSENT_COLOUR:
                 new = found
             elif not HEX.match(key):
-                hint = "use #rrggbb" + (" or a palette name: " + suggestion(key, palette)
-                                        if palette else " or add it to the deck's palette")
-                problems.add(f"{what}: {field} {new!r} is not a colour",
-                             _cell(cells, variables.used[start:], card_where), hint)
+                close = close_matches(key, [*palette, "white", "black", "grey"])
+                hint = "use #rrggbb" + (f" or a palette name: did you mean {close[0]!r}?" if close
+                                        else " or a palette name: " + suggestion(key, palette) if palette
+                                        else " or add it to the deck's palette")
+                if len(variables.used) == start:   # the template's own value: once, at its YAML line
+                    variables.bad.append((f"{field} {new!r} is not a colour", hint, None))
+                else:
+                    problems.add(f"{what}: {field} {new!r} is not a colour",
+                                 _cell(cells, variables.used[start:], card_where), hint)
                 new = "#ff00ff"
         if new != value:
             changes[field] = new
@@ -1292,6 +1297,8 @@ def _template_mistakes(mistakes: dict, data: Any, spec: DeckSpec, given: set, pr
         if isinstance(item, MarkedDict):
             where = next((item.loc(key) for key, value in item.items() if isinstance(value, (str, dict))
                           and _mentions(value, fault)), where)
+            if isinstance(fault, tuple) and needle.split(" ", 1)[0] in item:   # "fill 'sandd' is not a colour"
+                where = item.loc(needle.split(" ", 1)[0])
         spoilt = f"(in template {template!r}, on {cards} card{'s' if cards != 1 else ''})"
         if isinstance(fault, str):
             problems.add(f"unknown variable {{{needle}}} {spoilt}", where,

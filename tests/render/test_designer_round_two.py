@@ -117,6 +117,16 @@ def test_errors_point_at_the_offending_cell(tmp_path):
     assert f"{table}:3:4: unknown template 'b3'" in message                          # the back cell
 
 
+def test_a_templates_own_colour_is_one_problem_at_its_yaml_line_not_one_a_card(tmp_path):
+    (tmp_path / "cards.csv").write_text("name,count\nAla,2\nBea,1\nCel,1\n", encoding="utf-8")
+    path = deck(tmp_path, [NAME, "{type: rect, x: 1mm, y: 1mm, w: 5mm, h: 5mm, fill: whit}"], "{from: cards.csv}")
+    with pytest.raises(ContentError) as caught:
+        load_deck(path)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{path}:12:60: fill 'whit' is not a colour (in template 't', on 4 cards) "
+        "(use #rrggbb or a palette name: did you mean 'white'?)"]
+
+
 def test_every_problem_of_a_file_at_once_schema_errors_included(tmp_path):
     path = deck(tmp_path, ["{type: text, text: '{name}', x: 5mm, y: 10mm, font: boldd}",
                            "{type: icon, name: wagn, x: 5mm, y: 5mm, size: 5mm}",
