@@ -365,6 +365,10 @@ def parse_game(text: str, filename: str = "<input>",
         if not isinstance(name, str) or not name.strip():
             problems.add("every player needs a `name:`", p.loc("name") if "name" in p else where)
             name = f"player {i + 1}"
+        missing = [key for key in ("goods", "circuits", "steam") if key not in p]
+        if missing:   # a left-out key read as 0 could decide the winner (steam breaks ties): ask for it
+            problems.add(f"{name.strip()}: no {', '.join(missing)} given", where,
+                         hint="write each one, 0 or - for none, e.g. {name: Ala, goods: RRG, circuits: 1, steam: 2}")
         goods = _goods(p, where, lines, problems)
         circuits = _int(p, "circuits", 0, 7, where, problems, "circuit counters")
         steam = _int(p, "steam", 0, 6, where, problems, "steam")

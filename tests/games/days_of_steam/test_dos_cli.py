@@ -126,3 +126,17 @@ def test_a_misspelt_game_end_is_one_hint_without_brackets_inside_brackets(tmp_pa
     assert result.exit_code == 1
     assert "game.yaml:2:6: end: unknown game end 'tile' (did you mean 'tiles'? tiles: the last track tile was " \
            "drawn, or instant: a player reached 13 VP)\n" in result.stderr
+
+
+def test_a_left_out_steam_or_circuits_is_an_error_not_a_zero_that_decides_the_winner(tmp_path):
+    """Read as 0, Ala's forgotten steam gave Bartek the win on the steam tie-break."""
+    path = _game(tmp_path, "end: tiles\nplayers:\n  - {name: Ala, goods: RRG, circuits: 1}\n"
+                           "  - {name: Bartek, goods: RRY, circuits: 1, steam: 1}\n  - name: Cyd\n")
+    result = run_cli("score", "days-of-steam", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"{path}:3:5: Ala: no steam given (write each one, 0 or - for none" in result.stderr
+    assert f"{path}:5:5: Cyd: no goods, circuits, steam given" in result.stderr
+    written = path.read_text(encoding="utf-8").replace("circuits: 1}", "circuits: 1, steam: 0}", 1)
+    written = written.replace("  - name: Cyd\n", "  - {name: Cyd, goods: -, circuits: 0, steam: 0}\n")
+    path.write_text(written, encoding="utf-8")
+    assert "Winner: Bartek" in cli_stdout("score", "days-of-steam", str(path))
