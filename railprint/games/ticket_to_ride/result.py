@@ -14,7 +14,7 @@ from .rules import GameScore, PlayerScore, node_name
 # and 5+ (Polish). The Polish table is built on first use (:func:`_polish`).
 TEXT: dict[str, dict[str, Any]] = {
     "en": {
-        "players": ("players", "players"), "point": ("point", "points"), "pt": ("pt", "pts"),
+        "players": ("player", "players"), "point": ("point", "points"), "pt": ("pt", "pts"),
         "route": ("route", "routes"), "network": ("network", "networks"), "region": ("region", "regions"),
         "train": ("train", "trains"),
         "headers": ("category", "points", "detail"),

@@ -114,3 +114,11 @@ def test_several_files_give_a_json_list(tmp_path):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert [g["map"] for g in data] == ["nordic", "italy"]
+
+
+def test_the_heading_counts_one_player_in_the_singular(tmp_path):
+    game = tmp_path / "solo.yaml"
+    game.write_text("map: nordic\nplayers:\n  - name: Ala\n    routes: [Oslo - Örebro]\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["score", "ticket-to-ride", str(game)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == f"Ticket to Ride: Nordic Countries — {game} — 1 player"
