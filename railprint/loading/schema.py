@@ -8,6 +8,7 @@ allowed names as a suggestion.
 from __future__ import annotations
 
 import math
+import re
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, WithJsonSchema
@@ -144,6 +145,14 @@ _KINDS = {"string_type": "text", "dict_type": "a mapping", "model_type": "a mapp
 """What a union branch's type mismatch asked for, in words."""
 
 
+_PLAIN = {"int_parsing": "expected a whole number, got {got}", "int_from_float": "expected a whole number, got {got}",
+          "float_parsing": "expected a number, got {got}", "greater_than": "must be greater than {gt:g}",
+          "greater_than_equal": "must be {ge:g} or more", "less_than": "must be less than {lt:g}",
+          "less_than_equal": "must be {le:g} or less"}
+"""Pydantic's messages for plain numbers, in railprint's words (the bounds' input is in points
+after a length's unit is read, so it is not echoed)."""
+
+
 def _pruned(errors: list[dict], data: Any) -> list[dict]:
     """Pydantic's errors less the union branches that only say the value is not of their type
     when another branch of the same union read the value and found what is wrong inside it
@@ -218,6 +227,15 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
             msg = err["msg"]
             if msg.startswith("Value error, "):
                 msg = msg[len("Value error, "):]
+            hint = None
+            if kind in _PLAIN:   # pydantic's wording ("Input should be a valid integer, unable to parse …")
+                try:
+                    msg = _PLAIN[kind].format(got=clip(err.get("input")), **err.get("ctx", {}))
+                except (KeyError, TypeError, ValueError):   # a bound that is no number: pydantic's words
+                    pass
+                number = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*pt\s*", str(err.get("input")))
+                if kind == "float_parsing" and number:
+                    hint = f"a size in points is a plain number: write {number.group(1)}"
             if kind == "missing":
                 msg = "is required"
             elif kind == "union_tag_not_found":   # a layer (or other tagged item) without its 'type'
@@ -229,7 +247,7 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags)))
                 continue
             field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
-            problems.append(RailprintError(f"{path}: {msg}", where, hint=field.description if field else None))
+            problems.append(RailprintError(f"{path}: {msg}", where, hint=field.description if field else hint))
         problems.sort(key=lambda p: (p.location.line or 0, p.location.col or 0) if p.location else (0, 0))
         title = f"{len(problems)} problem(s) in {filename}" + (f" ({what})" if what else "")
         raise ContentError(title, Location(filename), problems=problems) from None

@@ -382,7 +382,10 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _location(mark, filename) if mark else Location(filename)
-        raise error(f"invalid YAML: {exc.problem or exc.context}", where) from None
+        line = text.split("\n", mark.line + 1)[mark.line] if mark is not None and mark.line is not None else ""
+        tab = mark is not None and isinstance(mark.column, int) and line[mark.column:mark.column + 1] == "\t"
+        raise error("invalid YAML: a tab where YAML needs spaces" if tab else f"invalid YAML: {exc.problem or exc.context}",
+                    where, hint="indent with spaces, never tabs" if tab else None) from None
     except yaml.reader.ReaderError as exc:
         code = ord(exc.character) if isinstance(exc.character, str) else exc.character
         raise error(f"invalid YAML: {exc.reason} (character U+{code:04X})",

@@ -49,3 +49,25 @@ def test_a_value_no_branch_of_a_union_takes_is_one_problem_saying_what_it_may_be
     # (it was two: "size.str: Input should be a valid string" and "size.Size: … a valid dictionary")
     assert problems(size) == [f"a.yaml:5:7: size: expected text or a mapping, got {got} (poker, bridge, mini, "
                               "tarot, square, tile40, tile45, tile50, or {width: 63mm, height: 88mm})"]
+
+
+@pytest.mark.parametrize("layer, expected", [
+    ("{type: text, text: A, x: 1mm, y: 1mm, size: 14pt}",
+     "templates.t.layers.size: expected a number, got '14pt' (a size in points is a plain number: write 14)"),
+    ("{type: text, text: A, x: 1mm, y: 1mm, size: 0}", "templates.t.layers.size: must be greater than 0"),
+    ("{type: text, text: A, x: 1mm, y: 1mm, size: 5000}", "templates.t.layers.size: must be 2000 or less"),
+])
+def test_number_problems_are_in_plain_words(layer, expected):
+    """Not pydantic's "Input should be a valid number, unable to parse string as a number"."""
+    data = load_text(DECK.format(size="poker").replace("layers: []", f"layers:\n      - {layer}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    [problem] = [str(p) for p in caught.value.problems]
+    assert problem.split(": ", 1)[1] == expected, problem
+
+
+def test_a_count_that_is_no_whole_number_says_what_it_got():
+    data = load_text(DECK.format(size="poker").replace("{template: t}", "{template: t, count: two}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    assert [str(p) for p in caught.value.problems] == ["a.yaml:10:26: cards.count: expected a whole number, got 'two'"]

@@ -171,3 +171,9 @@ def test_marked_values_copy_and_pickle_with_their_locations():
         assert twin.loc("a") == data.loc("a") and twin.key_loc("d") == data.key_loc("d")
         assert twin["a"].loc(1) == data["a"].loc(1) and twin["d"].location == data["d"].location
         assert twin["a"].columns == {"x": data.loc("a")}
+
+
+def test_a_tab_in_the_indentation_is_named_with_the_fix():
+    with pytest.raises(ContentError) as caught:
+        yamlio.loads("players:\n- name: A\n\ttickets: []\n", "g.yaml")
+    assert str(caught.value) == "g.yaml:3:1: invalid YAML: a tab where YAML needs spaces (indent with spaces, never tabs)"
