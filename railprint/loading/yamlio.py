@@ -382,7 +382,8 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _location(mark, filename) if mark else Location(filename)
-        line = text.split("\n", mark.line + 1)[mark.line] if mark is not None and mark.line is not None else ""
+        lines = text.split("\n", mark.line + 1) if mark is not None and isinstance(mark.line, int) else []
+        line = lines[mark.line] if lines and 0 <= mark.line < len(lines) else ""   # a mark may sit past the end
         tab = mark is not None and isinstance(mark.column, int) and line[mark.column:mark.column + 1] == "\t"
         raise error("invalid YAML: a tab where YAML needs spaces" if tab else f"invalid YAML: {exc.problem or exc.context}",
                     where, hint="indent with spaces, never tabs" if tab else None) from None

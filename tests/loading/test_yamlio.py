@@ -177,3 +177,10 @@ def test_a_tab_in_the_indentation_is_named_with_the_fix():
     with pytest.raises(ContentError) as caught:
         yamlio.loads("players:\n- name: A\n\ttickets: []\n", "g.yaml")
     assert str(caught.value) == "g.yaml:3:1: invalid YAML: a tab where YAML needs spaces (indent with spaces, never tabs)"
+
+
+@pytest.mark.parametrize("text", ["players:\n  - {name: NO", "a: [\n", "a: 'x"])
+def test_a_problem_at_the_end_of_the_file_is_located(text):
+    with pytest.raises(ContentError) as caught:
+        yamlio.loads(text, "g.yaml")
+    assert str(caught.value).startswith("g.yaml:") and "invalid YAML" in str(caught.value)
