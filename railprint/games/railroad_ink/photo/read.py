@@ -80,25 +80,53 @@ class Reading:
 # --------------------------------------------------------------------------- loading
 
 
+PHOTO_FORMATS = {"JPEG": (b"\xff\xd8\xff",), "PNG": (b"\x89PNG\r\n\x1a\n",),
+                 "WEBP": (b"RIFF",)}
+"""The formats a photo may be, by their first bytes (a WebP also says ``WEBP`` at byte 8). Only
+these reach a decoder: Pillow reads the header with that one format's plugin, OpenCV decodes the
+same bytes by the same signature (a TIFF, BMP or anything else named .jpg never reaches libtiff)."""
+
+
+def _photo_format(data: bytes) -> str | None:
+    for kind, heads in PHOTO_FORMATS.items():
+        if data.startswith(heads) and (kind != "WEBP" or data[8:12] == b"WEBP"):
+            return kind
+    return None
+
+
 def _decode(data: bytes) -> np.ndarray:
+    """The photo as one grey channel, once its size is known to be sane: the header is read
+    first (Pillow, one format's plugin), and a JPEG's scans are counted, so no decoder starts on
+    a file that asks for too many pixels or too many passes over them."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
                          hint="send a smaller JPEG (the camera's normal quality is fine)")
     from PIL import Image
 
+    from railprint.model.images import bound_jpeg_scans
+
+    kind = _photo_format(data)
+    if kind is None:
+        raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)")
     try:
-        with Image.open(io.BytesIO(data)) as probe:
-            fmt, (w, h) = probe.format, probe.size
+        with Image.open(io.BytesIO(data), formats=[kind]) as probe:
+            w, h = probe.size
+    except Image.DecompressionBombError:
+        raise PhotoError(f"the photo has over {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapixels; the limit is "
+                         f"{MAX_PIXELS / 1e6:.0f}", hint="take it at a lower resolution or scale it down") from None
     except Exception:
         raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)") from None
-    if fmt not in ("JPEG", "PNG", "WEBP", "BMP", "TIFF", "MPO"):
-        raise PhotoError(f"a {fmt} image; expected a JPEG, PNG or WebP photo")
     if w * h > MAX_PIXELS:
         raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
                          hint="take it at a lower resolution or scale it down")
     if w * h < MIN_PIXELS:
         raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
                          hint="take the photo at 1 megapixel or more")
+    if kind == "JPEG":
+        try:
+            bound_jpeg_scans(data, (w, h))
+        except ValueError as exc:
+            raise PhotoError(str(exc), hint="save it again as an ordinary JPEG") from None
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if image is None:
         raise PhotoError("the image could not be decoded (a damaged or truncated file?)")
