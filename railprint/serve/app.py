@@ -74,6 +74,21 @@ def _known_parts(parts: dict, updates: dict) -> dict:
     return updates
 
 
+def _name_problem(name: str) -> str | None:
+    """Why a player's name cannot be used, or None: a control, invisible or bidirectional
+    character (U+202E turns the text after it around on every other phone), or a character the
+    score pictures' font cannot draw (an emoji: every picture of the room failed, for good)."""
+    from railprint.text.fonts import check_glyphs
+
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return f"{name!r} has an invisible or control character (U+{ord(ch):04X}); type the name without it"
+    missing = sorted(set(check_glyphs(name, "regular")) | set(check_glyphs(name, "bold")))
+    if missing:
+        return f"{name!r} uses {''.join(missing)!r}, which the score pictures cannot draw; type the name without it"
+    return None
+
+
 def _same_names(players: list[str]) -> tuple[str, str] | None:
     """Two names that are one after Unicode NFKC and case-folding ('Ala', 'ALA', 'Ａｌａ'), or None."""
     seen: dict[str, str] = {}
@@ -614,6 +629,9 @@ def checked_room_file(data: Any) -> tuple[Game, str, dict]:
             or not all(isinstance(p, str) and 0 < len(p) <= 40 and p == p.strip() for p in players)
             or len({p.casefold() for p in players}) != len(players)):
         raise RailprintError(f"parts.setup.players: 1 to {MAX_PLAYERS} different names of at most 40 characters")
+    for name in players:
+        if problem := _name_problem(name):
+            raise RailprintError(f"parts.setup.players: {problem}")
     page = web_page(game)
     fresh = page.new_room(list(players), {k: v for k, v in setup.items() if k != "players"})
     if fresh["setup"] != setup:
@@ -1176,6 +1194,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         same = _same_names(players)
         if same:
             raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once")
+        for name in players:
+            if problem := _name_problem(name):
+                raise RailprintError(f"players: {problem}")
         setup = body.get("setup") or {}
         if not isinstance(setup, dict):
             raise RailprintError("setup: expected an object of choices")

@@ -66,3 +66,18 @@ def test_a_photo_that_is_a_fifo_is_refused_without_waiting(tmp_path, alarm):
     os.mkfifo(fifo)
     with pytest.raises(PhotoError, match="sheet.jpg: not a regular file"):
         report.read_file(fifo)
+
+
+def test_a_header_of_a_million_tiny_segments_is_refused_before_pillow_walks_it(monkeypatch):
+    """Pillow walks a header's segments in Python: 7 million 4-byte JPEG comments took 13.6 s of
+    CPU, 1.8 million PNG text chunks 7.4 s (on the server, holding the interpreter)."""
+    from PIL import Image as pillow
+
+    monkeypatch.setattr(pillow, "open", lambda *a, **k: pytest.fail("Pillow read the header"))
+    jpeg = _grey("JPEG")
+    png = _grey("PNG")
+    text = struct.pack(">I", 3) + b"tEXtk\0v" + struct.pack(">I", zlib.crc32(b"tEXtk\0v"))
+    for data in (jpeg[:2] + b"\xff\xfe\x00\x02" * 5000 + jpeg[2:],
+                 png[:33] + text * 5000 + png[33:]):
+        with pytest.raises(PhotoError, match="the photo's header has over 1000 parts before its pixels"):
+            read_photo(data)
