@@ -257,4 +257,5 @@ def save(doc: Document, path: str | Path) -> list[Path]:
             stale.append(page(number))
             number += 1
     return write_files(path.parent, [(Path(t.name), blob) for t, blob in zip(targets, blobs)],
-                       remove=[Path(p.name) for p in stale], make_folder=False)
+                       remove=[Path(p.name) for p in stale],
+                       make_folder=path.parent == Path("output"))   # the commands' default folder is made

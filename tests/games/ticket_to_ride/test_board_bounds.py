@@ -77,7 +77,7 @@ def test_route_length_via_points_and_parallel_routes_are_bounded(tmp_path):
     path.write_text("\n".join(bad) + "\n", encoding="utf-8")
     result = run_cli("validate", str(path))
     assert result.exit_code == 1
-    assert f"bad.yaml:{first + 1}:" in result.output and "less than or equal to 12" in result.output
+    assert f"bad.yaml:{first + 1}:" in result.output and "must be 12 or less" in result.output
     assert f"bad.yaml:{first + 2}:" in result.output and "at most 8 items" in result.output
     # the pydantic errors come first; with them fixed, the fourth route between one pair is named
     fixed = lines[:first] + lines[first:first + 1] + extra + lines[first + 1:]
