@@ -337,6 +337,8 @@ def frame_sides(gray: np.ndarray, H: np.ndarray) -> int:
 
 
 def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> bool:
+    """The frame beside one side of the page: the page's edge at ``edge`` grid mm on ``axis`` (0: x,
+    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred."""
     step = 1.0 / FRAME_PPM
     k, g = int(round(FRAME_BOX_MM * FRAME_PPM)), int(round(FRAME_SKIP_MM * FRAME_PPM))
     out = np.arange(0.0, FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)   # mm beyond the page
