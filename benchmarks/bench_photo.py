@@ -27,7 +27,8 @@ app does that the generator does not — lens distortion, vignetting, sharpening
 curve, motion blur, a flash's hot spot, low light, the sheet partly out of frame, EXIF
 orientation, PNG / WebP / greyscale files, a messaging app's 1 MP JPEG 50 — and other inks, a
 highlighter, a finger or a pen over the grid): one table row per effect, each over the same
-seeds (``--cache DIR`` keeps the plain photos in DIR/base and each effect's in DIR/<effect>).
+seeds (``--cache DIR`` keeps the plain photos in DIR/base and each effect's in DIR/<effect>);
+``--effect mixed`` gives each seed one effect in turn (``seed % len(field.EFFECTS)``).
 """
 
 from __future__ import annotations
@@ -210,18 +211,25 @@ def _field_maker(effect: str, cache: Path | None):
 
 
 def _report_field(args, seeds) -> None:
-    effects = field.EFFECTS if args.effect == "all" else tuple(args.effect.split(","))
-    print(f"field set, {args.set} seeds {seeds.start}-{seeds[-1]} ({len(seeds)} photos per effect)")
-    print("| effect | right | wrong and not flagged | flagged per photo | refused | CPU mean / max |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for effect in effects:
+    if args.effect == "mixed":   # each seed one effect, in turn: seed % the number of effects
+        groups = {e: [s for s in seeds if field.EFFECTS[s % len(field.EFFECTS)] == e] for e in field.EFFECTS}
+        print(f"field set, {args.set} seeds {seeds.start}-{seeds[-1]}, one effect per seed (seed % {len(field.EFFECTS)})")
+    else:
+        effects = field.EFFECTS if args.effect == "all" else tuple(args.effect.split(","))
+        groups = {e: list(seeds) for e in effects}
+        print(f"field set, {args.set} seeds {seeds.start}-{seeds[-1]} ({len(seeds)} photos per effect)")
+    print("| effect | photos | right | wrong and not flagged | flagged per photo | refused | CPU mean / max |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for effect, group in groups.items():
+        if not group:
+            continue
         cache = args.cache / effect if args.cache is not None else None
-        res = run(seeds, args.mp, args.verbose, cache, _field_maker(effect, args.cache))
+        res = run(group, args.mp, args.verbose, cache, _field_maker(effect, args.cache))
         t = res["total"]
         n, read_photos = t.get("spaces", 0), len(res["times"])
         cpu = [x for _, x in res["times"]]
         why = "; ".join(sorted({w.split(";")[0][:60] for _, w, _ in res["failures"]}))
-        print(f"| {effect} | {_pct(t.get('right', 0), n)} | {t.get('wrong_unflagged', 0)} | "
+        print(f"| {effect} | {len(group)} | {_pct(t.get('right', 0), n)} | {t.get('wrong_unflagged', 0)} | "
               f"{t.get('flagged', 0) / max(1, read_photos):.1f} | {len(res['failures'])}{' (' + why + ')' if why else ''} | "
               + (f"{sum(cpu) / len(cpu):.2f} / {max(cpu):.2f} s |" if cpu else "- |"), flush=True)
 
@@ -250,7 +258,8 @@ def main() -> None:
                     help="paper that is not flat: bent, a corner lifted, folded; points moved 2-8 mm "
                          "(make_photo(curl=...)); use a cache of their own")
     ap.add_argument("--effect", default=None,
-                    help="the field stress set: these effects (comma-separated, or all; photo/field.py)")
+                    help="the field stress set: these effects (comma-separated, all, or mixed: one "
+                         "effect per seed, in turn; photo/field.py)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS

@@ -125,21 +125,24 @@ def _detector():
 def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
     """Our markers (id -> 4 corners in full-photo px) and the ids of foreign ones. Looked for on a
     copy at most DETECT_LONG_SIDE long; when that misses some, once more at full resolution
-    (a small or blurred sheet in a large photo)."""
+    (a small or blurred sheet in a large photo), or, in a photo no longer than that, on a copy
+    twice its size (a photo a messaging app scaled down to 1-2 MP and compressed hard: its
+    marks' cells 4-5 px wide and blocky, which the detector's thresholds miss)."""
     h, w = gray.shape
     k = min(1.0, DETECT_LONG_SIDE / max(h, w))
     ours, foreign = _detect(gray, k)
-    if len(ours) < 4 and k < 1:
-        more, foreign_full = _detect(gray, 1.0)
+    if len(ours) < 4:
+        more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
-        foreign = sorted(set(foreign) | set(foreign_full))
+        foreign = sorted(set(foreign) | set(foreign_more))
     return ours, foreign
 
 
 def _detect(gray: np.ndarray, k: float) -> tuple[dict[int, np.ndarray], list[int]]:
     h, w = gray.shape
-    small = cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA) if k < 1 else gray
+    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
+                                           interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC)
     corners, ids, _ = _detector().detectMarkers(small)
     ours: dict[int, np.ndarray] = {}
     foreign: list[int] = []
@@ -1012,10 +1015,11 @@ def _hidden_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
     """The spaces the photo does not show whole: something lies over them (a finger, a pen), or
     they fall outside the photo, or the light blew them out. Every printed line of the grid is
     looked at in LINE_SEGMENT_MM pieces (the rectified ``dark``, 1.2 mm either side of where the
-    line is, averaged along the piece: its contrast is the darkest column less the lightest); a
-    piece under LINE_LOST of the median piece's contrast, and lighter than it, is hidden (a drawn
-    route over a line only adds darkness: a printed line goes missing only where the sheet is not
-    seen). A space with
+    line is, the median along the piece: its contrast is the darkest column less the lightest); a
+    piece under LINE_LOST of the median piece's contrast is hidden. A route drawn across a line
+    covers under half of a piece, which the median passes over; a printed line goes missing only
+    where the sheet is not seen (a pen or a finger over it: wider than the light's 8 mm closing,
+    it is taken for the paper, and its shading for ink). A space with
     LINE_LOST_PIECES of its edges' pieces hidden is flagged: what lies over its edge may lie over
     its routes."""
     p = PX_PER_MM
@@ -1025,21 +1029,18 @@ def _hidden_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
     n = SIZE * per_side
     start = int(round(MARGIN_MM * p))
     contrast = np.zeros((2, SIZE + 1, n))   # (vertical, horizontal), line, piece
-    top = np.zeros((2, SIZE + 1, n))
     for k in range(SIZE + 1):
         at = int(round((MARGIN_MM + k * layout.SQUARE_MM) * p))
         for axis, block in enumerate((dark[start:start + n * seg, at - half:at + half + 1],
                                       dark[at - half:at + half + 1, start:start + n * seg].T)):
             if block.shape != (n * seg, 2 * half + 1):
                 return {}
-            prof = block.reshape(n, seg, -1).mean(axis=1)
+            prof = np.median(block.reshape(n, seg, -1), axis=1)
             contrast[axis, k] = prof.max(axis=1) - prof.min(axis=1)
-            top[axis, k] = prof.max(axis=1)
     typical = float(np.median(contrast))
     if typical <= 0.02:
         return {}
-    # flat and light: no line (flat and dark is ink drawn over it, which hides nothing)
-    lost = (contrast < LINE_LOST * typical) & (top < typical)
+    lost = contrast < LINE_LOST * typical
     count = np.zeros((SIZE, SIZE), int)
     for k in range(SIZE + 1):
         for axis in (0, 1):
