@@ -154,7 +154,8 @@ def _slugs(data: dict, path: Path, ident: Any, game: Any) -> tuple[str, str]:
     for value, key, what in ((ident, "id", "id"), (game, "game", "game name")):
         problem = slug_problem(value, what)
         if problem:
-            problems.add(problem, data.loc(key) if key in data else Location(str(path), 1, 1), SLUG_RULE)
+            problems.add(problem, data.loc(key) if key in data else Location(str(path), 1, 1),
+                         SLUG_RULE if "not a slug" in problem else None)
     problems.raise_if_any(str(path), Location(str(path)))
     return str(ident), str(game)
 
@@ -196,7 +197,7 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
         share, share_at = data["share"], data.loc("share")
         problem = slug_problem(share, "shared sheet name")
         if problem:
-            raise ContentError(problem, share_at, SLUG_RULE)
+            raise ContentError(problem, share_at, SLUG_RULE if "not a slug" in problem else None)
     return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path),
                        map=named_map, share=share, share_at=share_at)
 

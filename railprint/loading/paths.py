@@ -49,9 +49,18 @@ def note_read(path: Path) -> None:
         reads.add(Path(path))
 
 
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+                             *(f"lpt{i}" for i in range(10))})
+"""Names Windows keeps for devices, whatever the extension: ``OUT/g/con.pdf`` (or a game folder
+``con``) is not a file there. Refused on every system, so a content folder works on all of them."""
+
+
 def slug_problem(value: object, what: str) -> str | None:
     """Why ``value`` is not a usable id / game name, or None when it is."""
     if isinstance(value, str) and SLUG.match(value):
+        if value in WINDOWS_DEVICES:
+            return (f"{what} {value!r} is a device name on Windows (con, prn, aux, nul, com0-9, lpt0-9): "
+                    "its output file cannot be written there; pick another name")
         return None
     return f"{what} {value!r} is not a slug"
 

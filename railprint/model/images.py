@@ -84,7 +84,7 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
                     raise ValueError(f"{size[0]} x {size[1]} pixels; at most {MAX_PIXELS // 1_000_000} "
                                      "million are read")
                 if kind == "JPEG":
-                    _bound_scans(data, size)
+                    bound_jpeg_scans(data, size)
                 picture.verify()
             with Image.open(io.BytesIO(data), formats=[kind]) as picture:
                 picture.load()  # decode every pixel now: a broken data stream fails here, located,
@@ -95,7 +95,7 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
     return size[0], size[1], hashlib.sha1(data).hexdigest()[:20]
 
 
-def _bound_scans(data: bytes, size: tuple[int, int]) -> None:
+def bound_jpeg_scans(data: bytes, size: tuple[int, int]) -> None:
     """Refuse a JPEG whose scans would take long to decode, before decoding it. Every
     start-of-scan marker counts (inside coded data 0xFF is always followed by 0x00 or a restart
     number, so this never undercounts)."""

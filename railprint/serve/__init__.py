@@ -126,7 +126,13 @@ def _server(app, sock: socket.socket):
     # cost every request, and a local program could dodge the rooms' rate limit with it); uvicorn
     # picks httptools by itself; asyncio's own loop, not uvloop: with uvloop a phone missed a
     # push in 1 of 6 runs of the two-phones browser test (docs/serve.md)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+    # a request's head is bounded in size and time, and one address's connections in number
+    # (serve/connections.py); without httptools, h11 bounds the head's size itself
+    try:
+        from railprint.serve.connections import GuardedProtocol as http
+    except ImportError:
+        http = "h11"
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", http=http,
                             timeout_graceful_shutdown=2, proxy_headers=False, loop="asyncio")
 
     class Server(uvicorn.Server):

@@ -74,6 +74,21 @@ def _known_parts(parts: dict, updates: dict) -> dict:
     return updates
 
 
+def _name_problem(name: str) -> str | None:
+    """Why a player's name cannot be used, or None: a control, invisible or bidirectional
+    character (U+202E turns the text after it around on every other phone), or a character the
+    score pictures' font cannot draw (an emoji: every picture of the room failed, for good)."""
+    from railprint.text.fonts import check_glyphs
+
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return f"{name!r} has an invisible or control character (U+{ord(ch):04X}); type the name without it"
+    missing = sorted(set(check_glyphs(name, "regular")) | set(check_glyphs(name, "bold")))
+    if missing:
+        return f"{name!r} uses {''.join(missing)!r}, which the score pictures cannot draw; type the name without it"
+    return None
+
+
 def _same_names(players: list[str]) -> tuple[str, str] | None:
     """Two names that are one after Unicode NFKC and case-folding ('Ala', 'ALA', 'Ａｌａ'), or None."""
     seen: dict[str, str] = {}
@@ -614,6 +629,9 @@ def checked_room_file(data: Any) -> tuple[Game, str, dict]:
             or not all(isinstance(p, str) and 0 < len(p) <= 40 and p == p.strip() for p in players)
             or len({p.casefold() for p in players}) != len(players)):
         raise RailprintError(f"parts.setup.players: 1 to {MAX_PLAYERS} different names of at most 40 characters")
+    for name in players:
+        if problem := _name_problem(name):
+            raise RailprintError(f"parts.setup.players: {problem}")
     page = web_page(game)
     fresh = page.new_room(list(players), {k: v for k, v in setup.items() if k != "players"})
     if fresh["setup"] != setup:
@@ -855,6 +873,18 @@ a hall's pictures are drawn one at a time, so a change competes for the interpre
 drawing, not with a dozen (each took its 5 ms turns at the GIL ahead of it)."""
 
 
+PHOTO_THREADS = 1
+"""Threads reading photo uploads: one photo at a time (each takes 1-2 s of CPU and 60-250 MB while
+it is read), so phones uploading at once neither multiply the server's memory nor take every core
+from the other tables' changes."""
+PHOTO_WAITING = 12
+"""Photo uploads under way at once (their bodies read or being read, waiting for the reader or
+being read); one more is answered ``503`` with ``Retry-After`` before its body is read. At most
+this many bodies (``MAX_PHOTO`` each) are held: 40 uploads at once held 40 bodies and read 40
+photos in parallel in Starlette's thread pool."""
+PHOTO_RETRY = 5
+
+
 PICTURE_YIELD = 0.5
 """Longest a picture waits for the changes under way to be answered before it is drawn."""
 
@@ -960,6 +990,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     watchers = Watchers()
     phones = ThreadPoolExecutor(PHONE_THREADS, thread_name_prefix="railprint-phone")
     pictures = ThreadPoolExecutor(PICTURE_THREADS, thread_name_prefix="railprint-picture")
+    photos = ThreadPoolExecutor(PHOTO_THREADS, thread_name_prefix="railprint-photo")
+    photos_under_way = [0]   # photo uploads being received or read (the event loop's own count)
     changes_first = ChangesFirst()
 
     def drawing_lock(room_id: str) -> threading.Lock:
@@ -1162,6 +1194,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         same = _same_names(players)
         if same:
             raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once")
+        for name in players:
+            if problem := _name_problem(name):
+                raise RailprintError(f"players: {problem}")
         setup = body.get("setup") or {}
         if not isinstance(setup, dict):
             raise RailprintError("setup: expected an object of choices")
@@ -1250,19 +1285,25 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if not kind.startswith("image/"):
             return _error(415, f"a photo upload is an image (Content-Type image/...), not {kind or 'nothing'}")
-        raw = await request.body()
-        room = store.get(room_id)
+        if photos_under_way[0] >= PHOTO_WAITING:
+            busy = _error(503, "the server is reading other photos: send this one again in a few seconds")
+            busy.headers["Retry-After"] = str(PHOTO_RETRY)
+            return busy
+        photos_under_way[0] += 1
         try:
-            version = int(request.query_params["version"])
-        except (KeyError, ValueError):
-            raise BadChange("a photo upload needs ?version=N, the room version it changes") from None
-        _, page = _game_of(room)
-        reader = getattr(page, "read_photo", None)
-        if reader is None:
-            return _error(404, f"{room.game} cannot read photos of its sheets")
-        from starlette.concurrency import run_in_threadpool
-
-        updates, extra = await run_in_threadpool(reader, room.parts, player, raw)
+            raw = await request.body()
+            room = store.get(room_id)
+            try:
+                version = int(request.query_params["version"])
+            except (KeyError, ValueError):
+                raise BadChange("a photo upload needs ?version=N, the room version it changes") from None
+            _, page = _game_of(room)
+            reader = getattr(page, "read_photo", None)
+            if reader is None:
+                return _error(404, f"{room.game} cannot read photos of its sheets")
+            updates, extra = await in_thread(photos, reader, room.parts, player, raw)
+        finally:
+            photos_under_way[0] -= 1
         updates = page.check_change(room.parts, _known_parts(room.parts, updates))
         room = store.change(room_id, version, updates)
         watchers.changed(room_id, room.version, room)

@@ -30,6 +30,19 @@ def test_ids_and_game_names_must_be_slugs(tmp_path, field, value):
     assert run("validate", str(content)).exit_code == 1
 
 
+@pytest.mark.parametrize("field,value", [("id", "con"), ("id", "nul"), ("game", "aux"), ("id", "lpt1")])
+def test_ids_and_game_names_windows_keeps_for_devices_are_refused(tmp_path, field, value):
+    """``OUT/g/con.pdf`` is the console on Windows, not a file (docs/platforms.md): refused on every
+    system, at its line, so a content folder renders on all of them."""
+    content = write(tmp_path, {"a.yaml": deck(**{field: value})})
+    out = tmp_path / "out"
+    result = run("render", "all", "--content", str(content), "-o", str(out), "-q")
+    assert_clean_failure(result, out)
+    line = 2 if field == "id" else 3
+    assert f"a.yaml:{line}:" in result.stderr and f"{value!r} is a device name on Windows" in result.stderr
+    assert run("validate", str(content)).exit_code == 1
+
+
 def test_two_files_with_the_same_game_and_id_are_an_error_naming_both(tmp_path):
     content = write(tmp_path, {"a.yaml": deck(), "b.yaml": deck()})
     out = tmp_path / "out"

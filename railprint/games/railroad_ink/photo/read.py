@@ -83,29 +83,91 @@ class Reading:
 # --------------------------------------------------------------------------- loading
 
 
+PHOTO_FORMATS = {"JPEG": (b"\xff\xd8\xff",), "PNG": (b"\x89PNG\r\n\x1a\n",),
+                 "WEBP": (b"RIFF",)}
+"""The formats a photo may be, by their first bytes (a WebP also says ``WEBP`` at byte 8). Only
+these reach a decoder: Pillow reads the header with that one format's plugin, OpenCV decodes the
+same bytes by the same signature (a TIFF, BMP or anything else named .jpg never reaches libtiff)."""
+
+
+def _photo_format(data: bytes) -> str | None:
+    for kind, heads in PHOTO_FORMATS.items():
+        if data.startswith(heads) and (kind != "WEBP" or data[8:12] == b"WEBP"):
+            return kind
+    return None
+
+
+MAX_SEGMENTS = 1000
+"""Segments (JPEG markers, PNG chunks) a photo may hold before its pixels. A phone's photo has a
+few dozen (EXIF, ICC, XMP — extended XMP too —, MPF); Pillow reads the header's one by one in
+Python: 7 million 4-byte JPEG comments took it 13.6 s of CPU, 1.8 million PNG text chunks 7.4 s."""
+
+
+def _bound_segments(data: bytes, kind: str) -> None:
+    """Walk the header's segments up to the pixel data; more than MAX_SEGMENTS is refused. A
+    header this walk cannot follow is left to Pillow, which refuses it."""
+    pos = 8 if kind == "PNG" else 2
+    for _ in range(MAX_SEGMENTS if kind in ("PNG", "JPEG") else 0):
+        if kind == "PNG":
+            if pos + 8 > len(data) or data[pos + 4:pos + 8] == b"IDAT":
+                return
+            pos += 12 + int.from_bytes(data[pos:pos + 4], "big")
+            continue
+        if pos + 2 > len(data) or data[pos] != 0xFF:
+            return
+        marker = data[pos + 1]
+        if marker == 0xDA:                                # start of scan: the pixels
+            return
+        if marker == 0xFF:                                # a fill byte
+            pos += 1
+        elif marker in (0x01, 0xD8) or 0xD0 <= marker <= 0xD7:
+            pos += 2
+        else:
+            pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+    else:
+        if kind in ("PNG", "JPEG"):
+            raise PhotoError(f"the photo's header has over {MAX_SEGMENTS} parts before its pixels "
+                             "(a phone's photo has a few dozen)", hint="save it again as an ordinary JPEG")
+
+
 def _decode(data: bytes) -> np.ndarray:
+    """The photo as one grey channel, once its size is known to be sane: the header is read
+    first (Pillow, one format's plugin), and a JPEG's scans are counted, so no decoder starts on
+    a file that asks for too many pixels or too many passes over them."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
                          hint="send a smaller JPEG (the camera's normal quality is fine)")
     from PIL import Image
 
+    from railprint.model.images import bound_jpeg_scans
+
+    kind = _photo_format(data)
+    if kind is None:
+        raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)")
+    _bound_segments(data, kind)
     try:
-        with Image.open(io.BytesIO(data)) as probe:
-            fmt, (w, h) = probe.format, probe.size
+        with Image.open(io.BytesIO(data), formats=[kind]) as probe:
+            w, h = probe.size
+    except Image.DecompressionBombError:
+        raise PhotoError(f"the photo has over {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapixels; the limit is "
+                         f"{MAX_PIXELS / 1e6:.0f}", hint="take it at a lower resolution or scale it down") from None
     except Exception:
         if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
             raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
                              "JPEG, PNG or WebP photo",
                              hint="export it as JPEG (or set the camera to 'Most Compatible')") from None
         raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)") from None
-    if fmt not in ("JPEG", "PNG", "WEBP", "BMP", "TIFF", "MPO"):
-        raise PhotoError(f"a {fmt} image; expected a JPEG, PNG or WebP photo")
     if w * h > MAX_PIXELS:
         raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
                          hint="take it at a lower resolution or scale it down")
     if w * h < MIN_PIXELS:
         raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
                          hint="take the photo at 1 megapixel or more")
+    if kind == "JPEG":
+        try:
+            bound_jpeg_scans(data, (w, h))
+        except ValueError as exc:
+            raise PhotoError(str(exc), hint="save it again as an ordinary JPEG") from None
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if image is None:
         raise PhotoError("the image could not be decoded (a damaged or truncated file?)")

@@ -52,13 +52,18 @@ class PhotoResult:
 
 
 def read_file(path: Path) -> bytes:
-    """The photo's bytes; a file over the size limit is refused before it is read."""
-    size = path.stat().st_size
+    """The photo's bytes; a file over the size limit is refused before it is read, and only a
+    regular file is opened (a FIFO named ``x.jpg`` waited for a writer forever)."""
+    from railprint.loading.text import read_bytes
+
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0   # read_bytes says why
     if size > MAX_BYTES:
         raise PhotoError(f"{path}: the photo is {size / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
                          hint="send a smaller JPEG (the camera's normal quality is fine)")
-    with path.open("rb") as fh:
-        return fh.read(MAX_BYTES + 1)
+    return read_bytes(path, PhotoError, MAX_BYTES)
 
 
 def score_photo(path: Path | str, *, longest: str = "simple", debug_image: Path | str | None = None) -> PhotoResult:

@@ -1,0 +1,165 @@
+"""`railprint serve` under hostile uploads and connections (docs/hostile-input.md, docs/serve.md
+*What else guards it*): photo uploads are read one at a time, and the number under way is bounded."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+pytest.importorskip("cv2")
+
+
+def test_the_server_reads_one_photo_at_a_time_and_refuses_more_than_it_holds(client, monkeypatch):
+    """Photos were read in Starlette's thread pool, 40 at once (each 60-250 MB, 1-2 s of CPU), with
+    every upload's body held while it waited."""
+    from railprint.games.railroad_ink import web
+    from railprint.serve import app as serve_app
+
+    room = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["Ala", "Bartek"],
+                                           "setup": {"expansion": "none"}}).json()["room"]["id"]
+    entered, release, lock = threading.Semaphore(0), threading.Event(), threading.Lock()
+    inside = [0, 0]   # now, most
+
+    def slow_reader(parts, player, data):
+        with lock:
+            inside[0] += 1
+            inside[1] = max(inside)
+        entered.release()
+        release.wait(20)
+        with lock:
+            inside[0] -= 1
+        return {}, {"uncertain": []}
+
+    monkeypatch.setattr(web, "read_photo", slow_reader)
+    monkeypatch.setattr(serve_app, "PHOTO_WAITING", 1)
+    answers = []
+
+    def upload(player):
+        answers.append(client.post(f"/api/rooms/{room}/photos/{player}?version=0", content=b"x" * 1000,
+                                   headers={"Content-Type": "image/jpeg"}).status_code)
+
+    first = threading.Thread(target=upload, args=("Ala",))
+    first.start()
+    second = threading.Thread(target=upload, args=("Bartek",))
+    try:
+        assert entered.acquire(timeout=20)
+        # one upload under way, PHOTO_WAITING = 1: the next is refused before its body is read
+        busy = client.post(f"/api/rooms/{room}/photos/Bartek?version=0", content=b"x",
+                           headers={"Content-Type": "image/jpeg"})
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
+        assert "reading other photos" in busy.json()["error"]
+        monkeypatch.setattr(serve_app, "PHOTO_WAITING", 3)
+        second.start()
+        assert not entered.acquire(timeout=1.0)    # received, but waits for the first to be read
+    finally:
+        release.set()
+        for thread in (first, second):
+            if thread.is_alive():
+                thread.join(20)
+    assert entered.acquire(timeout=5)              # then read
+    assert inside[1] == 1 and len(answers) == 2
+
+
+def _connect(base: str):
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    sock = socket.create_connection((where.hostname, where.port), timeout=10)
+    return sock
+
+
+def _answer(sock) -> bytes:
+    chunks = []
+    while chunk := sock.recv(65536):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _still_serves(base: str) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(base + "/api/games", timeout=10) as answer:
+        assert answer.status == 200
+
+
+def test_an_endless_request_head_is_cut_at_64_kib(server):
+    """A header of endless ``a`` grew the server by a MB a MB sent (430 MB, 50 s of CPU for 150 MB)."""
+    base, _ = server
+    for start in (b"GET /api/games?", b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: ",
+                  b"GET /api/games HTTP/1.1\r\n" + b"X-B: 0123456789\r\n" * 10):
+        sock = _connect(base)
+        sock.sendall(start)
+        try:
+            for _ in range(64):
+                sock.sendall(b"a" * 4096 if not start.endswith(b"\r\n") else b"X-C: 0123456789abcdef\r\n" * 200)
+        except (ConnectionResetError, BrokenPipeError):
+            pass
+        answer = _answer(sock)
+        sock.close()
+        assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+        assert b"over 65536 bytes" in answer
+    _still_serves(base)
+
+
+def test_a_slow_or_silent_connection_is_closed(server, monkeypatch):
+    """A connection that sent nothing, or a header line now and then (slowloris), was kept for ever."""
+    import time
+
+    from railprint.serve import connections
+
+    monkeypatch.setattr(connections, "HEAD_SECONDS", 0.5)
+    base, _ = server
+    silent, slow = _connect(base), _connect(base)
+    slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    started = time.monotonic()
+    for _ in range(3):
+        time.sleep(0.2)
+        try:
+            slow.sendall(b"X-A: b\r\n")
+        except OSError:
+            break
+    assert _answer(slow).startswith(b"HTTP/1.1 408 ")
+    assert _answer(silent) == b""             # closed without a word
+    assert time.monotonic() - started < 5
+    silent.close()
+    slow.close()
+    # a request that completes its head in time is answered as ever, kept-alive ones too
+    _still_serves(base)
+
+
+def test_one_address_holds_at_most_max_per_client_connections(server, monkeypatch):
+    from railprint.serve import connections
+
+    monkeypatch.setattr(connections, "_is_loopback", lambda host: False)   # as if from the LAN
+    monkeypatch.setattr(connections, "MAX_PER_CLIENT", 3)
+    base, _ = server
+    held = [_connect(base) for _ in range(3)]
+    extra = _connect(base)
+    assert _answer(extra) == b""               # closed at once
+    extra.close()
+    for sock in held:
+        sock.close()
+    import time
+
+    time.sleep(0.3)   # the server sees them closed
+    _still_serves(base)
+
+
+@pytest.mark.parametrize("name, says", [
+    ("Ala\u202eevil", "invisible or control character (U+202E)"),   # turns the text after it around
+    ("Ala\u200b", "invisible or control character (U+200B)"),
+    ("\ufeffAla", "invisible or control character (U+FEFF)"),
+    ("Ala \U0001F600", "which the score pictures cannot draw"),     # every picture of the room failed
+])
+def test_a_player_name_the_pictures_cannot_show_is_refused_when_the_room_is_made(client, name, says):
+    answer = client.post("/api/rooms", json={"game": "railroad-ink", "players": [name, "Zed"], "setup": {}})
+    assert answer.status_code == 400 and says in answer.json()["error"]
+    assert answer.json()["error"].startswith("players: ")
+
+
+def test_names_in_polish_and_nordic_letters_are_drawn(client):
+    made = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["Łucja", "Tromsø Ålesund"],
+                                           "setup": {}}).json()["room"]
+    assert client.get(f"/api/rooms/{made['id']}/picture.svg?page=0").status_code == 200
