@@ -143,6 +143,10 @@ def _decode(data: bytes) -> np.ndarray:
 
     kind = _photo_format(data)
     if kind is None:
+        if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
+            raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
+                             "JPEG, PNG or WebP photo",
+                             hint="export it as JPEG (or set the camera to 'Most Compatible')")
         raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)")
     _bound_segments(data, kind)
     try:
@@ -152,10 +156,6 @@ def _decode(data: bytes) -> np.ndarray:
         raise PhotoError(f"the photo has over {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapixels; the limit is "
                          f"{MAX_PIXELS / 1e6:.0f}", hint="take it at a lower resolution or scale it down") from None
     except Exception:
-        if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
-            raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
-                             "JPEG, PNG or WebP photo",
-                             hint="export it as JPEG (or set the camera to 'Most Compatible')") from None
         raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)") from None
     if w * h > MAX_PIXELS:
         raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
