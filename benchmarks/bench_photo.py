@@ -19,8 +19,16 @@ the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
 
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
                                      [--screens N] [--screens-only] [--bayer] [--stress] [--curl]
-                                     [--cache DIR]
+                                     [--cache DIR] [--effect NAME,...|all]
                                      [--verbose]
+
+``--effect`` reads the "field" stress set instead (``photo/field.py``: what a phone or a messaging
+app does that the generator does not — lens distortion, vignetting, sharpening, HDR, a contrast
+curve, motion blur, a flash's hot spot, low light, the sheet partly out of frame, EXIF
+orientation, PNG / WebP / greyscale files, a messaging app's 1 MP JPEG 50 — and other inks, a
+highlighter, a finger or a pen over the grid): one table row per effect, each over the same
+seeds (``--cache DIR`` keeps the plain photos in DIR/base and each effect's in DIR/<effect>);
+``--effect mixed`` gives each seed one effect in turn (``seed % len(field.EFFECTS)``).
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from functools import partial
 from pathlib import Path
 
 from railprint.games.railroad_ink.board import Board, Cell
-from railprint.games.railroad_ink.photo import read, screen
+from railprint.games.railroad_ink.photo import field, read, screen
 from railprint.games.railroad_ink.photo.read import PhotoError, read_photo
 from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo, make_screen_photo
 
@@ -187,6 +195,45 @@ def _curl_photo(seed: int, megapixels: float | None = None):
     return make_photo(seed, megapixels=megapixels, curl=2.0 + 6.0 * ((seed * 7919) % 1000) / 1000)
 
 
+def _field_maker(effect: str, cache: Path | None):
+    """make(seed, megapixels) for the field set's ``effect``: a post-processing effect starts from
+    the plain photo, taken from (or kept in) ``cache``/base."""
+    if effect in field.SCENE:
+        return partial(field.field_photo, effect=effect)
+    base_cache = cache / "base" if cache is not None else None
+
+    def make(seed: int, megapixels: float | None = None):
+        jpeg, board, params = _photo(seed, megapixels, base_cache)
+        from railprint.games.railroad_ink.photo.synth import Photo
+
+        return field.field_photo(seed, effect, megapixels, base=Photo(jpeg, board, seed, 0, 0, params))
+    return make
+
+
+def _report_field(args, seeds) -> None:
+    if args.effect == "mixed":   # each seed one effect, in turn: seed % the number of effects
+        groups = {e: [s for s in seeds if field.EFFECTS[s % len(field.EFFECTS)] == e] for e in field.EFFECTS}
+        print(f"field set, {args.set} seeds {seeds.start}-{seeds[-1]}, one effect per seed (seed % {len(field.EFFECTS)})")
+    else:
+        effects = field.EFFECTS if args.effect == "all" else tuple(args.effect.split(","))
+        groups = {e: list(seeds) for e in effects}
+        print(f"field set, {args.set} seeds {seeds.start}-{seeds[-1]} ({len(seeds)} photos per effect)")
+    print("| effect | photos | right | wrong and not flagged | flagged per photo | refused | CPU mean / max |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for effect, group in groups.items():
+        if not group:
+            continue
+        cache = args.cache / effect if args.cache is not None else None
+        res = run(group, args.mp, args.verbose, cache, _field_maker(effect, args.cache))
+        t = res["total"]
+        n, read_photos = t.get("spaces", 0), len(res["times"])
+        cpu = [x for _, x in res["times"]]
+        why = "; ".join(sorted({w.split(";")[0][:60] for _, w, _ in res["failures"]}))
+        print(f"| {effect} | {len(group)} | {_pct(t.get('right', 0), n)} | {t.get('wrong_unflagged', 0)} | "
+              f"{t.get('flagged', 0) / max(1, read_photos):.1f} | {len(res['failures'])}{' (' + why + ')' if why else ''} | "
+              + (f"{sum(cpu) / len(cpu):.2f} / {max(cpu):.2f} s |" if cpu else "- |"), flush=True)
+
+
 def _pct(a: int, b: int) -> str:
     return f"{100 * a / max(1, b):.2f} %"
 
@@ -210,6 +257,9 @@ def main() -> None:
     ap.add_argument("--curl", action="store_true",
                     help="paper that is not flat: bent, a corner lifted, folded; points moved 2-8 mm "
                          "(make_photo(curl=...)); use a cache of their own")
+    ap.add_argument("--effect", default=None,
+                    help="the field stress set: these effects (comma-separated, all, or mixed: one "
+                         "effect per seed, in turn; photo/field.py)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
@@ -218,6 +268,9 @@ def main() -> None:
     assert seeds.start in pool and seeds[-1] in pool, "seeds outside the chosen set"
     if args.screens_only:
         _report_screens(args, seeds.start)
+        return
+    if args.effect:
+        _report_field(args, seeds)
         return
     make = partial(make_photo, bayer=True) if args.bayer else make_photo
     if args.stress:

@@ -7,11 +7,15 @@ For every test it records the CPU time (user+sys) of the test process itself
 (``time.process_time``) and of every process below it — Chromium and Playwright's driver for the
 browser tests, ``railprint serve`` processes, CLI subprocesses — read from ``/proc/<pid>/stat``
 (the process's own time plus the time of the children it has reaped) before and after the test.
-A process's share never counts below zero: one that disappears without being reaped inside the
-tree (re-parented to init) loses the time since the last reading, it does not take other
-tests' time with it. A child the test process itself waited for (a CLI ``subprocess.run``, a
-``railprint serve`` it stopped) counts through the test process's own children's time
-(``os.times``), less what the readings had already counted of it. A session fixture's set-up (the browser's launch) is charged to the first
+A process that ends during a test counts through its parent's children's time (or, when the
+test process itself waited for it — a CLI ``subprocess.run``, a ``railprint serve`` it stopped —
+through the test process's own, ``os.times``), less what the reading before the test had
+already counted of it: a Chromium renderer that outlives one test and is reaped by Chromium in
+a later one counts once, not again in full (before 29 Nov this was done for the test process's
+own children only, and the browser tests' "below" figures were about three times their CPU).
+A process that ends without being reaped inside the tree (re-parented to init) would be
+subtracted without being counted; a test's figure never goes below zero. ``/usr/bin/time`` of
+the whole run is the check: the files' totals and the time outside tests add up to it. A session fixture's set-up (the browser's launch) is charged to the first
 test that asks for it.
 
 At the end the controller prints a table, files by total CPU, and the totals per test process
@@ -65,17 +69,6 @@ def _waited() -> float:
     return times.children_user + times.children_system
 
 
-def _direct() -> set[int]:
-    """This process's own children (their ``/proc`` entries name it as parent)."""
-    me, out = os.getpid(), set()
-    try:
-        with open(f"/proc/{me}/task/{me}/children") as f:
-            out = {int(pid) for pid in f.read().split()}
-    except OSError:
-        pass
-    return out
-
-
 class _Recorder:
     def __init__(self):
         self.rows: list[tuple[str, float, float, float]] = []
@@ -84,12 +77,14 @@ class _Recorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
-        own, wall, tree, waited, direct = time.process_time(), time.perf_counter(), _tree(), _waited(), _direct()
+        own, wall, tree, waited = time.process_time(), time.perf_counter(), _tree(), _waited()
         yield
         after = _tree()
         below = sum(max(0.0, cpu - tree.get(pid, 0.0)) for pid, cpu in after.items())
-        # children the test process waited for meanwhile, less what earlier readings counted of them
-        below += max(0.0, _waited() - waited - sum(tree[pid] for pid in direct if pid in tree and pid not in after))
+        # processes that ended meanwhile: their whole time is in their parent's (or the test
+        # process's waited-for) children's time, less what the reading before counted of them
+        below += _waited() - waited - sum(cpu for pid, cpu in tree.items() if pid not in after)
+        below = max(0.0, below)
         self.children += below
         self.rows.append((item.nodeid, time.process_time() - own, below, time.perf_counter() - wall))
 

@@ -14,7 +14,7 @@ import pytest
 # points RAILPRINT_FONT_PATH at fonts it makes, and clears railprint.text.installed.index)
 os.environ["RAILPRINT_FONT_PATH"] = ""
 
-from tests.browser import browser  # noqa: F401  (the one browser fixture of every folder)
+from tests.browser import _browser_contexts_closed, browser  # noqa: F401  (the one browser fixture of every folder)
 from tests.helpers import LONG_TESTS, quick_count
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.pages import create_room_with
+from tests.serve.pages import open_room
 
 AXE_VERSION = "4.14.1"
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +66,7 @@ def test_axe_finds_nothing_on_the_start_page_in_both_languages(browser, server, 
 def test_axe_finds_nothing_on_a_games_page(browser, server, axe_js, game, setup, ready):
     base, _ = server
     page = browser.new_page(viewport=VIEW)
-    create_room_with(page, base, game, ["Ala", "Anna", "Bartek"], setup)
+    open_room(page, base, game, ["Ala", "Anna", "Bartek"], setup)
     page.wait_for_selector(ready)
     page.wait_for_selector("#ranking tbody tr")
     assert violations(page, axe_js) == []
@@ -77,7 +77,7 @@ def test_axe_finds_nothing_on_a_railroad_ink_page_in_play(browser, server, axe_j
     the Polish page."""
     base, _ = server
     page = browser.new_page(viewport=VIEW)
-    create_room_with(page, base, "railroad-ink", ["Ala", "Anna"])
+    open_room(page, base, "railroad-ink", ["Ala", "Anna"])
     page.wait_for_selector(".ri-faces button[data-face='h.h.']")
     room = page.url.rsplit("/", 1)[1]
     cells = ["."] * 49
@@ -102,7 +102,7 @@ def test_every_player_has_a_colour_and_a_mark_of_their_own_even_with_equal_initi
     base, _ = server
     page = browser.new_page(viewport=VIEW)
     names = ["Ala", "Anna", "Adam", "Agata", "Bartek", "Basia", "Celina", "Czesław"]
-    create_room_with(page, base, "railroad-ink", names)
+    open_room(page, base, "railroad-ink", names)
     page.wait_for_selector("#ranking tbody tr")
     marks = page.evaluate("""[...document.querySelectorAll('#players button')].map((b) => {
         const s = b.querySelector('svg.swatch');
@@ -126,7 +126,7 @@ def test_the_page_can_be_added_to_a_home_screen(browser, server):
         if path:
             page.goto(base + path)
         else:
-            create_room_with(page, base, "days-of-steam", ["Ala", "Bartek"])
+            open_room(page, base, "days-of-steam", ["Ala", "Bartek"])
         href = page.locator("link[rel='manifest']").get_attribute("href")
         assert href == "/static/manifest.webmanifest"
         assert page.locator("meta[name='theme-color']").count() == 1
@@ -167,7 +167,7 @@ def test_axe_finds_nothing_on_result_views_in_play(browser, server, axe_js):
         page.locator("#lang").click()
         page.wait_for_selector("html[lang='en']")
 
-    create_room_with(page, base, "days-of-steam", ["Ala", "Bartek"])
+    open_room(page, base, "days-of-steam", ["Ala", "Bartek"])
     page.wait_for_selector("g.dos-square[data-at='0,0']")
     steam.tap(page, "circuits", 1, 2)
     for args in [("0,0", "R"), ("-1,0", "cu", 1), ("0,1", "st", 1), ("0,2", "cu", 2), ("1,2", "G"),
@@ -177,7 +177,7 @@ def test_axe_finds_nothing_on_result_views_in_play(browser, server, axe_js):
     assert page.locator("g.dos-square[data-square='A2']").get_attribute("aria-label") == "A2 R · R 1"
     both_languages("days-of-steam map")
 
-    create_room_with(page, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations", "entry": "frames"})
+    open_room(page, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations", "entry": "frames"})
     page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")
     for placement in allers.ALA:
         allers.lay(page, placement)
@@ -186,7 +186,7 @@ def test_axe_finds_nothing_on_result_views_in_play(browser, server, axe_js):
 
     use_content([ROOT / "content/examples/amberline"])
     for mapid in ("nordic", "amberline"):
-        create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": mapid})
+        open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": mapid})
         page.wait_for_selector("g.ttr-route")
         room = page.url.rsplit("/", 1)[1]
         drawing = page.request.post(f"{base}/api/rooms/{room}/actions/map", data={}).json()

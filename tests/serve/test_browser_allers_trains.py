@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import (create_room_with, download, landed, phones, ranking,
+from tests.serve.pages import (create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
 
 
@@ -29,7 +29,7 @@ def route(page, reading: str) -> None:
 def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser, server, tmp_path):
     base, _ = server
     (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
-    url = create_room_with(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"})
+    url = open_room(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"})
     bartek.goto(url + "?poll=300")
     bartek.wait_for_selector("button.at-step[data-station='1']")
     bartek.locator("button[data-player='Bartek']").click()
@@ -155,7 +155,7 @@ def test_quick_taps_on_a_station_all_count(browser, server):
     as a change made on another screen)."""
     base, _ = server
     (phone,), (ala,), errors = phones(browser, 1)
-    create_room_with(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "stations"})
+    open_room(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "stations"})
     ala.wait_for_selector("button.at-step[data-station='1']")
     tap_three_times_at_once(ala, "button.at-step[data-station='1'][data-delta='1']")
     assert ala.locator("output[data-round='1']").inner_text() == "3"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import (create_room_with, download, landed, phones, ranking,
+from tests.serve.pages import (create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
 
 
@@ -92,7 +92,7 @@ def place(page, at: str, kind: str, turns: int = 0, flag: str | None = None) -> 
 def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, server, tmp_path):
     base, _ = server
     (phone,), (ala,), errors = phones(browser, 1)
-    create_room_with(ala, base, "days-of-steam", ["Ala", "Bartek"])
+    open_room(ala, base, "days-of-steam", ["Ala", "Bartek"])
     ala.wait_for_selector("g.dos-square[data-at='0,0']")
     assert ala.locator("#dos-no-map").is_visible()
     tap(ala, "goods-R", 1)
@@ -160,7 +160,7 @@ def test_quick_taps_on_a_stepper_all_count(browser, server):
     is refused as a change made on another screen), and a tap past the limit is not sent."""
     base, _ = server
     (phone,), (ala,), errors = phones(browser, 1)
-    create_room_with(ala, base, "days-of-steam", ["Ala", "Bartek"])
+    open_room(ala, base, "days-of-steam", ["Ala", "Bartek"])
     ala.wait_for_selector("button[data-step='goods-R']")
     tap_three_times_at_once(ala, "button[data-step='goods-R'][data-delta='1']")
     assert ala.locator("output[data-value='goods-R']").inner_text() == "3"

@@ -6,7 +6,7 @@ order when it answers again (a conflict is said, never dropped), and the banner 
 
 from __future__ import annotations
 
-from tests.serve.pages import create_room_with, landed, version
+from tests.serve.pages import landed, open_room, version
 from tests.serve.test_browser_railroad_ink import InkPage
 
 VIEW = {"width": 360, "height": 740}
@@ -17,10 +17,7 @@ def ink_room(browser, base, players=("Ala", "Bartek"), poll=None):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    url = create_room_with(page, base, "railroad-ink", list(players))
-    if poll is not None:
-        page.goto(f"{url}?poll={poll}")
-        page.wait_for_selector("body[data-version='0']")
+    url = open_room(page, base, "railroad-ink", list(players), query="" if poll is None else f"?poll={poll}")
     page.wait_for_selector(".ri-faces button[data-face='h.h.']")
     return context, page, url, errors
 
@@ -96,8 +93,7 @@ def test_a_redraw_keeps_focus_caret_half_typed_text_and_scroll(browser, server):
     ala, bartek = first.new_page(), second.new_page()
     errors: list[str] = []
     ala.on("pageerror", lambda exc: errors.append(str(exc)))
-    url = create_room_with(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"})
-    ala.goto(url + "?poll=250")
+    url = open_room(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"}, query="?poll=250")
     bartek.goto(url + "?poll=0")
     for page in (ala, bartek):
         page.wait_for_selector("#at-route")

@@ -12,7 +12,7 @@ from railprint.games.railroad_ink import parse_file
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.web import _orientations
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, download, traffic_on_failure
+from tests.serve.pages import download, open_room, traffic_on_failure
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
 KINDS = ".hr"
@@ -123,8 +123,8 @@ def parse_file_token(token: str):
     return parse_token(token)
 
 
-def create_room(page, base: str, players: list[str], expansion: str = "none") -> str:
-    return create_room_with(page, base, "railroad-ink", players, {"expansion": expansion})
+def create_room(page, base: str, players: list[str], expansion: str = "none", query: str = "") -> str:
+    return open_room(page, base, "railroad-ink", players, {"expansion": expansion}, query)
 
 
 def test_the_rulebook_board_entered_by_taps_reads_46(browser, server, tmp_path):
@@ -180,8 +180,7 @@ def test_two_players_on_two_phones_see_each_other_and_a_reload_keeps_everything(
     phone_b = browser.new_context(viewport={"width": 360, "height": 740})
     a, b = phone_a.new_page(), phone_b.new_page()
     with traffic_on_failure(a=a, b=b):
-        url = create_room(a, base, ["Ala", "Bartek"])
-        a.goto(url + "?poll=300")
+        url = create_room(a, base, ["Ala", "Bartek"], query="?poll=300")
         b.goto(url + "?poll=300")
         for page in (a, b):
             page.wait_for_selector("body[data-version='0']")

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 
 from railprint.games.railroad_ink.rollwrite import rolls_text
 from railprint.games.railroad_ink.web import _svg
-from tests.serve.pages import create_room_with
+from tests.serve.pages import create_room_with, open_room
 from tests.serve.test_browser_railroad_ink import InkPage
 
 SEED = 123456
@@ -42,7 +42,7 @@ def test_a_seed_shows_the_sheets_rolls_round_by_round(browser, server):
     page = browser.new_page(viewport={"width": 360, "height": 740})
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room_with(page, base, "railroad-ink", ["Ala"], {"expansion": "meteor"})
+    open_room(page, base, "railroad-ink", ["Ala"], {"expansion": "meteor"})
     page.wait_for_selector("button[data-face='h.h.']")
     page.fill("#ri-seed", str(SEED))
     page.locator("#ri-seed-go").click()
@@ -87,7 +87,7 @@ def test_a_seed_shows_the_sheets_rolls_round_by_round(browser, server):
 def test_craters_and_the_volcano_are_drawn_on_the_board(browser, server):
     base, _ = server
     page = browser.new_page(viewport={"width": 360, "height": 740})
-    create_room_with(page, base, "railroad-ink", ["Ala"], {"expansion": "meteor"})
+    open_room(page, base, "railroad-ink", ["Ala"], {"expansion": "meteor"})
     ink = InkPage(page)
     ink.draw("C3", "x")
     ink.draw("C2", ".h.h")  # a highway into the crater: 2 meteor points

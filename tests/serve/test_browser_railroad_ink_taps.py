@@ -12,7 +12,7 @@ from pathlib import Path
 from railprint.games.railroad_ink import parse_file
 from railprint.games.railroad_ink.board import square
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, download
+from tests.serve.pages import download, open_room
 from tests.serve.test_browser_railroad_ink import InkPage, RULEBOOK, targets
 
 README_TAPS = 60
@@ -33,7 +33,7 @@ def test_the_readme_board_in_at_most_60_taps_without_a_scroll(browser, server, t
     page = browser.new_page(viewport={"width": 360, "height": 740})
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room_with(page, base, "railroad-ink", ["Anna"])
+    open_room(page, base, "railroad-ink", ["Anna"])
     ink = InkPage(page)
     page.wait_for_selector(".ri-faces button[data-face='h.h.']")
     # the first instruction is read whole at 360 px, not cut to "…tap the square again…"
@@ -72,7 +72,7 @@ def test_a_seeded_sheet_played_die_by_die_from_the_tray(browser, server, tmp_pat
     page = browser.new_page(viewport={"width": 360, "height": 740})
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room_with(page, base, "railroad-ink", ["Ala"])
+    open_room(page, base, "railroad-ink", ["Ala"])
     page.wait_for_selector(".ri-faces button[data-face='h.h.']")
     page.fill("#ri-seed", str(SEED))
     page.locator("#ri-seed-go").click()   # typing the seed is not counted: it is read off the sheet once

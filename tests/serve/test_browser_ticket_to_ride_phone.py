@@ -16,7 +16,7 @@ import pytest
 
 from railprint.loading.resources import use_content
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, download, landed, ranking, version
+from tests.serve.pages import create_room_with, download, landed, open_room, ranking, version
 
 ROOT = Path(__file__).resolve().parents[2]
 AMBERLINE = ROOT / "content/examples/amberline"
@@ -112,8 +112,7 @@ def ala_watching_bartek(browser, server):
     """A Nordic room on two phones: Ala's polls every 250 ms, Bartek's (showing Bartek) never."""
     base, _ = server
     contexts, (ala, bartek), errors = touch_phones(browser, 2)
-    url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
-    ala.goto(url + "?poll=250")
+    url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"}, query="?poll=250")
     bartek.goto(url + "?poll=0")
     bartek.wait_for_selector("g.ttr-route")
     bartek.locator("button[data-player='Bartek']").click()
@@ -154,7 +153,7 @@ def test_pinch_pan_and_the_view_stays_across_every_redraw(browser, server):
 def test_a_tap_within_a_thumbs_reach_claims_the_route_and_a_crowd_gets_a_chooser(browser, server, client_drawing):
     base, _ = server
     (ctx,), (page,), errors = touch_phones(browser)
-    create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     box = show_map(page)
 
     # near Oslo at the whole map's scale several routes are within reach: a chooser names them
@@ -221,8 +220,8 @@ def client_drawing():
 def test_two_phones_claim_one_route_at_once_one_owner_the_other_told_next_to_the_map(browser, server):
     base, _ = server
     (ala_ctx, bartek_ctx), (ala, bartek), errors = touch_phones(browser, 2)
-    url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
-    ala.goto(url + "?poll=0")  # no poll: both phones show version 0 when they tap
+    # no poll: both phones show version 0 when they tap
+    url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"}, query="?poll=0")
     bartek.goto(url + "?poll=0")
     for page, player in ((ala, "Ala"), (bartek, "Bartek")):
         page.wait_for_selector("g.ttr-route")
@@ -270,7 +269,7 @@ def test_stations_placed_on_the_page_score_as_the_cli(browser, server, tmp_path)
     use_content([AMBERLINE])
     base, _ = server
     (ala_ctx, bartek_ctx), (ala, bartek), errors = touch_phones(browser, 2)
-    url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "amberline"})
+    url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "amberline"})
     bartek.goto(url + "?poll=250")
     bartek.wait_for_selector("g.ttr-route")
     bartek.locator("button[data-player='Bartek']").click()
@@ -394,8 +393,7 @@ def test_the_chooser_names_colours_in_the_pages_language(browser, server):
     """?lang=pl: the chooser says the colours in Polish (issue 30: every label translated)."""
     base, _ = server
     (ctx,), (page,), errors = touch_phones(browser)
-    url = create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
-    page.goto(url + "?lang=pl")
+    open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"}, query="?lang=pl")
     show_map(page)
     oslo = page.locator("circle[data-city='oslo']").bounding_box()
     page.touchscreen.tap(oslo["x"] + oslo["width"] / 2, oslo["y"] + oslo["height"] / 2)

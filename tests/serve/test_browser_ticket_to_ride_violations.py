@@ -12,7 +12,7 @@ import pytest
 
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.loading.resources import use_content
-from tests.serve.pages import create_room_with, version
+from tests.serve.pages import open_room, version
 from tests.serve.test_browser_ticket_to_ride_phone import touch_phones
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ def test_too_many_trains_and_a_ticket_not_completed_are_shown_on_the_map(browser
     base, _ = server
     m = load_map("nordic")
     (context,), (page,), errors = touch_phones(browser, 1)
-    url = create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    url = open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     page.wait_for_selector("g.ttr-route")
     # Ala: the longest routes of distinct pairs, past the 40 trains a player has
     routes, pairs, trains = [], set(), 0
@@ -110,8 +110,7 @@ def test_a_station_problem_is_shown_at_its_city_and_stays_across_redraws(browser
     use_content([AMBERLINE])
     base, _ = server
     (ala_ctx, bartek_ctx), (ala, bartek), errors = touch_phones(browser, 2)
-    url = create_room_with(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "amberline"})
-    ala.goto(url + "?poll=250&lang=pl")
+    url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "amberline"}, query="?poll=250&lang=pl")
     ala.wait_for_selector("g.ttr-route")
     # Ala's station in Velmar names Velmar - Skarn, which nobody holds: it borrows nothing
     post_change(ala, base, url, {"player:Ala": {"routes": [], "tickets": [],
@@ -180,7 +179,7 @@ def test_every_violation_is_given_its_routes_and_cities():
 def test_the_scored_board_fits_the_width_and_a_tap_opens_it_whole(browser, server):
     base, _ = server
     (context,), (page,), errors = touch_phones(browser, 1)
-    create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     picture = page.locator("figure.picture a.picture-open img#ttr-picture")
     picture.wait_for(state="attached")
     link = page.locator("figure.picture a.picture-open")
@@ -199,7 +198,7 @@ def test_city_names_are_readable_at_every_zoom(browser, server):
     them at least 10 CSS px high at any zoom (and no smaller than the board's own size)."""
     base, _ = server
     (context,), (page,), errors = touch_phones(browser, 1)
-    create_room_with(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     page.wait_for_selector("text.ttr-label")
 
     def heights():

@@ -13,7 +13,7 @@ pytest.importorskip("cv2")
 from railprint.games.railroad_ink.photo.read import read_photo  # noqa: E402
 from railprint.games.railroad_ink.photo.synth import make_photo  # noqa: E402
 from railprint.serve import app as serve_app  # noqa: E402
-from tests.serve.pages import create_room_with  # noqa: E402
+from tests.serve.pages import open_room  # noqa: E402
 
 
 @lru_cache(maxsize=None)
@@ -70,7 +70,7 @@ def test_the_take_a_photo_button_sends_the_file_and_outlines_the_doubtful_spaces
     page = browser.new_page(viewport={"width": 360, "height": 740})
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room_with(page, base, "railroad-ink", ["Ala"])
+    open_room(page, base, "railroad-ink", ["Ala"])
     page.wait_for_selector("#ri-photo")
     assert page.locator("#ri-photo-file").get_attribute("accept") == "image/*"
     assert page.locator("#ri-photo-file").get_attribute("capture") == "environment"
@@ -103,7 +103,7 @@ def test_a_photo_of_a_screen_is_refused_with_the_clis_message(client, browser, s
     # the phone page's "Take a photo" shows that line, and the board stays as it was
     base, _ = server
     page = browser.new_page(viewport={"width": 360, "height": 740})
-    create_room_with(page, base, "railroad-ink", ["Ala"])
+    open_room(page, base, "railroad-ink", ["Ala"])
     page.wait_for_selector("#ri-photo")
     src = tmp_path / "screen.jpg"
     src.write_bytes(jpeg)

@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 cv2 = pytest.importorskip("cv2")
+import numpy as np  # noqa: E402
 
 from railprint.cli import app  # noqa: E402
 from railprint.games.railroad_ink.photo import read, screen  # noqa: E402
@@ -317,9 +318,11 @@ def _flagged_as_a_screen(reading) -> int:
     return sum(u.reason.startswith(screen.DOUBT_WHY) for u in reading.uncertain)
 
 
-def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_photo):
+def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_photo, monkeypatch):
     # every white square crossed by a route (a board drawn full): no blank window in the grid;
-    # the paper the layout leaves blank outside the grid still shows the pixel grid
+    # the paper the layout leaves blank outside the grid still shows the pixel grid (the
+    # screen's frame, which refuses this photo too, left out)
+    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: 0)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES)
     gray = read._decode(jpeg)
     found, _ = read._find_markers(gray)
@@ -332,7 +335,8 @@ def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_pho
 def test_a_screen_with_no_verdict_in_the_sheet_is_read_with_every_space_flagged(screen_photo, monkeypatch):
     # nothing blank in the sheet at all (grid and margins drawn over): no verdict there; the
     # whole photo's scan finds the pixel grid, so the photo is read but nothing is taken for
-    # certain (exit 3), never a silent guess
+    # certain (exit 3), never a silent guess (the screen's frame, which refuses it, left out)
+    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: 0)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES + MARGINS)
     assert read.screen_score(jpeg)[0] is None
     assert screen.scan_hits(read._decode(jpeg))[0] >= screen.SCAN_HITS
@@ -363,3 +367,81 @@ def test_a_score_between_any_papers_and_the_threshold_flags_every_space(monkeypa
     monkeypatch.setattr(screen, "screen_score", lambda gray, H: (screen.THRESHOLD, 12))
     with pytest.raises(PhotoError, match="photo of a screen"):
         read_photo(photo.jpeg)
+
+
+# --------------------------------------------------------------------------- the screen's frame
+# Small drawn photos (no pixel grid in any of them) at 3 px per grid mm, the grid's top-left
+# corner at (90, 130) mm from the photo's: a page (A4, white) and what lies around it.
+FRAME_PPM, FRAME_ORIGIN = 3.0, (90.0, 130.0)
+FRAME_H = np.array([[FRAME_PPM, 0, FRAME_ORIGIN[0] * FRAME_PPM], [0, FRAME_PPM, FRAME_ORIGIN[1] * FRAME_PPM],
+                    [0, 0, 1]])
+A4_PAGE = (-16.5, 193.5, -63.5, 233.5)
+
+
+def _framed(display=None, bezel_mm=8.0, ui=225, table=120, turn=0.0, size=(350, 420), seed=0):
+    """A photo (grey, uint8) of a white A4 page on a table; with ``display`` (x0, x1, y0, y1 in
+    grid mm), the page shown on a screen: the display's area at grey ``ui``, its dark bezel
+    ``bezel_mm`` wide around it, then the table; ``turn``: the display turned by that many degrees
+    against the page (a page lying on a dark-rimmed tray, not shown square on a screen)."""
+    w, h = int(size[0] * FRAME_PPM), int(size[1] * FRAME_PPM)
+    image = np.full((h, w), table, np.uint8)
+
+    def box(x0, x1, y0, y1, grey, angle=0.0):
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        rect = ((float((cx + FRAME_ORIGIN[0]) * FRAME_PPM), float((cy + FRAME_ORIGIN[1]) * FRAME_PPM)),
+                (float((x1 - x0) * FRAME_PPM), float((y1 - y0) * FRAME_PPM)), angle)
+        cv2.fillPoly(image, [cv2.boxPoints(rect).round().astype(np.int32)], int(grey))
+
+    if display is not None:
+        x0, x1, y0, y1 = display
+        box(x0 - bezel_mm, x1 + bezel_mm, y0 - bezel_mm, y1 + bezel_mm, 10, turn)
+        box(x0, x1, y0, y1, ui, turn)
+    box(*A4_PAGE, 240)
+    noise = np.random.default_rng(seed).normal(0, 3, image.shape)
+    return np.clip(cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.8) + noise, 0, 255).astype(np.uint8)
+
+
+# a phone's display: the page fitted to its width (10 mm each side), letterboxed above and below
+PHONE = (A4_PAGE[0] - 10, A4_PAGE[1] + 10, A4_PAGE[2] - 40, A4_PAGE[3] + 40)
+
+
+def test_a_screens_frame_around_the_sheet_refuses_a_photo_with_no_pixel_grid():
+    image = _framed(PHONE)
+    assert screen.frame_sides(image, FRAME_H) == 4
+    assert screen.screen_score(image, FRAME_H)[0] is None or screen.screen_score(image, FRAME_H)[0] < screen.DOUBT
+    assert screen.check(image, FRAME_H) == screen.SCREEN
+    # a dark screen around the page (a viewer's dark mode): the same
+    assert screen.frame_sides(_framed(PHONE, ui=45), FRAME_H) == 4
+
+
+def test_the_frame_beside_one_side_only_flags_every_space():
+    # the rest of the display beyond the photo's edges: only its right edge and bezel are seen
+    image = _framed((-200, PHONE[1], -200, 400))
+    assert screen.frame_sides(image, FRAME_H) == 1
+    assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
+
+
+@pytest.mark.parametrize("case", ["plain", "dark band turned 2 degrees", "one straight edge beyond the page",
+                                  "the page's own edge 4 mm off"])
+def test_paper_has_no_screens_frame(case):
+    if case == "plain":
+        image, H = _framed(), FRAME_H
+    elif case == "dark band turned 2 degrees":   # a dark-rimmed tray under the page, not square to it
+        image, H = _framed(PHONE, ui=150, turn=2.0), FRAME_H
+    elif case == "one straight edge beyond the page":   # the table's edge, square to the page, the floor beyond
+        image = _framed()
+        image[:, int((FRAME_ORIGIN[0] + 230) * FRAME_PPM):] = 40
+        H = FRAME_H
+    else:                                        # the marks' homography a little off: the page's edge beyond the gap
+        image = _framed(table=30)
+        H = FRAME_H @ np.array([[1, 0, 4.0], [0, 1, 4.0], [0, 0, 1]])
+    assert screen.frame_sides(image, H) == 0
+    assert screen.check(image, H) is None
+
+
+@pytest.mark.parametrize("seed", PAPER)
+def test_photos_of_paper_show_no_screens_frame(seed):
+    gray = read._decode(make_photo(seed, megapixels=3.0).jpeg)
+    found, _ = read._find_markers(gray)
+    H, _ = read._homography(found)
+    assert screen.frame_sides(gray, H) == 0

@@ -28,6 +28,7 @@ from railprint.errors import RailprintError
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import layout, screen
 
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis")
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
 MIN_PIXELS = 300_000
@@ -41,6 +42,8 @@ TRACE_MIN = 0.035            # the lowest threshold, for a light line on an empt
 TRACE_LINE = 0.6             # ... which then needs a track through 60 % of the strip
 TRACE_PX_PER_MM = 4.0        # ... in a photo with this many px per mm at the grid or more
 PAIR_DOUBT = 0.4             # a railway whose darkness shows a highway's two lines in this share of rows
+BAND_WIDE = 0.85             # a side whose ink runs wide in this share of its rows ...
+BAND_LINE = 0.3              # ... with no line through this share of them: a band, not a railway
 LOW_GRID_PX_PER_MM = 2.6     # below this every space is read but listed as uncertain
 
 
@@ -140,6 +143,10 @@ def _decode(data: bytes) -> np.ndarray:
 
     kind = _photo_format(data)
     if kind is None:
+        if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
+            raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
+                             "JPEG, PNG or WebP photo",
+                             hint="export it as JPEG (or set the camera to 'Most Compatible')")
         raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)")
     _bound_segments(data, kind)
     try:
@@ -180,21 +187,24 @@ def _detector():
 def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
     """Our markers (id -> 4 corners in full-photo px) and the ids of foreign ones. Looked for on a
     copy at most DETECT_LONG_SIDE long; when that misses some, once more at full resolution
-    (a small or blurred sheet in a large photo)."""
+    (a small or blurred sheet in a large photo), or, in a photo no longer than that, on a copy
+    twice its size (a photo a messaging app scaled down to 1-2 MP and compressed hard: its
+    marks' cells 4-5 px wide and blocky, which the detector's thresholds miss)."""
     h, w = gray.shape
     k = min(1.0, DETECT_LONG_SIDE / max(h, w))
     ours, foreign = _detect(gray, k)
-    if len(ours) < 4 and k < 1:
-        more, foreign_full = _detect(gray, 1.0)
+    if len(ours) < 4:
+        more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
-        foreign = sorted(set(foreign) | set(foreign_full))
+        foreign = sorted(set(foreign) | set(foreign_more))
     return ours, foreign
 
 
 def _detect(gray: np.ndarray, k: float) -> tuple[dict[int, np.ndarray], list[int]]:
     h, w = gray.shape
-    small = cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA) if k < 1 else gray
+    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
+                                           interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC)
     corners, ids, _ = _detector().detectMarkers(small)
     ours: dict[int, np.ndarray] = {}
     foreign: list[int] = []
@@ -739,6 +749,10 @@ def classify_side(f: dict[str, float]) -> SideRead:
         return SideRead(".", False, "a few marks")
     if (pair >= 0.7 and wide <= 0.1 or pair >= 0.45 and wide <= 0.05) and ink >= 0.8:
         return SideRead("h", True)
+    if wide >= BAND_WIDE and line < BAND_LINE:
+        # ink wide in nearly every row and no line through it: a band, not a line with sleepers
+        # (a thick marker's highway, its two lines run together on a curve; a highlighter)
+        return SideRead("r", False, "a solid band: a highway's two lines run together?")
     if pair < 0.3 and ink >= 0.8 and (wide >= 0.08 and line >= 0.5 or wide >= 0.3):
         return SideRead("r", True)
     guess = "h" if pair >= 0.3 and wide < 0.15 else "r"
@@ -1028,6 +1042,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     dark = _darkness(rect)
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset = _grid_check(gray, H, rect, dark)
+    for place, why in {**_outside_photo(H, gray.shape), **_hidden_spaces(dark)}.items():
+        doubts.setdefault(place, why)
     rows, uncertain = read_rel(dark / black, expansion, src_ppm, doubts, _clipped_spaces(rect))
     if suspect:
         uncertain = _all_uncertain(rows, uncertain, suspect)
@@ -1050,6 +1066,73 @@ def _refuse_a_screen(gray: np.ndarray) -> None:
     grid can hide the marks or turn one into another layout's), say that instead."""
     if screen.looks_like_screen_anywhere(gray):
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
+
+
+LINE_SEGMENT_MM = 3.0    # the printed grid's lines are looked at in pieces this long ...
+LINE_LOST = 0.35         # ... and a piece under this share of the sheet's typical line contrast is hidden
+LINE_LOST_PIECES = 2     # a space with this many of its 28 edge pieces hidden is flagged
+
+
+def _hidden_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
+    """The spaces the photo does not show whole: something lies over them (a finger, a pen), or
+    they fall outside the photo, or the light blew them out. Every printed line of the grid is
+    looked at in LINE_SEGMENT_MM pieces (the rectified ``dark``, 1.2 mm either side of where the
+    line is, the median along the piece: its contrast is the darkest column less the lightest); a
+    piece under LINE_LOST of the median piece's contrast is hidden. A route drawn across a line
+    covers under half of a piece, which the median passes over; a printed line goes missing only
+    where the sheet is not seen (a pen or a finger over it: wider than the light's 8 mm closing,
+    it is taken for the paper, and its shading for ink). A space with
+    LINE_LOST_PIECES of its edges' pieces hidden is flagged: what lies over its edge may lie over
+    its routes."""
+    p = PX_PER_MM
+    half = int(round(1.2 * p))
+    seg = int(round(LINE_SEGMENT_MM * p))
+    per_side = int(round(layout.SQUARE_MM / LINE_SEGMENT_MM))
+    n = SIZE * per_side
+    start = int(round(MARGIN_MM * p))
+    contrast = np.zeros((2, SIZE + 1, n))   # (vertical, horizontal), line, piece
+    for k in range(SIZE + 1):
+        at = int(round((MARGIN_MM + k * layout.SQUARE_MM) * p))
+        for axis, block in enumerate((dark[start:start + n * seg, at - half:at + half + 1],
+                                      dark[at - half:at + half + 1, start:start + n * seg].T)):
+            if block.shape != (n * seg, 2 * half + 1):
+                return {}
+            prof = np.median(block.reshape(n, seg, -1), axis=1)
+            contrast[axis, k] = prof.max(axis=1) - prof.min(axis=1)
+    typical = float(np.median(contrast))
+    if typical <= 0.02:
+        return {}
+    lost = contrast < LINE_LOST * typical
+    count = np.zeros((SIZE, SIZE), int)
+    for k in range(SIZE + 1):
+        for axis in (0, 1):
+            for piece in np.flatnonzero(lost[axis, k]).tolist():
+                along = piece // per_side
+                for across in (k - 1, k):
+                    if 0 <= across < SIZE:
+                        r, c = (along, across) if axis == 0 else (across, along)
+                        count[r, c] += 1
+    why = "the printed grid's lines are not seen here (something over the sheet, or out of the photo)"
+    return {(r, c): why for r, c in np.argwhere(count >= LINE_LOST_PIECES).tolist()}
+
+
+def _outside_photo(H: np.ndarray, shape: tuple[int, ...]) -> dict[tuple[int, int], str]:
+    """The spaces not wholly inside the photo (the sheet partly out of frame): what is read there
+    is the photo's edge pixels repeated."""
+    h, w = shape[:2]
+    t = np.linspace(0, 1, 8)
+    out = {}
+    for r in range(SIZE):
+        for c in range(SIZE):
+            x0, y0 = c * layout.SQUARE_MM, r * layout.SQUARE_MM
+            edge = np.concatenate([np.stack([x0 + t * layout.SQUARE_MM, np.full(8, y0 + v)], axis=1)
+                                   for v in (0.0, layout.SQUARE_MM)] +
+                                  [np.stack([np.full(8, x0 + v), y0 + t * layout.SQUARE_MM], axis=1)
+                                   for v in (0.0, layout.SQUARE_MM)])
+            pts = cv2.perspectiveTransform(edge.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2)
+            if (pts[:, 0] < 1).any() or (pts[:, 1] < 1).any() or (pts[:, 0] > w - 2).any() or (pts[:, 1] > h - 2).any():
+                out[(r, c)] = "part of this space is outside the photo"
+    return out
 
 
 CLIPPED = 250            # a photo's grey level this high is white clipped by the sensor (or near it) ...

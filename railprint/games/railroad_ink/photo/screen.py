@@ -28,6 +28,12 @@ Fewer than :data:`MIN_WINDOWS` blank windows (a board drawn full, a small grid) 
 the photo is read. The cost is a few FFTs of at most 128 x 128 (docs/railroad-ink-photo.md).
 A photo about to be refused for its marks is scanned anywhere for the same pattern
 (:func:`looks_like_screen_anywhere`), so that a screen whose pixel grid hid its marks is named.
+
+Most photos of a screen carry no pixel grid at all (under about 1.4 camera pixels per screen
+pixel the lens and the sensor's own pixels pass none of it), so the screen's *frame* is looked
+for first (:func:`frame_sides`): beyond the page's edge, square to it, the display's lit edge
+falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
+page's sides it refuses the photo; beside one, every space is flagged.
 """
 
 from __future__ import annotations
@@ -73,22 +79,29 @@ DOUBT = 15.0             # a median peak this high (under THRESHOLD) flags every
 SCREEN = "screen"
 DOUBT_WHY = "this may be a photo of a screen, not of the printed sheet: every space is to be confirmed"
 
-MESSAGE = "this is a photo of a screen (its pixel grid shows), not of the printed sheet"
+MESSAGE = "this is a photo of a screen (its pixel grid or its frame around the sheet shows), not of the printed sheet"
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
 
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
-    screen is likely but not sure), or None (paper). Likely: the blank windows' median peak
+    screen is likely but not sure), or None (paper). A screen: the display's frame (:func:`frame_sides`)
+    beside FRAME_SIDES sides of the sheet, or the pixel grid in its blank windows. Likely: the
+    frame beside one side only; the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
     weave can be periodic), it only has every space confirmed."""
+    sides = frame_sides(gray, H)
+    if sides >= FRAME_SIDES:
+        return SCREEN
     score, windows = screen_score(gray, H)
     if score is not None and score >= THRESHOLD:
         return SCREEN
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
+    if sides:
+        return f"{DOUBT_WHY} (a screen's frame beside one side of the sheet)"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
     return None
@@ -287,3 +300,71 @@ def scan_hits(gray: np.ndarray) -> tuple[int, int]:
     peaks = [p for p in (_blank_peak(gray[y:y + n, x:x + n], blur / BLANK_SIGMA_MM) for y, x in places)
              if p is not None]
     return sum(p >= SCAN_PEAK for p in peaks), len(peaks)
+
+
+# --------------------------------------------------------------------------- the screen's frame
+# A screen shows the sheet inside its display, a lit rectangle drawn square to the page (a PDF or
+# image viewer centres the page and fits it to the display's width or height) and ringed by the
+# dark bezel, itself ringed by whatever the device lies on. So beyond the page's edge, parallel
+# to it and as long as the whole side: the display's edge (a sharp fall to the bezel's black) and,
+# a few mm further out, the bezel's outer edge (a sharp rise to the table). Paper has no such band:
+# its own edge is the last straight line, the table beyond it has none square to the page. This
+# needs no pixel grid: it holds for a screen photographed from any distance, as long as the
+# display's edge is in the photo (docs/railroad-ink-photo.md, "Screens round five").
+PAGE_MM = (-19.45, 196.45, -63.5, 233.5)   # x0, x1, y0, y1: A4's and Letter's pages together, grid mm
+FRAME_PPM = 2.0          # the bands beside the page are looked at at this many px per mm
+FRAME_GAP_MM = 3.0       # the display's edge is looked for this far beyond the page's edge or more ...
+FRAME_REACH_MM = 200.0   # ... up to this far (a monitor's letterbox beside an upright page)
+FRAME_BOX_MM = 2.0       # a step: the mean log light over this width on each side ...
+FRAME_SKIP_MM = 1.0      # ... this far from the edge (the lens's blur, the edge's own pixels)
+FRAME_STEP = 0.2         # ... differing by this much (x 1.22)
+FRAME_SHARE = 0.9        # ... in this share of the rows along the side: a straight edge square to the page
+FRAME_SEEN = 0.5         # ... of which at least this share must be in the photo
+FRAME_BAND_MM = (1.5, 25.0)   # the bezel: the rise this far beyond the fall
+FRAME_SIDES = 2          # the frame beside this many of the page's sides: a screen
+
+
+def frame_sides(gray: np.ndarray, H: np.ndarray) -> int:
+    """How many of the page's four sides have a screen's frame beside them: beyond the page
+    (FRAME_GAP_MM to FRAME_REACH_MM out), a straight fall in the light square to the page (the
+    display's edge) and, FRAME_BAND_MM further out, a straight rise (the bezel's outer edge),
+    each in FRAME_SHARE of the rows along the side."""
+    x0, x1, y0, y1 = PAGE_MM
+    box = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
+    # (side's outward axis 0 x / 1 y, direction, the page's edge, the span along it)
+    sides = ((0, -1, x0, (y0, y1)), (0, 1, x1, (y0, y1)), (1, -1, y0, (x0, x1)), (1, 1, y1, (x0, x1)))
+    return sum(_frame_beside(box, H, *side) for side in sides)
+
+
+def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> bool:
+    """The frame beside one side of the page: the page's edge at ``edge`` grid mm on ``axis`` (0: x,
+    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred."""
+    step = 1.0 / FRAME_PPM
+    k, g = int(round(FRAME_BOX_MM * FRAME_PPM)), int(round(FRAME_SKIP_MM * FRAME_PPM))
+    out = np.arange(0.0, FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)   # mm beyond the page
+    along = np.arange(span[0], span[1], step)
+    o, a = np.meshgrid(edge + direction * out, along)     # rows: along the side; columns: outwards
+    mx, my = (o, a) if axis == 0 else (a, o)
+    w = H[2, 0] * mx + H[2, 1] * my + H[2, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u = (H[0, 0] * mx + H[0, 1] * my + H[0, 2]) / w
+        v = (H[1, 0] * mx + H[1, 1] * my + H[1, 2]) / w
+    seen = (w > 0) & (u >= 2) & (v >= 2) & (u < box.shape[1] - 3) & (v < box.shape[0] - 3)
+    u, v = np.where(seen, u, -1).astype(np.float32), np.where(seen, v, -1).astype(np.float32)
+    light = np.log(np.maximum(cv2.remap(box, u, v, cv2.INTER_LINEAR), 4.0))
+    light = np.where(seen, light, 0.0)
+    total = np.concatenate([np.zeros((len(along), 1)), np.cumsum(light, axis=1)], axis=1)
+    count = np.concatenate([np.zeros((len(along), 1)), np.cumsum(seen, axis=1)], axis=1)
+    at = np.arange(k + g, len(out) - k - g)               # a step at out[at]: inner box, outer box
+    inner = (total[:, at - g] - total[:, at - g - k]) / k
+    outer = (total[:, at + g + k] - total[:, at + g]) / k
+    whole = (count[:, at - g] - count[:, at - g - k] == k) & (count[:, at + g + k] - count[:, at + g] == k)
+    rows = whole.sum(axis=0)
+    usable = (rows >= FRAME_SEEN * len(along)) & (out[at] >= FRAME_GAP_MM)
+    jump = outer - inner
+    fall = np.where(usable, np.sum(whole & (jump < -FRAME_STEP), axis=0) / np.maximum(rows, 1), 0.0)
+    rise = np.where(usable, np.sum(whole & (jump > FRAME_STEP), axis=0) / np.maximum(rows, 1), 0.0)
+    falls = np.flatnonzero(fall >= FRAME_SHARE)
+    rises = out[at][rise >= FRAME_SHARE]
+    lo, hi = FRAME_BAND_MM
+    return any(np.any((rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)) for j in falls)

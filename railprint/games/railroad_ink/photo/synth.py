@@ -123,6 +123,7 @@ class _Hand:
         self.sleeper_gap = rng.uniform(2.2, 3.6)
         self.sleeper_len = rng.uniform(2.6, 4.8)
         self.station = rng.uniform(3.8, 6.0)
+        self.thin = False                          # a forced ink (_forced_ink): sub-pixel lines fade
 
 
 def _resample(points: np.ndarray, step: float = 0.3) -> np.ndarray:
@@ -178,7 +179,10 @@ class _Canvas:
             at = int(rng.integers(2, n - 4))
             keep[at:at + int(rng.uniform(1.5, 4.5))] = False
         xy = (pts + self.origin) * self.k
-        width = max(1, int(round(hand.width * self.k * rng.uniform(0.85, 1.15))))
+        exact = hand.width * self.k * rng.uniform(0.85, 1.15)
+        width = max(1, int(round(exact)))
+        if hand.thin and exact < width:   # a line under a pixel wide: as dark as the share it covers
+            faint *= exact / width
         for i in range(n - 1):
             if not (keep[i] and keep[i + 1]):
                 continue
@@ -396,13 +400,39 @@ def _smooth_field(rng, h: int, w: int, lo: float, hi: float) -> np.ndarray:
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
+INKS = ("red", "green", "marker", "fineliner")
+
+
+def _forced_ink(hand: _Hand, ink: str, seed: int) -> None:
+    """``ink`` instead of the hand's pencil or pen (its own random numbers, so the rest of the
+    photo is the seed's): a red or green ballpoint, a felt-tip marker 1.2-2 mm wide (black, red,
+    green or blue), a fine-liner 0.1-0.2 mm wide (black)."""
+    rng = np.random.default_rng((seed, 38))
+    hand.pencil = False
+    hand.strength = rng.uniform(0.85, 1.0)
+    if ink == "red":
+        hand.colour, hand.width = np.array([0.2, 0.15, 0.75]) * rng.uniform(0.8, 1.1), rng.uniform(0.35, 0.8)
+    elif ink == "green":
+        hand.colour, hand.width = np.array([0.25, 0.5, 0.1]) * rng.uniform(0.8, 1.1), rng.uniform(0.35, 0.8)
+    elif ink == "marker":
+        colours = ((0.08, 0.08, 0.1), (0.2, 0.15, 0.75), (0.25, 0.5, 0.1), (0.5, 0.2, 0.1))
+        hand.colour, hand.width = np.array(colours[int(rng.integers(4))]), rng.uniform(1.2, 2.0)
+    elif ink == "fineliner":
+        hand.colour, hand.width = np.array([0.08, 0.08, 0.1]), rng.uniform(0.1, 0.2)
+    else:
+        raise ValueError(f"unknown ink {ink!r}; one of {', '.join(INKS)}")
+    hand.thin = True
+
+
 def _drawn_sheet(rng, board: Board, expansion: str, px_per_mm: float, *, strays: bool = True,
-                 pencil: bool | None = None) -> tuple[np.ndarray, _Hand]:
+                 pencil: bool | None = None, ink: str | None = None, seed: int = 0) -> tuple[np.ndarray, _Hand]:
     """The printed page (BGR float) with ``board`` drawn on it by a random hand (``pencil``: forced
-    pencil or pen), and the hand."""
+    pencil or pen; ``ink``: one of :data:`INKS` instead, :func:`_forced_ink`), and the hand."""
     page, origin_px = _page(expansion, px_per_mm)
     canvas = _Canvas(page.shape, (origin_px[0] / px_per_mm, origin_px[1] / px_per_mm), px_per_mm)
     hand = _Hand(rng, pencil)
+    if ink is not None:
+        _forced_ink(hand, ink, seed)
     for r in range(SIZE):
         for c in range(SIZE):
             cell = board.rows[r][c]
@@ -488,6 +518,76 @@ def _cover_marks(sheet: np.ndarray, seed: int, corners, expansion: str, px_per_m
         sheet[:] = sheet * (1 - mask[..., None]) + (skin * shade) * mask[..., None]
 
 
+def _highlight(sheet: np.ndarray, seed: int, board: Board, expansion: str, px_per_mm: float) -> int:
+    """A highlighter run over some of the drawn routes (a player marking their longest route):
+    a translucent yellow, orange or green band 4-6 mm wide from a side's middle across the space,
+    overshooting by up to 3 mm, over 3-12 spaces. Multiplies the paper and the lines under it.
+    Its own random numbers. Returns how many spaces it crosses."""
+    rng = np.random.default_rng((seed, 39))
+    _, origin = _page(expansion, px_per_mm)
+    tint = (np.array((0.35, 0.97, 1.0)), np.array((0.3, 0.75, 1.0)), np.array((0.45, 1.0, 0.6)))[int(rng.integers(3))]
+    mask = np.zeros(sheet.shape[:2], np.float32)
+    drawn = [(r, c) for r in range(SIZE) for c in range(SIZE) if not board.rows[r][c].empty]
+    picked = rng.permutation(len(drawn))[:int(rng.integers(3, 13))] if drawn else []
+    for i in picked:
+        r, c = drawn[int(i)]
+        sides = [s for s in range(4) if board.rows[r][c].edges[s] in "hr"] or [0]
+        a = sides[int(rng.integers(len(sides)))]
+        b = (a + 2) % 4 if len(sides) < 2 else sides[int(rng.integers(len(sides)))]
+        pa, pb = _mid(a) - np.array(_OUT[a]) * rng.uniform(0, 3), _mid(b) - np.array(_OUT[b]) * rng.uniform(0, 3)
+        if a == b:
+            pb = np.array((C, C))
+        pts = (np.array([pa, pb]) + (c * S, r * S)) * px_per_mm + origin
+        cv2.line(mask, tuple(int(v) for v in pts[0]), tuple(int(v) for v in pts[1]), 1.0,
+                 max(1, int(rng.uniform(4, 6) * px_per_mm)), cv2.LINE_AA)
+    strength = rng.uniform(0.6, 1.0)
+    sheet *= 1 - (mask * strength)[..., None] * (1 - tint.astype(np.float32))
+    return len(picked)
+
+
+def _occlude(sheet: np.ndarray, seed: int, what: str, expansion: str, px_per_mm: float) -> str:
+    """Something lying over part of the grid itself (not only a mark): a ``finger`` (a
+    skin-coloured 16 x 70 mm tip, coming in from the sheet's edge, reaching 10-60 mm into the
+    grid) or a ``pen`` (a 9-12 mm wide body 140 mm long, dark, coloured or white plastic, with a
+    highlight along it) across the grid. Its own random numbers. Returns which."""
+    rng = np.random.default_rng((seed, 40))
+    _, origin = _page(expansion, px_per_mm)
+    g = layout.GRID_MM
+    mask = np.zeros(sheet.shape[:2], np.float32)
+    angle = rng.uniform(0, 2 * math.pi)
+    out = np.array((math.cos(angle), math.sin(angle)))
+    if what == "finger":
+        tip = np.array((g / 2, g / 2)) + out * (g / 2 * 1.2 - rng.uniform(10, 60))
+        length, width = 70.0, rng.uniform(14, 18)
+        colour = np.array((rng.uniform(0.45, 0.6), rng.uniform(0.55, 0.68), rng.uniform(0.75, 0.9)))
+    elif what == "pen":
+        tip = np.array((g / 2, g / 2)) + rng.uniform(-50, 50, 2) - out * 70
+        length, width = 140.0, rng.uniform(9, 12)
+        colours = ((0.1, 0.1, 0.12), (0.6, 0.25, 0.1), (0.15, 0.15, 0.7), (0.9, 0.9, 0.9))
+        colour = np.array(colours[int(rng.integers(len(colours)))])
+    else:
+        raise ValueError(f"unknown occluder {what!r}; finger or pen")
+    centre = tip + out * length / 2
+    c = (centre[0] * px_per_mm + origin[0], centre[1] * px_per_mm + origin[1])
+    cv2.ellipse(mask, (c, (length * px_per_mm, width * px_per_mm), math.degrees(angle)), 1.0, -1, cv2.LINE_AA)
+    if what == "pen":   # a pen's body is a rod, not an ellipse: fill out its middle
+        a = tip + out * 4
+        b = tip + out * length
+        cv2.line(mask, tuple(int(v) for v in (a * px_per_mm + origin)), tuple(int(v) for v in (b * px_per_mm + origin)),
+                 1.0, int(width * px_per_mm), cv2.LINE_AA)
+    # shading across it: a rounded body, lit from one side
+    h, w = sheet.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    across = ((xs - c[0]) * -out[1] + (ys - c[1]) * out[0]) / (width * px_per_mm / 2)
+    shade = np.clip(0.75 + 0.35 * np.cos(np.clip(across, -1.5, 1.5) * 1.2 - 0.4), 0.3, 1.15)
+    body = colour.astype(np.float32)[None, None, :] * shade[..., None]
+    # its shadow on the paper, a little off to one side
+    shadow = cv2.GaussianBlur(np.roll(mask, (int(2 * px_per_mm), int(2 * px_per_mm)), axis=(0, 1)), (0, 0), 2 * px_per_mm)
+    sheet *= (1 - 0.35 * shadow)[..., None]
+    sheet[:] = sheet * (1 - mask[..., None]) + body * mask[..., None]
+    return what
+
+
 def _curl_sheet(sheet: np.ndarray, seed: int, curl: float, expansion: str, px_per_mm: float) -> dict:
     """Paper that is not flat, seen from above: each point of the sheet moved in the photo by up
     to ``curl`` mm (at the grid) from where a flat sheet's homography puts it. A sheet lifted off
@@ -545,7 +645,8 @@ def _curl_sheet(sheet: np.ndarray, seed: int, curl: float, expansion: str, px_pe
 def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "none",
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0,
                bayer: bool = False, cover: tuple[int, ...] = (), pencil: bool | None = None,
-               blur: float | None = None, curl: float = 0.0) -> Photo:
+               blur: float | None = None, curl: float = 0.0, ink: str | None = None,
+               highlight: bool = False, occlude: str | None = None) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows. ``bayer``: the sensor's colour filter
     mosaic, demosaiced, as every phone photo has (off by default: the reader's benchmarks and
     tests were measured without it; the screen check is measured with it too). ``cover``: the
@@ -553,14 +654,23 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     ``pencil`` (pencil or pen) and ``blur`` (the lens blur's sigma in camera pixels) force what is
     otherwise drawn at random, for a stress set; the seed's other choices stay the same.
     ``curl``: the paper is not flat, moving points in the photo by up to this many mm
-    (``_curl_sheet``; 0, the default, is a flat sheet and leaves the photo as it was)."""
+    (``_curl_sheet``; 0, the default, is a flat sheet and leaves the photo as it was).
+    ``ink``: the board drawn in one of :data:`INKS` (red, green, a felt-tip marker, a fine-liner)
+    instead of the hand's pencil or pen; ``highlight``: a highlighter run over some routes;
+    ``occlude``: ``"finger"`` or ``"pen"`` lying over part of the grid (``_occlude``). Each has
+    its own random numbers: the rest of the photo is the seed's, and without them it is unchanged."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
         board = Board(tuple((EMPTY,) * SIZE for _ in range(SIZE)), expansion=expansion) if blank else \
             random_board(rng, expansion)
     px_per_mm = float(min(12.0, max(4.0, round(max(out_w, out_h) / 297 * 1.15))))
-    sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank, pencil=pencil)
+    sheet, hand = _drawn_sheet(rng, board, expansion, px_per_mm, strays=not blank, pencil=pencil, ink=ink, seed=seed)
+    extra = {"ink": ink} if ink else {}
+    if highlight:
+        extra["highlighted"] = _highlight(sheet, seed, board, expansion, px_per_mm)
+    if occlude:
+        extra["occluded"] = _occlude(sheet, seed, occlude, expansion, px_per_mm)
     if cover:
         _cover_marks(sheet, seed, cover, expansion, px_per_mm)
     bent = _curl_sheet(sheet, seed, curl, expansion, px_per_mm) if curl > 0 else {}
@@ -593,7 +703,7 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     jpeg, sigma, quality = _lens_and_jpeg(rng, photo, mp, bayer, blur)
     params = {"megapixels": round(out_w * out_h / 1e6, 2), "pencil": hand.pencil, "jpeg": quality,
               "px_per_mm": px_per_mm, "blur": round(sigma, 2), "tilt": round(tilt, 1), "shadow": shadow,
-              "light": round(float(light.min() / max(light.max(), 1e-6)), 2), **bent}
+              "light": round(float(light.min() / max(light.max(), 1e-6)), 2), **bent, **extra}
     return Photo(jpeg, board, seed, out_w, out_h, params)
 
 
