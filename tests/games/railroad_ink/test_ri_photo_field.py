@@ -4,7 +4,6 @@ must be read or clearly refused."""
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 import pytest
