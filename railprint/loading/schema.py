@@ -194,6 +194,24 @@ def _pruned(errors: list[dict], data: Any) -> list[dict]:
                     and any(deeper(err, o) for o in errors))]
 
 
+SYNONYMS = {"src": "file", "source": "file", "image": "file", "path": "file", "picture": "file",
+            "width": "w", "height": "h", "color": "colour", "font_size": "size", "fontsize": "size",
+            "rotation": "rotate", "angle": "rotate", "background": "fill", "bg": "fill"}
+"""Other tools' names for a key (Squib, nanDECK, SVG, CSS) -> railprint's, suggested when no
+close spelling is: ``src:`` -> ``file:``, ``width:`` -> ``w:``."""
+
+
+def _given_as_synonym(data: Any, loc: tuple) -> bool:
+    """Whether the mapping holding the missing key ``loc[-1]`` has it under another tool's name."""
+    node = data
+    for part in loc[:-1]:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    return isinstance(node, dict) and any(SYNONYMS.get(str(k).lower()) == loc[-1] for k in node)
+
+
 def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
     """Build ``model`` from loaded YAML ``data``; raise one ContentError listing every problem."""
     fallback = getattr(data, "location", Location(filename, 1, 1))
@@ -218,6 +236,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                     where = node.key_loc(key)
                 allowed = _allowed_fields(model, tagged[:-1])
                 hint = suggestion(str(key), allowed) if allowed else None
+                if SYNONYMS.get(str(key).lower()) in allowed and not (hint or "").startswith("did you"):
+                    hint = f"railprint calls it {SYNONYMS[str(key).lower()]!r}"
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
                     hint = "a tiles file lists its pieces under 'cards:', as a deck does"
                 problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint))
@@ -237,6 +257,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 if kind == "float_parsing" and number:
                     hint = f"a size in points is a plain number: write {number.group(1)}"
             if kind == "missing":
+                if _given_as_synonym(data, loc):   # `src:` for `file:`: its unknown key says it all
+                    continue
                 msg = "is required"
             elif kind == "union_tag_not_found":   # a layer (or other tagged item) without its 'type'
                 msg = f"{err.get('ctx', {}).get('discriminator', 'type')} is required"

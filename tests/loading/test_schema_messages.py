@@ -71,3 +71,24 @@ def test_a_count_that_is_no_whole_number_says_what_it_got():
     with pytest.raises(ContentError) as caught:
         validate(DeckSpec, data, "a.yaml", "deck")
     assert [str(p) for p in caught.value.problems] == ["a.yaml:10:26: cards.count: expected a whole number, got 'two'"]
+
+
+def test_other_tools_names_for_a_key_are_named_and_its_required_twin_not_reported_again():
+    # (it was 6 problems: file/w/h "is required" and src/width/height "expected one of: ...")
+    data = load_text(DECK.format(size="poker").replace(
+        "layers: []", "layers:\n      - {type: image, src: a.png, x: 0, y: 0, width: 9mm, height: 9mm}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    assert [str(p) for p in caught.value.problems] == [
+        "a.yaml:9:23: unknown key 'src' (railprint calls it 'file')",
+        "a.yaml:9:47: unknown key 'width' (railprint calls it 'w')",
+        "a.yaml:9:59: unknown key 'height' (railprint calls it 'h')"]
+
+
+def test_a_close_spelling_still_wins_over_a_synonym():
+    data = load_text(DECK.format(size="poker").replace(
+        "layers: []", "layers:\n      - {type: image, fille: a.png, x: 0, y: 0, w: 9mm, h: 9mm}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    found = [str(p) for p in caught.value.problems]
+    assert any("unknown key 'fille' (did you mean 'file'?)" in p for p in found), found
