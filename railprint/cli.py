@@ -253,8 +253,11 @@ def export_tts(
     from railprint.render import RenderOptions, discover_layers, select
 
     def run() -> None:
+        from railprint.writers import check_output_folder
+
         options = RenderOptions(lang=lang)
         check_lang(lang)
+        check_output_folder(out)
         chosen = select(discover_layers(list(content or [])), game)
         with _progress(quiet)(len(chosen)) as advance:
             written, skipped = export_all(chosen, options, out, dpi=dpi, url_base=url_base, advance=advance)

@@ -322,6 +322,8 @@ def render(game: str, *, content: list[Path], paper: str, mode: str, fmt: str, d
                             bleed=_parse_bleed(bleed), layout=layout.lower(), cut_lines=cut_lines)
     paint = _shop_paint(shop, colour, icc, ink_limit, fmt)
     check_options(options, fmt)
+    from railprint.writers import check_output_folder
+    check_output_folder(out)
     summaries: list[str] = []
     # one pause of the collector from discovery to the last file written: between the two, a
     # collection walked every object of the parsed content (~0.05-0.09 s; railprint.memory)

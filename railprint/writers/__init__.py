@@ -158,6 +158,16 @@ def _check_folder_above(out: Path, targets: list[Path], make_folder: bool) -> No
                          hint="make that folder first, or choose another path")
 
 
+def check_output_folder(out: str | Path) -> None:
+    """The checks :func:`write_files` makes on an ``-o`` folder, made before a long run starts (a
+    typo in ``-o`` is said at once, not after every sheet is rendered)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise RailprintError(f"the output folder {out} is a file", hint="give -o a folder: a new one is made")
+    if not out.is_dir():
+        _check_folder_above(out, [], True)
+
+
 def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], bytes]]], *,
                 remove: list[Path] = (), make_folder: bool = True) -> list[Path]:
     """Write every ``(relative path, bytes)`` into folder ``out`` as one unit, and remove the
@@ -191,9 +201,9 @@ def write_files(out: str | Path, files: list[tuple[Path, bytes | Callable[[], by
         targets.append(out / rel)
     if len(set(targets)) != len(targets):
         raise RailprintError("two outputs of one run have the same file name")
-    if out.exists() and not out.is_dir():
-        raise RailprintError(f"the output folder {out} is a file", hint="give -o a folder: a new one is made")
-    if not out.is_dir():
+    if make_folder:
+        check_output_folder(out)
+    elif not out.is_dir():
         _check_folder_above(out, targets, make_folder)
     try:
         out.mkdir(exist_ok=True)

@@ -48,3 +48,23 @@ def test_an_error_after_the_progress_bar_starts_on_its_own_line(tmp_path):
     done = _railprint("export", "tts", "railroad-ink", "-o", "new/deep", cwd=tmp_path)
     assert done.returncode == 1
     assert done.stderr.startswith("Error: "), repr(done.stderr[:80])
+
+
+@pytest.mark.parametrize("args, slow", [
+    (["render", "railroad-ink", "-q", "-o", "new/deep"], "railprint.render.render_all"),
+    (["export", "tts", "railroad-ink", "-o", "new/deep"], "railprint.export.tts.export_all"),
+])
+def test_a_missing_folder_above_o_is_said_before_anything_is_rendered(tmp_path, monkeypatch, args, slow):
+    from typer.testing import CliRunner
+
+    from railprint.cli import app
+
+    def not_now(*_a, **_k):
+        raise AssertionError("rendered before the output folder was checked")
+
+    monkeypatch.setattr(slow, not_now)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert "the folder new does not exist" in result.stderr.replace("\\", "/"), result.stderr
+    assert not (tmp_path / "new").exists()
