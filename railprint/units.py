@@ -34,7 +34,9 @@ def parse_length(text: object, location: Location | None = None) -> float:
         raise ContentError(f"expected a length such as '63mm', got {text!r}", location)
     match = _LENGTH.match(str(text))
     if not match:
+        comma = re.fullmatch(r"\s*(-?\d+),(\d+)\s*([a-z]*)\s*", str(text))
         hint = "add a unit: mm, cm, in or pt" if re.match(r"^\s*-?\d+(\.\d+)?\s*$", str(text)) \
+            else f"a decimal point, not a comma: write {comma[1]}.{comma[2]}{comma[3]}" if comma \
             else "write a number and a unit, e.g. 63mm, 2.5in, 12pt"
         raise ContentError(f"not a length: {text!r}", location, hint=hint)
     value = float(match.group(1)) * _FACTORS[match.group(2)]

@@ -238,6 +238,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 hint = suggestion(str(key), allowed) if allowed else None
                 if SYNONYMS.get(str(key).lower()) in allowed and not (hint or "").startswith("did you"):
                     hint = f"railprint calls it {SYNONYMS[str(key).lower()]!r}"
+                if re.fullmatch(r"\d+\s*[a-z]*", str(key)) and isinstance(node, MarkedDict) and node[key] is None:
+                    hint = "a decimal comma ends the value before it in a {...} mapping: write 4.5mm, not 4,5mm"
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
                     hint = "a tiles file lists its pieces under 'cards:', as a deck does"
                 problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint))
@@ -256,6 +258,9 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 number = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*pt\s*", str(err.get("input")))
                 if kind == "float_parsing" and number:
                     hint = f"a size in points is a plain number: write {number.group(1)}"
+                comma = re.fullmatch(r"\s*(-?\d+),(\d+)\s*", str(err.get("input")))
+                if kind == "float_parsing" and comma:
+                    hint = f"a decimal point, not a comma: write {comma[1]}.{comma[2]}"
             if kind == "missing":
                 if _given_as_synonym(data, loc):   # `src:` for `file:`: its unknown key says it all
                     continue

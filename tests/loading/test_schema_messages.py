@@ -92,3 +92,19 @@ def test_a_close_spelling_still_wins_over_a_synonym():
         validate(DeckSpec, data, "a.yaml", "deck")
     found = [str(p) for p in caught.value.problems]
     assert any("unknown key 'fille' (did you mean 'file'?)" in p for p in found), found
+
+
+@pytest.mark.parametrize("layer, expected", [
+    ('{type: text, text: A, x: "4,5mm", y: 3mm}',
+     "templates.t.layers.x: not a length: '4,5mm'; a decimal point, not a comma: write 4.5mm"),
+    ('{type: text, text: A, x: 4mm, y: 3mm, size: "8,5"}',
+     "templates.t.layers.size: expected a number, got '8,5' (a decimal point, not a comma: write 8.5)"),
+    ("{type: text, text: A, x: 4,5mm, y: 3mm}",
+     "unknown key '5mm' (a decimal comma ends the value before it in a {...} mapping: write 4.5mm, not 4,5mm)"),
+])
+def test_a_decimal_comma_is_named(layer, expected):
+    data = load_text(DECK.format(size="poker").replace("layers: []", f"layers:\n      - {layer}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    found = [str(p).split(": ", 1)[1] for p in caught.value.problems]
+    assert expected in found, found
