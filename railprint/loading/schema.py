@@ -153,6 +153,20 @@ _PLAIN = {"int_parsing": "expected a whole number, got {got}", "int_from_float":
 after a length's unit is read, so it is not echoed)."""
 
 
+_NOWHERE = object()
+
+
+def _node_at(data: Any, path: tuple) -> Any:
+    """The loaded YAML value at ``path`` (keys and indexes), or _NOWHERE when the data has none."""
+    node = data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return _NOWHERE
+    return node
+
+
 def _pruned(errors: list[dict], data: Any) -> list[dict]:
     """Pydantic's errors less the union branches that only say the value is not of their type
     when another branch of the same union read the value and found what is wrong inside it
@@ -160,13 +174,8 @@ def _pruned(errors: list[dict], data: Any) -> list[dict]:
     and when every branch only says so (``size: 5``), ONE error saying what the value may be.
     A branch is a last ``loc`` part that is no key or index of the data (``str``, ``Size``)."""
     def branch(loc: tuple) -> bool:
-        node = data
-        for part in loc[:-1]:
-            try:
-                node = node[part]
-            except (KeyError, IndexError, TypeError):
-                return False
-        return isinstance(loc[-1], str) and not (isinstance(node, dict) and loc[-1] in node)
+        node = _node_at(data, loc[:-1])
+        return node is not _NOWHERE and isinstance(loc[-1], str) and not (isinstance(node, dict) and loc[-1] in node)
 
     unions: dict[tuple, list[dict]] = {}
     for err in errors:
@@ -203,12 +212,7 @@ close spelling is: ``src:`` -> ``file:``, ``width:`` -> ``w:``."""
 
 def _given_as_synonym(data: Any, loc: tuple) -> bool:
     """Whether the mapping holding the missing key ``loc[-1]`` has it under another tool's name."""
-    node = data
-    for part in loc[:-1]:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return False
+    node = _node_at(data, loc[:-1])
     return isinstance(node, dict) and any(SYNONYMS.get(str(k).lower()) == loc[-1] for k in node)
 
 
@@ -226,12 +230,7 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
             if kind == "extra_forbidden":
                 key = loc[-1]
                 where, _ = _locate(data, loc[:-1], fallback)
-                node = data
-                for part in loc[:-1]:
-                    try:
-                        node = node[part]
-                    except (KeyError, IndexError, TypeError):
-                        break
+                node = _node_at(data, loc[:-1])
                 if isinstance(node, MarkedDict):
                     where = node.key_loc(key)
                 allowed = _allowed_fields(model, tagged[:-1])
