@@ -16,8 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import (ContentError, Location, Problems, RailprintError, close_matches, file_version, name_key,
-                              suggestion)
+from railprint.errors import (ContentError, Location, Problems, RailprintError, close_matches, did_you_mean,
+                              file_version, name_key, suggestion)
 from railprint.model.fontbook import FontBook, face_label, label
 from railprint.text.faces import face_name, face_of_key, fit_width, nearest, primary
 from railprint.text.installed import describe as described
@@ -584,8 +584,8 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
             if found is not _ABSENT_COLOUR:
                 new = found
             elif not HEX.match(key):
-                close = close_matches(key, [*palette, "white", "black", "grey"])
-                hint = "use #rrggbb" + (f" or a palette name: did you mean {close[0]!r}?" if close
+                near = did_you_mean(key, [*palette, *NAMED])   # the palette's names and the named colours
+                hint = "use #rrggbb" + (f" or a palette name: {near}" if near
                                         else " or a palette name: " + suggestion(key, palette) if palette
                                         else " or add it to the deck's palette")
                 if len(variables.used) == start:   # the template's own value: once, at its YAML line
