@@ -154,7 +154,8 @@ def _check_folder_above(out: Path, targets: list[Path], make_folder: bool) -> No
     if make_folder and missing.is_dir():
         return
     what = f"the output folder {out}" if make_folder else (str(targets[0]) if targets else str(out))
-    raise RailprintError(f"cannot write {what}: the folder {missing} does not exist",
+    state = "is a file, not a folder" if missing.exists() else "does not exist"
+    raise RailprintError(f"cannot write {what}: the folder {missing} {state}",
                          hint="make that folder first, or choose another path")
 
 

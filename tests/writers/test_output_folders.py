@@ -68,3 +68,12 @@ def test_a_missing_folder_above_o_is_said_before_anything_is_rendered(tmp_path, 
     assert result.exit_code == 1, result.output
     assert "the folder new does not exist" in result.stderr.replace("\\", "/"), result.stderr
     assert not (tmp_path / "new").exists()
+
+
+def test_a_file_where_the_folder_above_o_should_be_is_named_as_a_file(tmp_path):
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    done = _railprint("render", "railroad-ink", "-q", "-o", "notes.txt/out", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1].startswith(
+        f"Error: cannot write the output folder {Path('notes.txt/out')}: the folder notes.txt is a file, not a folder")
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "x"
