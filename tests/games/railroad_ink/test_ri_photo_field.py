@@ -155,3 +155,31 @@ def test_a_mark_found_only_by_the_second_look_must_fit_the_others():
     last = list(marks)[3]
     assert read._fits(three, last, marks[last])
     assert not read._fits(three, last, marks[last] + 40)   # 4 mm off where the others put it
+
+
+def test_an_overexposed_space_is_flagged_only_where_a_line_could_be_lost():
+    # round nine: a space whose paper clips to white was flagged whenever it had an empty side;
+    # now only when the grid's printed lines there show the light so far past white that a line
+    # at the ink threshold would fade under the faint one (pencil: nearly always; pen: far past)
+    p = read.PX_PER_MM
+    size = int(round((layout.GRID_MM + 2 * read.MARGIN_MM) * p))
+    rect = np.full((size, size), 200, np.uint8)
+    y0 = x0 = int(read.MARGIN_MM * p)
+    sq = int(layout.SQUARE_MM * p)
+    rect[y0:y0 + 2 * sq, x0:x0 + 2 * sq] = 255          # A1, A2, B1, B2 clipped
+    clipped = {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert read._clipped_spaces(rect) == clipped
+
+    def drawn(ink: float) -> np.ndarray:   # routes drawn through every space, at ``ink`` of the black
+        rel = np.zeros((size, size), np.float32)
+        for k in range(SIZE):
+            at = int(round((read.MARGIN_MM + (k + 0.5) * layout.SQUARE_MM) * p))
+            rel[at - 2:at + 2, :] = ink
+        return rel
+
+    dark = _printed_grid(0.5)
+    assert read._clipped_spaces(rect, dark, 0.8, drawn(0.9)) == set()        # pen, printed lines whole
+    assert read._clipped_spaces(rect, dark, 0.8, drawn(0.2)) == clipped      # pencil: a light line may go
+    faded = dark.copy()
+    faded[y0 - 3:y0 + 2 * sq + 3, x0 - 3:x0 + 2 * sq + 3] *= 0.3               # the light far past white
+    assert read._clipped_spaces(rect, faded, 0.8, drawn(0.9)) == clipped
