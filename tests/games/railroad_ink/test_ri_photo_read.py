@@ -446,3 +446,17 @@ def test_a_grid_too_far_off_its_printed_lines_is_flagged_everywhere_not_read_sil
     reading = read_photo(photo.jpeg)
     assert len(reading.uncertain) == 49
     assert all("printed grid" in u.reason for u in reading.uncertain)
+
+
+def test_a_side_neither_clearly_a_highway_nor_a_railway_is_certain_when_three_readings_agree(monkeypatch):
+    # round nine: dev seed 12 (2 MP, pencil) had 11 spaces flagged only because a side was neither
+    # clearly a highway nor a railway row by row, where the averaged darkness and the darkness's
+    # two lines agreed with the row-by-row guess; they are read with certainty now, and every
+    # space read wrong is still flagged
+    photo = _photo(12)
+    reading = read_photo(photo.jpeg)
+    flagged = {u.square for u in reading.uncertain}
+    assert _wrong(photo.board, reading.board) <= flagged
+    monkeypatch.setattr(read, "AGREE_PAIR", (2.0, -1.0))   # never agreeing: round eight's reading
+    before = {u.square for u in read_photo(photo.jpeg).uncertain}
+    assert flagged < before and len(before) - len(flagged) >= 8

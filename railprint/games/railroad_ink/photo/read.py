@@ -44,6 +44,9 @@ TRACE_PX_PER_MM = 4.0        # ... in a photo with this many px per mm at the gr
 PAIR_DOUBT = 0.4             # a railway whose darkness shows a highway's two lines in this share of rows
 BAND_WIDE = 0.85             # a side whose ink runs wide in this share of its rows ...
 BAND_LINE = 0.3              # ... with no line through this share of them: a band, not a railway
+AGREE_PAIR = (0.5, 0.1)      # a side neither clearly a highway nor a railway is certain when the
+                             # averaged darkness agrees and two lines show in this share of rows or
+                             # more (a highway), or under the second (a railway)
 LOW_GRID_PX_PER_MM = 2.6     # below this a space is certain only where its averaged darkness agrees
 
 
@@ -909,6 +912,15 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # ink (a light line the main threshold broke up), or clearly at the main
                 # threshold, make a highway
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm) if rel is not None else None
+                if side.why == NEITHER and vote == side.kind and pair is not None \
+                        and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1]) \
+                        and side_features(_strip(ink, r, c, s))["ink"] >= 0.8:
+                    # round nine: the ink runs on, and the three readings agree on the route —
+                    # row by row, the darkness averaged along it (its line or two lines out of
+                    # the noise) and the darkness's two lines row by row (in half the rows or
+                    # more for a highway, in under a tenth for a railway)
+                    sides[s] = SideRead(vote, True)
+                    continue
                 if vote is not None:   # the darkness averaged along the route: its lines out of the noise
                     road = vote == "h"
                 elif pair is not None and (pair >= 0.3 or pair < 0.2):
