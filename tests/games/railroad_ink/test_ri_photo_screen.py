@@ -4,6 +4,8 @@ benchmarks/bench_photo.py --screens measures both on many more photos."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pytest
 from typer.testing import CliRunner
 
@@ -11,7 +13,7 @@ cv2 = pytest.importorskip("cv2")
 import numpy as np  # noqa: E402
 
 from railprint.cli import app  # noqa: E402
-from railprint.games.railroad_ink.photo import read, screen  # noqa: E402
+from railprint.games.railroad_ink.photo import read, screen, synth  # noqa: E402
 from railprint.games.railroad_ink.photo.read import PhotoError, read_photo  # noqa: E402
 from railprint.games.railroad_ink.photo.synth import make_photo, make_screen_photo, phone_processing  # noqa: E402
 
@@ -445,3 +447,100 @@ def test_photos_of_paper_show_no_screens_frame(seed):
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
     assert screen.frame_sides(gray, H) == 0
+
+
+def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
+    # a dark-rimmed tray square to the sheet: a frame beside all four sides, but a viewer centres
+    # the page on a screen and the sheet lies 5 and 20 mm from the rim's left and right
+    tray = (A4_PAGE[0] - 5, A4_PAGE[1] + 20, A4_PAGE[2] - 8, A4_PAGE[3] + 15)
+    image = _framed(tray, bezel_mm=12, ui=150)
+    assert screen.frame_sides(image, FRAME_H) == 4
+    assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
+    # the same frame with the sheet centred in it is a screen's
+    centred = (A4_PAGE[0] - 12, A4_PAGE[1] + 12, A4_PAGE[2] - 10, A4_PAGE[3] + 10)
+    assert screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H) == screen.SCREEN
+
+
+# ---------------------------------------------------------- the screen's frame, marks not found
+def _jpeg(gray: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".jpg", gray, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return buf.tobytes()
+
+
+def _afar(centre=(600, 450), turn=0.0, bezel=True, table=130, ui=200, seed=0):
+    """A 1200 x 900 photo (grey) of a whole phone from afar: its display 300 x 560 px (ui grey)
+    in a dark bezel 18 px wide (``bezel``; else the sheet lies on the table), turned ``turn``
+    degrees, a white page with a printed grid fitted to its width; no marks anywhere."""
+    image = np.full((900, 1200), table, np.uint8)
+
+    def box(w, h, grey, dx=0.0, dy=0.0):   # (dx, dy): from the centre, before the turn
+        a = np.radians(turn)
+        at = (centre[0] + dx * np.cos(a) - dy * np.sin(a), centre[1] + dx * np.sin(a) + dy * np.cos(a))
+        cv2.fillPoly(image, [cv2.boxPoints((at, (w, h), turn)).round().astype(np.int32)], int(grey))
+
+    if bezel:
+        box(336, 596, 12)
+        box(300, 560, ui)
+    box(280, 396, 240)
+    for k in range(8):   # the grid's lines
+        box(2, 180, 60, dx=-90 + 180 * k / 7)
+        box(180, 2, 60, dy=-90 + 180 * k / 7)
+    noise = np.random.default_rng(seed).normal(0, 3, image.shape)
+    return np.clip(cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.8) + noise, 0, 255).astype(np.uint8)
+
+
+def test_a_whole_screen_whose_marks_are_not_found_is_refused_as_a_screen(monkeypatch):
+    image = _afar()
+    assert screen.frame_anywhere(image)
+    assert screen.frame_anywhere(_afar(turn=25.0))        # turned against the photo
+    assert screen.frame_anywhere(_afar(ui=45))            # a dark letterbox beside the page
+    with pytest.raises(PhotoError, match="photo of a screen"):
+        read_photo(_jpeg(image))
+    monkeypatch.setattr(screen, "frame_anywhere", lambda gray: False)   # without the frame: the marks' line
+    with pytest.raises(PhotoError, match="no registration marks found"):
+        read_photo(_jpeg(image))
+
+
+def test_a_screen_with_a_corner_out_of_the_photo_shows_its_frame(monkeypatch):
+    # turned 20 degrees and moved right until one corner of the bezel leaves the photo
+    image = _afar(centre=(1010, 450), turn=20.0)
+    assert image[:, -1].min() < 60          # the bezel reaches the photo's edge
+    assert screen.frame_anywhere(image)
+    monkeypatch.setattr(screen, "_uncut", lambda poly, w, h: None)
+    assert not screen.frame_anywhere(image)
+
+
+@pytest.mark.parametrize("table", [130, 30])
+def test_paper_on_a_plain_or_a_dark_table_shows_no_frame_without_its_marks(table):
+    image = _afar(bezel=False, table=table)
+    assert not screen.frame_anywhere(image)
+    with pytest.raises(PhotoError, match="no registration marks found"):
+        read_photo(_jpeg(image))
+
+
+@lru_cache(maxsize=None)
+def _surrounded(what: str | None):
+    # dev seed 31 at 2 MP: a tray of a 20 mm rim, the sheet 5 and 21 mm from its left and right
+    # sides (off centre); a laptop beside the sheet; a dark table
+    return make_photo(31, megapixels=2.0, surround=what)
+
+
+def test_the_generators_surroundings_are_seeded_and_change_only_the_table():
+    plain = _surrounded(None)
+    for what in synth.SURROUNDS:
+        photo = _surrounded(what)
+        assert photo.jpeg != plain.jpeg and photo.board == plain.board and photo.params["surround"]
+    assert make_photo(31, megapixels=2.0, surround="tray").jpeg == _surrounded("tray").jpeg
+    with pytest.raises(ValueError):
+        make_photo(31, megapixels=1.0, surround="sofa")
+
+
+@pytest.mark.parametrize("what", synth.SURROUNDS)
+def test_paper_on_a_dark_table_in_a_tray_or_beside_a_laptop_is_read(what):
+    # read, every space read wrong flagged; only the tray (a frame, but off centre) flagged in full
+    photo = _surrounded(what)
+    reading = read_photo(photo.jpeg)
+    wrong = {place for place, (a, b) in _spaces(photo.board, reading.board) if a != b}
+    assert wrong <= {u.square for u in reading.uncertain}
+    assert (_flagged_as_a_screen(reading) > 0) == (what == "tray")
