@@ -92,7 +92,9 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
-    weave can be periodic), it only has every space confirmed."""
+    weave can be periodic), it only has every space confirmed; or, no frame square to the sheet,
+    a screen's frame round the sheet's grid all the same (:func:`frame_anywhere`: a photo of the
+    sheet shown on a screen, turned in it)."""
     distances = frame_distances(gray, H)
     sides = sum(d is not None for d in distances)
     off_centre = _off_centre(distances)
@@ -108,6 +110,9 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
         return f"{DOUBT_WHY} (a screen's frame beside {'one' if sides == 1 else sides} {where})"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
+    grid = cv2.perspectiveTransform(np.array([[[layout.GRID_MM / 2] * 2]], np.float64), H).reshape(2)
+    if frame_anywhere(gray, inside=(float(grid[0]), float(grid[1]))):
+        return f"{DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)"
     return None
 
 
@@ -421,17 +426,20 @@ BAND_SYMMETRY = 0.3      # opposite sides' widths within this share (+ 2 px) of 
 BAND_SIDES = 3           # the band beside this many of the quad's sides
 
 
-def frame_anywhere(gray: np.ndarray) -> bool:
+def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) -> bool:
     """A screen's frame anywhere in the photo, without the marks: a dark band round a
     quadrilateral (:data:`BAND_QUAD` of the photo or more) rising to the table outside and to the
     display inside beside BAND_SIDES of its sides, as wide on opposite sides. Candidates: the dark
     regions (under a share of the white, or darker than their surroundings) whose convex hull is a
-    quadrilateral (or a pentagon whose fifth side is the photo's border: a corner cut off)."""
-    f = BAND_LONG / max(gray.shape)
+    quadrilateral (or a pentagon whose fifth side is the photo's border: a corner cut off).
+    ``inside``: a point of the photo (px) the quadrilateral must hold (the sheet's grid: not a
+    laptop lying beside it)."""
+    f = min(1.0, BAND_LONG / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
     light = np.log(np.maximum(small, 4.0)).astype(np.float32)
-    return any(_band_round(light, quad) for quad in _dark_quads(small, light))
+    return any(_band_round(light, quad) for quad in _dark_quads(small, light)
+               if inside is None or cv2.pointPolygonTest(quad, (inside[0] * f, inside[1] * f), False) > 0)
 
 
 def _dark_masks(small: np.ndarray, light: np.ndarray):
