@@ -544,3 +544,17 @@ def test_paper_on_a_dark_table_in_a_tray_or_beside_a_laptop_is_read(what):
     wrong = {place for place, (a, b) in _spaces(photo.board, reading.board) if a != b}
     assert wrong <= {u.square for u in reading.uncertain}
     assert (_flagged_as_a_screen(reading) > 0) == (what == "tray")
+
+
+def test_a_screens_frame_round_the_grid_not_square_to_it_flags_every_space(monkeypatch):
+    # a photo of the sheet shown on a screen: the display turned 5 degrees against the page, so
+    # no frame is square to it; the bezel is found round the grid all the same
+    display = (A4_PAGE[0] - 40, A4_PAGE[1] + 40, A4_PAGE[2] - 25, A4_PAGE[3] + 25)
+    image = _framed(display, turn=5.0)
+    assert screen.frame_sides(image, FRAME_H) == 0
+    assert "round the sheet" in screen.check(image, FRAME_H)
+    # a frame that does not hold the grid (a laptop beside the sheet) does not count ...
+    assert not screen.frame_anywhere(image, inside=(5.0, 5.0))
+    # ... and without the frame the photo is paper
+    monkeypatch.setattr(screen, "frame_anywhere", lambda gray, inside=None: False)
+    assert screen.check(image, FRAME_H) is None
