@@ -438,7 +438,12 @@ def test_paper_has_no_screens_frame(case):
         image = _framed(table=30)
         H = FRAME_H @ np.array([[1, 0, 4.0], [0, 1, 4.0], [0, 0, 1]])
     assert screen.frame_sides(image, H) == 0
-    assert screen.check(image, H) is None
+    if case == "dark band turned 2 degrees":
+        # never refused; but a frame round the grid, square to it or not, flags every space
+        # (round six: a photo of the paper shown on a screen, turned in it, looks the same)
+        assert "round the sheet" in screen.check(image, H)
+    else:
+        assert screen.check(image, H) is None
 
 
 @pytest.mark.parametrize("seed", PAPER)
