@@ -4,8 +4,6 @@ benchmarks/bench_photo.py --screens measures both on many more photos."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
 from typer.testing import CliRunner
 
@@ -525,27 +523,25 @@ def test_paper_on_a_plain_or_a_dark_table_shows_no_frame_without_its_marks(table
         read_photo(_jpeg(image))
 
 
-@lru_cache(maxsize=None)
-def _surrounded(what: str | None):
-    # dev seed 31 at 2 MP: a tray of a 20 mm rim, the sheet 5 and 21 mm from its left and right
-    # sides (off centre); a laptop beside the sheet; a dark table
-    return make_photo(31, megapixels=2.0, surround=what)
+# dev seed 31 at 2 MP: a tray of a 20 mm rim, the sheet 5 and 21 mm from its left and right
+# sides (off centre); a laptop beside the sheet; a dark table
+SURROUNDED = dict(seed=31, megapixels=2.0)
 
 
-def test_the_generators_surroundings_are_seeded_and_change_only_the_table():
-    plain = _surrounded(None)
+def test_the_generators_surroundings_are_seeded_and_change_only_the_table(paper_photo):
+    plain = paper_photo(**SURROUNDED)
     for what in synth.SURROUNDS:
-        photo = _surrounded(what)
+        photo = paper_photo(**SURROUNDED, surround=what)
         assert photo.jpeg != plain.jpeg and photo.board == plain.board and photo.params["surround"]
-    assert make_photo(31, megapixels=2.0, surround="tray").jpeg == _surrounded("tray").jpeg
+    assert make_photo(**SURROUNDED, surround="tray").jpeg == paper_photo(**SURROUNDED, surround="tray").jpeg
     with pytest.raises(ValueError):
         make_photo(31, megapixels=1.0, surround="sofa")
 
 
 @pytest.mark.parametrize("what", synth.SURROUNDS)
-def test_paper_on_a_dark_table_in_a_tray_or_beside_a_laptop_is_read(what):
+def test_paper_on_a_dark_table_in_a_tray_or_beside_a_laptop_is_read(what, paper_photo):
     # read, every space read wrong flagged; only the tray (a frame, but off centre) flagged in full
-    photo = _surrounded(what)
+    photo = paper_photo(**SURROUNDED, surround=what)
     reading = read_photo(photo.jpeg)
     wrong = {place for place, (a, b) in _spaces(photo.board, reading.board) if a != b}
     assert wrong <= {u.square for u in reading.uncertain}
