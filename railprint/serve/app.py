@@ -37,6 +37,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from railprint.errors import RailprintError, check_lang, suggestion
 from railprint.registry import Game, find_game, games, named, scorer, web_page
@@ -1037,8 +1038,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             return _error(status, str(exc))
         return answer
 
-    # errors whose answer is their message with a status of their own
-    for kind, status in ((RoomNotFound, 404), (BodyTooLarge, 413), (StoreDamaged, 503), (WrongMediaType, 415)):
+    # errors whose answer is their message with a status of their own (a client gone before its body
+    # came, or cut for a body too slow by serve/connections.py: nobody reads the answer, and the
+    # server's terminal no longer shows a traceback for it)
+    for kind, status in ((RoomNotFound, 404), (BodyTooLarge, 413), (StoreDamaged, 503), (WrongMediaType, 415),
+                         (ClientDisconnect, 400)):
         app.add_exception_handler(kind, _plain(status))
 
     @app.exception_handler(TooMany)
