@@ -28,3 +28,23 @@ def test_a_key_that_is_no_name_is_said_at_the_key(tmp_path, extra, layer, at, sa
     assert "should be" not in result.stderr and "[key]" not in result.stderr
     first = result.stderr.splitlines()[0]
     assert first in (f"Error: 1 problem(s) in {content / 'g' / 'd.yaml'}" + end for end in ("", " (deck)")), first
+
+
+@pytest.mark.parametrize("where, typed", [
+    ("size: poker", "size: BIG"),                                     # unknown size '…'
+    ("y: 8mm}", "y: 8mm, colour: BIG}"),                              # '…' is not a colour
+    ("text: '{name}'", "text: '{BIG}'"),                              # unknown variable {…}
+    ("text: '{name}'", "text: '{name}', font: SPACED"),               # a long value with spaces
+])
+def test_a_huge_value_is_not_echoed_whole(tmp_path, where, typed):
+    """A 300,000-character value typed where a size, a colour or a variable goes was echoed whole:
+    one 300 KB line on the terminal (and in the server's 400 answers)."""
+    typed = typed.replace("BIG", "a" * 300_000).replace("SPACED", "'" + "ab " * 100_000 + "'")
+    text = deck().replace(where, typed, 1)
+    assert len(text) > 300_000
+    content = write(tmp_path, {"d.yaml": text})
+    out = tmp_path / "out"
+    result = run("render", "g", "--content", str(content), "-o", str(out))
+    assert_clean_failure(result, out)
+    assert max(len(line) for line in result.stderr.splitlines()) < 5000, result.stderr[:300]
+    assert "characters)" in result.stderr
