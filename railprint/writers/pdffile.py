@@ -226,11 +226,37 @@ class Fonts:
 _SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}
 
 
-def _flate_image(image) -> tuple[str, bytes]:
-    """(dictionary entries, compressed samples) of an L, RGB or CMYK Pillow image."""
+BAND_BYTES = 1 << 20
+"""Bytes of samples converted at a time when a picture is stored (:func:`_samples`)."""
+
+
+def _samples(image, mode: str) -> bytearray:
+    """The samples of ``image`` in ``mode`` (L, RGB, CMYK, or A: its transparency), converted band
+    by band into one buffer: a 25-megapixel picture is never held as a converted copy beside a
+    byte string of it (a 5000 x 5000 PNG with transparency peaked at 430 MB: the decoded image,
+    an RGBA copy, an RGB copy and the bytes of that)."""
+    width, height = image.size
+    size = len(mode) if mode != "A" else 1
+    out = bytearray(width * height * size)
+    rows = max(1, BAND_BYTES // max(1, width * 4))
+    for top in range(0, height, rows):
+        band = image.crop((0, top, width, min(top + rows, height)))
+        if mode == "A":
+            band = band.convert("RGBA").getchannel("A") if band.mode != "RGBA" else band.getchannel("A")
+        elif band.mode != mode:
+            band = band.convert(mode)
+        data = band.tobytes()
+        out[top * width * size:top * width * size + len(data)] = data
+    return out
+
+
+def _flate_image(image, mode: str | None = None) -> tuple[str, bytes]:
+    """(dictionary entries, compressed samples) of a Pillow image as ``mode`` (L, RGB or CMYK;
+    its own mode if not given; A: its transparency, a DeviceGray soft mask)."""
+    mode = mode or image.mode
     entries = (f"/Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} "
-               f"/BitsPerComponent 8 /ColorSpace {_SPACES[image.mode]}")
-    return entries, flate(image.tobytes())
+               f"/BitsPerComponent 8 /ColorSpace {_SPACES['L' if mode == 'A' else mode]}")
+    return entries, flate(_samples(image, mode))
 
 
 def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes] | None]:
@@ -248,12 +274,10 @@ def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes
         image.load()
         mask = None
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
-            image = image.convert("RGBA")
-            mask = _flate_image(image.getchannel("A"))
-            image = image.convert("RGB")
-        elif image.mode not in _SPACES:
-            image = image.convert("RGB")
-        entries, samples = _flate_image(image)
+            mask = _flate_image(image, "A")
+            entries, samples = _flate_image(image, "RGB")
+        else:
+            entries, samples = _flate_image(image, image.mode if image.mode in _SPACES else "RGB")
         return (entries, samples, "/FlateDecode"), mask
 
 

@@ -48,3 +48,65 @@ def test_a_huge_value_is_not_echoed_whole(tmp_path, where, typed):
     assert_clean_failure(result, out)
     assert max(len(line) for line in result.stderr.splitlines()) < 5000, result.stderr[:300]
     assert "characters)" in result.stderr
+
+
+def _pictures():
+    """Small PNGs of every kind the writer stores, each with rows of different colours."""
+    import io
+
+    from PIL import Image
+
+    rgba = Image.new("RGBA", (37, 29))
+    rgba.putdata([(x * 7 % 256, y * 9 % 256, (x * y) % 256, (x + y) * 5 % 256) for y in range(29) for x in range(37)])
+    keyed = rgba.convert("RGB")
+    keyed.info["transparency"] = keyed.getpixel((3, 3))
+    paletted = rgba.convert("RGB").quantize(64)
+    paletted.info["transparency"] = 5
+    images = {"RGBA": rgba, "LA": rgba.convert("LA"), "RGB": rgba.convert("RGB"), "L": rgba.convert("L"),
+              "1": rgba.convert("1"), "P": rgba.convert("RGB").quantize(64), "P+tRNS": paletted,
+              "RGB+tRNS": keyed, "I;16": rgba.convert("L").convert("I;16")}
+    out = {}
+    for name, image in images.items():
+        buf = io.BytesIO()
+        image.save(buf, "PNG", **({"transparency": image.info["transparency"]} if "transparency" in image.info else {}))
+        out[name] = buf.getvalue()
+    return out
+
+
+@pytest.mark.parametrize("kind", ["RGBA", "LA", "RGB", "L", "1", "P", "P+tRNS", "RGB+tRNS", "I;16"])
+def test_a_picture_is_stored_band_by_band_with_the_same_samples(kind, monkeypatch):
+    """A 5000 x 5000 PNG with transparency peaked at 430 MB while it was stored (an RGBA copy, an
+    RGB copy and the bytes of that beside the decoded image); now band by band into one buffer,
+    the samples (and so the PDF's bytes) exactly as the whole-picture conversion gave them."""
+    import io
+    import zlib
+
+    from PIL import Image
+
+    from railprint.writers import pdffile
+
+    data = _pictures()[kind]
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        masked = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        whole = image.convert("RGBA") if masked else image
+        mask = whole.getchannel("A").tobytes() if masked else None
+        colour = whole.convert("RGB") if masked or whole.mode not in ("L", "RGB", "CMYK") else whole
+        expected = colour.tobytes()
+    monkeypatch.setattr(pdffile, "BAND_BYTES", 300)   # a few rows a band
+    largest = [0]   # pixels of the largest converted copy or byte string made while storing
+
+    def watched(name):
+        original = getattr(Image.Image, name)
+
+        def call(self, *args, **kwargs):
+            largest[0] = max(largest[0], self.width * self.height)
+            return original(self, *args, **kwargs)
+        monkeypatch.setattr(Image.Image, name, call)
+    for name in ("convert", "tobytes", "getchannel"):
+        watched(name)
+    (entries, samples, kind_filter), got_mask = pdffile.picture_parts(data)
+    assert largest[0] <= 37 * 3, largest[0]          # a band of at most 300 / (37 * 4) rows
+    assert zlib.decompress(samples) == expected and kind_filter == "/FlateDecode"
+    assert f"/ColorSpace /Device{'Gray' if colour.mode == 'L' else colour.mode}" in entries
+    assert (zlib.decompress(got_mask[1]) if got_mask else None) == mask
