@@ -110,3 +110,39 @@ def test_a_picture_is_stored_band_by_band_with_the_same_samples(kind, monkeypatc
     assert zlib.decompress(samples) == expected and kind_filter == "/FlateDecode"
     assert f"/ColorSpace /Device{'Gray' if colour.mode == 'L' else colour.mode}" in entries
     assert (zlib.decompress(got_mask[1]) if got_mask else None) == mask
+
+
+@pytest.mark.parametrize("kind", ["RGBA", "P+tRNS", "RGB"])
+@pytest.mark.parametrize("cmyk", [False, True])
+def test_a_print_shop_picture_is_converted_band_by_band(kind, cmyk, monkeypatch):
+    """`render --shop --colour cmyk` with a 5000 x 5000 PNG peaked at 1.25 GB: the picture was
+    flattened, converted and ink-limited whole (the limit in 4-byte floats per channel)."""
+    import io
+    import zlib
+    from pathlib import Path
+
+    from PIL import Image
+
+    import railprint.model.images as images
+    from railprint.writers import pdffile
+    from railprint.writers.shop import ShopPaint, load_profile
+
+    profile = load_profile(Path(__file__).parents[1] / "data" / "icc" / "test-cmyk-fogra39.icc") if cmyk else None
+    paint = ShopPaint(profile, 240)
+    data = _pictures()[kind]
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        expected = paint.picture(image).tobytes()
+    monkeypatch.setattr(images, "picture_bytes", lambda path, key: data)   # read by shop_picture
+    monkeypatch.setattr(pdffile, "BAND_BYTES", 300)
+    largest = [0]
+    original = Image.Image.convert
+
+    def convert(self, *args, **kwargs):
+        largest[0] = max(largest[0], self.width * self.height)
+        return original(self, *args, **kwargs)
+    monkeypatch.setattr(Image.Image, "convert", convert)
+    (entries, samples, _), mask = pdffile.shop_picture("x.png", "key", paint)
+    assert mask is None and zlib.decompress(samples) == expected
+    assert f"/ColorSpace /Device{'CMYK' if cmyk else 'RGB'}" in entries
+    assert largest[0] <= 37 * 3, largest[0]
