@@ -123,9 +123,47 @@ def referenced(folder: Path, reference: str, where: Location | None = None,
 
 @lru_cache(maxsize=1024)
 def _resolved(folder: str, reference: str) -> tuple[Path, Path]:
-    """``folder`` and ``folder / reference``, symlinks resolved (a deck names its picture once per card)."""
+    """``folder`` and ``folder / reference``, symlinks resolved (a deck names its picture once per
+    card); a name that is not there as typed but is under another Unicode form of the same letters
+    is that file (:func:`_same_letters`)."""
     root = Path(folder).resolve()
-    return root, (root / reference).resolve()
+    target = root / reference
+    if not target.exists() and not reference.isascii():
+        target = _same_letters(root, reference)
+    return root, target.resolve()
+
+
+MAX_NAMES_LOOKED_AT = 2000
+"""Names of a folder compared with a missing file's name under another Unicode form."""
+
+
+def _same_letters(root: Path, reference: str) -> Path:
+    """``root / reference`` with each missing part replaced by the one name of its folder that is
+    the same letters in another Unicode form: ``Łódź.csv`` typed (composed, NFC) and the file
+    written by macOS or a zip from it (``Ło`` + U+0301 ``dz`` + U+0301: decomposed, NFD) look
+    the same and were "not found". Only names in the folder the reference leads to are looked at
+    (the first :data:`MAX_NAMES_LOOKED_AT`), so the result stays where the reference points."""
+    import os
+    import unicodedata
+    from itertools import islice
+
+    here = root
+    parts = Path(reference).parts
+    for i, part in enumerate(parts):
+        step = here / part
+        if not step.exists() and part not in ("..", ".") and not part.isascii():
+            wanted = unicodedata.normalize("NFC", part)
+            try:
+                with os.scandir(here) as entries:
+                    same = [e.name for e in islice(entries, MAX_NAMES_LOOKED_AT)
+                            if unicodedata.normalize("NFC", e.name) == wanted]
+            except OSError:
+                same = []
+            if len(same) != 1:
+                return root / reference
+            step = here / same[0]
+        here = step
+    return here
 
 
 def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path]:

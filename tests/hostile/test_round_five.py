@@ -146,3 +146,30 @@ def test_a_print_shop_picture_is_converted_band_by_band(kind, cmyk, monkeypatch)
     assert mask is None and zlib.decompress(samples) == expected
     assert f"/ColorSpace /Device{'CMYK' if cmyk else 'RGB'}" in entries
     assert largest[0] <= 37 * 3, largest[0]
+
+
+def test_a_file_named_in_another_unicode_form_is_found(tmp_path):
+    """`from: Łódź.csv` typed composed (NFC), the file written decomposed (NFD, as macOS and zips
+    made there write names): the same letters, and it was "card list not found: Łódź.csv"."""
+    import unicodedata
+
+    from pypdf import PdfReader
+
+    nfd = unicodedata.normalize("NFD", "Łódź.csv")
+    assert nfd != "Łódź.csv"
+    text = deck().replace("cards:\n  - {template: t, count: 1, vars: {name: X}}\n", "cards: {from: Łódź.csv}\n")
+    content = write(tmp_path, {"d.yaml": text, nfd: "template,name\nt,Kraków\nt,Gdańsk\n"})
+    out = tmp_path / "out"
+    result = run("render", "g", "--content", str(content), "-o", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    pages = PdfReader(out / "g" / "d.pdf").pages
+    assert "Kraków" in pages[0].extract_text() and "Gdańsk" in pages[0].extract_text()
+    # the other way round, in a folder's name too; a name typed as it is on disk is used as ever
+    (content / "g" / nfd).rename(content / "g" / "Łódź.csv")
+    (content / "g" / "Łódź.csv").rename(content / "g" / "x.csv")
+    (content / "g" / "Zdjęcia").mkdir()
+    (content / "g" / "x.csv").rename(content / "g" / "Zdjęcia" / "Łódź.csv")
+    (content / "g" / "d.yaml").write_text(text.replace("Łódź.csv", unicodedata.normalize("NFD", "Zdjęcia/Łódź.csv")),
+                                          encoding="utf-8")
+    result = run("render", "g", "--content", str(content), "-o", str(out), "-q")
+    assert result.exit_code == 0, result.output
