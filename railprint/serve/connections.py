@@ -121,7 +121,11 @@ class GuardedProtocol(HttpToolsProtocol):
                 return
         self.transport.write(_answer(status, message))
         if self.transport.can_write_eof():
-            self.transport.write_eof()
+            try:
+                self.transport.write_eof()
+            except OSError:   # the client reset the connection already (it read the answer and left)
+                self.transport.close()
+                return
             self._discarding = True
             self.loop.call_later(LINGER, self.transport.close)
         else:

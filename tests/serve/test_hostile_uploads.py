@@ -263,3 +263,34 @@ def test_a_photo_whose_body_never_comes_gives_its_place_back(server, monkeypatch
     assert _answer(held).startswith(b"HTTP/1.1 408 ")
     held.close()
     assert upload() == 404                      # the place is free again: read, then no such room
+
+
+def test_a_refusal_to_a_client_that_reset_already_just_closes():
+    """The client read the 408 and reset the connection before the server half-closed it: the
+    half-close raised ENOTCONN, a traceback in the server's log ("Exception in callback")."""
+    from railprint.serve.connections import GuardedProtocol
+
+    class Reset:
+        closed = False
+        written = b""
+
+        def is_closing(self):
+            return self.closed
+
+        def write(self, data):
+            self.written += data
+
+        def can_write_eof(self):
+            return True
+
+        def write_eof(self):
+            raise OSError(107, "Transport endpoint is not connected")
+
+        def close(self):
+            self.closed = True
+
+    protocol = GuardedProtocol.__new__(GuardedProtocol)
+    protocol.transport, protocol.cycle, protocol._discarding = Reset(), None, False
+    protocol._head_timer = protocol._body_timer = None
+    protocol._refuse("408 Request Timeout", "too slow")
+    assert protocol.transport.closed and protocol.transport.written.startswith(b"HTTP/1.1 408 ")
