@@ -173,3 +173,25 @@ def test_a_file_named_in_another_unicode_form_is_found(tmp_path):
                                           encoding="utf-8")
     result = run("render", "g", "--content", str(content), "-o", str(out), "-q")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/workbook.xml", "[Content_Types].xml"])
+def test_a_workbook_part_declaring_a_doctype_is_said_in_our_words(tmp_path, part):
+    """A DOCTYPE of nested entities (billion laughs) in the sheet was openpyxl's "Unable to read
+    workbook: could not read worksheets from None.\\nThis is most probably…" as a quoted repr; in
+    another part it was read, its entities declared."""
+    from tests.hostile import workbooks
+
+    files = workbooks.parts(workbooks.workbook())
+    xml = files[part]
+    prolog = xml.index(b"?>") + 2 if xml.startswith(b"<?xml") else 0
+    files[part] = xml[:prolog] + b'<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>' + xml[prolog:]
+    text = deck().replace("cards:\n  - {template: t, count: 1, vars: {name: X}}\n", "cards: {from: c.xlsx}\n")
+    content = write(tmp_path, {"d.yaml": text})
+    (content / "g" / "c.xlsx").write_bytes(workbooks.pack(files))
+    out = tmp_path / "out"
+    result = run("render", "g", "--content", str(content), "-o", str(out))
+    assert result.exit_code == 1 and not (out / "g").exists(), result.output
+    assert result.stderr == (f"Error: {content / 'g' / 'c.xlsx'}: the workbook part {part!r} declares a DOCTYPE "
+                             "(XML entities), which a spreadsheet program never writes (save the workbook again "
+                             "from your spreadsheet program)\n")
