@@ -60,6 +60,7 @@ def _output(option: str, what: str = 'a file or folder name ("." for the current
             typer.echo(f"Error: {option} {value!r}: an empty path; give {what}", err=True)
             raise typer.Exit(2)
         return Path(value)
+    parse.__name__ = "path"   # the help's metavar: <path>
     return parse
 
 
