@@ -166,6 +166,47 @@ def _same_letters(root: Path, reference: str) -> Path:
     return here
 
 
+MAX_FOLDER_DEPTH = 32
+"""Folders nested below a folder railprint searches (the shipped content nests 3): pathlib's
+``rglob`` recurses once per level, and a content folder nested 1,500 deep ended every command in a
+RecursionError traceback."""
+
+
+def walk(folder: Path, suffix: str = "", most: int | None = None) -> list[Path]:
+    """What ``sorted(folder.rglob("*" + suffix))`` gives — every entry below ``folder`` whose name
+    ends with ``suffix``, folders and symlinks too; symlinked folders are not entered — walked
+    without recursion, and a folder nested more than :data:`MAX_FOLDER_DEPTH` deep is an error
+    naming it; so is finding more than ``most`` entries (files and folders), if given."""
+    import os
+
+    found: list[Path] = []
+    waiting = [(str(folder), 0)]
+    while waiting:
+        here, depth = waiting.pop()
+        try:
+            with os.scandir(here) as entries:
+                listed = list(entries)
+        except OSError:
+            continue   # as rglob: a folder that cannot be read is passed over
+        for entry in listed:
+            if entry.name.endswith(suffix):
+                found.append(Path(entry.path))
+                if most is not None and len(found) > most:
+                    raise RailprintError(f"more than {most} files under {folder}",
+                                         hint="watch your content folder, not a whole disk")
+            try:
+                inner = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                inner = False
+            if inner:
+                if depth + 1 > MAX_FOLDER_DEPTH:
+                    raise ContentError(f"folders nested more than {MAX_FOLDER_DEPTH} deep",
+                                       Location(entry.path),
+                                       hint="keep content, pictures and maps a few folders deep")
+                waiting.append((entry.path, depth + 1))
+    return sorted(found)
+
+
 def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path]:
     """The ``kind: KIND`` YAML files in ``folder`` (and below it, if ``recursive``): see
     :func:`files_by_kind`."""
@@ -185,7 +226,7 @@ def files_by_kind(folder: Path, kinds: tuple[str, ...], recursive: bool = False)
     found: dict[str, list[Path]] = {kind: [] for kind in kinds}
     problems = Problems()
     root = resolved(folder)
-    for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
+    for path in walk(folder, ".yaml") if recursive else sorted(folder.glob("*.yaml")):
         if path.name.startswith("_"):
             continue
         # a file right in the folder that is no symlink is inside it (one lstat, not a walk of

@@ -195,3 +195,28 @@ def test_a_workbook_part_declaring_a_doctype_is_said_in_our_words(tmp_path, part
     assert result.stderr == (f"Error: {content / 'g' / 'c.xlsx'}: the workbook part {part!r} declares a DOCTYPE "
                              "(XML entities), which a spreadsheet program never writes (save the workbook again "
                              "from your spreadsheet program)\n")
+
+
+@pytest.mark.parametrize("command", [["validate", "CONTENT"], ["list", "--content", "CONTENT"],
+                                     ["render", "g", "--content", "CONTENT", "-o", "OUT"],
+                                     ["score", "ticket-to-ride", "GAME", "--content", "CONTENT"]])
+def test_folders_nested_too_deep_are_a_located_error(tmp_path, command):
+    """A content folder nested 1,500 deep ended every command in a RecursionError traceback
+    (pathlib's rglob recurses once a level)."""
+    import os
+
+    content = write(tmp_path, {"d.yaml": deck()})
+    deep = str(content / "g")
+    for _ in range(1500):
+        deep = os.path.join(deep, "a")
+        os.mkdir(deep)
+    game = tmp_path / "game.yaml"
+    game.write_text("map: nordic\nplayers:\n  - name: Ala\n    routes: [Oslo - Örebro]\n", encoding="utf-8")
+    out = tmp_path / "out"
+    args = [str(content) if a == "CONTENT" else str(out) if a == "OUT" else str(game) if a == "GAME" else a
+            for a in command]
+    result = run(*args)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output[-500:]
+    assert result.stderr.startswith(f"Error: {content / 'g'}{'/a' * 32}: folders nested more than 32 deep"), \
+        result.stderr[:300]
+    assert not out.exists()
