@@ -179,11 +179,13 @@ def _png16(width: int, height: int) -> bytes:
 
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+    import numpy as np
+
     packer = zlib.compressobj(6)
     parts = []
+    x = np.arange(width * 8)
     for y in range(height):
-        row = bytes(((x + y) // 40 % 256) for x in range(0, width * 8, 1))
-        parts.append(packer.compress(b"\0" + row))
+        parts.append(packer.compress(b"\0" + ((x + y) // 40 % 256).astype(np.uint8).tobytes()))
     parts.append(packer.flush())
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 16, 6, 0, 0, 0))
             + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
