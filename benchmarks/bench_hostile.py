@@ -21,7 +21,14 @@ transformed groups over 9,500 rectangles, an unknown XML encoding, a 1e-300 view
 located error from ``validate`` and from ``render``; and SVGs just under the work limit, which
 render. Limits 2 s CPU and 300 MB for the whole command.
 
-    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|all]
+Fourth part (round five): pictures at the size bound stored in a PDF (a 5000 x 5000 16-bit PNG
+with transparency, a grey one with transparency, a paletted one; with ``--shop --colour cmyk``
+too), a 900,000-character value where a size goes (the message is cut), each a whole command
+(limits 5 s, 300 MB); then a server in this process holding 100 request bodies that never come
+and 12 photo uploads whose bodies never come, at the real limits: each cut with 408 after
+``connections.BODY_SECONDS``, the server answering meanwhile, its peak RSS.
+
+    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|all]
 """
 
 from __future__ import annotations
@@ -165,6 +172,115 @@ def svg_part() -> bool:
     return ok
 
 
+def _png16(width: int, height: int) -> bytes:
+    """A 16-bit RGBA PNG (diagonal stripes, so it compresses), written row by row."""
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+    import numpy as np
+
+    packer = zlib.compressobj(6)
+    parts = []
+    x = np.arange(width * 8)
+    for y in range(height):
+        parts.append(packer.compress(b"\0" + ((x + y) // 40 % 256).astype(np.uint8).tobytes()))
+    parts.append(packer.flush())
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 16, 6, 0, 0, 0))
+            + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+
+
+def round5_part() -> bool:
+    from PIL import Image
+
+    icc = Path(__file__).resolve().parents[1] / "tests" / "data" / "icc" / "test-cmyk-fogra39.icc"
+    image = "{type: image, file: a.png, x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
+    grey = Image.linear_gradient("L").resize((5000, 5000))
+    with_alpha = Image.merge("LA", (grey, grey.rotate(90)))
+    pictures = {"16-bit RGBA PNG 25 Mpx": _png16(5000, 5000)}
+    for name, picture in (("LA PNG 25 Mpx", with_alpha), ("paletted PNG 25 Mpx", grey.convert("P"))):
+        buf = io.BytesIO()
+        picture.save(buf, "PNG")
+        pictures[name] = buf.getvalue()
+    print(f"{'round five':40} {'exit':>4} {'cpu s':>6} {'RSS MB':>7}  error")
+    worst_t = worst_m = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = {}
+        for name, data in pictures.items():
+            content = Path(tmp) / f"p{len(cases)}"
+            (content / "g").mkdir(parents=True)
+            (content / "g" / "d.yaml").write_text(DECK.replace("CARDS", "[{template: t}]").replace("LAYER", image))
+            (content / "g" / "a.png").write_bytes(data)
+            command = ["render", "g", "--content", str(content), "-o", str(content / "out"), "-q"]
+            cases[name] = command
+            cases[name + ", --shop cmyk"] = command + ["--shop", "--colour", "cmyk", "--icc", str(icc)]
+        content = Path(tmp) / "value"
+        (content / "g").mkdir(parents=True)
+        (content / "g" / "d.yaml").write_text(DECK.replace("size: poker", "size: " + "a" * 900_000)
+                                              .replace("CARDS", "[{template: t}]").replace("LAYER", TEXT_LAYER))
+        cases["a 900,000-character size"] = ["render", "g", "--content", str(content), "-o", str(content / "out")]
+        for name, command in cases.items():
+            s = measure_cli(command)
+            print(f"{name:40} {s['code']!s:>4} {s['cpu']:6.2f} {s['rss_mb']:7.1f}  "
+                  f"{s['error'].replace(tmp, '…')[:60]} ({len(s['error'])} chars)")
+            worst_t, worst_m = max(worst_t, s["cpu"]), max(worst_m, s["rss_mb"])
+    ok = worst_t <= INPUT_TIME and worst_m <= INPUT_MEMORY_MB
+    print(f"worst: {worst_t:.2f} s CPU, {worst_m:.0f} MB (limits {INPUT_TIME} s, {INPUT_MEMORY_MB} MB): "
+          f"{'OK' if ok else 'OVER'}")
+    return _slow_bodies() and ok
+
+
+def _slow_bodies() -> bool:
+    """100 JSON bodies and 12 photo bodies that never come, against a server in this process."""
+    import socket
+    import threading
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    from railprint.serve import connections, running
+
+    def rss_mb() -> float:
+        return int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0]) / 1024
+
+    before = rss_mb()
+    with tempfile.TemporaryDirectory() as tmp, running(Path(tmp) / "data") as (base, _):
+        where = urlsplit(base)
+        start, cut, peak = time.monotonic(), [], [rss_mb()]
+        heads = [b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 1000000\r\n\r\n{"] * 100
+        heads += [b"POST /api/rooms/x/photos/Ala?version=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                  b"image/jpeg\r\nContent-Length: 20000000\r\n\r\n\xff\xd8"] * 12
+
+        def hold(head: bytes) -> None:
+            with socket.create_connection((where.hostname, where.port), timeout=120) as sock:
+                sock.sendall(head)
+                answer = sock.recv(100)
+                cut.append((time.monotonic() - start, answer[:12]))
+
+        threads = [threading.Thread(target=hold, args=(head,)) for head in heads]
+        for thread in threads:
+            thread.start()
+        answered = []
+        while any(thread.is_alive() for thread in threads) and time.monotonic() - start < 100:
+            asked = time.monotonic()
+            with urllib.request.urlopen(base + "/api/games", timeout=10) as answer:
+                answered.append(answer.status == 200 and time.monotonic() - asked)
+            peak.append(rss_mb())
+            time.sleep(1)
+        for thread in threads:
+            thread.join(10)
+    times = sorted(t for t, _ in cut)
+    all_408 = len(cut) == len(heads) and all(a == b"HTTP/1.1 408" for _, a in cut)
+    slowest = max((a for a in answered if a is not False), default=0.0)
+    print(f"{len(heads)} bodies that never come: {len(cut)} cut (all 408: {all_408}) from {times[0]:.1f} s "
+          f"to {times[-1]:.1f} s (BODY_SECONDS {connections.BODY_SECONDS:.0f}); the server answered "
+          f"{len(answered)} requests meanwhile (slowest {slowest * 1000:.0f} ms, none failed: "
+          f"{all(a is not False for a in answered)}); process RSS {before:.0f} MB before the server, "
+          f"at most {max(peak):.0f} MB")
+    return all_408 and times[-1] < connections.BODY_SECONDS + 5
+
+
 def game(*players: list[str]) -> str:
     lines = ["map: nordic", "players:"]
     for number, routes in enumerate(players):
@@ -188,8 +304,12 @@ def measure(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "all"), default="all")
+    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "all"), default="all")
     args = parser.parse_args()
+    if args.part in ("round5", "all"):
+        round5_part()
+        if args.part == "round5":
+            return
     if args.part in ("svg", "all"):
         svg_part()
         if args.part == "svg":

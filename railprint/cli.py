@@ -50,13 +50,23 @@ def guarded(fn: Callable[[], T]) -> T:
         raise typer.Exit(1) from None
 
 
-def _path(value: str | Path) -> Path:
-    """An output path option: an empty one is a usage error (Path("") would mean the current folder)."""
-    if isinstance(value, Path):
-        return value
-    if not value.strip():
-        raise typer.BadParameter("an empty path; give a file or folder name (\".\" for the current folder)")
-    return Path(value)
+def _output(option: str, what: str = 'a file or folder name ("." for the current folder)') -> Callable[[str | Path], Path]:
+    """The parser of an output path option: an empty one (Path("") would mean the current folder)
+    is a usage error (exit 2) said in one line of railprint's own, naming the option."""
+    def parse(value: str | Path) -> Path:
+        if isinstance(value, Path):
+            return value
+        if not value.strip():
+            typer.echo(f"Error: {option} {value!r}: an empty path; give {what}", err=True)
+            raise typer.Exit(2)
+        return Path(value)
+    parse.__name__ = "path"   # the help's metavar: <path>
+    return parse
+
+
+_path = _output("-o")
+_FOLDER = 'a folder name ("." for the current folder)'
+_folder = _output("--content", _FOLDER)   # an empty one read the whole current folder as content
 
 
 def _seconds(value: float) -> float:
@@ -81,11 +91,11 @@ def score(
     strict: bool = typer.Option(False, "--strict", help="Treat rule violations as errors (exit 1)."),
     longest: str = typer.Option("simple", "--longest",
                                 help="Railroad Ink longest route reading: simple (a space once) or trail."),
-    picture: Optional[Path] = typer.Option(None, "--picture", parser=_path, help="Also draw the scored board (.svg or .pdf)."),
+    picture: Optional[Path] = typer.Option(None, "--picture", parser=_output("--picture", "a file name"), help="Also draw the scored board (.svg or .pdf)."),
     lang: str = typer.Option("en", "--lang", help="Labels of the report and the picture: en or pl."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps, found by id (repeatable); the game file's own folder is searched too."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Folders with your maps, found by id (repeatable); the game file's own folder is searched too."),
     photo: Optional[Path] = typer.Option(None, "--photo", help="Read the board from a photo of a railprint sheet (Railroad Ink; exit 3: some spaces uncertain)."),
-    debug_image: Optional[Path] = typer.Option(None, "--debug-image", parser=_path, help="With --photo: draw what was read over the photo (.png)."),
+    debug_image: Optional[Path] = typer.Option(None, "--debug-image", parser=_output("--debug-image", "a file name"), help="With --photo: draw what was read over the photo (.png)."),
 ) -> None:
     """Score finished games from hand-typed files, or from a photo of the sheet.
 
@@ -118,8 +128,8 @@ def _host(value: str) -> str:
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", callback=_host, help="Address to listen on; beyond localhost (0.0.0.0) every request needs the printed link's token."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port."),
-    data: Optional[Path] = typer.Option(None, "--data", help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Folders with your maps (repeatable)."),
+    data: Optional[Path] = typer.Option(None, "--data", parser=_output("--data", _FOLDER), help="Folder of the rooms database (default: ~/.local/share/railprint on Linux, ~/Library/Application Support/railprint on macOS, %APPDATA%\\railprint on Windows)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Folders with your maps (repeatable)."),
     workers: int = typer.Option(1, "--workers", min=1, max=32, help="Server processes sharing the port and the rooms file (a game-night hall on a machine with cores to spare; docs/serve.md)."),
 ) -> None:
     """Score games at the table: a local web app the players open on their phones (docs/serve.md).
@@ -152,7 +162,7 @@ def _seed_or_random(seed: Optional[int], make: Callable[[], int]) -> int:
 
 @app.command("list")
 def list_(
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Your content folder, added to the built-in content (repeatable)."),
     map_id: Optional[str] = typer.Option(None, "--map", help="Only the sets of this map (its id)."),
 ) -> None:
     """List the games (what railprint can print, score and roll for each), then their component
@@ -195,7 +205,7 @@ def _origin(info) -> str:
 @app.command()
 def render(
     game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content; a file with the same game and id replaces the built-in one (repeatable)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Your content folder, added to the built-in content; a file with the same game and id replaces the built-in one (repeatable)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex (backs behind fronts), gutterfold, or 1up (print shops)."),
     fmt: str = typer.Option("pdf", "--format", help="pdf (sheets); svg, png or jpeg (one file per component face, named <id>-001-front/-back)."),
@@ -237,7 +247,7 @@ app.add_typer(export_app, name="export")
 @export_app.command("tts")
 def export_tts(
     game: str = typer.Argument("all", help="Game id (e.g. ticket-to-ride) or 'all'."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder, added to the built-in content (repeatable)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Your content folder, added to the built-in content (repeatable)."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution of the faces (deck sheets are shrunk to 4096 px a side)."),
     url_base: Optional[str] = typer.Option(None, "--url-base", help="Where you will upload the images (https://…); default: file:/// paths, which only you can load."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
@@ -273,7 +283,7 @@ def export_tts(
 @app.command()
 def watch(
     game: str = typer.Argument("all", help="Game id or 'all'."),
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Your content folder(s) to watch (default: the built-in content)."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Your content folder(s) to watch (default: the built-in content)."),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     mode: str = typer.Option("duplex", "--mode", help="duplex, gutterfold or 1up."),
     lang: str = typer.Option("en", "--lang", help="Labels: en or pl."),
@@ -395,7 +405,7 @@ def schema() -> None:
 
 @app.command()
 def icons(
-    content: Optional[List[Path]] = typer.Option(None, "--content", help="Also your icon files (kind: icons) under this folder; repeatable."),
+    content: Optional[List[Path]] = typer.Option(None, "--content", parser=_folder, help="Also your icon files (kind: icons) under this folder; repeatable."),
     out: Path = typer.Option(Path("output/icons.pdf"), "-o", "--out", parser=_path, help="The catalogue PDF (or .svg)."),
 ) -> None:
     """List every icon name (built-in and yours) and print a catalogue sheet with each icon drawn

@@ -32,13 +32,35 @@ class Location(NamedTuple):
         return ":".join(parts)
 
 
+MAX_WORD = 400
+"""Characters of one run without spaces shown in a message (a value, a path); a longer one keeps
+its start and says how long it was."""
+MAX_MESSAGE = 4000
+"""Characters of a message or hint shown; a longer one keeps its start and its end."""
+
+
+def shortened(text: str) -> str:
+    """``text`` cut for a message: a 900,000-character value typed where a size, a colour or a
+    variable goes was echoed whole (a 900 KB line on the terminal); see :data:`MAX_WORD`."""
+    if len(text) <= MAX_WORD:
+        return text
+    import re
+
+    text = re.sub(r"\S{%d,}" % (MAX_WORD + 1),
+                  lambda m: f"{m.group(0)[:80]}… ({len(m.group(0))} characters)", text)
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE * 3 // 4]} … ({len(text)} characters) … {text[-MAX_MESSAGE // 4:]}"
+    return text
+
+
 class RailprintError(ValueError):
-    """Root of every error railprint reports to the user."""
+    """Root of every error railprint reports to the user (its message and hint cut to a sane
+    length: :func:`shortened`)."""
 
     def __init__(self, message: str, location: Location | None = None, hint: str | None = None):
-        self.message = message
+        self.message = shortened(message) if isinstance(message, str) else message
         self.location = location
-        self.hint = hint
+        self.hint = shortened(hint) if isinstance(hint, str) else hint
         super().__init__(self.__str__())
 
     def __str__(self) -> str:

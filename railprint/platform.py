@@ -340,3 +340,37 @@ def while_in_use(action: Callable[[], T], path: Path, sleep: Callable[[float], N
                 raise PermissionError(exc.errno, IN_USE_MESSAGE, str(path)) from None
             sleep(wait)
     raise AssertionError("unreachable")
+
+
+_NATIVE_STDERR = threading.Lock()
+
+
+@contextmanager
+def native_stderr() -> Iterator[list[str]]:
+    """What C libraries print on the process's standard error (file descriptor 2) while the block
+    runs, caught instead of shown: the list yielded holds its lines once the block ends. libjpeg
+    inside OpenCV prints ``Corrupt JPEG data: …`` and libpng ``libpng error: …`` there, beside
+    railprint's own message. One capture at a time (the descriptor is the process's); Python's own
+    writes made meanwhile (another thread's) are caught too and are the caller's to show again."""
+    lines: list[str] = []
+    with _NATIVE_STDERR:
+        try:
+            sys.stderr.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+        import tempfile
+
+        with tempfile.TemporaryFile() as caught:
+            saved = os.dup(2)
+            os.dup2(caught.fileno(), 2)
+            try:
+                yield lines
+            finally:
+                try:
+                    sys.stderr.flush()
+                except (AttributeError, OSError, ValueError):
+                    pass
+                os.dup2(saved, 2)
+                os.close(saved)
+                caught.seek(0)
+                lines.extend(caught.read(64 * 1024).decode("utf-8", "replace").splitlines())

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, clip, suggestion
 from railprint.text.fonts import check_glyphs
-from railprint.loading.paths import SLUG_RULE, content_scope, lies_in, referenced, resolved, slug_problem
+from railprint.loading.paths import SLUG_RULE, content_scope, lies_in, referenced, resolved, slug_problem, walk
 from railprint.loading.resources import content_root
 from railprint.loading.text import read_head
 from railprint.loading.yamlio import load_file
@@ -232,7 +232,7 @@ def discover(root: Path | None = None) -> list[ContentFile]:
     found: list[ContentFile] = []
     seen: dict[tuple[str, str], ContentFile] = {}
     inside = resolved(root)
-    for path in sorted(root.rglob("*.yaml")):
+    for path in walk(root, ".yaml"):
         if path.parent.name == "sheets" or path.name.startswith("_"):
             continue
         if not lies_in(inside, path):  # before any byte of it is read
@@ -929,7 +929,8 @@ class Watcher:
     def _snapshot(self) -> dict[Path, tuple[int, int]]:
         found: dict[Path, tuple[int, int]] = {}
         for folder in self.folders:
-            for path in folder.rglob("*"):
+            # (a whole disk is refused after 10 x as many entries, hidden ones and folders too)
+            for path in walk(folder, most=10 * MAX_WATCHED):
                 if len(found) >= MAX_WATCHED:
                     raise RailprintError(f"more than {MAX_WATCHED} files under {folder}",
                                          hint="watch your content folder, not a whole disk")

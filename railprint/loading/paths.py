@@ -123,9 +123,88 @@ def referenced(folder: Path, reference: str, where: Location | None = None,
 
 @lru_cache(maxsize=1024)
 def _resolved(folder: str, reference: str) -> tuple[Path, Path]:
-    """``folder`` and ``folder / reference``, symlinks resolved (a deck names its picture once per card)."""
+    """``folder`` and ``folder / reference``, symlinks resolved (a deck names its picture once per
+    card); a name that is not there as typed but is under another Unicode form of the same letters
+    is that file (:func:`_same_letters`)."""
     root = Path(folder).resolve()
-    return root, (root / reference).resolve()
+    target = root / reference
+    if not target.exists() and not reference.isascii():
+        target = _same_letters(root, reference)
+    return root, target.resolve()
+
+
+MAX_NAMES_LOOKED_AT = 2000
+"""Names of a folder compared with a missing file's name under another Unicode form."""
+
+
+def _same_letters(root: Path, reference: str) -> Path:
+    """``root / reference`` with each missing part replaced by the one name of its folder that is
+    the same letters in another Unicode form: ``Łódź.csv`` typed (composed, NFC) and the file
+    written by macOS or a zip from it (``Ło`` + U+0301 ``dz`` + U+0301: decomposed, NFD) look
+    the same and were "not found". Only names in the folder the reference leads to are looked at
+    (the first :data:`MAX_NAMES_LOOKED_AT`), so the result stays where the reference points."""
+    import os
+    import unicodedata
+    from itertools import islice
+
+    here = root
+    parts = Path(reference).parts
+    for i, part in enumerate(parts):
+        step = here / part
+        if not step.exists() and part not in ("..", ".") and not part.isascii():
+            wanted = unicodedata.normalize("NFC", part)
+            try:
+                with os.scandir(here) as entries:
+                    same = [e.name for e in islice(entries, MAX_NAMES_LOOKED_AT)
+                            if unicodedata.normalize("NFC", e.name) == wanted]
+            except OSError:
+                same = []
+            if len(same) != 1:
+                return root / reference
+            step = here / same[0]
+        here = step
+    return here
+
+
+MAX_FOLDER_DEPTH = 32
+"""Folders nested below a folder railprint searches (the shipped content nests 3): pathlib's
+``rglob`` recurses once per level, and a content folder nested 1,500 deep ended every command in a
+RecursionError traceback."""
+
+
+def walk(folder: Path, suffix: str = "", most: int | None = None) -> list[Path]:
+    """What ``sorted(folder.rglob("*" + suffix))`` gives — every entry below ``folder`` whose name
+    ends with ``suffix``, folders and symlinks too; symlinked folders are not entered — walked
+    without recursion, and a folder nested more than :data:`MAX_FOLDER_DEPTH` deep is an error
+    naming it; so is finding more than ``most`` entries (files and folders), if given."""
+    import os
+
+    found: list[Path] = []
+    waiting = [(str(folder), 0)]
+    while waiting:
+        here, depth = waiting.pop()
+        try:
+            with os.scandir(here) as entries:
+                listed = list(entries)
+        except OSError:
+            continue   # as rglob: a folder that cannot be read is passed over
+        for entry in listed:
+            if entry.name.endswith(suffix):
+                found.append(Path(entry.path))
+                if most is not None and len(found) > most:
+                    raise RailprintError(f"more than {most} files under {folder}",
+                                         hint="watch your content folder, not a whole disk")
+            try:
+                inner = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                inner = False
+            if inner:
+                if depth + 1 > MAX_FOLDER_DEPTH:
+                    raise ContentError(f"folders nested more than {MAX_FOLDER_DEPTH} deep",
+                                       Location(entry.path),
+                                       hint="keep content, pictures and maps a few folders deep")
+                waiting.append((entry.path, depth + 1))
+    return sorted(found)
 
 
 def files_of_kind(folder: Path, kind: str, recursive: bool = False) -> list[Path]:
@@ -147,7 +226,7 @@ def files_by_kind(folder: Path, kinds: tuple[str, ...], recursive: bool = False)
     found: dict[str, list[Path]] = {kind: [] for kind in kinds}
     problems = Problems()
     root = resolved(folder)
-    for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
+    for path in walk(folder, ".yaml") if recursive else sorted(folder.glob("*.yaml")):
         if path.name.startswith("_"):
             continue
         # a file right in the folder that is no symlink is inside it (one lstat, not a walk of

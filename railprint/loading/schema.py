@@ -216,6 +216,18 @@ def _given_as_synonym(data: Any, loc: tuple) -> bool:
     return isinstance(node, dict) and any(SYNONYMS.get(str(k).lower()) == loc[-1] for k in node)
 
 
+def _not_a_name(key: Any) -> tuple[str, str]:
+    """A mapping key that is no text as YAML writes it, and what it is: ``('1', 'a number')``."""
+    if isinstance(key, bool):
+        return str(key).lower(), "true/false"
+    if isinstance(key, (int, float)):
+        return clip(key), "a number"
+    if key is None:
+        return "null", "empty (null)"
+    text = str(key)
+    return (text if len(text) <= 40 else text[:39] + "…"), f"a {type(key).__name__}"
+
+
 def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
     """Build ``model`` from loaded YAML ``data``; raise one ContentError listing every problem."""
     fallback = getattr(data, "location", Location(filename, 1, 1))
@@ -242,6 +254,20 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
                     hint = "a tiles file lists its pieces under 'cards:', as a deck does"
                 problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint))
+                continue
+            if kind == "invalid_key" or (loc and loc[-1] == "[key]" and not isinstance(err.get("input"), str)):
+                # a key YAML read as a number, true/false or null (`1: x`): pydantic's "Keys should
+                # be strings" / "[key]: Input should be a valid string", said at the key
+                key = err.get("input")
+                parent = _untagged(data, tagged[:-1] if kind == "invalid_key" else tagged[:-2])
+                where, _ = _locate(data, parent, fallback)
+                node = _node_at(data, parent)
+                if isinstance(node, MarkedDict):
+                    where = node.key_loc(key)
+                path = ".".join(str(p) for p in parent if not isinstance(p, int)) or "file"
+                shown, is_what = _not_a_name(key)
+                problems.append(RailprintError(f"{path}: the key {shown} is {is_what}, not a name", where,
+                                               hint=f"put it in quotes if it is a name: '{shown}':"))
                 continue
             where, _ = _locate(data, loc, fallback)
             path = ".".join(str(p) for p in loc if not isinstance(p, int)) or "file"

@@ -187,7 +187,8 @@ def _excel(path: Path, sheet: str | None, sheet_at: Location | None = None) -> M
     except ContentError:
         raise
     except Exception as exc:  # openpyxl raises many kinds (zip, xml, key) for a broken file
-        raise ContentError(f"not a readable Excel workbook: {clip(str(exc), 120)}", Location(name)) from None
+        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]   # openpyxl's first line, not a repr
+        raise ContentError(f"not a readable Excel workbook: {said}", Location(name)) from None
     try:
         names = book.sheetnames
         if not names:
@@ -219,10 +220,16 @@ def _check_parts(packed: zipfile.ZipFile, name: str) -> None:
                                f"{MAX_XML_PART // (1024 * 1024)} MiB", Location(name),
                                hint="a card list needs a few hundred KB")
         if part.filename.endswith((".xml", ".rels")):  # whatever the part's name, before openpyxl reads it
-            _check_xml(packed.read(part), name, "shared strings", _SHARED_STRING)
+            xml = packed.read(part)
+            if _DOCTYPE.search(xml):   # openpyxl's defusedxml refused it in words of its own
+                raise ContentError(f"the workbook part {clip(part.filename)} declares a DOCTYPE (XML entities), "
+                                   "which a spreadsheet program never writes", Location(name),
+                                   hint="save the workbook again from your spreadsheet program")
+            _check_xml(xml, name, "shared strings", _SHARED_STRING)
 
 
 _NS = rb"(?:[A-Za-z_][\w.-]*:)?"
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
 _FORMULA = re.compile(rb"<" + _NS + rb"f[\s/>]")
 _REF = re.compile(rb"\br\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?(\d{1,7})")
 _TEXT_TYPE = re.compile(rb"\bt\s*=\s*[\"'](?:str|inlineStr|s)[\"']")

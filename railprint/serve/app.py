@@ -37,8 +37,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from railprint.errors import RailprintError, check_lang, suggestion
+from railprint.loading.text import MAX_GAME_BYTES
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
 from railprint.serve.rooms import (BadChange, Conflict, Refused, Room, RoomNotFound, RoomStore, StoreDamaged,
@@ -1037,8 +1039,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             return _error(status, str(exc))
         return answer
 
-    # errors whose answer is their message with a status of their own
-    for kind, status in ((RoomNotFound, 404), (BodyTooLarge, 413), (StoreDamaged, 503), (WrongMediaType, 415)):
+    # errors whose answer is their message with a status of their own (a client gone before its body
+    # came, or cut for a body too slow by serve/connections.py: nobody reads the answer, and the
+    # server's terminal no longer shows a traceback for it)
+    for kind, status in ((RoomNotFound, 404), (BodyTooLarge, 413), (StoreDamaged, 503), (WrongMediaType, 415),
+                         (ClientDisconnect, 400)):
         app.add_exception_handler(kind, _plain(status))
 
     @app.exception_handler(TooMany)
@@ -1327,11 +1332,18 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     @app.put("/api/rooms/{room_id}/files/{name}")
     async def upload_file(room_id: str, name: str, request: Request):
         raw = await request.body()
-        room = store.get(room_id)
+        if len(raw) > MAX_GAME_BYTES:   # as `railprint score` reads a game file; the body's own bound is 1 MiB
+            raise BodyTooLarge(f"{name}: the file is {len(raw)} bytes; a game file is at most {MAX_GAME_BYTES}")
         try:
             version = int(request.query_params["version"])
         except (KeyError, ValueError):
             raise BadChange("an upload needs ?version=N, the room version it replaces") from None
+        # read, checked and stored in a phone's thread: a file's YAML and its problems took up to
+        # 4.5 s of CPU on the event loop, every other phone waiting
+        return await in_thread(phones, read_upload, room_id, name, version, raw)
+
+    def read_upload(room_id: str, name: str, version: int, raw: bytes) -> Response:
+        room = store.get(room_id)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -9,11 +9,16 @@ Anyone who can reach the port can do either, token or not. :class:`GuardedProtoc
 - a request line and headers over :data:`MAX_HEAD` bytes with ``431`` and closes the connection;
 - a request whose headers are not complete :data:`HEAD_SECONDS` after the connection opened (or
   after its first byte, on a kept-alive connection) with ``408`` and closes it;
+- a request whose body does not keep coming — :data:`BODY_SECONDS` after its headers plus one second
+  for every :data:`BODY_RATE` bytes received, :data:`BODY_MOST_SECONDS` at most — with ``408`` (or
+  a plain close, if the app has answered already) and closes it; loopback too. A body that never
+  came, or came a byte a second, was waited for for ever, and a photo upload holds one of the
+  server's few places for photos (``app.PHOTO_WAITING``) while its body arrives;
 - a client address with :data:`MAX_PER_CLIENT` connections open already (a phone's browser opens
   at most 6) by closing the new one at once. Loopback is exempt: it is this machine's own users,
   and the benchmarks' 240 phones.
 
-Bodies are bounded by the app (``MAX_BODY``, ``MAX_PHOTO``).
+Bodies are bounded in size by the app (``MAX_BODY``, ``MAX_PHOTO``).
 """
 
 from __future__ import annotations
@@ -30,6 +35,13 @@ HEAD_SECONDS = 30.0
 """Seconds a request's line and headers may take to arrive."""
 MAX_PER_CLIENT = 64
 """Connections one (non-loopback) client address may hold open at once."""
+BODY_SECONDS = 30.0
+"""Seconds a request's body may take to arrive, plus one per :data:`BODY_RATE` bytes received."""
+BODY_RATE = 32 * 1024
+"""Bytes a second a slow body must keep up after :data:`BODY_SECONDS` (256 kbit/s: a 4 MB photo
+may take 150 s, a 1 MiB JSON body 62 s)."""
+BODY_MOST_SECONDS = 300.0
+"""Seconds any body may take in all (a 20 MiB photo needs 70 KB/s)."""
 LINGER = 2.0
 """Seconds a refused connection is still read (and what comes thrown away) after its answer, so
 the answer is not lost to a reset: closing with unread data sends one."""
@@ -55,7 +67,10 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._head_bytes, self._in_head, self._begun, self._discarding = 0, True, False, False
+        self._in_body = False
         self._head_timer: asyncio.TimerHandle | None = None
+        self._body_timer: asyncio.TimerHandle | None = None
+        self._body_bytes, self._body_since = 0, 0.0
         self._counted: str | None = None
         super().connection_made(transport)
         host = self.client[0] if self.client else None
@@ -69,6 +84,7 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_head_timer()
+        self._stop_body_timer()
         if self._counted is not None:
             _open[self._counted] -= 1
             if _open[self._counted] <= 0:
@@ -85,13 +101,31 @@ class GuardedProtocol(HttpToolsProtocol):
             self._head_timer.cancel()
             self._head_timer = None
 
+    def _stop_body_timer(self) -> None:
+        if self._body_timer is not None:
+            self._body_timer.cancel()
+            self._body_timer = None
+
     def _refuse(self, status: str, message: str) -> None:
         self._stop_head_timer()
+        self._stop_body_timer()
         if self.transport.is_closing() or self._discarding:
             return
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete:   # the app stops waiting for the body
+            answered = cycle.response_started
+            cycle.disconnected = True
+            cycle.message_event.set()
+            if answered:   # a second answer would be read as part of the first: just close
+                self.transport.close()
+                return
         self.transport.write(_answer(status, message))
         if self.transport.can_write_eof():
-            self.transport.write_eof()
+            try:
+                self.transport.write_eof()
+            except OSError:   # the client reset the connection already (it read the answer and left)
+                self.transport.close()
+                return
             self._discarding = True
             self.loop.call_later(LINGER, self.transport.close)
         else:
@@ -104,6 +138,22 @@ class GuardedProtocol(HttpToolsProtocol):
         elif self._in_head:
             self._refuse("408 Request Timeout", f"the request's headers took over {HEAD_SECONDS:.0f} s")
 
+    def _body_too_slow(self) -> None:
+        self._body_timer = None
+        if self.transport.is_closing() or self._discarding:
+            return
+        if self.flow is not None and self.flow.read_paused:   # the app is not reading: not the client's fault
+            self._body_since += BODY_SECONDS
+            self._body_timer = self.loop.call_later(BODY_SECONDS, self._body_too_slow)
+            return
+        allowed = min(BODY_SECONDS + self._body_bytes / BODY_RATE, BODY_MOST_SECONDS)
+        left = self._body_since + allowed - self.loop.time()
+        if left > 0.01:
+            self._body_timer = self.loop.call_later(left, self._body_too_slow)
+        else:
+            self._refuse("408 Request Timeout", f"the request's body did not arrive in time ({self._body_bytes} "
+                                                f"bytes in {allowed:.0f} s)")
+
     def data_received(self, data: bytes) -> None:
         if self._discarding or self.transport.is_closing():
             return
@@ -113,6 +163,9 @@ class GuardedProtocol(HttpToolsProtocol):
             if self._head_bytes > MAX_HEAD:
                 self._refuse("431 Request Header Fields Too Large",
                              f"the request's line and headers are over {MAX_HEAD} bytes")
+        if self._in_body and self._body_timer is None and not self.transport.is_closing():
+            left = self._body_since + BODY_SECONDS - self.loop.time()
+            self._body_timer = self.loop.call_later(max(left, 0.0), self._body_too_slow)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -123,3 +176,16 @@ class GuardedProtocol(HttpToolsProtocol):
         self._in_head = False
         self._stop_head_timer()
         super().on_headers_complete()
+        # a body may follow: timed from here until the message ends (the timer is started only if
+        # the message is still incomplete when this piece of data has been parsed: not for a GET)
+        self._in_body = not self.parser.should_upgrade()
+        self._body_bytes, self._body_since = 0, self.loop.time()
+
+    def on_body(self, body: bytes) -> None:
+        self._body_bytes += len(body)
+        super().on_body(body)
+
+    def on_message_complete(self) -> None:
+        self._in_body = False
+        self._stop_body_timer()
+        super().on_message_complete()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 from functools import lru_cache
+from typing import Any, Callable
 
 from deflate import zlib_compress
 from reportlab.lib.rl_accel import fp_str
@@ -226,11 +227,39 @@ class Fonts:
 _SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}
 
 
-def _flate_image(image) -> tuple[str, bytes]:
-    """(dictionary entries, compressed samples) of an L, RGB or CMYK Pillow image."""
+BAND_BYTES = 1 << 20
+"""Bytes of samples converted at a time when a picture is stored (:func:`_samples`)."""
+
+
+def _samples(image, mode: str, convert: Callable[[Any], Any] | None = None) -> bytearray:
+    """The samples of ``image`` in ``mode`` (L, RGB, CMYK, or A: its transparency), converted band
+    by band into one buffer: a 25-megapixel picture is never held as a converted copy beside a
+    byte string of it (a 5000 x 5000 PNG with transparency peaked at 430 MB: the decoded image,
+    an RGBA copy, an RGB copy and the bytes of that). ``convert``: a per-pixel conversion giving
+    ``mode``, applied to each band (a print shop's flattening and colour profile)."""
+    width, height = image.size
+    size = len(mode) if mode != "A" else 1
+    out = bytearray(width * height * size)
+    rows = max(1, BAND_BYTES // max(1, width * 4))
+    for top in range(0, height, rows):
+        band = image.crop((0, top, width, min(top + rows, height)))
+        if convert is not None:
+            band = convert(band)
+        elif mode == "A":
+            band = band.convert("RGBA").getchannel("A") if band.mode != "RGBA" else band.getchannel("A")
+        elif band.mode != mode:
+            band = band.convert(mode)
+        data = band.tobytes()
+        out[top * width * size:top * width * size + len(data)] = data
+    return out
+
+
+def _flate_image(image, mode: str, convert: Callable[[Any], Any] | None = None) -> tuple[str, bytes]:
+    """(dictionary entries, compressed samples) of a Pillow image as ``mode`` (L, RGB or CMYK;
+    A: its transparency, a DeviceGray soft mask), through ``convert`` if given (:func:`_samples`)."""
     entries = (f"/Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} "
-               f"/BitsPerComponent 8 /ColorSpace {_SPACES[image.mode]}")
-    return entries, flate(image.tobytes())
+               f"/BitsPerComponent 8 /ColorSpace {_SPACES['L' if mode == 'A' else mode]}")
+    return entries, flate(_samples(image, mode, convert))
 
 
 def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes] | None]:
@@ -248,12 +277,10 @@ def picture_parts(data: bytes) -> tuple[tuple[str, bytes, str], tuple[str, bytes
         image.load()
         mask = None
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
-            image = image.convert("RGBA")
-            mask = _flate_image(image.getchannel("A"))
-            image = image.convert("RGB")
-        elif image.mode not in _SPACES:
-            image = image.convert("RGB")
-        entries, samples = _flate_image(image)
+            mask = _flate_image(image, "A")
+            entries, samples = _flate_image(image, "RGB")
+        else:
+            entries, samples = _flate_image(image, image.mode if image.mode in _SPACES else "RGB")
         return (entries, samples, "/FlateDecode"), mask
 
 
@@ -273,8 +300,8 @@ def shop_picture(path: str, key: str, paint):
     from railprint.model.images import picture_bytes
 
     with PILImage.open(io.BytesIO(picture_bytes(path, key)), formats=["PNG", "JPEG"]) as image:
-        image.load()
-        entries, samples = _flate_image(paint.picture(image))
+        image.load()   # flattened and converted band by band (a CMYK ink limit works in floats)
+        entries, samples = _flate_image(image, "CMYK" if paint.cmyk else "RGB", paint.picture)
     return (entries, samples, "/FlateDecode"), None
 
 

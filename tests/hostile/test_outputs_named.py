@@ -56,13 +56,19 @@ def test_output_paths_are_escaped_on_the_terminal(tmp_path):
 @pytest.mark.parametrize("args", [
     ["render", "g", "-o", ""], ["calibrate", "-o", ""], ["icons", "-o", ""],
     ["sheet", "railroad-ink", "--seed", "1", "-o", ""], ["render", "g", "-o", "  "],
-    ["score", "days-of-steam", "x.yml", "--picture", ""],
+    ["score", "days-of-steam", "x.yml", "--picture", ""], ["export", "tts", "-o", ""], ["render", "--out=", "g"],
+    ["score", "railroad-ink", "x.yml", "--photo", "p.jpg", "--debug-image", " "],
+    # an empty --content read the whole current folder as content, an empty --data kept rooms there
+    ["render", "--content", ""], ["list", "--content", ""], ["icons", "--content", " "], ["serve", "--data", ""],
 ])
 def test_an_empty_output_path_is_a_usage_error(tmp_path, monkeypatch, args):
+    """Said in railprint's own one line (it was typer's boxed usage error), naming the option."""
     monkeypatch.chdir(tmp_path)
     result = run(*args)
     assert result.exit_code == 2, result.output
-    assert "an empty path" in result.output
+    option = [a for a in args if a.startswith("-")][-1].partition("=")[0].replace("--out", "-o")
+    assert result.stderr.splitlines() == [result.stderr.strip()], result.stderr   # one line
+    assert result.stderr.startswith(f"Error: {option} ") and "an empty path; give a" in result.stderr
     assert list(tmp_path.iterdir()) == []              # nothing written into the current folder
 
 

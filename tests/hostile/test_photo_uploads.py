@@ -81,3 +81,43 @@ def test_a_header_of_a_million_tiny_segments_is_refused_before_pillow_walks_it(m
                  png[:33] + text * 5000 + png[33:]):
         with pytest.raises(PhotoError, match="the photo's header has over 1000 parts before its pixels"):
             read_photo(data)
+
+
+def _noise(kind: str) -> bytes:
+    import numpy as np
+
+    pixels = (np.random.default_rng(1).random((800, 800, 3)) * 255).astype("uint8")
+    buf = io.BytesIO()
+    Image.fromarray(pixels).save(buf, kind)
+    data = bytearray(buf.getvalue())
+    for i in range(len(data) // 2, len(data) // 2 + 200):   # 200 bytes of the pixel data garbled
+        data[i] = 0xFF if i % 7 == 0 else data[i] ^ 0x55
+    return bytes(data)
+
+
+@pytest.mark.parametrize("kind, says", [
+    # libjpeg decoded what it could, printed this on stderr, and the reader went on with grey
+    ("JPEG", r"^the photo is damaged \(Corrupt JPEG data: premature end of data segment\): part of it"),
+    ("PNG", r"^the image could not be decoded \(IDAT: invalid block type\) \(a damaged or truncated file\?\)$"),
+])
+def test_a_damaged_photo_is_said_in_one_line_of_ours(kind, says, capfd):
+    """libjpeg's "Corrupt JPEG data: …" and libpng's "libpng error: …" lines were printed on stderr
+    beside railprint's message (a damaged JPEG's was then "no registration marks found")."""
+    with pytest.raises(PhotoError, match=says):
+        read_photo(_noise(kind))
+    assert capfd.readouterr().err == ""
+
+
+def test_what_the_decoders_print_while_caught_is_sorted(capfd):
+    """Another thread's line printed while stderr was caught is shown again; the decoders' harmless
+    remarks are dropped."""
+    from railprint.platform import native_stderr
+
+    with native_stderr() as said:
+        os.write(2, b"Warning: unknown JFIF revision number 3.01\nlibpng warning: iCCP: known incorrect sRGB "
+                    b"profile\nsomething else\n")
+    assert said == ["Warning: unknown JFIF revision number 3.01",
+                    "libpng warning: iCCP: known incorrect sRGB profile", "something else"]
+    assert read._decoder_says(said) == ""
+    assert capfd.readouterr().err == "something else\n"
+    assert read._decoder_says(["x", "Premature end of JPEG file"]) == "Premature end of JPEG file"

@@ -163,3 +163,165 @@ def test_names_in_polish_and_nordic_letters_are_drawn(client):
     made = client.post("/api/rooms", json={"game": "railroad-ink", "players": ["Łucja", "Tromsø Ålesund"],
                                            "setup": {}}).json()["room"]
     assert client.get(f"/api/rooms/{made['id']}/picture.svg?page=0").status_code == 200
+
+
+def _post_head(path: str, length: int, kind: str = "application/json") -> bytes:
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {kind}\r\n"
+            f"Content-Length: {length}\r\n\r\n").encode()
+
+
+def _trickle(sock, pieces: int, every: float) -> None:
+    import time
+
+    for _ in range(pieces):
+        time.sleep(every)
+        try:
+            sock.sendall(b" ")
+        except OSError:
+            return
+
+
+def test_a_body_that_never_comes_or_trickles_is_cut(server, monkeypatch, caplog):
+    """Only the head was timed: a body that never came, or came a byte a second, was waited for for
+    ever, loopback or not. A client gone before its body ended printed a traceback on the server's
+    terminal (starlette's ClientDisconnect)."""
+    import time
+
+    from railprint.serve import connections
+
+    monkeypatch.setattr(connections, "BODY_SECONDS", 0.5)
+    monkeypatch.setattr(connections, "BODY_RATE", 1000)   # a second more for every 1000 bytes
+    base, _ = server
+    silent, slow = _connect(base), _connect(base)
+    started = time.monotonic()
+    silent.sendall(_post_head("/api/rooms", 100) + b"{")
+    slow.sendall(_post_head("/api/rooms", 100))
+    _trickle(slow, 6, 0.2)                      # 6 bytes in 1.2 s: far below 1000 a second
+    for sock in (silent, slow):
+        answer = _answer(sock)
+        sock.close()
+        assert answer.startswith(b"HTTP/1.1 408 "), answer[:80]
+        assert b"body did not arrive in time" in answer
+    assert time.monotonic() - started < 5
+    # a body that keeps coming is never cut, however long the whole takes; at most BODY_MOST_SECONDS
+    monkeypatch.setattr(connections, "BODY_RATE", 1)       # each byte buys a second
+    monkeypatch.setattr(connections, "BODY_MOST_SECONDS", 1.5)
+    steady = _connect(base)
+    steady.sendall(_post_head("/api/rooms", 100))
+    started = time.monotonic()
+    _trickle(steady, 12, 0.2)
+    answer = _answer(steady)
+    steady.close()
+    assert answer.startswith(b"HTTP/1.1 408 ") and 1.4 < time.monotonic() - started < 5
+    time.sleep(0.2)
+    assert not [r for r in caplog.records if "Exception in ASGI" in r.getMessage()]
+    _still_serves(base)
+    # a whole body sent at once is answered as ever
+    sock = _connect(base)
+    sock.sendall(_post_head("/api/rooms", 2) + b"{}")
+    assert _answer_head(sock).startswith(b"HTTP/1.1 400 ")
+    sock.close()
+
+
+def _answer_head(sock) -> bytes:
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def test_a_photo_whose_body_never_comes_gives_its_place_back(server, monkeypatch):
+    """A photo upload takes one of the server's PHOTO_WAITING places before its body is read: a
+    body that never came held the place for ever (12 such connections: no photo read again)."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    from railprint.serve import app as serve_app
+    from railprint.serve import connections
+
+    monkeypatch.setattr(connections, "BODY_SECONDS", 0.5)
+    monkeypatch.setattr(serve_app, "PHOTO_WAITING", 1)
+    base, _ = server
+
+    def upload() -> int:
+        request = urllib.request.Request(base + "/api/rooms/nosuchroom/photos/Ala?version=0", data=b"x" * 10,
+                                         headers={"Content-Type": "image/jpeg"}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+
+    held = _connect(base)
+    held.sendall(_post_head("/api/rooms/nosuchroom/photos/Ala?version=0", 1000, "image/jpeg") + b"\xff\xd8")
+    time.sleep(0.2)
+    assert upload() == 503                      # the one place is taken by the body that never comes
+    assert _answer(held).startswith(b"HTTP/1.1 408 ")
+    held.close()
+    assert upload() == 404                      # the place is free again: read, then no such room
+
+
+def test_a_refusal_to_a_client_that_reset_already_just_closes():
+    """The client read the 408 and reset the connection before the server half-closed it: the
+    half-close raised ENOTCONN, a traceback in the server's log ("Exception in callback")."""
+    from railprint.serve.connections import GuardedProtocol
+
+    class Reset:
+        closed = False
+        written = b""
+
+        def is_closing(self):
+            return self.closed
+
+        def write(self, data):
+            self.written += data
+
+        def can_write_eof(self):
+            return True
+
+        def write_eof(self):
+            raise OSError(107, "Transport endpoint is not connected")
+
+        def close(self):
+            self.closed = True
+
+    protocol = GuardedProtocol.__new__(GuardedProtocol)
+    protocol.transport, protocol.cycle, protocol._discarding = Reset(), None, False
+    protocol._head_timer = protocol._body_timer = None
+    protocol._refuse("408 Request Timeout", "too slow")
+    assert protocol.transport.closed and protocol.transport.written.startswith(b"HTTP/1.1 408 ")
+
+
+def test_an_uploaded_game_file_is_bounded_and_read_off_the_event_loop(client, monkeypatch):
+    """A 1 MiB Days of Steam file of 90,000 unknown keys took 4.5 s of CPU, read on the event loop
+    (every other phone waited); `railprint score` reads at most 256 KiB of a game file."""
+    import asyncio
+
+    from railprint.games.days_of_steam import web
+
+    room = client.post("/api/rooms", json={"game": "days-of-steam", "players": ["Ala", "Bartek"],
+                                           "setup": {}}).json()["room"]["id"]
+    url = f"/api/rooms/{room}/files/game.yaml?version=0"
+    junk = "".join(f"k{i}: {i}\n" for i in range(90_000)).encode()[:1_000_000]
+    too_big = client.put(url, content=junk)
+    assert too_big.status_code == 413, too_big.text
+    assert too_big.json()["error"] == f"game.yaml: the file is {len(junk)} bytes; a game file is at most 262144"
+    loops = []
+    read = web.read_file
+
+    def watched(*args):
+        try:
+            loops.append(asyncio.get_running_loop())
+        except RuntimeError:
+            loops.append(None)   # a thread of its own, no event loop in it
+        return read(*args)
+    monkeypatch.setattr(web, "read_file", watched)
+    answer = client.put(url, content=b"players:\n  - {name: Ala, goods: RR, circuits: 1, steam: 0}\n"
+                                     b"  - {name: Bartek, goods: '-', circuits: 0, steam: 0}\n")
+    assert answer.status_code == 200, answer.text
+    assert loops == [None]
+    assert answer.json()["room"]["version"] == 1

@@ -612,8 +612,10 @@ _LOOKS_LIKE_PATH = re.compile(r"[\\/]|\.ya?ml$", re.IGNORECASE)
 
 def _map_files(folder: Path, recursive: bool) -> list[Path]:
     """The map files in (or under) ``folder``: a cheap look at each YAML file's head for the format."""
+    from railprint.loading.paths import walk
+
     found = []
-    for path in sorted(folder.rglob("*.yaml") if recursive else folder.glob("*.yaml")):
+    for path in walk(folder, ".yaml") if recursive else sorted(folder.glob("*.yaml")):
         try:  # a FIFO or device is skipped without waiting on it (it cannot be a map)
             head = read_head(path)
         except RailprintError:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import io
 import math
+import re
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -25,6 +27,7 @@ import cv2
 import numpy as np
 
 from railprint.errors import RailprintError
+from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import layout, screen
 
@@ -171,10 +174,30 @@ def _decode(data: bytes) -> np.ndarray:
             bound_jpeg_scans(data, (w, h))
         except ValueError as exc:
             raise PhotoError(str(exc), hint="save it again as an ordinary JPEG") from None
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    with native_stderr() as said:   # libjpeg and libpng print their complaints on stderr
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    damage = _decoder_says(said)
     if image is None:
-        raise PhotoError("the image could not be decoded (a damaged or truncated file?)")
+        raise PhotoError("the image could not be decoded" + (f" ({damage})" if damage else "")
+                         + " (a damaged or truncated file?)")
+    if damage:   # libjpeg decoded what it could and filled the rest: the grid would be read wrong
+        raise PhotoError(f"the photo is damaged ({damage}): part of it is missing or wrong",
+                         hint="copy or send the photo again")
     return image
+
+
+_DAMAGE = re.compile(r"^(?:Corrupt JPEG data|Premature end of JPEG file)|^libpng error: ")
+_DECODER = re.compile(r"JPEG|JFIF|^libpng |^Warning: ")
+
+
+def _decoder_says(lines: list[str]) -> str:
+    """The first line of libjpeg's or libpng's that says the data is damaged ('' if none); the
+    decoders' other remarks (an unknown JFIF version, a known-wrong sRGB profile) are dropped,
+    and any other line (another thread's, while stderr was caught) is shown again."""
+    others = [line for line in lines if not _DECODER.search(line)]
+    if others:
+        print("\n".join(others), file=sys.stderr)
+    return next((line.removeprefix("libpng error: ") for line in lines if _DAMAGE.search(line)), "")
 
 
 # --------------------------------------------------------------------------- markers
