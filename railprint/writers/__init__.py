@@ -154,8 +154,10 @@ def _check_folder_above(out: Path, targets: list[Path], make_folder: bool) -> No
     if make_folder and missing.is_dir():
         return
     what = f"the output folder {out}" if make_folder else (str(targets[0]) if targets else str(out))
-    state = "is a file, not a folder" if missing.exists() else "does not exist"
-    raise RailprintError(f"cannot write {what}: the folder {missing} {state}",
+    if missing.exists():
+        raise RailprintError(f"cannot write {what}: {missing} is a file, not a folder",
+                             hint="choose another path")
+    raise RailprintError(f"cannot write {what}: the folder {missing} does not exist",
                          hint="make that folder first, or choose another path")
 
 

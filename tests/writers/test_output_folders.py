@@ -74,6 +74,7 @@ def test_a_file_where_the_folder_above_o_should_be_is_named_as_a_file(tmp_path):
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     done = _railprint("render", "railroad-ink", "-q", "-o", "notes.txt/out", cwd=tmp_path)
     assert done.returncode == 1
-    assert done.stderr.splitlines()[-1].startswith(
-        f"Error: cannot write the output folder {Path('notes.txt/out')}: the folder notes.txt is a file, not a folder")
+    assert done.stderr.splitlines()[-1] == (
+        f"Error: cannot write the output folder {Path('notes.txt/out')}: notes.txt is a file, not a folder"
+        " (choose another path)"), done.stderr
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "x"
