@@ -494,7 +494,7 @@ def build_output(output: Output, options: RenderOptions):
 def impose_shared(output: Output, options: RenderOptions):
     """The sets of ``output`` on shared sheets: sets of one size as one deck (butt-cut when that
     saves sheets), sets of different sizes each in its labelled block."""
-    from railprint.layout.imposition import SetFaces, choose_layout, impose, impose_sets, plan_butt
+    from railprint.layout.imposition import choose_layout, impose, impose_sets, plan_butt
     from railprint.layout.paper import revision_label
     from railprint.model.resolve import load_deck
     from railprint.units import mm
