@@ -41,7 +41,10 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     tap(bartek, "circuits", 1)
     tap(bartek, "steam", 1, 6)
     assert bartek.locator("button[data-step='steam'][data-delta='1']").is_disabled()  # 6 is the most
-    # the game ended at once: Ala reached 13 VP
+    # the game ended at once: Ala reached 13 VP. Until someone says so, the scorer's violation, said to
+    # the player as a sentence, not at the place in a game file they never typed (`game.yaml:4:12: `)
+    bartek.wait_for_selector("#violations li")
+    assert bartek.locator("#violations li").inner_text().startswith("Ala has 13 VP: reaching 13 ends the game at once")
     before = version(bartek)
     bartek.locator("input[data-end='instant']").click()
     bartek.wait_for_function(f"Number(document.body.dataset.version) > {before}")

@@ -95,7 +95,7 @@
         h("tr", {}, h("th", {}, w("total")), h("th", {class: "num", id: "total", "data-testid": "total"}, me.total)))),
       h("p", {}, `${w("winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
       result.violations.length ? h("div", {}, h("h3", {}, w("violations")),
-        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(v, "g.dos-square"))))) : null);
+        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(unplaced(v), "g.dos-square"))))) : null);
   }
 
   // --- the final map: a grid of the file's tokens, one ring of empty squares around it ----------
@@ -151,6 +151,9 @@
       h("text", {x: 6.5, y: 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#8a3b2e"}, p.flag));
     return g;
   }
+
+  // the scorer's violation without the game file's place (`game.yaml:4:12: `): the player typed no file
+  function unplaced(text) { return text.replace(/^[^\s:]+:\d+(?::\d+)?: /, ""); }
 
   // a violation naming a square of the map: a link that shows that square, focused
   function goto(text, selector) {
