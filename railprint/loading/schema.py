@@ -272,6 +272,11 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 msg = f"unknown type {ctx.get('tag')!r}"
                 problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags)))
                 continue
+            elif kind == "literal_error":   # pydantic's "Input should be 'left', 'centre' … or 'justify'"
+                choices = [c.strip("'") for c in re.split(r", | or ", str(err.get("ctx", {}).get("expected", "")))]
+                problems.append(RailprintError(f"{path}: unknown value {clip(err.get('input'))}", where,
+                                               hint=suggestion(str(err.get("input")), choices)))
+                continue
             field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
             problems.append(RailprintError(f"{path}: {msg}", where, hint=field.description if field else hint))
         problems.sort(key=lambda p: (p.location.line or 0, p.location.col or 0) if p.location else (0, 0))
