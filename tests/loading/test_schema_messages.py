@@ -117,6 +117,8 @@ def test_a_decimal_comma_is_named(layer, expected):
      "templates.t.layers.fit: unknown value 'cver' (did you mean 'cover'?)"),
     ("{type: image, file: a.png, x: 1mm, y: 1mm, w: 9mm, h: 9mm, fit: 5}",
      "templates.t.layers.fit: unknown value 5 (expected one of: contain, cover, stretch)"),
+    ("{type: track, segments: [[N, S], [W, X]]}",   # 13 choices: all named, in the schema's order
+     "templates.t.layers.segments: unknown value 'X' (expected one of: N, E, S, W, N0, N1, E0, E1, S0, S1, W0, W1, end)"),
 ])
 def test_a_word_that_is_not_one_of_the_choices_is_answered_with_the_closest(layer, expected):
     """Not pydantic's "Input should be 'left', 'centre', 'center', 'right' or 'justify'": the value
