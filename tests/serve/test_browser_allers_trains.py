@@ -56,11 +56,22 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     # the other player's arrival is shown with their letter
     assert "Bartek @2" in ala.locator(".at-station[data-station='1'] .at-detail").inner_text()
 
-    # a reading the track cannot show: the server's message, nothing changed
+    # a reading the track cannot show (or mistyped: O for 0): said by the page in the player's words,
+    # not the server's "player:Ala: route: …", and the field keeps the typing to correct; nothing changed
     before = version(ala)
+    for typed in ("40+41", "4O+9", "81"):
+        ala.fill("#at-route", typed)
+        ala.locator("#at-route-save").click()
+        ala.wait_for_selector("#message:text('Type the number the track shows: 0 to 40, or 40+1 to 40+40 past the end.')")
+        assert ala.evaluate("document.activeElement.id") == "at-route"
+        assert ala.locator("#at-route").input_value() == typed
+        ala.locator("#message").evaluate("m => { m.textContent = ''; }")
+    assert version(ala) == before
+    ala.locator("#lang").click()
     ala.fill("#at-route", "40+41")
     ala.locator("#at-route-save").click()
-    ala.wait_for_selector("#message:text('the track runs 1-40')")
+    ala.wait_for_selector("#message:text('Wpisz liczbę z toru: od 0 do 40 albo od 40+1 do 40+40 za końcem.')")
+    ala.locator("#lang").click()
     assert version(ala) == before
 
     saved = download(ala, tmp_path)
