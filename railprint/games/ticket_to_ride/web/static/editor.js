@@ -650,6 +650,7 @@
     ".ttr-station-list{list-style:none;padding:0}.ttr-station-list li{margin:.3rem 0}.ttr-station-list select{max-width:100%}" +
     ".ttr-tickets{list-style:none;padding:0;max-height:22rem;overflow:auto}.ttr-tickets li{min-height:2.2rem}" +
     ".ttr-tickets li[hidden]{display:none}" +
+    ".ttr-tickets label{display:inline-flex;align-items:center;gap:.3rem;min-height:2.75rem}" +
     ".ttr-tickets input{width:1.4rem;height:1.4rem;vertical-align:middle}.ok{color:#1b5e20}.ko{color:#a31515}" +
     ".ttr-show{margin-left:.4rem}.ttr-show[hidden]{display:none}.ttr-goto{display:block;padding:.55rem 0}";
   document.head.append(style);
