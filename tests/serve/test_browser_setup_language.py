@@ -46,6 +46,20 @@ def test_player_fields_grow_and_shrink_within_what_the_game_allows(browser, serv
     assert fields(page) == 2
     assert page.locator("button[data-remove='1']").is_disabled() and page.locator("button[data-remove='2']").is_disabled()
 
+    # too few names typed: said by the page in its language at the first empty field (it was the
+    # server's English "Days of Steam is played by 2-4 players, not 1", or "players: 1 to 8 names …")
+    page.fill("#player-1", "Ala")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("#message:text(\"Type the players' names: 2 to 4 for this game.\")")
+    assert page.evaluate("document.activeElement.id") == "player-2"
+    page.locator("#lang").click()
+    page.wait_for_selector("#players-range:text('od 2 do 4')")
+    page.fill("#player-1", "")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("#message:text('Wpisz imiona graczy: od 2 do 4 w tej grze.')")
+    assert page.evaluate("document.activeElement.id") == "player-1"
+    assert page.url.rstrip("/").split("?")[0] == base   # no room was started
+
 
 @pytest.mark.parametrize("first, other", [("Ala", "ALA"), ("Ala", "ＡＬＡ"), ("Ala", "ala"), ("Zoë", "ZOE\u0308")])
 def test_the_server_refuses_names_equal_after_nfkc_and_casefolding(client, first, other):
