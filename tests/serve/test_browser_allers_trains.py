@@ -110,12 +110,19 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     # where a first tile can go comes from the replay: beside the depot, facing a locomotive
     playable = [g.get_attribute("data-square") for g in page.locator("g.at-square[data-playable='true']").all()]
     assert sorted(playable) == ["A2", "B1"]
-    # a tile where it moves no locomotive: the replay's reason on the page, nothing changed
+    # a square where no tile can move a locomotive: said at the tap, in the page's language, before a
+    # tile is picked and turned (it was the server's English reason after Place); nothing changed
     before = version(page)
     page.locator("g.at-square[data-square='D4']").click()
-    page.locator("button.at-tile[data-tile='T02']").click()
-    page.locator("#at-place").click()
-    page.wait_for_selector("#message:has-text('the tile touches neither the depot nor a placed tile')")
+    page.wait_for_selector("#message:text('A tile here would move no locomotive: pick a dashed square (+).')")
+    assert page.locator("button.at-tile").count() == 0 and page.locator("#at-place").count() == 0
+    page.locator("#lang").click()
+    page.locator("g.at-square[data-square='C3']").click()
+    page.wait_for_selector("#message:text('Kafelek tutaj nie ruszy żadnej lokomotywy: wybierz pole przerywane (+).')")
+    page.locator("#lang").click()
+    page.locator("g.at-square[data-square='B1']").click()   # a dashed square: the hand to pick from
+    page.wait_for_selector("button.at-tile[data-tile='T02']")
+    assert page.locator("#message").inner_text() == ""
     assert version(page) == before
 
     for placement in ALA[:3]:

@@ -18,7 +18,8 @@
       locos: "Locomotives", tiles_entered: "tiles entered", state: {waiting: "waiting", arrived: "arrived", collided: "collided",
         removed: "removed (station taken)", depot: "in the depot"},
       colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", picture_open: "Tap the picture to open it whole.", none_yet: "none yet",
-      over: "Every locomotive has stopped: the frame is finished."},
+      over: "Every locomotive has stopped: the frame is finished.",
+      not_playable: "A tile here would move no locomotive: pick a dashed square (+)."},
     pl: {stations: "Stacje: runda, w której dojechałeś", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
       route_bad: "Wpisz liczbę z toru: od 0 do 40 albo od 40+1 do 40+40 za końcem.",
       not_arrived: "nie dojechał", round: "runda", earlier: "runda wcześniej", later: "runda później",
@@ -31,7 +32,8 @@
       locos: "Lokomotywy", tiles_entered: "wjechane kafelki", state: {waiting: "czeka", arrived: "dojechała", collided: "zderzenie",
         removed: "zdjęta (stacja zajęta)", depot: "w parowozowni"},
       colour: {blue: "niebieska", violet: "fioletowa", black: "czarna", red: "czerwona"}, picture: "Odtworzona ramka", picture_open: "Dotknij obrazka, by otworzyć go w całości.", none_yet: "jeszcze żadnych",
-      over: "Wszystkie lokomotywy stanęły: ramka skończona."},
+      over: "Wszystkie lokomotywy stanęły: ramka skończona.",
+      not_playable: "Kafelek tutaj nie ruszy żadnej lokomotywy: wybierz pole przerywane (+)."},
   };
   let ctx = null, root = null, stations = null, typed = null;
   let geometry = null, options = null, optionsFor = null, selected = null, pending = null;
@@ -236,6 +238,12 @@
 
   function choose(square) {
     if (placed(ctx.player).some((t) => t.square === square)) { selected = null; pending = null; draw(); return; }
+    const current = options && options.key === `${ctx.player}@${ctx.room.version}`;
+    if (current && !options.playable.includes(square)) {   // the replay would refuse any tile there: said at once
+      ctx.message(w(options.playable.length ? "not_playable" : "over"));
+      selected = null; pending = null; draw(); return;
+    }
+    ctx.message("");
     selected = square;
     pending = null;
     draw();
@@ -306,7 +314,7 @@
     if (!force && optionsFor === key) return;
     optionsFor = key;
     const answer = await ctx.action("frame", {player: ctx.player});
-    if (answer && optionsFor === key) { options = answer; draw(); }
+    if (answer && optionsFor === key) { options = answer; options.key = key; draw(); }
   }
 
   function draw() {
