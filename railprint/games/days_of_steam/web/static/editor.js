@@ -10,7 +10,7 @@
       steam: "Final steam", end: "How the game ended", tiles: "the last track tile was drawn",
       instant: "a player reached 13 VP", less: "one less", more: "one more", goods_vp: "Goods",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
-      tie: "Tie-breaks: circuits, then steam", winner: "Winner", violations: "Rule violations",
+      tie: "Tie-breaks: circuits, then steam", winner: "Winner", winners: "Winners (a tie)", violations: "Rule violations",
       map: "Final map (the whole table's)", map_help: "Tap a square (the dashed ones around the map add a row or column), pick its tile, turn it, place it.",
       square: "Square", outside: "beside the map", turn: "Turn", place: "Place", erase: "Erase", rotation: "rotation",
       flag: "Mark", plain: "none", h: "hill", w: "water tower", o: "overlay (on existing track)", city: "city",
@@ -22,7 +22,7 @@
       circuits: "Liczniki objazdów", counters: "Objazdy i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni żeton toru", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
       more: "o jeden więcej", goods_vp: "Towary", colours: "kolory", colour_bonus: "Premia za kolory",
-      circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca",
+      circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca", winners: "Zwycięzcy (remis)",
       violations: "Naruszenia zasad",
       map: "Mapa na koniec gry (wspólna)", map_help: "Dotknij pola (przerywane wokół mapy dodają wiersz lub kolumnę), wybierz żeton, obróć go, połóż.",
       square: "Pole", outside: "obok mapy", turn: "Obróć", place: "Połóż", erase: "Wymaż", rotation: "obrót",
@@ -93,7 +93,7 @@
       h("table", {}, h("tbody", {}, rows.map(([key, value, note]) => h("tr", {"data-item": key},
         h("td", {}, w(key), note || ""), h("td", {class: "num"}, value))),
         h("tr", {}, h("th", {}, w("total")), h("th", {class: "num", id: "total", "data-testid": "total"}, me.total)))),
-      h("p", {}, `${w("winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
+      h("p", {}, `${w(result.winner.length > 1 ? "winners" : "winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
       result.violations.length ? h("div", {}, h("h3", {}, w("violations")),
         h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(unplaced(v), "g.dos-square"))))) : null);
   }
