@@ -12,7 +12,7 @@
       uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…", bgstats: "Log this play in BG Stats",
       add_player: "Add a player", remove_player: "Remove", same_name: "Two players have the same name:",
       too_few: "Type the players' names: {min} to {max} for this game.",
-      players_range: "players: from {min} to {max}", kept_offline: "No connection: kept on this phone, sent when it returns.",
+      players_range: "{min} to {max}", kept_offline: "No connection: kept on this phone, sent when it returns.",
       refused_offline: "{n} change(s) made without a connection were refused: the game changed on another screen meanwhile — here is the current game; redo them.",
       language: "Language", sheet: "Your part of the game"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
@@ -24,7 +24,7 @@
       offline: "Brak połączenia — ponawiam…", bgstats: "Zapisz tę rozgrywkę w BG Stats",
       add_player: "Dodaj gracza", remove_player: "Usuń", same_name: "Dwóch graczy ma to samo imię:",
       too_few: "Wpisz imiona graczy: od {min} do {max} w tej grze.",
-      players_range: "graczy: od {min} do {max}", kept_offline: "Brak połączenia: zapisane na tym telefonie, wyślę po powrocie.",
+      players_range: "od {min} do {max}", kept_offline: "Brak połączenia: zapisane na tym telefonie, wyślę po powrocie.",
       refused_offline: "Odrzucono zmiany zrobione bez połączenia ({n}): w międzyczasie ktoś zmienił grę na innym ekranie — oto aktualna gra; powtórz je.",
       language: "Język", sheet: "Twoja część gry"},
   };
