@@ -9,6 +9,7 @@
     en: {goods: "Goods delivered", R: "red", G: "green", Y: "yellow", B: "blue", circuits: "Circuit counters", counters: "Circuits and steam",
       steam: "Final steam", end: "How the game ended", tiles: "the last track tile was drawn",
       instant: "a player reached 13 VP", less: "one less", more: "one more", goods_vp: "Goods",
+      all_goods: "All {n} goods of this colour are delivered already", all_circuits: "All {n} circuit counters are held already",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
       tie: "Tie-breaks: circuits, then steam", winner: "Winner", winners: "Winners (a tie)", violations: "Rule violations",
       map: "Final map (the whole table's)", map_help: "Tap a square (the dashed ones around the map add a row or column), pick its tile, turn it, place it.",
@@ -21,7 +22,8 @@
     pl: {goods: "Dostarczone towary", R: "czerwone", G: "zielone", Y: "żółte", B: "niebieskie",
       circuits: "Liczniki objazdów", counters: "Objazdy i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni żeton toru", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
-      more: "o jeden więcej", goods_vp: "Towary", colours: "kolory", colour_bonus: "Premia za kolory",
+      more: "o jeden więcej", goods_vp: "Towary",
+      all_goods: "Dostarczono już wszystkie {n} towarów tego koloru", all_circuits: "Rozdano już wszystkie {n} liczników objazdów", colours: "kolory", colour_bonus: "Premia za kolory",
       circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca", winners: "Zwycięzcy (remis)",
       violations: "Naruszenia zasad",
       map: "Mapa na koniec gry (wspólna)", map_help: "Dotknij pola (przerywane wokół mapy dodają wiersz lub kolumnę), wybierz żeton, obróć go, połóż.",
@@ -49,6 +51,15 @@
       const part = JSON.parse(JSON.stringify(ctx.room.parts["player:" + player]));
       const value = (colour ? part.goods[colour] : part[field]) + delta;
       if (value < 0 || value > LIMITS[field]) return null;
+      if (delta > 0 && field !== "steam") {   // the game's 7 of a colour (7 counters) shared by the table: said here
+        const held = Object.entries(ctx.room.parts).filter(([key]) => key.startsWith("player:"))
+          .map(([key, p]) => [key.slice(7), colour ? p.goods[colour] : p[field]]).filter(([, n]) => n > 0);
+        if (held.reduce((sum, [, n]) => sum + n, 0) >= LIMITS[field]) {
+          ctx.message(`${w(colour ? "all_goods" : "all_circuits").replace("{n}", LIMITS[field])} `
+            + `(${held.map(([name, n]) => `${name} ${n}`).join(", ")}).`);
+          return null;
+        }
+      }
       if (colour) part.goods[colour] = value; else part[field] = value;
       return {["player:" + player]: part};
     });
