@@ -99,30 +99,47 @@ def shipped_render(tmp_path_factory):
     return render
 
 
-@pytest.fixture(scope="session")
-def screen_photo(tmp_path_factory):
-    """``screen_photo(seed, **options)``: ``make_screen_photo(seed, **options)`` (a 12 MP capture,
-    ~12 s of CPU), made once per run and shared by every test process and file that asks for the
-    same one: kept as a pickle in the run's shared temporary folder, made under a file lock."""
+def _photos_once_a_run(tmp_path_factory, name: str, make):
+    """``get(seed, **options)``: ``make(seed, **options)`` made once per run and shared by every
+    test process and file that asks for the same one: kept as a pickle in the run's shared
+    temporary folder ``name``, made under a file lock (the first process to ask makes it)."""
     import pickle
 
-    from railprint.games.railroad_ink.photo.synth import make_screen_photo
-
-    folder, shared = _run_folder(tmp_path_factory, "screen-photos")
+    folder, shared = _run_folder(tmp_path_factory, name)
     made: dict = {}
 
     def get(seed: int, **options):
         key = (seed, *sorted(options.items()))
         if key not in made:
-            name = "-".join(str(part) for part in key).replace(" ", "").replace("'", "")
-            path = folder / (name + ".pickle")
-            with _made_once(folder, name, shared):
+            stem = "-".join(str(part) for part in key).replace(" ", "").replace("'", "")
+            path = folder / (stem + ".pickle")
+            with _made_once(folder, stem, shared):
                 if path.exists():
                     made[key] = pickle.loads(path.read_bytes())
                 else:
-                    made[key] = make_screen_photo(seed, **options)
+                    made[key] = make(seed, **options)
                     path.with_suffix(".part").write_bytes(pickle.dumps(made[key]))
                     path.with_suffix(".part").replace(path)
         return made[key]
 
     return get
+
+
+@pytest.fixture(scope="session")
+def screen_photo(tmp_path_factory):
+    """``screen_photo(seed, **options)``: ``make_screen_photo(seed, **options)`` (a 12 MP capture,
+    ~10 s of CPU), made once per run and shared by every test process and file that asks for the
+    same one. (A test of the generator's own determinism makes its photo again itself.)"""
+    from railprint.games.railroad_ink.photo.synth import make_screen_photo
+
+    return _photos_once_a_run(tmp_path_factory, "screen-photos", make_screen_photo)
+
+
+@pytest.fixture(scope="session")
+def paper_photo(tmp_path_factory):
+    """``paper_photo(seed, **options)``: ``make_photo(seed, **options)``, made once per run and
+    shared like ``screen_photo``: the screen tests read the same three paper photos ~20 times
+    (covered, redrawn, processed by a phone, read as they are), 0.5-1 s of CPU each to make."""
+    from railprint.games.railroad_ink.photo.synth import make_photo
+
+    return _photos_once_a_run(tmp_path_factory, "paper-photos", make_photo)

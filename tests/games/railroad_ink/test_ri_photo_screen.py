@@ -119,9 +119,9 @@ def test_a_screen_whose_marks_are_not_found_is_refused_as_a_screen(screen_photo)
         read_photo(_cover_the_marks(screen_photo(SCREEN_SEED).jpeg))
 
 
-def test_paper_whose_marks_are_not_found_is_not_called_a_screen():
+def test_paper_whose_marks_are_not_found_is_not_called_a_screen(paper_photo):
     for seed in PAPER:
-        jpeg = _cover_the_marks(make_photo(seed, megapixels=3.0).jpeg)
+        jpeg = _cover_the_marks(paper_photo(seed, megapixels=3.0).jpeg)
         hits, windows = screen.scan_hits(read._decode(jpeg))
         assert windows >= 30 and hits == 0
         with pytest.raises(PhotoError, match="no registration marks found"):
@@ -129,8 +129,8 @@ def test_paper_whose_marks_are_not_found_is_not_called_a_screen():
 
 
 @pytest.mark.parametrize("seed", PAPER)
-def test_photos_of_paper_are_not_taken_for_screens(seed):
-    photo = make_photo(seed, megapixels=3.0)
+def test_photos_of_paper_are_not_taken_for_screens(seed, paper_photo):
+    photo = paper_photo(seed, megapixels=3.0)
     score, windows = read.screen_score(photo.jpeg)
     assert score is not None and windows >= screen.MIN_WINDOWS   # a verdict was reached ...
     assert score < screen.THRESHOLD / 2                         # ... far from "screen"
@@ -138,9 +138,9 @@ def test_photos_of_paper_are_not_taken_for_screens(seed):
     assert sum(a != b for ra, rb in zip(photo.board.rows, reading.board.rows) for a, b in zip(ra, rb)) <= 10
 
 
-def test_too_few_blank_squares_is_no_verdict():
+def test_too_few_blank_squares_is_no_verdict(paper_photo):
     # a board drawn full leaves no blank square to look into: no verdict, never refused
-    photo = make_photo(21, megapixels=3.0)
+    photo = paper_photo(21, megapixels=3.0)
     gray = read._decode(photo.jpeg)
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
@@ -159,8 +159,8 @@ HARD = {"cool, denoised": dict(white=(1.15, 1.0, 0.85), denoise=30.0, quality=60
 
 @pytest.mark.parametrize("look", HARD)
 @pytest.mark.parametrize("seed", PAPER)
-def test_paper_under_cool_or_warm_light_denoised_at_jpeg_60_is_read(seed, look):
-    jpeg = phone_processing(make_photo(seed, megapixels=3.0).jpeg, **HARD[look])
+def test_paper_under_cool_or_warm_light_denoised_at_jpeg_60_is_read(seed, look, paper_photo):
+    jpeg = phone_processing(paper_photo(seed, megapixels=3.0).jpeg, **HARD[look])
     score, windows = read.screen_score(jpeg)
     assert score is not None and windows >= screen.MIN_WINDOWS
     assert score < screen.THRESHOLD / 2
@@ -349,16 +349,16 @@ def test_a_screen_with_no_verdict_in_the_sheet_is_read_with_every_space_flagged(
 
 
 @pytest.mark.parametrize("seed", PAPER)
-def test_paper_with_no_verdict_in_the_sheet_is_not_flagged_as_a_screen(seed):
-    jpeg = _draw_over(make_photo(seed, megapixels=3.0).jpeg, GRID_SQUARES + MARGINS)
+def test_paper_with_no_verdict_in_the_sheet_is_not_flagged_as_a_screen(seed, paper_photo):
+    jpeg = _draw_over(paper_photo(seed, megapixels=3.0).jpeg, GRID_SQUARES + MARGINS)
     assert read.screen_score(jpeg)[0] is None
     assert _flagged_as_a_screen(read_photo(jpeg)) == 0
 
 
-def test_a_score_between_any_papers_and_the_threshold_flags_every_space(monkeypatch):
+def test_a_score_between_any_papers_and_the_threshold_flags_every_space(monkeypatch, paper_photo):
     # the doubt band: over any paper photo's median peak (dev and held-out: under 11) and
     # under THRESHOLD, the photo is read with every space flagged and the reason given
-    photo = make_photo(PAPER[0], megapixels=3.0)
+    photo = paper_photo(PAPER[0], megapixels=3.0)
     assert _flagged_as_a_screen(read_photo(photo.jpeg)) == 0
     monkeypatch.setattr(screen, "screen_score", lambda gray, H: ((screen.DOUBT + screen.THRESHOLD) / 2, 12))
     reading = read_photo(photo.jpeg)
@@ -440,8 +440,8 @@ def test_paper_has_no_screens_frame(case):
 
 
 @pytest.mark.parametrize("seed", PAPER)
-def test_photos_of_paper_show_no_screens_frame(seed):
-    gray = read._decode(make_photo(seed, megapixels=3.0).jpeg)
+def test_photos_of_paper_show_no_screens_frame(seed, paper_photo):
+    gray = read._decode(paper_photo(seed, megapixels=3.0).jpeg)
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
     assert screen.frame_sides(gray, H) == 0
