@@ -88,7 +88,7 @@ def test_axe_finds_nothing_on_a_railroad_ink_page_in_play(browser, server, axe_j
     page.wait_for_selector("#violations li a[data-square='C3'], #violations li a[data-square='C4']")
     page.fill("#ri-seed", "12x")
     page.locator("#ri-seed-go").click()
-    page.wait_for_selector("#message:text('is not a seed')")
+    page.wait_for_selector("#message:text('A seed is the whole number printed on the sheet')")
     assert violations(page, axe_js) == []
     page.fill("#ri-seed", "42")
     page.locator("#ri-seed-go").click()
