@@ -11,7 +11,7 @@ cv2 = pytest.importorskip("cv2")
 import numpy as np  # noqa: E402
 
 from railprint.cli import app  # noqa: E402
-from railprint.games.railroad_ink.photo import read, screen  # noqa: E402
+from railprint.games.railroad_ink.photo import read, screen, synth  # noqa: E402
 from railprint.games.railroad_ink.photo.read import PhotoError, read_photo  # noqa: E402
 from railprint.games.railroad_ink.photo.synth import make_photo, make_screen_photo, phone_processing  # noqa: E402
 
@@ -322,7 +322,7 @@ def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_pho
     # every white square crossed by a route (a board drawn full): no blank window in the grid;
     # the paper the layout leaves blank outside the grid still shows the pixel grid (the
     # screen's frame, which refuses this photo too, left out)
-    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: 0)
+    monkeypatch.setattr(screen, "frame_distances", lambda gray, H: [None] * 4)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES)
     gray = read._decode(jpeg)
     found, _ = read._find_markers(gray)
@@ -336,7 +336,8 @@ def test_a_screen_with_no_verdict_in_the_sheet_is_read_with_every_space_flagged(
     # nothing blank in the sheet at all (grid and margins drawn over): no verdict there; the
     # whole photo's scan finds the pixel grid, so the photo is read but nothing is taken for
     # certain (exit 3), never a silent guess (the screen's frame, which refuses it, left out)
-    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: 0)
+    monkeypatch.setattr(screen, "frame_distances", lambda gray, H: [None] * 4)
+    monkeypatch.setattr(screen, "frame_anywhere", lambda gray, inside=None: False)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES + MARGINS)
     assert read.screen_score(jpeg)[0] is None
     assert screen.scan_hits(read._decode(jpeg))[0] >= screen.SCAN_HITS
@@ -436,7 +437,12 @@ def test_paper_has_no_screens_frame(case):
         image = _framed(table=30)
         H = FRAME_H @ np.array([[1, 0, 4.0], [0, 1, 4.0], [0, 0, 1]])
     assert screen.frame_sides(image, H) == 0
-    assert screen.check(image, H) is None
+    if case == "dark band turned 2 degrees":
+        # never refused; but a frame round the grid, square to it or not, flags every space
+        # (round six: a photo of the paper shown on a screen, turned in it, looks the same)
+        assert "round the sheet" in screen.check(image, H)
+    else:
+        assert screen.check(image, H) is None
 
 
 @pytest.mark.parametrize("seed", PAPER)
@@ -445,3 +451,112 @@ def test_photos_of_paper_show_no_screens_frame(seed, paper_photo):
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
     assert screen.frame_sides(gray, H) == 0
+
+
+def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
+    # a dark-rimmed tray square to the sheet: a frame beside all four sides, but a viewer centres
+    # the page on a screen and the sheet lies 5 and 20 mm from the rim's left and right
+    tray = (A4_PAGE[0] - 5, A4_PAGE[1] + 20, A4_PAGE[2] - 8, A4_PAGE[3] + 15)
+    image = _framed(tray, bezel_mm=12, ui=150)
+    assert screen.frame_sides(image, FRAME_H) == 4
+    assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
+    # the same frame with the sheet centred in it is a screen's
+    centred = (A4_PAGE[0] - 12, A4_PAGE[1] + 12, A4_PAGE[2] - 10, A4_PAGE[3] + 10)
+    assert screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H) == screen.SCREEN
+
+
+# ---------------------------------------------------------- the screen's frame, marks not found
+def _jpeg(gray: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".jpg", gray, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return buf.tobytes()
+
+
+def _afar(centre=(600, 450), turn=0.0, bezel=True, table=130, ui=200, seed=0):
+    """A 1200 x 900 photo (grey) of a whole phone from afar: its display 300 x 560 px (ui grey)
+    in a dark bezel 18 px wide (``bezel``; else the sheet lies on the table), turned ``turn``
+    degrees, a white page with a printed grid fitted to its width; no marks anywhere."""
+    image = np.full((900, 1200), table, np.uint8)
+
+    def box(w, h, grey, dx=0.0, dy=0.0):   # (dx, dy): from the centre, before the turn
+        a = np.radians(turn)
+        at = (centre[0] + dx * np.cos(a) - dy * np.sin(a), centre[1] + dx * np.sin(a) + dy * np.cos(a))
+        cv2.fillPoly(image, [cv2.boxPoints((at, (w, h), turn)).round().astype(np.int32)], int(grey))
+
+    if bezel:
+        box(336, 596, 12)
+        box(300, 560, ui)
+    box(280, 396, 240)
+    for k in range(8):   # the grid's lines
+        box(2, 180, 60, dx=-90 + 180 * k / 7)
+        box(180, 2, 60, dy=-90 + 180 * k / 7)
+    noise = np.random.default_rng(seed).normal(0, 3, image.shape)
+    return np.clip(cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.8) + noise, 0, 255).astype(np.uint8)
+
+
+def test_a_whole_screen_whose_marks_are_not_found_is_refused_as_a_screen(monkeypatch):
+    image = _afar()
+    assert screen.frame_anywhere(image)
+    assert screen.frame_anywhere(_afar(turn=25.0))        # turned against the photo
+    assert screen.frame_anywhere(_afar(ui=45))            # a dark letterbox beside the page
+    with pytest.raises(PhotoError, match="photo of a screen"):
+        read_photo(_jpeg(image))
+    monkeypatch.setattr(screen, "frame_anywhere", lambda gray: False)   # without the frame: the marks' line
+    with pytest.raises(PhotoError, match="no registration marks found"):
+        read_photo(_jpeg(image))
+
+
+def test_a_screen_with_a_corner_out_of_the_photo_shows_its_frame(monkeypatch):
+    # turned 20 degrees and moved right until one corner of the bezel leaves the photo
+    image = _afar(centre=(1010, 450), turn=20.0)
+    assert image[:, -1].min() < 60          # the bezel reaches the photo's edge
+    assert screen.frame_anywhere(image)
+    monkeypatch.setattr(screen, "_uncut", lambda poly, w, h: None)
+    assert not screen.frame_anywhere(image)
+
+
+@pytest.mark.parametrize("table", [130, 30])
+def test_paper_on_a_plain_or_a_dark_table_shows_no_frame_without_its_marks(table):
+    image = _afar(bezel=False, table=table)
+    assert not screen.frame_anywhere(image)
+    with pytest.raises(PhotoError, match="no registration marks found"):
+        read_photo(_jpeg(image))
+
+
+# dev seed 31 at 2 MP: a tray of a 20 mm rim, the sheet 5 and 21 mm from its left and right
+# sides (off centre); a laptop beside the sheet; a dark table
+SURROUNDED = dict(seed=31, megapixels=2.0)
+
+
+def test_the_generators_surroundings_are_seeded_and_change_only_the_table(paper_photo):
+    plain = paper_photo(**SURROUNDED)
+    for what in synth.SURROUNDS:
+        photo = paper_photo(**SURROUNDED, surround=what)
+        assert photo.jpeg != plain.jpeg and photo.board == plain.board and photo.params["surround"]
+    assert make_photo(**SURROUNDED, surround="tray").jpeg == paper_photo(**SURROUNDED, surround="tray").jpeg
+    with pytest.raises(ValueError):
+        make_photo(31, megapixels=1.0, surround="sofa")
+
+
+@pytest.mark.parametrize("what", synth.SURROUNDS)
+def test_paper_on_a_dark_table_in_a_tray_or_beside_a_laptop_is_read(what, paper_photo):
+    # read, every space read wrong flagged; only the tray (a frame, but off centre) flagged in full
+    photo = paper_photo(**SURROUNDED, surround=what)
+    reading = read_photo(photo.jpeg)
+    wrong = {place for place, (a, b) in _spaces(photo.board, reading.board) if a != b}
+    assert wrong <= {u.square for u in reading.uncertain}
+    assert (_flagged_as_a_screen(reading) > 0) == (what == "tray")
+
+
+def test_a_screens_frame_round_the_grid_not_square_to_it_flags_every_space(monkeypatch):
+    # a photo of the sheet shown on a screen: the display turned 5 degrees against the page, so
+    # no frame is square to it; the bezel is found round the grid all the same
+    display = (A4_PAGE[0] - 40, A4_PAGE[1] + 40, A4_PAGE[2] - 25, A4_PAGE[3] + 25)
+    image = _framed(display, turn=5.0)
+    assert screen.frame_sides(image, FRAME_H) == 0
+    assert "round the sheet" in screen.check(image, FRAME_H)
+    # a frame that does not hold the grid (a laptop beside the sheet) does not count ...
+    assert not screen.frame_anywhere(image, inside=(5.0, 5.0))
+    # ... and without the frame the photo is paper
+    monkeypatch.setattr(screen, "frame_anywhere", lambda gray, inside=None: False)
+    assert screen.check(image, FRAME_H) is None

@@ -86,14 +86,19 @@ HINT = "photograph the printed paper, not a screen: print the sheet with `railpr
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
     screen is likely but not sure), or None (paper). A screen: the display's frame (:func:`frame_sides`)
-    beside FRAME_SIDES sides of the sheet, or the pixel grid in its blank windows. Likely: the
-    frame beside one side only; the blank windows' median peak
+    beside FRAME_SIDES sides of the sheet, centred in it where both of two opposite sides show
+    (:func:`_off_centre`), or the pixel grid in its blank windows. Likely: the frame beside one
+    side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
-    weave can be periodic), it only has every space confirmed."""
-    sides = frame_sides(gray, H)
-    if sides >= FRAME_SIDES:
+    weave can be periodic), it only has every space confirmed; or, no frame square to the sheet,
+    a screen's frame round the sheet's grid all the same (:func:`frame_anywhere`: a photo of the
+    sheet shown on a screen, turned in it)."""
+    distances = frame_distances(gray, H)
+    sides = sum(d is not None for d in distances)
+    off_centre = _off_centre(distances)
+    if sides >= FRAME_SIDES and not off_centre:
         return SCREEN
     score, windows = screen_score(gray, H)
     if score is not None and score >= THRESHOLD:
@@ -101,9 +106,13 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
     if sides:
-        return f"{DOUBT_WHY} (a screen's frame beside one side of the sheet)"
+        where = "sides of the sheet, the sheet not centred in it" if off_centre else "side of the sheet"
+        return f"{DOUBT_WHY} (a screen's frame beside {'one' if sides == 1 else sides} {where})"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
+    grid = cv2.perspectiveTransform(np.array([[[layout.GRID_MM / 2] * 2]], np.float64), H).reshape(2)
+    if frame_anywhere(gray, inside=(float(grid[0]), float(grid[1]))):
+        return f"{DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)"
     return None
 
 
@@ -273,14 +282,15 @@ SCAN_HITS = 4
 
 
 def looks_like_screen_anywhere(gray: np.ndarray) -> bool:
-    """The same test where the marks were not found (a sharp screen's pixel grid over the marks'
-    cells can hide them or make one read as another layout's), without knowing where the sheet
-    is: windows of SCAN_SIZE anywhere in the photo (at most SCAN_WINDOWS, spread over it), blank
-    (:func:`_blank_peak`, blurred by 1.5 px) and not dark; a screen when SCAN_HITS of them peak
-    over SCAN_PEAK. Not a median: the screen may fill a small part of the frame (the table
-    around it is blank too). Asked only of a photo refused anyway: it changes which line says
-    why, never whether a photo is read."""
-    return scan_hits(gray)[0] >= SCAN_HITS
+    """A photo whose marks were not found: a screen when its frame shows (:func:`frame_anywhere`:
+    a whole screen photographed from afar loses the marks) or its pixel grid does (a sharp
+    screen's pixel grid over the marks' cells can hide them or make one read as another
+    layout's), without knowing where the sheet is: windows of SCAN_SIZE anywhere in the photo
+    (at most SCAN_WINDOWS, spread over it), blank (:func:`_blank_peak`, blurred by 1.5 px) and
+    not dark; a screen when SCAN_HITS of them peak over SCAN_PEAK. Not a median: the screen may
+    fill a small part of the frame (the table around it is blank too). Asked only of a photo
+    refused anyway: it changes which line says why, never whether a photo is read."""
+    return frame_anywhere(gray) or scan_hits(gray)[0] >= SCAN_HITS
 
 
 def scan_hits(gray: np.ndarray) -> tuple[int, int]:
@@ -321,7 +331,9 @@ FRAME_STEP = 0.2         # ... differing by this much (x 1.22)
 FRAME_SHARE = 0.9        # ... in this share of the rows along the side: a straight edge square to the page
 FRAME_SEEN = 0.5         # ... of which at least this share must be in the photo
 FRAME_BAND_MM = (1.5, 25.0)   # the bezel: the rise this far beyond the fall
-FRAME_SIDES = 2          # the frame beside this many of the page's sides: a screen
+FRAME_SIDES = 2          # the frame beside this many of the page's sides: a screen ...
+FRAME_CENTRED_MM = 2.0   # ... when on two opposite sides it is as far from the page within this ...
+FRAME_CENTRED_SHARE = 0.02   # ... plus this share of the distance; off centre: every space flagged
 
 
 def frame_sides(gray: np.ndarray, H: np.ndarray) -> int:
@@ -329,16 +341,33 @@ def frame_sides(gray: np.ndarray, H: np.ndarray) -> int:
     (FRAME_GAP_MM to FRAME_REACH_MM out), a straight fall in the light square to the page (the
     display's edge) and, FRAME_BAND_MM further out, a straight rise (the bezel's outer edge),
     each in FRAME_SHARE of the rows along the side."""
+    return sum(d is not None for d in frame_distances(gray, H))
+
+
+def _off_centre(distances: list[float | None]) -> bool:
+    """A screen's viewer centres the page in the display: where the frame shows on both of two
+    opposite sides, it is as far from the page on each (within FRAME_CENTRED_MM, plus
+    FRAME_CENTRED_SHARE of the distance: the marks' homography, the 0.5 mm steps). A sheet lying in
+    a dark-rimmed tray square to it is rarely centred that well."""
+    return any(a is not None and b is not None
+               and abs(a - b) > FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * max(a, b)
+               for a, b in ((distances[0], distances[1]), (distances[2], distances[3])))
+
+
+def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
+    """Beside each of the page's sides (left, right, top, bottom), how far beyond the page's edge
+    (mm) the screen's frame (the display's edge, :func:`frame_sides`) is, or None where it is not."""
     x0, x1, y0, y1 = PAGE_MM
     box = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
     # (side's outward axis 0 x / 1 y, direction, the page's edge, the span along it)
     sides = ((0, -1, x0, (y0, y1)), (0, 1, x1, (y0, y1)), (1, -1, y0, (x0, x1)), (1, 1, y1, (x0, x1)))
-    return sum(_frame_beside(box, H, *side) for side in sides)
+    return [_frame_beside(box, H, *side) for side in sides]
 
 
-def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> bool:
+def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> float | None:
     """The frame beside one side of the page: the page's edge at ``edge`` grid mm on ``axis`` (0: x,
-    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred."""
+    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred. How far
+    beyond the edge the display's edge is (mm), or None."""
     step = 1.0 / FRAME_PPM
     k, g = int(round(FRAME_BOX_MM * FRAME_PPM)), int(round(FRAME_SKIP_MM * FRAME_PPM))
     out = np.arange(0.0, FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)   # mm beyond the page
@@ -367,4 +396,153 @@ def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edg
     falls = np.flatnonzero(fall >= FRAME_SHARE)
     rises = out[at][rise >= FRAME_SHARE]
     lo, hi = FRAME_BAND_MM
-    return any(np.any((rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)) for j in falls)
+    for j in falls:
+        if np.any((rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)):
+            return float(out[at][j])
+    return None
+
+
+# ------------------------------------------------------------ the screen's frame, marks not found
+# A whole screen photographed from afar (under about 0.6 camera px per screen px: the sheet a few
+# hundred pixels tall) loses the sheet's marks, so neither test above can run. Its frame still
+# shows without them: a dark quadrilateral band (the bezel, with a dark letterbox beside the page
+# when there is one) whose outer edge rises to the table and whose inner edge rises to the display,
+# as wide on opposite sides (a bezel is; a viewer centres the page). Paper has no such band: its
+# own edge is the outermost line, a dark table runs to the photo's border (docs/railroad-ink-photo.md,
+# "Screens round six").
+BAND_LONG = 640          # the photo is looked at this many px on its long side
+BAND_SHARES = (0.08, 0.12, 0.18, 0.25, 0.35)   # dark: under these shares of the photo's white ...
+BAND_HATS = (15, 41)     # ... or this much darker than its surroundings (black-hat of these sizes)
+BAND_HAT_STEP = 0.3      # ... by this much log light
+BAND_HULL = 0.02         # a dark region's hull covers this share of the photo or more ...
+BAND_QUAD = 0.08         # ... and the quadrilateral fitted to it this share
+BAND_DEPTH = 0.35        # the inner edge is looked for this share of the quad's short side in
+BAND_RISE_IN = 0.15      # a rise of this much log light inward (bezel to display) ...
+BAND_RISE_OUT = 0.25     # ... and of this much outward (bezel to table) ...
+BAND_ROWS = 0.8          # ... in this share of the rows along the side (its middle 80 %)
+BAND_MIN_PX = 2          # the band at least this wide (px at BAND_LONG) ...
+BAND_MIN_SHARE = 0.012   # ... and this share of the quad's short side (a printed line is thinner)
+BAND_SYMMETRY = 0.3      # opposite sides' widths within this share (+ 2 px) of each other
+BAND_SIDES = 3           # the band beside this many of the quad's sides
+
+
+def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) -> bool:
+    """A screen's frame anywhere in the photo, without the marks: a dark band round a
+    quadrilateral (:data:`BAND_QUAD` of the photo or more) rising to the table outside and to the
+    display inside beside BAND_SIDES of its sides, as wide on opposite sides. Candidates: the dark
+    regions (under a share of the white, or darker than their surroundings) whose convex hull is a
+    quadrilateral (or a pentagon whose fifth side is the photo's border: a corner cut off).
+    ``inside``: a point of the photo (px) the quadrilateral must hold (the sheet's grid: not a
+    laptop lying beside it)."""
+    f = min(1.0, BAND_LONG / max(gray.shape))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
+    light = np.log(np.maximum(small, 4.0)).astype(np.float32)
+    return any(_band_round(light, quad) for quad in _dark_quads(small, light)
+               if inside is None or cv2.pointPolygonTest(quad, (inside[0] * f, inside[1] * f), False) > 0)
+
+
+def _dark_masks(small: np.ndarray, light: np.ndarray):
+    white = float(np.percentile(small, 99))
+    for share in BAND_SHARES:
+        yield (small < share * white).astype(np.uint8)
+    for size in BAND_HATS:
+        hat = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+        yield cv2.morphologyEx((hat > BAND_HAT_STEP).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+
+
+def _dark_quads(small: np.ndarray, light: np.ndarray):
+    """The quadrilaterals fitted to the dark regions' convex hulls, corners clockwise from the top left."""
+    h, w = small.shape
+    for dark in _dark_masks(small, light):
+        contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            hull = cv2.convexHull(contour)
+            if len(contour) < 8 or cv2.contourArea(hull) < BAND_HULL * h * w:
+                continue
+            poly = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2).astype(np.float64)
+            quad = _uncut(poly, w, h) if len(poly) == 5 else poly
+            if quad is None or len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32)):
+                continue
+            if (quad[:, 0].min() < -0.25 * w or quad[:, 1].min() < -0.25 * h or quad[:, 0].max() > 1.25 * w
+                    or quad[:, 1].max() > 1.25 * h or cv2.contourArea(quad.astype(np.float32)) < BAND_QUAD * h * w):
+                continue
+            yield _clockwise(quad.astype(np.float32))
+
+
+def _uncut(poly: np.ndarray, w: int, h: int) -> np.ndarray | None:
+    """A pentagon one of whose sides lies along the photo's border: the quadrilateral whose corner
+    the border cut off (its two neighbouring sides extended to meet), else None."""
+    def on_border(p):
+        return p[0] <= 2 or p[1] <= 2 or p[0] >= w - 3 or p[1] >= h - 3
+    for i in range(5):
+        a, b = poly[i], poly[(i + 1) % 5]
+        if not (on_border(a) and on_border(b) and (abs(a[0] - b[0]) < 3 or abs(a[1] - b[1]) < 3)):
+            continue
+        before, after = poly[(i - 1) % 5], poly[(i + 2) % 5]
+        d1, d2 = a - before, after - b
+        den = d1[0] * d2[1] - d1[1] * d2[0]
+        if abs(den) < 1e-9:
+            return None
+        t = ((b[0] - before[0]) * d2[1] - (b[1] - before[1]) * d2[0]) / den
+        return np.array([before + t * d1] + [poly[(i + k) % 5] for k in range(2, 5)])
+    return None
+
+
+def _clockwise(quad: np.ndarray) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+    return np.roll(quad, -int(np.argmin(quad.sum(axis=1))), axis=0)
+
+
+def _band_round(light: np.ndarray, quad: np.ndarray) -> bool:
+    """The bezel's band beside BAND_SIDES of ``quad``'s sides (:func:`_band_width`), wide enough and
+    as wide on opposite sides."""
+    wide = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    tall = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    cols, rows = int(round(wide)), int(round(tall))
+    if min(cols, rows) < 40:
+        return False
+    pad = max(6, int(0.03 * min(cols, rows)))
+    to = np.float32([[pad, pad], [pad + cols, pad], [pad + cols, pad + rows], [pad, pad + rows]])
+    M = cv2.getPerspectiveTransform(quad.astype(np.float32), to)
+    size = (cols + 2 * pad, rows + 2 * pad)
+    seen = cv2.warpPerspective(np.ones_like(light), M, size, flags=cv2.INTER_NEAREST, borderValue=0) > 0
+    flat = cv2.warpPerspective(light, M, size, flags=cv2.INTER_LINEAR, borderValue=0)
+    depth = pad + int(BAND_DEPTH * min(cols, rows))
+    # each side as a strip: rows along the side, columns from outside the quad inward
+    strips = ((flat, seen, rows), (flat[:, ::-1], seen[:, ::-1], rows),
+              (flat.T, seen.T, cols), (flat.T[:, ::-1], seen.T[:, ::-1], cols))
+    widths = [_band_width(f[:, :depth], s[:, :depth], along, pad) for f, s, along in strips]
+    found = [w for w in widths if w is not None]
+    if len(found) < BAND_SIDES or min(found) < max(BAND_MIN_PX, BAND_MIN_SHARE * min(cols, rows)):
+        return False
+    return all(abs(widths[a] - widths[b]) <= BAND_SYMMETRY * max(widths[a], widths[b]) + 2
+               for a, b in ((0, 1), (2, 3)) if widths[a] is not None and widths[b] is not None)
+
+
+def _band_width(strip: np.ndarray, seen: np.ndarray, along: int, pad: int) -> int | None:
+    """The band's width beside one side (px), or None: ``strip`` (log light; rows along the side,
+    columns from ``pad`` px outside the quad's edge inward). The first rise inward of BAND_RISE_IN
+    in BAND_ROWS of the rows, with the table outside brighter than the band by BAND_RISE_OUT."""
+    lo, hi = pad + int(0.1 * along), pad + int(0.9 * along)
+    strip, seen = strip[lo:hi], seen[lo:hi]
+    box, gap = 2, 1
+    total = np.concatenate([np.zeros((len(strip), 1)), np.cumsum(strip, axis=1)], axis=1)
+    whole = np.concatenate([np.zeros((len(strip), 1)), np.cumsum(seen, axis=1)], axis=1)
+    at = np.arange(pad + 1 + box + gap, strip.shape[1] - box - gap)
+    before = (total[:, at - gap] - total[:, at - gap - box]) / box
+    after = (total[:, at + gap + box] - total[:, at + gap]) / box
+    inside = (whole[:, at + gap + box] - whole[:, at - gap - box]) == 2 * (box + gap)   # both boxes in the photo
+    rise = (after - before > BAND_RISE_IN) & inside
+    rise = rise | np.roll(rise, 1, axis=1) | np.roll(rise, -1, axis=1)
+    hits = np.flatnonzero(rise.mean(axis=0) >= BAND_ROWS)
+    if not len(hits):
+        return None
+    edge = int(at[hits[0]])
+    band = strip[:, pad + 1:max(pad + 2, edge - 1)].mean(axis=1)
+    outside = strip[:, 1:pad - 2].mean(axis=1)
+    visible = seen[:, 1:pad - 2].all(axis=1)
+    if visible.mean() <= 0.5 or np.mean((outside - band > BAND_RISE_OUT)[visible]) < BAND_ROWS:
+        return None
+    return edge - pad

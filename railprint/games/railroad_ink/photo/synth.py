@@ -588,6 +588,54 @@ def _occlude(sheet: np.ndarray, seed: int, what: str, expansion: str, px_per_mm:
     return what
 
 
+SURROUNDS = ("dark", "tray", "laptop")
+
+
+def _surround(table: np.ndarray, matrix: np.ndarray, sheet_shape, px_per_mm: float, seed: int, what: str) -> str:
+    """Draw on ``table`` (the photo before the sheet is laid on it; ``matrix``: the sheet's pixels to
+    the photo's) what the sheet lies on or beside, like a screen's dark frame: ``dark``, a dark
+    table (2-8 % grey, uneven); ``tray``, a tray square to the sheet: a floor 3-25 mm beyond each of
+    the sheet's edges (each its own: the sheet is not centred) inside a dark rim 6-20 mm wide;
+    ``laptop``, a laptop beside the sheet, 5-40 mm from it in the sheet's plane: a lit display
+    (a light page with dark blocks) in a dark bezel 8-15 mm wide. Returns a short description."""
+    if what not in SURROUNDS:
+        raise ValueError(f"unknown surround {what!r}; one of {', '.join(SURROUNDS)}")
+    rng = np.random.default_rng([seed, 0x5C2EE2])
+    h, w = sheet_shape[:2]
+
+    def fill(x0: float, y0: float, x1: float, y1: float, colour) -> None:   # a rectangle in sheet mm
+        corners = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64) * px_per_mm
+        ahead = matrix[2, 0] * corners[:, 0, 0] + matrix[2, 1] * corners[:, 0, 1] + matrix[2, 2]
+        if np.all(ahead > 0):   # in front of the camera
+            pts = cv2.perspectiveTransform(corners, matrix).reshape(-1, 2)
+            cv2.fillPoly(table, [np.round(pts * 16).astype(np.int32)], colour, cv2.LINE_AA, shift=4)
+
+    def grey(lo: float, hi: float):
+        return tuple(float(v) for v in rng.uniform(lo, hi) * rng.uniform(0.95, 1.05, 3))
+
+    sw, sh = w / px_per_mm, h / px_per_mm
+    if what == "dark":
+        table[:] = grey(0.02, 0.08)
+        table *= _smooth_field(rng, table.shape[0], table.shape[1], 0.8, 1.2)[..., None]
+        return "a dark table"
+    if what == "tray":
+        left, top, right, bottom = rng.uniform(3, 25, 4)
+        rim = rng.uniform(6, 20)
+        fill(-left - rim, -top - rim, sw + right + rim, sh + bottom + rim, grey(0.03, 0.1))
+        fill(-left, -top, sw + right, sh + bottom, grey(0.3, 0.8))
+        return f"a tray, rim {rim:.0f} mm, floor {left:.0f}/{top:.0f}/{right:.0f}/{bottom:.0f} mm"
+    gap, bezel = rng.uniform(5, 40), rng.uniform(8, 15)
+    dw, dh = rng.uniform(280, 330), rng.uniform(170, 210)
+    x0 = -gap - dw - 2 * bezel if rng.random() < 0.5 else sw + gap
+    y0 = rng.uniform(-0.3, 0.6) * sh
+    fill(x0, y0, x0 + dw + 2 * bezel, y0 + dh + 2 * bezel, grey(0.02, 0.06))
+    fill(x0 + bezel, y0 + bezel, x0 + bezel + dw, y0 + bezel + dh, grey(0.8, 0.95))
+    for _ in range(int(rng.integers(3, 8))):
+        bx, by = x0 + bezel + rng.uniform(0, 0.8) * dw, y0 + bezel + rng.uniform(0, 0.85) * dh
+        fill(bx, by, bx + rng.uniform(0.05, 0.2) * dw, by + rng.uniform(0.03, 0.15) * dh, grey(0.1, 0.5))
+    return f"a laptop {gap:.0f} mm beside"
+
+
 def _curl_sheet(sheet: np.ndarray, seed: int, curl: float, expansion: str, px_per_mm: float) -> dict:
     """Paper that is not flat, seen from above: each point of the sheet moved in the photo by up
     to ``curl`` mm (at the grid) from where a flat sheet's homography puts it. A sheet lifted off
@@ -646,7 +694,7 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
                board: Board | None = None, blank: bool = False, tilt_max: float = 35.0,
                bayer: bool = False, cover: tuple[int, ...] = (), pencil: bool | None = None,
                blur: float | None = None, curl: float = 0.0, ink: str | None = None,
-               highlight: bool = False, occlude: str | None = None) -> Photo:
+               highlight: bool = False, occlude: str | None = None, surround: str | None = None) -> Photo:
     """A photo of a drawn-on sheet, and the board it shows. ``bayer``: the sensor's colour filter
     mosaic, demosaiced, as every phone photo has (off by default: the reader's benchmarks and
     tests were measured without it; the screen check is measured with it too). ``cover``: the
@@ -658,7 +706,9 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     ``ink``: the board drawn in one of :data:`INKS` (red, green, a felt-tip marker, a fine-liner)
     instead of the hand's pencil or pen; ``highlight``: a highlighter run over some routes;
     ``occlude``: ``"finger"`` or ``"pen"`` lying over part of the grid (``_occlude``). Each has
-    its own random numbers: the rest of the photo is the seed's, and without them it is unchanged."""
+    its own random numbers: the rest of the photo is the seed's, and without them it is unchanged.
+    ``surround``: what the sheet lies on or beside, one of :data:`SURROUNDS` (``_surround``), to
+    check that paper is not taken for a screen (its own random numbers too)."""
     rng = np.random.default_rng(seed)
     mp, out_w, out_h = _frame(rng, megapixels)
     if board is None:
@@ -684,6 +734,8 @@ def make_photo(seed: int, *, megapixels: float | None = None, expansion: str = "
     table = np.empty((out_h, out_w, 3), np.float32)
     table[:] = rng.uniform(0.15, 0.75, 3).astype(np.float32)
     table *= _smooth_field(rng, out_h, out_w, 0.7, 1.2)[..., None]
+    if surround:
+        extra["surround"] = _surround(table, matrix, sheet.shape, px_per_mm, seed, surround)
     photo = cv2.warpPerspective(sheet, matrix, (out_w, out_h), dst=table, flags=cv2.INTER_AREA if px_per_mm > 8 else cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_TRANSPARENT)
     light = _smooth_field(rng, out_h, out_w, 0.55, 1.1)
