@@ -13,7 +13,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, WithJsonSchema
 
-from railprint.errors import ContentError, Location, RailprintError, clip, suggestion
+from railprint.errors import ContentError, Location, RailprintError, clip, did_you_mean, suggestion
 from railprint.loading.yamlio import MarkedDict, MarkedList
 from railprint.units import parse_length
 
@@ -297,6 +297,12 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 tags = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
                 msg = f"unknown type {ctx.get('tag')!r}"
                 problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags)))
+                continue
+            elif kind == "literal_error":   # pydantic's "Input should be 'left', 'centre' … or 'justify'"
+                choices = [c.strip("'") for c in re.split(r", | or ", str(err.get("ctx", {}).get("expected", "")))]
+                problems.append(RailprintError(f"{path}: unknown value {clip(err.get('input'))}", where,
+                                               hint=did_you_mean(str(err.get("input")), choices)
+                                               or "expected one of: " + ", ".join(choices)))
                 continue
             field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
             problems.append(RailprintError(f"{path}: {msg}", where, hint=field.description if field else hint))

@@ -187,7 +187,26 @@ class Expression:
         except ExpressionError:
             raise
         except Exception as exc:  # noqa: BLE001 - the sandbox's, Python's type errors: all the content's mistake
-            raise ExpressionError(f"{{{_short(self.source)}}} cannot be worked out: {_message(exc)}") from None
+            raise ExpressionError(f"{{{_short(self.source)}}} cannot be worked out: "
+                                  f"{_text_for_a_number(exc, given) or _message(exc)}") from None
+
+
+_MIXED = re.compile(r"'(?P<op>[^']+)' not supported between instances of '\w+' and '\w+'"
+                    r"|unsupported operand type\(s\) for (?P<op2>[^:]+): '\w+' and '\w+'"
+                    r"|can only concatenate str|can't multiply sequence")
+
+
+def _text_for_a_number(exc: Exception, given: Mapping[str, Any]) -> str | None:
+    """Python's words for text where a number was wanted ("'>' not supported between instances
+    of 'str' and 'int'") in a designer's: the operator and the values that are text."""
+    m = _MIXED.match(str(exc)) if isinstance(exc, TypeError) else None
+    texts = [f"{name} is {value[:30]!r}" for name, value in given.items() if isinstance(value, str)]
+    if m is None or not texts:
+        return None
+    op = m.group("op") or (m.group("op2") or "").strip() or ("+" if "concatenate" in str(exc) else "*")
+    comma = next((v for v in given.values() if isinstance(v, str) and re.fullmatch(r"-?\d+,\d+", v.strip())), None)
+    hint = f"a decimal point, not a comma: {comma.strip().replace(',', '.')}" if comma else "join text with '~'"
+    return f"'{op}' needs numbers, and {', '.join(texts[:3])}: text, not a number ({hint})"
 
 
 def _message(exc: Exception) -> str:

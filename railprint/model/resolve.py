@@ -704,6 +704,10 @@ def _cards_from_data(data: Any, path: Path) -> tuple[Any, _Columns, str]:
     except RailprintError as exc:
         raise ContentError(f"cards: {exc.message}", _loc(source, "from", where), exc.hint) from None
     if not table.is_file():
+        try:
+            file_version(table, "card list")   # missing: answered with the closest names beside it
+        except RailprintError as exc:
+            raise ContentError(exc.message, _loc(source, "from", where), exc.hint) from None
         raise ContentError(f"card list not found: {source['from']}", _loc(source, "from", where),
                            hint=f"looked for {table}")
     sheet = source.get("sheet")

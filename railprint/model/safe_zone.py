@@ -102,12 +102,28 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                 if distance >= safe - 1e-6:
                     continue
                 where = _loc(layers_data, index, top)
-                found.setdefault((where.line, where.col), (where, []))[1].append((distance, text))
+                outside = (max(x for x, _ in corners) <= 0 or min(x for x, _ in corners) >= width
+                           or max(y for _, y in corners) <= 0 or min(y for _, y in corners) >= height)
+                found.setdefault((where.line, where.col), (where, []))[1].append((distance, text, outside))
     warnings = []
-    for where, hits in found.values():
-        distance, text = min(hits)
-        texts = sorted({t for _, t in hits})
-        more = f" (and {len(texts) - 1} more from this layer)" if len(texts) > 1 else ""
-        warnings.append(f"{where}: text {text!r}{more} comes {max(distance, 0) / mm(1):.1f} mm from the trim, "
-                        f"inside the {safe / mm(1):g} mm safe zone (move it inward, or set the deck's 'safe:')")
+    for where, (distance, text, outside), more in _worst(found):
+        if outside:   # a unit mixed up (x: 5cm, 5in for 5mm) puts it off the card: nothing of it prints
+            warnings.append(f"{where}: text {text!r}{more} lies outside the {width / mm(1):g} x {height / mm(1):g} mm "
+                            "card: nothing of it prints (check its x and y and their units: mm, cm, in, pt)")
+        elif distance < 0:
+            warnings.append(f"{where}: text {text!r}{more} runs {-distance / mm(1):.1f} mm past the trim: "
+                            "the cut goes through it (move it inward)")
+        else:
+            warnings.append(f"{where}: text {text!r}{more} comes {distance / mm(1):.1f} mm from the trim, "
+                            f"inside the {safe / mm(1):g} mm safe zone (move it inward, or set the deck's 'safe:')")
     return warnings
+
+
+def _worst(found: dict) -> list:
+    """Per layer: its worst text (the one furthest out) and the others it stands for."""
+    out = []
+    for where, hits in found.values():
+        worst = min(hits)
+        texts = sorted({t for _, t, _ in hits})
+        out.append((where, worst, f" (and {len(texts) - 1} more from this layer)" if len(texts) > 1 else ""))
+    return out

@@ -171,7 +171,7 @@ def test_polyline_follows_the_drawn_path():
 
 
 @pytest.mark.parametrize("segments, message", [
-    ("[[N, X]]", "'W1' or 'end'"),     # an unknown port lists the accepted ones
+    ("[[N, X]]", "unknown value 'X' (expected one of: N, E, S, W, N0, N1, E0, E1, S0, S1, W0, W1, end)"),   # every port
     ("[[N, N]]", "joins 'N' to itself"),
     ("[]", "at least 1"),
 ])

@@ -117,3 +117,15 @@ def test_merged_cells_are_a_warning_at_the_range(tmp_path, caplog):
     assert result.exit_code == 0, result.output
     assert (f"Warning: {folder / 'cards.xlsx'}[Cards]:2:2: cells B2:B3 are merged: only B2 holds the value, "
             "the other cells read as blank (unmerge them and fill each cell)") in caplog.text
+
+
+def test_a_misspelt_card_list_is_answered_with_the_file_beside_it(tmp_path):
+    """As a missing picture is: the file the deck names, where it looked, and the closest name."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "d.yaml").write_text(DECK.replace("from: cards.csv", "from: card.csv"), encoding="utf-8")
+    (tmp_path / "g" / "cards.csv").write_text("name,rules\nA,x\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["render", "g", "--content", str(tmp_path / "g"), "-o", str(tmp_path / "out"), "-q"])
+    assert result.exit_code == 1
+    [line] = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert line.endswith("d.yaml:11:15: card list not found: card.csv "
+                         f"(looked for {tmp_path / 'g' / 'card.csv'}; did you mean 'cards.csv'?)"), line

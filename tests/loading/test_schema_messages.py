@@ -108,3 +108,23 @@ def test_a_decimal_comma_is_named(layer, expected):
         validate(DeckSpec, data, "a.yaml", "deck")
     found = [str(p).split(": ", 1)[1] for p in caught.value.problems]
     assert expected in found, found
+
+
+@pytest.mark.parametrize("layer, expected", [
+    ("{type: text, text: A, x: 1mm, y: 1mm, align: centr}",
+     "templates.t.layers.align: unknown value 'centr' (did you mean 'centre' or 'center'?)"),
+    ("{type: image, file: a.png, x: 1mm, y: 1mm, w: 9mm, h: 9mm, fit: cver}",
+     "templates.t.layers.fit: unknown value 'cver' (did you mean 'cover'?)"),
+    ("{type: image, file: a.png, x: 1mm, y: 1mm, w: 9mm, h: 9mm, fit: 5}",
+     "templates.t.layers.fit: unknown value 5 (expected one of: contain, cover, stretch)"),
+    ("{type: track, segments: [[N, S], [W, X]]}",   # 13 choices: all named, in the schema's order
+     "templates.t.layers.segments: unknown value 'X' (expected one of: N, E, S, W, N0, N1, E0, E1, S0, S1, W0, W1, end)"),
+])
+def test_a_word_that_is_not_one_of_the_choices_is_answered_with_the_closest(layer, expected):
+    """Not pydantic's "Input should be 'left', 'centre', 'center', 'right' or 'justify'": the value
+    given, and the choice it was meant to be (as a misspelt key or size is answered)."""
+    data = load_text(DECK.format(size="poker").replace("layers: []", f"layers:\n      - {layer}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    [problem] = [str(p) for p in caught.value.problems]
+    assert problem.split(": ", 1)[1] == expected, problem

@@ -133,7 +133,9 @@ def problems(tmp_path: Path, layer: str, row: str = "a,3") -> str:
     ('\'{"%099999999d" % 1}\'', "'%' is the remainder of two numbers"),
     ("'{name | replace(\"a\", name * 9000) | replace(\"a\", name * 9000)}'", "longer than 20000"),
     ("'{cost / 0}'", "division by zero"),
-    ("'{name < 3}'", "not supported between"),
+    ("'{name < 3}'", "{name < 3} cannot be worked out: '<' needs numbers, and name is 'a': text, not a number "
+                     "(join text with '~')"),   # not Python's "'<' not supported between instances of 'str' and 'int'"
+    ("'{name + 1}'", "'+' needs numbers, and name is 'a': text, not a number"),   # not "can only concatenate str …"
     ("'{cost +}'", "is not an expression"),
     ("'{nmae | upper}'", "unknown variable {nmae}"),
 ])
@@ -141,6 +143,12 @@ def test_untrusted_expressions_are_located_errors(tmp_path, expression, message)
     found = problems(tmp_path, f"{{type: text, text: {expression}, x: 5mm, y: 10mm}}")
     assert message in found
     assert "d.yaml" in found or "cards.csv" in found
+
+
+def test_a_number_typed_with_a_decimal_comma_is_named_with_the_value_to_write(tmp_path):
+    found = problems(tmp_path, "{type: text, text: '{cost + 1}', x: 5mm, y: 10mm}", row='a,"4,5"')
+    assert "cards.csv:2:2:" in found and "'+' needs numbers, and cost is '4,5': text, not a number " \
+        "(a decimal point, not a comma: 4.5)" in found
 
 
 def test_a_computed_size_that_is_not_a_size_is_reported_at_its_cell(tmp_path):

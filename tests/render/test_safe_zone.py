@@ -66,3 +66,16 @@ def test_no_shipped_content_is_inside_its_safe_zone():
         result = run_cli("validate", "--lang", lang)
         assert result.exit_code == 0, result.output
         assert "Warning" not in result.stderr, result.stderr
+
+
+def test_text_past_the_trim_or_off_the_card_is_said_so_not_0_mm_from_the_trim(tmp_path):
+    """A unit mixed up — 5cm or 5in where 5mm was meant — puts text across the cut or off the
+    card; the warning said "comes 0.0 mm from the trim, inside the 3 mm safe zone" for both."""
+    across = _deck(tmp_path, "      - {type: text, text: 'ABC', x: 6cm, y: 30mm, size: 8}")
+    warning = run_cli("validate", str(across)).stderr
+    assert "text 'ABC' runs " in warning and " mm past the trim: the cut goes through it (move it inward)" in warning
+    assert "0.0 mm" not in warning
+    off = _deck(tmp_path, "      - {type: text, text: 'ABC', x: 5in, y: 30mm, size: 8}")
+    line = _line_of(off, "'ABC'")
+    assert f"{off}:{line}:9: text 'ABC' lies outside the 63 x 88 mm card: nothing of it prints " \
+        "(check its x and y and their units: mm, cm, in, pt)" in run_cli("validate", str(off)).stderr

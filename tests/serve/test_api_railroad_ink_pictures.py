@@ -191,3 +191,21 @@ def test_a_phone_asking_again_for_the_picture_it_holds_gets_304(client, monkeypa
     changed = client.get(url, headers={"If-None-Match": tag})
     assert changed.status_code == 200 and changed.headers["etag"] != tag and changed.content != first.content
     assert drawn == ["en", "en"]
+
+
+def test_the_boards_row_and_column_names_can_be_read_on_a_phone(client):
+    """The page shows a square about 39 CSS px wide on a 360 px phone (the board beside the tray).
+    The printed picture's 9 pt labels came out 6 px high there: too small to find the square a
+    violation names (`C5 north: …`). The page's board draws them at least 12 px high."""
+    import re
+
+    ident = room(client)
+    board = client.post(f"/api/rooms/{ident}/actions/faces", json={}).json()["board"]
+    labels = re.findall(r'<text[^>]*font-size="([0-9.]+)"[^>]*>([A-G1-7])</text>', board)
+    assert sorted(name for _, name in labels) == sorted("ABCDEFG1234567")
+    square_px = 39
+    assert min(float(size) for size, _ in labels) * square_px / CELL >= 12
+    # the labels stay on the picture: none is cut at its edge
+    side = float(re.search(r'viewBox="0 0 ([0-9.]+)', board).group(1))
+    places = [(float(x), float(y)) for x, y in re.findall(r'<text[^>]*x="([0-9.]+)" y="([0-9.]+)"[^>]*>[A-G1-7]</text>', board)]
+    assert len(places) == 14 and all(12 < x < side - 12 and 14 < y < side for x, y in places)

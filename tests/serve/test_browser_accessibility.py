@@ -88,7 +88,7 @@ def test_axe_finds_nothing_on_a_railroad_ink_page_in_play(browser, server, axe_j
     page.wait_for_selector("#violations li a[data-square='C3'], #violations li a[data-square='C4']")
     page.fill("#ri-seed", "12x")
     page.locator("#ri-seed-go").click()
-    page.wait_for_selector("#message:text('is not a seed')")
+    page.wait_for_selector("#message:text('A seed is the whole number printed on the sheet')")
     assert violations(page, axe_js) == []
     page.fill("#ri-seed", "42")
     page.locator("#ri-seed-go").click()
@@ -205,3 +205,30 @@ def test_axe_finds_nothing_on_result_views_in_play(browser, server, axe_js):
         page.locator("#violations li a.ttr-goto").first.click()
         page.wait_for_selector("#ttr-note:text('Shown on the map')")
         both_languages(f"ticket-to-ride {mapid}")
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, a[href], input, select, summary')].map((e) => {
+  // a checkbox, a radio button or a file picker is tapped through its label
+  const target = (e.matches('input[type=checkbox], input[type=radio], input[type=file]') && e.closest('label')) || e;
+  const r = target.getBoundingClientRect();
+  return {what: `${e.tagName.toLowerCase()}#${e.id} ${(e.textContent || e.name || e.type || '').trim().slice(0, 30)}`,
+          w: Math.round(r.width), h: Math.round(r.height), shown: r.width > 0 && getComputedStyle(e).visibility !== 'hidden'};
+}).filter((t) => t.shown && (t.w < 44 || t.h < 44)).map((t) => `${t.what}: ${t.w} x ${t.h}`)"""
+
+
+def test_every_control_and_link_is_a_44_px_target_on_a_phone(browser, server):
+    """Every button, link, field and (through its label) check box is at least 44 × 44 CSS px at
+    360 px — the header's *Games*, the files and exports, *BG Stats*, Ticket to Ride's tickets and
+    the start page's rooms were 19-22 px high. (The Railroad Ink board's squares are 39 px: the
+    board and the tray stay in view together; they are no buttons.)"""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    for game, setup, ready in GAMES:
+        open_room(page, base, game, ["Ala", "Anna", "Bartek"], setup)
+        page.wait_for_selector(ready)
+        page.wait_for_selector("#ranking tbody tr")
+        page.wait_for_selector("#bgstats:not([hidden])")
+        assert page.evaluate(SMALL_TARGETS) == [], (game, setup)
+    page.goto(f"{base}/")
+    page.wait_for_selector("#rooms li a")
+    assert page.evaluate(SMALL_TARGETS) == []

@@ -56,11 +56,22 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     # the other player's arrival is shown with their letter
     assert "Bartek @2" in ala.locator(".at-station[data-station='1'] .at-detail").inner_text()
 
-    # a reading the track cannot show: the server's message, nothing changed
+    # a reading the track cannot show (or mistyped: O for 0): said by the page in the player's words,
+    # not the server's "player:Ala: route: …", and the field keeps the typing to correct; nothing changed
     before = version(ala)
+    for typed in ("40+41", "4O+9", "81"):
+        ala.fill("#at-route", typed)
+        ala.locator("#at-route-save").click()
+        ala.wait_for_selector("#message:text('Type the number the track shows: 0 to 40, or 40+1 to 40+40 past the end.')")
+        assert ala.evaluate("document.activeElement.id") == "at-route"
+        assert ala.locator("#at-route").input_value() == typed
+        ala.locator("#message").evaluate("m => { m.textContent = ''; }")
+    assert version(ala) == before
+    ala.locator("#lang").click()
     ala.fill("#at-route", "40+41")
     ala.locator("#at-route-save").click()
-    ala.wait_for_selector("#message:text('the track runs 1-40')")
+    ala.wait_for_selector("#message:text('Wpisz liczbę z toru: od 0 do 40 albo od 40+1 do 40+40 za końcem.')")
+    ala.locator("#lang").click()
     assert version(ala) == before
 
     saved = download(ala, tmp_path)
@@ -99,12 +110,19 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     # where a first tile can go comes from the replay: beside the depot, facing a locomotive
     playable = [g.get_attribute("data-square") for g in page.locator("g.at-square[data-playable='true']").all()]
     assert sorted(playable) == ["A2", "B1"]
-    # a tile where it moves no locomotive: the replay's reason on the page, nothing changed
+    # a square where no tile can move a locomotive: said at the tap, in the page's language, before a
+    # tile is picked and turned (it was the server's English reason after Place); nothing changed
     before = version(page)
     page.locator("g.at-square[data-square='D4']").click()
-    page.locator("button.at-tile[data-tile='T02']").click()
-    page.locator("#at-place").click()
-    page.wait_for_selector("#message:has-text('the tile touches neither the depot nor a placed tile')")
+    page.wait_for_selector("#message:text('A tile here would move no locomotive: pick a dashed square (+).')")
+    assert page.locator("button.at-tile").count() == 0 and page.locator("#at-place").count() == 0
+    page.locator("#lang").click()
+    page.locator("g.at-square[data-square='C3']").click()
+    page.wait_for_selector("#message:text('Kafelek tutaj nie ruszy żadnej lokomotywy: wybierz pole przerywane (+).')")
+    page.locator("#lang").click()
+    page.locator("g.at-square[data-square='B1']").click()   # a dashed square: the hand to pick from
+    page.wait_for_selector("button.at-tile[data-tile='T02']")
+    assert page.locator("#message").inner_text() == ""
     assert version(page) == before
 
     for placement in ALA[:3]:

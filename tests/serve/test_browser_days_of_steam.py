@@ -41,7 +41,10 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     tap(bartek, "circuits", 1)
     tap(bartek, "steam", 1, 6)
     assert bartek.locator("button[data-step='steam'][data-delta='1']").is_disabled()  # 6 is the most
-    # the game ended at once: Ala reached 13 VP
+    # the game ended at once: Ala reached 13 VP. Until someone says so, the scorer's violation, said to
+    # the player as a sentence, not at the place in a game file they never typed (`game.yaml:4:12: `)
+    bartek.wait_for_selector("#violations li")
+    assert bartek.locator("#violations li").inner_text().startswith("Ala has 13 VP: reaching 13 ends the game at once")
     before = version(bartek)
     bartek.locator("input[data-end='instant']").click()
     bartek.wait_for_function(f"Number(document.body.dataset.version) > {before}")
@@ -58,12 +61,21 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     assert ala.locator("#dos-winner").inner_text() == "Ala"
     assert bartek.locator("output[data-value='goods-B']").inner_text() == "5"
 
-    # an impossible count: 8 blue goods in the whole game -> the server's message, no change
+    # an impossible count: 8 blue goods in the whole game -> said by the page, in its language, with
+    # who holds them (it was the server's English "8 blue goods delivered in all; the game has 7"), no change
     tap(ala, "goods-B", 1, 2)
     before = version(ala)
     ala.locator("button[data-step='goods-B'][data-delta='1']").click()
-    ala.wait_for_selector("#message:text('8 blue goods delivered in all; the game has 7')")
+    ala.wait_for_selector("#message:text('All 7 goods of this colour are delivered already (Ala 2, Bartek 5).')")
+    ala.locator("#lang").click()
+    ala.locator("button[data-step='goods-B'][data-delta='1']").click()
+    ala.wait_for_selector("#message:text('Dostarczono już wszystkie 7 towarów tego koloru (Ala 2, Bartek 5).')")
+    ala.locator("#lang").click()
     assert version(ala) == before and ala.locator("output[data-value='goods-B']").inner_text() == "2"
+    # the server refuses it too (a phone that skips the page's check, or two phones at once)
+    answer = ala.request.post(url.replace("/r/", "/api/rooms/") + "/changes", data={"version": before, "parts": {
+        "player:Ala": {"goods": {"R": 2, "G": 1, "Y": 1, "B": 3}, "circuits": 2, "steam": 3}}})
+    assert answer.status == 400 and "8 blue goods delivered in all; the game has 7" in answer.json()["error"]
 
     saved = download(ala, tmp_path)
     cli = run_cli("score", "days-of-steam", str(saved), "--json")
@@ -95,6 +107,9 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
     open_room(ala, base, "days-of-steam", ["Ala", "Bartek"])
     ala.wait_for_selector("g.dos-square[data-at='0,0']")
     assert ala.locator("#dos-no-map").is_visible()
+    # nobody has a point yet: both win, and the line says so (it read "Winner: Ala, Bartek")
+    ala.wait_for_selector("#dos-winner:text('Ala, Bartek')")
+    assert ala.locator("#dos-winner").evaluate("s => s.parentNode.textContent").startswith("Winners (a tie): Ala, Bartek")
     tap(ala, "goods-R", 1)
     tap(ala, "goods-G", 1)
     tap(ala, "circuits", 1, 2)
@@ -165,5 +180,14 @@ def test_quick_taps_on_a_stepper_all_count(browser, server):
     tap_three_times_at_once(ala, "button[data-step='goods-R'][data-delta='1']")
     assert ala.locator("output[data-value='goods-R']").inner_text() == "3"
     assert ala.locator("#message").inner_text() == ""
+    # the game's 7 circuit counters shared by the table: the 8th is said by the page, not sent
+    tap(ala, "circuits", 1, 4)
+    ala.locator("button[data-player='Bartek']").click()
+    tap(ala, "circuits", 1, 3)
+    before = version(ala)
+    ala.locator("button[data-player='Ala']").click()
+    ala.locator("button[data-step='circuits'][data-delta='1']").click()
+    ala.wait_for_selector("#message:text('All 7 circuit counters are held already (Ala 4, Bartek 3).')")
+    assert version(ala) == before and ala.locator("output[data-value='circuits']").inner_text() == "4"
     assert not errors, errors
     phone.close()

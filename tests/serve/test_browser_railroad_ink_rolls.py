@@ -76,11 +76,18 @@ def test_a_seed_shows_the_sheets_rolls_round_by_round(browser, server):
     page.wait_for_selector("#ri-round[data-round='1']")
     assert shown(page) == printed(SEED, "meteor", 1)
 
-    # not a seed: the server's message, the rolls shown stay
+    # not a seed: said by the page in the player's words (it was the server's "seed: '12x' is not a
+    # seed (… 0 to 9223372036854775807)", in English on a Polish page); the typing kept, the rolls stay
     page.fill("#ri-seed", "12x")
     page.locator("#ri-seed-go").click()
-    page.wait_for_selector("#message:text('is not a seed')")
+    page.wait_for_selector("#message:text('A seed is the whole number printed on the sheet, after “seed”: digits only.')")
+    assert page.evaluate("document.activeElement.id") == "ri-seed" and page.locator("#ri-seed").input_value() == "12x"
     assert shown(page) == printed(SEED, "meteor", 1)
+    page.locator("#lang").click()
+    page.wait_for_selector("#ri-seed-go:text('Pokaż')")
+    page.fill("#ri-seed", "12x")
+    page.locator("#ri-seed-go").click()
+    page.wait_for_selector("#message:text('Ziarno to liczba wydrukowana na karcie po słowie „ziarno”: same cyfry.')")
     assert not errors, errors
 
 

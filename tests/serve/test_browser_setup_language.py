@@ -40,11 +40,27 @@ def test_player_fields_grow_and_shrink_within_what_the_game_allows(browser, serv
     page.wait_for_selector("#game option[value='days-of-steam']", state="attached")
     page.select_option("#game", "days-of-steam")     # Days of Steam: 2 to 4
     page.wait_for_selector("#players-range:text('2 to 4')")
+    assert page.locator("#players legend").inner_text() == "Players (2 to 4)"   # not "Players (players: from 2 to 4)"
     assert fields(page) == 4 and page.locator("#add-player").is_disabled()
     page.locator("button[data-remove='4']").click()
     page.locator("button[data-remove='3']").click()
     assert fields(page) == 2
     assert page.locator("button[data-remove='1']").is_disabled() and page.locator("button[data-remove='2']").is_disabled()
+
+    # too few names typed: said by the page in its language at the first empty field (it was the
+    # server's English "Days of Steam is played by 2-4 players, not 1", or "players: 1 to 8 names …")
+    page.fill("#player-1", "Ala")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("#message:text(\"Type the players' names: 2 to 4 for this game.\")")
+    assert page.evaluate("document.activeElement.id") == "player-2"
+    page.locator("#lang").click()
+    page.wait_for_selector("#players-range:text('od 2 do 4')")
+    assert page.locator("#players legend").inner_text() == "Gracze (od 2 do 4)"
+    page.fill("#player-1", "")
+    page.locator("#create button[type='submit']").click()
+    page.wait_for_selector("#message:text('Wpisz imiona graczy: od 2 do 4 w tej grze.')")
+    assert page.evaluate("document.activeElement.id") == "player-1"
+    assert page.url.rstrip("/").split("?")[0] == base   # no room was started
 
 
 @pytest.mark.parametrize("first, other", [("Ala", "ALA"), ("Ala", "ＡＬＡ"), ("Ala", "ala"), ("Zoë", "ZOE\u0308")])

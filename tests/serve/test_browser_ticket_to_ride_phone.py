@@ -403,3 +403,25 @@ def test_the_chooser_names_colours_in_the_pages_language(browser, server):
     assert not any(word in " ".join(names) for word in ("green", "yellow", "gray")), names
     assert not errors, errors
     ctx.close()
+
+
+def test_find_a_ticket_ignores_case_and_accents_as_game_files_do(browser, server):
+    """A phone's plain keyboard has no ø, ö or ł: "tromso" finds Tromsø's tickets as a game file's
+    `tromso` names Tromsø (it found none); "stockholm tromso" the ticket between them."""
+    base, _ = server
+    (ctx,), (page,), errors = touch_phones(browser)
+    open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
+    page.wait_for_selector("#ttr-tickets li")
+    every = page.locator("#ttr-tickets li").all_inner_texts()
+
+    def found(typed: str) -> list[str]:
+        page.fill("#ttr-filter", typed)
+        return page.locator("#ttr-tickets li:not([hidden])").all_inner_texts()
+
+    for typed, name in (("tromso", "Tromsø"), ("GOTEBORG", "Göteborg"), ("kobenhavn", "København"), ("orebro", "Örebro")):
+        want = [t for t in every if name in t]
+        assert want and found(typed) == want, typed
+    assert found("stockholm tromso") == [t for t in every if "Stockholm - Tromsø" in t]
+    assert found("Tromsø") == [t for t in every if "Tromsø" in t]   # typed with its letters: the same
+    assert not errors, errors
+    ctx.close()

@@ -77,7 +77,7 @@ def game_text(game: GameScore, lang: str = "en") -> str:
                 body = table([w["station"], w["round"], w["space"], w["points"]], rows, align="lrrr")
                 out += ["  " + line for line in body.splitlines()]
             else:
-                out.append(f"  {w['stations']}: {w['no_arrivals']}")
+                out.append(f"  {w['no_arrivals']}")   # not "stations: …" above "stations: 0", the points
             out.append(f"  {w['stations']}: {p.station_points}")
         if game.mode != "stations":
             reading = route_reading(p.route_points)   # the score track's 40+n, when it went round

@@ -36,7 +36,7 @@ WORDS = {
         "space": "pole", "points": "pkt", "route": "najdłuższa trasa", "stations": "stacje",
         "total": "suma", "rank": "miejsce", "ranking": "Ranking", "winner": "Zwycięzca",
         "winners": "Wspólne zwycięstwo", "violations": "Naruszenia zasad", "tiles": "wjazdy na kafelki",
-        "no_arrivals": "żadna stacja", "solo": "Cel w grze solo",
+        "no_arrivals": "brak przyjazdów na stacje", "solo": "Cel w grze solo",
         "solo_none": "poniżej pierwszego progu (20)",
         "levels": {"beginner": "początkujący", "medium": "średni", "good": "dobry",
                    "very_good": "bardzo dobry", "advanced": "zaawansowany"},

@@ -112,7 +112,8 @@ def _trace(path: tuple[tuple[int, int], ...], colour: str, offset: float) -> lis
     return items
 
 
-def _board_frame() -> list[Item]:
+def _board_frame(label: float = 9, gap: float = mm(12)) -> list[Item]:
+    """The grid, its frame and the row and column labels (``label`` pt, ``gap`` from the board)."""
     items: list[Item] = []
     thin = Style(stroke="#9a9a9a", width=0.5)
     for k in range(SIZE + 1):
@@ -121,9 +122,9 @@ def _board_frame() -> list[Item]:
     items.append(Rect(BOARD_X, BOARD_Y, SIZE * CELL, SIZE * CELL, Style(stroke="#000000", width=1.4)))
     for k in range(SIZE):
         x, _ = _centre(0, k)
-        items.append(Text(x, BOARD_Y - mm(12), str(k + 1), 9, SOFT, "bold", "middle"))
+        items.append(Text(x, BOARD_Y - gap, str(k + 1), label, SOFT, "bold", "middle"))
         _, y = _centre(k, 0)
-        items.append(Text(BOARD_X - mm(12), y + 3, ROWS[k], 9, SOFT, "bold", "middle"))
+        items.append(Text(BOARD_X - gap, y + label / 3, ROWS[k], label, SOFT, "bold", "middle"))
     return items
 
 
@@ -253,10 +254,12 @@ def empty_board(margin: float = mm(16)) -> Page:
     """The scored picture's board alone — frame, grid, row and column labels, the centre's
     outline and the exit stubs, no space drawn — on a page ``margin`` wider than the board on
     every side (``railprint serve``'s editor draws the spaces over it, a board square being
-    ``CELL`` on this page)."""
+    ``CELL`` on this page). The labels are twice the printed picture's: a phone shows a square
+    about 39 px wide, where the printed 9 pt labels were 6 px high, too small to read a
+    violation's square name off the board."""
     dashed = Style(stroke="#9a9a9a", width=0.8, dash=(2, 2))
     centre = tuple(Rect(BOARD_X + c * CELL, BOARD_Y + r * CELL, CELL, CELL, dashed) for r, c in CENTRE)
-    items = (Group(centre, id="centre"), Group(tuple(_board_frame()), id="frame"),
+    items = (Group(centre, id="centre"), Group(tuple(_board_frame(label=18, gap=mm(10))), id="frame"),
              Group(tuple(_exit_stubs()), id="exits"))
     side = SIZE * CELL + 2 * margin
     return Page(side, side, (Group(items, transform=(1, 0, 0, 1, margin - BOARD_X, margin - BOARD_Y)),),

@@ -118,7 +118,11 @@ def roll_text(game: GameRolls, dice: DiceSpec, *, lang: str = "en", round_number
         rounds = rounds[round_number - 1:round_number]
     word = {"en": "Round", "pl": "Runda"}[lang]
     exp = {"none": "", "meteor": ", meteor", "lava": ", lava"}[game.expansion]
-    out = [f"Railroad Ink — seed {game.seed}{exp}, {len(game.rounds)} rounds"]
+    if lang == "pl":   # the sheet's own word for the seed; "rundy: 7" fits every number (no plural forms)
+        exp = {"none": "", "meteor": ", Meteoryt", "lava": ", Lawa"}[game.expansion]
+        out = [f"Railroad Ink — ziarno {game.seed}{exp}, rundy: {len(game.rounds)}"]
+    else:
+        out = [f"Railroad Ink — seed {game.seed}{exp}, {len(game.rounds)} rounds"]
     for rnd in rounds:
         out.append("")
         out.append(f"{word} {rnd.number}")

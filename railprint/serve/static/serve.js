@@ -11,7 +11,8 @@
       saved: "Saved", conflict: "Changed on another screen meanwhile — here is the current game; redo your change.",
       uploaded: "File read", no_rooms: "No games yet.", cannot_score: "Cannot score yet:", offline: "No connection — retrying…", bgstats: "Log this play in BG Stats",
       add_player: "Add a player", remove_player: "Remove", same_name: "Two players have the same name:",
-      players_range: "players: from {min} to {max}", kept_offline: "No connection: kept on this phone, sent when it returns.",
+      too_few: "Type the players' names: {min} to {max} for this game.",
+      players_range: "{min} to {max}", kept_offline: "No connection: kept on this phone, sent when it returns.",
       refused_offline: "{n} change(s) made without a connection were refused: the game changed on another screen meanwhile — here is the current game; redo them.",
       language: "Language", sheet: "Your part of the game"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
@@ -22,7 +23,8 @@
       uploaded: "Plik wczytany", no_rooms: "Jeszcze żadnej gry.", cannot_score: "Nie da się jeszcze policzyć:",
       offline: "Brak połączenia — ponawiam…", bgstats: "Zapisz tę rozgrywkę w BG Stats",
       add_player: "Dodaj gracza", remove_player: "Usuń", same_name: "Dwóch graczy ma to samo imię:",
-      players_range: "graczy: od {min} do {max}", kept_offline: "Brak połączenia: zapisane na tym telefonie, wyślę po powrocie.",
+      too_few: "Wpisz imiona graczy: od {min} do {max} w tej grze.",
+      players_range: "od {min} do {max}", kept_offline: "Brak połączenia: zapisane na tym telefonie, wyślę po powrocie.",
       refused_offline: "Odrzucono zmiany zrobione bez połączenia ({n}): w międzyczasie ktoś zmienił grę na innym ekranie — oto aktualna gra; powtórz je.",
       language: "Język", sheet: "Twoja część gry"},
   };
@@ -399,6 +401,13 @@
           return;
         }
         seen.set(key, i);
+      }
+      const {min, max} = limits();
+      if (chosen.length < min) {   // said here, in the page's language, at the first empty name
+        const empty = typed.findIndex((name) => !name);
+        message(t("too_few").replace("{min}", min).replace("{max}", max), false, `#player-${empty + 1}`);
+        document.getElementById(`player-${empty + 1}`).focus();
+        return;
       }
       const setup = {};
       fields.querySelectorAll("[data-field]").forEach((s) => { setup[s.dataset.field] = s.value; });

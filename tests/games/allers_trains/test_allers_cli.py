@@ -95,3 +95,15 @@ def test_strict_turns_violations_into_errors(tmp_path):
     assert run_cli("score", "allers-trains", path).exit_code == 0
     result = run_cli("score", "allers-trains", path, "--strict")
     assert result.exit_code == 1 and "the game is not over" in result.stderr
+
+
+def test_a_player_at_no_station_is_told_once_not_stations_above_stations(tmp_path):
+    """It read "stations: no station reached" above "stations: 0" (Polish: "stacje: żadna stacja",
+    "stacje: 0"): two lines of one label, one a list and one the points."""
+    path = tmp_path / "game.yaml"
+    path.write_text("mode: route+stations\nplayers: [Ala, Bartek]\nframes:\n  Ala: [B1 T06 0, A2 T05 0]\n"
+                    "  Bartek: [A2 T15 0]\n", encoding="utf-8")
+    en = cli_stdout("score", "allers-trains", str(path))
+    assert "  no station reached\n  stations: 0\n" in en and "stations: no station" not in en
+    pl = cli_stdout("score", "allers-trains", str(path), "--lang", "pl")
+    assert "  brak przyjazdów na stacje\n  stacje: 0\n" in pl and "stacje: żadna" not in pl

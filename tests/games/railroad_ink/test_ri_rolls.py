@@ -114,6 +114,9 @@ def test_roll_text_names_and_draws_every_die():
     assert "route die 3" in text and "meteor distance die" in text
     polish = roll_text(game, DICE, lang="pl")
     assert "Runda 6" in polish and "kostka trasy" in polish
+    # the heading too, with the sheet's word for the seed (it was "seed 4242, meteor, 6 rounds")
+    assert polish.splitlines()[0] == "Railroad Ink — ziarno 4242, Meteoryt, rundy: 6"
+    assert text.splitlines()[0] == "Railroad Ink — seed 4242, meteor, 6 rounds"
     with pytest.raises(RailprintError, match="rounds 1 to 6"):
         roll_text(game, DICE, round_number=7)
 

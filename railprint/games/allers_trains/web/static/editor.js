@@ -7,6 +7,7 @@
   "use strict";
   const WORDS = {
     en: {stations: "Stations: the round you arrived in", route: "Route track reading", route_hint: "e.g. 39 or 40+9",
+      route_bad: "Type the number the track shows: 0 to 40, or 40+1 to 40+40 past the end.",
       not_arrived: "not arrived", round: "round", earlier: "one round earlier", later: "one round later",
       space: "space", points: "pts", station_points: "Stations", route_points: "Route", total: "Total",
       save: "Save", mode: {stations: "Base game: stations", route: "Variant 1: route", "route+stations": "Variant 2: route and stations"},
@@ -17,8 +18,10 @@
       locos: "Locomotives", tiles_entered: "tiles entered", state: {waiting: "waiting", arrived: "arrived", collided: "collided",
         removed: "removed (station taken)", depot: "in the depot"},
       colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", picture_open: "Tap the picture to open it whole.", none_yet: "none yet",
-      over: "Every locomotive has stopped: the frame is finished."},
+      over: "Every locomotive has stopped: the frame is finished.",
+      not_playable: "A tile here would move no locomotive: pick a dashed square (+)."},
     pl: {stations: "Stacje: runda, w której dojechałeś", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
+      route_bad: "Wpisz liczbę z toru: od 0 do 40 albo od 40+1 do 40+40 za końcem.",
       not_arrived: "nie dojechał", round: "runda", earlier: "runda wcześniej", later: "runda później",
       space: "miejsce", points: "pkt", station_points: "Stacje", route_points: "Trasa", total: "Razem",
       save: "Zapisz", mode: {stations: "Gra podstawowa: stacje", route: "Wariant 1: trasa", "route+stations": "Wariant 2: trasa i stacje"},
@@ -29,7 +32,8 @@
       locos: "Lokomotywy", tiles_entered: "wjechane kafelki", state: {waiting: "czeka", arrived: "dojechała", collided: "zderzenie",
         removed: "zdjęta (stacja zajęta)", depot: "w parowozowni"},
       colour: {blue: "niebieska", violet: "fioletowa", black: "czarna", red: "czerwona"}, picture: "Odtworzona ramka", picture_open: "Dotknij obrazka, by otworzyć go w całości.", none_yet: "jeszcze żadnych",
-      over: "Wszystkie lokomotywy stanęły: ramka skończona."},
+      over: "Wszystkie lokomotywy stanęły: ramka skończona.",
+      not_playable: "Kafelek tutaj nie ruszy żadnej lokomotywy: wybierz pole przerywane (+)."},
   };
   let ctx = null, root = null, stations = null, typed = null;
   let geometry = null, options = null, optionsFor = null, selected = null, pending = null;
@@ -65,7 +69,20 @@
     });
   }
 
+  // a reading the track cannot show is said here, in the page's language, and the field keeps
+  // the typing to correct (the server refuses it too, in English, naming the room's key)
+  function readable(value) {
+    const m = /^\s*(?:40\s*\+\s*(\d{1,2})|(\d{1,2}))\s*$/.exec(value);
+    return !!m && (m[1] !== undefined ? 1 <= Number(m[1]) && Number(m[1]) <= 40 : Number(m[2]) <= 80);   // 49: the total 40+9, as a file may give it
+  }
+
   async function setRoute(value) {
+    if (!readable(value)) {
+      ctx.message(w("route_bad"), false, "#at-route");
+      const input = root.querySelector("#at-route");
+      if (input) input.focus();
+      return;
+    }
     if (await setPart((mine) => { mine.route = value.trim(); })) typed = null;
   }
 
@@ -221,6 +238,12 @@
 
   function choose(square) {
     if (placed(ctx.player).some((t) => t.square === square)) { selected = null; pending = null; draw(); return; }
+    const current = options && options.key === `${ctx.player}@${ctx.room.version}`;
+    if (current && !options.playable.includes(square)) {   // the replay would refuse any tile there: said at once
+      ctx.message(w(options.playable.length ? "not_playable" : "over"));
+      selected = null; pending = null; draw(); return;
+    }
+    ctx.message("");
     selected = square;
     pending = null;
     draw();
@@ -291,7 +314,7 @@
     if (!force && optionsFor === key) return;
     optionsFor = key;
     const answer = await ctx.action("frame", {player: ctx.player});
-    if (answer && optionsFor === key) { options = answer; draw(); }
+    if (answer && optionsFor === key) { options = answer; options.key = key; draw(); }
   }
 
   function draw() {

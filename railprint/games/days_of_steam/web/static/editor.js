@@ -9,8 +9,9 @@
     en: {goods: "Goods delivered", R: "red", G: "green", Y: "yellow", B: "blue", circuits: "Circuit counters", counters: "Circuits and steam",
       steam: "Final steam", end: "How the game ended", tiles: "the last track tile was drawn",
       instant: "a player reached 13 VP", less: "one less", more: "one more", goods_vp: "Goods",
+      all_goods: "All {n} goods of this colour are delivered already", all_circuits: "All {n} circuit counters are held already",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
-      tie: "Tie-breaks: circuits, then steam", winner: "Winner", violations: "Rule violations",
+      tie: "Tie-breaks: circuits, then steam", winner: "Winner", winners: "Winners (a tie)", violations: "Rule violations",
       map: "Final map (the whole table's)", map_help: "Tap a square (the dashed ones around the map add a row or column), pick its tile, turn it, place it.",
       square: "Square", outside: "beside the map", turn: "Turn", place: "Place", erase: "Erase", rotation: "rotation",
       flag: "Mark", plain: "none", h: "hill", w: "water tower", o: "overlay (on existing track)", city: "city",
@@ -21,8 +22,9 @@
     pl: {goods: "Dostarczone towary", R: "czerwone", G: "zielone", Y: "żółte", B: "niebieskie",
       circuits: "Liczniki objazdów", counters: "Objazdy i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni żeton toru", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
-      more: "o jeden więcej", goods_vp: "Towary", colours: "kolory", colour_bonus: "Premia za kolory",
-      circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca",
+      more: "o jeden więcej", goods_vp: "Towary",
+      all_goods: "Dostarczono już wszystkie {n} towarów tego koloru", all_circuits: "Rozdano już wszystkie {n} liczników objazdów", colours: "kolory", colour_bonus: "Premia za kolory",
+      circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca", winners: "Zwycięzcy (remis)",
       violations: "Naruszenia zasad",
       map: "Mapa na koniec gry (wspólna)", map_help: "Dotknij pola (przerywane wokół mapy dodają wiersz lub kolumnę), wybierz żeton, obróć go, połóż.",
       square: "Pole", outside: "obok mapy", turn: "Obróć", place: "Połóż", erase: "Wymaż", rotation: "obrót",
@@ -49,6 +51,15 @@
       const part = JSON.parse(JSON.stringify(ctx.room.parts["player:" + player]));
       const value = (colour ? part.goods[colour] : part[field]) + delta;
       if (value < 0 || value > LIMITS[field]) return null;
+      if (delta > 0 && field !== "steam") {   // the game's 7 of a colour (7 counters) shared by the table: said here
+        const held = Object.entries(ctx.room.parts).filter(([key]) => key.startsWith("player:"))
+          .map(([key, p]) => [key.slice(7), colour ? p.goods[colour] : p[field]]).filter(([, n]) => n > 0);
+        if (held.reduce((sum, [, n]) => sum + n, 0) >= LIMITS[field]) {
+          ctx.message(`${w(colour ? "all_goods" : "all_circuits").replace("{n}", LIMITS[field])} `
+            + `(${held.map(([name, n]) => `${name} ${n}`).join(", ")}).`);
+          return null;
+        }
+      }
       if (colour) part.goods[colour] = value; else part[field] = value;
       return {["player:" + player]: part};
     });
@@ -93,9 +104,9 @@
       h("table", {}, h("tbody", {}, rows.map(([key, value, note]) => h("tr", {"data-item": key},
         h("td", {}, w(key), note || ""), h("td", {class: "num"}, value))),
         h("tr", {}, h("th", {}, w("total")), h("th", {class: "num", id: "total", "data-testid": "total"}, me.total)))),
-      h("p", {}, `${w("winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
+      h("p", {}, `${w(result.winner.length > 1 ? "winners" : "winner")}: `, h("strong", {id: "dos-winner"}, result.winner.join(", ")), ` · ${w("tie")}`),
       result.violations.length ? h("div", {}, h("h3", {}, w("violations")),
-        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(v, "g.dos-square"))))) : null);
+        h("ul", {id: "violations"}, result.violations.map((v) => h("li", {}, goto(unplaced(v), "g.dos-square"))))) : null);
   }
 
   // --- the final map: a grid of the file's tokens, one ring of empty squares around it ----------
@@ -151,6 +162,9 @@
       h("text", {x: 6.5, y: 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#8a3b2e"}, p.flag));
     return g;
   }
+
+  // the scorer's violation without the game file's place (`game.yaml:4:12: `): the player typed no file
+  function unplaced(text) { return text.replace(/^[^\s:]+:\d+(?::\d+)?: /, ""); }
 
   // a violation naming a square of the map: a link that shows that square, focused
   function goto(text, selector) {

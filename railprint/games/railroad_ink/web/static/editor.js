@@ -18,7 +18,8 @@
       rolls: "Dice of a printed sheet", seed_field: "Seed on the sheet", show: "Show", seed: "Seed", round: "Round",
       prev: "Previous round", next: "Next round", rolled: "rolled", used: "placed", score: "Score", board: "Board of",
       empty: "empty", tray: "Faces and tools", show_square: "show on the board",
-      seed_help: "Playing a sheet from railprint sheet? Type its seed to see the dice of each round."},
+      seed_help: "Playing a sheet from railprint sheet? Type its seed to see the dice of each round.",
+      seed_bad: "A seed is the whole number printed on the sheet, after “seed”: digits only."},
     pl: {pick: "Dotknij wzoru, potem pola; znowu, by je obrócić.", turn: "Obróć", erase: "Wymaż",
       undo: "Cofnij", redo: "Ponów", own: "Własny wzór", marker: "Środek", none: "nic", highway: "autostrada",
       railway: "tor", lava: "lawa", station: "stacja", overpass: "wiadukt", plain: "zwykłe",
@@ -29,7 +30,8 @@
       rolls: "Kostki z wydrukowanej karty", seed_field: "Ziarno z karty", show: "Pokaż", seed: "Ziarno", round: "Runda",
       prev: "Poprzednia runda", next: "Następna runda", rolled: "wyrzucone", used: "narysowana", score: "Wynik",
       board: "Plansza gracza", empty: "puste", tray: "Wzory i narzędzia", show_square: "pokaż na planszy",
-      seed_help: "Gracie na karcie z railprint sheet? Wpisz jej ziarno, by zobaczyć kostki każdej rundy."},
+      seed_help: "Gracie na karcie z railprint sheet? Wpisz jej ziarno, by zobaczyć kostki każdej rundy.",
+      seed_bad: "Ziarno to liczba wydrukowana na karcie po słowie „ziarno”: same cyfry."},
   };
   const ROWS = "ABCDEFG";
   const CELL = 40, EDGE = 32, SIZE = 7;  // EDGE: the board picture's 16 mm margin, at 20 mm a square
@@ -386,6 +388,11 @@
     seedHelp = h("p", {class: "hint"});
     const form = h("form", {id: "ri-seed-form", class: "row", onsubmit: (event) => {
       event.preventDefault();
+      if (!/^\d{1,19}$/.test(seedInput.value.trim())) {   // said here, in the page's language; the field keeps the typing
+        ctx.message(w("seed_bad"), false, "#ri-seed");
+        seedInput.focus();
+        return;
+      }
       loadRolls(seedInput.value.trim(), 1);
     }}, h("label", {}, seedLabel, " ", seedInput), seedButton);
     boxes = {board: h("div", {id: "ri-board-box", class: "ri-board-box"}), tray: h("div", {class: "ri-tray", role: "region"}),

@@ -565,16 +565,24 @@
   }
 
   // the tickets: one row per ticket for the page's life, updated in place (the list keeps its scroll)
+  // a name as the game file matches it (errors.name_key): no case, accents or punctuation, so a
+  // phone's plain keyboard finds them: "tromso" Tromsø, "goteborg" Göteborg, "lodz" Łódź
+  const FOLD = {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "ß": "ss", "đ": "d", "ð": "d", "þ": "th"};
+  const folded = (text) => text.toLocaleLowerCase().replace(/[øæœłßđðþ]/g, (c) => FOLD[c])
+    .normalize("NFKD").replace(/[^\p{L}\p{N}]/gu, "");
+  const keys = {};
+  const ticketKey = (t) => keys[t.id] || (keys[t.id] = folded(t.name));
+
   function drawTickets() {
     const mine = part(ctx.player);
     const result = playerResult();
     const status = {};
     if (result) for (const t of result.tickets) status[t.ticket] = t;
-    const wanted = filter.trim().toLocaleLowerCase(ctx.lang);
+    const wanted = folded(filter);
     for (const t of map.tickets) {
       const row = ticketRows[t.id];
       const kept = mine.tickets.includes(t.id);
-      row.li.hidden = !(kept || !wanted || t.name.toLocaleLowerCase(ctx.lang).includes(wanted));
+      row.li.hidden = !(kept || !wanted || ticketKey(t).includes(wanted));
       row.box.checked = kept;
       const done = kept ? status[t.name] : null;
       const text = done ? (done.completed ? ` ✓ ${w("completed")}: ${done.path.join(" – ")}` : ` ✗ ${w("failed")}`) : "";
@@ -650,6 +658,7 @@
     ".ttr-station-list{list-style:none;padding:0}.ttr-station-list li{margin:.3rem 0}.ttr-station-list select{max-width:100%}" +
     ".ttr-tickets{list-style:none;padding:0;max-height:22rem;overflow:auto}.ttr-tickets li{min-height:2.2rem}" +
     ".ttr-tickets li[hidden]{display:none}" +
+    ".ttr-tickets label{display:inline-flex;align-items:center;gap:.3rem;min-height:2.75rem}" +
     ".ttr-tickets input{width:1.4rem;height:1.4rem;vertical-align:middle}.ok{color:#1b5e20}.ko{color:#a31515}" +
     ".ttr-show{margin-left:.4rem}.ttr-show[hidden]{display:none}.ttr-goto{display:block;padding:.55rem 0}";
   document.head.append(style);
