@@ -34,6 +34,14 @@ ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{12}$")
 PART_KEY = re.compile(r"^[^\x00-\x1f\x7f]{1,80}$")
 MAX_PART_BYTES = 256 * 1024
 """A part is one player's sheet or claims: a few kB; more is refused, not stored."""
+MAX_HISTORY_CHANGES = 10_000
+MAX_HISTORY_BYTES = 32 * 1024 * 1024
+"""A room keeps its newest changes, at most this many and this many bytes of values: a game
+night makes a few hundred; a phone (or a script holding the room's token) posting without end
+no longer grows the file, ``/history`` and ``room.json`` without bound. The room itself (its
+parts, at their last values) is never trimmed."""
+TRIM_EVERY = 64
+"""The history is measured (and its oldest changes dropped) once every this many versions."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -90,8 +98,8 @@ class Room:
 class RoomStore(Protocol):
     """What the app needs of a rooms store: the whole interface. :class:`Store` (SQLite, one
     file, the embedded default) is one implementation; a hosted deployment's PostgreSQL store
-    would be a second one with the same semantics (versions, merge or :class:`Conflict`, every
-    change kept) — see docs/serve.md, *Past one machine*."""
+    would be a second one with the same semantics (versions, merge or :class:`Conflict`, the newest
+    changes kept) — see docs/serve.md, *Past one machine*."""
 
     path: Any
 
@@ -368,9 +376,11 @@ class Store:
             if key not in room.parts:
                 raise BadChange(f"this room has no part {key!r}")
         if version < room.version:
+            # (from each part's own version, not the history: a trimmed history must not let a
+            # stale phone's change through)
             marks = ",".join("?" * len(encoded))
             touched = self._db.execute(
-                f"SELECT key, version FROM changes WHERE room=? AND version>? AND key IN ({marks}) "
+                f"SELECT key, version FROM parts WHERE room=? AND version>? AND key IN ({marks}) "
                 "ORDER BY version LIMIT 1", (room_id, version, *(k for k, _ in encoded))).fetchone()
             if touched is not None:
                 raise Conflict(f"{touched[0]!r} was changed on another screen (version {touched[1]}) "
@@ -387,6 +397,8 @@ class Store:
                              (value, new, room_id, key))
             self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
         self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
+        if new % TRIM_EVERY == 0:
+            self._trim_history(room_id)
         # the room this change made, as reading it back would give it (inside the transaction:
         # another process sharing the file may commit the next version the moment this one is
         # committed): the parts in their order, a changed one as its stored text reads, the
@@ -395,6 +407,22 @@ class Store:
         return Room(room.id, room.game, room.title, new, room.created, now,
                     {key: json.loads(stored[key]) if key in stored else value for key, value in room.parts.items()},
                     room.archived)
+
+    def _trim_history(self, room_id: str) -> None:
+        """Drop a room's oldest changes beyond :data:`MAX_HISTORY_CHANGES` or
+        :data:`MAX_HISTORY_BYTES` (whole versions), inside the open transaction."""
+        kept = kept_bytes = 0
+        cut = None
+        for version, size in self._db.execute(
+                "SELECT version, length(CAST(value AS BLOB)) FROM changes WHERE room=? ORDER BY version DESC",
+                (room_id,)).fetchall():
+            kept += 1
+            kept_bytes += size
+            if kept > MAX_HISTORY_CHANGES or kept_bytes > MAX_HISTORY_BYTES:
+                cut = version
+                break
+        if cut is not None:
+            self._db.execute("DELETE FROM changes WHERE room=? AND version<=?", (room_id, cut))
 
     def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room:
         """Rename a room or archive it (kept and reopened as ever, listed apart); neither is a

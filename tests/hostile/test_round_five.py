@@ -215,7 +215,13 @@ def test_folders_nested_too_deep_are_a_located_error(tmp_path, command):
     out = tmp_path / "out"
     args = [str(content) if a == "CONTENT" else str(out) if a == "OUT" else str(game) if a == "GAME" else a
             for a in command]
-    result = run(*args)
+    try:
+        result = run(*args)
+    finally:  # (bottom up, here: pytest's clean-up of old runs' folders recurses once a level and
+        # fails on 1,500, leaving them in the temporary folder for good)
+        while deep != str(content / "g"):
+            os.rmdir(deep)
+            deep = os.path.dirname(deep)
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output[-500:]
     assert result.stderr.startswith(f"Error: {content / 'g'}{'/a' * 32}: folders nested more than 32 deep"), \
         result.stderr[:300]

@@ -10,7 +10,6 @@ import json
 import os
 import re
 import signal
-import sqlite3
 import stat
 import subprocess
 import sys
@@ -324,3 +323,33 @@ def test_the_kill_9_check_finds_a_lost_a_moved_and_an_unsent_change(tmp_path):
         assert "never sent" in fails([(1, boards[0]), (2, boards[1]), (None, boards[3])])  # stored, another board
     finally:
         store.close()
+
+
+def test_a_room_keeps_its_newest_changes_and_a_stale_change_still_conflicts(tmp_path, monkeypatch):
+    """A room's history is bounded (changes and bytes, whole versions dropped oldest first); the
+    room's parts are never trimmed, and a change made on a version whose history was dropped
+    still meets the conflict check (it reads each part's own version, not the history)."""
+    from railprint.serve import rooms
+    from railprint.serve.rooms import Conflict
+
+    monkeypatch.setattr(rooms, "MAX_HISTORY_CHANGES", 5)
+    monkeypatch.setattr(rooms, "TRIM_EVERY", 2)
+    store = Store(tmp_path / "data")
+    room = store.create("railroad-ink", "t", {"setup": {"players": ["A", "B"]}, "player:A": {"n": 0},
+                                              "player:B": {"n": 0}})
+    for n in range(1, 21):
+        store.change(room.id, n - 1, {"player:A": {"n": n}})
+    kept = [h["version"] for h in store.history(room.id)]
+    assert kept == [16, 17, 18, 19, 20], kept
+    assert store.get(room.id).parts == {"setup": {"players": ["A", "B"]}, "player:A": {"n": 20}, "player:B": {"n": 0}}
+    with pytest.raises(Conflict):  # made on version 3: A has changed since, though versions 4-15 are gone
+        store.change(room.id, 3, {"player:A": {"n": -1}})
+    merged = store.change(room.id, 3, {"player:B": {"n": 7}})  # another part: merged, as ever
+    assert merged.version == 21 and merged.parts["player:A"] == {"n": 20}
+
+    monkeypatch.setattr(rooms, "MAX_HISTORY_CHANGES", 10_000)
+    monkeypatch.setattr(rooms, "MAX_HISTORY_BYTES", 3 * len('{"text":"' + "x" * 100 + '"}'))
+    for n in range(22, 31):  # the last trim at version 30
+        store.change(room.id, n - 1, {"player:B": {"text": "x" * 100}})
+    assert [h["version"] for h in store.history(room.id)] == [28, 29, 30]
+    store.close()
