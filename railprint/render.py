@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from railprint.errors import ContentError, Location, Problems, RailprintError, check_lang, clip, suggestion
 from railprint.text.fonts import check_glyphs
-from railprint.loading.paths import SLUG_RULE, content_scope, lies_in, referenced, resolved, slug_problem, walk
+from railprint.loading.paths import content_scope, lies_in, referenced, resolved, slug_problem, walk
 from railprint.loading.resources import content_root
 from railprint.loading.text import read_head
 from railprint.loading.yamlio import load_file
@@ -154,8 +154,7 @@ def _slugs(data: dict, path: Path, ident: Any, game: Any) -> tuple[str, str]:
     for value, key, what in ((ident, "id", "id"), (game, "game", "game name")):
         problem = slug_problem(value, what)
         if problem:
-            problems.add(problem, data.loc(key) if key in data else Location(str(path), 1, 1),
-                         SLUG_RULE if "not a slug" in problem else None)
+            problems.add(problem[0], data.loc(key) if key in data else Location(str(path), 1, 1), problem[1])
     problems.raise_if_any(str(path), Location(str(path)))
     return str(ident), str(game)
 
@@ -197,7 +196,7 @@ def _kind_of(path: Path, root: Path | None = None) -> ContentFile:
         share, share_at = data["share"], data.loc("share")
         problem = slug_problem(share, "shared sheet name")
         if problem:
-            raise ContentError(problem, share_at, SLUG_RULE if "not a slug" in problem else None)
+            raise ContentError(problem[0], share_at, problem[1])
     return ContentFile(path, kind, ident, game, _title(data, "title"), count, root=root, id_at=_id_at(data, path),
                        map=named_map, share=share, share_at=share_at)
 

@@ -24,6 +24,18 @@ def to_mm(points: float) -> float:
     return points / PT_PER_MM
 
 
+_DECIMAL_COMMA = re.compile(r"\s*(-?\d+),(\d+)\s*([a-z]*)\s*")
+
+
+def decimal_comma(text: object, unit: bool = False) -> str | None:
+    """The hint for a number written with a decimal comma (``'4,5'``; with ``unit``, also
+    ``'4,5mm'``): ``"a decimal point, not a comma: write 4.5"``; None for any other text."""
+    match = _DECIMAL_COMMA.fullmatch(str(text))
+    if match is None or (match[3] and not unit):
+        return None
+    return f"a decimal point, not a comma: write {match[1]}.{match[2]}{match[3]}"
+
+
 def parse_length(text: object, location: Location | None = None) -> float:
     """``"63mm"``, ``"2.5in"``, ``"12pt"``, ``"1.5cm"`` -> points. A bare number is an error."""
     if isinstance(text, str):   # the same few hundred strings are most of a render's ~4,000 lengths
@@ -34,9 +46,9 @@ def parse_length(text: object, location: Location | None = None) -> float:
         raise ContentError(f"expected a length such as '63mm', got {text!r}", location)
     match = _LENGTH.match(str(text))
     if not match:
-        comma = re.fullmatch(r"\s*(-?\d+),(\d+)\s*([a-z]*)\s*", str(text))
+        comma = decimal_comma(text, unit=True)
         hint = "add a unit: mm, cm, in or pt" if re.match(r"^\s*-?\d+(\.\d+)?\s*$", str(text)) \
-            else f"a decimal point, not a comma: write {comma[1]}.{comma[2]}{comma[3]}" if comma \
+            else comma if comma \
             else "write a number and a unit, e.g. 63mm, 2.5in, 12pt"
         raise ContentError(f"not a length: {text!r}", location, hint=hint)
     value = float(match.group(1)) * _FACTORS[match.group(2)]

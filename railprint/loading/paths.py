@@ -55,14 +55,15 @@ WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in ra
 ``con``) is not a file there. Refused on every system, so a content folder works on all of them."""
 
 
-def slug_problem(value: object, what: str) -> str | None:
-    """Why ``value`` is not a usable id / game name, or None when it is."""
+def slug_problem(value: object, what: str) -> tuple[str, str] | None:
+    """Why ``value`` is not a usable id / game name and what to write instead (a message and its
+    hint), or None when it is."""
     if isinstance(value, str) and SLUG.match(value):
         if value in WINDOWS_DEVICES:
             return (f"{what} {value!r} is a device name on Windows (con, prn, aux, nul, com0-9, lpt0-9): "
-                    "its output file cannot be written there; pick another name")
+                    "its output file cannot be written there", "pick another name")
         return None
-    return f"{what} {value!r} is not a slug"
+    return f"{what} {value!r} is not a slug", SLUG_RULE
 
 
 def is_inside(root: Path, path: Path) -> bool:

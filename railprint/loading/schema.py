@@ -15,7 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, Wi
 
 from railprint.errors import ContentError, Location, RailprintError, clip, did_you_mean, suggestion
 from railprint.loading.yamlio import MarkedDict, MarkedList
-from railprint.units import parse_length
+from railprint.units import decimal_comma, parse_length
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -283,9 +283,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                 number = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*pt\s*", str(err.get("input")))
                 if kind == "float_parsing" and number:
                     hint = f"a size in points is a plain number: write {number.group(1)}"
-                comma = re.fullmatch(r"\s*(-?\d+),(\d+)\s*", str(err.get("input")))
-                if kind == "float_parsing" and comma:
-                    hint = f"a decimal point, not a comma: write {comma[1]}.{comma[2]}"
+                if kind == "float_parsing" and decimal_comma(err.get("input")):
+                    hint = decimal_comma(err.get("input"))
             if kind == "missing":
                 if _given_as_synonym(data, loc):   # `src:` for `file:`: its unknown key says it all
                     continue

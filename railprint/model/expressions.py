@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from railprint.errors import RailprintError, close_matches
+from railprint.units import decimal_comma
 
 MAX_SOURCE = 2000
 """Longest expression (characters) a content file may write."""
@@ -204,8 +205,8 @@ def _text_for_a_number(exc: Exception, given: Mapping[str, Any]) -> str | None:
     if m is None or not texts:
         return None
     op = m.group("op") or (m.group("op2") or "").strip() or ("+" if "concatenate" in str(exc) else "*")
-    comma = next((v for v in given.values() if isinstance(v, str) and re.fullmatch(r"-?\d+,\d+", v.strip())), None)
-    hint = f"a decimal point, not a comma: {comma.strip().replace(',', '.')}" if comma else "join text with '~'"
+    comma = next((decimal_comma(v) for v in given.values() if isinstance(v, str) and decimal_comma(v)), None)
+    hint = comma or "join text with '~'"
     return f"'{op}' needs numbers, and {', '.join(texts[:3])}: text, not a number ({hint})"
 
 

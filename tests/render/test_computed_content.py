@@ -148,7 +148,7 @@ def test_untrusted_expressions_are_located_errors(tmp_path, expression, message)
 def test_a_number_typed_with_a_decimal_comma_is_named_with_the_value_to_write(tmp_path):
     found = problems(tmp_path, "{type: text, text: '{cost + 1}', x: 5mm, y: 10mm}", row='a,"4,5"')
     assert "cards.csv:2:2:" in found and "'+' needs numbers, and cost is '4,5': text, not a number " \
-        "(a decimal point, not a comma: 4.5)" in found
+        "(a decimal point, not a comma: write 4.5)" in found
 
 
 def test_a_computed_size_that_is_not_a_size_is_reported_at_its_cell(tmp_path):
