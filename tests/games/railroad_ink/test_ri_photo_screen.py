@@ -15,6 +15,12 @@ from railprint.games.railroad_ink.photo import read, screen, synth  # noqa: E402
 from railprint.games.railroad_ink.photo.read import PhotoError, read_photo  # noqa: E402
 from railprint.games.railroad_ink.photo.synth import make_photo, make_screen_photo, phone_processing  # noqa: E402
 
+
+def _frame_sides(gray, H) -> int:
+    """How many of the page's sides have a screen's frame beside them."""
+    return sum(d is not None for d in screen.frame_distances(gray, H))
+
+
 runner = CliRunner()
 # dev seeds of the generator's own screen photos, as it draws them, in focus: a 1440 x 3088 phone
 # at 1.43 of the 12 MP camera's pixels per screen pixel, the sheet framed (10.6 MP), whose pixel
@@ -408,17 +414,17 @@ PHONE = (A4_PAGE[0] - 10, A4_PAGE[1] + 10, A4_PAGE[2] - 40, A4_PAGE[3] + 40)
 
 def test_a_screens_frame_around_the_sheet_refuses_a_photo_with_no_pixel_grid():
     image = _framed(PHONE)
-    assert screen.frame_sides(image, FRAME_H) == 4
+    assert _frame_sides(image, FRAME_H) == 4
     assert screen.screen_score(image, FRAME_H)[0] is None or screen.screen_score(image, FRAME_H)[0] < screen.DOUBT
     assert screen.check(image, FRAME_H) == screen.SCREEN
     # a dark screen around the page (a viewer's dark mode): the same
-    assert screen.frame_sides(_framed(PHONE, ui=45), FRAME_H) == 4
+    assert _frame_sides(_framed(PHONE, ui=45), FRAME_H) == 4
 
 
 def test_the_frame_beside_one_side_only_flags_every_space():
     # the rest of the display beyond the photo's edges: only its right edge and bezel are seen
     image = _framed((-200, PHONE[1], -200, 400))
-    assert screen.frame_sides(image, FRAME_H) == 1
+    assert _frame_sides(image, FRAME_H) == 1
     assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
 
 
@@ -436,7 +442,7 @@ def test_paper_has_no_screens_frame(case):
     else:                                        # the marks' homography a little off: the page's edge beyond the gap
         image = _framed(table=30)
         H = FRAME_H @ np.array([[1, 0, 4.0], [0, 1, 4.0], [0, 0, 1]])
-    assert screen.frame_sides(image, H) == 0
+    assert _frame_sides(image, H) == 0
     if case == "dark band turned 2 degrees":
         # never refused; but a frame round the grid, square to it or not, flags every space
         # (round six: a photo of the paper shown on a screen, turned in it, looks the same)
@@ -450,7 +456,7 @@ def test_photos_of_paper_show_no_screens_frame(seed, paper_photo):
     gray = read._decode(paper_photo(seed, megapixels=3.0).jpeg)
     found, _ = read._find_markers(gray)
     H, _ = read._homography(found)
-    assert screen.frame_sides(gray, H) == 0
+    assert _frame_sides(gray, H) == 0
 
 
 def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
@@ -458,7 +464,7 @@ def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
     # the page on a screen and the sheet lies 5 and 20 mm from the rim's left and right
     tray = (A4_PAGE[0] - 5, A4_PAGE[1] + 20, A4_PAGE[2] - 8, A4_PAGE[3] + 15)
     image = _framed(tray, bezel_mm=12, ui=150)
-    assert screen.frame_sides(image, FRAME_H) == 4
+    assert _frame_sides(image, FRAME_H) == 4
     assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
     # the same frame with the sheet centred in it is a screen's
     centred = (A4_PAGE[0] - 12, A4_PAGE[1] + 12, A4_PAGE[2] - 10, A4_PAGE[3] + 10)
@@ -553,7 +559,7 @@ def test_a_screens_frame_round_the_grid_not_square_to_it_flags_every_space(monke
     # no frame is square to it; the bezel is found round the grid all the same
     display = (A4_PAGE[0] - 40, A4_PAGE[1] + 40, A4_PAGE[2] - 25, A4_PAGE[3] + 25)
     image = _framed(display, turn=5.0)
-    assert screen.frame_sides(image, FRAME_H) == 0
+    assert _frame_sides(image, FRAME_H) == 0
     assert "round the sheet" in screen.check(image, FRAME_H)
     # a frame that does not hold the grid (a laptop beside the sheet) does not count ...
     assert not screen.frame_anywhere(image, inside=(5.0, 5.0))

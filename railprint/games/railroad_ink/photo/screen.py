@@ -31,7 +31,7 @@ A photo about to be refused for its marks is scanned anywhere for the same patte
 
 Most photos of a screen carry no pixel grid at all (under about 1.4 camera pixels per screen
 pixel the lens and the sensor's own pixels pass none of it), so the screen's *frame* is looked
-for first (:func:`frame_sides`): beyond the page's edge, square to it, the display's lit edge
+for first (:func:`frame_distances`): beyond the page's edge, square to it, the display's lit edge
 falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
 page's sides it refuses the photo; beside one, every space is flagged.
 """
@@ -85,7 +85,7 @@ HINT = "photograph the printed paper, not a screen: print the sheet with `railpr
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
-    screen is likely but not sure), or None (paper). A screen: the display's frame (:func:`frame_sides`)
+    screen is likely but not sure), or None (paper). A screen: the display's frame (:func:`frame_distances`)
     beside FRAME_SIDES sides of the sheet, centred in it where both of two opposite sides show
     (:func:`_off_centre`), or the pixel grid in its blank windows. Likely: the frame beside one
     side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
@@ -336,14 +336,6 @@ FRAME_CENTRED_MM = 2.0   # ... when on two opposite sides it is as far from the 
 FRAME_CENTRED_SHARE = 0.02   # ... plus this share of the distance; off centre: every space flagged
 
 
-def frame_sides(gray: np.ndarray, H: np.ndarray) -> int:
-    """How many of the page's four sides have a screen's frame beside them: beyond the page
-    (FRAME_GAP_MM to FRAME_REACH_MM out), a straight fall in the light square to the page (the
-    display's edge) and, FRAME_BAND_MM further out, a straight rise (the bezel's outer edge),
-    each in FRAME_SHARE of the rows along the side."""
-    return sum(d is not None for d in frame_distances(gray, H))
-
-
 def _off_centre(distances: list[float | None]) -> bool:
     """A screen's viewer centres the page in the display: where the frame shows on both of two
     opposite sides, it is as far from the page on each (within FRAME_CENTRED_MM, plus
@@ -356,7 +348,10 @@ def _off_centre(distances: list[float | None]) -> bool:
 
 def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
     """Beside each of the page's sides (left, right, top, bottom), how far beyond the page's edge
-    (mm) the screen's frame (the display's edge, :func:`frame_sides`) is, or None where it is not."""
+    (mm) a screen's frame is, or None where it is not: beyond the page (FRAME_GAP_MM to
+    FRAME_REACH_MM out), a straight fall in the light square to the page (the display's edge) and,
+    FRAME_BAND_MM further out, a straight rise (the bezel's outer edge), each in FRAME_SHARE of
+    the rows along the side."""
     x0, x1, y0, y1 = PAGE_MM
     box = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
     # (side's outward axis 0 x / 1 y, direction, the page's edge, the span along it)
