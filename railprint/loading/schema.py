@@ -207,13 +207,20 @@ SYNONYMS = {"src": "file", "source": "file", "image": "file", "path": "file", "p
             "width": "w", "height": "h", "color": "colour", "font_size": "size", "fontsize": "size",
             "rotation": "rotate", "angle": "rotate", "background": "fill", "bg": "fill"}
 """Other tools' names for a key (Squib, nanDECK, SVG, CSS) -> railprint's, suggested when no
-close spelling is: ``src:`` -> ``file:``, ``width:`` -> ``w:``."""
+close spelling is: ``src:`` -> ``file:``, ``width:`` -> ``w:``; and the other way round where
+railprint itself spells it out (a deck's ``size: {w: ...}`` -> ``width:``)."""
+
+
+def _same_key(given: Any, name: str) -> bool:
+    """Whether ``given`` is another name of the key ``name`` (:data:`SYNONYMS`, either way)."""
+    given = str(given).lower()
+    return SYNONYMS.get(given) == name or SYNONYMS.get(name) == given
 
 
 def _given_as_synonym(data: Any, loc: tuple) -> bool:
-    """Whether the mapping holding the missing key ``loc[-1]`` has it under another tool's name."""
+    """Whether the mapping holding the missing key ``loc[-1]`` has it under another name."""
     node = _node_at(data, loc[:-1])
-    return isinstance(node, dict) and any(SYNONYMS.get(str(k).lower()) == loc[-1] for k in node)
+    return isinstance(node, dict) and any(_same_key(k, loc[-1]) for k in node)
 
 
 def _not_a_name(key: Any) -> tuple[str, str]:
@@ -247,8 +254,9 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                     where = node.key_loc(key)
                 allowed = _allowed_fields(model, tagged[:-1])
                 hint = suggestion(str(key), allowed) if allowed else None
-                if SYNONYMS.get(str(key).lower()) in allowed and not (hint or "").startswith("did you"):
-                    hint = f"railprint calls it {SYNONYMS[str(key).lower()]!r}"
+                ours = next((name for name in allowed if _same_key(key, name)), None)
+                if ours and not (hint or "").startswith("did you"):
+                    hint = f"railprint calls it {ours!r}"
                 if re.fullmatch(r"\d+\s*[a-z]*", str(key)) and isinstance(node, MarkedDict) and node[key] is None:
                     hint = "a decimal comma ends the value before it in a {...} mapping: write 4.5mm, not 4,5mm"
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:

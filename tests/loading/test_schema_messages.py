@@ -85,6 +85,15 @@ def test_other_tools_names_for_a_key_are_named_and_its_required_twin_not_reporte
         "a.yaml:9:59: unknown key 'height' (railprint calls it 'h')"]
 
 
+def test_a_layer_s_w_and_h_in_a_deck_s_size_are_named_width_and_height():
+    # (it was 4 problems: width/height "is required" and w/h "expected one of: height, width")
+    data = load_text(DECK.format(size="{w: 63mm, h: 88mm}"), "a.yaml")
+    with pytest.raises(ContentError) as caught:
+        validate(DeckSpec, data, "a.yaml", "deck")
+    found = [str(p).split(": ", 1)[1] for p in caught.value.problems]
+    assert found == ["unknown key 'w' (railprint calls it 'width')", "unknown key 'h' (railprint calls it 'height')"], found
+
+
 def test_a_close_spelling_still_wins_over_a_synonym():
     data = load_text(DECK.format(size="poker").replace(
         "layers: []", "layers:\n      - {type: image, fille: a.png, x: 0, y: 0, w: 9mm, h: 9mm}"), "a.yaml")
