@@ -492,10 +492,13 @@ def score_game(game: GameFile) -> GameScore:
         end = "instant"
     if end == "tiles":
         for s in at13:
-            violations.append(Violation(f"{s.name} has {s.total} VP: reaching {INSTANT_WIN} ends the game at once "
-                                        f"(end: instant)", str(s.entry.where),
-                                        f"{s.name} ma {s.total} PZ: kto osiągnie {INSTANT_WIN}, od razu kończy grę "
-                                        f"(end: instant)"))
+            # in players' words (the page's choice, the file's `end:` alike), not the file's key
+            violations.append(Violation(f"{s.name} has {s.total} VP: reaching {INSTANT_WIN} ends the game at once, "
+                                        f"so it ended when a player reached {INSTANT_WIN} VP, not when the last "
+                                        f"track tile was drawn", str(s.entry.where),
+                                        f"{s.name} ma {s.total} PZ: kto osiągnie {INSTANT_WIN}, od razu kończy grę, "
+                                        f"więc skończyła się, gdy gracz zdobył {INSTANT_WIN} PZ, a nie po dobraniu "
+                                        f"ostatniego żetonu toru"))
     if not 2 <= len(game.players) <= 4:
         violations.append(Violation(f"Days of Steam is for 2 to 4 players, the file has {len(game.players)}",
                                     str(game.players[0].where) if game.players else game.file,

@@ -140,3 +140,21 @@ def test_a_left_out_steam_or_circuits_is_an_error_not_a_zero_that_decides_the_wi
     written = written.replace("  - name: Cyd\n", "  - {name: Cyd, goods: -, circuits: 0, steam: 0}\n")
     path.write_text(written, encoding="utf-8")
     assert "Winner: Bartek" in cli_stdout("score", "days-of-steam", str(path))
+
+
+def test_a_player_at_13_in_a_tiles_game_is_told_in_players_words(tmp_path):
+    """The violation names how the game ended as the page's choice and the rulebook say it, in
+    both languages; never the file's internal value (it read '… at once (end: instant)')."""
+    path = str(_game(tmp_path, """game: days-of-steam
+end: tiles
+players:
+  - {name: Ala,    goods: RRRGGYB, circuits: 2, steam: 2}
+  - {name: Bartek, goods: YB, circuits: 0, steam: 5}
+"""))
+    en = json.loads(cli_stdout("score", "days-of-steam", path, "--json"))["violations"]
+    pl = cli_stdout("score", "days-of-steam", path, "--lang", "pl")
+    assert len(en) == 1 and ": Ala has 21 VP: " in en[0]
+    assert "when a player reached 13 VP, not when the last track tile was drawn" in en[0]
+    assert "gdy gracz zdobył 13 PZ, a nie po dobraniu ostatniego żetonu toru" in pl
+    for text in (en[0].partition(": ")[2], pl):
+        assert "instant" not in text and "end:" not in text
