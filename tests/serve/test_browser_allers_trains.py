@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import (create_room_with, download, landed, open_room, phones, ranking,
+from tests.serve.pages import (who, create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
 
 
@@ -31,6 +31,7 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = open_room(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"})
     bartek.goto(url + "?poll=300")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("button.at-step[data-station='1']")
     bartek.locator("button[data-player='Bartek']").click()
 
