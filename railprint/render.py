@@ -118,6 +118,8 @@ def _title(data: dict, key: str) -> dict:
     value = data.get(key)
     if value is None:
         return {}
+    if isinstance(value, str) and value.strip():   # one title in every language (a designer's plain `title: My Cards`)
+        value = {"en": value}
     if not isinstance(value, dict):
         raise ContentError(f"'{key}:' must be a label map such as {{en: Harbours, pl: Porty}}",
                            data.loc(key), hint=f"got {str(value)[:40]!r}")
