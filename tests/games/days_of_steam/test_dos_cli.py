@@ -158,3 +158,17 @@ players:
     assert "gdy gracz zdobył 13 PZ, a nie po dobraniu ostatniego żetonu toru" in pl
     for text in (en[0].partition(": ")[2], pl):
         assert "instant" not in text and "end:" not in text
+
+
+def test_a_misspelt_key_is_one_problem_not_two(tmp_path):
+    """`circuit: 1` was told twice: "no circuits given" and "unknown key 'circuit' (did you mean
+    'circuits'?)". The typo says it once; a key really left out is still asked for."""
+    path = _game(tmp_path, "game: days-of-steam\nend: tiles\nplayers:\n"
+                           "  - {name: Ala, goods: RRG, circuit: 1, steam: 2}\n"
+                           "  - {name: Bartek, goods: YB, steam: 5}\n")
+    result = run_cli("score", "days-of-steam", str(path))
+    assert result.exit_code == 1
+    lines = [line.strip() for line in result.stderr.splitlines()[1:]]
+    assert lines == [f"{path}:4:29: unknown key 'circuit' in a player (did you mean 'circuits'?)",
+                     f"{path}:5:5: Bartek: no circuits given (write each one, 0 or - for none, "
+                     "e.g. {name: Ala, goods: RRG, circuits: 1, steam: 2})"], result.stderr
