@@ -53,3 +53,21 @@ def test_why_a_game_cannot_be_scored_yet_and_a_missing_room_in_polish(browser, s
     page.wait_for_selector("#message:has-text('nie ma tu gry')")
     assert page.locator("#message").inner_text() == "nie ma tu gry 'nonexistent0' (otwórz listę gier, by znaleźć swoją)"
     assert not errors, errors
+
+
+def test_importing_a_file_that_is_no_game_is_said_in_polish(browser, server, tmp_path):
+    base, _ = server
+    (ctx,), (page,), errors = phones(browser, 1)
+    page.goto(base + "/?lang=pl")
+    page.wait_for_selector("#room-import-label:has-text('Wczytaj')")   # the rooms list has wired the picker
+    notes = tmp_path / "notatki.txt"
+    notes.write_text("Ala 12, Bartek 9", encoding="utf-8")
+    page.set_input_files("#room-import", str(notes))
+    page.wait_for_selector("#message:has-text('To nie jest plik gry')")
+    assert page.locator("#message").inner_text() == "To nie jest plik gry: notatki.txt"   # not the browser's JSON error
+    other = tmp_path / "inne.json"
+    other.write_text('{"format": "something else"}', encoding="utf-8")
+    page.set_input_files("#room-import", str(other))
+    page.wait_for_selector("#message:has-text('z tej strony')")
+    assert page.locator("#message").inner_text() == "to nie jest plik gry z tej strony (wczytaj room.json pobrany przez Eksport)"
+    assert not errors, errors
