@@ -123,6 +123,15 @@ def _error(status: int, message: str, pl: str | None = None, **extra: Any) -> JS
     return JSONResponse({**said, **extra}, status_code=status)
 
 
+def _said(exc: Exception) -> str | None:
+    """An error in players' words for the English page (a file's problems: theirs, when every one
+    has them), or None: the page shows ``error``."""
+    if getattr(exc, "said", None):
+        return exc.said   # type: ignore[attr-defined]
+    said = [getattr(p, "said", None) for p in getattr(exc, "problems", ())]
+    return "; ".join(said) if said and all(said) else None
+
+
 def _pl(exc: Exception) -> str | None:
     """An error's Polish words (:class:`RailprintError` ``pl``; a file's problems: theirs, when
     every one has them), or None."""
@@ -509,8 +518,7 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
         try:
             result = page.score(room.parts, **options)
         except RailprintError as exc:
-            polish = _pl(exc)
-            return {"error": str(exc), **({"error_pl": polish} if polish else {})}
+            return {"error": str(exc), **_words(exc)}
         return _scored_answer(game, page, room, result, "", lang, picture, made)
     files = page.files(room.parts)
     folder = str(_scratch_folder())
@@ -523,12 +531,18 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
         try:
             result = scorer(game)(paths, **options)
         except RailprintError as exc:   # (in Polish too when the scorer says it so: the Polish page shows it)
-            polish = _pl(exc)
-            return {"error": _strip_folder(str(exc), folder + os.sep), **({"error_pl": polish} if polish else {})}
+            return {"error": _strip_folder(str(exc), folder + os.sep), **_words(exc)}
         return _scored_answer(game, page, room, result, folder + os.sep, lang, picture, made)
     finally:
         for path in paths:
             path.unlink(missing_ok=True)
+
+
+def _words(exc: Exception) -> dict[str, str]:
+    """Why a room cannot be scored, for the page: ``error_said`` (English, players' words) and
+    ``error_pl`` where the scorer gives them; ``error`` stays the scorer's own."""
+    said, polish = _said(exc), _pl(exc)
+    return {**({"error_said": said} if said else {}), **({"error_pl": polish} if polish else {})}
 
 
 def _scored_answer(game: Game, page: Any, room: Room, result: Any, folder: str, lang: str, picture: bool,

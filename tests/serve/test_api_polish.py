@@ -62,6 +62,10 @@ def test_days_of_steam_counts_and_the_end_refused_or_unscorable(client):
     score = _change(client, room, 1, {"game": {"end": "instant"}}).json()["score"]
     assert "end: instant needs exactly one player" in score["error"]
     assert score["error_pl"].startswith("koniec „gracz zdobył 13 PZ” wymaga dokładnie jednego gracza")
+    # and the English page's in players' words: not the file's "end: instant", nor its line and column
+    assert score["error_said"] == ("the end “a player reached 13 VP” needs exactly one player with 13 VP or more, "
+                                   "and nobody has them yet (if the game ended when the last track tile was drawn, "
+                                   "choose that)")
 
 
 def test_a_frame_tile_refused_by_the_replay(client):

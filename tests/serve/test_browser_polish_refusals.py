@@ -48,6 +48,12 @@ def test_why_a_game_cannot_be_scored_yet_and_a_missing_room_in_polish(browser, s
     assert said.startswith("Nie da się jeszcze policzyć: koniec „gracz zdobył 13 PZ” wymaga dokładnie jednego "
                            "gracza z 13 PZ lub więcej, a nikt ich jeszcze nie ma"), said
     assert "instant" not in said and "problem" not in said
+    page.locator("#lang").click()   # the same, in English: players' words, not the file's
+    page.wait_for_selector("#score-error:has-text('Cannot score yet')")
+    said = page.locator("#score-error").inner_text()
+    assert said.startswith("Cannot score yet: the end “a player reached 13 VP” needs exactly one player"), said
+    assert "instant" not in said and "game.yaml" not in said
+    page.locator("#lang").click()
     missing = page.goto(base + "/r/nonexistent0?lang=pl")   # a deleted room's link: the page, not the API's JSON
     assert missing.status == 404
     page.wait_for_selector("#message:has-text('nie ma tu gry')")

@@ -396,6 +396,10 @@ def count_problems(game: GameFile, problems: Problems) -> None:
                    else "nikt ich jeszcze nie ma")   # (Polish: for the page, without the file's words)
             problems.add(f"end: instant needs exactly one player with {INSTANT_WIN} VP or more, found {who}",
                          game.end_where, hint="end: tiles if the game ended when the last track tile was drawn",
+                         said=f"the end “a player reached {INSTANT_WIN} VP” needs exactly one player with "
+                              f"{INSTANT_WIN} VP or more, and "
+                              f"{'nobody has them yet' if not at13 else who + ' have them'} (if the game ended "
+                              f"when the last track tile was drawn, choose that)",
                          pl=f"koniec „gracz zdobył {INSTANT_WIN} PZ” wymaga dokładnie jednego gracza z {INSTANT_WIN} "
                             f"PZ lub więcej, a {kto} (jeśli grę zakończyło dobranie ostatniego żetonu toru, "
                             f"wybierz to)")

@@ -484,7 +484,9 @@
     // the server sends the scorer's violations in Polish too (result_pl) when there are any
     state.score = data.score && lang === "pl" && data.score.result_pl ? {...data.score, result: data.score.result_pl} : data.score;
     // and why a room cannot be scored yet (the Days of Steam end with nobody at 13 VP), error_pl
+    // (error_said: the English page's, in players' words where the scorer's names a file's keys)
     if (state.score && lang === "pl" && state.score.error_pl) state.score = {...state.score, error: state.score.error_pl};
+    else if (state.score && state.score.error_said) state.score = {...state.score, error: state.score.error_said};
     const players = state.room.parts.setup.players;
     if (!players.includes(state.player)) {
       // this phone's player: ?player=NAME (a link made for one player), else the one this phone
