@@ -118,11 +118,11 @@ def _title(data: dict, key: str) -> dict:
     value = data.get(key)
     if value is None:
         return {}
-    if isinstance(value, str) and value.strip():   # one title in every language (a designer's plain `title: My Cards`)
-        value = {"en": value}
     if not isinstance(value, dict):
+        plain = isinstance(value, str) and value.strip() and not any(ch in value for ch in "{}\n")
         raise ContentError(f"'{key}:' must be a label map such as {{en: Harbours, pl: Porty}}",
-                           data.loc(key), hint=f"got {str(value)[:40]!r}")
+                           data.loc(key), hint=f"got {str(value)[:40]!r}" + (
+                               f"; write {key}: {{en: {value.strip()[:40]}}}" if plain else ""))
     title = {str(k): str(v) for k, v in value.items()}
     for lang, text in title.items():  # the title is printed (page footers): validate as render does
         where = value.loc(lang) if hasattr(value, "loc") else data.loc(key)

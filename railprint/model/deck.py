@@ -14,23 +14,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BeforeValidator, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import ConfigDict, Field, TypeAdapter, field_validator, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
 
 Label = Union[str, dict[str, str]]
-
-
-def _one_title(value: Any) -> Any:
-    """A plain title (``title: My Cards``) is that title in every language: ``{en: My Cards}``
-    (every reader falls back to ``en``)."""
-    return {"en": value} if isinstance(value, str) and value.strip() else value
-
-
-# a set's title: {en: ..., pl: ...}, or one plain title for every language
-Title = Annotated[dict[str, str], BeforeValidator(_one_title, json_schema_input_type=Label)]
 
 # Pictograms a content file may name (``type: icon``); drawn by railprint.draw.icons.
 ICONS = ("wagon", "locomotive", "ferry", "tunnel", "globe", "star", "rails",  # "text" or {en: "...", pl: "..."}
@@ -439,7 +429,7 @@ class DeckSpec(Spec):
     kind: Literal["deck", "tiles"]
     id: str
     game: str
-    title: Title
+    title: dict[str, str]
     revision: int = 1
     note: str | None = None
     size: Union[str, Size] = Field(description=", ".join(SIZES) + ", or {width: 63mm, height: 88mm}")
