@@ -5,6 +5,7 @@ A name taken is said next to the field, in the page's language. At 360 px, in Po
 from __future__ import annotations
 
 from tests.serve.pages import landed, open_room, phones, ranking, version
+from tests.serve.test_browser_accessibility import axe_js, violations  # noqa: F401 (a fixture)
 
 VIEW = {"width": 360, "height": 740}
 
@@ -48,4 +49,15 @@ def test_a_new_player_joins_from_the_chooser(browser, server):
     late.wait_for_function("document.getElementById('message').textContent.includes('już gra tutaj')")
     assert late.evaluate("document.getElementById('join').nextElementSibling.id") == "message"
     assert late.locator("body[data-asking]").count() == 1 and version(late) == 1
+    assert not errors, errors
+
+
+def test_axe_finds_nothing_on_the_chooser_with_its_join_line(browser, server, axe_js):
+    base, _ = server
+    (_, _), (host, other), errors = phones(browser)
+    url = open_room(host, base, "ticket-to-ride", ["Ala", "Anna"], {"map": "italy"})
+    for lang in ("en", "pl"):
+        other.goto(f"{url}?lang={lang}&poll=0")
+        other.wait_for_selector("body[data-asking] #join-button")
+        assert violations(other, axe_js) == [], lang
     assert not errors, errors
