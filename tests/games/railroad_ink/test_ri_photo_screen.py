@@ -471,6 +471,21 @@ def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
     assert screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H) == screen.SCREEN
 
 
+def test_a_sheet_centred_in_a_tray_on_one_axis_only_is_flagged_not_refused():
+    # dev tray 212 (round seven): the tray's floor as wide above and below the sheet (centred on
+    # that axis), 20 and 5 mm beside it; the left rim beyond the photo's edge, but the floor is
+    # seen 12 mm out with no fall where a centred display's edge would be
+    cut = int((FRAME_ORIGIN[0] - 35) * FRAME_PPM)       # the photo starts 35 mm left of the grid
+    H = np.array([[1, 0, -cut], [0, 1, 0], [0, 0, 1.0]]) @ FRAME_H
+    tray = (A4_PAGE[0] - 20, A4_PAGE[1] + 5, A4_PAGE[2] - 6, A4_PAGE[3] + 6)
+    image = _framed(tray, bezel_mm=12, ui=150)[:, cut:]
+    assert [d is not None for d in screen.frame_distances(image, H)] == [False, True, True, True]
+    assert "not centred" in screen.check(image, H)
+    # the same tray with the sheet centred in it on both axes: a screen's frame
+    centred = (A4_PAGE[0] - 5, A4_PAGE[1] + 5, A4_PAGE[2] - 6, A4_PAGE[3] + 6)
+    assert screen.check(_framed(centred, bezel_mm=12, ui=150)[:, cut:], H) == screen.SCREEN
+
+
 # ---------------------------------------------------------- the screen's frame, marks not found
 def _jpeg(gray: np.ndarray) -> bytes:
     ok, buf = cv2.imencode(".jpg", gray, [cv2.IMWRITE_JPEG_QUALITY, 90])

@@ -38,6 +38,8 @@ page's sides it refuses the photo; beside one, every space is flagged.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -85,19 +87,18 @@ HINT = "photograph the printed paper, not a screen: print the sheet with `railpr
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
-    screen is likely but not sure), or None (paper). A screen: the display's frame (:func:`frame_distances`)
-    beside FRAME_SIDES sides of the sheet, centred in it where both of two opposite sides show
-    (:func:`_off_centre`), or the pixel grid in its blank windows. Likely: the frame beside one
-    side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
+    screen is likely but not sure), or None (paper). A screen: the display's frame
+    (:func:`frame_sides`) beside FRAME_SIDES sides of the sheet, centred in it (:func:`_off_centre`),
+    or the pixel grid in its blank windows. Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
     weave can be periodic), it only has every space confirmed; or, no frame square to the sheet,
     a screen's frame round the sheet's grid all the same (:func:`frame_anywhere`: a photo of the
     sheet shown on a screen, turned in it)."""
-    distances = frame_distances(gray, H)
-    sides = sum(d is not None for d in distances)
-    off_centre = _off_centre(distances)
+    seen = frame_sides(gray, H)
+    sides = sum(side.distance is not None for side in seen)
+    off_centre = _off_centre(seen)
     if sides >= FRAME_SIDES and not off_centre:
         return SCREEN
     score, windows = screen_score(gray, H)
@@ -336,22 +337,49 @@ FRAME_CENTRED_MM = 2.0   # ... when on two opposite sides it is as far from the 
 FRAME_CENTRED_SHARE = 0.02   # ... plus this share of the distance; off centre: every space flagged
 
 
-def _off_centre(distances: list[float | None]) -> bool:
-    """A screen's viewer centres the page in the display: where the frame shows on both of two
-    opposite sides, it is as far from the page on each (within FRAME_CENTRED_MM, plus
-    FRAME_CENTRED_SHARE of the distance: the marks' homography, the 0.5 mm steps). A sheet lying in
-    a dark-rimmed tray square to it is rarely centred that well."""
-    return any(a is not None and b is not None
-               and abs(a - b) > FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * max(a, b)
-               for a, b in ((distances[0], distances[1]), (distances[2], distances[3])))
+class Side(NamedTuple):
+    """What :func:`frame_sides` saw beside one side of the page (mm beyond the page's edge)."""
+    distance: float | None   # the display's edge (a fall with the bezel's rise beyond it), or None
+    falls: tuple[float, ...]  # where a straight fall square to the page is, faint ones (half FRAME_STEP) and
+                              # ones nearer than FRAME_GAP_MM too
+    reach: float             # the side was looked at without a break from FRAME_GAP_MM out to here
+
+
+def _off_centre(seen: list[Side]) -> bool:
+    """A screen's viewer centres the page in the display: where the frame shows beside one of two
+    opposite sides, it is as far from the page on the other (within FRAME_CENTRED_MM, plus
+    FRAME_CENTRED_SHARE of the distance: the marks' homography, the 0.5 mm steps) -- found there
+    too, or at least a fall there, a faint one too (the bezel's rise may be beyond the photo's edge;
+    glare can fade the display's edge), or that side not seen as far out. A sheet lying in a
+    dark-rimmed tray square to it is rarely centred that well on both axes (round seven: dev tray
+    212, its floor 4 mm above and below the sheet, 20 and 17 mm beside it, the left rim beyond the
+    photo but its floor seen 12 mm out, with no fall)."""
+    for a, b in ((seen[0], seen[1]), (seen[2], seen[3])):
+        for one, other in ((a, b), (b, a)):
+            if one.distance is None:
+                continue
+            d = one.distance
+            tol = FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * d
+            if other.distance is not None:
+                if abs(d - other.distance) > FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * max(d, other.distance):
+                    return True
+            elif other.reach > d and not any(abs(f - d) <= tol for f in other.falls):
+                return True
+    return False
 
 
 def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
     """Beside each of the page's sides (left, right, top, bottom), how far beyond the page's edge
+    (mm) a screen's frame is, or None where it is not (:func:`frame_sides`)."""
+    return [side.distance for side in frame_sides(gray, H)]
+
+
+def frame_sides(gray: np.ndarray, H: np.ndarray) -> list[Side]:
+    """Beside each of the page's sides (left, right, top, bottom): how far beyond the page's edge
     (mm) a screen's frame is, or None where it is not: beyond the page (FRAME_GAP_MM to
     FRAME_REACH_MM out), a straight fall in the light square to the page (the display's edge) and,
     FRAME_BAND_MM further out, a straight rise (the bezel's outer edge), each in FRAME_SHARE of
-    the rows along the side."""
+    the rows along the side; every such fall; how far out the side was seen."""
     x0, x1, y0, y1 = PAGE_MM
     box = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
     # (side's outward axis 0 x / 1 y, direction, the page's edge, the span along it)
@@ -359,13 +387,13 @@ def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
     return [_frame_beside(box, H, *side) for side in sides]
 
 
-def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> float | None:
+def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> Side:
     """The frame beside one side of the page: the page's edge at ``edge`` grid mm on ``axis`` (0: x,
-    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred. How far
-    beyond the edge the display's edge is (mm), or None."""
+    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred."""
     step = 1.0 / FRAME_PPM
     k, g = int(round(FRAME_BOX_MM * FRAME_PPM)), int(round(FRAME_SKIP_MM * FRAME_PPM))
-    out = np.arange(0.0, FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)   # mm beyond the page
+    # mm beyond the page; a step at 0 mm out and beyond (faint falls are looked for from there)
+    out = np.arange(-(FRAME_BOX_MM + FRAME_SKIP_MM), FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)
     along = np.arange(span[0], span[1], step)
     o, a = np.meshgrid(edge + direction * out, along)     # rows: along the side; columns: outwards
     mx, my = (o, a) if axis == 0 else (a, o)
@@ -390,11 +418,18 @@ def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edg
     rise = np.where(usable, np.sum(whole & (jump > FRAME_STEP), axis=0) / np.maximum(rows, 1), 0.0)
     falls = np.flatnonzero(fall >= FRAME_SHARE)
     rises = out[at][rise >= FRAME_SHARE]
+    # faint falls, nearer than FRAME_GAP_MM too: where the other side's display edge may be
+    faint = np.where(rows >= FRAME_SEEN * len(along), np.sum(whole & (jump < -FRAME_STEP / 2), axis=0)
+                     / np.maximum(rows, 1), 0.0)
+    faint_at = tuple(float(x) for x in out[at][faint >= FRAME_SHARE])
+    gap = np.flatnonzero(out[at] >= FRAME_GAP_MM)
+    unseen = gap[~usable[gap]]
+    reach = float(out[at][unseen[0]] if len(unseen) else out[at][-1]) if len(gap) else 0.0
     lo, hi = FRAME_BAND_MM
     for j in falls:
         if np.any((rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)):
-            return float(out[at][j])
-    return None
+            return Side(float(out[at][j]), faint_at, reach)
+    return Side(None, faint_at, reach)
 
 
 # ------------------------------------------------------------ the screen's frame, marks not found
