@@ -408,17 +408,19 @@ def _framed(display=None, bezel_mm=8.0, ui=225, table=120, turn=0.0, size=(350, 
     return np.clip(cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.8) + noise, 0, 255).astype(np.uint8)
 
 
-# a phone's display: the page fitted to its width (10 mm each side), letterboxed above and below
-PHONE = (A4_PAGE[0] - 10, A4_PAGE[1] + 10, A4_PAGE[2] - 40, A4_PAGE[3] + 40)
+# a phone's display, 9:16: the page fitted to its width (6 mm each side), letterboxed above and
+# below; its photo 30 mm taller than the default (TALL) to hold it
+PHONE = (A4_PAGE[0] - 6, A4_PAGE[1] + 6, A4_PAGE[2] - 49, A4_PAGE[3] + 49)
+TALL = (350, 450)
 
 
 def test_a_screens_frame_around_the_sheet_refuses_a_photo_with_no_pixel_grid():
-    image = _framed(PHONE)
+    image = _framed(PHONE, size=TALL)
     assert _frame_sides(image, FRAME_H) == 4
     assert screen.screen_score(image, FRAME_H)[0] is None or screen.screen_score(image, FRAME_H)[0] < screen.DOUBT
     assert screen.check(image, FRAME_H) == screen.SCREEN
     # a dark screen around the page (a viewer's dark mode): the same
-    assert _frame_sides(_framed(PHONE, ui=45), FRAME_H) == 4
+    assert _frame_sides(_framed(PHONE, ui=45, size=TALL), FRAME_H) == 4
 
 
 def test_the_frame_beside_one_side_only_flags_every_space():
@@ -434,7 +436,7 @@ def test_paper_has_no_screens_frame(case):
     if case == "plain":
         image, H = _framed(), FRAME_H
     elif case == "dark band turned 2 degrees":   # a dark-rimmed tray under the page, not square to it
-        image, H = _framed(PHONE, ui=150, turn=2.0), FRAME_H
+        image, H = _framed(PHONE, ui=150, turn=2.0, size=TALL), FRAME_H
     elif case == "one straight edge beyond the page":   # the table's edge, square to the page, the floor beyond
         image = _framed()
         image[:, int((FRAME_ORIGIN[0] + 230) * FRAME_PPM):] = 40
@@ -466,9 +468,28 @@ def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
     image = _framed(tray, bezel_mm=12, ui=150)
     assert _frame_sides(image, FRAME_H) == 4
     assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
-    # the same frame with the sheet centred in it is a screen's
+    # the same frame with the sheet centred in it, in a phone's shape, is a screen's
+    assert screen.check(_framed(PHONE, bezel_mm=12, ui=150, size=TALL), FRAME_H) == screen.SCREEN
+    # ... but not in a tray's shape (round seven), between a phone's and a monitor's: every space flagged
     centred = (A4_PAGE[0] - 12, A4_PAGE[1] + 12, A4_PAGE[2] - 10, A4_PAGE[3] + 10)
-    assert screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H) == screen.SCREEN
+    assert "no phone's or monitor's shape" in screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H)
+
+
+def test_a_display_is_shaped_like_a_phones_or_a_monitors():
+    # the display's width over its height from the frame's distances, the page centred in it
+    x0, x1, y0, y1 = screen.PAGE_MM
+    side = screen.Side
+    assert screen._display_shape([side(5, (), 0), side(5, (), 0), side(60, (), 0), side(60, (), 0)]) == \
+        pytest.approx((x1 - x0 + 10) / (y1 - y0 + 120))
+    # an unseen side is as far out as the opposite one; an axis with none seen: no shape
+    assert screen._display_shape([side(None, (), 0), side(150, (), 0), side(None, (), 0), side(20, (), 0)]) == \
+        pytest.approx((x1 - x0 + 300) / (y1 - y0 + 40))
+    assert screen._display_shape([side(5, (), 0), side(5, (), 0), side(None, (), 0), side(None, (), 0)]) is None
+    # a sheet centred in a tray within 2 mm on both axes (dev tray 254: 0.65): flagged, not refused
+    tray = (A4_PAGE[0] - 5, A4_PAGE[1] + 5, A4_PAGE[2] - 20, A4_PAGE[3] + 20)
+    image = _framed(tray, bezel_mm=12, ui=150)
+    assert _frame_sides(image, FRAME_H) == 4
+    assert "no phone's or monitor's shape" in screen.check(image, FRAME_H)
 
 
 def test_a_sheet_centred_in_a_tray_on_one_axis_only_is_flagged_not_refused():
@@ -481,9 +502,9 @@ def test_a_sheet_centred_in_a_tray_on_one_axis_only_is_flagged_not_refused():
     image = _framed(tray, bezel_mm=12, ui=150)[:, cut:]
     assert [d is not None for d in screen.frame_distances(image, H)] == [False, True, True, True]
     assert "not centred" in screen.check(image, H)
-    # the same tray with the sheet centred in it on both axes: a screen's frame
-    centred = (A4_PAGE[0] - 5, A4_PAGE[1] + 5, A4_PAGE[2] - 6, A4_PAGE[3] + 6)
-    assert screen.check(_framed(centred, bezel_mm=12, ui=150)[:, cut:], H) == screen.SCREEN
+    # a phone's display with the sheet centred in it on both axes: a screen's frame (its left
+    # bezel beyond the photo's edge, but the display's edge seen where it should be)
+    assert screen.check(_framed(PHONE, bezel_mm=12, ui=150, size=TALL)[:, cut:], H) == screen.SCREEN
 
 
 # ---------------------------------------------------------- the screen's frame, marks not found

@@ -99,7 +99,9 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     seen = frame_sides(gray, H)
     sides = sum(side.distance is not None for side in seen)
     off_centre = _off_centre(seen)
-    if sides >= FRAME_SIDES and not off_centre:
+    shape = None if off_centre else _display_shape(seen)
+    odd = shape is not None and FRAME_PORTRAIT < shape < FRAME_LANDSCAPE
+    if sides >= FRAME_SIDES and not off_centre and not odd:
         return SCREEN
     score, windows = screen_score(gray, H)
     if score is not None and score >= THRESHOLD:
@@ -107,7 +109,9 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
     if sides:
-        where = "sides of the sheet, the sheet not centred in it" if off_centre else "side of the sheet"
+        where = ("sides of the sheet, the sheet not centred in it" if off_centre else
+                 f"sides of the sheet, {shape:.2f} as wide as tall: no phone's or monitor's shape" if odd else
+                 "side of the sheet")
         return f"{DOUBT_WHY} (a screen's frame beside {'one' if sides == 1 else sides} {where})"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
@@ -335,6 +339,11 @@ FRAME_BAND_MM = (1.5, 25.0)   # the bezel: the rise this far beyond the fall
 FRAME_SIDES = 2          # the frame beside this many of the page's sides: a screen ...
 FRAME_CENTRED_MM = 2.0   # ... when on two opposite sides it is as far from the page within this ...
 FRAME_CENTRED_SHARE = 0.02   # ... plus this share of the distance; off centre: every space flagged
+# ... and when the display the frame outlines is as wide as tall (width / height) between these: a
+# phone upright is at most 9:16 (0.5625), a laptop or a monitor at least 3:2 (1.5); a sheet in a tray
+# is in between (round seven: dev tray 254, centred within 2 mm on both axes, 0.65). A tablet (3:4,
+# 2:3, 10:16 upright) is in between too: flagged in full, not refused
+FRAME_PORTRAIT, FRAME_LANDSCAPE = 0.6, 1.45
 
 
 class Side(NamedTuple):
@@ -366,6 +375,19 @@ def _off_centre(seen: list[Side]) -> bool:
             elif other.reach > d and not any(abs(f - d) <= tol for f in other.falls):
                 return True
     return False
+
+
+def _display_shape(seen: list[Side]) -> float | None:
+    """The display's width over its height (grid mm) that the frame beside the page's sides
+    gives, the page centred in it (a side whose frame is not seen is as far out as the opposite
+    side's); None unless each axis has its frame on at least one side."""
+    x0, x1, y0, y1 = PAGE_MM
+    d = [side.distance for side in seen]
+    if (d[0] is None and d[1] is None) or (d[2] is None and d[3] is None):
+        return None
+    wide = (x1 - x0) + sum(a if a is not None else b for a, b in ((d[0], d[1]), (d[1], d[0])))
+    tall = (y1 - y0) + sum(a if a is not None else b for a, b in ((d[2], d[3]), (d[3], d[2])))
+    return wide / tall
 
 
 def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
