@@ -109,14 +109,15 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
     if sides:
-        where = ("sides of the sheet, the sheet not centred in it" if off_centre else
-                 f"sides of the sheet, {shape:.2f} as wide as tall: no phone's or monitor's shape" if odd else
-                 "side of the sheet")
-        return f"{DOUBT_WHY} (a screen's frame beside {'one' if sides == 1 else sides} {where})"
+        where = f"{'one side' if sides == 1 else f'{sides} sides'} of the sheet"
+        why = (", the sheet not centred in it" if off_centre else
+               f", {shape:.2f} as wide as tall: no phone's or monitor's shape" if odd else "")
+        return f"{DOUBT_WHY} (a screen's frame beside {where}{why})"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
-    grid = cv2.perspectiveTransform(np.array([[[layout.GRID_MM / 2] * 2]], np.float64), H).reshape(2)
-    if frame_anywhere(gray, inside=(float(grid[0]), float(grid[1]))):
+    g = layout.GRID_MM
+    grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
+    if frame_anywhere(gray, inside=grid.reshape(-1, 2)):
         return f"{DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)"
     return None
 
@@ -466,8 +467,11 @@ BAND_LONG = 640          # the photo is looked at this many px on its long side
 BAND_SHARES = (0.08, 0.12, 0.18, 0.25, 0.35)   # dark: under these shares of the photo's white ...
 BAND_HATS = (15, 41)     # ... or this much darker than its surroundings (black-hat of these sizes)
 BAND_HAT_STEP = 0.3      # ... by this much log light
-BAND_HULL = 0.02         # a dark region's hull covers this share of the photo or more ...
-BAND_QUAD = 0.08         # ... and the quadrilateral fitted to it this share
+BAND_HULL = 0.008        # a dark region's hull covers this share of the photo or more ...
+BAND_QUAD = 0.08         # ... and the quadrilateral fitted to it this share, or ...
+BAND_QUAD_SMALL = 0.015  # ... this share when it is shaped like a phone or a monitor, not a square: its
+BAND_ELONGATED = 1.3     # long sides this many times its short ones (a paper photo's printed centre
+                         # square, shaded, filled 5.2 %: round six; a whole screen can fill under 8 %)
 BAND_DEPTH = 0.35        # the inner edge is looked for this share of the quad's short side in
 BAND_RISE_IN = 0.15      # a rise of this much log light inward (bezel to display) ...
 BAND_RISE_OUT = 0.25     # ... and of this much outward (bezel to table) ...
@@ -484,14 +488,15 @@ def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) 
     display inside beside BAND_SIDES of its sides, as wide on opposite sides. Candidates: the dark
     regions (under a share of the white, or darker than their surroundings) whose convex hull is a
     quadrilateral (or a pentagon whose fifth side is the photo's border: a corner cut off).
-    ``inside``: a point of the photo (px) the quadrilateral must hold (the sheet's grid: not a
-    laptop lying beside it)."""
+    ``inside``: a point of the photo (px), or several, the quadrilateral must hold (the sheet's
+    grid: not a laptop lying beside it, nor a square printed in the grid)."""
     f = min(1.0, BAND_LONG / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
     light = np.log(np.maximum(small, 4.0)).astype(np.float32)
+    points = [] if inside is None else [(float(x) * f, float(y) * f) for x, y in np.reshape(inside, (-1, 2))]
     return any(_band_round(light, quad) for quad in _dark_quads(small, light)
-               if inside is None or cv2.pointPolygonTest(quad, (inside[0] * f, inside[1] * f), False) > 0)
+               if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points))
 
 
 def _dark_masks(small: np.ndarray, light: np.ndarray):
@@ -517,9 +522,19 @@ def _dark_quads(small: np.ndarray, light: np.ndarray):
             if quad is None or len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32)):
                 continue
             if (quad[:, 0].min() < -0.25 * w or quad[:, 1].min() < -0.25 * h or quad[:, 0].max() > 1.25 * w
-                    or quad[:, 1].max() > 1.25 * h or cv2.contourArea(quad.astype(np.float32)) < BAND_QUAD * h * w):
+                    or quad[:, 1].max() > 1.25 * h):
+                continue
+            area = cv2.contourArea(quad.astype(np.float32))
+            if area < BAND_QUAD * h * w and (area < BAND_QUAD_SMALL * h * w or _elongation(quad) < BAND_ELONGATED):
                 continue
             yield _clockwise(quad.astype(np.float32))
+
+
+def _elongation(quad: np.ndarray) -> float:
+    """A quadrilateral's longer pair of opposite sides over its shorter pair (each pair's mean)."""
+    side = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
+    return float(max(a, b) / max(min(a, b), 1e-9))
 
 
 def _uncut(poly: np.ndarray, w: int, h: int) -> np.ndarray | None:
