@@ -557,6 +557,23 @@ def test_a_screen_with_a_corner_out_of_the_photo_shows_its_frame(monkeypatch):
     assert not screen.frame_anywhere(image)
 
 
+def test_a_small_whole_screen_shows_its_frame_a_small_square_does_not(monkeypatch):
+    # round seven: the phone of _afar in a photo twice as wide and tall, its frame 4.6 % of it
+    # (dev 900,025: a whole laptop filling 5.7 %, its marks lost); a dark square frame as small
+    # (a square printed on the sheet, shaded) is no phone's or monitor's shape
+    big = np.full((1800, 2400), 130, np.uint8)
+    big[450:1350, 600:1800] = _afar()
+    assert screen.frame_anywhere(big)
+    square = np.full((1800, 2400), 130, np.uint8)
+    cv2.rectangle(square, (975, 675), (1425, 1125), 12, -1)
+    cv2.rectangle(square, (993, 693), (1407, 1107), 200, -1)
+    square = np.clip(cv2.GaussianBlur(square.astype(np.float32), (0, 0), 0.8)
+                     + np.random.default_rng(0).normal(0, 3, square.shape), 0, 255).astype(np.uint8)
+    assert not screen.frame_anywhere(square)
+    monkeypatch.setattr(screen, "BAND_ELONGATED", 1.0)   # the square's frame is found but for its shape
+    assert screen.frame_anywhere(square)
+
+
 @pytest.mark.parametrize("table", [130, 30])
 def test_paper_on_a_plain_or_a_dark_table_shows_no_frame_without_its_marks(table):
     image = _afar(bezel=False, table=table)
