@@ -328,7 +328,7 @@ def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_pho
     # every white square crossed by a route (a board drawn full): no blank window in the grid;
     # the paper the layout leaves blank outside the grid still shows the pixel grid (the
     # screen's frame, which refuses this photo too, left out)
-    monkeypatch.setattr(screen, "frame_distances", lambda gray, H: [None] * 4)
+    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: [screen.Side(None, (), 0.0)] * 4)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES)
     gray = read._decode(jpeg)
     found, _ = read._find_markers(gray)
@@ -342,7 +342,7 @@ def test_a_screen_with_no_verdict_in_the_sheet_is_read_with_every_space_flagged(
     # nothing blank in the sheet at all (grid and margins drawn over): no verdict there; the
     # whole photo's scan finds the pixel grid, so the photo is read but nothing is taken for
     # certain (exit 3), never a silent guess (the screen's frame, which refuses it, left out)
-    monkeypatch.setattr(screen, "frame_distances", lambda gray, H: [None] * 4)
+    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: [screen.Side(None, (), 0.0)] * 4)
     monkeypatch.setattr(screen, "frame_anywhere", lambda gray, inside=None: False)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES + MARGINS)
     assert read.screen_score(jpeg)[0] is None

@@ -31,7 +31,7 @@ A photo about to be refused for its marks is scanned anywhere for the same patte
 
 Most photos of a screen carry no pixel grid at all (under about 1.4 camera pixels per screen
 pixel the lens and the sensor's own pixels pass none of it), so the screen's *frame* is looked
-for first (:func:`frame_distances`): beyond the page's edge, square to it, the display's lit edge
+for first (:func:`frame_sides`): beyond the page's edge, square to it, the display's lit edge
 falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
 page's sides it refuses the photo; beside one, every space is flagged.
 """
