@@ -23,6 +23,7 @@ import secrets
 import sqlite3
 import threading
 import time
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -456,9 +457,14 @@ TITLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
 def check_title(title: Any) -> str:
-    """A room's title: 1 to 80 characters, no control characters."""
+    """A room's title: 1 to 80 characters, no control, invisible or bidirectional characters
+    (U+202E turned the room list around on every phone; the joiners of emoji and scripts stay)."""
     if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
         raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters")
+    for ch in title:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") and ch not in "\u200c\u200d":
+            raise BadChange(f"a title has no invisible or control characters (U+{ord(ch):04X}); "
+                            "type it without it")
     return title.strip()
 
 

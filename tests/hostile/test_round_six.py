@@ -1,0 +1,129 @@
+"""Round six of hostile input (docs/hostile-input.md, *Round six*): warnings printed as errors are
+(escaped, cut), a room's title checked when the room is made, Railroad Ink boards capped as game
+files, texts too long for HarfBuzz shaped in pieces."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.common import run
+
+GRID = "\n".join([" ".join(["...."] * 7)] * 7) + "\n"
+
+
+def _validate(path: Path) -> subprocess.CompletedProcess:
+    """``railprint validate`` in a process of its own: pytest's logging catches warnings in process."""
+    return subprocess.run([sys.executable, "-m", "railprint", "validate", str(path)], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_warnings_escape_control_characters_and_cut_huge_values(tmp_path):
+    """Warnings went through logging's last-resort handler as typed: a card list's column named
+    ESC[31m coloured the terminal (``{\\x1b[31mred}`` unescaped), a 30,000-character column name
+    was echoed whole twice, and the safe-zone warning quoted a 500 KB text whole."""
+    columns = ["name", "template", "c_" + "q" * 30_000, "\x1b[31mred"]
+    (tmp_path / "cards.csv").write_text(",".join(columns) + "\nA,card,x,y\n", encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(
+        "kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ntemplates:\n  card:\n    layers:\n"
+        f"      - {{type: text, text: '{{name}} {'word ' * 100_000}', x: 6mm, y: 10mm, size: 10}}\n"
+        "cards: {from: cards.csv}\n", encoding="utf-8")
+    done = _validate(tmp_path / "deck.yaml")
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stderr.splitlines()
+    assert "\x1b" not in done.stderr
+    assert any("column '\\x1b[31mred' is used by no template (no layer names {\\x1b[31mred})" in line
+               for line in lines), lines
+    assert any("c_qqqq" in line and "(3000" in line and "characters)" in line for line in lines), [x[:200] for x in lines]
+    assert any("text 'A word word" in line and "runs" in line for line in lines), [x[:200] for x in lines]
+    assert max(map(len, lines)) < 1000, max(map(len, lines))
+
+
+@pytest.fixture
+def client(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from railprint.serve import make_app
+
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+    store.close()
+
+
+NEW = {"game": "railroad-ink", "players": ["Ala", "Bob"], "setup": {"expansion": "none"}}
+
+
+@pytest.mark.parametrize("title", ["\x1b[31mred\nline", {"a": [1]}, True, 12, "x" * 81, "\u202eKCAB", "a\u200bb",
+                                   "a\x85b"])
+def test_a_new_room_s_title_is_checked_as_a_rename_is(client, title):
+    """POST /api/rooms took any title as its str() (control characters, a newline, ``{'a': [1]}``,
+    'True', 81+ characters) while a rename refused them; U+202E turned the room list around."""
+    answer = client.post("/api/rooms", json={**NEW, "title": title})
+    assert answer.status_code == 400, answer.json()
+    assert "title" in answer.json()["error"]
+    assert client.get("/api/rooms").json() == []
+
+
+def test_a_room_s_title_keeps_letters_emoji_and_joiners(client):
+    for typed, kept in ((None, "Ala, Bob"), ("  ", "Ala, Bob"), ("", "Ala, Bob"),
+                        ("  Ślub w Ålesund 👨\u200d👩\u200d👧 ", "Ślub w Ålesund 👨\u200d👩\u200d👧")):
+        body = {**NEW, "title": typed} if typed is not None else NEW
+        answer = client.post("/api/rooms", json=body)
+        assert answer.status_code == 200 and answer.json()["room"]["title"] == kept, answer.json()
+    room = answer.json()["room"]["id"]
+    assert client.patch(f"/api/rooms/{room}", json={"title": "a\u202eb"}).status_code == 400
+    assert client.get(f"/api/rooms/{room}").json()["room"]["title"] == kept
+
+
+def test_a_railroad_ink_board_is_capped_as_a_game_file(tmp_path):
+    """Boards were read up to 16 MiB: a 9 MB player name took 27 s of CPU and 2.8 GB to draw with
+    --picture. A board is capped at 256 KiB, as the Days of Steam and Allers game files are."""
+    big = tmp_path / "big.txt"
+    big.write_text("player: " + "Ab " * 90_000 + "\n" + GRID, encoding="utf-8")
+    result = run("score", "railroad-ink", str(big), "--picture", str(tmp_path / "p.pdf"))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == f"Error: {big}: the file is larger than 256 KiB", result.stderr
+    assert not (tmp_path / "p.pdf").exists()
+    small = tmp_path / "small.txt"
+    small.write_text("player: " + "Ab " * 80_000 + "\n" + GRID, encoding="utf-8")
+    result = run("score", "railroad-ink", str(small), "--json")
+    assert result.exit_code == 0 and '"total": 0' in result.stdout, result.output[-500:]
+
+
+TOO_LONG = "Ab " * 340_000 + " points"   # HarfBuzz gives up on this one (its operation budget)
+
+
+def test_a_text_too_long_for_harfbuzz_is_shaped_in_pieces():
+    """HarfBuzz refuses some buffers of over ~500,000 characters (uharfbuzz: MemoryError): a 1 MB
+    player name drawn by --picture was "its scorer … failed: MemoryError", a text layer that long
+    a MemoryError traceback from validate and render."""
+    from railprint.text import shaping
+
+    whole = shaping.units(TOO_LONG, "bold")
+    pieces = shaping._pieces(TOO_LONG)
+    assert len(pieces) == 11 and all(len(p) <= shaping.MAX_SHAPED for p in pieces) and "".join(pieces) == TOO_LONG
+    assert all(p.endswith(" ") for p in pieces[:-1])
+    assert whole == sum(shaping.units(p, "bold") for p in pieces) > 0
+    run_ = shaping.shape(TOO_LONG, "bold")
+    assert len(run_.gids) == len(TOO_LONG) and run_.width == whole == sum(run_.advances)
+    assert "".join(run_.texts) == TOO_LONG
+    # and without a space: cut every MAX_SHAPED characters
+    assert [len(p) for p in shaping._pieces("x" * 250_001)] == [100_000, 100_000, 50_001]
+
+
+def test_validate_and_render_a_text_layer_too_long_for_harfbuzz(tmp_path):
+    content = tmp_path / "content" / "g"
+    content.mkdir(parents=True)
+    (content / "d.yaml").write_text(
+        "kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ntemplates:\n  t:\n    layers:\n"
+        f"      - {{type: text, text: '{TOO_LONG}', x: 6mm, y: 10mm, size: 10, font: bold}}\n"
+        "cards:\n  - {template: t}\n", encoding="utf-8")
+    result = run("validate", str(content / "d.yaml"))
+    assert result.exit_code == 0 and result.exception is None, result.output[-500:]
+    result = run("render", "g", "--content", str(tmp_path / "content"), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0 and result.exception is None, result.output[-500:]
+    assert (tmp_path / "out" / "g" / "d.pdf").stat().st_size > 0
