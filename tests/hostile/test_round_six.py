@@ -152,3 +152,39 @@ def test_a_csv_card_list_holds_at_most_as_many_cells_as_a_workbook(tmp_path):
     deck = _csv_deck(tmp_path / "fits", 40, 4999)
     result = run("validate", str(deck))
     assert result.exit_code == 0, result.output[-300:]
+
+
+def _pieces_content(tmp_path: Path, kind: str, count: int) -> Path:
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    size = "{width: 20mm, height: 20mm}" if kind == "tiles" else "poker"
+    (game / "p.yaml").write_text(
+        f"kind: {kind}\nid: p\ngame: g\ntitle: {{en: T}}\nsize: {size}\nback: b\ntemplates:\n"
+        "  b:\n    layers:\n      - {type: rect, bleed: true, fill: '#203040'}\n"
+        "  t:\n    layers:\n      - {type: rect, bleed: true, fill: '#f0e0c0'}\n"
+        "      - {type: text, text: '{n}', x: 3mm, y: 8mm, size: 8}\n"
+        "cards:\n" + "".join(f"  - {{template: t, vars: {{n: '{i}'}}}}\n" for i in range(count)), encoding="utf-8")
+    return tmp_path / "content"
+
+
+@pytest.mark.parametrize("kind, count, most", [("tiles", 40, 1), ("deck", 150, 2 * 69 + 1)])  # + the thumbnail
+def test_a_tabletop_simulator_export_renders_as_it_writes(tmp_path, monkeypatch, kind, count, most):
+    """``export tts`` rendered every tile face at once (1,000 tiles of 40 mm at 300 dpi: 1.9 GB)
+    and kept every deck sheet's PNG until the end (700 cards of photos: 780 MB, 50 MB a sheet
+    more); now a tile face, or one sheet's faces and backs, is rendered when its file is
+    written (``render --format png`` streams the same way)."""
+    import railprint.export.images as images
+    import railprint.writers as writers
+
+    events: list[str] = []
+    raster, write = images._raster, writers._write_file
+    monkeypatch.setattr(images, "_raster", lambda *a: events.append("render") or raster(*a))
+    monkeypatch.setattr(writers, "_write_file", lambda *a: events.append("write") or write(*a))
+    content = _pieces_content(tmp_path, kind, count)
+    result = run("export", "tts", "g", "--content", str(content), "-o", str(tmp_path / "out"), "--dpi", "36", "-q")
+    assert result.exit_code == 0, result.output
+    runs = "".join("r" if e == "render" else "w" for e in events).split("w")
+    assert max(map(len, runs)) <= most, [len(r) for r in runs]
+    files = sorted(p.name for p in (tmp_path / "out" / "g" / "p-tts").iterdir())
+    assert files == ([f"p-{n:03d}.png" for n in range(1, count + 2)] if kind == "tiles"
+                     else ["p-back.png", "p-faces-1.png", "p-faces-2.png", "p-faces-3.png"]), files
