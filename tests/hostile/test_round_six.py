@@ -188,3 +188,34 @@ def test_a_tabletop_simulator_export_renders_as_it_writes(tmp_path, monkeypatch,
     files = sorted(p.name for p in (tmp_path / "out" / "g" / "p-tts").iterdir())
     assert files == ([f"p-{n:03d}.png" for n in range(1, count + 2)] if kind == "tiles"
                      else ["p-back.png", "p-faces-1.png", "p-faces-2.png", "p-faces-3.png"]), files
+
+
+def test_the_layers_a_file_draws_are_bounded_before_any_is_drawn(tmp_path):
+    """A 100 KB deck of 1,000 templates each extending the last, named by a 5,000-row card list,
+    asked 5 million layers: validate was past 23 s of CPU and 860 MB when stopped. The layers all
+    faces draw are counted first (an entry's copies once, unless its templates name {index} or
+    {copy}) and refused past MAX_LAYERS_DRAWN at the card that passes it."""
+    from railprint.model.deck import MAX_LAYERS_DRAWN
+
+    chain = "".join(f"  t{i}:\n    extends: t{i - 1}\n    layers:\n      - {{type: rect, x: 1mm, y: 1mm, w: 1mm, "
+                    f"h: 1mm, fill: '#ff0000'}}\n" for i in range(1, 1000))
+    deck = tmp_path / "d.yaml"
+    deck.write_text("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ntemplates:\n  t0:\n    layers:\n"
+                    "      - {type: rect, x: 1mm, y: 1mm, w: 1mm, h: 1mm, fill: '#ff0000'}\n" + chain
+                    + "cards: {from: cards.csv}\n", encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("name,template\n" + "".join(f"n{i},t999\n" for i in range(150)),
+                                        encoding="utf-8")
+    result = run("validate", str(deck))
+    assert result.exit_code == 1, result.output[-300:]
+    assert (f"cards.csv:102:1: the cards draw more than {MAX_LAYERS_DRAWN} layers in all (card 101 draws 1000, "
+            "with the templates it extends)") in result.stderr, result.stderr
+    # numbered copies are each a face: 5 x 1,000 copies of 25 layers naming {index}
+    layers = "".join(f"      - {{type: text, text: '{{index}}', x: {i}mm, y: 9mm}}\n" for i in range(25))
+    deck.write_text("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ntemplates:\n  t:\n    layers:\n"
+                    + layers + "cards:\n" + "  - {template: t, count: 1000}\n" * 5, encoding="utf-8")
+    result = run("validate", str(deck))
+    assert result.exit_code == 1 and "d.yaml:39:5: the cards draw more than" in result.stderr, result.stderr
+    # alike copies are one face: 5 x 1,000 copies of 25 plain layers validate
+    deck.write_text(deck.read_text(encoding="utf-8").replace("{index}", "x"), encoding="utf-8")
+    result = run("validate", str(deck))
+    assert result.exit_code == 0, result.output[-300:]
