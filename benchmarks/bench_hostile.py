@@ -33,7 +33,8 @@ files of at most 256 KiB) and one just under the cap drawn with ``--picture``; a
 game whose player name is 1 MB (HarfBuzz gave up on it: a MemoryError), drawn with ``--picture``;
 a text layer of 1 MB through ``validate`` and ``render``; a CSV card list of 5,000 rows x 200
 columns (refused at 200,000 cells) and one of 5,000 x 40 (read); 1,000 templates extending each
-other named by 5,000 cards (refused: more than 100,000 layers drawn); ``export tts`` of 500 distinct
+other named by 5,000 cards (refused: more than 100,000 layers drawn); a deck titled with 660 KB,
+rendered (its title shortened on every sheet); ``export tts`` of 500 distinct
 tiles and of a 700-card deck of photo-like pictures at 300 dpi (rendered as written). Each a
 whole command in a fresh process (limits 5 s CPU, 300 MB; the exports: 400 MB, no time limit —
 their work grows with the faces, their memory must not).
@@ -288,6 +289,11 @@ def round6_cases(tmp: Path) -> dict[str, tuple[list[str], bool]]:
                                           + templates + "cards: {from: cards.csv}\n")
     (chained / "g" / "cards.csv").write_text("name,template\n" + "".join(f"n{i},t999\n" for i in range(5000)))
     cases["1,000 chained templates x 5,000 cards"] = (["validate", str(chained / "g" / "d.yaml")], False)
+    titled = tmp / "titled"
+    (titled / "g").mkdir(parents=True)
+    (titled / "g" / "d.yaml").write_text(DECK.replace("title: {en: T}", "title: {en: '" + "Long title " * 60_000 + "'}")
+                                         .replace("CARDS", "[{template: t}]").replace("LAYER", TEXT_LAYER))
+    cases["a 660 KB title: render"] = (["render", "g", "--content", str(titled), "-o", str(titled / "out"), "-q"], False)
     tiles = tmp / "tiles"
     (tiles / "g").mkdir(parents=True)
     (tiles / "g" / "t.yaml").write_text(
