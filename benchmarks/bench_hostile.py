@@ -292,7 +292,8 @@ def round6_cases(tmp: Path) -> dict[str, tuple[list[str], bool]]:
     titled = tmp / "titled"
     (titled / "g").mkdir(parents=True)
     (titled / "g" / "d.yaml").write_text(DECK.replace("title: {en: T}", "title: {en: '" + "Long title " * 60_000 + "'}")
-                                         .replace("CARDS", "[{template: t}]").replace("LAYER", TEXT_LAYER))
+                                         .replace("CARDS", "[{template: t, vars: {name: X}}]")
+                                         .replace("LAYER", TEXT_LAYER))
     cases["a 660 KB title: render"] = (["render", "g", "--content", str(titled), "-o", str(titled / "out"), "-q"], False)
     tiles = tmp / "tiles"
     (tiles / "g").mkdir(parents=True)

@@ -62,7 +62,8 @@ class _Terminal(logging.Handler):
             self.handleError(record)
 
 
-log.addHandler(_Terminal(logging.WARNING))
+if not any(type(handler).__name__ == "_Terminal" for handler in log.handlers):   # once, even if re-imported
+    log.addHandler(_Terminal(logging.WARNING))
 
 
 def _refuse(name: str, why: str) -> RailprintError:
