@@ -65,9 +65,9 @@ class RoomNotFound(RailprintError):
 class Conflict(RailprintError):
     """A change made on an old version touches a part changed since; carries the current room."""
 
-    def __init__(self, message: str, room: "Room"):
+    def __init__(self, message: str, room: "Room", *, pl: str | None = None):
         self.room = room
-        super().__init__(message)
+        super().__init__(message, pl=pl)
 
 
 class Refused(Conflict):
@@ -232,12 +232,14 @@ class Store:
 
     def _room(self, room_id: str, db: sqlite3.Connection | None = None) -> Room:
         if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
-            raise RoomNotFound(f"no room {clip(room_id)} here")   # clipped: it is the request's path
+            raise RoomNotFound(f"no room {clip(room_id)} here",   # clipped: it is the request's path
+                               pl=f"nie ma tu gry {clip(room_id)} (otwórz listę gier, by znaleźć swoją)")
         db = db or self._db
         row = db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
                          (room_id,)).fetchone()
         if row is None:
-            raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours")
+            raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours",
+                               pl=f"nie ma tu gry {room_id!r} (otwórz listę gier, by znaleźć swoją)")
         parts = {key: json.loads(value) for key, value in
                  db.execute("SELECT key, value FROM parts WHERE room=? ORDER BY rowid", (room_id,))}
         return Room(*row[:6], parts=parts, archived=bool(row[6]))
@@ -390,7 +392,7 @@ class Store:
             try:
                 pending.check(room.parts, pending.updates)
             except RailprintError as exc:
-                raise Refused(str(exc), room) from None
+                raise Refused(str(exc), room, pl=exc.pl) from None
         new = room.version + 1
         now = time.time()
         for key, value in encoded:
@@ -460,11 +462,13 @@ def check_title(title: Any) -> str:
     """A room's title: 1 to 80 characters, no control, invisible or bidirectional characters
     (U+202E turned the room list around on every phone; the joiners of emoji and scripts stay)."""
     if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
-        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters")
+        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters",
+                        pl=f"tytuł ma od 1 do {MAX_TITLE} znaków, bez znaków sterujących")
     for ch in title:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") and ch not in "\u200c\u200d":
-            raise BadChange(f"a title has no invisible or control characters (U+{ord(ch):04X}); "
-                            "type it without it")
+            raise BadChange(f"a title has no invisible or control characters (U+{ord(ch):04X}); type it without it",
+                            pl=f"tytuł nie może zawierać znaków niewidocznych ani sterujących (U+{ord(ch):04X}); "
+                               "wpisz go bez nich")
     return title.strip()
 
 
