@@ -44,7 +44,7 @@ from railprint.loading.text import MAX_GAME_BYTES
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
 from railprint.serve.rooms import (BadChange, Conflict, Refused, Room, RoomNotFound, RoomStore, StoreDamaged,
-                                   check_title)
+                                   MAX_TITLE, check_title)
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
@@ -1291,7 +1291,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         if not isinstance(setup, dict):
             raise RailprintError("setup: expected an object of choices")
         parts = web_page(game).new_room(players, setup)
-        title = str(body.get("title") or ", ".join(players))[:80]
+        # a typed title is checked as a rename checks it (any value was taken, as its str():
+        # control characters, U+202E, {"a": 1}); none or a blank one: the players' names
+        typed = body.get("title")
+        blank = typed is None or (isinstance(typed, str) and not typed.strip())
+        title = ", ".join(players)[:MAX_TITLE] if blank else check_title(typed)
         room = store.create(game.id, title, parts)
         return _room_answer(room, scored(room))
 

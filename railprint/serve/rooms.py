@@ -23,6 +23,7 @@ import secrets
 import sqlite3
 import threading
 import time
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -489,10 +490,16 @@ TITLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
 def check_title(title: Any) -> str:
-    """A room's title: 1 to 80 characters, no control characters."""
+    """A room's title: 1 to 80 characters, no control, invisible or bidirectional characters
+    (U+202E turned the room list around on every phone; the joiners of emoji and scripts stay)."""
     if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
         raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters",
                         pl=f"tytuł ma od 1 do {MAX_TITLE} znaków, bez znaków sterujących")
+    for ch in title:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") and ch not in "\u200c\u200d":
+            raise BadChange(f"a title has no invisible or control characters (U+{ord(ch):04X}); type it without it",
+                            pl=f"tytuł nie może zawierać znaków niewidocznych ani sterujących (U+{ord(ch):04X}); "
+                               "wpisz go bez nich")
     return title.strip()
 
 

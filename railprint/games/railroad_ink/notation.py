@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from railprint.errors import Location, NotationError, suggestion
-from railprint.loading.text import read_text
+from railprint.loading.text import MAX_GAME_BYTES, read_text
 from railprint.games.railroad_ink.board import (
     EDGE_LETTERS, EMPTY, EXPANSIONS, ROWS, SIZE, Board, Cell,
 )
@@ -179,7 +179,7 @@ def parse(text: str, filename: str = "<input>") -> Board:
 
 def parse_file(path: str | Path) -> Board:
     path = Path(path)
-    return parse(read_text(path, NotationError), str(path))
+    return parse(read_text(path, NotationError, MAX_GAME_BYTES), str(path))
 
 
 def format_board(board: Board) -> str:
