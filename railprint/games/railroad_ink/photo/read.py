@@ -913,6 +913,51 @@ def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
     return None
 
 
+OFF_MIDDLE_MM = 1.5     # a side's darkest averaged line this far off the middle is a highway's (a
+OFF_MIDDLE_NOISE = 10   # railway's runs through the middle), when this many noise deviations dark
+
+
+def off_middle(strip: np.ndarray, src_ppm: float) -> tuple[float, float, float, float]:
+    """Where a side's darkest line lies, once the darkness (``rel``, rows inwards) is averaged
+    along the route as in :func:`profile_lines`: (its offset from the side's middle in mm, its
+    darkness in noise deviations, the darkest line's on the other side of the middle 2.6-8.5 mm
+    from it as a share of the first (0 when none), that line's offset in mm). A railway's line
+    runs through the middle (a curve's moves 1.2 mm off it over the rows averaged, a wobble
+    less), a highway's two lines 1.9-3.1 mm either side of it: a highway drawn with one line light
+    and one dark (a pencil's pressure), where :func:`profile_lines` finds one line and cannot
+    tell, still shows it off the middle."""
+    p = PX_PER_MM
+    n = max(3, int(strip.shape[0] * 0.6))
+    part = strip[:n].astype(np.float32)
+    mean = part.mean(axis=0)
+    prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
+    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
+    noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / p))), 0.004)
+    h = prof - float(np.percentile(prof, 20))
+    middle = (len(h) - 1) / 2
+    k = int(np.argmax(h))
+    top = float(h[k])
+    if top <= 0:
+        return 0.0, 0.0, 0.0, 0.0
+    mid = h[1:-1]
+    peaks = (np.flatnonzero((mid >= h[:-2]) & (mid > h[2:])) + 1).tolist()
+    other = [i for i in peaks if 2.6 * p <= abs(i - k) <= 8.5 * p and (i - middle) * (k - middle) < 0]
+    second = max(other, key=lambda i: h[i], default=None)
+    if second is None:
+        return (k - middle) / p, top / noise, 0.0, 0.0
+    return (k - middle) / p, top / noise, float(h[second]) / top, (second - middle) / p
+
+
+def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
+    """Whether :func:`off_middle`'s two lines are a highway's: both 1.5-3.6 mm off the middle on
+    either side of it, about as far each (within 1 mm), the lighter at half the darker or more,
+    the darker OFF_MIDDLE_NOISE noise deviations dark (an erased line's end runs through the
+    middle, alone)."""
+    at, strength, second, second_at = off
+    return 1.5 <= abs(at) <= 3.6 and 1.5 <= abs(second_at) <= 3.6 and abs(at + second_at) <= 1.0 \
+        and second >= 0.5 and strength >= OFF_MIDDLE_NOISE
+
+
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
                rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM) -> list[SideRead]:
     """The four sides of space (r, c), N E S W (see ``read_space``)."""
@@ -944,8 +989,14 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # more for a highway, in under a tenth for a railway)
                     sides[s] = SideRead(vote, True)
                     continue
+                off = off_middle(_strip(rel, r, c, s), src_ppm) if rel is not None and vote is None else None
                 if vote is not None:   # the darkness averaged along the route: its lines out of the noise
                     road = vote == "h"
+                elif off is not None and abs(off[0]) >= OFF_MIDDLE_MM and off[1] >= OFF_MIDDLE_NOISE \
+                        and side_features(_strip(ink, r, c, s))["wide"] < 0.15:
+                    # round ten: the darkest line averaged along the route is off the middle and
+                    # the ink shows no sleepers: one of a highway's lines, the other lighter
+                    road = True
                 elif pair is not None and (pair >= 0.3 or pair < 0.2):
                     road = pair >= 0.3
                 else:
@@ -958,8 +1009,13 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # along the route, or ink through half the strip in the faint ink: the best guess
                 # is a light route (the side stays uncertain)
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm)
+                off = off_middle(_strip(rel, r, c, s), src_ppm) if vote is None else None
                 if vote is not None:   # a line running on in the darkness averaged along the route
                     sides[s] = SideRead(vote, False, side.why)
+                elif off is not None and _two_lines_apart(off):
+                    # round ten: two lines either side of the middle, a road's width apart, in the
+                    # darkness averaged along the route: a light highway
+                    sides[s] = SideRead("h", False, side.why)
                 elif side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
                     road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
                     sides[s] = SideRead("h" if road else "r", False, side.why)
@@ -1013,22 +1069,30 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     if edges == "...." and not marker and fill >= 0.3:
         certain, reasons = False, reasons + ["marks in the centre"]
     cell = Cell(edges, marker)
+    if certain and cell not in _faces():
+        # every side and the centre read clearly, but no die face or special route draws this
+        # space (turned or mirrored): one side is misread (a light line lost in a small photo)
+        certain, reasons = False, reasons + [NOT_A_FACE]
     if not certain:
         cell = _nearest_face(cell, sides, fill)
     return cell, certain, "; ".join(reasons)
 
 
+NOT_A_FACE = "no die face draws this space"
+
+
 def _faces() -> tuple[Cell, ...]:
     """Every space a player can draw in the base game: each die face and special route in each
-    rotation, and the empty space."""
+    rotation and mirror image (the rules allow both: a curve station's highway may come before
+    or after its railway, clockwise), and the empty space."""
     if not _FACES:
         base = ("h.h.", "r.r.", "hh..", "rr..", "hhh.", "rrr.", "hrhro", "h.r.s", "hr..s",
                 "hhhh", "rrrr", "hhhrs", "hrrrs", "hhrrs", "hrhrs")
         seen = {EMPTY}
         for token in base:
-            edges, marker = token[:4], token[4:]
-            for k in range(4):
-                seen.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), marker))
+            for edges in (token[:4], Cell(token[:4]).mirrored(True).edges):
+                for k in range(4):
+                    seen.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), token[4:]))
         _FACES.extend(sorted(seen, key=lambda c: c.token))
     return tuple(_FACES)
 
