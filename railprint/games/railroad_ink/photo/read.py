@@ -50,6 +50,9 @@ BAND_LINE = 0.3              # ... with no line through this share of them: a ba
 AGREE_PAIR = (0.5, 0.1)      # a side neither clearly a highway nor a railway is certain when the
                              # averaged darkness agrees and two lines show in this share of rows or
                              # more (a highway), or under the second (a railway)
+AGREE_SLIGHT = (0.1, 0.5)    # ... or (round ten) the averaged darkness's route, the two lines in
+                             # this share of rows or more for a highway, and ink (and a railway's
+                             # line) through this share of the strip
 LOW_GRID_PX_PER_MM = 2.6     # below this a space is certain only where its averaged darkness agrees
 
 
@@ -980,9 +983,18 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # ink (a light line the main threshold broke up), or clearly at the main
                 # threshold, make a highway
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm) if rel is not None else None
-                if side.why == NEITHER and vote == side.kind and pair is not None \
-                        and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1]) \
-                        and side_features(_strip(ink, r, c, s))["ink"] >= 0.8:
+                main = side_features(_strip(ink, r, c, s))
+                if side.why == NEITHER and vote is not None and pair is not None and (
+                        vote == side.kind and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1])
+                        and main["ink"] >= 0.8
+                        or vote == "h" and pair >= AGREE_SLIGHT[0] and main["ink"] >= AGREE_SLIGHT[1]
+                        or vote == "r" and pair < AGREE_PAIR[1] and main["ink"] >= AGREE_SLIGHT[1]
+                        and main["line"] >= AGREE_SLIGHT[1]):
+                    # round ten: the averaged darkness's route and the darkness's two lines row by
+                    # row agree (in a tenth of the rows or more for a highway, in under a tenth
+                    # for a railway), with ink through half the strip and, for a railway, a line
+                    # found row by row through half of it; the row-by-row guess may differ (it
+                    # takes a highway with one light line for a railway)
                     # round nine: the ink runs on, and the three readings agree on the route —
                     # row by row, the darkness averaged along it (its line or two lines out of
                     # the noise) and the darkness's two lines row by row (in half the rows or
@@ -993,7 +1005,7 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 if vote is not None:   # the darkness averaged along the route: its lines out of the noise
                     road = vote == "h"
                 elif off is not None and abs(off[0]) >= OFF_MIDDLE_MM and off[1] >= OFF_MIDDLE_NOISE \
-                        and side_features(_strip(ink, r, c, s))["wide"] < 0.15:
+                        and main["wide"] < 0.15:
                     # round ten: the darkest line averaged along the route is off the middle and
                     # the ink shows no sleepers: one of a highway's lines, the other lighter
                     road = True
@@ -1030,6 +1042,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # under every threshold row by row, but a line running on once the darkness is
                     # averaged along the route (a light line, blurred or in a coarse photo)
                     sides[s] = SideRead(".", False, "a faint line?")
+                if not sides[s].certain and rel is not None and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
+                    # round ten: the faint line is two, a road's width apart: the best guess is a
+                    # light highway (the side stays uncertain)
+                    sides[s] = SideRead("h", False, "a faint line?")
     return sides
 
 
@@ -1111,7 +1127,9 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
             if kind == side.kind:
                 continue
             if side.certain:
-                cost += 5.0
+                # a certain empty side costs a little less to fill than a certain route to drop:
+                # a light line is lost, a line is not drawn where there is none (round ten)
+                cost += 4.5 if side.kind == "." else 5.0
             elif side.kind == ".":
                 cost += 0.8
             else:
