@@ -1388,8 +1388,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 # reading alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
-            if clipped and (r, c) in clipped and certain and "." in cell.edges:
-                certain, why = False, "the paper is overexposed here (white clipped): a light line may be lost"
+            if clipped and (r, c) in clipped and "." in cell.edges:
+                over = "the paper is overexposed here (white clipped): a light line may be lost"
+                certain, why = False, (why + "; " + over if why else over)
             if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
                 certain, why = False, shaky[(r, c)] + ("; " + why if why else "")
             row.append(cell)
@@ -1433,6 +1434,9 @@ def _interior(box_margin: float = 0.8) -> np.ndarray:
 
 
 
+LINES_LIGHT = 0.6        # the drawing's lines this much lighter than its filled squares set the ink level
+
+
 def _threshold(rel: np.ndarray) -> tuple[float, float, float]:
     """(ink, faint, trace): ink is darker than this share of the print's black, about 40 % of the
     drawing's strong ink (pencil comes out lighter than pen; an erased line is lighter still);
@@ -1449,16 +1453,18 @@ def _threshold(rel: np.ndarray) -> tuple[float, float, float]:
     if strong.size < 400:
         return max(0.25, floor), floor, max(lowest, floor)
     level = float(np.percentile(strong, 90))
-    # round ten: the drawing's lines, not its filled station squares, set the level: a fine-liner's
-    # 0.1-0.2 mm lines come out far lighter than its filled squares, and at 40 % of the squares'
-    # darkness the lines fell under the threshold (read as empty, flagged "a faint line?")
+    # round ten: a fine-liner's 0.1-0.2 mm lines come out far lighter than its filled station
+    # squares, and at 40 % of the squares' darkness the lines fell under the threshold (read as
+    # empty, flagged "a faint line?"): when the lines' strong ink (the squares taken out) is under
+    # LINES_LIGHT of the whole drawing's, the lines set the level (on dev photos a fine-liner's
+    # lines measured 0.22-0.73 of it, a pencil's or a pen's 0.67-1.0)
     above = ((rel > floor) & _interior()).astype(np.uint8)
     k = int(round(1.8 * PX_PER_MM))
     filled = cv2.dilate(cv2.morphologyEx(above, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))),
                         np.ones((5, 5), np.uint8))
     lines = rel[(above > 0) & (filled == 0)]
-    if lines.size >= 400:
-        level = min(level, float(np.percentile(lines, 90)))
+    if lines.size >= 400 and float(np.percentile(lines, 90)) < LINES_LIGHT * level:
+        level = float(np.percentile(lines, 90))
     floor = max(FAINT_MIN, paper + 5 * noise, min(0.13, level / 3))
     return min(0.4, max(floor, LEVEL_MIN, level * 0.42)), floor, lowest
 
