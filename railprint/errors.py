@@ -57,10 +57,15 @@ class RailprintError(ValueError):
     """Root of every error railprint reports to the user (its message and hint cut to a sane
     length: :func:`shortened`)."""
 
-    def __init__(self, message: str, location: Location | None = None, hint: str | None = None):
+    def __init__(self, message: str, location: Location | None = None, hint: str | None = None, *,
+                 pl: str | None = None, said: str | None = None):
         self.message = shortened(message) if isinstance(message, str) else message
         self.location = location
         self.hint = shortened(hint) if isinstance(hint, str) else hint
+        # the same said in Polish, hint included (``railprint serve`` shows it on a Polish page),
+        # and, where the message names a file's keys, in players' words (the English page's)
+        self.pl = shortened(pl) if isinstance(pl, str) else None
+        self.said = shortened(said) if isinstance(said, str) else None
         super().__init__(self.__str__())
 
     def __str__(self) -> str:
@@ -78,9 +83,9 @@ class ContentError(RailprintError):
     """A content file is unusable. May carry several problems, reported at once."""
 
     def __init__(self, message: str, location: Location | None = None, hint: str | None = None,
-                 problems: list[RailprintError] | None = None):
+                 problems: list[RailprintError] | None = None, *, pl: str | None = None):
         self.problems = problems or []
-        super().__init__(message, location, hint)
+        super().__init__(message, location, hint, pl=pl)
 
     def __str__(self) -> str:
         if not self.problems:
@@ -98,8 +103,9 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[RailprintError] = []
 
-    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
-        self.items.append(RailprintError(message, where, hint))
+    def add(self, message: str, where: Location | None, hint: str | None = None, *, pl: str | None = None,
+            said: str | None = None) -> None:
+        self.items.append(RailprintError(message, where, hint, pl=pl, said=said))
 
     def raise_if_any(self, title: str, where: Location | None = None, *, sort: bool = False) -> None:
         if not self.items:
@@ -108,7 +114,48 @@ class Problems:
         if sort:
             items = sorted(items, key=lambda e: (e.location.line or 0, e.location.col or 0)
                            if e.location else (0, 0))
-        raise ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+        error = ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+        error.title = title   # (said_in's Polish heading; ``pl`` stays the problems' own, for serve)
+        raise error
+
+
+def problems_pl(count: int, title: str) -> str:
+    """'3 problemy w game.yaml': the heading of a file's problems in Polish (its plural form)."""
+    form = ("problem" if count == 1 else
+            "problemy" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "problemów")
+    return f"{count} {form} w {title}"
+
+
+def said_in(exc: RailprintError, lang: str = "en") -> str:
+    """``exc`` as the terminal says it in ``lang``: located, each of a file's problems on a line
+    of its own, in Polish where it has its Polish words (``pl``, hint included), else in English."""
+    if lang != "pl":
+        return str(exc)
+    problems = getattr(exc, "problems", None) or []
+    if problems:
+        title = getattr(exc, "title", None)
+        head = problems_pl(len(problems), title) if title else (exc.message or f"{len(problems)} problem(s)")
+    elif exc.pl:
+        head = f"{exc.location}: {exc.pl}" if exc.location else exc.pl
+    else:
+        head = str(exc)
+    if not problems:
+        return head
+    lines = [head] + [f"  {said_in(p, lang)}" for p in problems[:MAX_SHOWN]]
+    if len(problems) > MAX_SHOWN:
+        lines.append(f"  … i {len(problems) - MAX_SHOWN} więcej")
+    return "\n".join(lines)
+
+
+class Said(RailprintError):
+    """An error already said in the user's language (:func:`said_in`): printed as it is."""
+
+    def __init__(self, text: str):
+        self.text = text
+        super().__init__(text)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def file_version(path: Path, noun: str) -> tuple[int, int]:
@@ -209,15 +256,18 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
     return "did you mean " + " or ".join(repr(m) for m in matches) + "?" if matches else None
 
 
-def suggestion(name: str, choices: Iterable[str]) -> str:
-    """A hint string: 'did you mean X?' or the list of accepted values."""
+def suggestion(name: str, choices: Iterable[str], lang: str = "en") -> str:
+    """A hint string: 'did you mean X?' or the list of accepted values (``lang="pl"``: in Polish)."""
     choices = sorted(set(choices))
-    near = did_you_mean(name, choices)
-    if near:
-        return near
+    matches = close_matches(name, choices)
+    pl = lang == "pl"
+    if matches:
+        return ("może chodziło o " if pl else "did you mean ") + (" albo " if pl else " or ").join(
+            repr(m) for m in matches) + "?"
     if len(choices) <= 12:
-        return "expected one of: " + ", ".join(choices)
-    return f"none of the {len(choices)} known names is close"
+        return ("możliwe: " if pl else "expected one of: ") + ", ".join(choices)
+    return (f"żadna z {len(choices)} znanych nazw nie jest podobna" if pl
+            else f"none of the {len(choices)} known names is close")
 
 
 LANGS = ("en", "pl")

@@ -64,9 +64,9 @@ class RoomNotFound(RailprintError):
 class Conflict(RailprintError):
     """A change made on an old version touches a part changed since; carries the current room."""
 
-    def __init__(self, message: str, room: "Room"):
+    def __init__(self, message: str, room: "Room", *, pl: str | None = None):
         self.room = room
-        super().__init__(message)
+        super().__init__(message, pl=pl)
 
 
 class Refused(Conflict):
@@ -114,6 +114,9 @@ class RoomStore(Protocol):
 
     def change(self, room_id: str, version: int, updates: dict[str, Any],
                check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room: ...
+
+    def add_parts(self, room_id: str, version: int, added: dict[str, Any], updates: dict[str, Any],
+                  check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room: ...
 
     def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room: ...
 
@@ -164,10 +167,12 @@ BUSY_WAIT = 30.0
 class _Pending:
     """A change waiting for its turn in a commit (:meth:`Store.change`)."""
 
-    __slots__ = ("room_id", "version", "updates", "encoded", "check", "room", "error", "done")
+    __slots__ = ("room_id", "version", "updates", "encoded", "check", "added", "room", "error", "done")
 
-    def __init__(self, room_id: str, version: int, updates: dict, encoded: list, check: Callable | None):
+    def __init__(self, room_id: str, version: int, updates: dict, encoded: list, check: Callable | None,
+                 added: list | None = None):
         self.room_id, self.version, self.updates, self.encoded, self.check = room_id, version, updates, encoded, check
+        self.added = added or []   # (key, encoded value) of parts the change adds to the room
         self.room: Room | None = None
         self.error: BaseException | None = None
         self.done = False
@@ -231,12 +236,14 @@ class Store:
 
     def _room(self, room_id: str, db: sqlite3.Connection | None = None) -> Room:
         if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
-            raise RoomNotFound(f"no room {clip(room_id)} here")   # clipped: it is the request's path
+            raise RoomNotFound(f"no room {clip(room_id)} here",   # clipped: it is the request's path
+                               pl=f"nie ma tu gry {clip(room_id)} (otwórz listę gier, by znaleźć swoją)")
         db = db or self._db
         row = db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
                          (room_id,)).fetchone()
         if row is None:
-            raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours")
+            raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours",
+                               pl=f"nie ma tu gry {room_id!r} (otwórz listę gier, by znaleźć swoją)")
         parts = {key: json.loads(value) for key, value in
                  db.execute("SELECT key, value FROM parts WHERE room=? ORDER BY rowid", (room_id,))}
         return Room(*row[:6], parts=parts, archived=bool(row[6]))
@@ -321,9 +328,29 @@ class Store:
         for key, value in updates.items():
             _check_key(key)
             encoded.append((key, _encode(value)))
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise BadChange("a change needs the room version it was made on (a whole number)")
-        pending = _Pending(room_id, version, updates, encoded, check_with_room)
+        return self._queued(_Pending(room_id, _version(version), updates, encoded, check_with_room))
+
+    def add_parts(self, room_id: str, version: int, added: dict[str, Any], updates: dict[str, Any],
+                  check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room:
+        """One change made on ``version`` that adds parts the room does not have yet (a player who
+        joins: their part) and replaces ``updates``' existing ones (the setup's list of players),
+        with the rules of :meth:`change`: an old version is merged unless a part in ``updates``
+        changed since (:class:`Conflict`); ``check_with_room(parts, {**added, **updates})`` runs
+        under the lock against the current parts. A part the room has already is refused
+        (:class:`Conflict`: it was added meanwhile). Kept in the history as every change is."""
+        if not isinstance(added, dict) or not added or not isinstance(updates, dict):
+            raise BadChange("a change that adds parts adds at least one")
+        encoded, new = [], []
+        for key, value in updates.items():
+            _check_key(key)
+            encoded.append((key, _encode(value)))
+        for key, value in added.items():
+            _check_key(key)
+            new.append((key, _encode(value)))
+        return self._queued(_Pending(room_id, _version(version), {**added, **updates}, encoded, check_with_room, new))
+
+    def _queued(self, pending: _Pending) -> Room:
+        """``pending`` applied in the next group commit (:meth:`_commit_queued`): the room it made."""
         with self._queue_lock:
             self._queue.append(pending)
         with self._lock:
@@ -375,6 +402,9 @@ class Store:
         for key, _ in encoded:
             if key not in room.parts:
                 raise BadChange(f"this room has no part {key!r}")
+        for key, _ in pending.added:
+            if key in room.parts:
+                raise Conflict(f"{key!r} was added on another screen meanwhile; here is the current game", room)
         if version < room.version:
             # (from each part's own version, not the history: a trimmed history must not let a
             # stale phone's change through)
@@ -389,12 +419,15 @@ class Store:
             try:
                 pending.check(room.parts, pending.updates)
             except RailprintError as exc:
-                raise Refused(str(exc), room) from None
+                raise Refused(str(exc), room, pl=exc.pl) from None
         new = room.version + 1
         now = time.time()
         for key, value in encoded:
             self._db.execute("UPDATE parts SET value=?, version=? WHERE room=? AND key=?",
                              (value, new, room_id, key))
+            self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
+        for key, value in pending.added:
+            self._db.execute("INSERT INTO parts VALUES (?, ?, ?, ?)", (room_id, key, value, new))
             self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
         self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
         if new % TRIM_EVERY == 0:
@@ -404,9 +437,9 @@ class Store:
         # committed): the parts in their order, a changed one as its stored text reads, the
         # other rows as read above
         stored = dict(encoded)
-        return Room(room.id, room.game, room.title, new, room.created, now,
-                    {key: json.loads(stored[key]) if key in stored else value for key, value in room.parts.items()},
-                    room.archived)
+        parts = {key: json.loads(stored[key]) if key in stored else value for key, value in room.parts.items()}
+        parts.update((key, json.loads(value)) for key, value in pending.added)   # (after the others, as rowid reads them)
+        return Room(room.id, room.game, room.title, new, room.created, now, parts, room.archived)
 
     def _trim_history(self, room_id: str) -> None:
         """Drop a room's oldest changes beyond :data:`MAX_HISTORY_CHANGES` or
@@ -458,8 +491,15 @@ TITLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 def check_title(title: Any) -> str:
     """A room's title: 1 to 80 characters, no control characters."""
     if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
-        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters")
+        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters",
+                        pl=f"tytuł ma od 1 do {MAX_TITLE} znaków, bez znaków sterujących")
     return title.strip()
+
+
+def _version(version: Any) -> int:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadChange("a change needs the room version it was made on (a whole number)")
+    return version
 
 
 def _check_key(key: Any) -> None:

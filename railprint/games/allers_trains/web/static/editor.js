@@ -9,25 +9,27 @@
     en: {stations: "Stations: the round you arrived in", route: "Route track reading", route_hint: "e.g. 39 or 40+9",
       route_bad: "Type the number the track shows: 0 to 40, or 40+1 to 40+40 past the end.",
       not_arrived: "not arrived", round: "round", earlier: "one round earlier", later: "one round later",
+      pick_round: "pick the round", pick_help: "Tap the round (– : not arrived).",
       space: "space", points: "pts", station_points: "Stations", route_points: "Route", total: "Total",
       save: "Save", mode: {stations: "Base game: stations", route: "Variant 1: route", "route+stations": "Variant 2: route and stations"},
       violations: "Rule violations", others: "others",
-      frame: "Your frame: the tiles in the order placed", frame_help: "Tap a square (dashed: a tile there moves a locomotive), pick a tile, turn it, place it.",
-      square: "Square", turn: "Turn", place: "Place", take_back: "Take back the last tile", depot: "depot", in_hand: "Tiles in hand",
+      frame: "Your frame: the tiles in the order placed", frame_help: "Tap a square (dashed: a tile there moves a locomotive), pick a tile, then tap it turned as it lies.",
+      square: "Square", place_turned: "Place it turned so:", take_back: "Take back the last tile", depot: "depot", in_hand: "Tiles in hand",
       placed: "placed", arrivals: "Arrivals (from the replay)", station: "Station", round_h: "Round", space_h: "Space",
       locos: "Locomotives", tiles_entered: "tiles entered", state: {waiting: "waiting", arrived: "arrived", collided: "collided",
         removed: "removed (station taken)", depot: "in the depot"},
       colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", picture_open: "Tap the picture to open it whole.", none_yet: "none yet",
       over: "Every locomotive has stopped: the frame is finished.",
       not_playable: "A tile here would move no locomotive: pick a dashed square (+)."},
-    pl: {stations: "Stacje: runda, w której dojechałeś", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
+    pl: {stations: "Stacje: runda przyjazdu", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
       route_bad: "Wpisz liczbę z toru: od 0 do 40 albo od 40+1 do 40+40 za końcem.",
-      not_arrived: "nie dojechał", round: "runda", earlier: "runda wcześniej", later: "runda później",
+      not_arrived: "brak przyjazdu", round: "runda", earlier: "runda wcześniej", later: "runda później",
+      pick_round: "wybierz rundę", pick_help: "Dotknij rundy (– : brak przyjazdu).",
       space: "miejsce", points: "pkt", station_points: "Stacje", route_points: "Trasa", total: "Razem",
       save: "Zapisz", mode: {stations: "Gra podstawowa: stacje", route: "Wariant 1: trasa", "route+stations": "Wariant 2: trasa i stacje"},
       violations: "Naruszenia zasad", others: "inni",
-      frame: "Twoja ramka: kafelki w kolejności kładzenia", frame_help: "Dotknij pola (przerywane: kafelek tam ruszy lokomotywę), wybierz kafelek, obróć, połóż.",
-      square: "Pole", turn: "Obróć", place: "Połóż", take_back: "Cofnij ostatni kafelek", depot: "parowozownia", in_hand: "Kafelki w ręce",
+      frame: "Twoja ramka: kafelki w kolejności kładzenia", frame_help: "Dotknij pola (przerywane: kafelek tam ruszy lokomotywę), wybierz kafelek, potem dotknij go obróconego tak, jak leży.",
+      square: "Pole", place_turned: "Połóż obrócony tak:", take_back: "Cofnij ostatni kafelek", depot: "parowozownia", in_hand: "Kafelki w ręce",
       placed: "położone", arrivals: "Przyjazdy (z odtworzenia)", station: "Stacja", round_h: "Runda", space_h: "Miejsce",
       locos: "Lokomotywy", tiles_entered: "wjechane kafelki", state: {waiting: "czeka", arrived: "dojechała", collided: "zderzenie",
         removed: "zdjęta (stacja zajęta)", depot: "w parowozowni"},
@@ -35,7 +37,8 @@
       over: "Wszystkie lokomotywy stanęły: ramka skończona.",
       not_playable: "Kafelek tutaj nie ruszy żadnej lokomotywy: wybierz pole przerywane (+)."},
   };
-  let ctx = null, root = null, stations = null, typed = null;
+  let ctx = null, root = null, stations = null, typed = null, picking = null;
+  const ROUNDS = 15;   // a frame holds 15 tiles: a game lasts at most 15 rounds
   let geometry = null, options = null, optionsFor = null, selected = null, pending = null;
   const S = 60, M = 26;
   const LOCO = {blue: "#2f6db5", violet: "#7e3fa0", black: "#2b2b2b", red: "#c62f2f"};
@@ -69,6 +72,20 @@
     });
   }
 
+  // any round in two taps: the value opens a row of rounds, one tap sets it (the steppers took
+  // as many taps as the round: 14 for round 14)
+  async function setRound(number, round) {
+    picking = null;
+    await setPart((mine) => { mine.arrivals[number] = round; });
+  }
+
+  function roundPicker(n, round) {
+    const choices = [null, ...Array.from({length: Math.max(ROUNDS, round || 0)}, (_, i) => i + 1)];
+    return h("div", {class: "at-rounds", role: "group", "aria-label": w("pick_help"), id: `at-rounds-${n}`},
+      choices.map((r) => h("button", {type: "button", class: "at-round", "data-set-round": r === null ? "none" : r,
+        "data-station": n, "aria-pressed": String(r === round), onclick: () => setRound(n, r)}, r === null ? "–" : String(r))));
+  }
+
   // a reading the track cannot show is said here, in the page's language, and the field keeps
   // the typing to correct (the server refuses it too, in English, naming the room's key)
   function readable(value) {
@@ -97,9 +114,13 @@
         h("span", {class: "at-name"}, station.name),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "-1", disabled: round === null,
           "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => stepRound(n, -1)}, "−"),
-        h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round)),
+        h("button", {type: "button", class: "at-pick", "data-pick": n, "aria-expanded": String(picking === n),
+          "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${w("pick_round")}`,
+          onclick: () => { picking = picking === n ? null : n; draw(); }},
+          h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round))),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "1",
           "aria-label": `${station.name}: ${w("later")}`, onclick: () => stepRound(n, 1)}, "+")),
+      picking === n ? roundPicker(n, round) : null,
       h("div", {class: "at-detail"},
         round === null ? w("not_arrived") : `${w("round")} ${round}`,
         mine && mine.space ? h("span", {"data-points": n}, ` · ${w("space")} ${mine.space} · ${mine.points} ${w("points")}`) : null,
@@ -267,11 +288,13 @@
         class: "at-tile" + (pending && pending.tile === code ? " on" : ""), "data-tile": code,
         "aria-pressed": String(!!pending && pending.tile === code), onclick: () => { pending = {tile: code, rotation}; draw(); }},
         h("svg", {viewBox: `0 0 ${S} ${S}`, width: 40, height: 40, "aria-hidden": "true"}, tileArt(code, rotation)), code))),
-      h("div", {class: "row"},
-        h("button", {type: "button", id: "at-turn", disabled: !pending,
-          onclick: () => { pending.rotation = (pending.rotation + 90) % 360; draw(); }}, `${w("turn")} ↻`),
-        h("button", {type: "button", id: "at-place", disabled: !pending,
-          onclick: () => setFrame([...mine, {square: selected, tile: pending.tile, rotation: pending.rotation}])}, w("place"))));
+      // the picked tile in its four turns: a tap places it so (one tap, where Turn ↻ … Place took 1-4)
+      pending ? h("div", {class: "row at-turns", role: "group", "aria-label": w("place_turned")},
+        h("span", {}, w("place_turned")),
+        [0, 90, 180, 270].map((turned) => h("button", {type: "button", class: "at-turn", "data-rotation": turned,
+          onclick: () => setFrame([...mine, {square: selected, tile: pending.tile, rotation: turned}])},
+          h("svg", {viewBox: `0 0 ${S} ${S}`, width: 40, height: 40, "aria-hidden": "true"}, tileArt(pending.tile, turned)),
+          `${turned}°`))) : null);
   }
 
   function replayed(me) {
