@@ -50,6 +50,9 @@ BAND_LINE = 0.3              # ... with no line through this share of them: a ba
 AGREE_PAIR = (0.5, 0.1)      # a side neither clearly a highway nor a railway is certain when the
                              # averaged darkness agrees and two lines show in this share of rows or
                              # more (a highway), or under the second (a railway)
+AGREE_SLIGHT = (0.1, 0.5)    # ... or (round ten) the averaged darkness's route, the two lines in
+                             # this share of rows or more for a highway, and ink (and a railway's
+                             # line) through this share of the strip
 LOW_GRID_PX_PER_MM = 2.6     # below this a space is certain only where its averaged darkness agrees
 
 
@@ -913,6 +916,51 @@ def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
     return None
 
 
+OFF_MIDDLE_MM = 1.5     # a side's darkest averaged line this far off the middle is a highway's (a
+OFF_MIDDLE_NOISE = 10   # railway's runs through the middle), when this many noise deviations dark
+
+
+def off_middle(strip: np.ndarray, src_ppm: float) -> tuple[float, float, float, float]:
+    """Where a side's darkest line lies, once the darkness (``rel``, rows inwards) is averaged
+    along the route as in :func:`profile_lines`: (its offset from the side's middle in mm, its
+    darkness in noise deviations, the darkest line's on the other side of the middle 2.6-8.5 mm
+    from it as a share of the first (0 when none), that line's offset in mm). A railway's line
+    runs through the middle (a curve's moves 1.2 mm off it over the rows averaged, a wobble
+    less), a highway's two lines 1.9-3.1 mm either side of it: a highway drawn with one line light
+    and one dark (a pencil's pressure), where :func:`profile_lines` finds one line and cannot
+    tell, still shows it off the middle."""
+    p = PX_PER_MM
+    n = max(3, int(strip.shape[0] * 0.6))
+    part = strip[:n].astype(np.float32)
+    mean = part.mean(axis=0)
+    prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
+    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
+    noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / p))), 0.004)
+    h = prof - float(np.percentile(prof, 20))
+    middle = (len(h) - 1) / 2
+    k = int(np.argmax(h))
+    top = float(h[k])
+    if top <= 0:
+        return 0.0, 0.0, 0.0, 0.0
+    mid = h[1:-1]
+    peaks = (np.flatnonzero((mid >= h[:-2]) & (mid > h[2:])) + 1).tolist()
+    other = [i for i in peaks if 2.6 * p <= abs(i - k) <= 8.5 * p and (i - middle) * (k - middle) < 0]
+    second = max(other, key=lambda i: h[i], default=None)
+    if second is None:
+        return (k - middle) / p, top / noise, 0.0, 0.0
+    return (k - middle) / p, top / noise, float(h[second]) / top, (second - middle) / p
+
+
+def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
+    """Whether :func:`off_middle`'s two lines are a highway's: both 1.5-3.6 mm off the middle on
+    either side of it, about as far each (within 1 mm), the lighter at half the darker or more,
+    the darker OFF_MIDDLE_NOISE noise deviations dark (an erased line's end runs through the
+    middle, alone)."""
+    at, strength, second, second_at = off
+    return 1.5 <= abs(at) <= 3.6 and 1.5 <= abs(second_at) <= 3.6 and abs(at + second_at) <= 1.0 \
+        and second >= 0.5 and strength >= OFF_MIDDLE_NOISE
+
+
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
                rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM) -> list[SideRead]:
     """The four sides of space (r, c), N E S W (see ``read_space``)."""
@@ -935,17 +983,32 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # ink (a light line the main threshold broke up), or clearly at the main
                 # threshold, make a highway
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm) if rel is not None else None
-                if side.why == NEITHER and vote == side.kind and pair is not None \
-                        and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1]) \
-                        and side_features(_strip(ink, r, c, s))["ink"] >= 0.8:
+                main = side_features(_strip(ink, r, c, s))
+                if side.why == NEITHER and vote is not None and pair is not None and (
+                        vote == side.kind and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1])
+                        and main["ink"] >= 0.8
+                        or vote == "h" and pair >= AGREE_SLIGHT[0] and main["ink"] >= AGREE_SLIGHT[1]
+                        or vote == "r" and pair < AGREE_PAIR[1] and main["ink"] >= AGREE_SLIGHT[1]
+                        and main["line"] >= AGREE_SLIGHT[1]):
+                    # round ten: the averaged darkness's route and the darkness's two lines row by
+                    # row agree (in a tenth of the rows or more for a highway, in under a tenth
+                    # for a railway), with ink through half the strip and, for a railway, a line
+                    # found row by row through half of it; the row-by-row guess may differ (it
+                    # takes a highway with one light line for a railway)
                     # round nine: the ink runs on, and the three readings agree on the route —
                     # row by row, the darkness averaged along it (its line or two lines out of
                     # the noise) and the darkness's two lines row by row (in half the rows or
                     # more for a highway, in under a tenth for a railway)
                     sides[s] = SideRead(vote, True)
                     continue
+                off = off_middle(_strip(rel, r, c, s), src_ppm) if rel is not None and vote is None else None
                 if vote is not None:   # the darkness averaged along the route: its lines out of the noise
                     road = vote == "h"
+                elif off is not None and abs(off[0]) >= OFF_MIDDLE_MM and off[1] >= OFF_MIDDLE_NOISE \
+                        and main["wide"] < 0.15:
+                    # round ten: the darkest line averaged along the route is off the middle and
+                    # the ink shows no sleepers: one of a highway's lines, the other lighter
+                    road = True
                 elif pair is not None and (pair >= 0.3 or pair < 0.2):
                     road = pair >= 0.3
                 else:
@@ -958,8 +1021,13 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # along the route, or ink through half the strip in the faint ink: the best guess
                 # is a light route (the side stays uncertain)
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm)
+                off = off_middle(_strip(rel, r, c, s), src_ppm) if vote is None else None
                 if vote is not None:   # a line running on in the darkness averaged along the route
                     sides[s] = SideRead(vote, False, side.why)
+                elif off is not None and _two_lines_apart(off):
+                    # round ten: two lines either side of the middle, a road's width apart, in the
+                    # darkness averaged along the route: a light highway
+                    sides[s] = SideRead("h", False, side.why)
                 elif side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
                     road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
                     sides[s] = SideRead("h" if road else "r", False, side.why)
@@ -974,6 +1042,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # under every threshold row by row, but a line running on once the darkness is
                     # averaged along the route (a light line, blurred or in a coarse photo)
                     sides[s] = SideRead(".", False, "a faint line?")
+                if not sides[s].certain and rel is not None and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
+                    # round ten: the faint line is two, a road's width apart: the best guess is a
+                    # light highway (the side stays uncertain)
+                    sides[s] = SideRead("h", False, "a faint line?")
     return sides
 
 
@@ -1013,22 +1085,30 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     if edges == "...." and not marker and fill >= 0.3:
         certain, reasons = False, reasons + ["marks in the centre"]
     cell = Cell(edges, marker)
+    if certain and cell not in _faces():
+        # every side and the centre read clearly, but no die face or special route draws this
+        # space (turned or mirrored): one side is misread (a light line lost in a small photo)
+        certain, reasons = False, reasons + [NOT_A_FACE]
     if not certain:
         cell = _nearest_face(cell, sides, fill)
     return cell, certain, "; ".join(reasons)
 
 
+NOT_A_FACE = "no die face draws this space"
+
+
 def _faces() -> tuple[Cell, ...]:
     """Every space a player can draw in the base game: each die face and special route in each
-    rotation, and the empty space."""
+    rotation and mirror image (the rules allow both: a curve station's highway may come before
+    or after its railway, clockwise), and the empty space."""
     if not _FACES:
         base = ("h.h.", "r.r.", "hh..", "rr..", "hhh.", "rrr.", "hrhro", "h.r.s", "hr..s",
                 "hhhh", "rrrr", "hhhrs", "hrrrs", "hhrrs", "hrhrs")
         seen = {EMPTY}
         for token in base:
-            edges, marker = token[:4], token[4:]
-            for k in range(4):
-                seen.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), marker))
+            for edges in (token[:4], Cell(token[:4]).mirrored(True).edges):
+                for k in range(4):
+                    seen.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), token[4:]))
         _FACES.extend(sorted(seen, key=lambda c: c.token))
     return tuple(_FACES)
 
@@ -1047,7 +1127,9 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
             if kind == side.kind:
                 continue
             if side.certain:
-                cost += 5.0
+                # a certain empty side costs a little less to fill than a certain route to drop:
+                # a light line is lost, a line is not drawn where there is none (round ten)
+                cost += 4.5 if side.kind == "." else 5.0
             elif side.kind == ".":
                 cost += 0.8
             else:
@@ -1306,8 +1388,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 # reading alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
-            if clipped and (r, c) in clipped and certain and "." in cell.edges:
-                certain, why = False, "the paper is overexposed here (white clipped): a light line may be lost"
+            if clipped and (r, c) in clipped and "." in cell.edges:
+                over = "the paper is overexposed here (white clipped): a light line may be lost"
+                certain, why = False, (why + "; " + over if why else over)
             if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
                 certain, why = False, shaky[(r, c)] + ("; " + why if why else "")
             row.append(cell)
@@ -1351,6 +1434,9 @@ def _interior(box_margin: float = 0.8) -> np.ndarray:
 
 
 
+LINES_LIGHT = 0.6        # the drawing's lines this much lighter than its filled squares set the ink level
+
+
 def _threshold(rel: np.ndarray) -> tuple[float, float, float]:
     """(ink, faint, trace): ink is darker than this share of the print's black, about 40 % of the
     drawing's strong ink (pencil comes out lighter than pen; an erased line is lighter still);
@@ -1367,6 +1453,18 @@ def _threshold(rel: np.ndarray) -> tuple[float, float, float]:
     if strong.size < 400:
         return max(0.25, floor), floor, max(lowest, floor)
     level = float(np.percentile(strong, 90))
+    # round ten: a fine-liner's 0.1-0.2 mm lines come out far lighter than its filled station
+    # squares, and at 40 % of the squares' darkness the lines fell under the threshold (read as
+    # empty, flagged "a faint line?"): when the lines' strong ink (the squares taken out) is under
+    # LINES_LIGHT of the whole drawing's, the lines set the level (on dev photos a fine-liner's
+    # lines measured 0.22-0.73 of it, a pencil's or a pen's 0.67-1.0)
+    above = ((rel > floor) & _interior()).astype(np.uint8)
+    k = int(round(1.8 * PX_PER_MM))
+    filled = cv2.dilate(cv2.morphologyEx(above, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))),
+                        np.ones((5, 5), np.uint8))
+    lines = rel[(above > 0) & (filled == 0)]
+    if lines.size >= 400 and float(np.percentile(lines, 90)) < LINES_LIGHT * level:
+        level = float(np.percentile(lines, 90))
     floor = max(FAINT_MIN, paper + 5 * noise, min(0.13, level / 3))
     return min(0.4, max(floor, LEVEL_MIN, level * 0.42)), floor, lowest
 
