@@ -867,6 +867,19 @@ def two_lines(strip: np.ndarray, floor: float) -> float:
     return hits / max(1, strip.shape[0])
 
 
+def _averaged(strip: np.ndarray, src_ppm: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """A side's darkness averaged along the route, as :func:`profile_lines` and :func:`off_middle`
+    read it: (the rows averaged, the inner 60 %; their mean across, lightly smoothed; the noise
+    of that mean, from the rows' spread and the photo's own independent rows, ``src_ppm`` px per
+    mm at the grid)."""
+    n = max(3, int(strip.shape[0] * 0.6))
+    part = strip[:n].astype(np.float32)
+    mean = part.mean(axis=0)
+    prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
+    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
+    return part, prof, max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / PX_PER_MM))), 0.004)
+
+
 def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
     """The route a side's darkness (``rel``, rows inwards) shows once averaged along it: "h" for a
     highway's two lines, "r" for one line near the middle, None when it cannot tell. Blur and a
@@ -881,12 +894,7 @@ def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
     a highway's dashes); the darkest near the middle, running on, with no other far from it, a
     railway (the sleepers' shoulders stay under half of its line)."""
     p = PX_PER_MM
-    n = max(3, int(strip.shape[0] * 0.6))
-    part = strip[:n].astype(np.float32)
-    mean = part.mean(axis=0)
-    prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
-    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
-    noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / p))), 0.004)
+    part, prof, noise = _averaged(strip, src_ppm)
     base = float(np.percentile(prof, 20))
     h = prof - base
     top = float(h.max())
@@ -930,12 +938,7 @@ def off_middle(strip: np.ndarray, src_ppm: float) -> tuple[float, float, float, 
     and one dark (a pencil's pressure), where :func:`profile_lines` finds one line and cannot
     tell, still shows it off the middle."""
     p = PX_PER_MM
-    n = max(3, int(strip.shape[0] * 0.6))
-    part = strip[:n].astype(np.float32)
-    mean = part.mean(axis=0)
-    prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
-    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
-    noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / p))), 0.004)
+    _, prof, noise = _averaged(strip, src_ppm)
     h = prof - float(np.percentile(prof, 20))
     middle = (len(h) - 1) / 2
     k = int(np.argmax(h))
