@@ -245,34 +245,68 @@ def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
     return ours, foreign
 
 
-def _find_unblurred(gray: np.ndarray) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
+def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
     """The third look (issue 35), for a photo whose marks the others did not find: a straight
     motion blur (a shaking hand) longer than a mark's cell smears its bits together. The blur is
     measured on the detection copy (``deblur.motion_blurs``: its length and direction from the
     cepstrum) and undone there (Wiener), and the marks are looked for in that; the likeliest blur
-    that finds the most marks wins. A photo without a motion blur costs one spectrum (a few
-    hundredths of a second). Marks found so are kept as the other looks keep them (``_fits``).
-    Returns the marks (full-photo px) and the blur (in full-photo px), None when none found."""
+    that finds the most marks wins (only the likeliest when two or more are ``known``: that photo
+    is read anyway). A photo without a motion blur costs one spectrum (a few hundredths of a
+    second). Marks found so are kept as the other looks keep them (``_fits``, against the
+    ``known`` ones too). Returns the marks (full-photo px; empty when the unblurred copy adds
+    none) and the blur (in full-photo px)."""
     h, w = gray.shape
     k = min(1.0, DETECT_LONG_SIDE / max(h, w))
     small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
-    best: dict[int, np.ndarray] = {}
+    start = {marker: pts * k for marker, pts in known.items()}
+    best: dict[int, np.ndarray] = start
     blur, best_sharp = None, None
-    for motion in deblur.motion_blurs(small):
+    for motion in deblur.motion_blurs(small, 3 if len(known) < 2 else 1):
         sharp = deblur.unblur(small, motion)
         if best_sharp is None:   # the likeliest, until another finds more
             blur, best_sharp = motion, sharp
-        found = _detect_sharp(sharp, {}, 1.0)
+        found = _detect_sharp(sharp, start, 1.0)
         if len(found) > len(best):
             best, blur, best_sharp = found, motion, sharp
         if len(best) == 4:
             break
     if best_sharp is not None and len(best) < 4 and k == 1:   # a small photo: at twice its size too
         best = _detect_sharp(best_sharp, best, 2.0)
-    if not best:
+    if len(best) == len(known):
         return {}, None
-    return ({marker: pts / k for marker, pts in best.items()},
-            deblur.Motion(blur.length / k, blur.angle, blur.strength))
+    found = {marker: known[marker] if marker in known else pts / k for marker, pts in best.items()}
+    blur = deblur.Motion(blur.length / k, blur.angle, blur.strength)
+    if 2 <= len(found) < 4:
+        found = _find_missing(gray, found, blur)
+    return found, blur
+
+
+def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.Motion) -> dict[int, np.ndarray]:
+    """``found`` (two or three marks of a motion-blurred photo) and the missing marks looked for
+    where those put them: a window 7 marks wide around each, at the photo's own resolution (or
+    twice it, when a mark's cell is under 6 px), unblurred; a mark found there is kept as
+    ``_fits`` says. A few small windows: far cheaper than the whole photo unblurred at full size
+    (a mark found at the detection copy's size only in part: its cells 2-4 px wide there)."""
+    H, expansion = _homography(found)
+    side = float(np.mean([np.linalg.norm(p[0] - p[1]) for p in found.values()]))
+    zoom = 2.0 if side / layout.MARKER_CELLS < 6 else 1.0
+    h, w = gray.shape
+    out = dict(found)
+    for place in layout.marker_places(expansion):
+        if place.id in out:
+            continue
+        centre = cv2.perspectiveTransform(np.array(place.corners(), np.float64).reshape(-1, 1, 2), H).reshape(-1, 2).mean(0)
+        r = int(3.5 * side + 2 * blur.length)
+        x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
+        x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
+        if x1 - x0 < 2 * side or y1 - y0 < 2 * side:
+            continue
+        sharp = deblur.unblur(gray[y0:y1, x0:x1], blur)
+        for marker, pts in _detect_sharp(sharp, {}, zoom).items():
+            pts = pts + np.array([x0, y0], np.float32)
+            if marker not in out and _fits(out, marker, pts):
+                out[marker] = pts
+    return out
 
 
 def _detect_sharp(sharp: np.ndarray, found: dict[int, np.ndarray], scale: float) -> dict[int, np.ndarray]:
@@ -1163,8 +1197,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     gray = _decode(data)
     found, foreign = _find_markers(gray)
     motion = None
-    if len(found) < 2 and not foreign:   # none or one: a motion blur may hide the others
-        unblurred, blur = _find_unblurred(gray)
+    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
+        unblurred, blur = _find_unblurred(gray, found)
         if len(unblurred) > len(found):
             found, motion = unblurred, blur
     if not found:
