@@ -22,6 +22,9 @@ the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
                                      [--cache DIR] [--effect NAME,...|all]
                                      [--verbose]
 
+``--motion`` reads the motion-blur stress set: the field set's motion blur (below) made 0.15-0.9 %
+of the long side (the field set's own goes to 0.6 %), spread over the seeds by a fixed rule.
+
 ``--effect`` reads the "field" stress set instead (``photo/field.py``: what a phone or a messaging
 app does that the generator does not — lens distortion, vignetting, sharpening, HDR, a contrast
 curve, motion blur, a flash's hot spot, low light, the sheet partly out of frame, EXIF

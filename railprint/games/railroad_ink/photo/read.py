@@ -250,8 +250,8 @@ def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]) -> tuple[dic
     motion blur (a shaking hand) longer than a mark's cell smears its bits together. The blur is
     measured on the detection copy (``deblur.motion_blurs``: its length and direction from the
     cepstrum) and undone there (Wiener), and the marks are looked for in that; the likeliest blur
-    that finds the most marks wins (only the likeliest when two or more are ``known``: that photo
-    is read anyway). A photo without a motion blur costs one spectrum (a few hundredths of a
+    that finds two marks or more wins (only the likeliest when two or more are ``known``: that
+    photo is read anyway), and the other marks are looked for where those put them. A photo without a motion blur costs one spectrum (a few hundredths of a
     second). Marks found so are kept as the other looks keep them (``_fits``, against the
     ``known`` ones too). Returns the marks (full-photo px; empty when the unblurred copy adds
     none) and the blur (in full-photo px)."""
@@ -268,9 +268,9 @@ def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]) -> tuple[dic
         found = _detect_sharp(sharp, start, 1.0)
         if len(found) > len(best):
             best, blur, best_sharp = found, motion, sharp
-        if len(best) == 4:
+        if len(best) >= 2:   # the rest are looked for where these put them (``_find_missing``)
             break
-    if best_sharp is not None and len(best) < 4 and k == 1:   # a small photo: at twice its size too
+    if best_sharp is not None and len(best) < 2 and k == 1:   # a small photo: at twice its size too
         best = _detect_sharp(best_sharp, best, 2.0)
     if len(best) == len(known):
         return {}, None
