@@ -71,7 +71,8 @@ def test_a_long_motion_blur_is_read_not_refused(seed, mp):
     assert len(reading.uncertain) < 49
     # the reported homography is the photo's own: the grid's corners inside the photo
     w, h = reading.size
-    corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[147, 147]]], np.float64), reading.homography).reshape(-1, 2)
+    grid = np.array([[[0, 0]], [[147, 147]]], np.float64)
+    corners = cv2.perspectiveTransform(grid, reading.homography).reshape(-1, 2)
     assert all(0 <= x < w and 0 <= y < h for x, y in corners)
 
 

@@ -245,16 +245,17 @@ def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
     return ours, foreign
 
 
-def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
-    """The third look (issue 35), for a photo whose marks the others did not find: a straight
+def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
+                    ) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
+    """The third look (issue 35, round ten), for a photo whose marks the others miss: a straight
     motion blur (a shaking hand) longer than a mark's cell smears its bits together. The blur is
     measured on the detection copy (``deblur.motion_blurs``: its length and direction from the
     cepstrum) and undone there (Wiener), and the marks are looked for in that; the likeliest blur
     that finds two marks or more wins (only the likeliest when two or more are ``known``: that
-    photo is read anyway), and the other marks are looked for where those put them. A photo without a motion blur costs one spectrum (a few hundredths of a
-    second). Marks found so are kept as the other looks keep them (``_fits``, against the
-    ``known`` ones too). Returns the marks (full-photo px; empty when the unblurred copy adds
-    none) and the blur (in full-photo px)."""
+    photo is read anyway), and the other marks are looked for where those put them. A photo
+    without a motion blur costs one spectrum (a few hundredths of a second). Marks found so are
+    kept as the other looks keep them (``_fits``, against the ``known`` ones too). Returns the
+    marks (full-photo px; empty when the unblurred copy adds none) and the blur (full-photo px)."""
     h, w = gray.shape
     k = min(1.0, DETECT_LONG_SIDE / max(h, w))
     small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
@@ -295,7 +296,8 @@ def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.M
     for place in layout.marker_places(expansion):
         if place.id in out:
             continue
-        centre = cv2.perspectiveTransform(np.array(place.corners(), np.float64).reshape(-1, 1, 2), H).reshape(-1, 2).mean(0)
+        corners = np.array(place.corners(), np.float64).reshape(-1, 1, 2)
+        centre = cv2.perspectiveTransform(corners, H).reshape(-1, 2).mean(0)
         r = int(3.5 * side + 2 * blur.length)
         x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
         x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
