@@ -490,6 +490,13 @@ def roll(
     guarded(run)
 
 
+# The commands list of --help shows each docstring's first paragraph with its line breaks kept
+# (ragged lines mid-sentence): one line each, wrapped by the terminal.
+for _command in [*app.registered_commands, *export_app.registered_commands]:
+    if _command.short_help is None and _command.callback is not None and _command.callback.__doc__:
+        _command.short_help = " ".join(_command.callback.__doc__.strip().split("\n\n")[0].split())
+
+
 def main() -> None:
     """The typer app (railprint.__main__.main, the console script, runs a plain ``score`` itself)."""
     prepare_process()

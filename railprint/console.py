@@ -324,21 +324,31 @@ def render(game: str, *, content: list[Path], paper: str, mode: str, fmt: str, d
     check_options(options, fmt)
     from railprint.writers import check_output_folder
     check_output_folder(out)
-    summaries: list[str] = []
+    briefs: list[str] = []
     # one pause of the collector from discovery to the last file written: between the two, a
     # collection walked every object of the parsed content (~0.05-0.09 s; railprint.memory)
     with gc_paused():
         chosen = select(discover_layers(list(content)), game, map_id)
         with progress(quiet)(len(chosen)) as advance:
             written = render_all(chosen, options, out, fmt, advance, dpi=dpi, bleed=image_bleed, paint=paint,
-                                 summaries=summaries)
+                                 briefs=briefs)
     if quiet:
         return
-    for path in written:
-        say(terminal_safe(str(path)))
-    for summary in summaries:   # the print guide of each game, also written as <game>-guide.pdf
-        say("\n" + "\n".join(terminal_safe(line) for line in summary.splitlines()), err=True)
-    say(terminal_safe(f"{len(written)} file(s) written to {out}"), err=True)
+    if not _on_terminal(sys.stdout):   # the file list for a script or a pipe; a person reads the briefs
+        for path in written:
+            say(terminal_safe(str(path)))
+    # a few lines a game (files, sheets, where, what to bring, its guide PDF): the whole guide,
+    # ~35 lines a game, is in <game>-guide.pdf
+    for brief in briefs[:-1]:
+        say("\n".join(terminal_safe(line) for line in brief.splitlines()), err=True)
+    say(terminal_safe(briefs[-1] if briefs else f"{len(written)} file(s) written to {out}"), err=True)
+
+
+def _on_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):   # a closed or stand-in stream
+        return False
 
 
 def read_args(args: list[str]) -> tuple[str, dict[str, Any]] | None:

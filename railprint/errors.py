@@ -57,10 +57,15 @@ class RailprintError(ValueError):
     """Root of every error railprint reports to the user (its message and hint cut to a sane
     length: :func:`shortened`)."""
 
-    def __init__(self, message: str, location: Location | None = None, hint: str | None = None):
+    def __init__(self, message: str, location: Location | None = None, hint: str | None = None, *,
+                 pl: str | None = None, said: str | None = None):
         self.message = shortened(message) if isinstance(message, str) else message
         self.location = location
         self.hint = shortened(hint) if isinstance(hint, str) else hint
+        # the same said in Polish, hint included (``railprint serve`` shows it on a Polish page),
+        # and, where the message names a file's keys, in players' words (the English page's)
+        self.pl = shortened(pl) if isinstance(pl, str) else None
+        self.said = shortened(said) if isinstance(said, str) else None
         super().__init__(self.__str__())
 
     def __str__(self) -> str:
@@ -98,8 +103,9 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[RailprintError] = []
 
-    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
-        self.items.append(RailprintError(message, where, hint))
+    def add(self, message: str, where: Location | None, hint: str | None = None, *, pl: str | None = None,
+            said: str | None = None) -> None:
+        self.items.append(RailprintError(message, where, hint, pl=pl, said=said))
 
     def raise_if_any(self, title: str, where: Location | None = None, *, sort: bool = False) -> None:
         if not self.items:

@@ -119,8 +119,10 @@ def _title(data: dict, key: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
+        plain = isinstance(value, str) and value.strip() and not any(ch in value for ch in "{}\n")
         raise ContentError(f"'{key}:' must be a label map such as {{en: Harbours, pl: Porty}}",
-                           data.loc(key), hint=f"got {str(value)[:40]!r}")
+                           data.loc(key), hint=f"got {str(value)[:40]!r}" + (
+                               f"; write {key}: {{en: {value.strip()[:40]}}}" if plain else ""))
     title = {str(k): str(v) for k, v in value.items()}
     for lang, text in title.items():  # the title is printed (page footers): validate as render does
         where = value.loc(lang) if hasattr(value, "loc") else data.loc(key)
@@ -675,7 +677,7 @@ def _bleed_note(meta: dict, lang: str) -> tuple[str, str] | None:
 def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
                  options: RenderOptions, paint=None) -> list[tuple[Path, bytes, str]]:
     """``<game>/<game>-guide.pdf`` (``<game>/<map>-guide.pdf`` per map) and its text for every
-    kit rendered (:func:`kits`)."""
+    kit rendered (:func:`kits`), with what its terminal brief is made of (title, files, bring)."""
     from railprint.layout.guide import guide_document, guide_text
     from railprint.registry import find_game
     from railprint.writers import render
@@ -699,19 +701,21 @@ def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
 
             document = shop_document(document)
         out.append((Path(game) / f"{name}-guide.pdf", render(document, "pdf", paint=paint)[0],
-                    guide_text(title, order, bring, settings, options.flip, options.lang)))
+                    guide_text(title, order, bring, settings, options.flip, options.lang), (title, order, bring)))
     return out
 
 
 def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt: str,
                advance: Callable[[str], None] = lambda label: None, *, dpi: int = 300,
-               bleed: bool = True, paint=None, summaries: list[str] | None = None) -> list[Path]:
+               bleed: bool = True, paint=None, summaries: list[str] | None = None,
+               briefs: list[str] | None = None) -> list[Path]:
     """Build every chosen file first (so bad content writes nothing), then write them all as
     one staged unit (a failure half-way leaves the previous complete set).
 
     PDF: ``out/<game>/<id>.pdf`` sheets (sets sharing sheets: ``out/<game>/<share>.pdf``) and
     per game a print guide ``out/<game>/<game>-guide.pdf``, per map for a game with maps
-    ``out/<game>/<map>-guide.pdf`` (:func:`kits`; its text appended to ``summaries``).
+    ``out/<game>/<map>-guide.pdf`` (:func:`kits`; its text appended to ``summaries``, its few
+    lines for the terminal to ``briefs``, then the last line: how many files, where, how to print).
     SVG, PNG, JPEG: one file per component face (deck-like kinds are laid out 1-up:
     ``<id>-001-front.png`` pairs with ``<id>-001-back.png``) or per page, in ``out/<game>/<id>/``.
     Images are the PDF rasterised at ``dpi``, with the bleed or trimmed.
@@ -728,12 +732,14 @@ def render_all(chosen: list[ContentFile], options: RenderOptions, out: Path, fmt
     # building and writing make hundreds of thousands of short-lived objects and few cycles: a
     # full collection walked them all, ~0.3 s of CPU a `render all` (railprint.memory)
     with gc_paused():
-        files = _built(chosen, options, fmt, advance, dpi=dpi, bleed=bleed, paint=paint, summaries=summaries)
+        files = _built(chosen, options, fmt, advance, dpi=dpi, bleed=bleed, paint=paint, summaries=summaries,
+                       briefs=briefs, out=out)
         return write_files(out, files)
 
 
 def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance: Callable[[str], None], *,
-           dpi: int, bleed: bool, paint, summaries: list[str] | None) -> list[tuple[Path, bytes]]:
+           dpi: int, bleed: bool, paint, summaries: list[str] | None, briefs: list[str] | None = None,
+           out: Path = Path(".")) -> list[tuple[Path, bytes]]:
     """The files :func:`render_all` writes (relative path, bytes)."""
     from railprint.writers import render
 
@@ -770,10 +776,19 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
             continue
         for stem, blob in zip(page_stems(document, info.id), blobs):
             files.append((Path(info.game) / info.id / f"{stem}.{fmt}", blob))
-    for path, blob, text in write_guides(kits(chosen, guides, options.lang), options, paint=paint):
+    from railprint.layout.guide import brief_end, guide_brief
+
+    duplex, printed = False, False
+    for path, blob, text, (title, order, bring) in write_guides(kits(chosen, guides, options.lang), options, paint=paint):
         files.append((path, blob))
         if summaries is not None:
             summaries.append(text)
+        if briefs is not None:
+            briefs.append(guide_brief(title, order, bring, str(out / path.parent), str(out / path), options.lang))
+        duplex, printed = duplex or any(f.duplex for f in order), True
+    if briefs is not None:
+        briefs.append(brief_end(len(files), str(out), duplex, options.flip, options.lang) if printed
+                      else f"{len(files)} file(s) written to {out}")
     return files
 
 

@@ -165,3 +165,16 @@ def test_icons_with_a_folder_for_its_output_fails_before_listing(tmp_path):
     ok = CliRunner().invoke(app, ["icons", "-o", str(tmp_path / "icons.pdf")])
     assert ok.exit_code == 0 and "station\tbuilt-in" in ok.stdout
     assert len(pdf_pages((tmp_path / "icons.pdf").read_bytes())) >= 1
+
+
+def test_the_commands_list_reads_as_sentences_not_docstring_lines():
+    """`railprint --help` listed a docstring's first paragraph with its line breaks kept: 'List
+    the games (…), then their component' ended a line, padded to the box, and 'sets and how
+    many…' went on under it. One line each, wrapped by the terminal only."""
+    from typer.testing import CliRunner
+
+    from railprint.cli import app
+
+    shown = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "250", "NO_COLOR": "1"}).stdout
+    assert "then their component sets and how many components each holds." in shown, shown
+    assert "Also warns (exit 0) about card and tile text inside the safe zone near the trim" in shown, shown

@@ -30,6 +30,11 @@ WORDS = {
         "nothing": "nothing else",
         "unfolded": "too large to fold in half (gutterfold): printed two-sided instead",
         "thin_bleed": "outer bleed only {outer} mm (the pieces' own is {own} mm): cut exactly on the crop marks",
+        "brief": "{title}: {files}, {sheets} in {folder}", "files_n": ("file", "files"),
+        "on_card": "{n} on card stock", "on_plain": "{n} on plain paper",
+        "brief_bring": "also bring", "brief_guide": "how to print, cut and assemble it",
+        "brief_end": "{n} file(s) written to {out}. Print at 100 % (actual size, never 'fit to page')",
+        "brief_duplex": "; two-sided files flip on the {flip} edge",
     },
     "pl": {
         "guide": "instrukcja druku", "settings": "Wydrukowano z ustawieniami", "files": "Pliki",
@@ -48,6 +53,11 @@ WORDS = {
         "nothing": "nic więcej",
         "unfolded": "za duże do złożenia na pół (gutterfold): drukowane dwustronnie",
         "thin_bleed": "spad zewnętrzny tylko {outer} mm (elementy mają {own} mm): tnij dokładnie po znacznikach",
+        "brief": "{title}: {files}, {sheets} w {folder}", "files_n": ("plik", "pliki", "plików"),
+        "on_card": "{n} na kartonie", "on_plain": "{n} na zwykłym papierze",
+        "brief_bring": "przygotuj też", "brief_guide": "jak drukować, ciąć i składać",
+        "brief_end": "Zapisano pliki ({n}) w {out}. Drukuj w skali 100 % (rzeczywisty rozmiar, nigdy „dopasuj do strony”)",
+        "brief_duplex": "; pliki dwustronne obracaj wzdłuż {flip} krawędzi",
     },
 }
 
@@ -132,6 +142,32 @@ def guide_text(title: str, files: list[GuideFile], bring: tuple[str, ...], setti
     lines += ["", f"{w['order']}:"] + [f"  {n}. {step}" for n, step in enumerate(steps(files, flip, lang), 1)]
     lines += ["", f"{w['bring']}: " + (", ".join(bring) if bring else w["nothing"])]
     return "\n".join(lines)
+
+
+def guide_brief(title: str, files: list[GuideFile], bring: tuple[str, ...], folder: str, guide: str,
+                lang: str) -> str:
+    """A game's few lines on the terminal after ``render``: how many files and sheets went where
+    (on card stock and plain paper), what else to bring, and the guide PDF that says the rest.
+    The whole guide (:func:`guide_text`) would be ~35 lines a game: a wall of ~270 for ``all``."""
+    w = _w(lang)
+    card = sum(f.sheets for f in files if f.paper == "card")
+    plain = sum(f.sheets for f in files if f.paper != "card")
+    sheets = counted(card + plain, w["sheets"], lang)
+    if card and plain:
+        sheets += f" ({w['on_card'].format(n=card)}, {w['on_plain'].format(n=plain)})"
+    elif card or plain:
+        sheets += f" ({(w['on_card'] if card else w['on_plain']).format(n='').strip()})"
+    lines = [w["brief"].format(title=title, files=counted(len(files), w["files_n"], lang), sheets=sheets, folder=folder)]
+    if bring:
+        lines.append(f"  {w['brief_bring']}: {', '.join(bring)}")
+    lines.append(f"  {w['brief_guide']}: {guide}")
+    return "\n".join(lines)
+
+
+def brief_end(written: int, out: str, duplex: bool, flip: str, lang: str) -> str:
+    """The last line after ``render``: how many files, where, and the two rules of printing."""
+    w = _w(lang)
+    return w["brief_end"].format(n=written, out=out) + (w["brief_duplex"].format(flip=w[flip]) if duplex else "") + "."
 
 
 def guide_document(title: str, files: list[GuideFile], bring: tuple[str, ...], settings: str, *,

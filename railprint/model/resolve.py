@@ -1162,6 +1162,11 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     problems = Problems()
     data = _with_computed(_with_styles(data, problems, path.parent))
     spec, checked, indexes = _validated(data, path, problems)
+    if columns and count_column != "count":   # the copies column by the designer's own name ('qty') too
+        for problem in problems.items:
+            if problem.message.startswith("cards.count: "):
+                problem.message = (f"cards.count (the copies column {count_column!r}): "
+                                   + problem.message.removeprefix("cards.count: "))
     top = Location(str(path), 1, 1)
 
     if isinstance(spec.size, str):

@@ -149,6 +149,9 @@ def announce(echo: Callable[[str], None], url: str, rooms: Path, token: str | No
     echo(f"rooms are kept in {rooms}")
     if token:
         echo("players need this link or the QR code above: it carries the token the server asks for")
+    else:   # loopback (no token): a phone scanning the code would open its own 127.0.0.1, and fail
+        echo("this link and the QR code open on this computer only; for the players' phones on the same "
+             "Wi-Fi start it as: railprint serve --host 0.0.0.0")
     echo(f"railprint serve: open {url}   ({how})")
 
 

@@ -80,14 +80,22 @@ def _name_problem(name: str) -> str | None:
     """Why a player's name cannot be used, or None: a control, invisible or bidirectional
     character (U+202E turns the text after it around on every other phone), or a character the
     score pictures' font cannot draw (an emoji: every picture of the room failed, for good)."""
+    problem = _name_problems(name)
+    return problem[0] if problem else None
+
+
+def _name_problems(name: str) -> tuple[str, str] | None:
+    """Why a player's name cannot be used, in English and Polish, or None (:func:`_name_problem`)."""
     from railprint.text.fonts import check_glyphs
 
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return f"{name!r} has an invisible or control character (U+{ord(ch):04X}); type the name without it"
+            return (f"{name!r} has an invisible or control character (U+{ord(ch):04X}); type the name without it",
+                    f"{name!r} ma niewidoczny lub sterujący znak (U+{ord(ch):04X}); wpisz imię bez niego")
     missing = sorted(set(check_glyphs(name, "regular")) | set(check_glyphs(name, "bold")))
     if missing:
-        return f"{name!r} uses {''.join(missing)!r}, which the score pictures cannot draw; type the name without it"
+        return (f"{name!r} uses {''.join(missing)!r}, which the score pictures cannot draw; type the name without it",
+                f"{name!r} ma {''.join(missing)!r}, czego nie da się narysować na obrazkach wyników; wpisz imię bez tego")
     return None
 
 
@@ -108,8 +116,29 @@ def _room_answer(room: Room, score: dict) -> JSONResponse:
     return JSONResponse({"room": room.as_json(), "score": score})
 
 
-def _error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, **extra}, status_code=status)
+def _error(status: int, message: str, pl: str | None = None, **extra: Any) -> JSONResponse:
+    """A refusal as JSON: ``error`` in English (the API's word) and, when there is one, ``error_pl``
+    the same in Polish (a Polish page shows that one)."""
+    said = {"error": message, "error_pl": pl} if pl else {"error": message}
+    return JSONResponse({**said, **extra}, status_code=status)
+
+
+def _said(exc: Exception) -> str | None:
+    """An error in players' words for the English page (a file's problems: theirs, when every one
+    has them), or None: the page shows ``error``."""
+    if getattr(exc, "said", None):
+        return exc.said   # type: ignore[attr-defined]
+    said = [getattr(p, "said", None) for p in getattr(exc, "problems", ())]
+    return "; ".join(said) if said and all(said) else None
+
+
+def _pl(exc: Exception) -> str | None:
+    """An error's Polish words (:class:`RailprintError` ``pl``; a file's problems: theirs, when
+    every one has them), or None."""
+    if getattr(exc, "pl", None):
+        return exc.pl   # type: ignore[attr-defined]
+    polish = [getattr(p, "pl", None) for p in getattr(exc, "problems", ())]
+    return "; ".join(polish) if polish and all(polish) else None
 
 
 SECURITY_HEADERS = [
@@ -270,7 +299,8 @@ class Guard:
                 return await _error(400, "bad Content-Length")(scope, receive, secured)
             if size > max_body:
                 return await _error(413, f"the request body is {size} bytes; at most {max_body} "
-                                         f"are accepted")(scope, receive, secured)
+                                         f"are accepted", f"za duży plik ({size} bajtów); najwyżej {max_body}"
+                                    )(scope, receive, secured)
         seen = 0
 
         async def limited():
@@ -279,7 +309,7 @@ class Guard:
             seen += len(message.get("body", b""))
             if seen > max_body:
                 raise BodyTooLarge(f"the request body is over {max_body} bytes; at most {max_body} "
-                                   f"are accepted")
+                                   f"are accepted", pl=f"za duży plik (ponad {max_body} bajtów)")
             return message
 
         async def sending(message):
@@ -387,7 +417,9 @@ class RateLimit:
         left, since = bucket if bucket is not None else (float(self.burst), now)
         left = min(float(self.burst), left + max(0.0, now - since) / self.every)
         if left < 1:
-            raise TooMany(f"too many new games from this device; wait {int((1 - left) * self.every) + 1} s")
+            wait = int((1 - left) * self.every) + 1
+            raise TooMany(f"too many new games from this device; wait {wait} s",
+                          pl=f"za dużo nowych gier z tego urządzenia; poczekaj {wait} s")
         return left - 1, now
 
 
@@ -486,7 +518,7 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
         try:
             result = page.score(room.parts, **options)
         except RailprintError as exc:
-            return {"error": str(exc)}
+            return {"error": str(exc), **_words(exc)}
         return _scored_answer(game, page, room, result, "", lang, picture, made)
     files = page.files(room.parts)
     folder = str(_scratch_folder())
@@ -498,12 +530,19 @@ def score_room(room: Room, *, lang: str = "en", picture: bool = False, made: lis
             paths.append(path)
         try:
             result = scorer(game)(paths, **options)
-        except RailprintError as exc:
-            return {"error": _strip_folder(str(exc), folder + os.sep)}
+        except RailprintError as exc:   # (in Polish too when the scorer says it so: the Polish page shows it)
+            return {"error": _strip_folder(str(exc), folder + os.sep), **_words(exc)}
         return _scored_answer(game, page, room, result, folder + os.sep, lang, picture, made)
     finally:
         for path in paths:
             path.unlink(missing_ok=True)
+
+
+def _words(exc: Exception) -> dict[str, str]:
+    """Why a room cannot be scored, for the page: ``error_said`` (English, players' words) and
+    ``error_pl`` where the scorer gives them; ``error`` stays the scorer's own."""
+    said, polish = _said(exc), _pl(exc)
+    return {**({"error_said": said} if said else {}), **({"error_pl": polish} if polish else {})}
 
 
 def _scored_answer(game: Game, page: Any, room: Room, result: Any, folder: str, lang: str, picture: bool,
@@ -616,7 +655,8 @@ def checked_room_file(data: Any) -> tuple[Game, str, dict]:
     ``new_room`` makes from its players and choices, the parts exactly that room's, and each
     part a value the game's ``check_change`` accepts."""
     if not isinstance(data, dict) or data.get("format") != ROOM_FILE:
-        raise RailprintError(f"not a room file (expected \"format\": \"{ROOM_FILE}\", as room.json has)")
+        raise RailprintError(f"not a room file (expected \"format\": \"{ROOM_FILE}\", as room.json has)",
+                             pl="to nie jest plik gry z tej strony (wczytaj room.json pobrany przez Eksport)")
     web = _web_games()
     if not isinstance(data.get("game"), str) or data["game"] not in web:
         raise RailprintError(f"game: one of {', '.join(web)}", hint=suggestion(str(data.get("game")), list(web)))
@@ -1036,7 +1076,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     def _plain(status: int):
         async def answer(request, exc: Exception):
-            return _error(status, str(exc))
+            return _error(status, str(exc), _pl(exc))
         return answer
 
     # errors whose answer is their message with a status of their own (a client gone before its body
@@ -1048,18 +1088,18 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     @app.exception_handler(TooMany)
     async def _too_many(request, exc: TooMany):
-        answer = _error(429, str(exc))
+        answer = _error(429, str(exc), _pl(exc))
         answer.headers["Retry-After"] = str(max(1, int(room_rate.every)))
         return answer
 
     @app.exception_handler(Conflict)
     async def _conflict(request, exc: Conflict):
-        return _error(409, str(exc), room=exc.room.as_json(), score=scored(exc.room),
+        return _error(409, str(exc), _pl(exc), room=exc.room.as_json(), score=scored(exc.room),
                       refused=isinstance(exc, Refused))  # refused by the game (its message says why)
 
     @app.exception_handler(RailprintError)
     async def _bad(request, exc: RailprintError):
-        return _error(400, str(exc))
+        return _error(400, str(exc), _pl(exc))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request, exc: RequestValidationError):
@@ -1102,8 +1142,17 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         return _static_file(static, "index.html")
 
     @app.get("/r/{room_id}")
-    def room_page(room_id: str):
-        store.get(room_id)
+    def room_page(room_id: str, request: Request):
+        try:
+            store.get(room_id)
+        except RoomNotFound:
+            if "text/html" not in request.headers.get("accept", ""):
+                raise   # a program: the JSON error
+            # a browser (an old or deleted room's link): still 404, but the page, which says so in
+            # the phone's language with the way back to the games, not the API's JSON
+            page = _static_file(static, "room.html")
+            page.status_code = 404
+            return page
         return _static_file(static, "room.html")
 
     @app.get("/static/{name}")
@@ -1198,10 +1247,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         players = [p.strip() for p in players]
         same = _same_names(players)
         if same:
-            raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once")
+            raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once",
+                                 pl=f"gracze: {same[0]!r} i {same[1]!r} to to samo imię; każde imię raz")
         for name in players:
-            if problem := _name_problem(name):
-                raise RailprintError(f"players: {problem}")
+            if problem := _name_problems(name):
+                raise RailprintError(f"players: {problem[0]}", pl=f"gracze: {problem[1]}")
         setup = body.get("setup") or {}
         if not isinstance(setup, dict):
             raise RailprintError("setup: expected an object of choices")
@@ -1289,9 +1339,11 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         adds (which spaces are uncertain)."""
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if not kind.startswith("image/"):
-            return _error(415, f"a photo upload is an image (Content-Type image/...), not {kind or 'nothing'}")
+            return _error(415, f"a photo upload is an image (Content-Type image/...), not {kind or 'nothing'}",
+                          "zdjęcie musi być obrazem (JPEG, PNG…), a ten plik nim nie jest")
         if photos_under_way[0] >= PHOTO_WAITING:
-            busy = _error(503, "the server is reading other photos: send this one again in a few seconds")
+            busy = _error(503, "the server is reading other photos: send this one again in a few seconds",
+                          "serwer czyta teraz inne zdjęcia: wyślij to jeszcze raz za kilka sekund")
             busy.headers["Retry-After"] = str(PHOTO_RETRY)
             return busy
         photos_under_way[0] += 1
@@ -1333,7 +1385,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     async def upload_file(room_id: str, name: str, request: Request):
         raw = await request.body()
         if len(raw) > MAX_GAME_BYTES:   # as `railprint score` reads a game file; the body's own bound is 1 MiB
-            raise BodyTooLarge(f"{name}: the file is {len(raw)} bytes; a game file is at most {MAX_GAME_BYTES}")
+            raise BodyTooLarge(f"{name}: the file is {len(raw)} bytes; a game file is at most {MAX_GAME_BYTES}",
+                               pl=f"{name}: plik ma {len(raw)} bajtów; plik gry ma najwyżej {MAX_GAME_BYTES}")
         try:
             version = int(request.query_params["version"])
         except (KeyError, ValueError):
@@ -1347,7 +1400,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RailprintError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+            raise RailprintError(f"{name}: not UTF-8 text (byte {exc.start})",
+                                 pl=f"{name}: to nie jest tekst UTF-8 (bajt {exc.start}); wgraj plik pobrany z tej strony") from None
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, page.read_file(room.parts, name, text)))
         room = store.change(room_id, version, updates, getattr(page, "check_with_room", None))

@@ -64,9 +64,9 @@ class RoomNotFound(RailprintError):
 class Conflict(RailprintError):
     """A change made on an old version touches a part changed since; carries the current room."""
 
-    def __init__(self, message: str, room: "Room"):
+    def __init__(self, message: str, room: "Room", *, pl: str | None = None):
         self.room = room
-        super().__init__(message)
+        super().__init__(message, pl=pl)
 
 
 class Refused(Conflict):
@@ -231,12 +231,14 @@ class Store:
 
     def _room(self, room_id: str, db: sqlite3.Connection | None = None) -> Room:
         if not isinstance(room_id, str) or not ROOM_ID.match(room_id):
-            raise RoomNotFound(f"no room {clip(room_id)} here")   # clipped: it is the request's path
+            raise RoomNotFound(f"no room {clip(room_id)} here",   # clipped: it is the request's path
+                               pl=f"nie ma tu gry {clip(room_id)} (otwórz listę gier, by znaleźć swoją)")
         db = db or self._db
         row = db.execute("SELECT id, game, title, version, created, updated, archived FROM rooms WHERE id=?",
                          (room_id,)).fetchone()
         if row is None:
-            raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours")
+            raise RoomNotFound(f"no room {room_id!r} here", hint="open the list of games to find yours",
+                               pl=f"nie ma tu gry {room_id!r} (otwórz listę gier, by znaleźć swoją)")
         parts = {key: json.loads(value) for key, value in
                  db.execute("SELECT key, value FROM parts WHERE room=? ORDER BY rowid", (room_id,))}
         return Room(*row[:6], parts=parts, archived=bool(row[6]))
@@ -389,7 +391,7 @@ class Store:
             try:
                 pending.check(room.parts, pending.updates)
             except RailprintError as exc:
-                raise Refused(str(exc), room) from None
+                raise Refused(str(exc), room, pl=exc.pl) from None
         new = room.version + 1
         now = time.time()
         for key, value in encoded:
@@ -458,7 +460,8 @@ TITLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 def check_title(title: Any) -> str:
     """A room's title: 1 to 80 characters, no control characters."""
     if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
-        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters")
+        raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters",
+                        pl=f"tytuł ma od 1 do {MAX_TITLE} znaków, bez znaków sterujących")
     return title.strip()
 
 

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from railprint.units import mm, to_mm
-from tests.helpers import run_cli
+from tests.helpers import pdf_texts, run_cli
 
 CUT_WIDTH = 0.25          # pt: cut lines (content/sheets/sheets.yaml)
 W, H, R, BLEED = 40, 60, 4, 3   # mm
@@ -184,8 +184,10 @@ def test_the_print_guide_says_to_round_the_corners(tmp_path):
     out = tmp_path / "out"
     result = run_cli("render", "my-game", "--content", str(_content(tmp_path)), "-o", str(out), "--lang", "pl")
     assert result.exit_code == 0, result.output
-    assert "rounded.pdf: zaokrąglij każdy róg (promień 4mm)" in result.stderr
+    guide = " ".join(" ".join(pdf_texts((out / "my-game" / "my-game-guide.pdf").read_bytes())).split())
+    assert "rounded.pdf: zaokrąglij każdy róg (promień 4mm)" in guide   # the guide PDF (the terminal names it)
     square = tmp_path / "square"
     square.mkdir()
     result = run_cli("render", "my-game", "--content", str(_content(square, "0mm")), "-o", str(out))
-    assert "round every corner" not in result.stderr
+    guide = " ".join(" ".join(pdf_texts((out / "my-game" / "my-game-guide.pdf").read_bytes())).split())
+    assert "rounded.pdf: cut along the cut lines" in guide and "round every corner" not in guide

@@ -285,3 +285,22 @@ def test_railprint_schema_describes_every_round_two_feature():
     assert "own colours" in defs["IconShape"]["properties"]["file"]["description"]  # SVG icons
     cards_from = deck_props["cards"]["anyOf"][1]
     assert "count_column" in cards_from["properties"] and "'back'" in cards_from["description"]
+
+
+def test_a_bad_copies_cell_names_the_designers_own_column(tmp_path):
+    """`count_column: qty`: the bad cell is told as the copies column 'qty' (the designer's word),
+    beside railprint's own name for it."""
+    (tmp_path / "cards.csv").write_text("name,qty\nAla,2\nBea,three\n", encoding="utf-8")
+    message = problems_of(deck(tmp_path, [NAME], "{from: cards.csv, count_column: qty}"))
+    assert (f"{tmp_path / 'cards.csv'}:3:2: cards.count (the copies column 'qty'): expected a whole number, "
+            "got 'three'") in message, message
+
+
+def test_a_plain_title_is_told_with_the_fix_to_copy(tmp_path):
+    from tests.helpers import run_cli
+
+    path = deck(tmp_path, [NAME], "[{count: 1}]")
+    path.write_text(path.read_text(encoding="utf-8").replace("title: {en: Test}", "title: My Cards"), encoding="utf-8")
+    result = run_cli("validate", str(tmp_path))
+    assert result.exit_code == 1
+    assert "'title:' must be a label map" in result.stderr and "write title: {en: My Cards}" in result.stderr, result.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import (create_room_with, download, landed, open_room, phones, ranking,
+from tests.serve.pages import (who, create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
 
 
@@ -31,6 +31,7 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = open_room(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"})
     bartek.goto(url + "?poll=300")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("button.at-step[data-station='1']")
     bartek.locator("button[data-player='Bartek']").click()
 
@@ -183,3 +184,38 @@ def test_quick_taps_on_a_station_all_count(browser, server):
         "e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('|')")
     assert not errors, errors
     phone.close()
+
+
+def test_any_round_is_two_taps_and_a_whole_board_is_counted(browser, server):
+    """The round's value opens the rounds (–, 1–15): a tap sets one. A player's four arrivals in
+    rounds 6, 9, 12 and 14 took 6 + 9 + 12 + 14 = 41 taps of + before; now 8. Polish, 360 px."""
+    base, _ = server
+    (ctx,), (page,), errors = phones(browser, 1)
+    open_room(page, base, "allers-trains", ["Ala"], {"mode": "stations"}, query="?lang=pl")
+    page.wait_for_selector("button.at-pick[data-pick='1']")
+    assert page.locator(".at-station[data-station='1'] .at-detail").inner_text().startswith("brak przyjazdu")
+    taps = 0
+    for station, rnd in ((1, 6), (3, 9), (5, 12), (7, 14)):
+        page.locator(f"button.at-pick[data-pick='{station}']").click()
+        taps += 1
+        choice = page.locator(f"#at-rounds-{station} button[data-set-round='{rnd}']")
+        box = choice.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        before = version(page)
+        choice.click()
+        taps += 1
+        landed(page, before)
+        assert page.locator(f"output[data-round='{station}']").inner_text() == str(rnd)
+        assert page.locator(f"#at-rounds-{station}").count() == 0   # closed by the choice
+    assert taps == 8
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    room = page.evaluate("fetch(location.pathname.replace('/r/', '/api/rooms/')).then((r) => r.json())")
+    assert room["room"]["parts"]["player:Ala"]["arrivals"] == {"1": 6, "2": None, "3": 9, "4": None, "5": 12,
+                                                              "6": None, "7": 14}
+    # and back to "not arrived" in two taps
+    page.locator("button.at-pick[data-pick='7']").click()
+    before = version(page)
+    page.locator("#at-rounds-7 button[data-set-round='none']").click()
+    landed(page, before)
+    assert page.locator("output[data-round='7']").inner_text() == "–"
+    assert not errors, errors

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import run_cli
-from tests.serve.pages import (create_room_with, download, landed, open_room, phones, ranking,
+from tests.serve.pages import (who, create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
 
 
@@ -25,6 +25,7 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = create_room_with(ala, base, "days-of-steam", ["Ala", "Bartek"])
     bartek.goto(url + "?poll=300")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("button[data-step='goods-R']")
     bartek.locator("button[data-player='Bartek']").click()
 

@@ -6,7 +6,7 @@ order when it answers again (a conflict is said, never dropped), and the banner 
 
 from __future__ import annotations
 
-from tests.serve.pages import landed, open_room, version
+from tests.serve.pages import who, landed, open_room, version
 from tests.serve.test_browser_railroad_ink import InkPage
 
 VIEW = {"width": 360, "height": 740}
@@ -95,6 +95,7 @@ def test_a_redraw_keeps_focus_caret_half_typed_text_and_scroll(browser, server):
     ala.on("pageerror", lambda exc: errors.append(str(exc)))
     url = open_room(ala, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations"}, query="?poll=250")
     bartek.goto(url + "?poll=0")
+    who(bartek, "Bartek")
     for page in (ala, bartek):
         page.wait_for_selector("#at-route")
     bartek.locator("button[data-player='Bartek']").click()
@@ -154,6 +155,7 @@ def test_taps_without_a_connection_are_kept_and_sent_in_order_when_it_returns(br
     other = browser.new_context(viewport=VIEW)
     bartek = other.new_page()
     bartek.goto(url + "?poll=0")
+    who(bartek, "Bartek")
     bartek.wait_for_selector(".ri-faces button[data-face='h.h.']")
     bartek.locator("button[data-player='Bartek']").click()
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.serve.pages import version
+from tests.serve.pages import who, version
 
 PLAYERS = ["Ala", "Bob"]
 
@@ -37,6 +37,7 @@ def test_a_phone_at_its_board_asks_for_no_picture_and_for_the_latest_once_scroll
     page.on("request", lambda r: asked.append(r.url) if "/picture.svg" in r.url else None)
     page.goto(f"{base}/r/{room}")
     page.wait_for_selector("body[data-version='0']")
+    who(page, PLAYERS[0])
     page.wait_for_selector(f"#{img}", state="attached")
     at = 0
     for part in parts:  # another phone's changes, pushed to this one: each a redraw with a new picture address

@@ -12,7 +12,7 @@ from railprint.games.railroad_ink import parse_file
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.web import _orientations
 from tests.helpers import run_cli
-from tests.serve.pages import download, open_room, traffic_on_failure
+from tests.serve.pages import who, download, open_room, traffic_on_failure
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "rulebook_example.txt"
 KINDS = ".hr"
@@ -184,6 +184,7 @@ def test_two_players_on_two_phones_see_each_other_and_a_reload_keeps_everything(
         b.goto(url + "?poll=300")
         for page in (a, b):
             page.wait_for_selector("body[data-version='0']")
+        who(b, "Bartek")
         b.locator("button[data-player='Bartek']").click()
         b.wait_for_selector("button[data-player='Bartek'][aria-pressed='true']")
         # both draw at the same time, each on the version they loaded
@@ -256,6 +257,7 @@ def test_bad_input_from_the_page_gets_a_message_not_a_crash(browser, server):
     page.locator("#create button[type='submit']").click()
     page.wait_for_selector("#message:text('cannot be written')")
     page.goto(base + "/r/nonexistent0")
+    page.wait_for_selector("#message:has-text('no room')")   # the room page says it (it was the API's JSON)
     assert "no room" in page.locator("body").inner_text()
 
 

@@ -6,6 +6,7 @@ languages, else English."""
 from __future__ import annotations
 
 import pytest
+from tests.serve.pages import who
 
 VIEW = {"width": 360, "height": 740}
 
@@ -33,6 +34,7 @@ def test_player_fields_grow_and_shrink_within_what_the_game_allows(browser, serv
     assert [page.locator(f"#player-{i}").input_value() for i in range(1, 8)] == [n for n in names if n != "Celina"]
     page.locator("#create button[type='submit']").click()
     page.wait_for_selector("body[data-version='0']")
+    who(page, "Ala")   # this phone's player: one tap, then the players' tabs
     assert [b.get_attribute("data-player") for b in page.locator("#players button").all()] == \
         [n for n in names if n != "Celina"]
 

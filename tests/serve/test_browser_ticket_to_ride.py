@@ -11,7 +11,7 @@ import pytest
 from railprint.games.ticket_to_ride import load_map, score_text
 from railprint.games.ticket_to_ride.notation import format_game
 from tests.helpers import run_cli
-from tests.serve.pages import download, open_room, phones, ranking, version
+from tests.serve.pages import who, download, open_room, phones, ranking, version
 
 ALA_ROUTES = ["bergen-oslo-red", "oslo-orebro-green", "orebro-stockholm-black"]
 ALA_TICKETS = ["t30", "t27"]  # Oslo - Stockholm (done), Oslo - København (not)
@@ -74,6 +74,7 @@ def test_two_phones_claim_routes_and_tickets_and_read_the_scorers_ranking(browse
     (ala_phone, bartek_phone), (ala, bartek), errors = phones(browser)
     url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"})
     bartek.goto(url + "?poll=300")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("g.ttr-route[data-route='bergen-oslo-blue']")
     bartek.locator("button[data-player='Bartek']").click()
 

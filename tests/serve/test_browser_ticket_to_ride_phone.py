@@ -16,7 +16,7 @@ import pytest
 
 from railprint.loading.resources import use_content
 from tests.helpers import run_cli
-from tests.serve.pages import create_room_with, download, landed, open_room, ranking, version
+from tests.serve.pages import who, create_room_with, download, landed, open_room, ranking, version
 
 ROOT = Path(__file__).resolve().parents[2]
 AMBERLINE = ROOT / "content/examples/amberline"
@@ -114,6 +114,7 @@ def ala_watching_bartek(browser, server):
     contexts, (ala, bartek), errors = touch_phones(browser, 2)
     url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"}, query="?poll=250")
     bartek.goto(url + "?poll=0")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("g.ttr-route")
     bartek.locator("button[data-player='Bartek']").click()
     return contexts, (ala, bartek), errors
@@ -223,6 +224,7 @@ def test_two_phones_claim_one_route_at_once_one_owner_the_other_told_next_to_the
     # no poll: both phones show version 0 when they tap
     url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "nordic"}, query="?poll=0")
     bartek.goto(url + "?poll=0")
+    who(bartek, "Bartek")
     for page, player in ((ala, "Ala"), (bartek, "Bartek")):
         page.wait_for_selector("g.ttr-route")
         page.locator(f"button[data-player='{player}']").click()
@@ -271,6 +273,7 @@ def test_stations_placed_on_the_page_score_as_the_cli(browser, server, tmp_path)
     (ala_ctx, bartek_ctx), (ala, bartek), errors = touch_phones(browser, 2)
     url = open_room(ala, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "amberline"})
     bartek.goto(url + "?poll=250")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("g.ttr-route")
     bartek.locator("button[data-player='Bartek']").click()
     bartek.select_option("#ttr-city", "skarn")

@@ -12,7 +12,7 @@ import pytest
 
 from railprint.games.ticket_to_ride.maps import load_map
 from railprint.loading.resources import use_content
-from tests.serve.pages import open_room, version
+from tests.serve.pages import who, open_room, version
 from tests.serve.test_browser_ticket_to_ride_phone import touch_phones
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,6 +131,7 @@ def test_a_station_problem_is_shown_at_its_city_and_stays_across_redraws(browser
 
     # Bartek's phone claims a route: Ala's page redraws by poll, the view and the ring stay
     bartek.goto(url + "?poll=0")
+    who(bartek, "Bartek")
     bartek.wait_for_selector("g.ttr-route")
     bartek.locator("button[data-player='Bartek']").click()
     before = version(ala)

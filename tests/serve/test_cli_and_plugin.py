@@ -65,6 +65,8 @@ def test_serve_prints_its_url_and_a_qr_code_and_stops_cleanly_on_ctrl_c(served, 
     assert served.url.startswith("http://127.0.0.1:")  # loopback by default: no token in the link
     assert "?token=" not in served.url
     assert "█" in served.banner or "▀" in served.banner  # the QR code, drawn in the terminal
+    # a phone scanning a loopback link opens its own 127.0.0.1: the banner says how to let phones in
+    assert "open on this computer only" in served.banner and "railprint serve --host 0.0.0.0" in served.banner
     assert str(tmp_path / "data" / "rooms.sqlite3") in served.banner
     status, body = served.call("GET", "/")
     assert status == 200 and b"/static/serve.js" in body

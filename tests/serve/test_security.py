@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from railprint.serve import make_app, running
 from railprint.serve.app import RateLimit, create_app
 from railprint.serve.rooms import Store
+from tests.serve.pages import who
 
 NEW_ROOM = {"game": "railroad-ink", "players": ["Ala", "Bob"], "setup": {}}
 
@@ -201,6 +202,7 @@ def test_every_game_page_runs_under_the_policy(browser, tmp_path, game, setup):
             assert answer.status_code == 200, answer.text
             page.goto(base + "/r/" + answer.json()["room"]["id"])
             page.wait_for_selector("body[data-version='0']")
+            who(page, "Ala")
             page.wait_for_selector("#editor *")
             page.wait_for_timeout(300)
             assert page.locator("#ranking tbody tr").count() == 2

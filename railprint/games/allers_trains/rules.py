@@ -122,31 +122,42 @@ def replay_frame(player: str, placements: tuple[Placement, ...], problems: Probl
     out_after: int | None = None
     for expected, p in enumerate(by_round, start=1):
         what = f"{player}, round {p.round}, {square_name(p.cell)} {p.tile} {p.rotation}"
+        co = f"{player}, runda {p.round}, {square_name(p.cell)} {p.tile} {p.rotation}"   # (Polish, for the page)
         if p.round in seen_rounds:
             problems.add(f"{what}: a second tile in round {p.round} (one tile per round; first at line "
-                         f"{seen_rounds[p.round].where.line})", p.where)
+                         f"{seen_rounds[p.round].where.line})", p.where,
+                         pl=f"{co}: drugi kafel w rundzie {p.round} (jeden kafel na rundę)")
             continue
         seen_rounds[p.round] = p
         if p.round != expected:
             problems.add(f"{what}: no tile in round {expected}; each round places one tile, "
-                         f"so rounds run 1, 2, 3 …", p.where)
+                         f"so rounds run 1, 2, 3 …", p.where,
+                         pl=f"{co}: brak kafla w rundzie {expected}; w każdej rundzie kładzie się jeden kafel")
         if p.tile in used:
             problems.add(f"{what}: tile {p.tile} is already placed (line {used[p.tile].where.line}); "
-                         f"each player's set has it once", p.where)
+                         f"each player's set has it once", p.where,
+                         pl=f"{co}: kafel {p.tile} już leży; każdy gracz ma go tylko raz")
             continue
         used[p.tile] = p
         if p.cell in frame.tiles:
-            problems.add(f"{what}: square {square_name(p.cell)} already holds a tile", p.where)
+            problems.add(f"{what}: square {square_name(p.cell)} already holds a tile", p.where,
+                         pl=f"{co}: na polu {square_name(p.cell)} już leży kafel")
             continue
         if out_after is not None:
             problems.add(f"{what}: no locomotive was left after round {out_after}, so this "
-                         f"player's game had ended", p.where)
+                         f"player's game had ended", p.where,
+                         pl=f"{co}: po rundzie {out_after} nie została żadna lokomotywa, więc gra tego "
+                            f"gracza już się skończyła")
         elif not frame.touches(p.cell):
             problems.add(f"{what}: the tile touches neither the depot nor a placed tile", p.where,
-                         "a tile must share an edge with the depot (A1) or a placed tile")
+                         "a tile must share an edge with the depot (A1) or a placed tile",
+                         pl=f"{co}: kafel nie styka się ani z zajezdnią, ani z położonym kaflem (musi "
+                            f"mieć wspólny bok z zajezdnią A1 albo z położonym kaflem)")
         elif not frame.facing(p.cell):
             problems.add(f"{what}: the tile moves no locomotive", p.where,
-                         "a tile must extend the track of a waiting locomotive")
+                         "a tile must extend the track of a waiting locomotive",
+                         pl=f"{co}: kafel nie porusza żadnej lokomotywy (musi przedłużać tor czekającej "
+                            f"lokomotywy)")
         frame.place(p.cell, p.tile, p.rotation, p.round)
         if out_after is None and not frame.active():
             out_after = p.round

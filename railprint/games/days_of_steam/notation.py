@@ -355,8 +355,11 @@ def parse_game(text: str, filename: str = "<input>",
         if not isinstance(p, dict):
             problems.add("a player is a mapping: {name: Ala, goods: RRG, circuits: 1, steam: 2}", where)
             continue
+        misspelt = set()   # the keys an unknown key is a typo of: said once, by the unknown key
         for key in p:
             if key not in PLAYER_KEYS:
+                near = close_matches(str(key), PLAYER_KEYS, n=1)
+                misspelt.update(near)
                 problems.add(f"unknown key {key!r} in a player", p.key_loc(key),
                              hint=suggestion(str(key), PLAYER_KEYS))
         name = p.get("name")
@@ -365,7 +368,7 @@ def parse_game(text: str, filename: str = "<input>",
         if not isinstance(name, str) or not name.strip():
             problems.add("every player needs a `name:`", p.loc("name") if "name" in p else where)
             name = f"player {i + 1}"
-        missing = [key for key in ("goods", "circuits", "steam") if key not in p]
+        missing = [key for key in ("goods", "circuits", "steam") if key not in p and key not in misspelt]
         if missing:   # a left-out key read as 0 could decide the winner (steam breaks ties): ask for it
             problems.add(f"{name.strip()}: no {', '.join(missing)} given", where,
                          hint="write each one, 0 or - for none, e.g. {name: Ala, goods: RRG, circuits: 1, steam: 2}")

@@ -351,6 +351,9 @@ def score_player(entry: PlayerEntry) -> PlayerScore:
                        goods + bonus + circuits)
 
 
+_GOODS_PL = {"red": "czerwone", "green": "zielone", "yellow": "żółte", "blue": "niebieskie"}
+
+
 def unscorable(game: GameFile) -> None:
     """Counts no finished game can have: every problem at once, as a located ContentError."""
     problems = Problems()
@@ -367,10 +370,12 @@ def count_problems(game: GameFile, problems: Problems) -> None:
         if n > GOODS_PER_COLOUR:
             holders = ", ".join(f"{p.name} {p.goods.count(colour)}" for p in game.players if colour in p.goods)
             problems.add(f"{n} {colour} goods delivered in all; the game has {GOODS_PER_COLOUR}",
-                         next(p.goods_where for p in game.players if colour in p.goods), hint=holders)
+                         next(p.goods_where for p in game.players if colour in p.goods), hint=holders,
+                         pl=f"{_GOODS_PL[colour]} towary: dostarczono {n}, a gra ma {GOODS_PER_COLOUR} ({holders})")
     total = sum(len(p.goods) for p in game.players)
     if total > GOODS_TOTAL:
-        problems.add(f"{total} goods delivered in all; the game has {GOODS_TOTAL}", top)
+        problems.add(f"{total} goods delivered in all; the game has {GOODS_TOTAL}", top,
+                     pl=f"dostarczono {total} towarów, a gra ma {GOODS_TOTAL}")
     circuits = sum(p.circuits for p in game.players)
     for p in game.players:
         if p.circuits < 0 or p.circuits > CIRCUIT_COUNTERS:
@@ -379,15 +384,25 @@ def count_problems(game: GameFile, problems: Problems) -> None:
         if p.steam < 0 or p.steam > STEAM_MAX:
             problems.add(f"{p.name}: steam {p.steam} is outside 0–{STEAM_MAX}", p.steam_where)
     if circuits > CIRCUIT_COUNTERS and all(0 <= p.circuits <= CIRCUIT_COUNTERS for p in game.players):
+        held = ", ".join(f"{p.name} {p.circuits}" for p in game.players if p.circuits)
         problems.add(f"{circuits} circuit counters held in all; the game has {CIRCUIT_COUNTERS}",
-                     next(p.circuits_where for p in game.players if p.circuits), hint=", ".join(
-                         f"{p.name} {p.circuits}" for p in game.players if p.circuits))
+                     next(p.circuits_where for p in game.players if p.circuits), hint=held,
+                     pl=f"liczniki objazdów: gracze mają {circuits}, a gra ma {CIRCUIT_COUNTERS} ({held})")
     if game.end == "instant" and game.end_given and not problems.items:
         at13 = [p for p in game.players if score_player(p).total >= INSTANT_WIN]
         if len(at13) != 1:
             who = ", ".join(f"{p.name} {score_player(p).total}" for p in at13) or "nobody"
+            kto = (f"mają je: {', '.join(f'{p.name} {score_player(p).total}' for p in at13)}" if at13
+                   else "nikt ich jeszcze nie ma")   # (Polish: for the page, without the file's words)
             problems.add(f"end: instant needs exactly one player with {INSTANT_WIN} VP or more, found {who}",
-                         game.end_where, hint="end: tiles if the game ended when the last track tile was drawn")
+                         game.end_where, hint="end: tiles if the game ended when the last track tile was drawn",
+                         said=f"the end “a player reached {INSTANT_WIN} VP” needs exactly one player with "
+                              f"{INSTANT_WIN} VP or more, and "
+                              f"{'nobody has them yet' if not at13 else who + ' have them'} (if the game ended "
+                              f"when the last track tile was drawn, choose that)",
+                         pl=f"koniec „gracz zdobył {INSTANT_WIN} PZ” wymaga dokładnie jednego gracza z {INSTANT_WIN} "
+                            f"PZ lub więcej, a {kto} (jeśli grę zakończyło dobranie ostatniego żetonu toru, "
+                            f"wybierz to)")
 
 
 def check_map(game: GameFile, board: Board) -> tuple[MapCheck, list[Violation]]:
@@ -492,10 +507,13 @@ def score_game(game: GameFile) -> GameScore:
         end = "instant"
     if end == "tiles":
         for s in at13:
-            violations.append(Violation(f"{s.name} has {s.total} VP: reaching {INSTANT_WIN} ends the game at once "
-                                        f"(end: instant)", str(s.entry.where),
-                                        f"{s.name} ma {s.total} PZ: kto osiągnie {INSTANT_WIN}, od razu kończy grę "
-                                        f"(end: instant)"))
+            # in players' words (the page's choice, the file's `end:` alike), not the file's key
+            violations.append(Violation(f"{s.name} has {s.total} VP: reaching {INSTANT_WIN} ends the game at once, "
+                                        f"so it ended when a player reached {INSTANT_WIN} VP, not when the last "
+                                        f"track tile was drawn", str(s.entry.where),
+                                        f"{s.name} ma {s.total} PZ: kto osiągnie {INSTANT_WIN}, od razu kończy grę, "
+                                        f"więc skończyła się, gdy gracz zdobył {INSTANT_WIN} PZ, a nie po dobraniu "
+                                        f"ostatniego żetonu toru"))
     if not 2 <= len(game.players) <= 4:
         violations.append(Violation(f"Days of Steam is for 2 to 4 players, the file has {len(game.players)}",
                                     str(game.players[0].where) if game.players else game.file,

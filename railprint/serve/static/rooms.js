@@ -40,7 +40,8 @@
     event.target.value = "";
     if (!file) return;
     let data;
-    try { data = JSON.parse(await file.text()); } catch (error) { ctx.message(`${w("bad_file")} ${error.message}`); return; }
+    // (the file named, not the browser's own JSON error, which is in the browser's language)
+    try { data = JSON.parse(await file.text()); } catch (error) { ctx.message(`${w("bad_file")} ${file.name}`); return; }
     try {
       const answer = await ctx.api("POST", "/api/rooms/import", data);
       ctx.message(w("imported"), true);

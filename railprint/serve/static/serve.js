@@ -14,7 +14,9 @@
       too_few: "Type the players' names: {min} to {max} for this game.",
       players_range: "{min} to {max}", kept_offline: "No connection: kept on this phone, sent when it returns.",
       refused_offline: "{n} change(s) made without a connection were refused: the game changed on another screen meanwhile — here is the current game; redo them.",
-      language: "Language", sheet: "Your part of the game"},
+      language: "Language", sheet: "Your part of the game",
+      who: "Who are you?", who_help: "Tap your name: this phone opens on your part from now on.",
+      watching: "Just watching", not_listed: "Not on the list? A game's players are fixed when it starts: start a new game with your name (Games)."},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
@@ -26,7 +28,9 @@
       too_few: "Wpisz imiona graczy: od {min} do {max} w tej grze.",
       players_range: "od {min} do {max}", kept_offline: "Brak połączenia: zapisane na tym telefonie, wyślę po powrocie.",
       refused_offline: "Odrzucono zmiany zrobione bez połączenia ({n}): w międzyczasie ktoś zmienił grę na innym ekranie — oto aktualna gra; powtórz je.",
-      language: "Język", sheet: "Twoja część gry"},
+      language: "Język", sheet: "Twoja część gry",
+      who: "Kim jesteś?", who_help: "Dotknij swojego imienia: od teraz ten telefon otworzy się na Twojej części gry.",
+      watching: "Tylko patrzę", not_listed: "Nie ma Cię na liście? Gracze są ustalani na początku gry: zacznij nową grę ze swoim imieniem (Gry)."},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   // each player's mark: a shape of their own (by seat) as well as a colour, so two players with
@@ -245,7 +249,8 @@
     let data;
     try { data = await response.json(); } catch (e) { data = {error: response.status + " " + response.statusText}; }
     if (!response.ok) {
-      const error = new Error(data.error || response.statusText);
+      // the server says a refusal in English (the API's word) and, for most, in Polish too (error_pl)
+      const error = new Error((lang === "pl" && data.error_pl) || data.error || response.statusText);
       error.status = response.status;
       error.data = data;
       throw error;
@@ -423,7 +428,7 @@
 
   // --- one room: players, the game's editor, the ranking, files -----------------------------
 
-  const state = {room: null, score: null, player: null, editor: null, busy: 0};
+  const state = {room: null, score: null, player: null, editor: null, busy: 0, asking: false};
 
   // A game's scored picture: one <img> per id for the page's life, put back into every redraw. A
   // new src empties the box until the server has drawn it, so the box keeps the shape of the
@@ -478,12 +483,44 @@
     state.room = data.room;
     // the server sends the scorer's violations in Polish too (result_pl) when there are any
     state.score = data.score && lang === "pl" && data.score.result_pl ? {...data.score, result: data.score.result_pl} : data.score;
+    // and why a room cannot be scored yet (the Days of Steam end with nobody at 13 VP), error_pl
+    // (error_said: the English page's, in players' words where the scorer's names a file's keys)
+    if (state.score && lang === "pl" && state.score.error_pl) state.score = {...state.score, error: state.score.error_pl};
+    else if (state.score && state.score.error_said) state.score = {...state.score, error: state.score.error_said};
     const players = state.room.parts.setup.players;
     if (!players.includes(state.player)) {
-      const saved = localStorage.getItem("railprint-player-" + state.room.id);
+      // this phone's player: ?player=NAME (a link made for one player), else the one this phone
+      // picked before, else the question "who are you?" (a room of two or more players; a phone
+      // that answered "just watching" is not asked again)
+      const id = state.room.id, linked = new URLSearchParams(location.search).get("player");
+      if (players.includes(linked)) localStorage.setItem("railprint-player-" + id, linked);
+      const saved = localStorage.getItem("railprint-player-" + id);
       state.player = players.includes(saved) ? saved : players[0];
+      state.asking = !players.includes(saved) && players.length > 1 && localStorage.getItem("railprint-watching-" + id) === null;
     }
     draw();
+  }
+
+  // the first time a phone opens a room of several players it asks who holds it (one tap on a
+  // name), instead of opening on the first player's part; the answer is kept on the phone
+  function pick(name) {
+    if (name === null) localStorage.setItem("railprint-watching-" + state.room.id, "1");
+    else {
+      state.player = name;
+      localStorage.setItem("railprint-player-" + state.room.id, name);
+    }
+    state.asking = false;
+    loadEditor();
+    draw();
+  }
+
+  // the game's editor is loaded once this phone knows whose part it shows (an editor laid out
+  // while hidden would measure nothing: the Ticket to Ride map fitted a 0 px box)
+  let editorLoaded = false;
+  function loadEditor() {
+    if (editorLoaded || state.asking || !state.room) return;
+    editorLoaded = true;
+    document.body.append(h("script", {src: `/games/${state.room.game}/editor.js`}));
   }
 
   // Local changes go out one at a time, in order: a change waits for the one before it. ``parts``
@@ -589,12 +626,17 @@
   function drawPlayers() {
     const nav = document.getElementById("players");
     const players = state.room.parts.setup.players;
+    document.body.toggleAttribute("data-asking", Boolean(state.asking));
+    if (state.asking) {
+      nav.replaceChildren(h("h2", {id: "who"}, t("who")), h("p", {class: "who-help"}, t("who_help")),
+        ...players.map((name, i) => h("button", {type: "button", class: "who", "aria-pressed": "false", "data-player": name,
+          onclick: () => pick(name)}, swatch(i, name), name)),
+        h("button", {type: "button", class: "who watching", id: "watching", onclick: () => pick(null)}, t("watching")),
+        h("p", {class: "who-help"}, t("not_listed")));
+      return;
+    }
     nav.replaceChildren(...players.map((name, i) => h("button", {type: "button", "aria-pressed": String(name === state.player),
-      "data-player": name, onclick: () => {
-        state.player = name;
-        localStorage.setItem("railprint-player-" + state.room.id, name);
-        draw();
-      }}, swatch(i, name), name)));
+      "data-player": name, onclick: () => pick(name)}, swatch(i, name), name)));
   }
 
   function drawRanking() {
@@ -670,8 +712,7 @@
       showPending();
       apply({room: state.room, score: data.score});
     } catch (error) { message(error.status ? error.message : t("offline")); return; }
-    const script = h("script", {src: `/games/${state.room.game}/editor.js`});
-    document.body.append(script);
+    loadEditor();
     if (pending.length) flush();
     document.getElementById("upload").addEventListener("change", async (event) => {
       const file = event.target.files[0];

@@ -140,3 +140,35 @@ def test_a_left_out_steam_or_circuits_is_an_error_not_a_zero_that_decides_the_wi
     written = written.replace("  - name: Cyd\n", "  - {name: Cyd, goods: -, circuits: 0, steam: 0}\n")
     path.write_text(written, encoding="utf-8")
     assert "Winner: Bartek" in cli_stdout("score", "days-of-steam", str(path))
+
+
+def test_a_player_at_13_in_a_tiles_game_is_told_in_players_words(tmp_path):
+    """The violation names how the game ended as the page's choice and the rulebook say it, in
+    both languages; never the file's internal value (it read '… at once (end: instant)')."""
+    path = str(_game(tmp_path, """game: days-of-steam
+end: tiles
+players:
+  - {name: Ala,    goods: RRRGGYB, circuits: 2, steam: 2}
+  - {name: Bartek, goods: YB, circuits: 0, steam: 5}
+"""))
+    en = json.loads(cli_stdout("score", "days-of-steam", path, "--json"))["violations"]
+    pl = cli_stdout("score", "days-of-steam", path, "--lang", "pl")
+    assert len(en) == 1 and ": Ala has 21 VP: " in en[0]
+    assert "when a player reached 13 VP, not when the last track tile was drawn" in en[0]
+    assert "gdy gracz zdobył 13 PZ, a nie po dobraniu ostatniego żetonu toru" in pl
+    for text in (en[0].partition(": ")[2], pl):
+        assert "instant" not in text and "end:" not in text
+
+
+def test_a_misspelt_key_is_one_problem_not_two(tmp_path):
+    """`circuit: 1` was told twice: "no circuits given" and "unknown key 'circuit' (did you mean
+    'circuits'?)". The typo says it once; a key really left out is still asked for."""
+    path = _game(tmp_path, "game: days-of-steam\nend: tiles\nplayers:\n"
+                           "  - {name: Ala, goods: RRG, circuit: 1, steam: 2}\n"
+                           "  - {name: Bartek, goods: YB, steam: 5}\n")
+    result = run_cli("score", "days-of-steam", str(path))
+    assert result.exit_code == 1
+    lines = [line.strip() for line in result.stderr.splitlines()[1:]]
+    assert lines == [f"{path}:4:29: unknown key 'circuit' in a player (did you mean 'circuits'?)",
+                     f"{path}:5:5: Bartek: no circuits given (write each one, 0 or - for none, "
+                     "e.g. {name: Ala, goods: RRG, circuits: 1, steam: 2})"], result.stderr

@@ -71,10 +71,12 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
         raise RailprintError(f"setup.mode: unknown mode {str(mode)[:30]!r}",
                              hint="stations (base game), route (variant 1) or route+stations (variant 2)")
     if not 1 <= len(players) <= 4:
-        raise RailprintError(f"Jedzie pociąg z daleka is played by 1-4 players, not {len(players)}")
+        raise RailprintError(f"Jedzie pociąg z daleka is played by 1-4 players, not {len(players)}",
+                             pl=f"w Jedzie pociąg z daleka gra od 1 do 4 graczy, nie {len(players)}")
     for player in players:
         if "\n" in player or "@" in player or player != player.strip() or not player:
-            raise RailprintError(f"player name {player!r} cannot be written in a game file (no '@')")
+            raise RailprintError(f"player name {player!r} cannot be written in a game file (no '@')",
+                                 pl=f"imienia {player!r} nie da się zapisać w pliku gry (bez '@')")
     parts: dict[str, Any] = {"setup": {"players": players, "mode": mode, "entry": entry}}
     for player in players:
         parts[_key(player)] = ({"frame": []} if entry == "frames"
@@ -88,12 +90,15 @@ def _route(key: str, value: Any) -> int:
         raise RailprintError(f"{key}: route: a score-track reading such as 39 or 40+9")
     m = _ROUTE.match(str(value))
     if m is None:
-        raise RailprintError(f"{key}: route: {str(value)[:20]!r} is not a score-track reading (39, 40+9)")
+        raise RailprintError(f"{key}: route: {str(value)[:20]!r} is not a score-track reading (39, 40+9)",
+                             pl=f"trasa: {str(value)[:20]!r} to nie odczyt toru punktacji (39, 40+9)")
     total = int(m.group("plain")) if m.group("plain") is not None else 40 + int(m.group("over"))
     if m.group("over") is not None and not 1 <= int(m.group("over")) <= 40:
-        raise RailprintError(f"{key}: route: 40+{m.group('over')}: the track runs 1-40")
+        raise RailprintError(f"{key}: route: 40+{m.group('over')}: the track runs 1-40",
+                             pl=f"trasa: 40+{m.group('over')}: tor punktacji ma pola 1–40")
     if not 0 <= total <= MAX_ROUTE:
-        raise RailprintError(f"{key}: route: {total} is beyond the track (0-40, then 40+1 to 40+40)")
+        raise RailprintError(f"{key}: route: {total} is beyond the track (0-40, then 40+1 to 40+40)",
+                             pl=f"trasa: {total} to więcej, niż pokazuje tor (0–40, potem 40+1 do 40+40)")
     return total
 
 
@@ -111,7 +116,9 @@ def _player(key: str, value: Any) -> dict[str, Any]:
         if rnd is not None and (isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= MAX_ROUND):
             name = STATIONS[int(number) - 1].name
             raise RailprintError(f"{key}: station {number} ({name}): round {json.dumps(rnd)[:20]}; "
-                                 f"a round is 1-{MAX_ROUND} (null: not arrived)")
+                                 f"a round is 1-{MAX_ROUND} (null: not arrived)",
+                                 pl=f"stacja {number} ({name}): runda {json.dumps(rnd)[:20]}; runda to "
+                                    f"1–{MAX_ROUND} (albo –: nie dojechał)")
         out[number] = rnd
     return {"arrivals": out, "route": _route(key, value["route"])}
 
@@ -150,8 +157,9 @@ def _frame(key: str, value: Any) -> dict[str, Any]:
     problems = Problems()
     replay_frame(key.removeprefix("player:"), tuple(placements), problems)
     if problems.items:
+        polish = [p.pl for p in problems.items]
         raise RailprintError("; ".join(p.message for p in problems.items),
-                             hint=problems.items[0].hint)
+                             hint=problems.items[0].hint, pl="; ".join(polish) if all(polish) else None)
     return {"frame": [{"square": square_name(p.cell), "tile": p.tile, "rotation": p.rotation} for p in placements]}
 
 
@@ -196,15 +204,21 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     record = parse_game(text, name)
     if _frames(parts) and record.frames is None:
         raise RailprintError(f"{name}: this room takes each player's frame (`frames:`), the file the scoring "
-                             "board's arrivals")
+                             "board's arrivals", pl=f"{name}: ta gra zapisuje ramki graczy (`frames:`), a plik "
+                                                    "przyjazdy z planszy punktacji")
     if record.lost or (record.frames is not None and not _frames(parts)):
         raise RailprintError(f"{name}: this room takes the scoring board's arrivals, not frames or lost "
-                             "locomotives; start a room that enters frames, or score it with `railprint score`")
+                             "locomotives; start a room that enters frames, or score it with `railprint score`",
+                             pl=f"{name}: ta gra zapisuje przyjazdy z planszy punktacji, nie ramki ani utracone "
+                                "lokomotywy; zacznij grę, w której wpisuje się ramki, albo policz plik "
+                                "przez `railprint score`")
     if record.mode != parts["setup"]["mode"]:
-        raise RailprintError(f"{name}: this room scores {parts['setup']['mode']}, the file {record.mode}")
+        raise RailprintError(f"{name}: this room scores {parts['setup']['mode']}, the file {record.mode}",
+                             pl=f"{name}: ta gra liczy tryb {parts['setup']['mode']}, a plik {record.mode}")
     ours = parts["setup"]["players"]
     if [p.casefold() for p in record.players] != [p.casefold() for p in ours]:
-        raise RailprintError(f"{name}: players {', '.join(record.players)}; this room's are {', '.join(ours)}")
+        raise RailprintError(f"{name}: players {', '.join(record.players)}; this room's are {', '.join(ours)}",
+                             pl=f"{name}: gracze {', '.join(record.players)}; w tej grze: {', '.join(ours)}")
     room_name = dict(zip(record.players, ours))
     if record.frames is not None:
         problems = Problems()  # unreadable placements, and the replay's, each at the file's line:col

@@ -52,10 +52,12 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
         first = sorted(setup)[0]
         raise RailprintError(f"setup: unknown choice {first!r}", hint="Days of Steam has no setup choices")
     if not 2 <= len(players) <= 4:
-        raise RailprintError(f"Days of Steam is played by 2-4 players, not {len(players)}")
+        raise RailprintError(f"Days of Steam is played by 2-4 players, not {len(players)}",
+                             pl=f"w Dni Pary gra od 2 do 4 graczy, nie {len(players)}")
     for player in players:
         if "\n" in player or player != player.strip() or not player:
-            raise RailprintError(f"player name {player!r} cannot be written in a game file")
+            raise RailprintError(f"player name {player!r} cannot be written in a game file",
+                                 pl=f"imienia {player!r} nie da się zapisać w pliku gry")
     parts: dict[str, Any] = {"setup": {"players": players}, "game": {"end": "tiles"}, "map": {"rows": []}}
     for player in players:
         parts[_key(player)] = _empty()
@@ -133,7 +135,9 @@ def _map(value: Any) -> dict[str, Any]:
     placed = sum(t != "." for row in out for t in row)
     if placed > GAME_TILES:
         raise RailprintError(f"map: {placed} tiles; the game has {GAME_TILES} ({sum(SET_COUNTS.values())} track tiles, "
-                             f"{CITIES_PER_COLOUR * len(CITY_LETTERS)} cities)")
+                             f"{CITIES_PER_COLOUR * len(CITY_LETTERS)} cities)",
+                             pl=f"mapa: żetonów jest {placed}, a gra ma {GAME_TILES} ({sum(SET_COUNTS.values())} "
+                                f"żetonów torów, {CITIES_PER_COLOUR * len(CITY_LETTERS)} miast)")
     return {"rows": _trim(out)}
 
 
@@ -157,7 +161,9 @@ def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, An
     except RailprintError as exc:  # the page's file has no lines to point at: the plain reasons
         reasons = [_LOCATED.sub("", line.strip()) for line in str(exc).splitlines()
                    if _LOCATED.match(line.strip())]
-        raise RailprintError("; ".join(reasons) or str(exc)) from None
+        polish = [p.pl for p in getattr(exc, "problems", ())]
+        raise RailprintError("; ".join(reasons) or str(exc),
+                             pl="; ".join(polish) if polish and all(polish) else exc.pl) from None
     return checked
 
 
@@ -187,7 +193,9 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
         player = players.get(entry.name.casefold())
         if player is None:
             raise RailprintError(f"{entry.where}: player {entry.name!r} is not in this room",
-                                 hint=suggestion(entry.name, list(players.values())))
+                                 hint=suggestion(entry.name, list(players.values())),
+                                 pl=f"{entry.where}: w tej grze nie ma gracza {entry.name!r} "
+                                    f"(gracze: {', '.join(players.values())})")
         letters = {"red": "R", "green": "G", "yellow": "Y", "blue": "B"}
         goods = {c: 0 for c in LETTERS}
         for colour in entry.goods:

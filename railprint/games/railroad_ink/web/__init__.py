@@ -151,10 +151,13 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     player = player or by_file.get(name)
     if player is None:
         raise RailprintError(f"{name}: whose board is it? 'player: {board.player}' is not in this room",
-                             hint=suggestion(board.player or name, players))
+                             hint=suggestion(board.player or name, players),
+                             pl=f"{name}: czyja to plansza? w tej grze nie ma gracza 'player: {board.player}' "
+                                f"(gracze: {', '.join(players)})")
     expansion = parts["setup"]["expansion"]
     if board.expansion != expansion:
-        raise RailprintError(f"{name}: this room plays expansion {expansion!r}, the file {board.expansion!r}")
+        raise RailprintError(f"{name}: this room plays expansion {expansion!r}, the file {board.expansion!r}",
+                             pl=f"{name}: ta gra toczy się z dodatkiem {expansion!r}, a plik z {board.expansion!r}")
     return {_key(player): {"cells": [c.token for _, _, c in board.cells()]}}
 
 
@@ -373,7 +376,9 @@ def read_photo(parts: dict[str, Any], player: str, data: bytes) -> tuple[dict[st
     want = parts["setup"]["expansion"]
     if reading.expansion != want:
         raise RailprintError(f"the photo shows a sheet for the {reading.expansion} game; this room plays {want}",
-                             hint="photograph the sheet printed for this game")
+                             hint="photograph the sheet printed for this game",
+                             pl=f"na zdjęciu jest arkusz do gry {reading.expansion}, a ta gra to {want} "
+                                f"(sfotografuj arkusz wydrukowany do tej gry)")
     cells = ["." if cell.empty else cell.token for row in reading.board.rows for cell in row]
     uncertain = [{"square": u.square, "guess": "." if u.guess == "...." else u.guess, "reason": u.reason}
                  for u in reading.uncertain]

@@ -86,14 +86,16 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
         raise RailprintError("setup.map: a map id such as nordic or italy", hint="maps: " + ", ".join(_map_ids()))
     m = load_map(name.strip().lower(), error=RailprintError)
     if not m.players_min <= len(players) <= max(m.players_max, 1):
-        raise RailprintError(f"{m.title()} is played by {m.players_min}-{m.players_max} players, not {len(players)}")
+        raise RailprintError(f"{m.title()} is played by {m.players_min}-{m.players_max} players, not {len(players)}",
+                             pl=f"{m.title()}: gra od {m.players_min} do {m.players_max} graczy, nie {len(players)}")
     parts: dict[str, Any] = {"setup": {"players": players, "map": m.id}}
     for player in players:
         parts[_key(player)] = {"routes": [], "tickets": []}
     format_game(m.id, [(p, [], []) for p in players], m)
     for player in players:
         if "\n" in player or player != player.strip():
-            raise RailprintError(f"player name {player!r} cannot be written in a game file")
+            raise RailprintError(f"player name {player!r} cannot be written in a game file",
+                                 pl=f"imienia {player!r} nie da się zapisać w pliku gry")
     return parts
 
 
@@ -132,7 +134,9 @@ def _checked_stations(m, key: str, value: Any) -> list[dict]:
     if not isinstance(value, list) or not all(isinstance(v, dict) and set(v) <= {"city", "route"} for v in value):
         raise RailprintError(f"{key}: stations: a list of {{\"city\": city id, \"route\": route id or null}}")
     if len(value) > m.stations.per_player:
-        raise RailprintError(f"{key}: {len(value)} stations; each player has only {m.stations.per_player}")
+        raise RailprintError(f"{key}: {len(value)} stations; each player has only {m.stations.per_player}",
+                             pl=f"{key.removeprefix('player:')}: stacje: {len(value)}; każdy gracz ma tylko "
+                                f"{m.stations.per_player}")
     out, seen = [], set()
     for item in value:
         city, route = item.get("city"), item.get("route")
@@ -140,7 +144,8 @@ def _checked_stations(m, key: str, value: Any) -> list[dict]:
             raise RailprintError(f"{key}: a station stands in a city of {m.title()}, not {str(city)[:40]!r}",
                                  hint=suggestion(str(city), list(m.city)))
         if city in seen:
-            raise RailprintError(f"{key}: two stations in {m.place_name(city)}")
+            raise RailprintError(f"{key}: two stations in {m.place_name(city)}",
+                                 pl=f"{key.removeprefix('player:')}: dwie stacje w {m.place_name(city)}")
         seen.add(city)
         if route is not None and (not isinstance(route, str) or route not in m.routes_at_city[city]):
             raise RailprintError(f"{key}: the station in {m.place_name(city)} borrows a route into or out of "
@@ -191,26 +196,36 @@ def check_with_room(parts: dict[str, Any], updates: dict[str, Any]) -> None:
         for rid in [r for r in after[p]["routes"] if r not in before["routes"]]:
             others = [o for o in holders[rid] if o != p]
             if others:
-                raise RailprintError(f"{route_name(m, rid)} is already claimed by {' and '.join(others)}")
+                raise RailprintError(f"{route_name(m, rid)} is already claimed by {' and '.join(others)}",
+                                     pl=f"{route_name(m, rid, 'pl')}: to połączenie zajmuje już {' i '.join(others)}")
             group = m.parallel_groups[m.route[rid].pair]
             if len(group) < 2:
                 continue
             mine = [g for g in group if g != rid and p in holders.get(g, ())]
             if mine and m.parallel.one_per_player:
                 raise RailprintError(f"{p} already holds {route_name(m, mine[0])}; one player may claim only one "
-                                     f"route of a double route")
+                                     f"route of a double route",
+                                     pl=f"{p} ma już {route_name(m, mine[0], 'pl')}; gracz może zająć tylko jedno "
+                                        f"z połączeń podwójnych")
             held = [g for g in group if holders.get(g)]
             if limit is not None and len(held) > limit:
                 who = ", ".join(f"{' and '.join(holders[g])} ({route_name(m, g)})" for g in held if g != rid)
+                kto = ", ".join(f"{' i '.join(holders[g])} ({route_name(m, g, 'pl')})" for g in held if g != rid)
+                between = f"{m.place_name(m.route[rid].a)} – {m.place_name(m.route[rid].b)}"
                 raise RailprintError(f"with {len(players)} players only {limit} route(s) of the double route "
-                                     f"{m.place_name(m.route[rid].a)} – {m.place_name(m.route[rid].b)} may be "
-                                     f"claimed: held by {who}")
+                                     f"{between} may be claimed: held by {who}",
+                                     pl=f"przy {len(players)} graczach z połączenia podwójnego {between} można "
+                                        f"zająć tylko jedno (zajęte: {kto})" if limit == 1 else
+                                     f"przy {len(players)} graczach z połączenia podwójnego {between} można "
+                                     f"zająć najwyżej {limit} (zajęte: {kto})")
         had = {st["city"] for st in before.get("stations", [])}
         for st in after[p].get("stations", []):
             others = [o for o in city_holders[st["city"]] if o != p]
             if st["city"] not in had and others:
                 raise RailprintError(f"{m.place_name(st['city'])} already holds {' and '.join(others)}'s station; "
-                                     "a city takes one station")
+                                     "a city takes one station",
+                                     pl=f"w {m.place_name(st['city'])} stoi już stacja: {' i '.join(others)}; "
+                                        "w mieście mieści się jedna stacja")
 
 
 def files(parts: dict[str, Any]) -> list[tuple[str, str]]:
@@ -280,7 +295,8 @@ def play_title(parts: dict[str, Any]) -> str:
 def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
     record = parse_game(text, name, map_paths=False)
     if record.map.id != parts["setup"]["map"]:
-        raise RailprintError(f"{name}: this room plays {parts['setup']['map']}, the file {record.map.id}")
+        raise RailprintError(f"{name}: this room plays {parts['setup']['map']}, the file {record.map.id}",
+                             pl=f"{name}: ta gra toczy się na mapie {parts['setup']['map']}, a plik na {record.map.id}")
     from railprint.games.ticket_to_ride.rules import _allocate  # the scorer's reading of plain claims
 
     players = {p.casefold(): p for p in parts["setup"]["players"]}
@@ -290,9 +306,12 @@ def read_file(parts: dict[str, Any], name: str, text: str) -> dict[str, Any]:
         player = players.get(entry.name.casefold())
         if player is None:
             raise RailprintError(f"{entry.where}: player {entry.name!r} is not in this room",
-                                 hint=suggestion(entry.name, list(players.values())))
+                                 hint=suggestion(entry.name, list(players.values())),
+                                 pl=f"{entry.where}: w tej grze nie ma gracza {entry.name!r} "
+                                    f"(gracze: {', '.join(players.values())})")
         if _key(player) in updates:
-            raise RailprintError(f"{entry.where}: the player {entry.name!r} is listed twice")
+            raise RailprintError(f"{entry.where}: the player {entry.name!r} is listed twice",
+                                 pl=f"{entry.where}: gracz {entry.name!r} jest w pliku dwa razy")
         updates[_key(player)] = {"routes": list(dict.fromkeys(routes)),
                                  "tickets": list(dict.fromkeys(t.ticket for t in entry.tickets))}
         # the file's stations kept: a borrowed route given as a pair over parallels is the

@@ -9,6 +9,7 @@
     en: {stations: "Stations: the round you arrived in", route: "Route track reading", route_hint: "e.g. 39 or 40+9",
       route_bad: "Type the number the track shows: 0 to 40, or 40+1 to 40+40 past the end.",
       not_arrived: "not arrived", round: "round", earlier: "one round earlier", later: "one round later",
+      pick_round: "pick the round", pick_help: "Tap the round (– : not arrived).",
       space: "space", points: "pts", station_points: "Stations", route_points: "Route", total: "Total",
       save: "Save", mode: {stations: "Base game: stations", route: "Variant 1: route", "route+stations": "Variant 2: route and stations"},
       violations: "Rule violations", others: "others",
@@ -20,9 +21,10 @@
       colour: {blue: "blue", violet: "violet", black: "black", red: "red"}, picture: "The replayed frame", picture_open: "Tap the picture to open it whole.", none_yet: "none yet",
       over: "Every locomotive has stopped: the frame is finished.",
       not_playable: "A tile here would move no locomotive: pick a dashed square (+)."},
-    pl: {stations: "Stacje: runda, w której dojechałeś", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
+    pl: {stations: "Stacje: runda przyjazdu", route: "Odczyt z toru trasy", route_hint: "np. 39 albo 40+9",
       route_bad: "Wpisz liczbę z toru: od 0 do 40 albo od 40+1 do 40+40 za końcem.",
-      not_arrived: "nie dojechał", round: "runda", earlier: "runda wcześniej", later: "runda później",
+      not_arrived: "brak przyjazdu", round: "runda", earlier: "runda wcześniej", later: "runda później",
+      pick_round: "wybierz rundę", pick_help: "Dotknij rundy (– : brak przyjazdu).",
       space: "miejsce", points: "pkt", station_points: "Stacje", route_points: "Trasa", total: "Razem",
       save: "Zapisz", mode: {stations: "Gra podstawowa: stacje", route: "Wariant 1: trasa", "route+stations": "Wariant 2: trasa i stacje"},
       violations: "Naruszenia zasad", others: "inni",
@@ -35,7 +37,8 @@
       over: "Wszystkie lokomotywy stanęły: ramka skończona.",
       not_playable: "Kafelek tutaj nie ruszy żadnej lokomotywy: wybierz pole przerywane (+)."},
   };
-  let ctx = null, root = null, stations = null, typed = null;
+  let ctx = null, root = null, stations = null, typed = null, picking = null;
+  const ROUNDS = 15;   // a frame holds 15 tiles: a game lasts at most 15 rounds
   let geometry = null, options = null, optionsFor = null, selected = null, pending = null;
   const S = 60, M = 26;
   const LOCO = {blue: "#2f6db5", violet: "#7e3fa0", black: "#2b2b2b", red: "#c62f2f"};
@@ -69,6 +72,20 @@
     });
   }
 
+  // any round in two taps: the value opens a row of rounds, one tap sets it (the steppers took
+  // as many taps as the round: 14 for round 14)
+  async function setRound(number, round) {
+    picking = null;
+    await setPart((mine) => { mine.arrivals[number] = round; });
+  }
+
+  function roundPicker(n, round) {
+    const choices = [null, ...Array.from({length: Math.max(ROUNDS, round || 0)}, (_, i) => i + 1)];
+    return h("div", {class: "at-rounds", role: "group", "aria-label": w("pick_help"), id: `at-rounds-${n}`},
+      choices.map((r) => h("button", {type: "button", class: "at-round", "data-set-round": r === null ? "none" : r,
+        "data-station": n, "aria-pressed": String(r === round), onclick: () => setRound(n, r)}, r === null ? "–" : String(r))));
+  }
+
   // a reading the track cannot show is said here, in the page's language, and the field keeps
   // the typing to correct (the server refuses it too, in English, naming the room's key)
   function readable(value) {
@@ -97,9 +114,13 @@
         h("span", {class: "at-name"}, station.name),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "-1", disabled: round === null,
           "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => stepRound(n, -1)}, "−"),
-        h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round)),
+        h("button", {type: "button", class: "at-pick", "data-pick": n, "aria-expanded": String(picking === n),
+          "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${w("pick_round")}`,
+          onclick: () => { picking = picking === n ? null : n; draw(); }},
+          h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round))),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "1",
           "aria-label": `${station.name}: ${w("later")}`, onclick: () => stepRound(n, 1)}, "+")),
+      picking === n ? roundPicker(n, round) : null,
       h("div", {class: "at-detail"},
         round === null ? w("not_arrived") : `${w("round")} ${round}`,
         mine && mine.space ? h("span", {"data-points": n}, ` · ${w("space")} ${mine.space} · ${mine.points} ${w("points")}`) : null,
