@@ -28,7 +28,18 @@ too), a 900,000-character value where a size goes (the message is cut), each a w
 and 12 photo uploads whose bodies never come, at the real limits: each cut with 408 after
 ``connections.BODY_SECONDS``, the server answering meanwhile, its peak RSS.
 
-    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|all]
+Fifth part (round six): a Railroad Ink board with a 9 MB player name (refused: boards are game
+files of at most 256 KiB) and one just under the cap drawn with ``--picture``; a Ticket to Ride
+game whose player name is 1 MB (HarfBuzz gave up on it: a MemoryError), drawn with ``--picture``;
+a text layer of 1 MB through ``validate`` and ``render``; a CSV card list of 5,000 rows x 200
+columns (refused at 200,000 cells) and one of 5,000 x 40 (read); 1,000 templates extending each
+other named by 5,000 cards (refused: more than 100,000 layers drawn); a deck titled with 660 KB,
+rendered (its title shortened on every sheet); ``export tts`` of 500 distinct
+tiles and of a 700-card deck of photo-like pictures at 300 dpi (rendered as written). Each a
+whole command in a fresh process (limits 5 s CPU, 300 MB; the exports: 400 MB, no time limit —
+their work grows with the faces, their memory must not).
+
+    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|round6|all]
 """
 
 from __future__ import annotations
@@ -231,6 +242,97 @@ def round5_part() -> bool:
     return _slow_bodies() and ok
 
 
+EXPORT_MEMORY_MB = 400
+
+
+def round6_cases(tmp: Path) -> dict[str, tuple[list[str], bool]]:
+    """name -> (command, is an export); the files the commands read are made under ``tmp``."""
+    import numpy as np
+    from PIL import Image
+
+    cases: dict[str, tuple[list[str], bool]] = {}
+    grid = "\n".join([" ".join(["...."] * 7)] * 7) + "\n"
+    for name, repeat in (("9 MB", 3_000_000), ("255 KiB", 87_000)):
+        board = tmp / f"board-{repeat}.txt"
+        board.write_text("player: " + "Ab " * repeat + "\n" + grid, encoding="utf-8")
+        cases[f"RI board, {name} player name"] = (["score", "railroad-ink", str(board), "--picture",
+                                                   str(tmp / "ri.pdf")], False)
+    lakeland = Path(__file__).resolve().parents[1] / "content" / "examples" / "lakeland"
+    ttr = tmp / "ttr"
+    ttr.mkdir()
+    (ttr / "lakeland.yaml").write_bytes((lakeland / "lakeland.yaml").read_bytes())
+    game_text = (lakeland / "evening-game.yml").read_text(encoding="utf-8")
+    (ttr / "game.yml").write_text(game_text.replace("name: Ala", "name: " + "Ab " * 340_000, 1), encoding="utf-8")
+    cases["TTR game, 1 MB player name"] = (["score", "ticket-to-ride", str(ttr / "game.yml"), "--picture",
+                                            str(tmp / "ttr.pdf")], False)
+    text = tmp / "text"
+    (text / "g").mkdir(parents=True)
+    layer = "{type: text, text: '" + "Ab " * 340_000 + " points', x: 6mm, y: 10mm, size: 10, font: bold}"
+    (text / "g" / "d.yaml").write_text(DECK.replace("CARDS", "[{template: t}]").replace("LAYER", layer))
+    cases["1 MB text layer: validate"] = (["validate", str(text / "g" / "d.yaml")], False)
+    cases["1 MB text layer: render"] = (["render", "g", "--content", str(text), "-o", str(text / "out"), "-q"], False)
+    for rows, columns in ((5000, 200), (5000, 40)):
+        lists = tmp / f"csv{columns}"
+        (lists / "g").mkdir(parents=True)
+        names = ["name", "template"] + [f"c{i}" for i in range(columns - 2)]
+        body = "".join(",".join([f"n{r}", "t"] + ["v"] * (columns - 2)) + "\n" for r in range(rows - 1))
+        (lists / "g" / "cards.csv").write_text(",".join(names) + "\n" + body, encoding="utf-8")
+        (lists / "g" / "d.yaml").write_text(DECK.replace("size: poker", "size: mini")
+                                            .replace("CARDS", "{from: cards.csv}").replace("LAYER", TEXT_LAYER))
+        cases[f"CSV {rows} x {columns}: validate"] = (["validate", str(lists / "g" / "d.yaml")], False)
+    chained = tmp / "chained"
+    (chained / "g").mkdir(parents=True)
+    rect = "{type: rect, x: 1mm, y: 1mm, w: 1mm, h: 1mm, fill: '#ff0000'}"
+    templates = "  t0:\n    layers:\n      - " + rect + "\n" + "".join(
+        f"  t{i}:\n    extends: t{i - 1}\n    layers:\n      - {rect}\n" for i in range(1, 1000))
+    (chained / "g" / "d.yaml").write_text("kind: deck\nid: d\ngame: g\ntitle: {en: T}\nsize: poker\ntemplates:\n"
+                                          + templates + "cards: {from: cards.csv}\n")
+    (chained / "g" / "cards.csv").write_text("name,template\n" + "".join(f"n{i},t999\n" for i in range(5000)))
+    cases["1,000 chained templates x 5,000 cards"] = (["validate", str(chained / "g" / "d.yaml")], False)
+    titled = tmp / "titled"
+    (titled / "g").mkdir(parents=True)
+    (titled / "g" / "d.yaml").write_text(DECK.replace("title: {en: T}", "title: {en: '" + "Long title " * 60_000 + "'}")
+                                         .replace("CARDS", "[{template: t, vars: {name: X}}]")
+                                         .replace("LAYER", TEXT_LAYER))
+    cases["a 660 KB title: render"] = (["render", "g", "--content", str(titled), "-o", str(titled / "out"), "-q"], False)
+    tiles = tmp / "tiles"
+    (tiles / "g").mkdir(parents=True)
+    (tiles / "g" / "t.yaml").write_text(
+        "kind: tiles\nid: t\ngame: g\ntitle: {en: T}\nsize: {width: 40mm, height: 40mm}\nback: t\n"
+        "templates:\n  t:\n    layers:\n      - {type: rect, bleed: true, fill: '#88aa55'}\n"
+        "      - {type: text, text: 'Tile {n}', x: 5mm, y: 20mm, size: 10}\ncards:\n"
+        + "".join(f"  - {{template: t, vars: {{n: '{i}'}}}}\n" for i in range(500)), encoding="utf-8")
+    cases["export tts: 500 tiles, 300 dpi"] = (["export", "tts", "g", "--content", str(tiles), "-o",
+                                                str(tiles / "out"), "-q"], True)
+    deck = tmp / "deck"
+    (deck / "g" / "art").mkdir(parents=True)
+    noise = np.random.default_rng(1)
+    for i in range(10):
+        Image.fromarray(noise.integers(0, 255, (1100, 800, 3), dtype=np.uint8)).save(deck / "g" / "art" / f"n{i}.png")
+    art = "{type: image, file: 'art/n{k}.png', x: 0mm, y: 0mm, w: 63mm, h: 88mm, fit: cover}"
+    cards = "\n" + "".join(f"  - {{template: t, vars: {{k: '{i % 10}'}}}}\n" for i in range(700))
+    (deck / "g" / "d.yaml").write_text(DECK.replace("cards: CARDS\n", "").replace("LAYER", art) + "cards:" + cards)
+    cases["export tts: 700 photo cards"] = (["export", "tts", "g", "--content", str(deck), "-o",
+                                             str(deck / "out"), "-q"], True)
+    return cases
+
+
+def round6_part() -> bool:
+    print(f"{'round six':36} {'exit':>4} {'cpu s':>6} {'RSS MB':>7}  error")
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (command, export) in round6_cases(Path(tmp)).items():
+            s = measure_cli(command)
+            within = s["rss_mb"] <= (EXPORT_MEMORY_MB if export else INPUT_MEMORY_MB)
+            within &= export or s["cpu"] <= INPUT_TIME
+            ok &= within and s["code"] in (0, 1)
+            print(f"{name:36} {s['code']!s:>4} {s['cpu']:6.2f} {s['rss_mb']:7.1f}  "
+                  f"{s['error'].replace(tmp, '…')[:70]}{'' if within else '  OVER'}")
+    print(f"round six: {'OK' if ok else 'OVER'} (limits {INPUT_TIME} s CPU and {INPUT_MEMORY_MB} MB a command; "
+          f"exports {EXPORT_MEMORY_MB} MB)")
+    return ok
+
+
 def _slow_bodies() -> bool:
     """100 JSON bodies and 12 photo bodies that never come, against a server in this process."""
     import socket
@@ -304,8 +406,12 @@ def measure(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "all"), default="all")
+    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "round6", "all"), default="all")
     args = parser.parse_args()
+    if args.part in ("round6", "all"):
+        round6_part()
+        if args.part == "round6":
+            return
     if args.part in ("round5", "all"):
         round5_part()
         if args.part == "round5":

@@ -154,7 +154,14 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
         if name not in info.score_options and value != defaults[name]:
             raise RailprintError(f"--{name} is not an option of {info.id} scoring")
     options = {name: given[name] for name in info.score_options if name in given}
-    result = score_files(list(files), strict=strict, **options)
+    try:
+        result = score_files(list(files), strict=strict, **options)
+    except RailprintError as exc:   # a file's problems in Polish where they have their Polish words
+        if lang == "pl" and (exc.pl or getattr(exc, "problems", None)):
+            from railprint.errors import Said, said_in
+
+            raise Said(said_in(exc, "pl")) from None
+        raise
     if as_json:
         import json  # here: the table, the usual output, needs none of it (~2.5 ms of start-up)
 

@@ -83,9 +83,9 @@ class ContentError(RailprintError):
     """A content file is unusable. May carry several problems, reported at once."""
 
     def __init__(self, message: str, location: Location | None = None, hint: str | None = None,
-                 problems: list[RailprintError] | None = None):
+                 problems: list[RailprintError] | None = None, *, pl: str | None = None):
         self.problems = problems or []
-        super().__init__(message, location, hint)
+        super().__init__(message, location, hint, pl=pl)
 
     def __str__(self) -> str:
         if not self.problems:
@@ -114,7 +114,48 @@ class Problems:
         if sort:
             items = sorted(items, key=lambda e: (e.location.line or 0, e.location.col or 0)
                            if e.location else (0, 0))
-        raise ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+        error = ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
+        error.title = title   # (said_in's Polish heading; ``pl`` stays the problems' own, for serve)
+        raise error
+
+
+def problems_pl(count: int, title: str) -> str:
+    """'3 problemy w game.yaml': the heading of a file's problems in Polish (its plural form)."""
+    form = ("problem" if count == 1 else
+            "problemy" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "problemów")
+    return f"{count} {form} w {title}"
+
+
+def said_in(exc: RailprintError, lang: str = "en") -> str:
+    """``exc`` as the terminal says it in ``lang``: located, each of a file's problems on a line
+    of its own, in Polish where it has its Polish words (``pl``, hint included), else in English."""
+    if lang != "pl":
+        return str(exc)
+    problems = getattr(exc, "problems", None) or []
+    if problems:
+        title = getattr(exc, "title", None)
+        head = problems_pl(len(problems), title) if title else (exc.message or f"{len(problems)} problem(s)")
+    elif exc.pl:
+        head = f"{exc.location}: {exc.pl}" if exc.location else exc.pl
+    else:
+        head = str(exc)
+    if not problems:
+        return head
+    lines = [head] + [f"  {said_in(p, lang)}" for p in problems[:MAX_SHOWN]]
+    if len(problems) > MAX_SHOWN:
+        lines.append(f"  … i {len(problems) - MAX_SHOWN} więcej")
+    return "\n".join(lines)
+
+
+class Said(RailprintError):
+    """An error already said in the user's language (:func:`said_in`): printed as it is."""
+
+    def __init__(self, text: str):
+        self.text = text
+        super().__init__(text)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def file_version(path: Path, noun: str) -> tuple[int, int]:
@@ -215,15 +256,18 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
     return "did you mean " + " or ".join(repr(m) for m in matches) + "?" if matches else None
 
 
-def suggestion(name: str, choices: Iterable[str]) -> str:
-    """A hint string: 'did you mean X?' or the list of accepted values."""
+def suggestion(name: str, choices: Iterable[str], lang: str = "en") -> str:
+    """A hint string: 'did you mean X?' or the list of accepted values (``lang="pl"``: in Polish)."""
     choices = sorted(set(choices))
-    near = did_you_mean(name, choices)
-    if near:
-        return near
+    matches = close_matches(name, choices)
+    pl = lang == "pl"
+    if matches:
+        return ("może chodziło o " if pl else "did you mean ") + (" albo " if pl else " or ").join(
+            repr(m) for m in matches) + "?"
     if len(choices) <= 12:
-        return "expected one of: " + ", ".join(choices)
-    return f"none of the {len(choices)} known names is close"
+        return ("możliwe: " if pl else "expected one of: ") + ", ".join(choices)
+    return (f"żadna z {len(choices)} znanych nazw nie jest podobna" if pl
+            else f"none of the {len(choices)} known names is close")
 
 
 LANGS = ("en", "pl")

@@ -560,7 +560,7 @@ class _Guarded:
 
         @wraps(value)
         def call(*args: Any, **kwargs: Any) -> Any:
-            return _guard_result(_run_plugin(label, lambda: value(*args, **kwargs)), label)
+            return _guard_result(_run_plugin(label, lambda: value(*args, **kwargs)), f"{self._label}'s {name}")
         return call
 
 
@@ -596,5 +596,8 @@ def plugin_hook(game: Game | None, what: str, spec: str, on: str = "") -> Callab
 
     @wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
-        return _guard_result(_run_plugin(label, lambda: fn(*args, **kwargs)), label)
+        # what it returns is named as its result ("… its scorer M:f's result's picture failed";
+        # it was "… its scorer M:f failed's picture failed")
+        return _guard_result(_run_plugin(label, lambda: fn(*args, **kwargs)),
+                             f"{game.plugin()}: its {what} {spec}'s result")
     return call

@@ -100,6 +100,11 @@ def _strip(box: Rect, title: str, detail: str, number: str) -> Group:
     return Group(tuple(items))
 
 
+LONGEST_SHORTENED = 1000
+"""Characters a furniture text is shortened from: a strip of a sheet is at most ~400 mm wide, and
+1,000 characters at 6 pt take far more."""
+
+
 def _between(text: str, size: float, font: str, colour: str, centre: float, y: float, lo: float, hi: float) -> Text:
     """``text`` centred on ``centre`` if it stays within ``lo``–``hi``; else centred between them,
     shortened with an ellipsis when even that is too narrow (a long list of source files)."""
@@ -108,6 +113,10 @@ def _between(text: str, size: float, font: str, colour: str, centre: float, y: f
     width = text_width(text, size, font)
     if centre - width / 2 < lo or centre + width / 2 > hi:
         centre = (lo + hi) / 2
+        # no strip holds LONGEST_SHORTENED characters: the rest is cut at once (a character a step,
+        # each step measuring the whole text, a 660 KB title kept `render` busy for minutes)
+        if len(text) > LONGEST_SHORTENED + 2:
+            text = text[:LONGEST_SHORTENED + 2]
         while text and text_width(text, size, font) > hi - lo:
             text = text[:-2].rstrip(" ·,") + "…"
     return Text(centre, y, text, size, Style(fill=colour), font=font, anchor="middle")

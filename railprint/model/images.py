@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import sys
 import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from railprint.errors import RailprintError, file_version
+from railprint.errors import RailprintError, file_version, shortened
 from railprint.loading.text import read_bytes
 
 MIN_DPI = 300
@@ -40,6 +41,29 @@ FORMATS = ("PNG", "JPEG", "SVG")
 vectors by :mod:`railprint.model.svgart`, chosen by the ``.svg`` suffix)."""
 VECTOR_SUFFIXES = (".svg",)
 log = logging.getLogger("railprint")
+
+
+class _Terminal(logging.Handler):
+    """railprint's warnings on stderr as its errors are: control characters escaped
+    (:func:`railprint.report.terminal_safe`) and a huge value cut (:func:`shortened`). With no
+    handler of its own they went through logging's last-resort handler as typed: a card list's
+    column named ``\x1b[31m…`` coloured the terminal, a 60,000-character one was echoed whole.
+    Like the last resort, it speaks only when the program set up no logging of its own."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if logging.getLogger().handlers:
+            return   # the program's own logging (and a test's) takes the record as it is
+        from railprint.report import terminal_safe
+
+        try:
+            sys.stderr.write(terminal_safe(shortened(record.getMessage())) + "\n")
+            sys.stderr.flush()
+        except Exception:   # pragma: no cover - as logging's own handlers do
+            self.handleError(record)
+
+
+if not any(type(handler).__name__ == "_Terminal" for handler in log.handlers):   # once, even if re-imported
+    log.addHandler(_Terminal(logging.WARNING))
 
 
 def _refuse(name: str, why: str) -> RailprintError:

@@ -29,7 +29,7 @@ from railprint.loading.yamlio import MarkedDict, MarkedList, load_file, location
 from railprint.model import expressions, images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.nearby import kind_files
-from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
+from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, MAX_LAYERS_DRAWN, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
 from railprint.units import mm
@@ -1222,6 +1222,21 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     given_anywhere = {*spec.vars, *NUMBERING, *(key for entry in spec.cards for key in entry.vars)}
     mistakes: dict[tuple, list] = {}
     position = 0
+    # before any face is resolved, the layers the faces will draw: a card entry's copies are one
+    # face, unless its templates name {index} or {copy} (each copy then its own face)
+    sizes: dict[str, tuple[int, bool]] = {}
+    drawn = 0   # layers of the faces resolved (MAX_LAYERS_DRAWN)
+    for entry, index in zip(spec.cards, indexes):
+        faces = [f for f in (entry.template or spec.default_template, entry.back or back_template) if f is not None]
+        for face in faces if entry.count else ():
+            if face not in sizes:
+                layers = _template_chain(face, spec, checked, Problems(), top)
+                sizes[face] = (len(layers), any(_NUMBERED.search(repr(layer)) for layer in layers))
+            drawn += sizes[face][0] * (entry.count if sizes[face][1] else 1)
+        if drawn > MAX_LAYERS_DRAWN:
+            _too_many_layers(problems, path, index, sum(sizes[face][0] for face in faces),
+                             _loc(cards_data, index, top))
+    drawn = 0
     for entry, index in zip(spec.cards, indexes):
         if entry.count == 0:
             continue  # a zeroed row: dropped (designers keep the row for later)
@@ -1248,6 +1263,9 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                 cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
                                                          "copy_number": copy, "source_line": where.line or 0}))
                 continue
+            drawn += len(front_layers) + len(back_layers or ())
+            if drawn > MAX_LAYERS_DRAWN:   # numbered copies (each its own face) past the bound
+                _too_many_layers(problems, path, index, len(front_layers) + len(back_layers or ()), where)
             # problems of later numbered copies repeat the first copy's: collected once
             found = problems if copy == 1 else Problems()
             name = entry.name or str(_substitute(entry.vars.get(columns.name_column, template), variables, lang))
@@ -1287,6 +1305,19 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                         orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", background=background,
                         cards=tuple(cards), source=str(path), icons=user_icons,
                         noun=_noun(spec, lang))
+
+
+_NUMBERED = re.compile(r"\{[^{}]*\b(index|copy)\b")
+"""A placeholder or expression naming the copy's number: each copy of the card is a face of its own."""
+
+
+def _too_many_layers(problems: Problems, path: Path, index: int, layers: int, where: Location) -> None:
+    """Raise: the faces of a file draw more than MAX_LAYERS_DRAWN layers, passed at card ``index``."""
+    problems.add(f"the cards draw more than {MAX_LAYERS_DRAWN} layers in all (card {index + 1} draws {layers}, "
+                 "with the templates it extends)", where,
+                 f"a file draws at most {MAX_LAYERS_DRAWN} layers ({MAX_COMPONENTS} cards of "
+                 f"{MAX_LAYERS_DRAWN // MAX_COMPONENTS}); split the file or draw fewer layers")
+    problems.raise_if_any(str(path), Location(str(path)))
 
 
 def _template_mistakes(mistakes: dict, data: Any, spec: DeckSpec, given: set, problems: Problems,

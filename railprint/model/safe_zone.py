@@ -21,7 +21,7 @@ from railprint.loading.schema import validate
 from railprint.loading.yamlio import load_file
 from railprint.model.deck import SIZES, DeckSpec, TextLayer
 from railprint.model.resolve import (_cards_from_data, _computed_numbers, _copied, _drawn, _font_families, _loc,
-                                     _substitute, _Vars, _with_computed, _with_styles,
+                                     _short, _substitute, _Vars, _with_computed, _with_styles,
                                      chain_layers, template_names)
 from railprint.units import mm
 
@@ -107,6 +107,7 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
                 found.setdefault((where.line, where.col), (where, []))[1].append((distance, text, outside))
     warnings = []
     for where, (distance, text, outside), more in _worst(found):
+        text = _short(text)   # quoted as the overflow error quotes it (a 500 KB text was echoed whole)
         if outside:   # a unit mixed up (x: 5cm, 5in for 5mm) puts it off the card: nothing of it prints
             warnings.append(f"{where}: text {text!r}{more} lies outside the {width / mm(1):g} x {height / mm(1):g} mm "
                             "card: nothing of it prints (check its x and y and their units: mm, cm, in, pt)")

@@ -44,7 +44,7 @@ from railprint.loading.text import MAX_GAME_BYTES
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
 from railprint.serve.rooms import (BadChange, Conflict, Refused, Room, RoomNotFound, RoomStore, StoreDamaged,
-                                   check_title)
+                                   MAX_TITLE, check_title)
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
@@ -108,6 +108,52 @@ def _same_names(players: list[str]) -> tuple[str, str] | None:
             return seen[key], name
         seen[key] = name
     return None
+
+
+def checked_players(players: Any) -> list[str]:
+    """A new room's player names, stripped: 1 to :data:`MAX_PLAYERS` of at most 40 characters,
+    no two the same (:func:`_same_names`), none the pictures cannot draw (:func:`_name_problems`);
+    a :class:`RailprintError` (English and Polish) says which is not. (A game's own bounds and
+    what its files can hold: its ``new_room``.)"""
+    if (not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS
+            or not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in players)):
+        raise RailprintError(f"players: 1 to {MAX_PLAYERS} names of at most 40 characters",
+                             pl=f"gracze: od 1 do {MAX_PLAYERS} imion, każde najwyżej 40 znaków")
+    players = [p.strip() for p in players]
+    same = _same_names(players)
+    if same:
+        raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once",
+                             pl=f"gracze: {same[0]!r} i {same[1]!r} to to samo imię; każde imię raz")
+    for name in players:
+        if problem := _name_problems(name):
+            raise RailprintError(f"players: {problem[0]}", pl=f"gracze: {problem[1]}")
+    return players
+
+
+def joined(page: Any, parts: dict[str, Any], name: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the parts a player called ``name`` joining the room adds, the parts it replaces: the
+    setup with the longer list of players) — the room the game's ``new_room`` makes for its
+    players and this one with the same choices, checked as a new room's names are
+    (:func:`checked_players`), within the game's bounds (``PLAYERS``, else its ``new_room``'s)."""
+    setup = parts["setup"]
+    players = list(setup["players"])
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 40:
+        raise RailprintError("name: the new player's name, 1 to 40 characters",
+                             pl="imię: imię nowego gracza, od 1 do 40 znaków")
+    same = _same_names([*players, name.strip()])
+    if same:
+        raise RailprintError(f"{same[1]!r} plays here already (as {same[0]!r}): tap that name, or type another",
+                             pl=f"{same[1]!r} już gra tutaj (jako {same[0]!r}): dotknij tego imienia albo wpisz inne")
+    most = getattr(page, "PLAYERS", (1, MAX_PLAYERS))[1]
+    if len(players) >= most:
+        raise RailprintError(f"this game has {len(players)} players, as many as it can have ({most})",
+                             pl=f"ta gra ma już {len(players)} graczy, tylu, ilu może mieć ({most})")
+    players = checked_players([*players, name])
+    fresh = page.new_room(players, {k: v for k, v in setup.items() if k != "players"})
+    added = {key: value for key, value in fresh.items() if key not in parts}
+    if not added:
+        raise RailprintError(f"{players[-1]!r} adds no part to this game")
+    return added, {"setup": {**setup, "players": players}}
 
 
 def _room_answer(room: Room, score: dict) -> JSONResponse:
@@ -1240,23 +1286,16 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         if game.id not in web:
             raise RailprintError(f"{game.id} has no page to score it at the table",
                                  hint=suggestion(game_name, list(web)))
-        players = body.get("players")
-        if (not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS
-                or not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in players)):
-            raise RailprintError(f"players: 1 to {MAX_PLAYERS} names of at most 40 characters")
-        players = [p.strip() for p in players]
-        same = _same_names(players)
-        if same:
-            raise RailprintError(f"players: {same[0]!r} and {same[1]!r} are the same name; every name once",
-                                 pl=f"gracze: {same[0]!r} i {same[1]!r} to to samo imię; każde imię raz")
-        for name in players:
-            if problem := _name_problems(name):
-                raise RailprintError(f"players: {problem[0]}", pl=f"gracze: {problem[1]}")
+        players = checked_players(body.get("players"))
         setup = body.get("setup") or {}
         if not isinstance(setup, dict):
             raise RailprintError("setup: expected an object of choices")
         parts = web_page(game).new_room(players, setup)
-        title = str(body.get("title") or ", ".join(players))[:80]
+        # a typed title is checked as a rename checks it (any value was taken, as its str():
+        # control characters, U+202E, {"a": 1}); none or a blank one: the players' names
+        typed = body.get("title")
+        blank = typed is None or (isinstance(typed, str) and not typed.strip())
+        title = ", ".join(players)[:MAX_TITLE] if blank else check_title(typed)
         room = store.create(game.id, title, parts)
         return _room_answer(room, scored(room))
 
@@ -1319,6 +1358,39 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
         try:
             return answer(room)  # scored before the other phones' pushes wake: they send this very body
+        finally:
+            watchers.changed(room_id, room.version, room, by=phone)
+
+    @app.post("/api/rooms/{room_id}/players")
+    async def join_room(request: Request, room_id: str) -> Response:
+        """A player not on the room's list joins it: ``{"version": N, "name": "Dorota"}`` adds
+        their empty part (the game's, as a new room of these players makes it) and their name to
+        the setup, as one change made on version N (two phones joining on one version: the
+        second is refused, 409, with the current room)."""
+        changes_first.begin()
+        try:
+            body = await _json_body(request)
+            return await in_thread(phones, add_player, room_id, body, _phone(request))
+        finally:
+            changes_first.end()
+
+    def add_player(room_id: str, body: Any, phone: str | None = None) -> Response:
+        room = now(room_id)
+        if not isinstance(body, dict) or set(body) != {"version", "name"}:
+            raise BadChange("expected {\"version\": N, \"name\": the new player's name}")
+        _, page = _game_of(room)
+        added, updates = joined(page, room.parts, body["name"])
+        before = room.parts["setup"]["players"]
+
+        def same_players(parts: dict[str, Any], _: dict[str, Any]) -> None:
+            if parts["setup"]["players"] != before:   # (another phone's join, stored meanwhile)
+                raise RailprintError("the players changed on another screen meanwhile; here is the current game",
+                                     pl="gracze zmienili się w międzyczasie na innym ekranie; oto aktualna gra")
+        room = store.add_parts(room_id, body["version"], added, updates, same_players)
+        if room.title == ", ".join(before)[:80]:   # the title a new room gets (not one the host gave it)
+            room = store.describe(room_id, title=", ".join(room.parts["setup"]["players"])[:80])
+        try:
+            return answer(room)
         finally:
             watchers.changed(room_id, room.version, room, by=phone)
 

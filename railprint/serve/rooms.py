@@ -23,6 +23,7 @@ import secrets
 import sqlite3
 import threading
 import time
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,6 +116,9 @@ class RoomStore(Protocol):
     def change(self, room_id: str, version: int, updates: dict[str, Any],
                check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room: ...
 
+    def add_parts(self, room_id: str, version: int, added: dict[str, Any], updates: dict[str, Any],
+                  check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room: ...
+
     def describe(self, room_id: str, *, title: str | None = None, archived: bool | None = None) -> Room: ...
 
     def delete(self, room_id: str) -> None: ...
@@ -164,10 +168,12 @@ BUSY_WAIT = 30.0
 class _Pending:
     """A change waiting for its turn in a commit (:meth:`Store.change`)."""
 
-    __slots__ = ("room_id", "version", "updates", "encoded", "check", "room", "error", "done")
+    __slots__ = ("room_id", "version", "updates", "encoded", "check", "added", "room", "error", "done")
 
-    def __init__(self, room_id: str, version: int, updates: dict, encoded: list, check: Callable | None):
+    def __init__(self, room_id: str, version: int, updates: dict, encoded: list, check: Callable | None,
+                 added: list | None = None):
         self.room_id, self.version, self.updates, self.encoded, self.check = room_id, version, updates, encoded, check
+        self.added = added or []   # (key, encoded value) of parts the change adds to the room
         self.room: Room | None = None
         self.error: BaseException | None = None
         self.done = False
@@ -323,9 +329,29 @@ class Store:
         for key, value in updates.items():
             _check_key(key)
             encoded.append((key, _encode(value)))
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise BadChange("a change needs the room version it was made on (a whole number)")
-        pending = _Pending(room_id, version, updates, encoded, check_with_room)
+        return self._queued(_Pending(room_id, _version(version), updates, encoded, check_with_room))
+
+    def add_parts(self, room_id: str, version: int, added: dict[str, Any], updates: dict[str, Any],
+                  check_with_room: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Room:
+        """One change made on ``version`` that adds parts the room does not have yet (a player who
+        joins: their part) and replaces ``updates``' existing ones (the setup's list of players),
+        with the rules of :meth:`change`: an old version is merged unless a part in ``updates``
+        changed since (:class:`Conflict`); ``check_with_room(parts, {**added, **updates})`` runs
+        under the lock against the current parts. A part the room has already is refused
+        (:class:`Conflict`: it was added meanwhile). Kept in the history as every change is."""
+        if not isinstance(added, dict) or not added or not isinstance(updates, dict):
+            raise BadChange("a change that adds parts adds at least one")
+        encoded, new = [], []
+        for key, value in updates.items():
+            _check_key(key)
+            encoded.append((key, _encode(value)))
+        for key, value in added.items():
+            _check_key(key)
+            new.append((key, _encode(value)))
+        return self._queued(_Pending(room_id, _version(version), {**added, **updates}, encoded, check_with_room, new))
+
+    def _queued(self, pending: _Pending) -> Room:
+        """``pending`` applied in the next group commit (:meth:`_commit_queued`): the room it made."""
         with self._queue_lock:
             self._queue.append(pending)
         with self._lock:
@@ -377,6 +403,9 @@ class Store:
         for key, _ in encoded:
             if key not in room.parts:
                 raise BadChange(f"this room has no part {key!r}")
+        for key, _ in pending.added:
+            if key in room.parts:
+                raise Conflict(f"{key!r} was added on another screen meanwhile; here is the current game", room)
         if version < room.version:
             # (from each part's own version, not the history: a trimmed history must not let a
             # stale phone's change through)
@@ -398,6 +427,9 @@ class Store:
             self._db.execute("UPDATE parts SET value=?, version=? WHERE room=? AND key=?",
                              (value, new, room_id, key))
             self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
+        for key, value in pending.added:
+            self._db.execute("INSERT INTO parts VALUES (?, ?, ?, ?)", (room_id, key, value, new))
+            self._db.execute("INSERT INTO changes VALUES (?, ?, ?, ?, ?)", (room_id, new, key, value, now))
         self._db.execute("UPDATE rooms SET version=?, updated=? WHERE id=?", (new, now, room_id))
         if new % TRIM_EVERY == 0:
             self._trim_history(room_id)
@@ -406,9 +438,9 @@ class Store:
         # committed): the parts in their order, a changed one as its stored text reads, the
         # other rows as read above
         stored = dict(encoded)
-        return Room(room.id, room.game, room.title, new, room.created, now,
-                    {key: json.loads(stored[key]) if key in stored else value for key, value in room.parts.items()},
-                    room.archived)
+        parts = {key: json.loads(stored[key]) if key in stored else value for key, value in room.parts.items()}
+        parts.update((key, json.loads(value)) for key, value in pending.added)   # (after the others, as rowid reads them)
+        return Room(room.id, room.game, room.title, new, room.created, now, parts, room.archived)
 
     def _trim_history(self, room_id: str) -> None:
         """Drop a room's oldest changes beyond :data:`MAX_HISTORY_CHANGES` or
@@ -458,11 +490,23 @@ TITLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
 def check_title(title: Any) -> str:
-    """A room's title: 1 to 80 characters, no control characters."""
+    """A room's title: 1 to 80 characters, no control, invisible or bidirectional characters
+    (U+202E turned the room list around on every phone; the joiners of emoji and scripts stay)."""
     if not isinstance(title, str) or not title.strip() or len(title.strip()) > MAX_TITLE or not TITLE.match(title):
         raise BadChange(f"a title is 1 to {MAX_TITLE} characters, no control characters",
                         pl=f"tytuł ma od 1 do {MAX_TITLE} znaków, bez znaków sterujących")
+    for ch in title:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") and ch not in "\u200c\u200d":
+            raise BadChange(f"a title has no invisible or control characters (U+{ord(ch):04X}); type it without it",
+                            pl=f"tytuł nie może zawierać znaków niewidocznych ani sterujących (U+{ord(ch):04X}); "
+                               "wpisz go bez nich")
     return title.strip()
+
+
+def _version(version: Any) -> int:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BadChange("a change needs the room version it was made on (a whole number)")
+    return version
 
 
 def _check_key(key: Any) -> None:

@@ -78,9 +78,35 @@ def _font(key: str):
     return _hb_font(key, stamp)
 
 
+MAX_SHAPED = 100_000
+"""Longest text HarfBuzz is given at once. HarfBuzz gives up on a long buffer once its operation
+budget is spent (uharfbuzz raises MemoryError): a 1 MB player name drawn by ``--picture``, or a
+text layer of ~600,000 characters, ended in a MemoryError traceback. A longer text is shaped in
+pieces cut after a space (else every MAX_SHAPED characters) and joined; no real label is near."""
+
+
+def _pieces(text: str) -> list[str]:
+    """``text`` in pieces of at most :data:`MAX_SHAPED` characters, each cut after a space if it has one."""
+    out, start = [], 0
+    while len(text) - start > MAX_SHAPED:
+        cut = text.rfind(" ", start + 1, start + MAX_SHAPED) + 1
+        if cut <= start:
+            cut = start + MAX_SHAPED
+        out.append(text[start:cut])
+        start = cut
+    out.append(text[start:])
+    return out
+
+
 def shape(text: str, key: str = "regular") -> GlyphRun:
     """``text`` shaped in the font ``key`` (see :func:`railprint.text.fonts.face_key`)."""
-    return _shape(text, key) if len(text) <= CACHED_LEN else _shape.__wrapped__(text, key)
+    if len(text) <= CACHED_LEN:
+        return _shape(text, key)
+    if len(text) <= MAX_SHAPED:
+        return _shape.__wrapped__(text, key)
+    runs = [_shape.__wrapped__(piece, key) for piece in _pieces(text)]
+    return GlyphRun(*(sum((getattr(run, field) for run in runs), ()) for field in GlyphRun._fields[:-2]),
+                    sum(run.width for run in runs), runs[0].upm)
 
 
 @lru_cache(maxsize=16384)
@@ -146,7 +172,11 @@ def _clustered(text: str, gids: list[int], clusters: list[int], cmap: dict) -> t
 def units(text: str, key: str = "regular") -> int:
     """The advance of ``text`` in font units, kerning and ligatures included (the same sum as
     ``shape(text, key).width``, without working out what each glyph stands for)."""
-    return _units(text, key) if len(text) <= CACHED_LEN else _units.__wrapped__(text, key)
+    if len(text) <= CACHED_LEN:
+        return _units(text, key)
+    if len(text) <= MAX_SHAPED:
+        return _units.__wrapped__(text, key)
+    return sum(_units.__wrapped__(piece, key) for piece in _pieces(text))
 
 
 @lru_cache(maxsize=16384)

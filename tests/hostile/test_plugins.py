@@ -54,7 +54,8 @@ CASES = {
                       "    def as_json(self):\n        return {}\n"
                       "def score(paths, strict=False):\n    return R()\n"
                       "GAME = Game(id='x-rail', title={'en': 'X'}, scorer='MOD:score')", "MOD:GAME",
-                      ["score", "x-rail", "GAMEFILE"], "failed: ValueError: bad table"),
+                      # (the whole label: it was "its scorer MOD:score failed's as_text failed: …")
+                      ["score", "x-rail", "GAMEFILE"], "its scorer MOD:score's result's as_text failed: ValueError: bad table"),
     "build-raises": ("def build(path, options):\n    raise IndexError('oops')\n"
                      "GAME = Game(id='x-rail', title={'en': 'X'}, kinds=(ContentKind('x-thing', build='MOD:build'),))",
                      "MOD:GAME", ["render", "x-rail", "--content", "CONTENT", "-o", "OUT", "-q"],

@@ -10,6 +10,7 @@ import json
 from tests.helpers import run_cli
 from tests.serve.pages import (who, create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
+from tests.serve.test_browser_accessibility import axe_js, violations  # noqa: F401 (a fixture)
 
 
 def tap(page, station: int, delta: int, times: int = 1) -> None:
@@ -86,17 +87,18 @@ def test_two_phones_fill_the_scoring_board_and_read_the_scorers_ranking(browser,
     bartek_phone.close()
 
 
-def lay(page, placement: str) -> None:
-    """Tap the square, pick the tile from the hand, turn it to the rotation, place it."""
+def lay(page, placement: str) -> int:
+    """Tap the square, pick the tile from the hand, tap it in its turn (which places it): the taps."""
     square, tile, rotation = placement.split()
     before = version(page)
     page.locator(f"g.at-square[data-square='{square}']").click()
     page.locator(f"button.at-tile[data-tile='{tile}']").click()
-    for _ in range(int(rotation) // 90):
-        page.locator("#at-turn").click()
-    assert page.locator("#at-pending").inner_text() == f"{tile} {rotation}°"
-    page.locator("#at-place").click()
+    assert page.locator("#at-pending").inner_text() == f"{tile} 0°"
+    turned = page.locator(f"button.at-turn[data-rotation='{rotation}']")
+    assert turned.inner_text().split() == [tile, f"{rotation}°"]   # the tile drawn so, and its turn
+    turned.click()
     landed(page, before)
+    return 3
 
 
 ALA = ("A2 T03 180", "B1 T15 270", "C1 T08 270", "C2 T11 270", "D2 T01 90", "D3 T07 270")
@@ -165,6 +167,36 @@ def test_frames_entered_by_taps_are_replayed_and_the_file_scores_the_same(browse
     page.locator("#lang").click()
     page.wait_for_selector(".at-frames h3:text('Twoja ramka: kafelki w kolejności kładzenia')")
     assert page.locator("#at-locos li[data-colour='violet']").inner_text().startswith("V fioletowa:")
+    assert not errors, errors
+    phone.close()
+
+
+def test_a_frame_tile_is_placed_in_three_taps_whatever_its_turn(browser, server, axe_js):
+    """Square, tile, then the tile in the turn it lies in: three taps (Turn ↻ … Place took 3-6:
+    Ala's six tiles 33 taps, now 18). The four turns are thumb-sized, on the phone, and pass axe."""
+    base, _ = server
+    (phone,), (page,), errors = phones(browser, 1)
+    open_room(page, base, "allers-trains", ["Ala", "Bartek"], {"mode": "route+stations", "entry": "frames"},
+              query="?lang=pl")
+    page.wait_for_selector("g.at-square[data-square='B1'][data-playable='true']")
+    page.locator("g.at-square[data-square='A2']").click()
+    page.locator("button.at-tile[data-tile='T03']").click()
+    turns = page.locator("button.at-turn")
+    assert [turns.nth(i).get_attribute("data-rotation") for i in range(4)] == ["0", "90", "180", "270"]
+    for i in range(4):
+        box = turns.nth(i).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= 360, box
+    assert turns.nth(2).inner_text().split() == ["T03", "180°"]
+    assert page.locator(".at-turns").get_attribute("aria-label") == "Połóż obrócony tak:"
+    assert violations(page, axe_js) == []
+    before = version(page)
+    turns.nth(2).click()   # the third tap places it
+    landed(page, before)
+    assert page.locator("g.at-square[data-square='A2']").get_attribute("data-tile") == "T03 180"
+    assert page.locator("button.at-turn").count() == 0
+    assert sum(lay(page, placement) for placement in ALA[1:]) == 15
+    assert [page.locator(f"g.at-square[data-square='{p.split()[0]}']").get_attribute("data-tile") for p in ALA] == \
+        [" ".join(p.split()[1:]) for p in ALA]
     assert not errors, errors
     phone.close()
 

@@ -10,6 +10,7 @@ import json
 from tests.helpers import run_cli
 from tests.serve.pages import (who, create_room_with, download, landed, open_room, phones, ranking,
                                tap_three_times_at_once, version)
+from tests.serve.test_browser_accessibility import axe_js, violations  # noqa: F401 (a fixture)
 
 
 def tap(page, step: str, delta: int, times: int = 1) -> None:
@@ -89,17 +90,23 @@ def test_two_phones_enter_a_game_and_read_the_scorers_ranking(browser, server, t
     bartek_phone.close()
 
 
-def place(page, at: str, kind: str, turns: int = 0, flag: str | None = None) -> None:
-    """Tap the square at ``row,col`` (the ring around the map too), pick a tile, turn it, place it."""
+def place(page, at: str, kind: str, turns: int = 0, flag: str | None = None) -> int:
+    """Tap the square at ``row,col`` (the ring around the map too), then a city (placed at once),
+    or a tile, its mark and the tile in its turn (which places it): the taps."""
     before = version(page)
     page.locator(f"g.dos-square[data-at='{at}']").click()
     page.locator(f"button[data-kind='{kind}']").click()
-    for _ in range(turns):
-        page.locator("#dos-turn").click()
-    if flag:
-        page.locator(f"input[data-flag='{flag}']").check()
-    page.locator("#dos-place").click()
+    taps = 2
+    if len(kind) > 1:   # a tile (a city is one letter)
+        if flag:
+            page.locator(f"input[data-flag='{flag}']").check()
+            taps += 1
+        turned = page.locator(f"button.dos-turn[data-rotation='{turns}']")
+        assert turned.inner_text().split() == [f"{90 * turns}°"]
+        turned.click()
+        taps += 1
     landed(page, before)
+    return taps
 
 
 def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, server, tmp_path):
@@ -116,14 +123,10 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
     tap(ala, "circuits", 1, 2)
     # the loop  cu1 st1 cu2 / R . G / cu0 st1h cu3, square by square, growing out of the first city;
     # the square names shift as the map grows north (data-at counts from the map's top-left)
-    place(ala, "0,0", "R")
-    place(ala, "-1,0", "cu", 1)
-    place(ala, "0,1", "st", 1)
-    place(ala, "0,2", "cu", 2)
-    place(ala, "1,2", "G")
-    place(ala, "2,2", "cu", 3)
-    place(ala, "2,1", "st", 1, "h")
-    place(ala, "2,0", "cu")
+    # 8 squares in 23 taps (2 a city, 3 a tile, 4 with its mark; Turn ↻ … Place took 33)
+    assert sum((place(ala, "0,0", "R"), place(ala, "-1,0", "cu", 1), place(ala, "0,1", "st", 1),
+                place(ala, "0,2", "cu", 2), place(ala, "1,2", "G"), place(ala, "2,2", "cu", 3),
+                place(ala, "2,1", "st", 1, "h"), place(ala, "2,0", "cu"))) == 23
     assert [ala.locator(f"g.dos-square[data-square='{sq}']").get_attribute("data-token")
             for sq in ("A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3")] == \
         ["cu1", "st1", "cu2", "R", ".", "G", "cu0", "st1h", "cu3"]
@@ -167,6 +170,25 @@ def test_a_map_entered_by_taps_is_scored_and_the_file_scores_the_same(browser, s
     ala.locator("g.dos-square[data-square='B2']").click()
     assert ala.locator("button[data-kind='dc']").inner_text() == "podwójny łuk"
     assert ala.locator("button[data-kind='G']").inner_text().split() == ["G", "zielone", "miasto"]  # letter and name
+    assert not errors, errors
+    phone.close()
+
+
+def test_the_four_turns_of_a_picked_tile_are_thumb_sized_and_pass_axe(browser, server, axe_js):
+    base, _ = server
+    (phone,), (ala,), errors = phones(browser, 1)
+    open_room(ala, base, "days-of-steam", ["Ala", "Bartek"], query="?lang=pl")
+    ala.wait_for_selector("g.dos-square[data-at='0,0']")
+    ala.locator("g.dos-square[data-at='0,0']").click()
+    assert ala.locator("button.dos-turn").count() == 0   # a city needs no turn
+    ala.locator("button[data-kind='sw']").click()
+    turns = ala.locator("button.dos-turn")
+    assert [turns.nth(i).inner_text().split() for i in range(4)] == [["0°"], ["90°"], ["180°"], ["270°"]]
+    assert ala.locator(".dos-turns").get_attribute("aria-label") == "Połóż obrócony tak:"
+    for i in range(4):
+        box = turns.nth(i).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= 360, box
+    assert violations(ala, axe_js) == []
     assert not errors, errors
     phone.close()
 

@@ -99,8 +99,8 @@ class _Reader:
         self.filename = filename
         self.problems = Problems()
 
-    def add(self, message: str, where: Location | None, hint: str | None = None) -> None:
-        self.problems.add(message, where or Location(self.filename), hint)
+    def add(self, message: str, where: Location | None, hint: str | None = None, pl: str | None = None) -> None:
+        self.problems.add(message, where or Location(self.filename), hint, pl=pl)
 
 
 def _loc(node: Any, key: Any, fallback: Location) -> Location:
@@ -118,12 +118,13 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
             if not 1 <= len(frames) <= 4:
                 r.add(f"{len(frames)} frames; the game is for 1 to 4 players", _loc(data, "frames", top))
             return [str(name).strip() for name in frames]
-        r.add("missing `players:` (the names in seating order)", top)
+        r.add("missing `players:` (the names in seating order)", top, pl="brak `players:` (imiona w kolejności przy stole)")
         return []
     if isinstance(node, (str, int)):
         node = [node]
     if not isinstance(node, list) or not node:
-        r.add("players: expected a list of 1 to 4 names", _loc(data, "players", top))
+        r.add("players: expected a list of 1 to 4 names", _loc(data, "players", top),
+              pl="players: tu ma być lista od 1 do 4 imion")
         return []
     if len(node) > MAX_PLAYERS:
         raise NotationError(f"{len(node)} players: a game file holds at most {MAX_PLAYERS} "
@@ -134,13 +135,14 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
         if isinstance(item, dict) and "name" in item:
             item = item["name"]
         if not isinstance(item, (str, int)) or isinstance(item, bool) or not str(item).strip():
-            r.add("a player is written as a name", at)
+            r.add("a player is written as a name", at, pl="gracza zapisuje się jego imieniem")
             continue
         name = str(item).strip()
         if name in names:
-            r.add(f"player {name!r} is listed twice", at)
+            r.add(f"player {name!r} is listed twice", at, pl=f"gracz {name!r} jest na liście dwa razy")
         elif "@" in name:
-            r.add(f"player name {name!r} contains '@'", at, "'@' separates a name from a round")
+            r.add(f"player name {name!r} contains '@'", at, "'@' separates a name from a round",
+                  pl=f"imię {name!r} zawiera '@' ('@' oddziela imię od rundy)")
         else:
             names.append(name)
     if not 1 <= len(node) <= 4:
@@ -154,14 +156,16 @@ def _player(name: str, players: list[str], r: _Reader, where: Location) -> str |
     folded = {name_key(p): p for p in players}
     if name_key(name) in folded:
         return folded[name_key(name)]
-    r.add(f"unknown player {name!r}", where, suggestion(name, players))
+    r.add(f"unknown player {name!r}", where, suggestion(name, players),
+          pl=f"nieznany gracz {name!r} ({suggestion(name, players, 'pl')})")
     return None
 
 
 def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
     value = _int(text)
     if value is None:
-        r.add(f"{what}: round {clip(text, 22)} is not a whole number", where)
+        r.add(f"{what}: round {clip(text, 22)} is not a whole number", where,
+              pl=f"{what}: runda {clip(text, 22)} to nie liczba całkowita")
         return None
     if value < 1:
         r.add(f"{what}: round {value}; rounds start at 1", where)
@@ -203,7 +207,8 @@ def _arrival_list(node: Any, key: Any, station: int, players: list[str], r: _Rea
     for item, at in items:
         m = _ARRIVAL.match(str(item)) if isinstance(item, str) else None
         if m is None or not m.group("name"):
-            r.add(f"{what}: expected player@round, got {clip(item)}", at, "e.g. Ala@3")
+            r.add(f"{what}: expected player@round, got {clip(item)}", at, "e.g. Ala@3",
+                  pl=f"{what}: tu ma być gracz@runda, a jest {clip(item)} (np. Ala@3)")
             continue
         player = _player(m.group("name").strip(), players, r, at)
         rnd = _round(m.group("round"), r, at, what)
@@ -217,7 +222,8 @@ def _arrivals(data: Any, players: list[str], r: _Reader, top: Location) -> list[
     if node is None:
         return []
     if not isinstance(node, dict):
-        r.add("arrivals: expected a mapping station -> [player@round, ...]", _loc(data, "arrivals", top))
+        r.add("arrivals: expected a mapping station -> [player@round, ...]", _loc(data, "arrivals", top),
+              pl="arrivals: tu ma być mapa stacja -> [gracz@runda, ...]")
         return []
     out: list[Arrival] = []
     seen: dict[int, Location] = {}
@@ -227,7 +233,10 @@ def _arrivals(data: Any, players: list[str], r: _Reader, top: Location) -> list[
         if number is None:
             names = [s.name for s in STATIONS]
             r.add(f"unknown station {clip(key)}", at, suggestion(str(key), names) if not str(key).isdigit()
-                  else "stations are numbered 1 to 7 in board order")
+                  else "stations are numbered 1 to 7 in board order",
+                  pl=f"nieznana stacja {clip(key)} (" + (suggestion(str(key), names, "pl") if not str(key).isdigit()
+                                                         else "stacje mają numery od 1 do 7, w kolejności na planszy")
+                  + ")")
             continue
         if number in seen:
             r.add(f"station {number} ({STATIONS[number - 1].name}) is given twice "
@@ -243,7 +252,7 @@ def _route(data: Any, players: list[str], r: _Reader, top: Location) -> tuple[di
     node = data["route"]
     if not isinstance(node, dict):
         r.add("route: expected a mapping player -> score-track reading (39, 40+9)",
-              _loc(data, "route", top))
+              _loc(data, "route", top), pl="route: tu ma być mapa gracz -> odczyt toru punktacji (39, 40+9)")
         return {}, set(players)
     out = {}
     given: set[str] = set()
@@ -254,7 +263,8 @@ def _route(data: Any, players: list[str], r: _Reader, top: Location) -> tuple[di
             given.add(player)
         m = _ROUTE.match(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
         if m is None:
-            r.add(f"route points of {key}: expected a number or 40+n, got {clip(value)}", at)
+            r.add(f"route points of {key}: expected a number or 40+n, got {clip(value)}", at,
+                  pl=f"punkty trasy gracza {key}: tu ma być liczba lub 40+n, a jest {clip(value)}")
             continue
         total = int(m.group("plain")) if m.group("plain") is not None else 40 + int(m.group("over"))
         if m.group("over") is not None and not 1 <= int(m.group("over")) <= 40:
@@ -279,14 +289,17 @@ def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Pl
         ok = True
         if cell is None:
             r.add(f"placement {index}: unknown square {clip(m.group('square'))}", at,
-                  "squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom")
+                  "squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom",
+                  pl=f"kafel {index}: nieznane pole {clip(m.group('square'))} (pola A1-D4: kolumny A-D od "
+                     "lewej, rzędy 1-4 od dołu)")
             ok = False
         elif cell == DEPOT:
             r.add(f"placement {index}: A1 is the depot; no tile goes there", at)
             ok = False
         if tile is None:
             r.add(f"placement {index}: unknown tile {clip(m.group('tile'))}", at,
-                  suggestion(m.group("tile"), TILES))
+                  suggestion(m.group("tile"), TILES),
+                  pl=f"kafel {index}: nieznany kafel {clip(m.group('tile'))} ({suggestion(m.group('tile'), TILES, 'pl')})")
             ok = False
         if rotation not in ROTATIONS:
             r.add(f"placement {index}: rotation {clip(m.group('rotation'))}", at,
@@ -332,7 +345,9 @@ def _mode(data: Any, r: _Reader, top: Location) -> str:
         near = close_matches(str(value), ("stations", "route", "route+stations"), n=1)
         r.add(f"unknown mode {clip(value)}", _loc(data, "mode", top),
               (f"did you mean {near[0]!r}? " if near else "")
-              + "stations: base game, route: variant 1, route+stations: variant 2")
+              + "stations: base game, route: variant 1, route+stations: variant 2",
+              pl=f"nieznany tryb {clip(value)} (" + (f"może chodziło o {near[0]!r}? " if near else "")
+              + "stations: gra podstawowa, route: wariant 1, route+stations: wariant 2)")
         return held   # (what the file holds, so the rest is checked without a second error)
     return mode
 
@@ -343,11 +358,13 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
     top = Location(filename, 1, 1)
     if not isinstance(data, dict):
         raise NotationError("a game file is a YAML mapping with `players:` and `arrivals:`, "
-                            "`route:` or `frames:`", top)
+                            "`route:` or `frames:`", top,
+                            pl="plik gry to mapa YAML z `players:` oraz `arrivals:`, `route:` lub `frames:`")
     r = _Reader(filename)
     for key in data:
         if key not in KEYS:
-            r.add(f"unknown key {clip(key)}", data.key_loc(key), suggestion(str(key), KEYS))
+            r.add(f"unknown key {clip(key)}", data.key_loc(key), suggestion(str(key), KEYS),
+                  pl=f"nieznany klucz {clip(key)} ({suggestion(str(key), KEYS, 'pl')})")
     game = data.get("game")
     if game is not None and name_key(str(game)) not in {"allerstrains", "jedziepociag", "jedziepociagzdaleka"}:
         r.add(f"game: {game!r} is not allers-trains", data.loc("game"))
@@ -366,7 +383,8 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
         if "arrivals" in data:
             arrivals = _arrivals(data, players, r, top)
         elif mode != "route":
-            r.add(f"mode {mode}: missing `arrivals:` (or `frames:`)", top)
+            r.add(f"mode {mode}: missing `arrivals:` (or `frames:`)", top,
+                  pl=f"tryb {mode}: brak `arrivals:` (albo `frames:`)")
         if "lost" in data:
             lost = _arrival_list(data, "lost", 0, players, r, top, "lost")
         if "route" in data:
@@ -375,14 +393,15 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
                 r.add("route points given but the mode is stations (the base game)", data.key_loc("route"),
                       "mode: route+stations scores both")
         elif mode != "stations":
-            r.add(f"mode {mode}: missing `route:` (or `frames:`)", top)
+            r.add(f"mode {mode}: missing `route:` (or `frames:`)", top, pl=f"tryb {mode}: brak `route:` (albo `frames:`)")
         if mode == "route" and "arrivals" in data:
             r.add("arrivals given but the mode is route (variant 1 scores no stations)",
                   data.key_loc("arrivals"), "mode: route+stations scores both")
         if route is not None:
             for player in players:
                 if player not in given:
-                    r.add(f"no route reading for {player!r}", data.loc("route"))
+                    r.add(f"no route reading for {player!r}", data.loc("route"),
+                          pl=f"brak odczytu trasy gracza {player!r}")
     # unreadable placements wait for the replay's problems, so that all are reported at once
     deferred = ()
     if frames is not None and all(p.message.startswith("placement ") for p in r.problems.items):

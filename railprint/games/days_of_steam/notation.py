@@ -149,7 +149,8 @@ def _int(node: Any, key: str, low: int, high: int, where: Location, problems: Pr
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
         problems.add(f"{key}: expected a whole number of {what} ({low}–{high}), got {clip(value)}",
-                     node.loc(key) if key in node else where)
+                     node.loc(key) if key in node else where,
+                     pl=f"{key}: tu ma być liczba całkowita {low}–{high}, a jest {clip(value)}")
         return 0
     return value
 
@@ -179,7 +180,8 @@ def _goods(node: Any, where: Location, lines: list[str], problems: Problems) -> 
         for colour, count in value.items():
             name = _colour_word(str(colour), value.key_loc(colour), problems)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                problems.add(f"goods: the count of {colour!r} must be a whole number ≥ 0", value.loc(colour))
+                problems.add(f"goods: the count of {colour!r} must be a whole number ≥ 0", value.loc(colour),
+                             pl=f"goods: liczba towarów {colour!r} ma być liczbą całkowitą ≥ 0")
             elif count > MAX_GOODS:  # not expanded into a list: 10^8 goods would fill the memory
                 problems.add(f"goods: {count} {colour} goods; the game has {MAX_GOODS} goods in all",
                              value.loc(colour))
@@ -193,7 +195,7 @@ def _goods(node: Any, where: Location, lines: list[str], problems: Problems) -> 
         return tuple(found)
     if isinstance(value, int) and not isinstance(value, bool):
         problems.add("goods: write one letter per good (R G Y B), not a number", node.loc("goods"),
-                     hint="e.g. goods: RRGB")
+                     hint="e.g. goods: RRGB", pl="goods: jedna litera na towar (R G Y B), nie liczba (np. goods: RRGB)")
         return ()
     return tuple(_goods_text(str(value), _inner(node, "goods", lines), problems))
 
@@ -204,7 +206,8 @@ def _colour_word(word: str, where: Location, problems: Problems) -> str | None:
         return COLOUR_WORDS[key]
     if len(key) == 1 and key.upper() in LETTERS:
         return LETTERS[key.upper()]
-    problems.add(f"unknown colour {word!r}", where, hint=suggestion(word, COLOURS))
+    problems.add(f"unknown colour {word!r}", where, hint=suggestion(word, COLOURS),
+                 pl=f"nieznany kolor {word!r} ({suggestion(word, COLOURS, 'pl')})")
     return None
 
 
@@ -228,7 +231,10 @@ def _goods_text(text: str, start: Location, problems: Problems) -> list[str]:
         at = Location(where.file, where.line, (where.col or 1) + i) if where.line else where
         close = suggestion(piece, COLOURS) if len(piece) > 2 else ""
         hint = close if close.startswith("did you mean") else "goods letters: R red, G green, Y yellow, B blue"
-        problems.add(f"unknown goods letter {piece[i]!r} in {piece!r}", at, hint=hint)
+        hint_pl = (suggestion(piece, COLOURS, "pl") if close.startswith("did you mean")
+                   else "litery towarów: R czerwony, G zielony, Y żółty, B niebieski")
+        problems.add(f"unknown goods letter {piece[i]!r} in {piece!r}", at, hint=hint,
+                     pl=f"nieznana litera towaru {piece[i]!r} w {piece!r} ({hint_pl})")
     return found
 
 
@@ -238,7 +244,8 @@ def _map(node: Any, lines: list[str], filename: str, problems: Problems) -> Tile
         return None
     where = node.loc("map")
     if not isinstance(value, str):
-        problems.add("map: expected the map as text, one row per line (map: |)", where)
+        problems.add("map: expected the map as text, one row per line (map: |)", where,
+                     pl="map: mapa to tekst, jeden rząd w wierszu (map: |)")
         return None
     rows = value.splitlines()
     while rows and not rows[0].strip():
@@ -292,13 +299,18 @@ def _token(token: str, row: int, col: int, where: Location, problems: Problems) 
                  if sum(a != b for a, b in zip(k, m.group(1))) == 1] if m else []
         hint = ("did you mean " + " or ".join(repr(c) for c in close) + "? " if close else "") + \
             f"a square is '.', a city R G Y B, or a tile: kind ({kinds}), rotation 0-3, flag h/w/o"
-        problems.add(f"map token {token!r} is not a tile", where, hint=hint)
+        hint_pl = ("może chodziło o " + " albo ".join(repr(c) for c in close) + "? " if close else "") + \
+            f"pole to '.', miasto R G Y B albo kafel: rodzaj ({kinds}), obrót 0-3, znacznik h/w/o"
+        problems.add(f"map token {token!r} is not a tile", where, hint=hint,
+                     pl=f"{token!r} na mapie to nie kafel ({hint_pl})")
         return None
     code, rotation, flag = m.group(1), m.group(2), m.group(3)
     name = TILES[code][0]
     if rotation == "":
         problems.add(f"map token {token!r}: the rotation (0-3) is missing", where,
-                     hint=f"e.g. {code}0{flag}: 0 = as printed, 1-3 = quarter turns clockwise")
+                     hint=f"e.g. {code}0{flag}: 0 = as printed, 1-3 = quarter turns clockwise",
+                     pl=f"{token!r} na mapie: brak obrotu (0-3) (np. {code}0{flag}: 0 = jak nadrukowano, "
+                        "1-3 = ćwierć obrotu w prawo)")
         return None
     if int(rotation) > 3:
         problems.add(f"map token {token!r}: rotation {rotation} is not 0-3", where)
@@ -324,27 +336,34 @@ def parse_game(text: str, filename: str = "<input>",
     lines = text.splitlines()
     top = Location(filename, 1, 1)
     if not isinstance(data, dict):
-        raise NotationError("a Days of Steam game file is a YAML mapping with `players:`", top)
+        raise NotationError("a Days of Steam game file is a YAML mapping with `players:`", top,
+                            pl="plik gry Dni Pary to mapa YAML z kluczem `players:`")
     problems = Problems()
     for key in data:
         if key not in GAME_KEYS:
             problems.add(f"unknown key {key!r} in the game file", data.key_loc(key),
-                         hint=suggestion(str(key), GAME_KEYS))
+                         hint=suggestion(str(key), GAME_KEYS),
+                         pl=f"nieznany klucz {key!r} w pliku gry ({suggestion(str(key), GAME_KEYS, 'pl')})")
     game = data.get("game")
     if game is not None and name_key(str(game)) not in ("daysofsteam", "dnipary"):
-        problems.add(f"game: this file is for {game!r}, not days-of-steam", data.loc("game"))
+        problems.add(f"game: this file is for {game!r}, not days-of-steam", data.loc("game"),
+                     pl=f"game: ten plik jest do gry {game!r}, nie days-of-steam")
     end = data.get("end")
     end_where = data.loc("end") if "end" in data else top
     if end is not None and str(end).strip().lower() not in ENDS:
         problems.add(f"end: unknown game end {end!r}", end_where,
                      hint="".join(f"did you mean {m!r}? " for m in close_matches(str(end), ENDS, n=1))
-                     + "tiles: the last track tile was drawn, or instant: a player reached 13 VP")
+                     + "tiles: the last track tile was drawn, or instant: a player reached 13 VP",
+                     pl=f"end: nieznany koniec gry {end!r} ("
+                     + "".join(f"może chodziło o {m!r}? " for m in close_matches(str(end), ENDS, n=1))
+                     + "tiles: dobrano ostatni kafel toru, albo instant: gracz zdobył 13 PZ)")
         end = None
     players_node = data.get("players")
     players: list[PlayerEntry] = []
     if not isinstance(players_node, list) or not players_node:
         problems.add("players: expected a list of players ({name, goods, circuits, steam})",
-                     data.loc("players") if "players" in data else top)
+                     data.loc("players") if "players" in data else top,
+                     pl="players: tu ma być lista graczy ({name, goods, circuits, steam})")
         players_node = []
     if len(players_node) > MAX_PLAYERS:
         raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
@@ -353,7 +372,8 @@ def parse_game(text: str, filename: str = "<input>",
     for i, p in enumerate(players_node):
         where = players_node.loc(i)
         if not isinstance(p, dict):
-            problems.add("a player is a mapping: {name: Ala, goods: RRG, circuits: 1, steam: 2}", where)
+            problems.add("a player is a mapping: {name: Ala, goods: RRG, circuits: 1, steam: 2}", where,
+                         pl="gracz to mapa: {name: Ala, goods: RRG, circuits: 1, steam: 2}")
             continue
         misspelt = set()   # the keys an unknown key is a typo of: said once, by the unknown key
         for key in p:
@@ -361,17 +381,21 @@ def parse_game(text: str, filename: str = "<input>",
                 near = close_matches(str(key), PLAYER_KEYS, n=1)
                 misspelt.update(near)
                 problems.add(f"unknown key {key!r} in a player", p.key_loc(key),
-                             hint=suggestion(str(key), PLAYER_KEYS))
+                             hint=suggestion(str(key), PLAYER_KEYS),
+                             pl=f"nieznany klucz {key!r} u gracza ({suggestion(str(key), PLAYER_KEYS, 'pl')})")
         name = p.get("name")
         if isinstance(name, (int, float)) and not isinstance(name, bool):
             name = str(name)
         if not isinstance(name, str) or not name.strip():
-            problems.add("every player needs a `name:`", p.loc("name") if "name" in p else where)
+            problems.add("every player needs a `name:`", p.loc("name") if "name" in p else where,
+                         pl="każdy gracz potrzebuje `name:` (imienia)")
             name = f"player {i + 1}"
         missing = [key for key in ("goods", "circuits", "steam") if key not in p and key not in misspelt]
         if missing:   # a left-out key read as 0 could decide the winner (steam breaks ties): ask for it
             problems.add(f"{name.strip()}: no {', '.join(missing)} given", where,
-                         hint="write each one, 0 or - for none, e.g. {name: Ala, goods: RRG, circuits: 1, steam: 2}")
+                         hint="write each one, 0 or - for none, e.g. {name: Ala, goods: RRG, circuits: 1, steam: 2}",
+                         pl=f"{name.strip()}: brak {', '.join(missing)} (wpisz każde, 0 lub - gdy nic, "
+                            "np. {name: Ala, goods: RRG, circuits: 1, steam: 2})")
         goods = _goods(p, where, lines, problems)
         circuits = _int(p, "circuits", 0, 7, where, problems, "circuit counters")
         steam = _int(p, "steam", 0, 6, where, problems, "steam")
@@ -382,7 +406,9 @@ def parse_game(text: str, filename: str = "<input>",
         first = seen.get(name_key(entry.name))
         if first is not None:
             problems.add(f"player name {entry.name!r} is given twice (first at line {first.where.line})",
-                         entry.where, hint="names are unique per file, case ignored: add an initial")
+                         entry.where, hint="names are unique per file, case ignored: add an initial",
+                         pl=f"imię {entry.name!r} jest podane dwa razy (pierwszy raz w wierszu {first.where.line}; "
+                            "imiona w pliku są różne bez względu na wielkość liter: dodaj inicjał)")
         else:
             seen[name_key(entry.name)] = entry
         players.append(entry)

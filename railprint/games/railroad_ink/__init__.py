@@ -120,11 +120,13 @@ def score_files(paths: Iterable[Path | str], *, strict: bool = False, longest: s
     ``longest``: 'simple' (default) or 'trail'. ``strict``: raise RulesError listing every
     violation of every file instead of scoring sheets that break the rules."""
     from railprint.errors import NotationError
-    from railprint.loading.text import read_text
+    from railprint.loading.text import MAX_GAME_BYTES, read_text
 
-    # each file read when its turn comes, after the options are checked (score_texts)
-    return score_texts(((str(path), read_text(Path(path), NotationError)) for path in paths), strict=strict,
-                       longest=longest, **options)
+    # each file read when its turn comes, after the options are checked (score_texts); at most
+    # 256 KiB, as a game file (a real board is under 1 KB; a 9 MB player name took 27 s and 2.8 GB
+    # to draw with --picture)
+    return score_texts(((str(path), read_text(Path(path), NotationError, MAX_GAME_BYTES)) for path in paths),
+                       strict=strict, longest=longest, **options)
 
 
 __all__ = ["GAME", "Board", "Cell", "ScoreResult", "Scoring", "format_board", "parse", "parse_file",

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from railprint.errors import Location, NotationError, suggestion
-from railprint.loading.text import read_text
+from railprint.loading.text import MAX_GAME_BYTES, read_text
 from railprint.games.railroad_ink.board import (
     EDGE_LETTERS, EMPTY, EXPANSIONS, ROWS, SIZE, Board, Cell,
 )
@@ -32,8 +32,14 @@ TOKEN_RE = re.compile(r"\S+")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def _error(message: str, filename: str, line: int, col: int, hint: str | None = None) -> NotationError:
-    return NotationError(message, Location(filename, line, col), hint)
+EDGE_HINT_PL = ("cztery litery krawędzi w kolejności północ wschód południe zachód, każda h (autostrada), "
+                "r (tor), l (lawa) lub . (nic), potem ewentualnie znacznik s, o lub v; "
+                "'.' samo to puste pole, 'x' krater")
+
+
+def _error(message: str, filename: str, line: int, col: int, hint: str | None = None, *,
+           pl: str | None = None) -> NotationError:
+    return NotationError(message, Location(filename, line, col), hint, pl=pl)
 
 
 def parse_token(token: str, filename: str = "<input>", line: int = 1, col: int = 1) -> Cell:
@@ -64,13 +70,19 @@ def _parse_token(token: str, filename: str, line: int, col: int) -> Cell:
             where = col + i
             if ch in "sovx":
                 kind = {"s": "station", "o": "overpass", "v": "volcano", "x": "crater"}[ch]
+                kind_pl = {"s": "stacji", "o": "wiaduktu", "v": "wulkanu", "x": "krateru"}[ch]
                 return _raise(f"{token!r}: the {kind} marker {token[i]!r} must follow four edge "
                               f"letters", filename, line, where,
-                              "write a crater as 'x' alone" if ch == "x" else EDGE_HINT)
-            return _raise(f"{token!r}: unknown letter {token[i]!r}", filename, line, where, EDGE_HINT)
+                              "write a crater as 'x' alone" if ch == "x" else EDGE_HINT,
+                              pl=f"{token!r}: znacznik {kind_pl} {token[i]!r} stoi po czterech literach krawędzi ("
+                                 + ("krater to samo 'x'" if ch == "x" else EDGE_HINT_PL) + ")")
+            return _raise(f"{token!r}: unknown letter {token[i]!r}", filename, line, where, EDGE_HINT,
+                          pl=f"{token!r}: nieznana litera {token[i]!r} ({EDGE_HINT_PL})")
     if len(t) < 4:
         return _raise(f"{token!r}: a space needs 4 edge letters (north east south west), "
-                      f"found {len(t)}", filename, line, col, EDGE_HINT)
+                      f"found {len(t)}", filename, line, col, EDGE_HINT,
+                      pl=f"{token!r}: pole potrzebuje 4 liter krawędzi (północ wschód południe zachód), "
+                         f"jest {len(t)} ({EDGE_HINT_PL})")
     if len(t) == 4:
         return Cell(t, "")
     marker = t[4]
@@ -79,15 +91,17 @@ def _parse_token(token: str, filename: str, line: int, col: int) -> Cell:
                       col + 4)
     if marker not in "sov":
         return _raise(f"{token!r}: unknown marker {token[4]!r}", filename, line, col + 4,
-                      "markers: s station, o overpass, v volcano")
+                      "markers: s station, o overpass, v volcano",
+                      pl=f"{token!r}: nieznany znacznik {token[4]!r} (znaczniki: s stacja, o wiadukt, v wulkan)")
     if len(t) > 5:
         return _raise(f"{token!r}: too long; unexpected {token[5:]!r} after the marker",
                       filename, line, col + 5, EDGE_HINT)
     return Cell(t[:4], marker)
 
 
-def _raise(message: str, filename: str, line: int, col: int, hint: str | None = None) -> Cell:
-    raise _error(message, filename, line, col, hint)
+def _raise(message: str, filename: str, line: int, col: int, hint: str | None = None, *,
+           pl: str | None = None) -> Cell:
+    raise _error(message, filename, line, col, hint, pl=pl)
 
 
 def parse(text: str, filename: str = "<input>") -> Board:
@@ -116,48 +130,56 @@ def parse(text: str, filename: str = "<input>") -> Board:
                              filename, number, key_col, "known keys: " + ", ".join(HEADER_KEYS))
             if key not in HEADER_KEYS:
                 raise _error(f"unknown header {key_raw.strip()!r}", filename, number, key_col,
-                             suggestion(key, HEADER_KEYS))
+                             suggestion(key, HEADER_KEYS),
+                             pl=f"nieznany nagłówek {key_raw.strip()!r} ({suggestion(key, HEADER_KEYS, 'pl')})")
             if key in headers:
                 raise _error(f"header {key!r} given twice", filename, number, key_col)
             if key == "expansion":
                 canonical = EXPANSION_ALIASES.get(value.lower())
                 if canonical is None:
                     raise _error(f"unknown expansion {value!r}", filename, number, value_col,
-                                 suggestion(value, EXPANSIONS))
+                                 suggestion(value, EXPANSIONS),
+                                 pl=f"nieznany dodatek {value!r} ({suggestion(value, EXPANSIONS, 'pl')})")
                 value = canonical
             headers[key] = value
             continue
         if len(rows) == SIZE:
             first = TOKEN_RE.search(content)
             raise _error(f"an 8th grid row; a board has exactly {SIZE} rows (A-G)",
-                         filename, number, first.start() + 1 if first else 1)
+                         filename, number, first.start() + 1 if first else 1,
+                         pl=f"ósmy rząd planszy; plansza ma dokładnie {SIZE} rzędów (A-G)")
         tokens = list(TOKEN_RE.finditer(content))
         row_name = ROWS[len(rows)]
         cells = [parse_token(m.group(), filename, number, m.start() + 1) for m in tokens[:SIZE]]
         if len(tokens) < SIZE:
             raise _error(f"row {row_name} has {len(tokens)} space(s); expected {SIZE}",
                          filename, number, tokens[-1].end() + 1,
-                         "write '....' (or '.') for an empty space")
+                         "write '....' (or '.') for an empty space",
+                         pl=f"rząd {row_name} ma {len(tokens)} pól, a powinien {SIZE} (puste pole to '....' lub '.')")
         if len(tokens) > SIZE:
             extra = tokens[SIZE]
             raise _error(f"row {row_name} has {len(tokens)} spaces; expected {SIZE} "
-                         f"(unexpected {extra.group()!r})", filename, number, extra.start() + 1)
+                         f"(unexpected {extra.group()!r})", filename, number, extra.start() + 1,
+                         pl=f"rząd {row_name} ma {len(tokens)} pól, a powinien {SIZE} (nadmiarowe {extra.group()!r})")
         rows.append(tuple(cells))
         last_grid_line = number
     if not rows:
         what = "empty file" if not text.strip() else "no grid rows"
         where = len(lines) if text.strip() else 1
-        raise _error(f"{what}: expected {SIZE} rows of {SIZE} spaces", filename, where, 1)
+        what_pl = "pusty plik" if not text.strip() else "brak rzędów planszy"
+        raise _error(f"{what}: expected {SIZE} rows of {SIZE} spaces", filename, where, 1,
+                     pl=f"{what_pl}: plansza to {SIZE} rzędów po {SIZE} pól")
     if len(rows) < SIZE:
         raise _error(f"only {len(rows)} grid row(s); expected {SIZE} (rows A-G)", filename,
-                     last_grid_line + 1, 1, f"row {ROWS[len(rows)]} is missing")
+                     last_grid_line + 1, 1, f"row {ROWS[len(rows)]} is missing",
+                     pl=f"tylko {len(rows)} rzędów planszy, a powinno być {SIZE} (A-G): brak rzędu {ROWS[len(rows)]}")
     return Board(tuple(rows), player=headers.get("player", ""),
                  expansion=headers.get("expansion", "none"), source=filename)
 
 
 def parse_file(path: str | Path) -> Board:
     path = Path(path)
-    return parse(read_text(path, NotationError), str(path))
+    return parse(read_text(path, NotationError, MAX_GAME_BYTES), str(path))
 
 
 def format_board(board: Board) -> str:

@@ -690,10 +690,12 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
         path = _builtin_alias(name)
         if path is not None:
             return load_map_file(path)
-        hint = suggest(name, BUILTIN)
+        hint, hint_pl = suggest(name, BUILTIN), suggest(name, BUILTIN, "pl")
         if paths:
             hint += (" Or" if hint.endswith("?") else "; or") \
                 + " give the path of a map file, or the folder holding yours with --content"
-        raise error(f"unknown map {name!r}", where, hint=hint)
+            hint_pl += (" Albo" if hint_pl.endswith("?") else "; albo") \
+                + " podaj ścieżkę pliku mapy lub folder ze swoimi mapami w --content"
+        raise error(f"unknown map {name!r}", where, hint=hint, pl=f"nieznana mapa {name!r} ({hint_pl})")
     raise error(f"map file not found: {name}", where,
                 hint="built-in maps: " + ", ".join(BUILTIN))

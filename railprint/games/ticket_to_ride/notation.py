@@ -116,11 +116,12 @@ class _Reader:
         return Location(where.file, where.line, col + offset)
 
 
-def _check_keys(node: Any, allowed: tuple[str, ...], what: str) -> None:
+def _check_keys(node: Any, allowed: tuple[str, ...], what: str, what_pl: str) -> None:
     for key in node:
         if key not in allowed:
             raise NotationError(f"unknown key {key!r} in {what}", node.key_loc(key),
-                                hint=suggest(str(key), allowed))
+                                hint=suggest(str(key), allowed),
+                                pl=f"nieznany klucz {key!r} {what_pl} ({suggest(str(key), allowed, 'pl')})")
 
 
 def _place(m: TTRMap, text: str, where: Location) -> str:
@@ -133,7 +134,11 @@ def _place(m: TTRMap, text: str, where: Location) -> str:
         hint = ("did you mean " + " or ".join(repr(n) for n in printed) + "?") if printed \
             else f"the {m.title()} map has {len(m.cities)} cities" + (
                 f" and the areas {', '.join(a.name for a in m.areas)}" if m.areas else "")
-        raise NotationError(f"unknown city or area {text.strip()!r}", where, hint=hint)
+        hint_pl = ("może chodziło o " + " albo ".join(repr(n) for n in printed) + "?") if printed \
+            else f"mapa {m.title()} ma {len(m.cities)} miast" + (
+                f" i obszary {', '.join(a.name for a in m.areas)}" if m.areas else "")
+        raise NotationError(f"unknown city or area {text.strip()!r}", where, hint=hint,
+                            pl=f"nieznane miasto lub obszar {text.strip()!r} ({hint_pl})")
     return place
 
 
@@ -143,7 +148,8 @@ def _split_pair(m: TTRMap, body: str, item: Any, reader: _Reader,
     dashes = [i for i, ch in enumerate(body) if ch in _DASHES]
     if not dashes:
         raise NotationError(f"expected 'City - City', got {body.strip()!r}", reader.inner(item, 0, fallback),
-                            hint="separate the two names with ' - '")
+                            hint="separate the two names with ' - '",
+                            pl=f"tu ma być 'Miasto - Miasto', a jest {body.strip()!r} (rozdziel nazwy znakiem ' - ')")
     spaced = [i for i in dashes if 0 < i < len(body) - 1 and body[i - 1].isspace() and body[i + 1].isspace()]
     order = spaced + [i for i in dashes if i not in spaced]
     for i in order:
@@ -217,20 +223,27 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_par
     if not routes:
         near = sorted({m.place_name(r.b if m.place_of(r.a) == a else r.a) for r in m.routes_at_place(a)})
         raise NotationError(f"no route {pair} on the {m.title()} map", where,
-                            hint=f"{m.place_name(a)} has routes to: {', '.join(near)}" if near else None)
+                            hint=f"{m.place_name(a)} has routes to: {', '.join(near)}" if near else None,
+                            pl=f"na mapie {m.title()} nie ma połączenia {pair}"
+                               + (f" ({m.place_name(a)} ma połączenia do: {', '.join(near)})" if near else ""))
     if selector is not None:
         sel_where = reader.inner(item, sel.start(1), fallback)
         chosen = _select(m, routes, selector)
         if chosen is None:
             raise NotationError(f"unknown route choice [{selector}] for {pair}", sel_where,
-                                hint=f"write a colour or a length: {_choices(m, routes)}")
+                                hint=f"write a colour or a length: {_choices(m, routes)}",
+                                pl=f"nieznany wybór [{selector}] dla {pair} (wpisz kolor lub długość: "
+                                   f"{_choices(m, routes)})")
         if not chosen:
             raise NotationError(f"{pair} has no route [{selector}]", sel_where,
-                                hint=f"choices: {_choices(m, routes)}")
+                                hint=f"choices: {_choices(m, routes)}",
+                                pl=f"{pair} nie ma połączenia [{selector}] (do wyboru: {_choices(m, routes)})")
         routes = chosen
     if len({r.scoring_kind() for r in routes}) > 1 and not any_parallel:
         raise NotationError(f"{pair} has {len(routes)} different routes: say which one", where,
-                            hint=f"add [colour] or [length]: {_choices(m, routes)}")
+                            hint=f"add [colour] or [length]: {_choices(m, routes)}",
+                            pl=f"{pair} ma {len(routes)} różne połączenia: napisz które (dopisz [kolor] lub "
+                               f"[długość]: {_choices(m, routes)})")
     claim = Claim(text.strip(), where, a, b, tuple(r.id for r in routes), selector)
     _remember(key, (claim.text, a, b, claim.options, selector))
     return claim
@@ -282,11 +295,14 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
         near = [f"{m.place_name(t.a)} - {m.place_name(t.b)} ({t.points})"
                 for t in m.tickets_at.get(a, ())]
         raise NotationError(f"no ticket {pair} on the {m.title()} map", where,
-                            hint=("tickets with " + m.place_name(a) + ": " + ", ".join(near)) if near else None)
+                            hint=("tickets with " + m.place_name(a) + ": " + ", ".join(near)) if near else None,
+                            pl=f"na mapie {m.title()} nie ma biletu {pair}"
+                               + (f" (bilety z {m.place_name(a)}: {', '.join(near)})" if near else ""))
     ticket = found[0]
     if points is not None and points != ticket.points:
         raise NotationError(f"the ticket {pair} is worth {ticket.points}, not {points}",
-                            reader.inner(item, pm.start(), fallback) if given is None and pm else where)
+                            reader.inner(item, pm.start(), fallback) if given is None and pm else where,
+                            pl=f"bilet {pair} jest wart {ticket.points}, nie {points}")
     _remember(key, (text.strip(), ticket.id))
     return KeptTicket(text.strip(), where, ticket.id)
 
@@ -361,7 +377,7 @@ def _string_list(node: Any, key: str, where: Location) -> list[Any]:
     if isinstance(value, str):
         return [value]
     if not isinstance(value, list):
-        raise NotationError(f"{key}: expected a list", node.loc(key))
+        raise NotationError(f"{key}: expected a list", node.loc(key), pl=f"{key}: tu ma być lista")
     return value
 
 
@@ -375,7 +391,8 @@ def _colour(value: Any, where: Location) -> str | None:
     if key in PLAYER_COLOURS:
         return PLAYER_COLOURS[key]
     raise NotationError(f"unknown player colour {text!r}", where,
-                        hint=suggest(text, [k for k in PLAYER_COLOURS]) + " or '#rrggbb'")
+                        hint=suggest(text, [k for k in PLAYER_COLOURS]) + " or '#rrggbb'",
+                        pl=f"nieznany kolor gracza {text!r} ({suggest(text, list(PLAYER_COLOURS), 'pl')} albo '#rrggbb')")
 
 
 MAX_SHOWN = 200  # problems listed from one game file (the count says how many there are)
@@ -397,21 +414,25 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
         raise
     top = Location(filename, 1, 1)
     if not isinstance(data, dict):
-        raise NotationError("a game file is a YAML mapping with `map:` and `players:`", top)
-    _check_keys(data, GAME_KEYS, "the game file")
+        raise NotationError("a game file is a YAML mapping with `map:` and `players:`", top,
+                            pl="plik gry to mapa YAML z kluczami `map:` i `players:`")
+    _check_keys(data, GAME_KEYS, "the game file", "w pliku gry")
     if "map" not in data:
-        raise NotationError("missing `map:` (nordic, italy or the path of a map file)", top)
+        raise NotationError("missing `map:` (nordic, italy or the path of a map file)", top,
+                            pl="brak `map:` (nordic, italy albo ścieżka pliku mapy)")
     if "players" not in data:
-        raise NotationError("missing `players:` list", top)
+        raise NotationError("missing `players:` list", top, pl="brak listy `players:` (graczy)")
     map_name = data["map"]
     if not isinstance(map_name, str) or not map_name.strip():
-        raise NotationError("map: expected a map name or path", data.loc("map"))
+        raise NotationError("map: expected a map name or path", data.loc("map"),
+                            pl="map: tu ma być nazwa mapy lub ścieżka jej pliku")
     m = load_map(map_name.strip(), base=base, where=data.loc("map"), error=NotationError, paths=map_paths)
     reader = _Reader(text, filename)
 
     players_node = data["players"]
     if not isinstance(players_node, list) or not players_node:
-        raise NotationError("players: expected a list of players", data.loc("players"))
+        raise NotationError("players: expected a list of players", data.loc("players"),
+                            pl="players: tu ma być lista graczy")
     if len(players_node) > MAX_PLAYERS:
         raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
                             f"(the {m.title()} map is for {m.players_min}-{m.players_max})",
@@ -436,14 +457,16 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
     for i, p in enumerate(players_node):
         where = players_node.loc(i)
         if not isinstance(p, dict):
-            problems.append(NotationError("a player is a mapping with name, routes and tickets", where))
+            problems.append(NotationError("a player is a mapping with name, routes and tickets", where,
+                                          pl="gracz to mapa z name, routes i tickets"))
             continue
-        attempt(_check_keys, p, PLAYER_KEYS, "a player")
+        attempt(_check_keys, p, PLAYER_KEYS, "a player", "u gracza")
         name = p.get("name")
         if isinstance(name, (int, float)) and not isinstance(name, bool):
             name = str(name)
         if not isinstance(name, str) or not name.strip():
-            problems.append(NotationError("every player needs a `name:`", p.loc("name") if "name" in p else where))
+            problems.append(NotationError("every player needs a `name:`", p.loc("name") if "name" in p else where,
+                                          pl="każdy gracz potrzebuje `name:` (imienia)"))
             name = "?"
         routes = attempt(_string_list, p, "routes", where) or []
         tickets = attempt(_string_list, p, "tickets", where) or []
@@ -467,7 +490,9 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
         shown = [f"  {p}" for p in problems[:MAX_SHOWN]]
         if len(problems) > MAX_SHOWN:
             shown.append(f"  … and {len(problems) - MAX_SHOWN} more")
-        raise NotationError(f"{len(problems)} problems in {filename}:\n" + "\n".join(shown))
+        error = NotationError(f"{len(problems)} problems in {filename}:\n" + "\n".join(shown))
+        error.problems, error.title = problems, filename   # (each said in Polish too: errors.said_in)
+        raise error
     title = data.get("title")
     return GameRecord(filename, m, map_name.strip(), tuple(players), top,
                       str(title) if title is not None else "")

@@ -16,7 +16,8 @@
       refused_offline: "{n} change(s) made without a connection were refused: the game changed on another screen meanwhile — here is the current game; redo them.",
       language: "Language", sheet: "Your part of the game",
       who: "Who are you?", who_help: "Tap your name: this phone opens on your part from now on.",
-      watching: "Just watching", not_listed: "Not on the list? A game's players are fixed when it starts: start a new game with your name (Games)."},
+      watching: "Just watching", not_listed: "Not on the list? Type your name and join the game.",
+      new_player: "I'm new: my name", join: "Join"},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
@@ -30,7 +31,8 @@
       refused_offline: "Odrzucono zmiany zrobione bez połączenia ({n}): w międzyczasie ktoś zmienił grę na innym ekranie — oto aktualna gra; powtórz je.",
       language: "Język", sheet: "Twoja część gry",
       who: "Kim jesteś?", who_help: "Dotknij swojego imienia: od teraz ten telefon otworzy się na Twojej części gry.",
-      watching: "Tylko patrzę", not_listed: "Nie ma Cię na liście? Gracze są ustalani na początku gry: zacznij nową grę ze swoim imieniem (Gry)."},
+      watching: "Tylko patrzę", not_listed: "Nie ma Cię na liście? Wpisz swoje imię i dołącz do gry.",
+      new_player: "Dołączam: moje imię", join: "Dołącz"},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   // each player's mark: a shape of their own (by seat) as well as a colour, so two players with
@@ -514,6 +516,23 @@
     draw();
   }
 
+  // a player not on the room's list joins it (POST /api/rooms/<id>/players: their empty part and
+  // their name, as one change on the version shown) and this phone opens on their part
+  async function join(event) {
+    event.preventDefault();
+    const name = document.getElementById("new-name").value.trim();
+    if (!name) return;
+    try {
+      apply(await api("POST", `/api/rooms/${state.room.id}/players?phone=${phone}`, {version: state.room.version, name}));
+      message("");
+      pick(state.room.parts.setup.players.find((p) => sameName(p) === sameName(name)) || name);
+    } catch (error) {
+      if (error.status === 409 && error.data.room) apply({room: error.data.room, score: error.data.score});
+      message(error.status ? (error.status === 409 && !error.data.refused ? t("conflict") : error.message) : t("offline"),
+        false, "#new-name");
+    }
+  }
+
   // the game's editor is loaded once this phone knows whose part it shows (an editor laid out
   // while hidden would measure nothing: the Ticket to Ride map fitted a 0 px box)
   let editorLoaded = false;
@@ -632,7 +651,11 @@
         ...players.map((name, i) => h("button", {type: "button", class: "who", "aria-pressed": "false", "data-player": name,
           onclick: () => pick(name)}, swatch(i, name), name)),
         h("button", {type: "button", class: "who watching", id: "watching", onclick: () => pick(null)}, t("watching")),
-        h("p", {class: "who-help"}, t("not_listed")));
+        h("p", {class: "who-help"}, t("not_listed")),
+        h("form", {id: "join", class: "row", onsubmit: join},
+          h("label", {for: "new-name"}, t("new_player")),
+          h("input", {id: "new-name", name: "new-name", maxlength: 40, autocomplete: "off", required: true}),
+          h("button", {type: "submit", id: "join-button"}, t("join"))));
       return;
     }
     nav.replaceChildren(...players.map((name, i) => h("button", {type: "button", "aria-pressed": String(name === state.player),

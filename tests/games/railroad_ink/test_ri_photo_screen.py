@@ -328,7 +328,7 @@ def test_a_screen_drawn_full_is_refused_from_the_sheets_blank_margins(screen_pho
     # every white square crossed by a route (a board drawn full): no blank window in the grid;
     # the paper the layout leaves blank outside the grid still shows the pixel grid (the
     # screen's frame, which refuses this photo too, left out)
-    monkeypatch.setattr(screen, "frame_distances", lambda gray, H: [None] * 4)
+    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: [screen.Side(None, (), 0.0)] * 4)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES)
     gray = read._decode(jpeg)
     found, _ = read._find_markers(gray)
@@ -342,7 +342,7 @@ def test_a_screen_with_no_verdict_in_the_sheet_is_read_with_every_space_flagged(
     # nothing blank in the sheet at all (grid and margins drawn over): no verdict there; the
     # whole photo's scan finds the pixel grid, so the photo is read but nothing is taken for
     # certain (exit 3), never a silent guess (the screen's frame, which refuses it, left out)
-    monkeypatch.setattr(screen, "frame_distances", lambda gray, H: [None] * 4)
+    monkeypatch.setattr(screen, "frame_sides", lambda gray, H: [screen.Side(None, (), 0.0)] * 4)
     monkeypatch.setattr(screen, "frame_anywhere", lambda gray, inside=None: False)
     jpeg = _draw_over(screen_photo(SCREEN_SEED).jpeg, GRID_SQUARES + MARGINS)
     assert read.screen_score(jpeg)[0] is None
@@ -408,17 +408,19 @@ def _framed(display=None, bezel_mm=8.0, ui=225, table=120, turn=0.0, size=(350, 
     return np.clip(cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.8) + noise, 0, 255).astype(np.uint8)
 
 
-# a phone's display: the page fitted to its width (10 mm each side), letterboxed above and below
-PHONE = (A4_PAGE[0] - 10, A4_PAGE[1] + 10, A4_PAGE[2] - 40, A4_PAGE[3] + 40)
+# a phone's display, 9:16: the page fitted to its width (6 mm each side), letterboxed above and
+# below; its photo 30 mm taller than the default (TALL) to hold it
+PHONE = (A4_PAGE[0] - 6, A4_PAGE[1] + 6, A4_PAGE[2] - 49, A4_PAGE[3] + 49)
+TALL = (350, 450)
 
 
 def test_a_screens_frame_around_the_sheet_refuses_a_photo_with_no_pixel_grid():
-    image = _framed(PHONE)
+    image = _framed(PHONE, size=TALL)
     assert _frame_sides(image, FRAME_H) == 4
     assert screen.screen_score(image, FRAME_H)[0] is None or screen.screen_score(image, FRAME_H)[0] < screen.DOUBT
     assert screen.check(image, FRAME_H) == screen.SCREEN
     # a dark screen around the page (a viewer's dark mode): the same
-    assert _frame_sides(_framed(PHONE, ui=45), FRAME_H) == 4
+    assert _frame_sides(_framed(PHONE, ui=45, size=TALL), FRAME_H) == 4
 
 
 def test_the_frame_beside_one_side_only_flags_every_space():
@@ -434,7 +436,7 @@ def test_paper_has_no_screens_frame(case):
     if case == "plain":
         image, H = _framed(), FRAME_H
     elif case == "dark band turned 2 degrees":   # a dark-rimmed tray under the page, not square to it
-        image, H = _framed(PHONE, ui=150, turn=2.0), FRAME_H
+        image, H = _framed(PHONE, ui=150, turn=2.0, size=TALL), FRAME_H
     elif case == "one straight edge beyond the page":   # the table's edge, square to the page, the floor beyond
         image = _framed()
         image[:, int((FRAME_ORIGIN[0] + 230) * FRAME_PPM):] = 40
@@ -466,9 +468,43 @@ def test_a_sheet_off_centre_in_a_dark_frame_is_flagged_not_refused():
     image = _framed(tray, bezel_mm=12, ui=150)
     assert _frame_sides(image, FRAME_H) == 4
     assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
-    # the same frame with the sheet centred in it is a screen's
+    # the same frame with the sheet centred in it, in a phone's shape, is a screen's
+    assert screen.check(_framed(PHONE, bezel_mm=12, ui=150, size=TALL), FRAME_H) == screen.SCREEN
+    # ... but not in a tray's shape (round seven), between a phone's and a monitor's: every space flagged
     centred = (A4_PAGE[0] - 12, A4_PAGE[1] + 12, A4_PAGE[2] - 10, A4_PAGE[3] + 10)
-    assert screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H) == screen.SCREEN
+    assert "no phone's or monitor's shape" in screen.check(_framed(centred, bezel_mm=12, ui=150), FRAME_H)
+
+
+def test_a_display_is_shaped_like_a_phones_or_a_monitors():
+    # the display's width over its height from the frame's distances, the page centred in it
+    x0, x1, y0, y1 = screen.PAGE_MM
+    side = screen.Side
+    assert screen._display_shape([side(5, (), 0), side(5, (), 0), side(60, (), 0), side(60, (), 0)]) == \
+        pytest.approx((x1 - x0 + 10) / (y1 - y0 + 120))
+    # an unseen side is as far out as the opposite one; an axis with none seen: no shape
+    assert screen._display_shape([side(None, (), 0), side(150, (), 0), side(None, (), 0), side(20, (), 0)]) == \
+        pytest.approx((x1 - x0 + 300) / (y1 - y0 + 40))
+    assert screen._display_shape([side(5, (), 0), side(5, (), 0), side(None, (), 0), side(None, (), 0)]) is None
+    # a sheet centred in a tray within 2 mm on both axes (dev tray 254: 0.65): flagged, not refused
+    tray = (A4_PAGE[0] - 5, A4_PAGE[1] + 5, A4_PAGE[2] - 20, A4_PAGE[3] + 20)
+    image = _framed(tray, bezel_mm=12, ui=150)
+    assert _frame_sides(image, FRAME_H) == 4
+    assert "no phone's or monitor's shape" in screen.check(image, FRAME_H)
+
+
+def test_a_sheet_centred_in_a_tray_on_one_axis_only_is_flagged_not_refused():
+    # dev tray 212 (round seven): the tray's floor as wide above and below the sheet (centred on
+    # that axis), 20 and 5 mm beside it; the left rim beyond the photo's edge, but the floor is
+    # seen 12 mm out with no fall where a centred display's edge would be
+    cut = int((FRAME_ORIGIN[0] - 35) * FRAME_PPM)       # the photo starts 35 mm left of the grid
+    H = np.array([[1, 0, -cut], [0, 1, 0], [0, 0, 1.0]]) @ FRAME_H
+    tray = (A4_PAGE[0] - 20, A4_PAGE[1] + 5, A4_PAGE[2] - 6, A4_PAGE[3] + 6)
+    image = _framed(tray, bezel_mm=12, ui=150)[:, cut:]
+    assert [d is not None for d in screen.frame_distances(image, H)] == [False, True, True, True]
+    assert "not centred" in screen.check(image, H)
+    # a phone's display with the sheet centred in it on both axes: a screen's frame (its left
+    # bezel beyond the photo's edge, but the display's edge seen where it should be)
+    assert screen.check(_framed(PHONE, bezel_mm=12, ui=150, size=TALL)[:, cut:], H) == screen.SCREEN
 
 
 # ---------------------------------------------------------- the screen's frame, marks not found
@@ -519,6 +555,23 @@ def test_a_screen_with_a_corner_out_of_the_photo_shows_its_frame(monkeypatch):
     assert screen.frame_anywhere(image)
     monkeypatch.setattr(screen, "_uncut", lambda poly, w, h: None)
     assert not screen.frame_anywhere(image)
+
+
+def test_a_small_whole_screen_shows_its_frame_a_small_square_does_not(monkeypatch):
+    # round seven: the phone of _afar in a photo twice as wide and tall, its frame 4.6 % of it
+    # (dev 900,025: a whole laptop filling 5.7 %, its marks lost); a dark square frame as small
+    # (a square printed on the sheet, shaded) is no phone's or monitor's shape
+    big = np.full((1800, 2400), 130, np.uint8)
+    big[450:1350, 600:1800] = _afar()
+    assert screen.frame_anywhere(big)
+    square = np.full((1800, 2400), 130, np.uint8)
+    cv2.rectangle(square, (975, 675), (1425, 1125), 12, -1)
+    cv2.rectangle(square, (993, 693), (1407, 1107), 200, -1)
+    square = np.clip(cv2.GaussianBlur(square.astype(np.float32), (0, 0), 0.8)
+                     + np.random.default_rng(0).normal(0, 3, square.shape), 0, 255).astype(np.uint8)
+    assert not screen.frame_anywhere(square)
+    monkeypatch.setattr(screen, "BAND_ELONGATED", 1.0)   # the square's frame is found but for its shape
+    assert screen.frame_anywhere(square)
 
 
 @pytest.mark.parametrize("table", [130, 30])

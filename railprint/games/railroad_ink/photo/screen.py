@@ -31,12 +31,14 @@ A photo about to be refused for its marks is scanned anywhere for the same patte
 
 Most photos of a screen carry no pixel grid at all (under about 1.4 camera pixels per screen
 pixel the lens and the sensor's own pixels pass none of it), so the screen's *frame* is looked
-for first (:func:`frame_distances`): beyond the page's edge, square to it, the display's lit edge
+for first (:func:`frame_sides`): beyond the page's edge, square to it, the display's lit edge
 falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
 page's sides it refuses the photo; beside one, every space is flagged.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -85,20 +87,21 @@ HINT = "photograph the printed paper, not a screen: print the sheet with `railpr
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
-    screen is likely but not sure), or None (paper). A screen: the display's frame (:func:`frame_distances`)
-    beside FRAME_SIDES sides of the sheet, centred in it where both of two opposite sides show
-    (:func:`_off_centre`), or the pixel grid in its blank windows. Likely: the frame beside one
-    side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
+    screen is likely but not sure), or None (paper). A screen: the display's frame
+    (:func:`frame_sides`) beside FRAME_SIDES sides of the sheet, centred in it (:func:`_off_centre`),
+    or the pixel grid in its blank windows. Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
     weave can be periodic), it only has every space confirmed; or, no frame square to the sheet,
     a screen's frame round the sheet's grid all the same (:func:`frame_anywhere`: a photo of the
     sheet shown on a screen, turned in it)."""
-    distances = frame_distances(gray, H)
-    sides = sum(d is not None for d in distances)
-    off_centre = _off_centre(distances)
-    if sides >= FRAME_SIDES and not off_centre:
+    seen = frame_sides(gray, H)
+    sides = sum(side.distance is not None for side in seen)
+    off_centre = _off_centre(seen)
+    shape = None if off_centre else _display_shape(seen)
+    odd = shape is not None and FRAME_PORTRAIT < shape < FRAME_LANDSCAPE
+    if sides >= FRAME_SIDES and not off_centre and not odd:
         return SCREEN
     score, windows = screen_score(gray, H)
     if score is not None and score >= THRESHOLD:
@@ -106,12 +109,15 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
     if sides:
-        where = "sides of the sheet, the sheet not centred in it" if off_centre else "side of the sheet"
-        return f"{DOUBT_WHY} (a screen's frame beside {'one' if sides == 1 else sides} {where})"
+        where = f"{'one side' if sides == 1 else f'{sides} sides'} of the sheet"
+        why = (", the sheet not centred in it" if off_centre else
+               f", {shape:.2f} as wide as tall: no phone's or monitor's shape" if odd else "")
+        return f"{DOUBT_WHY} (a screen's frame beside {where}{why})"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
-    grid = cv2.perspectiveTransform(np.array([[[layout.GRID_MM / 2] * 2]], np.float64), H).reshape(2)
-    if frame_anywhere(gray, inside=(float(grid[0]), float(grid[1]))):
+    g = layout.GRID_MM
+    grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
+    if frame_anywhere(gray, inside=grid.reshape(-1, 2)):
         return f"{DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)"
     return None
 
@@ -334,24 +340,69 @@ FRAME_BAND_MM = (1.5, 25.0)   # the bezel: the rise this far beyond the fall
 FRAME_SIDES = 2          # the frame beside this many of the page's sides: a screen ...
 FRAME_CENTRED_MM = 2.0   # ... when on two opposite sides it is as far from the page within this ...
 FRAME_CENTRED_SHARE = 0.02   # ... plus this share of the distance; off centre: every space flagged
+# ... and when the display the frame outlines is as wide as tall (width / height) between these: a
+# phone upright is at most 9:16 (0.5625), a laptop or a monitor at least 3:2 (1.5); a sheet in a tray
+# is in between (round seven: dev tray 254, centred within 2 mm on both axes, 0.65). A tablet (3:4,
+# 2:3, 10:16 upright) is in between too: flagged in full, not refused
+FRAME_PORTRAIT, FRAME_LANDSCAPE = 0.6, 1.45
 
 
-def _off_centre(distances: list[float | None]) -> bool:
-    """A screen's viewer centres the page in the display: where the frame shows on both of two
-    opposite sides, it is as far from the page on each (within FRAME_CENTRED_MM, plus
-    FRAME_CENTRED_SHARE of the distance: the marks' homography, the 0.5 mm steps). A sheet lying in
-    a dark-rimmed tray square to it is rarely centred that well."""
-    return any(a is not None and b is not None
-               and abs(a - b) > FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * max(a, b)
-               for a, b in ((distances[0], distances[1]), (distances[2], distances[3])))
+class Side(NamedTuple):
+    """What :func:`frame_sides` saw beside one side of the page (mm beyond the page's edge)."""
+    distance: float | None   # the display's edge (a fall with the bezel's rise beyond it), or None
+    falls: tuple[float, ...]  # where a straight fall square to the page is, faint ones (half FRAME_STEP) and
+                              # ones nearer than FRAME_GAP_MM too
+    reach: float             # the side was looked at without a break from FRAME_GAP_MM out to here
+
+
+def _off_centre(seen: list[Side]) -> bool:
+    """A screen's viewer centres the page in the display: where the frame shows beside one of two
+    opposite sides, it is as far from the page on the other (within FRAME_CENTRED_MM, plus
+    FRAME_CENTRED_SHARE of the distance: the marks' homography, the 0.5 mm steps) -- found there
+    too, or at least a fall there, a faint one too (the bezel's rise may be beyond the photo's edge;
+    glare can fade the display's edge), or that side not seen as far out. A sheet lying in a
+    dark-rimmed tray square to it is rarely centred that well on both axes (round seven: dev tray
+    212, its floor 4 mm above and below the sheet, 20 and 17 mm beside it, the left rim beyond the
+    photo but its floor seen 12 mm out, with no fall)."""
+    for a, b in ((seen[0], seen[1]), (seen[2], seen[3])):
+        for one, other in ((a, b), (b, a)):
+            if one.distance is None:
+                continue
+            d = one.distance
+            tol = FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * d
+            if other.distance is not None:
+                if abs(d - other.distance) > FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * max(d, other.distance):
+                    return True
+            elif other.reach > d and not any(abs(f - d) <= tol for f in other.falls):
+                return True
+    return False
+
+
+def _display_shape(seen: list[Side]) -> float | None:
+    """The display's width over its height (grid mm) that the frame beside the page's sides
+    gives, the page centred in it (a side whose frame is not seen is as far out as the opposite
+    side's); None unless each axis has its frame on at least one side."""
+    x0, x1, y0, y1 = PAGE_MM
+    d = [side.distance for side in seen]
+    if (d[0] is None and d[1] is None) or (d[2] is None and d[3] is None):
+        return None
+    wide = (x1 - x0) + sum(a if a is not None else b for a, b in ((d[0], d[1]), (d[1], d[0])))
+    tall = (y1 - y0) + sum(a if a is not None else b for a, b in ((d[2], d[3]), (d[3], d[2])))
+    return wide / tall
 
 
 def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
     """Beside each of the page's sides (left, right, top, bottom), how far beyond the page's edge
+    (mm) a screen's frame is, or None where it is not (:func:`frame_sides`)."""
+    return [side.distance for side in frame_sides(gray, H)]
+
+
+def frame_sides(gray: np.ndarray, H: np.ndarray) -> list[Side]:
+    """Beside each of the page's sides (left, right, top, bottom): how far beyond the page's edge
     (mm) a screen's frame is, or None where it is not: beyond the page (FRAME_GAP_MM to
     FRAME_REACH_MM out), a straight fall in the light square to the page (the display's edge) and,
     FRAME_BAND_MM further out, a straight rise (the bezel's outer edge), each in FRAME_SHARE of
-    the rows along the side."""
+    the rows along the side; every such fall; how far out the side was seen."""
     x0, x1, y0, y1 = PAGE_MM
     box = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
     # (side's outward axis 0 x / 1 y, direction, the page's edge, the span along it)
@@ -359,13 +410,13 @@ def frame_distances(gray: np.ndarray, H: np.ndarray) -> list[float | None]:
     return [_frame_beside(box, H, *side) for side in sides]
 
 
-def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> float | None:
+def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edge: float, span) -> Side:
     """The frame beside one side of the page: the page's edge at ``edge`` grid mm on ``axis`` (0: x,
-    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred. How far
-    beyond the edge the display's edge is (mm), or None."""
+    1: y), outwards in ``direction``, along ``span`` (grid mm); ``box``: the photo, blurred."""
     step = 1.0 / FRAME_PPM
     k, g = int(round(FRAME_BOX_MM * FRAME_PPM)), int(round(FRAME_SKIP_MM * FRAME_PPM))
-    out = np.arange(0.0, FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)   # mm beyond the page
+    # mm beyond the page; a step at 0 mm out and beyond (faint falls are looked for from there)
+    out = np.arange(-(FRAME_BOX_MM + FRAME_SKIP_MM), FRAME_REACH_MM + FRAME_BOX_MM + FRAME_SKIP_MM, step)
     along = np.arange(span[0], span[1], step)
     o, a = np.meshgrid(edge + direction * out, along)     # rows: along the side; columns: outwards
     mx, my = (o, a) if axis == 0 else (a, o)
@@ -390,11 +441,18 @@ def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edg
     rise = np.where(usable, np.sum(whole & (jump > FRAME_STEP), axis=0) / np.maximum(rows, 1), 0.0)
     falls = np.flatnonzero(fall >= FRAME_SHARE)
     rises = out[at][rise >= FRAME_SHARE]
+    # faint falls, nearer than FRAME_GAP_MM too: where the other side's display edge may be
+    faint = np.where(rows >= FRAME_SEEN * len(along), np.sum(whole & (jump < -FRAME_STEP / 2), axis=0)
+                     / np.maximum(rows, 1), 0.0)
+    faint_at = tuple(float(x) for x in out[at][faint >= FRAME_SHARE])
+    gap = np.flatnonzero(out[at] >= FRAME_GAP_MM)
+    unseen = gap[~usable[gap]]
+    reach = float(out[at][unseen[0]] if len(unseen) else out[at][-1]) if len(gap) else 0.0
     lo, hi = FRAME_BAND_MM
     for j in falls:
         if np.any((rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)):
-            return float(out[at][j])
-    return None
+            return Side(float(out[at][j]), faint_at, reach)
+    return Side(None, faint_at, reach)
 
 
 # ------------------------------------------------------------ the screen's frame, marks not found
@@ -409,8 +467,11 @@ BAND_LONG = 640          # the photo is looked at this many px on its long side
 BAND_SHARES = (0.08, 0.12, 0.18, 0.25, 0.35)   # dark: under these shares of the photo's white ...
 BAND_HATS = (15, 41)     # ... or this much darker than its surroundings (black-hat of these sizes)
 BAND_HAT_STEP = 0.3      # ... by this much log light
-BAND_HULL = 0.02         # a dark region's hull covers this share of the photo or more ...
-BAND_QUAD = 0.08         # ... and the quadrilateral fitted to it this share
+BAND_HULL = 0.008        # a dark region's hull covers this share of the photo or more ...
+BAND_QUAD = 0.08         # ... and the quadrilateral fitted to it this share, or ...
+BAND_QUAD_SMALL = 0.015  # ... this share when it is shaped like a phone or a monitor, not a square: its
+BAND_ELONGATED = 1.3     # long sides this many times its short ones (a paper photo's printed centre
+                         # square, shaded, filled 5.2 %: round six; a whole screen can fill under 8 %)
 BAND_DEPTH = 0.35        # the inner edge is looked for this share of the quad's short side in
 BAND_RISE_IN = 0.15      # a rise of this much log light inward (bezel to display) ...
 BAND_RISE_OUT = 0.25     # ... and of this much outward (bezel to table) ...
@@ -427,14 +488,15 @@ def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) 
     display inside beside BAND_SIDES of its sides, as wide on opposite sides. Candidates: the dark
     regions (under a share of the white, or darker than their surroundings) whose convex hull is a
     quadrilateral (or a pentagon whose fifth side is the photo's border: a corner cut off).
-    ``inside``: a point of the photo (px) the quadrilateral must hold (the sheet's grid: not a
-    laptop lying beside it)."""
+    ``inside``: a point of the photo (px), or several, the quadrilateral must hold (the sheet's
+    grid: not a laptop lying beside it, nor a square printed in the grid)."""
     f = min(1.0, BAND_LONG / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
     light = np.log(np.maximum(small, 4.0)).astype(np.float32)
+    points = [] if inside is None else [(float(x) * f, float(y) * f) for x, y in np.reshape(inside, (-1, 2))]
     return any(_band_round(light, quad) for quad in _dark_quads(small, light)
-               if inside is None or cv2.pointPolygonTest(quad, (inside[0] * f, inside[1] * f), False) > 0)
+               if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points))
 
 
 def _dark_masks(small: np.ndarray, light: np.ndarray):
@@ -460,9 +522,19 @@ def _dark_quads(small: np.ndarray, light: np.ndarray):
             if quad is None or len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32)):
                 continue
             if (quad[:, 0].min() < -0.25 * w or quad[:, 1].min() < -0.25 * h or quad[:, 0].max() > 1.25 * w
-                    or quad[:, 1].max() > 1.25 * h or cv2.contourArea(quad.astype(np.float32)) < BAND_QUAD * h * w):
+                    or quad[:, 1].max() > 1.25 * h):
+                continue
+            area = cv2.contourArea(quad.astype(np.float32))
+            if area < BAND_QUAD * h * w and (area < BAND_QUAD_SMALL * h * w or _elongation(quad) < BAND_ELONGATED):
                 continue
             yield _clockwise(quad.astype(np.float32))
+
+
+def _elongation(quad: np.ndarray) -> float:
+    """A quadrilateral's longer pair of opposite sides over its shorter pair (each pair's mean)."""
+    side = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
+    return float(max(a, b) / max(min(a, b), 1e-9))
 
 
 def _uncut(poly: np.ndarray, w: int, h: int) -> np.ndarray | None:

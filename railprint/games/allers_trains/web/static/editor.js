@@ -13,8 +13,8 @@
       space: "space", points: "pts", station_points: "Stations", route_points: "Route", total: "Total",
       save: "Save", mode: {stations: "Base game: stations", route: "Variant 1: route", "route+stations": "Variant 2: route and stations"},
       violations: "Rule violations", others: "others",
-      frame: "Your frame: the tiles in the order placed", frame_help: "Tap a square (dashed: a tile there moves a locomotive), pick a tile, turn it, place it.",
-      square: "Square", turn: "Turn", place: "Place", take_back: "Take back the last tile", depot: "depot", in_hand: "Tiles in hand",
+      frame: "Your frame: the tiles in the order placed", frame_help: "Tap a square (dashed: a tile there moves a locomotive), pick a tile, then tap it turned as it lies.",
+      square: "Square", place_turned: "Place it turned so:", take_back: "Take back the last tile", depot: "depot", in_hand: "Tiles in hand",
       placed: "placed", arrivals: "Arrivals (from the replay)", station: "Station", round_h: "Round", space_h: "Space",
       locos: "Locomotives", tiles_entered: "tiles entered", state: {waiting: "waiting", arrived: "arrived", collided: "collided",
         removed: "removed (station taken)", depot: "in the depot"},
@@ -28,8 +28,8 @@
       space: "miejsce", points: "pkt", station_points: "Stacje", route_points: "Trasa", total: "Razem",
       save: "Zapisz", mode: {stations: "Gra podstawowa: stacje", route: "Wariant 1: trasa", "route+stations": "Wariant 2: trasa i stacje"},
       violations: "Naruszenia zasad", others: "inni",
-      frame: "Twoja ramka: kafelki w kolejności kładzenia", frame_help: "Dotknij pola (przerywane: kafelek tam ruszy lokomotywę), wybierz kafelek, obróć, połóż.",
-      square: "Pole", turn: "Obróć", place: "Połóż", take_back: "Cofnij ostatni kafelek", depot: "parowozownia", in_hand: "Kafelki w ręce",
+      frame: "Twoja ramka: kafelki w kolejności kładzenia", frame_help: "Dotknij pola (przerywane: kafelek tam ruszy lokomotywę), wybierz kafelek, potem dotknij go obróconego tak, jak leży.",
+      square: "Pole", place_turned: "Połóż obrócony tak:", take_back: "Cofnij ostatni kafelek", depot: "parowozownia", in_hand: "Kafelki w ręce",
       placed: "położone", arrivals: "Przyjazdy (z odtworzenia)", station: "Stacja", round_h: "Runda", space_h: "Miejsce",
       locos: "Lokomotywy", tiles_entered: "wjechane kafelki", state: {waiting: "czeka", arrived: "dojechała", collided: "zderzenie",
         removed: "zdjęta (stacja zajęta)", depot: "w parowozowni"},
@@ -288,11 +288,13 @@
         class: "at-tile" + (pending && pending.tile === code ? " on" : ""), "data-tile": code,
         "aria-pressed": String(!!pending && pending.tile === code), onclick: () => { pending = {tile: code, rotation}; draw(); }},
         h("svg", {viewBox: `0 0 ${S} ${S}`, width: 40, height: 40, "aria-hidden": "true"}, tileArt(code, rotation)), code))),
-      h("div", {class: "row"},
-        h("button", {type: "button", id: "at-turn", disabled: !pending,
-          onclick: () => { pending.rotation = (pending.rotation + 90) % 360; draw(); }}, `${w("turn")} ↻`),
-        h("button", {type: "button", id: "at-place", disabled: !pending,
-          onclick: () => setFrame([...mine, {square: selected, tile: pending.tile, rotation: pending.rotation}])}, w("place"))));
+      // the picked tile in its four turns: a tap places it so (one tap, where Turn ↻ … Place took 1-4)
+      pending ? h("div", {class: "row at-turns", role: "group", "aria-label": w("place_turned")},
+        h("span", {}, w("place_turned")),
+        [0, 90, 180, 270].map((turned) => h("button", {type: "button", class: "at-turn", "data-rotation": turned,
+          onclick: () => setFrame([...mine, {square: selected, tile: pending.tile, rotation: turned}])},
+          h("svg", {viewBox: `0 0 ${S} ${S}`, width: 40, height: 40, "aria-hidden": "true"}, tileArt(pending.tile, turned)),
+          `${turned}°`))) : null);
   }
 
   function replayed(me) {

@@ -12,8 +12,8 @@
       all_goods: "All {n} goods of this colour are delivered already", all_circuits: "All {n} circuit counters are held already",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
       tie: "Tie-breaks: circuits, then steam", winner: "Winner", winners: "Winners (a tie)", violations: "Rule violations",
-      map: "Final map (the whole table's)", map_help: "Tap a square (the dashed ones around the map add a row or column), pick its tile, turn it, place it.",
-      square: "Square", outside: "beside the map", turn: "Turn", place: "Place", erase: "Erase", rotation: "rotation",
+      map: "Final map (the whole table's)", map_help: "Tap a square (the dashed ones around the map add a row or column), then its city, or its tile (and mark) and the tile turned as it lies.",
+      square: "Square", outside: "beside the map", place_turned: "Place it turned so:", erase: "Erase",
       flag: "Mark", plain: "none", h: "hill", w: "water tower", o: "overlay (on existing track)", city: "city",
       st: "straight", cu: "curve", sw: "switch", wy: "wye", br: "bridge", dc: "double curve", sd: "siding",
       circuits_found: "Circuits found on the map", allowed: "circuit counters the map allows: at most",
@@ -26,8 +26,8 @@
       all_goods: "Dostarczono już wszystkie {n} towarów tego koloru", all_circuits: "Rozdano już wszystkie {n} liczników objazdów", colours: "kolory", colour_bonus: "Premia za kolory",
       circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca", winners: "Zwycięzcy (remis)",
       violations: "Naruszenia zasad",
-      map: "Mapa na koniec gry (wspólna)", map_help: "Dotknij pola (przerywane wokół mapy dodają wiersz lub kolumnę), wybierz żeton, obróć go, połóż.",
-      square: "Pole", outside: "obok mapy", turn: "Obróć", place: "Połóż", erase: "Wymaż", rotation: "obrót",
+      map: "Mapa na koniec gry (wspólna)", map_help: "Dotknij pola (przerywane wokół mapy dodają wiersz lub kolumnę), potem jego miasta albo żetonu (i oznaczenia) i żetonu obróconego tak, jak leży.",
+      square: "Pole", outside: "obok mapy", place_turned: "Połóż obrócony tak:", erase: "Wymaż",
       flag: "Oznaczenie", plain: "brak", h: "wzgórze", w: "wieża ciśnień", o: "na istniejący tor", city: "miasto",
       st: "prosty", cu: "łuk", sw: "zwrotnica", wy: "trójkąt", br: "most", dc: "podwójny łuk", sd: "bocznica",
       circuits_found: "Objazdy znalezione na mapie", allowed: "liczniki objazdów możliwe na tej mapie: najwyżej",
@@ -282,7 +282,7 @@
     });
     const cities = Object.keys(CITY_FILL).map((letter) => h("button", {type: "button", class: "dos-kind" + (pending && pending.city === letter ? " on" : ""),
       "data-kind": letter, "aria-pressed": String(!!pending && pending.city === letter),
-      onclick: () => { pending = {city: letter}; draw(); }}, icon(letter), `${w(letter)} ${w("city")}`));
+      onclick: () => { pending = {city: letter}; put(letter); }}, icon(letter), `${w(letter)} ${w("city")}`));   // a city: placed at once
     const kind = pending && pending.code ? kindOf(pending.code) : null;
     const flags = kind ? h("fieldset", {class: "dos-flags"}, h("legend", {}, w("flag")),
       Object.keys(kind.flags).map((flag) => h("label", {}, h("input", {type: "radio", name: "dos-flag", value: flag,
@@ -290,14 +290,17 @@
         " ", flag ? `${flag}: ${w(flag)}` : w("plain")))) : null;
     return h("div", {class: "dos-picker"},
       h("p", {id: "dos-at"}, `${w("square")} ${inside ? label(r, c) : w("outside")}`,
-        pending ? [" · ", h("strong", {id: "dos-pending"}, tokenOf(pending)),
-          pending.code ? ` (${w("rotation")} ${pending.rotation} · ${90 * pending.rotation}°)` : ""] : null),
+        pending ? [" · ", h("strong", {id: "dos-pending"}, pending.code ? w(pending.code) : tokenOf(pending))] : null),
       h("div", {class: "row", role: "group", "aria-label": w("map")}, kinds, cities),
       flags,
+      // the picked tile in its four turns (with the mark chosen): a tap places it so — one tap where
+      // Turn ↻ … Place took 1-4
+      kind ? h("div", {class: "row dos-turns", role: "group", "aria-label": w("place_turned")},
+        h("span", {}, w("place_turned")),
+        [0, 1, 2, 3].map((turned) => h("button", {type: "button", class: "dos-turn", "data-rotation": turned,
+          onclick: () => put(tokenOf({...pending, rotation: turned}))},
+          icon(`${pending.code}${turned}`), `${90 * turned}°`))) : null,
       h("div", {class: "row"},
-        h("button", {type: "button", id: "dos-turn", disabled: !kind,
-          onclick: () => { pending.rotation = (pending.rotation + 1) % 4; draw(); }}, `${w("turn")} ↻`),
-        h("button", {type: "button", id: "dos-place", disabled: !pending, onclick: () => put(tokenOf(pending))}, w("place")),
         h("button", {type: "button", id: "dos-erase", disabled: !inside || grid[r][c] === ".", onclick: () => put(".")}, w("erase"))));
   }
 
