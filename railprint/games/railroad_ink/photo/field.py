@@ -46,23 +46,26 @@ POST = ("barrel", "pincushion", "vignette", "sharpen", "hdr", "contrast", "motio
 EFFECTS = tuple(SCENE) + POST
 
 
-def field_photo(seed: int, effect: str, megapixels: float | None = None, base: synth.Photo | None = None) -> synth.Photo:
+def field_photo(seed: int, effect: str, megapixels: float | None = None, base: synth.Photo | None = None,
+                motion: float | None = None) -> synth.Photo:
     """``make_photo(seed)`` with ``effect`` (one of :data:`EFFECTS`); ``base``: that photo already
-    made (for a post-processing effect)."""
+    made (for a post-processing effect); ``motion``: the motion blur's length as a share of the
+    long side, instead of the seed's (its direction stays the seed's)."""
     if effect in SCENE:
         return synth.make_photo(seed, megapixels=megapixels, **SCENE[effect])
     if effect not in POST:
         raise ValueError(f"unknown effect {effect!r}; one of {', '.join(EFFECTS)}")
     photo = base if base is not None else synth.make_photo(seed, megapixels=megapixels)
-    data, what = post_process(photo.jpeg, effect, seed)
+    data, what = post_process(photo.jpeg, effect, seed, motion)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     h, w = image.shape[:2]
     return synth.Photo(data, photo.board, seed, w, h, {**photo.params, "effect": effect, **what})
 
 
-def post_process(jpeg: bytes, effect: str, seed: int) -> tuple[bytes, dict]:
+def post_process(jpeg: bytes, effect: str, seed: int, motion: float | None = None) -> tuple[bytes, dict]:
     """The photo ``jpeg`` as ``effect`` (one of :data:`POST`) leaves it, and what was done.
-    Its own random numbers (``(seed, 41)``)."""
+    Its own random numbers (``(seed, 41)``). ``motion``: the motion blur's length as a share of
+    the long side (the seed's draw is made all the same, so nothing else changes)."""
     rng = np.random.default_rng((seed, 41))
     image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
     h, w = image.shape[:2]
@@ -94,7 +97,8 @@ def post_process(jpeg: bytes, effect: str, seed: int) -> tuple[bytes, dict]:
         f = (f - lo) / (hi - lo)
         what.update(gamma=round(gamma, 2), s_curve=round(s, 1))
     elif effect == "motion":
-        length = max(3, int(max(h, w) * rng.uniform(0.0015, 0.006)))
+        share = rng.uniform(0.0015, 0.006)
+        length = max(3, int(max(h, w) * (share if motion is None else motion)))
         angle = rng.uniform(0, 180)
         kernel = np.zeros((length, length), np.float32)
         kernel[length // 2, :] = 1

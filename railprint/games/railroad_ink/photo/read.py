@@ -29,7 +29,7 @@ import numpy as np
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import layout, screen
+from railprint.games.railroad_ink.photo import deblur, layout, screen
 
 HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis")
 MAX_BYTES = 30_000_000
@@ -246,6 +246,116 @@ def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
             if marker not in ours and _fits(ours, marker, pts):
                 ours[marker] = pts
     return ours, foreign
+
+
+def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
+                    ) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
+    """The third look (issue 35, round ten), for a photo whose marks the others miss: a straight
+    motion blur (a shaking hand) longer than a mark's cell smears its bits together. The blur is
+    measured on the detection copy (``deblur.motion_blurs``: its length and direction from the
+    cepstrum) and undone there (Wiener), and the marks are looked for in that; the likeliest blur
+    that finds two marks or more wins (only the likeliest when two or more are ``known``: that
+    photo is read anyway), and the other marks are looked for where those put them. A photo
+    without a motion blur costs one spectrum (a few hundredths of a second). Marks found so are
+    kept as the other looks keep them (``_fits``, against the ``known`` ones too). Returns the
+    marks (full-photo px; empty when the unblurred copy adds none) and the blur (full-photo px)."""
+    h, w = gray.shape
+    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
+    start = {marker: pts * k for marker, pts in known.items()}
+    best: dict[int, np.ndarray] = start
+    blur, best_sharp = None, None
+    for motion in deblur.motion_blurs(small, 3 if len(known) < 2 else 1):
+        sharp = deblur.unblur(small, motion)
+        if best_sharp is None:   # the likeliest, until another finds more
+            blur, best_sharp = motion, sharp
+        found = _detect_sharp(sharp, start, 1.0)
+        if len(found) > len(best):
+            best, blur, best_sharp = found, motion, sharp
+        if len(best) >= 2:   # the rest are looked for where these put them (``_find_missing``)
+            break
+    if best_sharp is not None and len(best) < 2 and k == 1:   # a small photo: at twice its size too
+        best = _detect_sharp(best_sharp, best, 2.0)
+    if len(best) == len(known):
+        return {}, None
+    found = {marker: known[marker] if marker in known else pts / k for marker, pts in best.items()}
+    blur = deblur.Motion(blur.length / k, blur.angle, blur.strength)
+    if 2 <= len(found) < 4:
+        found = _find_missing(gray, found, blur)
+    return found, blur
+
+
+def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.Motion) -> dict[int, np.ndarray]:
+    """``found`` (two or three marks of a motion-blurred photo) and the missing marks looked for
+    where those put them: a window 7 marks wide around each, at the photo's own resolution (or
+    twice it, when a mark's cell is under 6 px), unblurred; a mark found there is kept as
+    ``_fits`` says. A few small windows: far cheaper than the whole photo unblurred at full size
+    (a mark found at the detection copy's size only in part: its cells 2-4 px wide there)."""
+    H, expansion = _homography(found)
+    side = float(np.mean([np.linalg.norm(p[0] - p[1]) for p in found.values()]))
+    zoom = 2.0 if side / layout.MARKER_CELLS < 6 else 1.0
+    h, w = gray.shape
+    out = dict(found)
+    for place in layout.marker_places(expansion):
+        if place.id in out:
+            continue
+        corners = np.array(place.corners(), np.float64).reshape(-1, 1, 2)
+        centre = cv2.perspectiveTransform(corners, H).reshape(-1, 2).mean(0)
+        r = int(3.5 * side + 2 * blur.length)
+        x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
+        x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
+        if x1 - x0 < 2 * side or y1 - y0 < 2 * side:
+            continue
+        sharp = deblur.unblur(gray[y0:y1, x0:x1], blur)
+        for marker, pts in _detect_sharp(sharp, {}, zoom).items():
+            pts = pts + np.array([x0, y0], np.float32)
+            if marker not in out and _fits(out, marker, pts):
+                out[marker] = pts
+    return out
+
+
+def _detect_sharp(sharp: np.ndarray, found: dict[int, np.ndarray], scale: float) -> dict[int, np.ndarray]:
+    """``found`` and the marks found in an unblurred copy at ``scale`` (the blurred-mark detector
+    first: an unblurred mark keeps a little of its smear), each kept as ``_fits`` says."""
+    found = dict(found)
+    for blurred in (True, False):
+        more, _ = _detect(sharp, scale, blurred=blurred)
+        for marker, pts in more.items():
+            if marker not in found and _fits(found, marker, pts):
+                found[marker] = pts
+        if len(found) == 4:
+            break
+    return found
+
+
+UNBLUR_PX_PER_MM = 8.0   # a motion-blurred photo is read from a copy of its grid this sharp, unblurred
+
+
+def _unblurred_source(gray: np.ndarray, H: np.ndarray, motion: deblur.Motion) -> tuple[np.ndarray, np.ndarray | None]:
+    """A motion-blurred photo's grid (its margin and marks included), scaled to about
+    UNBLUR_PX_PER_MM at the grid (never up) and unblurred (``deblur.unblur``), to read the spaces
+    from: (that image, the map from photo px to its px; None: the photo itself). Only the grid's part of the photo is
+    unblurred (bounded CPU: about 2 MP at most)."""
+    m = MARGIN_MM + 2.0
+    box = np.array([[-m, -m], [layout.GRID_MM + m, -m], [layout.GRID_MM + m, layout.GRID_MM + m],
+                    [-m, layout.GRID_MM + m]], np.float64)
+    corners = cv2.perspectiveTransform(box.reshape(-1, 1, 2), H).reshape(-1, 2)
+    grid = cv2.perspectiveTransform((box + np.array([[m, m], [-m, m], [-m, -m], [m, -m]])).reshape(-1, 1, 2),
+                                    H).reshape(-1, 2)
+    ppm = min(np.linalg.norm(grid[i] - grid[(i + 1) % 4]) for i in range(4)) / layout.GRID_MM
+    s = min(1.0, UNBLUR_PX_PER_MM / max(ppm, 1e-6))
+    pad = 2 * motion.length
+    h, w = gray.shape
+    x0, y0 = (max(0, int(v - pad)) for v in corners.min(axis=0))
+    x1, y1 = min(w, int(corners[:, 0].max() + pad) + 1), min(h, int(corners[:, 1].max() + pad) + 1)
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        return gray, None
+    crop = gray[y0:y1, x0:x1]
+    if s < 1:
+        crop = cv2.resize(crop, (max(1, round(crop.shape[1] * s)), max(1, round(crop.shape[0] * s))),
+                          interpolation=cv2.INTER_AREA)
+    S = np.array([[s, 0, -s * x0], [0, s, -s * y0], [0, 0, 1.0]])
+    return deblur.unblur(crop, deblur.Motion(motion.length * s, motion.angle, motion.strength)), S
 
 
 def _fits(found: dict[int, np.ndarray], marker: int, pts: np.ndarray) -> bool:
@@ -1173,6 +1283,11 @@ def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
 def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     gray = _decode(data)
     found, foreign = _find_markers(gray)
+    motion = None
+    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
+        unblurred, blur = _find_unblurred(gray, found)
+        if len(unblurred) > len(found):
+            found, motion = unblurred, blur
     if not found:
         _refuse_a_screen(gray)
         if foreign:
@@ -1182,38 +1297,85 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                          "whole and in focus?",
                          hint="photograph the whole grid with its four corner squares, from above, in good light")
     H, expansion = _homography(found)
+    # a motion-blurred photo whose marks only the third look found: its printed lines and drawing
+    # are smeared as its marks were, so the grid is read from an unblurred copy (``src``, whose
+    # px are ``S`` times the photo's); the photo's own H and size are reported
+    src, S = (gray, None) if motion is None else _unblurred_source(gray, H, motion)
+    if S is not None:
+        H = S @ H
     if len(found) == 1:
         try:
-            H = _follow_grid(gray, H, found)
+            H = _follow_grid(src, H, found)
         except PhotoError:
             _refuse_a_screen(gray)
             raise
-    sheet = _read_qr(gray, H)
+    sheet = _read_qr(src, H)
     if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
                          f"{layout.LAYOUT_VERSION}", hint="update railprint")
-    rect, src_ppm = _rectify(gray, H)
+    rect, src_ppm = _rectify(src, H)
     for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
         if fitted is None:
             break
         H = fitted
-        rect, src_ppm = _rectify(gray, H)
-    suspect = screen.check(gray, H)   # a screen: refused; likely one: every space flagged, and why
+        rect, src_ppm = _rectify(src, H)
+    if S is not None:
+        H_photo = np.linalg.inv(S) @ H
+        H_photo /= H_photo[2, 2]
+    else:
+        H_photo = H
+    suspect = screen.check(gray, H_photo)   # a screen: refused; likely one: every space flagged, and why
     if suspect == screen.SCREEN:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT)
     dark = _darkness(rect)
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
-    rect, dark, doubts, offset = _grid_check(gray, H, rect, dark)
-    for place, why in {**_outside_photo(H, gray.shape), **_hidden_spaces(dark)}.items():
+    rect, dark, doubts, offset = _grid_check(src, H, rect, dark)
+    for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel))
+    if S is not None:
+        uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm)
     if suspect:
         uncertain = _all_uncertain(rows, uncertain, suspect)
     board = Board(tuple(rows), expansion=expansion, source=source)
-    return Reading(board, uncertain, expansion, sheet, len(found), H, (gray.shape[1], gray.shape[0]),
+    return Reading(board, uncertain, expansion, sheet, len(found), H_photo, (gray.shape[1], gray.shape[0]),
                    grid_offset=offset)
+
+
+UNBLURRED_WHY = "a motion-blurred photo, unblurred: the lines along this space's sides do not all agree"
+UNBLURRED_BUMP = 0.05   # an unblurred photo's empty side whose averaged darkness rises this far: a line?
+
+
+def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float) -> list[Uncertain]:
+    """A motion-blurred photo read from its unblurred copy: the Wiener filter brings a light line
+    back fainter than the rest and the JPEG's noise up (the reader's thresholds, which follow the
+    paper's noise, rise with it), so a space read with certainty row by row stays certain only
+    when the darkness averaged along each of its sides reads the same (as in a small photo:
+    ``_small_agrees``), and no empty side's averaged darkness rises UNBLURRED_BUMP above its
+    median (a light route there: on the dev photos the empty sides' 99th percentile was 0.06,
+    a light railway lost 0.10); else it is listed."""
+    listed = {u.square for u in uncertain}
+    extra = []
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if square(r, c) in listed or cell.marker == "v":
+                continue
+            faint = [side for side, kind in zip("NESW", cell.edges) if kind == "."
+                     and _bump(_strip(rel, r, c, "NESW".index(side))) > UNBLURRED_BUMP]
+            if faint:
+                extra.append(Uncertain(square(r, c), cell.token, "; ".join(f"{side}: a faint line? (a motion-blurred "
+                                                                           "photo, unblurred)" for side in faint)))
+            elif not _small_agrees(rel, cell, r, c, src_ppm):
+                extra.append(Uncertain(square(r, c), cell.token, UNBLURRED_WHY))
+    return sorted(uncertain + extra, key=lambda u: (u.square[0], int(u.square[1:])))
+
+
+def _bump(strip: np.ndarray) -> float:
+    """How far a side's darkness, averaged along the route, rises above its median across it."""
+    profile = strip.mean(axis=0)
+    return float(profile.max() - np.median(profile))
 
 
 def _all_uncertain(rows, uncertain: list[Uncertain], why: str) -> list[Uncertain]:
