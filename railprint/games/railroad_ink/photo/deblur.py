@@ -87,7 +87,7 @@ def motion_blurs(gray: np.ndarray, most: int = 3) -> list[Motion]:
 def line_kernel(length: float, angle: float) -> np.ndarray:
     """A line ``length`` px long in direction ``angle`` (degrees, counter-clockwise, y up),
     anti-aliased, summing to 1."""
-    n = (int(math.ceil(length)) + 3) | 1
+    n = _kernel_size(length)
     kernel = np.zeros((n + 1, n + 1), np.float64)
     c = (n - 1) / 2
     ux, uy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
@@ -104,20 +104,38 @@ def line_kernel(length: float, angle: float) -> np.ndarray:
 def unblur(gray: np.ndarray, motion: Motion, noise: float = NOISE) -> np.ndarray:
     """``gray`` with the motion blur undone by a Wiener filter (the photo mirrored at its edges
     first, so they do not ring), as uint8."""
-    kernel = line_kernel(motion.length, motion.angle)
-    n = kernel.shape[0]
-    pad = 2 * n
-    f = cv2.copyMakeBorder(gray.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_REFLECT)
-    h, w = f.shape
-    H, W = cv2.getOptimalDFTSize(h), cv2.getOptimalDFTSize(w)
-    f = cv2.copyMakeBorder(f, 0, H - h, 0, W - w, cv2.BORDER_REFLECT)
-    k = np.zeros((H, W), np.float32)
-    k[:n, :n] = kernel
-    k = np.roll(k, (-(n // 2), -(n // 2)), (0, 1))
-    K = cv2.dft(k, flags=cv2.DFT_COMPLEX_OUTPUT)
-    power = K[..., 0] ** 2 + K[..., 1] ** 2 + noise
-    gain = np.dstack((K[..., 0] / power, -K[..., 1] / power))   # conj(K) / (|K|^2 + noise)
-    spectrum = cv2.mulSpectrums(cv2.dft(f, flags=cv2.DFT_COMPLEX_OUTPUT), gain, 0)
-    out = cv2.idft(spectrum, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
-    out = out[pad:pad + gray.shape[0], pad:pad + gray.shape[1]]
-    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+    return Unblurrer(gray, motion.length)(motion, noise)
+
+
+class Unblurrer:
+    """``gray``'s spectrum, computed once, to undo one or more motion blurs up to ``longest`` px
+    (``Unblurrer(gray, longest)(motion)`` is ``unblur(gray, motion)``). The line is symmetric about
+    its centre, so its spectrum K is real and so is the Wiener filter K / (K^2 + noise): every
+    transform stays a real one (OpenCV's packed spectra, half the work of complex ones)."""
+
+    def __init__(self, gray: np.ndarray, longest: float):
+        self.pad = 2 * _kernel_size(longest)
+        self.shape = gray.shape
+        f = cv2.copyMakeBorder(gray.astype(np.float32), self.pad, self.pad, self.pad, self.pad, cv2.BORDER_REFLECT)
+        h, w = f.shape
+        H, W = cv2.getOptimalDFTSize(h), cv2.getOptimalDFTSize(w)
+        f = cv2.copyMakeBorder(f, 0, H - h, 0, W - w, cv2.BORDER_REFLECT)
+        self.spectrum = cv2.dft(f)      # packed (CCS)
+
+    def __call__(self, motion: Motion, noise: float = NOISE) -> np.ndarray:
+        kernel = line_kernel(motion.length, motion.angle)
+        kernel = 0.5 * (kernel + kernel[::-1, ::-1])   # exactly symmetric (it is, to rounding)
+        n = kernel.shape[0]
+        k = np.zeros(self.spectrum.shape, np.float32)
+        k[:n, :n] = kernel
+        k = np.roll(k, (-(n // 2), -(n // 2)), (0, 1))
+        K = cv2.dft(k)                  # packed: K at the real parts, ~0 at the imaginary ones
+        gain = K / (K * K + noise)      # so the real filter, packed the same way
+        out = cv2.idft(cv2.mulSpectrums(self.spectrum, gain, 0), flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
+        out = out[self.pad:self.pad + self.shape[0], self.pad:self.pad + self.shape[1]]
+        return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
+def _kernel_size(length: float) -> int:
+    """The side of ``line_kernel``'s square for a line ``length`` px long (odd)."""
+    return (int(math.ceil(length)) + 3) | 1
