@@ -143,3 +143,16 @@ def paper_photo(tmp_path_factory):
     from railprint.games.railroad_ink.photo.synth import make_photo
 
     return _photos_once_a_run(tmp_path_factory, "paper-photos", make_photo)
+
+
+@pytest.fixture
+def client(tmp_path):
+    """The app on a fresh data folder, through FastAPI's test client (no socket): serve's API tests and the hostile ones."""
+    from fastapi.testclient import TestClient
+
+    from railprint.serve import make_app
+
+    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+    store.close()

@@ -1340,10 +1340,15 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         return store.history(room_id)
 
     async def change_room(request: Request, room_id: str) -> Response:
+        return await _phones_change(request, apply, room_id)
+
+    async def _phones_change(request: Request, work: Callable[..., Response], room_id: str) -> Response:
+        """A phone's JSON change, ``work(room_id, body, phone)`` in the phones' worker threads
+        (a change goes before waiting pushes: ``changes_first``)."""
         changes_first.begin()
         try:
             body = await _json_body(request)
-            return await in_thread(phones, apply, room_id, body, _phone(request))
+            return await in_thread(phones, work, room_id, body, _phone(request))
         finally:
             changes_first.end()
 
@@ -1367,12 +1372,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         their empty part (the game's, as a new room of these players makes it) and their name to
         the setup, as one change made on version N (two phones joining on one version: the
         second is refused, 409, with the current room)."""
-        changes_first.begin()
-        try:
-            body = await _json_body(request)
-            return await in_thread(phones, add_player, room_id, body, _phone(request))
-        finally:
-            changes_first.end()
+        return await _phones_change(request, add_player, room_id)
 
     def add_player(room_id: str, body: Any, phone: str | None = None) -> Response:
         room = now(room_id)

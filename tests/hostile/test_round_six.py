@@ -42,18 +42,6 @@ def test_warnings_escape_control_characters_and_cut_huge_values(tmp_path):
     assert max(map(len, lines)) < 1000, max(map(len, lines))
 
 
-@pytest.fixture
-def client(tmp_path):
-    from fastapi.testclient import TestClient
-
-    from railprint.serve import make_app
-
-    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app, base_url="http://127.0.0.1") as c:
-        yield c
-    store.close()
-
-
 NEW = {"game": "railroad-ink", "players": ["Ala", "Bob"], "setup": {"expansion": "none"}}
 
 

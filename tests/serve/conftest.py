@@ -16,15 +16,3 @@ def server(tmp_path):
         assert token is None and url.startswith("http://127.0.0.1:")
         yield url, data
 
-
-@pytest.fixture
-def client(tmp_path):
-    """The app on a fresh data folder, through FastAPI's test client (no socket)."""
-    from fastapi.testclient import TestClient
-
-    from railprint.serve import make_app
-
-    app, _, store = make_app(tmp_path / "data", "127.0.0.1")
-    with TestClient(app, base_url="http://127.0.0.1") as c:
-        yield c
-    store.close()
