@@ -250,20 +250,28 @@ def close_matches(name: str, choices: Iterable[str], n: int = 3, cutoff: float =
     return result[:n]
 
 
+def you_meant(names: Iterable[str], lang: str = "en") -> str | None:
+    """'did you mean X or Y?' (``lang="pl"``: 'może chodziło o X albo Y?'); None for no names."""
+    names = list(names)
+    if not names:
+        return None
+    if lang == "pl":
+        return "może chodziło o " + " albo ".join(repr(n) for n in names) + "?"
+    return "did you mean " + " or ".join(repr(n) for n in names) + "?"
+
+
 def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
     """'did you mean X or Y?' for the names closest to ``name``; None when none is close."""
-    matches = close_matches(name, choices)
-    return "did you mean " + " or ".join(repr(m) for m in matches) + "?" if matches else None
+    return you_meant(close_matches(name, choices))
 
 
 def suggestion(name: str, choices: Iterable[str], lang: str = "en") -> str:
     """A hint string: 'did you mean X?' or the list of accepted values (``lang="pl"``: in Polish)."""
     choices = sorted(set(choices))
-    matches = close_matches(name, choices)
+    near = you_meant(close_matches(name, choices), lang)
+    if near:
+        return near
     pl = lang == "pl"
-    if matches:
-        return ("może chodziło o " if pl else "did you mean ") + (" albo " if pl else " or ").join(
-            repr(m) for m in matches) + "?"
     if len(choices) <= 12:
         return ("możliwe: " if pl else "expected one of: ") + ", ".join(choices)
     return (f"żadna z {len(choices)} znanych nazw nie jest podobna" if pl

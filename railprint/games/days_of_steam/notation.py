@@ -28,7 +28,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from railprint.errors import Location, NotationError, Problems, clip, close_matches, name_key, suggestion
+from railprint.errors import Location, NotationError, Problems, clip, close_matches, name_key, suggestion, you_meant
 from railprint.loading import yamlio
 from railprint.loading.text import MAX_GAME_BYTES, read_text
 from railprint.records import Record
@@ -297,9 +297,9 @@ def _token(token: str, row: int, col: int, where: Location, problems: Problems) 
         # a kind code one letter off a real one: suggest the token with that code
         close = [k + m.group(2) + m.group(3) for k in TILES
                  if sum(a != b for a, b in zip(k, m.group(1))) == 1] if m else []
-        hint = ("did you mean " + " or ".join(repr(c) for c in close) + "? " if close else "") + \
+        hint = (you_meant(close) + " " if close else "") + \
             f"a square is '.', a city R G Y B, or a tile: kind ({kinds}), rotation 0-3, flag h/w/o"
-        hint_pl = ("może chodziło o " + " albo ".join(repr(c) for c in close) + "? " if close else "") + \
+        hint_pl = (you_meant(close, "pl") + " " if close else "") + \
             f"pole to '.', miasto R G Y B albo kafel: rodzaj ({kinds}), obrót 0-3, znacznik h/w/o"
         problems.add(f"map token {token!r} is not a tile", where, hint=hint,
                      pl=f"{token!r} na mapie to nie kafel ({hint_pl})")

@@ -16,7 +16,7 @@ from railprint.records import Record
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import Location, NotationError
+from railprint.errors import Location, NotationError, you_meant
 from railprint.loading import yamlio
 from railprint.games.ticket_to_ride.model import Route, TTRMap, name_key
 
@@ -131,12 +131,10 @@ def _place(m: TTRMap, text: str, where: Location) -> str:
         aliases = {a: p.name for p in (*m.cities, *m.areas) for a in p.aliases}
         found = closest(text, [*names, *aliases])
         printed = list(dict.fromkeys(aliases.get(f, f) for f in found))
-        hint = ("did you mean " + " or ".join(repr(n) for n in printed) + "?") if printed \
-            else f"the {m.title()} map has {len(m.cities)} cities" + (
-                f" and the areas {', '.join(a.name for a in m.areas)}" if m.areas else "")
-        hint_pl = ("może chodziło o " + " albo ".join(repr(n) for n in printed) + "?") if printed \
-            else f"mapa {m.title()} ma {len(m.cities)} miast" + (
-                f" i obszary {', '.join(a.name for a in m.areas)}" if m.areas else "")
+        hint = you_meant(printed) or (f"the {m.title()} map has {len(m.cities)} cities" + (
+                f" and the areas {', '.join(a.name for a in m.areas)}" if m.areas else ""))
+        hint_pl = you_meant(printed, "pl") or (f"mapa {m.title()} ma {len(m.cities)} miast" + (
+                f" i obszary {', '.join(a.name for a in m.areas)}" if m.areas else ""))
         raise NotationError(f"unknown city or area {text.strip()!r}", where, hint=hint,
                             pl=f"nieznane miasto lub obszar {text.strip()!r} ({hint_pl})")
     return place
