@@ -183,3 +183,30 @@ def test_an_overexposed_space_is_flagged_only_where_a_line_could_be_lost():
     faded = dark.copy()
     faded[y0 - 3:y0 + 2 * sq + 3, x0 - 3:x0 + 2 * sq + 3] *= 0.3               # the light far past white
     assert read._clipped_spaces(rect, faded, 0.8, drawn(0.9)) == clipped
+
+
+def test_the_sides_something_lies_over_are_named_and_not_guessed_from():
+    # round eleven: a pen over the grid reads as wide bands of ink on the sides it covers; the
+    # best guess for such a space went by them (a station and four railways where a pen lay)
+    dark = _printed_grid()
+    p = read.PX_PER_MM
+    # a white pen across the north edge of B2 (row 1, column 1): that line's middle is gone
+    y = int((read.MARGIN_MM + 1 * layout.SQUARE_MM) * p)
+    x = int((read.MARGIN_MM + 1 * layout.SQUARE_MM) * p)
+    dark[y - int(5 * p):y + int(5 * p), x:x + int(layout.SQUARE_MM * p)] = 0.0
+    # a felt-tip marker's railway, 4 mm wide, drawn across D4's south edge: a drawing, not a cover
+    ys = int((read.MARGIN_MM + 4 * layout.SQUARE_MM) * p)
+    xs = int((read.MARGIN_MM + 3.5 * layout.SQUARE_MM) * p)
+    dark[ys - int(6 * p):ys + int(6 * p), xs - int(2 * p):xs + int(2 * p)] = 0.9
+    unseen = read._unseen_sides(dark, [(1, 1), (0, 1), (1, 2), (3, 3), (4, 3)])
+    assert unseen == {(1, 1): frozenset({0}), (0, 1): frozenset({2})}
+    # a dark pen over N and E read as bands of "railway", the centre dark: without the unseen
+    # sides the guess is a station; with them, the sides seen (S, W: railways) and the dice's
+    # frequencies decide, and the centre under the pen does not count
+    band = read.SideRead("r", False, "a solid band: a highway's two lines run together?")
+    sides = [band, band, read.SideRead("r", True), read.SideRead("r", True)]
+    assert read._nearest_face(read.Cell("rrrr", "s"), sides, 0.9).marker == "s"
+    guess = read._nearest_face(read.Cell("rrrr", "s"), sides, 0.9, frozenset({0, 1}))
+    assert guess.marker == "" and guess.edges[2:] == "rr" and guess in read._faces()
+    # the rarer four-way railway loses to a die face that draws the two railways seen
+    assert guess != read.Cell("rrrr")

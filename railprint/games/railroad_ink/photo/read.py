@@ -1165,12 +1165,14 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
 
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               floor: float = 0.0, src_ppm: float = PX_PER_MM) -> tuple[Cell, bool, str]:
+               floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset()
+               ) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
     threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
-    the photo's own pixels per mm at the grid (``profile_lines``)."""
+    the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
+    lies over (``_unseen_sides``), which the best guess does not go by."""
     sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
@@ -1203,8 +1205,10 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
         # every side and the centre read clearly, but no die face or special route draws this
         # space (turned or mirrored): one side is misread (a light line lost in a small photo)
         certain, reasons = False, reasons + [NOT_A_FACE]
+    if unseen:
+        certain = False   # never read with certainty (read_rel flags the space as not seen too)
     if not certain:
-        cell = _nearest_face(cell, sides, fill)
+        cell = _nearest_face(cell, sides, fill, unseen)
     return cell, certain, "; ".join(reasons)
 
 
@@ -1230,15 +1234,19 @@ def _faces() -> tuple[Cell, ...]:
 _FACES: list[Cell] = []
 
 
-def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
+def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset()) -> Cell:
     """The best guess for an uncertain space: the drawable space (a die face or special route,
     turned) closest to what was read — a certain side must match, an uncertain one costs less
-    to change to the other route type than to nothing; the centre's fill weighs the station."""
+    to change to the other route type than to nothing; the centre's fill weighs the station.
+    ``unseen`` (round eleven): sides something lies over (a pen, a finger), whose reading is the
+    thing over them, not the drawing: they cost nothing, the centre neither when two sides or more
+    are unseen, and the faces are weighed by how often the dice draw them (``_face_prior``)."""
     best, best_cost = read, None
+    prior = _face_prior() if unseen else {}
     for face in _faces():
-        cost = 0.0
-        for side, kind in zip(sides, face.edges):
-            if kind == side.kind:
+        cost = UNSEEN_PRIOR * prior[face] if unseen else 0.0
+        for s, (side, kind) in enumerate(zip(sides, face.edges)):
+            if kind == side.kind or s in unseen:
                 continue
             if side.certain:
                 # a certain empty side costs a little less to fill than a certain route to drop:
@@ -1249,7 +1257,9 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
             else:
                 cost += 0.6 if kind != "." else 1.5
         station = face.marker == "s"
-        if station and fill < 0.3 or not station and fill >= 0.6:
+        if len(unseen) >= 2:
+            pass
+        elif station and fill < 0.3 or not station and fill >= 0.6:
             cost += 2.0
         elif station != (fill >= 0.6):
             cost += 0.5
@@ -1257,6 +1267,82 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float) -> Cell:
             cost -= 0.01   # what was read wins a tie
         if best_cost is None or cost < best_cost:
             best, best_cost = face, cost
+    return best
+
+
+UNSEEN_PRIOR = 1.5       # weight of a face's rarity (-log of its share) in a space partly not seen
+EMPTY_SHARE = 0.3        # the share of a finished sheet's spaces left empty, for that rarity
+
+
+@lru_cache(maxsize=1)
+def _face_prior() -> dict[Cell, float]:
+    """How rare each drawable space is: -log of its share of a finished sheet's spaces. The three
+    route dice each show six faces (a straight, a curve and a T of highway and of railway), the
+    junction die three (overpass, straight station, curve station) twice each, and each of the six
+    special routes is drawn at most once a game; a face's share is spread evenly over its turned
+    and mirrored drawings, and EMPTY_SHARE of the sheet is left empty."""
+    weights = (("h.h.", 6), ("r.r.", 6), ("hh..", 6), ("rr..", 6), ("hhh.", 6), ("rrr.", 6),
+               ("hrhro", 3), ("h.r.s", 3), ("hr..s", 3),
+               ("hhhh", 1), ("rrrr", 1), ("hhhrs", 1), ("hrrrs", 1), ("hhrrs", 1), ("hrhrs", 1))
+    total = sum(w for _, w in weights)
+    share: dict[Cell, float] = {EMPTY: EMPTY_SHARE}
+    for token, w in weights:
+        drawings = set()
+        for edges in (token[:4], Cell(token[:4]).mirrored(True).edges):
+            for k in range(4):
+                drawings.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), token[4:]))
+        for cell in drawings:
+            share[cell] = share.get(cell, 0.0) + (1 - EMPTY_SHARE) * w / total / len(drawings)
+    return {cell: -math.log(share.get(cell, 1e-6)) for cell in _faces()}
+
+
+UNSEEN_PIECES = 3        # a side whose printed line is hidden this many pieces in a row, through its middle, is unseen
+
+
+def _unseen_sides(rel: np.ndarray, spaces) -> dict[tuple[int, int], frozenset[int]]:
+    """For each of ``spaces``, the sides something lies over: the printed line along the side hidden
+    (``_hidden_spaces``' measure: a LINE_SEGMENT_MM piece under LINE_LOST of the sheet's typical
+    line contrast) UNSEEN_PIECES pieces in a row, through one of the three at the side's middle. A
+    pen (9-12 mm) or a finger over a side reads as a wide band of ink (or, white, as none), not
+    the drawing; a route drawn across the line hides at most a piece or two (a felt-tip marker's
+    highway, 5-8 mm: on dev marker photos one piece in a row was too few, three kept them).
+    """
+    contrast = _line_pieces(rel)
+    if contrast is None or not spaces:
+        return {}
+    typical = float(np.median(contrast))
+    if typical <= 0.02:
+        return {}
+    hidden = contrast < LINE_LOST * typical
+    per = hidden.shape[2] // SIZE
+    mid = [per // 2 - 1, per // 2, per // 2 + 1]
+    out = {}
+    for r, c in spaces:
+        # (axis, line, first piece): N and S are horizontal lines (axis 1) r and r + 1 along c;
+        # E and W vertical lines (axis 0) c + 1 and c along r
+        where = ((1, r, c), (0, c + 1, r), (1, r + 1, c), (0, c, r))
+        sides = frozenset(s for s, (axis, k, along) in enumerate(where)
+                          if _hidden_run(hidden[axis, k], along * per, per, mid) >= UNSEEN_PIECES)
+        if sides:
+            out[(r, c)] = sides
+    return out
+
+
+def _hidden_run(hidden: np.ndarray, first: int, per: int, mid: list[int]) -> int:
+    """The longest run of hidden pieces along a printed line (``hidden``: the line's pieces) that
+    takes in one of the edge's middle pieces (``mid``, counted from ``first``; the edge has ``per``
+    pieces, the run may go on into the next edges)."""
+    best = 0
+    for i in mid:
+        at = first + i
+        if not hidden[at]:
+            continue
+        a = b = at
+        while a > 0 and hidden[a - 1]:
+            a -= 1
+        while b + 1 < len(hidden) and hidden[b + 1]:
+            b += 1
+        best = max(best, b - a + 1)
     return best
 
 
@@ -1420,8 +1506,10 @@ def _hidden_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
     count = np.zeros((SIZE, SIZE), int)
     for (r, c), pieces in _space_pieces(contrast < LINE_LOST * typical).items():
         count[r, c] = int(np.sum(pieces))
-    why = "the printed grid's lines are not seen here (something over the sheet, or out of the photo)"
-    return {(r, c): why for r, c in np.argwhere(count >= LINE_LOST_PIECES).tolist()}
+    return {(r, c): NOT_SEEN for r, c in np.argwhere(count >= LINE_LOST_PIECES).tolist()}
+
+
+NOT_SEEN = "the printed grid's lines are not seen here (something over the sheet, or out of the photo)"
 
 
 def _line_pieces(dark: np.ndarray) -> np.ndarray | None:
@@ -1542,13 +1630,17 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     solid = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     rows = []
     uncertain: list[Uncertain] = []
+    # (an overexposed space's lines are lost in the light, not under something: not unseen)
+    unseen = _unseen_sides(rel, [place for place, why in (shaky or {}).items()
+                                 if why == NOT_SEEN and place not in (clipped or ())])
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
+                                            unseen.get((r, c), frozenset()))
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
