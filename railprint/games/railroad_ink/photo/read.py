@@ -1165,15 +1165,18 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
 
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset()
-               ) -> tuple[Cell, bool, str]:
+               floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset(),
+               overexposed: bool = False) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
     threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
     the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
-    lies over (``_unseen_sides``), which the best guess does not go by."""
+    lies over (``_unseen_sides``), which the best guess does not go by; ``overexposed``: the space's
+    paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
     sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
+    if overexposed and rel is not None:
+        sides = [_lost_route(side, _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
@@ -1213,6 +1216,18 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
 
 
 NOT_A_FACE = "no die face draws this space"
+
+
+def _lost_route(side: SideRead, strip: np.ndarray, floor: float, src_ppm: float) -> SideRead:
+    """An overexposed space's side read as uncertainly empty (a few marks, a faint line): there the
+    light washes a route's lines out to a few marks (on the dev hot spot and contrast photos, 236
+    such sides were routes and 6 empty), so the best guess is a route — a highway where the
+    darkness shows two lines a road's width apart, else a railway (the side stays uncertain)."""
+    if side.kind != "." or side.certain:
+        return side
+    road = profile_lines(strip, src_ppm) == "h" or _two_lines_apart(off_middle(strip, src_ppm)) \
+        or two_lines(strip, floor) >= 0.3
+    return SideRead("h" if road else "r", False, side.why)
 
 
 def _faces() -> tuple[Cell, ...]:
@@ -1640,7 +1655,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 row.append(Cell("llll", "v"))
                 continue
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
-                                            unseen.get((r, c), frozenset()))
+                                            unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped)
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
