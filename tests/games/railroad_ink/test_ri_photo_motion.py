@@ -117,3 +117,32 @@ def test_an_unblurred_empty_side_with_a_faint_line_is_flagged():
     assert "B5" in {u.square for u in doubts}
     assert any(u.square == "B5" and "E: a faint line?" in u.reason for u in doubts)
     assert math.isfinite(read.UNBLURRED_BUMP)
+
+
+def test_a_motion_blurred_photo_is_unblurred_before_the_passes_over_the_whole_photo(monkeypatch):
+    # round eleven: a photo over 2000 px whose first look finds no mark and shows a motion blur is
+    # unblurred first; the detector's passes over the whole photo (about 0.2 s at 12 MP, and they
+    # find nothing a blur smeared at the copy's size too) are left out, and the detection copy is
+    # made once for every look
+    photo = field.field_photo(770_103, "motion", 4.5, motion=0.007)
+    gray = read._decode(photo.jpeg)
+    assert max(gray.shape) > read.DETECT_LONG_SIDE
+    passes, copies, resize = [], [], cv2.resize
+    detect = read._detect
+
+    def counted_detect(image, k, blurred=False, *args, **kwargs):
+        passes.append((image.shape, k))
+        return detect(image, k, blurred, *args, **kwargs)
+
+    def counted_resize(image, size, *args, **kwargs):
+        if image.shape == gray.shape and size and max(size) == read.DETECT_LONG_SIDE:
+            copies.append(size)
+        return resize(image, size, *args, **kwargs)
+
+    monkeypatch.setattr(read, "_detect", counted_detect)
+    monkeypatch.setattr(cv2, "resize", counted_resize)
+    reading = read_photo(photo.jpeg)
+    assert reading.markers >= 3
+    assert _wrong(photo.board, reading.board) <= {u.square for u in reading.uncertain}
+    assert not [k for shape, k in passes if shape == gray.shape and k == 1.0], passes
+    assert len(copies) == 1

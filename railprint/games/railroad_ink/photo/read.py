@@ -221,35 +221,82 @@ def _detector(blurred: bool = False):
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
 
 
-def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
+def _detection_copy(gray: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo at most DETECT_LONG_SIDE long (INTER_AREA), and its scale: made once and shared
+    by every look at that size (round eleven: each look made its own, 0.03 s each at 12 MP)."""
+    h, w = gray.shape
+    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
+    return small, k
+
+
+def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None,
+                  first: tuple[dict[int, np.ndarray], list[int]] | None = None,
+                  motions: list[deblur.Motion] | None = None) -> tuple[dict[int, np.ndarray], list[int]]:
     """Our markers (id -> 4 corners in full-photo px) and the ids of foreign ones. Looked for on a
     copy at most DETECT_LONG_SIDE long; when that misses some, once more at full resolution
     (a small or blurred sheet in a large photo), or, in a photo no longer than that, on a copy
     twice its size (a photo a messaging app scaled down to 1-2 MP and compressed hard: its
-    marks' cells 4-5 px wide and blocky, which the detector's thresholds miss)."""
-    h, w = gray.shape
-    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    ours, foreign = _detect(gray, k)
+    marks' cells 4-5 px wide and blocky, which the detector's thresholds miss).
+
+    ``copy``: ``_detection_copy(gray)``, made once; ``first``: the first look's result on it, when
+    already made. ``motions`` (round eleven; ``deblur.motion_blurs``
+    of that copy): when the first look finds fewer than two marks in a photo with a motion blur,
+    the blurred-mark look at the copy's size runs first and the passes over the whole photo are
+    left out when it finds fewer than two marks too (``_find_all`` unblurs the photo first; a
+    blur smears a 12 MP photo's marks at full size as at the copy's, and those two passes cost
+    about 0.2 s)."""
+    small, k = copy if copy is not None else _detection_copy(gray)
+    ours, foreign = (dict(first[0]), list(first[1])) if first is not None else _detect(gray, k, small=small)
+    if motions and len(ours) < 2:
+        _detect_blurred(gray, k, ours, small)
+        if len(ours) < 2:
+            return ours, foreign
+        scales = (1.0 if k < 1 else 2.0,)
+    else:
+        scales = (k, 1.0 if k < 1 else 2.0)
     if len(ours) < 4:
         more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
         foreign = sorted(set(foreign) | set(foreign_more))
-    for scale in (k, 1.0 if k < 1 else 2.0):
+    for scale in scales:
         # still some missing: once more with the cells sampled for a blurred mark (``_detector``;
         # round nine: a motion-blurred photo, a contrast curve); a mark found only so is kept
         # when it fits the others' homography, and the foreign ids it sees are not counted
         if len(ours) == 4:
             break
-        more, _ = _detect(gray, scale, blurred=True)
-        for marker, pts in more.items():
-            if marker not in ours and _fits(ours, marker, pts):
-                ours[marker] = pts
+        _detect_blurred(gray, scale, ours, small if scale == k else None)
     return ours, foreign
 
 
-def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
-                    ) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
+def _detect_blurred(gray: np.ndarray, scale: float, ours: dict[int, np.ndarray], small: np.ndarray | None) -> None:
+    """The blurred-mark detector's marks at ``scale`` added to ``ours`` where they fit (``_fits``)."""
+    more, _ = _detect(gray, scale, blurred=True, small=small)
+    for marker, pts in more.items():
+        if marker not in ours and _fits(ours, marker, pts):
+            ours[marker] = pts
+
+
+def _find_all(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int], deblur.Motion | None]:
+    """Every look for the marks (``_find_markers``, then ``_find_unblurred`` when some are still
+    missing): (marks, foreign ids, the motion blur undone to find them or None). The detection
+    copy is made once, and the blur measured once, for every look."""
+    copy = _detection_copy(gray)
+    first = _detect(gray, copy[1], small=copy[0])
+    motions = deblur.motion_blurs(copy[0], 3) if len(first[0]) < 4 else []
+    found, foreign = _find_markers(gray, copy, first, motions)
+    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
+        unblurred, blur = _find_unblurred(gray, found, copy, motions)
+        if len(unblurred) > len(found):
+            return unblurred, foreign, blur
+        if len(found) < 2 and motions:   # unblurring found no more: the passes over the whole photo after all
+            found, foreign = _find_markers(gray, copy)
+    return found, foreign, None
+
+
+def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray], copy: tuple[np.ndarray, float] | None = None,
+                    motions: list[deblur.Motion] | None = None) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
     """The third look (issue 35, round ten), for a photo whose marks the others miss: a straight
     motion blur (a shaking hand) longer than a mark's cell smears its bits together. The blur is
     measured on the detection copy (``deblur.motion_blurs``: its length and direction from the
@@ -258,14 +305,14 @@ def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
     photo is read anyway), and the other marks are looked for where those put them. A photo
     without a motion blur costs one spectrum (a few hundredths of a second). Marks found so are
     kept as the other looks keep them (``_fits``, against the ``known`` ones too). Returns the
-    marks (full-photo px; empty when the unblurred copy adds none) and the blur (full-photo px)."""
-    h, w = gray.shape
-    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
+    marks (full-photo px; empty when the unblurred copy adds none) and the blur (full-photo px).
+    ``copy`` and ``motions``: the detection copy and its blurs (``motion_blurs(copy, 3)``), when
+    already made."""
+    small, k = copy if copy is not None else _detection_copy(gray)
     start = {marker: pts * k for marker, pts in known.items()}
     best: dict[int, np.ndarray] = start
     blur, best_sharp = None, None
-    motions = deblur.motion_blurs(small, 3 if len(known) < 2 else 1)
+    motions = (deblur.motion_blurs(small, 3) if motions is None else motions)[:3 if len(known) < 2 else 1]
     unblur = deblur.Unblurrer(small, max(m.length for m in motions)) if motions else None   # one spectrum
     for motion in motions:
         sharp = unblur(motion)
@@ -381,9 +428,12 @@ def _fits(found: dict[int, np.ndarray], marker: int, pts: np.ndarray) -> bool:
     return float(np.max(np.linalg.norm(where - pts, axis=1))) <= 0.4 * side
 
 
-def _detect(gray: np.ndarray, k: float, blurred: bool = False) -> tuple[dict[int, np.ndarray], list[int]]:
+def _detect(gray: np.ndarray, k: float, blurred: bool = False, small: np.ndarray | None = None
+            ) -> tuple[dict[int, np.ndarray], list[int]]:
+    """Our marks and foreign ids found by one detector pass on ``gray`` scaled by ``k`` (``small``:
+    that copy, when already made), the corners refined on ``gray``."""
     h, w = gray.shape
-    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
+    small = small if small is not None else gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
                                            interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC)
     corners, ids, _ = _detector(blurred).detectMarkers(small)
     ours: dict[int, np.ndarray] = {}
@@ -1283,12 +1333,7 @@ def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
 
 def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     gray = _decode(data)
-    found, foreign = _find_markers(gray)
-    motion = None
-    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
-        unblurred, blur = _find_unblurred(gray, found)
-        if len(unblurred) > len(found):
-            found, motion = unblurred, blur
+    found, foreign, motion = _find_all(gray)
     if not found:
         _refuse_a_screen(gray)
         if foreign:
