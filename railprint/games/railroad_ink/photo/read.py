@@ -240,27 +240,25 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
     marks' cells 4-5 px wide and blocky, which the detector's thresholds miss).
 
     ``copy``: ``_detection_copy(gray)``, made once; ``first``: the first look's result on it, when
-    already made. ``motions`` (round eleven; ``deblur.motion_blurs``
-    of that copy): when the first look finds fewer than two marks in a photo with a motion blur,
-    the blurred-mark look at the copy's size runs first and the passes over the whole photo are
-    left out when it finds fewer than two marks too (``_find_all`` unblurs the photo first; a
-    blur smears a 12 MP photo's marks at full size as at the copy's, and those two passes cost
-    about 0.2 s)."""
+    already made. ``motions`` (round eleven; ``deblur.motion_blurs`` of that copy): in a photo with
+    a motion blur the passes over the whole photo at full size are left out (about 0.2 s at
+    12 MP): the blurred-mark look at the copy's size runs, and then, with two or three marks
+    found, the others are looked for at full size only where those put them (``_find_missing``,
+    not unblurred); with fewer, ``_find_all`` unblurs the photo first."""
     small, k = copy if copy is not None else _detection_copy(gray)
     ours, foreign = (dict(first[0]), list(first[1])) if first is not None else _detect(gray, k, small=small)
-    if motions and len(ours) < 2:
-        _detect_blurred(gray, k, ours, small)
-        if len(ours) < 2:
-            return ours, foreign
-        scales = (1.0 if k < 1 else 2.0,)
-    else:
-        scales = (k, 1.0 if k < 1 else 2.0)
+    if motions:
+        if len(ours) < 4:
+            _detect_blurred(gray, k, ours, small)
+        if 2 <= len(ours) < 4:
+            ours = _find_missing(gray, ours, None, 1.0 if k < 1 else 2.0)
+        return ours, foreign
     if len(ours) < 4:
         more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
         foreign = sorted(set(foreign) | set(foreign_more))
-    for scale in scales:
+    for scale in (k, 1.0 if k < 1 else 2.0):
         # still some missing: once more with the cells sampled for a blurred mark (``_detector``;
         # round nine: a motion-blurred photo, a contrast curve); a mark found only so is kept
         # when it fits the others' homography, and the foreign ids it sees are not counted
@@ -334,15 +332,19 @@ def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray], copy: tuple[
     return found, blur
 
 
-def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.Motion) -> dict[int, np.ndarray]:
+def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.Motion | None,
+                  zoom: float | None = None) -> dict[int, np.ndarray]:
     """``found`` (two or three marks of a motion-blurred photo) and the missing marks looked for
     where those put them: a window 7 marks wide around each, at the photo's own resolution (or
     twice it, when a mark's cell is under 6 px), unblurred; a mark found there is kept as
     ``_fits`` says. A few small windows: far cheaper than the whole photo unblurred at full size
-    (a mark found at the detection copy's size only in part: its cells 2-4 px wide there)."""
+    (a mark found at the detection copy's size only in part: its cells 2-4 px wide there).
+    ``blur`` None (round eleven): the windows are not unblurred, and are looked at by both
+    detectors at ``zoom`` (the passes over the whole photo, only where the missing marks are)."""
     H, expansion = _homography(found)
     side = float(np.mean([np.linalg.norm(p[0] - p[1]) for p in found.values()]))
-    zoom = 2.0 if side / layout.MARKER_CELLS < 6 else 1.0
+    if zoom is None:
+        zoom = 2.0 if side / layout.MARKER_CELLS < 6 else 1.0
     h, w = gray.shape
     out = dict(found)
     for place in layout.marker_places(expansion):
@@ -350,16 +352,21 @@ def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.M
             continue
         corners = np.array(place.corners(), np.float64).reshape(-1, 1, 2)
         centre = cv2.perspectiveTransform(corners, H).reshape(-1, 2).mean(0)
-        r = int(3.5 * side + 2 * blur.length)
+        r = int(3.5 * side + 2 * (blur.length if blur is not None else 0.0))
         x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
         x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
         if x1 - x0 < 2 * side or y1 - y0 < 2 * side:
             continue
-        sharp = deblur.unblur(gray[y0:y1, x0:x1], blur)
-        for marker, pts in _detect_sharp(sharp, {}, zoom).items():
-            pts = pts + np.array([x0, y0], np.float32)
-            if marker not in out and _fits(out, marker, pts):
-                out[marker] = pts
+        window = gray[y0:y1, x0:x1]
+        if blur is not None:
+            looks = [_detect_sharp(deblur.unblur(window, blur), {}, zoom)]
+        else:
+            looks = [_detect(window, zoom)[0], _detect(window, zoom, blurred=True)[0]]
+        for look in looks:
+            for marker, pts in look.items():
+                pts = pts + np.array([x0, y0], np.float32)
+                if marker not in out and _fits(out, marker, pts):
+                    out[marker] = pts
     return out
 
 
