@@ -172,3 +172,25 @@ def test_with_a_motion_blur_the_missing_marks_are_looked_for_at_full_size_only_w
     assert set(got) == set(found)
     assert np.abs(got[min(found)] - found[min(found)]).max() < 1.5
     assert passes and all(shape != gray.shape for shape, k in passes if k == 1.0), passes
+
+
+def test_an_unblurred_faint_pair_of_lines_is_not_guessed_a_highway():
+    # round eleven: in an unblurred copy the Wiener filter's ringing puts two faint lines a road's
+    # width apart beside an empty side's middle; round ten's guess for a faint line that is two
+    # ("a light highway") took 155 empty sides of the dev motion set 770,000-059 for routes (31
+    # light highways right). Read from an unblurred copy, such a side stays flagged, guessed empty
+    p = read.PX_PER_MM
+    size = int(round((147 + 2 * read.MARGIN_MM) * p))
+    rel = np.random.default_rng(0).normal(0.07, 0.01, (size, size)).astype(np.float32)
+    mid = int((read.MARGIN_MM + 3 * 21 + 10.5) * p)     # D4's north and south sides, their middle
+    for top, bottom in ((0.5, 8.0), (13.0, 20.5)):
+        y0, y1 = int((read.MARGIN_MM + 3 * 21 + top) * p), int((read.MARGIN_MM + 3 * 21 + bottom) * p)
+        for x in (mid - int(2.5 * p), mid + int(2.5 * p)):
+            rel[y0:y1, x - 1:x + 2] += 0.12
+    y = int((read.MARGIN_MM + 10.5) * p)               # a dark route along row A sets the ink level
+    rel[y - 1:y + 2, int(read.MARGIN_MM * p):int((read.MARGIN_MM + 147) * p)] = 0.8
+    sharp_rows, sharp_doubts = read.read_rel(rel, "none", 8.0)
+    rows, doubts = read.read_rel(rel, "none", 8.0, unblurred=True)
+    assert sharp_rows[3][3].edges == "h.h."        # a sharp photo's guess: a light highway
+    assert rows[3][3].edges == "...."
+    assert any(u.square == "D4" and "N: a faint line?; S: a faint line?" in u.reason for u in doubts)

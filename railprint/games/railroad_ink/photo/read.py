@@ -1133,8 +1133,10 @@ def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
 
 
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
-               rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM) -> list[SideRead]:
-    """The four sides of space (r, c), N E S W (see ``read_space``)."""
+               rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM, *,
+               unblurred: bool = False) -> list[SideRead]:
+    """The four sides of space (r, c), N E S W (see ``read_space``; ``unblurred``: ``rel`` is a
+    motion-blurred photo's unblurred copy, ``_unblurred_source``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
@@ -1213,22 +1215,26 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # under every threshold row by row, but a line running on once the darkness is
                     # averaged along the route (a light line, blurred or in a coarse photo)
                     sides[s] = SideRead(".", False, "a faint line?")
-                if not sides[s].certain and rel is not None and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
+                if not sides[s].certain and rel is not None and not unblurred \
+                        and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
                     # round ten: the faint line is two, a road's width apart: the best guess is a
-                    # light highway (the side stays uncertain)
+                    # light highway (the side stays uncertain). Not in an unblurred copy (round
+                    # eleven): the Wiener filter's ringing puts two such lines beside an empty
+                    # side's middle (dev motion 770,000-059: 155 empty sides so guessed a route,
+                    # 31 light highways); its guess stays empty
                     sides[s] = SideRead("h", False, "a faint line?")
     return sides
 
 
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               floor: float = 0.0, src_ppm: float = PX_PER_MM) -> tuple[Cell, bool, str]:
+               floor: float = 0.0, src_ppm: float = PX_PER_MM, *, unblurred: bool = False) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
     threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
     the photo's own pixels per mm at the grid (``profile_lines``)."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
@@ -1387,7 +1393,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
-    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel))
+    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
+                               unblurred=S is not None)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm)
     if suspect:
@@ -1578,11 +1585,13 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
-             clipped: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
-    is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``)."""
+    is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
+    ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -1600,7 +1609,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
