@@ -1,0 +1,178 @@
+"""Round seven of hostile input (docs/hostile-input.md, *Round seven*): a Tabletop Simulator board's
+bands rendered one at a time and no more of them than its size needs, `list` cutting a huge
+title, `--url-base` encoded and checked, icons files bounded, `--ink-limit` checked."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.common import deck, files_under, run, write
+
+
+# -- Tabletop Simulator boards ---------------------------------------------------------------------
+
+def test_a_board_held_under_150_dpi_by_its_short_side_takes_the_fewest_bands():
+    """A 2000 x 700 mm board cannot reach 150 dpi within 4096 px across its 700 mm: the band search
+    fell through to its last count, 16 bands of 728 px, where 3 bands hold it at the same dpi."""
+    from railprint.export.tts import MAX_BOARD_SIDE, _board_bands
+    from railprint.scene import Page
+    from railprint.units import mm
+
+    for (width, height), (bands, dpi) in {(2000, 700): (3, 148), (1300, 1300): (1, 80), (540, 800): (2, 192),
+                                          (2000, 2000): (1, 52)}.items():
+        assert _board_bands(Page(mm(width), mm(height), ()), 300) == (bands, dpi), (width, height)
+        longest = max(width, height) / 25.4
+        assert round(longest / bands * dpi) <= MAX_BOARD_SIDE and round(min(width, height) / 25.4 * dpi) <= MAX_BOARD_SIDE
+
+
+def test_a_board_too_large_for_tabletop_simulator_is_one_error():
+    from railprint.errors import RailprintError
+    from railprint.export.tts import _board_bands
+    from railprint.scene import Page
+    from railprint.units import mm
+
+    with pytest.raises(RailprintError, match="too large for Tabletop Simulator"):
+        _board_bands(Page(mm(3000), mm(3000), ()), 300)
+
+
+def test_a_board_s_bands_are_rendered_one_at_a_time_each_its_own_picture(tmp_path, monkeypatch):
+    """Every band was rendered and encoded before the first was written (16 bands at once);
+    ``document_images`` would take the bands, which draw one group clipped, for copies of one face."""
+    from PIL import Image
+
+    from railprint.export import images, tts
+    from railprint.export.tts import export_board
+    from railprint.scene import Page, Rect, Style
+    from railprint.units import mm
+
+    rendered = []
+    real = images._raster
+
+    def counted(*args, **kwargs):
+        rendered.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(images, "_raster", counted)
+    monkeypatch.setattr(tts, "MAX_BOARD_SIDE", 300)    # small pictures: a 100 x 300 mm board in 3 bands
+    colours = ["#ff0000", "#00ff00", "#0000ff"]
+    stripes = tuple(Rect(0, mm(100) * i, mm(100), mm(100), Style(fill=c)) for i, c in enumerate(colours))
+    done = export_board(Page(mm(100), mm(300), stripes), "g", "b", "Board", tmp_path, dpi=300)
+    bands = [data for rel, data in done.files if "-tts" in str(rel)]
+    assert len(bands) == 3 and all(callable(data) for data in bands)
+    assert len(rendered) == 1                   # the thumbnail only: no band until the writer asks
+    seen = []
+    for number, data in enumerate(bands, 1):
+        picture = Image.open(io.BytesIO(data())).convert("RGB")
+        assert len(rendered) == 1 + number      # one band more each time
+        seen.append(picture.getpixel((picture.width // 2, picture.height // 2)))
+    assert seen == [(255, 0, 0), (0, 255, 0), (0, 0, 255)]   # three bands, not one band three times
+
+
+# -- `railprint list` ------------------------------------------------------------------------------
+
+def test_list_cuts_a_huge_title(tmp_path):
+    """A 660 KB title padded every row of the table to 660 KB (longest line 660,099 characters)."""
+    content = write(tmp_path, {"d.yaml": deck(title="{en: '" + "Long title\u00a0" * 60_000 + "'}")})
+    result = run("list", "--content", str(content))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) < 300, max(map(len, lines))
+    row = next(line for line in lines if line.startswith("g "))
+    assert "Long title Long title" in row and "…" in row
+
+
+# -- `export tts --url-base` -----------------------------------------------------------------------
+
+def _export(tmp_path: Path, base: str):
+    content = write(tmp_path, {"d.yaml": deck(size="mini")})
+    out = tmp_path / "out"
+    return run("export", "tts", "g", "--content", str(content), "-o", str(out), "-q", "--dpi", "36",
+               "--url-base", base), out
+
+
+def test_url_base_is_percent_encoded(tmp_path):
+    """The base went into every URL as typed: spaces and letters such as ł, unencoded."""
+    result, out = _export(tmp_path, "https://Przykład.pl/moja gra/łódź%20x%zz/")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((out / "g" / "d.json").read_text(encoding="utf-8"))
+    url = saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"]
+    assert url == "https://xn--przykad-rjb.pl/moja%20gra/%C5%82%C3%B3d%C5%BA%20x%25zz/g/d-tts/d-faces-1.png", url
+
+
+@pytest.mark.parametrize("base, why", [
+    ("https://example.org/a?token=1", "'?' or '#'"),
+    ("https://example.org/a#x", "'?' or '#'"),
+    ("https://user:secret@example.org/", "user or a password"),
+    ("https://", "no valid host"),
+    ("https://exa mple.org/", "no valid host"),
+    ("https://example.org:99999/", "host or port"),
+    ("https://example.org/\x1b[31mred", "control"),
+    ("https://example.org/\u202etxt", "control"),
+    ("https://example.org\\evil/", "backslash"),
+    ("javascript://example.org/", "https://"),
+    ("https://example.org/" + "a" * 3000, "longer than 2000"),
+])
+def test_url_base_that_is_not_a_folder_s_address_is_refused(tmp_path, base, why):
+    result, out = _export(tmp_path, base)
+    assert result.exit_code == 1, result.output
+    assert why in result.output and "--url-base must be the web address of a folder" in result.output, result.output
+    assert "Traceback" not in result.output and "\x1b" not in result.output and len(result.output) < 600
+    assert files_under(out) == set()
+
+
+# -- icons ---------------------------------------------------------------------------------------
+
+def _icons(count: int, name: str = "i") -> str:
+    return "kind: icons\nid: many-" + name + "\ngame: g\nicons:\n" + "".join(
+        f"  {name}{n}: {{path: \"M{n % 20} 2 L20 20 Z\"}}\n" for n in range(count))
+
+
+def test_an_icons_file_holds_at_most_2000_icons(tmp_path):
+    """30,000 icons took `icons` 9.8 s of CPU and 305 MB, `validate` 4.1 s: every path parsed and
+    drawn on 600 catalogue pages."""
+    content = write(tmp_path, {"icons.yaml": _icons(2_001)})
+    result = run("icons", "--content", str(content), "-o", str(tmp_path / "icons.pdf"))
+    assert result.exit_code == 1, result.output
+    assert f"{content / 'g' / 'icons.yaml'}:2005:" in result.output, result.output
+    assert "an icons file holds at most 2,000 icons; this one has 2,001 (icon 'i2000' is number 2,001)" in result.output
+    assert not (tmp_path / "icons.pdf").exists()
+
+
+def test_icons_in_all_are_at_most_5000(tmp_path):
+    content = write(tmp_path, {f"icons{k}.yaml": _icons(1_800, f"f{k}x") for k in range(3)})
+    result = run("icons", "--content", str(content), "-o", str(tmp_path / "icons.pdf"))
+    assert result.exit_code == 1, result.output
+    assert result.output.count("more than 5,000 icons in all") == 1, result.output
+    assert not (tmp_path / "icons.pdf").exists()
+    write(tmp_path, {"icons2.yaml": _icons(1_400, "f2x")})     # 5,000 in all: drawn
+    result = run("icons", "--content", str(content), "-o", str(tmp_path / "icons.pdf"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "icons.pdf").exists()
+
+
+# -- --ink-limit -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args, message", [
+    (["--ink-limit", "99999"], "--ink-limit must be a whole percentage from 100 to 400, got 99999"),
+    (["--ink-limit", "-5"], "--ink-limit must be a whole percentage from 100 to 400, got -5"),
+    (["--ink-limit", "260"], "--ink-limit caps the ink of a CMYK print-shop PDF: add --shop --colour cmyk"),
+    (["--shop", "--ink-limit", "260"], "--ink-limit caps the ink of a CMYK print-shop PDF"),
+    (["--shop", "--ink-limit", "99999"], "from 100 to 400, got 99999"),
+])
+def test_ink_limit_is_checked_with_or_without_cmyk(tmp_path, args, message):
+    """--ink-limit 99999 (or 260) was taken without --shop --colour cmyk and did nothing."""
+    content = write(tmp_path, {"d.yaml": deck()})
+    result = run("render", "g", "--content", str(content), "-o", str(tmp_path / "o"), "-q", *args)
+    assert result.exit_code == 1, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_the_default_ink_limit_stays_quiet(tmp_path):
+    content = write(tmp_path, {"d.yaml": deck()})
+    result = run("render", "g", "--content", str(content), "-o", str(tmp_path / "o"), "-q", "--ink-limit", "240")
+    assert result.exit_code == 0, result.output
