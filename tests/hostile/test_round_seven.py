@@ -264,3 +264,27 @@ def test_names_that_only_look_like_devices_are_files(tmp_path):
     Image.new("RGB", (400, 400), "red").save(content / "g" / "console" / "conan.png")
     result = run("validate", str(content / "g" / "d.yaml"))
     assert result.exit_code == 0, result.output
+
+
+# -- fonts -----------------------------------------------------------------------------------------
+
+def test_a_damaged_font_is_one_located_error_without_fonttools_remarks(tmp_path):
+    """fontTools' own remarks on a damaged font went through logging's last-resort handler,
+    unlocated, above railprint's error: "corrupt 'loca' table, or wrong numGlyphs in 'maxp': …"."""
+    import subprocess
+    import sys
+
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(Path(__file__).resolve().parents[2] / "content" / "examples" / "signal-box" / "fonts"
+                      / "Semaphore-Bold.ttf"))
+    font["maxp"].numGlyphs = 65535
+    layer = "{type: text, text: 'Zażółć', x: 2mm, y: 8mm, font: F}"
+    content = write(tmp_path, {"d.yaml": deck(layer=layer, extra="fonts: {F: {regular: f.ttf}}\n")})
+    font.save(str(content / "g" / "f.ttf"))
+    done = subprocess.run([sys.executable, "-m", "railprint", "validate", str(content / "g" / "d.yaml")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines[0] == "Error: 1 problem(s) found:", lines
+    assert len(lines) == 2 and "d.yaml:" in lines[1] and "the font f.ttf cannot be read" in lines[1], lines
