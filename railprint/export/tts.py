@@ -436,7 +436,9 @@ def _board_bands(page: Page, dpi: int) -> tuple[int, int]:
         raise RailprintError(
             f"a board of {_mm(page.width):.0f} × {_mm(page.height):.0f} mm is too large for Tabletop Simulator "
             f"(at most {MAX_BANDS} bands of {MAX_BOARD_SIDE} px a side at 36 dpi or more)",
-            hint="give the board a smaller size")
+            hint="give the board a smaller size",
+            pl=f"plansza {_mm(page.width):.0f} × {_mm(page.height):.0f} mm jest za duża dla Tabletop Simulator "
+               f"(najwyżej {MAX_BANDS} pasów po {MAX_BOARD_SIDE} px przy 36 dpi lub więcej) (zmniejsz planszę)")
     for bands in range(1, MAX_BANDS + 1):
         fits = math.floor(min(MAX_BOARD_SIDE / (longest / bands), MAX_BOARD_SIDE / shortest))
         if fits >= want:
