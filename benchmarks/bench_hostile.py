@@ -44,7 +44,8 @@ how many, peak memory of the export alone, in a child process); ``list`` of a de
 660 KB; ``icons`` of 30,000 icons in one file and of 3 x 1,900 in three; ``--url-base`` with a
 query, ``--ink-limit 99999``; photos (``score railroad-ink --photo``): 450 EXIF segments of 64 KB,
 a 65,000 x 65,000 JPEG header, a 7000 x 7000 PNG of zeros (50 KB), a 16383 x 16383 WebP canvas,
-a truncated progressive JPEG, CMYK, 16-bit, paletted, GIF/TIFF/HEIC, a JPEG+HTML polyglot; card
+a truncated progressive JPEG, CMYK, 16-bit, paletted, an 8 x 65,000 JPEG, GIF/TIFF/HEIC, a JPEG+HTML
+polyglot; card
 pictures with 600 EXIF segments (39 MB) and with 15 million comments (60 MB); a font whose maxp
 claims 65,535 glyphs; content references to a Windows share, drive and device; YAML alias and
 nesting bombs, a 100,000-digit number; an SVG with an external entity and one of 1e300 units.
@@ -410,6 +411,9 @@ def round7_photos() -> dict[str, bytes]:
                                            + (16382).to_bytes(3, "little") * 2 + webp[12:])
     photos["JPEG progressive, cut in half"] = photos["JPEG progressive"][:len(photos["JPEG progressive"]) // 2]
     photos["JPEG + HTML polyglot"] = jpeg + b"<html><script>alert(1)</script></html>"
+    thin = io.BytesIO()
+    Image.new("L", (8, 65_000), 128).save(thin, "JPEG")
+    photos["JPEG 8 x 65,000"] = thin.getvalue()
     photos["GIF"] = b"GIF89a" + b"\0" * 2000
     photos["TIFF"] = b"II*\0" + b"\0" * 2000
     photos["HEIC"] = b"\0\0\0\x18ftypheic" + b"\0" * 2000

@@ -288,3 +288,18 @@ def test_a_damaged_font_is_one_located_error_without_fonttools_remarks(tmp_path)
     lines = done.stderr.strip().splitlines()
     assert lines[0] == "Error: 1 problem(s) found:", lines
     assert len(lines) == 2 and "d.yaml:" in lines[1] and "the font f.ttf cannot be read" in lines[1], lines
+
+
+@pytest.mark.parametrize("size, kind", [((8, 65_000), "JPEG"), ((400_000, 1), "PNG"), ((3, 133_333), "PNG")])
+def test_a_photo_far_longer_than_wide_is_refused_before_the_reader(tmp_path, size, kind):
+    """An 8 x 65,000 JPEG (0.5 Mpx, within every other bound) made OpenCV's resize fail an assertion
+    inside the reader: "its photo reader … failed: error: OpenCV(4.14.0) … Assertion failed"."""
+    from PIL import Image
+
+    photo = tmp_path / "p.jpg"
+    Image.new("L", size, 128).save(photo, kind)
+    result = run("score", "railroad-ink", "--photo", str(photo))
+    assert result.exit_code == 1, result.output
+    assert (f"the photo is {size[0]} x {size[1]} pixels, over 5 times longer than it is wide; the grid cannot be "
+            "read") in result.output, result.output
+    assert "OpenCV" not in result.output

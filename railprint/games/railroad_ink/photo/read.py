@@ -35,6 +35,11 @@ HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
 MIN_PIXELS = 300_000
+MAX_ASPECT = 5
+"""The photo's longer side is at most this many times its shorter one: an 8 x 65,000 JPEG (0.5 Mpx)
+made OpenCV's resize fail an assertion inside the reader ("its photo reader … failed: error:
+OpenCV(4.14.0) … resize.cpp … Assertion failed"). A phone's photo is 4:3 or 16:9; a sheet fills
+a square of it."""
 DETECT_LONG_SIDE = 2000
 PX_PER_MM = 6.0
 MARGIN_MM = 9.0
@@ -151,6 +156,11 @@ def _decode(data: bytes) -> np.ndarray:
     if w * h < MIN_PIXELS:
         raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
                          hint="take the photo at 1 megapixel or more")
+    if max(w, h) > MAX_ASPECT * min(w, h):
+        raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
+                         "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
+                         pl=f"zdjęcie ma {w} x {h} pikseli, ponad {MAX_ASPECT} razy dłuższe niż szersze; nie da się "
+                            "odczytać siatki (sfotografuj cały arkusz w zwykłym kadrze 4:3 albo 16:9)")
     if kind == "JPEG":
         try:
             bound_jpeg_scans(data, (w, h))
