@@ -1,0 +1,47 @@
+"""Days of Steam's counts on a 360 × 740 phone: a tap on a count opens its numbers (0 to the most,
+each a 44 px button) and a tap sets one — any count in two taps (6 steam took 6 taps of +); the
+table's 7 goods of a colour still hold when a number is picked, said next to the page."""
+
+from __future__ import annotations
+
+from tests.serve.pages import landed, open_room, version
+
+VIEW = {"width": 360, "height": 740}
+
+
+def pick(page, what: str, n: int) -> None:
+    page.locator(f"button.dos-pick[data-pick='{what}']").click()
+    numbers = page.locator(f"#dos-values-{what} button.dos-number")
+    assert numbers.count() == (7 if what == "steam" else 8)
+    for i in range(numbers.count()):
+        box = numbers.nth(i).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= VIEW["width"], box
+    page.locator(f"#dos-values-{what} button[data-set-value='{n}']").click()
+
+
+def test_a_count_in_two_taps(browser, server):
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_room(page, base, "days-of-steam", ["Ala", "Bartek"], query="?poll=0")
+    page.wait_for_selector("button.dos-pick[data-pick='steam']")
+    before = version(page)
+    pick(page, "steam", 6)
+    landed(page, before)
+    assert page.locator("output[data-value='steam']").inner_text() == "6"
+    assert page.locator("#dos-values-steam").count() == 0   # closed by the choice
+    assert page.locator("button[data-step='steam'][data-delta='1']").is_disabled()
+    before = version(page)
+    pick(page, "goods-B", 7)
+    landed(page, before)
+    assert page.locator("output[data-value='goods-B']").inner_text() == "7"
+    assert page.locator("#total").inner_text() == "14"   # 7 goods: 14 VP, one colour, no bonus
+    # Bartek cannot have a blue one more: the table's 7 are Ala's
+    page.locator("#players button[data-player='Bartek']").click()
+    page.wait_for_selector("#players button[data-player='Bartek'][aria-pressed='true']")
+    at = version(page)
+    pick(page, "goods-B", 1)
+    page.wait_for_selector("#message:text('All 7 goods of this colour are delivered already (Ala 7).')")
+    assert version(page) == at and page.locator("output[data-value='goods-B']").inner_text() == "0"
+    assert not errors, errors
