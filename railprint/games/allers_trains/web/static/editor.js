@@ -116,7 +116,7 @@
           "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => stepRound(n, -1)}, "−"),
         h("button", {type: "button", class: "at-pick", "data-pick": n, "aria-expanded": String(picking === n),
           "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${w("pick_round")}`,
-          onclick: () => { picking = picking === n ? null : n; draw(); }},
+          onclick: () => { picking = picking === n ? null : n; draw(); if (picking === n) reveal(`#at-rounds-${n}`); }},
           h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round))),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "1",
           "aria-label": `${station.name}: ${w("later")}`, onclick: () => stepRound(n, 1)}, "+")),
@@ -271,11 +271,12 @@
     reveal(".at-picker");
   }
 
-  // what a tap just opened (the hand under the frame, the picked tile's four turns) brought into
+  // what a tap just opened (a station's rounds, the hand under the frame, the picked tile's four turns) brought into
   // view if it is below the screen's edge: the next tap needs no scroll by hand
   function reveal(selector) {
     const node = root.querySelector(selector);
-    if (node && node.getBoundingClientRect().bottom > window.innerHeight) node.scrollIntoView({block: "end", behavior: "instant"});
+    const bottom = node ? node.getBoundingClientRect().bottom + 12 : 0;   // (and a finger's margin under it)
+    if (bottom > window.innerHeight) window.scrollBy({top: bottom - window.innerHeight, behavior: "instant"});
   }
 
   async function setFrame(frame) {
