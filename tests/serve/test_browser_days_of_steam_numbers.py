@@ -5,6 +5,7 @@ table's 7 goods of a colour still hold when a number is picked, said next to the
 from __future__ import annotations
 
 from tests.serve.pages import landed, open_room, version
+from tests.serve.test_browser_accessibility import axe_js, violations  # noqa: F401 (a fixture)
 
 VIEW = {"width": 360, "height": 740}
 
@@ -45,3 +46,22 @@ def test_a_count_in_two_taps(browser, server):
     page.wait_for_selector("#message:text('All 7 goods of this colour are delivered already (Ala 7).')")
     assert version(page) == at and page.locator("output[data-value='goods-B']").inner_text() == "0"
     assert not errors, errors
+
+
+def test_axe_finds_nothing_on_a_count_and_a_round_with_their_numbers_open(browser, server, axe_js):
+    """A count's (and a Jedzie station's round's) button says its number in its name: "red: pick
+    the number" did not hold the "2" it shows (axe: label-content-name-mismatch)."""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    open_room(page, base, "days-of-steam", ["Ala", "Bartek"], query="?poll=0")
+    before = version(page)
+    pick(page, "goods-R", 2)
+    landed(page, before)
+    page.locator("button.dos-pick[data-pick='steam']").click()
+    page.wait_for_selector("#dos-values-steam")
+    assert violations(page, axe_js) == []
+    open_room(page, base, "allers-trains", ["Ala"], {"mode": "route+stations"}, "?poll=0&lang=pl")
+    page.locator("button.at-pick[data-pick='1']").click()
+    page.locator("#at-rounds-1 button[data-set-round='6']").click()
+    page.wait_for_selector("body[data-version='1']")
+    assert violations(page, axe_js) == []

@@ -115,7 +115,7 @@
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "-1", disabled: round === null,
           "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => stepRound(n, -1)}, "−"),
         h("button", {type: "button", class: "at-pick", "data-pick": n, "aria-expanded": String(picking === n),
-          "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${w("pick_round")}`,
+          "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${round === null ? "–" : round}, ${w("pick_round")}`,
           onclick: () => { picking = picking === n ? null : n; draw(); if (picking === n) reveal(`#at-rounds-${n}`); }},
           h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round))),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "1",

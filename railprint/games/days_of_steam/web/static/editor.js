@@ -79,7 +79,7 @@
       h("button", {type: "button", class: "dos-step", "data-step": id, "data-delta": "-1", disabled: value <= 0,
         "aria-label": `${label}: ${w("less")}`, onclick: () => step(field, colour, -1)}, "−"),
       h("button", {type: "button", class: "dos-pick", "data-pick": id, "aria-expanded": String(picking === id),
-        "aria-controls": `dos-values-${id}`, "aria-label": `${label}: ${w("pick")}`,
+        "aria-controls": `dos-values-${id}`, "aria-label": `${label}: ${value}, ${w("pick")}`,   // (its shown number in its name)
         onclick: () => { picking = picking === id ? null : id; draw(); }},
         h("output", {class: "dos-value", "data-value": id, "aria-labelledby": `dos-label-${id}`}, String(value))),
       h("button", {type: "button", class: "dos-step", "data-step": id, "data-delta": "1", disabled: value >= high,
