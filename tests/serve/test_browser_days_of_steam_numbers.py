@@ -12,11 +12,13 @@ VIEW = {"width": 360, "height": 740}
 
 def pick(page, what: str, n: int) -> None:
     page.locator(f"button.dos-pick[data-pick='{what}']").click()
-    numbers = page.locator(f"#dos-values-{what} button.dos-number")
-    assert numbers.count() == (7 if what == "steam" else 8)
-    for i in range(numbers.count()):
-        box = numbers.nth(i).bounding_box()
-        assert box["height"] >= 44 and box["width"] >= 44 and box["x"] + box["width"] <= VIEW["width"], box
+    page.wait_for_selector(f"#dos-values-{what} button.dos-number")
+    # measured in one go in the page (a redraw between two measures detached the buttons)
+    boxes = page.evaluate(f"""() => [...document.querySelectorAll('#dos-values-{what} button.dos-number')]
+        .map((b) => {{ const r = b.getBoundingClientRect(); return [r.x, r.width, r.height]; }})""")
+    assert len(boxes) == (7 if what == "steam" else 8)
+    for x, width, height in boxes:
+        assert height >= 44 and width >= 44 and x + width <= VIEW["width"], (x, width, height)
     page.locator(f"#dos-values-{what} button[data-set-value='{n}']").click()
 
 
