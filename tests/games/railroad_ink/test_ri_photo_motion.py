@@ -194,3 +194,27 @@ def test_an_unblurred_faint_pair_of_lines_is_not_guessed_a_highway():
     assert sharp_rows[3][3].edges == "h.h."        # a sharp photo's guess: a light highway
     assert rows[3][3].edges == "...."
     assert any(u.square == "D4" and "N: a faint line?; S: a faint line?" in u.reason for u in doubts)
+
+
+def test_an_unblurred_light_line_in_the_middle_of_an_empty_side_is_flagged():
+    # dev seed 770,102 at 4.5 MP blurred 0.7 %: D5's light east railway (rrr.) is lost in the
+    # photo and in its unblurred copy, D5 read r.r.; its averaged darkness rises 0.034 of the
+    # black, under UNBLURRED_BUMP, but in the side's middle, where a route is drawn (issue 35)
+    photo = field.field_photo(770_102, "motion", 4.5, motion=0.007)
+    reading = read_photo(photo.jpeg)
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    assert _wrong(photo.board, reading.board) <= set(flagged)
+    assert "E: a faint line?" in flagged["D5"]
+
+
+def test_an_unblurred_empty_side_is_flagged_for_a_light_line_in_its_middle_only():
+    p = read.PX_PER_MM
+    size = int(round((147 + 2 * read.MARGIN_MM) * p))
+    y = int((read.MARGIN_MM + 1 * 21 + 10.5) * p)   # B5's middle, across its east side
+    x0, x1 = int((read.MARGIN_MM + 4 * 21 + 12) * p), int((read.MARGIN_MM + 5 * 21) * p)
+    rows = [tuple(EMPTY for _ in range(SIZE)) for _ in range(SIZE)]
+    for shift, flagged in ((0, True), (int(3.5 * p), False)):   # a line 3.5 mm off the middle: noise
+        rel = np.full((size, size), 0.07, np.float32)
+        rel[y + shift - 4:y + shift + 4, x0:x1] += 0.04
+        doubts = read._unblurred_doubts(rows, [], rel, 8.0)
+        assert any(u.square == "B5" and "E: a faint line?" in u.reason for u in doubts) is flagged
