@@ -222,3 +222,20 @@ def test_an_overexposed_spaces_washed_out_lines_are_guessed_routes():
     wrong = _wrong(photo.board, reading.board)
     assert wrong <= {u.square for u in reading.uncertain}
     assert len(wrong) <= 2, (sorted(wrong), photo.params)
+
+
+def test_an_empty_space_darker_in_the_middle_than_the_photos_empty_spaces_is_flagged():
+    # issue 35, never a silent guess: a fine-liner's broken line on a near-white paper (held-out
+    # field photo 2,010,099: two overpasses read empty with certainty) falls under every threshold
+    # and in the averaged darkness; it still stands out of the photo's own empty spaces
+    p = read.PX_PER_MM
+    size = int(round((layout.GRID_MM + 2 * read.MARGIN_MM) * p))
+    rel = np.clip(np.random.default_rng(35).normal(0.0, 0.001, (size, size)), 0, 1).astype(np.float32)
+    x = int((read.MARGIN_MM + 3 * layout.SQUARE_MM + layout.SQUARE_MM / 2) * p)   # D4's middle, north to south
+    y0 = int((read.MARGIN_MM + 3 * layout.SQUARE_MM) * p)
+    for y in range(y0, y0 + int(layout.SQUARE_MM * p), 9):   # dashes a third of the way
+        rel[y:y + 3, x] = 0.03
+    rows, doubts = read.read_rel(rel, "none", 6.0)
+    assert rows[3][3].token == "...."
+    assert [u.square for u in doubts] == ["D4"]
+    assert "a faint line?" in doubts[0].reason
