@@ -638,6 +638,9 @@ def test_a_photo_of_the_sheet_shown_on_a_screen_is_refused_by_the_photos_edge_in
     assert screen.check(image, FRAME_H) == screen.SCREEN
     # a dark letterbox, as dark as the bezel: the band beside the left and right sides is wider
     assert screen.check(_framed(SHOWN_DISPLAY, turn=5.0, ui=12, shown=(15, 0, 150)), FRAME_H) == screen.SCREEN
+    # letterboxed on both axes (dev 14): the photo's edges beside the left and right sides span
+    # 197 of the display's 347 mm (71 % of the middle 80 % of the rows); a darker letterbox
+    assert screen.check(_framed(SHOWN_DISPLAY, turn=5.0, ui=60, shown=(15, 75, 110)), FRAME_H) == screen.SCREEN
 
 
 @pytest.mark.parametrize("case", ["no photo's edge", "the edge beside one side only", "not centred", "square to the page"])

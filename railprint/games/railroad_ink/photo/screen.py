@@ -519,11 +519,14 @@ def _frames(gray: np.ndarray, inside):
 # display, straight and parallel to it, and as far in from opposite sides (a viewer fits a photo
 # to the display and centres it, with a plain letterbox beside it).
 SHOWN_TURN = 4.0         # the display's sides turned this many degrees (mean) or more against the page
-SHOWN_DEPTH = 0.45       # the photo's edge looked for this share of the display across, in from its edge
+SHOWN_DEPTH = 0.35       # the photo's edge looked for this share of the display across, in from its edge
+                         # (a 4:3 photo fitted to a 9:20 phone's width: 0.33): the photo is 0.3 of it or more
 SHOWN_GAP = 2            # ... this many px (at BAND_LONG) past the display's own rise (steps found
 SHOWN_RISE = 4           # without a break from this many px of the band's edge on)
-SHOWN_STEP = 0.25        # the photo's edge: a step of this much log light, either way ...
-SHOWN_ROWS = 0.8         # ... in this share of the rows along the side (its middle 80 %)
+SHOWN_STEP = 0.08        # the photo's edge: a step of this much log light, the same way ...
+SHOWN_ROWS = 0.5         # ... in this share of the rows along the side (its middle 80 %; a dark
+                         # letterbox beside a photo's dark table differs by 0.15-0.3: dev 900,013); a photo
+                         # letterboxed on both axes spans 60-80 % of them (dev 14)
 SHOWN_DARK = 2.0         # a dark letterbox is part of the bezel's band: a pair of opposite sides' bands
                          # wider than this many times the other pair's (+ 3 px)
 
@@ -570,9 +573,9 @@ def _letterboxed(strips, widths, pad: int) -> bool:
 
 def _photo_edge(strip: np.ndarray, seen: np.ndarray, along: int, start: int) -> int | None:
     """How far in from the display's edge (``start``, a column of ``strip``: log light, rows along
-    the side) a straight step of SHOWN_STEP (either way) runs parallel to it in SHOWN_ROWS of the
-    rows: the first one SHOWN_GAP px past the display's own rise (the steps found without a break
-    from SHOWN_RISE px of ``start`` on); None where there is none."""
+    the side) a straight step of SHOWN_STEP (up in every such row, or down in every one) runs
+    parallel to it in SHOWN_ROWS of the rows: the first one SHOWN_GAP px past the display's own rise
+    (the steps found without a break from SHOWN_RISE px of ``start`` on); None where there is none."""
     lo, hi = int(0.1 * along), int(0.9 * along)
     strip, seen = strip[lo:hi], seen[lo:hi]
     box, gap = 2, 1
@@ -584,9 +587,12 @@ def _photo_edge(strip: np.ndarray, seen: np.ndarray, along: int, start: int) -> 
     before = (total[:, at - gap] - total[:, at - gap - box]) / box
     after = (total[:, at + gap + box] - total[:, at + gap]) / box
     inside = (whole[:, at + gap + box] - whole[:, at - gap - box]) == 2 * (box + gap)
-    step = (np.abs(after - before) >= SHOWN_STEP) & inside
-    step = step | np.roll(step, 1, axis=1) | np.roll(step, -1, axis=1)
-    hit = step.mean(axis=0) >= SHOWN_ROWS
+    hit = np.zeros(len(at), bool)
+    for step in ((after - before >= SHOWN_STEP) & inside, (before - after >= SHOWN_STEP) & inside):
+        near = step.copy()                     # a column either side (a line a little turned)
+        near[:, 1:] |= step[:, :-1]
+        near[:, :-1] |= step[:, 1:]
+        hit |= near.mean(axis=0) >= SHOWN_ROWS
     first = int(np.argmax(hit)) if hit.any() else len(hit)
     rise = 0                                             # past the display's own rise, when it is here
     if first <= SHOWN_RISE:
