@@ -643,12 +643,14 @@ def test_a_photo_of_the_sheet_shown_on_a_screen_is_refused_by_the_photos_edge_in
     assert screen.check(_framed(SHOWN_DISPLAY, turn=5.0, ui=60, shown=(15, 75, 110)), FRAME_H) == screen.SCREEN
 
 
-@pytest.mark.parametrize("case", ["no photo's edge", "the edge beside one side only", "not centred", "square to the page"])
+@pytest.mark.parametrize("case", ["no photo's edge", "the edge beside one side only", "not centred", "square to the page",
+                                  "as far in on every side"])
 def test_a_frame_round_the_sheet_without_a_centred_photo_edge_turned_in_it_is_not_refused(case):
     # a sheet in a dark-rimmed tray turned against it: no edge inside the rim, or one with no
     # match beside the opposite side, or not as far in from both (flagged in full, as before)
     shown = {"no photo's edge": None, "the edge beside one side only": (15, 0, 90),
-             "not centred": (15, 0, 90), "square to the page": (15, 0, 90)}[case]
+             "not centred": (15, 0, 90), "square to the page": (15, 0, 90),
+             "as far in on every side": (15, 15, 170)}[case]   # a tray's sloped wall all round
     image = _framed(SHOWN_DISPLAY, turn=5.0, shown=shown)
     if case == "the edge beside one side only":   # the photo reaching the display's right side
         image = _framed(SHOWN_DISPLAY, turn=5.0, shown=(15, 0, 90))

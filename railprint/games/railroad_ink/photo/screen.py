@@ -556,14 +556,22 @@ def _turned(quad: np.ndarray, back: np.ndarray) -> bool:
 
 def _letterboxed(strips, widths, pad: int) -> bool:
     """Beside two opposite sides of a screen's display (:func:`_band_round`'s strips and band
-    widths), a photo's edge (:func:`_photo_edge`) as far in from each (within BAND_SYMMETRY + 2 px);
-    or a dark letterbox: the band beside one pair of sides SHOWN_DARK times as wide as beside the
-    other (the letterbox as dark as the bezel)."""
+    widths), a photo's edge (:func:`_photo_edge`) as far in from each (within BAND_SYMMETRY + 2 px),
+    and beside the other two sides, one of them seen at least, none as far in: a tray's sloped wall
+    is a band as wide all round (``synth``'s walled tray); or a dark letterbox: the band beside one
+    pair of sides SHOWN_DARK times as wide as beside the other (the letterbox as dark as the bezel)."""
     edges = [None if w is None else _photo_edge(strip, seen, along, pad + w)
              for (strip, seen, along), w in zip(strips, widths)]
-    for a, b in ((0, 1), (2, 3)):
-        if edges[a] is not None and edges[b] is not None and \
-                abs(edges[a] - edges[b]) <= BAND_SYMMETRY * max(edges[a], edges[b]) + 2:
+
+    def alike(x, y):
+        return abs(x - y) <= BAND_SYMMETRY * max(x, y) + 2
+
+    for (a, b), (c, d) in (((0, 1), (2, 3)), ((2, 3), (0, 1))):
+        if edges[a] is None or edges[b] is None or not alike(edges[a], edges[b]):
+            continue
+        depth = (edges[a] + edges[b]) / 2
+        others = [k for k in (c, d) if widths[k] is not None]
+        if others and not any(edges[k] is not None and alike(edges[k], depth) for k in others):
             return True
     if any(w is None for w in widths):
         return False
