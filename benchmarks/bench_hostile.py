@@ -39,7 +39,19 @@ tiles and of a 700-card deck of photo-like pictures at 300 dpi (rendered as writ
 whole command in a fresh process (limits 5 s CPU, 300 MB; the exports: 400 MB, no time limit —
 their work grows with the faces, their memory must not).
 
-    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|round6|all]
+Sixth part (round seven): ``export tts`` of a 2000 x 700 mm Ticket to Ride board (its bands:
+how many, peak memory of the export alone, in a child process); ``list`` of a deck titled with
+660 KB; ``icons`` of 30,000 icons in one file and of 3 x 1,900 in three; ``--url-base`` with a
+query, ``--ink-limit 99999``; photos (``score railroad-ink --photo``): 450 EXIF segments of 64 KB,
+a 65,000 x 65,000 JPEG header, a 7000 x 7000 PNG of zeros (50 KB), a 16383 x 16383 WebP canvas,
+a truncated progressive JPEG, CMYK, 16-bit, paletted, an 8 x 65,000 JPEG, GIF/TIFF/HEIC, a JPEG+HTML
+polyglot; card
+pictures with 600 EXIF segments (39 MB) and with 15 million comments (60 MB); a font whose maxp
+claims 65,535 glyphs; content references to a Windows share, drive and device; YAML alias and
+nesting bombs, a 100,000-digit number; an SVG with an external entity and one of 1e300 units.
+Each a whole command in a fresh process (limits 5 s CPU, 300 MB).
+
+    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|round6|round7|all]
 """
 
 from __future__ import annotations
@@ -333,6 +345,182 @@ def round6_part() -> bool:
     return ok
 
 
+BOARD_SCRIPT = """
+import json, resource, sys
+from dataclasses import replace
+from pathlib import Path
+from railprint.export.tts import export_set
+from railprint.render import RenderOptions, build, discover_layers, select
+info = next(i for i in select(discover_layers([Path(sys.argv[1])]), "ticket-to-ride") if i.id == "wide-board")
+options = RenderOptions()
+doc = build(info, replace(options, mode="1up", extra={**options.extra, "tts": True}))
+done = export_set(doc, info.kind, info.game, info.id, "T", Path(sys.argv[1]) / "out")
+sizes = [len(data() if callable(data) else data) for _, data in done.files]
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"bands": len(done.files) - 1, "cpu": usage.ru_utime + usage.ru_stime,
+                  "rss_mb": usage.ru_maxrss / 1024}))
+"""
+
+
+def _jpeg(size: tuple[int, int] = (1200, 1000), **save) -> bytes:
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", size, 128).save(buffer, "JPEG", **save)
+    return buffer.getvalue()
+
+
+def _exif_segment(size: int) -> bytes:
+    body = b"Exif\0\0MM\0*\0\0\0\x08" + b"\0" * size
+    return b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body
+
+
+def round7_photos() -> dict[str, bytes]:
+    """name -> the bytes of a hostile photo."""
+    import struct
+    import zlib
+
+    import numpy as np
+    from PIL import Image
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    def png(width: int, height: int, idat: bytes) -> bytes:
+        return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+                + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+    jpeg = _jpeg()
+    sof = jpeg.index(b"\xff\xc0")
+    packer = zlib.compressobj(9)
+    zeros = b"".join(packer.compress(b"\0" * 7001) for _ in range(7000)) + packer.flush()
+    noise = Image.fromarray(np.random.default_rng(0).integers(0, 255, (1000, 1200), dtype=np.uint8))
+    photos = {"450 EXIF segments of 64 KB": jpeg[:2] + _exif_segment(65_000) * 450 + jpeg[2:],
+              "JPEG header 65000 x 65000": jpeg[:sof + 5] + struct.pack(">HH", 65000, 65000) + jpeg[sof + 9:],
+              "PNG 7000 x 7000 of zeros (50 KB)": png(7000, 7000, zeros)}
+    for name, picture, kind, options in (("JPEG CMYK", noise.convert("CMYK"), "JPEG", {}),
+                                         ("JPEG progressive", noise, "JPEG", {"progressive": True}),
+                                         ("PNG paletted", noise.convert("P"), "PNG", {}),
+                                         ("PNG 16-bit", noise.convert("I;16"), "PNG", {}),
+                                         ("WebP lossless", noise, "WEBP", {"lossless": True})):
+        buffer = io.BytesIO()
+        picture.save(buffer, kind, **options)
+        photos[name] = buffer.getvalue()
+    webp = photos["WebP lossless"]
+    photos["WebP canvas 16383 x 16383"] = (webp[:12] + b"VP8X" + struct.pack("<I", 10) + b"\0" * 4
+                                           + (16382).to_bytes(3, "little") * 2 + webp[12:])
+    photos["JPEG progressive, cut in half"] = photos["JPEG progressive"][:len(photos["JPEG progressive"]) // 2]
+    photos["JPEG + HTML polyglot"] = jpeg + b"<html><script>alert(1)</script></html>"
+    thin = io.BytesIO()
+    Image.new("L", (8, 65_000), 128).save(thin, "JPEG")
+    photos["JPEG 8 x 65,000"] = thin.getvalue()
+    photos["GIF"] = b"GIF89a" + b"\0" * 2000
+    photos["TIFF"] = b"II*\0" + b"\0" * 2000
+    photos["HEIC"] = b"\0\0\0\x18ftypheic" + b"\0" * 2000
+    return photos
+
+
+def round7_cases(tmp: Path) -> dict[str, list[str]]:
+    """name -> railprint arguments, each over a freshly written hostile input under ``tmp``."""
+    from fontTools.ttLib import TTFont
+
+    repo = Path(__file__).resolve().parents[1]
+    cases: dict[str, list[str]] = {}
+
+    def folder(name: str, files: dict[str, bytes | str]) -> Path:
+        content = tmp / re.sub(r"[^a-z0-9]+", "-", name.lower())
+        for file, data in files.items():
+            (content / "g" / file).parent.mkdir(parents=True, exist_ok=True)
+            (content / "g" / file).write_bytes(data.encode() if isinstance(data, str) else data)
+        return content
+
+    def deck(layer: str = TEXT_LAYER, cards: str = "[{template: t, vars: {name: X}}]", head: str = "") -> str:
+        return head + DECK.replace("CARDS", cards).replace("LAYER", layer)
+
+    content = folder("list title", {"d.yaml": deck().replace("title: {en: T}", "title: {en: '" + "Long title " * 60_000 + "'}")})
+    cases["list: a 660 KB title"] = ["list", "--content", str(content)]
+    content = folder("url base", {"d.yaml": deck()})
+    cases["export tts --url-base with '?'"] = ["export", "tts", "g", "--content", str(content), "-o", str(content / "o"),
+                                               "-q", "--url-base", "https://example.org/a?token=1"]
+    cases["render --ink-limit 99999"] = ["render", "g", "--content", str(content), "-o", str(content / "o"), "-q",
+                                         "--ink-limit", "99999"]
+    icons = ["kind: icons", "id: many", "game: g", "icons:"] + [f"  i{n}: {{path: \"M{n % 20} 2 L20 20 Z\"}}"
+                                                                for n in range(30_000)]
+    content = folder("icons 30000", {"icons.yaml": "\n".join(icons) + "\n"})
+    cases["icons: 30,000 in one file"] = ["icons", "--content", str(content), "-o", str(content / "i.pdf")]
+    content = folder("icons 3x1900", {f"i{k}.yaml": "\n".join([f"kind: icons\nid: many{k}\ngame: g\nicons:"]
+                                      + [f"  f{k}i{n}: {{path: \"M{n % 20} 2 L20 20 Z\"}}" for n in range(1_900)]) + "\n"
+                                      for k in range(3)})
+    cases["icons: 3 files of 1,900"] = ["icons", "--content", str(content), "-o", str(content / "i.pdf")]
+    for name, data in round7_photos().items():
+        photo = tmp / "photos" / (re.sub(r"[^a-z0-9]+", "-", name.lower()) + ".jpg")
+        photo.parent.mkdir(exist_ok=True)
+        photo.write_bytes(data)
+        cases[f"photo: {name}"] = ["score", "railroad-ink", "--photo", str(photo)]
+    image = "{type: image, file: a.jpg, x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
+    jpeg = _jpeg()
+    for name, data in (("600 EXIF segments (39 MB)", jpeg[:2] + _exif_segment(65_000) * 600 + jpeg[2:]),
+                       ("15 million comments (60 MB)", jpeg[:2] + b"\xff\xfe\x00\x02" * 15_000_000 + jpeg[2:])):
+        content = folder("picture " + name, {"d.yaml": deck(image), "a.jpg": data})
+        cases[f"card picture: {name}"] = ["validate", str(content / "g" / "d.yaml")]
+    font = TTFont(str(repo / "content" / "examples" / "signal-box" / "fonts" / "Semaphore-Bold.ttf"))
+    font["maxp"].numGlyphs = 65535
+    buffer = io.BytesIO()
+    font.save(buffer)
+    content = folder("font", {"d.yaml": deck("{type: text, text: 'Zażółć', x: 2mm, y: 8mm, font: F}",
+                                             head="fonts: {F: {regular: f.ttf}}\n"), "f.ttf": buffer.getvalue()})
+    cases["font: maxp claims 65,535 glyphs"] = ["validate", str(content / "g" / "d.yaml")]
+    for name, reference in (("a Windows share", "\\\\\\\\attacker\\\\share\\\\a.png"), ("a drive", "C:/Windows/win.ini"),
+                            ("a device", "aux/COM1.png")):
+        layer = "{type: image, file: \"" + reference + "\", x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
+        content = folder("path " + name, {"d.yaml": deck(layer)})
+        cases[f"path: {name}"] = ["validate", str(content / "g" / "d.yaml")]
+    laughs = "a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 10) + "]\n" for i in range(8))
+    for name, text in (("YAML: a billion laughs", laughs + deck()),
+                       ("YAML: 100,000 nested [", deck(cards="[{template: t, vars: {name: " + "[" * 100_000
+                                                       + "]" * 100_000 + "}}]")),
+                       ("YAML: a 100,000-digit number", deck().replace("size: poker", "size: poker\ncorner_radius: "
+                                                                      + "9" * 100_000))):
+        content = folder(name, {"d.yaml": text})
+        cases[name] = ["validate", str(content / "g" / "d.yaml")]
+    svg = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns='
+           '"http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>&x;</text><rect width="10" height="10"/></svg>')
+    huge = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e300 1e300"><rect width="1e300" height="1e300"/></svg>'
+    for name, text in (("SVG: an external entity", svg), ("SVG: a 1e300 viewBox", huge)):
+        content = folder(name, {"d.yaml": deck(image.replace("a.jpg", "a.svg")), "a.svg": text})
+        cases[name] = ["validate", str(content / "g" / "d.yaml")]
+    return cases
+
+
+def round7_part() -> bool:
+    import json
+    import subprocess
+
+    print(f"{'round seven':40} {'exit':>4} {'cpu s':>6} {'RSS MB':>7}  message")
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        board = Path(tmp) / "board" / "ticket-to-ride"
+        board.mkdir(parents=True)
+        nordic = Path(__file__).resolve().parents[1] / "content" / "ticket-to-ride" / "board-nordic.yaml"
+        board.joinpath("wide.yaml").write_text(nordic.read_text(encoding="utf-8").replace("id: nordic-board", "id: wide-board")
+                                               .replace("{width: 540mm, height: 800mm}", "{width: 2000mm, height: 700mm}"),
+                                               encoding="utf-8")
+        done = subprocess.run([sys.executable, "-c", BOARD_SCRIPT, str(board.parent)], capture_output=True, text=True)
+        s = json.loads(done.stdout.strip().splitlines()[-1])
+        ok &= s["rss_mb"] <= INPUT_MEMORY_MB
+        print(f"{'export tts: a 2000 x 700 mm board':40} {done.returncode:>4} {s['cpu']:6.2f} {s['rss_mb']:7.1f}  "
+              f"{s['bands']} bands")
+        for name, command in round7_cases(Path(tmp)).items():
+            s = measure_cli(command)
+            within = s["cpu"] <= INPUT_TIME and s["rss_mb"] <= INPUT_MEMORY_MB and s["code"] in (0, 1)
+            ok &= within
+            print(f"{name:40} {s['code']!s:>4} {s['cpu']:6.2f} {s['rss_mb']:7.1f}  "
+                  f"{s['error'].replace(tmp, '…')[:90]}{'' if within else '  OVER'}")
+    print(f"round seven: {'OK' if ok else 'OVER'} (limits {INPUT_TIME} s CPU and {INPUT_MEMORY_MB} MB a command)")
+    return ok
+
+
 def _slow_bodies() -> bool:
     """100 JSON bodies and 12 photo bodies that never come, against a server in this process."""
     import socket
@@ -406,8 +594,13 @@ def measure(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "round6", "all"), default="all")
+    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "round6", "round7", "all"),
+                        default="all")
     args = parser.parse_args()
+    if args.part in ("round7", "all"):
+        round7_part()
+        if args.part == "round7":
+            return
     if args.part in ("round6", "all"):
         round6_part()
         if args.part == "round6":

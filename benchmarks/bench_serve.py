@@ -125,7 +125,7 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     # Railroad Ink, typical sheets entered space by space
     status, made = post(base, "/api/rooms", {"game": "railroad-ink", "players": ["A"]})
     room = made["room"]["id"]
-    page.goto(f"{base}/r/{room}?poll=0")
+    page.goto(f"{base}/r/{room}?poll=0&player=A")
     page.wait_for_selector("#total")
     sheets = list(typical().values())[: 6 if quick else 40]
     changes = []
@@ -169,7 +169,7 @@ def page_latency(page, served: "Server", quick: bool) -> None:
     players = ["A", "B", "C"]
     status, made = post(base, "/api/rooms", {"game": "ticket-to-ride", "players": players, "setup": {"map": "nordic"}})
     room = made["room"]["id"]
-    page.goto(f"{base}/r/{room}?poll=0")
+    page.goto(f"{base}/r/{room}?poll=0&player={players[0]}")
     page.wait_for_selector("#total")
     held: dict[str, dict] = {p: {"routes": [], "tickets": []} for p in players}
     taken: set[str] = set()
@@ -234,7 +234,7 @@ def page_taps(page, served: "Server", quick: bool) -> None:
         players = [f"P{n + 1}" for n in range(len(group))]
         status, made = post(base, "/api/rooms", {"game": "railroad-ink", "players": players})
         room = made["room"]["id"]
-        page.goto(f"{base}/r/{room}?poll=0")
+        page.goto(f"{base}/r/{room}?poll=0&player={players[0]}")
         page.wait_for_selector(".ri-faces button[data-face='h.h.']")
         for player, board in zip(players, group):
             page.locator(f"button[data-player='{player}']").click()
@@ -276,7 +276,7 @@ def page_latency_tiles(page, served: "Server", quick: bool) -> None:
     rng = random.Random(7)
     status, made = post(served.base, "/api/rooms", {"game": "days-of-steam", "players": ["A", "B"]})
     room = made["room"]["id"]
-    page.goto(f"{served.base}/r/{room}?poll=0")
+    page.goto(f"{served.base}/r/{room}?poll=0&player=A")
     page.wait_for_selector("#total")
     bag = [(code, flag) for (code, flag), n in SET_COUNTS.items() for _ in range(n)] + [("city", c) for c in "RGYB" * 3]
     changes = []
@@ -302,7 +302,7 @@ def page_latency_tiles(page, served: "Server", quick: bool) -> None:
     status, made = post(served.base, "/api/rooms", {"game": "allers-trains", "players": ["A"],
                                                     "setup": {"mode": "route+stations", "entry": "frames"}})
     room = made["room"]["id"]
-    page.goto(f"{served.base}/r/{room}?poll=0")
+    page.goto(f"{served.base}/r/{room}?poll=0&player=A")
     page.wait_for_selector("#total")
     changes = []
     for seed in range(10 if quick else 40):
@@ -328,7 +328,7 @@ def page_weight(browser, base: str) -> None:
                 pass
 
         page.on("response", seen)
-        page.goto(f"{base}/r/{made['room']['id']}?poll=0", wait_until="networkidle")
+        page.goto(f"{base}/r/{made['room']['id']}?poll=0&player=A", wait_until="networkidle")
         page.wait_for_selector("#total")
         page.wait_for_timeout(300)
         total = sum(sizes.values())

@@ -185,12 +185,23 @@ def list_(
                  "yes" if g.roller else "-"] for g in known]
         text = table(["game", "title", "prints", "scores", "rolls"], rows, align="lllll")
         rows = [[f.game, f.id, f.kind, f.count if f.count is not None else "-",
-                 (f.title or {}).get("en", "") or titles.get(f.game, ""), "yes" if printable_file(f) else "data",
+                 _cell((f.title or {}).get("en", "") or titles.get(f.game, "")), "yes" if printable_file(f) else "data",
                  _origin(f)] for f in files]
         text += "\n\n" + table(["game", "set", "kind", "count", "title", "printable", "from"], rows, align="lllrlll")
         _echo_data(text)
 
     guarded(run)
+
+
+LISTED_TITLE = 60
+"""Characters of a title in ``railprint list``: a 660 KB title (which ``validate`` passes) padded
+every row of the table to 660 KB (50 MB printed for the built-in sets)."""
+
+
+def _cell(text: str, limit: int = LISTED_TITLE) -> str:
+    """``text`` on one line of at most ``limit`` characters (cut with '…'), as a table cell."""
+    text = " ".join(str(text)[:limit * 4].split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _origin(info) -> str:
@@ -218,7 +229,7 @@ def render(
     bleed: Optional[str] = typer.Option(None, "--bleed", help="Bleed for every card and tile of this run, e.g. 3.175mm (a shop's ⅛ in); default: each deck's own."),
     colour: str = typer.Option("rgb", "--colour", help="--shop colours: rgb, or cmyk through the shop's profile (--icc)."),
     icc: Optional[Path] = typer.Option(None, "--icc", help="The print shop's CMYK ICC profile (with --colour cmyk)."),
-    ink_limit: int = typer.Option(240, "--ink-limit", help="--colour cmyk: most total ink C+M+Y+K in % (card shops: 240-260)."),
+    ink_limit: int = typer.Option(240, "--ink-limit", help="--shop --colour cmyk: most total ink C+M+Y+K in %, 100-400 (card shops: 240-260)."),
     scale: str = typer.Option("100%", "--scale", help="Printer correction from `railprint calibrate`: X% or X%,Y% (e.g. 100.4% if 50 mm prints as 49.8 mm); sheets are scaled about their centre."),
     layout: str = typer.Option("auto", "--layout", help="Sheets: butt (neighbours share cut lines, bleed only around the block), gutter (bleed around every piece), or auto (the set's own `layout:`, else whichever takes fewer sheets)."),
     cut_lines: Optional[bool] = typer.Option(None, "--cut-lines/--no-cut-lines", help="Thin lines along every cut on the fronts, for scissors (default: on, off with --mode 1up)."),

@@ -233,12 +233,26 @@ def _parse_bleed(text: str | None) -> float | None:
 
 
 def _shop_paint(shop: bool, colour: str, icc: Path | None, ink_limit: int, fmt: str):
-    """The print shop's colour handling for --shop (None otherwise); checks the options first."""
-    from railprint.errors import RailprintError
+    """The print shop's colour handling for --shop (None otherwise); checks the options first
+    (--ink-limit's range always, and that one other than the default 240 comes with CMYK)."""
+    from railprint.errors import RailprintError, clip
+    from railprint.writers.shop import DEFAULT_INK, INK_RANGE
 
     colour = colour.lower()
     if colour not in ("rgb", "cmyk"):
         raise RailprintError(f"--colour must be rgb or cmyk, got {colour!r}")
+    # --ink-limit 99999 was taken without --shop or CMYK, and said nothing
+    low, high = INK_RANGE
+    if isinstance(ink_limit, bool) or not isinstance(ink_limit, int) or not low <= ink_limit <= high:
+        raise RailprintError(f"--ink-limit must be a whole percentage from {low} to {high}, got {clip(ink_limit)}",
+                             hint="card shops often ask for 240 or 260",
+                             pl=f"--ink-limit musi być liczbą całkowitą procent od {low} do {high}, podano "
+                                f"{clip(ink_limit)} (drukarnie kart często proszą o 240 albo 260)")
+    if ink_limit != DEFAULT_INK and (not shop or colour != "cmyk"):
+        raise RailprintError("--ink-limit caps the ink of a CMYK print-shop PDF: add --shop --colour cmyk "
+                             "--icc FILE.icc, or leave --ink-limit out",
+                             pl="--ink-limit ogranicza farbę w PDF-ie CMYK dla drukarni: dodaj --shop --colour "
+                                "cmyk --icc PLIK.icc albo pomiń --ink-limit")
     if not shop:
         if colour != "rgb" or icc is not None:
             raise RailprintError("--colour cmyk and --icc make a print-shop PDF: add --shop")

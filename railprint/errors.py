@@ -107,7 +107,8 @@ class Problems:
             said: str | None = None) -> None:
         self.items.append(RailprintError(message, where, hint, pl=pl, said=said))
 
-    def raise_if_any(self, title: str, where: Location | None = None, *, sort: bool = False) -> None:
+    def raise_if_any(self, title: str, where: Location | None = None, *, sort: bool = False,
+                     title_pl: str | None = None) -> None:
         if not self.items:
             return
         items = self.items
@@ -115,15 +116,22 @@ class Problems:
             items = sorted(items, key=lambda e: (e.location.line or 0, e.location.col or 0)
                            if e.location else (0, 0))
         error = ContentError(f"{len(items)} problem(s) in {title}", where, problems=items)
-        error.title = title   # (said_in's Polish heading; ``pl`` stays the problems' own, for serve)
+        error.title = title_pl or title   # (said_in's Polish heading; ``pl`` stays the problems' own, for serve)
         raise error
 
 
 def problems_pl(count: int, title: str) -> str:
     """'3 problemy w game.yaml': the heading of a file's problems in Polish (its plural form)."""
-    form = ("problem" if count == 1 else
-            "problemy" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "problemów")
-    return f"{count} {form} w {title}"
+    from railprint.words import counted
+
+    return f"{counted(count, ('problem', 'problemy', 'problemów'), 'pl')} w {title}"
+
+
+def violations_pl(count: int) -> str:
+    """'2 naruszenia zasad': ``--strict``'s heading in Polish (its plural form)."""
+    from railprint.words import counted
+
+    return counted(count, ("naruszenie", "naruszenia", "naruszeń"), "pl") + " zasad"
 
 
 def said_in(exc: RailprintError, lang: str = "en") -> str:

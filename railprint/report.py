@@ -6,7 +6,7 @@ import importlib
 import re
 from typing import Any, Callable, ClassVar, Sequence
 
-from railprint.errors import RulesError, clip
+from railprint.errors import RulesError, clip, violations_pl
 from railprint.records import Record, factory
 
 
@@ -70,7 +70,8 @@ def violations_block(title: str, violations: Sequence[Any], lang: str = "en") ->
 def enforce(violations: Sequence[Any]) -> None:
     """``--strict``: every violation of every scored file as one :class:`RulesError`."""
     if violations:
-        raise RulesError("\n".join([f"{len(violations)} rule violation(s):"] + [f"  {v}" for v in violations]))
+        raise RulesError("\n".join([f"{len(violations)} rule violation(s):"] + [f"  {v}" for v in violations]),
+                         pl="\n".join([f"{violations_pl(len(violations))}:"] + [f"  {said(v, 'pl')}" for v in violations]))
 
 
 class GamesResult(Record, frozen=False):

@@ -161,17 +161,18 @@ def face_key(page) -> int:
     return id(page)
 
 
-def document_images(doc: Document, pdf: bytes, fmt: str, dpi: int, *,
-                    bleed: bool = True) -> list[Callable[[], bytes]]:
+def document_images(doc: Document, pdf: bytes, fmt: str, dpi: int, *, bleed: bool = True,
+                    distinct: bool = False) -> list[Callable[[], bytes]]:
     """For every page of ``doc``, a function returning its encoded image; a face shown on
     several pages (a card's copies, a common back) is rendered and encoded once, and kept only
     until its last page has been asked for. Nothing is rendered until asked: the writer
     (:func:`railprint.writers.write_files`) asks for each file as it writes it, so one face at a
-    time is in memory, whatever the number of faces. Sizes, dpi and format are checked now."""
+    time is in memory, whatever the number of faces. Sizes, dpi and format are checked now.
+    ``distinct``: every page is a face of its own (a board's bands draw one group, clipped)."""
     if fmt.lower() not in FORMATS:
         raise RailprintError(f"unknown image format {fmt!r}", hint="expected png or jpeg")
     _check_sizes(doc, dpi, bleed)
-    keys = [face_key(page) for page in doc.pages]
+    keys = list(range(len(doc.pages))) if distinct else [face_key(page) for page in doc.pages]
     first = {key: index for index, key in reversed(list(enumerate(keys)))}
     last = {key: index for index, key in enumerate(keys)}
     distinct = sorted(set(first.values()))

@@ -135,6 +135,57 @@ def _face_name(page: Page, number: int) -> str:
     return words[:80] or f"#{number}"
 
 
+MAX_URL_BASE = 2000
+_PATH_SAFE = "/:@!$&'()*+,;=-._~%"   # RFC 3986 path characters kept as they are ('%XX' escapes too)
+
+
+def check_url_base(text: str) -> str:
+    """``--url-base`` as the images' folder on the web, percent-encoded (spaces and letters such
+    as ł in its path; a host such as pociągi.pl in IDNA): an http(s) address with a host and no
+    query, fragment, user name or password (it would be written into every saved object, for
+    everyone at the table to read), at most ``MAX_URL_BASE`` characters, without control or
+    invisible characters or backslashes. Returned without its trailing slash."""
+    import re
+    import unicodedata
+    from urllib.parse import urlsplit
+
+    from railprint.errors import clip
+
+    def refuse(why: str, pl: str) -> RailprintError:
+        return RailprintError(f"--url-base must be the web address of a folder (http:// or https://), "
+                              f"got {clip(text, 80)}: {why}", hint="e.g. https://example.org/my-game",
+                              pl=f"--url-base musi być adresem folderu w sieci (http:// albo https://), "
+                                 f"podano {clip(text, 80)}: {pl} (np. https://example.org/moja-gra)")
+
+    if not isinstance(text, str) or len(text) > MAX_URL_BASE:
+        raise refuse(f"it is longer than {MAX_URL_BASE} characters", f"jest dłuższy niż {MAX_URL_BASE} znaków")
+    base = text.strip(" ")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") or c == "\\" for c in base):
+        raise refuse("it holds a control or invisible character or a backslash",
+                     "zawiera znak sterujący, niewidoczny albo ukośnik wsteczny")
+    if not re.match(r"(?i)https?://", base):
+        raise refuse("it does not start with https:// or http://", "nie zaczyna się od https:// ani http://")
+    if "?" in base or "#" in base:
+        raise refuse("a folder's address has no '?' or '#' part", "adres folderu nie ma części '?' ani '#'")
+    parts = urlsplit(base)
+    if "@" in parts.netloc:
+        raise refuse("it names a user or a password, which every saved object would show",
+                     "zawiera użytkownika albo hasło, które pokazałby każdy zapisany obiekt")
+    host = parts.hostname or ""
+    try:
+        port = parts.port
+        name = host if ":" in host else host.encode("idna").decode("ascii")
+    except (ValueError, UnicodeError):
+        raise refuse("its host or port is not valid", "jego host albo port jest nieprawidłowy") from None
+    valid = (re.fullmatch(r"[0-9A-Fa-f:.]+", name) if ":" in name
+             else re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?", name))
+    if not name or not valid or ".." in name:
+        raise refuse("it names no valid host", "nie podaje prawidłowego hosta")
+    netloc = (f"[{name}]" if ":" in name else name.lower()) + (f":{port}" if port is not None else "")
+    path = quote(re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", parts.path), safe=_PATH_SAFE)
+    return f"{parts.scheme.lower()}://{netloc}{path}".rstrip("/")
+
+
 class _Urls:
     def __init__(self, out: Path, game: str, url_base: str | None):
         self.out, self.game, self.base = out, game, url_base
@@ -370,17 +421,29 @@ def _bags(doc: Document, pieces: int, title: str) -> list[tuple[int, str]]:
     return groups
 
 
+MAX_BANDS = 16
+
+
 def _board_bands(page: Page, dpi: int) -> tuple[int, int]:
     """How many bands (cut across the longer side) and at what dpi the drawing ``page`` is
-    exported: the fewest bands that keep it at ``MIN_DPI`` or more (or ``dpi``, if lower) within
-    ``MAX_BOARD_SIDE`` px a side, at up to ``dpi``."""
+    exported: the fewest bands that keep it at ``MIN_DPI`` or more (or ``dpi``, if lower; or the
+    most its shorter side allows within ``MAX_BOARD_SIDE`` px) within ``MAX_BOARD_SIDE`` px a
+    side, at up to ``dpi``. A board whose shorter side alone holds it under 150 dpi took 16 bands
+    (a 2000 × 700 mm board: 16 bands of 728 px where 3 of 3843 px hold it at the same dpi)."""
     longest, shortest = max(page.width, page.height) / 72, min(page.width, page.height) / 72
-    want = min(dpi, MIN_DPI)
-    for bands in range(1, 17):
+    want = min(dpi, MIN_DPI, math.floor(MAX_BOARD_SIDE / shortest), math.floor(MAX_BOARD_SIDE * MAX_BANDS / longest))
+    if want < 36:
+        raise RailprintError(
+            f"a board of {_mm(page.width):.0f} × {_mm(page.height):.0f} mm is too large for Tabletop Simulator "
+            f"(at most {MAX_BANDS} bands of {MAX_BOARD_SIDE} px a side at 36 dpi or more)",
+            hint="give the board a smaller size",
+            pl=f"plansza {_mm(page.width):.0f} × {_mm(page.height):.0f} mm jest za duża dla Tabletop Simulator "
+               f"(najwyżej {MAX_BANDS} pasów po {MAX_BOARD_SIDE} px przy 36 dpi lub więcej) (zmniejsz planszę)")
+    for bands in range(1, MAX_BANDS + 1):
         fits = math.floor(min(MAX_BOARD_SIDE / (longest / bands), MAX_BOARD_SIDE / shortest))
         if fits >= want:
-            return bands, max(36, min(dpi, fits))
-    return 16, max(36, min(dpi, fits))
+            return bands, min(dpi, fits)
+    raise RailprintError("no band count holds the board (internal error)")
 
 
 def export_board(page: Page, game: str, ident: str, title: str, out: Path, *, dpi: int = 300,
@@ -403,14 +466,16 @@ def export_board(page: Page, game: str, ident: str, title: str, out: Path, *, dp
         parts.append(Page(w, h, (Group(page.items, transform=translate(dx, dy), clip=Rect(-dx, -dy, w, h)),),
                           label=f"{i + 1:03d}-front", trim=(0.0, 0.0, w, h)))
     doc = Document(tuple(parts))
-    rasters = rasterise(doc, render(doc, "pdf")[0], band_dpi, bleed=False)
+    # each band rendered when the writer asks for it, one in memory at a time (every band was
+    # rendered and encoded at once); each band is a face of its own, not a copy of the first
+    images = document_images(doc, render(doc, "pdf")[0], "png", band_dpi, bleed=False, distinct=True)
     urls = _Urls(out, game, url_base)
     export = SetExport()
     objects = []
-    for i, (part, raster) in enumerate(zip(parts, rasters)):
+    for i, (part, image) in enumerate(zip(parts, images)):
         name = ident if bands == 1 else f"{ident}-{i + 1}"
         rel = Path(game) / f"{ident}-tts" / f"{name}.png"
-        export.files.append((rel, encode(raster, "png")))
+        export.files.append((rel, image))
         scale = tile_scale(_mm(part.height))
         # bands edge to edge, taking a table unit for an inch (Tabletop Simulator's own word for
         # its units; the size model above needs no such assumption, only this placement does)
@@ -553,8 +618,8 @@ def export_all(chosen, options, out: Path, *, dpi: int = 300, url_base: str | No
 
     check_options(options, "png")
     check_dpi(dpi)
-    if url_base is not None and not url_base.startswith(("https://", "http://")):
-        raise RailprintError(f"--url-base must start with https:// or http://, got {url_base!r}")
+    if url_base is not None:
+        url_base = check_url_base(url_base)
     files: list[tuple[Path, bytes]] = []
     skipped: list[str] = []
     for info in chosen:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from railprint.errors import ContentError, Location, RailprintError
+from railprint.errors import ContentError, Location, RailprintError, clip
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 SLUG_RULE = "lower-case letters a-z, digits, '-' and '_', starting with a letter or digit, at most 64"
@@ -53,6 +53,32 @@ WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in ra
                              *(f"lpt{i}" for i in range(10))})
 """Names Windows keeps for devices, whatever the extension: ``OUT/g/con.pdf`` (or a game folder
 ``con``) is not a file there. Refused on every system, so a content folder works on all of them."""
+
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+_SUPERSCRIPT_DEVICES = frozenset(f"{name}{digit}" for name in ("com", "lpt") for digit in "¹²³")
+
+
+def windows_form(reference: str) -> str | None:
+    """What makes ``reference`` a Windows path that no content folder may name, read from its
+    letters alone (None: none): a drive (``C:/x``, ``c:x``), a network share or device path
+    (``\\\\server\\share``, ``\\\\?\\…``, ``\\\\.\\pipe\\…``, with either slash), a path from the
+    drive's root (``\\x``), or a part that is a device name (``CON``, ``nul.png``, ``aux/a.png``,
+    ``COM1 .txt``). Refused on every system, so a shared content folder means the same on each:
+    on Windows, resolving ``\\\\attacker\\share\\a.png`` connects to that computer (and offers
+    the user's sign-in to it) before any check of where the file lies could run."""
+    if _DRIVE.match(reference):
+        return "names a drive (a Windows path such as C:/…)"
+    if reference[:2] in ("\\\\", "\\/", "/\\", "//"):
+        return "is a network share or device path (\\\\server\\share)"
+    if reference.startswith("\\"):
+        return "starts at a drive's root (\\…)"
+    for part in re.split(r"[\\/]", reference):
+        stem = part.split(".")[0].rstrip(" ").lower()
+        if stem in WINDOWS_DEVICES or stem in _SUPERSCRIPT_DEVICES:
+            return ("is" if part == reference else f"has {clip(part)}, which is") + \
+                " a device's name on Windows (con, prn, aux, nul, com0-9, lpt0-9), not a file's"
+    return None
 
 
 def slug_problem(value: object, what: str) -> tuple[str, str] | None:
@@ -108,6 +134,12 @@ def referenced(folder: Path, reference: str, where: Location | None = None,
     """The file ``reference`` (relative to ``folder``, the referring file's folder) names,
     refused when it leaves the content root — or, with ``own_folder`` (pictures, card lists),
     when it leaves ``folder`` itself (``../``, an absolute path, a symlink out)."""
+    windows = windows_form(str(reference))
+    if windows is not None:   # before any file system call: Windows would open a share to resolve it
+        raise error(f"{clip(reference, 80)} {windows}", where,
+                    hint="name files relative to the content file's folder (no drive, share or device name)",
+                    pl=f"{clip(reference, 80)}: ścieżka Windows z dyskiem, udziałem sieciowym albo nazwą "
+                       "urządzenia (podaj plik względem folderu pliku treści, foldery oddzielone '/')")
     if _READS.get() is not None:
         note_read(Path(folder) / str(reference))   # the path as written: the one watch sees change
     try:

@@ -13,7 +13,8 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, WithJsonSchema
 
-from railprint.errors import ContentError, Location, RailprintError, clip, did_you_mean, suggestion
+from railprint.errors import ContentError, Location, RailprintError, clip, did_you_mean, suggestion, you_meant
+from railprint.errors import close_matches as close_names
 from railprint.loading.yamlio import MarkedDict, MarkedList
 from railprint.units import decimal_comma, parse_length
 
@@ -152,6 +153,22 @@ _PLAIN = {"int_parsing": "expected a whole number, got {got}", "int_from_float":
 """Pydantic's messages for plain numbers, in railprint's words (the bounds' input is in points
 after a length's unit is read, so it is not echoed)."""
 
+_PLAIN_PL = {"int_parsing": "tu ma być liczba całkowita, a jest {got}",
+             "int_from_float": "tu ma być liczba całkowita, a jest {got}",
+             "float_parsing": "tu ma być liczba, a jest {got}", "greater_than": "musi być większe niż {gt:g}",
+             "greater_than_equal": "musi być {ge:g} lub więcej", "less_than": "musi być mniejsze niż {lt:g}",
+             "less_than_equal": "musi być {le:g} lub mniej"}
+"""The same in Polish (``score --lang pl``: a map file's problems)."""
+
+_KINDS_PL = {"string_type": "tekst", "dict_type": "mapa", "model_type": "mapa", "model_attributes_type": "mapa",
+             "int_type": "liczba całkowita", "float_type": "liczba", "list_type": "lista", "bool_type": "true albo false"}
+_TYPE_PL = {"string_type": "tu ma być tekst", "dict_type": "tu ma być mapa", "model_type": "tu ma być mapa",
+            "model_attributes_type": "tu ma być mapa", "int_type": "tu ma być liczba całkowita",
+            "float_type": "tu ma być liczba", "list_type": "tu ma być lista", "bool_type": "tu ma być true albo false",
+            "bool_parsing": "tu ma być true albo false", "string_too_short": "tekst jest za krótki",
+            "string_too_long": "tekst jest za długi", "too_short": "za mało pozycji", "too_long": "za dużo pozycji"}
+"""A value of the wrong kind, in Polish (the English is pydantic's own sentence)."""
+
 
 _NOWHERE = object()
 
@@ -188,8 +205,10 @@ def _pruned(errors: list[dict], data: Any) -> list[dict]:
             merged.append(err)
         elif err is unions[at][0] and not any(o["loc"][:len(at)] == at and o not in unions[at] for o in errors):
             kinds = list(dict.fromkeys(_KINDS[o["type"]] for o in unions[at]))
+            kinds_pl = list(dict.fromkeys(_KINDS_PL[o["type"]] for o in unions[at]))
             merged.append({"type": "union_type", "loc": at, "input": err.get("input"),
-                           "msg": f"expected {' or '.join(kinds)}, got {clip(err.get('input'))}"})
+                           "msg": f"expected {' or '.join(kinds)}, got {clip(err.get('input'))}",
+                           "pl": f"tu ma być {' albo '.join(kinds_pl)}, a jest {clip(err.get('input'))}"})
         elif any(o["loc"][:len(at)] == at and o not in unions[at] for o in errors):
             merged.append(err)
     errors = merged
@@ -235,8 +254,10 @@ def _not_a_name(key: Any) -> tuple[str, str]:
     return (text if len(text) <= 40 else text[:39] + "…"), f"a {type(key).__name__}"
 
 
-def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
-    """Build ``model`` from loaded YAML ``data``; raise one ContentError listing every problem."""
+def validate(model: type[M], data: Any, filename: str, what: str = "", what_pl: str = "") -> M:
+    """Build ``model`` from loaded YAML ``data``; raise one ContentError listing every problem
+    (each said in Polish too where its words are known: ``score --lang pl``; ``what_pl``: the
+    Polish of ``what``, the kind of file the heading names)."""
     fallback = getattr(data, "location", Location(filename, 1, 1))
     try:
         return model.model_validate(data)
@@ -254,14 +275,18 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                     where = node.key_loc(key)
                 allowed = _allowed_fields(model, tagged[:-1])
                 hint = suggestion(str(key), allowed) if allowed else None
+                hint_pl = suggestion(str(key), allowed, "pl") if allowed else None
                 ours = next((name for name in allowed if _same_key(key, name)), None)
                 if ours and not (hint or "").startswith("did you"):
-                    hint = f"railprint calls it {ours!r}"
+                    hint, hint_pl = f"railprint calls it {ours!r}", f"railprint nazywa go {ours!r}"
                 if re.fullmatch(r"\d+\s*[a-z]*", str(key)) and isinstance(node, MarkedDict) and node[key] is None:
                     hint = "a decimal comma ends the value before it in a {...} mapping: write 4.5mm, not 4,5mm"
+                    hint_pl = "przecinek dziesiętny kończy wartość przed nim w mapie {...}: pisz 4.5mm, nie 4,5mm"
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
                     hint = "a tiles file lists its pieces under 'cards:', as a deck does"
-                problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint))
+                    hint_pl = "plik kafelków wymienia je pod 'cards:', jak talia"
+                problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint,
+                                               pl=f"nieznany klucz {key!r}" + (f" ({hint_pl})" if hint_pl else "")))
                 continue
             if kind == "invalid_key" or (loc and loc[-1] == "[key]" and not isinstance(err.get("input"), str)):
                 # a key YAML read as a number, true/false or null (`1: x`): pydantic's "Keys should
@@ -274,8 +299,12 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
                     where = node.key_loc(key)
                 path = ".".join(str(p) for p in parent if not isinstance(p, int)) or "file"
                 shown, is_what = _not_a_name(key)
+                is_what_pl = {"a number": "liczbą", "true/false": "wartością true/false",
+                              "empty (null)": "pusty (null)"}.get(is_what, is_what)
                 problems.append(RailprintError(f"{path}: the key {shown} is {is_what}, not a name", where,
-                                               hint=f"put it in quotes if it is a name: '{shown}':"))
+                                               hint=f"put it in quotes if it is a name: '{shown}':",
+                                               pl=f"{path}: klucz {shown} jest {is_what_pl}, nie nazwą "
+                                                  f"(jeśli to nazwa, weź ją w cudzysłów: '{shown}':)"))
                 continue
             where, _ = _locate(data, loc, fallback)
             path = ".".join(str(p) for p in loc if not isinstance(p, int)) or "file"
@@ -283,9 +312,11 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
             if msg.startswith("Value error, "):
                 msg = msg[len("Value error, "):]
             hint = None
+            msg_pl = err.get("pl") or _TYPE_PL.get(kind)
             if kind in _PLAIN:   # pydantic's wording ("Input should be a valid integer, unable to parse …")
                 try:
                     msg = _PLAIN[kind].format(got=clip(err.get("input")), **err.get("ctx", {}))
+                    msg_pl = _PLAIN_PL[kind].format(got=clip(err.get("input")), **err.get("ctx", {}))
                 except (KeyError, TypeError, ValueError):   # a bound that is no number: pydantic's words
                     pass
                 number = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*pt\s*", str(err.get("input")))
@@ -296,23 +327,34 @@ def validate(model: type[M], data: Any, filename: str, what: str = "") -> M:
             if kind == "missing":
                 if _given_as_synonym(data, loc):   # `src:` for `file:`: its unknown key says it all
                     continue
-                msg = "is required"
+                msg, msg_pl = "is required", "brak tego klucza, a jest wymagany"
             elif kind == "union_tag_not_found":   # a layer (or other tagged item) without its 'type'
-                msg = f"{err.get('ctx', {}).get('discriminator', 'type')} is required"
+                discriminator = err.get('ctx', {}).get('discriminator', 'type')
+                msg, msg_pl = f"{discriminator} is required", f"brak klucza {discriminator}, a jest wymagany"
             elif kind == "union_tag_invalid":
                 ctx = err.get("ctx", {})
                 tags = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
                 msg = f"unknown type {ctx.get('tag')!r}"
-                problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags)))
+                problems.append(RailprintError(f"{path}: {msg}", where, hint=suggestion(str(ctx.get("tag")), tags),
+                                               pl=f"{path}: nieznany typ {ctx.get('tag')!r} "
+                                                  f"({suggestion(str(ctx.get('tag')), tags, 'pl')})"))
                 continue
             elif kind == "literal_error":   # pydantic's "Input should be 'left', 'centre' … or 'justify'"
                 choices = [c.strip("'") for c in re.split(r", | or ", str(err.get("ctx", {}).get("expected", "")))]
+                near = close_names(str(err.get("input")), choices)
                 problems.append(RailprintError(f"{path}: unknown value {clip(err.get('input'))}", where,
                                                hint=did_you_mean(str(err.get("input")), choices)
-                                               or "expected one of: " + ", ".join(choices)))
+                                               or "expected one of: " + ", ".join(choices),
+                                               pl=f"{path}: nieznana wartość {clip(err.get('input'))} ("
+                                                  + (you_meant(near, "pl") or "możliwe: " + ", ".join(choices)) + ")"))
                 continue
             field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
-            problems.append(RailprintError(f"{path}: {msg}", where, hint=field.description if field else hint))
+            hint = field.description if field else hint
+            # a message of the model's own validators (English only) stays English
+            pl = f"{path}: {msg_pl}" + (f" ({hint})" if hint else "") if msg_pl else None
+            problems.append(RailprintError(f"{path}: {msg}", where, hint=hint, pl=pl))
         problems.sort(key=lambda p: (p.location.line or 0, p.location.col or 0) if p.location else (0, 0))
         title = f"{len(problems)} problem(s) in {filename}" + (f" ({what})" if what else "")
-        raise ContentError(title, Location(filename), problems=problems) from None
+        error = ContentError(title, Location(filename), problems=problems)
+        error.title = filename + (f" ({what_pl or what})" if what else "")   # said_in's Polish heading
+        raise error from None

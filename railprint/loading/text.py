@@ -6,12 +6,15 @@ anything blocks), and at most :data:`MAX_FILE_BYTES` of them.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 
 from railprint import platform
 from railprint.errors import ContentError, Location, RailprintError
+
+NOT_REGULAR_PL = "to nie jest zwykły plik (folder, FIFO albo urządzenie); railprint czyta tylko zwykłe pliki"
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """Largest content, board or game file railprint reads (16 MiB; the shipped maps are ~40 KB)."""
@@ -25,15 +28,28 @@ MAX_GAME_BYTES = 256 * 1024
 YAML reader takes about a second for this much), and of a Railroad Ink board (under 1 KB)."""
 
 
+_STRERROR_PL = {errno.ENOENT: "nie ma takiego pliku", errno.EACCES: "brak uprawnień",
+                errno.EPERM: "brak uprawnień", errno.EISDIR: "to folder", errno.ENAMETOOLONG: "za długa nazwa",
+                errno.ENOTDIR: "część ścieżki nie jest folderem", errno.ELOOP: "zapętlone dowiązania"}
+
+
+def _unreadable(error: type[RailprintError], exc: OSError, where: Location) -> RailprintError:
+    """'cannot read file: <the system's reason>', in English and Polish."""
+    return error(f"cannot read file: {exc.strerror}", where,
+                 pl=f"nie da się odczytać pliku: {_STRERROR_PL.get(exc.errno, exc.strerror)}")
+
+
 def decode(data: bytes, filename: str, error: type[RailprintError] = ContentError) -> str:
     """Bytes -> text; UTF-16 and invalid UTF-8 are reported at the offending line and column."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise error("the file is UTF-16; save it as UTF-8", Location(filename, 1, 1))
+        raise error("the file is UTF-16; save it as UTF-8", Location(filename, 1, 1),
+                    pl="plik jest w UTF-16; zapisz go jako UTF-8")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise error(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", _at(data, exc.start, filename),
-                    "save the file as UTF-8") from None
+                    "save the file as UTF-8",
+                    pl=f"to nie jest tekst UTF-8 (bajt 0x{data[exc.start]:02x}; zapisz plik jako UTF-8)") from None
     return text
 
 
@@ -51,17 +67,17 @@ def _open_regular(path: str | Path, error: type[RailprintError]) -> tuple[int, o
     try:  # opening a FIFO must not wait for a writer
         fd = platform.open_regular(path)
     except OSError as exc:
-        raise error(f"cannot read file: {exc.strerror}", where) from None
+        raise _unreadable(error, exc, where) from None
     if fd is None:
-        raise error(not_regular, where)
+        raise error(not_regular, where, pl=NOT_REGULAR_PL)
     try:
         info = os.fstat(fd)
     except OSError as exc:
         os.close(fd)
-        raise error(f"cannot read file: {exc.strerror}", where) from None
+        raise _unreadable(error, exc, where) from None
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise error(not_regular, where)
+        raise error(not_regular, where, pl=NOT_REGULAR_PL)
     return fd, info
 
 
@@ -72,7 +88,7 @@ def read_head(path: str | Path, size: int = 4096, error: type[RailprintError] = 
     try:
         return os.read(fd, size)
     except OSError as exc:
-        raise error(f"cannot read file: {exc.strerror}", Location(str(path))) from None
+        raise _unreadable(error, exc, Location(str(path))) from None
     finally:
         os.close(fd)
 
@@ -86,8 +102,9 @@ def read_bytes(path: str | Path, error: type[RailprintError] = ContentError,
     fd, info = _open_regular(path, error)
     try:
         too_big = f"the file is larger than {_size(limit)}"
+        too_big_pl = f"plik jest większy niż {_size(limit)}"
         if info.st_size > limit:
-            raise error(too_big, where)
+            raise error(too_big, where, pl=too_big_pl)
         chunks: list[bytes] = []
         total, want = 0, info.st_size + 1  # +1: notice a file that grows while read
         with os.fdopen(os.dup(fd), "rb") as handle:
@@ -95,11 +112,11 @@ def read_bytes(path: str | Path, error: type[RailprintError] = ContentError,
                 chunks.append(chunk)
                 total += len(chunk)
                 if total > limit:
-                    raise error(too_big, where)
+                    raise error(too_big, where, pl=too_big_pl)
                 want = 1 << 20
         return b"".join(chunks)
     except OSError as exc:
-        raise error(f"cannot read file: {exc.strerror}", where) from None
+        raise _unreadable(error, exc, where) from None
     finally:
         os.close(fd)
 

@@ -349,6 +349,30 @@ _SCALARS = {tag: _Loader.yaml_constructors[tag] for tag in
             ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null")}
 
 
+_PROBLEMS_PL = {
+    "did not find expected node content": "brak oczekiwanej wartości",
+    "mapping values are not allowed": "tu nie może stać wartość klucza (dwukropek w środku tekstu? weź tekst w cudzysłów)",
+    "did not find expected key": "brak oczekiwanego klucza (złe wcięcie?)",
+    "could not find expected ':'": "brak oczekiwanego dwukropka ':'",
+    "found character that cannot start any token": "znak, od którego nic w YAML nie może się zaczynać",
+    "found unexpected end of stream": "plik kończy się w pół (niezamknięty cudzysłów lub nawias?)",
+    "did not find expected ',' or ']'": "brak oczekiwanego ',' albo ']'",
+    "did not find expected ',' or '}'": "brak oczekiwanego ',' albo '}'",
+    "did not find expected '-' indicator": "brak oczekiwanego '-' (złe wcięcie listy?)",
+    "found duplicate anchor": "ta sama kotwica dwa razy",
+    "found undefined alias": "odwołanie do nieznanej kotwicy",
+}
+"""PyYAML's commonest problems in Polish (another is shown in the parser's own words)."""
+
+
+def _yaml_problem_pl(problem: str | None) -> str:
+    text = str(problem or "")
+    for english, polish in _PROBLEMS_PL.items():
+        if text.startswith(english):
+            return polish
+    return f"{text} (słowa parsera YAML)"
+
+
 def loads(text: str, filename: str = "<input>", error: type[RailprintError] = ContentError, *,
           marked: bool = True) -> Any:
     """Parse YAML text; syntax problems raise ``error`` with file:line:col.
@@ -377,7 +401,7 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
         return loader.get_single_data()
     except RailprintError as exc:
         if error is not ContentError and isinstance(exc, ContentError):
-            raise error(exc.message, exc.location, exc.hint) from None
+            raise error(exc.message, exc.location, exc.hint, pl=exc.pl) from None
         raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -386,15 +410,20 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
         line = lines[mark.line] if lines and 0 <= mark.line < len(lines) else ""   # a mark may sit past the end
         tab = mark is not None and isinstance(mark.column, int) and line[mark.column:mark.column + 1] == "\t"
         raise error("invalid YAML: a tab where YAML needs spaces" if tab else f"invalid YAML: {exc.problem or exc.context}",
-                    where, hint="indent with spaces, never tabs" if tab else None) from None
+                    where, hint="indent with spaces, never tabs" if tab else None,
+                    pl="błędny YAML: tabulator tam, gdzie YAML chce spacji (wcięcia rób spacjami, nigdy tabulatorem)"
+                    if tab else f"błędny YAML: {_yaml_problem_pl(exc.problem or exc.context)}") from None
     except yaml.reader.ReaderError as exc:
         code = ord(exc.character) if isinstance(exc.character, str) else exc.character
         raise error(f"invalid YAML: {exc.reason} (character U+{code:04X})",
                     _byte_location(text, exc.position, filename),
                     hint="is the file UTF-16? save it as UTF-8" if code == 0
-                    else "remove the character or quote it as an escape, e.g. \"\\t\"") from None
+                    else "remove the character or quote it as an escape, e.g. \"\\t\"",
+                    pl=f"błędny YAML: znak U+{code:04X}, którego YAML nie dopuszcza (" + (
+                        "czy plik jest w UTF-16? zapisz go jako UTF-8)" if code == 0
+                        else "usuń ten znak albo zapisz go w cudzysłowie jako \"\\t\")")) from None
     except yaml.YAMLError as exc:
-        raise error(f"invalid YAML: {exc}", Location(filename)) from None
+        raise error(f"invalid YAML: {exc}", Location(filename), pl=f"błędny YAML: {exc}") from None
     finally:
         loader.dispose()
 

@@ -36,6 +36,54 @@ MAX_SCAN_PIXELS = 1_250_000_000
 """A progressive JPEG is decoded once per scan: scans x pixels is bounded (about 0.75 s of
 decoding on the reference machine; a normal 25 Mpx photo with 10 scans is 250 million). A
 crafted 75 KiB file of 1,800 tiny scans took 15 s."""
+MAX_SEGMENTS = 1000
+"""Segments (JPEG markers, PNG chunks) a picture or photo may hold before its pixels. A phone's
+photo has a few dozen (EXIF, ICC, XMP — extended XMP too —, MPF); Pillow reads the header's one
+by one in Python: 7 million 4-byte JPEG comments took it 13.6 s of CPU, 1.8 million PNG text
+chunks 7.4 s."""
+MAX_EXIF_SEGMENTS = 8
+"""A JPEG's EXIF segments (APP1 ``Exif``; a camera writes one): Pillow joins them by adding one
+to the bytes held so far, so their cost is quadratic — 450 of 64 KB (a 30 MB photo) took 6.3 s of
+CPU, 600 (a 39 MB card picture) took ``validate`` 16.5 s and 351 MB."""
+
+
+def header_parts(data: bytes, kind: str) -> tuple[int, int]:
+    """(segments, EXIF segments) of a PNG's or JPEG's header before its pixels, walked as far as
+    ``MAX_SEGMENTS`` + 1 segments. A header this walk cannot follow is left to Pillow, which
+    refuses it."""
+    pos, parts, exif = (8 if kind == "PNG" else 2), 0, 0
+    while parts <= MAX_SEGMENTS and kind in ("PNG", "JPEG"):
+        if kind == "PNG":
+            if pos + 8 > len(data) or data[pos + 4:pos + 8] == b"IDAT":
+                break
+            pos += 12 + int.from_bytes(data[pos:pos + 4], "big")
+        else:
+            if pos + 2 > len(data) or data[pos] != 0xFF:
+                break
+            marker = data[pos + 1]
+            if marker == 0xDA:                                # start of scan: the pixels
+                break
+            if marker == 0xFF:                                # a fill byte (counted: 30 MB of them)
+                pos += 1
+            elif marker in (0x01, 0xD8) or 0xD0 <= marker <= 0xD7:
+                pos += 2
+            else:
+                exif += marker == 0xE1 and data[pos + 4:pos + 10] == b"Exif\0\0"
+                pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+        parts += 1
+    return parts, exif
+
+
+def bound_header(data: bytes, kind: str) -> None:
+    """Refuse a header of more than ``MAX_SEGMENTS`` segments or ``MAX_EXIF_SEGMENTS`` EXIF
+    segments before Pillow walks it (ValueError)."""
+    parts, exif = header_parts(data, kind)
+    if parts > MAX_SEGMENTS:
+        raise ValueError(f"over {MAX_SEGMENTS} parts before its pixels (a phone's photo has a few dozen)")
+    if exif > MAX_EXIF_SEGMENTS:
+        raise ValueError(f"over {MAX_EXIF_SEGMENTS} EXIF parts (a camera writes one)")
+
+
 FORMATS = ("PNG", "JPEG", "SVG")
 """Picture formats an ``image`` layer takes: PNG and JPEG (placed as pixels), SVG (drawn as
 vectors by :mod:`railprint.model.svgart`, chosen by the ``.svg`` suffix)."""
@@ -99,6 +147,10 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
 
     name = Path(path).name
     data, kind = _read(path)
+    try:
+        bound_header(data, kind)
+    except ValueError as exc:
+        raise _refuse(name, f"its header has {exc}") from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)  # > 89 Mpx: refused

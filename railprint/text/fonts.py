@@ -13,9 +13,15 @@ run on every string before drawing.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+# fontTools says what it finds wrong in a damaged font through logging; with no handler of the
+# program's own, Python's last-resort handler printed it unlocated above railprint's located error
+# ("corrupt 'loca' table, or wrong numGlyphs in 'maxp': 184 65535"). railprint's error says it.
+logging.getLogger("fontTools").addHandler(logging.NullHandler())
 
 FONT_FILES = {
     "regular": "SourceSansPro-Regular.ttf",

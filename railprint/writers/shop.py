@@ -27,6 +27,7 @@ from railprint.errors import RailprintError
 MAX_PROFILE_BYTES = 16 * 1024 * 1024
 THIN_LINE = 1.0  # pt: a line this thin or thinner is K only when it is grey
 INK_RANGE = (100, 400)
+DEFAULT_INK = 240   # % (--ink-limit not given)
 
 
 def _hex(value: str) -> tuple[int, int, int]:
@@ -102,7 +103,7 @@ class ShopPaint:
     flatten = True
     thin_line = THIN_LINE
 
-    def __init__(self, profile: Profile | None = None, ink_limit: int = 240):
+    def __init__(self, profile: Profile | None = None, ink_limit: int = DEFAULT_INK):
         if not (isinstance(ink_limit, int) and INK_RANGE[0] <= ink_limit <= INK_RANGE[1]):
             raise RailprintError(f"--ink-limit must be a whole percentage from {INK_RANGE[0]} to "
                                  f"{INK_RANGE[1]}, got {ink_limit!r}", hint="card shops often ask for 240 or 260")

@@ -10,8 +10,8 @@ from contextlib import contextmanager
 
 
 def who(page, name: str) -> None:
-    """Answer the room page's "who are you?" (asked the first time a phone opens a room of two or
-    more players) with ``name``: one tap. Nothing when this phone is not asked."""
+    """Answer the room page's "who are you?" (asked the first time a phone opens a room, unless it
+    started that room of one player) with ``name``: one tap. Nothing when this phone is not asked."""
     page.wait_for_selector("body[data-version]")
     if page.locator("body[data-asking]").count():
         page.locator(f"#players button.who[data-player='{name}']").click()

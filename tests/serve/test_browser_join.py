@@ -61,3 +61,36 @@ def test_axe_finds_nothing_on_the_chooser_with_its_join_line(browser, server, ax
         other.wait_for_selector("body[data-asking] #join-button")
         assert violations(other, axe_js) == [], lang
     assert not errors, errors
+
+
+def test_a_second_person_joins_a_room_of_one_player(browser, server):
+    """A room of one player: the phone that started it opens on that player's part, unasked; another
+    phone is asked "who are you?" as in a room of several, with "I'm new", and joins in one tap
+    after the name (before, a room of one asked nothing: no way to join from the phone)."""
+    base, _ = server
+    (_, _), (ala, bartek), errors = phones(browser)
+    ala.goto(base + "/?lang=pl")
+    ala.wait_for_selector("#game option[value='railroad-ink']", state="attached")
+    ala.select_option("#game", "railroad-ink")
+    ala.locator("#players input").first.fill("Ala")
+    ala.locator("#create button[type='submit']").click()
+    ala.wait_for_selector("body[data-version='0']")
+    ala.wait_for_selector(".ri-faces button[data-face='h.h.']")   # her editor at once
+    assert ala.locator("body[data-asking]").count() == 0
+    url = ala.url.split("?")[0]
+
+    bartek.goto(url + "?lang=pl")
+    bartek.wait_for_selector("body[data-version='0'][data-asking]")
+    assert bartek.locator("#who").inner_text() == "Kim jesteś?"
+    assert [t.split("\n")[-1] for t in bartek.locator("#players button.who").all_inner_texts()] == ["Ala", "Tylko patrzę"]
+    assert bartek.evaluate("document.documentElement.scrollWidth") <= VIEW["width"]
+    bartek.locator("#new-name").fill("Bartek")
+    bartek.locator("#join-button").click()   # one tap after the name
+    bartek.wait_for_selector("body:not([data-asking])")
+    assert bartek.locator("#players button[data-player='Bartek']").get_attribute("aria-pressed") == "true"
+    bartek.wait_for_selector(".ri-faces button[data-face='h.h.']")
+    landed(ala, 0)   # pushed to Ala's phone, still on her part
+    assert ala.locator("#players button[data-player='Bartek']").count() == 1
+    assert ala.locator("#players button[data-player='Ala']").get_attribute("aria-pressed") == "true"
+    assert set(ranking(ala)) == {"Ala", "Bartek"}
+    assert not errors, errors

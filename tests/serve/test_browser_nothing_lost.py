@@ -194,6 +194,7 @@ def test_a_change_kept_offline_that_meets_a_conflict_is_said_not_dropped(browser
     other = browser.new_context(viewport=VIEW)
     second = other.new_page()
     second.goto(url + "?poll=0")
+    who(second, "Ala")                           # another phone: asked who holds it, even in a room of one
     second.wait_for_selector(".ri-faces button[data-face='h.h.']")
 
     context.set_offline(True)

@@ -215,6 +215,7 @@ def test_a_stale_change_to_the_same_board_is_refused_and_the_current_board_shown
     url = create_room(a, base, ["Ala"])
     b.goto(url + "?poll=0")  # this phone does not hear of the other's change
     b.wait_for_selector("body[data-version='0']")
+    who(b, "Ala")   # another phone: asked who holds it, even in a room of one
     InkPage(a).draw("A2", "h.h.")
     page = b
     page.locator(".ri-faces button[data-face='r.r.']").click()
@@ -244,6 +245,7 @@ def test_a_restarted_server_brings_the_game_back(browser, tmp_path):
         page.wait_for_selector(f"#rooms a[href='/r/{room}']")
         page.locator(f"#rooms a[href='/r/{room}']").click()
         page.wait_for_selector("body[data-version='1']")
+        who(page, "Ala")   # another port is another origin: this phone's answer is not kept there
         assert page.locator("g.ri-cell[data-square='A2']").get_attribute("data-token") == "h.h."
 
 

@@ -65,7 +65,8 @@ def test_just_watching_and_a_players_own_link(browser, server):
     linked.goto(url + "?poll=0")
     linked.wait_for_selector("body[data-version='0']")
     assert linked.locator("#players button[data-player='Bartek']").get_attribute("aria-pressed") == "true"
-    # a room of one player asks nothing
+    # a room of one player asks too (a second person at the table joins from "who are you?"),
+    # and this phone answered it once (open_room)
     solo = context.new_page()
     open_room(solo, base, "railroad-ink", ["Ala"])
     assert solo.locator("body[data-asking]").count() == 0

@@ -15,6 +15,7 @@ import urllib.request
 import pytest
 
 from railprint.serve import address, is_loopback, qr_text
+from tests.serve.pages import who
 from tests.test_plugin_game import install_by_hand
 
 
@@ -103,6 +104,7 @@ def test_the_plugin_page_in_a_browser(served, browser):
     room = json.loads(body)["room"]
     page = browser.new_page()
     page.goto(served.url + f"r/{room['id']}")
+    who(page, "Ala")   # a phone that did not start the room is asked who holds it, even in a room of one
     page.wait_for_selector("#coupon-add")
     page.fill("#coupon-value", "9")
     page.click("#coupon-add")

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Iterable
 
-from railprint.errors import RailprintError, RulesError, suggestion
+from railprint.errors import RailprintError, RulesError, suggestion, violations_pl
 from railprint.registry import FOLD_STEP, ContentKind, Game, lazy_attributes
 
 # The game's modules load on first use (PEP 562), so finding a game (every ``railprint``
@@ -109,7 +109,8 @@ def score_texts(files: Iterable[tuple[str, str]], *, strict: bool = False, longe
         if problems:
             lines = [f"{len(problems)} rule violation(s):"]
             lines += [f"  {s.board.source}: {v}" for s, v in problems]
-            raise RulesError("\n".join(lines))
+            polish = [f"{violations_pl(len(problems))}:"] + [f"  {s.board.source}: {v.text('pl')}" for s, v in problems]
+            raise RulesError("\n".join(lines), pl="\n".join(polish))
     return ScoreResult(tuple(sheets))
 
 

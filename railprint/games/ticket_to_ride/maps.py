@@ -281,6 +281,11 @@ def _at(node: Any, *path: Any) -> Location | None:
     return where
 
 
+_KIND_PL = {"city": "miasto", "area": "obszar", "route": "połączenie", "ticket": "bilet", "region": "region",
+            "a city": "miasto", "an area endpoint": "punkt obszaru", "an area": "obszar", "a route": "połączenie",
+            "a ticket": "bilet", "a region": "region"}
+"""The kinds of a map's ids, in Polish (a duplicate id's message)."""
+
 UNPRINTED = {"notes", "sources", "note", "source"}  # free text for readers of the file, never printed
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (category Cc)
 
@@ -290,8 +295,11 @@ def _control_characters(node: Any, where: Location | None, p: Problems) -> None:
     if isinstance(node, str):
         bad = sorted(set(_CONTROL.findall(node)))
         if bad:
-            p.add(f"text {clip(node)} holds control character(s) " + ", ".join(repr(ch) for ch in bad), where,
-                  hint="names and labels are printed: use letters, digits and punctuation")
+            shown = ", ".join(repr(ch) for ch in bad)
+            p.add(f"text {clip(node)} holds control character(s) " + shown, where,
+                  hint="names and labels are printed: use letters, digits and punctuation",
+                  pl=f"tekst {clip(node)} zawiera znaki sterujące {shown} (nazwy i etykiety są drukowane: "
+                     "używaj liter, cyfr i interpunkcji)")
     elif isinstance(node, dict):
         for key, value in node.items():
             if key not in UNPRINTED:
@@ -323,14 +331,16 @@ def _check(spec: Any, raw: Any, filename: str) -> None:
     if _has_control_characters(raw):
         _control_characters(raw, Location(filename), p)
     if spec.format != FORMAT:
-        p.add(f"unknown map format {spec.format!r}", _at(raw, "format"), hint=f"expected {FORMAT!r}")
+        p.add(f"unknown map format {spec.format!r}", _at(raw, "format"), hint=f"expected {FORMAT!r}",
+              pl=f"nieznany format mapy {spec.format!r} (tu ma być {FORMAT!r})")
     if spec.players.min > spec.players.max:
-        p.add("players: min is larger than max", _at(raw, "players"))
+        p.add("players: min is larger than max", _at(raw, "players"), pl="players: min jest większe niż max")
 
     def unique(kind: str, key: str, items: list[Any], ids: list[str], seen: dict[str, str]) -> None:
         for i, ident in enumerate(ids):
             if ident in seen:
-                p.add(f"{kind} id {ident!r} is already used by {seen[ident]}", _at(raw, key, i, "id"))
+                p.add(f"{kind} id {ident!r} is already used by {seen[ident]}", _at(raw, key, i, "id"),
+                      pl=f"id {ident!r} ({_KIND_PL[kind]}): to id ma już {_KIND_PL[seen[ident]]}")
             else:
                 seen[ident] = f"a {kind}"
 
@@ -340,7 +350,8 @@ def _check(spec: Any, raw: Any, filename: str) -> None:
         for j, ep in enumerate(area.endpoints):
             if ep.id in nodes:
                 p.add(f"endpoint id {ep.id!r} is already used by {nodes[ep.id]}",
-                      _at(raw, "areas", i, "endpoints", j, "id"))
+                      _at(raw, "areas", i, "endpoints", j, "id"),
+                      pl=f"id {ep.id!r} (punkt obszaru): to id ma już {_KIND_PL[nodes[ep.id]]}")
             else:
                 nodes[ep.id] = "an area endpoint"
     places: dict[str, str] = {c.id: "a city" for c in spec.cities}
@@ -357,10 +368,13 @@ def _check(spec: Any, raw: Any, filename: str) -> None:
                 k = name_key(text)
                 where = _at(raw, key, i, "name") if j == 0 else _at(raw, key, i, "aliases", j - 1)
                 if not k:
-                    p.add(f"name {text!r} has no letters or digits", where)
+                    p.add(f"name {text!r} has no letters or digits", where,
+                          pl=f"nazwa {text!r} nie ma liter ani cyfr")
                 elif k in owner and owner[k][0] != place.id:
                     p.add(f"name {text!r} already names {owner[k][1]!r}", where,
-                          hint="names and aliases are matched ignoring case, accents and punctuation")
+                          hint="names and aliases are matched ignoring case, accents and punctuation",
+                          pl=f"nazwa {text!r} to już nazwa {owner[k][1]!r} (nazwy i inne nazwy są porównywane "
+                             "bez wielkości liter, znaków diakrytycznych i interpunkcji)")
                 else:
                     owner.setdefault(k, (place.id, place.name))
 
@@ -370,21 +384,26 @@ def _check(spec: Any, raw: Any, filename: str) -> None:
         for text in (cid, *colour.aliases):
             k = name_key(text)
             if k in colour_key and colour_key[k] != cid:
-                p.add(f"colour name {text!r} already names {colour_key[k]!r}", _at(raw, "colours", cid))
+                p.add(f"colour name {text!r} already names {colour_key[k]!r}", _at(raw, "colours", cid),
+                      pl=f"nazwa koloru {text!r} to już nazwa {colour_key[k]!r}")
             colour_key.setdefault(k, cid)
 
     region_ids = [r.id for r in spec.regions]
     for i, city in enumerate(spec.cities):
         if city.region is not None and city.region not in region_ids:
             p.add(f"unknown region {city.region!r}", _at(raw, "cities", i, "region"),
-                  hint=suggest(city.region, region_ids))
+                  hint=suggest(city.region, region_ids),
+                  pl=f"nieznany region {city.region!r} ({suggest(city.region, region_ids, 'pl')})")
         elif city.region is None and spec.scoring.region_bonus is not None:
-            p.add(f"city {city.id!r} has no region (this map scores regions)", _at(raw, "cities", i))
+            p.add(f"city {city.id!r} has no region (this map scores regions)", _at(raw, "cities", i),
+                  pl=f"miasto {city.id!r} nie ma regionu (ta mapa punktuje regiony)")
     if spec.scoring.region_bonus is not None and not spec.regions:
-        p.add("a region bonus needs a `regions:` list", _at(raw, "scoring", "region_bonus"))
+        p.add("a region bonus needs a `regions:` list", _at(raw, "scoring", "region_bonus"),
+              pl="premia za regiony wymaga listy `regions:`")
     for i, region in enumerate(spec.regions):
         if not any(c.region == region.id for c in spec.cities):
-            p.add(f"region {region.id!r} has no city", _at(raw, "regions", i, "id"))
+            p.add(f"region {region.id!r} has no city", _at(raw, "regions", i, "id"),
+                  pl=f"region {region.id!r} nie ma żadnego miasta")
 
     endpoint_ids = {ep.id for a in spec.areas for ep in a.endpoints}
     node_ids = sorted(nodes)
@@ -394,67 +413,87 @@ def _check(spec: Any, raw: Any, filename: str) -> None:
         side_by_side[pair] = side_by_side.get(pair, 0) + 1
         if side_by_side[pair] == MAX_PARALLEL + 1:
             p.add(f"route {route.id!r}: more than {MAX_PARALLEL} routes between {' and '.join(sorted(pair))}",
-                  _at(raw, "routes", i, "between"), hint="a board has room for three routes side by side at most")
+                  _at(raw, "routes", i, "between"), hint="a board has room for three routes side by side at most",
+                  pl=f"połączenie {route.id!r}: więcej niż {MAX_PARALLEL} połączenia między "
+                     f"{' i '.join(sorted(pair))} (na planszy mieszczą się najwyżej trzy obok siebie)")
         for j, node in enumerate(route.between):
             if node not in nodes:
-                hint = suggest(node, node_ids)
+                hint, hint_pl = suggest(node, node_ids), suggest(node, node_ids, "pl")
                 if node in places:
-                    hint = f"{node!r} is an area: name one of its endpoints: " + ", ".join(
-                        ep.id for a in spec.areas if a.id == node for ep in a.endpoints)
+                    ends = ", ".join(ep.id for a in spec.areas if a.id == node for ep in a.endpoints)
+                    hint = f"{node!r} is an area: name one of its endpoints: " + ends
+                    hint_pl = f"{node!r} to obszar: podaj jeden z jego punktów: " + ends
                 p.add(f"route {route.id!r}: unknown city or area endpoint {node!r}",
-                      _at(raw, "routes", i, "between", j), hint=hint)
+                      _at(raw, "routes", i, "between", j), hint=hint,
+                      pl=f"połączenie {route.id!r}: nieznane miasto lub punkt obszaru {node!r} ({hint_pl})")
         a, b = route.between
         if a == b:
-            p.add(f"route {route.id!r} joins {a!r} to itself", _at(raw, "routes", i, "between"))
+            p.add(f"route {route.id!r} joins {a!r} to itself", _at(raw, "routes", i, "between"),
+                  pl=f"połączenie {route.id!r} łączy {a!r} z samym sobą")
         elif a in endpoint_ids and b in endpoint_ids:
-            p.add(f"route {route.id!r} joins two outside areas", _at(raw, "routes", i, "between"))
+            p.add(f"route {route.id!r} joins two outside areas", _at(raw, "routes", i, "between"),
+                  pl=f"połączenie {route.id!r} łączy dwa obszary zewnętrzne")
         if route.colour not in spec.colours:
             p.add(f"route {route.id!r}: unknown colour {route.colour!r}", _at(raw, "routes", i, "colour"),
-                  hint=suggest(route.colour, colour_ids))
+                  hint=suggest(route.colour, colour_ids),
+                  pl=f"połączenie {route.id!r}: nieznany kolor {route.colour!r} "
+                     f"({suggest(route.colour, colour_ids, 'pl')})")
         if route.length not in spec.route_points:
             p.add(f"route {route.id!r}: length {route.length} has no entry in route_points",
-                  _at(raw, "routes", i, "length"))
+                  _at(raw, "routes", i, "length"),
+                  pl=f"połączenie {route.id!r}: długości {route.length} brak w route_points")
         if route.locomotives + route.waves > route.length:
             p.add(f"route {route.id!r}: more ferry spaces than its length",
-                  _at(raw, "routes", i, "locomotives" if route.locomotives else "waves"))
+                  _at(raw, "routes", i, "locomotives" if route.locomotives else "waves"),
+                  pl=f"połączenie {route.id!r}: więcej pól promu niż jego długość")
         if route.locomotives and route.waves:
             p.add(f"route {route.id!r}: give either locomotives or waves, not both",
-                  _at(raw, "routes", i, "waves"))
+                  _at(raw, "routes", i, "waves"),
+                  pl=f"połączenie {route.id!r}: podaj locomotives albo waves, nie oba")
 
     place_ids = sorted(places)
     for i, ticket in enumerate(spec.tickets):
         for j, place in enumerate(ticket.between):
             if place not in places:
-                hint = suggest(place, place_ids)
+                hint, hint_pl = suggest(place, place_ids), suggest(place, place_ids, "pl")
                 if place in endpoint_ids:
                     hint = "a ticket names the area, not one of its endpoints"
+                    hint_pl = "bilet podaje obszar, nie jeden z jego punktów"
                 p.add(f"ticket {ticket.id!r}: unknown city or area {place!r}",
-                      _at(raw, "tickets", i, "between", j), hint=hint)
+                      _at(raw, "tickets", i, "between", j), hint=hint,
+                      pl=f"bilet {ticket.id!r}: nieznane miasto lub obszar {place!r} ({hint_pl})")
         if ticket.between[0] == ticket.between[1]:
             p.add(f"ticket {ticket.id!r} joins {ticket.between[0]!r} to itself",
-                  _at(raw, "tickets", i, "between"))
+                  _at(raw, "tickets", i, "between"),
+                  pl=f"bilet {ticket.id!r} łączy {ticket.between[0]!r} z samym sobą")
 
     for n in range(spec.players.min, spec.players.max + 1):
         if n not in spec.parallel_routes.claimable_by_players:
             p.add(f"parallel_routes.claimable_by_players has no entry for {n} players",
-                  _at(raw, "parallel_routes", "claimable_by_players"))
+                  _at(raw, "parallel_routes", "claimable_by_players"),
+                  pl=f"parallel_routes.claimable_by_players nie ma wpisu dla {n} graczy")
     if spec.scoring.region_bonus is not None:
         table = spec.scoring.region_bonus.table
         ordered = [table[k] for k in sorted(table)]
         if ordered != sorted(ordered):
             p.add("region_bonus.table: points must not fall as the region count grows",
-                  _at(raw, "scoring", "region_bonus", "table"))
+                  _at(raw, "scoring", "region_bonus", "table"),
+                  pl="region_bonus.table: punkty nie mogą maleć, gdy liczba regionów rośnie")
     if len(set(spec.scoring.tie_breaks)) != len(spec.scoring.tie_breaks):
-        p.add("scoring.tie_breaks lists a tie-break twice", _at(raw, "scoring", "tie_breaks"))
+        p.add("scoring.tie_breaks lists a tie-break twice", _at(raw, "scoring", "tie_breaks"),
+              pl="scoring.tie_breaks wymienia jedno rozstrzygnięcie remisu dwa razy")
     if "fewest_stations_used" in spec.scoring.tie_breaks and spec.scoring.stations is None:
         p.add("tie-break fewest_stations_used on a map without stations",
               _at(raw, "scoring", "tie_breaks", spec.scoring.tie_breaks.index("fewest_stations_used")),
-              hint="add scoring.stations: {per_player: 3, points_unused: 4}, or drop the tie-break")
+              hint="add scoring.stations: {per_player: 3, points_unused: 4}, or drop the tie-break",
+              pl="rozstrzygnięcie remisu fewest_stations_used na mapie bez stacji (dodaj scoring.stations: "
+                 "{per_player: 3, points_unused: 4} albo usuń to rozstrzygnięcie)")
     setup = spec.play.setup_tickets
     if setup is not None:
         _check_deal(spec, setup, raw, p)
 
-    p.raise_if_any(f"{filename} (Ticket to Ride map)", Location(filename), sort=True)
+    p.raise_if_any(f"{filename} (Ticket to Ride map)", Location(filename), sort=True,
+                   title_pl=f"{filename} (mapa Ticket to Ride)")
 
 
 def _check_deal(spec: Any, setup: Any, raw: Any, p: Problems) -> None:
@@ -465,21 +504,26 @@ def _check_deal(spec: Any, setup: Any, raw: Any, p: Problems) -> None:
     if not isinstance(setup.deal, int):  # {long: 1, regular: 3}
         dealt = setup.deal.long + setup.deal.regular
         if dealt == 0:
-            p.add("play.setup_tickets.deal deals no ticket", where, hint="e.g. {long: 1, regular: 3}")
+            p.add("play.setup_tickets.deal deals no ticket", where, hint="e.g. {long: 1, regular: 3}",
+                  pl="play.setup_tickets.deal nie rozdaje żadnego biletu (np. {long: 1, regular: 3})")
         if spec.tickets and setup.deal.long > long:
             p.add(f"play.setup_tickets deals {setup.deal.long} long ticket(s) but the map has {long} "
-                  "(mark them with long: true)", where)
+                  "(mark them with long: true)", where,
+                  pl=f"play.setup_tickets rozdaje długie bilety: {setup.deal.long}, a mapa ma ich {long} "
+                     "(oznacz je przez long: true)")
         if spec.tickets and setup.deal.regular > regular:
             p.add(f"play.setup_tickets deals {setup.deal.regular} regular ticket(s) but the map has {regular}",
-                  where)
+                  where, pl=f"play.setup_tickets rozdaje zwykłe bilety: {setup.deal.regular}, a mapa ma ich {regular}")
     else:
         dealt = setup.deal
         if long and spec.tickets:
             p.add("the map has long tickets (a deck of their own): say how many of each are dealt",
-                  where, hint="deal: {long: 1, regular: 3}")
+                  where, hint="deal: {long: 1, regular: 3}",
+                  pl="mapa ma długie bilety (osobną talię): podaj, ile jakich się rozdaje (deal: {long: 1, regular: 3})")
     if setup.keep_at_least > dealt:
         p.add(f"play.setup_tickets keeps at least {setup.keep_at_least} of {dealt} dealt ticket(s)",
-              _at(raw, "play", "setup_tickets", "keep_at_least"))
+              _at(raw, "play", "setup_tickets", "keep_at_least"),
+              pl=f"play.setup_tickets każe zatrzymać co najmniej {setup.keep_at_least} z rozdanych biletów: {dealt}")
 
 
 def _build(spec: Any, filename: str) -> TTRMap:
@@ -533,7 +577,7 @@ def check_map(data: Any, filename: str, light: bool = True) -> Any:
     from railprint.games.ticket_to_ride.map_spec import MapSpec
     from railprint.loading.schema import validate
 
-    return validate(MapSpec, data, filename, what="Ticket to Ride map")
+    return validate(MapSpec, data, filename, what="Ticket to Ride map", what_pl="mapa Ticket to Ride")
 
 
 def parse_map(data: Any, filename: str) -> TTRMap:
@@ -544,7 +588,7 @@ def parse_map(data: Any, filename: str) -> TTRMap:
     except ContentError as exc:
         if len(exc.problems) == 1:  # one problem: report it directly at its file:line:col
             only = exc.problems[0]
-            raise ContentError(only.message, only.location, only.hint) from None
+            raise ContentError(only.message, only.location, only.hint, pl=only.pl) from None
         raise
     return _build(spec, filename)
 
@@ -583,7 +627,8 @@ def load_map_file(path: str | Path) -> TTRMap:
         data = yamlio.load_file(path, error=ContentError)
         if not isinstance(data, dict):
             raise ContentError("a map file must be a YAML mapping (format, id, cities, routes, ...)",
-                               Location(str(path), 1, 1))
+                               Location(str(path), 1, 1),
+                               pl="plik mapy to mapa YAML (format, id, cities, routes, …)")
         result = parse_map(data, str(path))
     if key:
         _CACHE[key] = result
@@ -645,7 +690,9 @@ def _user_map(name: str, base: Path | None, where: Location | None = None,
         found = [path for path in _map_files(Path(folder), recursive) if key in _names_of(load_map_file(path))]
         if len(found) > 1:
             raise error(f"two maps answer to {name!r}: {found[0]} and {found[1]}", where,
-                        hint="give each map its own id (or remove one), or name the map by its file path")
+                        hint="give each map its own id (or remove one), or name the map by its file path",
+                        pl=f"dwie mapy odpowiadają na {name!r}: {found[0]} i {found[1]} (daj każdej mapie "
+                           "własne id albo usuń jedną, albo podaj mapę przez ścieżkę jej pliku)")
         if found:
             return found[0]
     return None
@@ -662,7 +709,9 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
     """
     if not paths and _LOOKS_LIKE_PATH.search(name):
         raise error(f"map: {name!r} is a file path; a game sent to the server names its map by id",
-                    where, hint="maps: " + ", ".join(BUILTIN))
+                    where, hint="maps: " + ", ".join(BUILTIN),
+                    pl=f"map: {name!r} to ścieżka pliku; gra wysłana na serwer podaje mapę przez jej id "
+                       f"(mapy: {', '.join(BUILTIN)})")
     if not _LOOKS_LIKE_PATH.search(name):
         path = _user_map(name, base, where, error)
         if path is not None:
@@ -675,7 +724,8 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
         try:
             raw = Path(name).expanduser()
         except RuntimeError:  # '~nosuchuser/...': no such home folder
-            raise error(f"map file not found: {name}", where, hint="no such user's home folder") from None
+            raise error(f"map file not found: {name}", where, hint="no such user's home folder",
+                        pl=f"nie ma pliku mapy: {name} (nie ma takiego użytkownika ani jego folderu domowego)") from None
         if not raw.is_absolute() and base is not None:
             candidates.append(base / raw)
         candidates.append(raw)
@@ -698,4 +748,5 @@ def load_map(name: str, *, base: Path | None = None, where: Location | None = No
                 + " podaj ścieżkę pliku mapy lub folder ze swoimi mapami w --content"
         raise error(f"unknown map {name!r}", where, hint=hint, pl=f"nieznana mapa {name!r} ({hint_pl})")
     raise error(f"map file not found: {name}", where,
-                hint="built-in maps: " + ", ".join(BUILTIN))
+                hint="built-in maps: " + ", ".join(BUILTIN),
+                pl=f"nie ma pliku mapy: {name} (wbudowane mapy: {', '.join(BUILTIN)})")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from railprint.errors import Location, RailprintError, RulesError
+from railprint.errors import Location, RailprintError, RulesError, violations_pl
 from railprint.games.ticket_to_ride.model import DEFAULT_COLOURS, Route, Ticket, TTRMap, colour_word
 from railprint.records import Record, factory
 from railprint.report import ScoreLine, ScoreReport, Violation, rank
@@ -608,10 +608,12 @@ def enforce(score: GameScore) -> None:
         return
     first = score.violations[0]
     if len(score.violations) == 1:
-        raise RulesError(first.message, _parse_where(first.where))
+        raise RulesError(first.message, _parse_where(first.where), pl=first.pl or None)
     lines = [f"{len(score.violations)} rule violations in {score.record.file}:"]
     lines += [f"  {v}" for v in score.violations]
-    raise RulesError("\n".join(lines))
+    polish = [f"{violations_pl(len(score.violations))} w {score.record.file}:"]
+    polish += [f"  {v.text('pl')}" for v in score.violations]
+    raise RulesError("\n".join(lines), pl="\n".join(polish))
 
 
 def _parse_where(text: str) -> Location | None:

@@ -420,6 +420,9 @@
       fields.querySelectorAll("[data-field]").forEach((s) => { setup[s.dataset.field] = s.value; });
       try {
         const data = await api("POST", "/api/rooms", {game: select.value, players: chosen, setup});
+        // a room of one player started on this phone: that player holds it (not asked who they
+        // are; another phone opening the room is, and can join as a new player)
+        if (chosen.length === 1) localStorage.setItem("railprint-player-" + data.room.id, chosen[0]);
         location.href = "/r/" + data.room.id + carriedLang();
       } catch (error) { message(error.message, false, "#create button[type='submit']"); }
     });
@@ -492,18 +495,19 @@
     const players = state.room.parts.setup.players;
     if (!players.includes(state.player)) {
       // this phone's player: ?player=NAME (a link made for one player), else the one this phone
-      // picked before, else the question "who are you?" (a room of two or more players; a phone
-      // that answered "just watching" is not asked again)
+      // picked before, else the question "who are you?" (a phone that answered "just watching" is
+      // not asked again). A room of one player asks too — a second person at the table joins from
+      // it — but not on the phone that started it (the start page remembers its player).
       const id = state.room.id, linked = new URLSearchParams(location.search).get("player");
       if (players.includes(linked)) localStorage.setItem("railprint-player-" + id, linked);
       const saved = localStorage.getItem("railprint-player-" + id);
       state.player = players.includes(saved) ? saved : players[0];
-      state.asking = !players.includes(saved) && players.length > 1 && localStorage.getItem("railprint-watching-" + id) === null;
+      state.asking = !players.includes(saved) && localStorage.getItem("railprint-watching-" + id) === null;
     }
     draw();
   }
 
-  // the first time a phone opens a room of several players it asks who holds it (one tap on a
+  // the first time a phone opens a room it asks who holds it (one tap on a
   // name), instead of opening on the first player's part; the answer is kept on the phone
   function pick(name) {
     if (name === null) localStorage.setItem("railprint-watching-" + state.room.id, "1");

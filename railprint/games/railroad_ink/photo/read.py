@@ -35,6 +35,11 @@ HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
 MIN_PIXELS = 300_000
+MAX_ASPECT = 5
+"""The photo's longer side is at most this many times its shorter one: an 8 x 65,000 JPEG (0.5 Mpx)
+made OpenCV's resize fail an assertion inside the reader ("its photo reader … failed: error:
+OpenCV(4.14.0) … resize.cpp … Assertion failed"). A phone's photo is 4:3 or 16:9; a sheet fills
+a square of it."""
 DETECT_LONG_SIDE = 2000
 PX_PER_MM = 6.0
 MARGIN_MM = 9.0
@@ -106,37 +111,16 @@ def _photo_format(data: bytes) -> str | None:
     return None
 
 
-MAX_SEGMENTS = 1000
-"""Segments (JPEG markers, PNG chunks) a photo may hold before its pixels. A phone's photo has a
-few dozen (EXIF, ICC, XMP — extended XMP too —, MPF); Pillow reads the header's one by one in
-Python: 7 million 4-byte JPEG comments took it 13.6 s of CPU, 1.8 million PNG text chunks 7.4 s."""
-
-
 def _bound_segments(data: bytes, kind: str) -> None:
-    """Walk the header's segments up to the pixel data; more than MAX_SEGMENTS is refused. A
-    header this walk cannot follow is left to Pillow, which refuses it."""
-    pos = 8 if kind == "PNG" else 2
-    for _ in range(MAX_SEGMENTS if kind in ("PNG", "JPEG") else 0):
-        if kind == "PNG":
-            if pos + 8 > len(data) or data[pos + 4:pos + 8] == b"IDAT":
-                return
-            pos += 12 + int.from_bytes(data[pos:pos + 4], "big")
-            continue
-        if pos + 2 > len(data) or data[pos] != 0xFF:
-            return
-        marker = data[pos + 1]
-        if marker == 0xDA:                                # start of scan: the pixels
-            return
-        if marker == 0xFF:                                # a fill byte
-            pos += 1
-        elif marker in (0x01, 0xD8) or 0xD0 <= marker <= 0xD7:
-            pos += 2
-        else:
-            pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
-    else:
-        if kind in ("PNG", "JPEG"):
-            raise PhotoError(f"the photo's header has over {MAX_SEGMENTS} parts before its pixels "
-                             "(a phone's photo has a few dozen)", hint="save it again as an ordinary JPEG")
+    """More than ``images.MAX_SEGMENTS`` segments (JPEG markers, PNG chunks) before the pixels, or
+    more than ``images.MAX_EXIF_SEGMENTS`` EXIF segments, is refused before Pillow walks them."""
+    from railprint.model.images import bound_header
+
+    try:
+        bound_header(data, kind)
+    except ValueError as exc:
+        raise PhotoError(f"the photo's header has {exc}",
+                         hint="save it again as an ordinary JPEG") from None
 
 
 def _decode(data: bytes) -> np.ndarray:
@@ -172,6 +156,11 @@ def _decode(data: bytes) -> np.ndarray:
     if w * h < MIN_PIXELS:
         raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
                          hint="take the photo at 1 megapixel or more")
+    if max(w, h) > MAX_ASPECT * min(w, h):
+        raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
+                         "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
+                         pl=f"zdjęcie ma {w} x {h} pikseli, ponad {MAX_ASPECT} razy dłuższe niż szersze; nie da się "
+                            "odczytać siatki (sfotografuj cały arkusz w zwykłym kadrze 4:3 albo 16:9)")
     if kind == "JPEG":
         try:
             bound_jpeg_scans(data, (w, h))
@@ -221,15 +210,38 @@ def _detector(blurred: bool = False):
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
 
 
-def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
+def _detection_copy(gray: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo at most DETECT_LONG_SIDE long (INTER_AREA), and its scale: made once and shared
+    by every look at that size (round eleven: each look made its own, 0.03 s each at 12 MP)."""
+    h, w = gray.shape
+    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
+    return small, k
+
+
+def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None,
+                  first: tuple[dict[int, np.ndarray], list[int]] | None = None,
+                  motions: list[deblur.Motion] | None = None) -> tuple[dict[int, np.ndarray], list[int]]:
     """Our markers (id -> 4 corners in full-photo px) and the ids of foreign ones. Looked for on a
     copy at most DETECT_LONG_SIDE long; when that misses some, once more at full resolution
     (a small or blurred sheet in a large photo), or, in a photo no longer than that, on a copy
     twice its size (a photo a messaging app scaled down to 1-2 MP and compressed hard: its
-    marks' cells 4-5 px wide and blocky, which the detector's thresholds miss)."""
-    h, w = gray.shape
-    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    ours, foreign = _detect(gray, k)
+    marks' cells 4-5 px wide and blocky, which the detector's thresholds miss).
+
+    ``copy``: ``_detection_copy(gray)``, made once; ``first``: the first look's result on it, when
+    already made. ``motions`` (round eleven; ``deblur.motion_blurs`` of that copy): in a photo with
+    a motion blur the passes over the whole photo at full size are left out (about 0.2 s at
+    12 MP): the blurred-mark look at the copy's size runs, and then, with two or three marks
+    found, the others are looked for at full size only where those put them (``_find_missing``,
+    not unblurred); with fewer, ``_find_all`` unblurs the photo first."""
+    small, k = copy if copy is not None else _detection_copy(gray)
+    ours, foreign = (dict(first[0]), list(first[1])) if first is not None else _detect(gray, k, small=small)
+    if motions:
+        if len(ours) < 4:
+            _detect_blurred(gray, k, ours, small)
+        if 2 <= len(ours) < 4:
+            ours = _find_missing(gray, ours, None, 1.0 if k < 1 else 2.0)
+        return ours, foreign
     if len(ours) < 4:
         more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
@@ -241,15 +253,37 @@ def _find_markers(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int]]:
         # when it fits the others' homography, and the foreign ids it sees are not counted
         if len(ours) == 4:
             break
-        more, _ = _detect(gray, scale, blurred=True)
-        for marker, pts in more.items():
-            if marker not in ours and _fits(ours, marker, pts):
-                ours[marker] = pts
+        _detect_blurred(gray, scale, ours, small if scale == k else None)
     return ours, foreign
 
 
-def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
-                    ) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
+def _detect_blurred(gray: np.ndarray, scale: float, ours: dict[int, np.ndarray], small: np.ndarray | None) -> None:
+    """The blurred-mark detector's marks at ``scale`` added to ``ours`` where they fit (``_fits``)."""
+    more, _ = _detect(gray, scale, blurred=True, small=small)
+    for marker, pts in more.items():
+        if marker not in ours and _fits(ours, marker, pts):
+            ours[marker] = pts
+
+
+def _find_all(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int], deblur.Motion | None]:
+    """Every look for the marks (``_find_markers``, then ``_find_unblurred`` when some are still
+    missing): (marks, foreign ids, the motion blur undone to find them or None). The detection
+    copy is made once, and the blur measured once, for every look."""
+    copy = _detection_copy(gray)
+    first = _detect(gray, copy[1], small=copy[0])
+    motions = deblur.motion_blurs(copy[0], 3) if len(first[0]) < 4 else []
+    found, foreign = _find_markers(gray, copy, first, motions)
+    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
+        unblurred, blur = _find_unblurred(gray, found, copy, motions)
+        if len(unblurred) > len(found):
+            return unblurred, foreign, blur
+        if len(found) < 2 and motions:   # unblurring found no more: the passes over the whole photo after all
+            found, foreign = _find_markers(gray, copy)
+    return found, foreign, None
+
+
+def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray], copy: tuple[np.ndarray, float] | None = None,
+                    motions: list[deblur.Motion] | None = None) -> tuple[dict[int, np.ndarray], deblur.Motion | None]:
     """The third look (issue 35, round ten), for a photo whose marks the others miss: a straight
     motion blur (a shaking hand) longer than a mark's cell smears its bits together. The blur is
     measured on the detection copy (``deblur.motion_blurs``: its length and direction from the
@@ -258,14 +292,14 @@ def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
     photo is read anyway), and the other marks are looked for where those put them. A photo
     without a motion blur costs one spectrum (a few hundredths of a second). Marks found so are
     kept as the other looks keep them (``_fits``, against the ``known`` ones too). Returns the
-    marks (full-photo px; empty when the unblurred copy adds none) and the blur (full-photo px)."""
-    h, w = gray.shape
-    k = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
+    marks (full-photo px; empty when the unblurred copy adds none) and the blur (full-photo px).
+    ``copy`` and ``motions``: the detection copy and its blurs (``motion_blurs(copy, 3)``), when
+    already made."""
+    small, k = copy if copy is not None else _detection_copy(gray)
     start = {marker: pts * k for marker, pts in known.items()}
     best: dict[int, np.ndarray] = start
     blur, best_sharp = None, None
-    motions = deblur.motion_blurs(small, 3 if len(known) < 2 else 1)
+    motions = (deblur.motion_blurs(small, 3) if motions is None else motions)[:3 if len(known) < 2 else 1]
     unblur = deblur.Unblurrer(small, max(m.length for m in motions)) if motions else None   # one spectrum
     for motion in motions:
         sharp = unblur(motion)
@@ -287,15 +321,19 @@ def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray]
     return found, blur
 
 
-def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.Motion) -> dict[int, np.ndarray]:
+def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.Motion | None,
+                  zoom: float | None = None) -> dict[int, np.ndarray]:
     """``found`` (two or three marks of a motion-blurred photo) and the missing marks looked for
     where those put them: a window 7 marks wide around each, at the photo's own resolution (or
     twice it, when a mark's cell is under 6 px), unblurred; a mark found there is kept as
     ``_fits`` says. A few small windows: far cheaper than the whole photo unblurred at full size
-    (a mark found at the detection copy's size only in part: its cells 2-4 px wide there)."""
+    (a mark found at the detection copy's size only in part: its cells 2-4 px wide there).
+    ``blur`` None (round eleven): the windows are not unblurred, and are looked at by both
+    detectors at ``zoom`` (the passes over the whole photo, only where the missing marks are)."""
     H, expansion = _homography(found)
     side = float(np.mean([np.linalg.norm(p[0] - p[1]) for p in found.values()]))
-    zoom = 2.0 if side / layout.MARKER_CELLS < 6 else 1.0
+    if zoom is None:
+        zoom = 2.0 if side / layout.MARKER_CELLS < 6 else 1.0
     h, w = gray.shape
     out = dict(found)
     for place in layout.marker_places(expansion):
@@ -303,16 +341,21 @@ def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.M
             continue
         corners = np.array(place.corners(), np.float64).reshape(-1, 1, 2)
         centre = cv2.perspectiveTransform(corners, H).reshape(-1, 2).mean(0)
-        r = int(3.5 * side + 2 * blur.length)
+        r = int(3.5 * side + 2 * (blur.length if blur is not None else 0.0))
         x0, y0 = max(0, int(centre[0]) - r), max(0, int(centre[1]) - r)
         x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
         if x1 - x0 < 2 * side or y1 - y0 < 2 * side:
             continue
-        sharp = deblur.unblur(gray[y0:y1, x0:x1], blur)
-        for marker, pts in _detect_sharp(sharp, {}, zoom).items():
-            pts = pts + np.array([x0, y0], np.float32)
-            if marker not in out and _fits(out, marker, pts):
-                out[marker] = pts
+        window = gray[y0:y1, x0:x1]
+        if blur is not None:
+            looks = [_detect_sharp(deblur.unblur(window, blur), {}, zoom)]
+        else:
+            looks = [_detect(window, zoom)[0], _detect(window, zoom, blurred=True)[0]]
+        for look in looks:
+            for marker, pts in look.items():
+                pts = pts + np.array([x0, y0], np.float32)
+                if marker not in out and _fits(out, marker, pts):
+                    out[marker] = pts
     return out
 
 
@@ -381,9 +424,12 @@ def _fits(found: dict[int, np.ndarray], marker: int, pts: np.ndarray) -> bool:
     return float(np.max(np.linalg.norm(where - pts, axis=1))) <= 0.4 * side
 
 
-def _detect(gray: np.ndarray, k: float, blurred: bool = False) -> tuple[dict[int, np.ndarray], list[int]]:
+def _detect(gray: np.ndarray, k: float, blurred: bool = False, small: np.ndarray | None = None
+            ) -> tuple[dict[int, np.ndarray], list[int]]:
+    """Our marks and foreign ids found by one detector pass on ``gray`` scaled by ``k`` (``small``:
+    that copy, when already made), the corners refined on ``gray``."""
     h, w = gray.shape
-    small = gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
+    small = small if small is not None else gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
                                            interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC)
     corners, ids, _ = _detector(blurred).detectMarkers(small)
     ours: dict[int, np.ndarray] = {}
@@ -1076,8 +1122,10 @@ def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
 
 
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
-               rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM) -> list[SideRead]:
-    """The four sides of space (r, c), N E S W (see ``read_space``)."""
+               rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM, *,
+               unblurred: bool = False) -> list[SideRead]:
+    """The four sides of space (r, c), N E S W (see ``read_space``; ``unblurred``: ``rel`` is a
+    motion-blurred photo's unblurred copy, ``_unblurred_source``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
@@ -1156,22 +1204,26 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # under every threshold row by row, but a line running on once the darkness is
                     # averaged along the route (a light line, blurred or in a coarse photo)
                     sides[s] = SideRead(".", False, "a faint line?")
-                if not sides[s].certain and rel is not None and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
+                if not sides[s].certain and rel is not None and not unblurred \
+                        and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
                     # round ten: the faint line is two, a road's width apart: the best guess is a
-                    # light highway (the side stays uncertain)
+                    # light highway (the side stays uncertain). Not in an unblurred copy (round
+                    # eleven): the Wiener filter's ringing puts two such lines beside an empty
+                    # side's middle (dev motion 770,000-059: 155 empty sides so guessed a route,
+                    # 31 light highways); its guess stays empty
                     sides[s] = SideRead("h", False, "a faint line?")
     return sides
 
 
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
-               floor: float = 0.0, src_ppm: float = PX_PER_MM) -> tuple[Cell, bool, str]:
+               floor: float = 0.0, src_ppm: float = PX_PER_MM, *, unblurred: bool = False) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
     threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
     the photo's own pixels per mm at the grid (``profile_lines``)."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
@@ -1283,12 +1335,7 @@ def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
 
 def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     gray = _decode(data)
-    found, foreign = _find_markers(gray)
-    motion = None
-    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
-        unblurred, blur = _find_unblurred(gray, found)
-        if len(unblurred) > len(found):
-            found, motion = unblurred, blur
+    found, foreign, motion = _find_all(gray)
     if not found:
         _refuse_a_screen(gray)
         if foreign:
@@ -1335,7 +1382,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
-    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel))
+    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
+                               unblurred=S is not None)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm)
     if suspect:
@@ -1526,11 +1574,13 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
-             clipped: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
-    is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``)."""
+    is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
+    ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -1548,7 +1598,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if expansion == "lava" and (r, c) == (3, 3):
                 row.append(Cell("llll", "v"))
                 continue
-            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm)
+            cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone

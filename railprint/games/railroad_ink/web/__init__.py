@@ -41,12 +41,21 @@ THREE_WAY = {  # stations where three routes meet, as sheets show them: offered 
 PLAYERS = (1, 8)
 """How many players a room can have (the start form's add and remove buttons)."""
 
+CHOICE_NAMES = {
+    "expansion": {"none": {"en": "none (base game)", "pl": "bez dodatku (gra podstawowa)"},
+                  "meteor": {"en": "meteor", "pl": "meteoryt"}, "lava": {"en": "lava", "pl": "lawa"}},
+    "longest": {"simple": {"en": "each space once (simple)", "pl": "każde pole raz (simple)"},
+                "trail": {"en": "a crossing twice (trail)", "pl": "skrzyżowanie dwa razy (trail)"}},
+}
+"""The start form's words for the setup choices (it showed the ids: ``none``, ``simple``)."""
+
+
 def setup_fields() -> list[dict]:
     return [
         {"key": "expansion", "label": {"en": "Expansion", "pl": "Dodatek"},
-         "choices": list(EXPANSIONS)},
+         "choices": list(EXPANSIONS), "names": CHOICE_NAMES["expansion"]},
         {"key": "longest", "label": {"en": "Longest route", "pl": "Najdłuższa trasa"},
-         "choices": list(LONGEST_MODES)},
+         "choices": list(LONGEST_MODES), "names": CHOICE_NAMES["longest"]},
     ]
 
 

@@ -48,7 +48,15 @@ def _map_ids() -> list[str]:
 
 
 def setup_fields() -> list[dict]:
-    return [{"key": "map", "label": {"en": "Map", "pl": "Mapa"}, "choices": _map_ids()}]
+    ids = _map_ids()
+    names = {}
+    for ident in ids:   # the maps' own titles on the start form (it showed the ids: nordic, italy)
+        try:
+            m = load_map(ident, error=RailprintError)
+        except RailprintError:
+            continue
+        names[ident] = {"en": m.title("en"), "pl": m.title("pl")}
+    return [{"key": "map", "label": {"en": "Map", "pl": "Mapa"}, "choices": ids, "names": names}]
 
 
 def _map(parts: dict[str, Any]):

@@ -115,8 +115,8 @@
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "-1", disabled: round === null,
           "aria-label": `${station.name}: ${w("earlier")}`, onclick: () => stepRound(n, -1)}, "−"),
         h("button", {type: "button", class: "at-pick", "data-pick": n, "aria-expanded": String(picking === n),
-          "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${w("pick_round")}`,
-          onclick: () => { picking = picking === n ? null : n; draw(); }},
+          "aria-controls": `at-rounds-${n}`, "aria-label": `${station.name}: ${round === null ? "–" : round}, ${w("pick_round")}`,
+          onclick: () => { picking = picking === n ? null : n; draw(); if (picking === n) reveal(`#at-rounds-${n}`); }},
           h("output", {class: "at-value", "data-round": n}, round === null ? "–" : String(round))),
         h("button", {type: "button", class: "at-step", "data-station": n, "data-delta": "1",
           "aria-label": `${station.name}: ${w("later")}`, onclick: () => stepRound(n, 1)}, "+")),
@@ -268,6 +268,15 @@
     selected = square;
     pending = null;
     draw();
+    reveal(".at-picker");
+  }
+
+  // what a tap just opened (a station's rounds, the hand under the frame, the picked tile's four turns) brought into
+  // view if it is below the screen's edge: the next tap needs no scroll by hand
+  function reveal(selector) {
+    const node = root.querySelector(selector);
+    const bottom = node ? node.getBoundingClientRect().bottom + 12 : 0;   // (and a finger's margin under it)
+    if (bottom > window.innerHeight) window.scrollBy({top: bottom - window.innerHeight, behavior: "instant"});
   }
 
   async function setFrame(frame) {
@@ -286,7 +295,7 @@
         `${pending.tile} ${pending.rotation}°`)] : null),
       h("div", {class: "row", role: "group", "aria-label": w("in_hand")}, hand.map((code) => h("button", {type: "button",
         class: "at-tile" + (pending && pending.tile === code ? " on" : ""), "data-tile": code,
-        "aria-pressed": String(!!pending && pending.tile === code), onclick: () => { pending = {tile: code, rotation}; draw(); }},
+        "aria-pressed": String(!!pending && pending.tile === code), onclick: () => { pending = {tile: code, rotation}; draw(); reveal(".at-turns"); }},
         h("svg", {viewBox: `0 0 ${S} ${S}`, width: 40, height: 40, "aria-hidden": "true"}, tileArt(code, rotation)), code))),
       // the picked tile in its four turns: a tap places it so (one tap, where Turn ↻ … Place took 1-4)
       pending ? h("div", {class: "row at-turns", role: "group", "aria-label": w("place_turned")},
@@ -327,8 +336,7 @@
       h("h3", {}, w("frame")), frameGrid(), tilePicker(),
       over ? h("p", {id: "at-over"}, w("over")) : null,
       h("div", {class: "row"}, h("button", {type: "button", id: "at-take-back", disabled: !mine.length,
-        onclick: () => setFrame(mine.slice(0, -1))}, w("take_back")), h("span", {}, `${mine.length} ${w("placed")}`)),
-      replayed(me));
+        onclick: () => setFrame(mine.slice(0, -1))}, w("take_back")), h("span", {}, `${mine.length} ${w("placed")}`)));
   }
 
   // where the shown player's next tile can go: asked of the server after every change
@@ -345,9 +353,11 @@
     const me = result();
     if (framed()) {
       if (!geometry) return;
+      // the frame and the hand first, the score under them: on a phone the frame's squares, the
+      // tiles and their turns were below the score and "the game is not over" (a scroll a tile)
       root.replaceChildren(
         h("p", {class: "at-mode", id: "at-mode"}, words().mode[mode()]),
-        summary(me), frameEditor(me));
+        frameEditor(me), summary(me), replayed(me));
       return;
     }
     root.replaceChildren(...[   // (replaceChildren writes a null as the text "null")

@@ -9,6 +9,7 @@
     en: {goods: "Goods delivered", R: "red", G: "green", Y: "yellow", B: "blue", circuits: "Circuit counters", counters: "Circuits and steam",
       steam: "Final steam", end: "How the game ended", tiles: "the last track tile was drawn",
       instant: "a player reached 13 VP", less: "one less", more: "one more", goods_vp: "Goods",
+      pick: "pick the number", pick_help: "Tap the number.",
       all_goods: "All {n} goods of this colour are delivered already", all_circuits: "All {n} circuit counters are held already",
       colours: "colours", colour_bonus: "Colour bonus", circuit_vp: "Circuits", total: "Total",
       tie: "Tie-breaks: circuits, then steam", winner: "Winner", winners: "Winners (a tie)", violations: "Rule violations",
@@ -23,6 +24,7 @@
       circuits: "Liczniki objazdów", counters: "Objazdy i para", steam: "Para na koniec", end: "Jak skończyła się gra",
       tiles: "dobrano ostatni żeton toru", instant: "gracz zdobył 13 PZ", less: "o jeden mniej",
       more: "o jeden więcej", goods_vp: "Towary",
+      pick: "wybierz liczbę", pick_help: "Dotknij liczby.",
       all_goods: "Dostarczono już wszystkie {n} towarów tego koloru", all_circuits: "Rozdano już wszystkie {n} liczników objazdów", colours: "kolory", colour_bonus: "Premia za kolory",
       circuit_vp: "Objazdy", total: "Razem", tie: "Remisy: objazdy, potem para", winner: "Zwycięzca", winners: "Zwycięzcy (remis)",
       violations: "Naruszenia zasad",
@@ -39,22 +41,26 @@
   const CITY_FILL = {R: "#c0392b", G: "#2e8b57", Y: "#e8b606", B: "#2f6db5"};
   const S = 40, GROUND = "#e9e4c6";
   const PORT = {N: [S / 2, 0], E: [S, S / 2], S: [S / 2, S], W: [0, S / 2]};
-  let ctx = null, root = null, tiles = null, at = null, pending = null;
+  let ctx = null, root = null, tiles = null, at = null, pending = null, picking = null;
   const w = (key) => ctx.t(key, WORDS);
   const h = (...args) => ctx.h(...args);
   const mine = () => ctx.room.parts["player:" + ctx.player];
 
   // made on the player's latest counts when the change goes out, so two quick taps on + both count
-  async function step(field, colour, delta) {
+  async function step(field, colour, delta) { await setCount(field, colour, (now) => now + delta); }
+
+  // the count set to what ``next`` makes of the player's latest one (a step, or a number picked)
+  async function setCount(field, colour, next) {
     const player = ctx.player;
     await ctx.change(() => {
       const part = JSON.parse(JSON.stringify(ctx.room.parts["player:" + player]));
-      const value = (colour ? part.goods[colour] : part[field]) + delta;
-      if (value < 0 || value > LIMITS[field]) return null;
-      if (delta > 0 && field !== "steam") {   // the game's 7 of a colour (7 counters) shared by the table: said here
+      const now = colour ? part.goods[colour] : part[field];
+      const value = next(now);
+      if (value < 0 || value > LIMITS[field] || value === now) return null;
+      if (value > now && field !== "steam") {   // the game's 7 of a colour (7 counters) shared by the table: said here
         const held = Object.entries(ctx.room.parts).filter(([key]) => key.startsWith("player:"))
           .map(([key, p]) => [key.slice(7), colour ? p.goods[colour] : p[field]]).filter(([, n]) => n > 0);
-        if (held.reduce((sum, [, n]) => sum + n, 0) >= LIMITS[field]) {
+        if (held.reduce((sum, [, n]) => sum + n, 0) - now + value > LIMITS[field]) {
           ctx.message(`${w(colour ? "all_goods" : "all_circuits").replace("{n}", LIMITS[field])} `
             + `(${held.map(([name, n]) => `${name} ${n}`).join(", ")}).`);
           return null;
@@ -65,14 +71,23 @@
     });
   }
 
+  // − and + step a count; a tap on the count opens its numbers (0 to the most) and a tap sets one:
+  // any count in two taps (6 steam took 6 taps of +)
   function stepper(id, label, value, high, field, colour, chip) {
-    return h("div", {class: "dos-row"},
+    return h("div", {}, h("div", {class: "dos-row"},
       h("span", {class: "dos-label", id: `dos-label-${id}`}, chip, label),
       h("button", {type: "button", class: "dos-step", "data-step": id, "data-delta": "-1", disabled: value <= 0,
         "aria-label": `${label}: ${w("less")}`, onclick: () => step(field, colour, -1)}, "−"),
-      h("output", {class: "dos-value", "data-value": id, "aria-labelledby": `dos-label-${id}`}, String(value)),
+      h("button", {type: "button", class: "dos-pick", "data-pick": id, "aria-expanded": String(picking === id),
+        "aria-controls": `dos-values-${id}`, "aria-label": `${label}: ${value}, ${w("pick")}`,   // (its shown number in its name)
+        onclick: () => { picking = picking === id ? null : id; draw(); }},
+        h("output", {class: "dos-value", "data-value": id, "aria-labelledby": `dos-label-${id}`}, String(value))),
       h("button", {type: "button", class: "dos-step", "data-step": id, "data-delta": "1", disabled: value >= high,
-        "aria-label": `${label}: ${w("more")}`, onclick: () => step(field, colour, 1)}, "+"));
+        "aria-label": `${label}: ${w("more")}`, onclick: () => step(field, colour, 1)}, "+")),
+      picking === id ? h("div", {class: "dos-values", role: "group", "aria-label": w("pick_help"), id: `dos-values-${id}`},
+        Array.from({length: high + 1}, (_, n) => h("button", {type: "button", class: "dos-number", "data-set-value": n,
+          "data-pick": id, "aria-pressed": String(n === value),
+          onclick: () => { picking = null; draw(); setCount(field, colour, () => n); }}, String(n)))) : null);
   }
 
   function entry() {
@@ -342,6 +357,10 @@
       tiles = await ctx.action("tiles", {});
       draw();
     },
-    update(context) { ctx = context; draw(); },
+    update(context) {
+      if (ctx && context.player !== ctx.player) picking = null;
+      ctx = context;
+      draw();
+    },
   });
 })();

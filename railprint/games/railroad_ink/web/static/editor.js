@@ -308,7 +308,8 @@
         own = own ? null : {edges: [".", ".", ".", "."], marker: ""};
         if (!own && armed && !faces.some((f) => f.token === armed.token)) armed = null;
         draw();
-      }}, w("own")));
+      }}, w("own")),
+      boxes.photo);   // "Take a photo" (photo.js) beside Draw your own: in view with the board, not under the score
   }
 
   function hint() {
@@ -396,9 +397,10 @@
       loadRolls(seedInput.value.trim(), 1);
     }}, h("label", {}, seedLabel, " ", seedInput), seedButton);
     boxes = {board: h("div", {id: "ri-board-box", class: "ri-board-box"}), tray: h("div", {class: "ri-tray", role: "region"}),
-      score: h("div", {}), photo: h("div", {id: "ri-photo"})};
-    root.replaceChildren(boxes.board, boxes.tray, boxes.score, h("section", {class: "ri-rolls"}, rollsTitle, seedHelp, form),
-      boxes.photo);  // #ri-photo: room for the "Take a photo" button of its own script
+      score: h("div", {}), photo: h("span", {id: "ri-photo", class: "ri-photo"})};
+    // #ri-photo: room for the "Take a photo" button of its own script, in the tray's last row (it
+    // was under the score, the dice and the picture: 2,400 px down on a phone)
+    root.replaceChildren(boxes.board, boxes.tray, boxes.score, h("section", {class: "ri-rolls"}, rollsTitle, seedHelp, form));
     window.addEventListener("resize", fit);
   }
 

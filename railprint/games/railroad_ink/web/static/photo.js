@@ -2,15 +2,24 @@
    The phone's camera (input capture=environment) gives a JPEG; it goes as the raw body of
    POST /api/rooms/<id>/photos/<player>?version=N (not JSON; the server's own size limit); the
    server reads it (photo/read.py) and stores the board; the page's poll shows it. Spaces read
-   with doubt are outlined until the player changes them. Needs the server's photo extra. */
+   with doubt are outlined until the player settles each: a tap on one with no face picked keeps
+   what was read, a face drawn there changes it. Needs the server's photo extra. */
 (function () {
   "use strict";
   const WORDS = {
     en: {take: "Take a photo", reading: "Reading the photo…", done: "Board filled in from the photo.",
-      check: (n) => `${n} space(s) to check (outlined): tap each, then draw or confirm it.`},
+      check: (n) => `${n} ${n === 1 ? "space" : "spaces"} to check (outlined in orange): a tap keeps what was read; ` +
+        "to change one, pick a face, then tap it.",
+      checked: "Every space checked."},
     pl: {take: "Zrób zdjęcie", reading: "Czytam zdjęcie…", done: "Plansza wypełniona ze zdjęcia.",
-      check: (n) => `${n} pól do sprawdzenia (obrysowane): dotknij każdego i popraw lub zostaw.`},
+      check: (n) => `${n} ${polish(n, "pole", "pola", "pól")} do sprawdzenia (obwiedzione na pomarańczowo): ` +
+        "dotknięcie zostawia odczyt; by zmienić, wybierz wzór i dotknij pola.",
+      checked: "Wszystkie pola sprawdzone."},
   };
+  function polish(n, one, few, many) {
+    if (n === 1) return one;
+    return n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? few : many;
+  }
   const lang = () => ((window.Railprint && window.Railprint.lang) === "pl" ? "pl" : "en");
   const w = (key) => WORDS[lang()][key];
   // square -> {guess, seen}: outlined while the cell shows the guess; once it has shown it (the
@@ -18,6 +27,7 @@
   let doubtful = {};
   let note = null;
 
+  let asked = 0;   // spaces the last photo left in doubt (0: no note about them)
   function outline() {
     for (const cell of document.querySelectorAll(".ri-cell[data-square]")) {
       const doubt = doubtful[cell.dataset.square];
@@ -26,6 +36,20 @@
       if (on) doubt.seen = true;
       else if (doubt && doubt.seen) delete doubtful[cell.dataset.square];
     }
+    if (!asked || !note) return;
+    const left = Object.keys(doubtful).length, said = left ? w("check")(left) : w("checked");
+    if (note.textContent !== said) note.textContent = said;
+  }
+
+  // a tap on an outlined space with no face (or die, or own drawing) picked: what was read is right
+  function confirm(event) {
+    const cell = event.target.closest && event.target.closest(".ri-cell.ri-doubt[data-square]");
+    if (!cell) return;
+    const picked = document.querySelector('.ri-faces button[aria-pressed="true"], .ri-die[aria-pressed="true"], #ri-own[aria-pressed="true"]');
+    if (picked) return;   // the face picked is drawn there instead: the outline goes with the guess
+    delete doubtful[cell.dataset.square];
+    cell.classList.remove("ri-doubt");
+    outline();
   }
 
   function player() {
@@ -37,17 +61,22 @@
     const room = decodeURIComponent(location.pathname.split("/").pop());
     const who = player();
     if (!who) return;
+    asked = 0;   // the note says this photo's reading now, not the last one's spaces
     note.textContent = w("reading");
     const url = `/api/rooms/${encodeURIComponent(room)}/photos/${encodeURIComponent(who)}?version=${document.body.dataset.version}`;
     let answer = null;
     try {
       const response = await fetch(url, {method: "POST", body: file, headers: {"Content-Type": file.type || "image/jpeg"}});
       answer = await response.json();
-      if (!response.ok) { note.textContent = answer.error || response.statusText; return; }
+      if (!response.ok) {
+        note.textContent = (lang() === "pl" && answer.error_pl) || answer.error || response.statusText;
+        return;
+      }
     } catch (error) { note.textContent = String(error); return; }
     doubtful = {};
     for (const u of (answer.photo && answer.photo.uncertain) || []) doubtful[u.square] = {guess: u.guess, seen: false};
     const n = Object.keys(doubtful).length;
+    asked = n;
     note.textContent = n ? w("check")(n) : w("done");
     outline();
   }
@@ -66,11 +95,13 @@
     note.id = "ri-photo-note";
     note.className = "hint";
     note.setAttribute("role", "status");
-    // the editor's own room for it (#ri-photo), else a row of its own above the editor
+    // the editor's own room for it (#ri-photo, in the tray), else a row of its own above the editor
     let row = document.getElementById("ri-photo");
-    if (!row) { row = document.createElement("div"); row.id = "ri-photo"; editor.before(row); }
-    row.className = "row ri-photo";
+    if (!row) { row = document.createElement("div"); row.id = "ri-photo"; row.className = "row"; editor.before(row); }
+    row.classList.add("ri-photo");
     row.append(button, input, note);
+    editor.addEventListener("click", confirm, true);
+    editor.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") confirm(event); }, true);
     // the button sits inside the editor: write its label only when the language changed it, or the
     // observer would see its own write and run again forever
     new MutationObserver(() => {

@@ -651,7 +651,9 @@
     ".ttr-map{display:block;width:100%;height:100%}.ttr-map *{pointer-events:none}" +
     ".ttr-chooser{position:absolute;left:.3rem;right:.3rem;bottom:.3rem;max-height:70%;overflow:auto;background:#fff;" +
     "border:1px solid #555;border-radius:.4rem;padding:.3rem;display:flex;flex-direction:column;gap:.3rem;box-shadow:0 2px 8px #0005}" +
-    ".ttr-chooser.top{top:.3rem;bottom:auto}.ttr-chooser[hidden]{display:none}.ttr-chooser button{text-align:left}.ttr-which{margin:0;font-weight:600}" +
+    ".ttr-chooser.top{top:.3rem;bottom:auto}.ttr-chooser[hidden]{display:none}.ttr-chooser button{text-align:left}" +
+    // its choices keep their height (the box scrolls): squeezed by the column, a name on two lines ran out of its button
+    ".ttr-chooser>*{flex-shrink:0}.ttr-which{margin:0;font-weight:600}" +
     ".ttr-note{min-height:1.4em;color:#a31515;font-weight:600;margin:.3rem 0}#ttr-station-note:empty,#ttr-ticket-note:empty{min-height:0;margin:0}.ttr-help{font-size:.85rem;color:#555;margin:0 0 .3rem}" +
     ".ttr-routes{display:flex;flex-direction:column;gap:.3rem;margin:.4rem 0}.ttr-routes button{text-align:left}" +
     ".ttr-chip{display:inline-block;width:1rem;height:1rem;border:1px solid #333;margin-right:.4rem;vertical-align:middle}" +
