@@ -83,6 +83,9 @@ DOUBT_WHY = "this may be a photo of a screen, not of the printed sheet: every sp
 
 MESSAGE = "this is a photo of a screen (its pixel grid or its frame around the sheet shows), not of the printed sheet"
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
+MESSAGE_PL = ("to zdjęcie ekranu (widać jego siatkę pikseli albo ramkę wokół arkusza), a nie wydrukowanego "
+              "arkusza (sfotografuj wydrukowany papier, nie ekran: arkusz wydrukujesz poleceniem "
+              "`railprint sheet railroad-ink`)")
 
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
