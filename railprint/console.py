@@ -13,6 +13,7 @@ paths print the same and that the tables match the typer commands' options.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -145,8 +146,9 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
     use_content(list(content))
     info = find_game(game)
     if photo is not None or debug_image is not None:
-        return _score_photo(info, files, photo, as_json=as_json, strict=strict, longest=longest, picture=picture,
-                            lang=lang, debug_image=debug_image)
+        with _said_in(lang):
+            return _score_photo(info, files, photo, as_json=as_json, strict=strict, longest=longest,
+                                picture=picture, lang=lang, debug_image=debug_image)
     score_files = scorer(info)
     given = {"longest": longest}
     defaults = {"longest": "simple"}
@@ -154,14 +156,8 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
         if name not in info.score_options and value != defaults[name]:
             raise RailprintError(f"--{name} is not an option of {info.id} scoring")
     options = {name: given[name] for name in info.score_options if name in given}
-    try:
+    with _said_in(lang):
         result = score_files(list(files), strict=strict, **options)
-    except RailprintError as exc:   # a file's problems in Polish where they have their Polish words
-        if lang == "pl" and (exc.pl or getattr(exc, "problems", None)):
-            from railprint.errors import Said, said_in
-
-            raise Said(said_in(exc, "pl")) from None
-        raise
     if as_json:
         import json  # here: the table, the usual output, needs none of it (~2.5 ms of start-up)
 
@@ -179,6 +175,21 @@ def score(game: str, files: list[Path], *, as_json: bool, strict: bool, longest:
     for path in pictures:
         say_err(terminal_safe(f"picture written to {path}"))
     return 0
+
+
+@contextlib.contextmanager
+def _said_in(lang: str):
+    """A file's or a photo's problems said in Polish where they have their Polish words."""
+    from railprint.errors import RailprintError
+
+    try:
+        yield
+    except RailprintError as exc:
+        if lang == "pl" and (exc.pl or getattr(exc, "problems", None)):
+            from railprint.errors import Said, said_in
+
+            raise Said(said_in(exc, "pl")) from None
+        raise
 
 
 def _score_photo(info, files: list[Path], photo: Path | None, *, as_json: bool, strict: bool, longest: str,

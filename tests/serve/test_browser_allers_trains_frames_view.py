@@ -10,8 +10,20 @@ from tests.serve.pages import landed, open_room, version
 VIEW = {"width": 360, "height": 740}
 
 
+def box_of(page, selector: str) -> dict | None:
+    """The element's box once it is shown: a landed change re-renders the frame, and a box read
+    at that moment is None (a loaded machine's CI met it between two reads of one square)."""
+    locator = page.locator(selector).first
+    for _ in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    return None
+
+
 def on_screen(page, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
+    box = box_of(page, selector)
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= VIEW["height"]
 
 
@@ -41,7 +53,8 @@ def test_the_frame_first_and_each_next_tap_on_screen(browser, server):
 
 
 def centre(page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
+    box = box_of(page, selector)
+    assert box is not None, f"{selector} is not shown"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 

@@ -385,11 +385,13 @@ FRAME_H = np.array([[FRAME_PPM, 0, FRAME_ORIGIN[0] * FRAME_PPM], [0, FRAME_PPM, 
 A4_PAGE = (-16.5, 193.5, -63.5, 233.5)
 
 
-def _framed(display=None, bezel_mm=8.0, ui=225, table=120, turn=0.0, size=(350, 420), seed=0):
+def _framed(display=None, bezel_mm=8.0, ui=225, table=120, turn=0.0, size=(350, 420), seed=0, shown=None):
     """A photo (grey, uint8) of a white A4 page on a table; with ``display`` (x0, x1, y0, y1 in
     grid mm), the page shown on a screen: the display's area at grey ``ui``, its dark bezel
     ``bezel_mm`` wide around it, then the table; ``turn``: the display turned by that many degrees
-    against the page (a page lying on a dark-rimmed tray, not shown square on a screen)."""
+    against the page (a page lying on a dark-rimmed tray, not shown square on a screen);
+    ``shown`` (mm in from the display's left and right, from its top and bottom, grey): a photo
+    of the page shown on the display, its own table that grey, turned with the display."""
     w, h = int(size[0] * FRAME_PPM), int(size[1] * FRAME_PPM)
     image = np.full((h, w), table, np.uint8)
 
@@ -403,6 +405,9 @@ def _framed(display=None, bezel_mm=8.0, ui=225, table=120, turn=0.0, size=(350, 
         x0, x1, y0, y1 = display
         box(x0 - bezel_mm, x1 + bezel_mm, y0 - bezel_mm, y1 + bezel_mm, 10, turn)
         box(x0, x1, y0, y1, ui, turn)
+        if shown is not None:
+            dx, dy, grey = shown
+            box(x0 + dx, x1 - dx, y0 + dy, y1 - dy, grey, turn)
     box(*A4_PAGE, 240)
     noise = np.random.default_rng(seed).normal(0, 3, image.shape)
     return np.clip(cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.8) + noise, 0, 255).astype(np.uint8)
@@ -619,3 +624,57 @@ def test_a_screens_frame_round_the_grid_not_square_to_it_flags_every_space(monke
     # ... and without the frame the photo is paper
     monkeypatch.setattr(screen, "frame_anywhere", lambda gray, inside=None: False)
     assert screen.check(image, FRAME_H) is None
+
+
+# round eight: a photo of the sheet shown on a screen, the display turned 5 degrees against the
+# page; the photo fitted to the display's height, letterboxed 15 mm left and right
+SHOWN_DISPLAY = (A4_PAGE[0] - 40, A4_PAGE[1] + 40, A4_PAGE[2] - 25, A4_PAGE[3] + 25)
+
+
+def test_a_photo_of_the_sheet_shown_on_a_screen_is_refused_by_the_photos_edge_inside_the_frame():
+    image = _framed(SHOWN_DISPLAY, turn=5.0, shown=(15, 0, 90))
+    assert _frame_sides(image, FRAME_H) == 0
+    assert screen.photo_shown(image, FRAME_H)
+    assert screen.check(image, FRAME_H) == screen.SCREEN
+    # a dark letterbox, as dark as the bezel: the band beside the left and right sides is wider
+    assert screen.check(_framed(SHOWN_DISPLAY, turn=5.0, ui=12, shown=(15, 0, 150)), FRAME_H) == screen.SCREEN
+    # letterboxed on both axes (dev 14): the photo's edges beside the left and right sides span
+    # 197 of the display's 347 mm (71 % of the middle 80 % of the rows); a darker letterbox
+    assert screen.check(_framed(SHOWN_DISPLAY, turn=5.0, ui=60, shown=(15, 75, 110)), FRAME_H) == screen.SCREEN
+
+
+@pytest.mark.parametrize("case", ["no photo's edge", "the edge beside one side only", "not centred", "square to the page",
+                                  "as far in on every side"])
+def test_a_frame_round_the_sheet_without_a_centred_photo_edge_turned_in_it_is_not_refused(case):
+    # a sheet in a dark-rimmed tray turned against it: no edge inside the rim, or one with no
+    # match beside the opposite side, or not as far in from both (flagged in full, as before)
+    shown = {"no photo's edge": None, "the edge beside one side only": (15, 0, 90),
+             "not centred": (15, 0, 90), "square to the page": (15, 0, 90),
+             "as far in on every side": (15, 15, 170)}[case]   # a tray's sloped wall all round
+    image = _framed(SHOWN_DISPLAY, turn=5.0, shown=shown)
+    if case == "the edge beside one side only":   # the photo reaching the display's right side
+        image = _framed(SHOWN_DISPLAY, turn=5.0, shown=(15, 0, 90))
+        right = _framed(SHOWN_DISPLAY, turn=5.0, shown=(0, 0, 90))
+        image[:, image.shape[1] // 2:] = right[:, image.shape[1] // 2:]
+    if case == "not centred":
+        image = _framed(SHOWN_DISPLAY, turn=5.0, shown=(15, 0, 90))
+        deeper = _framed(SHOWN_DISPLAY, turn=5.0, shown=(32, 0, 90))
+        image[:, image.shape[1] // 2:] = deeper[:, image.shape[1] // 2:]
+    assert screen.frame_anywhere(image, inside=[(5.0 + FRAME_ORIGIN[0] * FRAME_PPM, 5.0 + FRAME_ORIGIN[1] * FRAME_PPM)])
+    if case == "square to the page":   # the same quadrilaterals, the page turned with them
+        R = cv2.getRotationMatrix2D((float((88.5 + FRAME_ORIGIN[0]) * FRAME_PPM), float((85 + FRAME_ORIGIN[1]) * FRAME_PPM)),
+                                    -5.0, 1.0)
+        H = np.vstack([R, [0, 0, 1]]) @ FRAME_H
+        assert not screen.photo_shown(image, H)
+        return
+    assert not screen.photo_shown(image, FRAME_H)
+    assert screen.check(image, FRAME_H).startswith(screen.DOUBT_WHY)
+
+
+def test_a_screen_cut_by_the_photos_border_at_two_corners_shows_its_frame(monkeypatch):
+    # round eight (dev screens 14, 900,010): a phone turned 30 degrees, its top and bottom corners
+    # beyond the photo's border: its bezel falls apart into two pieces, each ending at the border
+    image = _afar(turn=30.0)[150:750]
+    assert screen.frame_anywhere(image)
+    monkeypatch.setattr(screen, "BAND_PIECE", 10.0)   # the pieces not taken together: no frame
+    assert not screen.frame_anywhere(image)

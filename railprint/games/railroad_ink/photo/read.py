@@ -65,6 +65,16 @@ class PhotoError(RailprintError):
     """A photo that cannot be read as a Railroad Ink sheet."""
 
 
+NOT_AN_IMAGE = "not an image file (expected a JPEG, PNG or WebP photo)"
+NOT_AN_IMAGE_PL = "to nie jest plik obrazu (potrzebne zdjęcie JPEG, PNG albo WebP)"
+
+
+def too_big_pl(size: int) -> str:
+    """A photo over ``MAX_BYTES``, said in Polish (the hint included, as ``RailprintError.pl`` is)."""
+    return (f"zdjęcie ma {size / 1e6:.1f} MB; limit to {MAX_BYTES / 1e6:.0f} MB (wyślij mniejszy JPEG: "
+            "zwykła jakość aparatu wystarczy)")
+
+
 @dataclass(frozen=True)
 class Uncertain:
     square: str
@@ -119,8 +129,8 @@ def _bound_segments(data: bytes, kind: str) -> None:
     try:
         bound_header(data, kind)
     except ValueError as exc:
-        raise PhotoError(f"the photo's header has {exc}",
-                         hint="save it again as an ordinary JPEG") from None
+        raise PhotoError(f"the photo's header has {exc}", hint="save it again as an ordinary JPEG",
+                         pl=f"nagłówek zdjęcia ma {exc} (zapisz je ponownie jako zwykły JPEG)") from None
 
 
 def _decode(data: bytes) -> np.ndarray:
@@ -129,7 +139,8 @@ def _decode(data: bytes) -> np.ndarray:
     a file that asks for too many pixels or too many passes over them."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
-                         hint="send a smaller JPEG (the camera's normal quality is fine)")
+                         hint="send a smaller JPEG (the camera's normal quality is fine)",
+                         pl=too_big_pl(len(data)))
     from PIL import Image
 
     from railprint.model.images import bound_jpeg_scans
@@ -139,23 +150,32 @@ def _decode(data: bytes) -> np.ndarray:
         if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
             raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
                              "JPEG, PNG or WebP photo",
-                             hint="export it as JPEG (or set the camera to 'Most Compatible')")
-        raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)")
+                             hint="export it as JPEG (or set the camera to 'Most Compatible')",
+                             pl="zdjęcia HEIC/HEIF ani AVIF (własny format iPhone'a) nie da się odczytać; potrzebny "
+                                "jest JPEG, PNG albo WebP (wyeksportuj je jako JPEG albo ustaw w aparacie "
+                                "'Najbardziej zgodny')")
+        raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
         with Image.open(io.BytesIO(data), formats=[kind]) as probe:
             w, h = probe.size
     except Image.DecompressionBombError:
         raise PhotoError(f"the photo has over {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapixels; the limit is "
-                         f"{MAX_PIXELS / 1e6:.0f}", hint="take it at a lower resolution or scale it down") from None
+                         f"{MAX_PIXELS / 1e6:.0f}", hint="take it at a lower resolution or scale it down",
+                         pl=f"zdjęcie ma ponad {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapikseli; limit to "
+                            f"{MAX_PIXELS / 1e6:.0f} (zrób je w niższej rozdzielczości albo pomniejsz)") from None
     except Exception:
-        raise PhotoError("not an image file (expected a JPEG, PNG or WebP photo)") from None
+        raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL) from None
     if w * h > MAX_PIXELS:
         raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
-                         hint="take it at a lower resolution or scale it down")
+                         hint="take it at a lower resolution or scale it down",
+                         pl=f"zdjęcie ma {w * h / 1e6:.0f} megapikseli; limit to {MAX_PIXELS / 1e6:.0f} (zrób je "
+                            "w niższej rozdzielczości albo pomniejsz)")
     if w * h < MIN_PIXELS:
         raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
-                         hint="take the photo at 1 megapixel or more")
+                         hint="take the photo at 1 megapixel or more",
+                         pl=f"zdjęcie ma tylko {w} x {h} pikseli; nie da się odczytać siatki (zrób zdjęcie "
+                            "o rozdzielczości co najmniej 1 megapiksela)")
     if max(w, h) > MAX_ASPECT * min(w, h):
         raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
                          "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
@@ -165,16 +185,21 @@ def _decode(data: bytes) -> np.ndarray:
         try:
             bound_jpeg_scans(data, (w, h))
         except ValueError as exc:
-            raise PhotoError(str(exc), hint="save it again as an ordinary JPEG") from None
+            raise PhotoError(str(exc), hint="save it again as an ordinary JPEG",
+                             pl=f"{exc} (zapisz zdjęcie ponownie jako zwykły JPEG)") from None
     with native_stderr() as said:   # libjpeg and libpng print their complaints on stderr
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     damage = _decoder_says(said)
     if image is None:
         raise PhotoError("the image could not be decoded" + (f" ({damage})" if damage else "")
-                         + " (a damaged or truncated file?)")
+                         + " (a damaged or truncated file?)",
+                         pl="nie da się zdekodować obrazu" + (f" ({damage})" if damage else "")
+                            + " (plik uszkodzony albo ucięty?)")
     if damage:   # libjpeg decoded what it could and filled the rest: the grid would be read wrong
         raise PhotoError(f"the photo is damaged ({damage}): part of it is missing or wrong",
-                         hint="copy or send the photo again")
+                         hint="copy or send the photo again",
+                         pl=f"zdjęcie jest uszkodzone ({damage}): brakuje jego części albo jest błędna "
+                            "(skopiuj albo wyślij zdjęcie ponownie)")
     return image
 
 
@@ -453,8 +478,8 @@ def _homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str]:
     decoded = {m: layout.decode_id(m) for m in found}
     expansions = {d[1] for d in decoded.values()}
     if len(expansions) > 1:
-        raise PhotoError("markers of different sheets in one photo",
-                         hint="photograph one sheet at a time")
+        raise PhotoError("markers of different sheets in one photo", hint="photograph one sheet at a time",
+                         pl="na jednym zdjęciu są znaczniki różnych arkuszy (fotografuj jeden arkusz naraz)")
     expansion = expansions.pop()
     places = {p.id: p for p in layout.marker_places(expansion)}
     src, dst = [], []
@@ -464,13 +489,16 @@ def _homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str]:
     src_a, dst_a = np.array(src, np.float32), np.array(dst, np.float32)
     H, _ = cv2.findHomography(src_a, dst_a, 0)
     if H is None:
-        raise PhotoError("the markers found do not fit the sheet's layout")
+        raise PhotoError("the markers found do not fit the sheet's layout",
+                         pl="znalezione znaczniki nie pasują do układu arkusza")
     proj = cv2.perspectiveTransform(src_a.reshape(-1, 1, 2), H).reshape(-1, 2)
     err = float(np.sqrt(np.mean(np.sum((proj - dst_a) ** 2, axis=1))))
     side = float(np.mean([np.linalg.norm(p[0] - p[1]) for p in found.values()]))
     if err > max(2.0, side * 0.08):
         raise PhotoError("the markers found do not fit the sheet's layout (a bent sheet, or marks of "
-                         "another sheet?)", hint="lay the sheet flat and photograph it again")
+                         "another sheet?)", hint="lay the sheet flat and photograph it again",
+                         pl="znalezione znaczniki nie pasują do układu arkusza (zgięty arkusz albo znaczniki "
+                            "innego arkusza?) (połóż arkusz płasko i sfotografuj go ponownie)")
     return H, expansion
 
 
@@ -489,7 +517,10 @@ def _rectify(gray: np.ndarray, H: np.ndarray, field: np.ndarray | None = None) -
     if src_ppm < MIN_GRID_PX_PER_MM:
         raise PhotoError(f"the grid is only {min(sides):.0f} pixels wide in the photo; it needs "
                          f"{MIN_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more",
-                         hint="come closer, so the sheet fills the photo")
+                         hint="come closer, so the sheet fills the photo",
+                         pl=f"siatka ma na zdjęciu tylko {min(sides):.0f} pikseli szerokości; potrzeba co najmniej "
+                            f"{MIN_GRID_PX_PER_MM * layout.GRID_MM:.0f} (podejdź bliżej, by arkusz wypełnił "
+                            "zdjęcie)")
     scale = 1.0
     src = gray
     while src_ppm * scale > 2.4 * PX_PER_MM and min(src.shape) > 64:
@@ -853,7 +884,10 @@ def _follow_grid(gray: np.ndarray, H: np.ndarray, found: dict[int, np.ndarray]) 
     if int(good.sum()) < ONE_MARK_CROSSINGS or not corners_seen:
         raise PhotoError(f"only 1 of the 4 corner marks found, and the printed grid could not be followed "
                          f"from it ({int(good.sum())} of its 64 crossings found)",
-                         hint="photograph the whole grid with all four corner squares, from above")
+                         hint="photograph the whole grid with all four corner squares, from above",
+                         pl=f"znaleziono tylko 1 z 4 znaczników w rogach, a wydrukowanej siatki nie dało się "
+                            f"od niego prześledzić (znaleziono {int(good.sum())} z 64 jej skrzyżowań) "
+                            "(sfotografuj z góry całą siatkę z czterema kwadratami w rogach)")
     return H
 
 
@@ -1441,10 +1475,15 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         _refuse_a_screen(gray)
         if foreign:
             raise PhotoError("this is a sheet of another layout (its marks are not railprint's Railroad Ink "
-                             "marks)", hint="print a new sheet with `railprint sheet railroad-ink`")
+                             "marks)", hint="print a new sheet with `railprint sheet railroad-ink`",
+                             pl="to arkusz innego układu (jego znaczniki nie są znacznikami railprint do "
+                                "Kolejowego szlaku) (wydrukuj nowy arkusz: `railprint sheet railroad-ink`)")
         raise PhotoError("no registration marks found: is this a Railroad Ink sheet printed by railprint, "
                          "whole and in focus?",
-                         hint="photograph the whole grid with its four corner squares, from above, in good light")
+                         hint="photograph the whole grid with its four corner squares, from above, in good light",
+                         pl="nie znaleziono znaczników: czy to arkusz Kolejowego szlaku wydrukowany przez "
+                            "railprint, cały i ostry? (sfotografuj z góry, w dobrym świetle, całą siatkę z "
+                            "czterema kwadratami w rogach)")
     H, expansion = _homography(found)
     # a motion-blurred photo whose marks only the third look found: its printed lines and drawing
     # are smeared as its marks were, so the grid is read from an unblurred copy (``src``, whose
@@ -1461,7 +1500,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     sheet = _read_qr(src, H)
     if sheet is not None and sheet["layout"] != str(layout.LAYOUT_VERSION):
         raise PhotoError(f"this sheet uses layout {sheet['layout']}; this railprint reads layout "
-                         f"{layout.LAYOUT_VERSION}", hint="update railprint")
+                         f"{layout.LAYOUT_VERSION}", hint="update railprint",
+                         pl=f"ten arkusz ma układ {sheet['layout']}; ta wersja railprint czyta układ "
+                            f"{layout.LAYOUT_VERSION} (zaktualizuj railprint)")
     rect, src_ppm = _rectify(src, H)
     for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
@@ -1476,7 +1517,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         H_photo = H
     suspect = screen.check(gray, H_photo)   # a screen: refused; likely one: every space flagged, and why
     if suspect == screen.SCREEN:
-        raise PhotoError(screen.MESSAGE, hint=screen.HINT)
+        raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
     dark = _darkness(rect)
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset = _grid_check(src, H, rect, dark)
@@ -1552,7 +1593,7 @@ def _refuse_a_screen(gray: np.ndarray) -> None:
     """A photo about to be refused for its marks: when it is a photo of a screen (whose pixel
     grid can hide the marks or turn one into another layout's), say that instead."""
     if screen.looks_like_screen_anywhere(gray):
-        raise PhotoError(screen.MESSAGE, hint=screen.HINT)
+        raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
 
 
 LINE_SEGMENT_MM = 3.0    # the printed grid's lines are looked at in pieces this long ...

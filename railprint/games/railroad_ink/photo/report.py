@@ -16,7 +16,7 @@ import numpy as np
 from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.notation import format_board
 from railprint.games.railroad_ink.photo import layout
-from railprint.games.railroad_ink.photo.read import MAX_BYTES, PhotoError, Reading, read_photo
+from railprint.games.railroad_ink.photo.read import MAX_BYTES, PhotoError, Reading, read_photo, too_big_pl
 from railprint.games.railroad_ink.result import ScoreResult
 from railprint.games.railroad_ink.rules import check_mode, score
 
@@ -62,7 +62,8 @@ def read_file(path: Path) -> bytes:
         size = 0   # read_bytes says why
     if size > MAX_BYTES:
         raise PhotoError(f"{path}: the photo is {size / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
-                         hint="send a smaller JPEG (the camera's normal quality is fine)")
+                         hint="send a smaller JPEG (the camera's normal quality is fine)",
+                         pl=f"{path}: {too_big_pl(size)}")
     return read_bytes(path, PhotoError, MAX_BYTES)
 
 
@@ -71,12 +72,14 @@ def score_photo(path: Path | str, *, longest: str = "simple", debug_image: Path 
     path = Path(path)
     mode = check_mode(longest)
     if debug_image is not None and Path(debug_image).suffix.lower() != ".png":
-        raise PhotoError(f"--debug-image {debug_image}: write it as a .png file")
+        raise PhotoError(f"--debug-image {debug_image}: write it as a .png file",
+                         pl=f"--debug-image {debug_image}: zapisz go jako plik .png")
     data = read_file(path)
     try:
         reading = read_photo(data, str(path))
     except PhotoError as exc:
-        raise PhotoError(f"{path}: {exc.message}", hint=exc.hint) from None
+        raise PhotoError(f"{path}: {exc.message}", hint=exc.hint,
+                         pl=f"{path}: {exc.pl}" if exc.pl else None) from None
     board = reading.board
     scored = score(board, mode, player=path.stem)
     result = PhotoResult(reading, ScoreResult((scored,)), str(path))

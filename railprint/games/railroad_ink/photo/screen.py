@@ -83,6 +83,9 @@ DOUBT_WHY = "this may be a photo of a screen, not of the printed sheet: every sp
 
 MESSAGE = "this is a photo of a screen (its pixel grid or its frame around the sheet shows), not of the printed sheet"
 HINT = "photograph the printed paper, not a screen: print the sheet with `railprint sheet railroad-ink`"
+MESSAGE_PL = ("to zdjęcie ekranu (widać jego siatkę pikseli albo ramkę wokół arkusza), a nie wydrukowanego "
+              "arkusza (sfotografuj wydrukowany papier, nie ekran: arkusz wydrukujesz poleceniem "
+              "`railprint sheet railroad-ink`)")
 
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
@@ -118,6 +121,8 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     g = layout.GRID_MM
     grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
     if frame_anywhere(gray, inside=grid.reshape(-1, 2)):
+        if photo_shown(gray, H):   # ... with a photo's edge inside it: no tray
+            return SCREEN
         return f"{DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)"
     return None
 
@@ -480,6 +485,8 @@ BAND_MIN_PX = 2          # the band at least this wide (px at BAND_LONG) ...
 BAND_MIN_SHARE = 0.012   # ... and this share of the quad's short side (a printed line is thinner)
 BAND_SYMMETRY = 0.3      # opposite sides' widths within this share (+ 2 px) of each other
 BAND_SIDES = 3           # the band beside this many of the quad's sides
+BAND_PIECE = 0.1         # a piece of a bezel the photo's border cut: at least this share of its short side long
+BAND_CUTS = 3            # a hull of up to 4 + this many corners, the extra ones along the photo's border
 
 
 def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) -> bool:
@@ -487,16 +494,122 @@ def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) 
     quadrilateral (:data:`BAND_QUAD` of the photo or more) rising to the table outside and to the
     display inside beside BAND_SIDES of its sides, as wide on opposite sides. Candidates: the dark
     regions (under a share of the white, or darker than their surroundings) whose convex hull is a
-    quadrilateral (or a pentagon whose fifth side is the photo's border: a corner cut off).
+    quadrilateral (or one whose other sides lie along the photo's border: corners cut off).
     ``inside``: a point of the photo (px), or several, the quadrilateral must hold (the sheet's
     grid: not a laptop lying beside it, nor a square printed in the grid)."""
+    return next(_frames(gray, inside), None) is not None
+
+
+def _frames(gray: np.ndarray, inside):
+    """Each screen's frame :func:`frame_anywhere` finds: (the scale of the photo looked at, the
+    quadrilateral there, what :func:`_band_round` found)."""
     f = min(1.0, BAND_LONG / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
     light = np.log(np.maximum(small, 4.0)).astype(np.float32)
     points = [] if inside is None else [(float(x) * f, float(y) * f) for x, y in np.reshape(inside, (-1, 2))]
-    return any(_band_round(light, quad) for quad in _dark_quads(small, light)
-               if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points))
+    for quad in _dark_quads(small, light):
+        if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points):
+            band = _band_round(light, quad)
+            if band is not None:
+                yield f, quad, band
+
+
+# A photo of the paper sheet shown on a screen (sent to a phone, opened on a laptop): the page is
+# turned and tilted in the display as the photo shows it, so no frame is square to it; the screen's
+# frame is found round the grid all the same (:func:`frame_anywhere`), but so is a sheet's in a
+# dark-rimmed tray turned against it. What a tray does not have: the photo's own edge inside the
+# display, straight and parallel to it, and as far in from opposite sides (a viewer fits a photo
+# to the display and centres it, with a plain letterbox beside it).
+SHOWN_TURN = 4.0         # the display's sides turned this many degrees (mean) or more against the page
+SHOWN_DEPTH = 0.35       # the photo's edge looked for this share of the display across, in from its edge
+                         # (a 4:3 photo fitted to a 9:20 phone's width: 0.33): the photo is 0.3 of it or more
+SHOWN_GAP = 2            # ... this many px (at BAND_LONG) past the display's own rise (steps found
+SHOWN_RISE = 4           # without a break from this many px of the band's edge on)
+SHOWN_STEP = 0.08        # the photo's edge: a step of this much log light, the same way ...
+SHOWN_ROWS = 0.5         # ... in this share of the rows along the side (its middle 80 %; a dark
+                         # letterbox beside a photo's dark table differs by 0.15-0.3: dev 900,013); a photo
+                         # letterboxed on both axes spans 60-80 % of them (dev 14)
+SHOWN_DARK = 2.0         # a dark letterbox is part of the bezel's band: a pair of opposite sides' bands
+                         # wider than this many times the other pair's (+ 3 px)
+
+
+def photo_shown(gray: np.ndarray, H: np.ndarray) -> bool:
+    """A screen's frame round the sheet's grid (:func:`frame_anywhere`), turned against the page
+    (:data:`SHOWN_TURN`), with a photo's edge inside it beside two opposite sides, as far in from
+    each (:func:`_letterboxed`): a photo of the sheet shown on a screen."""
+    g = layout.GRID_MM
+    corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
+    back = np.linalg.inv(H)
+    return any(_turned(quad / f, back) and _letterboxed(*band) for f, quad, band in _frames(gray, corners.reshape(-1, 2)))
+
+
+def _turned(quad: np.ndarray, back: np.ndarray) -> bool:
+    """``quad`` (photo px) taken to the page's plane (grid mm, ``back``): its sides turned
+    SHOWN_TURN degrees or more (mean) from the page's axes, or not all of it in front of the page's
+    horizon (another plane than the page's)."""
+    pts = np.c_[np.asarray(quad, np.float64), np.ones(4)] @ back.T
+    if not (np.all(pts[:, 2] > 0) or np.all(pts[:, 2] < 0)):
+        return True
+    mm = pts[:, :2] / pts[:, 2:]
+    d = np.abs(mm - np.roll(mm, -1, axis=0))
+    off = np.degrees(np.arctan2(d.min(axis=1), np.maximum(d.max(axis=1), 1e-9)))
+    return float(off.mean()) >= SHOWN_TURN
+
+
+def _letterboxed(strips, widths, pad: int) -> bool:
+    """Beside two opposite sides of a screen's display (:func:`_band_round`'s strips and band
+    widths), a photo's edge (:func:`_photo_edge`) as far in from each (within BAND_SYMMETRY + 2 px),
+    and beside the other two sides, one of them seen at least, none as far in: a tray's sloped wall
+    is a band as wide all round (``synth``'s walled tray); or a dark letterbox: the band beside one
+    pair of sides SHOWN_DARK times as wide as beside the other (the letterbox as dark as the bezel)."""
+    edges = [None if w is None else _photo_edge(strip, seen, along, pad + w)
+             for (strip, seen, along), w in zip(strips, widths)]
+
+    def alike(x, y):
+        return abs(x - y) <= BAND_SYMMETRY * max(x, y) + 2
+
+    for (a, b), (c, d) in (((0, 1), (2, 3)), ((2, 3), (0, 1))):
+        if edges[a] is None or edges[b] is None or not alike(edges[a], edges[b]):
+            continue
+        depth = (edges[a] + edges[b]) / 2
+        others = [k for k in (c, d) if widths[k] is not None]
+        if others and not any(edges[k] is not None and alike(edges[k], depth) for k in others):
+            return True
+    if any(w is None for w in widths):
+        return False
+    return any(min(widths[a], widths[b]) > SHOWN_DARK * max(widths[c], widths[d]) + 3
+               for (a, b), (c, d) in ((((0, 1), (2, 3))), ((2, 3), (0, 1))))
+
+
+def _photo_edge(strip: np.ndarray, seen: np.ndarray, along: int, start: int) -> int | None:
+    """How far in from the display's edge (``start``, a column of ``strip``: log light, rows along
+    the side) a straight step of SHOWN_STEP (up in every such row, or down in every one) runs
+    parallel to it in SHOWN_ROWS of the rows: the first one SHOWN_GAP px past the display's own rise
+    (the steps found without a break from SHOWN_RISE px of ``start`` on); None where there is none."""
+    lo, hi = int(0.1 * along), int(0.9 * along)
+    strip, seen = strip[lo:hi], seen[lo:hi]
+    box, gap = 2, 1
+    total = np.concatenate([np.zeros((len(strip), 1)), np.cumsum(strip, axis=1)], axis=1)
+    whole = np.concatenate([np.zeros((len(strip), 1)), np.cumsum(seen, axis=1)], axis=1)
+    at = np.arange(max(start, box + gap), strip.shape[1] - box - gap)
+    if not len(at) or not len(strip):
+        return None
+    before = (total[:, at - gap] - total[:, at - gap - box]) / box
+    after = (total[:, at + gap + box] - total[:, at + gap]) / box
+    inside = (whole[:, at + gap + box] - whole[:, at - gap - box]) == 2 * (box + gap)
+    hit = np.zeros(len(at), bool)
+    for step in ((after - before >= SHOWN_STEP) & inside, (before - after >= SHOWN_STEP) & inside):
+        near = step.copy()                     # a column either side (a line a little turned)
+        near[:, 1:] |= step[:, :-1]
+        near[:, :-1] |= step[:, 1:]
+        hit |= near.mean(axis=0) >= SHOWN_ROWS
+    first = int(np.argmax(hit)) if hit.any() else len(hit)
+    rise = 0                                             # past the display's own rise, when it is here
+    if first <= SHOWN_RISE:
+        rise = first + (int(np.argmin(hit[first:])) if not hit[first:].all() else len(hit) - first)
+    later = np.flatnonzero(hit[rise + SHOWN_GAP:])
+    return int(at[rise + SHOWN_GAP + later[0]]) - start if len(later) else None
 
 
 def _dark_masks(small: np.ndarray, light: np.ndarray):
@@ -509,16 +622,25 @@ def _dark_masks(small: np.ndarray, light: np.ndarray):
 
 
 def _dark_quads(small: np.ndarray, light: np.ndarray):
-    """The quadrilaterals fitted to the dark regions' convex hulls, corners clockwise from the top left."""
+    """The quadrilaterals fitted to the dark regions' convex hulls, corners clockwise from the top left.
+    A bezel cut by the photo's border in two or more places falls apart into pieces, each ending at
+    the border (dev screens 14, 900,010: a screen turned in the photo, two of its corners beyond its
+    edges): the pieces touching the border, BAND_PIECE of the photo's short side long or more, are
+    also taken together, as one region."""
     h, w = small.shape
     for dark in _dark_masks(small, light):
         contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
+        pieces = [c for c in contours if len(c) >= 8 and _on_border(c, w, h)
+                  and cv2.arcLength(c, True) >= 2 * BAND_PIECE * min(h, w)]
+        regions = [c for c in contours if len(c) >= 8]
+        if len(pieces) >= 2:
+            regions.append(np.concatenate(pieces))
+        for contour in regions:
             hull = cv2.convexHull(contour)
-            if len(contour) < 8 or cv2.contourArea(hull) < BAND_HULL * h * w:
+            if cv2.contourArea(hull) < BAND_HULL * h * w:
                 continue
             poly = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2).astype(np.float64)
-            quad = _uncut(poly, w, h) if len(poly) == 5 else poly
+            quad = _uncut(poly, w, h) if 4 < len(poly) <= 4 + BAND_CUTS else poly
             if quad is None or len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32)):
                 continue
             if (quad[:, 0].min() < -0.25 * w or quad[:, 1].min() < -0.25 * h or quad[:, 0].max() > 1.25 * w
@@ -530,6 +652,11 @@ def _dark_quads(small: np.ndarray, light: np.ndarray):
             yield _clockwise(quad.astype(np.float32))
 
 
+def _on_border(contour: np.ndarray, w: int, h: int) -> bool:
+    p = contour.reshape(-1, 2)
+    return bool(np.any((p[:, 0] <= 2) | (p[:, 1] <= 2) | (p[:, 0] >= w - 3) | (p[:, 1] >= h - 3)))
+
+
 def _elongation(quad: np.ndarray) -> float:
     """A quadrilateral's longer pair of opposite sides over its shorter pair (each pair's mean)."""
     side = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
@@ -538,22 +665,31 @@ def _elongation(quad: np.ndarray) -> float:
 
 
 def _uncut(poly: np.ndarray, w: int, h: int) -> np.ndarray | None:
-    """A pentagon one of whose sides lies along the photo's border: the quadrilateral whose corner
-    the border cut off (its two neighbouring sides extended to meet), else None."""
+    """A polygon of 5 to 4 + BAND_CUTS corners some of whose sides lie along the photo's border
+    (both ends on it: along one border, or across a corner of the photo): the quadrilateral whose
+    corners the border cut off (each such side's two neighbours extended to meet), else None."""
     def on_border(p):
         return p[0] <= 2 or p[1] <= 2 or p[0] >= w - 3 or p[1] >= h - 3
-    for i in range(5):
-        a, b = poly[i], poly[(i + 1) % 5]
-        if not (on_border(a) and on_border(b) and (abs(a[0] - b[0]) < 3 or abs(a[1] - b[1]) < 3)):
-            continue
-        before, after = poly[(i - 1) % 5], poly[(i + 2) % 5]
-        d1, d2 = a - before, after - b
-        den = d1[0] * d2[1] - d1[1] * d2[0]
-        if abs(den) < 1e-9:
+    poly = np.asarray(poly, np.float64)
+    while len(poly) > 4:
+        n = len(poly)
+        for i in range(n):
+            a, b = poly[i], poly[(i + 1) % n]
+            if not (on_border(a) and on_border(b)):
+                continue
+            before, after = poly[(i - 1) % n], poly[(i + 2) % n]
+            d1, d2 = a - before, after - b
+            den = d1[0] * d2[1] - d1[1] * d2[0]
+            if abs(den) < 1e-9:
+                return None
+            t = ((b[0] - before[0]) * d2[1] - (b[1] - before[1]) * d2[0]) / den
+            if t < 1:   # the neighbours meet before reaching the border: no corner was cut off there
+                continue
+            poly = np.array([poly[(i + k) % n] for k in range(2, n)] + [before + t * d1])
+            break
+        else:
             return None
-        t = ((b[0] - before[0]) * d2[1] - (b[1] - before[1]) * d2[0]) / den
-        return np.array([before + t * d1] + [poly[(i + k) % 5] for k in range(2, 5)])
-    return None
+    return poly
 
 
 def _clockwise(quad: np.ndarray) -> np.ndarray:
@@ -562,14 +698,15 @@ def _clockwise(quad: np.ndarray) -> np.ndarray:
     return np.roll(quad, -int(np.argmin(quad.sum(axis=1))), axis=0)
 
 
-def _band_round(light: np.ndarray, quad: np.ndarray) -> bool:
+def _band_round(light: np.ndarray, quad: np.ndarray):
     """The bezel's band beside BAND_SIDES of ``quad``'s sides (:func:`_band_width`), wide enough and
-    as wide on opposite sides."""
+    as wide on opposite sides: (each side's strip, as :func:`_band_width` takes it, reaching
+    SHOWN_DEPTH of the display across; each side's band width or None; the strips' pad), else None."""
     wide = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
     tall = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     cols, rows = int(round(wide)), int(round(tall))
     if min(cols, rows) < 40:
-        return False
+        return None
     pad = max(6, int(0.03 * min(cols, rows)))
     to = np.float32([[pad, pad], [pad + cols, pad], [pad + cols, pad + rows], [pad, pad + rows]])
     M = cv2.getPerspectiveTransform(quad.astype(np.float32), to)
@@ -578,14 +715,17 @@ def _band_round(light: np.ndarray, quad: np.ndarray) -> bool:
     flat = cv2.warpPerspective(light, M, size, flags=cv2.INTER_LINEAR, borderValue=0)
     depth = pad + int(BAND_DEPTH * min(cols, rows))
     # each side as a strip: rows along the side, columns from outside the quad inward
-    strips = ((flat, seen, rows), (flat[:, ::-1], seen[:, ::-1], rows),
-              (flat.T, seen.T, cols), (flat.T[:, ::-1], seen.T[:, ::-1], cols))
-    widths = [_band_width(f[:, :depth], s[:, :depth], along, pad) for f, s, along in strips]
+    strips = ((flat, seen, rows, cols), (flat[:, ::-1], seen[:, ::-1], rows, cols),
+              (flat.T, seen.T, cols, rows), (flat.T[:, ::-1], seen.T[:, ::-1], cols, rows))
+    widths = [_band_width(f[:, :depth], s[:, :depth], along, pad) for f, s, along, _ in strips]
     found = [w for w in widths if w is not None]
     if len(found) < BAND_SIDES or min(found) < max(BAND_MIN_PX, BAND_MIN_SHARE * min(cols, rows)):
-        return False
-    return all(abs(widths[a] - widths[b]) <= BAND_SYMMETRY * max(widths[a], widths[b]) + 2
-               for a, b in ((0, 1), (2, 3)) if widths[a] is not None and widths[b] is not None)
+        return None
+    if not all(abs(widths[a] - widths[b]) <= BAND_SYMMETRY * max(widths[a], widths[b]) + 2
+               for a, b in ((0, 1), (2, 3)) if widths[a] is not None and widths[b] is not None):
+        return None
+    return ([(f[:, :pad + int(SHOWN_DEPTH * across)], s[:, :pad + int(SHOWN_DEPTH * across)], along)
+             for f, s, along, across in strips], widths, pad)
 
 
 def _band_width(strip: np.ndarray, seen: np.ndarray, along: int, pad: int) -> int | None:

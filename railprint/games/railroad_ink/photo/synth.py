@@ -588,7 +588,7 @@ def _occlude(sheet: np.ndarray, seed: int, what: str, expansion: str, px_per_mm:
     return what
 
 
-SURROUNDS = ("dark", "tray", "laptop")
+SURROUNDS = ("dark", "tray", "laptop", "walled tray")
 
 
 def _surround(table: np.ndarray, matrix: np.ndarray, sheet_shape, px_per_mm: float, seed: int, what: str) -> str:
@@ -597,14 +597,23 @@ def _surround(table: np.ndarray, matrix: np.ndarray, sheet_shape, px_per_mm: flo
     table (2-8 % grey, uneven); ``tray``, a tray square to the sheet: a floor 3-25 mm beyond each of
     the sheet's edges (each its own: the sheet is not centred) inside a dark rim 6-20 mm wide;
     ``laptop``, a laptop beside the sheet, 5-40 mm from it in the sheet's plane: a lit display
-    (a light page with dark blocks) in a dark bezel 8-15 mm wide. Returns a short description."""
+    (a light page with dark blocks) in a dark bezel 8-15 mm wide; ``walled tray``, a tray turned
+    4-25 degrees against the sheet, its floor 3-25 mm beyond the turned sheet's extent, a sloped
+    wall 4-15 mm wide all round (0.6-1.4 times the floor's grey), a dark rim 6-20 mm wide.
+    Returns a short description."""
     if what not in SURROUNDS:
         raise ValueError(f"unknown surround {what!r}; one of {', '.join(SURROUNDS)}")
     rng = np.random.default_rng([seed, 0x5C2EE2])
     h, w = sheet_shape[:2]
 
-    def fill(x0: float, y0: float, x1: float, y1: float, colour) -> None:   # a rectangle in sheet mm
-        corners = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64) * px_per_mm
+    def fill(x0: float, y0: float, x1: float, y1: float, colour, turn: float = 0.0) -> None:
+        # a rectangle in sheet mm, turned ``turn`` degrees about the sheet's centre
+        corners = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64)
+        if turn:
+            c, s_ = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+            d = corners - (sw / 2, sh / 2)
+            corners = np.stack([d[..., 0] * c - d[..., 1] * s_, d[..., 0] * s_ + d[..., 1] * c], -1) + (sw / 2, sh / 2)
+        corners = corners * px_per_mm
         ahead = matrix[2, 0] * corners[:, 0, 0] + matrix[2, 1] * corners[:, 0, 1] + matrix[2, 2]
         if np.all(ahead > 0):   # in front of the camera
             pts = cv2.perspectiveTransform(corners, matrix).reshape(-1, 2)
@@ -624,6 +633,21 @@ def _surround(table: np.ndarray, matrix: np.ndarray, sheet_shape, px_per_mm: flo
         fill(-left - rim, -top - rim, sw + right + rim, sh + bottom + rim, grey(0.03, 0.1))
         fill(-left, -top, sw + right, sh + bottom, grey(0.3, 0.8))
         return f"a tray, rim {rim:.0f} mm, floor {left:.0f}/{top:.0f}/{right:.0f}/{bottom:.0f} mm"
+    if what == "walled tray":
+        # a tray turned against the sheet, its sloped wall a band of another grey as wide on every
+        # side between the rim and the floor (like a letterbox round a photo shown on a screen)
+        turn = float(rng.uniform(4, 25)) * (1 if rng.random() < 0.5 else -1)
+        c, s_ = abs(math.cos(math.radians(turn))), abs(math.sin(math.radians(turn)))
+        half_w, half_h = (sw * c + sh * s_) / 2, (sw * s_ + sh * c) / 2   # the turned sheet's extent
+        fx, fy = half_w + rng.uniform(3, 25), half_h + rng.uniform(3, 25)
+        wall, rim = rng.uniform(4, 15), rng.uniform(6, 20)
+        floor = grey(0.3, 0.8)
+        cx, cy = sw / 2, sh / 2
+        shade = rng.uniform(0.6, 1.4)
+        for out, colour in ((wall + rim, grey(0.03, 0.1)), (wall, tuple(min(1.0, v * shade) for v in floor)),
+                            (0.0, floor)):
+            fill(cx - fx - out, cy - fy - out, cx + fx + out, cy + fy + out, colour, turn)
+        return f"a walled tray turned {turn:.0f} deg, rim {rim:.0f} mm, wall {wall:.0f} mm"
     gap, bezel = rng.uniform(5, 40), rng.uniform(8, 15)
     dw, dh = rng.uniform(280, 330), rng.uniform(170, 210)
     x0 = -gap - dw - 2 * bezel if rng.random() < 0.5 else sw + gap
