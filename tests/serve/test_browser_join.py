@@ -29,7 +29,8 @@ def test_a_new_player_joins_from_the_chooser(browser, server):
     dorota.wait_for_selector("body:not([data-asking])")
     assert version(dorota) == 1
     assert dorota.locator("#players button[data-player='Dorota']").get_attribute("aria-pressed") == "true"
-    dorota.locator("#editor").wait_for(state="visible", timeout=10_000)   # shown by the render after the join (a loaded CI read it a moment before)
+    # the render after the join shows it (a loaded CI read it a moment before)
+    dorota.locator("#editor").wait_for(state="visible", timeout=10_000)
     assert dorota.locator("#editor").is_visible()
     assert set(ranking(dorota)) == {"Ala", "Bartek", "Dorota"}
     landed(ala, 0)   # pushed to the phone that was there
