@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from railprint.errors import Location, NotationError, Problems, clip, close_matches, name_key, suggestion
+from railprint.errors import Location, NotationError, Problems, clip, close_matches, name_key, suggestion, you_meant
 from railprint.loading import yamlio
 from railprint.loading.text import MAX_GAME_BYTES, read_text
 from railprint.records import Record
@@ -344,9 +344,9 @@ def _mode(data: Any, r: _Reader, top: Location) -> str:
     if mode is None:
         near = close_matches(str(value), ("stations", "route", "route+stations"), n=1)
         r.add(f"unknown mode {clip(value)}", _loc(data, "mode", top),
-              (f"did you mean {near[0]!r}? " if near else "")
+              (f"{you_meant(near)} " if near else "")
               + "stations: base game, route: variant 1, route+stations: variant 2",
-              pl=f"nieznany tryb {clip(value)} (" + (f"może chodziło o {near[0]!r}? " if near else "")
+              pl=f"nieznany tryb {clip(value)} (" + (f"{you_meant(near, 'pl')} " if near else "")
               + "stations: gra podstawowa, route: wariant 1, route+stations: wariant 2)")
         return held   # (what the file holds, so the rest is checked without a second error)
     return mode

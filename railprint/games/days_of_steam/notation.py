@@ -351,11 +351,11 @@ def parse_game(text: str, filename: str = "<input>",
     end = data.get("end")
     end_where = data.loc("end") if "end" in data else top
     if end is not None and str(end).strip().lower() not in ENDS:
+        near = close_matches(str(end), ENDS, n=1)
         problems.add(f"end: unknown game end {end!r}", end_where,
-                     hint="".join(f"did you mean {m!r}? " for m in close_matches(str(end), ENDS, n=1))
+                     hint=(f"{you_meant(near)} " if near else "")
                      + "tiles: the last track tile was drawn, or instant: a player reached 13 VP",
-                     pl=f"end: nieznany koniec gry {end!r} ("
-                     + "".join(f"może chodziło o {m!r}? " for m in close_matches(str(end), ENDS, n=1))
+                     pl=f"end: nieznany koniec gry {end!r} (" + (f"{you_meant(near, 'pl')} " if near else "")
                      + "tiles: dobrano ostatni kafel toru, albo instant: gracz zdobył 13 PZ)")
         end = None
     players_node = data.get("players")
