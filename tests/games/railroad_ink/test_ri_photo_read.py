@@ -21,6 +21,16 @@ from railprint.games.railroad_ink.photo.read import PhotoError, read_photo  # no
 from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo  # noqa: E402
 
 runner = CliRunner()
+STRIP_ROWS = 26   # a side's strip in the synthetic darkness tests: 26 rows of 56 columns, x from its middle
+STRIP_X = np.arange(56) - 27.5
+
+
+def strip_line(at_mm: float, value: float, width_mm: float = 0.8):
+    """A line across a strip, ``at_mm`` off its middle: a Gaussian of ``width_mm`` full width at half
+    its height ``value`` (the darkness of a drawn line, rectified at ``read.PX_PER_MM``)."""
+    return value * np.exp(-0.5 * ((STRIP_X - at_mm * read.PX_PER_MM) / (width_mm * read.PX_PER_MM / 2.355)) ** 2)
+
+
 SEEDS = (11, 12, 13)   # development seeds (synth.DEV_SEEDS)
 # what a test photo must reach (the benchmark measures the real targets on held-out photos)
 MOST = 0.85
@@ -285,11 +295,10 @@ def test_two_lines_tells_a_highway_from_a_railway_in_the_darkness():
     sleepers; a curved railway's slanted sleeper off to one side of its line."""
     from railprint.games.railroad_ink.photo.read import PX_PER_MM, two_lines
 
-    rows, cols = 26, 56
-    x = np.arange(cols) - (cols / 2 - 0.5)
+    rows, x = STRIP_ROWS, STRIP_X
 
     def line(at_mm, width_mm=0.9, value=0.6):
-        return value * np.exp(-0.5 * ((x - at_mm * PX_PER_MM) / (width_mm * PX_PER_MM / 2.355)) ** 2)
+        return strip_line(at_mm, value, width_mm)
 
     highway = np.tile(line(-2.0, 1.6) + line(2.0, 1.6) + 0.4 * line(0.0, 1.6), (rows, 1))
     assert (highway > 0.2).sum(axis=1).min() >= 4 * PX_PER_MM   # one run across at the threshold
@@ -311,11 +320,7 @@ def test_profile_lines_finds_a_faint_highway_under_the_noise_and_not_in_a_railwa
     from railprint.games.railroad_ink.photo.read import PX_PER_MM, profile_lines, two_lines
 
     rng = np.random.default_rng(3)
-    rows, cols = 26, 56
-    x = np.arange(cols) - (cols / 2 - 0.5)
-
-    def line(at_mm, value, width_mm=0.8):
-        return value * np.exp(-0.5 * ((x - at_mm * PX_PER_MM) / (width_mm * PX_PER_MM / 2.355)) ** 2)
+    rows, cols, x, line = STRIP_ROWS, len(STRIP_X), STRIP_X, strip_line
 
     # the pixels' noise, smoothed as a coarse photo's is by the rectification (0.02 after smoothing)
     noise = cv2.GaussianBlur(rng.normal(0, 0.085, (rows, cols)).astype(np.float32), (0, 0), 1.2)
@@ -489,11 +494,7 @@ def test_an_uncertain_side_s_line_off_the_middle_is_a_highway_s():
     from railprint.games.railroad_ink.photo.read import PX_PER_MM, _two_lines_apart, off_middle, profile_lines
 
     rng = np.random.default_rng(5)
-    rows, cols = 26, 56
-    x = np.arange(cols) - (cols / 2 - 0.5)
-
-    def line(at_mm, value, width_mm=0.8):
-        return value * np.exp(-0.5 * ((x - at_mm * PX_PER_MM) / (width_mm * PX_PER_MM / 2.355)) ** 2)
+    rows, cols, x, line = STRIP_ROWS, len(STRIP_X), STRIP_X, strip_line
 
     noise = cv2.GaussianBlur(rng.normal(0, 0.05, (rows, cols)).astype(np.float32), (0, 0), 1.2)
     uneven = (np.tile(line(-2.3, 0.3) + line(2.3, 0.08), (rows, 1)) + 0.03 + noise).astype(np.float32)
