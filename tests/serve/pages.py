@@ -135,6 +135,13 @@ def landed(page, before: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
 
 
+def shown(page, selector: str) -> bool:
+    """``selector`` is on the page once the render after a change shows it (a loaded machine reads
+    ``is_visible`` a moment after ``data-asking`` goes, before that render)."""
+    page.locator(selector).wait_for(state="visible", timeout=10_000)
+    return page.locator(selector).is_visible()
+
+
 def ranking(page) -> dict[str, str]:
     """Player -> points, as the page's ranking table shows them."""
     return {r.get_attribute("data-player"): r.locator("td.points").inner_text()

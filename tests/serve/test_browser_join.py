@@ -4,7 +4,7 @@ A name taken is said next to the field, in the page's language. At 360 px, in Po
 
 from __future__ import annotations
 
-from tests.serve.pages import landed, open_room, phones, ranking, version
+from tests.serve.pages import landed, open_room, phones, ranking, shown, version
 from tests.serve.test_browser_accessibility import axe_js, violations  # noqa: F401 (a fixture)
 
 VIEW = {"width": 360, "height": 740}
@@ -29,9 +29,7 @@ def test_a_new_player_joins_from_the_chooser(browser, server):
     dorota.wait_for_selector("body:not([data-asking])")
     assert version(dorota) == 1
     assert dorota.locator("#players button[data-player='Dorota']").get_attribute("aria-pressed") == "true"
-    # the render after the join shows it (a loaded CI read it a moment before)
-    dorota.locator("#editor").wait_for(state="visible", timeout=10_000)
-    assert dorota.locator("#editor").is_visible()
+    assert shown(dorota, "#editor")
     assert set(ranking(dorota)) == {"Ala", "Bartek", "Dorota"}
     landed(ala, 0)   # pushed to the phone that was there
     assert ala.locator("#players button[data-player='Dorota']").count() == 1

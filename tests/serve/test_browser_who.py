@@ -4,7 +4,7 @@ opens on the first player's part unasked. At 360 px, in Polish."""
 
 from __future__ import annotations
 
-from tests.serve.pages import open_room, phones
+from tests.serve.pages import open_room, phones, shown
 
 VIEW = {"width": 360, "height": 740}
 
@@ -29,7 +29,7 @@ def test_a_second_phone_asks_who_then_remembers(browser, server):
     bartek.locator("#players button.who[data-player='Bartek']").click()   # one tap
     bartek.wait_for_selector("body:not([data-asking])")
     assert bartek.locator("#players button[data-player='Bartek']").get_attribute("aria-pressed") == "true"
-    assert bartek.locator("#editor").is_visible()
+    assert shown(bartek, "#editor")
 
     bartek.reload()   # the next time: Bartek's part at once, nothing asked
     bartek.wait_for_selector("body[data-version='0']")
