@@ -277,3 +277,26 @@ def test_a_hot_spots_washed_out_routes_are_guessed_from_their_traces():
     wrong = _wrong(photo.board, reading.board)
     assert wrong <= {u.square for u in reading.uncertain}
     assert len(wrong) <= 22, (sorted(wrong), photo.params)
+
+
+def test_a_filled_centre_between_routes_of_one_kind_is_guessed_no_station():
+    # round twelve: a felt-tip marker's three railways meet in a filled centre, read as bands; the
+    # best guess kept the station and made a railway a highway (a station needs both). Between
+    # routes of one kind a filled centre weighs as little fill: the guess is the railways' junction
+    band = read.SideRead("r", False, "a solid band: a highway's two lines run together?")
+    sides = [band, band, band, read.SideRead(".", False, "a few marks")]
+    assert read._nearest_face(read.Cell("rrr.", "s"), sides, 0.9).marker == "s"
+    fill = read._one_kind_fill(0.9, "s", {"r"})
+    assert read._nearest_face(read.Cell("rrr.", "s"), sides, fill) == read.Cell("rrr.")
+    # a station read between a highway and a railway keeps its fill
+    assert read._one_kind_fill(0.9, "s", {"h", "r"}) == 0.9
+
+
+def test_a_markers_junctions_are_not_guessed_stations():
+    # round twelve: dev seed 940016 (1.1 MP) drawn with a felt-tip marker: 6 spaces wrong (all
+    # flagged), junctions of one route kind guessed stations
+    photo = _field(940_016, "marker", None)
+    reading = read_photo(photo.jpeg)
+    wrong = _wrong(photo.board, reading.board)
+    assert wrong <= {u.square for u in reading.uncertain}
+    assert len(wrong) <= 3, (sorted(wrong), photo.params)
