@@ -808,6 +808,19 @@ def _marked(source: MarkedDict, items: dict) -> MarkedDict:
     return out
 
 
+CARD_NAME_SHOWN = 60
+
+
+def _card_label(index: int, name: str) -> str:
+    """``card 3 (Łódź)``, how a problem names a card: its name on one line (a line break or tab
+    shown as ``\\n``, ``\\t``: a card list's quoted cell ``"A<newline>B"`` split the error in two
+    lines) and cut to ``CARD_NAME_SHOWN`` characters."""
+    shown = str(name)[:CARD_NAME_SHOWN + 1].replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
+    if len(shown) > CARD_NAME_SHOWN:
+        shown = shown[:CARD_NAME_SHOWN - 1] + "…"
+    return f"card {index + 1} ({shown})"
+
+
 def _kept(source: MarkedList, keep) -> MarkedList:
     """The items of ``source`` whose index ``keep`` accepts, with their locations."""
     out = MarkedList(item for i, item in enumerate(source) if keep(i))
@@ -1084,6 +1097,11 @@ def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any
             cards.add(loc[1])
         else:
             raise schema_error  # the deck itself is unusable
+    templates = data.get("templates")
+    if cards and not isinstance(data.get("cards"), MarkedList) or layers and not all(
+            isinstance(templates, MarkedDict) and isinstance(templates.get(name), MarkedDict)
+            and isinstance(templates[name].get("layers"), MarkedList) for name, _ in layers):
+        raise schema_error   # a list YAML read as something else (``!!set``, ``!!omap``): no locations to prune
     pruned = _marked(data, dict(data))
     if layers:
         templates = _marked(data["templates"], dict(data["templates"]))
@@ -1270,7 +1288,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             found = problems if copy == 1 else Problems()
             name = entry.name or str(_substitute(entry.vars.get(columns.name_column, template), variables, lang))
             front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                                  height, found, where, f"card {index + 1} ({name})", icons, warned, cells,
+                                  height, found, where, _card_label(index, name), icons, warned, cells,
                                   families, same)
             back = None
             if back_layers is not None:
@@ -1286,10 +1304,10 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                             isinstance(fault, tuple) and fault[2] is None:   # the template's mistake
                         mistakes.setdefault((fault, id(layer)), [layer, 0])[1] += entry.count
                     elif isinstance(fault, str):
-                        problems.add(f"card {index + 1} ({name}): unknown variable {{{fault}}}", where,
+                        problems.add(f"{_card_label(index, name)}: unknown variable {{{fault}}}", where,
                                      suggestion(fault, list(variables)) if variables else None)
                     else:
-                        problems.add(f"card {index + 1} ({name}): {fault[0]}", _cell(cells, list(fault[2]), where),
+                        problems.add(f"{_card_label(index, name)}: {fault[0]}", _cell(cells, list(fault[2]), where),
                                      fault[1])
             cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
                                                      "copy_number": copy, "source_line": where.line or 0}))

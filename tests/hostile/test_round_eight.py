@@ -1,0 +1,190 @@
+"""Round eight of hostile input (docs/hostile-input.md, *Round eight*): export names cut and
+cleaned, PNG metadata too large for Pillow, and the inputs no earlier round crafted."""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.common import deck, files_under, run, write
+
+
+# -- Tabletop Simulator names -----------------------------------------------------------------------
+
+def _saved(out: Path, name: str = "d") -> dict:
+    return json.loads((out / "g" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def _names(saved: dict) -> list[str]:
+    found = [saved["SaveName"]]
+
+    def walk(objects):
+        for item in objects:
+            found.append(item["Nickname"])
+            walk(item.get("ContainedObjects", []))
+
+    walk(saved["ObjectStates"])
+    return found
+
+
+def test_export_names_of_a_huge_title_are_cut_cleaned_and_kept_apart(tmp_path):
+    """A deck titled with 120 KB went into the saved object's SaveName and the deck's Nickname
+    whole; card names with control characters (a BEL, a line break) went in as typed, and two
+    long names alike in their first 80 characters must not become one name."""
+    title = "Pociąg do Łodzi " * 7_500
+    same = "Karta " * 30
+    cards = (f"cards:\n  - {{template: t, count: 2, name: \"\\a{same}A\", vars: {{name: X}}}}\n"
+             f"  - {{template: t, count: 1, name: \"{same}\\nB\", vars: {{name: Y}}}}\n"
+             f"  - {{template: t, count: 1, name: \"Zwykła\\u200bkarta\", vars: {{name: Z}}}}\n")
+    text = deck(size="mini", title="{en: '" + title + "'}")
+    text = text[:text.index("cards:")] + cards + text[text.index("templates:"):]
+    content = write(tmp_path, {"d.yaml": text})
+    out = tmp_path / "out"
+    result = run("export", "tts", "g", "--content", str(content), "-o", str(out), "-q", "--dpi", "36")
+    assert result.exit_code == 0, result.output
+    saved = _saved(out)
+    names = _names(saved)
+    assert all(len(name) <= 80 for name in names), [len(name) for name in names]
+    assert saved["SaveName"] == saved["ObjectStates"][0]["Nickname"]
+    assert saved["SaveName"].startswith("Pociąg do Łodzi Pociąg") and saved["SaveName"].endswith("Łodzi…")
+    assert not any(c < " " or c in "\u200b\u202e" for name in names for c in name), names
+    cards = [card["Nickname"] for card in saved["ObjectStates"][0]["ContainedObjects"]]
+    assert cards[0] == cards[1] and cards[0].startswith("Karta Karta") and cards[0].endswith("…")
+    assert cards[2] != cards[0] and cards[2].endswith("… #2")     # another card, cut alike: numbered
+    assert cards[3] == "Zwykłakarta"
+
+
+def test_board_bands_keep_their_numbers_after_a_long_title_is_cut():
+    """Each band's ``(i/n)`` comes after the cut, so the bands of one board stay apart."""
+    from railprint.export.tts import export_board
+    from railprint.scene import Page
+    from railprint.units import mm
+
+    done = export_board(Page(mm(600), mm(1800), ()), "g", "b", "Plansza " * 10_000, Path("."), dpi=300)
+    names = [obj["Nickname"] for obj in done.saved_object["ObjectStates"]]
+    assert len(names) > 1 and len(set(names)) == len(names)
+    assert all(len(name) <= 80 and name.endswith(f"… ({i}/{len(names)})") for i, name in enumerate(names, 1)), names
+
+
+def test_object_names_keep_the_joiners_of_emoji_and_short_names_as_they_are():
+    from railprint.export.tts import _Names, object_name
+
+    assert object_name("Łódź — Kraków") == "Łódź — Kraków"
+    assert object_name("👩\u200d👩\u200d👧 x") == "👩\u200d👩\u200d👧 x"
+    assert object_name("a\x00b\u202ec\td\r\ne\x85f") == "abc d e f"
+    names = _Names()
+    many = [names("A" * 100 + str(i)) for i in range(300)]
+    assert len(set(many)) == 300 and all(len(name) <= 80 for name in many)
+    assert names("A" * 100 + "0") == many[0]                       # one text, one name
+
+
+# -- PNG metadata too large for Pillow --------------------------------------------------------------
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+_ZTXT = _chunk(b"zTXt", b"Comment\0\0" + zlib.compress(b"A" * (2 << 20), 9))
+_ITXT = _chunk(b"iTXt", b"XML:com.adobe.xmp\0\1\0\0\0" + zlib.compress(b"<x/>" * (1 << 19), 9))
+
+
+def _png_with(data: bytes, chunk: bytes, *, after_pixels: bool = False) -> bytes:
+    at = data.index(b"IEND" if after_pixels else b"IDAT") - 4
+    return data[:at] + chunk + data[at:]
+
+
+def _picture() -> bytes:
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (600, 600), (200, 30, 30)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("chunk, after", [(_ZTXT, False), (_ITXT, False), (_ZTXT, True)])
+def test_a_card_picture_whose_text_chunk_is_too_large_says_so(tmp_path, chunk, after):
+    """It was "cannot read the picture a.png: Decompressed data too large for
+    PngImagePlugin.MAX_TEXT_CHUNK (use an undamaged PNG …)"."""
+    layer = "{type: image, file: a.png, x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
+    content = write(tmp_path, {"d.yaml": deck(layer=layer)})
+    (content / "g" / "a.png").write_bytes(_png_with(_picture(), chunk, after_pixels=after))
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 1, result.output
+    assert ("cannot read the picture a.png: its metadata is too large to read: a text chunk (tEXt, zTXt or iTXt) "
+            "unpacks to over 1 MiB") in result.output, result.output
+    assert "save the picture again without its metadata" in result.output and "d.yaml:" in result.output
+    assert "PngImagePlugin" not in result.output
+
+
+def test_a_photo_whose_text_chunk_is_too_large_is_read_without_it(paper_photo):
+    """Pillow reads only the photo's header (its size; OpenCV decodes the pixels), and refused the
+    whole photo for its metadata: "not an image file (expected a JPEG, PNG or WebP photo)"."""
+    from PIL import Image
+
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    buffer = io.BytesIO()
+    Image.open(io.BytesIO(paper_photo(3, megapixels=2.0).jpeg)).save(buffer, "PNG", compress_level=1)
+    plain = buffer.getvalue()
+    expected = read_photo(plain).board
+    for chunk in (_ZTXT, _ITXT):
+        assert read_photo(_png_with(plain, chunk)).board == expected
+
+
+def test_a_photo_with_a_text_chunk_too_large_says_no_more_not_an_image(tmp_path):
+    from PIL import Image
+
+    photo = tmp_path / "p.png"
+
+    buffer = io.BytesIO()
+    Image.new("L", (1200, 900), 128).save(buffer, "PNG")
+    photo.write_bytes(_png_with(buffer.getvalue(), _ZTXT))
+    result = run("score", "railroad-ink", "--photo", str(photo))
+    assert result.exit_code == 1, result.output
+    assert "not an image file" not in result.output and "no registration marks found" in result.output, result.output
+
+
+# -- round eight: crafted inputs -------------------------------------------------------------------
+
+@pytest.mark.parametrize("cards", ["!!set {a, b}", "!!omap [{a: 1}, {b: 2}]", "!!pairs [{a: 1}]"])
+def test_a_card_list_yaml_reads_as_a_set_or_pairs_is_a_located_error(tmp_path, cards):
+    """YAML's ``!!set`` and ``!!omap`` give a set or a list of pairs where the cards go: pruning the
+    bad cards read their locations, and `validate` ended in "AttributeError: 'set' object has no
+    attribute 'location'" (a traceback)."""
+    text = deck()
+    text = text[:text.index("cards:")] + f"cards: {cards}\n" + text[text.index("templates:"):]
+    content = write(tmp_path, {"d.yaml": text})
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "d.yaml:6:8: cards" in result.output, result.output
+
+
+def test_a_card_named_on_two_lines_is_named_on_one_line_in_its_error(tmp_path):
+    """A card list's quoted cell ``"A<newline>B"`` named the card in the error as typed, splitting
+    the one error line in two ("card 1 (A" / "B): control character(s) …")."""
+    text = deck(count="1")
+    text = text[:text.index("cards:")] + "cards: {from: c.csv}\n" + text[text.index("templates:"):]
+    content = write(tmp_path, {"d.yaml": text, "c.csv": 'template,name,count\nt,"A\nB",1\n'})
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 2 and "c.csv:2:2: card 1 (A\\nB): control character(s) '\\n'" in lines[1], lines
+
+
+def test_a_railroad_ink_board_with_lines_ending_in_cr_alone_is_read(tmp_path):
+    """An old Mac editor's line ends (CR alone) made the board one line: "no grid rows" at 1:1."""
+    source = Path(__file__).resolve().parents[1] / "data" / "railroad_ink" / "cases" / "board_edge.txt"
+    board = tmp_path / "b.txt"
+    expected = run("score", "railroad-ink", str(source), "--json")
+    assert expected.exit_code == 0, expected.output
+    for ending in (b"\r", b"\r\n"):
+        board.write_bytes(source.read_bytes().replace(b"\n", ending))
+        result = run("score", "railroad-ink", str(board), "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["total"] == json.loads(expected.stdout)["total"]
