@@ -188,3 +188,125 @@ def test_a_railroad_ink_board_with_lines_ending_in_cr_alone_is_read(tmp_path):
         result = run("score", "railroad-ink", str(board), "--json")
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout)["total"] == json.loads(expected.stdout)["total"]
+
+
+# -- `railprint serve`'s connections ---------------------------------------------------------------
+
+@pytest.fixture
+def server(tmp_path):
+    """(base URL, data folder) of a server on 127.0.0.1 (as tests/serve/conftest.py's)."""
+    from railprint.serve import running
+
+    with running(tmp_path / "data") as (url, _):
+        yield url, tmp_path / "data"
+
+
+def _socket(base: str):
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    return socket.create_connection((where.hostname, where.port), timeout=20)
+
+
+def _all(sock) -> bytes:
+    chunks = []
+    while chunk := sock.recv(65536):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _host(base: str) -> bytes:
+    return b"Host: " + base.split("//")[1].encode() + b"\r\n"
+
+
+def test_pipelined_requests_then_a_refusal_print_no_traceback(monkeypatch, server):
+    """10,000 GETs sent at once: the head bound refused the connection (431, write_eof) while the
+    first request was still being answered, whose answer then raised "RuntimeError: Cannot call
+    write() after write_eof()" — "Exception in ASGI application" and a traceback on the server's
+    terminal."""
+    import logging
+    import time
+
+    from railprint.serve import app
+
+    real, calls = app.web_page, []
+
+    def slow(game):   # the first request is still being answered when the refusal comes
+        calls.append(game)
+        if len(calls) == 1:
+            time.sleep(0.3)
+        return real(game)
+
+    monkeypatch.setattr(app, "web_page", slow)
+    said: list[logging.LogRecord] = []
+    keep = logging.Handler()
+    keep.emit = said.append   # uvicorn's own logger (it does not propagate to the root's)
+    logging.getLogger("uvicorn.error").addHandler(keep)
+    base, _ = server
+    try:
+        sock = _socket(base)
+        sock.sendall(b"".join(b"GET /api/games HTTP/1.1\r\n" + _host(base) + b"\r\n" for _ in range(10_000)))
+        answer = _all(sock)
+        sock.close()
+        time.sleep(1.5)   # the first request's answer (dropped, or written after the refusal)
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(keep)
+    assert answer.startswith(b"HTTP/1.1 431 ") and answer.count(b"HTTP/1.1 ") == 1, answer[:200]
+    assert not [r for r in said if r.levelno >= logging.ERROR], [r.getMessage() for r in said]
+    with __import__("urllib.request").request.urlopen(base + "/api/games", timeout=10) as still:
+        assert still.status == 200
+
+
+def test_a_body_in_thousands_of_tiny_chunks_is_refused(server):
+    """A 1 MB body sent in 1-byte chunks (6 MB on the wire) took the server 1.3 s of CPU on its event
+    loop, each chunk a call into Python; at most connections.MAX_CHUNKS chunks now."""
+    from railprint.serve.connections import MAX_CHUNKS
+
+    base, _ = server
+    body = b'{"game": "railroad-ink", "players": ["A", "B"], "x": "' + b"a" * 100_000 + b'"}'
+    head = (b"POST /api/rooms HTTP/1.1\r\n" + _host(base) + b"Content-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+
+    def chunked(size: int) -> bytes:
+        return b"".join(b"%x\r\n" % len(body[i:i + size]) + body[i:i + size] + b"\r\n"
+                        for i in range(0, len(body), size)) + b"0\r\n\r\n"
+
+    sock = _socket(base)
+    try:
+        sock.sendall(head + chunked(1))
+    except (ConnectionResetError, BrokenPipeError):
+        pass
+    answer = _all(sock)
+    sock.close()
+    assert answer.startswith(b"HTTP/1.1 400 ") and f"over {MAX_CHUNKS} chunks".encode() in answer, answer[:200]
+    sock = _socket(base)                       # the same body in 64 chunks is read as ever
+    sock.sendall(head + chunked(len(body) // 63))
+    answer = sock.recv(65536)
+    sock.close()
+    assert answer.startswith(b"HTTP/1.1 ") and b"chunks" not in answer, answer[:200]
+
+
+# -- fonts ----------------------------------------------------------------------------------------
+
+def test_a_font_reportlab_cannot_embed_is_refused_by_validate_at_its_line(tmp_path):
+    """A name table of an unknown format (or an hhea of an unknown version) passed `validate`, then
+    `render` failed unlocated: "Error: the font f.ttf cannot be embedded: Unknown name table format"."""
+    source = Path(__file__).resolve().parents[2] / "content" / "examples" / "signal-box" / "fonts" / "Semaphore-Bold.ttf"
+    data = bytearray(source.read_bytes())
+    tables = struct.unpack(">H", data[4:6])[0]
+    for i in range(tables):
+        entry = 12 + 16 * i
+        if data[entry:entry + 4] == b"name":
+            offset = struct.unpack(">I", data[entry + 8:entry + 12])[0]
+            data[offset:offset + 2] = b"\x44\x44"            # format 17476
+    layer = "{type: text, text: 'Zażółć', x: 2mm, y: 8mm, font: F}"
+    content = write(tmp_path, {"d.yaml": deck(layer=layer, extra="fonts: {F: {regular: f.ttf}}\n")})
+    (content / "g" / "f.ttf").write_bytes(bytes(data))
+    for command in (["validate", str(content / "g" / "d.yaml")],
+                    ["render", "g", "--content", str(content), "-o", str(tmp_path / "out"), "-q"]):
+        result = run(*command)
+        assert result.exit_code == 1, result.output
+        assert "d.yaml:" in result.output and "the font f.ttf cannot be read: Unknown name table format (17476)" \
+            in result.output, result.output
+    assert files_under(tmp_path / "out") == set()
