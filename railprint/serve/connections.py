@@ -70,13 +70,15 @@ def _is_loopback(host: str | None) -> bool:
 class GuardedProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with a bounded, timed request head and a per-client cap."""
 
+    _cycles: tuple | list = ()   # this connection's requests being answered (set as they come)
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._head_bytes, self._in_head, self._begun, self._discarding = 0, True, False, False
         self._in_body = False
         self._head_timer: asyncio.TimerHandle | None = None
         self._body_timer: asyncio.TimerHandle | None = None
         self._body_bytes, self._body_since, self._chunks = 0, 0.0, 0
-        self._cycles: list = []   # this connection's requests being answered (pipelined ones too)
+        self._cycles = []   # this connection's requests being answered (pipelined ones too)
         self._counted: str | None = None
         super().connection_made(transport)
         host = self.client[0] if self.client else None

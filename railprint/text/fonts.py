@@ -380,6 +380,10 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
             raise ValueError(f"unitsPerEm {upm} is outside 16..16384")
         for glyph in list(font.getGlyphOrder())[:1]:
             font["glyf"][glyph]  # noqa: B018 - decode one outline: a broken glyf table fails here
+        locations = font["loca"].locations
+        if any(a > b for a, b in zip(locations, locations[1:])) or locations and locations[-1] > directory[b"glyf"][1]:
+            # fontTools reads such outlines as empty: the text was drawn invisible, without a word
+            raise ValueError("its glyph locations (loca) are out of order or point past the glyph data")
         if _sfnt_metrics(data) is None:
             # what metrics() will ask fontTools for (hmtx, hhea, OS/2): a checked font always
             # has metrics, so a damaged hmtx is this error, not a traceback when text is measured
