@@ -310,3 +310,68 @@ def test_a_font_reportlab_cannot_embed_is_refused_by_validate_at_its_line(tmp_pa
         assert "d.yaml:" in result.output and "the font f.ttf cannot be read: Unknown name table format (17476)" \
             in result.output, result.output
     assert files_under(tmp_path / "out") == set()
+
+
+def _font_with(table: bytes, fill: bytes) -> bytes:
+    source = Path(__file__).resolve().parents[2] / "content" / "examples" / "signal-box" / "fonts" / "Semaphore-Bold.ttf"
+    data = bytearray(source.read_bytes())
+    for i in range(struct.unpack(">H", data[4:6])[0]):
+        entry = 12 + 16 * i
+        if data[entry:entry + 4] == table:
+            offset, length = struct.unpack(">II", data[entry + 8:entry + 16])
+            data[offset:offset + length] = fill * length
+    return bytes(data)
+
+
+def test_a_font_whose_glyph_locations_point_past_its_outlines_is_refused(tmp_path):
+    """fontTools reads such glyphs as empty: `validate` and `render` passed and the text was drawn
+    invisible."""
+    layer = "{type: text, text: 'Zażółć', x: 2mm, y: 8mm, font: F}"
+    content = write(tmp_path, {"d.yaml": deck(layer=layer, extra="fonts: {F: {regular: f.ttf}}\n")})
+    (content / "g" / "f.ttf").write_bytes(_font_with(b"loca", b"\xff"))
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 1, result.output
+    assert "d.yaml:" in result.output and ("the font f.ttf cannot be read: its glyph locations (loca) are out of "
+                                           "order or point past the glyph data") in result.output, result.output
+
+
+# -- workbooks ------------------------------------------------------------------------------------
+
+def _workbook_with_tail(tail: bytes) -> bytes:
+    from tests.hostile import workbooks
+
+    files = workbooks.parts(workbooks.workbook())
+    xml = files[workbooks.SHEET]
+    at = xml.index(b"</sheetData>") + len(b"</sheetData>")
+    files[workbooks.SHEET] = xml[:at] + tail + xml[at:]
+    return workbooks.pack(files)
+
+
+@pytest.mark.parametrize("tail", [
+    b"<mergeCells>" + b"".join(b'<mergeCell ref="A%d:B%d"/>' % (i, i) for i in range(3, 3003)) + b"</mergeCells>",
+    b"".join(b'<conditionalFormatting sqref="A1:XFD1048576"><cfRule type="expression" priority="%d">'
+             b"<formula>1</formula></cfRule></conditionalFormatting>" % i for i in range(600)),
+    b"<dataValidations>" + b'<dataValidation sqref="A1:XFD1048576" type="list"><formula1>"a,b"</formula1>'
+                           b"</dataValidation>" * 1000 + b"</dataValidations>",
+])
+def test_a_sheet_s_extras_are_bounded_before_openpyxl_builds_them(tmp_path, tail):
+    """openpyxl builds an object of every merged range, conditional format and data validation,
+    read-only or not: 200,000 merged ranges took `validate` 12.8 s of CPU, 50,000 conditional
+    formats 13.5 s, 50,000 data validations 9.2 s."""
+    text = deck()
+    text = text[:text.index("cards:")] + "cards: {from: c.xlsx}\n" + text[text.index("templates:"):]
+    content = write(tmp_path, {"d.yaml": text})
+    (content / "g" / "c.xlsx").write_bytes(_workbook_with_tail(tail))
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 1, result.output
+    assert "c.xlsx[Sheet]: the sheet holds more than 64 KiB besides its cells" in result.output, result.output
+
+
+def test_a_sheet_with_a_few_merged_ranges_is_read_with_a_warning(tmp_path, caplog):
+    text = deck()
+    text = text[:text.index("cards:")] + "cards: {from: c.xlsx}\n" + text[text.index("templates:"):]
+    content = write(tmp_path, {"d.yaml": text})
+    (content / "g" / "c.xlsx").write_bytes(_workbook_with_tail(b'<mergeCells><mergeCell ref="B2:B3"/></mergeCells>'))
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "cells B2:B3 are merged" in result.output + caplog.text
