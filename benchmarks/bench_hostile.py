@@ -55,7 +55,8 @@ Seventh part (round eight): ``export tts`` of a deck titled with 120 KB (its obj
 card picture and a photo whose PNG zTXt unpacks to 2 MB; cards read as a YAML ``!!set``; a card
 list cell holding a line break; a Railroad Ink board with CR line ends; a font whose name table
 has an unknown format, one whose glyph locations point past its outlines; workbooks of 200,000
-merged ranges, 50,000 conditional formats, 50,000 data validations (each a whole command, limits
+merged ranges, 50,000 conditional formats, 50,000 data validations, 200,000 cell formats, 100,000
+fonts, 100,000 defined names (each a whole command, limits
 5 s CPU, 300 MB); and against ``railprint serve`` in a child process (its CPU): a 1 MB body in
 1-byte chunks, 10,000 pipelined GETs.
 
@@ -611,6 +612,17 @@ def round8_cases(tmp: Path) -> dict[str, list[str]]:
             ("50,000 data validations", b"<dataValidations>" + b'<dataValidation sqref="A1:XFD1048576" type="list">'
                                         b'<formula1>"a,b"</formula1></dataValidation>' * 50_000 + b"</dataValidations>")):
         content = folder("xlsx " + name, {"d.yaml": deck(cards="{from: c.xlsx}"), "c.xlsx": sheet_tail(tail)})
+        cases[f"xlsx: {name}"] = ["validate", str(content / "g" / "d.yaml")]
+    for name, part, old, new in (
+            ("200,000 cell formats", "xl/styles.xml", b"</cellXfs>",
+             b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>' * 200_000 + b"</cellXfs>"),
+            ("100,000 fonts", "xl/styles.xml", b"</fonts>", b'<font><sz val="11"/></font>' * 100_000 + b"</fonts>"),
+            ("100,000 defined names", "xl/workbook.xml", b"</workbook>", b"<definedNames>" + b"".join(
+                b'<definedName name="n%d">Sheet!$A$1</definedName>' % i for i in range(100_000))
+             + b"</definedNames></workbook>")):
+        files = workbooks.parts(workbooks.workbook())
+        files[part] = files[part].replace(old, new)
+        content = folder("xlsx " + name, {"d.yaml": deck(cards="{from: c.xlsx}"), "c.xlsx": workbooks.pack(files)})
         cases[f"xlsx: {name}"] = ["validate", str(content / "g" / "d.yaml")]
     return cases
 

@@ -375,3 +375,33 @@ def test_a_sheet_with_a_few_merged_ranges_is_read_with_a_warning(tmp_path, caplo
     result = run("validate", str(content / "g" / "d.yaml"))
     assert result.exit_code == 0, result.output
     assert "cells B2:B3 are merged" in result.output + caplog.text
+
+
+def _workbook_with_part(name: str, edit) -> bytes:
+    from tests.hostile import workbooks
+
+    files = workbooks.parts(workbooks.workbook())
+    files[name] = edit(files[name])
+    return workbooks.pack(files)
+
+
+@pytest.mark.parametrize("part, edit", [
+    ("xl/styles.xml", lambda xml: xml.replace(b"</cellXfs>", b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+                                                              * 20_000 + b"</cellXfs>")),
+    ("xl/styles.xml", lambda xml: xml.replace(b"</fonts>", b'<font><sz val="11"/></font>' * 20_000 + b"</fonts>")),
+    ("xl/workbook.xml", lambda xml: xml.replace(b"</workbook>", b"<definedNames>" + b"".join(
+        b'<definedName name="n%d">Sheet!$A$1</definedName>' % i for i in range(20_000)) + b"</definedNames></workbook>")),
+])
+def test_a_workbook_s_styles_and_names_are_bounded_before_openpyxl_reads_them(tmp_path, part, edit):
+    """openpyxl reads the styles and the workbook part whole before any cell: 200,000 cell formats
+    took `validate` 17.6 s of CPU and 359 MB, 100,000 fonts 12.3 s, 100,000 defined names 7.8 s."""
+    text = deck()
+    text = text[:text.index("cards:")] + "cards: {from: c.xlsx}\n" + text[text.index("templates:"):]
+    content = write(tmp_path, {"d.yaml": text})
+    data = _workbook_with_part(part, edit)
+    assert data != _workbook_with_part(part, lambda xml: xml)
+    (content / "g" / "c.xlsx").write_bytes(data)
+    result = run("validate", str(content / "g" / "d.yaml"))
+    assert result.exit_code == 1, result.output
+    assert f"c.xlsx: the workbook part '{part}' (its styles or its list of sheets and names) is over 256 KiB" \
+        in result.output, result.output
