@@ -794,5 +794,14 @@
     } catch (error) { /* unreachable: the banner says so (api) */ }
   }
 
-  window.Railprint = {index, room, register, style, timings, carriedLang, get lang() { return lang; }};
+  // an answer of the server's that brings the room (a photo it read: the game's photo.js) is shown
+  // at once, as a change's own answer is: left to the push, a phone opened with ?poll=0 (no push)
+  // never showed the board its own photo filled in; an older version than the one shown is not
+  function answered(data) {
+    if (data && data.room && state.room && data.room.id === state.room.id && data.room.version > state.room.version) {
+      apply({room: data.room, score: data.score});
+    }
+  }
+
+  window.Railprint = {index, room, register, style, timings, carriedLang, answered, get lang() { return lang; }};
 })();

@@ -1,7 +1,8 @@
 /* Railroad Ink: "Take a photo" of a printed sheet (railprint sheet) fills in the shown player's board.
    The phone's camera (input capture=environment) gives a JPEG; it goes as the raw body of
    POST /api/rooms/<id>/photos/<player>?version=N (not JSON; the server's own size limit); the
-   server reads it (photo/read.py) and stores the board; the page's poll shows it. Spaces read
+   server reads it (photo/read.py) and stores the board; its answer (the room) is shown at once
+   (Railprint.answered: a phone with ?poll=0 gets no push), the other phones get it by the push. Spaces read
    with doubt are outlined until the player settles each: a tap on one with no face picked keeps
    what was read, a face drawn there changes it. Needs the server's photo extra. */
 (function () {
@@ -69,6 +70,8 @@
       const response = await fetch(url, {method: "POST", body: file, headers: {"Content-Type": file.type || "image/jpeg"}});
       answer = await response.json();
       if (!response.ok) {
+        // a conflict (409) brings the room as it is now: shown, with the reason next to the button
+        if (answer.room) window.Railprint.answered(answer);
         note.textContent = (lang() === "pl" && answer.error_pl) || answer.error || response.statusText;
         return;
       }
@@ -78,6 +81,7 @@
     const n = Object.keys(doubtful).length;
     asked = n;
     note.textContent = n ? w("check")(n) : w("done");
+    window.Railprint.answered(answer);   // this phone's own board, at once (not left to a push)
     outline();
   }
 
