@@ -263,6 +263,12 @@
   function translate() {
     document.documentElement.lang = lang;
     document.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
+    // names read out but not shown (the players' row): translated too (it stayed "players")
+    document.querySelectorAll("[data-t-label]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.tLabel)); });
+    // the way back to the games keeps a ?lang= the page was opened with: a Polish phone left its
+    // room for an English start page
+    const home = document.querySelector("header a[data-t='home']");
+    if (home) home.setAttribute("href", "/" + carriedLang());
     const button = document.getElementById("lang");
     if (button) {
       const other = lang === "en" ? "pl" : "en";

@@ -76,6 +76,11 @@
   // as many taps as the round: 14 for round 14)
   async function setRound(number, round) {
     picking = null;
+    // the rounds close at once and the focus goes back to the station's round (it fell to the
+    // page with the button tapped: a keyboard or a screen reader lost its place)
+    draw();
+    const pick = root.querySelector(`button.at-pick[data-pick='${number}']`);
+    if (pick) pick.focus({preventScroll: true});
     await setPart((mine) => { mine.arrivals[number] = round; });
   }
 

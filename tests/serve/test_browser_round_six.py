@@ -1,0 +1,56 @@
+"""Round six of walking the page as a player at 360 × 740 (docs/serve.md, *Round six*): a Polish
+phone going back from its room to the games stays Polish; the players' row is named in the
+page's language; the start page's Polish title is read whole, not cut to "liczenie punktów…";
+a number picked from a count's (Days of Steam) or a station's round (Jedzie pociąg z daleka)
+list leaves the focus on that count, not on the page."""
+
+from __future__ import annotations
+
+from tests.serve.pages import landed, open_room, version
+
+VIEW = {"width": 360, "height": 740}
+WHOLE = "(e => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)(document.querySelector('header h1'))"
+
+
+def test_a_polish_room_goes_back_to_polish_games_and_names_its_players_row(browser, server):
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_room(page, base, "railroad-ink", ["Ala", "Bartek"], query="?lang=pl")
+    assert page.locator("#players").get_attribute("aria-label") == "Gracze"
+    home = page.locator("header a[data-t='home']")
+    assert home.inner_text() == "Gry"
+    home.click()
+    page.wait_for_selector("#game option", state="attached")
+    assert page.url == base + "/?lang=pl"
+    title = page.locator("header h1")
+    assert title.inner_text() == "railprint — liczenie punktów przy stole"
+    assert page.evaluate(WHOLE), "the title is cut"
+    assert page.locator("#room-search").get_attribute("aria-label").startswith("Znajdź grę")
+    assert not errors, errors
+
+
+def test_a_number_picked_leaves_the_focus_on_its_count(browser, server):
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_room(page, base, "days-of-steam", ["Ala", "Bartek"], query="?poll=0")
+    page.locator("button.dos-pick[data-pick='goods-R']").click()
+    before = version(page)
+    page.locator("#dos-values-goods-R button[data-set-value='3']").click()
+    landed(page, before)
+    page.wait_for_selector("output[data-value='goods-R']:text('3')")
+    assert page.evaluate("document.activeElement.matches(\"button.dos-pick[data-pick='goods-R']\")"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+
+    open_room(page, base, "allers-trains", ["Ala"], query="?poll=0")
+    page.locator("button.at-pick[data-pick='2']").click()
+    before = version(page)
+    page.locator("button.at-round[data-station='2'][data-set-round='5']").click()
+    landed(page, before)
+    page.wait_for_selector("output[data-round='2']:text('5')")
+    assert page.evaluate("document.activeElement.matches(\"button.at-pick[data-pick='2']\")"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    assert not errors, errors
