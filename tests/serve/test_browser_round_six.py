@@ -1,11 +1,15 @@
 """Round six of walking the page as a player at 360 × 740 (docs/serve.md, *Round six*): a Polish
 phone going back from its room to the games stays Polish; the players' row is named in the
-page's language; the start page's Polish title is read whole, not cut to "liczenie punktów…";
-a number picked from a count's (Days of Steam) or a station's round (Jedzie pociąg z daleka)
+page's language; the start page's Polish title is read whole, not cut to "liczenie punktów…",
+and so is its search field's hint; the exports are not left with a "·" at a line's end; a
+station's Remove button does not touch its words; a number picked from a count's (Days of Steam) or a station's round (Jedzie pociąg z daleka)
 list leaves the focus on that count, not on the page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from railprint.loading.resources import use_content
 from tests.serve.pages import landed, open_room, version
 
 VIEW = {"width": 360, "height": 740}
@@ -19,6 +23,11 @@ def test_a_polish_room_goes_back_to_polish_games_and_names_its_players_row(brows
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     open_room(page, base, "railroad-ink", ["Ala", "Bartek"], query="?lang=pl")
     assert page.locator("#players").get_attribute("aria-label") == "Gracze"
+    exports = page.locator("#files p:has(#export-json)")
+    assert "·" not in exports.inner_text()
+    for link in exports.locator("a").all():
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= VIEW["width"] and box["height"] >= 44, box
     home = page.locator("header a[data-t='home']")
     assert home.inner_text() == "Gry"
     home.click()
@@ -28,6 +37,10 @@ def test_a_polish_room_goes_back_to_polish_games_and_names_its_players_row(brows
     assert title.inner_text() == "railprint — liczenie punktów przy stole"
     assert page.evaluate(WHOLE), "the title is cut"
     assert page.locator("#room-search").get_attribute("aria-label").startswith("Znajdź grę")
+    # the hint in the field is read whole (it was cut to "Znajdź grę (tytuł, grac")
+    assert page.evaluate("""(() => { const e = document.getElementById('room-search'), s = getComputedStyle(e);
+        const c = document.createElement('canvas').getContext('2d'); c.font = s.font;
+        return c.measureText(e.placeholder).width + parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) <= e.clientWidth; })()""")
     assert not errors, errors
 
 
@@ -54,3 +67,21 @@ def test_a_number_picked_leaves_the_focus_on_its_count(browser, server):
     assert page.evaluate("document.activeElement.matches(\"button.at-pick[data-pick='2']\")"), \
         page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
     assert not errors, errors
+
+
+def test_a_stations_words_and_its_remove_button_do_not_touch(browser, server):
+    use_content([Path(__file__).resolve().parents[2] / "content/examples/amberline"])
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    open_room(page, base, "ticket-to-ride", ["Ala", "Bartek"], {"map": "amberline"}, query="?lang=pl&poll=0")
+    page.wait_for_selector("g.ttr-route")
+    page.select_option("#ttr-city", "velmar")
+    before = version(page)
+    page.locator("[data-station-button='velmar']").click()
+    landed(page, before)
+    row = "#ttr-station-list li[data-station='velmar']"
+    page.wait_for_selector(row + " .ttr-borrowed")
+    words, remove = page.locator(row + " .ttr-borrowed").bounding_box(), page.locator(row + " button.ttr-remove").bounding_box()
+    apart = remove["x"] >= words["x"] + words["width"] + 4 or remove["y"] >= words["y"] + words["height"]
+    assert apart, (words, remove)
+    assert remove["x"] + remove["width"] <= VIEW["width"]
