@@ -244,7 +244,7 @@ def _refusals_without_polish(path: Path) -> list[str]:
         if not isinstance(node, ast.Call):
             continue
         name = getattr(node.func, "id", getattr(node.func, "attr", None))
-        if name == "_error":
+        if name in ("_error", "_refuse", "_answer"):   # (connections.py's answers before the app: 408, 431)
             polish = node.args[2] if len(node.args) >= 3 else next((k.value for k in node.keywords if k.arg == "pl"), None)
         elif name in REFUSALS:
             polish = next((k.value for k in node.keywords if k.arg == "pl"), None)
@@ -267,3 +267,16 @@ def test_the_source_walk_finds_a_refusal_without_polish(tmp_path):
     sample.write_text('def f():\n    raise BadChange("no")\n\ndef g():\n    return _error(404, "no", None)\n'
                       'def h():\n    raise RailprintError("yes", pl="tak")\n')
     assert [line.split(":")[1] for line in _refusals_without_polish(sample)] == ["2", "5"]
+
+
+def test_the_answers_before_the_app_say_it_in_polish():
+    """A body too slow (a photo over a weak Wi-Fi: 408) is answered before the app sees it."""
+    import json
+
+    from railprint.serve.connections import _answer
+
+    head, _, body = _answer("408 Request Timeout", "the request's body did not arrive in time",
+                            "wiadomość nie doszła na czas").partition(b"\r\n\r\n")
+    assert b"application/json" in head
+    assert json.loads(body) == {"error": "the request's body did not arrive in time",
+                                "error_pl": "wiadomość nie doszła na czas"}
