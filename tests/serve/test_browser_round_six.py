@@ -3,7 +3,8 @@ phone going back from its room to the games stays Polish; the players' row is na
 page's language; the start page's Polish title is read whole, not cut to "liczenie punktów…",
 and so is its search field's hint; the exports are not left with a "·" at a line's end; a
 station's Remove button does not touch its words; a number picked from a count's (Days of Steam) or a station's round (Jedzie pociąg z daleka)
-list leaves the focus on that count, not on the page."""
+list leaves the focus on that count, and a frame's tile laid in its turn on its square, not on the
+page."""
 
 from __future__ import annotations
 
@@ -65,6 +66,16 @@ def test_a_number_picked_leaves_the_focus_on_its_count(browser, server):
     landed(page, before)
     page.wait_for_selector("output[data-round='2']:text('5')")
     assert page.evaluate("document.activeElement.matches(\"button.at-pick[data-pick='2']\")"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+
+    open_room(page, base, "allers-trains", ["Ala"], {"mode": "stations", "entry": "frames"}, query="?poll=0")
+    page.locator("g.at-square[data-square='A2']").click()
+    page.locator("button.at-tile[data-tile='T03']").click()
+    before = version(page)
+    page.locator("button.at-turn[data-rotation='180']").click()
+    landed(page, before)
+    page.wait_for_selector("g.at-square[data-square='A2'][data-tile='T03 180']")
+    assert page.evaluate("document.activeElement.matches(\"g.at-square[data-square='A2']\")"), \
         page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
     assert not errors, errors
 

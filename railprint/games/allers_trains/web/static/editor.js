@@ -285,8 +285,15 @@
   }
 
   async function setFrame(frame) {
+    const square = selected;
     const ok = await ctx.change({["player:" + ctx.player]: {frame}});
-    if (ok) { selected = null; pending = null; draw(); }
+    if (ok) {
+      selected = null; pending = null; draw();
+      // the turn tapped is gone with the hand: the focus goes to the square the tile was laid on
+      // (it fell to the page, and a keyboard or a screen reader started again from the top)
+      const laid = square && root.querySelector(`g.at-square[data-square='${square}']`);
+      if (laid && (!document.activeElement || document.activeElement === document.body)) laid.focus({preventScroll: true});
+    }
     return ok;
   }
 
