@@ -96,3 +96,38 @@ def test_a_stations_words_and_its_remove_button_do_not_touch(browser, server):
     apart = remove["x"] >= words["x"] + words["width"] + 4 or remove["y"] >= words["y"] + words["height"]
     assert apart, (words, remove)
     assert remove["x"] + remove["width"] <= VIEW["width"]
+
+
+CHOICES_CUT = """() => {
+  // each option alone in a copy of its select, as wide as it wants (no max-width): wider than the
+  // form's select is, its words are cut there
+  const cut = [];
+  for (const select of document.querySelectorAll('#create select')) {
+    for (const option of select.options) {
+      const alone = select.cloneNode(false);
+      alone.removeAttribute('id');
+      alone.append(option.cloneNode(true));
+      alone.style.cssText = 'position:absolute;left:0;top:0;visibility:hidden;max-width:none;width:auto';
+      select.parentNode.append(alone);
+      if (alone.getBoundingClientRect().width > select.getBoundingClientRect().width + 0.5) cut.push(option.text);
+      alone.remove();
+    }
+  }
+  return cut;
+}"""
+
+
+def test_every_start_choice_is_read_whole(browser, server):
+    """Each game's setup choices at 360 px, in both languages: the chosen one's words fit its
+    select (Jedzie pociąg z daleka's "ramkę każdego gracza, kafelek po kafe…" did not)."""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    for lang in ("en", "pl"):
+        page.goto(f"{base}/?lang={lang}")
+        page.wait_for_selector("#game option[value='allers-trains']", state="attached")
+        cut = []
+        for game in page.eval_on_selector_all("#game option", "os => os.map(o => o.value)"):
+            page.select_option("#game", game)
+            page.wait_for_function("(g) => document.getElementById('game').value === g", arg=game)
+            cut += page.evaluate(CHOICES_CUT)
+        assert not cut, (lang, cut)

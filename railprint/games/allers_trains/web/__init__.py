@@ -51,7 +51,7 @@ def setup_fields() -> list[dict]:
                        "route+stations": {"en": "variant 2: route and stations", "pl": "wariant 2: trasa i stacje"}}},
             {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES),
              "names": {"scoring-board": {"en": "the scoring board", "pl": "tablicę punktacji"},
-                       "frames": {"en": "each player's frame, tile by tile", "pl": "ramkę każdego gracza, kafelek po kafelku"}}}]
+                       "frames": {"en": "each player's frame, tile by tile", "pl": "ramki graczy, kafelek po kafelku"}}}]
 
 
 def _frames(parts: dict[str, Any]) -> bool:
