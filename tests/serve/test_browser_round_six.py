@@ -131,3 +131,24 @@ def test_every_start_choice_is_read_whole(browser, server):
             page.wait_for_function("(g) => document.getElementById('game').value === g", arg=game)
             cut += page.evaluate(CHOICES_CUT)
         assert not cut, (lang, cut)
+
+
+def test_the_player_fields_follow_the_ticket_to_ride_map(browser, server):
+    """Nordic is played by 2 to 3, Italy by 2 to 5: the form said "1 to 8" for every map (the
+    server's refusal was the first word of it), and a language switch set the map back to the first."""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    page.goto(base + "/?lang=en")
+    page.wait_for_selector("#game option[value='ticket-to-ride']", state="attached")
+    page.select_option("#game", "ticket-to-ride")
+    page.select_option("select[data-field='map']", "nordic")
+    page.wait_for_selector("#players-range:text('2 to 3')")
+    assert page.locator("#players input[name='player']").count() == 3 and page.locator("#add-player").is_disabled()
+    page.select_option("select[data-field='map']", "italy")
+    page.wait_for_selector("#players-range:text('2 to 5')")
+    while not page.locator("#add-player").is_disabled():
+        page.locator("#add-player").click()
+    assert page.locator("#players input[name='player']").count() == 5
+    page.locator("#lang").click()
+    page.wait_for_selector("#players-range:text('od 2 do 5')")
+    assert page.locator("select[data-field='map']").input_value() == "italy"

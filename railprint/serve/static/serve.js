@@ -350,17 +350,26 @@
     const select = document.getElementById("game");
     const fields = document.getElementById("fields");
     const players = document.getElementById("players");
+    // how many play: the game's (its PLAYERS), or the chosen setup's where a choice says (a Ticket
+    // to Ride map: Nordic 2 to 3, Italy 2 to 5)
     const limits = () => {
       const game = games.find((g) => g.id === select.value) || {};
-      const [min, max] = game.players || [1, 8];
+      let [min, max] = game.players || [1, 8];
+      for (const field of game.fields || []) {
+        const chosen = fields.querySelector(`[data-field='${field.key}']`);
+        const range = field.players && chosen && field.players[chosen.value];
+        if (range) [min, max] = range;
+      }
       return {min, max};
     };
     function drawFields() {
       const game = games.find((g) => g.id === select.value);
+      // the choices made stay when the words are redrawn (a language switch set the map back to the first)
+      const kept = Object.fromEntries([...fields.querySelectorAll("[data-field]")].map((s) => [s.dataset.field, s.value]));
       fields.replaceChildren(...(game ? game.fields : []).map((field) => h("label", {},
         h("span", {}, field.label[lang] || field.label.en), " ",
-        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c},
-          field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
+        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c,
+          selected: kept[field.key] === c}, field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
     }
     function drawOptions() {
       const chosen = select.value;
@@ -397,6 +406,7 @@
     }
     drawOptions();
     select.addEventListener("change", () => { drawFields(); drawPlayers(names()); });
+    fields.addEventListener("change", () => drawPlayers(names()));   // a map of its own players
     drawFields();
     drawPlayers([]);
     langButton(() => { drawOptions(); drawFields(); drawPlayers(names(), true); listRooms(); });

@@ -49,14 +49,17 @@ def _map_ids() -> list[str]:
 
 def setup_fields() -> list[dict]:
     ids = _map_ids()
-    names = {}
+    names, players = {}, {}
     for ident in ids:   # the maps' own titles on the start form (it showed the ids: nordic, italy)
         try:
             m = load_map(ident, error=RailprintError)
         except RailprintError:
             continue
         names[ident] = {"en": m.title("en"), "pl": m.title("pl")}
-    return [{"key": "map", "label": {"en": "Map", "pl": "Mapa"}, "choices": ids, "names": names}]
+        # and how many play on it: the form's player fields follow the map (it offered 1 to 8,
+        # and Nordic's 2-3 was said only by the server's refusal)
+        players[ident] = [m.players_min, max(m.players_max, 1)]
+    return [{"key": "map", "label": {"en": "Map", "pl": "Mapa"}, "choices": ids, "names": names, "players": players}]
 
 
 def _map(parts: dict[str, Any]):
