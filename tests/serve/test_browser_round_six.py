@@ -152,3 +152,31 @@ def test_the_player_fields_follow_the_ticket_to_ride_map(browser, server):
     page.locator("#lang").click()
     page.wait_for_selector("#players-range:text('od 2 do 5')")
     assert page.locator("select[data-field='map']").input_value() == "italy"
+
+
+def test_an_answer_that_is_not_the_servers_json_is_said_in_the_pages_language(browser, server):
+    """A proxy's or the HTTP parser's own page (not JSON) was shown as "502 Bad Gateway"."""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    open_room(page, base, "days-of-steam", ["Ala", "Bartek"], query="?lang=pl&poll=0")
+    page.route("**/changes*", lambda route: route.fulfill(status=502, content_type="text/html", body="<h1>Bad Gateway</h1>"))
+    page.locator("button.dos-step[data-step='goods-R'][data-delta='1']").click()
+    page.wait_for_selector("#message:has-text('Serwer odpowiedział 502')")
+    assert "spróbuj jeszcze raz" in page.locator("#message").inner_text()
+
+
+def test_a_photo_that_never_reached_the_server_is_said_with_what_to_do(browser, server, tmp_path):
+    """It said "TypeError: Failed to fetch" on a Polish phone."""
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    open_room(page, base, "railroad-ink", ["Ala"], query="?lang=pl&poll=0")
+    page.locator("#ri-photo-button").wait_for()
+    page.route("**/photos/**", lambda route: route.abort())
+    src = tmp_path / "arkusz.jpg"
+    src.write_bytes(b"\xff\xd8\xff\xe0 not read")
+    page.locator("#ri-photo-file").set_input_files(str(src))
+    page.wait_for_selector("#ri-photo-note:text('Zdjęcie nie dotarło do serwera: sprawdź Wi-Fi i zrób je jeszcze raz.')")
+    page.unroute("**/photos/**")
+    page.route("**/photos/**", lambda route: route.fulfill(status=502, content_type="text/html", body="<h1>Bad Gateway</h1>"))
+    page.locator("#ri-photo-file").set_input_files(str(src))
+    page.wait_for_selector("#ri-photo-note:has-text('Serwer odpowiedział 502')")

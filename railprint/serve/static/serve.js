@@ -17,7 +17,8 @@
       language: "Language", sheet: "Your part of the game",
       who: "Who are you?", who_help: "Tap your name: this phone opens on your part from now on.",
       watching: "Just watching", not_listed: "Not on the list? Type your name and join the game.",
-      new_player: "I'm new: my name", join: "Join"},
+      new_player: "I'm new: my name", join: "Join",
+      not_json: "The server answered {status} without saying why; try again, and if it stays, restart railprint serve."},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
@@ -32,7 +33,8 @@
       language: "Język", sheet: "Twoja część gry",
       who: "Kim jesteś?", who_help: "Dotknij swojego imienia: od teraz ten telefon otworzy się na Twojej części gry.",
       watching: "Tylko patrzę", not_listed: "Nie ma Cię na liście? Wpisz swoje imię i dołącz do gry.",
-      new_player: "Dołączam: moje imię", join: "Dołącz"},
+      new_player: "Dołączam: moje imię", join: "Dołącz",
+      not_json: "Serwer odpowiedział {status}, nie mówiąc dlaczego; spróbuj jeszcze raz, a jeśli to się powtórzy, uruchom railprint serve od nowa."},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   // each player's mark: a shape of their own (by seat) as well as a colour, so two players with
@@ -249,9 +251,11 @@
     reached = true;
     setOffline(false);   // it answered (whatever it said): the banner goes
     let data;
-    try { data = await response.json(); } catch (e) { data = {error: response.status + " " + response.statusText}; }
+    // an answer that is not the server's JSON (a proxy's or the HTTP parser's own page): said in the
+    // page's language with what to do, not as "502 Bad Gateway"
+    try { data = await response.json(); } catch (e) { data = {error: t("not_json").replace("{status}", response.status)}; }
     if (!response.ok) {
-      // the server says a refusal in English (the API's word) and, for most, in Polish too (error_pl)
+      // the server says every refusal in English (the API's word) and in Polish (error_pl)
       const error = new Error((lang === "pl" && data.error_pl) || data.error || response.statusText);
       error.status = response.status;
       error.data = data;
