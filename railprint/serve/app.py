@@ -171,7 +171,7 @@ def _error(status: int, message: str, pl: str | None, **extra: Any) -> JSONRespo
 
 IMPORT_PL = "ten plik nie jest grą zapisaną przez Eksport na tej stronie; wczytaj room.json pobrany przez Eksport"
 """The Polish of an imported file's refusals that name its JSON keys (``parts.setup``, ...)."""
-SCORE_PL = "tej gry nie da się jeszcze policzyć; popraw to, co podkreślono na stronie"
+SCORE_PL = "tej gry nie da się jeszcze policzyć: strona gry mówi, czego brakuje"
 """The Polish of a scorer's refusal that brings none of its own (the page shows the reason)."""
 GONE_PL = "połączenie zerwało się, zanim serwer dostał całą wiadomość; spróbuj jeszcze raz"
 """The Polish of a request whose client went away before its body came (nobody reads it)."""
