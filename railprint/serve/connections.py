@@ -210,7 +210,8 @@ class GuardedProtocol(HttpToolsProtocol):
         """httptools' call at each chunk of a chunked body (and at its last, empty one)."""
         self._chunks += 1
         if self._chunks > MAX_CHUNKS:
-            self._refuse("400 Bad Request", f"the request's body came in over {MAX_CHUNKS} chunks")
+            self._refuse("400 Bad Request", f"the request's body came in over {MAX_CHUNKS} chunks",
+                         f"treść wiadomości przyszła w ponad {MAX_CHUNKS} kawałkach; {RELOAD_PL}")
 
     def on_body(self, body: bytes) -> None:
         self._body_bytes += len(body)
