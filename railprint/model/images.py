@@ -146,6 +146,8 @@ def png_metadata_problem(data: bytes, kind: str) -> str | None:
             continue
         try:
             with Image.open(io.BytesIO(bare), formats=[kind]) as picture:
+                if picture.size[0] * picture.size[1] > MAX_PIXELS:
+                    return None   # refused for its size (no pixel is decoded here either)
                 picture.load()
         except Exception:
             continue

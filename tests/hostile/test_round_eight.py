@@ -406,3 +406,25 @@ def test_a_workbook_s_styles_and_names_are_bounded_before_openpyxl_reads_them(tm
     assert result.exit_code == 1, result.output
     assert f"c.xlsx: the workbook part '{part}' (its styles or its list of sheets and names) is over 256 KiB" \
         in result.output, result.output
+
+
+def test_a_picture_too_large_with_a_text_chunk_is_not_decoded_to_name_its_metadata(tmp_path, monkeypatch):
+    """The metadata check reads the picture again only after Pillow refused it; a picture refused
+    for its size (any ValueError) must not be decoded then."""
+    from PIL import Image, ImageFile
+
+    from railprint.model import images
+
+    monkeypatch.setattr(images, "MAX_PIXELS", 100_000)
+    buffer = io.BytesIO()
+    Image.new("L", (400, 400), 0).save(buffer, "PNG")
+    loaded = []
+    real = ImageFile.ImageFile.load
+
+    def counted(self, *args, **kwargs):
+        loaded.append(self.size)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", counted)
+    data = _png_with(buffer.getvalue(), _chunk(b"tEXt", b"Comment\0hello"))
+    assert images.png_metadata_problem(data, "PNG") is None and not [s for s in loaded if s == (400, 400)]
