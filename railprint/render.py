@@ -424,6 +424,8 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
         deck = deck.model_copy(update={"bleed": options.bleed})
     from railprint.words import counted
 
+    if (options.mode != "1up" or options.extra.get("tts")) and not fits_sheet(deck, options.paper):
+        return _board_over_pages(deck, path, options)   # a board (Tabletop Simulator: a Custom_Board)
     layout = deck_layout(deck, options)
     own_bleed = deck.bleed
     if layout == "butt":
@@ -439,6 +441,47 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                               orientation=deck.orientation, gap=deck.gap,
                               title=deck.title, detail=detail, lang=options.lang, layout=layout,
                               cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed, deck.tts)
+
+
+def fits_sheet(deck, paper: str) -> bool:
+    """Does one piece of ``deck`` (with its bleed) fit ``paper`` in some orientation?"""
+    from railprint.layout.imposition import fits_sheet as fits
+
+    return fits(paper, deck.orientation, deck.width, deck.height, deck.bleed)
+
+
+BOARD_STEP = {"en": "cut each page along its grey frame on the left and top, then glue the pages in the order of "
+                    "the assembly map (the first page)",
+              "pl": "przytnij każdą stronę wzdłuż szarej ramki z lewej i z góry, potem sklej strony w kolejności "
+                    "z planu składania (pierwsza strona)"}
+
+
+def _board_over_pages(deck, path: Path, options: RenderOptions):
+    """A deck of one piece larger than the paper (a designer's board): its front at real size over
+    pages (:func:`railprint.layout.tiling.tile_document`), the first page the assembly map and the
+    whole board at a glance. The art stops at the trim (no bleed): the pages are glued edge to edge."""
+    from railprint.layout.imposition import Imposed
+    from railprint.layout.paper import paper as get_paper, revision_label
+    from railprint.layout.tiling import tile_document
+    from railprint.scene import Group, Rect
+    from railprint.units import to_mm
+
+    where = Location(str(path), 1, 1)
+    if len(deck.cards) != 1 or deck.cards[0].back is not None:
+        backs = " and no back" if deck.cards[0].back is not None else ""
+        raise ContentError(
+            f"a {to_mm(deck.width):g} × {to_mm(deck.height):g} mm piece is larger than {options.paper} paper: "
+            f"it is printed as a board over several pages, and a board is one piece{backs} "
+            f"(this file makes {len(deck.cards)} piece(s))", where,
+            "give a board a file of its own with one card and no back:, or make the pieces smaller")
+    front = deck_faces(deck)[0].front
+    board = Group((front,), clip=Rect(0, 0, deck.width, deck.height))
+    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · " \
+             f"{to_mm(deck.width):g} × {to_mm(deck.height):g} mm · {path.name}"
+    document = tile_document(board, deck.width, deck.height, paper=options.paper, title=deck.title, detail=detail,
+                             lang=options.lang, overview=True)
+    document = replace(document, meta=document.meta + (("board", "tiled"),))
+    return Imposed(document, (), 1, get_paper(options.paper))
 
 
 def _thin_bleed(imposed, own: float, tts: str = ""):
@@ -629,13 +672,17 @@ def _guide_file(output: Output, document, options: RenderOptions):
             sets += [GuideSet(p, None) for p in pieces] or [GuideSet(title, count if kind.noun else None, noun)]
     backs = sum(1 for page in document.pages if page.label.endswith((" backs", " rewersy")))
     step = (kind.component_steps or {}).get(component or "", kind.step)
+    stage = kind.stage
+    if ("board", "tiled") in document.meta:   # a designer's board over pages: glued, not cut out
+        step, stage = BOARD_STEP, 0
+        sets = [GuideSet(s.title, None) for s in sets]
     layout = dict(document.meta).get("layout", "")   # how the imposition laid it out (none: a board, a pad)
     if output.shared and len(output.sets) > 1:
         layout = "shared"
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage, corners, unfolded="unfolded" in dict(document.meta),
+                     stage, corners, unfolded="unfolded" in dict(document.meta),
                      thin_bleed=_bleed_note(dict(document.meta), options.lang))
 
 

@@ -348,7 +348,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "", what_pl: 
                                                pl=f"{path}: nieznana wartość {clip(err.get('input'))} ("
                                                   + (you_meant(near, "pl") or "możliwe: " + ", ".join(choices)) + ")"))
                 continue
-            field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
+            # a top-level key's description says what it is (a missing one too: `map:` of a board)
+            field = model.model_fields.get(loc[0]) if kind in ("union_type", "missing") and len(loc) == 1 else None
             hint = field.description if field else hint
             # a message of the model's own validators (English only) stays English
             pl = f"{path}: {msg_pl}" + (f" ({hint})" if hint else "") if msg_pl else None

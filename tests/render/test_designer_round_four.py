@@ -1,0 +1,97 @@
+"""Designer walk, round four (docs/content-format.md): a small game made from the docs alone —
+a board larger than the paper, a die of the designer's own faces, a score sheet — read back
+from the PDFs and the Tabletop Simulator files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+
+from tests.helpers import run_cli
+
+MM = 72 / 25.4
+
+BOARD = """\
+kind: deck
+id: board
+game: walk
+title: {en: Walk — board, pl: Spacer — plansza}
+size: {width: 400mm, height: 300mm}
+templates:
+  board:
+    layers:
+      - {type: rect, bleed: true, fill: '#bbdefb'}
+      - {type: text, text: Łódź, x: 20mm, y: 20mm, size: 20}
+      - {type: text, text: Tromsø, x: 350mm, y: 280mm, size: 20}
+cards:
+  - {template: board}
+"""
+
+
+def _board(folder: Path, text: str = BOARD) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "board.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _sizes_mm(pdf: Path) -> list[tuple[float, float]]:
+    return [(round(float(p.mediabox.width) / MM, 1), round(float(p.mediabox.height) / MM, 1))
+            for p in pypdf.PdfReader(pdf).pages]
+
+
+def test_a_board_larger_than_the_paper_is_printed_over_pages(tmp_path):
+    """A deck of one 400 × 300 mm piece was refused ('does not fit on a4 paper', no file, no
+    line); it is now tiled at real size over A4 pages behind an assembly map, as a map's board."""
+    content = _board(tmp_path / "walk")
+    result = run_cli("render", "walk", "--content", str(content), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "walk" / "board.pdf"
+    sizes = _sizes_mm(pdf)
+    assert len(sizes) == 5                                  # the assembly map and 2 × 2 tiles
+    assert all(size in ((210.0, 297.0), (297.0, 210.0)) for size in sizes)
+    with pdfplumber.open(pdf) as doc:
+        first = doc.pages[0].extract_text()
+        tiles = [page.extract_text() for page in doc.pages[1:]]
+        # each name at real size (20 pt) on the tile that shows it
+        lodz = [w for p in doc.pages[1:] for w in p.extract_words() if w["text"] == "Łódź"]
+    assert "Assembly map" in first and "Board 400 × 300 mm on 4 pages" in first
+    assert sum("Łódź" in t for t in tiles) == 1 and sum("Tromsø" in t for t in tiles) == 1
+    assert lodz and abs((lodz[0]["bottom"] - lodz[0]["top"]) - 20) < 6
+    guide = pdfplumber.open(tmp_path / "out" / "walk" / "walk-guide.pdf").pages[0].extract_text()
+    assert "glue the pages in the order of" in guide.replace("\n", " ")
+
+
+def test_a_board_with_more_than_one_piece_is_a_located_error(tmp_path):
+    content = _board(tmp_path / "walk", BOARD.replace("  - {template: board}", "  - {template: board, count: 2}"))
+    result = run_cli("render", "walk", "--content", str(content), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "board.yaml:1:1" in result.output and "a board is one piece" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "walk" / "board.pdf").exists()
+
+
+def test_a_board_for_a_print_shop_and_for_tabletop_simulator(tmp_path):
+    content = _board(tmp_path / "walk")
+    shop = run_cli("render", "walk", "--content", str(content), "--shop", "-o", str(tmp_path / "shop"))
+    assert shop.exit_code == 0, shop.output
+    page = pypdf.PdfReader(tmp_path / "shop" / "walk" / "board.pdf").pages
+    assert len(page) == 1   # one page of the board's own size with its bleed, trimmed at the board
+    trim = [round(float(v) / MM, 1) for v in page[0].trimbox]
+    assert trim == [3.0, 3.0, 403.0, 303.0]
+    tts = run_cli("export", "tts", "walk", "--content", str(content), "-o", str(tmp_path / "tts"))
+    assert tts.exit_code == 0, tts.output
+    objects = json.loads((tmp_path / "tts" / "walk" / "board.json").read_text(encoding="utf-8"))["ObjectStates"]
+    assert [o["Name"] for o in objects] == ["Custom_Board"]          # was a one-card DeckCustom
+    assert abs(objects[0]["Transform"]["scaleZ"] - 300 / 33.48) < 0.01
+
+
+def test_kind_board_without_a_map_points_to_a_deck(tmp_path):
+    folder = tmp_path / "walk"
+    folder.mkdir()
+    (folder / "board.yaml").write_text("kind: board\nid: board\ngame: walk\ntitle: {en: Board}\n", encoding="utf-8")
+    result = run_cli("validate", str(folder))
+    assert result.exit_code == 1
+    assert "map: is required" in result.output and "'kind: deck' with one card" in result.output
