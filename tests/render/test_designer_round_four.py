@@ -95,3 +95,39 @@ def test_kind_board_without_a_map_points_to_a_deck(tmp_path):
     result = run_cli("validate", str(folder))
     assert result.exit_code == 1
     assert "map: is required" in result.output and "'kind: deck' with one card" in result.output
+
+
+SHY_DECK = """\
+kind: deck
+id: shy
+game: walk
+title: {{en: Soft hyphens}}
+size: {{width: 63mm, height: 88mm}}
+templates:
+  t:
+    layers:
+      - {{type: text, text: '{text}', x: 5mm, y: 10mm, w: {w}, h: 40mm, size: {size}, min_size: {size}}}
+cards:
+  - {{template: t}}
+"""
+
+
+def _box_lines(tmp_path: Path, w: str, size: int = 12) -> list[str]:
+    from railprint.render import RenderOptions, build_deck
+    from railprint.writers import render
+
+    path = tmp_path / "shy.yaml"
+    path.write_text(SHY_DECK.format(text="Przedsiębiorstwo\u00adkomunikacyjne", w=w, size=size), encoding="utf-8")
+    data = render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0]
+    out = tmp_path / "shy.pdf"
+    out.write_bytes(data)
+    with pdfplumber.open(out) as pdf:
+        return (pdf.pages[0].extract_text() or "").splitlines()
+
+
+def test_a_soft_hyphen_shows_a_hyphen_where_the_line_breaks(tmp_path):
+    """A soft hyphen (U+00AD, as Word and InDesign insert it) was a break opportunity drawn as
+    nothing: 'Przedsiębiorstwo' then 'komunikacyjne' with no hyphen. Where a line breaks after one,
+    a hyphen is now drawn in its place; where it does not, it stays invisible."""
+    assert _box_lines(tmp_path, "40mm") == ["Przedsiębiorstwo-", "komunikacyjne"]
+    assert _box_lines(tmp_path, "55mm", 9) == ["Przedsiębiorstwo\u00adkomunikacyjne"]
