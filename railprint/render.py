@@ -424,6 +424,8 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
         deck = deck.model_copy(update={"bleed": options.bleed})
     from railprint.words import counted
 
+    if deck.die is not None:
+        return _dice_of(deck, path, options)
     if (options.mode != "1up" or options.extra.get("tts")) and not fits_sheet(deck, options.paper):
         return _board_over_pages(deck, path, options)   # a board (Tabletop Simulator: a Custom_Board)
     layout = deck_layout(deck, options)
@@ -481,6 +483,47 @@ def _board_over_pages(deck, path: Path, options: RenderOptions):
     document = tile_document(board, deck.width, deck.height, paper=options.paper, title=deck.title, detail=detail,
                              lang=options.lang, overview=True)
     document = replace(document, meta=document.meta + (("board", "tiled"),))
+    return Imposed(document, (), 1, get_paper(options.paper))
+
+
+# which face of the net (railprint.layout.dice.cube_net's frames, net order) shows each face 1-6 of
+# a die: faces 1-6, 2-5 and 3-4 opposite, as on an ordinary die and in Tabletop Simulator's D6 template
+DIE_NET_ORDER = (0, 1, 2, 4, 3, 5)
+
+
+def _dice_of(deck, path: Path, options: RenderOptions):
+    """A deck with ``die:``: every six cards the faces 1-6 of one die, ``die.count`` cube nets of
+    each (:func:`railprint.layout.dice.net_document`); for ``export tts`` (1-up) the faces one a page,
+    six a die, as Tabletop Simulator custom dice (``tts_die`` meta entries)."""
+    from railprint.layout.dice import copy_label, cube_net, net_document, net_group
+    from railprint.layout.imposition import Imposed
+    from railprint.layout.paper import paper as get_paper
+    from railprint.scene import Document, Group, Page, Rect
+
+    size = deck.width
+    faces = [Group((face.front,), clip=Rect(0, 0, size, size)) for face in deck_faces(deck)]
+    names = [card.name for card in deck.cards]
+    dice = [(faces[k:k + 6], names[k:k + 6]) for k in range(0, len(faces), 6)]
+
+    def name_of(number: int) -> str:
+        return deck.title if len(dice) == 1 else f"{deck.title} {number}"
+
+    count = deck.die.count
+    if options.mode == "1up" and options.extra.get("tts"):
+        pages, meta = [], [("tts", "dice")]
+        for number, (six, labels) in enumerate(dice, 1):
+            meta.append(("tts_die", f"{count}\t{name_of(number)}"))
+            pages += [Page(size, size, (face,), label=f"{len(pages) + 1:03d}-front", trim=(0.0, 0.0, size, size),
+                           name=label) for face, label in zip(six, labels)]
+        return Imposed(Document(tuple(pages), title=deck.title, meta=tuple(meta)), (), 1, get_paper(options.paper))
+    net = cube_net(size, deck.die.tab)
+    nets = [net_group(net, [six[i] for i in DIE_NET_ORDER], label=copy_label(name_of(number), copy, count, options.lang),
+                      id=f"net-{deck.id}-{number}-{copy}")
+            for number, (six, _) in enumerate(dice, 1) for copy in range(1, count + 1)]
+    document = net_document(nets, net, paper=options.paper, lang=options.lang, title=deck.title, id=deck.id,
+                            revision=deck.revision, page_label="die", subject="railprint: die nets")
+    pieces = tuple(("piece", f"{name_of(number)} × {count}") for number in range(1, len(dice) + 1))
+    document = replace(document, meta=document.meta + (("die", "nets"),) + pieces)
     return Imposed(document, (), 1, get_paper(options.paper))
 
 
@@ -676,6 +719,10 @@ def _guide_file(output: Output, document, options: RenderOptions):
     if ("board", "tiled") in document.meta:   # a designer's board over pages: glued, not cut out
         step, stage = BOARD_STEP, 0
         sets = [GuideSet(s.title, None) for s in sets]
+    if ("die", "nets") in document.meta:      # a designer's dice: cut, folded and glued as a pip die is
+        die_kind = _kinds()["die"][0]
+        step, stage = die_kind.step, die_kind.stage
+        sets = [GuideSet(p, None) for p in (value for key, value in document.meta if key == "piece")]
     layout = dict(document.meta).get("layout", "")   # how the imposition laid it out (none: a board, a pad)
     if output.shared and len(output.sets) > 1:
         layout = "shared"

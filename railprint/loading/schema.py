@@ -285,6 +285,11 @@ def validate(model: type[M], data: Any, filename: str, what: str = "", what_pl: 
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
                     hint = "a tiles file lists its pieces under 'cards:', as a deck does"
                     hint_pl = "plik kafelków wymienia je pod 'cards:', jak talia"
+                if key in ("faces", "templates", "cards") and len(tagged) == 1 and "pips" in allowed:
+                    hint = "a kind: die is an ordinary pip die; a die of your own faces is a 'kind: deck' with 'die:' " \
+                           "and six cards a die (docs/content-format.md, Dice)"
+                    hint_pl = "kind: die to zwykła kostka z oczkami; kostka z własnymi ściankami to 'kind: deck' z " \
+                              "'die:' i sześcioma kartami na kostkę"
                 problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint,
                                                pl=f"nieznany klucz {key!r}" + (f" ({hint_pl})" if hint_pl else "")))
                 continue

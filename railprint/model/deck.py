@@ -19,6 +19,8 @@ from pydantic.json_schema import SkipJsonSchema
 
 from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
+from railprint.model.die_net import NetTab
+from railprint.units import mm
 
 Label = Union[str, dict[str, str]]
 
@@ -429,6 +431,13 @@ class FontFamily(Spec):
         return out
 
 
+class DieSpec(Spec):
+    """A deck's ``die:``: its cards are the faces of six-sided dice, printed as cube nets to fold."""
+
+    count: int = Field(1, ge=1, le=50, description="nets printed of each die")
+    tab: NetTab = Field(mm(5), description="the glue tabs' depth, 3mm to 8mm")
+
+
 class DeckSpec(Spec):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_cards_schema)
 
@@ -455,6 +464,9 @@ class DeckSpec(Spec):
     tts: Literal["deck", "tile"] | None = Field(
         None, description="what `railprint export tts` makes of the set: a deck of cards (default) or a bag "
                           "of two-sided tiles (tokens, frames, boards) at their printed size")
+    die: DieSpec | None = Field(
+        None, description="print the cards as six-sided dice: every six cards (16-20 mm squares, no back) are one "
+                          "die's faces 1-6, folded from a cube net; {count: 2} prints two nets of each die")
     copies: str | dict[Literal["en", "pl"], str] | None = None  # print guide: copies a group needs, e.g. "1 per player"
     safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
     # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
@@ -546,6 +558,7 @@ class ResolvedDeck(Spec):
     orientation: str
     layout: str = "auto"
     tts: str = ""                    # deck | tile (export tts); empty: a deck
+    die: DieSpec | None = None       # the cards are dice faces, six a die (cube nets)
     background: str
     cards: tuple[ResolvedCard, ...]
     noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language

@@ -32,7 +32,7 @@ from railprint.model.nearby import kind_files
 from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, MAX_LAYERS_DRAWN, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
                                   MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
-from railprint.units import mm
+from railprint.units import mm, to_mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MIN_TEXT_SIZE = 4.0  # pt: below this a shrunk label is unreadable -> an overflow error
@@ -1294,6 +1294,8 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
                                                      "copy_number": copy, "source_line": where.line or 0}))
     _template_mistakes(mistakes, checked, spec, given_anywhere, problems, top)
+    if spec.die is not None:
+        _check_die(spec, width, height, cards, problems, _loc(data, "die", top))
     families.report(problems)
     problems.raise_if_any(str(path), Location(str(path)))
     found = _palette_colour(spec.background, palette)
@@ -1302,9 +1304,24 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
-                        orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", background=background,
+                        orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", die=spec.die,
+                        background=background,
                         cards=tuple(cards), source=str(path), icons=user_icons,
                         noun=_noun(spec, lang))
+
+
+def _check_die(spec: DeckSpec, width: float, height: float, cards: list, problems: Problems, at: Location) -> None:
+    """A deck printed as dice (``die:``): square faces of a net's size, six a die, no backs."""
+    from railprint.model.die_net import FACE_SIZES, within
+
+    if abs(width - height) > 1e-6 or not within(width, FACE_SIZES):
+        problems.add(f"a die's faces are squares of {to_mm(FACE_SIZES[0]):g}mm to {to_mm(FACE_SIZES[1]):g}mm, "
+                     f"not {to_mm(width):g} × {to_mm(height):g} mm", at, "give the deck size: {width: 18mm, height: 18mm}")
+    if len(cards) % 6:
+        problems.add(f"a die has six faces: the {len(cards)} card(s) of this deck are not a whole number of dice", at,
+                     f"list six cards a die, face 1 first ({6 - len(cards) % 6} more, or {len(cards) % 6} fewer)")
+    if any(card.back is not None for card in cards):
+        problems.add("a die's faces have no back", at, "take 'back:' (and a 'back' column) out of this deck")
 
 
 _NUMBERED = re.compile(r"\{[^{}]*\b(index|copy)\b")

@@ -131,3 +131,81 @@ def test_a_soft_hyphen_shows_a_hyphen_where_the_line_breaks(tmp_path):
     a hyphen is now drawn in its place; where it does not, it stays invisible."""
     assert _box_lines(tmp_path, "40mm") == ["Przedsiębiorstwo-", "komunikacyjne"]
     assert _box_lines(tmp_path, "55mm", 9) == ["Przedsiębiorstwo\u00adkomunikacyjne"]
+
+
+DIE = """\
+kind: deck
+id: weather
+game: walk
+title: {{en: Weather die, pl: Kostka pogody}}
+size: {{width: {side}, height: {side}}}
+die: {{count: 2}}
+templates:
+  face:
+    layers:
+      - {{type: rect, bleed: true, fill: '#e3f2fd'}}
+      - {{type: text, text: 'F{{label}}', x: 50%, y: 60%, size: 9, align: centre}}
+default_template: face
+cards:
+{cards}
+"""
+
+
+def _die(folder: Path, faces: int = 6, side: str = "18mm") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    cards = "\n".join(f"  - {{vars: {{name: face-{n}, label: '{n}'}}}}" for n in range(1, faces + 1))
+    (folder / "weather.yaml").write_text(DIE.format(side=side, cards=cards), encoding="utf-8")
+    return folder
+
+
+def test_a_deck_with_die_prints_cube_nets_of_its_own_faces(tmp_path):
+    """A die of the designer's own faces: `kind: die` drew pips only. A deck with `die:` now
+    prints every six cards as one die's cube net (count nets each), faces 1-6, 2-5, 3-4 opposite."""
+    content = _die(tmp_path / "walk")
+    result = run_cli("render", "walk", "--content", str(content), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "walk" / "weather.pdf"
+    assert _sizes_mm(pdf) == [(210.0, 297.0)]
+    with pdfplumber.open(pdf) as doc:
+        words = doc.pages[0].extract_words()
+    faces = [w for w in words if w["text"].startswith("F") and w["text"][1:].isdigit()]
+    assert sorted(w["text"] for w in faces) == sorted([f"F{n}" for n in range(1, 7)] * 2)   # two nets
+    first = [w for w in faces if w["x0"] < min(f["x0"] for f in faces) + 80 * MM]   # the first net's faces
+
+    def centre(label: str) -> tuple[float, float]:
+        w = next(w for w in first if w["text"] == label)
+        return ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2)
+
+    # a cross net: 1 above the row, 6 below it; in the row of four, opposite faces lie two apart
+    side = 18 * MM
+    assert abs(centre("F1")[0] - centre("F6")[0]) < 1 and abs(centre("F6")[1] - centre("F1")[1] - 2 * side) < 1
+    for a, b in (("F2", "F5"), ("F3", "F4")):
+        assert abs(abs(centre(a)[0] - centre(b)[0]) - 2 * side) < 1 and abs(centre(a)[1] - centre(b)[1]) < 1
+    guide = pdfplumber.open(tmp_path / "out" / "walk" / "walk-guide.pdf").pages[0].extract_text()
+    assert "Weather die × 2" in guide and "fold along the lines" in guide
+
+
+def test_a_die_deck_in_tabletop_simulator_is_a_custom_die(tmp_path):
+    content = _die(tmp_path / "walk")
+    result = run_cli("export", "tts", "walk", "--content", str(content), "-o", str(tmp_path / "tts"))
+    assert result.exit_code == 0, result.output
+    objects = json.loads((tmp_path / "tts" / "walk" / "weather.json").read_text(encoding="utf-8"))["ObjectStates"]
+    assert [o["Name"] for o in objects] == ["Custom_Dice", "Custom_Dice"]
+    assert [v["Value"] for v in objects[0]["RotationValues"]] == [f"face-{n}" for n in range(1, 7)]
+
+
+def test_a_die_deck_that_is_no_die_is_a_located_error(tmp_path):
+    content = _die(tmp_path / "walk", faces=5, side="25mm")
+    result = run_cli("validate", str(content))
+    assert result.exit_code == 1
+    assert "weather.yaml:6:6: a die's faces are squares of 16mm to 20mm, not 25 × 25 mm" in result.output
+    assert "weather.yaml:6:6: a die has six faces: the 5 card(s)" in result.output and "1 more" in result.output
+
+
+def test_kind_die_with_faces_points_to_a_deck(tmp_path):
+    folder = tmp_path / "walk"
+    folder.mkdir()
+    (folder / "d.yaml").write_text("kind: die\nid: d\ngame: walk\ntitle: {en: D}\nfaces: [a, b]\n", encoding="utf-8")
+    result = run_cli("validate", str(folder))
+    assert result.exit_code == 1 and "d.yaml:5:1: unknown key 'faces'" in result.output
+    assert "'kind: deck' with 'die:'" in result.output
