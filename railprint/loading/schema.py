@@ -224,7 +224,8 @@ def _pruned(errors: list[dict], data: Any) -> list[dict]:
 
 SYNONYMS = {"src": "file", "source": "file", "image": "file", "path": "file", "picture": "file",
             "width": "w", "height": "h", "color": "colour", "font_size": "size", "fontsize": "size",
-            "rotation": "rotate", "angle": "rotate", "background": "fill", "bg": "fill"}
+            "rotation": "rotate", "angle": "rotate", "background": "fill", "bg": "fill",
+            "x": "cx", "y": "cy", "radius": "r"}   # Squib's circle: x, y, radius
 """Other tools' names for a key (Squib, nanDECK, SVG, CSS) -> railprint's, suggested when no
 close spelling is: ``src:`` -> ``file:``, ``width:`` -> ``w:``; and the other way round where
 railprint itself spells it out (a deck's ``size: {w: ...}`` -> ``width:``)."""

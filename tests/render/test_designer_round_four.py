@@ -209,3 +209,15 @@ def test_kind_die_with_faces_points_to_a_deck(tmp_path):
     result = run_cli("validate", str(folder))
     assert result.exit_code == 1 and "d.yaml:5:1: unknown key 'faces'" in result.output
     assert "'kind: deck' with 'die:'" in result.output
+
+
+def test_a_circle_written_as_squib_writes_it_is_three_answers_not_six(tmp_path):
+    """`{type: circle, x:, y:, radius:}` (Squib's keys) was six problems: cx, cy and r 'is
+    required' besides the three unknown keys; each unknown key now names railprint's key alone."""
+    folder = _board(tmp_path / "walk", BOARD.replace("size: 20}\ncards", "size: 20}\n"
+                    "      - {type: circle, x: 200mm, y: 150mm, radius: 20mm, fill: '#c62828'}\ncards"))
+    result = run_cli("validate", str(folder))
+    assert result.exit_code == 1
+    assert "3 problem(s)" in result.output and "is required" not in result.output
+    assert "unknown key 'x' (did you mean 'cx'?)" in result.output
+    assert "unknown key 'radius' (railprint calls it 'r')" in result.output
