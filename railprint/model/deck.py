@@ -12,6 +12,7 @@ drawing works on :class:`ResolvedDeck` only.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import ConfigDict, Field, TypeAdapter, field_validator, model_validator
@@ -50,8 +51,9 @@ class Size(Spec):
     height: Length = Field(gt=0)
 
 
-COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
-"""Numeric keys a layer may give as a ``{expression}`` worked out for each card."""
+COMPUTABLE = ("x", "y", "w", "h", "size", "rotate", "segments")
+"""Keys a layer may give as a ``{expression}`` worked out for each card: numbers, and a track's
+``segments`` (a card list's cell ``N-S, W-E``: :func:`track_segments`)."""
 
 
 def _computed_schema(schema: dict) -> None:
@@ -245,6 +247,27 @@ TRACK_PORTS = ("N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1
 TrackPort = Literal["N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1", "end"]
 
 
+_PORTS = {port.lower(): port for port in TrackPort.__args__}
+_PORT_GAP = re.compile(r"[\s,;\[\]()\-\u2013>]+")
+
+
+def track_segments(text: str) -> list[list[str]]:
+    """A track's segments written in a card list's cell — ``N-S, W-E``, ``N S; W end`` or
+    ``[[N, S], [W, E]]`` — as pairs of ports (a ValueError saying why not)."""
+    words = [word for word in _PORT_GAP.split(text) if word]
+    unknown = [word for word in words if word.lower() not in _PORTS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is no tile edge (expected N, E, S, W, N0 … W1 or end, in pairs: 'N-S, W-E')")
+    ports = [_PORTS[word.lower()] for word in words]
+    if not ports or len(ports) % 2:
+        raise ValueError("a track needs pairs of edges, one pair a segment: 'N-S, W-E'")
+    pairs = [ports[k:k + 2] for k in range(0, len(ports), 2)]
+    for a, b in pairs:
+        if a == b:
+            raise ValueError(f"a segment joins {a!r} to itself")
+    return pairs
+
+
 class TrackLayer(_Drawn):
     """Track segments between tile edges, drawn by :mod:`railprint.draw.tracks`: straight between
     opposite edges, a quarter-ellipse between adjacent ones, a buffer-stopped stub to ``end``.
@@ -293,6 +316,8 @@ def computable(layer_type: Any, key: str) -> Any:
     cls = _layer_classes().get(layer_type) if isinstance(layer_type, str) else None
     if cls is None or key not in COMPUTABLE or key not in cls.model_fields:
         return None
+    if key == "segments":
+        return [["N", "S"]]
     return "1pt" if _is_length(cls, key) else 1
 
 
@@ -311,7 +336,9 @@ def computed_value(cls: type, key: str, text: str) -> Any:
         kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
         adapter = _ADAPTERS[(cls, key)] = TypeAdapter(kind)
     value: Any = text.strip()
-    if not _is_length(cls, key):
+    if key == "segments":
+        value = track_segments(value)
+    elif not _is_length(cls, key):
         try:
             value = float(value)
         except ValueError:

@@ -221,3 +221,55 @@ def test_a_circle_written_as_squib_writes_it_is_three_answers_not_six(tmp_path):
     assert "3 problem(s)" in result.output and "is required" not in result.output
     assert "unknown key 'x' (did you mean 'cx'?)" in result.output
     assert "unknown key 'radius' (railprint calls it 'r')" in result.output
+
+
+TILES = """\
+kind: tiles
+id: track
+game: walk
+title: {{en: Track tiles}}
+size: {{width: 50mm, height: 50mm}}
+templates:
+  tile:
+    layers:
+      - {{type: track, segments: {segments}}}
+default_template: tile
+cards: {cards}
+"""
+
+
+def _drawing(folder: Path, segments: str, cards: str, rows: str | None = None) -> list:
+    from railprint.render import RenderOptions, build_deck
+    from railprint.writers import render
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if rows is not None:
+        (folder / "tiles.csv").write_text(rows, encoding="utf-8")
+    path = folder / "track.yaml"
+    path.write_text(TILES.format(segments=segments, cards=cards), encoding="utf-8")
+    (folder / "track.pdf").write_bytes(render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0])
+    with pdfplumber.open(folder / "track.pdf") as pdf:
+        return [sorted((round(o["x0"], 2), round(o["top"], 2), round(o["x1"], 2), round(o["bottom"], 2))
+                       for o in page.curves + page.lines + page.rects) for page in pdf.pages]
+
+
+def test_track_segments_from_a_card_list(tmp_path):
+    """A tile set from a spreadsheet could not give each tile its track (`segments: '{track}'`:
+    'Input should be a valid list'); a cell now holds them as 'N-S, W-E' (or 'N S; W end'),
+    drawn exactly as the same segments written in the template."""
+    rows = "name,track\nstraight,N-S\ncross,\"N-S, W-E\"\nstop,W end\n"
+    from_cells = _drawing(tmp_path / "cells", "'{track}'", "{from: tiles.csv}", rows)
+    written = [_drawing(tmp_path / f"yaml{n}", segments, "[{count: 1}]")[0]
+               for n, segments in enumerate(("[[N, S]]", "[[N, S], [W, E]]", "[[W, end]]"))]
+    assert len(from_cells) == 3 and from_cells == written
+    assert from_cells[0] != from_cells[1] != from_cells[2]
+
+
+def test_a_bad_track_cell_is_an_error_at_its_cell(tmp_path):
+    folder = tmp_path / "walk"
+    folder.mkdir()
+    (folder / "tiles.csv").write_text("name,track\nstraight,N-S\nodd,N-X\n", encoding="utf-8")
+    (folder / "track.yaml").write_text(TILES.format(segments="'{track}'", cards="{from: tiles.csv}"), encoding="utf-8")
+    result = run_cli("validate", str(folder))
+    assert result.exit_code == 1
+    assert "tiles.csv:3:2: card 2 (odd): segments: '{track}' gives 'N-X': 'X' is no tile edge" in result.output
