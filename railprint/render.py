@@ -9,6 +9,7 @@ tiles) go through the imposition engine here.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -768,10 +769,46 @@ def _bleed_note(meta: dict, lang: str) -> tuple[str, str] | None:
     return comma(meta["outer_bleed"].rstrip("0").rstrip(".")), comma(meta["bleed"])
 
 
+_GAME_FILE = re.compile(rb"kind['\"]?\s*:\s*['\"]?game\b")   # a file's head that may be a kind: game file
+
+
+def designer_games(chosen: list[ContentFile], lang: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The title and what to bring of each game no plugin owns, from a ``kind: game`` file in the
+    folder of one of its chosen sets (only those folders are read: a designer's game is a folder)."""
+    from railprint.loading.text import read_head
+    from railprint.model.resolve import load_game_file
+    from railprint.registry import find_game
+
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    folders: dict[str, set[Path]] = {}
+    for info in chosen:
+        if info.game in folders:
+            folders[info.game].add(info.path.parent)
+            continue
+        try:
+            find_game(info.game)
+        except RailprintError:
+            folders[info.game] = {info.path.parent}
+    for game, places in folders.items():
+        for path in sorted(p for folder in places for p in folder.iterdir() if p.suffix in (".yaml", ".yml")):
+            try:
+                data = load_file(path) if path.is_file() and _GAME_FILE.search(read_head(path, 1024)) else None
+            except RailprintError:   # not content (discovery said so, or validate does)
+                continue
+            if not (isinstance(data, dict) and data.get("kind") == "game" and data.get("game") == game):
+                continue
+            spec = load_game_file(path)
+            title = spec.title.get(lang) or spec.title.get("en") or game
+            out[game] = (title, tuple(spec.bring.get(lang) or spec.bring.get("en") or ()))
+            break
+    return out
+
+
 def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
-                 options: RenderOptions, paint=None) -> list[tuple[Path, bytes, str]]:
+                 options: RenderOptions, paint=None, designer: dict | None = None) -> list[tuple[Path, bytes, str]]:
     """``<game>/<game>-guide.pdf`` (``<game>/<map>-guide.pdf`` per map) and its text for every
-    kit rendered (:func:`kits`), with what its terminal brief is made of (title, files, bring)."""
+    kit rendered (:func:`kits`), with what its terminal brief is made of (title, files, bring);
+    ``designer``: :func:`designer_games`."""
     from railprint.layout.guide import guide_document, guide_text
     from railprint.registry import find_game
     from railprint.writers import render
@@ -782,7 +819,7 @@ def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
             owner = find_game(game)
             title, bring = owner.label(options.lang), tuple((owner.bring or {}).get(options.lang, ()))
         except RailprintError:
-            title, bring = game, ()
+            title, bring = (designer or {}).get(game, (game, ()))
         title = map_title or title
         name = map_id or game
         order = sorted(files, key=lambda f: (f.stage, -f.sheets))   # boards, then pieces to cut, dice, pads
@@ -873,7 +910,8 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
     from railprint.layout.guide import brief_end, guide_brief
 
     duplex, printed = False, False
-    for path, blob, text, (title, order, bring) in write_guides(kits(chosen, guides, options.lang), options, paint=paint):
+    for path, blob, text, (title, order, bring) in write_guides(kits(chosen, guides, options.lang), options, paint=paint,
+                                                                designer=designer_games(chosen, options.lang)):
         files.append((path, blob))
         if summaries is not None:
             summaries.append(text)

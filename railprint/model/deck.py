@@ -532,6 +532,18 @@ class StylesSpec(Spec):
     styles: dict[str, dict[str, Any]] = Field(description="named styles: layer keys (family, font, size, colour, …)")
 
 
+class GameSpec(Spec):
+    """A ``kind: game`` file: a designer's game by its name (the print guide's title and the
+    terminal's) and what else a group brings to play it (the guide's last list)."""
+
+    kind: Literal["game"]
+    id: str
+    game: str
+    title: dict[Literal["en", "pl"], str] = Field(description="the game's name: {en: Fjord & Rail, pl: Fiord i Tory}")
+    bring: dict[Literal["en", "pl"], list[str]] = Field(
+        default_factory=dict, description="what else to bring, per language: {en: [a pencil per player]}")
+
+
 # ---- resolved, ready to draw ---------------------------------------------------------------
 
 class ResolvedFace(Spec):

@@ -842,6 +842,14 @@ def folder_styles(folder: Path) -> MarkedDict:
     return out
 
 
+def load_game_file(path: str | Path, lang: str = "en"):
+    """A ``kind: game`` file, validated (:class:`~railprint.model.deck.GameSpec`)."""
+    from railprint.loading.schema import validate
+    from railprint.model.deck import GameSpec
+
+    return validate(GameSpec, load_file(Path(path)), str(path), "game")
+
+
 def validate_styles(path: str | Path, lang: str = "en") -> MarkedDict:
     """``railprint validate`` of one styles file (and its folder's other styles files)."""
     return folder_styles(Path(path).parent)

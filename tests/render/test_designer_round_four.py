@@ -273,3 +273,36 @@ def test_a_bad_track_cell_is_an_error_at_its_cell(tmp_path):
     result = run_cli("validate", str(folder))
     assert result.exit_code == 1
     assert "tiles.csv:3:2: card 2 (odd): segments: '{track}' gives 'N-X': 'X' is no tile edge" in result.output
+
+
+GAME = """\
+kind: game
+id: walk
+game: walk
+title: {en: Fjord & Rail, pl: Fiord i Tory}
+bring: {en: [a pencil per player], pl: [ołówek dla każdego gracza]}
+"""
+
+
+def test_a_game_file_names_the_game_in_its_guide(tmp_path):
+    """A designer's game was titled by its slug ('walk — print guide', 'walk: 1 file …'), with
+    nothing to bring; a `kind: game` file beside its sets now names it, in both languages."""
+    content = _board(tmp_path / "walk")
+    (content / "game.yaml").write_text(GAME, encoding="utf-8")
+    for lang, title, bring in (("en", "Fjord & Rail", "a pencil per player"),
+                               ("pl", "Fiord i Tory", "ołówek dla każdego gracza")):
+        result = run_cli("render", "walk", "--content", str(content), "--lang", lang, "-o", str(tmp_path / lang))
+        assert result.exit_code == 0, result.output
+        assert f"{title}: 1 " in result.output and bring in result.output
+        with pdfplumber.open(tmp_path / lang / "walk" / "walk-guide.pdf") as pdf:
+            text = pdf.pages[0].extract_text()
+        assert text.startswith(f"{title} — ") and bring in text
+    assert "game.yaml" in run_cli("list", "--content", str(content)).output
+    assert run_cli("validate", str(content)).exit_code == 0
+
+
+def test_a_broken_game_file_is_a_located_error(tmp_path):
+    content = _board(tmp_path / "walk")
+    (content / "game.yaml").write_text(GAME.replace("title:", "titel:"), encoding="utf-8")
+    result = run_cli("validate", str(content))
+    assert result.exit_code == 1 and "game.yaml:4:1: unknown key 'titel' (did you mean 'title'?)" in result.output
