@@ -132,6 +132,23 @@ class LineLayer(_Layer):
     y2: Length
 
 
+class GridLayer(_Layer):
+    """A table of boxes (a score sheet's rows and columns): its outline and the lines between,
+    in ``stroke`` (default black); ``first_col``/``first_row``: a wider label column or header row,
+    the other columns and rows sharing the rest equally."""
+
+    type: Literal["grid"]
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length | None = None   # default: to the right trim edge
+    h: Length | None = None   # default: to the bottom trim edge
+    rows: int = Field(1, ge=1, le=200)
+    cols: int = Field(1, ge=1, le=200)
+    first_col: Length | None = Field(None, gt=0, description="the first column's width (names, categories)")
+    first_row: Length | None = Field(None, gt=0, description="the first row's height (a header)")
+    stroke: str | None = "#000000"
+
+
 class PolygonLayer(_Layer):
     type: Literal["polygon"]
     points: list[tuple[Length, Length]] = Field(min_length=2)
@@ -304,7 +321,7 @@ class TrackLayer(_Drawn):
 def _layer_classes() -> dict[str, type]:
     return {cls.model_fields["type"].annotation.__args__[0]: cls
             for cls in (RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapLayer,
-                        TrackLayer, ImageLayer)}
+                        TrackLayer, ImageLayer, GridLayer)}
 
 
 _ADAPTERS: dict[tuple[type, str], TypeAdapter] = {}
@@ -350,7 +367,7 @@ def computed_value(cls: type, key: str, text: str) -> Any:
 
 
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,
-                        MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
+                        MinimapLayer, TrackLayer, ImageLayer, GridLayer], Field(discriminator="type")]
 
 
 def _override_schema(schema: dict) -> None:

@@ -30,7 +30,7 @@ from railprint.model import expressions, images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.nearby import kind_files
 from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, MAX_LAYERS_DRAWN, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
-                                  MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
+                                  GridLayer, MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
 from railprint.units import mm, to_mm
 
@@ -604,7 +604,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         return () if geometry is None else (geometry,)
     if changes:
         layer = _copied(layer, changes)
-    if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
+    if isinstance(layer, (RectLayer, GridLayer)) and (layer.w is None or layer.h is None):
         layer = _copied(layer, {"w": width - layer.x if layer.w is None else layer.w,
                                          "h": height - layer.y if layer.h is None else layer.h})
     if isinstance(layer, IconLayer) and layer.name not in icons:

@@ -306,3 +306,44 @@ def test_a_broken_game_file_is_a_located_error(tmp_path):
     (content / "game.yaml").write_text(GAME.replace("title:", "titel:"), encoding="utf-8")
     result = run_cli("validate", str(content))
     assert result.exit_code == 1 and "game.yaml:4:1: unknown key 'titel' (did you mean 'title'?)" in result.output
+
+
+SHEET = """\
+kind: deck
+id: sheet
+game: walk
+title: {en: Score sheet}
+size: {width: 180mm, height: 250mm}
+bleed: 0mm
+palette: {ink: '#263238'}
+templates:
+  sheet:
+    layers:
+      - {type: grid, x: 10mm, y: 20mm, w: 160mm, h: 80mm, rows: 6, cols: 5, first_col: 40mm, first_row: 10mm,
+         stroke: ink, line_width: 0.6}
+cards:
+  - {template: sheet}
+"""
+
+
+def test_a_grid_layer_draws_a_score_sheets_table(tmp_path):
+    """A score sheet's table was one `line` layer per line (9 here, each with four coordinates);
+    a `grid` layer draws the outline and the lines between, a wider first column and header row."""
+    from railprint.render import RenderOptions, build_deck
+    from railprint.writers import render
+
+    path = tmp_path / "sheet.yaml"
+    path.write_text(SHEET, encoding="utf-8")
+    (tmp_path / "sheet.pdf").write_bytes(render(build_deck(path, RenderOptions(mode="1up")), "pdf")[0])
+    with pdfplumber.open(tmp_path / "sheet.pdf") as pdf:
+        page = pdf.pages[0]
+        lines = page.lines
+        rects = page.rects
+    xs = sorted(round(line["x0"] / MM, 2) for line in lines if abs(line["x0"] - line["x1"]) < 0.01)
+    ys = sorted(round(line["top"] / MM, 2) for line in lines if abs(line["top"] - line["bottom"]) < 0.01)
+    assert xs == [50.0, 80.0, 110.0, 140.0]                    # 40 mm, then 4 × 30 mm
+    assert ys == [30.0, 44.0, 58.0, 72.0, 86.0]                # 10 mm, then 5 × 14 mm
+    outline = [(round(r["x0"] / MM, 2), round(r["top"] / MM, 2), round(r["width"] / MM, 2), round(r["height"] / MM, 2))
+               for r in rects]
+    assert (10.0, 20.0, 160.0, 80.0) in outline
+    assert all(line["stroking_color"] and abs(line["linewidth"] - 0.6) < 0.01 for line in lines)
