@@ -592,6 +592,10 @@ def impose_shared(output: Output, options: RenderOptions):
     for info in output.sets:
         with content_scope(info.root or info.path.parent):
             decks.append(load_deck(info.path, options.lang))
+        own = decks[-1] if options.bleed is None else decks[-1].model_copy(update={"bleed": options.bleed})
+        if not fits_sheet(own, options.paper):
+            raise ContentError(f"a board larger than {options.paper} paper is printed over pages of its own, "
+                               f"not on sheets shared with other sets", info.share_at, "take 'share:' out")
     total = sum(len(deck.cards) for deck in decks)
     word = {"en": ("piece", "pieces"), "pl": ("element", "elementy", "elementów")}.get(options.lang, ("piece", "pieces"))
     detail = (f"{output.name} · {revision_label(max(d.revision for d in decks), options.lang)} · "

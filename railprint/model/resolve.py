@@ -1330,6 +1330,8 @@ def _check_die(spec: DeckSpec, width: float, height: float, cards: list, problem
                      f"list six cards a die, face 1 first ({6 - len(cards) % 6} more, or {len(cards) % 6} fewer)")
     if any(card.back is not None for card in cards):
         problems.add("a die's faces have no back", at, "take 'back:' (and a 'back' column) out of this deck")
+    if spec.share:
+        problems.add("a die is printed as cube nets, not on sheets shared with other sets", at, "take 'share:' out")
 
 
 _NUMBERED = re.compile(r"\{[^{}]*\b(index|copy)\b")

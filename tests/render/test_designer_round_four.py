@@ -71,6 +71,10 @@ def test_a_board_with_more_than_one_piece_is_a_located_error(tmp_path):
     assert "board.yaml:1:1" in result.output and "a board is one piece" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "out" / "walk" / "board.pdf").exists()
+    _board(content, BOARD.replace("cards:", "share: big\ncards:"))   # sheets shared with other sets: refused
+    result = run_cli("render", "walk", "--content", str(content), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1 and "board.yaml:12:8: a board larger than a4 paper is printed over pages of its own" \
+        in result.output
 
 
 def test_a_board_for_a_print_shop_and_for_tabletop_simulator(tmp_path):
@@ -200,6 +204,10 @@ def test_a_die_deck_that_is_no_die_is_a_located_error(tmp_path):
     assert result.exit_code == 1
     assert "weather.yaml:6:6: a die's faces are squares of 16mm to 20mm, not 25 × 25 mm" in result.output
     assert "weather.yaml:6:6: a die has six faces: the 5 card(s)" in result.output and "1 more" in result.output
+    (content / "weather.yaml").write_text(DIE.format(side="18mm", cards="  - {vars: {label: '1'}}\n" * 6)
+                                          .replace("die: {count: 2}", "die: {count: 2}\nshare: small"), encoding="utf-8")
+    result = run_cli("validate", str(content))
+    assert result.exit_code == 1 and "weather.yaml:6:6: a die is printed as cube nets, not on sheets shared" in result.output
 
 
 def test_kind_die_with_faces_points_to_a_deck(tmp_path):
