@@ -459,13 +459,16 @@ BOARD_STEP = {"en": "cut each page along its grey frame on the left and top, the
                     "z planu składania (pierwsza strona)"}
 
 
+ONE_PAGE_STEP = {"en": "cut it out along its grey frame", "pl": "wytnij wzdłuż szarej ramki"}
+
+
 def _board_over_pages(deck, path: Path, options: RenderOptions):
     """A deck of one piece larger than the paper (a designer's board): its front at real size over
     pages (:func:`railprint.layout.tiling.tile_document`), the first page the assembly map and the
     whole board at a glance. The art stops at the trim (no bleed): the pages are glued edge to edge."""
     from railprint.layout.imposition import Imposed
     from railprint.layout.paper import paper as get_paper, revision_label
-    from railprint.layout.tiling import tile_document
+    from railprint.layout.tiling import plan_tiles, tile_document
     from railprint.scene import Group, Rect
     from railprint.units import to_mm
 
@@ -481,9 +484,12 @@ def _board_over_pages(deck, path: Path, options: RenderOptions):
     board = Group((front,), clip=Rect(0, 0, deck.width, deck.height))
     detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · " \
              f"{to_mm(deck.width):g} × {to_mm(deck.height):g} mm · {path.name}"
+    # a piece that fits one page's window (though not a sheet with crop marks) is that page alone,
+    # with no assembly map (Tabletop Simulator's board is read from the map's overview)
+    alone = plan_tiles(deck.width, deck.height, paper=options.paper).pages == 1 and not options.extra.get("tts")
     document = tile_document(board, deck.width, deck.height, paper=options.paper, title=deck.title, detail=detail,
-                             lang=options.lang, overview=True)
-    document = replace(document, meta=document.meta + (("board", "tiled"),))
+                             lang=options.lang, overview=True, assembly=not alone)
+    document = replace(document, meta=document.meta + (("board", "one page" if alone else "tiled"),))
     return Imposed(document, (), 1, get_paper(options.paper))
 
 
@@ -724,6 +730,8 @@ def _guide_file(output: Output, document, options: RenderOptions):
     if ("board", "tiled") in document.meta:   # a designer's board over pages: glued, not cut out
         step, stage = BOARD_STEP, 0
         sets = [GuideSet(s.title, None) for s in sets]
+    elif ("board", "one page") in document.meta:   # too large for crop marks, it fits one page's frame
+        step = ONE_PAGE_STEP
     if ("die", "nets") in document.meta:      # a designer's dice: cut, folded and glued as a pip die is
         die_kind = _kinds()["die"][0]
         step, stage = die_kind.step, die_kind.stage

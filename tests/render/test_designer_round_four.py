@@ -355,3 +355,38 @@ def test_a_grid_layer_draws_a_score_sheets_table(tmp_path):
                for r in rects]
     assert (10.0, 20.0, 160.0, 80.0) in outline
     assert all(line["stroking_color"] and abs(line["linewidth"] - 0.6) < 0.01 for line in lines)
+
+
+def test_a_sheet_too_large_for_crop_marks_but_not_for_a_page_is_that_page(tmp_path):
+    """A 180 × 250 mm score sheet does not fit a Letter sheet with its crop marks (it was an error,
+    then an assembly map for one page); it is now one page showing it at real size in a grey frame."""
+    folder = tmp_path / "walk"
+    folder.mkdir()
+    (folder / "sheet.yaml").write_text(SHEET.replace("size: {width: 180mm, height: 250mm}",
+                                                     "size: {width: 180mm, height: 250mm}\npaper: plain"),
+                                       encoding="utf-8")
+    result = run_cli("render", "walk", "--content", str(folder), "--paper", "letter", "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "walk" / "sheet.pdf"
+    assert _sizes_mm(pdf) == [(215.9, 279.4)]
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        assert "Assembly map" not in page.extract_text()
+        xs = sorted(round(line["x1"] - line["x0"], 1) for line in page.lines if abs(line["top"] - line["bottom"]) < 0.01)
+    assert xs.count(round(160 * MM, 1)) == 5        # the table's 5 row lines at real size (160 mm)
+    guide = pdfplumber.open(tmp_path / "out" / "walk" / "walk-guide.pdf").pages[0].extract_text()
+    assert "sheet.pdf: cut it out along its grey frame" in guide
+
+
+def test_a_dies_faces_have_a_safe_zone_of_their_own(tmp_path):
+    """A label 2 mm from an 18 mm die face's edge was warned about (3 mm, a third of the face); a
+    die's faces are folded, not cut apart: 1.5 mm unless the deck sets `safe:`."""
+    content = _die(tmp_path / "walk")
+    text = (content / "weather.yaml").read_text(encoding="utf-8").replace("y: 60%", "y: 16mm")
+    (content / "weather.yaml").write_text(text, encoding="utf-8")     # 2 mm above the bottom edge
+    result = run_cli("validate", str(content))
+    assert result.exit_code == 0 and "safe zone" not in result.output
+    (content / "weather.yaml").write_text(text.replace("y: 16mm", "y: 17.2mm"), encoding="utf-8")
+    assert "inside the 1.5 mm safe zone" in run_cli("validate", str(content)).output
+    (content / "weather.yaml").write_text(text.replace("die: {count: 2}", "die: {count: 2}\nsafe: 3mm"), encoding="utf-8")
+    assert "inside the 3 mm safe zone" in run_cli("validate", str(content)).output
