@@ -682,8 +682,8 @@ def _shared_title(output: Output, lang: str) -> str:
     try:
         game = find_game(output.game)
         name = game.title.get(lang) or game.title.get("en") or output.game
-    except RailprintError:
-        name = output.game
+    except RailprintError:   # a designer's game: its game file's title
+        name = designer_games(list(output.sets), lang).get(output.game, (output.game,))[0]
     word = {"en": "small pieces", "pl": "małe elementy"}.get(lang, "small pieces")
     return f"{name} — {word} ({output.name})"
 

@@ -390,3 +390,19 @@ def test_a_dies_faces_have_a_safe_zone_of_their_own(tmp_path):
     assert "inside the 1.5 mm safe zone" in run_cli("validate", str(content)).output
     (content / "weather.yaml").write_text(text.replace("die: {count: 2}", "die: {count: 2}\nsafe: 3mm"), encoding="utf-8")
     assert "inside the 3 mm safe zone" in run_cli("validate", str(content)).output
+
+
+def test_shared_sheets_of_a_designers_game_carry_its_name(tmp_path):
+    """Sets sharing sheets were titled '<slug> — small pieces (…)'; the game file's title now."""
+    content = tmp_path / "walk"
+    content.mkdir()
+    (content / "game.yaml").write_text(GAME, encoding="utf-8")
+    for ident in ("coins", "gems"):
+        (content / f"{ident}.yaml").write_text(
+            f"kind: tiles\nid: {ident}\ngame: walk\ntitle: {{en: {ident}}}\nsize: {{width: 20mm, height: 20mm}}\n"
+            "share: small\ntemplates:\n  t:\n    layers:\n      - {type: circle, cx: 10mm, cy: 10mm, r: 8mm}\n"
+            "cards:\n  - {template: t, count: 4}\n", encoding="utf-8")
+    result = run_cli("render", "walk", "--content", str(content), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "out" / "walk" / "small.pdf") as pdf:
+        assert "Fjord & Rail — small pieces (small)" in pdf.pages[0].extract_text()
