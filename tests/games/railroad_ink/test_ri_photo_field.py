@@ -241,44 +241,6 @@ def test_an_empty_space_darker_in_the_middle_than_the_photos_empty_spaces_is_fla
     assert "a faint line?" in doubts[0].reason
 
 
-def _strip_line(at_mm: float, value: float, width_mm: float = 0.8) -> np.ndarray:
-    """A side's strip (26 rows of 56 columns, as read._strip cuts it) with a line along the route
-    ``at_mm`` off its middle (a Gaussian of ``width_mm`` full width at half its height ``value``)."""
-    x = np.arange(56) - 27.5
-    line = value * np.exp(-0.5 * ((x - at_mm * read.PX_PER_MM) / (width_mm * read.PX_PER_MM / 2.355)) ** 2)
-    return np.tile(line, (26, 1)).astype(np.float32)
-
-
-def test_an_overexposed_sides_trace_of_a_line_is_guessed_a_route_of_its_shape():
-    # round twelve: under a flash's hot spot the paper clips to 0 darkness and a route's lines wash
-    # out to a trace, read empty with certainty; the trace, averaged along the route, rises out of
-    # the clipped paper: a railway's in the middle, a highway's two lines off it
-    empty = read.SideRead(".", True)
-    clipped = np.zeros((26, 56), np.float32)
-    assert read._clipped_trace(empty, clipped) == empty
-    railway = read._clipped_trace(empty, _strip_line(0.0, 0.06))
-    assert (railway.kind, railway.certain) == ("r", False)
-    highway = read._clipped_trace(empty, _strip_line(-2.0, 0.05) + _strip_line(2.0, 0.05))
-    assert (highway.kind, highway.certain) == ("h", False)
-    # a neighbour's route running along the edge darkens every column alike: no trace of a route
-    along = clipped.copy()
-    along[10:14, :] = 0.5
-    assert read._clipped_trace(empty, along) == empty
-    # a side read as a route is left as it is
-    route = read.SideRead("h", True)
-    assert read._clipped_trace(route, _strip_line(0.0, 0.06)) == route
-
-
-def test_a_hot_spots_washed_out_routes_are_guessed_from_their_traces():
-    # round twelve: dev seed 940011 (2.3 MP) under a flash's hot spot: 26 spaces wrong (all
-    # flagged), most of them routes read empty in the clipped paper; their traces guess the routes
-    photo = _field(940_011, "hotspot", None)
-    reading = read_photo(photo.jpeg)
-    wrong = _wrong(photo.board, reading.board)
-    assert wrong <= {u.square for u in reading.uncertain}
-    assert len(wrong) <= 22, (sorted(wrong), photo.params)
-
-
 def test_a_filled_centre_between_routes_of_one_kind_is_guessed_no_station():
     # round twelve: a felt-tip marker's three railways meet in a filled centre, read as bands; the
     # best guess kept the station and made a railway a highway (a station needs both). Between

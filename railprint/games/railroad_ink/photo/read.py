@@ -1262,8 +1262,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
     sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
     if overexposed and rel is not None:
-        sides = [_lost_route(side if unblurred else _clipped_trace(side, _strip(rel, r, c, s)),
-                             _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
+        sides = [_lost_route(side, _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     certain = not reasons
@@ -1317,33 +1316,6 @@ def _one_kind_fill(fill: float, marker: str, kinds: set[str]) -> float:
     if marker == "s" and len(kinds) == 1:
         return min(fill, ONE_KIND_FILL)
     return fill
-
-
-CLIPPED_TRACE = 0.02     # an overexposed side read empty whose averaged darkness rises this far: a route's trace
-CLIPPED_MIDDLE = 0.01    # ... a railway's when its middle rises this far (``_middle_rise``), else a highway's
-CLIPPED_WHY = "a trace of a line in the overexposed paper"
-
-
-def _clipped_trace(side: SideRead, strip: np.ndarray) -> SideRead:
-    """Round twelve: an overexposed space's side read empty (with certainty too) whose darkness,
-    averaged along the route over the rows near the edge, rises CLIPPED_TRACE above its median
-    across the side somewhere clear of the round box's frame is guessed a route, and stays
-    uncertain: a railway's when the rise is in the side's middle (``_middle_rise``: a railway's
-    line runs there), else a highway's (its two lines lie off the middle). Averaged along the
-    route, a neighbouring route's line running along the edge adds the same darkness to every
-    column and no rise. On dev hot spot photos (750,000-, 780,000-; 941,000-) the sides so read
-    empty rose this far in 173 of 707 routes and 4 of 2,037 empty sides; a contrast curve's in 10
-    of 12 routes and 6 of 763 empty sides. Not in a motion-blurred photo's unblurred copy (its
-    ringing)."""
-    if side.kind != ".":
-        return side
-    part = strip[:max(3, int(strip.shape[0] * 0.6))].astype(np.float32)
-    profile = part.mean(axis=0)
-    cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
-    if float(profile[cut:len(profile) - cut].max() - np.median(profile)) < CLIPPED_TRACE:
-        return side
-    kind = "r" if _middle_rise(strip) >= CLIPPED_MIDDLE else "h"
-    return SideRead(kind, False, side.why or CLIPPED_WHY)
 
 
 def _lost_route(side: SideRead, strip: np.ndarray, floor: float, src_ppm: float) -> SideRead:
