@@ -1157,9 +1157,10 @@ def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
 
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
                rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM, *,
-               unblurred: bool = False) -> list[SideRead]:
+               unblurred: bool = False, mass: np.ndarray | None = None) -> list[SideRead]:
     """The four sides of space (r, c), N E S W (see ``read_space``; ``unblurred``: ``rel`` is a
-    motion-blurred photo's unblurred copy, ``_unblurred_source``)."""
+    motion-blurred photo's unblurred copy, ``_unblurred_source``; ``mass``: its four sides' ink
+    in the blurred photo itself, ``_blurred_mass``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
@@ -1212,6 +1213,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     again = side_features(_strip(faint, r, c, s))
                     road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
                 sides[s] = SideRead("h" if road else "r", False, side.why)
+            elif side.kind == "." and not side.certain and unblurred and _blank_in_blur(mass, s):
+                # round twelve: a few marks in an unblurred copy (its noise, raised by the Wiener
+                # filter), where the blurred photo itself shows no ink: empty
+                sides[s] = SideRead(".", True)
             elif side.kind == "." and not side.certain and rel is not None:
                 # a few marks at the main threshold, but a line running on in the darkness averaged
                 # along the route, or ink through half the strip in the faint ink: the best guess
@@ -1227,6 +1232,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 elif side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
                     road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
                     sides[s] = SideRead("h" if road else "r", False, side.why)
+            elif side.kind == "." and side.certain and unblurred and _blank_in_blur(mass, s):
+                # round twelve: an unblurred copy's empty side where the blurred photo itself shows
+                # no ink: the Wiener filter's noise and ringing are not looked at as faint lines
+                continue
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
@@ -1238,6 +1247,11 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # under every threshold row by row, but a line running on once the darkness is
                     # averaged along the route (a light line, blurred or in a coarse photo)
                     sides[s] = SideRead(".", False, "a faint line?")
+                if not sides[s].certain and unblurred and _inked_in_blur(mass, s) \
+                        and (vote := profile_lines(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)) is not None:
+                    # round twelve: the blurred photo itself holds a line's ink there: the best
+                    # guess is the route the averaged darkness shows (the side stays uncertain)
+                    sides[s] = SideRead(vote, False, "a faint line?")
                 if not sides[s].certain and rel is not None and not unblurred \
                         and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
                     # round ten: the faint line is two, a road's width apart: the best guess is a
@@ -1252,7 +1266,8 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
                floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset(),
-               overexposed: bool = False, *, unblurred: bool = False) -> tuple[Cell, bool, str]:
+               overexposed: bool = False, *, unblurred: bool = False,
+               mass: np.ndarray | None = None) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
@@ -1260,7 +1275,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
     lies over (``_unseen_sides``), which the best guess does not go by; ``overexposed``: the space's
     paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass)
     if overexposed and rel is not None:
         sides = [_lost_route(side, _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
     edges = "".join(x.kind for x in sides)
@@ -1524,10 +1539,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
+    mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None)
+                               unblurred=S is not None, mass=mass)
     if S is not None:
-        uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm)
+        uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
         uncertain = _all_uncertain(rows, uncertain, suspect)
     board = Board(tuple(rows), expansion=expansion, source=source)
@@ -1540,7 +1556,8 @@ UNBLURRED_BUMP = 0.05   # an unblurred photo's empty side whose averaged darknes
 UNBLURRED_MIDDLE_BUMP = 0.03   # ... or rises this far in its middle (where a route is drawn): a line?
 
 
-def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float) -> list[Uncertain]:
+def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float,
+                      mass: np.ndarray | None = None) -> list[Uncertain]:
     """A motion-blurred photo read from its unblurred copy: the Wiener filter brings a light line
     back fainter than the rest and the JPEG's noise up (the reader's thresholds, which follow the
     paper's noise, rise with it), so a space read with certainty row by row stays certain only
@@ -1549,19 +1566,27 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
     median (a light route there: on the dev photos the empty sides' 99th percentile was 0.06,
     a light railway lost 0.10), nor rises UNBLURRED_MIDDLE_BUMP in its middle (round eleven, issue
     35: a light railway lost at 0.034 of the black, where no empty side's middle reached 0.03 in 99
-    of 100); else it is listed."""
+    of 100); else it is listed. Round twelve: an empty side where the blurred photo itself shows no
+    ink (``mass``, ``_blurred_mass``) is not looked at either way, and a space flagged only as
+    darker in the middle than the photo's empty spaces (``_odd_empty_spaces``) whose four sides it
+    shows blank is not flagged."""
+    if mass is not None:
+        uncertain = [u for u in uncertain if u.reason != ODD_EMPTY_WHY or not all(
+            _blank_in_blur(mass["ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1], s) for s in range(4))]
     listed = {u.square for u in uncertain}
     extra = []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if square(r, c) in listed or cell.marker == "v":
                 continue
+            blank = frozenset(s for s, kind in enumerate(cell.edges)
+                              if kind == "." and mass is not None and _blank_in_blur(mass[r, c], s))
             faint = [side for s, (side, kind) in enumerate(zip("NESW", cell.edges)) if kind == "."
-                     and _faint_line(_strip(rel, r, c, s))]
+                     and s not in blank and _faint_line(_strip(rel, r, c, s))]
             if faint:
                 extra.append(Uncertain(square(r, c), cell.token, "; ".join(f"{side}: a faint line? (a motion-blurred "
                                                                            "photo, unblurred)" for side in faint)))
-            elif not _small_agrees(rel, cell, r, c, src_ppm):
+            elif not _small_agrees(rel, cell, r, c, src_ppm, blank):
                 extra.append(Uncertain(square(r, c), cell.token, UNBLURRED_WHY))
     return sorted(uncertain + extra, key=lambda u: (u.square[0], int(u.square[1:])))
 
@@ -1578,6 +1603,61 @@ def _faint_line(strip: np.ndarray) -> bool:
     mid, reach = n // 2, max(1, n // 8)
     return bool(profile.max() - median > UNBLURRED_BUMP
                 or profile[mid - reach:mid + reach + 1].max() - median > UNBLURRED_MIDDLE_BUMP)
+
+
+BLUR_ACROSS_MM = 4.5   # a side's ink is measured in the blurred photo when the blur runs under this across its route
+BLANK_MASS = 0.006     # an unblurred copy's empty side is blank where the blurred photo's ink there is under this ...
+INKED_MASS = 0.02      # ... and holds a line where it is this much or more (mean darkness, of the print's black)
+
+
+def _blurred_mass(gray: np.ndarray, H: np.ndarray, found: dict, expansion: str, motion: deblur.Motion) -> np.ndarray:
+    """Round twelve: the ink each side (SIZE, SIZE, 4; N E S W) holds in the motion-blurred photo
+    itself, where no Wiener filter raised its noise or rang: the darkness (of the print's black)
+    averaged over the side's strip as ``profile_lines`` reads it (the rows near the edge, clear of
+    the round box's frame), above the paper's (the fifth of the photo's sides with the least: a
+    finished sheet leaves a third of its sides empty or more). A blur moves a line's ink but keeps
+    it, so a line smeared across its route still counts as much as a sharp one, as long as the
+    smear stays inside the strip: NaN where the blur runs BLUR_ACROSS_MM or more across the side's
+    route. ``H``: grid mm to photo px; ``motion``: the blur, in photo px."""
+    rect, _ = _rectify(gray, H)
+    dark = _darkness(rect)
+    rel = dark / _black_level(dark, expansion, found)
+    cut = int(round((ACROSS - 3.6) * PX_PER_MM))
+    mass = np.empty((SIZE, SIZE, 4))
+    for r in range(SIZE):
+        for c in range(SIZE):
+            for s in range(4):
+                strip = _strip(rel, r, c, s)
+                mass[r, c, s] = float(strip[:max(3, int(strip.shape[0] * 0.6)), cut:-cut].mean())
+    mass -= float(np.percentile(mass, 20))
+    a = math.radians(motion.angle)
+    blur = motion.length * np.array([math.cos(a), -math.sin(a)])   # photo px (x right, y down)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            centre = np.array([(c + 0.5) * layout.SQUARE_MM, (r + 0.5) * layout.SQUARE_MM])
+            pts = np.array([centre, centre + (1.0, 0.0), centre + (0.0, 1.0)], np.float64)
+            img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), H).reshape(-1, 2)
+            across_x, across_y = np.abs(np.linalg.solve(np.column_stack([img[1] - img[0], img[2] - img[0]]), blur))
+            for s in range(4):   # north and south routes run along y: across them is x
+                if (across_x if s in (0, 2) else across_y) >= BLUR_ACROSS_MM:
+                    mass[r, c, s] = np.nan
+    return mass
+
+
+def _blank_in_blur(mass: np.ndarray | None, s: int) -> bool:
+    """Whether side ``s`` of a space (``mass``: its four sides', ``_blurred_mass``) holds no line in
+    the blurred photo: its ink under BLANK_MASS. On the dev motion photos 770,000-059 and 960,000-039
+    (75 read from an unblurred copy) every side drawn with a route held 0.013 or more where the blur
+    ran under BLUR_ACROSS_MM across it, and 78 % of the empty sides the unblurred copy flagged "a
+    faint line?" held under 0.006."""
+    return mass is not None and bool(mass[s] < BLANK_MASS)   # NaN: not measured, never blank
+
+
+def _inked_in_blur(mass: np.ndarray | None, s: int) -> bool:
+    """Whether side ``s`` holds a line's ink in the blurred photo (INKED_MASS or more; on the same dev
+    photos, of the unblurred copy's sides flagged "a faint line?" that held 0.02 or more, 86 % were
+    routes; under it, 8 %)."""
+    return mass is not None and bool(mass[s] >= INKED_MASS)
 
 
 def _all_uncertain(rows, uncertain: list[Uncertain], why: str) -> list[Uncertain]:
@@ -1729,13 +1809,14 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
-             clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
+             mass: np.ndarray | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
-    ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``)."""
+    ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
+    each side's ink in the blurred photo itself (``_blurred_mass``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -1758,7 +1839,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 continue
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
-                                            unblurred=unblurred)
+                                            unblurred=unblurred, mass=None if mass is None else mass[r, c])
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
@@ -1814,14 +1895,18 @@ def _odd_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray) -> list
             if max(sides) - median >= ODD_EMPTY_Z * spread]
 
 
-def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float) -> bool:
+def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
+                  skip: frozenset[int] = frozenset()) -> bool:
     """Whether a space of a small photo (the grid under LOW_GRID_PX_PER_MM), read with certainty row
     by row, is read the same by the darkness averaged along each side (``profile_lines``, whose
     noise falls with the square root of the rows it averages): each route's line or two lines
     there, no line on an empty side. Round nine: a messaging app's photo (1280 px, JPEG 50) had
     every space flagged; on the round's dev photos under 2.6 px/mm this agreement left none wrong
-    unflagged."""
+    unflagged. ``skip``: sides not looked at (an unblurred copy's empty sides whose blurred photo
+    shows no ink: ``_unblurred_doubts``)."""
     for s, kind in enumerate(cell.edges):
+        if s in skip:
+            continue
         vote = profile_lines(_strip(rel, r, c, s), src_ppm)
         if vote != (None if kind == "." else kind):
             return False
