@@ -297,3 +297,26 @@ def test_an_unblurred_side_the_blurred_photo_shows_blank_is_not_flagged():
     unmeasured = np.full((SIZE, SIZE, 4), np.nan)                 # the blur runs too far across: as before
     rows, doubts = read.read_rel(rel, "none", 8.0, unblurred=True, mass=unmeasured)
     assert any(u.square == "D4" and "N: a faint line?" in u.reason for u in doubts)
+
+
+def test_an_unblurred_route_the_averaged_darkness_cannot_tell_is_certain_where_the_blurred_photo_holds_its_ink():
+    # round twelve: a railway read with certainty row by row, whose darkness averaged along it the
+    # Wiener filter's noise leaves unreadable, flagged its space ("do not all agree": 223 spaces of
+    # the dev motion photos, all read right); the blurred photo's ink on the side confirms the line
+    p = read.PX_PER_MM
+    size = int(round((147 + 2 * read.MARGIN_MM) * p))
+    rel = np.random.default_rng(0).normal(0.07, 0.01, (size, size)).astype(np.float32)
+    x = int((read.MARGIN_MM + 3 * 21 + 10.5) * p)
+    y0, y1 = int((read.MARGIN_MM + 63) * p), int((read.MARGIN_MM + 84) * p)
+    for y in range(y0, y1):   # a railway through D4 whose line wanders wide: averaged, no one line
+        shift = int(round(1.6 * p * math.sin(y / 3.0)))
+        rel[y, x + shift - 1:x + shift + 2] = 0.9
+    rows = [tuple(EMPTY for _ in range(SIZE)) for _ in range(SIZE)]
+    rows[3] = rows[3][:3] + (read.Cell("r.r.", ""),) + rows[3][4:]
+    assert read.profile_lines(read._strip(rel, 3, 3, 0), 8.0) is None
+    blank = np.zeros((SIZE, SIZE, 4))
+    assert [u.square for u in read._unblurred_doubts(rows, [], rel, 8.0, blank)] == ["D4"]
+    inked = blank.copy()
+    inked[3, 3, [0, 2]] = 0.05
+    assert read._unblurred_doubts(rows, [], rel, 8.0, inked) == []
+    assert [u.square for u in read._unblurred_doubts(rows, [], rel, 8.0, np.full((SIZE, SIZE, 4), np.nan))] == ["D4"]

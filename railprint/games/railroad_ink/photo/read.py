@@ -1569,7 +1569,8 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
     of 100); else it is listed. Round twelve: an empty side where the blurred photo itself shows no
     ink (``mass``, ``_blurred_mass``) is not looked at either way, and a space flagged only as
     darker in the middle than the photo's empty spaces (``_odd_empty_spaces``) whose four sides it
-    shows blank is not flagged."""
+    shows blank is not flagged; nor is a route's side read with certainty whose averaged darkness
+    cannot tell its route where the blurred photo holds a line's ink (``_inked_unsure``)."""
     if mass is not None:
         uncertain = [u for u in uncertain if u.reason != ODD_EMPTY_WHY or not all(
             _blank_in_blur(mass["ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1], s) for s in range(4))]
@@ -1586,9 +1587,23 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
             if faint:
                 extra.append(Uncertain(square(r, c), cell.token, "; ".join(f"{side}: a faint line? (a motion-blurred "
                                                                            "photo, unblurred)" for side in faint)))
-            elif not _small_agrees(rel, cell, r, c, src_ppm, blank):
+            elif not _small_agrees(rel, cell, r, c, src_ppm, blank | _inked_unsure(rel, cell, r, c, src_ppm, mass)):
                 extra.append(Uncertain(square(r, c), cell.token, UNBLURRED_WHY))
     return sorted(uncertain + extra, key=lambda u: (u.square[0], int(u.square[1:])))
+
+
+def _inked_unsure(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
+                  mass: np.ndarray | None) -> frozenset[int]:
+    """Round twelve: the sides of an unblurred copy's space read as routes with certainty row by row
+    whose darkness averaged along them cannot tell the route (``profile_lines`` None: the Wiener
+    filter's noise), where the blurred photo itself holds a line's ink (``_inked_in_blur``): a line is
+    there, as the rows read. On the dev motion photos 770,000-059 and 960,000-079 (105 read from an
+    unblurred copy) 304 such sides flagged their space, every one read right (an averaged darkness
+    that reads the other route still flags it)."""
+    if mass is None:
+        return frozenset()
+    return frozenset(s for s, kind in enumerate(cell.edges) if kind in "hr" and _inked_in_blur(mass[r, c], s)
+                     and profile_lines(_strip(rel, r, c, s), src_ppm) is None)
 
 
 def _faint_line(strip: np.ndarray) -> bool:
