@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 from collections import Counter
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from railprint.errors import RELOAD_PL
 
 MAX_HEAD = 64 * 1024
 """Bytes of a request line and its headers (a phone's are under 2 KiB; nginx allows 4 x 8 KiB)."""
@@ -49,8 +52,10 @@ the answer is not lost to a reset: closing with unread data sends one."""
 _open: Counter[str] = Counter()   # client address -> connections open (this process)
 
 
-def _answer(status: str, message: str) -> bytes:
-    body = ('{"error": "%s"}' % message).encode()
+def _answer(status: str, message: str, pl: str | None) -> bytes:
+    """A refusal before the app sees the request, as the app's are: ``error`` and ``error_pl``
+    (every call here passes its Polish: tests/serve/test_api_polish_everywhere.py)."""
+    body = json.dumps({"error": message, **({"error_pl": pl} if pl else {})}, ensure_ascii=False).encode()
     return (f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
             "connection: close\r\n\r\n").encode() + body
 
@@ -106,7 +111,7 @@ class GuardedProtocol(HttpToolsProtocol):
             self._body_timer.cancel()
             self._body_timer = None
 
-    def _refuse(self, status: str, message: str) -> None:
+    def _refuse(self, status: str, message: str, pl: str | None = None) -> None:
         self._stop_head_timer()
         self._stop_body_timer()
         if self.transport.is_closing() or self._discarding:
@@ -119,7 +124,7 @@ class GuardedProtocol(HttpToolsProtocol):
             if answered:   # a second answer would be read as part of the first: just close
                 self.transport.close()
                 return
-        self.transport.write(_answer(status, message))
+        self.transport.write(_answer(status, message, pl))
         if self.transport.can_write_eof():
             try:
                 self.transport.write_eof()
@@ -136,7 +141,8 @@ class GuardedProtocol(HttpToolsProtocol):
         if self._in_head and not self._begun:   # nothing sent at all: closed without a word
             self.transport.close()
         elif self._in_head:
-            self._refuse("408 Request Timeout", f"the request's headers took over {HEAD_SECONDS:.0f} s")
+            self._refuse("408 Request Timeout", f"the request's headers took over {HEAD_SECONDS:.0f} s",
+                         f"początek wiadomości szedł dłużej niż {HEAD_SECONDS:.0f} s; sprawdź Wi-Fi i spróbuj jeszcze raz")
 
     def _body_too_slow(self) -> None:
         self._body_timer = None
@@ -152,7 +158,9 @@ class GuardedProtocol(HttpToolsProtocol):
             self._body_timer = self.loop.call_later(left, self._body_too_slow)
         else:
             self._refuse("408 Request Timeout", f"the request's body did not arrive in time ({self._body_bytes} "
-                                                f"bytes in {allowed:.0f} s)")
+                                                f"bytes in {allowed:.0f} s)",
+                         f"wiadomość nie doszła na czas ({self._body_bytes} bajtów w {allowed:.0f} s); "
+                         "sprawdź Wi-Fi i spróbuj jeszcze raz")
 
     def data_received(self, data: bytes) -> None:
         if self._discarding or self.transport.is_closing():
@@ -162,7 +170,8 @@ class GuardedProtocol(HttpToolsProtocol):
             self._head_bytes += len(data)
             if self._head_bytes > MAX_HEAD:
                 self._refuse("431 Request Header Fields Too Large",
-                             f"the request's line and headers are over {MAX_HEAD} bytes")
+                             f"the request's line and headers are over {MAX_HEAD} bytes",
+                             f"początek wiadomości ma ponad {MAX_HEAD} bajtów; {RELOAD_PL}")
         if self._in_body and self._body_timer is None and not self.transport.is_closing():
             left = self._body_since + BODY_SECONDS - self.loop.time()
             self._body_timer = self.loop.call_later(max(left, 0.0), self._body_too_slow)
