@@ -320,3 +320,16 @@ def test_an_unblurred_route_the_averaged_darkness_cannot_tell_is_certain_where_t
     inked[3, 3, [0, 2]] = 0.05
     assert read._unblurred_doubts(rows, [], rel, 8.0, inked) == []
     assert [u.square for u in read._unblurred_doubts(rows, [], rel, 8.0, np.full((SIZE, SIZE, 4), np.nan))] == ["D4"]
+
+
+def test_an_unblurred_empty_space_flagged_for_its_noise_is_certain_where_the_blurred_photo_shows_it_blank():
+    # round twelve, merged with main's noisy-photo rule: an unblurred copy's threshold is set by the
+    # Wiener filter's noise, so every space read empty was flagged "a light line lost in the noise?"
+    # (dev 770,006: 28 -> 43 flags); its four sides blank in the blurred photo settle it
+    p = read.PX_PER_MM
+    size = int(round((147 + 2 * read.MARGIN_MM) * p))
+    rel = np.full((size, size), 0.07, np.float32)
+    rows = [tuple(EMPTY for _ in range(SIZE)) for _ in range(SIZE)]
+    noisy = [read.Uncertain("D4", "....", read.NOISY_WHY)]
+    assert read._unblurred_doubts(rows, noisy, rel, 8.0, np.zeros((SIZE, SIZE, 4))) == []
+    assert [u.square for u in read._unblurred_doubts(rows, noisy, rel, 8.0, np.full((SIZE, SIZE, 4), np.nan))] == ["D4"]

@@ -1568,11 +1568,12 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
     35: a light railway lost at 0.034 of the black, where no empty side's middle reached 0.03 in 99
     of 100); else it is listed. Round twelve: an empty side where the blurred photo itself shows no
     ink (``mass``, ``_blurred_mass``) is not looked at either way, and a space flagged only as
-    darker in the middle than the photo's empty spaces (``_odd_empty_spaces``) whose four sides it
-    shows blank is not flagged; nor is a route's side read with certainty whose averaged darkness
+    darker in the middle than the photo's empty spaces (``_odd_empty_spaces``), or as empty in a
+    noisy photo (``_noisy_empty_spaces``: the Wiener filter's noise sets an unblurred copy's
+    threshold), whose four sides it shows blank is not flagged; nor is a route's side read with certainty whose averaged darkness
     cannot tell its route where the blurred photo holds a line's ink (``_inked_unsure``)."""
     if mass is not None:
-        uncertain = [u for u in uncertain if u.reason != ODD_EMPTY_WHY or not all(
+        uncertain = [u for u in uncertain if u.reason not in (ODD_EMPTY_WHY, NOISY_WHY) or not all(
             _blank_in_blur(mass["ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1], s) for s in range(4))]
     listed = {u.square for u in uncertain}
     extra = []
