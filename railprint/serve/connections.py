@@ -14,6 +14,7 @@ Anyone who can reach the port can do either, token or not. :class:`GuardedProtoc
   a plain close, if the app has answered already) and closes it; loopback too. A body that never
   came, or came a byte a second, was waited for for ever, and a photo upload holds one of the
   server's few places for photos (``app.PHOTO_WAITING``) while its body arrives;
+- a request body of more than :data:`MAX_CHUNKS` chunks with ``400``;
 - a client address with :data:`MAX_PER_CLIENT` connections open already (a phone's browser opens
   at most 6) by closing the new one at once. Loopback is exempt: it is this machine's own users,
   and the benchmarks' 240 phones.
@@ -45,6 +46,10 @@ BODY_RATE = 32 * 1024
 may take 150 s, a 1 MiB JSON body 62 s)."""
 BODY_MOST_SECONDS = 300.0
 """Seconds any body may take in all (a 20 MiB photo needs 70 KB/s)."""
+MAX_CHUNKS = 4096
+"""Chunks a request body may come in (``Transfer-Encoding: chunked``; a browser sends none, curl
+16 KiB ones: a 20 MiB photo in 1,280). Each chunk costs a call into Python: a 1 MB body sent in
+1-byte chunks (6 MB on the wire) took the server 1.3 s of CPU on its event loop."""
 LINGER = 2.0
 """Seconds a refused connection is still read (and what comes thrown away) after its answer, so
 the answer is not lost to a reset: closing with unread data sends one."""
@@ -70,12 +75,15 @@ def _is_loopback(host: str | None) -> bool:
 class GuardedProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol with a bounded, timed request head and a per-client cap."""
 
+    _cycles: tuple | list = ()   # this connection's requests being answered (set as they come)
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._head_bytes, self._in_head, self._begun, self._discarding = 0, True, False, False
         self._in_body = False
         self._head_timer: asyncio.TimerHandle | None = None
         self._body_timer: asyncio.TimerHandle | None = None
-        self._body_bytes, self._body_since = 0, 0.0
+        self._body_bytes, self._body_since, self._chunks = 0, 0.0, 0
+        self._cycles = []   # this connection's requests being answered (pipelined ones too)
         self._counted: str | None = None
         super().connection_made(transport)
         host = self.client[0] if self.client else None
@@ -116,11 +124,16 @@ class GuardedProtocol(HttpToolsProtocol):
         self._stop_body_timer()
         if self.transport.is_closing() or self._discarding:
             return
-        cycle = self.cycle
-        if cycle is not None and not cycle.response_complete:   # the app stops waiting for the body
-            answered = cycle.response_started
-            cycle.disconnected = True
-            cycle.message_event.set()
+        # every request of the connection not answered yet stops (the app stops waiting for the
+        # body; its answer is not written): a pipelined request before the refused one was
+        # answered after the refusal's write_eof, "RuntimeError: Cannot call write() after
+        # write_eof()" and a traceback on the server's terminal
+        live = [cycle for cycle in (*self._cycles, self.cycle) if cycle is not None and not cycle.response_complete]
+        if live:
+            answered = any(cycle.response_started for cycle in live)
+            for cycle in live:
+                cycle.disconnected = True
+                cycle.message_event.set()
             if answered:   # a second answer would be read as part of the first: just close
                 self.transport.close()
                 return
@@ -188,7 +201,17 @@ class GuardedProtocol(HttpToolsProtocol):
         # a body may follow: timed from here until the message ends (the timer is started only if
         # the message is still incomplete when this piece of data has been parsed: not for a GET)
         self._in_body = not self.parser.should_upgrade()
-        self._body_bytes, self._body_since = 0, self.loop.time()
+        self._body_bytes, self._body_since, self._chunks = 0, self.loop.time(), 0
+        self._cycles = [cycle for cycle in self._cycles if not cycle.response_complete]
+        if self.cycle is not None:
+            self._cycles.append(self.cycle)
+
+    def on_chunk_header(self) -> None:
+        """httptools' call at each chunk of a chunked body (and at its last, empty one)."""
+        self._chunks += 1
+        if self._chunks > MAX_CHUNKS:
+            self._refuse("400 Bad Request", f"the request's body came in over {MAX_CHUNKS} chunks",
+                         f"treść wiadomości przyszła w ponad {MAX_CHUNKS} kawałkach; {RELOAD_PL}")
 
     def on_body(self, body: bytes) -> None:
         self._body_bytes += len(body)

@@ -143,7 +143,7 @@ def _decode(data: bytes) -> np.ndarray:
                          pl=too_big_pl(len(data)))
     from PIL import Image
 
-    from railprint.model.images import bound_jpeg_scans
+    from railprint.model.images import bound_jpeg_scans, header_bytes
 
     kind = _photo_format(data)
     if kind is None:
@@ -157,7 +157,7 @@ def _decode(data: bytes) -> np.ndarray:
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
-        with Image.open(io.BytesIO(data), formats=[kind]) as probe:
+        with Image.open(io.BytesIO(header_bytes(data, kind)), formats=[kind]) as probe:   # no PNG metadata
             w, h = probe.size
     except Image.DecompressionBombError:
         raise PhotoError(f"the photo has over {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapixels; the limit is "
