@@ -97,6 +97,36 @@ def test_the_notch_takes_out_a_pattern_but_not_a_line():
     assert screen._blank_peak(line, 6.0) is None
 
 
+def test_a_faint_line_the_blank_test_lets_through_is_no_pattern():
+    # a pen line smeared by a motion blur is broad and faint: it passes the blank test, and its
+    # energy sits in a few low bins (a peak twice the threshold); but it stays where the line
+    # is, where a screen's pattern fills the window: the window is not blank (dev motion 770,115)
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    y, x = np.mgrid[:64, :64].astype(np.float32)
+    paper = 200 + rng.normal(0, 2, (64, 64)).astype(np.float32)
+    smeared = paper - 25 * np.exp(-((x - 0.4 * y - 20) ** 2) / (2 * 3.0 ** 2))
+    assert screen._blank(smeared, 6.0)
+    assert float(screen._ratio(smeared).max()) > 1.5 * screen.THRESHOLD
+    assert screen._blank_peak(smeared, 6.0) is None
+    faint = paper + 8 * np.cos(2 * np.pi * (0.07 * x + 0.11 * y))   # a faint moire: blank, and a pattern
+    assert screen._blank(faint, 6.0) and screen._blank_peak(faint, 6.0) > 3 * screen.THRESHOLD
+
+
+def test_a_motion_blurred_paper_photo_is_not_taken_for_a_screen(paper_photo):
+    # dev 770,115 at 4.5 MP, a motion blur of 0.7 % of its long side (field.py's): its pen lines,
+    # smeared faint, passed the blank test in 6 of the grid's squares, with peaks of 14-41 (median
+    # 26): every space was flagged as a likely screen (and at other sizes, over 30, the photo was
+    # refused as one)
+    from railprint.games.railroad_ink.photo import field
+
+    jpeg, what = field.post_process(paper_photo(770115, megapixels=4.5).jpeg, "motion", 770115, 0.007)
+    assert what["motion_px"] >= 15
+    reading = read_photo(jpeg)
+    assert not any(u.reason.startswith(screen.DOUBT_WHY) for u in reading.uncertain)
+
+
 def _cover_the_marks(jpeg: bytes) -> bytes:
     """The photo with its four registration marks painted over in the paper's white (a thumb,
     a sticker): the marks' places from their own homography."""

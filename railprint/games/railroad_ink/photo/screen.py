@@ -169,26 +169,34 @@ def _blank_peak(win: np.ndarray, px_per_mm: float) -> float | None:
     """The window's highest ratio-spectrum peak when it is blank, else None. Blank: as it is,
     or once its own periodic pattern is taken out (the bins over NOTCH and their neighbours
     zeroed): a sharp screen's moire can be strong enough to fail the blank test by itself
-    (every window of a phone photographed at 2.7 camera px per screen px). What the notch takes
-    must be spread over the window (SPREAD): a blurred line's energy can sit in a few bins too,
-    but it stays where the line is."""
+    (every window of a phone photographed at 2.7 camera px per screen px). Either way, a peak
+    over NOTCH must be a pattern spread over the window (:func:`_spread`): a line the blank test
+    let through (a pen line smeared faint by a motion blur, dev motion 770,115) sits in a few
+    strong low bins too, but its energy stays where the line is."""
     ratio = _ratio(win)
-    if _blank(win, px_per_mm):
-        return float(ratio.max())
     pattern = cv2.dilate((ratio > NOTCH).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if _blank(win, px_per_mm):
+        return float(ratio.max()) if not pattern.any() or _spread(win, pattern)[0] else None
     if not pattern.any():
         return None
+    spread, spectrum = _spread(win, pattern)
+    if not spread:
+        return None
+    spectrum[pattern] = 0
+    clean = (np.fft.irfft2(spectrum, s=win.shape) + win.mean()).astype(np.float32)
+    return float(ratio.max()) if _blank(clean, px_per_mm) else None
+
+
+def _spread(win: np.ndarray, pattern: np.ndarray) -> tuple[bool, np.ndarray]:
+    """(whether what the rfft2 bins ``pattern`` hold is spread evenly over the window: its local
+    energy's max under SPREAD times its mean; the window's spectrum). A screen's pattern is spread
+    over the whole window; a line's few strong bins (a blurred pencil line, a pen line smeared by
+    a motion blur, their energy in a dozen low bins) are where the line is."""
     w = win.astype(np.float32)
     spectrum = np.fft.rfft2(w - w.mean())
     taken = np.fft.irfft2(np.where(pattern, spectrum, 0), s=win.shape).astype(np.float32)
-    # a pattern is spread over the whole window; a line's few strong bins (a blurred pencil
-    # line in a dev paper photo, its energy in a dozen low bins) are where the line is
     energy = cv2.GaussianBlur(taken * taken, (0, 0), win.shape[0] / 8, borderType=cv2.BORDER_REFLECT)
-    if energy.max() > SPREAD * energy.mean():
-        return None
-    spectrum[pattern] = 0
-    clean = (np.fft.irfft2(spectrum, s=win.shape) + w.mean()).astype(np.float32)
-    return float(ratio.max()) if _blank(clean, px_per_mm) else None
+    return bool(energy.max() <= SPREAD * energy.mean()), spectrum
 
 
 def _white_squares() -> list[tuple[int, int]]:
