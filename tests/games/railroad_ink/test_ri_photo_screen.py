@@ -458,6 +458,20 @@ def test_a_screens_frame_around_the_sheet_refuses_a_photo_with_no_pixel_grid():
     assert _frame_sides(_framed(PHONE, ui=45, size=TALL), FRAME_H) == 4
 
 
+def test_the_displays_edge_is_the_last_fall_before_the_bezel():
+    # a dark viewer's letterbox 14 mm above and below the page, the bezel beyond it; below the
+    # page a 3 mm shadow, whose own fall into the letterbox is past FRAME_GAP_MM: the display's
+    # edge is the fall next to the bezel's rise, as far out as above the page (dev screen
+    # 910,013: 3 and 10 mm, called off centre, every space flagged instead of refused)
+    display = (A4_PAGE[0] - 6, A4_PAGE[1] + 6, A4_PAGE[2] - 14, A4_PAGE[3] + 14)
+    image = _framed(display, ui=45, size=TALL)
+    top = int(round((FRAME_ORIGIN[1] + A4_PAGE[3]) * FRAME_PPM))
+    image[top:top + int(3 * FRAME_PPM)] = 150
+    *_, above, below = screen.frame_distances(image, FRAME_H)
+    assert above is not None and below is not None
+    assert abs(above - below) <= screen.FRAME_CENTRED_MM and above >= 10
+
+
 def test_the_frame_beside_one_side_only_flags_every_space():
     # the rest of the display beyond the photo's edges: only its right edge and bezel are seen
     image = _framed((-200, PHONE[1], -200, 400))
