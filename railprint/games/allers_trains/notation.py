@@ -63,6 +63,7 @@ class GameRecord(Record):
     frames: dict[str, tuple[Placement, ...]] | None = None
     title: str = ""
     problems: tuple = ()                        # unreadable placements, reported with the replay's
+    ignored: tuple = ()                         # (message, where, Polish): typed data the mode does not score
 
 
 def station_number(text: Any) -> int | None:
@@ -373,6 +374,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
     arrivals: list[Arrival] = []
     lost: list[Arrival] = []
     route = frames = None
+    ignored: list[tuple[str, Location, str]] = []
     if "frames" in data:
         for key in ("arrivals", "route", "lost"):
             if key in data:
@@ -389,14 +391,18 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
             lost = _arrival_list(data, "lost", 0, players, r, top, "lost")
         if "route" in data:
             route, given = _route(data, players, r, top)
-            if mode == "stations":
-                r.add("route points given but the mode is stations (the base game)", data.key_loc("route"),
-                      "mode: route+stations scores both")
+            if mode == "stations":   # the contract: route points are 0 in the base game
+                ignored.append(("route readings given but the mode is stations (the base game): not "
+                                "scored; mode: route+stations scores both", data.key_loc("route"),
+                                "podano odczyty trasy, ale tryb to stations (gra podstawowa): nie są "
+                                "liczone; tryb route+stations liczy jedno i drugie"))
         elif mode != "stations":
             r.add(f"mode {mode}: missing `route:` (or `frames:`)", top, pl=f"tryb {mode}: brak `route:` (albo `frames:`)")
-        if mode == "route" and "arrivals" in data:
-            r.add("arrivals given but the mode is route (variant 1 scores no stations)",
-                  data.key_loc("arrivals"), "mode: route+stations scores both")
+        if mode == "route" and "arrivals" in data:   # variant 1 scores no stations
+            ignored.append(("arrivals given but the mode is route (variant 1 scores no stations): not "
+                            "scored; mode: route+stations scores both", data.key_loc("arrivals"),
+                            "podano przyjazdy, ale tryb to route (wariant 1 nie liczy stacji): nie są "
+                            "liczone; tryb route+stations liczy jedno i drugie"))
         if route is not None:
             for player in players:
                 if player not in given:
@@ -409,7 +415,7 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
     r.problems.raise_if_any(filename, sort=True)
     title = data.get("title")
     return GameRecord(filename, mode, tuple(players), tuple(arrivals), tuple(lost), route, frames,
-                      str(title) if title is not None else "", deferred)
+                      str(title) if title is not None else "", deferred, tuple(ignored))
 
 
 def read_game(path: str | Path) -> GameRecord:

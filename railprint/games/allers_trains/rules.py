@@ -91,7 +91,7 @@ class Violation(Record):
         return self.pl if lang == "pl" and self.pl else self.message
 
     def text(self, lang: str = "en") -> str:
-        said = f"{self.player}: {self.message_in(lang)}"
+        said = f"{self.player}: {self.message_in(lang)}" if self.player else self.message_in(lang)
         return f"{self.where}: {said}" if self.where else said
 
     def __str__(self) -> str:
@@ -169,7 +169,7 @@ def score_game(record: GameRecord) -> GameScore:
     problems = Problems()
     problems.items += record.problems
     n = len(record.players)
-    violations: list[Violation] = []
+    violations = [Violation("", message, str(where), pl) for message, where, pl in record.ignored]
     arrivals: dict[str, list[tuple[int, int, Location | None]]] = {p: [] for p in record.players}
     route: dict[str, int] = dict(record.route or {})
     replays: dict[str, Frame] = {}
