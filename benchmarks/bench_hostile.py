@@ -51,7 +51,16 @@ claims 65,535 glyphs; content references to a Windows share, drive and device; Y
 nesting bombs, a 100,000-digit number; an SVG with an external entity and one of 1e300 units.
 Each a whole command in a fresh process (limits 5 s CPU, 300 MB).
 
-    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|round6|round7|all]
+Seventh part (round eight): ``export tts`` of a deck titled with 120 KB (its object names); a
+card picture and a photo whose PNG zTXt unpacks to 2 MB; cards read as a YAML ``!!set``; a card
+list cell holding a line break; a Railroad Ink board with CR line ends; a font whose name table
+has an unknown format, one whose glyph locations point past its outlines; workbooks of 200,000
+merged ranges, 50,000 conditional formats, 50,000 data validations, 200,000 cell formats, 100,000
+fonts, 100,000 defined names (each a whole command, limits
+5 s CPU, 300 MB); and against ``railprint serve`` in a child process (its CPU): a 1 MB body in
+1-byte chunks, 10,000 pipelined GETs.
+
+    python benchmarks/bench_hostile.py [--seeds N] [--part scoring|inputs|svg|round5|round6|round7|round8|all]
 """
 
 from __future__ import annotations
@@ -521,6 +530,179 @@ def round7_part() -> bool:
     return ok
 
 
+def round8_cases(tmp: Path) -> dict[str, list[str]]:
+    """name -> railprint arguments, each over a freshly written hostile input under ``tmp``."""
+    import struct
+    import zlib
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from hostile import workbooks  # noqa: E402  (the crafted workbooks of the tests)
+    from PIL import Image
+
+    repo = Path(__file__).resolve().parents[1]
+    cases: dict[str, list[str]] = {}
+
+    def folder(name: str, files: dict[str, bytes | str]) -> Path:
+        content = tmp / "round8" / re.sub(r"[^a-z0-9]+", "-", name.lower())
+        for file, data in files.items():
+            (content / "g" / file).parent.mkdir(parents=True, exist_ok=True)
+            (content / "g" / file).write_bytes(data.encode() if isinstance(data, str) else data)
+        return content
+
+    def deck(layer: str = TEXT_LAYER, cards: str = "[{template: t, vars: {name: X}}]", title: str = "T",
+             head: str = "") -> str:
+        return head + DECK.replace("CARDS", cards).replace("LAYER", layer).replace("{en: T}", "{en: '" + title + "'}")
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    def png(size: tuple[int, int], extra: bytes) -> bytes:
+        buffer = io.BytesIO()
+        Image.new("L", size, 128).save(buffer, "PNG")
+        data = buffer.getvalue()
+        at = data.index(b"IDAT") - 4
+        return data[:at] + extra + data[at:]
+
+    content = folder("tts title", {"d.yaml": deck(title="Pociąg do Łodzi " * 7_500).replace("size: poker", "size: mini")})
+    cases["export tts: a 120 KB title"] = ["export", "tts", "g", "--content", str(content), "-o", str(content / "o"),
+                                           "-q", "--dpi", "36"]
+    ztxt = chunk(b"zTXt", b"Comment\0\0" + zlib.compress(b"A" * (2 << 20), 9))
+    image = "{type: image, file: a.png, x: 2mm, y: 2mm, w: 30mm, h: 30mm}"
+    content = folder("picture ztxt", {"d.yaml": deck(image), "a.png": png((600, 600), ztxt)})
+    cases["card picture: zTXt of 2 MB"] = ["validate", str(content / "g" / "d.yaml")]
+    photo = folder("photo ztxt", {"p.png": png((1200, 900), ztxt)}) / "g" / "p.png"
+    cases["photo: zTXt of 2 MB"] = ["score", "railroad-ink", "--photo", str(photo)]
+    content = folder("set cards", {"d.yaml": deck(cards="!!set {a, b}")})
+    cases["YAML: cards: !!set {a, b}"] = ["validate", str(content / "g" / "d.yaml")]
+    content = folder("csv newline", {"d.yaml": deck(cards="{from: c.csv}"), "c.csv": 'template,name\nt,"A\nB"\n'})
+    cases["CSV: a name holding a line break"] = ["validate", str(content / "g" / "d.yaml")]
+    board = tmp / "round8" / "cr.txt"
+    board.write_bytes((repo / "tests" / "data" / "railroad_ink" / "cases" / "board_edge.txt").read_bytes()
+                      .replace(b"\n", b"\r"))
+    cases["Railroad Ink board: CR line ends"] = ["score", "railroad-ink", str(board)]
+    font = (repo / "content" / "examples" / "signal-box" / "fonts" / "Semaphore-Bold.ttf").read_bytes()
+
+    def font_with(table: bytes, fill: bytes) -> bytes:
+        data = bytearray(font)
+        for i in range(struct.unpack(">H", data[4:6])[0]):
+            if data[12 + 16 * i:16 + 16 * i] == table:
+                offset, length = struct.unpack(">II", data[20 + 16 * i:28 + 16 * i])
+                data[offset:offset + length] = fill * length
+        return bytes(data)
+
+    layer = "{type: text, text: 'Zażółć', x: 2mm, y: 8mm, font: F}"
+    for name, table, fill in (("name table format 17476", b"name", b"D"), ("loca past glyf", b"loca", b"\xff")):
+        content = folder("font " + name, {"d.yaml": deck(layer, head="fonts: {F: {regular: f.ttf}}\n"),
+                                          "f.ttf": font_with(table, fill)})
+        cases[f"font: {name} (render)"] = ["render", "g", "--content", str(content), "-o", str(content / "o"), "-q"]
+
+    def sheet_tail(tail: bytes) -> bytes:
+        files = workbooks.parts(workbooks.workbook())
+        xml = files[workbooks.SHEET]
+        at = xml.index(b"</sheetData>") + len(b"</sheetData>")
+        files[workbooks.SHEET] = xml[:at] + tail + xml[at:]
+        return workbooks.pack(files)
+
+    for name, tail in (
+            ("200,000 merged ranges", b"<mergeCells>" + b"".join(b'<mergeCell ref="A%d:B%d"/>' % (i, i)
+                                                                  for i in range(3, 200_003)) + b"</mergeCells>"),
+            ("50,000 conditional formats", b"".join(b'<conditionalFormatting sqref="A1:XFD1048576"><cfRule '
+                                                    b'type="expression" priority="%d"><formula>1</formula></cfRule>'
+                                                    b"</conditionalFormatting>" % i for i in range(50_000))),
+            ("50,000 data validations", b"<dataValidations>" + b'<dataValidation sqref="A1:XFD1048576" type="list">'
+                                        b'<formula1>"a,b"</formula1></dataValidation>' * 50_000 + b"</dataValidations>")):
+        content = folder("xlsx " + name, {"d.yaml": deck(cards="{from: c.xlsx}"), "c.xlsx": sheet_tail(tail)})
+        cases[f"xlsx: {name}"] = ["validate", str(content / "g" / "d.yaml")]
+    for name, part, old, new in (
+            ("200,000 cell formats", "xl/styles.xml", b"</cellXfs>",
+             b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>' * 200_000 + b"</cellXfs>"),
+            ("100,000 fonts", "xl/styles.xml", b"</fonts>", b'<font><sz val="11"/></font>' * 100_000 + b"</fonts>"),
+            ("100,000 defined names", "xl/workbook.xml", b"</workbook>", b"<definedNames>" + b"".join(
+                b'<definedName name="n%d">Sheet!$A$1</definedName>' % i for i in range(100_000))
+             + b"</definedNames></workbook>")):
+        files = workbooks.parts(workbooks.workbook())
+        files[part] = files[part].replace(old, new)
+        content = folder("xlsx " + name, {"d.yaml": deck(cards="{from: c.xlsx}"), "c.xlsx": workbooks.pack(files)})
+        cases[f"xlsx: {name}"] = ["validate", str(content / "g" / "d.yaml")]
+    return cases
+
+
+SERVE_SCRIPT = """
+import json, os, socket, sys, time
+from pathlib import Path
+from railprint.serve import running
+
+def cpu():
+    t = os.times()
+    return t.user + t.system
+
+def send(base, data):
+    host, port = base.split("//")[1].split(":")
+    sock = socket.create_connection((host, int(port)), timeout=60)
+    try:
+        sock.sendall(data)
+    except OSError:
+        pass
+    out = b""
+    while True:
+        try:
+            part = sock.recv(65536)
+        except OSError:
+            break
+        if not part:
+            break
+        out += part
+    sock.close()
+    return out
+
+said = []
+import logging
+keep = logging.Handler()
+keep.emit = lambda record: said.append(record.getMessage())
+with running(Path(sys.argv[1])) as (base, _):
+    logging.getLogger("uvicorn.error").addHandler(keep)
+    host = b"Host: " + base.split("//")[1].encode() + b"\\r\\n"
+    body = b'{"game": "railroad-ink", "players": ["A", "B"], "x": "' + b"a" * 999_940 + b'"}'
+    chunked = b"".join(b"1\\r\\n" + body[i:i + 1] + b"\\r\\n" for i in range(len(body))) + b"0\\r\\n\\r\\n"
+    cases = {"serve: a 1 MB body in 1-byte chunks": b"POST /api/rooms HTTP/1.1\\r\\n" + host
+             + b"Content-Type: application/json\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n" + chunked,
+             "serve: 10,000 pipelined GETs": b"".join(b"GET /api/games HTTP/1.1\\r\\n" + host + b"\\r\\n"
+                                                     for _ in range(10_000))}
+    for name, data in cases.items():
+        said.clear()
+        before = cpu()
+        answer = send(base, data)
+        time.sleep(1.0)
+        print(json.dumps({"name": name, "cpu": cpu() - before, "answer": answer.split(b"\\r\\n", 1)[0].decode("latin-1"),
+                          "errors": [m for m in said if "Exception" in m]}), flush=True)
+"""
+
+
+def round8_part() -> bool:
+    import json
+    import subprocess
+
+    print(f"{'round eight':40} {'exit':>4} {'cpu s':>6} {'RSS MB':>7}  message")
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, command in round8_cases(Path(tmp)).items():
+            s = measure_cli(command)
+            within = s["cpu"] <= INPUT_TIME and s["rss_mb"] <= INPUT_MEMORY_MB and s["code"] in (0, 1)
+            ok &= within
+            print(f"{name:40} {s['code']!s:>4} {s['cpu']:6.2f} {s['rss_mb']:7.1f}  "
+                  f"{s['error'].replace(tmp, '…')[:110]}{'' if within else '  OVER'}", flush=True)
+        done = subprocess.run([sys.executable, "-c", SERVE_SCRIPT, str(Path(tmp) / "rooms")], capture_output=True,
+                              text=True)
+        for line in done.stdout.strip().splitlines():
+            s = json.loads(line)
+            within = s["cpu"] <= INPUT_TIME and not s["errors"]
+            ok &= within
+            print(f"{s['name']:40} {'-':>4} {s['cpu']:6.2f} {'':>7}  server CPU; answer {s['answer']!r}"
+                  f"{'; ' + str(s['errors']) if s['errors'] else ''}{'' if within else '  OVER'}")
+    print(f"round eight: {'OK' if ok else 'OVER'} (limits {INPUT_TIME} s CPU and {INPUT_MEMORY_MB} MB a command)")
+    return ok
+
+
 def _slow_bodies() -> bool:
     """100 JSON bodies and 12 photo bodies that never come, against a server in this process."""
     import socket
@@ -594,9 +776,13 @@ def measure(path: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=5)
-    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "round6", "round7", "all"),
+    parser.add_argument("--part", choices=("scoring", "inputs", "svg", "round5", "round6", "round7", "round8", "all"),
                         default="all")
     args = parser.parse_args()
+    if args.part in ("round8", "all"):
+        round8_part()
+        if args.part == "round8":
+            return
     if args.part in ("round7", "all"):
         round7_part()
         if args.part == "round7":

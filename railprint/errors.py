@@ -295,3 +295,10 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise RailprintError(f"unknown language {lang!r}", hint="expected en or pl")
     return lang
+
+
+RELOAD_PL = ("serwer nie rozumie tego, co wysłała ta strona (może jest starsza niż serwer); "
+             "odśwież stronę i spróbuj jeszcze raz")
+"""``railprint serve``'s Polish for a refusal only a malformed request meets (a JSON shape, a
+version that is no number): a page meets it only when it is older than the server, so it says
+what to do; the English ``error`` says exactly what was wrong."""

@@ -219,6 +219,7 @@ ENGINE_KINDS: tuple[ContentKind, ...] = (
                 paper="plain", stage=3, step=RULES_STEP),
     ContentKind("icons", "railprint.model.icons:IconsSpec", None, "railprint.model.icons:validate_icons"),
     ContentKind("styles", "railprint.model.deck:StylesSpec", None, "railprint.model.resolve:validate_styles"),
+    ContentKind("game", "railprint.model.deck:GameSpec", None, "railprint.model.resolve:load_game_file"),
 )
 
 

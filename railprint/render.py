@@ -9,6 +9,7 @@ tiles) go through the imposition engine here.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -424,6 +425,10 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
         deck = deck.model_copy(update={"bleed": options.bleed})
     from railprint.words import counted
 
+    if deck.die is not None:
+        return _dice_of(deck, path, options)
+    if (options.mode != "1up" or options.extra.get("tts")) and not fits_sheet(deck, options.paper):
+        return _board_over_pages(deck, path, options)   # a board (Tabletop Simulator: a Custom_Board)
     layout = deck_layout(deck, options)
     own_bleed = deck.bleed
     if layout == "butt":
@@ -439,6 +444,94 @@ def impose_resolved(deck, path: Path, options: RenderOptions):
                               orientation=deck.orientation, gap=deck.gap,
                               title=deck.title, detail=detail, lang=options.lang, layout=layout,
                               cut_lines=options.cuts, corner_radius=deck.corner_radius), own_bleed, deck.tts)
+
+
+def fits_sheet(deck, paper: str) -> bool:
+    """Does one piece of ``deck`` (with its bleed) fit ``paper`` in some orientation?"""
+    from railprint.layout.imposition import fits_sheet as fits
+
+    return fits(paper, deck.orientation, deck.width, deck.height, deck.bleed)
+
+
+BOARD_STEP = {"en": "cut each page along its grey frame on the left and top, then glue the pages in the order of "
+                    "the assembly map (the first page)",
+              "pl": "przytnij każdą stronę wzdłuż szarej ramki z lewej i z góry, potem sklej strony w kolejności "
+                    "z planu składania (pierwsza strona)"}
+
+
+ONE_PAGE_STEP = {"en": "cut it out along its grey frame", "pl": "wytnij wzdłuż szarej ramki"}
+
+
+def _board_over_pages(deck, path: Path, options: RenderOptions):
+    """A deck of one piece larger than the paper (a designer's board): its front at real size over
+    pages (:func:`railprint.layout.tiling.tile_document`), the first page the assembly map and the
+    whole board at a glance. The art stops at the trim (no bleed): the pages are glued edge to edge."""
+    from railprint.layout.imposition import Imposed
+    from railprint.layout.paper import paper as get_paper, revision_label
+    from railprint.layout.tiling import plan_tiles, tile_document
+    from railprint.scene import Group, Rect
+    from railprint.units import to_mm
+
+    where = Location(str(path), 1, 1)
+    if len(deck.cards) != 1 or deck.cards[0].back is not None:
+        backs = " and no back" if deck.cards[0].back is not None else ""
+        raise ContentError(
+            f"a {to_mm(deck.width):g} × {to_mm(deck.height):g} mm piece is larger than {options.paper} paper: "
+            f"it is printed as a board over several pages, and a board is one piece{backs} "
+            f"(this file makes {len(deck.cards)} piece(s))", where,
+            "give a board a file of its own with one card and no back:, or make the pieces smaller")
+    front = deck_faces(deck)[0].front
+    board = Group((front,), clip=Rect(0, 0, deck.width, deck.height))
+    detail = f"{deck.id} · {revision_label(deck.revision, options.lang)} · " \
+             f"{to_mm(deck.width):g} × {to_mm(deck.height):g} mm · {path.name}"
+    # a piece that fits one page's window (though not a sheet with crop marks) is that page alone,
+    # with no assembly map (Tabletop Simulator's board is read from the map's overview)
+    alone = plan_tiles(deck.width, deck.height, paper=options.paper).pages == 1 and not options.extra.get("tts")
+    document = tile_document(board, deck.width, deck.height, paper=options.paper, title=deck.title, detail=detail,
+                             lang=options.lang, overview=True, assembly=not alone)
+    document = replace(document, meta=document.meta + (("board", "one page" if alone else "tiled"),))
+    return Imposed(document, (), 1, get_paper(options.paper))
+
+
+# which face of the net (railprint.layout.dice.cube_net's frames, net order) shows each face 1-6 of
+# a die: faces 1-6, 2-5 and 3-4 opposite, as on an ordinary die and in Tabletop Simulator's D6 template
+DIE_NET_ORDER = (0, 1, 2, 4, 3, 5)
+
+
+def _dice_of(deck, path: Path, options: RenderOptions):
+    """A deck with ``die:``: every six cards the faces 1-6 of one die, ``die.count`` cube nets of
+    each (:func:`railprint.layout.dice.net_document`); for ``export tts`` (1-up) the faces one a page,
+    six a die, as Tabletop Simulator custom dice (``tts_die`` meta entries)."""
+    from railprint.layout.dice import copy_label, cube_net, net_document, net_group
+    from railprint.layout.imposition import Imposed
+    from railprint.layout.paper import paper as get_paper
+    from railprint.scene import Document, Group, Page, Rect
+
+    size = deck.width
+    faces = [Group((face.front,), clip=Rect(0, 0, size, size)) for face in deck_faces(deck)]
+    names = [card.name for card in deck.cards]
+    dice = [(faces[k:k + 6], names[k:k + 6]) for k in range(0, len(faces), 6)]
+
+    def name_of(number: int) -> str:
+        return deck.title if len(dice) == 1 else f"{deck.title} {number}"
+
+    count = deck.die.count
+    if options.mode == "1up" and options.extra.get("tts"):
+        pages, meta = [], [("tts", "dice")]
+        for number, (six, labels) in enumerate(dice, 1):
+            meta.append(("tts_die", f"{count}\t{name_of(number)}"))
+            pages += [Page(size, size, (face,), label=f"{len(pages) + 1:03d}-front", trim=(0.0, 0.0, size, size),
+                           name=label) for face, label in zip(six, labels)]
+        return Imposed(Document(tuple(pages), title=deck.title, meta=tuple(meta)), (), 1, get_paper(options.paper))
+    net = cube_net(size, deck.die.tab)
+    nets = [net_group(net, [six[i] for i in DIE_NET_ORDER], label=copy_label(name_of(number), copy, count, options.lang),
+                      id=f"net-{deck.id}-{number}-{copy}")
+            for number, (six, _) in enumerate(dice, 1) for copy in range(1, count + 1)]
+    document = net_document(nets, net, paper=options.paper, lang=options.lang, title=deck.title, id=deck.id,
+                            revision=deck.revision, page_label="die", subject="railprint: die nets")
+    pieces = tuple(("piece", f"{name_of(number)} × {count}") for number in range(1, len(dice) + 1))
+    document = replace(document, meta=document.meta + (("die", "nets"),) + pieces)
+    return Imposed(document, (), 1, get_paper(options.paper))
 
 
 def _thin_bleed(imposed, own: float, tts: str = ""):
@@ -505,6 +598,10 @@ def impose_shared(output: Output, options: RenderOptions):
     for info in output.sets:
         with content_scope(info.root or info.path.parent):
             decks.append(load_deck(info.path, options.lang))
+        own = decks[-1] if options.bleed is None else decks[-1].model_copy(update={"bleed": options.bleed})
+        if not fits_sheet(own, options.paper):
+            raise ContentError(f"a board larger than {options.paper} paper is printed over pages of its own, "
+                               f"not on sheets shared with other sets", info.share_at, "take 'share:' out")
     total = sum(len(deck.cards) for deck in decks)
     word = {"en": ("piece", "pieces"), "pl": ("element", "elementy", "elementów")}.get(options.lang, ("piece", "pieces"))
     detail = (f"{output.name} · {revision_label(max(d.revision for d in decks), options.lang)} · "
@@ -585,8 +682,8 @@ def _shared_title(output: Output, lang: str) -> str:
     try:
         game = find_game(output.game)
         name = game.title.get(lang) or game.title.get("en") or output.game
-    except RailprintError:
-        name = output.game
+    except RailprintError:   # a designer's game: its game file's title
+        name = designer_games(list(output.sets), lang).get(output.game, (output.game,))[0]
     word = {"en": "small pieces", "pl": "małe elementy"}.get(lang, "small pieces")
     return f"{name} — {word} ({output.name})"
 
@@ -629,13 +726,23 @@ def _guide_file(output: Output, document, options: RenderOptions):
             sets += [GuideSet(p, None) for p in pieces] or [GuideSet(title, count if kind.noun else None, noun)]
     backs = sum(1 for page in document.pages if page.label.endswith((" backs", " rewersy")))
     step = (kind.component_steps or {}).get(component or "", kind.step)
+    stage = kind.stage
+    if ("board", "tiled") in document.meta:   # a designer's board over pages: glued, not cut out
+        step, stage = BOARD_STEP, 0
+        sets = [GuideSet(s.title, None) for s in sets]
+    elif ("board", "one page") in document.meta:   # too large for crop marks, it fits one page's frame
+        step = ONE_PAGE_STEP
+    if ("die", "nets") in document.meta:      # a designer's dice: cut, folded and glued as a pip die is
+        die_kind = _kinds()["die"][0]
+        step, stage = die_kind.step, die_kind.stage
+        sets = [GuideSet(p, None) for p in (value for key, value in document.meta if key == "piece")]
     layout = dict(document.meta).get("layout", "")   # how the imposition laid it out (none: a board, a pad)
     if output.shared and len(output.sets) > 1:
         layout = "shared"
     return GuideFile(f"{output.name}.pdf", tuple(sets), len(document.pages), len(document.pages) - backs,
                      backs > 0, paper if paper in ("card", "plain") else "card",
                      copies or "1", layout, options.cuts, (step or {}).get(options.lang) if step else None,
-                     kind.stage, corners, unfolded="unfolded" in dict(document.meta),
+                     stage, corners, unfolded="unfolded" in dict(document.meta),
                      thin_bleed=_bleed_note(dict(document.meta), options.lang))
 
 
@@ -674,10 +781,46 @@ def _bleed_note(meta: dict, lang: str) -> tuple[str, str] | None:
     return comma(meta["outer_bleed"].rstrip("0").rstrip(".")), comma(meta["bleed"])
 
 
+_GAME_FILE = re.compile(rb"kind['\"]?\s*:\s*['\"]?game\b")   # a file's head that may be a kind: game file
+
+
+def designer_games(chosen: list[ContentFile], lang: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The title and what to bring of each game no plugin owns, from a ``kind: game`` file in the
+    folder of one of its chosen sets (only those folders are read: a designer's game is a folder)."""
+    from railprint.loading.text import read_head
+    from railprint.model.resolve import load_game_file
+    from railprint.registry import find_game
+
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    folders: dict[str, set[Path]] = {}
+    for info in chosen:
+        if info.game in folders:
+            folders[info.game].add(info.path.parent)
+            continue
+        try:
+            find_game(info.game)
+        except RailprintError:
+            folders[info.game] = {info.path.parent}
+    for game, places in folders.items():
+        for path in sorted(p for folder in places for p in folder.iterdir() if p.suffix in (".yaml", ".yml")):
+            try:
+                data = load_file(path) if path.is_file() and _GAME_FILE.search(read_head(path, 1024)) else None
+            except RailprintError:   # not content (discovery said so, or validate does)
+                continue
+            if not (isinstance(data, dict) and data.get("kind") == "game" and data.get("game") == game):
+                continue
+            spec = load_game_file(path)
+            title = spec.title.get(lang) or spec.title.get("en") or game
+            out[game] = (title, tuple(spec.bring.get(lang) or spec.bring.get("en") or ()))
+            break
+    return out
+
+
 def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
-                 options: RenderOptions, paint=None) -> list[tuple[Path, bytes, str]]:
+                 options: RenderOptions, paint=None, designer: dict | None = None) -> list[tuple[Path, bytes, str]]:
     """``<game>/<game>-guide.pdf`` (``<game>/<map>-guide.pdf`` per map) and its text for every
-    kit rendered (:func:`kits`), with what its terminal brief is made of (title, files, bring)."""
+    kit rendered (:func:`kits`), with what its terminal brief is made of (title, files, bring);
+    ``designer``: :func:`designer_games`."""
     from railprint.layout.guide import guide_document, guide_text
     from railprint.registry import find_game
     from railprint.writers import render
@@ -688,7 +831,7 @@ def write_guides(guides: dict[tuple[str, str | None], tuple[list, str | None]],
             owner = find_game(game)
             title, bring = owner.label(options.lang), tuple((owner.bring or {}).get(options.lang, ()))
         except RailprintError:
-            title, bring = game, ()
+            title, bring = (designer or {}).get(game, (game, ()))
         title = map_title or title
         name = map_id or game
         order = sorted(files, key=lambda f: (f.stage, -f.sheets))   # boards, then pieces to cut, dice, pads
@@ -779,7 +922,8 @@ def _built(chosen: list[ContentFile], options: RenderOptions, fmt: str, advance:
     from railprint.layout.guide import brief_end, guide_brief
 
     duplex, printed = False, False
-    for path, blob, text, (title, order, bring) in write_guides(kits(chosen, guides, options.lang), options, paint=paint):
+    for path, blob, text, (title, order, bring) in write_guides(kits(chosen, guides, options.lang), options, paint=paint,
+                                                                designer=designer_games(chosen, options.lang)):
         files.append((path, blob))
         if summaries is not None:
             summaries.append(text)

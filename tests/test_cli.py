@@ -106,8 +106,8 @@ def test_calibrate_and_schema(tmp_path):
     result = runner.invoke(app, ["schema"])
     schema = json.loads(result.output)
     kinds = {branch["then"]["$ref"].rsplit("/", 1)[1] for branch in schema["allOf"]}   # (by kind: issue 34)
-    assert len(kinds) == 11 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec",
-                                "PipDieSpec", "IconsSpec", "StylesSpec", "RulesSpec"} <= kinds
+    assert len(kinds) == 12 and {"SheetsSpec", "DeckSpec", "SheetSpec", "DiceSpec", "ScorepadSpec", "MapSpec",
+                                "PipDieSpec", "IconsSpec", "StylesSpec", "RulesSpec", "GameSpec"} <= kinds
     deck = schema["$defs"]["DeckSpec"]
     assert deck["additionalProperties"] is False and "cards" in deck["properties"]
 

@@ -77,8 +77,9 @@ def test_a_damaged_face_is_read_the_same_or_left_to_fonttools(path, tmp_path):
 
 def _reference_check(data: bytes) -> str:
     """What ``fonts._checked`` read before it numbered the glyphs of a font without glyph names:
-    fontTools' own naming (the Adobe Glyph List, the cmap read twice), and the face's metrics.
-    'ok' or the error."""
+    fontTools' own naming (the Adobe Glyph List, the cmap read twice), and the face's metrics;
+    since round eight also its glyph locations in order and reportlab's reading (what the PDF
+    writer embeds with). 'ok' or the error."""
     import io
 
     from fontTools.ttLib import TTFont
@@ -93,8 +94,15 @@ def _reference_check(data: bytes) -> str:
         fs_type = font["OS/2"].fsType if "OS/2" in font else 0
         for glyph in list(font.getGlyphOrder())[:1]:
             font["glyf"][glyph]  # noqa: B018
+        locations = font["loca"].locations
+        if any(a > b for a, b in zip(locations, locations[1:])) or \
+                locations and locations[-1] > fonts._table_directory(data)[b"glyf"][1]:
+            return "its glyph locations (loca) are out of order or point past the glyph data"
         fonts._font_metrics(font)   # a checked font always has metrics (hmtx read)
         font.close()
+        from reportlab.pdfbase.ttfonts import TTFontFile
+
+        TTFontFile(io.BytesIO(data))
     except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds
         return str(exc)[:120] or type(exc).__name__
     return "ok" if not fs_type & 0x0202 else "embedding"

@@ -10,7 +10,7 @@ from railprint.draw.icons import icon
 from railprint.draw.tracks import draw_tracks
 from railprint.text.faces import fit_width, pieces
 from railprint.text.measure import text_width
-from railprint.model.deck import (CircleLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
+from railprint.model.deck import (CircleLayer, GridLayer, IconLayer, ImagePlacement, LineLayer, MinimapGeometry,
                                   PolygonLayer, RectLayer, ResolvedDeck, ResolvedFace, TextLayer, TrackLayer,
                                   VectorPlacement)
 from railprint.model import svgart
@@ -96,7 +96,7 @@ def _vector(layer: VectorPlacement) -> Item:
     return Group((inner,), clip=Rect(bx, by, bw, bh))
 
 
-_LEAVES = (RectLayer, CircleLayer, LineLayer, PolygonLayer)
+_LEAVES = (RectLayer, CircleLayer, LineLayer, PolygonLayer, GridLayer)
 
 
 def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = True,
@@ -137,6 +137,26 @@ def draw_face(face: ResolvedFace, deck: ResolvedDeck, *, clip_to_bleed: bool = T
     return Group(tuple(items), clip=clip)
 
 
+def _splits(start: float, length: float, count: int, first: float | None) -> list[float]:
+    """Where ``count`` cells of ``length`` from ``start`` meet (inner lines), the first one
+    ``first`` long when given, the others sharing the rest."""
+    if first is None or count == 1:
+        return [start + length * k / count for k in range(1, count)]
+    rest = (length - first) / (count - 1)
+    return [start + first + rest * k for k in range(count - 1)]
+
+
+def _grid(layer) -> Group:
+    """A grid layer: its outline (filled, if it has a fill) and the lines between its cells."""
+    style = _style(layer)
+    items: list[Item] = [Rect(layer.x, layer.y, layer.w, layer.h, style)]
+    line = Style(stroke=style.stroke, width=style.width, dash=style.dash, opacity=style.opacity)
+    bottom, right = layer.y + layer.h, layer.x + layer.w
+    items += [Line(x, layer.y, x, bottom, line) for x in _splits(layer.x, layer.w, layer.cols, layer.first_col)]
+    items += [Line(layer.x, y, right, y, line) for y in _splits(layer.y, layer.h, layer.rows, layer.first_row)]
+    return Group(tuple(items))
+
+
 def _leaf(layer, deck: ResolvedDeck) -> Item:
     """What a shape layer or a one-line text draws: one item (a turned text: a group of one)."""
     kind = type(layer)
@@ -149,6 +169,8 @@ def _leaf(layer, deck: ResolvedDeck) -> Item:
         return Circle(layer.cx, layer.cy, layer.r, _style(layer))
     if kind is LineLayer:
         return Line(layer.x1, layer.y1, layer.x2, layer.y2, _style(layer))
+    if kind is GridLayer:
+        return _grid(layer)
     if kind is PolygonLayer:
         cmds = (("M", *layer.points[0]),) + tuple(("L", *p) for p in layer.points[1:])
         if layer.closed:

@@ -102,9 +102,63 @@ def _guid(*parts: object) -> str:
     return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
+MAX_NAME = 80
+"""The longest name railprint gives an object (``Nickname``) or a saved object (``SaveName``),
+ellipsis included: a title is the user's text (a 660 KB deck title went into every name whole)."""
+_KEPT_FORMATS = ("\u200c", "\u200d")   # the joiners of emoji and scripts: not controls
+
+
+def object_name(text: str, limit: int = MAX_NAME) -> str:
+    """``text`` as a name Tabletop Simulator shows (a ``Nickname``, a ``SaveName``): control,
+    invisible and bidirectional characters dropped (a line break or tab becomes a space), runs of
+    spaces one space, and at most ``limit`` characters — a longer text keeps its start and ends
+    in an ellipsis (…)."""
+    import unicodedata
+
+    text = str(text)[:limit * 64]   # no name needs more to be cut from (a 660 KB title is read once)
+    kept = "".join(" " if c.isspace() else c for c in text
+                   if c.isspace() or c in _KEPT_FORMATS or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    kept = " ".join(kept.split())
+    if len(kept) <= limit:
+        return kept
+    cut = kept[:max(0, limit - 1)]
+    if kept[len(cut)] != " " and " " in cut[-20:]:   # end at a word when one ends near the cut
+        cut = cut[:cut.rindex(" ")]
+    return cut.rstrip() + "…"
+
+
+class _Names:
+    """The names of one saved object's pieces (:func:`object_name`), kept apart: one text always
+    gets one name (copies share their card's name), and two different texts never get the same
+    name because the cut made them alike — the later one is numbered (``… #2``). ``suffix``
+    (railprint's own: a band's or a copy's `` (2/3)``) is kept whole after the cut."""
+
+    def __init__(self, limit: int = MAX_NAME) -> None:
+        self.limit = limit
+        self.given: dict[tuple[str, str], str] = {}
+        self.taken: set[str] = set()
+        self.numbered: dict[str, int] = {}
+
+    def __call__(self, text: str, suffix: str = "") -> str:
+        key = (str(text), suffix)
+        if key in self.given:
+            return self.given[key]
+        name = first = object_name(text, self.limit - len(suffix)) + suffix
+        number = self.numbered.get(first, 2)   # 5,000 texts alike once cut: each numbered at once
+        while name in self.taken:
+            mark = f" #{number}"
+            name = object_name(text, self.limit - len(suffix) - len(mark)) + mark + suffix
+            number += 1
+        self.numbered[first] = number
+        self.given[key] = name
+        self.taken.add(name)
+        return name
+
+
 def saved_object_file(objects: list[dict], name: str) -> dict:
-    """A Saved Objects file: the save format's top level with the objects in ``ObjectStates``."""
-    return {"SaveName": name, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5,
+    """A Saved Objects file: the save format's top level with the objects in ``ObjectStates``
+    (``name``, the set's title, cut as every object's name is: :func:`object_name`)."""
+    return {"SaveName": object_name(name), "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5,
             "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "",
             "LuaScript": "", "LuaScriptState": "", "TabStates": {}, "ObjectStates": objects}
 
@@ -125,14 +179,20 @@ def _face_key(page: Page | None):
     return None if page is None else face_key(page)
 
 
-def _face_name(page: Page, number: int) -> str:
-    """The component's name; else the words on its face; else its number."""
-    if page.name:
-        return page.name
+def _face_name(page: Page, number: int, names: _Names) -> str:
+    """The component's name; else the words on its face; else its number (cut and kept apart
+    by ``names``)."""
+    if page.name and object_name(page.name):
+        return names(page.name)
     from railprint.scene import Text, walk
 
-    words = " ".join(item.text.strip() for item, _ in walk(page.items) if isinstance(item, Text) and item.text.strip())
-    return words[:80] or f"#{number}"
+    words, length = [], 0
+    for item, _ in walk(page.items):
+        if isinstance(item, Text) and item.text.strip() and length <= MAX_NAME:
+            words.append(item.text.strip()[:MAX_NAME + 1])
+            length += len(words[-1]) + 1
+    text = " ".join(words)
+    return names(text) if object_name(text) else f"#{number}"
 
 
 MAX_URL_BASE = 2000
@@ -334,14 +394,15 @@ def export_deck(doc: Document, game: str, ident: str, title: str, out: Path, *, 
             card_ids[kinds[i]] = (number, number * 100 + cell_index)
     contained = []
     deck_ids = []
+    names = _Names()
     scale = card_scale(_mm(trim[3]))   # the face's aspect gives the width
     for copy, (front, back) in enumerate(pairs):
         number, card_id = card_ids[(_face_key(front), _face_key(back))]
         deck_ids.append(card_id)
-        contained.append({"Name": "Card", "Transform": _transform(flipped=True, scale=scale), "Nickname": _face_name(front, copy + 1),
+        contained.append({"Name": "Card", "Transform": _transform(flipped=True, scale=scale), "Nickname": _face_name(front, copy + 1, names),
                           "Description": "", "CardID": card_id, "CustomDeck": {str(number): custom[str(number)]},
                           "GUID": _guid(game, ident, copy)})
-    obj = {"Name": "DeckCustom", "Transform": _transform(flipped=True, scale=scale), "Nickname": title, "Description": "",
+    obj = {"Name": "DeckCustom", "Transform": _transform(flipped=True, scale=scale), "Nickname": object_name(title), "Description": "",
            "GUID": _guid(game, ident), "HideWhenFaceDown": not blank_back, "Hands": True, "SidewaysCard": False,
            "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained}
     export.saved_object = saved_object_file([obj], title)
@@ -388,10 +449,12 @@ def export_tiles(doc: Document, game: str, ident: str, title: str, out: Path, *,
         names[key] = rel
         export.files.append((rel, image))
     tiles = []
+    nicknames = _Names()
     for copy, (front, back) in enumerate(pairs):
         trim = front.trim or (0, 0, front.width, front.height)
         tiles.append({"Name": "Custom_Tile", "Transform": _transform(scale=tile_scale(_mm(trim[3]))),
-                      "Nickname": _face_name(front, copy + 1), "Description": "", "GUID": _guid(game, ident, copy),
+                      "Nickname": _face_name(front, copy + 1, nicknames), "Description": "",
+                      "GUID": _guid(game, ident, copy),
                       "CustomImage": {"ImageURL": urls(names[_face_key(front)]),
                                       "ImageSecondaryURL": urls(names[_face_key(back)]) if back is not None else "",
                                       "ImageScalar": 1.0, "WidthScale": 0.0,
@@ -399,8 +462,10 @@ def export_tiles(doc: Document, game: str, ident: str, title: str, out: Path, *,
                                                      "Stretch": False}}})
     groups = _bags(doc, len(tiles), title)
     bags, start = [], 0
+    bag_names = _Names()
     for number, (count, label) in enumerate(groups):
-        bags.append({"Name": "Bag", "Transform": _transform(x=3.0 * number), "Nickname": label, "Description": "",
+        bags.append({"Name": "Bag", "Transform": _transform(x=3.0 * number), "Nickname": bag_names(label),
+                     "Description": "",
                      "GUID": _guid(game, ident, "bag", number) if len(groups) > 1 else _guid(game, ident),
                      "ContainedObjects": tiles[start:start + count]})
         start += count
@@ -472,6 +537,7 @@ def export_board(page: Page, game: str, ident: str, title: str, out: Path, *, dp
     urls = _Urls(out, game, url_base)
     export = SetExport()
     objects = []
+    names = _Names()
     for i, (part, image) in enumerate(zip(parts, images)):
         name = ident if bands == 1 else f"{ident}-{i + 1}"
         rel = Path(game) / f"{ident}-tts" / f"{name}.png"
@@ -482,7 +548,7 @@ def export_board(page: Page, game: str, ident: str, title: str, out: Path, *, dp
         step = (_mm(part.height) if across else _mm(part.width)) / 25.4
         offset = (bands - 1) / 2 - i
         x, z = (0.0, offset * step) if across else (-offset * step, 0.0)
-        nickname = title if bands == 1 else f"{title} ({i + 1}/{bands})"
+        nickname = object_name(title) if bands == 1 else names(title, f" ({i + 1}/{bands})")
         objects.append({"Name": "Custom_Board", "Transform": _transform(x=round(x, 4), z=round(z, 4), scale=scale),
                         "Nickname": nickname, "Description": "", "GUID": _guid(game, ident, *(() if bands == 1 else (i,))),
                         "CustomImage": {"ImageURL": urls(rel), "ImageSecondaryURL": "", "ImageScalar": 1.0,
@@ -547,6 +613,7 @@ def export_dice(doc: Document, game: str, ident: str, title: str, out: Path, *, 
     folder = Path(game) / f"{ident}-tts"
     export = SetExport()
     objects = []
+    names = _Names()
     for number, (copies, name) in enumerate(groups):
         pages = doc.pages[6 * number:6 * number + 6]
         image = d6_image([r.image for r in rasters[6 * number:6 * number + 6]])
@@ -556,10 +623,10 @@ def export_dice(doc: Document, game: str, ident: str, title: str, out: Path, *, 
             thumb = image.copy()
             thumb.thumbnail((256, 256))
             export.files.append((folder.parent / f"{ident}.png", encode(Raster("thumb", thumb, 72), "png")))
-        values = [{"Value": page.name or str(k + 1), "Rotation": dict(zip("xyz", rotation))}
+        values = [{"Value": object_name(page.name or "") or str(k + 1), "Rotation": dict(zip("xyz", rotation))}
                   for k, (page, rotation) in enumerate(zip(pages, D6_ROTATIONS))]
         for copy in range(copies):
-            nickname = name if copies == 1 else f"{name} ({copy + 1}/{copies})"
+            nickname = names(name, "" if copies == 1 else f" ({copy + 1}/{copies})")
             objects.append({"Name": "Custom_Dice", "Transform": _transform(x=1.5 * len(objects)), "Nickname": nickname,
                             "Description": "", "GUID": _guid(game, ident, number, copy),
                             "CustomImage": {"ImageURL": urls(rel), "ImageSecondaryURL": "", "ImageScalar": 1.0,
@@ -593,7 +660,7 @@ def export_pip_dice(info, lang: str) -> dict:
     from railprint.draw.pip_die import load_pip_die
 
     spec = load_pip_die(info.path)
-    title = spec.title.get(lang) or spec.title.get("en") or spec.id
+    title = object_name(spec.title.get(lang) or spec.title.get("en") or spec.id) or spec.id
     r, g, b = (int(spec.colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
     dice = [{"Name": "Die_6", "Transform": _transform(x=1.5 * n), "Nickname": title, "Description": "",
              "GUID": _guid(info.game, info.id, n), "ColorDiffuse": {"r": round(r, 4), "g": round(g, 4), "b": round(b, 4)}}

@@ -189,6 +189,15 @@ def _choose_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: 
     return sheet, grid
 
 
+def fits_sheet(paper_name: str, orientation: str, w: float, h: float, bleed: float) -> bool:
+    """Does one ``w`` × ``h`` piece with ``bleed`` fit a sheet of ``paper_name`` (gutter layout)?"""
+    try:
+        _choose_sheet(paper_name, orientation, w, h, bleed, DEFAULT_GAP, False)
+    except RailprintError:
+        return False
+    return True
+
+
 def _fits_half(paper_name: str, orientation: str, w: float, h: float, bleed: float, gap: float) -> bool:
     """Does one piece fit half a sheet (gutterfold)?"""
     try:

@@ -224,7 +224,8 @@ def _pruned(errors: list[dict], data: Any) -> list[dict]:
 
 SYNONYMS = {"src": "file", "source": "file", "image": "file", "path": "file", "picture": "file",
             "width": "w", "height": "h", "color": "colour", "font_size": "size", "fontsize": "size",
-            "rotation": "rotate", "angle": "rotate", "background": "fill", "bg": "fill"}
+            "rotation": "rotate", "angle": "rotate", "background": "fill", "bg": "fill",
+            "x": "cx", "y": "cy", "radius": "r"}   # Squib's circle: x, y, radius
 """Other tools' names for a key (Squib, nanDECK, SVG, CSS) -> railprint's, suggested when no
 close spelling is: ``src:`` -> ``file:``, ``width:`` -> ``w:``; and the other way round where
 railprint itself spells it out (a deck's ``size: {w: ...}`` -> ``width:``)."""
@@ -285,6 +286,11 @@ def validate(model: type[M], data: Any, filename: str, what: str = "", what_pl: 
                 if key in ("tiles", "tokens") and len(tagged) == 1 and "cards" in allowed:
                     hint = "a tiles file lists its pieces under 'cards:', as a deck does"
                     hint_pl = "plik kafelków wymienia je pod 'cards:', jak talia"
+                if key in ("faces", "templates", "cards") and len(tagged) == 1 and "pips" in allowed:
+                    hint = "a kind: die is an ordinary pip die; a die of your own faces is a 'kind: deck' with 'die:' " \
+                           "and six cards a die (docs/content-format.md, Dice)"
+                    hint_pl = "kind: die to zwykła kostka z oczkami; kostka z własnymi ściankami to 'kind: deck' z " \
+                              "'die:' i sześcioma kartami na kostkę"
                 problems.append(RailprintError(f"unknown key {key!r}", where, hint=hint,
                                                pl=f"nieznany klucz {key!r}" + (f" ({hint_pl})" if hint_pl else "")))
                 continue
@@ -348,7 +354,8 @@ def validate(model: type[M], data: Any, filename: str, what: str = "", what_pl: 
                                                pl=f"{path}: nieznana wartość {clip(err.get('input'))} ("
                                                   + (you_meant(near, "pl") or "możliwe: " + ", ".join(choices)) + ")"))
                 continue
-            field = model.model_fields.get(loc[0]) if kind == "union_type" and len(loc) == 1 else None
+            # a top-level key's description says what it is (a missing one too: `map:` of a board)
+            field = model.model_fields.get(loc[0]) if kind in ("union_type", "missing") and len(loc) == 1 else None
             hint = field.description if field else hint
             # a message of the model's own validators (English only) stays English
             pl = f"{path}: {msg_pl}" + (f" ({hint})" if hint else "") if msg_pl else None

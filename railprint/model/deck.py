@@ -12,6 +12,7 @@ drawing works on :class:`ResolvedDeck` only.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import ConfigDict, Field, TypeAdapter, field_validator, model_validator
@@ -19,6 +20,8 @@ from pydantic.json_schema import SkipJsonSchema
 
 from railprint.errors import Location
 from railprint.loading.schema import Length, Spec
+from railprint.model.die_net import NetTab
+from railprint.units import mm
 
 Label = Union[str, dict[str, str]]
 
@@ -48,8 +51,9 @@ class Size(Spec):
     height: Length = Field(gt=0)
 
 
-COMPUTABLE = ("x", "y", "w", "h", "size", "rotate")
-"""Numeric keys a layer may give as a ``{expression}`` worked out for each card."""
+COMPUTABLE = ("x", "y", "w", "h", "size", "rotate", "segments")
+"""Keys a layer may give as a ``{expression}`` worked out for each card: numbers, and a track's
+``segments`` (a card list's cell ``N-S, W-E``: :func:`track_segments`)."""
 
 
 def _computed_schema(schema: dict) -> None:
@@ -126,6 +130,23 @@ class LineLayer(_Layer):
     y1: Length
     x2: Length
     y2: Length
+
+
+class GridLayer(_Layer):
+    """A table of boxes (a score sheet's rows and columns): its outline and the lines between,
+    in ``stroke`` (default black); ``first_col``/``first_row``: a wider label column or header row,
+    the other columns and rows sharing the rest equally."""
+
+    type: Literal["grid"]
+    x: Length = 0.0
+    y: Length = 0.0
+    w: Length | None = None   # default: to the right trim edge
+    h: Length | None = None   # default: to the bottom trim edge
+    rows: int = Field(1, ge=1, le=200)
+    cols: int = Field(1, ge=1, le=200)
+    first_col: Length | None = Field(None, gt=0, description="the first column's width (names, categories)")
+    first_row: Length | None = Field(None, gt=0, description="the first row's height (a header)")
+    stroke: str | None = "#000000"
 
 
 class PolygonLayer(_Layer):
@@ -243,6 +264,27 @@ TRACK_PORTS = ("N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1
 TrackPort = Literal["N", "E", "S", "W", "N0", "N1", "E0", "E1", "S0", "S1", "W0", "W1", "end"]
 
 
+_PORTS = {port.lower(): port for port in TrackPort.__args__}
+_PORT_GAP = re.compile(r"[\s,;\[\]()\-\u2013>]+")
+
+
+def track_segments(text: str) -> list[list[str]]:
+    """A track's segments written in a card list's cell — ``N-S, W-E``, ``N S; W end`` or
+    ``[[N, S], [W, E]]`` — as pairs of ports (a ValueError saying why not)."""
+    words = [word for word in _PORT_GAP.split(text) if word]
+    unknown = [word for word in words if word.lower() not in _PORTS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is no tile edge (expected N, E, S, W, N0 … W1 or end, in pairs: 'N-S, W-E')")
+    ports = [_PORTS[word.lower()] for word in words]
+    if not ports or len(ports) % 2:
+        raise ValueError("a track needs pairs of edges, one pair a segment: 'N-S, W-E'")
+    pairs = [ports[k:k + 2] for k in range(0, len(ports), 2)]
+    for a, b in pairs:
+        if a == b:
+            raise ValueError(f"a segment joins {a!r} to itself")
+    return pairs
+
+
 class TrackLayer(_Drawn):
     """Track segments between tile edges, drawn by :mod:`railprint.draw.tracks`: straight between
     opposite edges, a quarter-ellipse between adjacent ones, a buffer-stopped stub to ``end``.
@@ -279,7 +321,7 @@ class TrackLayer(_Drawn):
 def _layer_classes() -> dict[str, type]:
     return {cls.model_fields["type"].annotation.__args__[0]: cls
             for cls in (RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer, MinimapLayer,
-                        TrackLayer, ImageLayer)}
+                        TrackLayer, ImageLayer, GridLayer)}
 
 
 _ADAPTERS: dict[tuple[type, str], TypeAdapter] = {}
@@ -291,6 +333,8 @@ def computable(layer_type: Any, key: str) -> Any:
     cls = _layer_classes().get(layer_type) if isinstance(layer_type, str) else None
     if cls is None or key not in COMPUTABLE or key not in cls.model_fields:
         return None
+    if key == "segments":
+        return [["N", "S"]]
     return "1pt" if _is_length(cls, key) else 1
 
 
@@ -309,7 +353,9 @@ def computed_value(cls: type, key: str, text: str) -> Any:
         kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
         adapter = _ADAPTERS[(cls, key)] = TypeAdapter(kind)
     value: Any = text.strip()
-    if not _is_length(cls, key):
+    if key == "segments":
+        value = track_segments(value)
+    elif not _is_length(cls, key):
         try:
             value = float(value)
         except ValueError:
@@ -321,7 +367,7 @@ def computed_value(cls: type, key: str, text: str) -> Any:
 
 
 Layer = Annotated[Union[RectLayer, CircleLayer, LineLayer, PolygonLayer, TextLayer, IconLayer,
-                        MinimapLayer, TrackLayer, ImageLayer], Field(discriminator="type")]
+                        MinimapLayer, TrackLayer, ImageLayer, GridLayer], Field(discriminator="type")]
 
 
 def _override_schema(schema: dict) -> None:
@@ -429,6 +475,13 @@ class FontFamily(Spec):
         return out
 
 
+class DieSpec(Spec):
+    """A deck's ``die:``: its cards are the faces of six-sided dice, printed as cube nets to fold."""
+
+    count: int = Field(1, ge=1, le=50, description="nets printed of each die")
+    tab: NetTab = Field(mm(5), description="the glue tabs' depth, 3mm to 8mm")
+
+
 class DeckSpec(Spec):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_cards_schema)
 
@@ -455,6 +508,9 @@ class DeckSpec(Spec):
     tts: Literal["deck", "tile"] | None = Field(
         None, description="what `railprint export tts` makes of the set: a deck of cards (default) or a bag "
                           "of two-sided tiles (tokens, frames, boards) at their printed size")
+    die: DieSpec | None = Field(
+        None, description="print the cards as six-sided dice: every six cards (16-20 mm squares, no back) are one "
+                          "die's faces 1-6, folded from a cube net; {count: 2} prints two nets of each die")
     copies: str | dict[Literal["en", "pl"], str] | None = None  # print guide: copies a group needs, e.g. "1 per player"
     safe: Length = Field(default=3 * 72 / 25.4, ge=0)   # text closer to the trim: validate warns
     # the word counted in page footers, per language: en [one, many], pl [one, 2-4, 5+]
@@ -491,6 +547,18 @@ class StylesSpec(Spec):
     id: str
     game: str
     styles: dict[str, dict[str, Any]] = Field(description="named styles: layer keys (family, font, size, colour, …)")
+
+
+class GameSpec(Spec):
+    """A ``kind: game`` file: a designer's game by its name (the print guide's title and the
+    terminal's) and what else a group brings to play it (the guide's last list)."""
+
+    kind: Literal["game"]
+    id: str
+    game: str
+    title: dict[Literal["en", "pl"], str] = Field(description="the game's name: {en: Fjord & Rail, pl: Fiord i Tory}")
+    bring: dict[Literal["en", "pl"], list[str]] = Field(
+        default_factory=dict, description="what else to bring, per language: {en: [a pencil per player]}")
 
 
 # ---- resolved, ready to draw ---------------------------------------------------------------
@@ -546,6 +614,7 @@ class ResolvedDeck(Spec):
     orientation: str
     layout: str = "auto"
     tts: str = ""                    # deck | tile (export tts); empty: a deck
+    die: DieSpec | None = None       # the cards are dice faces, six a die (cube nets)
     background: str
     cards: tuple[ResolvedCard, ...]
     noun: tuple[str, ...] = ()       # forms of the counted word in the deck's language

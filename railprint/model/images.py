@@ -84,6 +84,77 @@ def bound_header(data: bytes, kind: str) -> None:
         raise ValueError(f"over {MAX_EXIF_SEGMENTS} EXIF parts (a camera writes one)")
 
 
+PNG_TEXT = (b"tEXt", b"zTXt", b"iTXt")
+"""A PNG's text chunks: Pillow unpacks each as it reads the header and refuses the whole file —
+"Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK" — when one unpacks to over
+1 MiB (or all of them to over 64 MiB); the photo reader said "not an image file"."""
+PNG_PROFILE = b"iCCP"   # a colour profile, unpacked (and refused over 1 MiB) the same way
+MAX_CHUNK_WALK = 100_000
+"""Chunks :func:`png_without` walks (a picture's pixels may come in thousands of IDAT chunks)."""
+
+
+def png_without(data: bytes, kinds: tuple[bytes, ...], *, before_pixels: bool = False) -> bytes | None:
+    """A PNG's bytes without its chunks of ``kinds`` (all of them, or only those before the first
+    IDAT: all a header read needs); None if the chunks cannot be walked (cut short, or more than
+    ``MAX_CHUNK_WALK``): then the file is left to Pillow as it is."""
+    if not data.startswith(SIGNATURES["PNG"]):
+        return None
+    kept, pos, start, walked = [], 8, 0, 0
+    while pos + 8 <= len(data) and walked < MAX_CHUNK_WALK:
+        kind, end = data[pos + 4:pos + 8], pos + 12 + int.from_bytes(data[pos:pos + 4], "big")
+        if end > len(data):
+            return None
+        if kind == b"IDAT" and before_pixels:
+            break
+        if kind in kinds:
+            kept.append(data[start:pos])
+            start = end
+        pos, walked = end, walked + 1
+        if kind == b"IEND":
+            break
+    else:
+        if pos < len(data) and not before_pixels:
+            return None
+    kept.append(data[start:])
+    return b"".join(kept)
+
+
+def header_bytes(data: bytes, kind: str) -> bytes:
+    """The bytes Pillow is given to read a photo's header (its size): a PNG's text chunks and
+    colour profile before the pixels left out — Pillow unpacks them while opening and refused a
+    photo whose metadata unpacks to over 1 MiB as "not an image file", though the decoder (OpenCV)
+    reads its pixels and the header needs none of it. Walked only as far as the first IDAT, after
+    :func:`bound_header` has bounded the chunks there."""
+    if kind != "PNG":
+        return data
+    return png_without(data, (*PNG_TEXT, PNG_PROFILE), before_pixels=True) or data
+
+
+def png_metadata_problem(data: bytes, kind: str) -> str | None:
+    """Why Pillow refused a PNG, if its metadata is what it refused: the picture reads without
+    its text chunks (or colour profile). Asked only after Pillow failed (it decodes the picture
+    again)."""
+    from PIL import Image
+
+    if kind != "PNG":
+        return None
+    for kinds, what in ((PNG_TEXT, "a text chunk (tEXt, zTXt or iTXt) unpacks to over 1 MiB, or all of them to "
+                                   "over 64 MiB"),
+                        ((*PNG_TEXT, PNG_PROFILE), "its colour profile (iCCP) unpacks to over 1 MiB")):
+        bare = png_without(data, kinds)
+        if bare is None or bare == data:
+            continue
+        try:
+            with Image.open(io.BytesIO(bare), formats=[kind]) as picture:
+                if picture.size[0] * picture.size[1] > MAX_PIXELS:
+                    return None   # refused for its size (no pixel is decoded here either)
+                picture.load()
+        except Exception:
+            continue
+        return f"its metadata is too large to read: {what}"
+    return None
+
+
 FORMATS = ("PNG", "JPEG", "SVG")
 """Picture formats an ``image`` layer takes: PNG and JPEG (placed as pixels), SVG (drawn as
 vectors by :mod:`railprint.model.svgart`, chosen by the ``.svg`` suffix)."""
@@ -167,6 +238,11 @@ def _probe(path: str, stamp: tuple[int, int]) -> tuple[int, int, str]:
                 # not later inside the PDF writer
     except (OSError, UnidentifiedImageError, SyntaxError, ValueError, Image.DecompressionBombError,
             Image.DecompressionBombWarning) as exc:
+        metadata = png_metadata_problem(data, kind) if isinstance(exc, ValueError) else None
+        if metadata:   # Pillow's words were "Decompressed data too large for PngImagePlugin.MAX_TEXT_CHUNK"
+            raise RailprintError(f"cannot read the picture {name}: {metadata}",
+                                 hint="save the picture again without its metadata (e.g. optipng -strip all, or "
+                                      "an editor's 'export without metadata')") from None
         raise _refuse(name, str(exc)) from None
     return size[0], size[1], hashlib.sha1(data).hexdigest()[:20]
 

@@ -30,9 +30,9 @@ from railprint.model import expressions, images, richtext, svgart
 from railprint.model.icons import icons_near
 from railprint.model.nearby import kind_files
 from railprint.model.deck import (COMPUTABLE, ICONS, MAX_COMPONENTS, MAX_LAYERS_DRAWN, SIZES, DeckSpec, IconLayer, ImageLayer, ImagePlacement,
-                                  MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
+                                  GridLayer, MinimapGeometry, MinimapLayer, RectLayer, ResolvedCard, ResolvedDeck, ResolvedFace,
                                   StylesSpec, TextLayer, VectorPlacement, computable, computed_value)
-from railprint.units import mm
+from railprint.units import mm, to_mm
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MIN_TEXT_SIZE = 4.0  # pt: below this a shrunk label is unreadable -> an overflow error
@@ -604,7 +604,7 @@ def _resolve_layer(layer: Any, variables: _Vars, palette: dict, lang: str, base:
         return () if geometry is None else (geometry,)
     if changes:
         layer = _copied(layer, changes)
-    if isinstance(layer, RectLayer) and (layer.w is None or layer.h is None):
+    if isinstance(layer, (RectLayer, GridLayer)) and (layer.w is None or layer.h is None):
         layer = _copied(layer, {"w": width - layer.x if layer.w is None else layer.w,
                                          "h": height - layer.y if layer.h is None else layer.h})
     if isinstance(layer, IconLayer) and layer.name not in icons:
@@ -808,6 +808,19 @@ def _marked(source: MarkedDict, items: dict) -> MarkedDict:
     return out
 
 
+CARD_NAME_SHOWN = 60
+
+
+def _card_label(index: int, name: str) -> str:
+    """``card 3 (Łódź)``, how a problem names a card: its name on one line (a line break or tab
+    shown as ``\\n``, ``\\t``: a card list's quoted cell ``"A<newline>B"`` split the error in two
+    lines) and cut to ``CARD_NAME_SHOWN`` characters."""
+    shown = str(name)[:CARD_NAME_SHOWN + 1].replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
+    if len(shown) > CARD_NAME_SHOWN:
+        shown = shown[:CARD_NAME_SHOWN - 1] + "…"
+    return f"card {index + 1} ({shown})"
+
+
 def _kept(source: MarkedList, keep) -> MarkedList:
     """The items of ``source`` whose index ``keep`` accepts, with their locations."""
     out = MarkedList(item for i, item in enumerate(source) if keep(i))
@@ -840,6 +853,14 @@ def folder_styles(folder: Path) -> MarkedDict:
             out.value_locations[name] = data["styles"].loc(name)
     problems.raise_if_any(str(folder), Location(str(folder)))
     return out
+
+
+def load_game_file(path: str | Path, lang: str = "en"):
+    """A ``kind: game`` file, validated (:class:`~railprint.model.deck.GameSpec`)."""
+    from railprint.loading.schema import validate
+    from railprint.model.deck import GameSpec
+
+    return validate(GameSpec, load_file(Path(path)), str(path), "game")
 
 
 def validate_styles(path: str | Path, lang: str = "en") -> MarkedDict:
@@ -1084,6 +1105,11 @@ def _validated(data: Any, path: Path, problems: Problems) -> tuple[DeckSpec, Any
             cards.add(loc[1])
         else:
             raise schema_error  # the deck itself is unusable
+    templates = data.get("templates")
+    if cards and not isinstance(data.get("cards"), MarkedList) or layers and not all(
+            isinstance(templates, MarkedDict) and isinstance(templates.get(name), MarkedDict)
+            and isinstance(templates[name].get("layers"), MarkedList) for name, _ in layers):
+        raise schema_error   # a list YAML read as something else (``!!set``, ``!!omap``): no locations to prune
     pruned = _marked(data, dict(data))
     if layers:
         templates = _marked(data["templates"], dict(data["templates"]))
@@ -1270,7 +1296,7 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
             found = problems if copy == 1 else Problems()
             name = entry.name or str(_substitute(entry.vars.get(columns.name_column, template), variables, lang))
             front = _resolve_face(front_layers, variables, spec, palette, lang, path.parent, width,
-                                  height, found, where, f"card {index + 1} ({name})", icons, warned, cells,
+                                  height, found, where, _card_label(index, name), icons, warned, cells,
                                   families, same)
             back = None
             if back_layers is not None:
@@ -1286,14 +1312,16 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
                             isinstance(fault, tuple) and fault[2] is None:   # the template's mistake
                         mistakes.setdefault((fault, id(layer)), [layer, 0])[1] += entry.count
                     elif isinstance(fault, str):
-                        problems.add(f"card {index + 1} ({name}): unknown variable {{{fault}}}", where,
+                        problems.add(f"{_card_label(index, name)}: unknown variable {{{fault}}}", where,
                                      suggestion(fault, list(variables)) if variables else None)
                     else:
-                        problems.add(f"card {index + 1} ({name}): {fault[0]}", _cell(cells, list(fault[2]), where),
+                        problems.add(f"{_card_label(index, name)}: {fault[0]}", _cell(cells, list(fault[2]), where),
                                      fault[1])
             cards.append(_constructed(ResolvedCard, {"name": name, "front": front, "back": back,
                                                      "copy_number": copy, "source_line": where.line or 0}))
     _template_mistakes(mistakes, checked, spec, given_anywhere, problems, top)
+    if spec.die is not None:
+        _check_die(spec, width, height, cards, problems, _loc(data, "die", top))
     families.report(problems)
     problems.raise_if_any(str(path), Location(str(path)))
     found = _palette_colour(spec.background, palette)
@@ -1302,9 +1330,26 @@ def resolve_deck(data: Any, path: Path, lang: str = "en") -> ResolvedDeck:
     return ResolvedDeck(id=spec.id, game=spec.game, kind=spec.kind, title=title,
                         revision=spec.revision, width=width, height=height, bleed=spec.bleed,
                         corner_radius=spec.corner_radius, gap=spec.gap,
-                        orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", background=background,
+                        orientation=spec.orientation, layout=spec.layout, tts=spec.tts or "", die=spec.die,
+                        background=background,
                         cards=tuple(cards), source=str(path), icons=user_icons,
                         noun=_noun(spec, lang))
+
+
+def _check_die(spec: DeckSpec, width: float, height: float, cards: list, problems: Problems, at: Location) -> None:
+    """A deck printed as dice (``die:``): square faces of a net's size, six a die, no backs."""
+    from railprint.model.die_net import FACE_SIZES, within
+
+    if abs(width - height) > 1e-6 or not within(width, FACE_SIZES):
+        problems.add(f"a die's faces are squares of {to_mm(FACE_SIZES[0]):g}mm to {to_mm(FACE_SIZES[1]):g}mm, "
+                     f"not {to_mm(width):g} × {to_mm(height):g} mm", at, "give the deck size: {width: 18mm, height: 18mm}")
+    if len(cards) % 6:
+        problems.add(f"a die has six faces: the {len(cards)} card(s) of this deck are not a whole number of dice", at,
+                     f"list six cards a die, face 1 first ({6 - len(cards) % 6} more, or {len(cards) % 6} fewer)")
+    if any(card.back is not None for card in cards):
+        problems.add("a die's faces have no back", at, "take 'back:' (and a 'back' column) out of this deck")
+    if spec.share:
+        problems.add("a die is printed as cube nets, not on sheets shared with other sets", at, "take 'share:' out")
 
 
 _NUMBERED = re.compile(r"\{[^{}]*\b(index|copy)\b")

@@ -52,6 +52,10 @@ def _ink_box(layer: TextLayer, text: str, face: str = "regular", family: str | N
     return corners
 
 
+DIE_SAFE = mm(1.5)
+"""The safe zone of a die's faces (a deck with ``die:``) unless the deck sets ``safe:``."""
+
+
 def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     """``file:line:col: …`` for every text layer inside the deck's safe zone (none if the file
     has other problems: ``load_deck`` reports those)."""
@@ -67,6 +71,8 @@ def safe_zone_warnings(path: str | Path, lang: str = "en") -> list[str]:
     else:
         width, height = spec.size.width, spec.size.height
     safe = spec.safe
+    if spec.die is not None and "safe" not in data:
+        safe = min(safe, DIE_SAFE)   # a die's faces are folded, not cut apart: 3 mm of an 18 mm face is a third
     top = Location(str(path), 1, 1)
     families = _font_families(spec, data, path, Problems(), top)
     templates = data.get("templates", {}) if isinstance(data, dict) else {}

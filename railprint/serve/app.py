@@ -43,8 +43,8 @@ from railprint.errors import RailprintError, check_lang, suggestion
 from railprint.loading.text import MAX_GAME_BYTES
 from railprint.registry import Game, find_game, games, named, scorer, web_page
 from railprint.scene import Document, Group, Text
-from railprint.serve.rooms import (BadChange, Conflict, Refused, Room, RoomNotFound, RoomStore, StoreDamaged,
-                                   MAX_TITLE, check_title)
+from railprint.serve.rooms import (RELOAD_PL, BadChange, Conflict, Refused, Room, RoomNotFound, RoomStore, StoreDamaged,
+                                   MAX_TITLE, check_title, part_name)
 
 MAX_BODY = 1024 * 1024
 """Largest request body (1 MiB): a whole game file is a few kB."""
@@ -69,23 +69,20 @@ def _known_parts(parts: dict, updates: dict) -> dict:
     anything else is refused before the game's page checks the values."""
     for key in updates:
         if key == "setup":
-            raise RailprintError("the setup of a room is fixed once the game is created")
+            raise RailprintError("the setup of a room is fixed once the game is created",
+                                 pl="ustawień gry nie da się zmienić po jej rozpoczęciu; zacznij nową grę")
         if key not in parts:
             player = str(key).removeprefix("player:")
-            raise RailprintError(f"no player {player!r} in this room", hint=suggestion(player, parts["setup"]["players"]))
+            raise RailprintError(f"no player {player!r} in this room", hint=suggestion(player, parts["setup"]["players"]),
+                                 pl=f"w tej grze nie ma gracza {player[:40]!r}; odśwież stronę, by zobaczyć graczy")
     return updates
 
 
-def _name_problem(name: str) -> str | None:
-    """Why a player's name cannot be used, or None: a control, invisible or bidirectional
-    character (U+202E turns the text after it around on every other phone), or a character the
-    score pictures' font cannot draw (an emoji: every picture of the room failed, for good)."""
-    problem = _name_problems(name)
-    return problem[0] if problem else None
-
-
 def _name_problems(name: str) -> tuple[str, str] | None:
-    """Why a player's name cannot be used, in English and Polish, or None (:func:`_name_problem`)."""
+    """Why a player's name cannot be used, in English and Polish, or None: a control, invisible or
+    bidirectional character (U+202E turns the text after it around on every other phone), or a
+    character the score pictures' font cannot draw (an emoji: every picture of the room failed,
+    for good)."""
     from railprint.text.fonts import check_glyphs
 
     for ch in name:
@@ -152,7 +149,8 @@ def joined(page: Any, parts: dict[str, Any], name: Any) -> tuple[dict[str, Any],
     fresh = page.new_room(players, {k: v for k, v in setup.items() if k != "players"})
     added = {key: value for key, value in fresh.items() if key not in parts}
     if not added:
-        raise RailprintError(f"{players[-1]!r} adds no part to this game")
+        raise RailprintError(f"{players[-1]!r} adds no part to this game",
+                             pl=f"{players[-1]!r} nie dostaje w tej grze własnego arkusza")
     return added, {"setup": {**setup, "players": players}}
 
 
@@ -162,11 +160,23 @@ def _room_answer(room: Room, score: dict) -> JSONResponse:
     return JSONResponse({"room": room.as_json(), "score": score})
 
 
-def _error(status: int, message: str, pl: str | None = None, **extra: Any) -> JSONResponse:
-    """A refusal as JSON: ``error`` in English (the API's word) and, when there is one, ``error_pl``
-    the same in Polish (a Polish page shows that one)."""
+def _error(status: int, message: str, pl: str | None, **extra: Any) -> JSONResponse:
+    """A refusal as JSON: ``error`` in English (the API's word) and ``error_pl`` the same in
+    Polish (a Polish page shows that one). Every refusal of the server's own passes its Polish
+    (``tests/serve/test_api_polish_everywhere.py`` reads this file for one without); None only
+    for a game's error that has none (:func:`_pl`)."""
     said = {"error": message, "error_pl": pl} if pl else {"error": message}
     return JSONResponse({**said, **extra}, status_code=status)
+
+
+IMPORT_PL = "ten plik nie jest grą zapisaną przez Eksport na tej stronie; wczytaj room.json pobrany przez Eksport"
+"""The Polish of an imported file's refusals that name its JSON keys (``parts.setup``, ...)."""
+SCORE_PL = "tej gry nie da się jeszcze policzyć: strona gry mówi, czego brakuje"
+"""The Polish of a scorer's refusal that brings none of its own (the page shows the reason)."""
+GONE_PL = "połączenie zerwało się, zanim serwer dostał całą wiadomość; spróbuj jeszcze raz"
+"""The Polish of a request whose client went away before its body came (nobody reads it)."""
+HTTP_PL = {404: "nie ma tu takiego adresu; otwórz link z kodu QR", 405: RELOAD_PL}
+"""The Polish of the web framework's own refusals (an address no route has, a method it does not take)."""
 
 
 def _said(exc: Exception) -> str | None:
@@ -304,13 +314,15 @@ class Guard:
     def _refusal(self, scope, headers: dict[str, str]) -> JSONResponse | None:
         host = headers.get("host")
         if not self.hosts.allows(host):
-            return _error(403, f"this server is not {str(host)[:80]!r}: open it by its own address")
+            return _error(403, f"this server is not {str(host)[:80]!r}: open it by its own address",
+                          f"ten serwer to nie {str(host)[:80]!r}: otwórz go jego własnym adresem (z kodu QR)")
         if scope["method"] not in SAFE_METHODS:
             site = headers.get("sec-fetch-site")
             origin = headers.get("origin")
             if (site is not None and site not in ("same-origin", "none")) or (
                     origin is not None and not _same_origin(origin, host)):
-                return _error(403, "a change from another site's page is refused")
+                return _error(403, "a change from another site's page is refused",
+                              "zmiana wysłana ze strony innej witryny: odrzucona; wprowadź ją na stronie gry")
         return None
 
     async def __call__(self, scope, receive, send):
@@ -332,7 +344,8 @@ class Guard:
         if self.token is not None:
             given, in_query = self._token_of(scope, headers)
             if given is None or not hmac.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
-                return await _error(403, "this server needs the token from the link its terminal printed")(
+                return await _error(403, "this server needs the token from the link its terminal printed",
+                                    "ten serwer wymaga klucza z linku, który wypisał: zeskanuj jeszcze raz jego kod QR")(
                     scope, receive, secured)
             if in_query:
                 set_cookie = (b"set-cookie", f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode())
@@ -342,7 +355,7 @@ class Guard:
             try:
                 size = int(headers["content-length"])
             except ValueError:
-                return await _error(400, "bad Content-Length")(scope, receive, secured)
+                return await _error(400, "bad Content-Length", RELOAD_PL)(scope, receive, secured)
             if size > max_body:
                 return await _error(413, f"the request body is {size} bytes; at most {max_body} "
                                          f"are accepted", f"za duży plik ({size} bajtów); najwyżej {max_body}"
@@ -423,17 +436,21 @@ def parse_json(raw: bytes) -> Any:
         value = json.loads(raw.decode("utf-8"), parse_int=_number, parse_float=_finite,
                            parse_constant=_refuse_constant)
     except UnicodeDecodeError as exc:
-        raise RailprintError(f"the request body is not UTF-8 (byte {exc.start})") from None
+        raise RailprintError(f"the request body is not UTF-8 (byte {exc.start})",
+                             pl=f"to, co wysłano, nie jest tekstem UTF-8 (bajt {exc.start}); {RELOAD_PL}") from None
     except RecursionError:
-        raise RailprintError(f"the request body nests deeper than {MAX_DEPTH}") from None
+        raise RailprintError(f"the request body nests deeper than {MAX_DEPTH}",
+                             pl=f"to, co wysłano, jest zagnieżdżone głębiej niż {MAX_DEPTH}; {RELOAD_PL}") from None
     except ValueError as exc:  # JSONDecodeError too
-        raise RailprintError(f"the request body is not JSON: {exc}") from None
+        raise RailprintError(f"the request body is not JSON: {exc}",
+                             pl=f"to, co wysłano, nie jest poprawnym JSON-em; {RELOAD_PL}") from None
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > MAX_DEPTH:
-                raise RailprintError(f"the request body nests deeper than {MAX_DEPTH}")
+                raise RailprintError(f"the request body nests deeper than {MAX_DEPTH}",
+                                     pl=f"to, co wysłano, jest zagnieżdżone głębiej niż {MAX_DEPTH}; {RELOAD_PL}")
             stack.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
     return value
 
@@ -477,7 +494,7 @@ def _game_of(room: Room) -> tuple[Game, Any]:
     game = find_game(room.game)
     page = web_page(game)
     if page is None:
-        raise RailprintError(f"{game.id} has no page")
+        raise RailprintError(f"{game.id} has no page", pl=f"{game.id} nie ma strony do liczenia punktów przy stole")
     return game, page
 
 
@@ -705,28 +722,34 @@ def checked_room_file(data: Any) -> tuple[Game, str, dict]:
                              pl="to nie jest plik gry z tej strony (wczytaj room.json pobrany przez Eksport)")
     web = _web_games()
     if not isinstance(data.get("game"), str) or data["game"] not in web:
-        raise RailprintError(f"game: one of {', '.join(web)}", hint=suggestion(str(data.get("game")), list(web)))
+        raise RailprintError(f"game: one of {', '.join(web)}", hint=suggestion(str(data.get("game")), list(web)),
+                             pl=f"ten plik jest grą, której tu nie ma (są: {', '.join(web)})")
     game = web[data["game"]]
     title = check_title(data.get("title"))
     parts = data.get("parts")
     if not isinstance(parts, dict) or not isinstance(parts.get("setup"), dict):
-        raise RailprintError("parts: expected an object with the room's setup and its players' parts")
+        raise RailprintError("parts: expected an object with the room's setup and its players' parts",
+                             pl=IMPORT_PL)
     setup = parts["setup"]
     players = setup.get("players")
     if (not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and 0 < len(p) <= 40 and p == p.strip() for p in players)
             or len({p.casefold() for p in players}) != len(players)):
-        raise RailprintError(f"parts.setup.players: 1 to {MAX_PLAYERS} different names of at most 40 characters")
+        raise RailprintError(f"parts.setup.players: 1 to {MAX_PLAYERS} different names of at most 40 characters",
+                             pl=f"gracze w pliku: od 1 do {MAX_PLAYERS} różnych imion, każde najwyżej 40 znaków; "
+                                f"{IMPORT_PL}")
     for name in players:
-        if problem := _name_problem(name):
-            raise RailprintError(f"parts.setup.players: {problem}")
+        if problem := _name_problems(name):
+            raise RailprintError(f"parts.setup.players: {problem[0]}", pl=f"gracze w pliku: {problem[1]}")
     page = web_page(game)
     fresh = page.new_room(list(players), {k: v for k, v in setup.items() if k != "players"})
     if fresh["setup"] != setup:
-        raise RailprintError("parts.setup: not a setup this game makes from its players and choices")
+        raise RailprintError("parts.setup: not a setup this game makes from its players and choices",
+                             pl=f"ustawienia gry w pliku nie są takie, jakie ta gra tworzy; {IMPORT_PL}")
     if set(parts) != set(fresh):
         extra = sorted(set(parts) ^ set(fresh))
-        raise RailprintError(f"parts: {extra[0]!r} does not belong to a room of these players")
+        raise RailprintError(f"parts: {extra[0]!r} does not belong to a room of these players",
+                             pl=f"{part_name(extra[0])!r} nie należy do gry tych graczy; {IMPORT_PL}")
     updates = {key: value for key, value in parts.items() if key != "setup"}
     fresh.update(page.check_change(fresh, updates) if updates else {})
     return game, title, fresh
@@ -1122,7 +1145,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     def _plain(status: int):
         async def answer(request, exc: Exception):
-            return _error(status, str(exc), _pl(exc))
+            return _error(status, str(exc), _pl(exc) or GONE_PL)   # (a RailprintError's own; else a client gone)
         return answer
 
     # errors whose answer is their message with a status of their own (a client gone before its body
@@ -1151,20 +1174,23 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     async def _invalid(request, exc: RequestValidationError):
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return _error(400, f"{where}: {first.get('msg', 'bad request')}")
+        return _error(400, f"{where}: {first.get('msg', 'bad request')}", RELOAD_PL)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request, exc: StarletteHTTPException):
-        return _error(exc.status_code, str(exc.detail))
+        return _error(exc.status_code, str(exc.detail), HTTP_PL.get(exc.status_code, RELOAD_PL))
 
     @app.exception_handler(Exception)
     async def _crash(request, exc: Exception):  # never a bare 500 page; the message says what failed
-        return _error(500, f"internal error: {type(exc).__name__}")
+        return _error(500, f"internal error: {type(exc).__name__}",
+                      f"błąd serwera ({type(exc).__name__}); spróbuj jeszcze raz, a jeśli się powtórzy, "
+                      "zgłoś go osobie, która uruchomiła serwer")
 
     async def _json_body(request: Request) -> Any:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            raise WrongMediaType(f"send the body as application/json (not {kind or 'no Content-Type'!r})")
+            raise WrongMediaType(f"send the body as application/json (not {kind or 'no Content-Type'!r})",
+                                 pl=RELOAD_PL)
         return parse_json(await request.body())
 
     def _lang(request: Request) -> str:
@@ -1176,10 +1202,10 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     def _static_file(folder, name: str) -> Response:
         if not STATIC_NAME.match(name):
-            return _error(404, f"no file {name!r}")
+            return _error(404, f"no file {name!r}", f"nie ma pliku {name[:64]!r}")
         item = folder / name
         if not item.is_file():
-            return _error(404, f"no file {name!r}")
+            return _error(404, f"no file {name!r}", f"nie ma pliku {name!r}")
         return Response(item.read_bytes(), media_type=MEDIA[name.rsplit(".", 1)[1]],
                         headers={"Cache-Control": "no-cache"})
 
@@ -1209,7 +1235,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     def game_file(game_id: str, name: str):
         game = _web_games().get(game_id)
         if game is None:
-            return _error(404, f"no game {game_id!r} with a page")
+            return _error(404, f"no game {game_id!r} with a page", f"nie ma gry {game_id[:64]!r} ze stroną")
         module = named(game.web)
         return _static_file(resources.files(module.__name__) / "static", name)
 
@@ -1229,9 +1255,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         try:
             offset, limit = int(params.get("offset", "0")), int(params.get("limit", "50"))
         except ValueError:
-            raise RailprintError("offset and limit: whole numbers") from None
+            raise RailprintError("offset and limit: whole numbers", pl=RELOAD_PL) from None
         if not (0 <= offset <= 10**9 and 1 <= limit <= 100):
-            raise RailprintError("offset: 0 or more; limit: 1 to 100")
+            raise RailprintError("offset: 0 or more; limit: 1 to 100", pl=RELOAD_PL)
         query = params.get("q", "").strip()[:80]
         rooms, total = store.list(query=query, archived=params.get("archived") == "1", offset=offset, limit=limit)
         return JSONResponse(rooms, headers={"X-Total-Count": str(total)})
@@ -1241,9 +1267,9 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         """Rename (``{"title": …}``) or archive (``{"archived": true|false}``) a room."""
         body = await _json_body(request)
         if not isinstance(body, dict) or not body or set(body) - {"title", "archived"}:
-            raise RailprintError('expected {"title": name} and/or {"archived": true|false}')
+            raise RailprintError('expected {"title": name} and/or {"archived": true|false}', pl=RELOAD_PL)
         if "archived" in body and not isinstance(body["archived"], bool):
-            raise RailprintError("archived: true or false")
+            raise RailprintError("archived: true or false", pl=RELOAD_PL)
         room = store.describe(room_id, title=body.get("title"), archived=body.get("archived"))
         watchers.forget(room_id)
         return _room_answer(room, scored(room))
@@ -1276,20 +1302,26 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     async def create_room(request: Request):
         body = await _json_body(request)
         if not isinstance(body, dict):
-            raise RailprintError("expected {\"game\": id, \"players\": [names], \"setup\": {...}}")
+            raise RailprintError("expected {\"game\": id, \"players\": [names], \"setup\": {...}}", pl=RELOAD_PL)
         room_rate.take(request.client.host if request.client else "?")
         web = _web_games()
         game_name = body.get("game")
         if not isinstance(game_name, str):
-            raise RailprintError("which game? (\"game\": one of " + ", ".join(web) + ")")
-        game = find_game(game_name)
+            raise RailprintError("which game? (\"game\": one of " + ", ".join(web) + ")",
+                                 pl="jaka gra? wybierz jedną z listy")
+        try:
+            game = find_game(game_name)
+        except RailprintError as exc:   # (the registry's words: English only)
+            raise RailprintError(exc.message, hint=exc.hint,
+                                 pl=f"nie ma gry {game_name[:40]!r}; wybierz grę z listy") from None
         if game.id not in web:
             raise RailprintError(f"{game.id} has no page to score it at the table",
-                                 hint=suggestion(game_name, list(web)))
+                                 hint=suggestion(game_name, list(web)),
+                                 pl=f"{game.id} nie ma strony do liczenia punktów przy stole; wybierz grę z listy")
         players = checked_players(body.get("players"))
         setup = body.get("setup") or {}
         if not isinstance(setup, dict):
-            raise RailprintError("setup: expected an object of choices")
+            raise RailprintError("setup: expected an object of choices", pl=RELOAD_PL)
         parts = web_page(game).new_room(players, setup)
         # a typed title is checked as a rename checks it (any value was taken, as its str():
         # control characters, U+202E, {"a": 1}); none or a blank one: the players' names
@@ -1309,7 +1341,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         try:
             after_version = int(after)
         except ValueError:
-            raise RailprintError("after: a room version (a whole number)") from None
+            raise RailprintError("after: a room version (a whole number)", pl=RELOAD_PL) from None
         phone = _phone(request)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + LONG_POLL
@@ -1357,7 +1389,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         # the room to check the change against (the store checks the version again under its lock)
         room = now(room_id)
         if not isinstance(body, dict) or not isinstance(body.get("parts"), dict):
-            raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}")
+            raise BadChange("expected {\"version\": N, \"parts\": {part: new value}}", pl=RELOAD_PL)
         _, page = _game_of(room)
         updates = page.check_change(room.parts, _known_parts(room.parts, body["parts"]))
         room = store.change(room_id, body.get("version"), updates, getattr(page, "check_with_room", None))
@@ -1377,7 +1409,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     def add_player(room_id: str, body: Any, phone: str | None = None) -> Response:
         room = now(room_id)
         if not isinstance(body, dict) or set(body) != {"version", "name"}:
-            raise BadChange("expected {\"version\": N, \"name\": the new player's name}")
+            raise BadChange("expected {\"version\": N, \"name\": the new player's name}", pl=RELOAD_PL)
         _, page = _game_of(room)
         added, updates = joined(page, room.parts, body["name"])
         before = room.parts["setup"]["players"]
@@ -1401,7 +1433,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         _, page = _game_of(room)
         actions = getattr(page, "ACTIONS", {})
         if action not in actions:
-            return _error(404, f"no action {action!r}", hint=suggestion(action, list(actions)))
+            return _error(404, f"no action {action!r}", RELOAD_PL, hint=suggestion(action, list(actions)))
         return actions[action](room.parts, body)
 
     @app.post("/api/rooms/{room_id}/photos/{player}")
@@ -1425,11 +1457,12 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
             try:
                 version = int(request.query_params["version"])
             except (KeyError, ValueError):
-                raise BadChange("a photo upload needs ?version=N, the room version it changes") from None
+                raise BadChange("a photo upload needs ?version=N, the room version it changes", pl=RELOAD_PL) from None
             _, page = _game_of(room)
             reader = getattr(page, "read_photo", None)
             if reader is None:
-                return _error(404, f"{room.game} cannot read photos of its sheets")
+                return _error(404, f"{room.game} cannot read photos of its sheets",
+                              f"{room.game}: ta gra nie czyta zdjęć arkuszy; wpisz je dotknięciami")
             updates, extra = await in_thread(photos, reader, room.parts, player, raw)
         finally:
             photos_under_way[0] -= 1
@@ -1451,7 +1484,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         for file_name, text in page.files(room.parts):
             if file_name == name:
                 return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
-        return _error(404, f"no file {name!r} in this room")
+        return _error(404, f"no file {name!r} in this room", f"w tej grze nie ma pliku {name[:64]!r}; odśwież listę plików")
 
     @app.put("/api/rooms/{room_id}/files/{name}")
     async def upload_file(room_id: str, name: str, request: Request):
@@ -1462,7 +1495,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         try:
             version = int(request.query_params["version"])
         except (KeyError, ValueError):
-            raise BadChange("an upload needs ?version=N, the room version it replaces") from None
+            raise BadChange("an upload needs ?version=N, the room version it replaces", pl=RELOAD_PL) from None
         # read, checked and stored in a phone's thread: a file's YAML and its problems took up to
         # 4.5 s of CPU on the event loop, every other phone waiting
         return await in_thread(phones, read_upload, room_id, name, version, raw)
@@ -1484,7 +1517,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
     def export_json(room_id: str):
         answer = scored(store.get(room_id))
         if "error" in answer:
-            raise RailprintError(answer["error"])
+            raise RailprintError(answer["error"], pl=answer.get("error_pl") or SCORE_PL)
         return JSONResponse(answer["result"])
 
     def picture_of(request: Request, room: Room, fmt: str) -> tuple[tuple, dict[str, str]]:
@@ -1533,7 +1566,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
         from railprint.writers import font_chars, render
 
         if fmt not in ("svg", "pdf"):
-            return _error(404, f"no picture format {fmt!r} (svg or pdf)")
+            return _error(404, f"no picture format {fmt!r} (svg or pdf)", f"nie ma obrazka w formacie {fmt[:20]!r} (svg albo pdf)")
         room = now(room_id)
         # a phone asking again for the version it holds gets 304 and nothing is drawn
         _, cache = picture_of(request, room, fmt)
@@ -1555,7 +1588,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 else:
                     answer = score_room(room, lang=lang, picture=True)
                     if "error" in answer:
-                        raise RailprintError(answer["error"])
+                        raise RailprintError(answer["error"], pl=answer.get("error_pl") or SCORE_PL)
                     picture = answer["picture"]
                 # every character the pictures drew so far (every room's: the tables of a hall
                 # share one subset): the embedded font subset stays the same from version to
@@ -1575,7 +1608,8 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
                 data = documents.get(("pdf", room.id, room.version, lang), lambda: render(doc, "pdf")[0])
             else:
                 if not 0 <= page < len(doc.pages):
-                    raise RailprintError(f"page: 0 to {len(doc.pages) - 1}")
+                    raise RailprintError(f"page: 0 to {len(doc.pages) - 1}",
+                                         pl=f"obrazek ma strony od 0 do {len(doc.pages) - 1}; odśwież stronę")
                 one = replace(doc, pages=(doc.pages[page],))
                 # a page object drawn before is not drawn again: a Railroad Ink sheet's page is
                 # the same object while that sheet does not change (its scoring and page are made

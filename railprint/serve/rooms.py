@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from railprint.errors import RailprintError, clip
+from railprint.errors import RELOAD_PL, RailprintError, clip
 
 ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{12}$")
 PART_KEY = re.compile(r"^[^\x00-\x1f\x7f]{1,80}$")
@@ -77,6 +77,11 @@ class Refused(Conflict):
 
 class BadChange(RailprintError):
     """A change that cannot be applied (unknown version, malformed part)."""
+
+
+def part_name(key: Any) -> str:
+    """A part's key in players' words: ``player:Ala`` is Ala; ``game``, ``map`` stay."""
+    return str(key).removeprefix("player:")[:40]
 
 
 @dataclass(frozen=True)
@@ -129,7 +134,8 @@ class RoomStore(Protocol):
 def _encode(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     if len(text.encode("utf-8")) > MAX_PART_BYTES:
-        raise BadChange(f"a part may hold at most {MAX_PART_BYTES // 1024} kB")
+        raise BadChange(f"a part may hold at most {MAX_PART_BYTES // 1024} kB",
+                        pl=f"część gry może mieć najwyżej {MAX_PART_BYTES // 1024} kB; usuń część wpisów")
     return text
 
 
@@ -140,7 +146,9 @@ class StoreDamaged(RailprintError):
 def _damaged(path: Path, exc: Exception) -> StoreDamaged:
     return StoreDamaged(f"{path}: the rooms database cannot be read ({exc})",
                         hint=f"move {path.name} away (the games in it are lost) and start again; "
-                             "`sqlite3 rooms.sqlite3 .recover` may save some")
+                             "`sqlite3 rooms.sqlite3 .recover` may save some",
+                        pl=f"serwer nie może odczytać bazy gier ({path.name}); poproś osobę, która go "
+                           "uruchomiła, by przeniosła ten plik i uruchomiła serwer od nowa")
 
 
 UNUSABLE = ("SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_READONLY")
@@ -198,7 +206,9 @@ class Store:
             _private_file(self.path)
         except OSError as exc:
             raise RailprintError(f"{folder}: cannot keep the rooms there ({exc.strerror})",
-                                 hint="give --data a folder you can write") from None
+                                 hint="give --data a folder you can write",
+                                 pl=f"{folder}: nie da się tam trzymać gier ({exc.strerror}); "
+                                    "podaj w --data folder z prawem zapisu") from None
         self._lock = threading.Lock()
         self._read_lock = threading.Lock()
         self._queue: list[_Pending] = []  # changes waiting for the next commit
@@ -324,7 +334,7 @@ class Store:
         against the state before either): a :class:`RailprintError` it raises refuses the
         change as :class:`Refused` (a :class:`Conflict`) with that message and the current room."""
         if not isinstance(updates, dict) or not updates:
-            raise BadChange("a change replaces at least one part")
+            raise BadChange("a change replaces at least one part", pl=RELOAD_PL)
         encoded = []
         for key, value in updates.items():
             _check_key(key)
@@ -340,7 +350,7 @@ class Store:
         under the lock against the current parts. A part the room has already is refused
         (:class:`Conflict`: it was added meanwhile). Kept in the history as every change is."""
         if not isinstance(added, dict) or not added or not isinstance(updates, dict):
-            raise BadChange("a change that adds parts adds at least one")
+            raise BadChange("a change that adds parts adds at least one", pl=RELOAD_PL)
         encoded, new = [], []
         for key, value in updates.items():
             _check_key(key)
@@ -399,13 +409,17 @@ class Store:
         room_id, version, encoded = pending.room_id, pending.version, pending.encoded
         room = self._room(room_id)
         if version < 0 or version > room.version:
-            raise BadChange(f"version {version} is not a version of this room (now {room.version})")
+            raise BadChange(f"version {version} is not a version of this room (now {room.version})",
+                            pl=f"ta gra nie miała wersji {version} (teraz ma {room.version}); "
+                               "odśwież stronę i wprowadź zmianę jeszcze raz")
         for key, _ in encoded:
             if key not in room.parts:
-                raise BadChange(f"this room has no part {key!r}")
+                raise BadChange(f"this room has no part {key!r}",
+                                pl=f"w tej grze nie ma {part_name(key)!r}; odśwież stronę")
         for key, _ in pending.added:
             if key in room.parts:
-                raise Conflict(f"{key!r} was added on another screen meanwhile; here is the current game", room)
+                raise Conflict(f"{key!r} was added on another screen meanwhile; here is the current game", room,
+                               pl=f"{part_name(key)!r} dołączył(a) w międzyczasie na innym ekranie; oto aktualna gra")
         if version < room.version:
             # (from each part's own version, not the history: a trimmed history must not let a
             # stale phone's change through)
@@ -415,7 +429,10 @@ class Store:
                 "ORDER BY version LIMIT 1", (room_id, version, *(k for k, _ in encoded))).fetchone()
             if touched is not None:
                 raise Conflict(f"{touched[0]!r} was changed on another screen (version {touched[1]}) "
-                               f"after version {version}; here is the current game", room)
+                               f"after version {version}; here is the current game", room,
+                               pl=f"{part_name(touched[0])!r}: ktoś zmienił to w międzyczasie na innym ekranie "
+                                  f"(wersja {touched[1]}, ta strona miała {version}); oto aktualna gra — "
+                                  "wprowadź swoją zmianę jeszcze raz")
         if pending.check is not None:
             try:
                 pending.check(room.parts, pending.updates)
@@ -505,13 +522,13 @@ def check_title(title: Any) -> str:
 
 def _version(version: Any) -> int:
     if isinstance(version, bool) or not isinstance(version, int):
-        raise BadChange("a change needs the room version it was made on (a whole number)")
+        raise BadChange("a change needs the room version it was made on (a whole number)", pl=RELOAD_PL)
     return version
 
 
 def _check_key(key: Any) -> None:
     if not isinstance(key, str) or not PART_KEY.match(key):
-        raise BadChange(f"not a part name: {str(key)[:40]!r}")
+        raise BadChange(f"not a part name: {str(key)[:40]!r}", pl=RELOAD_PL)
 
 
 class ChangeFeed:

@@ -33,8 +33,10 @@ _LETTERS = (r"A-Za-z\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02AF\u0
 _COMPOUND = re.compile(rf"[{_LETTERS}][{_LETTERS}0-9]*(?:[-\u2010\u2013/][{_LETTERS}][{_LETTERS}0-9]*)+"
                        rf"(?:\.[{_LETTERS}0-9]+)*[.,;:'\")\]]*")
 _JOINT = re.compile(r"(?<=[-\u2010\u2013/])")
-# the hyphen drawn at a dictionary break
+# the hyphen drawn at a dictionary break, and at a soft hyphen (U+00AD, as word processors insert
+# it) where a line breaks after one; elsewhere a soft hyphen stays invisible
 HYPHEN = "-"
+SOFT_HYPHEN = "\u00ad"
 
 
 def pieces(word: str) -> tuple[str, ...]:

@@ -380,11 +380,21 @@ def _checked(path: str, stamp: tuple[int, int]) -> str:
             raise ValueError(f"unitsPerEm {upm} is outside 16..16384")
         for glyph in list(font.getGlyphOrder())[:1]:
             font["glyf"][glyph]  # noqa: B018 - decode one outline: a broken glyf table fails here
+        locations = font["loca"].locations
+        if any(a > b for a, b in zip(locations, locations[1:])) or locations and locations[-1] > directory[b"glyf"][1]:
+            # fontTools reads such outlines as empty: the text was drawn invisible, without a word
+            raise ValueError("its glyph locations (loca) are out of order or point past the glyph data")
         if _sfnt_metrics(data) is None:
             # what metrics() will ask fontTools for (hmtx, hhea, OS/2): a checked font always
             # has metrics, so a damaged hmtx is this error, not a traceback when text is measured
             _font_metrics(font)
         font.close()
+        from reportlab.pdfbase.ttfonts import TTFontFile
+
+        # the PDF writer embeds the font through reportlab, which reads tables fontTools leaves
+        # alone (a name table of an unknown format passed `validate`, then `render` failed
+        # unlocated: "the font f.ttf cannot be embedded: Unknown name table format"); ~1.5 ms
+        TTFontFile(io.BytesIO(data))
     except RailprintError:
         raise
     except Exception as exc:  # fontTools raises many kinds (struct, assertion, key) for a broken file

@@ -103,7 +103,7 @@ def segments(paragraph: tuple, font_of: Callable, lang: str | None = None) -> tu
         at = 0
         for piece in breaking.pieces(plain)[:-1]:
             at += len(piece)
-            cuts[at] = False
+            cuts[at] = piece.endswith(breaking.SOFT_HYPHEN)   # a soft hyphen shows where a line breaks
         if lang is not None:
             letters = "".join("\ufffc" if run.icon else run.text for run in word)
             for point in breaking.hyphenation(letters, lang):
@@ -234,8 +234,8 @@ def _place(lines, size: float, width: float, height: float, align: str, spacing:
                     if gap:
                         parts.append(None)
                     parts.append([style, run.text, font_of(run)])
-        if segs and segs[-1].hyphen and not last and type(parts[-1]) is list:
-            parts[-1][1] += breaking.HYPHEN
+        if segs and segs[-1].hyphen and not last and type(parts[-1]) is list:   # the soft hyphen becomes it
+            parts[-1][1] = parts[-1][1].removesuffix(breaking.SOFT_HYPHEN) + breaking.HYPHEN
         widths = []
         for part in parts:
             if part is None:

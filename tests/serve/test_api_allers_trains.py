@@ -220,4 +220,4 @@ def test_the_start_form_names_the_modes_and_the_ways_in_in_both_languages(client
     assert fields["entry"]["choices"] == ["scoring-board", "frames"]
     assert set(fields["entry"]["names"]) == set(fields["entry"]["choices"])
     assert set(fields["mode"]["names"]) == set(fields["mode"]["choices"])
-    assert fields["entry"]["names"]["frames"]["pl"] == "ramkę każdego gracza, kafelek po kafelku"
+    assert fields["entry"]["names"]["frames"]["pl"] == "ramki graczy, kafelek po kafelku"

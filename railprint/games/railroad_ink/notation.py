@@ -111,7 +111,9 @@ def parse(text: str, filename: str = "<input>") -> Board:
     headers: dict[str, str] = {}
     rows: list[tuple[Cell, ...]] = []
     last_grid_line = 0
-    lines = text.split("\n")
+    # lines end in LF, CRLF or a lone CR (an old Mac editor's): a file of CR-only lines was one
+    # line, "no grid rows" at 1:1
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, raw in enumerate(lines, start=1):
         content = raw.split("#", 1)[0]
         if not content.strip():

@@ -148,7 +148,9 @@ class BoardSpec(Spec):
     game: str
     title: dict[str, str]
     revision: Annotated[int, Field(ge=1)] = 1
-    map: str
+    map: str = Field(description="the id of the Ticket to Ride map this board draws; a board of your own game is "
+                                 "a 'kind: deck' with one card of the board's size, printed over pages "
+                                 "(docs/content-format.md, Boards)")
     size: SizeSpec | None = None
     overlap: Annotated[Length, AfterValidator(_overlap)] = MIN_OVERLAP
     labels: dict[str, Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]] = {}

@@ -17,7 +17,8 @@
       language: "Language", sheet: "Your part of the game",
       who: "Who are you?", who_help: "Tap your name: this phone opens on your part from now on.",
       watching: "Just watching", not_listed: "Not on the list? Type your name and join the game.",
-      new_player: "I'm new: my name", join: "Join"},
+      new_player: "I'm new: my name", join: "Join",
+      not_json: "The server answered {status} without saying why; try again, and if it stays, restart railprint serve."},
     pl: {app: "railprint — liczenie punktów przy stole", new_game: "Nowa gra", game: "Gra", players: "Gracze",
       player_n: "Gracz", create: "Zaczynamy", games: "Gry", home: "Gry", ranking: "Ranking", player: "Gracz",
       points: "Punkty", files: "Pliki", files_help: "Pliki, które czyta railprint score; wgraj plik z powrotem, by zastąpić tę część.",
@@ -32,7 +33,8 @@
       language: "Język", sheet: "Twoja część gry",
       who: "Kim jesteś?", who_help: "Dotknij swojego imienia: od teraz ten telefon otworzy się na Twojej części gry.",
       watching: "Tylko patrzę", not_listed: "Nie ma Cię na liście? Wpisz swoje imię i dołącz do gry.",
-      new_player: "Dołączam: moje imię", join: "Dołącz"},
+      new_player: "Dołączam: moje imię", join: "Dołącz",
+      not_json: "Serwer odpowiedział {status}, nie mówiąc dlaczego; spróbuj jeszcze raz, a jeśli to się powtórzy, uruchom railprint serve od nowa."},
   };
   const COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#37474f"];
   // each player's mark: a shape of their own (by seat) as well as a colour, so two players with
@@ -249,9 +251,11 @@
     reached = true;
     setOffline(false);   // it answered (whatever it said): the banner goes
     let data;
-    try { data = await response.json(); } catch (e) { data = {error: response.status + " " + response.statusText}; }
+    // an answer that is not the server's JSON (a proxy's or the HTTP parser's own page): said in the
+    // page's language with what to do, not as "502 Bad Gateway"
+    try { data = await response.json(); } catch (e) { data = {error: t("not_json").replace("{status}", response.status)}; }
     if (!response.ok) {
-      // the server says a refusal in English (the API's word) and, for most, in Polish too (error_pl)
+      // the server says every refusal in English (the API's word) and in Polish (error_pl)
       const error = new Error((lang === "pl" && data.error_pl) || data.error || response.statusText);
       error.status = response.status;
       error.data = data;
@@ -263,6 +267,12 @@
   function translate() {
     document.documentElement.lang = lang;
     document.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
+    // names read out but not shown (the players' row): translated too (it stayed "players")
+    document.querySelectorAll("[data-t-label]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.tLabel)); });
+    // the way back to the games keeps a ?lang= the page was opened with: a Polish phone left its
+    // room for an English start page
+    const home = document.querySelector("header a[data-t='home']");
+    if (home) home.setAttribute("href", "/" + carriedLang());
     const button = document.getElementById("lang");
     if (button) {
       const other = lang === "en" ? "pl" : "en";
@@ -344,17 +354,26 @@
     const select = document.getElementById("game");
     const fields = document.getElementById("fields");
     const players = document.getElementById("players");
+    // how many play: the game's (its PLAYERS), or the chosen setup's where a choice says (a Ticket
+    // to Ride map: Nordic 2 to 3, Italy 2 to 5)
     const limits = () => {
       const game = games.find((g) => g.id === select.value) || {};
-      const [min, max] = game.players || [1, 8];
+      let [min, max] = game.players || [1, 8];
+      for (const field of game.fields || []) {
+        const chosen = fields.querySelector(`[data-field='${field.key}']`);
+        const range = field.players && chosen && field.players[chosen.value];
+        if (range) [min, max] = range;
+      }
       return {min, max};
     };
     function drawFields() {
       const game = games.find((g) => g.id === select.value);
+      // the choices made stay when the words are redrawn (a language switch set the map back to the first)
+      const kept = Object.fromEntries([...fields.querySelectorAll("[data-field]")].map((s) => [s.dataset.field, s.value]));
       fields.replaceChildren(...(game ? game.fields : []).map((field) => h("label", {},
         h("span", {}, field.label[lang] || field.label.en), " ",
-        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c},
-          field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
+        h("select", {name: field.key, "data-field": field.key}, field.choices.map((c) => h("option", {value: c,
+          selected: kept[field.key] === c}, field.names && field.names[c] ? field.names[c][lang] || field.names[c].en : c))))));
     }
     function drawOptions() {
       const chosen = select.value;
@@ -391,6 +410,7 @@
     }
     drawOptions();
     select.addEventListener("change", () => { drawFields(); drawPlayers(names()); });
+    fields.addEventListener("change", () => drawPlayers(names()));   // a map of its own players
     drawFields();
     drawPlayers([]);
     langButton(() => { drawOptions(); drawFields(); drawPlayers(names(), true); listRooms(); });
@@ -794,5 +814,14 @@
     } catch (error) { /* unreachable: the banner says so (api) */ }
   }
 
-  window.Railprint = {index, room, register, style, timings, carriedLang, get lang() { return lang; }};
+  // an answer of the server's that brings the room (a photo it read: the game's photo.js) is shown
+  // at once, as a change's own answer is: left to the push, a phone opened with ?poll=0 (no push)
+  // never showed the board its own photo filled in; an older version than the one shown is not
+  function answered(data) {
+    if (data && data.room && state.room && data.room.id === state.room.id && data.room.version > state.room.version) {
+      apply({room: data.room, score: data.score});
+    }
+  }
+
+  window.Railprint = {index, room, register, style, timings, carriedLang, answered, get lang() { return lang; }};
 })();

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from railprint.errors import Location, Problems, RailprintError, suggestion
+from railprint.errors import RELOAD_PL, Location, Problems, RailprintError, suggestion
 from railprint.games.allers_trains.frame import (COLS, DEPOT, DEPOT_PORTS, LOCOMOTIVES, MAX_TILES, OUTER, PORTS,
                                                  ROTATIONS, ROWS, STATIONS, TILES, pairing, square_name)
 from railprint.games.allers_trains.notation import _ROUTE, Placement, parse_game, parse_square
@@ -51,7 +51,7 @@ def setup_fields() -> list[dict]:
                        "route+stations": {"en": "variant 2: route and stations", "pl": "wariant 2: trasa i stacje"}}},
             {"key": "entry", "label": {"en": "Enter", "pl": "Wpisujemy"}, "choices": list(ENTRIES),
              "names": {"scoring-board": {"en": "the scoring board", "pl": "tablicę punktacji"},
-                       "frames": {"en": "each player's frame, tile by tile", "pl": "ramkę każdego gracza, kafelek po kafelku"}}}]
+                       "frames": {"en": "each player's frame, tile by tile", "pl": "ramki graczy, kafelek po kafelku"}}}]
 
 
 def _frames(parts: dict[str, Any]) -> bool:
@@ -61,15 +61,18 @@ def _frames(parts: dict[str, Any]) -> bool:
 def new_room(players: list[str], setup: dict) -> dict[str, Any]:
     unknown = sorted(set(setup) - {"mode", "entry"})
     if unknown:
-        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["mode", "entry"]))
+        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["mode", "entry"]),
+                             pl=f"ustawienia: nie ma wyboru {unknown[0]!r} (są: tryb, wpisywanie)")
     entry = setup.get("entry", "scoring-board")
     if entry not in ENTRIES:
         raise RailprintError(f"setup.entry: {str(entry)[:30]!r} is neither of {', '.join(ENTRIES)}",
-                             hint=suggestion(str(entry), ENTRIES))
+                             hint=suggestion(str(entry), ENTRIES),
+                             pl=f"wpisywanie: nie ma {str(entry)[:30]!r} (do wyboru: {', '.join(ENTRIES)})")
     mode = setup.get("mode", "stations")
     if mode not in MODES:
         raise RailprintError(f"setup.mode: unknown mode {str(mode)[:30]!r}",
-                             hint="stations (base game), route (variant 1) or route+stations (variant 2)")
+                             hint="stations (base game), route (variant 1) or route+stations (variant 2)",
+                             pl=f"tryb: nie ma trybu {str(mode)[:30]!r} (stacje, trasa, trasa+stacje)")
     if not 1 <= len(players) <= 4:
         raise RailprintError(f"Jedzie pociąg z daleka is played by 1-4 players, not {len(players)}",
                              pl=f"w Jedzie pociąg z daleka gra od 1 do 4 graczy, nie {len(players)}")
@@ -87,7 +90,8 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
 def _route(key: str, value: Any) -> int:
     """A score-track reading: a total (49) or as the track shows it ('40+9')."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise RailprintError(f"{key}: route: a score-track reading such as 39 or 40+9")
+        raise RailprintError(f"{key}: route: a score-track reading such as 39 or 40+9",
+                             pl=RELOAD_PL)
     m = _ROUTE.match(str(value))
     if m is None:
         raise RailprintError(f"{key}: route: {str(value)[:20]!r} is not a score-track reading (39, 40+9)",
@@ -104,12 +108,14 @@ def _route(key: str, value: Any) -> int:
 
 def _player(key: str, value: Any) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != {"arrivals", "route"}:
-        raise RailprintError(f'{key}: expected {{"arrivals": {{station: round or null}}, "route": reading}}')
+        raise RailprintError(f'{key}: expected {{"arrivals": {{station: round or null}}, "route": reading}}',
+                             pl=RELOAD_PL)
     arrivals = value["arrivals"]
     if not isinstance(arrivals, dict) or set(arrivals) != set(NUMBERS):
         wrong = sorted(set(arrivals) - set(NUMBERS)) if isinstance(arrivals, dict) else []
         raise RailprintError(f"{key}: arrivals: a round (or null) for each station 1-{len(STATIONS)}"
-                             + (f"; there is no station {str(wrong[0])[:20]!r}" if wrong else ""))
+                             + (f"; there is no station {str(wrong[0])[:20]!r}" if wrong else ""),
+                             pl=RELOAD_PL)
     out: dict[str, Any] = {}
     for number in NUMBERS:
         rnd = arrivals[number]
@@ -127,26 +133,33 @@ def _placements(key: str, value: Any) -> list[Placement]:
     """A frame's placements, each read as the game file reads it (square, tile, rotation)."""
     frame = value.get("frame") if isinstance(value, dict) and set(value) == {"frame"} else None
     if not isinstance(frame, list):
-        raise RailprintError(f'{key}: expected {{"frame": [{{"square": "B1", "tile": "T06", "rotation": 0}}, ...]}}')
+        raise RailprintError(f'{key}: expected {{"frame": [{{"square": "B1", "tile": "T06", "rotation": 0}}, ...]}}',
+                             pl=RELOAD_PL)
     if len(frame) > MAX_TILES:
-        raise RailprintError(f"{key}: {len(frame)} tiles; a frame holds {MAX_TILES}")
+        raise RailprintError(f"{key}: {len(frame)} tiles; a frame holds {MAX_TILES}",
+                             pl=f"{key.removeprefix('player:')}: kafli jest {len(frame)}; ramka mieści {MAX_TILES}")
     out = []
     for rnd, item in enumerate(frame, start=1):
         if not isinstance(item, dict) or set(item) != {"square", "tile", "rotation"}:
-            raise RailprintError(f'{key}: tile {rnd}: expected {{"square": "B1", "tile": "T06", "rotation": 0}}')
+            raise RailprintError(f'{key}: tile {rnd}: expected {{"square": "B1", "tile": "T06", "rotation": 0}}',
+                                 pl=RELOAD_PL)
         square, tile, rotation = item["square"], item["tile"], item["rotation"]
         cell = parse_square(square) if isinstance(square, str) else None
         if cell is None:
             raise RailprintError(f"{key}: tile {rnd}: unknown square {str(square)[:20]!r}",
-                                 hint="squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom")
+                                 hint="squares are A1-D4: columns A-D from the left, rows 1-4 from the bottom",
+                                 pl=f"kafel {rnd}: nie ma pola {str(square)[:20]!r} (pola to A1–D4)")
         if cell == DEPOT:
-            raise RailprintError(f"{key}: tile {rnd}: A1 is the depot; no tile goes there")
+            raise RailprintError(f"{key}: tile {rnd}: A1 is the depot; no tile goes there",
+                                 pl=f"kafel {rnd}: A1 to zajezdnia; nie kładzie się tam kafla")
         if not isinstance(tile, str) or tile not in TILES:
             raise RailprintError(f"{key}: tile {rnd}: unknown tile {str(tile)[:20]!r}",
-                                 hint=suggestion(str(tile), TILES) or f"tiles are T01-T{MAX_TILES}")
+                                 hint=suggestion(str(tile), TILES) or f"tiles are T01-T{MAX_TILES}",
+                                 pl=f"kafel {rnd}: nie ma kafla {str(tile)[:20]!r} (kafle to T01–T{MAX_TILES})")
         if isinstance(rotation, bool) or rotation not in ROTATIONS:
             raise RailprintError(f"{key}: tile {rnd}: rotation {json.dumps(rotation)[:20]}",
-                                 hint="turn clockwise by 0, 90, 180 or 270 degrees")
+                                 hint="turn clockwise by 0, 90, 180 or 270 degrees",
+                                 pl=f"kafel {rnd}: obrót {json.dumps(rotation)[:20]} (obróć o 0, 90, 180 albo 270 stopni)")
         out.append(Placement(cell, tile, rotation, rnd, Location(FILE)))
     return out
 
@@ -258,7 +271,8 @@ def frame(parts: dict[str, Any], payload: Any) -> dict[str, Any]:
         key = _key(str(player))
         if key not in parts or not _frames(parts):
             raise RailprintError(f"no frame of player {str(player)[:40]!r} in this room",
-                                 hint=suggestion(str(player), parts["setup"]["players"]))
+                                 hint=suggestion(str(player), parts["setup"]["players"]),
+                                 pl=f"w tej grze nie ma ramki gracza {str(player)[:40]!r}; odśwież stronę")
         replay = Frame()
         placed = parts[key]["frame"]
         for rnd, t in enumerate(placed, start=1):

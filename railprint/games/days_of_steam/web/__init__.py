@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from railprint.errors import Location, Problems, RailprintError, suggestion
+from railprint.errors import RELOAD_PL, Location, Problems, RailprintError, suggestion
 from railprint.games.days_of_steam.notation import (CITIES_PER_COLOUR, ENDS, FLAGS, LETTERS as CITY_LETTERS, MAX_SIDE,
                                                     SET_COUNTS, TILES, _token, parse_game, square_label)
 from railprint.games.days_of_steam.rules import count_problems, rotate, unscorable
@@ -50,7 +50,8 @@ def _empty() -> dict[str, Any]:
 def new_room(players: list[str], setup: dict) -> dict[str, Any]:
     if setup:
         first = sorted(setup)[0]
-        raise RailprintError(f"setup: unknown choice {first!r}", hint="Days of Steam has no setup choices")
+        raise RailprintError(f"setup: unknown choice {first!r}", hint="Days of Steam has no setup choices",
+                             pl=f"ustawienia: nie ma wyboru {first!r} (Dni Pary nie mają ustawień)")
     if not 2 <= len(players) <= 4:
         raise RailprintError(f"Days of Steam is played by 2-4 players, not {len(players)}",
                              pl=f"w Dni Pary gra od 2 do 4 graczy, nie {len(players)}")
@@ -65,23 +66,29 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
 
 
 def _count(key: str, what: str, value: Any, low: int, high: int) -> int:
+    said = {"circuits": "obwody", "steam": "para"}.get(what) or (
+        {"R": "czerwone", "G": "zielone", "Y": "żółte", "B": "niebieskie"}.get(what[:1], what) + " towary")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RailprintError(f"{key}: {what}: a whole number {low}-{high}, not {str(value)[:20]!r}")
+        raise RailprintError(f"{key}: {what}: a whole number {low}-{high}, not {str(value)[:20]!r}",
+                             pl=f"{key.removeprefix('player:')}: {said}: wpisz liczbę całkowitą od {low} do {high}, nie {str(value)[:20]!r}")
     if not low <= value <= high:
-        raise RailprintError(f"{key}: {what} {value} is outside {low}-{high}")
+        raise RailprintError(f"{key}: {what} {value} is outside {low}-{high}",
+                             pl=f"{key.removeprefix('player:')}: {said}: {value}, a dozwolone są liczby od {low} do {high}")
     return value
 
 
 def _player(key: str, value: Any) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != {"goods", "circuits", "steam"}:
         raise RailprintError(f'{key}: expected {{"goods": {{"R": n, "G": n, "Y": n, "B": n}}, '
-                             '"circuits": n, "steam": n}')
+                             '"circuits": n, "steam": n}',
+                             pl=RELOAD_PL)
     goods = value["goods"]
     if not isinstance(goods, dict) or set(goods) != set(LETTERS):
         wrong = sorted(set(goods) - set(LETTERS)) if isinstance(goods, dict) else []
         raise RailprintError(f"{key}: goods: a count for each colour R G Y B"
                              + (f", not {str(wrong[0])[:20]!r}" if wrong else ""),
-                             hint=suggestion(str(wrong[0]), LETTERS) if wrong else "")
+                             hint=suggestion(str(wrong[0]), LETTERS) if wrong else "",
+                             pl=RELOAD_PL)
     out = {"goods": {c: _count(key, f"{c} goods", goods[c], 0, 7) for c in LETTERS}}
     for field, (low, high, what) in LIMITS.items():
         out[field] = _count(key, what, value[field], low, high)
@@ -113,9 +120,11 @@ def _map(value: Any) -> dict[str, Any]:
     is no tile of the set is refused with the square it is on), trimmed."""
     rows = value.get("rows") if isinstance(value, dict) and set(value) == {"rows"} else None
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-        raise RailprintError('map: expected {"rows": [[token, ...], ...]} (tokens as in the game file: cu1h, R, .)')
+        raise RailprintError('map: expected {"rows": [[token, ...], ...]} (tokens as in the game file: cu1h, R, .)',
+                             pl=RELOAD_PL)
     if len(rows) > MAX_SIDE or any(len(row) > MAX_SIDE for row in rows):
-        raise RailprintError(f"map: more than {MAX_SIDE} rows or columns; the game has 92 tiles")
+        raise RailprintError(f"map: more than {MAX_SIDE} rows or columns; the game has 92 tiles",
+                             pl=f"mapa: ponad {MAX_SIDE} wierszy lub kolumn; gra ma 92 żetony")
     width = max((len(row) for row in rows), default=0)
     problems = Problems()
     out: list[list[str]] = []
@@ -125,11 +134,13 @@ def _map(value: Any) -> dict[str, Any]:
             token = row[c] if c < len(row) else "."
             if not isinstance(token, str) or not 0 < len(token) <= 12 or token != token.strip():
                 raise RailprintError(f"map {square_label(r, c)}: a token such as cu1h, R or '.', "
-                                     f"not {str(token)[:20]!r}")
+                                     f"not {str(token)[:20]!r}",
+                                     pl=RELOAD_PL)
             square = _token(token, r, c, Location(FILE), problems)
             if problems.items:
                 first = problems.items[0]
-                raise RailprintError(f"map {square_label(r, c)}: {first.message}", hint=first.hint)
+                raise RailprintError(f"map {square_label(r, c)}: {first.message}", hint=first.hint,
+                                     pl=f"mapa {square_label(r, c)}: {first.pl or first.message}")
             line.append("." if square is None else _canonical(square))
         out.append(line)
     placed = sum(t != "." for row in out for t in row)
@@ -149,7 +160,8 @@ def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, An
             continue
         if key == "game":
             if not isinstance(value, dict) or set(value) != {"end"} or value["end"] not in ENDS:
-                raise RailprintError('game: expected {"end": "tiles"} or {"end": "instant"}')
+                raise RailprintError('game: expected {"end": "tiles"} or {"end": "instant"}',
+                                     pl=RELOAD_PL)
             checked[key] = {"end": value["end"]}
             continue
         checked[key] = _player(key, value)

@@ -143,7 +143,7 @@ def _decode(data: bytes) -> np.ndarray:
                          pl=too_big_pl(len(data)))
     from PIL import Image
 
-    from railprint.model.images import bound_jpeg_scans
+    from railprint.model.images import bound_jpeg_scans, header_bytes
 
     kind = _photo_format(data)
     if kind is None:
@@ -157,7 +157,7 @@ def _decode(data: bytes) -> np.ndarray:
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
-        with Image.open(io.BytesIO(data), formats=[kind]) as probe:
+        with Image.open(io.BytesIO(header_bytes(data, kind)), formats=[kind]) as probe:   # no PNG metadata
             w, h = probe.size
     except Image.DecompressionBombError:
         raise PhotoError(f"the photo has over {Image.MAX_IMAGE_PIXELS * 2 / 1e6:.0f} megapixels; the limit is "
@@ -1773,7 +1773,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
-    return rows, sorted(uncertain + _odd_empty_spaces(rows, uncertain, rel), key=lambda u: (u.square[0], int(u.square[1:])))
+    odd = _odd_empty_spaces(rows, uncertain, rel)
+    noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
+    return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
 ODD_EMPTY_Z = 4.0        # an empty side whose middle darkness stands this many deviations above the photo's empty sides'
@@ -1812,6 +1814,63 @@ def _odd_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray) -> list
     spread = max(ODD_EMPTY_NOISE, 1.4826 * float(np.median(np.abs(values - median))))
     return [Uncertain(square(r, c), "....", ODD_EMPTY_WHY) for (r, c), sides in rises.items()
             if max(sides) - median >= ODD_EMPTY_Z * spread]
+
+
+NOISY_SNR = 12.0         # the drawing's lighter lines, averaged along the route, under this many noise deviations ...
+NOISY_ROUTES_MIN = 12    # ... (or fewer sides than this read as routes with certainty to measure them on) ...
+NOISY_WHY = ("a light line lost in the noise? (a dark, noisy photo: its drawn lines barely stand out "
+             "of the noise, so an empty space is not certain)")
+
+
+def _line_contrast(strip: np.ndarray, kind: str, src_ppm: float) -> tuple[float, float]:
+    """A side's route seen in its darkness averaged along the route (``_averaged``): (how far its
+    line stands above the side's paper -- a railway's darkest within 1.2 mm of the middle, a
+    highway's two lines 1.9-3.1 mm either side of it, their mean -- 0 for an empty side; the
+    noise of that average)."""
+    p = PX_PER_MM
+    _, prof, noise = _averaged(strip, src_ppm)
+    h = prof - float(np.percentile(prof, 20))
+    middle = (len(h) - 1) / 2
+    if kind == "r":
+        return float(h[int(middle - 1.2 * p):int(middle + 1.2 * p) + 2].max()), noise
+    if kind == "h":
+        return max(float(h[int(round(middle - d * p))] + h[int(round(middle + d * p))]) / 2
+                   for d in np.arange(1.9, 3.15, 1 / p)), noise
+    return 0.0, noise
+
+
+def _noisy_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float, level: float,
+                        floor: float) -> list[Uncertain]:
+    """Issue 35, round twelve: in a photo whose ink threshold is its paper's noise (``level`` no
+    higher than ``floor``: a dark room's sensor noise, not the drawing, sets it) a light line falls
+    under every threshold, and an empty space is certain only when the averaged darkness could
+    have shown what it lost. It could when the drawing's lighter lines -- the lower quartile of
+    ``_line_contrast`` over the sides read as routes with certainty -- stand NOISY_SNR noise
+    deviations dark (the median noise of the sides read empty with certainty): a line a third as
+    dark then still stands the 4 deviations ``profile_lines`` counts a peak at. When they do not,
+    or fewer than NOISY_ROUTES_MIN sides were read as routes with certainty (the drawing hardly
+    seen at all), every space read empty with certainty is flagged. On the dev low-light photos
+    930,000- (1-3 MP) every space read wrong and not flagged was in such a photo, read empty."""
+    if level > floor:
+        return []
+    listed = {u.square for u in uncertain}
+    certain = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
+               if square(r, c) not in listed and cell.marker != "v"]
+    lines, noises = [], []
+    for r, c, cell in certain:
+        for s, kind in enumerate(cell.edges):
+            dark, noise = _line_contrast(_strip(rel, r, c, s), kind, src_ppm)
+            if kind == ".":
+                noises.append(noise)
+            else:
+                lines.append(dark)
+    empty = [(r, c) for r, c, cell in certain if cell.token == "...."]
+    if not empty:
+        return []
+    light = float(np.percentile(lines, 25)) if len(lines) >= NOISY_ROUTES_MIN else 0.0
+    if light >= NOISY_SNR * float(np.median(noises)):
+        return []
+    return [Uncertain(square(r, c), "....", NOISY_WHY) for r, c in empty]
 
 
 def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float) -> bool:

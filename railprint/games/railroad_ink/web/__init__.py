@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from railprint.errors import NotationError, RailprintError, ascii_letters, suggestion
+from railprint.errors import RELOAD_PL, NotationError, RailprintError, ascii_letters, suggestion
 from railprint.games.railroad_ink.board import EXPANSIONS, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.notation import EXPANSION_ALIASES, format_board, parse, parse_token
 from railprint.games.railroad_ink.rules import LONGEST_MODES, SPECIALS, validate
@@ -66,17 +66,20 @@ def _key(player: str) -> str:
 def _choice(setup: dict, key: str, choices, default: str) -> str:
     value = setup.get(key, default)
     if not isinstance(value, str):
-        raise RailprintError(f"setup.{key}: expected one of {', '.join(choices)}")
+        raise RailprintError(f"setup.{key}: expected one of {', '.join(choices)}",
+                             pl=f"ustawienie {key}: wybierz jedno z: {', '.join(choices)}")
     value = EXPANSION_ALIASES.get(value.lower(), value.lower()) if key == "expansion" else value.lower()
     if value not in choices:
-        raise RailprintError(f"setup.{key}: unknown {value!r}", hint=suggestion(value, choices))
+        raise RailprintError(f"setup.{key}: unknown {value!r}", hint=suggestion(value, choices),
+                             pl=f"ustawienie {key}: nie ma {value!r} (do wyboru: {', '.join(choices)})")
     return value
 
 
 def new_room(players: list[str], setup: dict) -> dict[str, Any]:
     unknown = sorted(set(setup) - {"expansion", "longest"})
     if unknown:
-        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["expansion", "longest"]))
+        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["expansion", "longest"]),
+                             pl=f"ustawienia: nie ma wyboru {unknown[0]!r} (są: dodatek, najdłuższa trasa)")
     expansion = _choice(setup, "expansion", EXPANSIONS, "none")
     longest = _choice(setup, "longest", LONGEST_MODES, "simple")
     for name in players:
@@ -92,19 +95,23 @@ def new_room(players: list[str], setup: dict) -> dict[str, Any]:
 
 def _cells(value: Any, where: str) -> list[str]:
     if not isinstance(value, dict) or set(value) != {"cells"}:
-        raise RailprintError(f"{where}: expected {{\"cells\": [49 space tokens]}}")
+        raise RailprintError(f"{where}: expected {{\"cells\": [49 space tokens]}}",
+                             pl=RELOAD_PL)
     cells = value["cells"]
     if not isinstance(cells, list) or len(cells) != CELLS:
-        raise RailprintError(f"{where}: a board has {CELLS} spaces (A1 … G7)")
+        raise RailprintError(f"{where}: a board has {CELLS} spaces (A1 … G7)",
+                             pl=RELOAD_PL)
     out = []
     for i, token in enumerate(cells):
         sq = square(*divmod(i, SIZE))
         if not isinstance(token, str) or not 0 < len(token) <= 8:
-            raise RailprintError(f"{where} {sq}: expected a space token such as 'h.h.' or '.'")
+            raise RailprintError(f"{where} {sq}: expected a space token such as 'h.h.' or '.'",
+                                 pl=RELOAD_PL)
         try:
             out.append(parse_token(token).token or ".")
         except NotationError as exc:
-            raise RailprintError(f"{where} {sq}: {exc.message}", hint=exc.hint) from None
+            raise RailprintError(f"{where} {sq}: {exc.message}", hint=exc.hint,
+                                 pl=f"{where.removeprefix('player:')} {sq}: {exc.pl or exc.message}") from None
     return ["." if t == "...." else t for t in out]
 
 
@@ -246,11 +253,13 @@ def _svg(kind: str, value: str = "") -> str:
 
 def _space_token(token: Any, where: str) -> str:
     if not isinstance(token, str) or not 0 < len(token) <= 8:
-        raise RailprintError(f"{where}: expected a space token such as 'h.h.'")
+        raise RailprintError(f"{where}: expected a space token such as 'h.h.'",
+                             pl=RELOAD_PL)
     try:
         return parse_token(token).token or "."
     except NotationError as exc:
-        raise RailprintError(f"{where} {token!r}: {exc.message}", hint=exc.hint) from None
+        raise RailprintError(f"{where} {token!r}: {exc.message}", hint=exc.hint,
+                             pl=f"{token!r}: {exc.pl or exc.message}") from None
 
 
 def pictures(parts: dict[str, Any], payload: Any) -> dict:
@@ -258,7 +267,8 @@ def pictures(parts: dict[str, Any], payload: Any) -> dict:
     draws them (an empty space has none)."""
     tokens = payload.get("tokens") if isinstance(payload, dict) else None
     if not isinstance(tokens, list) or len(tokens) > MAX_PICTURES:
-        raise RailprintError(f"expected {{\"tokens\": [at most {MAX_PICTURES} space tokens]}}")
+        raise RailprintError(f"expected {{\"tokens\": [at most {MAX_PICTURES} space tokens]}}",
+                             pl=RELOAD_PL)
     canonical = {_space_token(t, "tokens") for t in tokens} - {".", "...."}
     return {"pictures": {t: _svg("space", t) for t in sorted(canonical)}}
 
@@ -298,21 +308,26 @@ def orientations(parts: dict[str, Any], payload: Any) -> dict:
     """``{"player", "square": "C4", "token"}`` -> the orientations of that face that break no
     rule there (``rules.validate`` finds nothing new), and every orientation."""
     if not isinstance(payload, dict):
-        raise RailprintError("expected {\"player\", \"square\", \"token\"}")
+        raise RailprintError("expected {\"player\", \"square\", \"token\"}",
+                             pl=RELOAD_PL)
     player, sq, token = payload.get("player"), payload.get("square"), payload.get("token")
     if not isinstance(player, str) or _key(player) not in parts:
         raise RailprintError(f"no player {player!r} in this room",
-                             hint=suggestion(str(player), parts["setup"]["players"]))
+                             hint=suggestion(str(player), parts["setup"]["players"]),
+                             pl=f"w tej grze nie ma gracza {str(player)[:40]!r}; odśwież stronę")
     match = re.fullmatch(r"([A-Ga-g])([1-7])", sq) if isinstance(sq, str) else None
     if match is None:
-        raise RailprintError(f"not a square: {str(sq)[:10]!r} (A1 … G7)")
+        raise RailprintError(f"not a square: {str(sq)[:10]!r} (A1 … G7)",
+                             pl=RELOAD_PL)
     row, col = "ABCDEFG".index(match.group(1).upper()), int(match.group(2)) - 1
     if not isinstance(token, str) or len(token) > 8:
-        raise RailprintError("expected a space token such as 'h.h.'")
+        raise RailprintError("expected a space token such as 'h.h.'",
+                             pl=RELOAD_PL)
     try:
         cell = parse_token(token)
     except NotationError as exc:
-        raise RailprintError(f"face {token!r}: {exc.message}", hint=exc.hint) from None
+        raise RailprintError(f"face {token!r}: {exc.message}", hint=exc.hint,
+                             pl=exc.pl or RELOAD_PL) from None
     board = board_of(parts, player).replace(row, col, Cell())
     before = {str(v) for v in validate(board)}
     every = _orientations(cell)
@@ -331,7 +346,8 @@ def _seed(value: Any) -> int:
     text = str(value).strip() if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
     if not re.fullmatch(r"\d{1,19}", text):
         raise RailprintError(f"seed: {str(value)[:30]!r} is not a seed",
-                             hint=f"the whole number printed on the sheet (0 to {MAX_SEED})")
+                             hint=f"the whole number printed on the sheet (0 to {MAX_SEED})",
+                             pl=f"ziarno: {str(value)[:30]!r} to nie ziarno (wpisz liczbę wydrukowaną na arkuszu, od 0 do {MAX_SEED})")
     return check_seed(int(text))
 
 
@@ -375,7 +391,8 @@ def read_photo(parts: dict[str, Any], player: str, data: bytes) -> tuple[dict[st
     key = _key(player)
     if key not in parts:
         raise RailprintError(f"no player {player!r} in this room",
-                             hint=suggestion(player, list(parts["setup"]["players"])))
+                             hint=suggestion(player, list(parts["setup"]["players"])),
+                             pl=f"w tej grze nie ma gracza {player[:40]!r}; odśwież stronę")
     from railprint.games.railroad_ink.photo import require_cv2
 
     require_cv2()

@@ -21,7 +21,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from railprint.errors import RailprintError, suggestion
+from railprint.errors import RELOAD_PL, RailprintError, suggestion
 from railprint.games.ticket_to_ride.model import colour_word
 from railprint.games.ticket_to_ride.maps import BUILTIN, load_map
 from railprint.games.ticket_to_ride.notation import format_game, parse_game
@@ -49,14 +49,17 @@ def _map_ids() -> list[str]:
 
 def setup_fields() -> list[dict]:
     ids = _map_ids()
-    names = {}
+    names, players = {}, {}
     for ident in ids:   # the maps' own titles on the start form (it showed the ids: nordic, italy)
         try:
             m = load_map(ident, error=RailprintError)
         except RailprintError:
             continue
         names[ident] = {"en": m.title("en"), "pl": m.title("pl")}
-    return [{"key": "map", "label": {"en": "Map", "pl": "Mapa"}, "choices": ids, "names": names}]
+        # and how many play on it: the form's player fields follow the map (it offered 1 to 8,
+        # and Nordic's 2-3 was said only by the server's refusal)
+        players[ident] = [m.players_min, max(m.players_max, 1)]
+    return [{"key": "map", "label": {"en": "Map", "pl": "Mapa"}, "choices": ids, "names": names, "players": players}]
 
 
 def _map(parts: dict[str, Any]):
@@ -88,10 +91,12 @@ def _key(player: str) -> str:
 def new_room(players: list[str], setup: dict) -> dict[str, Any]:
     unknown = sorted(set(setup) - {"map"})
     if unknown:
-        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["map"]))
+        raise RailprintError(f"setup: unknown choice {unknown[0]!r}", hint=suggestion(unknown[0], ["map"]),
+                             pl=f"ustawienia: nie ma wyboru {unknown[0]!r} (jest: mapa)")
     name = setup.get("map", "nordic")
     if not isinstance(name, str) or not _MAP_ID.match(name.strip().lower()):
-        raise RailprintError("setup.map: a map id such as nordic or italy", hint="maps: " + ", ".join(_map_ids()))
+        raise RailprintError("setup.map: a map id such as nordic or italy", hint="maps: " + ", ".join(_map_ids()),
+                             pl=f"mapa: wybierz mapę z listy ({', '.join(_map_ids())})")
     m = load_map(name.strip().lower(), error=RailprintError)
     if not m.players_min <= len(players) <= max(m.players_max, 1):
         raise RailprintError(f"{m.title()} is played by {m.players_min}-{m.players_max} players, not {len(players)}",
@@ -114,17 +119,21 @@ def check_change(parts: dict[str, Any], updates: dict[str, Any]) -> dict[str, An
         if not isinstance(value, dict) or not {"routes", "tickets"} <= set(value) <= {"routes", "tickets", "stations"}:
             raise RailprintError(f"{key}: expected {{\"routes\": [route ids], \"tickets\": [ticket ids]"
                                  + (", \"stations\": [{\"city\": id, \"route\": id or null}]" if m.stations else "")
-                                 + "}")
+                                 + "}",
+                                 pl=RELOAD_PL)
         routes, tickets = value["routes"], value["tickets"]
         for what, ids, known in (("route", routes, m.route), ("ticket", tickets, m.ticket)):
             if not isinstance(ids, list) or len(ids) > 500:
-                raise RailprintError(f"{key}: {what}s: a list of {what} ids")
+                raise RailprintError(f"{key}: {what}s: a list of {what} ids",
+                                     pl=RELOAD_PL)
             for ident in ids:
                 if not isinstance(ident, str) or ident not in known:
                     raise RailprintError(f"unknown {what} {str(ident)[:40]!r} on {m.title()}",
-                                         hint=suggestion(str(ident), list(known)))
+                                         hint=suggestion(str(ident), list(known)),
+                                         pl=f"{m.title()}: nie ma {'połączenia' if what == 'route' else 'biletu'} {str(ident)[:40]!r}; odśwież stronę")
             if len(set(ids)) != len(ids):
-                raise RailprintError(f"{key}: a {what} listed twice")
+                raise RailprintError(f"{key}: a {what} listed twice",
+                                     pl=RELOAD_PL)
         checked[key] = {"routes": list(routes), "tickets": list(tickets)}
         stations = _checked_stations(m, key, value.get("stations", []))
         if stations:
@@ -138,9 +147,11 @@ def _checked_stations(m, key: str, value: Any) -> list[dict]:
     if not value:
         return []
     if m.stations is None:
-        raise RailprintError(f"{key}: the {m.title()} map has no train stations")
+        raise RailprintError(f"{key}: the {m.title()} map has no train stations",
+                             pl=f"{key.removeprefix('player:')}: mapa {m.title()} nie ma stacji kolejowych")
     if not isinstance(value, list) or not all(isinstance(v, dict) and set(v) <= {"city", "route"} for v in value):
-        raise RailprintError(f"{key}: stations: a list of {{\"city\": city id, \"route\": route id or null}}")
+        raise RailprintError(f"{key}: stations: a list of {{\"city\": city id, \"route\": route id or null}}",
+                             pl=RELOAD_PL)
     if len(value) > m.stations.per_player:
         raise RailprintError(f"{key}: {len(value)} stations; each player has only {m.stations.per_player}",
                              pl=f"{key.removeprefix('player:')}: stacje: {len(value)}; każdy gracz ma tylko "
@@ -150,7 +161,8 @@ def _checked_stations(m, key: str, value: Any) -> list[dict]:
         city, route = item.get("city"), item.get("route")
         if not isinstance(city, str) or city not in m.city:
             raise RailprintError(f"{key}: a station stands in a city of {m.title()}, not {str(city)[:40]!r}",
-                                 hint=suggestion(str(city), list(m.city)))
+                                 hint=suggestion(str(city), list(m.city)),
+                                 pl=f"{key.removeprefix('player:')}: stacja stoi w mieście mapy {m.title()}, nie w {str(city)[:40]!r}")
         if city in seen:
             raise RailprintError(f"{key}: two stations in {m.place_name(city)}",
                                  pl=f"{key.removeprefix('player:')}: dwie stacje w {m.place_name(city)}")
@@ -158,7 +170,8 @@ def _checked_stations(m, key: str, value: Any) -> list[dict]:
         if route is not None and (not isinstance(route, str) or route not in m.routes_at_city[city]):
             raise RailprintError(f"{key}: the station in {m.place_name(city)} borrows a route into or out of "
                                  f"{m.place_name(city)}, not {str(route)[:40]!r}",
-                                 hint="routes there: " + ", ".join(m.routes_at_city[city]))
+                                 hint="routes there: " + ", ".join(m.routes_at_city[city]),
+                                 pl=f"{key.removeprefix('player:')}: stacja w {m.place_name(city)} pożycza połączenie do lub z {m.place_name(city)}, nie {str(route)[:40]!r}")
         out.append({"city": city, "route": route})
     return out
 

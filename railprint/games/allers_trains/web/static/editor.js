@@ -76,6 +76,11 @@
   // as many taps as the round: 14 for round 14)
   async function setRound(number, round) {
     picking = null;
+    // the rounds close at once and the focus goes back to the station's round (it fell to the
+    // page with the button tapped: a keyboard or a screen reader lost its place)
+    draw();
+    const pick = root.querySelector(`button.at-pick[data-pick='${number}']`);
+    if (pick) pick.focus({preventScroll: true});
     await setPart((mine) => { mine.arrivals[number] = round; });
   }
 
@@ -280,8 +285,15 @@
   }
 
   async function setFrame(frame) {
+    const square = selected;
     const ok = await ctx.change({["player:" + ctx.player]: {frame}});
-    if (ok) { selected = null; pending = null; draw(); }
+    if (ok) {
+      selected = null; pending = null; draw();
+      // the turn tapped is gone with the hand: the focus goes to the square the tile was laid on
+      // (it fell to the page, and a keyboard or a screen reader started again from the top)
+      const laid = square && root.querySelector(`g.at-square[data-square='${square}']`);
+      if (laid && (!document.activeElement || document.activeElement === document.body)) laid.focus({preventScroll: true});
+    }
     return ok;
   }
 

@@ -71,6 +71,13 @@
     });
   }
 
+  // the numbers close once one is tapped: the focus goes back to the count (it fell to the page,
+  // and a keyboard or a screen reader lost its place)
+  function refocus(id) {
+    const pick = document.querySelector(`button.dos-pick[data-pick='${id}']`);
+    if (pick) pick.focus({preventScroll: true});
+  }
+
   // − and + step a count; a tap on the count opens its numbers (0 to the most) and a tap sets one:
   // any count in two taps (6 steam took 6 taps of +)
   function stepper(id, label, value, high, field, colour, chip) {
@@ -87,7 +94,7 @@
       picking === id ? h("div", {class: "dos-values", role: "group", "aria-label": w("pick_help"), id: `dos-values-${id}`},
         Array.from({length: high + 1}, (_, n) => h("button", {type: "button", class: "dos-number", "data-set-value": n,
           "data-pick": id, "aria-pressed": String(n === value),
-          onclick: () => { picking = null; draw(); setCount(field, colour, () => n); }}, String(n)))) : null);
+          onclick: () => { picking = null; draw(); refocus(id); setCount(field, colour, () => n); }}, String(n)))) : null);
   }
 
   function entry() {

@@ -1,7 +1,8 @@
 /* Railroad Ink: "Take a photo" of a printed sheet (railprint sheet) fills in the shown player's board.
    The phone's camera (input capture=environment) gives a JPEG; it goes as the raw body of
    POST /api/rooms/<id>/photos/<player>?version=N (not JSON; the server's own size limit); the
-   server reads it (photo/read.py) and stores the board; the page's poll shows it. Spaces read
+   server reads it (photo/read.py) and stores the board; its answer (the room) is shown at once
+   (Railprint.answered: a phone with ?poll=0 gets no push), the other phones get it by the push. Spaces read
    with doubt are outlined until the player settles each: a tap on one with no face picked keeps
    what was read, a face drawn there changes it. Needs the server's photo extra. */
 (function () {
@@ -10,11 +11,15 @@
     en: {take: "Take a photo", reading: "Reading the photo…", done: "Board filled in from the photo.",
       check: (n) => `${n} ${n === 1 ? "space" : "spaces"} to check (outlined in orange): a tap keeps what was read; ` +
         "to change one, pick a face, then tap it.",
-      checked: "Every space checked."},
+      checked: "Every space checked.",
+      unsent: "The photo did not reach the server: check the Wi-Fi, then take it again.",
+      not_json: "The server answered {status} without saying why: take the photo again."},
     pl: {take: "Zrób zdjęcie", reading: "Czytam zdjęcie…", done: "Plansza wypełniona ze zdjęcia.",
       check: (n) => `${n} ${polish(n, "pole", "pola", "pól")} do sprawdzenia (obwiedzione na pomarańczowo): ` +
         "dotknięcie zostawia odczyt; by zmienić, wybierz wzór i dotknij pola.",
-      checked: "Wszystkie pola sprawdzone."},
+      checked: "Wszystkie pola sprawdzone.",
+      unsent: "Zdjęcie nie dotarło do serwera: sprawdź Wi-Fi i zrób je jeszcze raz.",
+      not_json: "Serwer odpowiedział {status}, nie mówiąc dlaczego: zrób zdjęcie jeszcze raz."},
   };
   function polish(n, one, few, many) {
     if (n === 1) return one;
@@ -64,20 +69,25 @@
     asked = 0;   // the note says this photo's reading now, not the last one's spaces
     note.textContent = w("reading");
     const url = `/api/rooms/${encodeURIComponent(room)}/photos/${encodeURIComponent(who)}?version=${document.body.dataset.version}`;
-    let answer = null;
+    let answer = null, response = null;
+    // (a photo that never reached the server, or an answer that is not its JSON, is said in the
+    // page's language with what to do: it showed "TypeError: Failed to fetch")
     try {
-      const response = await fetch(url, {method: "POST", body: file, headers: {"Content-Type": file.type || "image/jpeg"}});
-      answer = await response.json();
-      if (!response.ok) {
-        note.textContent = (lang() === "pl" && answer.error_pl) || answer.error || response.statusText;
-        return;
-      }
-    } catch (error) { note.textContent = String(error); return; }
+      response = await fetch(url, {method: "POST", body: file, headers: {"Content-Type": file.type || "image/jpeg"}});
+    } catch (error) { note.textContent = w("unsent"); return; }
+    try { answer = await response.json(); } catch (error) { answer = {error: w("not_json").replace("{status}", response.status)}; }
+    if (!response.ok) {
+      // a conflict (409) brings the room as it is now: shown, with the reason next to the button
+      if (answer.room) window.Railprint.answered(answer);
+      note.textContent = (lang() === "pl" && answer.error_pl) || answer.error || response.statusText;
+      return;
+    }
     doubtful = {};
     for (const u of (answer.photo && answer.photo.uncertain) || []) doubtful[u.square] = {guess: u.guess, seen: false};
     const n = Object.keys(doubtful).length;
     asked = n;
     note.textContent = n ? w("check")(n) : w("done");
+    window.Railprint.answered(answer);   // this phone's own board, at once (not left to a push)
     outline();
   }
 

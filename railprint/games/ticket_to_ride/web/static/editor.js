@@ -657,7 +657,7 @@
     ".ttr-note{min-height:1.4em;color:#a31515;font-weight:600;margin:.3rem 0}#ttr-station-note:empty,#ttr-ticket-note:empty{min-height:0;margin:0}.ttr-help{font-size:.85rem;color:#555;margin:0 0 .3rem}" +
     ".ttr-routes{display:flex;flex-direction:column;gap:.3rem;margin:.4rem 0}.ttr-routes button{text-align:left}" +
     ".ttr-chip{display:inline-block;width:1rem;height:1rem;border:1px solid #333;margin-right:.4rem;vertical-align:middle}" +
-    ".ttr-station-list{list-style:none;padding:0}.ttr-station-list li{margin:.3rem 0}.ttr-station-list select{max-width:100%}" +
+    ".ttr-station-list{list-style:none;padding:0}.ttr-station-list li{margin:.3rem 0;display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .5rem}.ttr-station-list select{max-width:100%}" +
     ".ttr-tickets{list-style:none;padding:0;max-height:22rem;overflow:auto}.ttr-tickets li{min-height:2.2rem}" +
     ".ttr-tickets li[hidden]{display:none}" +
     ".ttr-tickets label{display:inline-flex;align-items:center;gap:.3rem;min-height:2.75rem}" +
