@@ -1,6 +1,6 @@
 """A game or board file uploaded to a room that the game's parser cannot read is refused with
-``error_pl``: a Polish phone says what is wrong with the file in Polish (``error`` stays English,
-located). One bad file per game, each through an error path that had no Polish before."""
+``error_pl``: a Polish phone says what is wrong with the file, and where, in Polish (``error``
+stays English, located the same). One bad file per game, each through an error path that had no Polish before."""
 
 from __future__ import annotations
 
@@ -41,4 +41,5 @@ def test_an_unreadable_upload_is_refused_in_polish(client, game, setup, text, wh
     assert answer.status_code == 400, data
     assert f"{name}:{where}: " in data["error"] and english in data["error"], data
     assert polish in data.get("error_pl", ""), data
+    assert data["error_pl"].startswith(f"{name}:{where}: "), data   # located as the English is
     assert POLISH.search(data["error_pl"]) and english not in data["error_pl"], data
