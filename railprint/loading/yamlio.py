@@ -143,7 +143,8 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         if self.aliases and (node in self.constructed_objects or node in self.recursive_objects):
             raise ContentError("YAML aliases (*name) are not allowed in railprint files",
                                _location(node.start_mark, self.filename),
-                               hint="write the value out in full")
+                               hint="write the value out in full",
+                               pl="aliasy YAML (*nazwa) są w plikach railprint niedozwolone (wypisz wartość w całości)")
         # strings, mappings and lists (nearly every node) are built here directly: the general
         # path (tag lookup, generators, deep flags) doubled the time of reading a map file
         kind = _DIRECT.get(node.tag)
@@ -177,7 +178,9 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
         if self.depth > MAX_DEPTH:
             raise ContentError(f"mappings and lists nested more than {MAX_DEPTH} deep",
                                _location(node.start_mark, self.filename),
-                               hint="railprint files need only a few levels; check the brackets")
+                               hint="railprint files need only a few levels; check the brackets",
+                               pl=f"mapy i listy zagnieżdżone głębiej niż {MAX_DEPTH} poziomów (pliki railprint "
+                                  "potrzebują tylko kilku; sprawdź nawiasy)")
 
     def construct_mapping(self, node, deep=False):
         if not isinstance(node, _MappingNode):
@@ -202,11 +205,14 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
                 try:
                     hash(key)
                 except TypeError:
-                    raise ContentError("a mapping key must be a plain value", where) from None
+                    raise ContentError("a mapping key must be a plain value", where,
+                                       pl="klucz mapy musi być zwykłą wartością") from None
             if key in result:
                 first = key_locations[key]
                 raise ContentError(f"duplicate key {key!r} (first given at line {first.line})", where,
-                                   hint="remove or rename one of them")
+                                   hint="remove or rename one of them",
+                                   pl=f"klucz {key!r} powtórzony (pierwszy raz w wierszu {first.line}; "
+                                      "usuń jeden z nich albo zmień mu nazwę)")
             if plain and value_node.tag == _STR and type(value_node) is _ScalarNode:
                 value = MarkedStr(value_node.value)
                 mark = value_node.start_mark
@@ -250,7 +256,9 @@ class _Loader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver)
             value = None
         if value is None or abs(value) > MAX_INT:
             raise ContentError(f"the number {str(node.value)[:20]}… is too large ({len(node.value)} characters)",
-                               _location(node.start_mark, self.filename), hint=f"at most {MAX_INT}") from None
+                               _location(node.start_mark, self.filename), hint=f"at most {MAX_INT}",
+                               pl=f"liczba {str(node.value)[:20]}… jest za duża ({len(node.value)} znaków; "
+                                  f"najwyżej {MAX_INT})") from None
         return value
 
     def construct_yaml_str(self, node):
@@ -386,7 +394,9 @@ def loads(text: str, filename: str = "<input>", error: type[RailprintError] = Co
         text = text[1:]
     if sum(text.count(mark) for mark in _SEPARATORS) > MAX_VALUES:
         raise error(f"more than {MAX_VALUES} YAML values in one file", Location(filename),
-                    hint="a content file, card list or game file needs far fewer; split it")
+                    hint="a content file, card list or game file needs far fewer; split it",
+                    pl=f"więcej niż {MAX_VALUES} wartości YAML w jednym pliku (plik gry potrzebuje ich "
+                       "dużo mniej; podziel go)")
     if not marked and "*" not in text:   # a possible alias: only the marked reading decides
         loader = _PlainLoader(text)
         try:

@@ -188,13 +188,21 @@ def _said(exc: Exception) -> str | None:
     return "; ".join(said) if said and all(said) else None
 
 
-def _pl(exc: Exception) -> str | None:
+def _pl(exc: Exception, located: bool = False) -> str | None:
     """An error's Polish words (:class:`RailprintError` ``pl``; a file's problems: theirs, when
-    every one has them), or None."""
+    every one has them), or None. ``located``: each one after its ``file:line:col``, as the
+    English ``error`` says it (an uploaded file's names are the room's own; a scorer's are in a
+    scratch folder, so its answers leave them out)."""
+    def said(error: Any) -> str:
+        where = getattr(error, "location", None) if located else None
+        return f"{where}: {error.pl}" if where else error.pl
+
     if getattr(exc, "pl", None):
-        return exc.pl   # type: ignore[attr-defined]
-    polish = [getattr(p, "pl", None) for p in getattr(exc, "problems", ())]
-    return "; ".join(polish) if polish and all(polish) else None
+        return said(exc)
+    problems = getattr(exc, "problems", ())
+    if problems and all(getattr(p, "pl", None) for p in problems):
+        return "; ".join(said(p) for p in problems)
+    return None
 
 
 SECURITY_HEADERS = [
@@ -1168,7 +1176,7 @@ def create_app(store: RoomStore, *, token: str | None = None, host: str = "127.0
 
     @app.exception_handler(RailprintError)
     async def _bad(request, exc: RailprintError):
-        return _error(400, str(exc), _pl(exc))
+        return _error(400, str(exc), _pl(exc, located=True))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request, exc: RequestValidationError):

@@ -46,7 +46,10 @@ def test_a_crash_in_a_hot_path_is_a_json_500_not_a_bare_page(tmp_path):
     with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
         for url in (f"/api/rooms/{room.id}", f"/api/rooms/{room.id}/picture.svg"):
             answer = client.get(url)
-            assert answer.status_code == 500 and answer.json() == {"error": "internal error: ValueError"}, url
+            assert answer.status_code == 500 and answer.json() == {
+                "error": "internal error: ValueError",
+                "error_pl": "błąd serwera (ValueError); spróbuj jeszcze raz, a jeśli się powtórzy, "
+                            "zgłoś go osobie, która uruchomiła serwer"}, url
     store.close()
 
 

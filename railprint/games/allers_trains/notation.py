@@ -36,6 +36,7 @@ _PLACEMENT = re.compile(r"^\s*(?P<square>\S+)\s+(?P<tile>\S+)\s+(?P<rotation>\S+
 MAX_ENTRIES = 200  # placements or arrivals under one key; more is refused before reading them
 MAX_PLAYERS = 20  # more is no game file (the game is for 1-4); refused before reading them
 PLACEMENT_HINT = "write SQUARE TILE ROTATION [@ROUND], e.g. 'B1 T03 90' or 'A2 T15 0 @1'"
+PLACEMENT_HINT_PL = "zapisz POLE KAFEL OBRÓT [@RUNDA], np. 'B1 T03 90' albo 'A2 T15 0 @1'"
 
 
 class Arrival(Record):
@@ -115,9 +116,12 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
         if isinstance(frames, dict):  # the frames' keys, in order
             if len(frames) > MAX_PLAYERS:
                 raise NotationError(f"{len(frames)} frames: a game file holds at most {MAX_PLAYERS} "
-                                    "(the game is for 1 to 4 players)", _loc(data, "frames", top))
+                                    "(the game is for 1 to 4 players)", _loc(data, "frames", top),
+                                    pl=f"{len(frames)} ramek: plik gry mieści najwyżej {MAX_PLAYERS} "
+                                       "(gra jest dla 1 do 4 graczy)")
             if not 1 <= len(frames) <= 4:
-                r.add(f"{len(frames)} frames; the game is for 1 to 4 players", _loc(data, "frames", top))
+                r.add(f"{len(frames)} frames; the game is for 1 to 4 players", _loc(data, "frames", top),
+                      pl=f"ramek: {len(frames)}; gra jest dla 1 do 4 graczy")
             return [str(name).strip() for name in frames]
         r.add("missing `players:` (the names in seating order)", top, pl="brak `players:` (imiona w kolejności przy stole)")
         return []
@@ -129,7 +133,8 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
         return []
     if len(node) > MAX_PLAYERS:
         raise NotationError(f"{len(node)} players: a game file holds at most {MAX_PLAYERS} "
-                            "(the game is for 1 to 4)", node.loc(MAX_PLAYERS) if hasattr(node, "loc") else top)
+                            "(the game is for 1 to 4)", node.loc(MAX_PLAYERS) if hasattr(node, "loc") else top,
+                            pl=f"{len(node)} graczy: plik gry mieści najwyżej {MAX_PLAYERS} (gra jest dla 1 do 4)")
     names: list[str] = []
     for i, item in enumerate(node):
         at = node.loc(i) if hasattr(node, "loc") else top
@@ -147,7 +152,8 @@ def _players(data: Any, r: _Reader, top: Location) -> list[str]:
         else:
             names.append(name)
     if not 1 <= len(node) <= 4:
-        r.add(f"{len(node)} players; the game is for 1 to 4 players", _loc(data, "players", top))
+        r.add(f"{len(node)} players; the game is for 1 to 4 players", _loc(data, "players", top),
+              pl=f"graczy: {len(node)}; gra jest dla 1 do 4 graczy")
     return names
 
 
@@ -169,11 +175,13 @@ def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
               pl=f"{what}: runda {clip(text, 22)} to nie liczba całkowita")
         return None
     if value < 1:
-        r.add(f"{what}: round {value}; rounds start at 1", where)
+        r.add(f"{what}: round {value}; rounds start at 1", where,
+              pl=f"{what}: runda {value}; rundy liczy się od 1")
         return None
     if value > MAX_TILES:
         r.add(f"{what}: round {value}; a frame holds {MAX_TILES} tiles, so a game has at most "
-              f"{MAX_TILES} rounds", where)
+              f"{MAX_TILES} rounds", where,
+              pl=f"{what}: runda {value}; ramka mieści {MAX_TILES} kafli, więc gra ma najwyżej {MAX_TILES} rund")
         return None
     return value
 
@@ -181,7 +189,9 @@ def _round(text: str, r: _Reader, where: Location, what: str) -> int | None:
 def _check_count(value: Any, key: Any, at: Location) -> None:
     if len(value) > MAX_ENTRIES:
         raise NotationError(f"{len(value)} entries under {clip(key)}: at most {MAX_ENTRIES} are read "
-                            "(a frame holds 15 tiles, a station 4 players' locomotives)", at)
+                            "(a frame holds 15 tiles, a station 4 players' locomotives)", at,
+                            pl=f"{len(value)} wpisów pod {clip(key)}: czytamy najwyżej {MAX_ENTRIES} "
+                               "(ramka mieści 15 kafli, stacja lokomotywy 4 graczy)")
 
 
 def _entries(node: Any, key: Any, fallback: Location) -> list[tuple[Any, Location]]:
@@ -241,7 +251,9 @@ def _arrivals(data: Any, players: list[str], r: _Reader, top: Location) -> list[
             continue
         if number in seen:
             r.add(f"station {number} ({STATIONS[number - 1].name}) is given twice "
-                  f"(first at line {seen[number].line})", at)
+                  f"(first at line {seen[number].line})", at,
+                  pl=f"stacja {number} ({STATIONS[number - 1].name}) jest podana dwa razy "
+                     f"(pierwszy raz w wierszu {seen[number].line})")
             continue
         seen[number] = at
         out += _arrival_list(node, key, number, players, r, at, STATIONS[number - 1].name)
@@ -269,7 +281,8 @@ def _route(data: Any, players: list[str], r: _Reader, top: Location) -> tuple[di
             continue
         total = int(m.group("plain")) if m.group("plain") is not None else 40 + int(m.group("over"))
         if m.group("over") is not None and not 1 <= int(m.group("over")) <= 40:
-            r.add(f"route points of {key}: '40+{m.group('over')}': the track runs 1-40", at)
+            r.add(f"route points of {key}: '40+{m.group('over')}': the track runs 1-40", at,
+                  pl=f"punkty trasy gracza {key}: '40+{m.group('over')}': tor punktacji ma pola 1-40")
             continue
         if player is not None:
             out[player] = total
@@ -282,7 +295,8 @@ def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Pl
     for index, (item, at) in enumerate(items, start=1):
         m = _PLACEMENT.match(str(item)) if isinstance(item, str) else None
         if m is None:
-            r.add(f"placement {index}: cannot read {clip(item)}", at, PLACEMENT_HINT)
+            r.add(f"placement {index}: cannot read {clip(item)}", at, PLACEMENT_HINT,
+                  pl=f"kafel {index}: nie da się odczytać {clip(item)} ({PLACEMENT_HINT_PL})")
             continue
         cell = parse_square(m.group("square"))
         tile = _tile_code(m.group("tile"))
@@ -295,7 +309,8 @@ def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Pl
                      "lewej, rzędy 1-4 od dołu)")
             ok = False
         elif cell == DEPOT:
-            r.add(f"placement {index}: A1 is the depot; no tile goes there", at)
+            r.add(f"placement {index}: A1 is the depot; no tile goes there", at,
+                  pl=f"kafel {index}: A1 to zajezdnia; tam nie kładzie się kafla")
             ok = False
         if tile is None:
             r.add(f"placement {index}: unknown tile {clip(m.group('tile'))}", at,
@@ -304,7 +319,9 @@ def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Pl
             ok = False
         if rotation not in ROTATIONS:
             r.add(f"placement {index}: rotation {clip(m.group('rotation'))}", at,
-                  "turn clockwise by 0, 90, 180 or 270 degrees")
+                  "turn clockwise by 0, 90, 180 or 270 degrees",
+                  pl=f"kafel {index}: obrót {clip(m.group('rotation'))} (obracaj w prawo o 0, 90, 180 "
+                     "albo 270 stopni)")
             ok = False
         rnd = index
         if m.group("round") is not None:
@@ -314,14 +331,16 @@ def _placements(node: Any, key: Any, r: _Reader, fallback: Location) -> tuple[Pl
         if ok:
             out.append(Placement(cell, tile, rotation, rnd, at))
     if len(items) > MAX_TILES:
-        r.add(f"{len(items)} tiles; a frame holds {MAX_TILES}", fallback)
+        r.add(f"{len(items)} tiles; a frame holds {MAX_TILES}", fallback,
+              pl=f"kafli: {len(items)}; ramka mieści {MAX_TILES}")
     return tuple(out)
 
 
 def _frames(data: Any, players: list[str], r: _Reader, top: Location) -> dict[str, tuple[Placement, ...]]:
     node = data["frames"]
     if not isinstance(node, dict):
-        r.add("frames: expected a mapping player -> list of placements", _loc(data, "frames", top))
+        r.add("frames: expected a mapping player -> list of placements", _loc(data, "frames", top),
+              pl="frames: tu ma być mapa gracz -> lista kafli w kolejności kładzenia")
         return {}
     out = {}
     for key in node:
@@ -331,7 +350,8 @@ def _frames(data: Any, players: list[str], r: _Reader, top: Location) -> dict[st
             out[player] = placed
     for player in players:
         if player not in out and not any(name_key(str(k)) == name_key(player) for k in node):
-            r.add(f"no frame for player {player!r}", _loc(data, "frames", top))
+            r.add(f"no frame for player {player!r}", _loc(data, "frames", top),
+                  pl=f"brak ramki gracza {player!r}")
     return out
 
 
@@ -368,7 +388,8 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
                   pl=f"nieznany klucz {clip(key)} ({suggestion(str(key), KEYS, 'pl')})")
     game = data.get("game")
     if game is not None and name_key(str(game)) not in {"allerstrains", "jedziepociag", "jedziepociagzdaleka"}:
-        r.add(f"game: {game!r} is not allers-trains", data.loc("game"))
+        r.add(f"game: {game!r} is not allers-trains", data.loc("game"),
+              pl=f"game: ten plik jest do gry {game!r}, nie allers-trains (Jedzie pociąg z daleka)")
     mode = _mode(data, r, top)
     players = _players(data, r, top)
     arrivals: list[Arrival] = []
@@ -379,7 +400,9 @@ def parse_game(text: str, filename: str = "<input>") -> GameRecord:
         for key in ("arrivals", "route", "lost"):
             if key in data:
                 r.add(f"`{key}:` and `frames:` are two ways in: give one", data.key_loc(key),
-                      "the frames replay gives the arrivals and the route points")
+                      "the frames replay gives the arrivals and the route points",
+                      pl=f"`{key}:` i `frames:` to dwa sposoby wpisania gry: podaj jeden (z ramek "
+                         "wynikają przyjazdy i punkty trasy)")
         frames = _frames(data, players, r, top)
     else:
         if "arrivals" in data:

@@ -184,7 +184,8 @@ def _goods(node: Any, where: Location, lines: list[str], problems: Problems) -> 
                              pl=f"goods: liczba towarów {colour!r} ma być liczbą całkowitą ≥ 0")
             elif count > MAX_GOODS:  # not expanded into a list: 10^8 goods would fill the memory
                 problems.add(f"goods: {count} {colour} goods; the game has {MAX_GOODS} goods in all",
-                             value.loc(colour))
+                             value.loc(colour),
+                             pl=f"goods: {count} towarów {colour!r}; gra ma w sumie {MAX_GOODS} towarów")
             elif name:
                 found += [name] * count
         return tuple(found)
@@ -260,7 +261,8 @@ def _map(node: Any, lines: list[str], filename: str, problems: Problems) -> Tile
     if len(rows) == 1 and value == rows[0]:
         search -= 1
     if len(rows) > MAX_SIDE or max(len(row.split()) for row in rows) > MAX_SIDE:
-        problems.add(f"map: more than {MAX_SIDE} rows or columns; the game has 92 tiles", where)
+        problems.add(f"map: more than {MAX_SIDE} rows or columns; the game has 92 tiles", where,
+                     pl=f"map: więcej niż {MAX_SIDE} rzędów lub kolumn; gra ma 92 kafle")
         return None
     squares: list[Square] = []
     width = 0
@@ -313,16 +315,24 @@ def _token(token: str, row: int, col: int, where: Location, problems: Problems) 
                         "1-3 = ćwierć obrotu w prawo)")
         return None
     if int(rotation) > 3:
-        problems.add(f"map token {token!r}: rotation {rotation} is not 0-3", where)
+        problems.add(f"map token {token!r}: rotation {rotation} is not 0-3", where,
+                     pl=f"{token!r} na mapie: obrót {rotation} to nie 0-3 (0 = jak nadrukowano, "
+                        "1-3 = ćwierć obrotu w prawo)")
         return None
     if len(flag) > 1 or (flag and flag not in FLAGS):
         problems.add(f"map token {token!r}: unknown flag {flag!r}", where,
-                     hint="one flag at most: h hill, w water tower, o overlay")
+                     hint="one flag at most: h hill, w water tower, o overlay",
+                     pl=f"{token!r} na mapie: nieznany znacznik {flag!r} (najwyżej jeden: h wzgórze, "
+                        "w wieża ciśnień, o na istniejącym torze)")
         return None
     if (code, flag) not in SET_COUNTS:
         have = [FLAGS[f] for (c, f) in SET_COUNTS if c == code and f]
         problems.add(f"map token {token!r} is not a tile: the set has no {name} with a {FLAGS[flag]}", where,
-                     hint=f"{name} tiles come plain" + (" or with: " + ", ".join(have) if have else " only"))
+                     hint=f"{name} tiles come plain" + (" or with: " + ", ".join(have) if have else " only"),
+                     pl=f"{token!r} na mapie to nie kafel: w zestawie nie ma kafla {TILES_PL[code]} "
+                        f"({FLAGS_PL[flag]}) (kafle {TILES_PL[code]} są " + (
+                            "bez znacznika albo: " + ", ".join(FLAGS_PL[f] for (c, f) in SET_COUNTS if c == code and f)
+                            if have else "tylko bez znacznika") + ")")
         return None
     return Square(row, col, token, where, code=code, rotation=int(rotation), flag=flag)
 
@@ -367,7 +377,8 @@ def parse_game(text: str, filename: str = "<input>",
         players_node = []
     if len(players_node) > MAX_PLAYERS:
         raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
-                            "(the game is for 2-4)", players_node.loc(MAX_PLAYERS))
+                            "(the game is for 2-4)", players_node.loc(MAX_PLAYERS),
+                            pl=f"{len(players_node)} graczy: plik gry mieści najwyżej {MAX_PLAYERS} (gra jest dla 2-4)")
     seen: dict[str, PlayerEntry] = {}
     for i, p in enumerate(players_node):
         where = players_node.loc(i)

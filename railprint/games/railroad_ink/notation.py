@@ -88,20 +88,32 @@ def _parse_token(token: str, filename: str, line: int, col: int) -> Cell:
     marker = t[4]
     if marker == "x":
         return _raise(f"{token!r}: a crater is written 'x' alone, without edges", filename, line,
-                      col + 4)
+                      col + 4, pl=f"{token!r}: krater to samo 'x', bez liter krawędzi")
     if marker not in "sov":
         return _raise(f"{token!r}: unknown marker {token[4]!r}", filename, line, col + 4,
                       "markers: s station, o overpass, v volcano",
                       pl=f"{token!r}: nieznany znacznik {token[4]!r} (znaczniki: s stacja, o wiadukt, v wulkan)")
     if len(t) > 5:
         return _raise(f"{token!r}: too long; unexpected {token[5:]!r} after the marker",
-                      filename, line, col + 5, EDGE_HINT)
+                      filename, line, col + 5, EDGE_HINT,
+                      pl=f"{token!r}: za długie; po znaczniku stoi jeszcze {token[5:]!r} ({EDGE_HINT_PL})")
     return Cell(t[:4], marker)
 
 
 def _raise(message: str, filename: str, line: int, col: int, hint: str | None = None, *,
            pl: str | None = None) -> Cell:
     raise _error(message, filename, line, col, hint, pl=pl)
+
+
+def _counted_pl(count: int, forms: tuple[str, str, str]) -> str:
+    """'2 rzędy', '5 rzędów': a count with its Polish plural form (only when a file is wrong)."""
+    from railprint.words import counted
+
+    return counted(count, forms, "pl")
+
+
+def _fields(count: int) -> str:
+    return _counted_pl(count, ("pole", "pola", "pól"))
 
 
 def parse(text: str, filename: str = "<input>") -> Board:
@@ -126,16 +138,21 @@ def parse(text: str, filename: str = "<input>") -> Board:
             value_col = len(key_raw) + 2 + (len(value_raw) - len(value_raw.lstrip()))
             if rows:
                 raise _error(f"header line {key_raw.strip() + ':'!r} inside the grid; "
-                             f"headers go before the first row", filename, number, key_col)
+                             f"headers go before the first row", filename, number, key_col,
+                             pl=f"nagłówek {key_raw.strip() + ':'!r} w środku planszy; nagłówki stoją "
+                                f"przed pierwszym rzędem")
             if not key or " " in key or "\t" in key:
                 raise _error(f"{content.strip()!r} is not a header line 'key: value'",
-                             filename, number, key_col, "known keys: " + ", ".join(HEADER_KEYS))
+                             filename, number, key_col, "known keys: " + ", ".join(HEADER_KEYS),
+                             pl=f"{content.strip()!r} to nie nagłówek 'klucz: wartość' (znane klucze: "
+                                + ", ".join(HEADER_KEYS) + ")")
             if key not in HEADER_KEYS:
                 raise _error(f"unknown header {key_raw.strip()!r}", filename, number, key_col,
                              suggestion(key, HEADER_KEYS),
                              pl=f"nieznany nagłówek {key_raw.strip()!r} ({suggestion(key, HEADER_KEYS, 'pl')})")
             if key in headers:
-                raise _error(f"header {key!r} given twice", filename, number, key_col)
+                raise _error(f"header {key!r} given twice", filename, number, key_col,
+                             pl=f"nagłówek {key!r} podany dwa razy")
             if key == "expansion":
                 canonical = EXPANSION_ALIASES.get(value.lower())
                 if canonical is None:
@@ -157,12 +174,12 @@ def parse(text: str, filename: str = "<input>") -> Board:
             raise _error(f"row {row_name} has {len(tokens)} space(s); expected {SIZE}",
                          filename, number, tokens[-1].end() + 1,
                          "write '....' (or '.') for an empty space",
-                         pl=f"rząd {row_name} ma {len(tokens)} pól, a powinien {SIZE} (puste pole to '....' lub '.')")
+                         pl=f"rząd {row_name} ma {_fields(len(tokens))}, a powinien {SIZE} (puste pole to '....' lub '.')")
         if len(tokens) > SIZE:
             extra = tokens[SIZE]
             raise _error(f"row {row_name} has {len(tokens)} spaces; expected {SIZE} "
                          f"(unexpected {extra.group()!r})", filename, number, extra.start() + 1,
-                         pl=f"rząd {row_name} ma {len(tokens)} pól, a powinien {SIZE} (nadmiarowe {extra.group()!r})")
+                         pl=f"rząd {row_name} ma {_fields(len(tokens))}, a powinien {SIZE} (nadmiarowe {extra.group()!r})")
         rows.append(tuple(cells))
         last_grid_line = number
     if not rows:
@@ -174,7 +191,8 @@ def parse(text: str, filename: str = "<input>") -> Board:
     if len(rows) < SIZE:
         raise _error(f"only {len(rows)} grid row(s); expected {SIZE} (rows A-G)", filename,
                      last_grid_line + 1, 1, f"row {ROWS[len(rows)]} is missing",
-                     pl=f"tylko {len(rows)} rzędów planszy, a powinno być {SIZE} (A-G): brak rzędu {ROWS[len(rows)]}")
+                     pl=f"tylko {_counted_pl(len(rows), ('rząd', 'rzędy', 'rzędów'))} planszy, a powinno być {SIZE} (A-G): "
+                        f"brak rzędu {ROWS[len(rows)]}")
     return Board(tuple(rows), player=headers.get("player", ""),
                  expansion=headers.get("expansion", "none"), source=filename)
 
@@ -191,7 +209,9 @@ def format_board(board: Board) -> str:
         name = board.player
         if name != name.strip() or "#" in name or "\n" in name:
             raise NotationError(f"player name {name!r} cannot be written in a board file",
-                                hint="avoid '#', line breaks and leading or trailing spaces")
+                                hint="avoid '#', line breaks and leading or trailing spaces",
+                                pl=f"imienia gracza {name!r} nie da się zapisać w pliku planszy (bez '#', "
+                                   "znaków nowego wiersza i spacji na początku lub końcu)")
         out.append(f"player: {name}")
     if board.expansion != "none":
         out.append(f"expansion: {board.expansion}")

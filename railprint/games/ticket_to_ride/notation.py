@@ -162,7 +162,10 @@ def _split_pair(m: TTRMap, body: str, item: Any, reader: _Reader,
             a = _place(m, left.strip(), reader.inner(item, lpos, fallback))
             b = _place(m, right.strip(), reader.inner(item, rpos, fallback))
             return a, b
-    raise NotationError(f"expected 'City - City', got {body.strip()!r}", reader.inner(item, 0, fallback))
+    raise NotationError(f"expected 'City - City', got {body.strip()!r}", reader.inner(item, 0, fallback),
+                        hint="write a name on each side of the ' - '",
+                        pl=f"tu ma być 'Miasto - Miasto', a jest {body.strip()!r} (po obu stronach ' - ' "
+                           "wpisz nazwę)")
 
 
 def describe(m: TTRMap, route: Route) -> str:
@@ -200,7 +203,8 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_par
     (a borrowed route counts for tickets only: any of them will do)."""
     if not isinstance(item, str):
         raise NotationError("a route is written 'City - City' (optionally '[colour]' or '[length]')",
-                            getattr(item, "location", fallback))
+                            getattr(item, "location", fallback),
+                            pl="połączenie zapisuje się 'Miasto - Miasto' (ewentualnie z '[kolor]' lub '[długość]')")
     text = str(item)
     where = reader.inner(item, 0, fallback)
     key = ("route", m, text, any_parallel)
@@ -215,7 +219,8 @@ def _claim(m: TTRMap, item: Any, reader: _Reader, fallback: Location, *, any_par
         body = text[:sel.start()]
     a, b = _split_pair(m, body, item, reader, fallback)
     if a == b:
-        raise NotationError(f"a route joins two different places, got {text.strip()!r}", where)
+        raise NotationError(f"a route joins two different places, got {text.strip()!r}", where,
+                            pl=f"połączenie łączy dwa różne miejsca, a jest {text.strip()!r}")
     routes = m.routes_between_places(a, b)
     pair = f"{m.place_name(a)} - {m.place_name(b)}"
     if not routes:
@@ -272,7 +277,8 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
         if isinstance(key, str) and isinstance(value, int) and not isinstance(value, bool):
             item, given = key, value
     if not isinstance(item, str):
-        raise NotationError("a ticket is written 'City - City'", getattr(item, "location", fallback))
+        raise NotationError("a ticket is written 'City - City'", getattr(item, "location", fallback),
+                            pl="bilet zapisuje się 'Miasto - Miasto'")
     text = str(item)
     where = reader.inner(item, 0, fallback)
     key = ("ticket", m, text, given)
@@ -306,17 +312,19 @@ def _ticket(m: TTRMap, item: Any, reader: _Reader, fallback: Location) -> KeptTi
 
 
 _STATION_FORM = "a station is written 'City' or 'City: City - City' (the route it borrows)"
+_STATION_FORM_PL = "dworzec zapisuje się 'Miasto' albo 'Miasto: Miasto - Miasto' (połączenie, które pożycza)"
 
 
 def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: Location) -> StationEntry:
     """A station in the city ``item``, borrowing ``route_item`` (``City - City``) or, when
     that is None, a route the scorer chooses."""
     if not isinstance(item, str) or not item.strip():
-        raise NotationError(_STATION_FORM, getattr(item, "location", fallback))
+        raise NotationError(_STATION_FORM, getattr(item, "location", fallback), pl=_STATION_FORM_PL)
     where = reader.inner(item, 0, fallback)
     city = _place(m, str(item).strip(), where)
     if city not in m.city:
-        raise NotationError(f"{m.place_name(city)} is an outside area: a station stands in a city", where)
+        raise NotationError(f"{m.place_name(city)} is an outside area: a station stands in a city", where,
+                            pl=f"{m.place_name(city)} to obszar zewnętrzny: dworzec stoi w mieście")
     if route_item is None:
         return StationEntry(str(item).strip(), where, city)
     claim = _claim(m, route_item, reader, getattr(route_item, "location", where), any_parallel=True)
@@ -324,7 +332,10 @@ def _station(m: TTRMap, item: Any, route_item: Any, reader: _Reader, fallback: L
         raise NotationError(f"the station in {m.place_name(city)} borrows a route into or out of "
                             f"{m.place_name(city)}, not {claim.text!r}", claim.where,
                             hint="routes there: " + ", ".join(
-                                dict.fromkeys(m.route_label(r) for r in m.routes_at_city[city])))
+                                dict.fromkeys(m.route_label(r) for r in m.routes_at_city[city])),
+                            pl=f"dworzec w mieście {m.place_name(city)} pożycza połączenie z tego miasta lub do niego, "
+                               f"nie {claim.text!r} (połączenia tam: " + ", ".join(
+                                dict.fromkeys(m.route_label(r) for r in m.routes_at_city[city])) + ")")
     return StationEntry(str(item).strip(), where, city, claim.options, claim.text, claim.where)
 
 
@@ -339,13 +350,14 @@ def _station_items(p: Any, where: Location, reader: _Reader) -> list[tuple[Any, 
     if isinstance(value, dict):
         return [(key, borrowed, value.key_loc(key)) for key, borrowed in value.items()]
     if not isinstance(value, list):
-        raise NotationError("stations: expected a list of cities", p.loc("stations"))
+        raise NotationError("stations: expected a list of cities", p.loc("stations"),
+                            pl="stations: tu ma być lista miast")
     out = []
     for j, item in enumerate(value):
         loc = _item_loc(p, "stations", j, where)
         if isinstance(item, dict):
             if len(item) != 1:
-                raise NotationError(_STATION_FORM, loc)
+                raise NotationError(_STATION_FORM, loc, pl=_STATION_FORM_PL)
             (city, borrowed), = item.items()
             out.append((city, borrowed, loc))
         elif isinstance(item, str) and ":" in item and item.split(":", 1)[1].strip():
@@ -408,7 +420,9 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
         if exc.hint is None and ("'['" in exc.message or "']'" in exc.message):
             raise NotationError(exc.message, exc.location,
                                 hint="inside a [...] list, quote an entry that picks a parallel route: "
-                                     "'Bergen - Oslo [red]'") from None
+                                     "'Bergen - Oslo [red]'",
+                                pl=(exc.pl or exc.message) + " (w liście [...] wpis wybierający jedno z "
+                                   "równoległych połączeń weź w cudzysłów: 'Bergen - Oslo [red]')") from None
         raise
     top = Location(filename, 1, 1)
     if not isinstance(data, dict):
@@ -434,13 +448,17 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
     if len(players_node) > MAX_PLAYERS:
         raise NotationError(f"{len(players_node)} players: a game file holds at most {MAX_PLAYERS} "
                             f"(the {m.title()} map is for {m.players_min}-{m.players_max})",
-                            players_node.loc(MAX_PLAYERS))
+                            players_node.loc(MAX_PLAYERS),
+                            pl=f"{len(players_node)} graczy: plik gry mieści najwyżej {MAX_PLAYERS} "
+                               f"(mapa {m.title()} jest dla {m.players_min}-{m.players_max})")
     entries = sum(len(p.get(key)) for p in players_node if isinstance(p, dict)
                   for key in ("routes", "tickets", "stations") if isinstance(p.get(key), list))
     if entries > MAX_ENTRIES:
         raise NotationError(f"{entries} route and ticket entries: a game file holds at most {MAX_ENTRIES}",
                             data.loc("players"), hint="a player holds at most "
-                            f"{m.trains_per_player} trains' worth of routes")
+                            f"{m.trains_per_player} trains' worth of routes",
+                            pl=f"{entries} wpisów połączeń i biletów: plik gry mieści najwyżej {MAX_ENTRIES} "
+                               f"(gracz ma połączenia na najwyżej {m.trains_per_player} wagonów)")
     players = []
     problems: list[NotationError] = []
 
@@ -475,7 +493,9 @@ def parse_game(text: str, filename: str = "<input>", *, base: Path | None = None
         if "stations" in p and m.stations is None:
             problems.append(NotationError(f"the {m.title()} map has no train stations", p.key_loc("stations"),
                                           hint="a map gives them with scoring.stations: {per_player: 3, "
-                                               "points_unused: 4}"))
+                                               "points_unused: 4}",
+                                          pl=f"mapa {m.title()} nie ma dworców (mapa daje je przez "
+                                             "scoring.stations: {per_player: 3, points_unused: 4})"))
         elif "stations" in p:
             stations = [attempt(_station, m, city, borrowed, reader, loc)
                         for city, borrowed, loc in (attempt(_station_items, p, where, reader) or [])]

@@ -262,3 +262,50 @@ def test_a_markers_junctions_are_not_guessed_stations():
     wrong = _wrong(photo.board, reading.board)
     assert wrong <= {u.square for u in reading.uncertain}
     assert len(wrong) <= 3, (sorted(wrong), photo.params)
+
+def _noisy_sheet(clear: int, seed: int = 12) -> np.ndarray:
+    """A rectified darkness of a dark room's photo: paper at 0.1 of the black with sensor noise of
+    0.05 (its ink threshold is the paper's noise), a highway through D4 drawn at 0.03 (under the
+    noise: neither a threshold nor the averaged darkness can find it), and ``clear`` north-south
+    highways drawn at 0.9 in the first spaces of rows A-C."""
+    p = read.PX_PER_MM
+    size = int(round((layout.GRID_MM + 2 * read.MARGIN_MM) * p))
+    rel = np.random.default_rng(seed).normal(0.1, 0.05, (size, size))
+
+    def highway(r: int, c: int, value: float) -> None:
+        x = (read.MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p
+        y0 = int((read.MARGIN_MM + r * layout.SQUARE_MM) * p)
+        for off in (-2.5, 2.5):
+            at = int(round(x + off * p))
+            rel[y0:y0 + int(layout.SQUARE_MM * p), at - 2:at + 3] += value
+    highway(3, 3, 0.03)
+    for k in range(clear):
+        highway(k // 7, k % 7, 0.9)
+    return np.clip(rel, 0, 1).astype(np.float32)
+
+
+def test_a_noisy_photo_whose_drawing_is_hardly_seen_reads_no_empty_space_with_certainty():
+    # issue 35, round twelve: dev low-light photos (1-2 MP) whose sensor noise sets the ink
+    # threshold read whole spaces of light pencil as empty with certainty (931011 at 2 MP: 7, no
+    # space read as a route); where the drawing's lines do not stand clear of the noise, an empty
+    # space is not certain
+    level, floor, _ = read._threshold(_noisy_sheet(0))
+    assert level <= floor   # the paper's noise sets the threshold
+    rows, doubts = read.read_rel(_noisy_sheet(0), "none", 6.0)
+    assert rows[3][3].token == "...."
+    noisy = {u.square for u in doubts if u.reason == read.NOISY_WHY}
+    assert "D4" in noisy and len(noisy) == len(doubts)
+    # the same noise with clear lines drawn: their contrast is measured, and the rule is quiet
+    rows, doubts = read.read_rel(_noisy_sheet(14), "none", 6.0)
+    assert [cell.token for cell in rows[0]] == ["h.h."] * 7
+    assert not any(u.reason == read.NOISY_WHY for u in doubts)
+
+
+@pytest.mark.parametrize("seed, mp", [(930_007, 1.0), (931_011, 2.0)])
+def test_a_low_light_photo_s_light_pencil_lost_in_the_noise_is_flagged(seed, mp):
+    # round twelve: dev low-light photos whose light pencil routes were read empty with
+    # certainty (930007 A1 r.r., F7 rr..; 931011 seven spaces): every space read wrong is flagged
+    photo = _field(seed, "lowlight", mp)
+    reading = read_photo(photo.jpeg)
+    wrong = _wrong(photo.board, reading.board)
+    assert wrong and wrong <= {u.square for u in reading.uncertain}, (sorted(wrong), photo.params)

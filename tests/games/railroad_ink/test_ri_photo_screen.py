@@ -97,6 +97,36 @@ def test_the_notch_takes_out_a_pattern_but_not_a_line():
     assert screen._blank_peak(line, 6.0) is None
 
 
+def test_a_faint_line_the_blank_test_lets_through_is_no_pattern():
+    # a pen line smeared by a motion blur is broad and faint: it passes the blank test, and its
+    # energy sits in a few low bins (a peak twice the threshold); but it stays where the line
+    # is, where a screen's pattern fills the window: the window is not blank (dev motion 770,115)
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    y, x = np.mgrid[:64, :64].astype(np.float32)
+    paper = 200 + rng.normal(0, 2, (64, 64)).astype(np.float32)
+    smeared = paper - 25 * np.exp(-((x - 0.4 * y - 20) ** 2) / (2 * 3.0 ** 2))
+    assert screen._blank(smeared, 6.0)
+    assert float(screen._ratio(smeared).max()) > 1.5 * screen.THRESHOLD
+    assert screen._blank_peak(smeared, 6.0) is None
+    faint = paper + 8 * np.cos(2 * np.pi * (0.07 * x + 0.11 * y))   # a faint moire: blank, and a pattern
+    assert screen._blank(faint, 6.0) and screen._blank_peak(faint, 6.0) > 3 * screen.THRESHOLD
+
+
+def test_a_motion_blurred_paper_photo_is_not_taken_for_a_screen(paper_photo):
+    # dev 770,115 at 4.5 MP, a motion blur of 0.7 % of its long side (field.py's): its pen lines,
+    # smeared faint, passed the blank test in 6 of the grid's squares, with peaks of 14-41 (median
+    # 26): every space was flagged as a likely screen (and at other sizes, over 30, the photo was
+    # refused as one)
+    from railprint.games.railroad_ink.photo import field
+
+    jpeg, what = field.post_process(paper_photo(770115, megapixels=4.5).jpeg, "motion", 770115, 0.007)
+    assert what["motion_px"] >= 15
+    reading = read_photo(jpeg)
+    assert not any(u.reason.startswith(screen.DOUBT_WHY) for u in reading.uncertain)
+
+
 def _cover_the_marks(jpeg: bytes) -> bytes:
     """The photo with its four registration marks painted over in the paper's white (a thumb,
     a sticker): the marks' places from their own homography."""
@@ -426,6 +456,20 @@ def test_a_screens_frame_around_the_sheet_refuses_a_photo_with_no_pixel_grid():
     assert screen.check(image, FRAME_H) == screen.SCREEN
     # a dark screen around the page (a viewer's dark mode): the same
     assert _frame_sides(_framed(PHONE, ui=45, size=TALL), FRAME_H) == 4
+
+
+def test_the_displays_edge_is_the_last_fall_before_the_bezel():
+    # a dark viewer's letterbox 14 mm above and below the page, the bezel beyond it; below the
+    # page a 3 mm shadow, whose own fall into the letterbox is past FRAME_GAP_MM: the display's
+    # edge is the fall next to the bezel's rise, as far out as above the page (dev screen
+    # 910,013: 3 and 10 mm, called off centre, every space flagged instead of refused)
+    display = (A4_PAGE[0] - 6, A4_PAGE[1] + 6, A4_PAGE[2] - 14, A4_PAGE[3] + 14)
+    image = _framed(display, ui=45, size=TALL)
+    top = int(round((FRAME_ORIGIN[1] + A4_PAGE[3]) * FRAME_PPM))
+    image[top:top + int(3 * FRAME_PPM)] = 150
+    *_, above, below = screen.frame_distances(image, FRAME_H)
+    assert above is not None and below is not None
+    assert abs(above - below) <= screen.FRAME_CENTRED_MM and above >= 10
 
 
 def test_the_frame_beside_one_side_only_flags_every_space():

@@ -1157,9 +1157,10 @@ def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
 
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
                rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM, *,
-               unblurred: bool = False) -> list[SideRead]:
+               unblurred: bool = False, mass: np.ndarray | None = None) -> list[SideRead]:
     """The four sides of space (r, c), N E S W (see ``read_space``; ``unblurred``: ``rel`` is a
-    motion-blurred photo's unblurred copy, ``_unblurred_source``)."""
+    motion-blurred photo's unblurred copy, ``_unblurred_source``; ``mass``: its four sides' ink
+    in the blurred photo itself, ``_blurred_mass``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
@@ -1212,6 +1213,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     again = side_features(_strip(faint, r, c, s))
                     road = again["pair"] >= 0.4 or main["pair"] >= 0.45 and main["wide"] < 0.3
                 sides[s] = SideRead("h" if road else "r", False, side.why)
+            elif side.kind == "." and not side.certain and unblurred and _blank_in_blur(mass, s):
+                # round twelve: a few marks in an unblurred copy (its noise, raised by the Wiener
+                # filter), where the blurred photo itself shows no ink: empty
+                sides[s] = SideRead(".", True)
             elif side.kind == "." and not side.certain and rel is not None:
                 # a few marks at the main threshold, but a line running on in the darkness averaged
                 # along the route, or ink through half the strip in the faint ink: the best guess
@@ -1227,6 +1232,10 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 elif side_features(_strip(faint, r, c, s))["ink"] >= 0.5:
                     road = two_lines(_strip(rel, r, c, s), floor) >= 0.3
                     sides[s] = SideRead("h" if road else "r", False, side.why)
+            elif side.kind == "." and side.certain and unblurred and _blank_in_blur(mass, s):
+                # round twelve: an unblurred copy's empty side where the blurred photo itself shows
+                # no ink: the Wiener filter's noise and ringing are not looked at as faint lines
+                continue
             elif side.kind == "." and side.certain:
                 cut = int(round((ACROSS - 3.6) * PX_PER_MM))   # clear of the round box's grey frame
                 f = side_features(_strip(faint, r, c, s)[:, cut:-cut])
@@ -1238,6 +1247,11 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # under every threshold row by row, but a line running on once the darkness is
                     # averaged along the route (a light line, blurred or in a coarse photo)
                     sides[s] = SideRead(".", False, "a faint line?")
+                if not sides[s].certain and unblurred and _inked_in_blur(mass, s) \
+                        and (vote := profile_lines(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)) is not None:
+                    # round twelve: the blurred photo itself holds a line's ink there: the best
+                    # guess is the route the averaged darkness shows (the side stays uncertain)
+                    sides[s] = SideRead(vote, False, "a faint line?")
                 if not sides[s].certain and rel is not None and not unblurred \
                         and _two_lines_apart(off_middle(_strip(rel, r, c, s), src_ppm)):
                     # round ten: the faint line is two, a road's width apart: the best guess is a
@@ -1252,7 +1266,8 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
 def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
                floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset(),
-               overexposed: bool = False, *, unblurred: bool = False) -> tuple[Cell, bool, str]:
+               overexposed: bool = False, *, unblurred: bool = False,
+               mass: np.ndarray | None = None) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
@@ -1260,7 +1275,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
     lies over (``_unseen_sides``), which the best guess does not go by; ``overexposed``: the space's
     paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred)
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass)
     if overexposed and rel is not None:
         sides = [_lost_route(side, _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
     edges = "".join(x.kind for x in sides)
@@ -1538,10 +1553,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
+    mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None)
+                               unblurred=S is not None, mass=mass)
     if S is not None:
-        uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm)
+        uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
         uncertain = _all_uncertain(rows, uncertain, suspect)
     board = Board(tuple(rows), expansion=expansion, source=source)
@@ -1554,7 +1570,8 @@ UNBLURRED_BUMP = 0.05   # an unblurred photo's empty side whose averaged darknes
 UNBLURRED_MIDDLE_BUMP = 0.03   # ... or rises this far in its middle (where a route is drawn): a line?
 
 
-def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float) -> list[Uncertain]:
+def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float,
+                      mass: np.ndarray | None = None) -> list[Uncertain]:
     """A motion-blurred photo read from its unblurred copy: the Wiener filter brings a light line
     back fainter than the rest and the JPEG's noise up (the reader's thresholds, which follow the
     paper's noise, rise with it), so a space read with certainty row by row stays certain only
@@ -1563,21 +1580,45 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
     median (a light route there: on the dev photos the empty sides' 99th percentile was 0.06,
     a light railway lost 0.10), nor rises UNBLURRED_MIDDLE_BUMP in its middle (round eleven, issue
     35: a light railway lost at 0.034 of the black, where no empty side's middle reached 0.03 in 99
-    of 100); else it is listed."""
+    of 100); else it is listed. Round twelve: an empty side where the blurred photo itself shows no
+    ink (``mass``, ``_blurred_mass``) is not looked at either way, and a space flagged only as
+    darker in the middle than the photo's empty spaces (``_odd_empty_spaces``), or as empty in a
+    noisy photo (``_noisy_empty_spaces``: the Wiener filter's noise sets an unblurred copy's
+    threshold), whose four sides it shows blank is not flagged; nor is a route's side read with certainty whose averaged darkness
+    cannot tell its route where the blurred photo holds a line's ink (``_inked_unsure``)."""
+    if mass is not None:
+        uncertain = [u for u in uncertain if u.reason not in (ODD_EMPTY_WHY, NOISY_WHY) or not all(
+            _blank_in_blur(mass["ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1], s) for s in range(4))]
     listed = {u.square for u in uncertain}
     extra = []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if square(r, c) in listed or cell.marker == "v":
                 continue
+            blank = frozenset(s for s, kind in enumerate(cell.edges)
+                              if kind == "." and mass is not None and _blank_in_blur(mass[r, c], s))
             faint = [side for s, (side, kind) in enumerate(zip("NESW", cell.edges)) if kind == "."
-                     and _faint_line(_strip(rel, r, c, s))]
+                     and s not in blank and _faint_line(_strip(rel, r, c, s))]
             if faint:
                 extra.append(Uncertain(square(r, c), cell.token, "; ".join(f"{side}: a faint line? (a motion-blurred "
                                                                            "photo, unblurred)" for side in faint)))
-            elif not _small_agrees(rel, cell, r, c, src_ppm):
+            elif not _small_agrees(rel, cell, r, c, src_ppm, blank | _inked_unsure(rel, cell, r, c, src_ppm, mass)):
                 extra.append(Uncertain(square(r, c), cell.token, UNBLURRED_WHY))
     return sorted(uncertain + extra, key=lambda u: (u.square[0], int(u.square[1:])))
+
+
+def _inked_unsure(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
+                  mass: np.ndarray | None) -> frozenset[int]:
+    """Round twelve: the sides of an unblurred copy's space read as routes with certainty row by row
+    whose darkness averaged along them cannot tell the route (``profile_lines`` None: the Wiener
+    filter's noise), where the blurred photo itself holds a line's ink (``_inked_in_blur``): a line is
+    there, as the rows read. On the dev motion photos 770,000-059 and 960,000-079 (105 read from an
+    unblurred copy) 304 such sides flagged their space, every one read right (an averaged darkness
+    that reads the other route still flags it)."""
+    if mass is None:
+        return frozenset()
+    return frozenset(s for s, kind in enumerate(cell.edges) if kind in "hr" and _inked_in_blur(mass[r, c], s)
+                     and profile_lines(_strip(rel, r, c, s), src_ppm) is None)
 
 
 def _faint_line(strip: np.ndarray) -> bool:
@@ -1592,6 +1633,61 @@ def _faint_line(strip: np.ndarray) -> bool:
     mid, reach = n // 2, max(1, n // 8)
     return bool(profile.max() - median > UNBLURRED_BUMP
                 or profile[mid - reach:mid + reach + 1].max() - median > UNBLURRED_MIDDLE_BUMP)
+
+
+BLUR_ACROSS_MM = 4.5   # a side's ink is measured in the blurred photo when the blur runs under this across its route
+BLANK_MASS = 0.006     # an unblurred copy's empty side is blank where the blurred photo's ink there is under this ...
+INKED_MASS = 0.02      # ... and holds a line where it is this much or more (mean darkness, of the print's black)
+
+
+def _blurred_mass(gray: np.ndarray, H: np.ndarray, found: dict, expansion: str, motion: deblur.Motion) -> np.ndarray:
+    """Round twelve: the ink each side (SIZE, SIZE, 4; N E S W) holds in the motion-blurred photo
+    itself, where no Wiener filter raised its noise or rang: the darkness (of the print's black)
+    averaged over the side's strip as ``profile_lines`` reads it (the rows near the edge, clear of
+    the round box's frame), above the paper's (the fifth of the photo's sides with the least: a
+    finished sheet leaves a third of its sides empty or more). A blur moves a line's ink but keeps
+    it, so a line smeared across its route still counts as much as a sharp one, as long as the
+    smear stays inside the strip: NaN where the blur runs BLUR_ACROSS_MM or more across the side's
+    route. ``H``: grid mm to photo px; ``motion``: the blur, in photo px."""
+    rect, _ = _rectify(gray, H)
+    dark = _darkness(rect)
+    rel = dark / _black_level(dark, expansion, found)
+    cut = int(round((ACROSS - 3.6) * PX_PER_MM))
+    mass = np.empty((SIZE, SIZE, 4))
+    for r in range(SIZE):
+        for c in range(SIZE):
+            for s in range(4):
+                strip = _strip(rel, r, c, s)
+                mass[r, c, s] = float(strip[:max(3, int(strip.shape[0] * 0.6)), cut:-cut].mean())
+    mass -= float(np.percentile(mass, 20))
+    a = math.radians(motion.angle)
+    blur = motion.length * np.array([math.cos(a), -math.sin(a)])   # photo px (x right, y down)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            centre = np.array([(c + 0.5) * layout.SQUARE_MM, (r + 0.5) * layout.SQUARE_MM])
+            pts = np.array([centre, centre + (1.0, 0.0), centre + (0.0, 1.0)], np.float64)
+            img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), H).reshape(-1, 2)
+            across_x, across_y = np.abs(np.linalg.solve(np.column_stack([img[1] - img[0], img[2] - img[0]]), blur))
+            for s in range(4):   # north and south routes run along y: across them is x
+                if (across_x if s in (0, 2) else across_y) >= BLUR_ACROSS_MM:
+                    mass[r, c, s] = np.nan
+    return mass
+
+
+def _blank_in_blur(mass: np.ndarray | None, s: int) -> bool:
+    """Whether side ``s`` of a space (``mass``: its four sides', ``_blurred_mass``) holds no line in
+    the blurred photo: its ink under BLANK_MASS. On the dev motion photos 770,000-059 and 960,000-079
+    (105 read from an unblurred copy) every one of 8,494 sides drawn with a route held 0.017 or more
+    where the blur ran under BLUR_ACROSS_MM across it, and 2,121 of the 2,805 empty sides the
+    unblurred copy flagged "a faint line?" held under 0.006."""
+    return mass is not None and bool(mass[s] < BLANK_MASS)   # NaN: not measured, never blank
+
+
+def _inked_in_blur(mass: np.ndarray | None, s: int) -> bool:
+    """Whether side ``s`` holds a line's ink in the blurred photo (INKED_MASS or more; on the same dev
+    photos, of the unblurred copy's sides flagged "a faint line?" that held 0.02 or more, 180 of 215
+    were routes; between 0.006 and 0.02, 3 of 190)."""
+    return mass is not None and bool(mass[s] >= INKED_MASS)
 
 
 def _all_uncertain(rows, uncertain: list[Uncertain], why: str) -> list[Uncertain]:
@@ -1743,13 +1839,14 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
-             clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
+             mass: np.ndarray | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
-    ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``)."""
+    ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
+    each side's ink in the blurred photo itself (``_blurred_mass``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -1772,7 +1869,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 continue
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
-                                            unblurred=unblurred)
+                                            unblurred=unblurred, mass=None if mass is None else mass[r, c])
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
@@ -1787,7 +1884,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
-    return rows, sorted(uncertain + _odd_empty_spaces(rows, uncertain, rel), key=lambda u: (u.square[0], int(u.square[1:])))
+    odd = _odd_empty_spaces(rows, uncertain, rel)
+    noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
+    return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
 ODD_EMPTY_Z = 4.0        # an empty side whose middle darkness stands this many deviations above the photo's empty sides'
@@ -1828,14 +1927,75 @@ def _odd_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray) -> list
             if max(sides) - median >= ODD_EMPTY_Z * spread]
 
 
-def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float) -> bool:
+NOISY_SNR = 12.0         # the drawing's lighter lines, averaged along the route, under this many noise deviations ...
+NOISY_ROUTES_MIN = 12    # ... (or fewer sides than this read as routes with certainty to measure them on) ...
+NOISY_WHY = ("a light line lost in the noise? (a dark, noisy photo: its drawn lines barely stand out "
+             "of the noise, so an empty space is not certain)")
+
+
+def _line_contrast(strip: np.ndarray, kind: str, src_ppm: float) -> tuple[float, float]:
+    """A side's route seen in its darkness averaged along the route (``_averaged``): (how far its
+    line stands above the side's paper -- a railway's darkest within 1.2 mm of the middle, a
+    highway's two lines 1.9-3.1 mm either side of it, their mean -- 0 for an empty side; the
+    noise of that average)."""
+    p = PX_PER_MM
+    _, prof, noise = _averaged(strip, src_ppm)
+    h = prof - float(np.percentile(prof, 20))
+    middle = (len(h) - 1) / 2
+    if kind == "r":
+        return float(h[int(middle - 1.2 * p):int(middle + 1.2 * p) + 2].max()), noise
+    if kind == "h":
+        return max(float(h[int(round(middle - d * p))] + h[int(round(middle + d * p))]) / 2
+                   for d in np.arange(1.9, 3.15, 1 / p)), noise
+    return 0.0, noise
+
+
+def _noisy_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float, level: float,
+                        floor: float) -> list[Uncertain]:
+    """Issue 35, round twelve: in a photo whose ink threshold is its paper's noise (``level`` no
+    higher than ``floor``: a dark room's sensor noise, not the drawing, sets it) a light line falls
+    under every threshold, and an empty space is certain only when the averaged darkness could
+    have shown what it lost. It could when the drawing's lighter lines -- the lower quartile of
+    ``_line_contrast`` over the sides read as routes with certainty -- stand NOISY_SNR noise
+    deviations dark (the median noise of the sides read empty with certainty): a line a third as
+    dark then still stands the 4 deviations ``profile_lines`` counts a peak at. When they do not,
+    or fewer than NOISY_ROUTES_MIN sides were read as routes with certainty (the drawing hardly
+    seen at all), every space read empty with certainty is flagged. On the dev low-light photos
+    930,000- (1-3 MP) every space read wrong and not flagged was in such a photo, read empty."""
+    if level > floor:
+        return []
+    listed = {u.square for u in uncertain}
+    certain = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)
+               if square(r, c) not in listed and cell.marker != "v"]
+    lines, noises = [], []
+    for r, c, cell in certain:
+        for s, kind in enumerate(cell.edges):
+            dark, noise = _line_contrast(_strip(rel, r, c, s), kind, src_ppm)
+            if kind == ".":
+                noises.append(noise)
+            else:
+                lines.append(dark)
+    empty = [(r, c) for r, c, cell in certain if cell.token == "...."]
+    if not empty:
+        return []
+    light = float(np.percentile(lines, 25)) if len(lines) >= NOISY_ROUTES_MIN else 0.0
+    if light >= NOISY_SNR * float(np.median(noises)):
+        return []
+    return [Uncertain(square(r, c), "....", NOISY_WHY) for r, c in empty]
+
+
+def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
+                  skip: frozenset[int] = frozenset()) -> bool:
     """Whether a space of a small photo (the grid under LOW_GRID_PX_PER_MM), read with certainty row
     by row, is read the same by the darkness averaged along each side (``profile_lines``, whose
     noise falls with the square root of the rows it averages): each route's line or two lines
     there, no line on an empty side. Round nine: a messaging app's photo (1280 px, JPEG 50) had
     every space flagged; on the round's dev photos under 2.6 px/mm this agreement left none wrong
-    unflagged."""
+    unflagged. ``skip``: sides not looked at (an unblurred copy's empty sides whose blurred photo
+    shows no ink: ``_unblurred_doubts``)."""
     for s, kind in enumerate(cell.edges):
+        if s in skip:
+            continue
         vote = profile_lines(_strip(rel, r, c, s), src_ppm)
         if vote != (None if kind == "." else kind):
             return False

@@ -169,26 +169,34 @@ def _blank_peak(win: np.ndarray, px_per_mm: float) -> float | None:
     """The window's highest ratio-spectrum peak when it is blank, else None. Blank: as it is,
     or once its own periodic pattern is taken out (the bins over NOTCH and their neighbours
     zeroed): a sharp screen's moire can be strong enough to fail the blank test by itself
-    (every window of a phone photographed at 2.7 camera px per screen px). What the notch takes
-    must be spread over the window (SPREAD): a blurred line's energy can sit in a few bins too,
-    but it stays where the line is."""
+    (every window of a phone photographed at 2.7 camera px per screen px). Either way, a peak
+    over NOTCH must be a pattern spread over the window (:func:`_spread`): a line the blank test
+    let through (a pen line smeared faint by a motion blur, dev motion 770,115) sits in a few
+    strong low bins too, but its energy stays where the line is."""
     ratio = _ratio(win)
-    if _blank(win, px_per_mm):
-        return float(ratio.max())
     pattern = cv2.dilate((ratio > NOTCH).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if _blank(win, px_per_mm):
+        return float(ratio.max()) if not pattern.any() or _spread(win, pattern)[0] else None
     if not pattern.any():
         return None
+    spread, spectrum = _spread(win, pattern)
+    if not spread:
+        return None
+    spectrum[pattern] = 0
+    clean = (np.fft.irfft2(spectrum, s=win.shape) + win.mean()).astype(np.float32)
+    return float(ratio.max()) if _blank(clean, px_per_mm) else None
+
+
+def _spread(win: np.ndarray, pattern: np.ndarray) -> tuple[bool, np.ndarray]:
+    """(whether what the rfft2 bins ``pattern`` hold is spread evenly over the window: its local
+    energy's max under SPREAD times its mean; the window's spectrum). A screen's pattern is spread
+    over the whole window; a line's few strong bins (a blurred pencil line, a pen line smeared by
+    a motion blur, their energy in a dozen low bins) are where the line is."""
     w = win.astype(np.float32)
     spectrum = np.fft.rfft2(w - w.mean())
     taken = np.fft.irfft2(np.where(pattern, spectrum, 0), s=win.shape).astype(np.float32)
-    # a pattern is spread over the whole window; a line's few strong bins (a blurred pencil
-    # line in a dev paper photo, its energy in a dozen low bins) are where the line is
     energy = cv2.GaussianBlur(taken * taken, (0, 0), win.shape[0] / 8, borderType=cv2.BORDER_REFLECT)
-    if energy.max() > SPREAD * energy.mean():
-        return None
-    spectrum[pattern] = 0
-    clean = (np.fft.irfft2(spectrum, s=win.shape) + w.mean()).astype(np.float32)
-    return float(ratio.max()) if _blank(clean, px_per_mm) else None
+    return bool(energy.max() <= SPREAD * energy.mean()), spectrum
 
 
 def _white_squares() -> list[tuple[int, int]]:
@@ -242,11 +250,13 @@ def _window_in(gray: np.ndarray, H: np.ndarray, rect) -> np.ndarray | None:
     return None
 
 
-_MASKS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_MASKS: dict[int, tuple] = {}
 
 
-def _mask(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For an n x n window: its Hann taper, the rfft2 bins looked at, each bin's radius."""
+def _mask(n: int) -> tuple:
+    """For an n x n window: its Hann taper, the rfft2 bins looked at, each bin's radius, and the
+    looked-at bins grouped by radius for their medians (the flat indices of the looked-at bins in
+    order of radius, each bin's group, each group's first place and size, the radius of each)."""
     if n not in _MASKS:
         hann = np.hanning(n).astype(np.float32)
         ky = np.fft.fftfreq(n) * n
@@ -260,26 +270,31 @@ def _mask(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
         radius = np.hypot(KX, KY)
         allowed = kept(KX) & kept(KY) & (radius >= LOW_BINS)
-        _MASKS[n] = (np.outer(hann, hann), allowed, np.round(radius).astype(int))
+        rounded = np.round(radius).astype(int)
+        index = np.flatnonzero(allowed)
+        index = index[np.argsort(rounded.ravel()[index], kind="stable")]
+        radii = rounded.ravel()[index]
+        starts = np.r_[0, np.flatnonzero(np.diff(radii)) + 1]
+        sizes = np.diff(np.r_[starts, len(radii)])
+        group = np.repeat(np.arange(len(starts)), sizes)
+        _MASKS[n] = (np.outer(hann, hann), allowed, rounded, (index, group, starts, sizes, radii[starts]))
     return _MASKS[n]
 
 
 def _ratio(win: np.ndarray) -> np.ndarray:
     """The window's power spectrum (rfft2 bins, 3 x 3 summed) over the median power of the
     looked-at bins at the same radius; 0 at the bins left out."""
-    taper, allowed, radius = _mask(win.shape[0])
+    taper, allowed, radius, (index, group, starts, sizes, radii) = _mask(win.shape[0])
     w = win.astype(np.float32)
     w = (w - w.mean()) * taper
     power = (np.abs(np.fft.rfft2(w)) ** 2).astype(np.float32)
     power = cv2.blur(power, (3, 3), borderType=cv2.BORDER_REPLICATE)
-    radii = radius[allowed]
-    values = power[allowed]
-    order = np.argsort(radii, kind="stable")
-    radii, values = radii[order], values[order]
-    starts = np.r_[0, np.flatnonzero(np.diff(radii)) + 1]
+    # each radius's median at once: the values sorted within their groups, the middle one (or two)
+    values = power.ravel()[index]
+    ordered = values[np.lexsort((values, group))]
+    low, high = ordered[starts + (sizes - 1) // 2], ordered[starts + sizes // 2]
     background = np.full(int(radius.max()) + 1, np.inf, np.float32)
-    for r0, group in zip(radii[starts], np.split(values, starts[1:])):
-        background[r0] = np.median(group)
+    background[radii] = (low + high) / 2
     floor = FLOOR * float(np.sum(taper ** 2))
     ratio = power / np.maximum(background[radius], floor)
     ratio[~allowed] = 0.0
@@ -409,7 +424,10 @@ def frame_sides(gray: np.ndarray, H: np.ndarray) -> list[Side]:
     FRAME_BAND_MM further out, a straight rise (the bezel's outer edge), each in FRAME_SHARE of
     the rows along the side; every such fall; how far out the side was seen."""
     x0, x1, y0, y1 = PAGE_MM
-    box = cv2.GaussianBlur(gray.astype(np.float32), (0, 0), 1.0)
+    # blurred by a sigma of 1 px, straight from the photo's 8 bits to float (as GaussianBlur of a
+    # float copy, without the copy)
+    kernel = cv2.getGaussianKernel(9, 1.0, cv2.CV_32F)
+    box = cv2.sepFilter2D(gray, cv2.CV_32F, kernel, kernel, borderType=cv2.BORDER_REFLECT_101)
     # (side's outward axis 0 x / 1 y, direction, the page's edge, the span along it)
     sides = ((0, -1, x0, (y0, y1)), (0, 1, x1, (y0, y1)), (1, -1, y0, (x0, x1)), (1, 1, y1, (x0, x1)))
     return [_frame_beside(box, H, *side) for side in sides]
@@ -455,8 +473,14 @@ def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edg
     reach = float(out[at][unseen[0]] if len(unseen) else out[at][-1]) if len(gap) else 0.0
     lo, hi = FRAME_BAND_MM
     for j in falls:
-        if np.any((rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)):
-            return Side(float(out[at][j]), faint_at, reach)
+        beyond = rises[(rises - out[at][j] >= lo) & (rises - out[at][j] <= hi)]
+        if len(beyond):
+            # the display's edge is the last fall before the bezel's rise: an earlier one is the
+            # page's own edge blurred past FRAME_GAP_MM, or a step in what the screen shows (dev
+            # screen 910,013: the page's edge at 3 mm, the display's at 12, the bezel's rise at 21)
+            before = falls[(out[at][falls] >= out[at][j]) & (out[at][falls] <= beyond[0] - lo)]
+            runs = np.flatnonzero(np.diff(np.r_[-2, before]) > 1)
+            return Side(float(out[at][before[runs[-1]]]), faint_at, reach)
     return Side(None, faint_at, reach)
 
 
