@@ -70,7 +70,7 @@ def test_railroad_ink_board_problems_in_polish(tmp_path):
             "player: Bartek\n.... .... .... .... .... .... ....\n.... hqh. .... .... .... .... ....\n",
             "Error: FILE:3:7: 'hqh.': nieznana litera 'q' (cztery litery krawędzi")
     _polish(tmp_path, "railroad-ink", "celina.txt", "player: Celina\n" + ".... " * 7 + "\n",
-            "Error: FILE:3:1: tylko 1 rzędów planszy, a powinno być 7 (A-G): brak rzędu B")
+            "Error: FILE:3:1: tylko 1 rząd planszy, a powinno być 7 (A-G): brak rzędu B")
 
 
 def test_allers_trains_file_problems_in_polish(tmp_path):

@@ -34,9 +34,9 @@ def test_the_frame_first_and_each_next_tap_on_screen(browser, server):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     open_room(page, base, "allers-trains", ["Ala"], {"mode": "route+stations", "entry": "frames"}, "?poll=0")
     page.wait_for_selector("g.at-square[data-square='A2']")
-    frame = page.locator("svg.at-frame").bounding_box()
-    assert frame["y"] + frame["height"] <= VIEW["height"]   # the whole frame on the first screen
-    assert page.locator("#total").bounding_box()["y"] > frame["y"] + frame["height"]
+    frame = box_of(page, "svg.at-frame")
+    assert frame is not None and frame["y"] + frame["height"] <= VIEW["height"]   # the whole frame on the first screen
+    assert box_of(page, "#total")["y"] > frame["y"] + frame["height"]
     for square, tile, turn in (("A2", "T13", 270), ("B2", "T11", 270), ("B1", "T07", 90)):
         before = version(page)
         assert on_screen(page, f"g.at-square[data-square='{square}']")
