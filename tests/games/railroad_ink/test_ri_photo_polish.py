@@ -3,6 +3,9 @@ upload (`error_pl`) — the refusals were English on both (only a wrong expansio
 
 from __future__ import annotations
 
+import json
+import re
+
 import numpy as np
 import pytest
 
@@ -59,3 +62,72 @@ def test_a_polish_phone_is_told_a_refused_upload_in_polish(client, blank_jpeg):
     said = answer.json()
     assert "no registration marks" in said["error"]
     assert said["error_pl"].startswith("nie znaleziono znaczników"), said
+
+
+# the uncertain spaces' reasons (photo/words.py): English words that must not be left in Polish
+ENGLISH_WORDS = re.compile(r"\b(the|an|and|of|line|lines|space|photo|grid|marks|highway|railway|station|screen|"
+                           r"sheet|centre|here|faint|noise|not|no|two|one)\b")
+
+
+def _reader_reasons() -> list[str]:
+    """Every reason the reader writes: its constants, each literal a side or a centre is flagged
+    with (``SideRead(kind, False, "…")``, ``reasons + ["…"]``), and the built ones filled in."""
+    import ast
+    from pathlib import Path
+
+    from railprint.games.railroad_ink.photo import read
+
+    tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
+    literals = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "SideRead" and len(node.args) == 3 \
+                and isinstance(node.args[2], ast.Constant):
+            literals.append(node.args[2].value)
+        if isinstance(node, ast.BinOp) and isinstance(node.right, ast.List) and \
+                getattr(node.left, "id", None) == "reasons":
+            literals += [e.value for e in node.right.elts if isinstance(e, ast.Constant)]
+    assert len(literals) >= 10, literals   # the walk still finds them
+    return literals + [
+        read.NEITHER, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
+        "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
+        "the printed grid is not where the corner marks put it (its lines were not found there)",
+        "the printed grid's corner here is 1.3 mm off where it is read; the grid was warped up to 2.5 mm onto its lines",
+        "the printed grid's corner here was not found; E: a few marks",
+        "a small photo (the grid is 180 px wide; 252 or more reads with certainty)",
+        "S: neither clearly a highway nor a railway; the paper is overexposed here (white clipped): a light line may be lost",
+        f"{screen.DOUBT_WHY} (a periodic pattern in the paper's blank squares, 24)",
+        f"{screen.DOUBT_WHY} (a screen's frame beside one side of the sheet, the sheet not centred in it)",
+        f"{screen.DOUBT_WHY} (a screen's frame beside 2 sides of the sheet, 1.10 as wide as tall: no phone's or monitor's shape)",
+        f"{screen.DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: 3)",
+        f"{screen.DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)",
+    ]
+
+
+def test_every_reason_the_reader_gives_is_said_in_polish():
+    from railprint.games.railroad_ink.photo.words import reason_in
+
+    for reason in _reader_reasons():
+        polish = reason_in(reason, "pl")
+        assert not ENGLISH_WORDS.search(polish), (reason, polish)
+        assert reason_in(reason) == reason
+        assert re.findall(r"\d+(?:\.\d+)?", polish) == re.findall(r"\d+(?:\.\d+)?", reason), (reason, polish)
+    assert reason_in("N: a few marks; centre: a station?", "pl") == "północ: kilka kresek; środek: stacja?"
+
+
+def test_score_lang_pl_says_the_uncertain_spaces_in_polish(tmp_path):
+    from railprint.games.railroad_ink.photo import synth
+
+    photo = tmp_path / "ala.jpg"
+    photo.write_bytes(synth.make_photo(123, megapixels=3).jpeg)
+    polish = run("score", "railroad-ink", "--photo", str(photo), "--lang", "pl")
+    english = run("score", "railroad-ink", "--photo", str(photo))
+    assert polish.exit_code == english.exit_code == 3, polish.output
+    listed = polish.stdout.split("Niepewne pola (najlepsze odczytanie; sprawdź je na arkuszu): ")[1].splitlines()
+    assert int(listed[0]) == len(listed) - 1 >= 1, listed
+    for line in listed[1:]:
+        reason = line.split(maxsplit=2)[2]
+        assert not ENGLISH_WORDS.search(reason), line
+    said = english.stdout.split("Uncertain spaces (best guess; check them on the sheet): ")[1].splitlines()
+    assert [line.split()[:2] for line in said[1:]] == [line.split()[:2] for line in listed[1:]]
+    as_json = run("score", "railroad-ink", "--photo", str(photo), "--json", "--lang", "pl")
+    assert "a " in json.loads(as_json.stdout)["uncertain"][0]["reason"]   # the JSON keeps the reader's words

@@ -17,6 +17,7 @@ from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.notation import format_board
 from railprint.games.railroad_ink.photo import layout
 from railprint.games.railroad_ink.photo.read import MAX_BYTES, PhotoError, Reading, read_photo, too_big_pl
+from railprint.games.railroad_ink.photo.words import reason_in
 from railprint.games.railroad_ink.result import ScoreResult
 from railprint.games.railroad_ink.rules import check_mode, score
 
@@ -47,7 +48,7 @@ class PhotoResult:
             word = {"en": "Uncertain spaces (best guess; check them on the sheet)",
                     "pl": "Niepewne pola (najlepsze odczytanie; sprawdź je na arkuszu)"}[lang]
             out += ["", f"{word}: {len(r.uncertain)}"]
-            out += [f"  {u.square:<3} {u.guess:<6} {u.reason}" for u in r.uncertain]
+            out += [f"  {u.square:<3} {u.guess:<6} {reason_in(u.reason, lang)}" for u in r.uncertain]
         return "\n".join(out) + "\n"
 
 

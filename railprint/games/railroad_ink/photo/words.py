@@ -1,0 +1,88 @@
+"""The uncertain spaces' reasons in Polish (``score railroad-ink --photo --lang pl``).
+
+The reader (:mod:`read`, :mod:`screen`) says why a space is uncertain in English: the JSON keeps
+those words (other tools read them). The terminal says them in the user's language: each known
+phrase is replaced by its Polish, numbers kept (``the grid is 180 px wide`` -> ``siatka ma 180
+px szerokości``). ``tests/games/railroad_ink/test_ri_photo_polish.py`` holds every phrase the
+reader writes to this table.
+"""
+
+from __future__ import annotations
+
+import re
+
+# (English, Polish): longer phrases first where one holds another ("a faint line? (...)" before
+# "a faint line?"); {n} is a number as the reader prints it
+PHRASES: tuple[tuple[str, str], ...] = (
+    ("this may be a photo of a screen, not of the printed sheet: every space is to be confirmed",
+     "to może być zdjęcie ekranu, a nie wydrukowanego arkusza: każde pole trzeba potwierdzić"),
+    ("a periodic pattern in the paper's blank squares, {n}", "regularny wzór w pustych polach papieru, {n}"),
+    ("a periodic pattern in the photo; too few blank squares to tell: {n}",
+     "regularny wzór na zdjęciu; za mało pustych pól, by to rozstrzygnąć: {n}"),
+    ("a screen's frame round the sheet, not square to it: a photo shown on a screen",
+     "ramka ekranu wokół arkusza, ukośna do niego: zdjęcie pokazane na ekranie"),
+    ("a screen's frame beside one side of the sheet", "ramka ekranu przy jednym boku arkusza"),
+    ("a screen's frame beside {n} sides of the sheet", "ramka ekranu przy {n} bokach arkusza"),
+    (", the sheet not centred in it", ", arkusz nie na środku"),
+    (", {n} as wide as tall: no phone's or monitor's shape",
+     ", szerokość to {n} wysokości: żaden telefon ani monitor nie ma takiego kształtu"),
+    ("the printed grid is not where the corner marks put it (its lines were not found there)",
+     "wydrukowana siatka nie leży tam, gdzie wskazują znaczniki w rogach (nie znaleziono tam jej linii)"),
+    ("the printed grid's corner here is {n} mm off where it is read",
+     "róg wydrukowanej siatki jest tu {n} mm od miejsca odczytu"),
+    ("the printed grid's corner here was not found", "nie znaleziono tu rogu wydrukowanej siatki"),
+    ("the grid was warped up to {n} mm onto its lines", "siatkę dopasowano do jej linii, przesuwając ją do {n} mm"),
+    ("the printed grid's lines are not seen here (something over the sheet, or out of the photo)",
+     "nie widać tu linii wydrukowanej siatki (coś leży na arkuszu albo to miejsce jest poza zdjęciem)"),
+    ("a small photo (the grid is {n} px wide; {n} or more reads with certainty)",
+     "małe zdjęcie (siatka ma {n} px szerokości; pewny odczyt od {n} px)"),
+    ("the paper is overexposed here (white clipped): a light line may be lost",
+     "papier jest tu prześwietlony (biel obcięta): jasna linia mogła zniknąć"),
+    ("a motion-blurred photo, unblurred: the lines along this space's sides do not all agree",
+     "poruszone zdjęcie, wyostrzone: linie wzdłuż boków tego pola nie zgadzają się"),
+    ("a light line lost in the noise? (a dark, noisy photo: its drawn lines barely stand out of the noise, "
+     "so an empty space is not certain)",
+     "jasna linia zgubiona w szumie? (ciemne, zaszumione zdjęcie: narysowane linie ledwo wystają ponad "
+     "szum, więc puste pole nie jest pewne)"),
+    ("a faint line? (darker in the middle than this photo's empty spaces)",
+     "słabo widoczna linia? (w środku ciemniej niż w pustych polach tego zdjęcia)"),
+    ("a faint line? (a motion-blurred photo, unblurred)", "słabo widoczna linia? (poruszone zdjęcie, wyostrzone)"),
+    ("a faint line?", "słabo widoczna linia?"),
+    ("a few marks", "kilka kresek"),
+    ("a solid band: a highway's two lines run together?", "pełny pas: dwie linie autostrady zlały się?"),
+    ("neither clearly a highway nor a railway", "ani wyraźnie autostrada, ani linia kolejowa"),
+    ("two lines, like a highway's?", "dwie linie, jak autostrada?"),
+    ("one line, like a railway's?", "jedna linia, jak linia kolejowa?"),
+    ("a station needs a highway and a railway", "stacja potrzebuje autostrady i linii kolejowej"),
+    ("highway and railway meet without a station", "autostrada i linia kolejowa spotykają się bez stacji"),
+    ("marks in the centre", "kreski w środku pola"),
+    ("no die face draws this space", "żadna ścianka kości nie rysuje takiego pola"),
+    ("centre: a station?", "środek: stacja?"),
+)
+SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
+NUMBER = r"(\d+(?:\.\d+)?)"
+
+
+def _pattern(english: str) -> re.Pattern:
+    return re.compile(re.escape(english).replace(re.escape("{n}"), NUMBER))
+
+
+_TABLE = tuple((_pattern(english), polish) for english, polish in PHRASES)
+_SIDE = re.compile(r"(^|; )([NESW]): ")
+
+
+def reason_in(reason: str, lang: str = "en") -> str:
+    """``reason`` (an uncertain space's, as the reader says it) in ``lang``: in Polish each known
+    phrase replaced, its numbers kept, and the side letters named (``N: `` -> ``północ: ``)."""
+    if lang != "pl":
+        return reason
+    out = _SIDE.sub(lambda m: f"{m.group(1)}{SIDES_PL[m.group(2)]}: ", reason)
+    for pattern, polish in _TABLE:
+        out = pattern.sub(lambda m, polish=polish: _numbers(polish, m.groups()), out)
+    return out
+
+
+def _numbers(polish: str, numbers: tuple[str, ...]) -> str:
+    for number in numbers:
+        polish = polish.replace("{n}", number, 1)
+    return polish
