@@ -29,7 +29,7 @@ import numpy as np
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import deblur, layout, screen
+from railprint.games.railroad_ink.photo import deblur, expansion as expansion_marks, layout, screen
 
 HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis")
 MAX_BYTES = 30_000_000
@@ -1554,8 +1554,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         doubts.setdefault(place, why)
     rel = dark / black
     mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
+    marks = expansion_marks.Marks(expansion, rect, black) if expansion != "none" else None   # lava, craters
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None, mass=mass)
+                               unblurred=S is not None, mass=mass, marks=marks)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -1840,13 +1841,15 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
-             mass: np.ndarray | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
     ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
-    each side's ink in the blurred photo itself (``_blurred_mass``)."""
+    each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
+    marks (lava, craters), which revise each space's reading (``expansion.Marks``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -1870,6 +1873,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
                                             unblurred=unblurred, mass=None if mass is None else mass[r, c])
+            if marks is not None:   # the expansion's lava or craters (photo/expansion.py)
+                cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
+                    ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+                    mass=None if mass is None else mass[r, c]))
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
