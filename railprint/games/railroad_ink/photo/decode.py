@@ -76,7 +76,7 @@ class Opened:
         try:
             if self.kind == "HEIC":
                 rgb = np.asarray(self._image)   # libheif decodes here, irot/imir applied
-                return _convert(rgb, mode)
+                return _convert(rgb[:, :self._image.size[0]], mode)   # (its rows are the stride long)
             from PIL import Image
 
             self._image.load()                  # libavif decodes here
