@@ -8,7 +8,10 @@ decoding alone (``read._decode``: the header checked, then the grey channel) and
 pillow-heif (its files as installed, from its RECORD). ``--big`` also decodes one HEIC of
 7000 x 7000 (49 MP, just under the 50 MP limit): the worst a HEIC can cost.
 
-    python benchmarks/bench_photo_heic.py [--count 5] [--first 935000] [--mp 12] [--big]
+    python benchmarks/bench_photo_heic.py [--count 5] [--first 935000] [--mp 12] [--big] [--held-out]
+
+``--held-out`` (with ``--first`` in ``synth.HELD_OUT_SEEDS``): a fresh held-out range, measured once
+after the code is frozen (docs/railroad-ink-photo.md lists the ranges used).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from cputime import report_machine  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from railprint.games.railroad_ink.photo import read  # noqa: E402
-from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, make_photo  # noqa: E402
+from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, HELD_OUT_SEEDS, make_photo  # noqa: E402
 
 
 def _encode(jpeg: bytes) -> dict[str, bytes]:
@@ -67,10 +70,12 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=935_000)
     ap.add_argument("--mp", type=float, default=12.0)
     ap.add_argument("--big", action="store_true")
+    ap.add_argument("--held-out", action="store_true", help="seeds from the held-out range (--first there)")
     args = ap.parse_args()
     report_machine()
     seeds = range(args.first, args.first + args.count)
-    assert all(s in DEV_SEEDS for s in seeds), "dev seeds only"
+    allowed = HELD_OUT_SEEDS if args.held_out else DEV_SEEDS
+    assert all(s in allowed for s in seeds), "held-out seeds with --held-out only, dev seeds otherwise"
     decode: dict[str, list[float]] = {"JPEG": [], "HEIC": [], "AVIF": []}
     whole: dict[str, list[float]] = {"JPEG": [], "HEIC": [], "AVIF": []}
     size: dict[str, list[float]] = {"JPEG": [], "HEIC": [], "AVIF": []}
@@ -88,7 +93,7 @@ def main() -> int:
             same[kind] += boards[kind] == boards["JPEG"]
         print(f"seed {seed}: " + ", ".join(f"{k} {decode[k][-1]:.3f} s decode / {whole[k][-1]:.2f} s read"
                                            for k in files))
-    print(f"\n{args.count} photos of {args.mp:g} MP (dev seeds {seeds.start:,}-{seeds.stop - 1:,}), "
+    print(f"\n{args.count} photos of {args.mp:g} MP ({'held-out' if args.held_out else 'dev'} seeds {seeds.start:,}-{seeds.stop - 1:,}), "
           "median CPU seconds (user + sys):")
     print(f"{'':6} {'file MB':>8} {'decode':>8} {'read_photo':>11} {'same board as JPEG':>19}")
     for kind in decode:
