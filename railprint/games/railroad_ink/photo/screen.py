@@ -33,7 +33,9 @@ Most photos of a screen carry no pixel grid at all (under about 1.4 camera pixel
 pixel the lens and the sensor's own pixels pass none of it), so the screen's *frame* is looked
 for first (:func:`frame_sides`): beyond the page's edge, square to it, the display's lit edge
 falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
-page's sides it refuses the photo; beside one, every space is flagged.
+page's sides it refuses the photo; beside one, every space is flagged. A viewer dark round the page
+hides the display's edge: the dark quadrilateral of bezel and display with the page centred in it,
+fitted to one axis and letterboxed on the other, refuses it too (:func:`dark_viewer`).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
     screen is likely but not sure), or None (paper). A screen: the display's frame
     (:func:`frame_sides`) beside FRAME_SIDES sides of the sheet, centred in it (:func:`_off_centre`),
-    or the pixel grid in its blank windows. Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
+    or the pixel grid in its blank windows, or a dark viewer round the sheet (:func:`dark_viewer`). Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
@@ -544,7 +546,8 @@ def _frames(gray: np.ndarray, inside):
 # outside, with the bright page inside it, centred on both axes and fitted to one (a viewer fits
 # the page to the display's width or height and centres it).
 VIEWER_DARK = 0.4        # the quad round the page darker than this share of the page's white
-VIEWER_DARK_SHARE = 0.85 # ... in this share of it at least (a tray's lighter floor beside the sheet: 0.71, dev tray 254)
+VIEWER_DARK_SHARE = 0.85 # ... in this share of it at least (a tray's lighter floor beside the sheet:
+                         # 0.71, dev tray 254; a screen's 0.87-1)
 VIEWER_BRIGHT = 0.6      # the page: brighter than this share of its white
 VIEWER_FILL = 0.85       # ... filling this share of its bounding box (a rectangle)
 VIEWER_CENTRED = 0.03    # centred: opposite margins within this share of the quad (+ 2 px)
@@ -570,7 +573,7 @@ def _viewer(light: np.ndarray, quad: np.ndarray):
     white = float(np.percentile(flat, 99))
     bright = (flat > white + np.log(VIEWER_BRIGHT)).astype(np.uint8)
     bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
     if n < 2:
         return None
     k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
@@ -590,7 +593,7 @@ def _viewer(light: np.ndarray, quad: np.ndarray):
     ring = np.ones_like(bright, bool)
     ring[y0:y1, x0:x1] = False
     ring[:2], ring[-2:], ring[:, :2], ring[:, -2:] = False, False, False, False
-    if np.mean(flat[ring] < white + np.log(VIEWER_DARK)) < VIEWER_DARK_SHARE:   # a glare can light some
+    if np.mean(flat[ring] < white + np.log(VIEWER_DARK)) < VIEWER_DARK_SHARE:
         return None
     return (x0, y0, x1, y1), (cols, rows)
 
