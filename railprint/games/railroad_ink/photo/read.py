@@ -29,7 +29,7 @@ import numpy as np
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import deblur, decode, expansion as expansion_marks, layout, screen
+from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, screen
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -938,14 +938,15 @@ DEPTH = (2.3, 6.6)   # mm inside the edge: past overshoots from the neighbour, b
 ACROSS = 4.6         # mm either side of the side's midpoint
 
 
-def _strip(ink: np.ndarray, r: int, c: int, side: int) -> np.ndarray:
-    """The ink strip inside ``side`` of space (r, c): rows go inwards, columns across the route."""
+def _strip(ink: np.ndarray, r: int, c: int, side: int, depth: tuple[float, float] = DEPTH) -> np.ndarray:
+    """The ink strip inside ``side`` of space (r, c): rows go inwards (``depth``, mm inside the
+    edge), columns across the route."""
     p = PX_PER_MM
     x0 = (MARGIN_MM + c * layout.SQUARE_MM) * p
     y0 = (MARGIN_MM + r * layout.SQUARE_MM) * p
     s = layout.SQUARE_MM * p
     mid = s / 2
-    d0, d1 = int(round(DEPTH[0] * p)), int(round(DEPTH[1] * p))
+    d0, d1 = int(round(depth[0] * p)), int(round(depth[1] * p))
     a = int(round(ACROSS * p))
     if side == 0:   # north: rows go down
         block = ink[int(y0) + d0:int(y0) + d1, int(x0 + mid) - a:int(x0 + mid) + a]
@@ -1375,15 +1376,19 @@ def _faces() -> tuple[Cell, ...]:
 _FACES: list[Cell] = []
 
 
-def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset()) -> Cell:
+def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset(),
+                  centre_seen: bool | None = None, empty: float | None = None) -> Cell:
     """The best guess for an uncertain space: the drawable space (a die face or special route,
     turned) closest to what was read — a certain side must match, an uncertain one costs less
     to change to the other route type than to nothing; the centre's fill weighs the station.
     ``unseen`` (round eleven): sides something lies over (a pen, a finger), whose reading is the
     thing over them, not the drawing: they cost nothing, the centre neither when two sides or more
-    are unseen, and the faces are weighed by how often the dice draw them (``_face_prior``)."""
+    are unseen, and the faces are weighed by how often the dice draw them (``_face_prior``).
+    ``centre_seen`` (round thirteen): whether the centre is seen, when the outline of what lies over
+    the space says so (``_covered_guess``); ``empty``: the share of the sheet's spaces left empty,
+    for the faces' frequencies."""
     best, best_cost = read, None
-    prior = _face_prior() if unseen else {}
+    prior = _face_prior(EMPTY_SHARE if empty is None else empty) if unseen else {}
     for face in _faces():
         cost = UNSEEN_PRIOR * prior[face] if unseen else 0.0
         for s, (side, kind) in enumerate(zip(sides, face.edges)):
@@ -1398,7 +1403,7 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozen
             else:
                 cost += 0.6 if kind != "." else 1.5
         station = face.marker == "s"
-        if len(unseen) >= 2:
+        if len(unseen) >= 2 if centre_seen is None else not centre_seen:
             pass
         elif station and fill < 0.3 or not station and fill >= 0.6:
             cost += 2.0
@@ -1415,25 +1420,26 @@ UNSEEN_PRIOR = 1.5       # weight of a face's rarity (-log of its share) in a sp
 EMPTY_SHARE = 0.3        # the share of a finished sheet's spaces left empty, for that rarity
 
 
-@lru_cache(maxsize=1)
-def _face_prior() -> dict[Cell, float]:
+@lru_cache(maxsize=128)
+def _face_prior(empty: float = EMPTY_SHARE) -> dict[Cell, float]:
     """How rare each drawable space is: -log of its share of a finished sheet's spaces. The three
     route dice each show six faces (a straight, a curve and a T of highway and of railway), the
     junction die three (overpass, straight station, curve station) twice each, and each of the six
     special routes is drawn at most once a game; a face's share is spread evenly over its turned
-    and mirrored drawings, and EMPTY_SHARE of the sheet is left empty."""
+    and mirrored drawings, and ``empty`` of the sheet is left empty (EMPTY_SHARE; round thirteen:
+    the photo's own share, ``_covered_guesses``)."""
     weights = (("h.h.", 6), ("r.r.", 6), ("hh..", 6), ("rr..", 6), ("hhh.", 6), ("rrr.", 6),
                ("hrhro", 3), ("h.r.s", 3), ("hr..s", 3),
                ("hhhh", 1), ("rrrr", 1), ("hhhrs", 1), ("hrrrs", 1), ("hhrrs", 1), ("hrhrs", 1))
     total = sum(w for _, w in weights)
-    share: dict[Cell, float] = {EMPTY: EMPTY_SHARE}
+    share: dict[Cell, float] = {EMPTY: empty}
     for token, w in weights:
         drawings = set()
         for edges in (token[:4], Cell(token[:4]).mirrored(True).edges):
             for k in range(4):
                 drawings.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), token[4:]))
         for cell in drawings:
-            share[cell] = share.get(cell, 0.0) + (1 - EMPTY_SHARE) * w / total / len(drawings)
+            share[cell] = share.get(cell, 0.0) + (1 - empty) * w / total / len(drawings)
     return {cell: -math.log(share.get(cell, 1e-6)) for cell in _faces()}
 
 
@@ -1467,6 +1473,82 @@ def _unseen_sides(rel: np.ndarray, spaces) -> dict[tuple[int, int], frozenset[in
         if sides:
             out[(r, c)] = sides
     return out
+
+
+COVER_DEPTH = (1.0, 7.5)  # a covered side is read on the rows of this deeper strip clear of the cover ...
+COVER_ROUTE_MM = 3.8      # ... (clear this far either side of the side's middle, where its route runs) ...
+COVER_ROWS_MM = 1.5       # ... when they run this far inwards in all; else the side is unseen
+
+
+def _cover(rel: np.ndarray) -> np.ndarray | None:
+    """Round thirteen: where something lies over the sheet (``covered.cover``: bands over the
+    printed lines' hidden pieces), as a mask of the rectified frame; None when nothing does."""
+    contrast = _line_pieces(rel)
+    if contrast is None:
+        return None
+    typical = float(np.median(contrast))
+    if typical <= 0.02:
+        return None
+    return covered.cover(contrast < LINE_LOST * typical, rel.shape[:2], layout.SQUARE_MM, PX_PER_MM, MARGIN_MM)
+
+
+def _covered_guess(ink: np.ndarray, solid: np.ndarray, faint: np.ndarray, trace: np.ndarray | None,
+                   rel: np.ndarray, floor: float, src_ppm: float, r: int, c: int, cover: np.ndarray,
+                   empty: float | None = None) -> Cell:
+    """Round thirteen: the best guess for a space something lies over, from what is seen of it.
+    Each side is read on the rows of its strip clear of the cover (``cover``, ``_cover``): a pen
+    lies across a band, and a route still shows on either side of it. A side with fewer than
+    COVER_ROWS_MIN of its rows clear is unseen (``_nearest_face``: no cost, the dice's
+    frequencies decide); the centre counts only when the cover does not reach it."""
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
+    unseen = set()
+    a = int(round(ACROSS * PX_PER_MM))
+    w = int(round(COVER_ROUTE_MM * PX_PER_MM))
+    for s in range(4):
+        if not _strip(cover, r, c, s).any():
+            continue
+        clear = ~_strip(cover, r, c, s, COVER_DEPTH)[:, a - w:a + w].any(axis=1)
+        if clear.sum() < COVER_ROWS_MM * PX_PER_MM:
+            unseen.add(s)
+            continue
+        side = classify_side(side_features(_strip(ink, r, c, s, COVER_DEPTH)[clear]))
+        if not side.certain:
+            vote = profile_lines(_strip(rel, r, c, s, COVER_DEPTH)[clear], src_ppm)
+            side = SideRead(vote or side.kind, False, side.why)
+        sides[s] = side
+    p = PX_PER_MM
+    cx, cy = ((MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p, (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p)
+    h = 1.6 * p
+    centre_seen = not cover[int(cy - h):int(cy + h), int(cx - h):int(cx + h)].any()
+    fill = _centre_fill(solid, r, c)
+    edges = "".join(side.kind for side in sides)
+    kinds = set(edges) - {"."}
+    marker = "s" if fill >= 0.6 and kinds else ""
+    return _nearest_face(Cell(edges, marker), sides, _one_kind_fill(fill, marker, kinds), frozenset(unseen),
+                         centre_seen, empty)
+
+
+EMPTY_PRIOR_WEIGHT = 5    # the photo's share of empty spaces is counted with EMPTY_SHARE as this many spaces
+
+
+def _covered_guesses(rows: list[tuple[Cell, ...]], uncertain: list[Uncertain], places, cover: np.ndarray,
+                     *args) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+    """Round thirteen: the best guesses of the flagged spaces something lies over (``places``),
+    from what is seen of them (``_covered_guess``; ``args``: its ink, solid, faint, trace, rel,
+    floor and src_ppm), the dice's frequencies weighed with the share of this photo's spaces read
+    empty with certainty (a finished sheet may be nearly full or half empty)."""
+    unsure = {u.square for u in uncertain}
+    sure = [cell for r, row in enumerate(rows) for c, cell in enumerate(row) if square(r, c) not in unsure]
+    empty = (sum(cell == EMPTY for cell in sure) + EMPTY_PRIOR_WEIGHT * EMPTY_SHARE) / (len(sure) + EMPTY_PRIOR_WEIGHT)
+    empty = round(min(0.9, max(0.03, empty)), 2)
+    grid = [list(row) for row in rows]
+    guesses = {}
+    for r, c in places:
+        if square(r, c) in unsure:
+            grid[r][c] = guesses[square(r, c)] = _covered_guess(*args[:7], r, c, cover, empty)
+    return ([tuple(row) for row in grid],
+            [Uncertain(u.square, guesses[u.square].token, u.reason) if u.square in guesses else u
+             for u in uncertain])
 
 
 def _hidden_run(hidden: np.ndarray, first: int, per: int, mid: list[int]) -> int:
@@ -1873,8 +1955,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows = []
     uncertain: list[Uncertain] = []
     # (an overexposed space's lines are lost in the light, not under something: not unseen)
-    unseen = _unseen_sides(rel, [place for place, why in (shaky or {}).items()
-                                 if why == NOT_SEEN and place not in (clipped or ())])
+    not_seen = [place for place, why in (shaky or {}).items() if why == NOT_SEEN and place not in (clipped or ())]
+    unseen = _unseen_sides(rel, not_seen)
+    cover = _cover(rel) if not_seen else None
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
@@ -1902,6 +1985,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    if cover is not None:
+        rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
+                                           src_ppm)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
