@@ -124,7 +124,7 @@ def make_board(rng: np.random.Generator) -> Board:
                 for c in range(SIZE):
                     if (r, c) in grid:
                         continue
-                    for e in _turns(edges):
+                    for e in sorted(_turns(edges)):
                         j = _fits(grid, r, c, e)
                         if j > 0:
                             best.append((j, r, c, e))

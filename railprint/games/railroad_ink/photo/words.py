@@ -58,6 +58,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("marks in the centre", "kreski w środku pola"),
     ("no die face draws this space", "żadna ścianka kości nie rysuje takiego pola"),
     ("centre: a station?", "środek: stacja?"),
+    ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
