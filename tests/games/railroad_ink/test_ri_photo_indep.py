@@ -23,9 +23,9 @@ from railprint.games.railroad_ink.photo import layout, read  # noqa: E402
 runner = CliRunner()
 
 # dev seeds of the independent generator (0-9,999), small photos (2-3 MP) so the test stays fast:
-# 43 draws highways as one plain gel-pen line (before the fix 15 of its spaces were read as
-# railways with certainty); 0 draws a 2+2 station as a hollow square (read as a certain overpass)
-SEEDS = (43, 0)
+# 27 draws highways as one plain fine-liner line (main's reader read 12 of its spaces as railways
+# with certainty); 0 draws a 2+2 station as a hollow square (read as a certain overpass)
+SEEDS = (27, 0)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
