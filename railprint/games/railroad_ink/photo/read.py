@@ -1350,7 +1350,7 @@ def _enclosed_centre(ink: np.ndarray, r: int, c: int) -> float:
     box = ink[cy - h:cy + h + 1, cx - h:cx + h + 1]
     if box.shape != (2 * h + 1, 2 * h + 1):
         return 0.0
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((box == 0).astype(np.uint8), connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((box == 0).astype(np.uint8), connectivity=4)
     yy, xx = np.ogrid[-h:h + 1, -h:h + 1]
     near = np.unique(labels[(xx * xx + yy * yy) <= (2.0 * p) ** 2])
     best = 0
@@ -1360,6 +1360,8 @@ def _enclosed_centre(ink: np.ndarray, r: int, c: int) -> float:
             continue   # ink itself, or paper reaching the box's edge
         best = max(best, int(area))
     return best / (p * p)
+
+
 ONE_KIND_FILL = 0.29     # a filled centre between routes of one kind weighs in the best guess as this little fill
 
 
