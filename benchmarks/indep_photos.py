@@ -45,7 +45,6 @@ import argparse
 import io
 import json
 import math
-import os
 import resource
 import subprocess
 import sys
@@ -405,7 +404,7 @@ def draw_cell(ink: Ink, cx: float, cy: float, cell: Cell, rng: np.random.Generat
                 along = np.array([ax, ay], float)
                 out = np.array([dx, dy], float)
                 t = np.linspace(-1, 1, 12)[:, None]
-                ink.stroke(base + along * t * 3.0 + out * (1 - t ** 2) * -0.0 + out * (t ** 2) * 1.5)
+                ink.stroke(base + along * t * 3.0 + out * (t ** 2) * 1.5)   # a bracket bowing away from the upper route
         return
     if cell.marker == "s":
         size = hand.station_size
