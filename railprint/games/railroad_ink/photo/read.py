@@ -1193,12 +1193,16 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # threshold, make a highway
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm) if rel is not None else None
                 main = side_features(_strip(ink, r, c, s))
-                if side.why == NEITHER and vote is not None and pair is not None and (
+                if side.why == NEITHER and vote is not None and pair is not None \
+                        and (vote == "h" or main["wide"] > 0 or unblurred or src_ppm < LOW_GRID_PX_PER_MM) and (
                         vote == side.kind and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1])
                         and main["ink"] >= 0.8
                         or vote == "h" and pair >= AGREE_SLIGHT[0] and main["ink"] >= AGREE_SLIGHT[1]
                         or vote == "r" and pair < AGREE_PAIR[1] and main["ink"] >= AGREE_SLIGHT[1]
                         and main["line"] >= AGREE_SLIGHT[1]):
+                    # a railway so only with a sleeper seen in its ink, where a sleeper can be seen
+                    # (LOW_GRID_PX_PER_MM or more, not an unblurred copy): independent check, issue
+                    # 35: a highway drawn as one plain line was a certain railway, with no sleeper
                     # round ten: the averaged darkness's route and the darkness's two lines row by
                     # row agree (in a tenth of the rows or more for a highway, in under a tenth
                     # for a railway), with ink through half the strip and, for a railway, a line
@@ -1311,6 +1315,8 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
             marker = "o"
             if _centre_fill(ink, r, c) >= 0.55:   # a station square the opening broke (a gap in it)
                 certain, reasons = False, reasons + ["centre: a station?"]
+            elif _enclosed_centre(ink, r, c) >= HOLLOW_MM2:
+                certain, reasons = False, reasons + [HOLLOW_WHY]
         else:
             certain, reasons = False, reasons + ["highway and railway meet without a station"]
             marker = "s"
@@ -1329,6 +1335,34 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
 
 
 NOT_A_FACE = "no die face draws this space"
+HOLLOW_MM2 = 7.0         # paper closed in by ink, this many mm² or more, near an overpass's centre: a hollow station?
+HOLLOW_WHY = "centre: an outline around it, a hollow station?"
+
+
+def _enclosed_centre(ink: np.ndarray, r: int, c: int) -> float:
+    """The largest area (mm²) of paper closed in by ink (not reaching 6 mm from space (r, c)'s
+    centre) that comes within 2 mm of the centre. Independent check (issue 35): a 2+2 station drawn
+    as a hollow square read as a certain overpass; an overpass's middle is ink, or paper running
+    out along a route."""
+    p = PX_PER_MM
+    cx = int(round((MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p))
+    cy = int(round((MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p))
+    h = int(round(6.0 * p))
+    box = ink[cy - h:cy + h + 1, cx - h:cx + h + 1]
+    if box.shape != (2 * h + 1, 2 * h + 1):
+        return 0.0
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((box == 0).astype(np.uint8), connectivity=4)
+    yy, xx = np.ogrid[-h:h + 1, -h:h + 1]
+    near = np.unique(labels[(xx * xx + yy * yy) <= (2.0 * p) ** 2])
+    best = 0
+    for k in near.tolist():
+        x, y, w, hh, area = stats[k]
+        if box[labels == k][:1].any() or x == 0 or y == 0 or x + w == 2 * h + 1 or y + hh == 2 * h + 1:
+            continue   # ink itself, or paper reaching the box's edge
+        best = max(best, int(area))
+    return best / (p * p)
+
+
 ONE_KIND_FILL = 0.29     # a filled centre between routes of one kind weighs in the best guess as this little fill
 
 

@@ -66,6 +66,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("a crater? (marks in the middle of the space, not clearly a crater)",
      "krater? (kreski na środku pola, ale nie wyraźnie krater)"),
     ("a crater with a route reaching the space's side?", "krater, a do boku pola dochodzi trasa?"),
+    ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
