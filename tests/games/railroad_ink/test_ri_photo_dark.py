@@ -81,3 +81,19 @@ def test_in_a_noisy_photo_a_faint_line_still_flags_its_space():
             for a, b in zip(calm, noisy):
                 if a.why == read.IN_THE_NOISE:
                     assert (b.kind, b.certain, b.why) == (".", False, "a faint line?")
+
+
+def test_a_dark_photo_s_empty_sides_are_not_flagged_for_their_smoothed_noise():
+    # dev 990,006 (`bench_photo.py --effect lowlight`: 3.2 MP, sensor noise of 12 grey levels; its
+    # drawing sets the ink threshold): main's reader flagged 13 spaces, all read right, 10 of them
+    # only for an empty side's noise averaged along the route ("a faint line?")
+    from railprint.games.railroad_ink.photo import field, synth
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    photo = field.field_photo(990_006, "lowlight", None, base=synth.make_photo(990_006))
+    reading = read_photo(photo.jpeg)
+    flagged = {u.square for u in reading.uncertain}
+    wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7)
+             if photo.board.rows[r][c] != reading.board.rows[r][c]}
+    assert wrong <= flagged
+    assert len(flagged) <= 5, sorted(u.reason for u in reading.uncertain)
