@@ -29,9 +29,8 @@ import numpy as np
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import deblur, layout, screen
+from railprint.games.railroad_ink.photo import deblur, decode, layout, screen
 
-HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis")
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
 MIN_PIXELS = 300_000
@@ -147,13 +146,8 @@ def _decode(data: bytes) -> np.ndarray:
 
     kind = _photo_format(data)
     if kind is None:
-        if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
-            raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
-                             "JPEG, PNG or WebP photo",
-                             hint="export it as JPEG (or set the camera to 'Most Compatible')",
-                             pl="zdjęcia HEIC/HEIF ani AVIF (własny format iPhone'a) nie da się odczytać; potrzebny "
-                                "jest JPEG, PNG albo WebP (wyeksportuj je jako JPEG albo ustaw w aparacie "
-                                "'Najbardziej zgodny')")
+        if decode.container(data):   # HEIC/HEIF or AVIF: an iPhone's own photo (decode.py)
+            return _decode_heif(data)
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
@@ -166,21 +160,7 @@ def _decode(data: bytes) -> np.ndarray:
                             f"{MAX_PIXELS / 1e6:.0f} (zrób je w niższej rozdzielczości albo pomniejsz)") from None
     except Exception:
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL) from None
-    if w * h > MAX_PIXELS:
-        raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
-                         hint="take it at a lower resolution or scale it down",
-                         pl=f"zdjęcie ma {w * h / 1e6:.0f} megapikseli; limit to {MAX_PIXELS / 1e6:.0f} (zrób je "
-                            "w niższej rozdzielczości albo pomniejsz)")
-    if w * h < MIN_PIXELS:
-        raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
-                         hint="take the photo at 1 megapixel or more",
-                         pl=f"zdjęcie ma tylko {w} x {h} pikseli; nie da się odczytać siatki (zrób zdjęcie "
-                            "o rozdzielczości co najmniej 1 megapiksela)")
-    if max(w, h) > MAX_ASPECT * min(w, h):
-        raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
-                         "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
-                         pl=f"zdjęcie ma {w} x {h} pikseli, ponad {MAX_ASPECT} razy dłuższe niż szersze; nie da się "
-                            "odczytać siatki (sfotografuj cały arkusz w zwykłym kadrze 4:3 albo 16:9)")
+    _check_size(w, h)
     if kind == "JPEG":
         try:
             bound_jpeg_scans(data, (w, h))
@@ -201,6 +181,37 @@ def _decode(data: bytes) -> np.ndarray:
                          pl=f"zdjęcie jest uszkodzone ({damage}): brakuje jego części albo jest błędna "
                             "(skopiuj albo wyślij zdjęcie ponownie)")
     return image
+
+
+def _check_size(w: int, h: int) -> None:
+    """A photo of ``w`` x ``h`` pixels (from its header) is refused over MAX_PIXELS, under
+    MIN_PIXELS or over MAX_ASPECT, before it is decoded."""
+    if w * h > MAX_PIXELS:
+        raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
+                         hint="take it at a lower resolution or scale it down",
+                         pl=f"zdjęcie ma {w * h / 1e6:.0f} megapikseli; limit to {MAX_PIXELS / 1e6:.0f} (zrób je "
+                            "w niższej rozdzielczości albo pomniejsz)")
+    if w * h < MIN_PIXELS:
+        raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
+                         hint="take the photo at 1 megapixel or more",
+                         pl=f"zdjęcie ma tylko {w} x {h} pikseli; nie da się odczytać siatki (zrób zdjęcie "
+                            "o rozdzielczości co najmniej 1 megapiksela)")
+    if max(w, h) > MAX_ASPECT * min(w, h):
+        raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
+                         "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
+                         pl=f"zdjęcie ma {w} x {h} pikseli, ponad {MAX_ASPECT} razy dłuższe niż szersze; nie da się "
+                            "odczytać siatki (sfotografuj cały arkusz w zwykłym kadrze 4:3 albo 16:9)")
+
+
+def _decode_heif(data: bytes) -> np.ndarray:
+    """A HEIC/HEIF or AVIF photo as one grey channel (``decode.py``): its primary image's size,
+    upright, read from its header and checked as a JPEG's is before anything is decoded."""
+    try:
+        opened = decode.open_photo(data)
+        _check_size(*opened.size)
+        return opened.gray()
+    except decode.Undecodable as exc:
+        raise PhotoError(exc.message, hint=exc.hint, pl=exc.pl) from None
 
 
 _DAMAGE = re.compile(r"^(?:Corrupt JPEG data|Premature end of JPEG file)|^libpng error: ")
