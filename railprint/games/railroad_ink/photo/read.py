@@ -2039,7 +2039,8 @@ def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
     for s, kind in enumerate(cell.edges):
         if s in skip:
             continue
-        vote = profile_lines(_strip(rel, r, c, s), src_ppm, measured and kind == ".")
+        strip = _strip(rel, r, c, s)
+        vote = profile_lines(strip, src_ppm, measured=True) if measured and kind == "." else profile_lines(strip, src_ppm)
         if vote != (None if kind == "." else kind):
             return False
     return True
