@@ -1032,6 +1032,7 @@ def classify_side(f: dict[str, float]) -> SideRead:
 
 
 NEITHER = "neither clearly a highway nor a railway"
+IN_THE_NOISE = "a faint line? (within the noise measured along it)"
 
 
 def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
@@ -1070,20 +1071,39 @@ def two_lines(strip: np.ndarray, floor: float) -> float:
     return hits / max(1, strip.shape[0])
 
 
-def _averaged(strip: np.ndarray, src_ppm: float) -> tuple[np.ndarray, np.ndarray, float]:
+def _averaged(strip: np.ndarray, src_ppm: float, measured: bool = False) -> tuple[np.ndarray, np.ndarray, float]:
     """A side's darkness averaged along the route, as :func:`profile_lines` and :func:`off_middle`
     read it: (the rows averaged, the inner 60 %; their mean across, lightly smoothed; the noise
     of that mean, from the rows' spread and the photo's own independent rows, ``src_ppm`` px per
-    mm at the grid)."""
+    mm at the grid). ``measured``: the noise no lower than the thirds' own (``_thirds_noise``)."""
     n = max(3, int(strip.shape[0] * 0.6))
     part = strip[:n].astype(np.float32)
     mean = part.mean(axis=0)
     prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
     sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
-    return part, prof, max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / PX_PER_MM))), 0.004)
+    noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / PX_PER_MM))), 0.004)
+    if measured:
+        noise = max(noise, _thirds_noise(part))
+    return part, prof, noise
 
 
-def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
+def _thirds_noise(part: np.ndarray) -> float:
+    """Round thirteen: the noise of a side's darkness averaged along the route, measured rather
+    than assumed. ``_averaged`` counts the photo's rows as independent, but a dark photo's sensor
+    noise is smoothed across pixels (its chroma noise, the demosaicing, the 0.9 px blur of
+    ``_darkness``, a photo under 6 px/mm rectified up, a Wiener filter's ringing along a blur),
+    so the average is noisier than that count says (dev low-light photos: 1.6 times at the
+    median) and an empty side's noise peaks stood the 6 deviations ``profile_lines`` reads as a
+    line. A line drawn along the route darkens each third of the rows alike, the noise does not:
+    the differences of the thirds' means across the side, robustly (their median absolute value,
+    so a curve's line moving across does not count), give the noise of one third's mean, and of
+    the whole mean over three of them."""
+    thirds = [t.mean(axis=0) for t in np.array_split(part, 3)]
+    diff = np.concatenate([thirds[0] - thirds[1], thirds[1] - thirds[2], thirds[0] - thirds[2]])
+    return 1.4826 * float(np.median(np.abs(diff))) / math.sqrt(2) / math.sqrt(3)
+
+
+def profile_lines(strip: np.ndarray, src_ppm: float, measured: bool = False) -> str | None:
     """The route a side's darkness (``rel``, rows inwards) shows once averaged along it: "h" for a
     highway's two lines, "r" for one line near the middle, None when it cannot tell. Blur and a
     coarse photo spread a pencil line over a camera pixel or more and lower its peak towards the
@@ -1097,7 +1117,7 @@ def profile_lines(strip: np.ndarray, src_ppm: float) -> str | None:
     a highway's dashes); the darkest near the middle, running on, with no other far from it, a
     railway (the sleepers' shoulders stay under half of its line)."""
     p = PX_PER_MM
-    part, prof, noise = _averaged(strip, src_ppm)
+    part, prof, noise = _averaged(strip, src_ppm, measured)
     base = float(np.percentile(prof, 20))
     h = prof - base
     top = float(h.max())
@@ -1169,10 +1189,11 @@ def _two_lines_apart(off: tuple[float, float, float, float]) -> bool:
 
 def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None, trace: np.ndarray | None = None,
                rel: np.ndarray | None = None, floor: float = 0.0, src_ppm: float = PX_PER_MM, *,
-               unblurred: bool = False, mass: np.ndarray | None = None) -> list[SideRead]:
+               unblurred: bool = False, mass: np.ndarray | None = None, noisy: bool = False) -> list[SideRead]:
     """The four sides of space (r, c), N E S W (see ``read_space``; ``unblurred``: ``rel`` is a
     motion-blurred photo's unblurred copy, ``_unblurred_source``; ``mass``: its four sides' ink
-    in the blurred photo itself, ``_blurred_mass``)."""
+    in the blurred photo itself, ``_blurred_mass``; ``noisy``: the photo's ink threshold is its
+    paper's noise, ``_noisy_empty_spaces``)."""
     sides = [classify_side(side_features(_strip(ink, r, c, s))) for s in range(4)]
     if faint is not None:
         for s, side in enumerate(sides):
@@ -1261,8 +1282,14 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     sides[s] = SideRead(".", False, "a faint line?")
                 elif rel is not None and profile_lines(_strip(rel, r, c, s)[:, cut:-cut], src_ppm) is not None:
                     # under every threshold row by row, but a line running on once the darkness is
-                    # averaged along the route (a light line, blurred or in a coarse photo)
-                    sides[s] = SideRead(".", False, "a faint line?")
+                    # averaged along the route (a light line, blurred or in a coarse photo); round
+                    # thirteen: not against the noise measured in the side itself, only as the
+                    # photo's rows count it, the line is weak (``IN_THE_NOISE``)
+                    vote = profile_lines(_strip(rel, r, c, s)[:, cut:-cut], src_ppm, measured=True)
+                    sides[s] = SideRead(".", False, "a faint line?" if noisy and not unblurred
+                                        or vote is not None else IN_THE_NOISE)
+                    if noisy and not unblurred and vote is not None:
+                        sides[s] = SideRead(vote, False, "a faint line?")
                 if not sides[s].certain and unblurred and _inked_in_blur(mass, s) \
                         and (vote := profile_lines(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)) is not None:
                     # round twelve: the blurred photo itself holds a line's ink there: the best
@@ -1283,7 +1310,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
                floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset(),
                overexposed: bool = False, *, unblurred: bool = False,
-               mass: np.ndarray | None = None) -> tuple[Cell, bool, str]:
+               mass: np.ndarray | None = None, noisy: bool = False) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
@@ -1291,12 +1318,15 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
     lies over (``_unseen_sides``), which the best guess does not go by; ``overexposed``: the space's
     paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass)
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass, noisy=noisy)
     if overexposed and rel is not None:
         sides = [_lost_route(side, _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
-    certain = not reasons
+    # round thirteen: a side whose faint line stands out only of the noise the photo's rows are
+    # counted to have, not of the noise measured along it (``_thirds_noise``), does not make its
+    # space uncertain; the best guess of a space uncertain otherwise still weighs it as uncertain
+    certain = all(x.certain or x.why == IN_THE_NOISE for x in sides)
     fill = _centre_fill(solid, r, c)
     marker = ""
     kinds = set(edges) - {"."}
@@ -1331,7 +1361,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
         certain = False   # never read with certainty (read_rel flags the space as not seen too)
     if not certain:
         cell = _nearest_face(cell, sides, _one_kind_fill(fill, marker, kinds), unseen)
-    return cell, certain, "; ".join(reasons)
+    return cell, certain, "" if certain else "; ".join(reasons)
 
 
 NOT_A_FACE = "no die face draws this space"
@@ -1730,7 +1760,8 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
             if faint:
                 extra.append(Uncertain(square(r, c), cell.token, "; ".join(f"{side}: a faint line? (a motion-blurred "
                                                                            "photo, unblurred)" for side in faint)))
-            elif not _small_agrees(rel, cell, r, c, src_ppm, blank | _inked_unsure(rel, cell, r, c, src_ppm, mass)):
+            elif not _small_agrees(rel, cell, r, c, src_ppm, blank | _inked_unsure(rel, cell, r, c, src_ppm, mass),
+                                   measured=True):
                 extra.append(Uncertain(square(r, c), cell.token, UNBLURRED_WHY))
     return sorted(uncertain + extra, key=lambda u: (u.square[0], int(u.square[1:])))
 
@@ -2000,11 +2031,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 continue
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
-                                            unblurred=unblurred, mass=None if mass is None else mass[r, c])
+                                            unblurred=unblurred, mass=None if mass is None else mass[r, c],
+                                            noisy=level <= floor)
             if marks is not None:   # the expansion's lava or craters (photo/expansion.py)
                 cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
                     ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
-                    mass=None if mass is None else mass[r, c]))
+                    mass=None if mass is None else mass[r, c], noisy=level <= floor))
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
@@ -2123,7 +2155,7 @@ def _noisy_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray, src_p
 
 
 def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
-                  skip: frozenset[int] = frozenset()) -> bool:
+                  skip: frozenset[int] = frozenset(), measured: bool = False) -> bool:
     """Whether a space of a small photo (the grid under LOW_GRID_PX_PER_MM), read with certainty row
     by row, is read the same by the darkness averaged along each side (``profile_lines``, whose
     noise falls with the square root of the rows it averages): each route's line or two lines
@@ -2134,7 +2166,8 @@ def _small_agrees(rel: np.ndarray, cell: Cell, r: int, c: int, src_ppm: float,
     for s, kind in enumerate(cell.edges):
         if s in skip:
             continue
-        vote = profile_lines(_strip(rel, r, c, s), src_ppm)
+        strip = _strip(rel, r, c, s)
+        vote = profile_lines(strip, src_ppm, measured=True) if measured and kind == "." else profile_lines(strip, src_ppm)
         if vote != (None if kind == "." else kind):
             return False
     return True

@@ -47,6 +47,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("a faint line? (darker in the middle than this photo's empty spaces)",
      "słabo widoczna linia? (w środku ciemniej niż w pustych polach tego zdjęcia)"),
     ("a faint line? (a motion-blurred photo, unblurred)", "słabo widoczna linia? (poruszone zdjęcie, wyostrzone)"),
+    ("a faint line? (within the noise measured along it)",
+     "słabo widoczna linia? (w granicach szumu zmierzonego wzdłuż niej)"),
     ("a faint line?", "słabo widoczna linia?"),
     ("a few marks", "kilka kresek"),
     ("a solid band: a highway's two lines run together?", "pełny pas: dwie linie autostrady zlały się?"),
