@@ -493,16 +493,11 @@ def _board_over_pages(deck, path: Path, options: RenderOptions):
     return Imposed(document, (), 1, get_paper(options.paper))
 
 
-# which face of the net (railprint.layout.dice.cube_net's frames, net order) shows each face 1-6 of
-# a die: faces 1-6, 2-5 and 3-4 opposite, as on an ordinary die and in Tabletop Simulator's D6 template
-DIE_NET_ORDER = (0, 1, 2, 4, 3, 5)
-
-
 def _dice_of(deck, path: Path, options: RenderOptions):
     """A deck with ``die:``: every six cards the faces 1-6 of one die, ``die.count`` cube nets of
     each (:func:`railprint.layout.dice.net_document`); for ``export tts`` (1-up) the faces one a page,
     six a die, as Tabletop Simulator custom dice (``tts_die`` meta entries)."""
-    from railprint.layout.dice import copy_label, cube_net, net_document, net_group
+    from railprint.layout.dice import copy_label, cube_net, die_faces_on_net, net_document, net_group
     from railprint.layout.imposition import Imposed
     from railprint.layout.paper import paper as get_paper
     from railprint.scene import Document, Group, Page, Rect
@@ -524,7 +519,7 @@ def _dice_of(deck, path: Path, options: RenderOptions):
                            name=label) for face, label in zip(six, labels)]
         return Imposed(Document(tuple(pages), title=deck.title, meta=tuple(meta)), (), 1, get_paper(options.paper))
     net = cube_net(size, deck.die.tab)
-    nets = [net_group(net, [six[i] for i in DIE_NET_ORDER], label=copy_label(name_of(number), copy, count, options.lang),
+    nets = [net_group(net, die_faces_on_net(net, six), label=copy_label(name_of(number), copy, count, options.lang),
                       id=f"net-{deck.id}-{number}-{copy}")
             for number, (six, _) in enumerate(dice, 1) for copy in range(1, count + 1)]
     document = net_document(nets, net, paper=options.paper, lang=options.lang, title=deck.title, id=deck.id,

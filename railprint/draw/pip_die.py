@@ -24,7 +24,7 @@ from typing import Literal
 from pydantic import Field
 
 from railprint.errors import check_lang
-from railprint.layout.dice import CubeNet, copy_label, cube_net, net_document, net_group
+from railprint.layout.dice import copy_label, cube_net, die_values, net_document, net_group
 from railprint.loading.schema import Spec, validate
 from railprint.loading.yamlio import load_file
 from railprint.model.die_net import NetFace, NetTab
@@ -55,18 +55,6 @@ class PipDieSpec(Spec):
     pips: str = "#1b1b1b"
 
 
-def face_values(net: CubeNet) -> list[int]:
-    """The value of each net face (net order) so that opposite faces add up to 7."""
-    values = [0] * 6
-    pairs = [(1, 6), (2, 5), (3, 4)]
-    for i, frame in enumerate(net.frames):
-        if values[i]:
-            continue
-        j = next(k for k, other in enumerate(net.frames) if other.normal == tuple(-v for v in frame.normal))
-        values[i], values[j] = pairs.pop(0)
-    return values
-
-
 def pip_face(value: int, size: float, colour: str, pips: str) -> Group:
     items = [Rect(0, 0, size, size, Style(fill=colour))]
     items += [Circle(x * size, y * size, size * 0.09, Style(fill=pips)) for x, y in PIPS[value]]
@@ -80,7 +68,7 @@ def load_pip_die(path: str | Path) -> PipDieSpec:
 def build_pip_dice(spec: PipDieSpec, *, paper: str = "a4", lang: str = "en") -> Document:
     check_lang(lang)
     net = cube_net(spec.face, spec.tab)
-    values = face_values(net)
+    values = die_values(net)
     title = spec.title.get(lang) or spec.title.get("en") or spec.id
     faces = [pip_face(v, spec.face, spec.colour, spec.pips) for v in values]
     nets = [net_group(net, faces, label=copy_label("d6", copy, spec.count, lang), id=f"net-{spec.id}-{copy}")

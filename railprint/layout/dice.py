@@ -97,6 +97,25 @@ def fold_frames(cells: Sequence[tuple[int, int]]) -> list[Frame]:
     return [frames[i] for i in range(6)]
 
 
+def die_values(net: "CubeNet") -> list[int]:
+    """The value (1-6) each face of ``net`` (net order) shows on an ordinary die: opposite faces
+    add up to 7 (1-6, 2-5, 3-4), as on Tabletop Simulator's custom d6 template."""
+    values = [0] * 6
+    pairs = [(1, 6), (2, 5), (3, 4)]
+    for i, frame in enumerate(net.frames):
+        if values[i]:
+            continue
+        j = next(k for k, other in enumerate(net.frames) if other.normal == _neg(frame.normal))
+        values[i], values[j] = pairs.pop(0)
+    return values
+
+
+def die_faces_on_net(net: "CubeNet", faces: Sequence) -> list:
+    """A die's six faces, given as its faces 1-6, in ``net`` order: where each is printed so that
+    the folded die has 1-6, 2-5 and 3-4 opposite (the same die ``export tts`` makes)."""
+    return [faces[value - 1] for value in die_values(net)]
+
+
 class Tab(Record):
     face: int
     side: str

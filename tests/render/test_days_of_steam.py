@@ -229,7 +229,7 @@ def test_die_net_reads_back(pdfs):
 
 
 def test_die_faces_add_up_to_seven():
-    from railprint.draw.pip_die import face_values
+    from railprint.layout.dice import die_values as face_values
     from railprint.layout.dice import cube_net
     from railprint.units import mm
 

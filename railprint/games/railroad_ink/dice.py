@@ -14,7 +14,7 @@ from typing import Sequence
 from railprint.errors import check_lang
 from railprint.games.railroad_ink.pictograms import draw_face
 from railprint.errors import RailprintError
-from railprint.layout.dice import copy_label, cube_net, net_document, net_group
+from railprint.layout.dice import copy_label, cube_net, die_faces_on_net, net_document, net_group
 from railprint.model.die_net import FACE_SIZES, within
 from railprint.games.railroad_ink.model import DiceSpec, load_dice
 from railprint.scene import Document, Page
@@ -51,7 +51,7 @@ def build_dice_nets(spec: DiceSpec | str | Path | None = None, *, paper: str = "
         if die.set not in wanted:
             continue
         for copy in range(1, die.count + 1):
-            faces = [draw_face(face, size) for face in die.faces]
+            faces = die_faces_on_net(net, [draw_face(face, size) for face in die.faces])
             label = copy_label(die.name.get(lang), copy, die.count, lang)
             nets.append(net_group(net, faces, label=label, id=f"net-{die.id}-{copy}"))
     if not nets:

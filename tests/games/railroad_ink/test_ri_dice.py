@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -75,7 +76,8 @@ def test_nets_show_the_dice_faces_and_fit_the_page(paper_name, face_mm):
     for page, net_id, faces, t in nets:
         die = dice.die(net_id[4:].rsplit("-", 1)[0])
         assert len(faces) == 6
-        for face_group, face in zip(faces, die.faces):
+        # a cross net: face 1 on top, 2 3 5 4 across, 6 below (1-6, 2-5, 3-4 opposite once folded)
+        for face_group, face in zip(faces, [die.faces[i] for i in (0, 1, 2, 4, 3, 5)]):
             assert face_group.items[0] == draw_face(face, size)  # the very pictogram of that face
         x, y = apply(t, 0, 0)
         assert area.x - 0.01 <= x and area.y - 0.01 <= y
@@ -139,3 +141,45 @@ def test_broken_sheet_file_is_located():
 
 def test_model_type():
     assert isinstance(load_dice(), DiceSpec)
+
+
+def _rotate(vector, axis: int, degrees: float, sign: int = 1):
+    """``vector`` turned ``sign * degrees`` (a multiple of 90) about the x (0), y (1) or z (2) axis."""
+    c, s = round(math.cos(math.radians(sign * degrees))), round(math.sin(math.radians(sign * degrees)))
+    v = list(vector)
+    a, b = [(1, 2), (2, 0), (0, 1)][axis]
+    v[a], v[b] = c * vector[a] - s * vector[b], s * vector[a] + c * vector[b]
+    return tuple(v)
+
+
+def test_printed_nets_and_tabletop_simulator_make_the_same_die():
+    """The die folded from a printed net has the same faces opposite each other as the die
+    `export tts` makes (file faces 1-6, 2-5 and 3-4). The special die's two straight stations
+    used to face each other in Tabletop Simulator, but not on paper."""
+    from railprint.export.tts import D6_ROTATIONS
+    from railprint.layout.dice import CROSS, fold_frames
+
+    def opposite(a, b) -> bool:
+        return a == tuple(-x for x in b)
+
+    # Tabletop Simulator: face k shows on top once the die is turned by its rotation (about one
+    # axis), so its outward normal is "up" turned back
+    normals = []
+    for rotation in D6_ROTATIONS:
+        turns = [(axis, degrees) for axis, degrees in enumerate(rotation) if degrees] or [(0, 0.0)]
+        assert len(turns) == 1
+        normals.append(_rotate((0, 1, 0), *turns[0], -1))
+    tts_pairs = [(a, b) for a in range(6) for b in range(a + 1, 6) if opposite(normals[a], normals[b])]
+    assert len(tts_pairs) == 3
+    frames = fold_frames(CROSS)
+    net_pairs = [(i, j) for i in range(6) for j in range(i + 1, 6) if opposite(frames[i].normal, frames[j].normal)]
+    size = mm(18)
+    dice = load_dice()
+    for _page, net_id, faces, _t in _nets(build_dice_nets(paper="a4", face_size=size)):
+        die = dice.die(net_id[4:].rsplit("-", 1)[0])
+        # a face is named by the faces of the file it may be (the special die has equal ones)
+        same = [frozenset(k for k, f in enumerate(die.faces) if f == face) for face in die.faces]
+        printed = [next(same[k] for k, face in enumerate(die.faces) if draw_face(face, size) == g.items[0])
+                   for g in faces]
+        assert {frozenset((printed[i], printed[j])) for i, j in net_pairs} == \
+               {frozenset((same[a], same[b])) for a, b in tts_pairs}, net_id
