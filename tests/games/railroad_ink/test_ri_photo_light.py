@@ -37,12 +37,11 @@ def test_a_trace_in_clipped_flat_paper_is_a_railway_at_the_middle_a_highway_off_
 
 
 def test_a_hot_spot_photo_s_lost_routes_are_guessed_from_their_traces():
-    """Dev seed 985000 of the field set's hot spot (1.8 MP, pencil, the flash's gain 1.11): main's
-    reader (39b9b87) read 18 of its spaces wrong, all flagged overexposed, most guessed empty where
-    a trace of the line was left in the clipped paper; guessed from the traces, half of them are
-    right. Flags are unchanged (only the guesses of spaces flagged overexposed change) and every
-    wrong space is still flagged."""
-    photo = field.field_photo(985000, "hotspot")
+    """Dev seed 985034 of the field set's hot spot (4.7 MP, 5.1 px/mm at the grid): main's reader
+    (39b9b87) read 13 of its spaces wrong, all flagged overexposed, most guessed empty where a trace
+    of the line was left in the clipped paper; guessed from the traces, 10. Flags are unchanged
+    (only the guesses of spaces flagged overexposed change) and every wrong space is still flagged."""
+    photo = field.field_photo(985034, "hotspot")
     reading = read.read_photo(photo.jpeg)
     flagged = {u.square for u in reading.uncertain}
     wrong = _wrong(photo.board, reading)

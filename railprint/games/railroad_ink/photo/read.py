@@ -1319,7 +1319,8 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass)
     if overexposed and rel is not None:
         if not unblurred:   # round thirteen: what is left of a line in the clipped paper
-            sides = _blown_light(sides, [_strip(rel, r, c, s) for s in range(4)], traced)
+            sides = _blown_light(sides, [_strip(rel, r, c, s) for s in range(4)],
+                                 traced and src_ppm >= TRACE_PX_PER_MM)
         sides = [_lost_route(side, _strip(rel, r, c, s), floor, src_ppm) for s, side in enumerate(sides)]
     edges = "".join(x.kind for x in sides)
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
@@ -1366,8 +1367,10 @@ TRACED_WHY = "a trace of a line in the overexposed paper"
 def _blown_light(sides: list[SideRead], strips: list[np.ndarray], traced: bool) -> list[SideRead]:
     """Round thirteen, an overexposed space's sides read empty (``light``): a trace of a line in
     the clipped paper is guessed that route, uncertain (``traced``: not where the printed grid's
-    corner was found off where it is read). On 60 dev hot spot photos (985,000-059) 84.18 ->
-    87.76 % of spaces right; flags unchanged (only spaces flagged overexposed are guessed)."""
+    corner was found off where it is read, nor in a photo under TRACE_PX_PER_MM at the grid, whose
+    printed lines' halo and blur reach into the strip: dev 760,024 at 2.1 px/mm read 2 more wrong).
+    On 60 dev hot spot photos (985,000-059) 84.18 ->
+    86.36 % of spaces right; flags unchanged (only spaces flagged overexposed are guessed)."""
     out = list(sides)
     for s, (side, strip) in enumerate(zip(sides, strips)):
         kind = light.trace_kind(strip) if traced and side.kind == "." else None
