@@ -1,6 +1,7 @@
 """Every dependency of railprint (with what it depends on in turn) has a wheel for Windows
 (win_amd64) and for macOS on Apple silicon (arm64), so ``pip install railprint`` there never
-needs a compiler. Run by .ci/run; needs the network (the package index).
+needs a compiler; so has every package of the ``photo`` extra (OpenCV, NumPy, pillow-heif: ``pip
+install 'railprint[photo]'``). Run by .ci/run; needs the network (the package index).
 
     python .ci/check_wheels.py [--python-version 3.11]
 
@@ -39,7 +40,8 @@ def main() -> int:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     failed = []
     for system, platforms in SYSTEMS.items():
-        requirements = [r.split(";")[0].strip() for r in project["dependencies"]
+        wanted = project["dependencies"] + project["optional-dependencies"]["photo"]
+        requirements = [r.split(";")[0].strip() for r in wanted
                         if ";" not in r or Marker(r.split(";", 1)[1]).evaluate(MARKERS[system])]
         with tempfile.TemporaryDirectory() as folder:
             command = [sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "--python-version",

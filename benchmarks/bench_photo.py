@@ -20,7 +20,11 @@ the photo's conditions (megapixels, blur, light, perspective, pencil or pen).
     python benchmarks/bench_photo.py [--set held-out|dev] [--count N] [--first SEED] [--mp 12]
                                      [--screens N] [--screens-only] [--bayer] [--stress] [--curl] [--motion]
                                      [--cache DIR] [--effect NAME,...|all]
-                                     [--verbose]
+                                     [--expansion lava|meteor] [--verbose]
+
+``--expansion lava|meteor`` reads sheets printed for that expansion, their boards with lava
+faces grown from the printed volcano, or 1-6 craters, drawn as players draw them (``synth``'s
+``_lava`` and ``_crater``; ``photo/expansion.py`` reads them).
 
 ``--motion`` reads the motion-blur stress set: the field set's motion blur (below) made 0.15-0.9 %
 of the long side (the field set's own goes to 0.6 %), spread over the seeds by a fixed rule.
@@ -63,7 +67,8 @@ def _photo(seed: int, mp: float | None, cache: Path | None, make=make_photo):
         jpg, meta = cache / f"{seed}.jpg", cache / f"{seed}.json"
         if jpg.exists() and meta.exists():
             info = json.loads(meta.read_text())
-            rows = tuple(tuple(Cell(t[:4], t[4:]) for t in row) for row in info["board"])
+            rows = tuple(tuple(Cell("....", "x") if t == "x" else Cell(t[:4], t[4:]) for t in row)
+                         for row in info["board"])
             return jpg.read_bytes(), Board(rows), info["params"]
     photo = make(seed, megapixels=mp)
     if cache is not None and mp is None:
@@ -75,13 +80,13 @@ def _photo(seed: int, mp: float | None, cache: Path | None, make=make_photo):
 
 
 def _what(want: Cell, got: Cell) -> list[str]:
-    """What was misread in a space: exits, station, overpass, lava."""
+    """What was misread in a space: exits, station, overpass, lava, crater."""
     out = []
     if "l" in want.edges + got.edges and want.edges != got.edges:
         out.append("lava")
     elif want.edges != got.edges:
         out.append("exits")
-    for mark, name in (("s", "station"), ("o", "overpass")):
+    for mark, name in (("s", "station"), ("o", "overpass"), ("x", "crater")):
         if (want.marker == mark) != (got.marker == mark):
             out.append(name)
     return out or ["other"]
@@ -275,6 +280,9 @@ def main() -> None:
     ap.add_argument("--effect", default=None,
                     help="the field stress set: these effects (comma-separated, all, or mixed: one "
                          "effect per seed, in turn; photo/field.py)")
+    ap.add_argument("--expansion", choices=("none", "lava", "meteor"), default="none",
+                    help="sheets of this expansion, their boards with lava or craters drawn "
+                         "(make_photo(expansion=...)); use a cache of their own")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     pool = HELD_OUT_SEEDS if args.set == "held-out" else DEV_SEEDS
@@ -288,6 +296,8 @@ def main() -> None:
         _report_field(args, seeds)
         return
     make = partial(make_photo, bayer=True) if args.bayer else make_photo
+    if args.expansion != "none":
+        make = partial(make_photo, bayer=args.bayer, expansion=args.expansion)
     if args.stress:
         make = _stress_photo
     if args.curl:
@@ -297,7 +307,8 @@ def main() -> None:
     res = run(seeds, args.mp, args.verbose, args.cache, make)
     t = res["total"]
     n = t.get("spaces", 0)
-    print(f"{args.set} seeds {seeds.start}-{seeds[-1]}: {res['photos']} photos, {n} spaces")
+    print(f"{args.set} seeds {seeds.start}-{seeds[-1]}"
+          f"{'' if args.expansion == 'none' else ', expansion ' + args.expansion}: {res['photos']} photos, {n} spaces")
     print(f"  right (final reading)     {t.get('right', 0)} = {_pct(t.get('right', 0), n)}   (target >= 99.5 %)")
     print(f"  right or flagged          {t.get('right_or_flagged', 0)} = {_pct(t.get('right_or_flagged', 0), n)}"
           "   (of the photos read)")

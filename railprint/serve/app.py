@@ -763,12 +763,21 @@ def checked_room_file(data: Any) -> tuple[Game, str, dict]:
     return game, title, fresh
 
 
+# ``RAILPRINT_SERVE_WARM_UP=0`` in the environment: the server starts without warming the games
+# up (the first player's first picture then loads the fonts and the scorers itself). For the
+# test suite, which starts ~40 servers and worker processes that answer a few requests each
+# (docs/serve.md); the collector's settings below are made either way.
+WARM_UP_SWITCH = "RAILPRINT_SERVE_WARM_UP"
+
+
 def warm_up() -> None:
     """Score and draw a one-player room of every game once, so the first player's first picture
-    does not wait for the font and the scorers to load (about 1.5 s of CPU)."""
+    does not wait for the font and the scorers to load (about 1.5 s of CPU); none with
+    ``RAILPRINT_SERVE_WARM_UP=0``."""
     from railprint.writers import render
 
-    for game in _web_games().values():
+    games = _web_games().values() if os.environ.get(WARM_UP_SWITCH, "").strip() != "0" else ()
+    for game in games:
         try:
             page = web_page(game)
             if hasattr(page, "warm"):

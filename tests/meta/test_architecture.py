@@ -25,7 +25,7 @@ LAYERS = {
 # the PDF writer will embed it, so that `validate` refuses what `render` could not embed
 ONLY = {"yaml": "loading", "svgwrite": "writers", "reportlab": ("writers", "text/fonts.py"), "typer": "cli",
         "fastapi": ("serve", "preview"), "starlette": ("serve", "preview"), "uvicorn": ("serve", "preview"), "segno": ("serve", "games/railroad_ink/photo"),
-        "cv2": "games/railroad_ink/photo",
+        "cv2": "games/railroad_ink/photo", "pillow_heif": "games/railroad_ink/photo",
         "fcntl": "platform", "msvcrt": "platform", "termios": "platform", "resource": "platform",
         "platformdirs": "platform"}
 # The engine knows no game: games plug in through railprint.registry (entry points, "module:name"

@@ -72,7 +72,7 @@ def test_the_take_a_photo_button_sends_the_file_and_outlines_the_doubtful_spaces
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     open_room(page, base, "railroad-ink", ["Ala"])
     page.wait_for_selector("#ri-photo")
-    assert page.locator("#ri-photo-file").get_attribute("accept") == "image/*"
+    assert page.locator("#ri-photo-file").get_attribute("accept") == "image/*,.heic,.heif,.avif"   # issue 35: HEIC
     assert page.locator("#ri-photo-file").get_attribute("capture") == "environment"
     photo = _photo()
     src = tmp_path / "sheet.jpg"

@@ -38,12 +38,16 @@ OTHER = {"cells": ["r.r."] + ["."] * 48}
 
 
 class Server:
-    """``python -m railprint serve --workers N`` on a free port of 127.0.0.1."""
+    """``python -m railprint serve --workers N`` on a free port of 127.0.0.1. Its workers do not
+    warm the games up (``RAILPRINT_SERVE_WARM_UP=0``: ~38 % of this file's CPU, three workers a
+    test) unless ``warm_up``: what these tests check is the same either way, and one stopping
+    test keeps it (Ctrl-C while the workers are still warming up)."""
 
-    def __init__(self, data: Path, workers: int = 2, host: str = "127.0.0.1", **popen):
+    def __init__(self, data: Path, workers: int = 2, host: str = "127.0.0.1", warm_up: bool = False, **popen):
+        env = {**os.environ, "RAILPRINT_SERVE_WARM_UP": "1" if warm_up else "0"}
         self.process = subprocess.Popen([sys.executable, "-m", "railprint", "serve", "--port", "0", "--data",
                                          str(data), "--workers", str(workers), "--host", host],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, **popen)
         self.said: list[str] = []
         for line in self.process.stdout:
             self.said.append(line)
@@ -361,7 +365,7 @@ def _in_the_background() -> None:
 @pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c to the group", "ctrl-c, started in the background", "sigterm",
                                  "kill -9 of the server"])
 def test_stopping_leaves_no_process_behind(tmp_path, how):
-    server = Server(tmp_path / "data", start_new_session=True,
+    server = Server(tmp_path / "data", start_new_session=True, warm_up=how == "ctrl-c",
                     preexec_fn=_in_the_background if "background" in how else None)
     family = _descendants(server.process.pid)
     assert len(server.workers()) == 2 and set(server.workers()) <= family

@@ -29,9 +29,8 @@ import numpy as np
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import deblur, light, layout, screen
+from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 
-HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis")
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
 MIN_PIXELS = 300_000
@@ -147,13 +146,8 @@ def _decode(data: bytes) -> np.ndarray:
 
     kind = _photo_format(data)
     if kind is None:
-        if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
-            raise PhotoError("a HEIC/HEIF or AVIF photo (an iPhone's own format) cannot be read; expected a "
-                             "JPEG, PNG or WebP photo",
-                             hint="export it as JPEG (or set the camera to 'Most Compatible')",
-                             pl="zdjęcia HEIC/HEIF ani AVIF (własny format iPhone'a) nie da się odczytać; potrzebny "
-                                "jest JPEG, PNG albo WebP (wyeksportuj je jako JPEG albo ustaw w aparacie "
-                                "'Najbardziej zgodny')")
+        if decode.container(data):   # HEIC/HEIF or AVIF: an iPhone's own photo (decode.py)
+            return _decode_heif(data)
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
@@ -166,21 +160,7 @@ def _decode(data: bytes) -> np.ndarray:
                             f"{MAX_PIXELS / 1e6:.0f} (zrób je w niższej rozdzielczości albo pomniejsz)") from None
     except Exception:
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL) from None
-    if w * h > MAX_PIXELS:
-        raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
-                         hint="take it at a lower resolution or scale it down",
-                         pl=f"zdjęcie ma {w * h / 1e6:.0f} megapikseli; limit to {MAX_PIXELS / 1e6:.0f} (zrób je "
-                            "w niższej rozdzielczości albo pomniejsz)")
-    if w * h < MIN_PIXELS:
-        raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
-                         hint="take the photo at 1 megapixel or more",
-                         pl=f"zdjęcie ma tylko {w} x {h} pikseli; nie da się odczytać siatki (zrób zdjęcie "
-                            "o rozdzielczości co najmniej 1 megapiksela)")
-    if max(w, h) > MAX_ASPECT * min(w, h):
-        raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
-                         "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
-                         pl=f"zdjęcie ma {w} x {h} pikseli, ponad {MAX_ASPECT} razy dłuższe niż szersze; nie da się "
-                            "odczytać siatki (sfotografuj cały arkusz w zwykłym kadrze 4:3 albo 16:9)")
+    _check_size(w, h)
     if kind == "JPEG":
         try:
             bound_jpeg_scans(data, (w, h))
@@ -201,6 +181,37 @@ def _decode(data: bytes) -> np.ndarray:
                          pl=f"zdjęcie jest uszkodzone ({damage}): brakuje jego części albo jest błędna "
                             "(skopiuj albo wyślij zdjęcie ponownie)")
     return image
+
+
+def _check_size(w: int, h: int) -> None:
+    """A photo of ``w`` x ``h`` pixels (from its header) is refused over MAX_PIXELS, under
+    MIN_PIXELS or over MAX_ASPECT, before it is decoded."""
+    if w * h > MAX_PIXELS:
+        raise PhotoError(f"the photo has {w * h / 1e6:.0f} megapixels; the limit is {MAX_PIXELS / 1e6:.0f}",
+                         hint="take it at a lower resolution or scale it down",
+                         pl=f"zdjęcie ma {w * h / 1e6:.0f} megapikseli; limit to {MAX_PIXELS / 1e6:.0f} (zrób je "
+                            "w niższej rozdzielczości albo pomniejsz)")
+    if w * h < MIN_PIXELS:
+        raise PhotoError(f"the photo has only {w} x {h} pixels; the grid cannot be read",
+                         hint="take the photo at 1 megapixel or more",
+                         pl=f"zdjęcie ma tylko {w} x {h} pikseli; nie da się odczytać siatki (zrób zdjęcie "
+                            "o rozdzielczości co najmniej 1 megapiksela)")
+    if max(w, h) > MAX_ASPECT * min(w, h):
+        raise PhotoError(f"the photo is {w} x {h} pixels, over {MAX_ASPECT} times longer than it is wide; the "
+                         "grid cannot be read", hint="photograph the whole sheet, in an ordinary 4:3 or 16:9 frame",
+                         pl=f"zdjęcie ma {w} x {h} pikseli, ponad {MAX_ASPECT} razy dłuższe niż szersze; nie da się "
+                            "odczytać siatki (sfotografuj cały arkusz w zwykłym kadrze 4:3 albo 16:9)")
+
+
+def _decode_heif(data: bytes) -> np.ndarray:
+    """A HEIC/HEIF or AVIF photo as one grey channel (``decode.py``): its primary image's size,
+    upright, read from its header and checked as a JPEG's is before anything is decoded."""
+    try:
+        opened = decode.open_photo(data)
+        _check_size(*opened.size)
+        return opened.gray()
+    except decode.Undecodable as exc:
+        raise PhotoError(exc.message, hint=exc.hint, pl=exc.pl) from None
 
 
 _DAMAGE = re.compile(r"^(?:Corrupt JPEG data|Premature end of JPEG file)|^libpng error: ")
@@ -968,14 +979,15 @@ DEPTH = (2.3, 6.6)   # mm inside the edge: past overshoots from the neighbour, b
 ACROSS = 4.6         # mm either side of the side's midpoint
 
 
-def _strip(ink: np.ndarray, r: int, c: int, side: int) -> np.ndarray:
-    """The ink strip inside ``side`` of space (r, c): rows go inwards, columns across the route."""
+def _strip(ink: np.ndarray, r: int, c: int, side: int, depth: tuple[float, float] = DEPTH) -> np.ndarray:
+    """The ink strip inside ``side`` of space (r, c): rows go inwards (``depth``, mm inside the
+    edge), columns across the route."""
     p = PX_PER_MM
     x0 = (MARGIN_MM + c * layout.SQUARE_MM) * p
     y0 = (MARGIN_MM + r * layout.SQUARE_MM) * p
     s = layout.SQUARE_MM * p
     mid = s / 2
-    d0, d1 = int(round(DEPTH[0] * p)), int(round(DEPTH[1] * p))
+    d0, d1 = int(round(depth[0] * p)), int(round(depth[1] * p))
     a = int(round(ACROSS * p))
     if side == 0:   # north: rows go down
         block = ink[int(y0) + d0:int(y0) + d1, int(x0 + mid) - a:int(x0 + mid) + a]
@@ -1222,12 +1234,16 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                 # threshold, make a highway
                 vote = profile_lines(_strip(rel, r, c, s), src_ppm) if rel is not None else None
                 main = side_features(_strip(ink, r, c, s))
-                if side.why == NEITHER and vote is not None and pair is not None and (
+                if side.why == NEITHER and vote is not None and pair is not None \
+                        and (vote == "h" or main["wide"] > 0 or unblurred or src_ppm < LOW_GRID_PX_PER_MM) and (
                         vote == side.kind and (pair >= AGREE_PAIR[0] if vote == "h" else pair < AGREE_PAIR[1])
                         and main["ink"] >= 0.8
                         or vote == "h" and pair >= AGREE_SLIGHT[0] and main["ink"] >= AGREE_SLIGHT[1]
                         or vote == "r" and pair < AGREE_PAIR[1] and main["ink"] >= AGREE_SLIGHT[1]
                         and main["line"] >= AGREE_SLIGHT[1]):
+                    # a railway so only with a sleeper seen in its ink, where a sleeper can be seen
+                    # (LOW_GRID_PX_PER_MM or more, not an unblurred copy): independent check, issue
+                    # 35: a highway drawn as one plain line was a certain railway, with no sleeper
                     # round ten: the averaged darkness's route and the darkness's two lines row by
                     # row agree (in a tenth of the rows or more for a highway, in under a tenth
                     # for a railway), with ink through half the strip and, for a railway, a line
@@ -1343,6 +1359,8 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
             marker = "o"
             if _centre_fill(ink, r, c) >= 0.55:   # a station square the opening broke (a gap in it)
                 certain, reasons = False, reasons + ["centre: a station?"]
+            elif _enclosed_centre(ink, r, c) >= HOLLOW_MM2:
+                certain, reasons = False, reasons + [HOLLOW_WHY]
         else:
             certain, reasons = False, reasons + ["highway and railway meet without a station"]
             marker = "s"
@@ -1361,6 +1379,34 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
 
 
 NOT_A_FACE = "no die face draws this space"
+HOLLOW_MM2 = 7.0         # paper closed in by ink, this many mm² or more, near an overpass's centre: a hollow station?
+HOLLOW_WHY = "centre: an outline around it, a hollow station?"
+
+
+def _enclosed_centre(ink: np.ndarray, r: int, c: int) -> float:
+    """The largest area (mm²) of paper closed in by ink (not reaching 6 mm from space (r, c)'s
+    centre) that comes within 2 mm of the centre. Independent check (issue 35): a 2+2 station drawn
+    as a hollow square read as a certain overpass; an overpass's middle is ink, or paper running
+    out along a route."""
+    p = PX_PER_MM
+    cx = int(round((MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p))
+    cy = int(round((MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p))
+    h = int(round(6.0 * p))
+    box = ink[cy - h:cy + h + 1, cx - h:cx + h + 1]
+    if box.shape != (2 * h + 1, 2 * h + 1):
+        return 0.0
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((box == 0).astype(np.uint8), connectivity=4)
+    yy, xx = np.ogrid[-h:h + 1, -h:h + 1]
+    near = np.unique(labels[(xx * xx + yy * yy) <= (2.0 * p) ** 2])
+    best = 0
+    for k in near.tolist():
+        x, y, w, hh, area = stats[k]
+        if box[labels == k][:1].any() or x == 0 or y == 0 or x + w == 2 * h + 1 or y + hh == 2 * h + 1:
+            continue   # ink itself, or paper reaching the box's edge
+        best = max(best, int(area))
+    return best / (p * p)
+
+
 TRACED_WHY = "a trace of a line in the overexposed paper"
 
 
@@ -1426,15 +1472,19 @@ def _faces() -> tuple[Cell, ...]:
 _FACES: list[Cell] = []
 
 
-def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset()) -> Cell:
+def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset(),
+                  centre_seen: bool | None = None, empty: float | None = None) -> Cell:
     """The best guess for an uncertain space: the drawable space (a die face or special route,
     turned) closest to what was read — a certain side must match, an uncertain one costs less
     to change to the other route type than to nothing; the centre's fill weighs the station.
     ``unseen`` (round eleven): sides something lies over (a pen, a finger), whose reading is the
     thing over them, not the drawing: they cost nothing, the centre neither when two sides or more
-    are unseen, and the faces are weighed by how often the dice draw them (``_face_prior``)."""
+    are unseen, and the faces are weighed by how often the dice draw them (``_face_prior``).
+    ``centre_seen`` (round thirteen): whether the centre is seen, when the outline of what lies over
+    the space says so (``_covered_guess``); ``empty``: the share of the sheet's spaces left empty,
+    for the faces' frequencies."""
     best, best_cost = read, None
-    prior = _face_prior() if unseen else {}
+    prior = _face_prior(EMPTY_SHARE if empty is None else empty) if unseen else {}
     for face in _faces():
         cost = UNSEEN_PRIOR * prior[face] if unseen else 0.0
         for s, (side, kind) in enumerate(zip(sides, face.edges)):
@@ -1449,7 +1499,7 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozen
             else:
                 cost += 0.6 if kind != "." else 1.5
         station = face.marker == "s"
-        if len(unseen) >= 2:
+        if len(unseen) >= 2 if centre_seen is None else not centre_seen:
             pass
         elif station and fill < 0.3 or not station and fill >= 0.6:
             cost += 2.0
@@ -1466,25 +1516,26 @@ UNSEEN_PRIOR = 1.5       # weight of a face's rarity (-log of its share) in a sp
 EMPTY_SHARE = 0.3        # the share of a finished sheet's spaces left empty, for that rarity
 
 
-@lru_cache(maxsize=1)
-def _face_prior() -> dict[Cell, float]:
+@lru_cache(maxsize=128)
+def _face_prior(empty: float = EMPTY_SHARE) -> dict[Cell, float]:
     """How rare each drawable space is: -log of its share of a finished sheet's spaces. The three
     route dice each show six faces (a straight, a curve and a T of highway and of railway), the
     junction die three (overpass, straight station, curve station) twice each, and each of the six
     special routes is drawn at most once a game; a face's share is spread evenly over its turned
-    and mirrored drawings, and EMPTY_SHARE of the sheet is left empty."""
+    and mirrored drawings, and ``empty`` of the sheet is left empty (EMPTY_SHARE; round thirteen:
+    the photo's own share, ``_covered_guesses``)."""
     weights = (("h.h.", 6), ("r.r.", 6), ("hh..", 6), ("rr..", 6), ("hhh.", 6), ("rrr.", 6),
                ("hrhro", 3), ("h.r.s", 3), ("hr..s", 3),
                ("hhhh", 1), ("rrrr", 1), ("hhhrs", 1), ("hrrrs", 1), ("hhrrs", 1), ("hrhrs", 1))
     total = sum(w for _, w in weights)
-    share: dict[Cell, float] = {EMPTY: EMPTY_SHARE}
+    share: dict[Cell, float] = {EMPTY: empty}
     for token, w in weights:
         drawings = set()
         for edges in (token[:4], Cell(token[:4]).mirrored(True).edges):
             for k in range(4):
                 drawings.add(Cell("".join(edges[(i - k) % 4] for i in range(4)), token[4:]))
         for cell in drawings:
-            share[cell] = share.get(cell, 0.0) + (1 - EMPTY_SHARE) * w / total / len(drawings)
+            share[cell] = share.get(cell, 0.0) + (1 - empty) * w / total / len(drawings)
     return {cell: -math.log(share.get(cell, 1e-6)) for cell in _faces()}
 
 
@@ -1518,6 +1569,82 @@ def _unseen_sides(rel: np.ndarray, spaces) -> dict[tuple[int, int], frozenset[in
         if sides:
             out[(r, c)] = sides
     return out
+
+
+COVER_DEPTH = (1.0, 7.5)  # a covered side is read on the rows of this deeper strip clear of the cover ...
+COVER_ROUTE_MM = 3.8      # ... (clear this far either side of the side's middle, where its route runs) ...
+COVER_ROWS_MM = 1.5       # ... when they run this far inwards in all; else the side is unseen
+
+
+def _cover(rel: np.ndarray) -> np.ndarray | None:
+    """Round thirteen: where something lies over the sheet (``covered.cover``: bands over the
+    printed lines' hidden pieces), as a mask of the rectified frame; None when nothing does."""
+    contrast = _line_pieces(rel)
+    if contrast is None:
+        return None
+    typical = float(np.median(contrast))
+    if typical <= 0.02:
+        return None
+    return covered.cover(contrast < LINE_LOST * typical, rel.shape[:2], layout.SQUARE_MM, PX_PER_MM, MARGIN_MM)
+
+
+def _covered_guess(ink: np.ndarray, solid: np.ndarray, faint: np.ndarray, trace: np.ndarray | None,
+                   rel: np.ndarray, floor: float, src_ppm: float, r: int, c: int, cover: np.ndarray,
+                   empty: float | None = None) -> Cell:
+    """Round thirteen: the best guess for a space something lies over, from what is seen of it.
+    Each side is read on the rows of its strip clear of the cover (``cover``, ``_cover``): a pen
+    lies across a band, and a route still shows on either side of it. A side with fewer than
+    COVER_ROWS_MIN of its rows clear is unseen (``_nearest_face``: no cost, the dice's
+    frequencies decide); the centre counts only when the cover does not reach it."""
+    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm)
+    unseen = set()
+    a = int(round(ACROSS * PX_PER_MM))
+    w = int(round(COVER_ROUTE_MM * PX_PER_MM))
+    for s in range(4):
+        if not _strip(cover, r, c, s).any():
+            continue
+        clear = ~_strip(cover, r, c, s, COVER_DEPTH)[:, a - w:a + w].any(axis=1)
+        if clear.sum() < COVER_ROWS_MM * PX_PER_MM:
+            unseen.add(s)
+            continue
+        side = classify_side(side_features(_strip(ink, r, c, s, COVER_DEPTH)[clear]))
+        if not side.certain:
+            vote = profile_lines(_strip(rel, r, c, s, COVER_DEPTH)[clear], src_ppm)
+            side = SideRead(vote or side.kind, False, side.why)
+        sides[s] = side
+    p = PX_PER_MM
+    cx, cy = ((MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p, (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p)
+    h = 1.6 * p
+    centre_seen = not cover[int(cy - h):int(cy + h), int(cx - h):int(cx + h)].any()
+    fill = _centre_fill(solid, r, c)
+    edges = "".join(side.kind for side in sides)
+    kinds = set(edges) - {"."}
+    marker = "s" if fill >= 0.6 and kinds else ""
+    return _nearest_face(Cell(edges, marker), sides, _one_kind_fill(fill, marker, kinds), frozenset(unseen),
+                         centre_seen, empty)
+
+
+EMPTY_PRIOR_WEIGHT = 5    # the photo's share of empty spaces is counted with EMPTY_SHARE as this many spaces
+
+
+def _covered_guesses(rows: list[tuple[Cell, ...]], uncertain: list[Uncertain], places, cover: np.ndarray,
+                     *args) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+    """Round thirteen: the best guesses of the flagged spaces something lies over (``places``),
+    from what is seen of them (``_covered_guess``; ``args``: its ink, solid, faint, trace, rel,
+    floor and src_ppm), the dice's frequencies weighed with the share of this photo's spaces read
+    empty with certainty (a finished sheet may be nearly full or half empty)."""
+    unsure = {u.square for u in uncertain}
+    sure = [cell for r, row in enumerate(rows) for c, cell in enumerate(row) if square(r, c) not in unsure]
+    empty = (sum(cell == EMPTY for cell in sure) + EMPTY_PRIOR_WEIGHT * EMPTY_SHARE) / (len(sure) + EMPTY_PRIOR_WEIGHT)
+    empty = round(min(0.9, max(0.03, empty)), 2)
+    grid = [list(row) for row in rows]
+    guesses = {}
+    for r, c in places:
+        if square(r, c) in unsure:
+            grid[r][c] = guesses[square(r, c)] = _covered_guess(*args[:7], r, c, cover, empty)
+    return ([tuple(row) for row in grid],
+            [Uncertain(u.square, guesses[u.square].token, u.reason) if u.square in guesses else u
+             for u in uncertain])
 
 
 def _hidden_run(hidden: np.ndarray, first: int, per: int, mid: list[int]) -> int:
@@ -1617,8 +1744,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         doubts.setdefault(place, why)
     rel = dark / black
     mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
+    marks = expansion_marks.Marks(expansion, rect, black) if expansion != "none" else None   # lava, craters
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None, mass=mass)
+                               unblurred=S is not None, mass=mass, marks=marks)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -1903,13 +2031,15 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
-             mass: np.ndarray | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
     ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
-    each side's ink in the blurred photo itself (``_blurred_mass``)."""
+    each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
+    marks (lava, craters), which revise each space's reading (``expansion.Marks``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel)
     ink = (rel > level).astype(np.uint8)
@@ -1922,8 +2052,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows = []
     uncertain: list[Uncertain] = []
     # (an overexposed space's lines are lost in the light, not under something: not unseen)
-    unseen = _unseen_sides(rel, [place for place, why in (shaky or {}).items()
-                                 if why == NOT_SEEN and place not in (clipped or ())])
+    not_seen = [place for place, why in (shaky or {}).items() if why == NOT_SEEN and place not in (clipped or ())]
+    unseen = _unseen_sides(rel, not_seen)
+    cover = _cover(rel) if not_seen else None
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
@@ -1934,6 +2065,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
                                             unblurred=unblurred, mass=None if mass is None else mass[r, c],
                                             traced=_traced(shaky, r, c))
+            if marks is not None:   # the expansion's lava or craters (photo/expansion.py)
+                cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
+                    ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+                    mass=None if mass is None else mass[r, c]))
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
@@ -1948,6 +2083,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    if cover is not None:
+        rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
+                                           src_ppm)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))

@@ -15,7 +15,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.notation import format_board
-from railprint.games.railroad_ink.photo import layout
+from railprint.games.railroad_ink.photo import decode, layout
 from railprint.games.railroad_ink.photo.read import MAX_BYTES, PhotoError, Reading, read_photo, too_big_pl
 from railprint.games.railroad_ink.photo.words import reason_in
 from railprint.games.railroad_ink.result import ScoreResult
@@ -102,7 +102,10 @@ _UNSURE = (0, 150, 255)
 def debug_png(data: bytes, reading: Reading, max_side: int = 2400) -> bytes:
     """The photo with what was read drawn over it: each side's route type, stations, overpasses,
     the grid, and a thick orange frame around every uncertain space."""
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if decode.container(data):   # a HEIC/HEIF or AVIF photo (read_photo read it, so its size is sane)
+        image = decode.open_photo(data).colour()
+    else:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     h, w = image.shape[:2]
     k = min(1.0, max_side / max(h, w))
     if k < 1:

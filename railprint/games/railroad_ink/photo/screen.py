@@ -33,7 +33,9 @@ Most photos of a screen carry no pixel grid at all (under about 1.4 camera pixel
 pixel the lens and the sensor's own pixels pass none of it), so the screen's *frame* is looked
 for first (:func:`frame_sides`): beyond the page's edge, square to it, the display's lit edge
 falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
-page's sides it refuses the photo; beside one, every space is flagged.
+page's sides it refuses the photo; beside one, every space is flagged. A viewer dark round the page
+hides the display's edge: the dark quadrilateral of bezel and display with the page centred in it,
+fitted to one axis and letterboxed on the other, refuses it too (:func:`dark_viewer`).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
     screen is likely but not sure), or None (paper). A screen: the display's frame
     (:func:`frame_sides`) beside FRAME_SIDES sides of the sheet, centred in it (:func:`_off_centre`),
-    or the pixel grid in its blank windows. Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
+    or the pixel grid in its blank windows, or a dark viewer round the sheet (:func:`dark_viewer`). Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
@@ -109,6 +111,10 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     score, windows = screen_score(gray, H)
     if score is not None and score >= THRESHOLD:
         return SCREEN
+    g = layout.GRID_MM
+    grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
+    if dark_viewer(gray, inside=grid.reshape(-1, 2)[1:]):   # the sheet in a dark viewer, seen whole
+        return SCREEN
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
     if sides:
@@ -118,8 +124,6 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
         return f"{DOUBT_WHY} (a screen's frame beside {where}{why})"
     if score is None and scan_hits(gray)[0] >= SCAN_HITS:
         return f"{DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: {windows})"
-    g = layout.GRID_MM
-    grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
     if frame_anywhere(gray, inside=grid.reshape(-1, 2)):
         if photo_shown(gray, H):   # ... with a photo's edge inside it: no tray
             return SCREEN
@@ -316,7 +320,7 @@ def looks_like_screen_anywhere(gray: np.ndarray) -> bool:
     not dark; a screen when SCAN_HITS of them peak over SCAN_PEAK. Not a median: the screen may
     fill a small part of the frame (the table around it is blank too). Asked only of a photo
     refused anyway: it changes which line says why, never whether a photo is read."""
-    return frame_anywhere(gray) or scan_hits(gray)[0] >= SCAN_HITS
+    return frame_anywhere(gray) or dark_viewer(gray) or scan_hits(gray)[0] >= SCAN_HITS
 
 
 def scan_hits(gray: np.ndarray) -> tuple[int, int]:
@@ -527,16 +531,102 @@ def frame_anywhere(gray: np.ndarray, inside: tuple[float, float] | None = None) 
 def _frames(gray: np.ndarray, inside):
     """Each screen's frame :func:`frame_anywhere` finds: (the scale of the photo looked at, the
     quadrilateral there, what :func:`_band_round` found)."""
-    f = min(1.0, BAND_LONG / max(gray.shape))
-    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
-    small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
-    light = np.log(np.maximum(small, 4.0)).astype(np.float32)
+    small, light, f = _looked(gray)
     points = [] if inside is None else [(float(x) * f, float(y) * f) for x, y in np.reshape(inside, (-1, 2))]
     for quad in _dark_quads(small, light):
         if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points):
             band = _band_round(light, quad)
             if band is not None:
                 yield f, quad, band
+
+
+# A screen whose viewer is dark round the page (a dark theme, a PDF viewer's grey): the display's
+# own edge hardly shows against its bezel, so no band rises inward to it (:func:`_band_round`);
+# what shows is a dark quadrilateral (the bezel and the dark display together) rising to the table
+# outside, with the bright page inside it, centred on both axes and fitted to one (a viewer fits
+# the page to the display's width or height and centres it).
+VIEWER_DARK = 0.4        # the quad round the page darker than this share of the page's white
+VIEWER_DARK_SHARE = 0.85 # ... in this share of it at least (a tray's lighter floor beside the sheet:
+                         # 0.71, dev tray 254; a screen's 0.87-1)
+VIEWER_BRIGHT = 0.6      # the page: brighter than this share of its white
+VIEWER_FILL = 0.85       # ... filling this share of its bounding box (a rectangle)
+VIEWER_CENTRED = 0.03    # centred: opposite margins within this share of the quad (+ 2 px)
+VIEWER_FITTED = 0.3      # fitted: on one axis the two margins under this share of the quad
+VIEWER_LETTERBOX = 0.15  # ... and on the other its two margins this share or more (a device is longer
+                         # than the page: a tray the sheet fills, dev tray 200, is not)
+VIEWER_DEVICE = 1.45     # the quad's long side this many times its short side or more (phones, monitors)
+VIEWER_PAGE = (210 / 297, 215.9 / 279.4)   # the page's width / height: A4, Letter ...
+VIEWER_PAGE_TOL = 0.12   # ... within this share
+
+
+def _viewer(light: np.ndarray, quad: np.ndarray):
+    """A dark viewer in ``quad`` (its corners clockwise from the top left, ``light`` px): the bright
+    page inside it (its box in the rectified quad: x0, y0, x1, y1, and the quad's size), or None."""
+    wide = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    tall = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    cols, rows = int(round(wide)), int(round(tall))
+    if min(cols, rows) < 40 or max(cols, rows) < VIEWER_DEVICE * min(cols, rows):
+        return None
+    to = np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]])
+    flat = cv2.warpPerspective(light, cv2.getPerspectiveTransform(quad.astype(np.float32), to), (cols, rows),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    white = float(np.percentile(flat, 99))
+    bright = (flat > white + np.log(VIEWER_BRIGHT)).astype(np.uint8)
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
+    if n < 2:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x0, y0, w, h = (int(v) for v in stats[k, :4])
+    x1, y1 = x0 + w, y0 + h
+    if stats[k, cv2.CC_STAT_AREA] < VIEWER_FILL * w * h or min(w, h) < 20:
+        return None
+    aspect = min(w, h) / max(w, h)
+    if not any(abs(aspect - a) <= VIEWER_PAGE_TOL * a for a in VIEWER_PAGE):
+        return None
+    left, right, top, bottom = x0, cols - x1, y0, rows - y1
+    if abs(left - right) > VIEWER_CENTRED * cols + 2 or abs(top - bottom) > VIEWER_CENTRED * rows + 2:
+        return None
+    across, down = (left + right) / cols, (top + bottom) / rows
+    if not (min(across, down) <= VIEWER_FITTED and max(across, down) >= VIEWER_LETTERBOX):
+        return None
+    ring = np.ones_like(bright, bool)
+    ring[y0:y1, x0:x1] = False
+    ring[:2], ring[-2:], ring[:, :2], ring[:, -2:] = False, False, False, False
+    if np.mean(flat[ring] < white + np.log(VIEWER_DARK)) < VIEWER_DARK_SHARE:
+        return None
+    return (x0, y0, x1, y1), (cols, rows)
+
+
+def dark_viewer(gray: np.ndarray, inside=None) -> bool:
+    """A screen whose viewer is dark round the page, seen whole (:func:`_viewer`): a dark
+    quadrilateral shaped like a phone or a monitor, the bright page centred in it, fitted to one
+    axis and letterboxed on the other. ``inside``: points of the photo (px) that must fall inside
+    the page (the sheet's grid: the bright page is the sheet the marks found)."""
+    small, light, f = _looked(gray)
+    points = None if inside is None else np.reshape(np.asarray(inside, np.float64), (-1, 2)) * f
+    for quad in _dark_quads(small, light):
+        found = _viewer(light, quad)
+        if found is None:
+            continue
+        if points is None:
+            return True
+        (x0, y0, x1, y1), (cols, rows) = found
+        to = np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]])
+        M = cv2.getPerspectiveTransform(quad.astype(np.float32), to)
+        at = cv2.perspectiveTransform(points.reshape(-1, 1, 2), M.astype(np.float64)).reshape(-1, 2)
+        if np.all((at[:, 0] >= x0 - 2) & (at[:, 0] <= x1 + 2) & (at[:, 1] >= y0 - 2) & (at[:, 1] <= y1 + 2)):
+            return True
+    return False
+
+
+def _looked(gray: np.ndarray):
+    """The photo as the frame is looked for without the marks: BAND_LONG px on its long side,
+    blurred by 1 px (float), its log light, and the scale."""
+    f = min(1.0, BAND_LONG / max(gray.shape))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
+    return small, np.log(np.maximum(small, 4.0)).astype(np.float32), f
 
 
 # A photo of the paper sheet shown on a screen (sent to a phone, opened on a laptop): the page is

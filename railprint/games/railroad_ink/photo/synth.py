@@ -69,7 +69,51 @@ def random_board(rng: np.random.Generator, expansion: str = "none", fill: float 
             token = rotate_token(token, int(rng.integers(4)))
             row.append(Cell(token[:4], token[4:]))
         rows.append(tuple(row))
+    if expansion == "lava":
+        rows = _lava_board(rng, rows)
+    elif expansion == "meteor":
+        rows = _meteor_board(rng, rows)
     return Board(tuple(rows), expansion=expansion)
+
+
+# the lava dice's faces (two identical dice): a lava corner (twice), lava straight through, lava
+# on three sides, lava on one side with a straight railway or highway across the other two
+LAVA_FACES = (("ll..", 2), ("l.l.", 1), ("lll.", 1), ("lr.r", 1), ("lh.h", 1))
+
+
+def _lava_board(rng: np.random.Generator, rows: list[tuple[Cell, ...]]) -> list[tuple[Cell, ...]]:
+    """The volcano printed in D4 and 2-12 lava faces grown from it as the rules have them: each
+    drawn next to an open lava side, with a lava side facing it (it replaces what was drawn
+    there: the player drew the lava there instead, or erased the route the lava ate)."""
+    grid = [list(row) for row in rows]
+    grid[3][3] = Cell("llll", "v")
+    weights = np.array([w for _, w in LAVA_FACES], float)
+    weights /= weights.sum()
+    for _ in range(int(rng.integers(2, 13))):
+        open_sides = []
+        for r in range(SIZE):
+            for c in range(SIZE):
+                for side in grid[r][c].lava_sides():
+                    dr, dc = ((-1, 0), (0, 1), (1, 0), (0, -1))[side]
+                    nr, nc = r + dr, c + dc
+                    if 0 <= nr < SIZE and 0 <= nc < SIZE and not grid[nr][nc].lava:
+                        open_sides.append((nr, nc, (side + 2) % 4))
+        if not open_sides:
+            break
+        r, c, facing = open_sides[int(rng.integers(len(open_sides)))]
+        face = LAVA_FACES[int(rng.choice(len(LAVA_FACES), p=weights))][0]
+        turns = [k for k in range(4) if rotate_token(face, k)[facing] == "l"]
+        grid[r][c] = Cell(rotate_token(face, turns[int(rng.integers(len(turns)))]))
+    return [tuple(row) for row in grid]
+
+
+def _meteor_board(rng: np.random.Generator, rows: list[tuple[Cell, ...]]) -> list[tuple[Cell, ...]]:
+    """1-6 craters (one a round, some erased again for a route), each over what was drawn there
+    (a meteor destroys the route it strikes)."""
+    grid = [list(row) for row in rows]
+    for _ in range(int(rng.integers(1, 7))):
+        grid[int(rng.integers(SIZE))][int(rng.integers(SIZE))] = Cell("....", "x")
+    return [tuple(row) for row in grid]
 
 
 # --------------------------------------------------------------------------- the printed page
@@ -240,6 +284,13 @@ def _draw_space(canvas: _Canvas, hand: _Hand, cell: Cell, x0: float, y0: float) 
     rng = hand.rng
     edges, marker = cell.edges, cell.marker
     base = np.array((x0, y0))
+    if marker == "v":      # the volcano is printed (D4 of a lava sheet)
+        return
+    if marker == "x":
+        _crater(canvas, hand, base)
+        return
+    if "l" in edges:
+        _lava(canvas, hand, edges, base)
     w = hand.road * rng.uniform(0.9, 1.1)
     if marker == "o":
         hs = [s for s in range(4) if edges[s] == "h"]
@@ -268,6 +319,187 @@ def _draw_space(canvas: _Canvas, hand: _Hand, cell: Cell, x0: float, y0: float) 
             _railway(canvas, hand, [np.array([_mid(s), (C, C)]) for s in rs], base)
     if marker == "s":
         canvas.blob(hand, base + (C + rng.normal(0, 0.3), C + rng.normal(0, 0.3)), hand.station * rng.uniform(0.9, 1.1))
+
+
+def _lava_mask(rng, edges: str, k: float, route_half: float) -> np.ndarray:
+    """Where the lava of a space with lava on ``edges``' ``l`` sides lies, as a mask over the
+    space (1 mm of margin round it, ``k`` px per mm): the lava die faces' lake shapes, drawn
+    freely -- a band 9-14 mm wide from each lava side to the centre (a corner's curved round its
+    corner, or the whole corner filled), or, beside a route, a half-round lake on the lava side
+    reaching 4.5-7 mm in (short of the route: ``route_half`` mm either side of the middle), its
+    edge wobbling; cut at the space's sides."""
+    n = int(round((S + 2) * k))
+    mask = np.zeros((n, n), np.uint8)
+    lava = [s for s in range(4) if edges[s] == "l"]
+
+    def px(p):
+        return int(round((p[0] + 1) * k)), int(round((p[1] + 1) * k))
+
+    routes = [s for s in range(4) if edges[s] in "hr"]
+    if routes:
+        s = lava[0]
+        across, depth = rng.uniform(5.0, 8.5), min(rng.uniform(4.5, 7.0), C - route_half - 0.8)
+        centre = _mid(s)
+        axes = (across, depth) if s % 2 == 0 else (depth, across)
+        cv2.ellipse(mask, px(centre), (int(axes[0] * k), int(axes[1] * k)), 0, 0, 360, 1, -1)
+    else:
+        half = rng.uniform(4.5, 7.0)
+        if len(lava) == 2 and (lava[1] - lava[0]) % 2 == 1:
+            path = _arc(lava[0], lava[1], 0.0)
+            if rng.random() < 0.4:   # the corner filled right up to it
+                corner = path[0] + path[-1] - np.array((C, C))
+                cv2.circle(mask, px(corner), int((C + half) * k), 1, -1)
+            paths = [path]
+        else:
+            paths = _centre_paths(lava)
+        for path in paths:
+            for p in _resample(path, 0.5):
+                cv2.circle(mask, px(p), int(half * k), 1, -1)
+    # a hand's edge: the shape's border moved in and out by up to 1.5 mm, slowly along it
+    noise = cv2.resize(rng.uniform(-1, 1, (6, 6)).astype(np.float32), (n, n), interpolation=cv2.INTER_CUBIC)
+    soft = cv2.GaussianBlur(mask.astype(np.float32), (0, 0), 1.0 * k)
+    mask = (soft + 0.25 * noise > 0.5).astype(np.uint8)
+    inset = int(round(0.6 * k))    # cut at the space's sides (the printed line)
+    mask[:inset], mask[-inset:], mask[:, :inset], mask[:, -inset:] = 0, 0, 0, 0
+    return mask
+
+
+LAVA_FILLS = ("hatch", "crosshatch", "scribble", "solid")
+
+
+def _lava(canvas: _Canvas, hand: _Hand, edges: str, base: np.ndarray) -> None:
+    """Lava drawn the way players draw it: the lake's shape (``_lava_mask``), its outline (most
+    players) and its inside hatched (lines 0.7-1.5 mm apart, at any angle), cross-hatched,
+    scribbled over (a zigzag back and forth) or shaded solid."""
+    rng = hand.rng
+    k = canvas.k
+    route = [edges[s] for s in range(4) if edges[s] in "hr"]
+    route_half = 0.0 if not route else (hand.road * 0.55 if route[0] == "h" else hand.sleeper_len * 0.58)
+    mask = _lava_mask(rng, edges, k, route_half)
+    n = mask.shape[0]
+    # the space's patch of the canvas: grid mm (x0 - 1, y0 - 1) at its top-left pixel
+    ox = int(round((canvas.origin[0] + base[0] - 1) * k))
+    oy = int(round((canvas.origin[1] + base[1] - 1) * k))
+    h, w = canvas.alpha.shape
+    if ox < 0 or oy < 0 or ox + n > w or oy + n > h:
+        return
+    # (grid mm + origin) * k lands on the patch's px: its origin is the page's less the patch's place
+    patch = _Canvas((n, n), (canvas.origin[0] - ox / k, canvas.origin[1] - oy / k), k)
+    style = LAVA_FILLS[int(rng.choice(len(LAVA_FILLS), p=[0.4, 0.15, 0.2, 0.25]))]
+    ys, xs = np.nonzero(mask)
+    if xs.size == 0:
+        return
+    inside = mask.astype(bool)
+
+    def hatch(angle: float, spacing: float, zigzag: bool) -> None:
+        d = np.array((math.cos(angle), math.sin(angle)))
+        nrm = np.array((-d[1], d[0]))
+        centre = np.array(((S + 2) / 2, (S + 2) / 2))
+        reach = (S + 2) * 0.75
+        previous = None
+        for off in np.arange(-reach, reach, spacing):
+            t = np.arange(-reach, reach, 0.25)
+            pts = centre + nrm * off + d[None, :] * t[:, None]        # patch mm
+            ij = np.round(pts * k).astype(int)
+            ok = (ij[:, 0] >= 0) & (ij[:, 0] < n) & (ij[:, 1] >= 0) & (ij[:, 1] < n)
+            on = np.zeros(len(t), bool)
+            on[ok] = inside[ij[ok, 1], ij[ok, 0]]
+            if not on.any():
+                continue
+            idx = np.flatnonzero(on)
+            runs = np.split(idx, np.flatnonzero(np.diff(idx) > 1) + 1)
+            for run in runs:
+                if len(run) < 3:
+                    continue
+                seg = pts[run] - 1 + base       # grid mm
+                if zigzag and previous is not None and np.hypot(*(previous[-1] - seg[0])) > np.hypot(*(previous[-1] - seg[-1])):
+                    seg = seg[::-1]
+                if zigzag and previous is not None and np.hypot(*(previous[-1] - seg[0])) < spacing * 2.5:
+                    patch.stroke(hand, np.vstack([previous[-1:], seg]), end_jitter=False)
+                else:
+                    patch.stroke(hand, seg, end_jitter=False)
+                previous = seg
+
+    angle = rng.uniform(0, math.pi)
+    if style in ("hatch", "crosshatch"):
+        spacing = rng.uniform(0.7, 1.5)
+        hatch(angle, spacing, False)
+        if style == "crosshatch":
+            hatch(angle + rng.uniform(1.1, 2.0), spacing * rng.uniform(1.0, 1.4), False)
+    elif style == "scribble":
+        hatch(angle, rng.uniform(0.6, 1.3), True)
+    else:   # solid shading: strokes side by side, pressed unevenly
+        shade = float(hand.strength * rng.uniform(0.5, 0.9))
+        streaks = cv2.resize(rng.uniform(0.75, 1.0, (4, 24)).astype(np.float32), (n, n), interpolation=cv2.INTER_LINEAR)
+        turn = cv2.getRotationMatrix2D((n / 2, n / 2), math.degrees(angle), 1.0)
+        streaks = cv2.warpAffine(streaks, turn, (n, n), borderMode=cv2.BORDER_REFLECT)
+        patch.alpha = np.maximum(patch.alpha, shade * streaks * cv2.GaussianBlur(mask.astype(np.float32), (0, 0), 0.3 * k))
+    grow = cv2.dilate(mask, np.ones((max(1, int(0.6 * k)),) * 2, np.uint8)).astype(np.float32)
+    region = canvas.alpha[oy:oy + n, ox:ox + n]
+    np.maximum(region, patch.alpha * grow, out=region)
+    if rng.random() < 0.8:   # the lake's outline, open where it flows over the space's side
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            pts = contour[:, 0, :].astype(float) / k - 1     # space mm
+            keep = np.minimum(pts, S - pts).min(axis=1) > 0.9
+            if keep.all():
+                pts = np.vstack([pts, pts[:1]])
+                canvas.stroke(hand, base + pts[::3] if len(pts) > 9 else base + pts, end_jitter=False)
+                continue
+            idx = np.flatnonzero(keep)
+            if idx.size == 0:
+                continue
+            # the contour is closed: start right after a border point so no piece wraps round
+            start = int(np.flatnonzero(~keep)[0])
+            order = np.roll(np.arange(len(pts)), -start)
+            on = keep[order]
+            pieces = np.split(order[on], np.flatnonzero(np.diff(np.flatnonzero(on)) > 1) + 1)
+            for piece in pieces:
+                if len(piece) > 4:
+                    canvas.stroke(hand, base + pts[piece][::2], end_jitter=False)
+
+
+def _crater(canvas: _Canvas, hand: _Hand, base: np.ndarray) -> None:
+    """A crater as players draw one: a circle 5-10 mm across round the space's middle, filled in,
+    scribbled over, with a smaller ring inside (the printed crater's bowl), or crossed; or a
+    cross alone; sometimes over a faintly erased route (a meteor destroys the route it strikes)."""
+    rng = hand.rng
+    if rng.random() < 0.3:   # the route it struck, erased
+        side = int(rng.integers(4))
+        canvas.stroke(hand, base + np.array([_mid(side), _mid((side + 2) % 4)]), faint=rng.uniform(0.06, 0.16))
+    centre = np.array((C, C)) + rng.normal(0, 0.5, 2)
+    radius = rng.uniform(2.5, 5.0)
+    style = ("filled", "scribbled", "ring", "crossed", "cross")[int(rng.choice(5, p=[0.3, 0.25, 0.15, 0.15, 0.15]))]
+    t = np.linspace(0, 2 * math.pi * rng.uniform(1.02, 1.15), 60) + rng.uniform(0, 2 * math.pi)
+    circle = centre + radius * np.stack([np.cos(t), np.sin(t)], axis=1) * rng.uniform(0.9, 1.1, 2)
+    if style != "cross":
+        canvas.stroke(hand, base + circle, end_jitter=False)
+    if style == "filled":
+        poly = ((base + circle[:50] + canvas.origin) * canvas.k).astype(np.int32)
+        cv2.fillPoly(canvas.alpha, [poly], float(hand.strength * rng.uniform(0.6, 1.0)), cv2.LINE_AA)
+    elif style == "scribbled":
+        a = rng.uniform(0, math.pi)
+        d, nrm = np.array((math.cos(a), math.sin(a))), np.array((-math.sin(a), math.cos(a)))
+        spacing = rng.uniform(0.6, 1.2)
+        pts = []
+        for i, off in enumerate(np.arange(-radius * 0.9, radius * 0.9, spacing)):
+            half = math.sqrt(max(radius ** 2 - off ** 2, 0)) * 0.95
+            ends = (centre + nrm * off - d * half, centre + nrm * off + d * half)
+            pts.extend(ends if i % 2 == 0 else ends[::-1])
+        canvas.stroke(hand, base + np.array(pts), end_jitter=False)
+    elif style == "ring":
+        inner = centre + radius * rng.uniform(0.4, 0.6) * np.stack([np.cos(t), np.sin(t)], axis=1)
+        canvas.stroke(hand, base + inner, end_jitter=False)
+    if style in ("crossed", "cross"):
+        arm = radius * (0.7 if style == "crossed" else rng.uniform(0.9, 1.1))
+        for a in (math.pi / 4, 3 * math.pi / 4):
+            a += rng.normal(0, 0.1)
+            d = np.array((math.cos(a), math.sin(a))) * arm
+            canvas.stroke(hand, base + np.array([centre - d, centre + d]), end_jitter=False)
+    if rng.random() < 0.3:   # the last impact's dot, in the space's top-left corner (the rules)
+        dot = np.array((rng.uniform(2.0, 3.5), rng.uniform(2.0, 3.5)))
+        cv2.circle(canvas.alpha, tuple(int(v) for v in (base + dot + canvas.origin) * canvas.k),
+                   max(1, int(rng.uniform(0.4, 0.7) * canvas.k)), float(hand.strength), -1, cv2.LINE_AA)
 
 
 def _highway(canvas, hand, paths, w, base, *, hub: bool, curve=None, spokes=None) -> None:

@@ -59,6 +59,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("marks in the centre", "kreski w środku pola"),
     ("no die face draws this space", "żadna ścianka kości nie rysuje takiego pola"),
     ("centre: a station?", "środek: stacja?"),
+    # the expansions (photo/expansion.py)
+    ("lava or a route? (the side is neither clearly lava nor clearly not)",
+     "lawa czy trasa? (nie widać wyraźnie, czy ten bok jest lawą)"),
+    ("no lava die face draws this space", "żadna ścianka kości lawy nie rysuje takiego pola"),
+    ("the route beside the lava is not read with certainty", "trasa obok lawy nie jest odczytana na pewno"),
+    ("a crater? (marks in the middle of the space, not clearly a crater)",
+     "krater? (kreski na środku pola, ale nie wyraźnie krater)"),
+    ("a crater with a route reaching the space's side?", "krater, a do boku pola dochodzi trasa?"),
+    ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"

@@ -95,7 +95,9 @@
     const editor = document.getElementById("editor");
     if (!editor || document.getElementById("ri-photo-file")) return;
     const input = document.createElement("input");
-    Object.assign(input, {type: "file", accept: "image/*", hidden: true, id: "ri-photo-file"});
+    // HEIC/HEIF and AVIF named too: desktop Chrome's picker greys out an iPhone's .heic under image/*
+    // alone (and sends it with no type: the server reads the bytes, not the type)
+    Object.assign(input, {type: "file", accept: "image/*,.heic,.heif,.avif", hidden: true, id: "ri-photo-file"});
     input.setAttribute("capture", "environment");
     input.addEventListener("change", () => { const file = input.files[0]; input.value = ""; if (file) send(file); });
     const button = document.createElement("button");
