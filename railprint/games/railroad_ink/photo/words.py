@@ -38,6 +38,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "małe zdjęcie (siatka ma {n} px szerokości; pewny odczyt od {n} px)"),
     ("the paper is overexposed here (white clipped): a light line may be lost",
      "papier jest tu prześwietlony (biel obcięta): jasna linia mogła zniknąć"),
+    ("a trace of a line in the overexposed paper", "ślad linii w prześwietlonym papierze"),
     ("a motion-blurred photo, unblurred: the lines along this space's sides do not all agree",
      "poruszone zdjęcie, wyostrzone: linie wzdłuż boków tego pola nie zgadzają się"),
     ("a light line lost in the noise? (a dark, noisy photo: its drawn lines barely stand out of the noise, "
