@@ -42,7 +42,8 @@ def test_smoothed_noise_is_not_a_line_against_the_noise_measured_along_the_side(
 
 def _sheet(noise: float, seed: int = 7) -> np.ndarray:
     """A rectified darkness: paper at 0.05 with smoothed noise of ``noise`` (before smoothing),
-    every space of rows A-C a north-south railway at 0.9 (a clear drawing), the rest empty."""
+    every space of rows A-C a north-south railway at 0.9 with a sleeper every 3 mm (a clear drawing:
+    a line with no sleeper is no certain railway), the rest empty."""
     size = int(round((layout.GRID_MM + 2 * read.MARGIN_MM) * P))
     rng = np.random.default_rng(seed)
     rel = 0.05 + cv2.GaussianBlur(rng.normal(0, noise, (size, size)).astype(np.float32), (0, 0), 1.2)
@@ -51,6 +52,8 @@ def _sheet(noise: float, seed: int = 7) -> np.ndarray:
             x = int(round((read.MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * P))
             y0 = int((read.MARGIN_MM + r * layout.SQUARE_MM) * P)
             rel[y0:y0 + int(layout.SQUARE_MM * P), x - 2:x + 3] += 0.9
+            for y in range(y0 + int(1.5 * P), y0 + int(layout.SQUARE_MM * P), int(3 * P)):   # its sleepers
+                rel[y:y + 4, x - int(1.8 * P):x + int(1.8 * P) + 1] = 0.95
     return np.clip(rel, 0, 1).astype(np.float32)
 
 
