@@ -24,8 +24,9 @@ runner = CliRunner()
 
 # dev seeds of the independent generator (0-9,999), small photos (2-3 MP) so the test stays fast:
 # 27 draws highways as one plain fine-liner line (main's reader read 12 of its spaces as railways
-# with certainty); 0 draws a 2+2 station as a hollow square (read as a certain overpass)
-SEEDS = (27, 0)
+# with certainty); 0 draws a 2+2 station as a hollow square (read as a certain overpass); 17 draws
+# highways as one bold line (5 of its spaces read as certain railways before BROAD)
+SEEDS = (27, 0, 17)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -86,3 +87,31 @@ def test_an_overpass_drawn_across_is_still_read_with_certainty():
     assert read._enclosed_centre(ink, 3, 3) == 0
     cell, certain, why = read.read_space(ink, ink * 0, 3, 3)
     assert (cell.token, certain) == ("hrhro", True), why
+
+
+def _strip(line_mm: float, wobble_mm: float, sleeper_mm: float = 0.0, every_mm: float = 3.0) -> np.ndarray:
+    """A side's ink strip (``read._strip``'s shape: rows inwards, columns across) holding one line
+    ``line_mm`` wide down its middle, ``wobble_mm`` wider every other mm, and sleepers
+    ``sleeper_mm`` wide every ``every_mm`` (none when 0)."""
+    p = read.PX_PER_MM
+    rows, cols = int(round((read.DEPTH[1] - read.DEPTH[0]) * p)), int(round(2 * read.ACROSS * p))
+    strip = np.zeros((rows, cols), np.uint8)
+    for i in range(rows):
+        width = line_mm + (wobble_mm if (i // int(p)) % 2 else 0.0)
+        if sleeper_mm and i % int(round(every_mm * p)) < 2:
+            width = sleeper_mm
+        half = width * p / 2
+        strip[i, int(round(cols / 2 - half)):int(round(cols / 2 + half))] = 1
+    return strip
+
+
+def test_a_broad_line_whose_wobble_looks_like_sleepers_is_no_certain_railway():
+    """A highway drawn as one bold line (1.5 mm, wobbling to 2 mm) ran wide in enough rows to pass
+    for a railway's sleepers: read as a certain railway. Now its wide rows must stand out of the
+    line (a sleeper's reach) for a certain railway; else the side is a flagged highway guess."""
+    bold = read.classify_side(read.side_features(_strip(1.5, 0.5)))
+    assert (bold.kind, bold.certain, bold.why) == ("h", False, read.BROAD)
+    # railways stay certain: a pen's line with sleepers, a felt-tip marker's broad line with its own
+    for line, sleeper in ((0.6, 3.5), (1.5, 3.5), (1.0, 2.8)):
+        side = read.classify_side(read.side_features(_strip(line, 0.2, sleeper)))
+        assert (side.kind, side.certain) == ("r", True), (line, sleeper, side)

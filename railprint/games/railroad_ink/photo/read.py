@@ -1021,12 +1021,14 @@ def side_features(strip: np.ndarray) -> dict[str, float]:
     rows = strip.shape[0]
     n_ink = n_wide = 0
     tracks: list[list[float]] = []   # [first row, last row, last centre, sum of centres, count]
+    widest: list[float] = []         # each inked row's widest run, mm
     for i, row in enumerate(strip):
         runs = _runs(row)
         if not runs:
             continue
         n_ink += 1
-        if any((e - s + 1) / p >= 1.7 for s, e in runs):
+        widest.append(max((e - s + 1) / p for s, e in runs))
+        if widest[-1] >= 1.7:
             n_wide += 1
             continue
         for s, e in runs:
@@ -1050,8 +1052,15 @@ def side_features(strip: np.ndarray) -> dict[str, float]:
             if 2.6 <= abs(long[i][1] - long[j][1]) <= 8.5:
                 pair = max(pair, min(long[i][0], long[j][0]))
     line = max((x[0] for x in long), default=0.0)
+    wide_rows = [w for w in widest if w >= 1.7]
+    narrow_rows = [w for w in widest if w < 1.7]
     return {"ink": n_ink / rows, "wide": n_wide / rows, "pair": pair, "line": line, "tracks": float(len(long)),
-            "mass": float(strip.mean())}
+            "mass": float(strip.mean()),
+            # the line's own width (the narrow rows' median) and how far its widest rows run
+            # (their 90th percentile): a sleeper stands well out of its line, a broad line's
+            # wobble does not
+            "core": float(np.median(narrow_rows)) if narrow_rows else 0.0,
+            "sleeper": float(np.percentile(wide_rows, 90)) if wide_rows else 0.0}
 
 
 def classify_side(f: dict[str, float]) -> SideRead:
@@ -1067,12 +1076,19 @@ def classify_side(f: dict[str, float]) -> SideRead:
         # (a thick marker's highway, its two lines run together on a curve; a highlighter)
         return SideRead("r", False, "a solid band: a highway's two lines run together?")
     if pair < 0.3 and ink >= 0.8 and (wide >= 0.08 and line >= 0.5 or wide >= 0.3):
+        if f.get("core", 0.0) >= BROAD_CORE_MM and f.get("sleeper", 0.0) < BROAD_SLEEPER_MM:
+            # a broad line whose wide rows are its own wobble, not sleepers standing out of it:
+            # a highway drawn as one bold line (independent check, issue 35), never a certain railway
+            return SideRead("h", False, BROAD)
         return SideRead("r", True)
     guess = "h" if pair >= 0.3 and wide < 0.15 else "r"
     return SideRead(guess, False, NEITHER)
 
 
 NEITHER = "neither clearly a highway nor a railway"
+BROAD = "one broad line with no sleeper standing out: a highway drawn as one line?"
+BROAD_CORE_MM = 1.4     # a line this wide (its narrow rows' median) ...
+BROAD_SLEEPER_MM = 2.6  # ... whose widest rows reach under this (90th percentile) has no sleeper
 IN_THE_NOISE = "a faint line? (within the noise measured along it)"
 
 
@@ -1247,6 +1263,8 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     sides[s] = SideRead("h" if pair >= 0.5 else "r", False, "two lines, like a highway's?")
                 elif side.kind == "h" and pair < 0.1:
                     sides[s] = SideRead("h", False, "one line, like a railway's?")
+            elif side.why == BROAD:
+                continue   # its guess stands: a highway (the darkness shows one line either way)
             elif not side.certain and side.kind != ".":
                 # the best guess (the side stays uncertain): the darkness crossing two lines a
                 # road's width apart in most rows is a highway, in nearly none a railway; in

@@ -54,6 +54,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("a few marks", "kilka kresek"),
     ("a solid band: a highway's two lines run together?", "pełny pas: dwie linie autostrady zlały się?"),
     ("neither clearly a highway nor a railway", "ani wyraźnie autostrada, ani linia kolejowa"),
+    ("one broad line with no sleeper standing out: a highway drawn as one line?",
+     "jedna gruba linia bez wyraźnych podkładów: autostrada narysowana jedną linią?"),
     ("two lines, like a highway's?", "dwie linie, jak autostrada?"),
     ("one line, like a railway's?", "jedna linia, jak linia kolejowa?"),
     ("a station needs a highway and a railway", "stacja potrzebuje autostrady i linii kolejowej"),
