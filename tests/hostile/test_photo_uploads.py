@@ -49,7 +49,7 @@ def test_a_jpeg_of_many_scans_is_refused_before_it_is_decoded(monkeypatch):
 def test_only_jpeg_png_and_webp_photos_reach_a_decoder(kind, monkeypatch):
     """A BMP or TIFF (libtiff: multipage, 64-bit samples, any compression) named .jpg was decoded."""
     monkeypatch.setattr(read.cv2, "imdecode", lambda *a: pytest.fail("decoded"))
-    with pytest.raises(PhotoError, match=r"^not an image file \(expected a JPEG, PNG or WebP photo\)$"):
+    with pytest.raises(PhotoError, match=r"^not an image file \(expected a JPEG, PNG, WebP, HEIC or AVIF photo\)$"):
         read_photo(_grey(kind))
     with pytest.raises(PhotoError, match="not an image file"):   # a PNG's signature, then a TIFF
         read_photo(b"\x89PNG\r\n\x1a\n" + _grey("TIFF"))

@@ -124,7 +124,7 @@ def test_a_card_picture_whose_text_chunk_is_too_large_says_so(tmp_path, chunk, a
 
 def test_a_photo_whose_text_chunk_is_too_large_is_read_without_it(paper_photo):
     """Pillow reads only the photo's header (its size; OpenCV decodes the pixels), and refused the
-    whole photo for its metadata: "not an image file (expected a JPEG, PNG or WebP photo)"."""
+    whole photo for its metadata: "not an image file (expected a JPEG, PNG, WebP, HEIC or AVIF photo)"."""
     from PIL import Image
 
     from railprint.games.railroad_ink.photo.read import read_photo

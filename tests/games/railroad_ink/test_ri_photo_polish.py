@@ -39,7 +39,7 @@ def test_score_lang_pl_says_a_refused_photo_in_polish(tmp_path, blank_jpeg):
         english.stderr
     not_image = run("score", "railroad-ink", "--photo", str(junk), "--lang", "pl")
     assert not_image.exit_code == 1
-    assert not_image.stderr == f"Error: {junk}: to nie jest plik obrazu (potrzebne zdjęcie JPEG, PNG albo WebP)\n"
+    assert not_image.stderr == f"Error: {junk}: to nie jest plik obrazu (potrzebne zdjęcie JPEG, PNG, WebP, HEIC albo AVIF)\n"
     debug = run("score", "railroad-ink", "--photo", str(blank), "--debug-image", str(tmp_path / "x.jpg"),
                 "--lang", "pl")
     assert debug.exit_code == 1 and "zapisz go jako plik .png" in debug.stderr, debug.stderr

@@ -64,8 +64,8 @@ class PhotoError(RailprintError):
     """A photo that cannot be read as a Railroad Ink sheet."""
 
 
-NOT_AN_IMAGE = "not an image file (expected a JPEG, PNG or WebP photo)"
-NOT_AN_IMAGE_PL = "to nie jest plik obrazu (potrzebne zdjęcie JPEG, PNG albo WebP)"
+NOT_AN_IMAGE = "not an image file (expected a JPEG, PNG, WebP, HEIC or AVIF photo)"
+NOT_AN_IMAGE_PL = "to nie jest plik obrazu (potrzebne zdjęcie JPEG, PNG, WebP, HEIC albo AVIF)"
 
 
 def too_big_pl(size: int) -> str:
