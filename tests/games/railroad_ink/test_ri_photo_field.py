@@ -212,16 +212,22 @@ def test_the_sides_something_lies_over_are_named_and_not_guessed_from():
     assert guess != read.Cell("rrrr")
 
 
+def _all_wrong_flagged(seed: int, effect: str, *, most: int) -> None:
+    """The field photo of ``seed`` under ``effect``: every space read wrong is flagged, and at most
+    ``most`` are wrong."""
+    photo = _field(seed, effect, None)
+    reading = read_photo(photo.jpeg)
+    wrong = _wrong(photo.board, reading.board)
+    assert wrong <= {u.square for u in reading.uncertain}
+    assert len(wrong) <= most, (sorted(wrong), photo.params)
+
+
 def test_an_overexposed_spaces_washed_out_lines_are_guessed_routes():
     # round eleven: dev seed 780025 under a strong contrast curve (3.1 MP): the paper clips to
     # white and a pencil route's lines wash out to a few marks; such a side was guessed empty
     # (flagged), 5 spaces wrong. In an overexposed space an uncertain empty side is a route's
     # guess (on the dev hot spot and contrast photos 236 such sides were routes, 6 empty)
-    photo = _field(780_025, "contrast", None)
-    reading = read_photo(photo.jpeg)
-    wrong = _wrong(photo.board, reading.board)
-    assert wrong <= {u.square for u in reading.uncertain}
-    assert len(wrong) <= 2, (sorted(wrong), photo.params)
+    _all_wrong_flagged(780_025, "contrast", most=2)
 
 
 def test_an_empty_space_darker_in_the_middle_than_the_photos_empty_spaces_is_flagged():
@@ -257,11 +263,7 @@ def test_a_filled_centre_between_routes_of_one_kind_is_guessed_no_station():
 def test_a_markers_junctions_are_not_guessed_stations():
     # round twelve: dev seed 940016 (1.1 MP) drawn with a felt-tip marker: 6 spaces wrong (all
     # flagged), junctions of one route kind guessed stations
-    photo = _field(940_016, "marker", None)
-    reading = read_photo(photo.jpeg)
-    wrong = _wrong(photo.board, reading.board)
-    assert wrong <= {u.square for u in reading.uncertain}
-    assert len(wrong) <= 3, (sorted(wrong), photo.params)
+    _all_wrong_flagged(940_016, "marker", most=3)
 
 def _noisy_sheet(clear: int, seed: int = 12) -> np.ndarray:
     """A rectified darkness of a dark room's photo: paper at 0.1 of the black with sensor noise of
