@@ -786,6 +786,7 @@ def draw_sheet(plan: Plan, dpi: float):
         u, v = rng.uniform(0.2, 0.8, 2)
         a = np.array(dr.cell_mm(r, c, u, v))
         ink.stroke(np.array([a, a + rng.normal(0, 0.6, 2)]), player.pen)
+        tags[r, c].add("stray-mark")
     board = to_board(truth)
     meta = {"player": f"{player.pen.kind}/{player.hw_style}/{player.rw_style}/{player.station}",
             "specials": len(used), "drawn": len(drawn)}
