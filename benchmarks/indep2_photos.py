@@ -440,7 +440,7 @@ def make_player(rng: np.random.Generator, habits: set) -> Player:
     return Player(habits, pen, hw_pen, rw_pen, hw_style, rng.uniform(2.2, 3.6), bool(rng.random() < 0.5),
                   rw_style, rng.uniform(2.3, 4.0), station, "hump" if "overpass-hump" in habits else "cross",
                   0.0 if ruler else rng.uniform(0.15, 0.6),
-                  (0.0, 0.3) if ruler else (rng.uniform(-1.5, 0.2), rng.uniform(0.0, 1.2)))
+                  (0.0, 0.3) if ruler else tuple(sorted((rng.uniform(-1.5, 0.2), rng.uniform(0.0, 1.2)))))
 
 
 class Drawer:
@@ -1003,7 +1003,7 @@ def make_photo(seed: int, *, flat: bool = False):
         gc = gc[:2] / gc[2] / 8
         side = rng.uniform(0, 2 * math.pi)
         span = max(W, H) / 8
-        p0 = gc + np.array([math.cos(side), math.sin(side)]) * span * rng.uniform(0.1, 0.35)
+        p0 = gc + np.array([math.cos(side), math.sin(side)]) * span * rng.uniform(0.0, 0.12)   # inside the grid
         perp = np.array([-math.sin(side), math.cos(side)])
         poly = np.array([p0 - perp * span * 0.25, p0 + perp * span * 0.25,
                          p0 + perp * span * 0.3 + np.array([math.cos(side), math.sin(side)]) * span * 2,
@@ -1011,6 +1011,12 @@ def make_photo(seed: int, *, flat: bool = False):
         cv2.fillPoly(sh, [np.round(poly).astype(np.int32)], 1.0)
         sh = cv2.GaussianBlur(sh, (0, 0), span * rng.uniform(0.03, 0.08))
         light *= 1 - rng.uniform(0.35, 0.6) * sh
+        centres = np.array([[(sheet.xs[c] + sheet.xs[c + 1]) / 2, (sheet.ys[r] + sheet.ys[r + 1]) / 2, 1]
+                            for r in range(SIZE) for c in range(SIZE)]) @ H0.T
+        centres = np.round(centres[:, :2] / centres[:, 2:] / 8).astype(int)
+        hh, ww = sh.shape
+        meta["shadowed_spaces"] = int(sum(sh[min(max(y, 0), hh - 1), min(max(x, 0), ww - 1)] > 0.5
+                                          for x, y in centres))
     light = cv2.resize(light, (W, H))
     img *= light[..., None]
     night = "night" in plan.effects
