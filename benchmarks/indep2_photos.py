@@ -399,6 +399,7 @@ class Player:
     overpass: str             # cross | hump
     wobble: float
     reach: tuple[float, float]  # arm end beyond the side (mm): negative short, positive overshoot
+    tool: str = "pen"           # pencil | ballpoint | fineliner | felt
 
 
 def make_player(rng: np.random.Generator, habits: set) -> Player:
@@ -440,7 +441,8 @@ def make_player(rng: np.random.Generator, habits: set) -> Player:
     return Player(habits, pen, hw_pen, rw_pen, hw_style, rng.uniform(2.2, 3.6), bool(rng.random() < 0.5),
                   rw_style, rng.uniform(2.3, 4.0), station, "hump" if "overpass-hump" in habits else "cross",
                   0.0 if ruler else rng.uniform(0.15, 0.6),
-                  (0.0, 0.3) if ruler else tuple(sorted((rng.uniform(-1.5, 0.2), rng.uniform(0.0, 1.2)))))
+                  (0.0, 0.3) if ruler else tuple(sorted((rng.uniform(-1.5, 0.2), rng.uniform(0.0, 1.2)))),
+                  str(tool))
 
 
 class Drawer:
@@ -788,7 +790,8 @@ def draw_sheet(plan: Plan, dpi: float):
         ink.stroke(np.array([a, a + rng.normal(0, 0.6, 2)]), player.pen)
         tags[r, c].add("stray-mark")
     board = to_board(truth)
-    meta = {"player": f"{player.pen.kind}/{player.hw_style}/{player.rw_style}/{player.station}",
+    meta = {"player": f"{player.tool}/{player.hw_style}/{player.rw_style}/{player.station}",
+            "styles": [f"tool:{player.tool}", f"highway:{player.hw_style}"],
             "specials": len(used), "drawn": len(drawn)}
     return ink.page, sheet, board, tags, meta
 
@@ -1114,23 +1117,26 @@ def report(results, verbose: bool) -> str:
     refused = Counter(r["refused"] for r in results if r["refused"])
     cpus = [r["cpu"] for r in read]
     out.append(f"photos {len(results)}: read {len(read)}, refused {sum(refused.values())}; "
-               f"photos with a flag {photos_flagging} / {len(read)}")
+               f"photos with a flag {photos_flagging} / {len(read)}, "
+               f"{sum(s['flagged'] for r in read for s in r['spaces']) / max(1, len(read)):.1f} flags a photo")
     if spaces:
         out.append(f"spaces {len(spaces)}: right {right} ({100 * right / len(spaces):.2f} %), "
                    f"flagged {flagged} ({wrong_flagged} of them wrong), SILENT {len(silent)} "
                    f"(on {len({r['seed'] for r, _ in silent})} photos)")
     if cpus:
+        worst = read[int(np.argmax(cpus))]
+        w, h = worst["meta"]["size"]
         out.append(f"CPU of read_photo (user+sys): median {np.median(cpus):.2f} s, max {max(cpus):.2f} s "
-                   f"(seed {read[int(np.argmax(cpus))]['seed']}, {read[int(np.argmax(cpus))]['plan'].mp:.1f} MP)")
+                   f"(seed {worst['seed']}, {w} x {h} px as read)")
     for why, n in refused.most_common():
         out.append(f"  refused x{n}: {why}")
     if verbose:
         out.append("by habit / effect (photos with it: spaces, right %, wrong, flagged, silent):")
         groups = defaultdict(list)
         for r in read:
-            for h in r["plan"].habits + r["plan"].effects:
+            for h in r["plan"].habits + r["plan"].effects + r["meta"].get("styles", []):
                 groups[h].append(r)
-        for name in HABITS + EFFECTS:
+        for name in HABITS + EFFECTS + tuple(sorted(k for k in groups if ":" in k)):
             rs = groups.get(name, [])
             if not rs:
                 continue
@@ -1157,7 +1163,7 @@ def report(results, verbose: bool) -> str:
             for r, s in silent:
                 out.append(f"  seed {r['seed']:5} {s['square']:3} {s['want']:6} → {s['got']:6} {s['kind']:11} "
                            f"tags {','.join(s['tags']) or '-'}; habits {','.join(r['plan'].habits)}; "
-                           f"effects {','.join(r['plan'].effects)}; {r['plan'].mp:.1f} MP tilt {r['plan'].tilt:.0f}°")
+                           f"effects {','.join(r['plan'].effects)}; {r['meta']['player']}; {r['plan'].mp:.1f} MP tilt {r['plan'].tilt:.0f}°")
     return "\n".join(out)
 
 
@@ -1182,6 +1188,10 @@ def main(argv=None) -> int:
               f"sheet {plan.sheet_seed} {plan.paper} {plan.lang}; {meta}")
         print(format_board(board))
         return 0
+    sys.path.insert(0, str(Path(__file__).parent))
+    from cputime import report_machine
+
+    report_machine()
     results = []
     for seed in range(args.first, args.first + args.count):
         res = measure(seed)
