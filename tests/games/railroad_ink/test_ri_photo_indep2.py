@@ -110,6 +110,7 @@ def test_every_space_read_wrong_is_flagged_on_an_indep2_photo():
     from railprint.games.railroad_ink.photo.read import read_photo
 
     data, board, plan, tags, meta = gen.make_photo(GUARANTEE_SEED)
+    assert gen.make_photo(GUARANTEE_SEED)[0] == data               # the same photo for the same seed
     reading = read_photo(data, f"indep2-{GUARANTEE_SEED}.jpg")
     flagged = {u.square for u in reading.uncertain}
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
