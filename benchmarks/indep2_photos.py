@@ -62,7 +62,7 @@ import resource
 import sys
 import tempfile
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -427,9 +427,7 @@ def make_player(rng: np.random.Generator, habits: set) -> Player:
         hw_pen = Pen(light[int(rng.integers(4))], rng.uniform(0.6, 0.9), rng.uniform(0.6, 0.85), "pencil")
         rw_pen = Pen(dark[int(rng.integers(4))], rng.uniform(0.5, 0.8), rng.uniform(0.6, 0.85), "pencil")
     hw_style = str(rng.choice(["single", "double", "dashed"], p=[0.3, 0.45, 0.25]))
-    if hw_pen.width > 0.75 and hw_style == "single":
-        pass
-    elif hw_style == "single":
+    if hw_style == "single" and hw_pen.width <= 0.75:   # a thin pen draws a highway line twice over
         hw_pen = Pen(hw_pen.colour, hw_pen.width * rng.uniform(1.8, 2.6), hw_pen.opacity, hw_pen.kind)
     if "highlighter" in habits:
         hw_style = "highlighter"
@@ -589,14 +587,10 @@ class Drawer:
 
     def chain(self, cells):
         """One continuous stroke through a run of plain two-sided spaces: [(r, c, in, out)]."""
-        kind = None
         pts = []
         for r, c, a, b in cells:
-            e = self.sheet  # noqa: F841
-            kind = kind or "?"
             p1, p2 = np.array(SIDE_PT[a]), np.array(SIDE_PT[b])
             if (a - b) % 2 == 0:
-                seg = [p1, p2]
                 seg = [p1 + (p2 - p1) * t for t in np.linspace(0, 1, 8)]
             else:
                 corner = p1 + p2 - (0.5, 0.5)
@@ -609,7 +603,7 @@ class Drawer:
             pts.extend(mm if not pts else mm[1:])
         return np.array(pts)
 
-    def ticks_for_round(self, r, c, number, pen):
+    def round_number(self, r, c, number, pen):
         box = self.sheet.boxes.get((r, c))
         if box is None:
             return
@@ -676,7 +670,6 @@ class Plan:
     rotation: float
     fill: float
     exif: int = 1
-    notes: dict = field(default_factory=dict)
 
 
 def make_plan(seed: int) -> Plan:
@@ -780,7 +773,7 @@ def draw_sheet(plan: Plan, dpi: float):
             dr.space(r, c, edges, marker)
     if "round-numbers" in habits:
         for r, c in drawn:
-            dr.ticks_for_round(r, c, rounds[r][c], player.pen)
+            dr.round_number(r, c, rounds[r][c], player.pen)
             tags[r, c].add("round-numbers")
     # a few stray marks: a dot, a short slip of the pen
     for _ in range(int(rng.integers(0, 4))):
