@@ -26,6 +26,8 @@ DEPTH = (1.0, 7.0)    # mm inside the edge: the side's strip looked at (longer t
                       # dash and a gap, two rungs or more; clear of a station's square)
 RUNNING = 25          # a line runs on when this percentile of its column over the rows is dark
 SEPARATION = (1.2, 8.5)   # mm between the two lines' middles
+ACROSS_MM = 0.8       # a row dark this far past both lines' edges crosses the route (a rung reaches 0.3 mm)
+MIN_ROWS_MM = 2.5     # ... the route's own rows before it, at least this long
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,13 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
     if best is None:
         return None
     a, b = best
+    # each line runs on through every third of the rows where it is (a curve's one line moves
+    # across the side, and its running darkness spreads into two humps)
+    w = max(1, int(round(0.4 * p)))
+    for third in np.array_split(part, 3):
+        mean = np.median(third, axis=0) - base
+        if any(float(mean[max(0, k - w):k + w + 1].max()) < 0.5 * h[k] for k in (a, b)):
+            return None
     # no third line running on outside the pair as dark as they are (a railway's line beside
     # a neighbour's)
     if any(h[k] >= 0.6 * min(h[a], h[b]) for k in peaks if k < a - 1.0 * p or k > b + 1.0 * p):
@@ -78,6 +87,16 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
     level = min(h[a], h[b])
     width = float(np.mean([np.count_nonzero(h[max(0, k - int(2 * p)):k + int(2 * p) + 1] >= 0.5 * h[k])
                            for k in (a, b)])) / p
+    # a row dark well past both lines (a station's square, a crossing route, the centre) ends
+    # the route's own rows
+    past = int(round((width / 2 + ACROSS_MM) * p))
+    left, right = part[:, :max(1, a - past)].max(axis=1), part[:, b + past:].max(axis=1) if b + past < part.shape[1] \
+        else np.zeros(len(part), np.float32)
+    across = np.flatnonzero((left - base >= 0.5 * level) & (right - base >= 0.5 * level))
+    if across.size:
+        if across[0] < MIN_ROWS_MM * p:
+            return None
+        part = part[:across[0]]
     # the middle, along the route: each row's darkness halfway between the lines (and a pixel
     # either side), from the running profile's lightest between them (the lines' blur reaching
     # it) to the lines'
@@ -101,11 +120,16 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
 
 PLAIN_DUTY = 0.1      # the middle dark in under this share of the rows: nothing between the lines
 DASH_MM = 1.5         # the middle's dark runs this long along the route (mm) or more ...
+DASH_MAX_MM = 3.0     # ... and no longer (a curve's line crossing the middle runs on) ...
+DASH_DUTY = 0.8       # ... in no more than this share of the rows
 DASH_PAST = 0.5       # ... and this much longer than the lines are wide: dashes (the blur lengthens
                       # both alike)
-RUNG_MM = 1.2         # the middle's dark runs this long or less ...
-RUNG_PAST = 0.2       # ... and no more than this longer than the lines are wide: rungs (a pen's
-                      # stroke across the route is as long along it as the pen draws wide)
+RUNG_SHORT_MM = 1.0   # the middle's dark runs this long or less, two of them or more (one short
+                      # mark is a stray) ...
+RUNG_MM = 1.2         # ... or this long or less and ...
+RUNG_PAST = 0.2       # ... no more than this longer than the lines are wide: rungs (a pen's
+                      # stroke across the route is as long along it as the pen draws wide, and
+                      # the blur lengthens both alike)
 
 
 def verdict(m: Lines | None) -> str | None:
@@ -115,9 +139,9 @@ def verdict(m: Lines | None) -> str | None:
         return None
     if m.duty < PLAIN_DUTY:
         return "h"
-    if m.on >= DASH_MM and m.on - m.width >= DASH_PAST:
+    if DASH_MM <= m.on <= DASH_MAX_MM and m.on - m.width >= DASH_PAST and m.duty <= DASH_DUTY:
         return "h"
-    if m.on <= RUNG_MM and m.on - m.width <= RUNG_PAST:
+    if m.runs >= 2 and (m.on <= RUNG_SHORT_MM or m.on <= RUNG_MM and m.on - m.width <= RUNG_PAST):
         return "r"
     return None
 
