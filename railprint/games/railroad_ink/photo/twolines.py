@@ -28,6 +28,7 @@ RUNNING = 25          # a line runs on when this percentile of its column over t
 SEPARATION = (1.2, 8.5)   # mm between the two lines' middles
 ACROSS_MM = 0.8       # a row dark this far past both lines' edges crosses the route (a rung reaches 0.3 mm)
 MIN_ROWS_MM = 2.5     # ... the route's own rows before it, at least this long
+STEADY = 0.8          # each line dark in this share of the rows or more
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Lines:
     duty: float       # the share of the rows whose middle is dark (half the lines' darkness or more)
     on: float         # mm, the middle's dark runs' mean length along the route (0 when none)
     runs: int         # how many dark runs the middle has
+    spans: float = 0.0   # the share of those runs dark all the way from one line to the other
 
 
 def _peaks(h: np.ndarray, least: float) -> list[int]:
@@ -80,6 +82,10 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
         mean = np.median(third, axis=0) - base
         if any(float(mean[max(0, k - w):k + w + 1].max()) < 0.5 * h[k] for k in (a, b)):
             return None
+    # ... and in nearly every row (a dashed middle drawn along a curve does not)
+    if any(float(np.mean(part[:, max(0, k - w):k + w + 1].max(axis=1) - base >= 0.5 * h[k])) < STEADY
+           for k in (a, b)):
+        return None
     # no third line running on outside the pair as dark as they are (a railway's line beside
     # a neighbour's)
     if any(h[k] >= 0.6 * min(h[a], h[b]) for k in peaks if k < a - 1.0 * p or k > b + 1.0 * p):
@@ -115,7 +121,11 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
     # a run cut by the strip's ends is shorter than drawn: only whole runs count, when there are any
     whole = [n for first, n in runs if first > 0 and first + n < len(dark)]
     on = float(np.mean(whole or [n for _, n in runs])) / p if runs else 0.0
-    return Lines(gap=(b - a) / p, width=width, duty=float(dark.mean()), on=on, runs=len(runs))
+    # a rung crosses the route from line to line: its rows are dark all the way between them (a
+    # dash, a stray mark, lies in the middle only)
+    span = [float((part[i:i + n, a:b + 1].max(axis=0) - base).min()) - low >= 0.5 * (level - low) for i, n in runs]
+    return Lines(gap=(b - a) / p, width=width, duty=float(dark.mean()), on=on, runs=len(runs),
+                 spans=float(np.mean(span)) if span else 0.0)
 
 
 PLAIN_DUTY = 0.1      # the middle dark in under this share of the rows: nothing between the lines
@@ -124,6 +134,7 @@ DASH_MAX_MM = 3.0     # ... and no longer (a curve's line crossing the middle ru
 DASH_DUTY = 0.8       # ... in no more than this share of the rows
 DASH_PAST = 0.5       # ... and this much longer than the lines are wide: dashes (the blur lengthens
                       # both alike)
+RUNG_SPANS = 0.5      # rungs: this share of the middle's runs or more dark from line to line, and
 RUNG_SHORT_MM = 1.0   # the middle's dark runs this long or less, two of them or more (one short
                       # mark is a stray) ...
 RUNG_MM = 1.2         # ... or this long or less and ...
@@ -141,7 +152,7 @@ def verdict(m: Lines | None) -> str | None:
         return "h"
     if DASH_MM <= m.on <= DASH_MAX_MM and m.on - m.width >= DASH_PAST and m.duty <= DASH_DUTY:
         return "h"
-    if m.runs >= 2 and (m.on <= RUNG_SHORT_MM or m.on <= RUNG_MM and m.on - m.width <= RUNG_PAST):
+    if m.runs >= 2 and m.spans >= RUNG_SPANS and (m.on <= RUNG_SHORT_MM or m.on <= RUNG_MM and m.on - m.width <= RUNG_PAST):
         return "r"
     return None
 
