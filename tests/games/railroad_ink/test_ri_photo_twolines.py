@@ -97,3 +97,11 @@ def test_two_line_routes_read_wrong_are_flagged(seed):
     silent = [(square(r, c), cell.token, reading.board[r, c].token) for r, c, cell in board.cells()
               if reading.board[r, c] != cell and square(r, c) not in flagged]
     assert silent == [], f"read wrong and not flagged (square, drawn, read): {silent}"
+
+
+def test_the_two_line_reasons_are_said_in_polish():
+    from railprint.games.railroad_ink.photo.words import reason_in
+
+    assert reason_in(f"N: {twolines.DASHES}; S: {twolines.LADDER}", "pl") == (
+        "północ: dwie linie z przerywaną linią pośrodku albo bez niczego między nimi: autostrada?; "
+        "południe: dwie linie połączone poprzeczkami: linia kolejowa narysowana jak drabinka?")
