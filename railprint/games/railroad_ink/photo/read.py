@@ -1770,7 +1770,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                          f"{layout.LAYOUT_VERSION}", hint="update railprint",
                          pl=f"ten arkusz ma układ {sheet['layout']}; ta wersja railprint czyta układ "
                             f"{layout.LAYOUT_VERSION} (zaktualizuj railprint)")
-    rect, src_ppm = _rectify(src, H)
+    try:
+        rect, src_ppm = _rectify(src, H)
+    except PhotoError:   # the grid too small to read: a far screen is named a screen first
+        _refuse_a_screen(gray)
+        raise
     for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
         if fitted is None:

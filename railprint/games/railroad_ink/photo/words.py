@@ -21,6 +21,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "regularny wzór na zdjęciu; za mało pustych pól, by to rozstrzygnąć: {n}"),
     ("a screen's frame round the sheet, not square to it: a photo shown on a screen",
      "ramka ekranu wokół arkusza, ukośna do niego: zdjęcie pokazane na ekranie"),
+    ("straight edges round the sheet in another plane than its own, {n} degrees off",
+     "proste krawędzie wokół arkusza leżą w innej płaszczyźnie niż on, odchylone o {n} stopni"),
     ("a screen's frame beside one side of the sheet", "ramka ekranu przy jednym boku arkusza"),
     ("a screen's frame beside {n} sides of the sheet", "ramka ekranu przy {n} bokach arkusza"),
     (", the sheet not centred in it", ", arkusz nie na środku"),
