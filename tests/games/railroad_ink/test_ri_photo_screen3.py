@@ -1,9 +1,9 @@
-"""Screens round eleven: a photo of the printed sheet shown on a screen is a picture of two planes
+"""Round fourteen (screens): a photo of the printed sheet shown on a screen is a picture of two planes
 (``photo/planes.py``). The display's rectangles (its edge, the shown photo's edge, a letterbox)
 lie in the display's plane; taken back through the marks' homography to the sheet's plane they
 are no rectangle when the first camera was tilted. What encloses paper on a table (a tray, a mat)
 lies in the sheet's plane and comes back a rectangle (docs/railroad-ink-photo-rounds.md,
-"Screens round eleven"). And a far screen whose grid is too small to read is named a screen."""
+"Round fourteen: a photo of a screen"). And a far screen whose grid is too small to read is named a screen."""
 
 from __future__ import annotations
 

@@ -14,14 +14,18 @@ edge, a mat, a tray, a book, a clipboard -- lies in the sheet's plane or one par
 tray's rim): its rectangle comes back through ``H`` as a rectangle (parallel planes share their
 horizon, so their parallel edges stay parallel). On the dev trays and walled trays the corners of
 every such edge came back within 2 degrees of a rectangle (docs: railroad-ink-photo-rounds.md,
-"Screens round eleven").
+"Round fourteen: a photo of a screen").
 
-So: each dark quadrilateral that encloses the grid (``screen._dark_quads``: a bezel, a dark
-letterbox, the shown photo's dark table) has each of its sides checked for being a real edge (a
-straight step in the light along its middle 80 %, found within a few px of the side and fitted
-by a line: a side of a convex hull drawn across a shadow is none); sides along the photo's border
-are none. Two such edges meeting at a corner, or facing each other, are taken to the sheet's plane
-and their angle measured: off a rectangle by SKEW_DEG or more, they are not in the sheet's plane.
+So: each quadrilateral that encloses the grid -- fitted to a dark region (``screen._dark_quads``:
+a bezel, a dark letterbox, the shown photo's dark table) or to a region grown from beside the page
+(:func:`surround_masks`: a table, a tray's floor, the shown photo's own table, stopped by any edge)
+-- has each of its sides checked for being a real edge (:func:`edge_line`: a straight step in the
+light along its middle 80 %, found within a few px of the side and fitted by a line; a side of a
+convex hull drawn across a shadow is none); sides along the photo's border, or along its own frame
+(black corners a lens correction left), are none. With MIN_EDGES real edges, each corner and each
+facing pair is taken to the sheet's plane and its angle measured: off a rectangle by SKEW_DEG or
+more, the edges are not in the sheet's plane -- a screen (``screen.check`` refuses the photo);
+by SKEW_DOUBT or more, likely one (every space flagged).
 """
 
 from __future__ import annotations

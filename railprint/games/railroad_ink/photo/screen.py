@@ -101,7 +101,8 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     or the pixel grid in its blank windows, or a dark viewer round the sheet (:func:`dark_viewer`), or
     the real edges of a quadrilateral round the sheet in another plane than the sheet's
     (:func:`off_plane`: a photo of the sheet shown on a screen). Likely: such edges off by
-    :data:`planes.SKEW_DOUBT` or more, under :data:`planes.SKEW_DEG`; the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
+    :data:`planes.SKEW_DOUBT` or more, under :data:`planes.SKEW_DEG`; the frame beside one side
+    only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
@@ -122,7 +123,7 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
     if dark_viewer(gray, inside=grid.reshape(-1, 2)[1:]):   # the sheet in a dark viewer, seen whole
         return SCREEN
-    skew = off_plane(gray, H) or 0.0   # round eleven: straight edges round the sheet in another plane
+    skew = off_plane(gray, H) or 0.0   # round fourteen: straight edges round the sheet in another plane
     if skew >= planes.SKEW_DEG:
         return SCREEN
     if score is not None and score >= DOUBT:
@@ -911,7 +912,8 @@ def off_plane(gray: np.ndarray, H: np.ndarray) -> float | None:
     seeds = cv2.perspectiveTransform(np.array(mm, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2) * f
     back = np.linalg.inv(H)
     worst = None
-    for quad in itertools.chain(_dark_quads(small, light), _quads(small, planes.surround_masks(light, seeds), beyond=1.0)):
+    grown = _quads(small, planes.surround_masks(light, seeds), beyond=1.0)
+    for quad in itertools.chain(_dark_quads(small, light), grown):
         if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points):
             found = planes.skew(light, quad.astype(np.float64), back, f)
             if found is not None:
