@@ -30,6 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
+from railprint.games.railroad_ink.photo import twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1362,6 +1363,8 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # side's middle (dev motion 770,000-059: 155 empty sides so guessed a route,
                     # 31 light highways); its guess stays empty
                     sides[s] = SideRead("h", False, "a faint line?")
+    if rel is not None:   # a route drawn as two lines: what lies between them (photo/twolines.py)
+        sides = twolines.revise(sides, [_strip(rel, r, c, s, twolines.DEPTH) for s in range(4)], SideRead)
     return sides
 
 
