@@ -72,6 +72,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "krater? (kreski na środku pola, ale nie wyraźnie krater)"),
     ("a crater with a route reaching the space's side?", "krater, a do boku pola dochodzi trasa?"),
     ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
+    # the sheet's own station marks (photo/centre.py)
+    ("centre: a mark like this sheet's stations", "środek: znak taki jak stacje na tym arkuszu"),
+    ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
