@@ -2181,7 +2181,12 @@ def _station_habit(rows, uncertain: list[Uncertain], sides_of, ink: np.ndarray,
         lean = tuple(centre_marks.lean(side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH))) for s in range(4))
         return _nearest_face(cell, sides, fill, unseen.get((r, c), frozenset()), lean=lean)
 
-    changed = centre_marks.revise(cells, marks, sure, guess)
+    def bare(r: int, c: int) -> bool:
+        return any(centre_marks.bare_railway(x.kind, x.certain,
+                                             side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH)))
+                   for s, x in enumerate(sides_of(r, c)))
+
+    changed = centre_marks.revise(cells, marks, sure, guess, bare)
     if not changed:
         return rows, uncertain
     grid = [list(row) for row in rows]
