@@ -123,6 +123,7 @@ class Habit:
     kind: str
     size: float
     least: float    # the smallest clear station's
+    clear: bool = True   # from clear stations (else from the marks alone: ``unread_habit``)
 
     def like(self, mark: Mark) -> bool:
         return mark.get(self.kind) >= max(LIKE * self.size, MIN_MARK[self.kind])
@@ -154,6 +155,31 @@ def habit(stations: list[Mark], others: list[Mark]) -> Habit | None:
             return None   # this sheet's routes show the same: the measure does not tell stations
         return Habit(kind, size, float(shown.min()))
     return None
+
+
+def unread_habit(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mark]) -> Habit | None:
+    """The habit of a sheet without clear stations (where a highway drawn as one line is read as
+    a railway, every station's routes are of one kind): the filled or hollow measure when two or
+    more route spaces show it (``MIN_MARK``), all of a size (the largest at most ``SAME_SIZE``
+    times the smallest: one player's squares), while the sheet's other spaces where lines meet
+    (T's, crossings, overpasses: two at least) do not (their 75th percentile under ``OTHERS_MAX``
+    of it). Only ever flags and guesses: no space is read with certainty by it (``revise``)."""
+    routes = {place: cell for place, (cell, _, _) in cells.items()
+              if (set(cell.edges) - {"."}) and set(cell.edges) <= {"h", "r", "."}}
+    for kind in ("filled", "hollow"):
+        shown = {place for place in routes if marks[place].get(kind) >= MIN_MARK[kind]}
+        values = np.array([marks[place].get(kind) for place in shown])
+        if len(shown) < MIN_CLEAR or values.max() > SAME_SIZE * values.min():
+            continue
+        rest = [marks[place].get(kind) for place, cell in routes.items() if place not in shown
+                and (len(cell.edges.replace(".", "")) >= 3 or cell.marker == "o")]
+        size = float(np.median(values))
+        if len(rest) >= MIN_CLEAR and float(np.percentile(rest, 75)) < OTHERS_MAX * size:
+            return Habit(kind, size, float(values.min()), clear=False)
+    return None
+
+
+SAME_SIZE = 2.5
 
 
 LEAN_DEPTH = (2.3, 5.0)   # mm inside the edge: a side's strip clear of any station drawn (<= 5.05 mm from the middle)
@@ -214,7 +240,7 @@ def revise(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mar
             stations.append(marks[(r, c)])
         elif len(kinds) == 1 and not cell.marker and len(cell.edges.replace(".", "")) >= 3 or cell.marker == "o":
             others.append(marks[(r, c)])   # a T, a crossing, an overpass: lines meet in the middle
-    found = habit(stations, others)
+    found = habit(stations, others) if len(stations) >= MIN_CLEAR else unread_habit(cells, marks)
     out = {}
     for (r, c), (cell, certain, why) in cells.items():
         mark = marks[(r, c)]
@@ -228,8 +254,8 @@ def revise(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mar
             continue
         if found is None:
             continue
-        if not certain and joined(cell.edges) and set(why.split("; ")) <= CENTRE_DOUBTS and found.like(mark) \
-                and sure(r, c):
+        if not certain and joined(cell.edges) and set(why.split("; ")) <= CENTRE_DOUBTS and found.clear \
+                and found.like(mark) and sure(r, c):
             # a highway and a railway joined, read with certainty, and the sheet's station mark
             # between them: the rules and the ink agree
             out[(r, c)] = (type(cell)(cell.edges, "s"), True, "")
