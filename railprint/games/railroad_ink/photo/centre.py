@@ -74,6 +74,9 @@ class Mark:
         return getattr(self, kind)
 
 
+NONE = Mark(0.0, 0.0, 0.0)
+
+
 def _disc(mm: float, ppm: float) -> np.ndarray:
     k = max(3, int(round(mm * ppm)) | 1)
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -94,8 +97,8 @@ def _enclosed(box: np.ndarray, h: int, near: float) -> int:
     best = 0
     for k in np.unique(labels[(xx * xx + yy * yy) <= near * near]).tolist():
         x, y, w, hh, area = stats[k]
-        if box[labels == k][:1].any() or x == 0 or y == 0 or x + w == 2 * h + 1 or y + hh == 2 * h + 1:
-            continue   # ink itself, or paper reaching the box's edge (a route's side, not an outline)
+        if k == 0 or x == 0 or y == 0 or x + w == 2 * h + 1 or y + hh == 2 * h + 1:
+            continue   # ink itself (label 0), or paper reaching the box's edge (a route's side, not an outline)
         best = max(best, int(area))
     return best
 

@@ -2149,7 +2149,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
-def _station_habit(rows, uncertain: list[Uncertain], sides_of, ink: np.ndarray,
+def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
                    unseen: dict[tuple[int, int], frozenset[int]]) -> tuple[list, list[Uncertain]]:
     """Round fourteen: the centre marks as this sheet's clear stations show them
     (``photo/centre.py``): a space whose centre shows the sheet's station mark where none is read
@@ -2158,13 +2158,20 @@ def _station_habit(rows, uncertain: list[Uncertain], sides_of, ink: np.ndarray,
     a highway and a railway joined, is a certain station where its centre shows the sheet's mark."""
     flagged = {u.square: u for u in uncertain}
     p = PX_PER_MM
-    cells, marks = {}, {}
+    cells, marks, known = {}, {}, {}
+
+    def sides_of(r: int, c: int) -> list[SideRead]:   # each space's sides (``read_at``) read once
+        if (r, c) not in known:
+            known[(r, c)] = read_at(r, c)
+        return known[(r, c)]
+
     for r in range(SIZE):
         for c in range(SIZE):
             u = flagged.get(square(r, c))
             cells[(r, c)] = (rows[r][c], u is None, "" if u is None else u.reason)
             marks[(r, c)] = centre_marks.measure(ink, (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p,
-                                                 (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p, p)
+                                                 (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p, p) \
+                if rows[r][c].edges != "...." else centre_marks.NONE   # (an empty space's is not looked at)
 
     def sure(r: int, c: int) -> bool:
         # every side read with certainty, and its ink clear of the station shows its kind
