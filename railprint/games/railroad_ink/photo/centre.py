@@ -23,7 +23,8 @@ measure is this player's station and how large it is. Then:
 The measures, each on the ink within ``BOX_MM`` of the space's middle:
 
 - ``filled``: the largest piece of ink left by an opening with a ``OPEN_MM`` disc (lines, sleepers
-  and a bold line vanish; a filled square or circle stays), centred within ``NEAR_MM`` of the middle
+  and a bold line vanish; a filled square or circle stays), no longer than ``LONGEST_MM`` either
+  way (a highlighter's band runs on), centred within ``NEAR_MM`` of the middle
   (a station is drawn where the routes meet, not always at the exact centre), in mm²;
 - ``hollow``: the largest piece of paper closed in by ink reaching within ``NEAR_MM`` of the middle,
   in mm² (a hollow square's inside);
@@ -42,6 +43,7 @@ import numpy as np
 BOX_MM = 6.0        # the centre looked at: this far each way from the space's middle
 OPEN_MM = 2.8       # a disc this wide fits in the smallest station (3.5 mm), not in a bold line (<= 2.4)
 NEAR_MM = 3.2       # a mark's middle this near the space's middle (routes are drawn up to 1.8 mm off)
+LONGEST_MM = 8.5    # a piece longer than this either way is no station (6.5 mm at most, drawn, blurred)
 HATCH_GAP_MM = 1.6  # a hatched square's strokes, up to 1.6 mm apart, closed into one piece
 MIN_CLEAR = 2       # clear stations needed to know the sheet's habit
 LIKE = 0.5          # a centre whose measure reaches this share of the clear stations' (median) is one
@@ -82,10 +84,12 @@ def _disc(mm: float, ppm: float) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
 
 
-def _largest_near(binary: np.ndarray, h: int, near: float) -> int:
+def _largest_near(binary: np.ndarray, h: int, near: float, longest: float) -> int:
     n, _, stats, cents = cv2.connectedComponentsWithStats(binary, connectivity=8)
     best = 0
     for k in range(1, n):
+        if max(stats[k][2], stats[k][3]) > longest:
+            continue   # a band running on (a highlighter's or a felt-tip's route), not a station
         if (cents[k][0] - h) ** 2 + (cents[k][1] - h) ** 2 <= near * near:
             best = max(best, int(stats[k][4]))
     return best
@@ -115,8 +119,9 @@ def measure(ink: np.ndarray, cx: float, cy: float, ppm: float) -> Mark:
     closed = cv2.morphologyEx(box, cv2.MORPH_CLOSE, _disc(HATCH_GAP_MM, ppm))
     hatched = cv2.morphologyEx(closed, cv2.MORPH_OPEN, _disc(OPEN_MM, ppm))
     mm2 = ppm * ppm
-    return Mark(_largest_near(opened, h, near) / mm2, _enclosed(box, h, near) / mm2,
-                _largest_near(hatched, h, near) / mm2)
+    longest = LONGEST_MM * ppm
+    return Mark(_largest_near(opened, h, near, longest) / mm2, _enclosed(box, h, near) / mm2,
+                _largest_near(hatched, h, near, longest) / mm2)
 
 
 @dataclass(frozen=True)
@@ -162,14 +167,18 @@ def habit(stations: list[Mark], others: list[Mark]) -> Habit | None:
 
 def unread_habit(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mark]) -> Habit | None:
     """The habit of a sheet without clear stations (where a highway drawn as one line is read as
-    a railway, every station's routes are of one kind): the filled or hollow measure when two or
-    more route spaces show it (``MIN_MARK``), all of a size (the largest at most ``SAME_SIZE``
+    a railway, every station's routes are of one kind): the filled measure when two or more route
+    spaces show it (``MIN_MARK``), all of a size (the largest at most ``SAME_SIZE``
     times the smallest: one player's squares), while the sheet's other spaces where lines meet
     (T's, crossings, overpasses: two at least) do not (their 75th percentile under ``OTHERS_MAX``
-    of it). Only ever flags and guesses: no space is read with certainty by it (``revise``)."""
+    of it), and no side of the sheet was doubted for its ink running wide (``WIDE_INK``: such
+    lines leave pieces after the opening too). Only ever flags and guesses: no space is read with
+    certainty by it (``revise``)."""
     routes = {place: cell for place, (cell, _, _) in cells.items()
               if (set(cell.edges) - {"."}) and set(cell.edges) <= {"h", "r", "."}}
-    for kind in ("filled", "hollow"):
+    if any(wide in why for _, _, why in cells.values() for wide in WIDE_INK):
+        return None   # lines as wide as the opening: their pieces are no station's
+    for kind in ("filled",):   # (paper closed in shows where a felt-tip's lines meet, too)
         shown = {place for place in routes if marks[place].get(kind) >= MIN_MARK[kind]}
         values = np.array([marks[place].get(kind) for place in shown])
         if len(shown) < MIN_CLEAR or values.max() > SAME_SIZE * values.min():
@@ -183,6 +192,8 @@ def unread_habit(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int
 
 
 SAME_SIZE = 2.5
+# the reader's doubts (read.classify_side) that a side's ink runs wide: a felt-tip's band, a broad line
+WIDE_INK = ("a solid band", "one broad line")
 
 
 LEAN_DEPTH = (2.3, 5.0)   # mm inside the edge: a side's strip clear of any station drawn (<= 5.05 mm from the middle)
@@ -270,7 +281,8 @@ def revise(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mar
             # certainty or not all showing their kind clear of the centre: a route misread (or a
             # station's outline read as a sleeper); a space read clearly is left (two highways'
             # lines crossing close in paper as a hollow square does)
-            new = guess(r, c, cell, 1.0)
+            # (a misread route is a highway read as a railway: one of highways only keeps its guess)
+            new = guess(r, c, cell, 1.0) if "r" in kinds else cell
             out[(r, c)] = (new, False, why + "; " + STATION_MARK if why else STATION_MARK)
         elif cell.marker == "s" and not certain and not joined(cell.edges) and found.unlike(mark):
             new = guess(r, c, cell, 0.0)

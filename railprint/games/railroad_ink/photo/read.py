@@ -2183,8 +2183,9 @@ def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
     def guess(r: int, c: int, cell: Cell, fill: float) -> Cell:
         sides = sides_of(r, c)
         if fill >= 0.6 and not centre_marks.joined(cell.edges):
-            # a station's mark where the routes read need none: a side's kind is misread
-            sides = [SideRead(x.kind, False, x.why) if x.kind != "." else x for x in sides]
+            # a station's mark where the routes read need none: a side's kind is misread (a
+            # highway drawn as one line, or with dashes, read as a railway)
+            sides = [SideRead(x.kind, False, x.why) if x.kind == "r" else x for x in sides]
         lean = tuple(centre_marks.lean(side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH))) for s in range(4))
         return _nearest_face(cell, sides, fill, unseen.get((r, c), frozenset()), lean=lean)
 
