@@ -16,9 +16,10 @@ measure is this player's station and how large it is. Then:
 - a space guessed a station (uncertain) whose centre shows nothing like the sheet's stations is
   guessed without one.
 
-- a space whose four sides were read with certainty, a highway and a railway joined, doubted only
-  for its centre ("centre: a station?", "highway and railway meet without a station"), is a
-  certain station when its centre shows the sheet's station mark: the rules and the ink agree.
+It only ever flags a space or changes an uncertain space's guess: it never makes a space certain
+(a rule that made a joined space doubted only for its centre a certain station where the mark
+showed hid wrong spaces on held-out photos: a ladder railway's two rails read as a certain
+highway, its rungs closing paper like a hollow station; removed).
 
 The measures, each on the ink within ``BOX_MM`` of the space's middle:
 
@@ -54,14 +55,8 @@ MIN_MARK = {"filled": 7.0, "hollow": 4.0, "hatched": 12.0}   # mm²: a measure t
 
 MARKED_MM2 = 7.0    # a centre mark this large (filled, or paper closed in: read.HOLLOW_MM2) ...
 BARE_RAILWAY = "a railway's only sleepers beside a mark in the centre: a station's outline?"
-# the reader's doubts about a joined space's centre alone (read.read_space), which the sheet's
-# station mark there settles
-CENTRE_DOUBTS = {"centre: a station?", "highway and railway meet without a station"}
 MARKED_MM2 = 7.0    # a centre mark this large (filled, or paper closed in: read.HOLLOW_MM2) ...
 BARE_RAILWAY = "a railway's only sleepers beside a mark in the centre: a station's outline?"
-# the reader's doubts about a joined space's centre alone (read.read_space), which the sheet's
-# station mark there settles
-CENTRE_DOUBTS = {"centre: a station?", "highway and railway meet without a station"}
 STATION_MARK = "centre: a mark like this sheet's stations"
 NO_STATION_MARK = "centre: nothing like this sheet's stations"
 
@@ -267,12 +262,6 @@ def revise(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mar
             out[(r, c)] = (new, False, why + "; " + BARE_RAILWAY if why else BARE_RAILWAY)
             continue
         if found is None:
-            continue
-        if not certain and joined(cell.edges) and set(why.split("; ")) <= CENTRE_DOUBTS and found.clear \
-                and found.like(mark) and sure(r, c):
-            # a highway and a railway joined, read with certainty, and the sheet's station mark
-            # between them: the rules and the ink agree
-            out[(r, c)] = (type(cell)(cell.edges, "s"), True, "")
             continue
         if cell.marker == "o" and found.like(mark):   # the crossing special route, not an overpass
             out[(r, c)] = (type(cell)(cell.edges, "s"), False, why + "; " + STATION_MARK if why else STATION_MARK)

@@ -2154,8 +2154,7 @@ def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
     """Round fourteen: the centre marks as this sheet's clear stations show them
     (``photo/centre.py``): a space whose centre shows the sheet's station mark where none is read
     is flagged and guessed a station, a straight crossing's too; a station guessed where the centre
-    shows nothing like them is guessed without one; a space read with certainty but for its centre,
-    a highway and a railway joined, is a certain station where its centre shows the sheet's mark."""
+    shows nothing like them is guessed without one. It never makes a space certain."""
     flagged = {u.square: u for u in uncertain}
     p = PX_PER_MM
     cells, marks, known = {}, {}, {}
