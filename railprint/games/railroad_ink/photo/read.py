@@ -30,7 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import filled_centre
+from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre
 from railprint.games.railroad_ink.photo import twolines
 
 MAX_BYTES = 30_000_000
@@ -1534,7 +1534,8 @@ _FACES: list[Cell] = []
 
 
 def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset(),
-                  centre_seen: bool | None = None, empty: float | None = None) -> Cell:
+                  centre_seen: bool | None = None, empty: float | None = None,
+                  lean: tuple[float, ...] | None = None) -> Cell:
     """The best guess for an uncertain space: the drawable space (a die face or special route,
     turned) closest to what was read — a certain side must match, an uncertain one costs less
     to change to the other route type than to nothing; the centre's fill weighs the station.
@@ -1559,6 +1560,9 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozen
                 cost += 0.8
             else:
                 cost += 0.6 if kind != "." else 1.5
+            if lean is not None and kind != "." and side.kind != ".":
+                # round fourteen: how like a highway the side's ink is (-1..1) breaks a tie
+                cost += LEAN_WEIGHT * (1 - lean[s] if kind == "h" else 1 + lean[s])
         station = face.marker == "s"
         if len(unseen) >= 2 if centre_seen is None else not centre_seen:
             pass
@@ -1573,6 +1577,7 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozen
     return best
 
 
+LEAN_WEIGHT = 0.04       # a side's lean (centre_marks.lean) weighs this little: it breaks ties only
 UNSEEN_PRIOR = 1.5       # weight of a face's rarity (-log of its share) in a space partly not seen
 EMPTY_SHARE = 0.3        # the share of a finished sheet's spaces left empty, for that rarity
 
@@ -2152,12 +2157,69 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    rows, uncertain = _station_habit(rows, uncertain, lambda r, c: read_sides(
+        ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+        mass=None if mass is None else mass[r, c], noisy=level <= floor), ink, unseen)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
+
+
+def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
+                   unseen: dict[tuple[int, int], frozenset[int]]) -> tuple[list, list[Uncertain]]:
+    """Round fourteen: the centre marks as this sheet's clear stations show them
+    (``photo/centre.py``): a space whose centre shows the sheet's station mark where none is read
+    is flagged and guessed a station, a straight crossing's too; a station guessed where the centre
+    shows nothing like them is guessed without one. It never makes a space certain."""
+    flagged = {u.square: u for u in uncertain}
+    p = PX_PER_MM
+    cells, marks, known = {}, {}, {}
+
+    def sides_of(r: int, c: int) -> list[SideRead]:   # each space's sides (``read_at``) read once
+        if (r, c) not in known:
+            known[(r, c)] = read_at(r, c)
+        return known[(r, c)]
+
+    for r in range(SIZE):
+        for c in range(SIZE):
+            u = flagged.get(square(r, c))
+            cells[(r, c)] = (rows[r][c], u is None, "" if u is None else u.reason)
+            marks[(r, c)] = centre_marks.measure(ink, (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p,
+                                                 (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p, p) \
+                if rows[r][c].edges != "...." else centre_marks.NONE   # (an empty space's is not looked at)
+
+    def sure(r: int, c: int) -> bool:
+        # every side read with certainty, and its ink clear of the station shows its kind
+        if (r, c) in unseen or not all(x.certain for x in sides_of(r, c)):
+            return False
+        return all(centre_marks.agrees(kind, side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH)))
+                   for s, kind in enumerate(rows[r][c].edges))
+
+    def guess(r: int, c: int, cell: Cell, fill: float) -> Cell:
+        sides = sides_of(r, c)
+        if fill >= 0.6 and not centre_marks.joined(cell.edges):
+            # a station's mark where the routes read need none: a side's kind is misread (a
+            # highway drawn as one line, or with dashes, read as a railway)
+            sides = [SideRead(x.kind, False, x.why) if x.kind == "r" else x for x in sides]
+        lean = tuple(centre_marks.lean(side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH))) for s in range(4))
+        return _nearest_face(cell, sides, fill, unseen.get((r, c), frozenset()), lean=lean)
+
+    def bare(r: int, c: int) -> bool:
+        return any(centre_marks.bare_railway(x.kind, x.certain,
+                                             side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH)))
+                   for s, x in enumerate(sides_of(r, c)))
+
+    changed = centre_marks.revise(cells, marks, sure, guess, bare)
+    if not changed:
+        return rows, uncertain
+    grid = [list(row) for row in rows]
+    for (r, c), (cell, certain, why) in changed.items():   # (never certain: centre.revise only flags)
+        grid[r][c] = cell
+        flagged[square(r, c)] = Uncertain(square(r, c), cell.token, why)
+    return [tuple(row) for row in grid], list(flagged.values())
 
 
 def _traced(shaky: dict[tuple[int, int], str] | None, r: int, c: int) -> bool:

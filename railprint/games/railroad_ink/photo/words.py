@@ -79,6 +79,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("a crater with a route reaching the space's side?", "krater, a do boku pola dochodzi trasa?"),
     ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
     ("centre: filled, lighter than the lines: a station?", "środek: wypełniony, jaśniejszy niż linie: stacja?"),
+    # the sheet's own station marks (photo/centre.py)
+    ("centre: a mark like this sheet's stations", "środek: znak taki jak stacje na tym arkuszu"),
+    ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
+    ("a railway's only sleepers beside a mark in the centre: a station's outline?",
+     "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
