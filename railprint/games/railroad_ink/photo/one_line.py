@@ -1,22 +1,24 @@
 """Highways drawn as one line (issue 35, round fourteen).
 
-A player may draw a highway as one plain line, where the sheet's railways are lines crossed by
-ticks (sleepers). Row by row, a side's strip (``read._strip``: 4.3 mm of the route) cannot tell
-such a highway from a railway whose sparse ticks fall outside it, and the reader flags it
-("neither clearly a highway nor a railway", guessed a railway). The evidence is on the sheet: one
-player draws the whole sheet in one habit, so when the sheet's railways show their ticks at a
-spacing the photo resolves, a space whose every route is one line running the length of its
-arms with no tick on any of them, over more than that spacing, is no railway of this sheet: it
-is a highway.
+A player may draw a highway as one plain or bold line, where the sheet's railways are lines
+crossed by ticks (sleepers, a ladder's rungs). Row by row, a side's strip (``read._strip``: 4.3
+mm of the route) cannot tell such a highway from a railway whose ticks fall outside it, and the
+reader flags it ("neither clearly a highway nor a railway", "one broad line ...", "a solid band
+..."), guessed a railway. The evidence is on the sheet: one player draws the whole sheet in one
+habit. Each arm's line is followed through a longer strip (LONG_DEPTH, 7.2 mm); where the sheet
+has no highway read as two lines with certainty and its railways show ticks, an arm whose line
+runs clean of any mark is a highway's, an arm crossed by ticks a railway's. How often an arm of
+this sheet's railways shows no tick is measured on the sheet itself (the arms across an edge
+from an arm crossed by two ticks: a route keeps its kind across an edge); a space is read with
+certainty only when every route side is so backed and its clean strips (its own arms', and the
+arms they run on into across the edges) would all be clean on a railway under RISK.
 
-The reader calls :func:`revise` with what it read; this module measures the ink itself (the
-rectified ink mask, ``strip(mask, r, c, side, depth)`` as ``read._strip``) and never imports the
-reader (imports point down).
+The reader calls :func:`revise` with what it read; this module measures the ink itself and
+never imports the reader (imports point down).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -29,10 +31,7 @@ TICK_MIN_MM = 1.7         # ... and at least this wide (``read.side_features``' 
 AFTER_MM = 1.0            # ... and runs on past it, narrow, through half of this
 THIN_MM = 1.2             # a line no wider than this (its rows' median): one pen stroke
 RUN_ON = 0.8              # the line is found in this share of the long strip's rows
-SHEET_TICKED = 6          # the sheet shows ticks on this many route sides or more ...
-SHEET_GAPS = 3            # ... and this many spacings between two ticks in one strip
-SPACINGS = 1.3            # a clean arm runs this many of the sheet's largest tick spacings (or more)
-ARM_MIN_MM = 4.5          # ... and this long at least
+ARM_MIN_MM = 4.5          # a line found through this much of the long strip counts (clean or not)
 MAX_DOUBLE = 1            # a sheet with more sides read as two-line highways draws its highways so
 
 
@@ -134,33 +133,33 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                  and set(rows[r][c].edges) - {"."} == {"h"} for k in rows[r][c].edges)
     if double > MAX_DOUBLE:
         return rows, uncertain
-    # ... and its railways show their ticks: an arm of a space without a station or an overpass
-    # whose other arm is crossed by two ticks or more is a railway's (the rules draw one kind of
-    # route in such a space), found so whatever its own ticks; how many of those are clean of ticks
-    # tells how often this sheet's railway arm shows none (``miss``, an upper bound)
+    # ... and its railways show their ticks: an arm whose route runs on across the space's edge
+    # into an arm crossed by two ticks or more is a railway's (a route keeps its kind across an
+    # edge), found so whatever its own ticks; how many of those are clean of ticks tells how often
+    # an arm of this sheet's railways shows none (``miss``: one more such arm counted than seen,
+    # in two more; the clean strips under a space read certain are taken as independent)
     rail = bare = 0
     for r in range(size):
         for c in range(size):
-            cell = rows[r][c]
-            routes = [s for s in range(4) if cell.edges[s] != "."]
-            if cell.marker or len(routes) < 2:
-                continue
-            got = {s: line(r, c, s) for s in routes}
-            for s in routes:
-                if got[s] is not None and got[s].length >= ARM_MIN_MM \
-                        and any(t != s and got[t] is not None and len(got[t].ticks) >= 2 for t in routes):
-                    rail += 1
-                    bare += bool(not got[s].marks)
-    if rail < SHEET_RAIL_ARMS:
-        return rows, uncertain
-    miss = (bare + 1) / (rail + 2)
+            for s, (rr, cc) in ((1, (r, c + 1)), (2, (r + 1, c))):
+                if rr >= size or cc >= size or rows[r][c].edges[s] == "." and rows[rr][cc].edges[s - 2] == ".":
+                    continue
+                pair = (line(r, c, s), line(rr, cc, s - 2))
+                if any(x is None or x.length < ARM_MIN_MM for x in pair):
+                    continue
+                for x, y in (pair, pair[::-1]):
+                    if len(y.ticks) >= 2:
+                        rail += 1
+                        bare += not x.marks
     rails = [line(r, c, s) for r in range(size) for c in range(size) for s in range(4)
-             if rows[r][c].edges[s] != "." and line(r, c, s) is not None and len(line(r, c, s).ticks) >= 2]
+             if rows[r][c].edges[s] != "." and line(r, c, s) is not None and len(line(r, c, s).marks) >= 2]
+    if len(rails) < SHEET_RAIL_ARMS:
+        return rows, uncertain     # the sheet's railways show too few ticks to go by
+    # with too few railway arms beside them to tell how often one shows none: better guesses only
+    miss = (bare + 1) / (rail + 2) if rail >= SHEET_RAIL_ARMS else 1.0
     # a ladder's rails at a coarse scale run together into one broad line, its rungs no wider:
     # on a sheet whose railways are ladders, only a thin line is a highway's
     ladders = float(np.median([x.beside for x in rails] or [0.0])) >= LADDER
-    if os.environ.get("ONE_LINE_DEBUG"):
-        print("SHEET", dict(double=double, rail=rail, bare=bare, miss=round(miss, 3), ladders=ladders))
     out_rows = [list(row) for row in rows]
     kept = []
     for u in uncertain:
@@ -193,23 +192,23 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
-            elif len(got.ticks) >= 2 or got.ticks and side.certain:
+            elif len(got.marks) >= 2 or got.marks and side.certain:
                 new[s] = side_read("r", True, "")
+                # certain only when they are ticks (the line runs on past them), as many
+                unbacked |= not (len(got.ticks) >= 2 or got.ticks and side.certain)
             else:
                 unbacked = True
         if not any(side.kind == "h" and side.certain and old.why in doubts for side, old in zip(new, sides)):
             kept.append(u)
             continue
         cell, certain, why = space_at(r, c, new)
-        if os.environ.get("ONE_LINE_DEBUG"):
-            print("SPACE", u.square, rows[r][c].token, "->", cell.token, certain, alone, strips, round(miss ** strips, 5))
         out_rows[r][c] = cell
         if not (certain and alone and not unbacked and miss ** strips <= RISK):
             kept.append(uncertain_of(u.square, cell.token, why if alone and why else u.reason))
     return [tuple(row) for row in out_rows], kept
 
 
-RISK = 1e-3               # a space is read certain when its clean strips all clean on a railway of the sheet is this rare
+RISK = 1e-3               # a space is certain when a railway of the sheet showing all its clean strips is this rare
 LADDER = 0.3              # a line with another beside it in this share of its rows is a ladder's rail
-SHEET_RAIL_ARMS = 10      # the sheet's railways read with certainty have this many arms or more ...
-SHEET_CLEAN_RAIL = 0.05   # ... and this share of them at most shows no tick along the long strip
+SHEET_RAIL_ARMS = 10      # the sheet shows this many arms crossed by two ticks or more (else nothing is
+                          # revised), and this many arms across an edge from one (else only guesses)
