@@ -134,7 +134,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     if double > MAX_DOUBLE:
         return rows, uncertain
     # ... and its railways show their ticks: an arm whose route runs on across the space's edge
-    # into an arm crossed by two ticks or more is a railway's (a route keeps its kind across an
+    # into an arm crossed by a tick is a railway's (a route keeps its kind across an
     # edge), found so whatever its own ticks; how many of those are clean of ticks tells how often
     # an arm of this sheet's railways shows none (``miss``: one more such arm counted than seen,
     # in two more; the clean strips under a space read certain are taken as independent)
@@ -148,7 +148,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                 if any(x is None or x.length < ARM_MIN_MM for x in pair):
                     continue
                 for x, y in (pair, pair[::-1]):
-                    if len(y.ticks) >= 2:
+                    if y.ticks:
                         rail += 1
                         bare += not x.marks
     rails = [line(r, c, s) for r in range(size) for c in range(size) for s in range(4)
