@@ -11,7 +11,7 @@ pillow-heif (its files as installed, from its RECORD). ``--big`` also decodes on
     python benchmarks/bench_photo_heic.py [--count 5] [--first 935000] [--mp 12] [--big] [--held-out]
 
 ``--held-out`` (with ``--first`` in ``synth.HELD_OUT_SEEDS``): a fresh held-out range, measured once
-after the code is frozen (docs/railroad-ink-photo.md lists the ranges used).
+after the code is frozen (docs/railroad-ink-photo-rounds.md lists the ranges used).
 """
 
 from __future__ import annotations

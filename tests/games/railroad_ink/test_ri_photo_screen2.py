@@ -3,7 +3,7 @@ display's edge hardly shows against the bezel, so neither the frame square to th
 bezel's band round the display is found; what shows is a dark quadrilateral shaped like a phone or
 a monitor, rising to the table, with the bright page centred in it, fitted to one axis and
 letterboxed on the other. Paper in a tray, on a dark table or mat, beside a laptop is not one
-(docs/railroad-ink-photo.md, "Screens round ten")."""
+(docs/railroad-ink-photo-rounds.md, "Screens round ten")."""
 
 from __future__ import annotations
 
