@@ -101,6 +101,7 @@ def _reader_reasons() -> list[str]:
         f"{screen.DOUBT_WHY} (a screen's frame beside 2 sides of the sheet, 1.10 as wide as tall: no phone's or monitor's shape)",
         f"{screen.DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: 3)",
         f"{screen.DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)",
+        f"{screen.DOUBT_WHY} (straight edges round the sheet in another plane than its own, 6 degrees off)",
     ]
 
 

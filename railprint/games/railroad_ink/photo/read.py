@@ -29,7 +29,8 @@ import numpy as np
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
-from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, one_line, screen
+from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
+from railprint.games.railroad_ink.photo import one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1362,6 +1363,8 @@ def read_sides(ink: np.ndarray, r: int, c: int, faint: np.ndarray | None = None,
                     # side's middle (dev motion 770,000-059: 155 empty sides so guessed a route,
                     # 31 light highways); its guess stays empty
                     sides[s] = SideRead("h", False, "a faint line?")
+    if rel is not None:   # a route drawn as two lines: what lies between them (photo/twolines.py)
+        sides = twolines.revise(sides, [_strip(rel, r, c, s, twolines.DEPTH) for s in range(4)], SideRead)
     return sides
 
 
@@ -1773,7 +1776,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                          f"{layout.LAYOUT_VERSION}", hint="update railprint",
                          pl=f"ten arkusz ma układ {sheet['layout']}; ta wersja railprint czyta układ "
                             f"{layout.LAYOUT_VERSION} (zaktualizuj railprint)")
-    rect, src_ppm = _rectify(src, H)
+    try:
+        rect, src_ppm = _rectify(src, H)
+    except PhotoError:   # the grid too small to read: a far screen is named a screen first
+        _refuse_a_screen(gray)
+        raise
     for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
         if fitted is None:
