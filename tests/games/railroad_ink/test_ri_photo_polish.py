@@ -89,7 +89,7 @@ def _reader_reasons() -> list[str]:
     assert len(literals) >= 10, literals   # the walk still finds them
     return literals + [
         read.NEITHER, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
-        read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
+        read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",
         "the printed grid's corner here is 1.3 mm off where it is read; the grid was warped up to 2.5 mm onto its lines",

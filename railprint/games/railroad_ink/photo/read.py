@@ -30,7 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import one_line, twolines
+from railprint.games.railroad_ink.photo import filled_centre, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1104,6 +1104,15 @@ def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     return float(box.mean())
 
 
+def _centre_box(r: int, c: int) -> tuple[slice, slice]:
+    """Space (r, c)'s centre square in the rectified frame, as ``_centre_fill`` reads it."""
+    p = PX_PER_MM
+    cx = (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p
+    cy = (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p
+    h = 1.6 * p
+    return slice(int(cy - h), int(cy + h)), slice(int(cx - h), int(cx + h))
+
+
 def two_lines(strip: np.ndarray, floor: float) -> float:
     """The share of the strip's rows (``rel`` darkness, rows inwards) crossing two separate lines a
     road's width apart, one either side of the side's middle: two peaks of the darkness 2.6-8.5 mm
@@ -2128,6 +2137,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
                     ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                     mass=None if mass is None else mass[r, c], noisy=level <= floor))
+            if certain and cell.marker == "o" and filled_centre.filled(rel, _centre_box(r, c), level):
+                # round fourteen: a station's fill lighter than its lines; the guess is the station
+                cell, certain, why = Cell(cell.edges, "s"), False, filled_centre.FILLED_WHY
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone

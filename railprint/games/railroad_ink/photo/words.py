@@ -78,6 +78,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "krater? (kreski na środku pola, ale nie wyraźnie krater)"),
     ("a crater with a route reaching the space's side?", "krater, a do boku pola dochodzi trasa?"),
     ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
+    ("centre: filled, lighter than the lines: a station?", "środek: wypełniony, jaśniejszy niż linie: stacja?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
