@@ -30,8 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre
-from railprint.games.railroad_ink.photo import twolines
+from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1382,15 +1381,18 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
                floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset(),
                overexposed: bool = False, *, unblurred: bool = False,
-               mass: np.ndarray | None = None, noisy: bool = False, traced: bool = True) -> tuple[Cell, bool, str]:
+               mass: np.ndarray | None = None, noisy: bool = False, traced: bool = True,
+               sides: list[SideRead] | None = None) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
     threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
     the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
     lies over (``_unseen_sides``), which the best guess does not go by; ``overexposed``: the space's
-    paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass, noisy=noisy)
+    paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess.
+    ``sides``: the four sides as read already (round fourteen: ``one_line.revise``)."""
+    if sides is None:
+        sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass, noisy=noisy)
     if overexposed and rel is not None:
         if not unblurred:   # round thirteen: what is left of a line in the clipped paper
             sides = _blown_light(sides, [_strip(rel, r, c, s) for s in range(4)],
@@ -2157,6 +2159,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
+        rows, uncertain = one_line.revise(
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, square_of=square, size=SIZE,
+            sides_at=lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, noisy=level <= floor),
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            side_read=SideRead, uncertain_of=Uncertain)
     rows, uncertain = _station_habit(rows, uncertain, lambda r, c: read_sides(
         ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
         mass=None if mass is None else mass[r, c], noisy=level <= floor), ink, unseen)
@@ -2220,6 +2228,7 @@ def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
         grid[r][c] = cell
         flagged[square(r, c)] = Uncertain(square(r, c), cell.token, why)
     return [tuple(row) for row in grid], list(flagged.values())
+ONE_LINE_DOUBTS = frozenset({NEITHER, BROAD, "a solid band: a highway's two lines run together?"})
 
 
 def _traced(shaky: dict[tuple[int, int], str] | None, r: int, c: int) -> bool:
