@@ -363,7 +363,7 @@ def scan_hits(gray: np.ndarray) -> tuple[int, int]:
 # a few mm further out, the bezel's outer edge (a sharp rise to the table). Paper has no such band:
 # its own edge is the last straight line, the table beyond it has none square to the page. This
 # needs no pixel grid: it holds for a screen photographed from any distance, as long as the
-# display's edge is in the photo (docs/railroad-ink-photo.md, "Screens round five").
+# display's edge is in the photo (docs/railroad-ink-photo-rounds.md, "Screens round five").
 PAGE_MM = (-19.45, 196.45, -63.5, 233.5)   # x0, x1, y0, y1: A4's and Letter's pages together, grid mm
 FRAME_PPM = 2.0          # the bands beside the page are looked at at this many px per mm
 FRAME_GAP_MM = 3.0       # the display's edge is looked for this far beyond the page's edge or more ...
@@ -507,7 +507,7 @@ def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edg
 # shows without them: a dark quadrilateral band (the bezel, with a dark letterbox beside the page
 # when there is one) whose outer edge rises to the table and whose inner edge rises to the display,
 # as wide on opposite sides (a bezel is; a viewer centres the page). Paper has no such band: its
-# own edge is the outermost line, a dark table runs to the photo's border (docs/railroad-ink-photo.md,
+# own edge is the outermost line, a dark table runs to the photo's border (docs/railroad-ink-photo-rounds.md,
 # "Screens round six").
 BAND_LONG = 640          # the photo is looked at this many px on its long side
 BAND_SHARES = (0.08, 0.12, 0.18, 0.25, 0.35)   # dark: under these shares of the photo's white ...
