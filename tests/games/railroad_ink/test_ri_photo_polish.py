@@ -75,7 +75,7 @@ def _reader_reasons() -> list[str]:
     import ast
     from pathlib import Path
 
-    from railprint.games.railroad_ink.photo import read
+    from railprint.games.railroad_ink.photo import centre, read
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
     literals = []
@@ -89,7 +89,9 @@ def _reader_reasons() -> list[str]:
     assert len(literals) >= 10, literals   # the walk still finds them
     return literals + [
         read.NEITHER, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
+        read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
+        centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",
         "the printed grid's corner here is 1.3 mm off where it is read; the grid was warped up to 2.5 mm onto its lines",
@@ -101,6 +103,7 @@ def _reader_reasons() -> list[str]:
         f"{screen.DOUBT_WHY} (a screen's frame beside 2 sides of the sheet, 1.10 as wide as tall: no phone's or monitor's shape)",
         f"{screen.DOUBT_WHY} (a periodic pattern in the photo; too few blank squares to tell: 3)",
         f"{screen.DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)",
+        f"{screen.DOUBT_WHY} (straight edges round the sheet in another plane than its own, 6 degrees off)",
     ]
 
 

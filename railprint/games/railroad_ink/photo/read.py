@@ -30,7 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import twolines
+from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1140,6 +1140,15 @@ def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     return float(box.mean())
 
 
+def _centre_box(r: int, c: int) -> tuple[slice, slice]:
+    """Space (r, c)'s centre square in the rectified frame, as ``_centre_fill`` reads it."""
+    p = PX_PER_MM
+    cx = (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p
+    cy = (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p
+    h = 1.6 * p
+    return slice(int(cy - h), int(cy + h)), slice(int(cx - h), int(cx + h))
+
+
 def two_lines(strip: np.ndarray, floor: float) -> float:
     """The share of the strip's rows (``rel`` darkness, rows inwards) crossing two separate lines a
     road's width apart, one either side of the side's middle: two peaks of the darkness 2.6-8.5 mm
@@ -1416,15 +1425,18 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
                trace: np.ndarray | None = None, rel: np.ndarray | None = None,
                floor: float = 0.0, src_ppm: float = PX_PER_MM, unseen: frozenset[int] = frozenset(),
                overexposed: bool = False, *, unblurred: bool = False,
-               mass: np.ndarray | None = None, noisy: bool = False, traced: bool = True) -> tuple[Cell, bool, str]:
+               mass: np.ndarray | None = None, noisy: bool = False, traced: bool = True,
+               sides: list[SideRead] | None = None) -> tuple[Cell, bool, str]:
     """One space: its token, whether it is certain, and why not. ``faint``: the ink at the paper's
     noise floor; a side that reads as nothing but shows a line there is uncertain (a light pencil
     line in a small photo), never silently empty. ``rel`` (the darkness) and ``floor`` (the faint
     threshold): a route's darkness shows a highway's two lines or not (``two_lines``); ``src_ppm``:
     the photo's own pixels per mm at the grid (``profile_lines``); ``unseen``: the sides something
     lies over (``_unseen_sides``), which the best guess does not go by; ``overexposed``: the space's
-    paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess."""
-    sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass, noisy=noisy)
+    paper is clipped white (``_clipped_spaces``), where an uncertain empty side is a route's guess.
+    ``sides``: the four sides as read already (round fourteen: ``one_line.revise``)."""
+    if sides is None:
+        sides = read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred, mass=mass, noisy=noisy)
     if overexposed and rel is not None:
         if not unblurred:   # round thirteen: what is left of a line in the clipped paper
             sides = _blown_light(sides, [_strip(rel, r, c, s) for s in range(4)],
@@ -1568,7 +1580,8 @@ _FACES: list[Cell] = []
 
 
 def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozenset[int] = frozenset(),
-                  centre_seen: bool | None = None, empty: float | None = None) -> Cell:
+                  centre_seen: bool | None = None, empty: float | None = None,
+                  lean: tuple[float, ...] | None = None) -> Cell:
     """The best guess for an uncertain space: the drawable space (a die face or special route,
     turned) closest to what was read — a certain side must match, an uncertain one costs less
     to change to the other route type than to nothing; the centre's fill weighs the station.
@@ -1593,6 +1606,9 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozen
                 cost += 0.8
             else:
                 cost += 0.6 if kind != "." else 1.5
+            if lean is not None and kind != "." and side.kind != ".":
+                # round fourteen: how like a highway the side's ink is (-1..1) breaks a tie
+                cost += LEAN_WEIGHT * (1 - lean[s] if kind == "h" else 1 + lean[s])
         station = face.marker == "s"
         if len(unseen) >= 2 if centre_seen is None else not centre_seen:
             pass
@@ -1607,6 +1623,7 @@ def _nearest_face(read: Cell, sides: list[SideRead], fill: float, unseen: frozen
     return best
 
 
+LEAN_WEIGHT = 0.04       # a side's lean (centre_marks.lean) weighs this little: it breaks ties only
 UNSEEN_PRIOR = 1.5       # weight of a face's rarity (-log of its share) in a space partly not seen
 EMPTY_SHARE = 0.3        # the share of a finished sheet's spaces left empty, for that rarity
 
@@ -1817,7 +1834,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                          f"{layout.LAYOUT_VERSION}", hint="update railprint",
                          pl=f"ten arkusz ma układ {sheet['layout']}; ta wersja railprint czyta układ "
                             f"{layout.LAYOUT_VERSION} (zaktualizuj railprint)")
-    rect, src_ppm = _rectify(src, H)
+    try:
+        rect, src_ppm = _rectify(src, H)
+    except PhotoError:   # the grid too small to read: a far screen is named a screen first
+        _refuse_a_screen(gray)
+        raise
     for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
         fitted = _fit_to_grid(rect, H)
         if fitted is None:
@@ -2165,6 +2186,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
                     ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                     mass=None if mass is None else mass[r, c], noisy=level <= floor))
+            if certain and cell.marker == "o" and filled_centre.filled(rel, _centre_box(r, c), level):
+                # round fourteen: a station's fill lighter than its lines; the guess is the station
+                cell, certain, why = Cell(cell.edges, "s"), False, filled_centre.FILLED_WHY
             if small and certain and not _small_agrees(rel, cell, r, c, src_ppm):
                 # a small photo: strokes a pixel or two wide, never trusted on the row-by-row
                 # reading alone
@@ -2179,12 +2203,76 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
+        rows, uncertain = one_line.revise(
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, square_of=square, size=SIZE,
+            sides_at=lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, noisy=level <= floor),
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            side_read=SideRead, uncertain_of=Uncertain)
+    rows, uncertain = _station_habit(rows, uncertain, lambda r, c: read_sides(
+        ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+        mass=None if mass is None else mass[r, c], noisy=level <= floor), ink, unseen)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
+
+
+def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
+                   unseen: dict[tuple[int, int], frozenset[int]]) -> tuple[list, list[Uncertain]]:
+    """Round fourteen: the centre marks as this sheet's clear stations show them
+    (``photo/centre.py``): a space whose centre shows the sheet's station mark where none is read
+    is flagged and guessed a station, a straight crossing's too; a station guessed where the centre
+    shows nothing like them is guessed without one. It never makes a space certain."""
+    flagged = {u.square: u for u in uncertain}
+    p = PX_PER_MM
+    cells, marks, known = {}, {}, {}
+
+    def sides_of(r: int, c: int) -> list[SideRead]:   # each space's sides (``read_at``) read once
+        if (r, c) not in known:
+            known[(r, c)] = read_at(r, c)
+        return known[(r, c)]
+
+    for r in range(SIZE):
+        for c in range(SIZE):
+            u = flagged.get(square(r, c))
+            cells[(r, c)] = (rows[r][c], u is None, "" if u is None else u.reason)
+            marks[(r, c)] = centre_marks.measure(ink, (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p,
+                                                 (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p, p) \
+                if rows[r][c].edges != "...." else centre_marks.NONE   # (an empty space's is not looked at)
+
+    def sure(r: int, c: int) -> bool:
+        # every side read with certainty, and its ink clear of the station shows its kind
+        if (r, c) in unseen or not all(x.certain for x in sides_of(r, c)):
+            return False
+        return all(centre_marks.agrees(kind, side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH)))
+                   for s, kind in enumerate(rows[r][c].edges))
+
+    def guess(r: int, c: int, cell: Cell, fill: float) -> Cell:
+        sides = sides_of(r, c)
+        if fill >= 0.6 and not centre_marks.joined(cell.edges):
+            # a station's mark where the routes read need none: a side's kind is misread (a
+            # highway drawn as one line, or with dashes, read as a railway)
+            sides = [SideRead(x.kind, False, x.why) if x.kind == "r" else x for x in sides]
+        lean = tuple(centre_marks.lean(side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH))) for s in range(4))
+        return _nearest_face(cell, sides, fill, unseen.get((r, c), frozenset()), lean=lean)
+
+    def bare(r: int, c: int) -> bool:
+        return any(centre_marks.bare_railway(x.kind, x.certain,
+                                             side_features(_strip(ink, r, c, s, centre_marks.LEAN_DEPTH)))
+                   for s, x in enumerate(sides_of(r, c)))
+
+    changed = centre_marks.revise(cells, marks, sure, guess, bare)
+    if not changed:
+        return rows, uncertain
+    grid = [list(row) for row in rows]
+    for (r, c), (cell, certain, why) in changed.items():   # (never certain: centre.revise only flags)
+        grid[r][c] = cell
+        flagged[square(r, c)] = Uncertain(square(r, c), cell.token, why)
+    return [tuple(row) for row in grid], list(flagged.values())
+ONE_LINE_DOUBTS = frozenset({NEITHER, BROAD, "a solid band: a highway's two lines run together?"})
 
 
 def _traced(shaky: dict[tuple[int, int], str] | None, r: int, c: int) -> bool:

@@ -35,18 +35,22 @@ for first (:func:`frame_sides`): beyond the page's edge, square to it, the displ
 falling to the dark bezel and the bezel's outer edge rising to the table. Beside two of the
 page's sides it refuses the photo; beside one, every space is flagged. A viewer dark round the page
 hides the display's edge: the dark quadrilateral of bezel and display with the page centred in it,
-fitted to one axis and letterboxed on the other, refuses it too (:func:`dark_viewer`).
+fitted to one axis and letterboxed on the other, refuses it too (:func:`dark_viewer`). A photo of
+the sheet shown on a screen is two planes: the display's rectangles (its edge, the shown photo's
+edge, a letterbox) round the sheet, taken back to the sheet's plane, are no rectangle
+(:func:`off_plane`, ``planes.py``).
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE
-from railprint.games.railroad_ink.photo import layout
+from railprint.games.railroad_ink.photo import layout, planes
 
 THRESHOLD = 30.0         # the median over the blank windows of their peak that says "screen"
 MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
@@ -94,7 +98,11 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
     screen is likely but not sure), or None (paper). A screen: the display's frame
     (:func:`frame_sides`) beside FRAME_SIDES sides of the sheet, centred in it (:func:`_off_centre`),
-    or the pixel grid in its blank windows, or a dark viewer round the sheet (:func:`dark_viewer`). Likely: the frame beside one side only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
+    or the pixel grid in its blank windows, or a dark viewer round the sheet (:func:`dark_viewer`), or
+    the real edges of a quadrilateral round the sheet in another plane than the sheet's
+    (:func:`off_plane`: a photo of the sheet shown on a screen). Likely: such edges off by
+    :data:`planes.SKEW_DOUBT` or more, under :data:`planes.SKEW_DEG`; the frame beside one side
+    only, or beside more with the sheet off centre (a sheet in a tray); the blank windows' median peak
     between :data:`DOUBT` (over any paper photo's) and :data:`THRESHOLD`; or no verdict in the
     sheet (too few blank windows) and the whole photo's scan (:func:`scan_hits`) finding the
     pattern in SCAN_HITS windows -- a scan never refuses a photo it can read (a tablecloth's
@@ -115,6 +123,9 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     grid = cv2.perspectiveTransform(np.array([[[g / 2, g / 2]], [[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
     if dark_viewer(gray, inside=grid.reshape(-1, 2)[1:]):   # the sheet in a dark viewer, seen whole
         return SCREEN
+    skew = off_plane(gray, H) or 0.0   # round fourteen: straight edges round the sheet in another plane
+    if skew >= planes.SKEW_DEG:
+        return SCREEN
     if score is not None and score >= DOUBT:
         return f"{DOUBT_WHY} (a periodic pattern in the paper's blank squares, {score:.0f})"
     if sides:
@@ -128,6 +139,8 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
         if photo_shown(gray, H):   # ... with a photo's edge inside it: no tray
             return SCREEN
         return f"{DOUBT_WHY} (a screen's frame round the sheet, not square to it: a photo shown on a screen)"
+    if skew >= planes.SKEW_DOUBT:
+        return f"{DOUBT_WHY} (straight edges round the sheet in another plane than its own, {skew:.0f} degrees off)"
     return None
 
 
@@ -350,7 +363,7 @@ def scan_hits(gray: np.ndarray) -> tuple[int, int]:
 # a few mm further out, the bezel's outer edge (a sharp rise to the table). Paper has no such band:
 # its own edge is the last straight line, the table beyond it has none square to the page. This
 # needs no pixel grid: it holds for a screen photographed from any distance, as long as the
-# display's edge is in the photo (docs/railroad-ink-photo.md, "Screens round five").
+# display's edge is in the photo (docs/railroad-ink-photo-rounds.md, "Screens round five").
 PAGE_MM = (-19.45, 196.45, -63.5, 233.5)   # x0, x1, y0, y1: A4's and Letter's pages together, grid mm
 FRAME_PPM = 2.0          # the bands beside the page are looked at at this many px per mm
 FRAME_GAP_MM = 3.0       # the display's edge is looked for this far beyond the page's edge or more ...
@@ -494,7 +507,7 @@ def _frame_beside(box: np.ndarray, H: np.ndarray, axis: int, direction: int, edg
 # shows without them: a dark quadrilateral band (the bezel, with a dark letterbox beside the page
 # when there is one) whose outer edge rises to the table and whose inner edge rises to the display,
 # as wide on opposite sides (a bezel is; a viewer centres the page). Paper has no such band: its
-# own edge is the outermost line, a dark table runs to the photo's border (docs/railroad-ink-photo.md,
+# own edge is the outermost line, a dark table runs to the photo's border (docs/railroad-ink-photo-rounds.md,
 # "Screens round six").
 BAND_LONG = 640          # the photo is looked at this many px on its long side
 BAND_SHARES = (0.08, 0.12, 0.18, 0.25, 0.35)   # dark: under these shares of the photo's white ...
@@ -741,8 +754,15 @@ def _dark_quads(small: np.ndarray, light: np.ndarray):
     the border (dev screens 14, 900,010: a screen turned in the photo, two of its corners beyond its
     edges): the pieces touching the border, BAND_PIECE of the photo's short side long or more, are
     also taken together, as one region."""
+    return _quads(small, _dark_masks(small, light))
+
+
+def _quads(small: np.ndarray, masks, beyond: float = 0.25):
+    """The quadrilaterals fitted to the convex hulls of the regions of each of ``masks`` (uint8,
+    ``small``'s size), as :func:`_dark_quads` describes; their corners at most ``beyond`` of the
+    photo's size past its border."""
     h, w = small.shape
-    for dark in _dark_masks(small, light):
+    for dark in masks:
         contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         pieces = [c for c in contours if len(c) >= 8 and _on_border(c, w, h)
                   and cv2.arcLength(c, True) >= 2 * BAND_PIECE * min(h, w)]
@@ -757,8 +777,8 @@ def _dark_quads(small: np.ndarray, light: np.ndarray):
             quad = _uncut(poly, w, h) if 4 < len(poly) <= 4 + BAND_CUTS else poly
             if quad is None or len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32)):
                 continue
-            if (quad[:, 0].min() < -0.25 * w or quad[:, 1].min() < -0.25 * h or quad[:, 0].max() > 1.25 * w
-                    or quad[:, 1].max() > 1.25 * h):
+            if (quad[:, 0].min() < -beyond * w or quad[:, 1].min() < -beyond * h or quad[:, 0].max() > (1 + beyond) * w
+                    or quad[:, 1].max() > (1 + beyond) * h):
                 continue
             area = cv2.contourArea(quad.astype(np.float32))
             if area < BAND_QUAD * h * w and (area < BAND_QUAD_SMALL * h * w or _elongation(quad) < BAND_ELONGATED):
@@ -867,3 +887,35 @@ def _band_width(strip: np.ndarray, seen: np.ndarray, along: int, pad: int) -> in
     if visible.mean() <= 0.5 or np.mean((outside - band > BAND_RISE_OUT)[visible]) < BAND_ROWS:
         return None
     return edge - pad
+
+
+# ------------------------------------------------------- edges round the sheet in another plane
+# A photo of the printed sheet shown on a screen: the display's own rectangles (its edge, the
+# shown photo's edge, a letterbox) lie in the display's plane, not in the sheet's (planes.py).
+
+
+def off_plane(gray: np.ndarray, H: np.ndarray) -> float | None:
+    """The largest departure from a rectangle in the sheet's plane (degrees, :func:`planes.skew`)
+    of the real edges of a quadrilateral enclosing the sheet's grid: the dark regions'
+    (:func:`_dark_quads`) and the regions grown from beside the page (:func:`planes.surround_masks`:
+    a table, a tray's floor, a shown photo's own table); None when no such edges are found."""
+    small, light, f = _looked(gray)
+    g = layout.GRID_MM
+    grid = cv2.perspectiveTransform(np.array([[[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
+    points = [(float(x) * f, float(y) * f) for x, y in grid.reshape(-1, 2)]
+    x0, x1, y0, y1 = PAGE_MM
+    mm = []
+    for out in planes.SEEDS_MM:
+        for share in (0.25, 0.5, 0.75):
+            mx, my = x0 + share * (x1 - x0), y0 + share * (y1 - y0)
+            mm += [(x0 - out, my), (x1 + out, my), (mx, y0 - out), (mx, y1 + out)]
+    seeds = cv2.perspectiveTransform(np.array(mm, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2) * f
+    back = np.linalg.inv(H)
+    worst = None
+    grown = _quads(small, planes.surround_masks(light, seeds), beyond=1.0)
+    for quad in itertools.chain(_dark_quads(small, light), grown):
+        if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points):
+            found = planes.skew(light, quad.astype(np.float64), back, f)
+            if found is not None:
+                worst = found if worst is None else max(worst, found)
+    return worst

@@ -28,7 +28,7 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell
 from railprint.games.railroad_ink.photo import layout
 
 DEV_SEEDS = range(0, 1_000_000)
-HELD_OUT_SEEDS = range(1_000_000, 10_000_000)   # each round measures a fresh range once (docs/railroad-ink-photo.md)
+HELD_OUT_SEEDS = range(1_000_000, 10_000_000)   # each round measures a fresh range once (docs/railroad-ink-photo-rounds.md)
 S = layout.SQUARE_MM
 C = S / 2
 

@@ -21,6 +21,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "regularny wzór na zdjęciu; za mało pustych pól, by to rozstrzygnąć: {n}"),
     ("a screen's frame round the sheet, not square to it: a photo shown on a screen",
      "ramka ekranu wokół arkusza, ukośna do niego: zdjęcie pokazane na ekranie"),
+    ("straight edges round the sheet in another plane than its own, {n} degrees off",
+     "proste krawędzie wokół arkusza leżą w innej płaszczyźnie niż on, odchylone o {n} stopni"),
     ("a screen's frame beside one side of the sheet", "ramka ekranu przy jednym boku arkusza"),
     ("a screen's frame beside {n} sides of the sheet", "ramka ekranu przy {n} bokach arkusza"),
     (", the sheet not centred in it", ", arkusz nie na środku"),
@@ -76,6 +78,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "krater? (kreski na środku pola, ale nie wyraźnie krater)"),
     ("a crater with a route reaching the space's side?", "krater, a do boku pola dochodzi trasa?"),
     ("centre: an outline around it, a hollow station?", "środek: obrys wokół niego, stacja bez wypełnienia?"),
+    ("centre: filled, lighter than the lines: a station?", "środek: wypełniony, jaśniejszy niż linie: stacja?"),
+    # the sheet's own station marks (photo/centre.py)
+    ("centre: a mark like this sheet's stations", "środek: znak taki jak stacje na tym arkuszu"),
+    ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
+    ("a railway's only sleepers beside a mark in the centre: a station's outline?",
+     "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
