@@ -66,3 +66,16 @@ def test_one_line_highways_are_read_as_highways_with_certainty():
     roads = [(r, c) for r, c, cell in board.cells() if set(cell.edges) == {"h", "."} and not cell.marker]
     sure = [square(r, c) for r, c in roads if reading.board[r, c] == board[r, c] and square(r, c) not in flagged]
     assert len(roads) == 8 and len(sure) >= 6, (sure, len(roads))
+
+
+def test_a_space_whose_centre_decides_it_stays_flagged():
+    """An overpass drawn with a hump over the crossing (the second independent generator's dev
+    seed 16, B7): its one-line highway settled, the reader's centre says station; the arms say
+    nothing of the centre, so the space keeps its flag (it was a certain, wrong station)."""
+    from benchmarks import indep2_photos
+
+    data, board = indep2_photos.make_photo(16)[:2]
+    assert board[1, 6].token == "hrhro"
+    reading = read.read_photo(data)
+    flagged = {u.square for u in reading.uncertain}
+    assert "B7" in flagged, reading.board[1, 6].token
