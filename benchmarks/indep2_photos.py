@@ -443,6 +443,18 @@ def make_player(rng: np.random.Generator, habits: set) -> Player:
                   str(tool))
 
 
+
+def quarter_arc(p1: np.ndarray, p2: np.ndarray, n: int) -> list[np.ndarray]:
+    """``n`` points of the quarter circle (radius half a space) from side midpoint ``p1`` to ``p2``
+    around the space's corner between them (space units, 0-1)."""
+    corner = p1 + p2 - (0.5, 0.5)
+    a1 = math.atan2(p1[1] - corner[1], p1[0] - corner[0])
+    a2 = math.atan2(p2[1] - corner[1], p2[0] - corner[0])
+    if abs(a2 - a1) > math.pi:
+        a2 += 2 * math.pi if a2 < a1 else -2 * math.pi
+    return [corner + 0.5 * np.array([math.cos(t), math.sin(t)]) for t in np.linspace(a1, a2, n)]
+
+
 class Drawer:
     """Draws a board's spaces in page mm (the grid from the sheet raster)."""
 
@@ -471,12 +483,7 @@ class Drawer:
         if "ruler" in self.p.habits:
             pts = [p1, (0.5, 0.5), p2]
         else:
-            corner = p1 + p2 - (0.5, 0.5)
-            a1 = math.atan2(p1[1] - corner[1], p1[0] - corner[0])
-            a2 = math.atan2(p2[1] - corner[1], p2[0] - corner[0])
-            if abs(a2 - a1) > math.pi:
-                a2 += 2 * math.pi if a2 < a1 else -2 * math.pi
-            pts = [corner + 0.5 * np.array([math.cos(t), math.sin(t)]) for t in np.linspace(a1, a2, 16)]
+            pts = quarter_arc(p1, p2, 16)
         ov = self.rng.uniform(*self.p.reach) / 21.0
         pts = np.array(pts, float)
         pts[0] += (pts[0] - pts[1]) / max(np.linalg.norm(pts[0] - pts[1]), 1e-9) * ov
@@ -593,12 +600,7 @@ class Drawer:
             if (a - b) % 2 == 0:
                 seg = [p1 + (p2 - p1) * t for t in np.linspace(0, 1, 8)]
             else:
-                corner = p1 + p2 - (0.5, 0.5)
-                a1 = math.atan2(p1[1] - corner[1], p1[0] - corner[0])
-                a2 = math.atan2(p2[1] - corner[1], p2[0] - corner[0])
-                if abs(a2 - a1) > math.pi:
-                    a2 += 2 * math.pi if a2 < a1 else -2 * math.pi
-                seg = [corner + 0.5 * np.array([math.cos(t), math.sin(t)]) for t in np.linspace(a1, a2, 12)]
+                seg = quarter_arc(p1, p2, 12)
             mm = [self.cell_mm(r, c, u, v) for u, v in seg]
             pts.extend(mm if not pts else mm[1:])
         return np.array(pts)
