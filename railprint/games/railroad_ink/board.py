@@ -35,6 +35,11 @@ def square(row: int, col: int) -> str:
     return f"{ROWS[row]}{col + 1}"
 
 
+def square_at(name: str) -> tuple[int, int]:
+    """The inverse of ``square``: ``square_at('C4') == (2, 3)``."""
+    return ROWS.index(name[0]), int(name[1:]) - 1
+
+
 def neighbour(row: int, col: int, side: int) -> tuple[int, int] | None:
     """The space across ``side``, or None at the board edge."""
     dr, dc = DELTA[side]

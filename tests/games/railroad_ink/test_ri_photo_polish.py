@@ -88,7 +88,7 @@ def _reader_reasons() -> list[str]:
             literals += [e.value for e in node.right.elts if isinstance(e, ast.Constant)]
     assert len(literals) >= 10, literals   # the walk still finds them
     return literals + [
-        read.NEITHER, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
+        read.NEITHER, read.BROAD, read.SOLID_BAND, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
         read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",

@@ -24,6 +24,8 @@ from typing import Callable
 
 import numpy as np
 
+from railprint.games.railroad_ink.board import SIZE, square, square_at
+
 LONG_DEPTH = (1.2, 8.4)   # mm inside the edge: clear of the printed grid line, short of a station's square
 NEAR_MM = 1.2             # a row's run within this of the line's last centre is the line's
 TICK_MM = 1.0             # a row of the line this much wider than the line's own width crosses a tick
@@ -104,8 +106,8 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
 
 
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Callable, sides_at: Callable,
-           space_at: Callable, side_read: Callable, uncertain_of: Callable, doubts: frozenset[str],
-           square_of: Callable, size: int) -> tuple[list, list]:
+           space_at: Callable, side_read: Callable, uncertain_of: Callable, doubts: frozenset[str]
+           ) -> tuple[list, list]:
     """The flagged spaces whose routes are one line each, on a sheet whose railways show their
     ticks: each arm clean of ticks read as a highway, each arm crossed by ticks as a railway. A
     space flagged only for how its sides read (the reader's own doubts, nothing about the photo
@@ -116,7 +118,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     c, side, depth)``: a side's strip; ``sides_at(r, c)``: the reader's four ``SideRead``;
     ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
     certain, why)``; ``uncertain_of(square, token, why)``; ``doubts``: the reasons a one-line side
-    is flagged with; ``square_of(r, c)``."""
+    is flagged with."""
     lines: dict[tuple[int, int, int], Line | None] = {}
 
     def line(r: int, c: int, s: int) -> Line | None:
@@ -129,7 +131,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
 
     # the sheet's habit: its highways are not two lines (none read so with certainty) ...
     flagged = {u.square for u in uncertain}
-    double = sum(k == "h" for r in range(size) for c in range(size) if square_of(r, c) not in flagged
+    double = sum(k == "h" for r in range(SIZE) for c in range(SIZE) if square(r, c) not in flagged
                  and set(rows[r][c].edges) - {"."} == {"h"} for k in rows[r][c].edges)
     if double > MAX_DOUBLE:
         return rows, uncertain
@@ -139,10 +141,10 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     # an arm of this sheet's railways shows none (``miss``: one more such arm counted than seen,
     # in two more; the clean strips under a space read certain are taken as independent)
     rail = bare = 0
-    for r in range(size):
-        for c in range(size):
+    for r in range(SIZE):
+        for c in range(SIZE):
             for s, (rr, cc) in ((1, (r, c + 1)), (2, (r + 1, c))):
-                if rr >= size or cc >= size or rows[r][c].edges[s] == "." and rows[rr][cc].edges[s - 2] == ".":
+                if rr >= SIZE or cc >= SIZE or rows[r][c].edges[s] == "." and rows[rr][cc].edges[s - 2] == ".":
                     continue
                 pair = (line(r, c, s), line(rr, cc, s - 2))
                 if any(x is None or x.length < ARM_MIN_MM for x in pair):
@@ -151,7 +153,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if y.ticks:
                         rail += 1
                         bare += not x.marks
-    rails = [line(r, c, s) for r in range(size) for c in range(size) for s in range(4)
+    rails = [line(r, c, s) for r in range(SIZE) for c in range(SIZE) for s in range(4)
              if rows[r][c].edges[s] != "." and line(r, c, s) is not None and len(line(r, c, s).marks) >= 2]
     if len(rails) < SHEET_RAIL_ARMS:
         return rows, uncertain     # the sheet's railways show too few ticks to go by
@@ -163,7 +165,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     out_rows = [list(row) for row in rows]
     kept = []
     for u in uncertain:
-        r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
+        r, c = square_at(u.square)
         if not any(clean(line(r, c, s)) for s in range(4) if rows[r][c].edges[s] != "."):
             kept.append(u)   # no arm of its guess runs clean (the sides are not read again)
             continue
@@ -187,7 +189,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                 new[s] = side_read("h", True, "")
                 strips += 1
                 rr, cc = r + (-1, 0, 1, 0)[s], c + (0, 1, 0, -1)[s]
-                if 0 <= rr < size and 0 <= cc < size and rows[rr][cc].edges[(s + 2) % 4] != ".":
+                if 0 <= rr < SIZE and 0 <= cc < SIZE and rows[rr][cc].edges[(s + 2) % 4] != ".":
                     across = line(rr, cc, (s + 2) % 4)
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty

@@ -28,7 +28,7 @@ import numpy as np
 
 from railprint.errors import RailprintError
 from railprint.platform import native_stderr
-from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square
+from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
 
@@ -1111,7 +1111,7 @@ def classify_side(f: dict[str, float]) -> SideRead:
     if wide >= BAND_WIDE and line < BAND_LINE:
         # ink wide in nearly every row and no line through it: a band, not a line with sleepers
         # (a thick marker's highway, its two lines run together on a curve; a highlighter)
-        return SideRead("r", False, "a solid band: a highway's two lines run together?")
+        return SideRead("r", False, SOLID_BAND)
     if pair < 0.3 and ink >= 0.8 and (wide >= 0.08 and line >= 0.5 or wide >= 0.3):
         if f.get("core", 0.0) >= BROAD_CORE_MM and f.get("sleeper", 0.0) < BROAD_SLEEPER_MM:
             # a broad line whose wide rows are its own wobble, not sleepers standing out of it:
@@ -1124,6 +1124,7 @@ def classify_side(f: dict[str, float]) -> SideRead:
 
 NEITHER = "neither clearly a highway nor a railway"
 BROAD = "one broad line with no sleeper standing out: a highway drawn as one line?"
+SOLID_BAND = "a solid band: a highway's two lines run together?"
 BROAD_CORE_MM = 1.4     # a line this wide (its narrow rows' median) ...
 BROAD_SLEEPER_MM = 2.6  # ... whose widest rows reach under this (90th percentile) has no sleeper
 IN_THE_NOISE = "a faint line? (within the noise measured along it)"
@@ -1132,20 +1133,19 @@ IN_THE_NOISE = "a faint line? (within the noise measured along it)"
 def _centre_fill(solid: np.ndarray, r: int, c: int) -> float:
     """How much of the centre is solid ink (``solid``: the ink opened by a 2.6 mm square, which
     keeps a filled station square and drops lines and sleepers)."""
+    return float(solid[_centre_box(r, c)].mean())
+
+
+def _centre_px(r: int, c: int) -> tuple[float, float]:
+    """Space (r, c)'s centre (x, y) in the rectified frame's pixels."""
     p = PX_PER_MM
-    cx = (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p
-    cy = (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p
-    h = 1.6 * p
-    box = solid[int(cy - h):int(cy + h), int(cx - h):int(cx + h)]
-    return float(box.mean())
+    return (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p, (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p
 
 
 def _centre_box(r: int, c: int) -> tuple[slice, slice]:
-    """Space (r, c)'s centre square in the rectified frame, as ``_centre_fill`` reads it."""
-    p = PX_PER_MM
-    cx = (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p
-    cy = (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p
-    h = 1.6 * p
+    """Space (r, c)'s centre square (3.2 mm) in the rectified frame, as ``_centre_fill`` reads it."""
+    cx, cy = _centre_px(r, c)
+    h = 1.6 * PX_PER_MM
     return slice(int(cy - h), int(cy + h)), slice(int(cx - h), int(cx + h))
 
 
@@ -1895,7 +1895,7 @@ def _unblurred_doubts(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm
     cannot tell its route where the blurred photo holds a line's ink (``_inked_unsure``)."""
     if mass is not None:
         uncertain = [u for u in uncertain if u.reason not in (ODD_EMPTY_WHY, NOISY_WHY) or not all(
-            _blank_in_blur(mass["ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1], s) for s in range(4))]
+            _blank_in_blur(mass[square_at(u.square)], s) for s in range(4))]
     listed = {u.square for u in uncertain}
     extra = []
     for r, row in enumerate(rows):
@@ -2203,15 +2203,16 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    def sides_at(r: int, c: int) -> list[SideRead]:
+        return read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+                          mass=None if mass is None else mass[r, c], noisy=level <= floor)
+
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
-            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, square_of=square, size=SIZE,
-            sides_at=lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, noisy=level <= floor),
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             side_read=SideRead, uncertain_of=Uncertain)
-    rows, uncertain = _station_habit(rows, uncertain, lambda r, c: read_sides(
-        ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
-        mass=None if mass is None else mass[r, c], noisy=level <= floor), ink, unseen)
+    rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
@@ -2227,7 +2228,6 @@ def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
     is flagged and guessed a station, a straight crossing's too; a station guessed where the centre
     shows nothing like them is guessed without one. It never makes a space certain."""
     flagged = {u.square: u for u in uncertain}
-    p = PX_PER_MM
     cells, marks, known = {}, {}, {}
 
     def sides_of(r: int, c: int) -> list[SideRead]:   # each space's sides (``read_at``) read once
@@ -2239,8 +2239,7 @@ def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
         for c in range(SIZE):
             u = flagged.get(square(r, c))
             cells[(r, c)] = (rows[r][c], u is None, "" if u is None else u.reason)
-            marks[(r, c)] = centre_marks.measure(ink, (MARGIN_MM + (c + 0.5) * layout.SQUARE_MM) * p,
-                                                 (MARGIN_MM + (r + 0.5) * layout.SQUARE_MM) * p, p) \
+            marks[(r, c)] = centre_marks.measure(ink, *_centre_px(r, c), PX_PER_MM) \
                 if rows[r][c].edges != "...." else centre_marks.NONE   # (an empty space's is not looked at)
 
     def sure(r: int, c: int) -> bool:
@@ -2272,7 +2271,7 @@ def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
         grid[r][c] = cell
         flagged[square(r, c)] = Uncertain(square(r, c), cell.token, why)
     return [tuple(row) for row in grid], list(flagged.values())
-ONE_LINE_DOUBTS = frozenset({NEITHER, BROAD, "a solid band: a highway's two lines run together?"})
+ONE_LINE_DOUBTS = frozenset({NEITHER, BROAD, SOLID_BAND})
 
 
 def _traced(shaky: dict[tuple[int, int], str] | None, r: int, c: int) -> bool:
