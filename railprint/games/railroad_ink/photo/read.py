@@ -30,7 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
+from railprint.games.railroad_ink.photo import centre as centre_marks, confirm, filled_centre, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2208,6 +2208,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                           mass=None if mass is None else mass[r, c], noisy=level <= floor)
 
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
+        rows, uncertain = confirm.railways(   # round fifteen: railways whose ticks fall outside the strip
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=frozenset({NEITHER}), sides_at=sides_at,
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            uncertain_of=Uncertain)
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
