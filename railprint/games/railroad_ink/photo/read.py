@@ -788,7 +788,8 @@ def _grid_field(samples: np.ndarray) -> np.ndarray | None:
     return field
 
 
-def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None) -> dict[tuple[int, int], str]:
+def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok: bool = False
+                 ) -> dict[tuple[int, int], str]:
     """The spaces whose grid is not where it is read, and why: a corner of the space (a crossing)
     whose printed line is further than GRID_OFF_MM from where the rectification puts it on both
     looks (``samples``, ``_grid_samples``), or not found, while more than one of its neighbours
@@ -802,7 +803,8 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None) -> dict[t
     found = ~np.isnan(samples).all(axis=3)
     inner = samples[1:-1, 1:-1]
     confirmed = ((np.abs(inner[..., 0]) <= GRID_OFF_MM) & (np.abs(inner[..., 1]) <= GRID_OFF_MM)).mean(axis=(0, 1))
-    if int(found.all(axis=2).sum()) < GRID_MIN_FOUND or float(confirmed.min()) < GRID_CONFIRMED:
+    if (int(found.all(axis=2).sum()) < GRID_MIN_FOUND or float(confirmed.min()) < GRID_CONFIRMED) \
+            and not (faint_ok and confirm.grid_on(samples, GRID_OFF_MM)):   # round fifteen: a faint grid's lines on
         # a grid this far off finds drawn lines or the round boxes' frames in place of its own:
         # a warp onto those would be read as right; the inner lines seen twice in agreement tell
         why = "the printed grid is not where the corner marks put it (its lines were not found there)"
@@ -832,7 +834,7 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None) -> dict[t
     return doubts
 
 
-def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray
+def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False
                 ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float]:
     """Check the rectified grid against the sheet's printed grid lines, which must lie exactly on
     the grid: a sheet that is not flat (curled, folded, a corner lifted), or a mark misplaced,
@@ -844,10 +846,10 @@ def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndar
     samples = _grid_samples(dark)
     field = _grid_field(samples)
     if field is None:
-        return rect, dark, _grid_doubts(samples), float("inf")
+        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), float("inf")
     offset = float(np.abs(field).max())
     if offset <= GRID_WARP_MM:
-        return rect, dark, _grid_doubts(samples), offset
+        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), offset
     total = field
     for _ in range(2):
         rect, _ = _rectify(gray, H, total)
@@ -857,7 +859,7 @@ def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndar
         if more is None or float(np.abs(more).max()) <= GRID_WARP_MM:
             break
         total = total + more
-    return rect, dark, _grid_doubts(samples, total), offset
+    return rect, dark, _grid_doubts(samples, total, faint_ok), offset
 
 
 ONE_MARK_CROSSINGS = 40   # one mark found: the grid followed from it must show this many crossings ...
@@ -1855,7 +1857,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
     dark = _darkness(rect)
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
-    rect, dark, doubts, offset = _grid_check(src, H, rect, dark)
+    rect, dark, doubts, offset = _grid_check(src, H, rect, dark, faint_ok=src_ppm >= confirm.GRID_FAINT_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
