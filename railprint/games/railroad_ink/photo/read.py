@@ -30,7 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import centre as centre_marks, confirm, filled_centre, one_line, twolines
+from railprint.games.railroad_ink.photo import centre as centre_marks, faint_grid, filled_centre, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -804,7 +804,7 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok:
     inner = samples[1:-1, 1:-1]
     confirmed = ((np.abs(inner[..., 0]) <= GRID_OFF_MM) & (np.abs(inner[..., 1]) <= GRID_OFF_MM)).mean(axis=(0, 1))
     if (int(found.all(axis=2).sum()) < GRID_MIN_FOUND or float(confirmed.min()) < GRID_CONFIRMED) \
-            and not (faint_ok and confirm.grid_on(samples, GRID_OFF_MM)):   # round fifteen: a faint grid's lines on
+            and not (faint_ok and faint_grid.grid_on(samples, GRID_OFF_MM)):   # round fifteen: a faint grid's lines on
         # a grid this far off finds drawn lines or the round boxes' frames in place of its own:
         # a warp onto those would be read as right; the inner lines seen twice in agreement tell
         why = "the printed grid is not where the corner marks put it (its lines were not found there)"
@@ -1857,7 +1857,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
     dark = _darkness(rect)
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
-    rect, dark, doubts, offset = _grid_check(src, H, rect, dark, faint_ok=src_ppm >= confirm.GRID_FAINT_PX_PER_MM)
+    rect, dark, doubts, offset = _grid_check(src, H, rect, dark, faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
@@ -2210,10 +2210,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                           mass=None if mass is None else mass[r, c], noisy=level <= floor)
 
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
-        rows, uncertain = confirm.railways(   # round fifteen: railways whose ticks fall outside the strip
-            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=frozenset({NEITHER}), sides_at=sides_at,
-            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-            uncertain_of=Uncertain)
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
