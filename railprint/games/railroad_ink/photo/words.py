@@ -82,6 +82,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # the sheet's own station marks (photo/centre.py)
     ("centre: a mark like this sheet's stations", "środek: znak taki jak stacje na tym arkuszu"),
     ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
+    # a mark drawn across a straight crossing (photo/crossing_mark.py)
+    ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
+     "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
     ("a railway's only sleepers beside a mark in the centre: a station's outline?",
      "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
 )
