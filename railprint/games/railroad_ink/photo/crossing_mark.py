@@ -39,7 +39,7 @@ import cv2
 import numpy as np
 
 RADIUS_MM = 2.6       # the centre looked at: a station's mark (3.5-6 mm across) lies within it
-DIAGONAL = 0.45       # a diagonal share this large on a certain overpass: flagged
+DIAGONAL = 0.42       # a diagonal share this large on a certain overpass: flagged
 MIN_ENERGY = 0.001    # ... and edges enough to tell (the gradient's mean energy over the disc, darkness units)
 MIN_CLEAR = 2         # clear stations needed to know the sheet's habit
 SHEET_SHARE = 2 / 3   # ... of which this share show a diagonal mark (DIAGONAL) for the habit to hold
