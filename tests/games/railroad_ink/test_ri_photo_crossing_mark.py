@@ -106,3 +106,24 @@ def test_an_s_drawn_across_a_crossing_on_an_indep2_photo_is_flagged():
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
              if reading.board.rows[r][c] != board.rows[r][c]}
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
+
+
+# a dev seed of the second independent generator: stations drawn as a ringed dot, highways with
+# dashes; F1 (``..hrs``) read as a certain railway curve (``..rr``), its dashes sleepers even clear
+# of the centre: a space of railways only showing the sheet's station mark is flagged however
+# clearly its sides read (``photo/centre.py``, round fifteen)
+def test_a_ringed_station_beside_a_dashed_highway_read_as_railways_is_flagged():
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep2_photos as gen
+    from railprint.games.railroad_ink.photo import centre
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, plan, tags, meta = gen.make_photo(3246)
+    assert "station-circled" in plan.habits and board.rows[5][0].token == "..hrs"
+    reading = read_photo(data, "indep2-3246.jpg")
+    flagged = {u.square: u for u in reading.uncertain}
+    assert "F1" in flagged and centre.STATION_MARK in flagged["F1"].reason
+    assert reading.board.rows[5][0].marker == "s"
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
+             if reading.board.rows[r][c] != board.rows[r][c]}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
