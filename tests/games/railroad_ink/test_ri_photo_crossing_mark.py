@@ -18,8 +18,7 @@ H = 60   # a drawn space's middle in its little picture (px)
 def _space(mark: str) -> np.ndarray:
     """The darkness (0 paper .. 1 ink) of a straight crossing at 6 px/mm: a railway north-south, a
     highway's two lines east-west, and in the middle ``mark``: nothing (an overpass's lines run
-    through), an X, an S or a filled circle (a station; the routes' lines end 1.7 mm short of the
-    middle)."""
+    through), an X or an S (a station; the routes' lines end 1.7 mm short of the middle)."""
     img = np.zeros((2 * H + 1, 2 * H + 1), np.float32)
     w = 3   # a 0.5 mm pen
     short = 0 if mark == "none" else int(1.7 * PPM)
@@ -29,9 +28,7 @@ def _space(mark: str) -> np.ndarray:
         for dy in (-9, 9):                                                           # the highway's lines
             cv2.line(img, (min(a, b), H + dy), (max(a, b), H + dy), 1.0, w)
     s = int(2.2 * PPM)
-    if mark == "filled":   # a filled circle 7 mm across, the routes' lines ending at it
-        cv2.circle(img, (H, H), int(3.5 * PPM), 1.0, -1)
-    elif mark == "x":
+    if mark == "x":
         cv2.line(img, (H - s, H - s), (H + s, H + s), 1.0, w)
         cv2.line(img, (H + s, H - s), (H - s, H + s), 1.0, w)
     elif mark == "s":
@@ -83,11 +80,6 @@ def test_where_most_crossings_show_it_the_player_draws_overpasses_so_the_guess_s
     rows, uncertain = _apply({(0, 0): "x", (2, 3): "x", (4, 4): "x", (5, 5): "none"})
     assert sorted(u.square for u in uncertain) == ["A1", "C4", "E5"]     # flagged all the same
     assert all(u.guess == "rhrho" for u in uncertain)
-
-
-def test_a_certain_overpass_whose_centre_is_of_one_tone_is_flagged_and_guessed_a_station():
-    rows, uncertain = _apply({(0, 0): "none", (3, 1): "filled", (4, 4): "none"})
-    assert [(u.square, u.guess, u.reason) for u in uncertain] == [("D2", "rhrhs", crossing_mark.FLAT_WHY)]
 
 
 # a dev seed of the second independent generator (benchmarks/indep2_photos.py): stations drawn as an

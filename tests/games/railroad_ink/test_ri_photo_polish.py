@@ -91,7 +91,7 @@ def _reader_reasons() -> list[str]:
         read.NEITHER, read.BROAD, read.SOLID_BAND, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
         read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
-        crossing_mark.WHY, crossing_mark.FLAT_WHY,
+        crossing_mark.WHY,
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",

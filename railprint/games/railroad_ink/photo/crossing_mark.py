@@ -27,12 +27,6 @@ crossing at least ``X_MIN``.
   draws each overpass with a little hump in the highway turns it through every direction too: on
   such a sheet most crossings show it, and the guess stays an overpass).
 
-- A space read as a certain overpass whose centre shows hardly any edge at all (mean energy under
-  ``FLAT_ENERGY``) is flagged (``FLAT_WHY``) and guessed a station: an overpass's routes cross in
-  the centre and make edges there (on the dev photos of both independent checks a certain
-  overpass's centre measured 0.0026 or more, a filled circle's station 0.0004 or less); a centre
-  of one tone is a fill (a station's, its opening broken) or no crossing at all.
-
 Nothing here makes a space certain: it only flags spaces and changes flagged spaces' guesses.
 Nothing here imports the reader: it takes the rectified darkness and the spaces' centres.
 """
@@ -50,8 +44,6 @@ MIN_ENERGY = 0.001    # ... and edges enough to tell (the gradient's mean energy
 MIN_CLEAR = 2         # clear stations needed to know the sheet's habit
 SHEET_SHARE = 2 / 3   # ... of which this share show a diagonal mark (DIAGONAL) for the habit to hold
 WHY = "centre: a mark across the crossing (an X, a letter, a ring): a station?"
-FLAT_ENERGY = 0.0008   # a certain overpass's centre with edges under this (mean energy): of one tone
-FLAT_WHY = "centre: of one tone, no lines crossing in it: a station?"
 
 
 def diagonal_share(rel: np.ndarray, cx: float, cy: float, ppm: float) -> tuple[float, float]:
@@ -97,9 +89,6 @@ def revise(cells: dict[tuple[int, int], tuple], share: Callable[[int, int], tupl
         if not (certain and cell.marker == "o" and _straight(cell.edges)):
             continue
         value, energy = share(r, c)
-        if energy < FLAT_ENERGY:
-            out[(r, c)] = (type(cell)(cell.edges, "s"), False, FLAT_WHY)
-            continue
         if value < DIAGONAL or energy < MIN_ENERGY:
             continue
         if len(clear) >= MIN_CLEAR:   # the player's own stations say whether theirs look so

@@ -85,8 +85,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a mark drawn across a straight crossing (photo/crossing_mark.py)
     ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
      "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
-    ("centre: of one tone, no lines crossing in it: a station?",
-     "środek: jednolity, bez krzyżujących się linii: stacja?"),
     ("a railway's only sleepers beside a mark in the centre: a station's outline?",
      "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
 )
