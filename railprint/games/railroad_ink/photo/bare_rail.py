@@ -1,12 +1,15 @@
 """A railway read with certainty though its line shows no sleeper (issue 35, round fifteen).
 
 Row by row a side is a certain railway only with a sleeper seen in its strip, except where a
-sleeper cannot be seen: in a motion-blurred photo's unblurred copy (``read.read_sides``) the
-darkness's one line is enough. A player who draws a highway as one line (a pencil line, a
-ruler's line, a ballpoint's) then has every highway read as a certain railway when the photo is
-blurred (second independent check, dev seeds 6,024 and 6,048: 14 and 3 such spaces, none
-flagged). The evidence is on the sheet: when its railways show their sleepers in this very copy
-(SHEET_RAIL_ARMS arms crossed by two marks or more, ``one_line.follow`` through the long strip),
+sleeper is not looked for: in a photo under 2.6 px/mm at the grid (``read.LOW_GRID_PX_PER_MM``)
+or a motion-blurred photo's unblurred copy (``read.read_sides``), the darkness averaged along
+the side showing one line is enough. A player who draws a highway as one line (a pencil line, a
+ruler's, a thin ballpoint's) then has every highway read as a certain railway in such a photo
+(second independent check, dev seeds 6,024 and 6,048, 2.4 and 2.3 px/mm: 14 and 3 such spaces,
+none flagged). The evidence is on the sheet: when its railways show their sleepers in this very copy
+(SHEET_RAIL_ARMS arms crossed by two marks or more, ``one_line.follow`` through the long strip,
+or as many arms drawn as a broad band: a zig-zag over the line, against which a line half as wide
+is a one-line highway),
 a side read as a railway whose long strip shows one line and no mark (as deep as the reader's
 strip: a station's X or square reaches the strip's inner end) is not a railway
 with certainty. Such a space is flagged; its guess is a highway on those sides where the sheet
@@ -28,6 +31,9 @@ from railprint.games.railroad_ink.photo import one_line
 
 NEAR_EDGE_MM = 6.6 - one_line.LONG_DEPTH[0]   # marks looked for this far along the long strip: as deep as the
                                             # reader's own strip (``read.DEPTH``), short of a station's mark
+BESIDE_MAX = 0.2          # a line with ink beside it in this share of its rows or more is not bare: an X's
+                          # arms run beside the line, not across it (x-tick railways: 0.14-0.42; one-line
+                          # highways, indep2 dev 6,024 and 6,048: 0-0.16)
 BAND_MM = 1.6             # a railway arm this wide (its rows' median) is a band: sleepers drawn over the line
 THIN_SHARE = 0.5          # a bare line at most this share of the sheet's bands' width is not one of them
 BARE_WHY = "one line with no sleeper, where this sheet's railways show theirs: a highway drawn as one line?"
@@ -50,7 +56,8 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
         return lines[(r, c, s)]
 
     def bare(x: one_line.Line | None) -> bool:
-        return x is not None and not any(m < NEAR_EDGE_MM for m in x.marks) and x.length >= one_line.ARM_MIN_MM and x.beside < one_line.LADDER
+        return x is not None and not any(m < NEAR_EDGE_MM for m in x.marks) \
+            and x.length >= one_line.ARM_MIN_MM and x.beside < BESIDE_MAX
 
     suspects = []
     for r in range(SIZE):
