@@ -6,8 +6,9 @@ dev seeds 6,053 and 6,071: ``.hhh`` and ``h.h.`` read with certainty as ``hhhh``
 were crossed out the ink cannot tell, so such a space is flagged. The evidence is where no route
 draws: a route runs along the space's middle lines (a curve is a quarter circle of half the
 space's width around a corner, a highway's lines or a highlighter's band at most 2.5 mm either
-side of it), so the ink of an X is alone on the diagonals 2.7-5.0 mm in from a corner
-(DIAGONAL, as a share of the space's diagonal run). Three corners are looked at (the fourth holds
+side of it, 8 mm from the corner at the nearest), so the ink of an X is alone on the diagonals
+2.7-5.0 mm in from a corner both ways (DIAGONAL of the way to the far corner: 3.9-7.1 mm along
+the diagonal, with REACH_MM for the hand's wobble). Three corners are looked at (the fourth holds
 the printed round box, where the round's number is written); a stroke along each of the three
 diagonals there is an X.
 """
@@ -20,7 +21,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import square
 
-DIAGONAL = (0.13, 0.24)   # where an X's stroke is looked for: this share of the way from a corner to the centre
+DIAGONAL = (0.13, 0.24)   # where an X's stroke is looked for: this share of the way from a corner to the far one
 POINTS = 8                # points looked at along each corner's diagonal ...
 REACH_MM = 0.7            # ... each with ink this near it (a hand's wobble off the true diagonal) ...
 ALONG = 0.75              # ... in this share of them: the corner holds a stroke along its diagonal
