@@ -14,7 +14,7 @@ pytest.importorskip("pypdfium2")
 
 from benchmarks import indep2_photos as gen  # noqa: E402
 from railprint.games.railroad_ink.board import SIZE, square, square_at  # noqa: E402
-from railprint.games.railroad_ink.photo import bare_rail, crossed, ghost, read  # noqa: E402
+from railprint.games.railroad_ink.photo import bare_rail, crossed, read  # noqa: E402
 
 
 def _read(seed: int):
@@ -56,38 +56,6 @@ def test_a_crossed_out_space_is_flagged():
     assert board[square_at("C2")].token == ".hhh"
     assert "C2" in why and crossed.CROSSED_WHY in why["C2"], why.get("C2")
     assert set(wrong) <= set(why), sorted(set(wrong) - set(why))
-
-
-def test_an_erased_ghost_is_flagged_and_guessed_empty():
-    """Seed 6,019: an empty space (C6) where a route was drawn in pencil and erased; main read its
-    ghost as a certain ``.h.h`` like the sheet's one-line highways, which are darker."""
-    board, reading, why, wrong = _read(6019)
-    assert board[square_at("C6")].token == "...."
-    assert "C6" in why and ghost.GHOST_WHY in why["C6"], why.get("C6")
-    assert reading.board[square_at("C6")].token == "...."
-    assert set(wrong) <= set(why), sorted(set(wrong) - set(why))
-
-
-def test_a_line_is_a_ghost_only_beside_darker_lines_of_its_kind():
-    from railprint.games.railroad_ink.board import Cell
-
-    rows = [[Cell("....", "") for _ in range(SIZE)] for _ in range(SIZE)]
-    dark = {}
-    for c in range(SIZE):          # row A: seven straight highways, 14 sides as dark as the pen draws
-        rows[0][c] = Cell(".h.h", "")
-        dark[(0, c)] = 0.45
-    rows[2][2], dark[(2, 2)] = Cell(".h.h", ""), 0.26    # a ghost
-    rows[4][4], dark[(4, 4)] = Cell(".h.h", ""), 0.40    # a line a little lighter: drawn so
-
-    def strip(rel, r, c, s):
-        return np.full((26, 55), dark.get((r, c), 0.0), np.float32)
-
-    out, uncertain = ghost.revise([tuple(row) for row in rows], [], None, strip=strip,
-                                  empty=lambda: Cell("....", ""), uncertain_of=lambda *a: a)
-    assert uncertain == [("C3", "....", ghost.GHOST_WHY)]
-    assert out[2][2].token == "...." and out[4][4].token == ".h.h"
-    assert ghost.revise([tuple(row) for row in rows][:1] + [tuple(Cell("....", "") for _ in range(SIZE))] * 6, [], None,
-                        strip=strip, empty=lambda: Cell("....", ""), uncertain_of=lambda *a: a)[1] == []
 
 
 def test_an_x_is_found_on_three_diagonals_and_a_route_never_reaches_them():

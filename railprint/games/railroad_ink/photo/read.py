@@ -30,7 +30,7 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import bare_rail, centre as centre_marks, crossed, ghost, filled_centre, one_line, twolines
+from railprint.games.railroad_ink.photo import bare_rail, centre as centre_marks, crossed, filled_centre, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2217,10 +2217,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain)
-    rows, uncertain = ghost.revise(rows, uncertain, rel, strip=_strip, empty=lambda: Cell("....", ""), uncertain_of=Uncertain)
-    uncertain = crossed.revise(rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
-                               corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM,
-                                                    (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
+        uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
+            rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
+            corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM, (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,

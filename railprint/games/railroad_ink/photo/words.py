@@ -58,8 +58,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("neither clearly a highway nor a railway", "ani wyraźnie autostrada, ani linia kolejowa"),
     ("one line with no sleeper, where this sheet's railways show theirs: a highway drawn as one line?",
      "jedna linia bez podkładów, choć linie kolejowe na tym arkuszu je mają: autostrada narysowana jedną linią?"),
-    ("a line much lighter than this sheet's others of its kind: an erased route's ghost?",
-     "linia dużo jaśniejsza niż inne tego rodzaju na tym arkuszu: ślad wymazanej trasy?"),
     ("crossed out? (an X over the space: which route was drawn again cannot be told)",
      "przekreślone? (X na polu: nie wiadomo, którą trasę narysowano ponownie)"),
     ("one broad line with no sleeper standing out: a highway drawn as one line?",
