@@ -165,3 +165,91 @@ def test_grid_lines_are_the_block_by_block_definition(seed, near):
         want = _grid_lines_reference(dark, near, other)
         assert read._grid_lines(dark, near, other) == want
     assert len(_grid_lines_reference(dark)) >= 20   # lines were found: the comparison is not empty
+
+
+# --------------------------------------------------------------------------- round fifteen
+
+def _rectify_reference(gray: np.ndarray, H: np.ndarray, field: np.ndarray) -> np.ndarray:
+    """``read._rectify``'s warped branch as it stood before round fifteen (main ce27345): the
+    field spread by ``W @ field @ W.T`` (OpenBLAS)."""
+    import cv2
+
+    _, src_ppm = read._rectify(gray, H)
+    scale, src = 1.0, gray
+    while src_ppm * scale > 2.4 * P and min(src.shape) > 64:
+        src = cv2.pyrDown(src)
+        scale *= 0.5
+    size = int(round((layout.GRID_MM + 2 * read.MARGIN_MM) * P))
+    mm = np.arange(size) / P - read.MARGIN_MM
+    u = np.clip(mm / layout.SQUARE_MM, 0, SIZE)
+    k0 = np.minimum(np.floor(u).astype(int), SIZE - 1)
+    W = np.zeros((size, SIZE + 1))
+    W[np.arange(size), k0] = 1 - (u - k0)
+    W[np.arange(size), k0 + 1] = u - k0
+    X = mm[None, :] + W @ field[..., 0] @ W.T
+    Y = mm[:, None] + W @ field[..., 1] @ W.T
+    M = np.diag([scale, scale, 1.0]) @ H
+    w = M[2, 0] * X + M[2, 1] * Y + M[2, 2]
+    mx = ((M[0, 0] * X + M[0, 1] * Y + M[0, 2]) / w).astype(np.float32)
+    my = ((M[1, 0] * X + M[1, 1] * Y + M[1, 2]) / w).astype(np.float32)
+    return cv2.remap(src, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), reach=st.sampled_from([0.05, 0.5, 3.0, 12.0]))
+def test_grid_warp_spreads_the_field_as_the_matrix_product(seed, reach):
+    from railprint.games.railroad_ink.photo import grid_warp
+
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(2, 1200))
+    mm = np.arange(size) / P - rng.uniform(0, 20)
+    field = rng.normal(0, reach, (SIZE + 1, SIZE + 1))
+    u = np.clip(mm / layout.SQUARE_MM, 0, SIZE)
+    k0 = np.minimum(np.floor(u).astype(int), SIZE - 1)
+    W = np.zeros((size, SIZE + 1))
+    W[np.arange(size), k0] = 1 - (u - k0)
+    W[np.arange(size), k0 + 1] = u - k0
+    k, t = grid_warp.weights(mm, layout.SQUARE_MM, SIZE)
+    assert np.array_equal(k, k0) and np.array_equal(t, u - k0)
+    # the same sums; only the rounding may differ (as the BLAS's own does between thread counts)
+    assert np.abs(grid_warp.spread(field, k, t) - W @ field @ W.T).max() <= 1e-13 * max(1.0, np.abs(field).max())
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_warped_rectification_is_the_old_one(seed):
+    """A photo rectified through a field: the same pixels as before round fifteen."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(900, 2200)), int(rng.integers(900, 2200))
+    gray = np.clip(rng.normal(200, 40, (h, w)), 0, 255).astype(np.uint8)
+    ppm = rng.uniform(4.0, min(h, w) / (layout.GRID_MM + 25))
+    H = np.array([[ppm, rng.normal(0, 0.3), rng.uniform(5, 15) * ppm],
+                  [rng.normal(0, 0.3), ppm, rng.uniform(5, 15) * ppm], [rng.normal(0, 2e-5), rng.normal(0, 2e-5), 1.0]])
+    field = rng.normal(0, rng.uniform(0.2, 2.0), (SIZE + 1, SIZE + 1, 2))
+    got, _ = read._rectify(gray, H, field)
+    assert np.array_equal(got, _rectify_reference(gray, H, field))
+
+
+def test_two_or_three_marks_darken_each_rectified_grid_once():
+    """Round fifteen: with two or three marks found, the grid fitted to its printed lines measured
+    the darkness of the last rectification, and ``read_photo`` measured it again (about 25 ms at
+    any photo size); each rectified grid is now darkened once."""
+    import hashlib
+
+    from railprint.games.railroad_ink.photo.synth import make_photo
+
+    photo = make_photo(970_007, megapixels=1.5, cover=(0,))
+    seen: list[str] = []
+    darkness = read._darkness
+
+    def counted(rect):
+        seen.append(hashlib.sha1(np.ascontiguousarray(rect).tobytes()).hexdigest())
+        return darkness(rect)
+
+    read._darkness = counted
+    try:
+        reading = read.read_photo(photo.jpeg)
+    finally:
+        read._darkness = darkness
+    assert reading.markers == 3 and len(seen) >= 2
+    assert len(set(seen)) == len(seen)

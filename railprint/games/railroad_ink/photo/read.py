@@ -31,7 +31,7 @@ from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, centre as centre_marks, crossed, crossing_mark, faint_grid
-from railprint.games.railroad_ink.photo import filled_centre, one_line, twolines
+from railprint.games.railroad_ink.photo import filled_centre, grid_warp, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -584,13 +584,9 @@ def _rectify(gray: np.ndarray, H: np.ndarray, field: np.ndarray | None = None) -
     to_mm = np.array([[1 / PX_PER_MM, 0, -MARGIN_MM], [0, 1 / PX_PER_MM, -MARGIN_MM], [0, 0, 1]])
     if field is not None:
         mm = np.arange(size) / PX_PER_MM - MARGIN_MM
-        u = np.clip(mm / layout.SQUARE_MM, 0, SIZE)
-        k0 = np.minimum(np.floor(u).astype(int), SIZE - 1)
-        W = np.zeros((size, SIZE + 1))
-        W[np.arange(size), k0] = 1 - (u - k0)
-        W[np.arange(size), k0 + 1] = u - k0
-        X = mm[None, :] + W @ field[..., 0] @ W.T
-        Y = mm[:, None] + W @ field[..., 1] @ W.T
+        k0, t = grid_warp.weights(mm, layout.SQUARE_MM, SIZE)   # bilinear between crossings, no BLAS
+        X = mm[None, :] + grid_warp.spread(field[..., 0], k0, t)
+        Y = mm[:, None] + grid_warp.spread(field[..., 1], k0, t)
         M = np.diag([scale, scale, 1.0]) @ H
         w = M[2, 0] * X + M[2, 1] * Y + M[2, 2]
         mx = ((M[0, 0] * X + M[0, 1] * Y + M[0, 2]) / w).astype(np.float32)
@@ -697,11 +693,12 @@ def _grid_offsets(dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.array(expected, np.float32), np.array(found, np.float32)
 
 
-def _fit_to_grid(rect: np.ndarray, H: np.ndarray) -> np.ndarray | None:
+def _fit_to_grid(rect: np.ndarray, H: np.ndarray, dark: np.ndarray | None = None) -> np.ndarray | None:
     """A homography fitted to the printed grid's crossings (found in the rectified photo), when
     the marks' one puts the grid more than GRID_REFIT_MM off (two or three marks found: their
-    fit is an extrapolation across the sheet); None to keep ``H``."""
-    expected, found = _grid_offsets(_darkness(rect))
+    fit is an extrapolation across the sheet); None to keep ``H``. ``dark``: ``_darkness(rect)``,
+    when already measured."""
+    expected, found = _grid_offsets(_darkness(rect) if dark is None else dark)
     if len(expected) < 24:
         return None
     off = np.hypot(*(found - expected).T)
@@ -1842,12 +1839,15 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     except PhotoError:   # the grid too small to read: a far screen is named a screen first
         _refuse_a_screen(gray)
         raise
+    dark = None   # the darkness of ``rect`` once measured (the last fit's, when it kept H)
     for _ in range(2 if 1 < len(found) < 4 else 0):   # once more after a fit: crossings > GRID_SEARCH_MM off
-        fitted = _fit_to_grid(rect, H)
+        dark = _darkness(rect)
+        fitted = _fit_to_grid(rect, H, dark)
         if fitted is None:
             break
         H = fitted
         rect, src_ppm = _rectify(src, H)
+        dark = None
     if S is not None:
         H_photo = np.linalg.inv(S) @ H
         H_photo /= H_photo[2, 2]
@@ -1856,7 +1856,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     suspect = screen.check(gray, H_photo)   # a screen: refused; likely one: every space flagged, and why
     if suspect == screen.SCREEN:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
-    dark = _darkness(rect)
+    dark = _darkness(rect) if dark is None else dark
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset = _grid_check(src, H, rect, dark, faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
