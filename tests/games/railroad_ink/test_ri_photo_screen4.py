@@ -55,3 +55,47 @@ def test_the_missing_marks_windows_over_a_moire_hold_few_candidates(monkeypatch)
     # no candidate under half the missing mark's perimeter (4 x 7 mm x 5 px/mm = 140 px); main's
     # least perimeter was 0.012 of the window's side, 3 px: every stripe of the moiré
     assert min(windows) >= 0.5 * 4 * layout.MARKER_MM * 5.0 * 0.95, windows
+
+
+# ------------------------------------------------- the frame beside one side, the display's far edge a fall
+from railprint.games.railroad_ink.photo import screen  # noqa: E402
+from tests.games.railroad_ink.test_ri_photo_screen import (  # noqa: E402
+    A4_PAGE, FRAME_H, FRAME_ORIGIN, FRAME_PPM, TALL, _framed)
+
+
+def _bezel_on_a_dark_table(letterbox: float, below: float | None = None) -> np.ndarray:
+    """A phone's display round the page (fitted to its width, ``letterbox`` mm above it and
+    ``below`` mm below it, default the same), its bezel, and a table darker than the bezel
+    everywhere but above the phone: the bezel's rise is seen beside the top side only."""
+    below = letterbox if below is None else below
+    display = (A4_PAGE[0] - 6, A4_PAGE[1] + 6, A4_PAGE[2] - letterbox, A4_PAGE[3] + below)
+    image = _framed(display, bezel_mm=8.0, ui=225, table=6, size=TALL)   # darker than the bezel (10)
+    top = int(round((FRAME_ORIGIN[1] + display[2] - 8.0) * FRAME_PPM))   # the bezel's outer edge above
+    image[:top] = _framed(display, bezel_mm=8.0, ui=225, table=130, size=TALL)[:top]
+    return image
+
+
+def _sides(image) -> list[bool]:
+    return [d is not None for d in screen.frame_distances(image, FRAME_H)]
+
+
+def test_the_frame_beside_one_side_with_the_displays_far_edge_across_is_a_screen():
+    # dev screens 970,009 (a phone's dark letterbox, 85 mm above and below the page): the bezel's
+    # rise lost below the page, the display's edge still there as far out
+    image = _bezel_on_a_dark_table(49.0)
+    assert _sides(image) == [False, False, True, False]
+    assert screen.check(image, FRAME_H) == screen.SCREEN
+    # main flagged it: the frame beside one side only
+    seen = screen.frame_sides(image, FRAME_H)
+    assert screen._framed_across(seen)
+
+
+def test_one_sided_frame_off_centre_or_shaped_like_a_tray_is_flagged_not_refused():
+    # the display's far edge not as far out (a tray, or a page not centred): flagged as before
+    off = _bezel_on_a_dark_table(49.0, below=30.0)
+    assert _sides(off) == [False, False, True, False]
+    assert screen.check(off, FRAME_H).startswith(screen.DOUBT_WHY)
+    # as far out, but the outline a page's shape (a lid round the sheet): flagged as before
+    lid = _bezel_on_a_dark_table(20.0)
+    assert _sides(lid) == [False, False, True, False]
+    assert screen.check(lid, FRAME_H).startswith(screen.DOUBT_WHY)
