@@ -233,10 +233,10 @@ def _decoder_says(lines: list[str]) -> str:
 # --------------------------------------------------------------------------- markers
 
 
-def _detector(blurred: bool = False):
+def _detector(blurred: bool = False, min_perimeter_rate: float = 0.012):
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    params.minMarkerPerimeterRate = 0.012   # a 7 mm marker on a sheet that fills a third of the photo
+    params.minMarkerPerimeterRate = min_perimeter_rate   # 0.012: a 7 mm marker on a sheet that fills a third of the photo
     if blurred:
         # a blurred or smeared mark (motion blur, a strong contrast curve, a messaging app's JPEG):
         # each cell sampled at 8 x 8 px with a quarter of it left out at its edges (the default
@@ -387,8 +387,10 @@ def _find_missing(gray: np.ndarray, found: dict[int, np.ndarray], blur: deblur.M
         window = gray[y0:y1, x0:x1]
         if blur is not None:
             looks = [_detect_sharp(deblur.unblur(window, blur), {}, zoom)]
-        else:
-            looks = [_detect(window, zoom)[0], _detect(window, zoom, blurred=True)[0]]
+        else:   # round fifteen: no candidate under half the mark's size (a screen's moiré: 2 s a window)
+            least = 0.5 * cv2.arcLength(cv2.perspectiveTransform(corners, H).astype(np.float32), True)
+            looks = [_detect(window, zoom, min_perimeter=least)[0],
+                     _detect(window, zoom, blurred=True, min_perimeter=least)[0]]
         for look in looks:
             for marker, pts in look.items():
                 pts = pts + np.array([x0, y0], np.float32)
@@ -462,14 +464,16 @@ def _fits(found: dict[int, np.ndarray], marker: int, pts: np.ndarray) -> bool:
     return float(np.max(np.linalg.norm(where - pts, axis=1))) <= 0.4 * side
 
 
-def _detect(gray: np.ndarray, k: float, blurred: bool = False, small: np.ndarray | None = None
-            ) -> tuple[dict[int, np.ndarray], list[int]]:
+def _detect(gray: np.ndarray, k: float, blurred: bool = False, small: np.ndarray | None = None,
+            min_perimeter: float | None = None) -> tuple[dict[int, np.ndarray], list[int]]:
     """Our marks and foreign ids found by one detector pass on ``gray`` scaled by ``k`` (``small``:
-    that copy, when already made), the corners refined on ``gray``."""
+    that copy, when already made), the corners refined on ``gray``. ``min_perimeter``: no candidate
+    shorter round than this many px of ``gray`` (the default: 0.012 of the scaled copy's long side)."""
     h, w = gray.shape
     small = small if small is not None else gray if k == 1 else cv2.resize(gray, (round(w * k), round(h * k)),
                                            interpolation=cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC)
-    corners, ids, _ = _detector(blurred).detectMarkers(small)
+    rate = 0.012 if min_perimeter is None else max(0.012, min_perimeter * k / max(small.shape))
+    corners, ids, _ = _detector(blurred, rate).detectMarkers(small)
     ours: dict[int, np.ndarray] = {}
     foreign: list[int] = []
     if ids is None:

@@ -43,6 +43,7 @@ edge, a letterbox) round the sheet, taken back to the sheet's plane, are no rect
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 from typing import NamedTuple
 
@@ -94,7 +95,21 @@ MESSAGE_PL = ("to zdjęcie ekranu (widać jego siatkę pikseli albo ramkę wokó
               "`railprint sheet railroad-ink`)")
 
 
+# round fifteen: within one :func:`check` the photo is looked at BAND_LONG px wide once (``_looked``)
+# and its dark quadrilaterals found once (``_dark_quads``), not once by each test that wants them
+_ONE_LOOK: contextvars.ContextVar[dict | None] = contextvars.ContextVar("screen_one_look", default=None)
+
+
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
+    """:func:`_check`, each look at the photo made once for all its tests."""
+    token = _ONE_LOOK.set({"gray": gray})
+    try:
+        return _check(gray, H)
+    finally:
+        _ONE_LOOK.reset(token)
+
+
+def _check(gray: np.ndarray, H: np.ndarray) -> str | None:
     """``read.py``'s check: :data:`SCREEN` (refuse the photo), a reason to flag every space (a
     screen is likely but not sure), or None (paper). A screen: the display's frame
     (:func:`frame_sides`) beside FRAME_SIDES sides of the sheet, centred in it (:func:`_off_centre`),
@@ -115,6 +130,8 @@ def check(gray: np.ndarray, H: np.ndarray) -> str | None:
     shape = None if off_centre else _display_shape(seen)
     odd = shape is not None and FRAME_PORTRAIT < shape < FRAME_LANDSCAPE
     if sides >= FRAME_SIDES and not off_centre and not odd:
+        return SCREEN
+    if sides == 1 and _framed_across(seen):   # round fifteen: the other edge of the display a fall
         return SCREEN
     score, windows = screen_score(gray, H)
     if score is not None and score >= THRESHOLD:
@@ -415,6 +432,37 @@ def _off_centre(seen: list[Side]) -> bool:
     return False
 
 
+FRAME_ACROSS_MM = 6.0     # round fifteen: the frame beside one side this far out or more, and ...
+
+
+def _framed_across(seen: list[Side]) -> bool:
+    """The frame beside one side only (the bezel's rise beyond the other side lost: a dark table, a
+    shadow, the photo's edge) and the display's opposite edge there all the same: a straight fall
+    square to the page (a faint one too) as far out (within FRAME_CENTRED_MM + FRAME_CENTRED_SHARE
+    of the distance), at least FRAME_ACROSS_MM (the page's own edge, its shadow, lie nearer); and
+    the display those edges and the nearest falls beside the other two sides outline (none: no
+    verdict) shaped like a phone or a monitor, not like a tray or a lid round a page
+    (FRAME_PORTRAIT-FRAME_LANDSCAPE). On the dev paper photos (trays, walled trays, a dark table,
+    beside a laptop, flat: 320) no frame was ever found beside one side only."""
+    d = [side.distance for side in seen]
+    for a, b in ((0, 1), (1, 0), (2, 3), (3, 2)):
+        if d[a] is None or d[b] is not None or d[a] < FRAME_ACROSS_MM:
+            continue
+        tol = FRAME_CENTRED_MM + FRAME_CENTRED_SHARE * d[a]
+        if not any(abs(f - d[a]) <= tol for f in seen[b].falls):
+            continue
+        across = [c for c in range(4) if c // 2 != a // 2]
+        nearest = [min(seen[c].falls, default=None) for c in across]
+        if any(x is None for x in nearest):
+            return False
+        x0, x1, y0, y1 = PAGE_MM
+        grow = 2 * d[a] if a < 2 else sum(nearest)
+        wide = (x1 - x0) + grow
+        tall = (y1 - y0) + (sum(nearest) if a < 2 else 2 * d[a])
+        return not FRAME_PORTRAIT < wide / tall < FRAME_LANDSCAPE
+    return False
+
+
 def _display_shape(seen: list[Side]) -> float | None:
     """The display's width over its height (grid mm) that the frame beside the page's sides
     gives, the page centred in it (a side whose frame is not seen is as far out as the opposite
@@ -635,11 +683,17 @@ def dark_viewer(gray: np.ndarray, inside=None) -> bool:
 
 def _looked(gray: np.ndarray):
     """The photo as the frame is looked for without the marks: BAND_LONG px on its long side,
-    blurred by 1 px (float), its log light, and the scale."""
+    blurred by 1 px (float), its log light, and the scale (made once within :func:`check`)."""
+    memo = _ONE_LOOK.get()
+    if memo is not None and memo["gray"] is gray and "looked" in memo:
+        return memo["looked"]
     f = min(1.0, BAND_LONG / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     small = cv2.GaussianBlur(small.astype(np.float32), (0, 0), 1.0)
-    return small, np.log(np.maximum(small, 4.0)).astype(np.float32), f
+    looked = small, np.log(np.maximum(small, 4.0)).astype(np.float32), f
+    if memo is not None and memo["gray"] is gray:
+        memo["looked"] = looked
+    return looked
 
 
 # A photo of the paper sheet shown on a screen (sent to a phone, opened on a laptop): the page is
@@ -753,7 +807,12 @@ def _dark_quads(small: np.ndarray, light: np.ndarray):
     A bezel cut by the photo's border in two or more places falls apart into pieces, each ending at
     the border (dev screens 14, 900,010: a screen turned in the photo, two of its corners beyond its
     edges): the pieces touching the border, BAND_PIECE of the photo's short side long or more, are
-    also taken together, as one region."""
+    also taken together, as one region. Within :func:`check`, found once for the photo's look."""
+    memo = _ONE_LOOK.get()
+    if memo is not None and "looked" in memo and memo["looked"][0] is small:
+        if "quads" not in memo:
+            memo["quads"] = list(_quads(small, _dark_masks(small, light)))
+        return iter(memo["quads"])
     return _quads(small, _dark_masks(small, light))
 
 
