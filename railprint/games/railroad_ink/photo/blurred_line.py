@@ -40,21 +40,26 @@ def route(kind: str, rise: float, mass: float | None, vote: str | None) -> str |
     Wiener filter's ringing alone makes such lines), and the averaged darkness reads ``vote``
     (``read.profile_lines``). None: no route guessed (the side was read other than empty, or shows
     no line)."""
-    if kind != "." or rise < RISE or mass is None:
-        return None
-    if not math.isnan(mass) and mass < INKED:
+    if kind != "." or not _line_left(rise, mass):
         return None
     return "h" if vote == "h" else "r"
 
 
-def revise(rows: list, uncertain: list, *, sides_at: Callable, measure: Callable, space_at: Callable,
-           side_read: Callable, skip) -> tuple[list, list]:
+def _line_left(rise: float, mass: float | None) -> bool:
+    """Whether a side's middle rises RISE and the blurred photo does not show it blank."""
+    return rise >= RISE and mass is not None and (math.isnan(mass) or mass >= INKED)
+
+
+def revise(rows: list, uncertain: list, *, sides_at: Callable, measure: Callable, vote_at: Callable,
+           space_at: Callable, side_read: Callable, skip) -> tuple[list, list]:
     """The flagged spaces' best guesses with a blurred line kept: ``rows`` (the board's cells),
     ``uncertain`` (each flagged space: square, guess, reason); ``sides_at(r, c)``: the space's four
-    sides as read (``read.read_sides``); ``measure(r, c, s)``: (rise, mass, vote) of side ``s``;
-    ``space_at(r, c, sides)``: the space read from those sides, (cell, certain, why); ``side_read``:
-    the reader's SideRead; ``skip``: spaces left alone (overexposed, something over them). A space
-    is guessed anew only where a side changed; its reason is kept."""
+    sides as read (``read.read_sides``); ``measure(r, c, s)``: (rise, mass) of side ``s``;
+    ``vote_at(r, c, s)``: its averaged darkness's route (``read.profile_lines``); ``space_at(r, c,
+    sides)``: the space read from those sides, (cell, certain, why); ``side_read``: the reader's
+    SideRead; ``skip``: spaces left alone (overexposed, something over them). The sides are read
+    again only where a side's line is left (the cheap measures first: CPU); a space is guessed
+    anew only where a side changed; its reason is kept."""
     flagged = {u.square: i for i, u in enumerate(uncertain)}
     grid = [list(row) for row in rows]
     out = list(uncertain)
@@ -63,14 +68,15 @@ def revise(rows: list, uncertain: list, *, sides_at: Callable, measure: Callable
             i = flagged.get(square(r, c))
             if i is None or (r, c) in skip or grid[r][c].marker == "v":
                 continue
+            left = [s for s in range(4) if _line_left(*measure(r, c, s))]
+            if not left:
+                continue
             sides = list(sides_at(r, c))
             changed = False
-            for s, side in enumerate(sides):
-                if side.kind != ".":
-                    continue
-                kind = route(side.kind, *measure(r, c, s))
-                if kind is not None:
-                    sides[s] = side_read(kind, False, side.why or "a faint line?")
+            for s in left:
+                if sides[s].kind == ".":
+                    kind = "h" if vote_at(r, c, s) == "h" else "r"
+                    sides[s] = side_read(kind, False, sides[s].why or "a faint line?")
                     changed = True
             if not changed:
                 continue

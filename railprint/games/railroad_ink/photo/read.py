@@ -2217,8 +2217,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = blurred_line.revise(
             rows, uncertain, sides_at=sides_at, side_read=SideRead, skip=set(clipped or ()) | set(unseen),
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-            measure=lambda r, c, s: (_middle_rise(_strip(rel, r, c, s)), None if mass is None else float(mass[r, c, s]),
-                                     profile_lines(_strip(rel, r, c, s), src_ppm)))
+            measure=lambda r, c, s: (_middle_rise(_strip(rel, r, c, s)), None if mass is None else float(mass[r, c, s])),
+            vote_at=lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm))
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
