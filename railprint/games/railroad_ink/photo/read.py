@@ -30,7 +30,8 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
+from railprint.games.railroad_ink.photo import bare_rail, centre as centre_marks, crossed, crossing_mark, filled_centre
+from railprint.games.railroad_ink.photo import one_line, twolines
 from railprint.games.railroad_ink.photo import blurred_line
 
 MAX_BYTES = 30_000_000
@@ -2219,7 +2220,17 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             measure=lambda r, c, s: (_middle_rise(_strip(rel, r, c, s)), None if mass is None else float(mass[r, c, s])),
             vote_at=lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm))
+    if expansion == "none":   # round fifteen: a certain railway with no sleeper (photo/bare_rail.py)
+        rows, uncertain = bare_rail.revise(
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            uncertain_of=Uncertain)
+        uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
+            rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
+            corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM, (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
+    # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
+    rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)

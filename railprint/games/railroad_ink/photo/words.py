@@ -56,6 +56,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("a few marks", "kilka kresek"),
     ("a solid band: a highway's two lines run together?", "pełny pas: dwie linie autostrady zlały się?"),
     ("neither clearly a highway nor a railway", "ani wyraźnie autostrada, ani linia kolejowa"),
+    ("one line with no sleeper, where this sheet's railways show theirs: a highway drawn as one line?",
+     "jedna linia bez podkładów, choć linie kolejowe na tym arkuszu je mają: autostrada narysowana jedną linią?"),
+    ("crossed out? (an X over the space: which route was drawn again cannot be told)",
+     "przekreślone? (X na polu: nie wiadomo, którą trasę narysowano ponownie)"),
     ("one broad line with no sleeper standing out: a highway drawn as one line?",
      "jedna gruba linia bez wyraźnych podkładów: autostrada narysowana jedną linią?"),
     ("two lines with a dashed middle or nothing between them: a highway?",
@@ -82,6 +86,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # the sheet's own station marks (photo/centre.py)
     ("centre: a mark like this sheet's stations", "środek: znak taki jak stacje na tym arkuszu"),
     ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
+    # a mark drawn across a straight crossing (photo/crossing_mark.py)
+    ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
+     "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
     ("a railway's only sleepers beside a mark in the centre: a station's outline?",
      "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
 )
