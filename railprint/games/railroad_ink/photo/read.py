@@ -30,8 +30,8 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import bare_rail, centre as centre_marks, crossed, crossing_mark, faint_grid
-from railprint.games.railroad_ink.photo import filled_centre, grid_warp, one_line, twolines
+from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
+from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2219,6 +2219,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             side_read=SideRead, uncertain_of=Uncertain)
+    if unblurred and expansion == "none":   # round fifteen: a blurred route's line kept in the guess
+        rows, uncertain = blurred_line.revise(
+            rows, uncertain, sides_at=sides_at, side_read=SideRead, skip=set(clipped or ()) | set(unseen),
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            measure=lambda r, c, s: (_middle_rise(_strip(rel, r, c, s)), None if mass is None else float(mass[r, c, s])),
+            vote_at=lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm))
     if expansion == "none":   # round fifteen: a certain railway with no sleeper (photo/bare_rail.py)
         rows, uncertain = bare_rail.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
