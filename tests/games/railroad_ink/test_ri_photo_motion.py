@@ -13,7 +13,7 @@ cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board  # noqa: E402
-from railprint.games.railroad_ink.photo import deblur, field, read  # noqa: E402
+from railprint.games.railroad_ink.photo import bare_rail, deblur, field, read  # noqa: E402
 from railprint.games.railroad_ink.photo.read import read_photo  # noqa: E402
 
 
@@ -201,10 +201,12 @@ def test_an_unblurred_light_line_in_the_middle_of_an_empty_side_is_flagged():
     # photo and in its unblurred copy, D5 read r.r.; its averaged darkness rises 0.034 of the
     # black, under UNBLURRED_BUMP, but in the side's middle, where a route is drawn (issue 35)
     photo = field.field_photo(770_102, "motion", 4.5, motion=0.007)
+    # (round fifteen: bare_rail flags D5 first, its north and south a railway's one line with no
+    # sleeper on a sheet whose railways show theirs; the faint line itself: the test below)
     reading = read_photo(photo.jpeg)
     flagged = {u.square: u.reason for u in reading.uncertain}
     assert _wrong(photo.board, reading.board) <= set(flagged)
-    assert "E: a faint line?" in flagged["D5"]
+    assert "E: a faint line?" in flagged["D5"] or bare_rail.BARE_WHY in flagged["D5"], flagged.get("D5")
 
 
 def test_an_unblurred_empty_side_is_flagged_for_a_light_line_in_its_middle_only():
