@@ -138,7 +138,8 @@ def hue_groups(hues: list[float]) -> list[list[float]]:
     if not hues:
         return []
     h = sorted(x % 360.0 for x in hues)
-    cuts = [i for i in range(len(h)) if len(h) > 1 and (h[(i + 1) % len(h)] - h[i]) % 360.0 >= GAP_DEG]
+    gaps = [h[i + 1] - h[i] for i in range(len(h) - 1)] + [h[0] + 360.0 - h[-1]]
+    cuts = [i for i, gap in enumerate(gaps) if gap >= GAP_DEG]
     if not cuts:   # hues all round the circle: no colour of its own
         return []
     return [[h[(start + 1 + k) % len(h)] for k in range((cuts[(j + 1) % len(cuts)] - start) % len(h) or len(h))]
@@ -267,7 +268,7 @@ def revise(rows: list, uncertain: list, colour: Chroma, *, strip: Callable, side
             sides = sides_at(r, c)
             new = [side if x is None else side_read(x, True, "") for side, x in zip(sides, said)]
             guess, _, _ = space_at(r, c, new)
-            why = next(KIND_WHY[x] for s, x in enumerate(said) if x is not None and x != cell.edges[s])
+            why = "; ".join(f"{'NESW'[s]}: {KIND_WHY[x]}" for s, x in enumerate(said) if x is not None and x != cell.edges[s])
             old = flagged.get(square(r, c))
             out[r][c] = guess
             flagged[square(r, c)] = uncertain_of(square(r, c), guess.token, old.reason if old else why)
