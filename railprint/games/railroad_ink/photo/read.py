@@ -1866,7 +1866,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     colour = ink_colour.photo(data, gray.shape) if S is None and expansion == "none" \
         and src_ppm >= LOW_GRID_PX_PER_MM else None
     if colour is not None:
-        colour = ink_colour.chroma(_rectify(colour, np.diag([0.5, 0.5, 1.0]) @ H, warp)[0], PX_PER_MM)
+        half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
+        colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
                                unblurred=S is not None, mass=mass, marks=marks, colour=colour)
     if S is not None:
