@@ -2,21 +2,22 @@
 
 Modules: ``rooms`` (SQLite rooms with versions and every change kept), ``app`` (the FastAPI
 app: pages, the JSON API, the token guard), ``static/`` (the page shell; each game brings its
-own editor through its ``Game.web`` module).
+own editor through its ``Game.web`` module), ``server`` (the socket, the uvicorn server, the URL
+and the start-up message), ``workers`` (``--workers N``: processes sharing one socket).
 """
 
 from __future__ import annotations
 
-import ipaddress
-import re
 import secrets
-import socket
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-LOOPBACK_NAMES = ("localhost",)
+from railprint.serve.server import address, announce, host_problem, is_loopback, listen, qr_text, uvicorn_server
+
+__all__ = ["address", "default_data_folder", "host_problem", "is_loopback", "listen", "make_app", "qr_text", "running",
+           "serve"]
 
 
 def default_data_folder() -> Path:
@@ -28,51 +29,6 @@ def default_data_folder() -> Path:
     return data_folder()
 
 
-def is_loopback(host: str) -> bool:
-    if host in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-HOST_NAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-                       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$")
-
-
-def host_problem(host: str) -> str | None:
-    """Why ``host`` cannot be a ``--host`` (an IP address or a host name), or None."""
-    try:
-        ipaddress.ip_address(host)
-        return None
-    except ValueError:
-        pass
-    if HOST_NAME.match(host):
-        return None
-    return (f"{host!r} is neither an IP address nor a host name "
-            "(try 127.0.0.1 for this machine only, 0.0.0.0 for every network)")
-
-
-def _lan_address() -> str:
-    """This machine's address on the local network (no packet is sent: UDP connect only picks
-    the route); 127.0.0.1 when there is none."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.254.254.254", 1))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-
-
-def address(host: str, port: int, token: str | None) -> str:
-    """The URL a player opens (with the token when there is one)."""
-    shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
-
-
 def make_app(data: Path, host: str):
     """(app, token, store) for serving ``data`` on ``host``: a token only beyond loopback."""
     from railprint.serve.app import create_app
@@ -81,78 +37,6 @@ def make_app(data: Path, host: str):
     token = None if is_loopback(host) else secrets.token_urlsafe(18)
     store = Store(data)
     return create_app(store, token=token, host=host), token, store
-
-
-def qr_text(url: str) -> str:
-    import io
-
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True)
-    return out.getvalue()
-
-
-def listen(host: str, port: int) -> socket.socket:
-    """The listening socket, made with ``IPPROTO_TCP``: asyncio turns Nagle off only on sockets
-    whose proto says TCP, and with proto 0 every small response waits ~40 ms for an ACK."""
-    from railprint.errors import RailprintError
-
-    try:
-        family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
-                                                           proto=socket.IPPROTO_TCP)[0]
-    except socket.gaierror as exc:
-        raise RailprintError(f"--host {host!r}: not an address of this machine ({exc.strerror})") from None
-    except UnicodeError:
-        raise RailprintError(f"--host {host!r}: not a host name") from None
-    sock = socket.socket(family, kind, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind(where)
-    except OSError as exc:
-        sock.close()
-        raise RailprintError(f"cannot listen on {host} port {port}: {exc.strerror}",
-                             hint="another program uses that port? try --port 8001") from None
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
-
-
-def _server(app, sock: socket.socket):
-    import uvicorn
-
-    # long polls still waiting when the server stops are cut after 2 s (Ctrl-C never hangs)
-    # no proxy stands in front of serve: X-Forwarded-For is not read (uvicorn's proxy-headers layer
-    # cost every request, and a local program could dodge the rooms' rate limit with it); uvicorn
-    # picks httptools by itself; asyncio's own loop, not uvloop: with uvloop a phone missed a
-    # push in 1 of 6 runs of the two-phones browser test (docs/serve.md)
-    # a request's head is bounded in size and time, and one address's connections in number
-    # (serve/connections.py); without httptools, h11 bounds the head's size itself
-    try:
-        from railprint.serve.connections import GuardedProtocol as http
-    except ImportError:
-        http = "h11"
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", http=http,
-                            timeout_graceful_shutdown=2, proxy_headers=False, loop="asyncio")
-
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig, frame) -> None:  # Ctrl-C: the long polls answer at once
-            getattr(app, "close", lambda: None)()
-            super().handle_exit(sig, frame)
-
-    return Server(config)
-
-
-def announce(echo: Callable[[str], None], url: str, rooms: Path, token: str | None, how: str) -> None:
-    """The start-up message: the QR code, where the rooms are, the link (``how``: how it stops)."""
-    echo(qr_text(url))
-    echo(f"rooms are kept in {rooms}")
-    if token:
-        echo("players need this link or the QR code above: it carries the token the server asks for")
-    else:   # loopback (no token): a phone scanning the code would open its own 127.0.0.1, and fail
-        echo("this link and the QR code open on this computer only; for the players' phones on the same "
-             "Wi-Fi start it as: railprint serve --host 0.0.0.0")
-    echo(f"railprint serve: open {url}   ({how})")
 
 
 def serve(host: str, port: int, data: Path, echo: Callable[[str], None], workers: int = 1,
@@ -171,7 +55,7 @@ def serve(host: str, port: int, data: Path, echo: Callable[[str], None], workers
     threading.Thread(target=warm_up, daemon=True).start()
     announce(echo, address(host, sock.getsockname()[1], token), store.path, token, "Ctrl-C stops the server")
     try:
-        _server(app, sock).run(sockets=[sock])
+        uvicorn_server(app, sock).run(sockets=[sock])
     finally:
         store.close()
         sock.close()
@@ -182,7 +66,7 @@ def running(data: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tupl
     """A server in a background thread (tests, benchmarks): yields (base URL, token); stops on exit."""
     sock = listen(host, port)
     app, token, store = make_app(data, host)
-    server = _server(app, sock)
+    server = uvicorn_server(app, sock)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

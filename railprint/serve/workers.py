@@ -120,7 +120,7 @@ def _worker(settings: dict, sock: Any, pipe: Any) -> None:
 
 def _serve_worker(settings: dict, sock: Any, pipe: Any) -> None:
     from railprint.loading.resources import use_content
-    from railprint.serve import _server
+    from railprint.serve.server import uvicorn_server
     from railprint.serve.app import create_app, warm_up
     from railprint.serve.rooms import Store
 
@@ -130,7 +130,7 @@ def _serve_worker(settings: dict, sock: Any, pipe: Any) -> None:
     app = create_app(store, token=settings["token"], host=settings["host"], room_rate=limits)
     app.watchers.follow(store.feed())
     threading.Thread(target=warm_up, daemon=True).start()
-    server = _server(app, sock)
+    server = uvicorn_server(app, sock)
 
     def stop() -> None:
         app.close()  # every long poll answers now
@@ -257,7 +257,7 @@ def serve_workers(host: str, port: int, data: Path, echo: Callable[[str], None],
                   content: list[Path]) -> None:
     """Run ``workers`` server processes on one socket and one rooms file until a stop signal."""
     from railprint.platform import STOP_SIGNALS
-    from railprint.serve import address, announce, is_loopback, listen
+    from railprint.serve.server import address, announce, is_loopback, listen
     from railprint.serve.rooms import Store
 
     sock = listen(host, port)

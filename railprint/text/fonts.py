@@ -605,6 +605,21 @@ def check_glyphs(text: str, face: str = "regular") -> list[str]:
     return list(_missing(text, face) if len(text) <= _CACHED_LEN else _missing.__wrapped__(text, face))
 
 
+def refuse_missing_glyphs(drawn) -> None:
+    """RailprintError naming the first ten of the ``(text, font)`` pairs (in drawing order, each
+    once) that use a character the font has no glyph for."""
+    problems = []
+    for text, font in drawn:
+        missing = check_glyphs(text, font)
+        if missing:
+            problems.append(f"{text!r} uses {''.join(missing)!r}")
+    if problems:
+        from railprint.errors import RailprintError
+
+        raise RailprintError("the font has no glyph for: " + "; ".join(problems[:10]),
+                             hint="use other characters or a font that has them")
+
+
 @lru_cache(maxsize=8192)
 def _missing(text: str, face: str) -> tuple[str, ...]:
     widths = metrics(face).widths

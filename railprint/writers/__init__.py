@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from railprint.errors import RailprintError
-from railprint.text.fonts import check_glyphs
+from railprint.text.fonts import check_glyphs, refuse_missing_glyphs
 from railprint.loading.paths import is_inside
 from railprint.scene import Document, Group, Text
 
@@ -78,19 +78,6 @@ def check_document_glyphs(doc: Document) -> None:
         else:
             stack.pop()
     refuse_missing_glyphs(drawn)
-
-
-def refuse_missing_glyphs(drawn) -> None:
-    """RailprintError naming the first ten of the ``(text, font)`` pairs (in drawing order, each
-    once) that use a character the font has no glyph for."""
-    problems = []
-    for text, font in drawn:
-        missing = check_glyphs(text, font)
-        if missing:
-            problems.append(f"{text!r} uses {''.join(missing)!r}")
-    if problems:
-        raise RailprintError("the font has no glyph for: " + "; ".join(problems[:10]),
-                             hint="use other characters or a font that has them")
 
 
 def render(doc: Document, fmt: str, *, paint=None, charset: dict[str, str] | None = None) -> list[bytes]:

@@ -21,7 +21,6 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from railprint.text import fonts
 from railprint.scene import Circle, Document, Group, IDENTITY, Image, Line, Path, Rect, Text
-from railprint.writers import refuse_missing_glyphs
 from railprint.writers.pdffile import Fonts, PdfFile, add_picture, pdf_string, shop_picture, stored_picture
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -531,7 +530,7 @@ def to_bytes(doc: Document, paint=None) -> bytes:
         pages = [painter.pdf.add(painter.page(page, parent)) for page in doc.pages]
         # every string once, as check_document_glyphs would find them (its walk of the
         # document again cost as much as 5 % of writing it)
-        refuse_missing_glyphs(painter.strings)
+        fonts.refuse_missing_glyphs(painter.strings)
         data = painter.finish(doc, pages, parent)
     finally:
         painter.fonts.close()

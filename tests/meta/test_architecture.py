@@ -159,8 +159,10 @@ def test_only_the_platform_module_tests_for_the_system():
 
 def _import_graph() -> dict[str, set[str]]:
     """module -> the package's modules it imports (at its top or inside a function: a lazy
-    import is an import too); ``from a.b import c`` counts ``a.b.c`` when that is a module, and a
-    module importing its own package (an ancestor's ``__init__``) is no edge."""
+    import is an import too); ``from a.b import c`` counts ``a.b.c`` when that is a module. A
+    module naming its own package (an ancestor) is no edge when it only reaches a submodule
+    through it (``from a import b``, ``import a.b``), but is one when it takes a name the
+    ancestor's ``__init__`` defines: that ``__init__`` may import the module back."""
     names: dict[str, Path] = {}
     for path, _, _ in _modules():
         parts = ("railprint", *path.relative_to(PACKAGE).with_suffix("").parts)
@@ -180,6 +182,13 @@ def _import_graph() -> dict[str, set[str]]:
                 target = target.rpartition(".")[0]
             if target and target != me and target not in ancestors:
                 found.add(target)
+        here = ["railprint", *path.relative_to(PACKAGE).with_suffix("").parts]
+        for node in ast.walk(tree):   # from <ancestor> import <a name of its __init__>
+            if isinstance(node, ast.ImportFrom):
+                base = node.module if node.level == 0 else ".".join(
+                    here[:len(here) - node.level] + ([node.module] if node.module else []))
+                if base in ancestors and any(f"{base}.{alias.name}" not in names for alias in node.names):
+                    found.add(base)
         graph[me] = found
     return graph
 

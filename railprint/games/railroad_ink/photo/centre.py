@@ -265,11 +265,13 @@ def revise(cells: dict[tuple[int, int], tuple], marks: dict[tuple[int, int], Mar
             continue
         if cell.marker == "o" and found.like(mark):   # the crossing special route, not an overpass
             out[(r, c)] = (type(cell)(cell.edges, "s"), False, why + "; " + STATION_MARK if why else STATION_MARK)
-        elif cell.marker != "s" and kinds != {"h", "r"} and found.like(mark) and not sure(r, c):
+        elif cell.marker != "s" and kinds != {"h", "r"} and found.like(mark) and (not sure(r, c) or kinds == {"r"}):
             # the sheet's station mark where the routes read are of one kind, not all read with
             # certainty or not all showing their kind clear of the centre: a route misread (or a
-            # station's outline read as a sleeper); a space read clearly is left (two highways'
-            # lines crossing close in paper as a hollow square does)
+            # station's outline read as a sleeper); a space of highways read clearly is left (two
+            # highways' lines crossing close in paper as a hollow square does); one of railways
+            # only is not (round fifteen: a highway drawn with dashes reads as a railway in the
+            # strip clear of the centre too, beside a ringed station: indep2 dev 3246 F1)
             # (a misread route is a highway read as a railway: one of highways only keeps its guess)
             new = guess(r, c, cell, 1.0) if "r" in kinds else cell
             out[(r, c)] = (new, False, why + "; " + STATION_MARK if why else STATION_MARK)

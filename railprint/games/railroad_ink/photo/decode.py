@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from railprint.errors import RailprintError
-from railprint.games.railroad_ink.photo import INSTALL
+from railprint.games.railroad_ink.photo.extra import INSTALL
 
 BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis")
 """``ftyp`` major brands of an HEIF or AVIF file (ISO BMFF; an MP4 video's ``isom`` is not one)."""

@@ -32,6 +32,7 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
 from railprint.games.railroad_ink.photo import colour as ink_colour
+from railprint.games.railroad_ink.photo import crossing_mark
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2224,6 +2225,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, colour, strip=_strip, sides_at=sides_at, side_read=SideRead, uncertain_of=Uncertain,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
+    # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
+    rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)

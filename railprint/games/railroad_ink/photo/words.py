@@ -86,6 +86,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "narysowane kolorem linii kolejowych z tego arkusza: linia kolejowa?"),
     ("without the colour of this sheet's routes: an erased line?", "bez koloru tras z tego arkusza: wytarta linia?"),
     ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
+    # a mark drawn across a straight crossing (photo/crossing_mark.py)
+    ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
+     "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
     ("a railway's only sleepers beside a mark in the centre: a station's outline?",
      "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
 )
