@@ -30,9 +30,9 @@ from railprint.errors import RailprintError
 from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
-from railprint.games.railroad_ink.photo import centre as centre_marks, filled_centre, one_line, twolines
+from railprint.games.railroad_ink.photo import bare_rail, centre as centre_marks, crossed, crossing_mark, filled_centre
+from railprint.games.railroad_ink.photo import one_line, twolines
 from railprint.games.railroad_ink.photo import colour as ink_colour
-from railprint.games.railroad_ink.photo import crossing_mark
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2220,6 +2220,14 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             side_read=SideRead, uncertain_of=Uncertain)
+    if expansion == "none":   # round fifteen: a certain railway with no sleeper (photo/bare_rail.py)
+        rows, uncertain = bare_rail.revise(
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            uncertain_of=Uncertain)
+        uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
+            rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
+            corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM, (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
     if colour is not None and not small:   # round fifteen: the sheet's colours for its kinds (photo/colour.py)
         rows, uncertain = ink_colour.revise(
             rows, uncertain, colour, strip=_strip, sides_at=sides_at, side_read=SideRead, uncertain_of=Uncertain,

@@ -1,0 +1,62 @@
+"""A space crossed out with an X and drawn again (issue 35, round fifteen).
+
+A player who drew a route wrong crosses the space out with an X corner to corner and draws the
+right route over it. Read row by row the space holds both routes (the second independent check,
+dev seeds 6,053 and 6,071: ``.hhh`` and ``h.h.`` read with certainty as ``hhhh``); which arms
+were crossed out the ink cannot tell, so such a space is flagged. The evidence is where no route
+draws: a route runs along the space's middle lines (a curve is a quarter circle of half the
+space's width around a corner, a highway's lines or a highlighter's band at most 2.5 mm either
+side of it, 8 mm from the corner at the nearest), so the ink of an X is alone on the diagonals
+2.7-5.0 mm in from a corner both ways (DIAGONAL of the way to the far corner: 3.9-7.1 mm along
+the diagonal, with REACH_MM for the hand's wobble). Three corners are looked at (the fourth holds
+the printed round box, where the round's number is written); a stroke along each of the three
+diagonals there is an X.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from railprint.games.railroad_ink.board import square
+
+DIAGONAL = (0.13, 0.24)   # where an X's stroke is looked for: this share of the way from a corner to the far one
+POINTS = 8                # points looked at along each corner's diagonal ...
+REACH_MM = 0.7            # ... each with ink this near it (a hand's wobble off the true diagonal) ...
+ALONG = 0.75              # ... in this share of them: the corner holds a stroke along its diagonal
+CROSSED_WHY = "crossed out? (an X over the space: which route was drawn again cannot be told)"
+
+
+def crossed_out(ink: np.ndarray, x0: float, y0: float, size: float, p: float) -> bool:
+    """Whether the space whose top-left corner is (x0, y0) px, ``size`` px wide, in the ink mask
+    ``ink`` (``p`` px per mm), shows an X's strokes on its north-west, north-east and south-west
+    diagonals (the south-east corner holds the round box)."""
+    reach = max(1, int(round(REACH_MM * p)))
+    h, w = ink.shape
+    for ux, uy in ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)):
+        hits = 0
+        for t in np.linspace(*DIAGONAL, POINTS):
+            # from the corner (ux, uy) toward the centre (0.5, 0.5), t of the way to the far corner
+            x = x0 + size * (ux + (1 - 2 * ux) * t)
+            y = y0 + size * (uy + (1 - 2 * uy) * t)
+            xi, yi = int(round(x)), int(round(y))
+            block = ink[max(0, yi - reach):min(h, yi + reach + 1), max(0, xi - reach):min(w, xi + reach + 1)]
+            hits += bool(block.any())
+        if hits < ALONG * POINTS:
+            return False
+    return True
+
+
+def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, corner: Callable, size: float,
+           uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty, a route in it, and an X over it
+    (:func:`crossed_out`) flagged, its reading the guess. ``corner(r, c)``: a space's top-left
+    corner (x, y) px in ``ink``; ``size``: a space's width, px."""
+    flagged = {u.square for u in uncertain}
+    out = list(uncertain)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell.edges.strip(".") and square(r, c) not in flagged and crossed_out(ink, *corner(r, c), size, p):
+                out.append(uncertain_of(square(r, c), cell.token, CROSSED_WHY))
+    return out
