@@ -94,6 +94,7 @@ def _reader_reasons() -> list[str]:
         crossing_mark.WHY,
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
+        *read.ink_colour.KIND_WHY.values(), f"N: {read.ink_colour.KIND_WHY['h']}; S: {read.ink_colour.KIND_WHY['.']}",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",
         "the printed grid's corner here is 1.3 mm off where it is read; the grid was warped up to 2.5 mm onto its lines",

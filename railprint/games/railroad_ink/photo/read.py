@@ -31,6 +31,7 @@ from railprint.platform import native_stderr
 from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square, square_at
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
+from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, one_line, twolines
 
 MAX_BYTES = 30_000_000
@@ -837,21 +838,21 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok:
 
 
 def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False
-                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float]:
+                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float, np.ndarray | None]:
     """Check the rectified grid against the sheet's printed grid lines, which must lie exactly on
     the grid: a sheet that is not flat (curled, folded, a corner lifted), or a mark misplaced,
     puts them off where the homography puts them. Where the printed lines show a smooth offset
     over GRID_WARP_MM, the grid is rectified again through a warp onto them (``_grid_field``,
     interpolated between the crossings) and checked once more; the spaces whose lines still miss
     are returned to be flagged (``_grid_doubts``), never read silently off the grid. Returns
-    (rect, dark, doubts, the largest offset found in mm)."""
+    (rect, dark, doubts, the largest offset found in mm, the warp's field or None)."""
     samples = _grid_samples(dark)
     field = _grid_field(samples)
     if field is None:
-        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), float("inf")
+        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), float("inf"), None
     offset = float(np.abs(field).max())
     if offset <= GRID_WARP_MM:
-        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), offset
+        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), offset, None
     total = field
     for _ in range(2):
         rect, _ = _rectify(gray, H, total)
@@ -861,7 +862,7 @@ def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndar
         if more is None or float(np.abs(more).max()) <= GRID_WARP_MM:
             break
         total = total + more
-    return rect, dark, _grid_doubts(samples, total, faint_ok), offset
+    return rect, dark, _grid_doubts(samples, total, faint_ok), offset, total
 
 
 ONE_MARK_CROSSINGS = 40   # one mark found: the grid followed from it must show this many crossings ...
@@ -1862,14 +1863,21 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
     dark = _darkness(rect) if dark is None else dark
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
-    rect, dark, doubts, offset = _grid_check(src, H, rect, dark, faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
+    rect, dark, doubts, offset, warp = _grid_check(src, H, rect, dark,
+                                                   faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
     mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
     marks = expansion_marks.Marks(expansion, rect, black) if expansion != "none" else None   # lava, craters
+    # round fifteen: the photo's colours (photo/colour.py), where the grid is read from the photo itself
+    colour = ink_colour.photo(data, gray.shape) if S is None and expansion == "none" \
+        and src_ppm >= LOW_GRID_PX_PER_MM else None
+    if colour is not None:
+        half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
+        colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None, mass=mass, marks=marks)
+                               unblurred=S is not None, mass=mass, marks=marks, colour=colour)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -2155,8 +2163,8 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
-             mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
+             colour: ink_colour.Chroma | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
@@ -2233,6 +2241,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
             rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
             corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM, (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
+    if colour is not None and not small:   # round fifteen: the sheet's colours for its kinds (photo/colour.py)
+        rows, uncertain = ink_colour.revise(
+            rows, uncertain, colour, strip=_strip, sides_at=sides_at, side_read=SideRead, uncertain_of=Uncertain,
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)

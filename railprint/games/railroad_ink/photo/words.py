@@ -85,6 +85,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("centre: filled, lighter than the lines: a station?", "środek: wypełniony, jaśniejszy niż linie: stacja?"),
     # the sheet's own station marks (photo/centre.py)
     ("centre: a mark like this sheet's stations", "środek: znak taki jak stacje na tym arkuszu"),
+    ("drawn in this sheet's highways' colour: a highway?", "narysowane kolorem autostrad z tego arkusza: autostrada?"),
+    ("drawn in this sheet's railways' colour: a railway?",
+     "narysowane kolorem linii kolejowych z tego arkusza: linia kolejowa?"),
+    ("without the colour of this sheet's routes: an erased line?", "bez koloru tras z tego arkusza: wytarta linia?"),
     ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
     # a mark drawn across a straight crossing (photo/crossing_mark.py)
     ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
