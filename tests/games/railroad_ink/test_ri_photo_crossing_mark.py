@@ -84,19 +84,26 @@ def test_where_most_crossings_show_it_the_player_draws_overpasses_so_the_guess_s
 
 # a dev seed of the second independent generator (benchmarks/indep2_photos.py): stations drawn as an
 # S; D4 is a straight crossing with a station, read as a certain overpass before round fifteen
-def test_an_s_drawn_across_a_crossing_on_an_indep2_photo_is_flagged():
+def _read_indep2(seed: int):
+    """(true board, its plan, the reading, flagged square -> item, the squares read wrong) of the
+    second independent generator's photo ``seed``."""
     pytest.importorskip("pypdfium2")
     from benchmarks import indep2_photos as gen
     from railprint.games.railroad_ink.photo.read import read_photo
 
-    data, board, plan, tags, meta = gen.make_photo(3269)
-    assert "station-s" in plan.habits and board.rows[3][3].token == "hrhrs"
-    reading = read_photo(data, "indep2-3269.jpg")
+    data, board, plan, tags, meta = gen.make_photo(seed)
+    reading = read_photo(data, f"indep2-{seed}.jpg")
     flagged = {u.square: u for u in reading.uncertain}
-    assert "D4" in flagged and crossing_mark.WHY in flagged["D4"].reason
-    assert reading.board.rows[3][3].token == "hrhrs"
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
              if reading.board.rows[r][c] != board.rows[r][c]}
+    return board, plan, reading, flagged, wrong
+
+
+def test_an_s_drawn_across_a_crossing_on_an_indep2_photo_is_flagged():
+    board, plan, reading, flagged, wrong = _read_indep2(3269)
+    assert "station-s" in plan.habits and board.rows[3][3].token == "hrhrs"
+    assert "D4" in flagged and crossing_mark.WHY in flagged["D4"].reason
+    assert reading.board.rows[3][3].token == "hrhrs"
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
 
 
@@ -105,17 +112,10 @@ def test_an_s_drawn_across_a_crossing_on_an_indep2_photo_is_flagged():
 # of the centre: a space of railways only showing the sheet's station mark is flagged however
 # clearly its sides read (``photo/centre.py``, round fifteen)
 def test_a_ringed_station_beside_a_dashed_highway_read_as_railways_is_flagged():
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep2_photos as gen
     from railprint.games.railroad_ink.photo import centre
-    from railprint.games.railroad_ink.photo.read import read_photo
 
-    data, board, plan, tags, meta = gen.make_photo(3246)
+    board, plan, reading, flagged, wrong = _read_indep2(3246)
     assert "station-circled" in plan.habits and board.rows[5][0].token == "..hrs"
-    reading = read_photo(data, "indep2-3246.jpg")
-    flagged = {u.square: u for u in reading.uncertain}
     assert "F1" in flagged and centre.STATION_MARK in flagged["F1"].reason
     assert reading.board.rows[5][0].marker == "s"
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
-             if reading.board.rows[r][c] != board.rows[r][c]}
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
