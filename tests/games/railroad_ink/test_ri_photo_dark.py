@@ -90,7 +90,7 @@ def test_a_dark_photo_s_empty_sides_are_not_flagged_for_their_smoothed_noise():
     # dev 990,006 (`bench_photo.py --effect lowlight`: 3.2 MP, sensor noise of 12 grey levels; its
     # drawing sets the ink threshold): main's reader flagged 13 spaces, all read right, 10 of them
     # only for an empty side's noise averaged along the route ("a faint line?")
-    from railprint.games.railroad_ink.photo import field, synth
+    from railprint.games.railroad_ink.photo import bare_rail, field, synth
     from railprint.games.railroad_ink.photo.read import read_photo
 
     photo = field.field_photo(990_006, "lowlight", None, base=synth.make_photo(990_006))
@@ -99,4 +99,9 @@ def test_a_dark_photo_s_empty_sides_are_not_flagged_for_their_smoothed_noise():
     wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7)
              if photo.board.rows[r][c] != reading.board.rows[r][c]}
     assert wrong <= flagged
-    assert len(flagged) <= 5, sorted(u.reason for u in reading.uncertain)
+    # round fifteen: bare_rail also flags the railways whose line shows no sleeper in this photo's
+    # noise (2 spaces here, read right): the guarantee's price (restricted to small and unblurred
+    # photos it left indep2 dev 6,018 F2 wrong and unflagged); the smoothed noise's flags stay few
+    noise = [u for u in reading.uncertain if bare_rail.BARE_WHY not in u.reason]
+    assert len(noise) <= 5, sorted(u.reason for u in noise)
+    assert len(flagged) <= 7, sorted(u.reason for u in reading.uncertain)
