@@ -10,10 +10,9 @@ cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 pytest.importorskip("pypdfium2")
 
-from benchmarks import indep2_photos as gen  # noqa: E402
-from railprint.games.railroad_ink.board import EXITS, SIZE, Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import EXITS, SIZE, Cell  # noqa: E402
 from railprint.games.railroad_ink.photo import colour  # noqa: E402
-from railprint.games.railroad_ink.photo.read import read_photo  # noqa: E402
+from tests.games.railroad_ink.indep2_seed import read_seed  # noqa: E402
 
 GREY = colour.SideColour(0.0, None)
 
@@ -93,12 +92,8 @@ def test_hues_round_the_circle_are_grouped_across_180_degrees():
 
 
 def _read(seed: int):
-    data, board, plan, tags, meta = gen.make_photo(seed)
-    reading = read_photo(data, f"indep2-{seed}.jpg")
-    flagged = {u.square for u in reading.uncertain}
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
-             if reading.board.rows[r][c] != board.rows[r][c]}
-    return plan, wrong, flagged
+    got = read_seed(seed)
+    return got.plan, got.wrong, set(got.flagged)
 
 
 # dev seeds of the second independent generator. 102 (5.4 MP): highways under a blue highlighter

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.railroad_ink.indep2_seed import read_seed
+
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
@@ -85,18 +87,8 @@ def test_where_most_crossings_show_it_the_player_draws_overpasses_so_the_guess_s
 # a dev seed of the second independent generator (benchmarks/indep2_photos.py): stations drawn as an
 # S; D4 is a straight crossing with a station, read as a certain overpass before round fifteen
 def _read_indep2(seed: int):
-    """(true board, its plan, the reading, flagged square -> item, the squares read wrong) of the
-    second independent generator's photo ``seed``."""
     pytest.importorskip("pypdfium2")
-    from benchmarks import indep2_photos as gen
-    from railprint.games.railroad_ink.photo.read import read_photo
-
-    data, board, plan, tags, meta = gen.make_photo(seed)
-    reading = read_photo(data, f"indep2-{seed}.jpg")
-    flagged = {u.square: u for u in reading.uncertain}
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
-             if reading.board.rows[r][c] != board.rows[r][c]}
-    return board, plan, reading, flagged, wrong
+    return read_seed(seed)
 
 
 def test_an_s_drawn_across_a_crossing_on_an_indep2_photo_is_flagged():

@@ -12,18 +12,15 @@ cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 pytest.importorskip("pypdfium2")
 
-from benchmarks import indep2_photos as gen  # noqa: E402
-from railprint.games.railroad_ink.board import SIZE, square, square_at  # noqa: E402
-from railprint.games.railroad_ink.photo import bare_rail, crossed, read  # noqa: E402
+from railprint.games.railroad_ink.board import square_at  # noqa: E402
+from railprint.games.railroad_ink.photo import bare_rail, crossed  # noqa: E402
+from tests.games.railroad_ink.indep2_seed import read_seed  # noqa: E402
 
 
 def _read(seed: int):
-    data, board = gen.make_photo(seed)[:2]
-    reading = read.read_photo(data, f"indep2-{seed}.jpg")
-    why = {u.square: u.reason for u in reading.uncertain}
-    wrong = {square(r, c): (board.rows[r][c].token, reading.board.rows[r][c].token)
-             for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
-    return board, reading, why, wrong
+    got = read_seed(seed)
+    wrong = {sq: (got.board[square_at(sq)].token, got.reading.board[square_at(sq)].token) for sq in got.wrong}
+    return got.board, got.reading, {sq: u.reason for sq, u in got.flagged.items()}, wrong
 
 
 def test_a_highway_drawn_as_one_line_is_not_a_certain_railway_in_a_small_photo():

@@ -1,0 +1,26 @@
+"""One dev seed of the second independent photo generator (benchmarks/indep2_photos.py) read by
+the reader: what the seed tests of the photo steps compare (needs cv2 and pypdfium2)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class SeedReading(NamedTuple):
+    board: object      # the true board
+    plan: object       # the generator's plan (its habits)
+    reading: object    # read_photo's Reading
+    flagged: dict      # square -> its Uncertain item
+    wrong: set         # the squares read wrong
+
+
+def read_seed(seed: int) -> SeedReading:
+    from benchmarks import indep2_photos as gen
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, plan = gen.make_photo(seed)[:3]
+    reading = read_photo(data, f"indep2-{seed}.jpg")
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
+             if reading.board.rows[r][c] != board.rows[r][c]}
+    return SeedReading(board, plan, reading, {u.square: u for u in reading.uncertain}, wrong)
