@@ -188,3 +188,16 @@ def surround_masks(light: np.ndarray, seeds) -> list[np.ndarray]:
         taken |= region > 0
         masks.append(region)
     return masks
+
+
+def surround_whole(masks: list[np.ndarray], page: np.ndarray, shape) -> np.ndarray:
+    """The regions round the sheet (:func:`surround_masks`) taken together with the page (``page``:
+    its four corners, px of the look), as one mask (uint8 of ``shape``). A shown photo's own table
+    falls apart at its shadows' edges into pieces, none of which reaches round the page; together
+    with the page they fill the shown photo up to its edge (round sixteen: dev screen 840,034)."""
+    whole = np.zeros(shape, np.uint8)
+    for mask in masks:
+        whole |= mask
+    cv2.fillConvexPoly(whole, np.round(np.asarray(page, np.float64)).astype(np.int32).reshape(-1, 2), 1)
+    return whole
+

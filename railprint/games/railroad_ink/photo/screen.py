@@ -971,7 +971,9 @@ def off_plane(gray: np.ndarray, H: np.ndarray) -> float | None:
     seeds = cv2.perspectiveTransform(np.array(mm, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2) * f
     back = np.linalg.inv(H)
     worst = None
-    grown = _quads(small, planes.surround_masks(light, seeds), beyond=1.0)
+    masks = planes.surround_masks(light, seeds)
+    page = cv2.perspectiveTransform(np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64), H) * f
+    grown = _quads(small, masks + [planes.surround_whole(masks, page, light.shape)], beyond=1.0)
     for quad in itertools.chain(_dark_quads(small, light), grown):
         if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points):
             found = planes.skew(light, quad.astype(np.float64), back, f)
