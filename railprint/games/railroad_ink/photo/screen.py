@@ -957,7 +957,9 @@ def off_plane(gray: np.ndarray, H: np.ndarray) -> float | None:
     """The largest departure from a rectangle in the sheet's plane (degrees, :func:`planes.skew`)
     of the real edges of a quadrilateral enclosing the sheet's grid: the dark regions'
     (:func:`_dark_quads`) and the regions grown from beside the page (:func:`planes.surround_masks`:
-    a table, a tray's floor, a shown photo's own table); None when no such edges are found."""
+    a table, a tray's floor, a shown photo's own table), each alone and all together with the page
+    (:func:`planes.surround_whole`: a shown photo's table split by its shadows); None when no such
+    edges are found."""
     small, light, f = _looked(gray)
     g = layout.GRID_MM
     grid = cv2.perspectiveTransform(np.array([[[0, 0]], [[g, 0]], [[g, g]], [[0, g]]], np.float64), H)
