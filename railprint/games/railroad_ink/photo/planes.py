@@ -42,9 +42,7 @@ FIT = 1.5                # ... the steps on one line within this many px
 SHARE = 0.8              # ... in this share of the places (those in the photo; at least half of them)
 MIN_PX = 40              # an edge at least this long (px at the 640 px look)
 MIN_EDGES = 3            # a quadrilateral with this many of its sides real edges (two corners, a facing pair)
-SKEW_DEG = 6.0           # two edges this far from square or parallel in the sheet's plane: not in it
-                         # (round sixteen, was 8: 670 dev paper photos of every generator at most 0.5,
-                         # round fourteen's trays 1.4; dev screens showing a photo 5.4-7.7 were flagged)
+SKEW_DEG = 8.0           # two edges this far from square or parallel in the sheet's plane: not in it
 SKEW_DOUBT = 4.0         # ... this far: likely not (every space flagged); paper's edges stayed under 1.5
 FRAME_AXIS_DEG = 3.0     # an edge this near the photo's axes ...
 FRAME_NEAR = 0.04        # ... and this share of the photo's size from its border is the photo's own frame
