@@ -14,10 +14,11 @@ What tells them apart is that an overpass's two routes are drawn **unlike**: a r
 route's axis, a highway's lines (two, one, bold, dashed) run along it. So each arm's **diagonal
 share** (``crossing_mark.diagonal_share``: the share of the gradient's energy more than 22.5° off
 both axes, over a disc of 2.6 mm) is measured ``ARM_MM`` out from the centre, clear of the crossing
-itself, and averaged over each pair of opposite arms. On the dev photos (indep2 6,300-6,437,
-indep 9,120-9,269; ``docs/railroad-ink-photo-rounds.md``, round sixteen) a true four-way route's
-two pairs stayed within a ratio of 0.49 of each other (most 0.8-1.0); an overpass read as one
-had its highway pair under 0.35 of its railway pair in 28 of 44.
+itself, and averaged over each pair of opposite arms. On the dev photos (indep 101 photos of
+9,120-9,269, indep2 50 of 6,301-6,437; ``docs/railroad-ink-photo-rounds.md``, round sixteen), of
+104 true four-way routes one (an ``hhhh``, flagged already) had one pair under
+``RATIO`` of the other, none of the 39 read with certainty; a true ``rrrr``'s pairs stayed within
+0.45 of each other (most 0.8-1.0). Of 59 overpasses read as a four-way route, 38 showed it.
 
 - A four-way route (``rrrr``, ``hhhh``) whose lower pair's share is at most ``RATIO`` of the other's,
   the other at least ``MIN_SHARE`` (edges off the axis enough to tell), is **flagged** (``WHY``),

@@ -33,7 +33,7 @@ from railprint.games.railroad_ink.photo import covered, deblur, decode, expansio
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, one_line, twolines
-from railprint.games.railroad_ink.photo import four_way, specials
+from railprint.games.railroad_ink.photo import four_way, legal
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2249,9 +2249,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
-    if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); the rules
+    if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
-        uncertain = specials.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
+        uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)

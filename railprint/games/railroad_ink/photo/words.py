@@ -98,11 +98,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a four-way route drawn two ways (photo/four_way.py)
     ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
      "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
-    # the rules over the whole sheet (photo/specials.py)
-    ("a special route read twice (each is drawn once a game): one is misread",
-     "trasa specjalna odczytana dwa razy (każdą rysuje się raz na grę): jedna jest źle odczytana"),
-    ("more than three special routes read (three a game): one is misread",
-     "odczytano więcej niż trzy trasy specjalne (trzy na grę): jedna jest źle odczytana"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
