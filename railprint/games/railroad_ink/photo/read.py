@@ -32,7 +32,7 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
-from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, one_line, twolines
+from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2187,6 +2187,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     not_seen = [place for place, why in (shaky or {}).items() if why == NOT_SEEN and place not in (clipped or ())]
     unseen = _unseen_sides(rel, not_seen)
     cover = _cover(rel) if not_seen else None
+    # each space's sides read once, for the loop and every revision after it (photo/once.py)
+    sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+                                                      mass=None if mass is None else mass[r, c], noisy=level <= floor))
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
@@ -2196,11 +2199,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
                                             unblurred=unblurred, mass=None if mass is None else mass[r, c],
-                                            noisy=level <= floor, traced=_traced(shaky, r, c))
+                                            noisy=level <= floor, traced=_traced(shaky, r, c), sides=sides_at(r, c))
             if marks is not None:   # the expansion's lava or craters (photo/expansion.py)
-                cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
-                    ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
-                    mass=None if mass is None else mass[r, c], noisy=level <= floor))
+                cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: sides_at(r, c))
             if certain and cell.marker == "o" and filled_centre.filled(rel, _centre_box(r, c), level):
                 # round fourteen: a station's fill lighter than its lines; the guess is the station
                 cell, certain, why = Cell(cell.edges, "s"), False, filled_centre.FILLED_WHY
@@ -2218,10 +2219,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
-    def sides_at(r: int, c: int) -> list[SideRead]:
-        return read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
-                          mass=None if mass is None else mass[r, c], noisy=level <= floor)
-
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
