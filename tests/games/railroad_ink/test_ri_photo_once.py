@@ -56,3 +56,25 @@ def test_a_photo_reads_each_space_sides_once():
         read.read_sides = read_sides
     assert reading.board == photo.board or reading.uncertain   # it was read
     assert len(seen) == 49 and max(seen.values()) == 1
+
+
+def test_a_photo_with_clipped_paper_measures_its_thresholds_once():
+    """Synth dev 850,208 at 2 MP has overexposed spaces: the check of what its clipped paper may
+    hide (``_clipped_spaces``) and ``read_rel`` each measured the same darkness's thresholds
+    (``_threshold``, 15 ms at any photo size: the grid is rectified to one size); now once."""
+    from railprint.games.railroad_ink.photo.synth import make_photo
+
+    photo = make_photo(850_208, megapixels=2.0)
+    seen: list = []
+    threshold = read._threshold
+
+    def counted(rel):
+        seen.append(threshold(rel))
+        return seen[-1]
+
+    read._threshold = counted
+    try:
+        read.read_photo(photo.jpeg)
+    finally:
+        read._threshold = threshold
+    assert len(seen) == 1

@@ -1876,8 +1876,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
-    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None, mass=mass, marks=marks, colour=colour)
+    levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
+    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel, levels),
+                               unblurred=S is not None, mass=mass, marks=marks, colour=colour, levels=levels)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -2119,7 +2120,8 @@ CLIPPED_SHARE = 0.5      # ... in this share of a space's paper: a light line th
 
 
 def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: float = 1.0,
-                    rel: np.ndarray | None = None) -> set[tuple[int, int]]:
+                    rel: np.ndarray | None = None, levels: tuple[float, float, float] | None = None
+                    ) -> set[tuple[int, int]]:
     """The spaces whose paper is overexposed in the photo: most of it at the top of the sensor's
     range (``CLIPPED``, the rectified photo's own grey levels). There the paper and a light pencil
     line both clip to white and the line is lost: no measure of the darkness can find it, so such a
@@ -2133,7 +2135,7 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
     the ink threshold (the lightest the photo reads as a route elsewhere) would show here under the
     faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher (the
     pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
-    (too little to measure E against)."""
+    (too little to measure E against). ``levels``: ``_threshold(rel)``, when already measured."""
     bright = (rect >= CLIPPED) & _interior()
     inside = _interior()
     p, sq = PX_PER_MM, layout.SQUARE_MM
@@ -2151,7 +2153,7 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
         return out
     pieces = {place: float(np.median(v)) for place, v in _space_pieces(contrast).items()}
     printed = float(np.median([v for place, v in pieces.items() if place not in out]))
-    level, floor, _ = _threshold(rel)
+    level, floor, _ = _threshold(rel) if levels is None else levels
     line = min(level * black, 0.99)     # the ink threshold, as a share of the paper's light
     keep = set()
     for place in out:
@@ -2164,16 +2166,18 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
-             colour: ink_colour.Chroma | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
     ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
     each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
-    marks (lava, craters), which revise each space's reading (``expansion.Marks``)."""
+    marks (lava, craters), which revise each space's reading (``expansion.Marks``); ``levels``:
+    ``_threshold(rel)``, when already measured."""
     small = src_ppm < LOW_GRID_PX_PER_MM
-    level, floor, lowest = _threshold(rel)
+    level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
     faint = (rel > floor).astype(np.uint8)
     # clear of the round boxes' frames; in a photo of under TRACE_PX_PER_MM the printed lines'
