@@ -78,3 +78,29 @@ def test_a_photo_with_clipped_paper_measures_its_thresholds_once():
     finally:
         read._threshold = threshold
     assert len(seen) == 1
+
+
+
+def test_a_photo_follows_each_long_strip_once():
+    """The second independent generator's dev seed 2 (one-line highways): the one-line highways'
+    revision and the bare railways' each followed the long strips of the sides they look at
+    (``one_line.follow``, 0.3-1 ms a strip), the second again for 28 strips the first had
+    followed (main 188b3e8); now they share what was followed."""
+    from benchmarks import indep2_photos
+    from railprint.games.railroad_ink.photo import one_line
+
+    data = indep2_photos.make_photo(2)[0]
+    seen: collections.Counter = collections.Counter()
+    strip = read._strip
+
+    def counted(mask, r, c, side, depth=read.DEPTH):
+        if depth == one_line.LONG_DEPTH:
+            seen[(r, c, side)] += 1
+        return strip(mask, r, c, side, depth)
+
+    read._strip = counted
+    try:
+        read.read_photo(data, "indep2-2.jpg")
+    finally:
+        read._strip = strip
+    assert len(seen) > 49 and max(seen.values()) == 1

@@ -2223,9 +2223,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
-            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at, lines=long_lines,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             side_read=SideRead, uncertain_of=Uncertain)
     if unblurred and expansion == "none":   # round fifteen: a blurred route's line kept in the guess
@@ -2238,7 +2239,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = bare_rail.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-            uncertain_of=Uncertain)
+            uncertain_of=Uncertain, lines=long_lines)
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
             rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
             corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM, (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
