@@ -41,6 +41,7 @@
   let note = null, keep = null;
   const SVG = "http://www.w3.org/2000/svg";
   const CELL = 40;   // editor.js's square in the board's picture
+  const NAMED = 6;   // the red spaces the note names (the board numbers every one)
 
   function svg(tag, attrs) {
     const node = document.createElementNS(SVG, tag);
@@ -54,6 +55,8 @@
     const box = cell.querySelector("rect");
     const x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
     const g = svg("g", {class: "ri-doubt-mark", "aria-hidden": "true"});
+    // the outline inside the cell: a neighbour's outline drawn after it does not cover it
+    g.append(svg("rect", {x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, class: "ri-doubt-box"}));
     const ends = {N: [x + 10, y + 5, x + CELL - 10, y + 5], E: [x + CELL - 5, y + 10, x + CELL - 5, y + CELL - 10],
       S: [x + 10, y + CELL - 5, x + CELL - 10, y + CELL - 5], W: [x + 5, y + 10, x + 5, y + CELL - 10]};
     for (const side of doubt.sides) {
@@ -95,7 +98,8 @@
     if (!asked || !note) return;
     const first = Object.entries(doubtful).filter(([, d]) => d.likely).sort((a, b) => a[1].order - b[1].order)
       .map(([square]) => square);
-    const said = left ? w("check")(left) + (first.length ? w("first")(first.join(", ")) : "") : w("checked");
+    const named = first.slice(0, NAMED).join(", ") + (first.length > NAMED ? ` (+${first.length - NAMED})` : "");
+    const said = left ? w("check")(left) + (first.length ? w("first")(named) : "") : w("checked");
     if (note.textContent !== said) note.textContent = said;
   }
 
