@@ -76,6 +76,13 @@ def test_the_likeliest_wrong_are_red_and_numbered_and_one_tap_keeps_the_rest(bro
     page.locator(f".ri-cell.ri-doubt[data-square='{first}']").click()
     page.wait_for_function(f"{DOUBT} === {n - 1}")
     assert keep.inner_text() == "Zostaw 8"
+    # in English too (the language button): the button, its full label and the note
+    page.locator("#lang").click()
+    page.wait_for_function("document.getElementById('ri-photo-keep').textContent === 'Keep 8'")
+    assert keep.get_attribute("aria-label") == "Keep the 8 spaces left as read"
+    assert page.locator("#ri-photo-note").inner_text().startswith("8 spaces to check: a tap keeps what was read")
+    page.locator("#lang").click()
+    page.wait_for_function("document.getElementById('ri-photo-keep').textContent === 'Zostaw 8'")
     keep.click()
     page.wait_for_function(f"{DOUBT} === 0")
     assert page.locator(".ri-doubt-mark").count() == 0

@@ -19,8 +19,10 @@ at). Nothing here makes a space certain.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from railprint.games.railroad_ink.photo.read import Uncertain
+if TYPE_CHECKING:   # (read.py needs cv2; this module only orders its list)
+    from railprint.games.railroad_ink.photo.read import Uncertain
 
 LIKELY = 0.3
 """A space whose :func:`likely_wrong` is this or more is shown as likeliest wrong (red)."""
@@ -77,7 +79,7 @@ def likely_wrong(reason: str) -> float:
     return max((WRONG_SHARE.get(p, UNKNOWN) for p in phrases(reason)), default=UNKNOWN)
 
 
-def in_order(uncertain: list[Uncertain]) -> list[tuple[Uncertain, float]]:
+def in_order(uncertain: list["Uncertain"]) -> list[tuple["Uncertain", float]]:
     """The uncertain spaces, likeliest wrong first (ties: the board's order, A1 first), each with
     its :func:`likely_wrong`."""
     rated = [(u, likely_wrong(u.reason)) for u in uncertain]
