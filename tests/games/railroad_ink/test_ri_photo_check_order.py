@@ -26,6 +26,11 @@ def test_a_reason_is_split_into_its_phrases_and_the_sides_it_doubts():
     assert sides(CLIPPED) == ""
     assert phrases("the printed grid's corner here is 3.2 mm off where it is read") == \
         ["the printed grid's corner here is {n} mm off where it is read"]
+    # a phrase that holds "; " itself is one phrase, measured as one
+    small = "a small photo (the grid is 333 px wide; 382 or more reads with certainty)"
+    assert phrases(f"{small}; N: a faint line?") == \
+        ["a small photo (the grid is {n} px wide; {n} or more reads with certainty)", "a faint line?"]
+    assert likely_wrong(small) < LIKELY
 
 
 def test_every_phrase_measured_is_one_the_reader_writes():
@@ -45,6 +50,6 @@ def test_the_likeliest_wrong_come_first_ties_in_the_boards_order():
     uncertain = [Uncertain("A1", "....", CLIPPED), Uncertain("B2", "h.h.", f"N: {BAND}"),
                  Uncertain("C3", "....", CLIPPED), Uncertain("D4", "rr..", "something new")]
     order = [u.square for u, _ in in_order(uncertain)]
-    assert WRONG_SHARE[BAND] > UNKNOWN > WRONG_SHARE[CLIPPED]
-    assert order == ["B2", "D4", "A1", "C3"]
+    assert UNKNOWN > WRONG_SHARE[BAND] > WRONG_SHARE[CLIPPED]
+    assert order == ["D4", "B2", "A1", "C3"]
     assert [u.square for u in uncertain] == ["A1", "B2", "C3", "D4"]   # the reader's list is not changed
