@@ -56,16 +56,17 @@ def test_the_likeliest_wrong_are_red_and_numbered_and_one_tap_keeps_the_rest(bro
     note = page.locator("#ri-photo-note").inner_text()
     assert n == 9 and note.startswith("9 pól do sprawdzenia"), note
     assert note.endswith(f"Najpierw czerwone: {', '.join(likely)}."), note
-    # each cell in doubt marks the sides its reason doubts, and says the reason in Polish
+    # each cell in doubt marks the sides its reason doubts; its name says its number and the reason in Polish
     for u, _ in ordered:
         cell = page.locator(f".ri-cell[data-square='{u.square}']")
         assert cell.locator(".ri-doubt-side").count() == len(sides(u.reason)), u
-        assert cell.locator(".ri-doubt-mark title").text_content() == reason_in(u.reason, "pl")
+        number = f", numer {likely.index(u.square) + 1}" if u.square in likely else ""
+        assert cell.get_attribute("aria-label").endswith(f", do sprawdzenia{number}: {reason_in(u.reason, 'pl')}")
 
     # the button that keeps them is on the first screen, beside "Zrób zdjęcie", with the board
     keep = page.locator("#ri-photo-keep")
     assert keep.inner_text() == "Zostaw 9"
-    assert keep.get_attribute("aria-label") == "Zostaw odczyt 9 pozostałych pól"
+    assert keep.get_attribute("aria-label") == "Zostaw 9 pozostałych pól bez zmian"
     assert _in_view(keep.bounding_box()) and keep.bounding_box()["height"] >= 44
     assert _in_view(page.locator(".ri-cell[data-square='G7']").bounding_box())
     assert page.evaluate("scrollY") == 0
@@ -79,13 +80,14 @@ def test_the_likeliest_wrong_are_red_and_numbered_and_one_tap_keeps_the_rest(bro
     # in English too (the language button): the button, its full label and the note
     page.locator("#lang").click()
     page.wait_for_function("document.getElementById('ri-photo-keep').textContent === 'Keep 8'")
-    assert keep.get_attribute("aria-label") == "Keep the 8 spaces left as read"
+    assert keep.get_attribute("aria-label") == "Keep 8 spaces left as read"
     assert page.locator("#ri-photo-note").inner_text().startswith("8 spaces to check: a tap keeps what was read")
     page.locator("#lang").click()
     page.wait_for_function("document.getElementById('ri-photo-keep').textContent === 'Zostaw 8'")
     keep.click()
     page.wait_for_function(f"{DOUBT} === 0")
     assert page.locator(".ri-doubt-mark").count() == 0
+    assert "sprawdzenia" not in page.locator(f".ri-cell[data-square='{first}']").get_attribute("aria-label")
     assert page.locator("#ri-photo-note").inner_text() == "Wszystkie pola sprawdzone."
     assert keep.is_hidden()
     assert page.locator("body").get_attribute("data-version") == "1"   # keeping changes nothing in the room

@@ -13,7 +13,8 @@
       check: (n) => `${n} ${n === 1 ? "space" : "spaces"} to check: a tap keeps what was read, a face picked first changes it.`,
       first: (list) => ` Red first: ${list}.`,
       keep: (n) => `Keep ${n}`,
-      keep_all: (n) => `Keep the ${n} ${n === 1 ? "space" : "spaces"} left as read`,
+      keep_all: (n) => `Keep ${n} ${n === 1 ? "space" : "spaces"} left as read`,
+      doubt: (order) => `to check${order ? `, number ${order}` : ""}`,
       checked: "Every space checked.",
       unsent: "The photo did not reach the server: check the Wi-Fi, then take it again.",
       not_json: "The server answered {status} without saying why: take the photo again."},
@@ -22,7 +23,8 @@
         "wybrany wcześniej wzór go zmienia.",
       first: (list) => ` Najpierw czerwone: ${list}.`,
       keep: (n) => `Zostaw ${n}`,
-      keep_all: (n) => `Zostaw odczyt ${n} ${polish(n, "pozostałego pola", "pozostałych pól", "pozostałych pól")}`,
+      keep_all: (n) => `Zostaw ${n} ${polish(n, "pozostałe pole", "pozostałe pola", "pozostałych pól")} bez zmian`,
+      doubt: (order) => `do sprawdzenia${order ? `, numer ${order}` : ""}`,
       checked: "Wszystkie pola sprawdzone.",
       unsent: "Zdjęcie nie dotarło do serwera: sprawdź Wi-Fi i zrób je jeszcze raz.",
       not_json: "Serwer odpowiedział {status}, nie mówiąc dlaczego: zrób zdjęcie jeszcze raz."},
@@ -35,8 +37,8 @@
   const w = (key) => WORDS[lang()][key];
   // square -> {guess, seen, likely, sides, reason, order}: outlined while the cell shows the guess;
   // once it has shown it (the poll brings the board) and then shows something else, the player has
-  // settled it. The server sends them likeliest wrong first (photo/check_order.py): those are
-  // outlined in red and numbered, the sides in doubt marked on the cell's edge, the reason its title
+  // settled it. The server ranks them, likeliest wrong first (photo/check_order.py): those are
+  // outlined in red and numbered, the sides in doubt marked on the cell's edge, the reason in its name
   let doubtful = {};
   let note = null, keep = null;
   const SVG = "http://www.w3.org/2000/svg";
@@ -69,9 +71,10 @@
       number.textContent = String(doubt.order);
       g.append(number);
     }
-    const title = svg("title", {});
-    title.textContent = doubt.reason[lang()];
-    g.append(title);
+    // (no <title> with the reason: its text would join the badge's number in the cell's visible
+    // text, which its name must hold) the cell's name says it is in doubt, its number (the badge's text) and why
+    g.dataset.label = cell.getAttribute("aria-label") || "";
+    cell.setAttribute("aria-label", `${g.dataset.label}, ${w("doubt")(doubt.order)}: ${doubt.reason[lang()]}`);
     cell.append(g);
   }
 
@@ -84,7 +87,7 @@
       cell.classList.toggle("ri-likely", on && doubt.likely);
       if (on) { doubt.seen = true; mark(cell, doubt); } else {
         const old = cell.querySelector(".ri-doubt-mark");
-        if (old) old.remove();
+        if (old) { cell.setAttribute("aria-label", old.dataset.label); old.remove(); }
         if (doubt && doubt.seen) delete doubtful[cell.dataset.square];
       }
     }
@@ -113,7 +116,8 @@
     outline();
   }
 
-  // every space still in doubt kept as read, in one tap (the player has looked at the board and
+  // every space still in doubt kept as read, in one tap (its full label begins with what it shows:
+  // a voice user says what is seen) (the player has looked at the board and
   // corrected the ones that were wrong)
   function keepAll() {
     doubtful = {};
