@@ -86,3 +86,52 @@ def test_a_night_photo_s_highlighter_highways_are_flagged():
     assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
     assert len(got.wrong) <= 8, sorted(got.wrong)
     assert got.flagged["D2"].guess == "..rhs"
+
+
+def _rails_sheet():
+    """A sheet read with railways down columns 2 and 6 (``.r.r`` / ``r.r.``) and one ``rr..`` in A4."""
+    from railprint.games.railroad_ink.board import Cell
+
+    rows = [[Cell() for _ in range(7)] for _ in range(7)]
+    for r in range(7):
+        rows[r][1] = Cell("r.r.")
+        rows[r][5] = Cell("r.r.")
+    rows[0][3] = Cell("rr..")
+    return [tuple(row) for row in rows]
+
+
+def _uncertain(square, guess, why):
+    from railprint.games.railroad_ink.photo.read import Uncertain
+
+    return Uncertain(square, guess, why)
+
+
+def test_two_lines_running_in_where_the_sheet_s_railways_run_as_one_are_flagged():
+    from railprint.games.railroad_ink.photo import two_tracks
+
+    rows = _rails_sheet()
+    one = {(0, 3, 1): 2}   # A4's east side runs in as two lines, every other railway as one
+    got_rows, got = two_tracks.revise(rows, [], tracks=lambda r, c, s: one.get((r, c, s), 1), uncertain_of=_uncertain)
+    assert got_rows == rows   # its guess stays as read
+    assert [(u.square, u.guess, u.reason) for u in got] == [("A4", "rr..", f"E: {two_tracks.WHY}")]
+    # a sheet of ladders (two rails): most railways run in as two lines, nothing is flagged
+    _, got = two_tracks.revise(rows, [], tracks=lambda r, c, s: 2, uncertain_of=_uncertain)
+    assert got == []
+    # a space already flagged is left as it is, and does not count
+    flagged = [_uncertain("A4", "rr..", "a few marks")]
+    _, got = two_tracks.revise(rows, flagged, tracks=lambda r, c, s: one.get((r, c, s), 1), uncertain_of=_uncertain)
+    assert got == flagged
+
+
+# dev seed 1,294 (5.4 MP through a messaging app, night: 2.9 px/mm at the grid, the ink threshold
+# 0.3): highways as two lines with a dashed one between, railways as a line crossed by X's. The
+# highways ran together into two lines closer than a road's width: main read A4 rh..s as rr..,
+# A6 hr..s as rr.., E1 h..h as r..r, certain.
+def test_a_night_photo_s_highways_run_together_are_flagged():
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    got = read_seed(1294)
+    assert "night" in got.plan.effects and "x-ticks" in got.plan.habits
+    assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
+    assert {"A4", "A6", "E1"} <= set(got.flagged)
