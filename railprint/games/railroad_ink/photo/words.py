@@ -98,6 +98,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # two lines where the sheet's railways run as one (photo/two_tracks.py)
     ("two lines running in, where this sheet's railways run in as one: a highway?",
      "dwie linie wchodzą w pole, a linie kolejowe na tym arkuszu wchodzą jedną: autostrada?"),
+    # a four-way route drawn two ways (photo/four_way.py)
+    ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
+     "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
