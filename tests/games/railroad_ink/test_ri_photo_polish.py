@@ -75,7 +75,7 @@ def _reader_reasons() -> list[str]:
     import ast
     from pathlib import Path
 
-    from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, four_way, legal, read
+    from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, four_way, legal, read, two_tracks
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
     literals = []
@@ -94,6 +94,7 @@ def _reader_reasons() -> list[str]:
         crossing_mark.WHY, legal.NOT_A_FACE, four_way.WHY,
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
+        f"N: {two_tracks.WHY}; E: {two_tracks.WHY}",
         *read.ink_colour.KIND_WHY.values(), f"N: {read.ink_colour.KIND_WHY['h']}; S: {read.ink_colour.KIND_WHY['.']}",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",

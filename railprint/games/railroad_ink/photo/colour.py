@@ -40,6 +40,7 @@ import cv2
 import numpy as np
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo import noisy_colour
 
 CHROMA = 0.06        # a pixel whose darkness stands this far from grey (0..1 of the paper's light) is coloured
 SMOOTH_MM = 0.4      # ... its hue averaged over this (a Gaussian's deviation)
@@ -178,7 +179,7 @@ def _middle(hues: list[float]) -> float:
                                    sum(math.cos(math.radians(x)) for x in hues)))
 
 
-def _centre(hues: list[float]) -> tuple[float, float]:
+def _centre(hues: list[float], least: float = SPREAD_MIN_DEG) -> tuple[float, float]:
     """A group's hue (the median of its hues round their mean) and how far a member may lie from
     it: SPREAD times the distance from it of three in four of its hues, SPREAD_MIN_DEG at least.
     A highlighter's yellow turns with the light where the paper's red and green clip (by 20
@@ -188,18 +189,19 @@ def _centre(hues: list[float]) -> tuple[float, float]:
     dev = sorted((x - mean + 180.0) % 360.0 - 180.0 for x in hues)
     centre = mean + dev[len(dev) // 2]
     spread = sorted(_apart(x, centre) for x in hues)[(len(hues) * 3) // 4]
-    return centre, max(SPREAD_MIN_DEG, SPREAD * spread)
+    return centre, max(least, SPREAD * spread)
 
 
-def sheet_kinds(rows: list, colours: dict) -> dict | None:
+def sheet_kinds(rows: list, colours: dict, least: float = SPREAD_MIN_DEG, stray: int = 0) -> dict | None:
     """The sheet's two groups' kinds ({group: "h" | "r"}) from the route sides' colours
     (``colours[(r, c, s)]``: ``SideColour``) and the printed exits they reach; None when the sheet
-    does not show exactly two groups whose exits say one kind each, different."""
+    does not show exactly two groups whose exits say one kind each, different (``stray``: a group
+    may reach this many exits of the other kind, when it reaches three times as many of its own)."""
     routes = [(r, c, s) for r in range(SIZE) for c in range(SIZE) for s in range(4)
               if rows[r][c].edges[s] in "hr" or colours[(r, c, s)].run >= RUN]
     arcs = sorted(hue_groups([colours[x].hue for x in routes if colours[x].run >= RUN and colours[x].hue is not None]),
                   key=len, reverse=True)
-    groups = [_centre(a) for a in arcs]
+    groups = [_centre(a, least) for a in arcs]
     member = {x: group_of(colours[x], groups) for x in routes}
     counts = {g: sum(1 for x in routes if member[x] == g) for g in [*range(len(groups)), GREY_GROUP]}
     candidates = sorted((g for g, n in counts.items() if n >= MIN_GROUP), key=lambda g: -counts[g])
@@ -207,11 +209,17 @@ def sheet_kinds(rows: list, colours: dict) -> dict | None:
         return None
     exits: dict = {g: set() for g in candidates}
     seen: dict = {g: 0 for g in candidates}
+    kinds_at: dict = {g: [] for g in candidates}
     for (r, c, s), g in member.items():
         x = EXIT_AT.get((r, c, s))
         if x is not None and g in exits:
             exits[g].add(x.kind)
             seen[g] += 1
+            kinds_at[g].append(x.kind)
+    for g, at in kinds_at.items():   # round sixteen: a stray reading at an exit (a night photo's noise)
+        few = min(at.count("h"), at.count("r"))
+        if 0 < few <= stray and len(at) - few >= 3 * few:
+            exits[g] = {max("hr", key=at.count)}
     if any(len(k) > 1 for k in exits.values()):
         return None        # a colour at exits of both kinds: not one kind's
     if len(candidates) == 2:
@@ -258,12 +266,17 @@ def revise(rows: list, uncertain: list, colour: Chroma, *, strip: Callable, side
     sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind, certain,
     why)``; ``uncertain_of(square, token, why)``."""
     colours = {}
-    for r in range(SIZE):
+    if colour.level >= noisy_colour.NOISY_LEVEL:   # round sixteen: a night photo's colour noise, averaged out
+        keys = [(r, c, s) for r in range(SIZE) for c in range(SIZE) for s in range(4)]
+        colours = {k: SideColour(*x) for k, x in noisy_colour.side_colours(colour.a, colour.b, strip, keys).items()}
+    for r in range(SIZE if not colours else 0):
         for c in range(SIZE):
             for s in range(4):
                 colours[(r, c, s)] = side_colour(strip(colour.amount, r, c, s), strip(colour.a, r, c, s),
                                                  strip(colour.b, r, c, s), colour.level)
-    sheet = sheet_kinds(rows, colours)
+    noisy = colour.level >= noisy_colour.NOISY_LEVEL
+    sheet = sheet_kinds(rows, colours, noisy_colour.SPREAD_MIN_DEG if noisy else SPREAD_MIN_DEG,
+                        noisy_colour.STRAY if noisy else 0)
     if sheet is None:
         return rows, uncertain
     groups, kinds = sheet["groups"], sheet["kinds"]

@@ -32,6 +32,7 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
+from railprint.games.railroad_ink.photo import two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, legal
 
@@ -1099,6 +1100,8 @@ def side_features(strip: np.ndarray) -> dict[str, float]:
     narrow_rows = [w for w in widest if w < 1.7]
     return {"ink": n_ink / rows, "wide": n_wide / rows, "pair": pair, "line": line, "tracks": float(len(long)),
             "mass": float(strip.mean()),
+            # round sixteen: the lines found in this share of the rows or more (photo/two_tracks.py)
+            "dense": float(sum(t[4] >= two_tracks.DENSE * rows for t in tracks)),
             # the line's own width (the narrow rows' median) and how far its widest rows run
             # (their 90th percentile): a sleeper stands well out of its line, a broad line's
             # wobble does not
@@ -2248,6 +2251,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = ink_colour.revise(
             rows, uncertain, colour, strip=_strip, sides_at=sides_at, side_read=SideRead, uncertain_of=Uncertain,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
+    if not small and not unblurred and expansion == "none":   # round sixteen: photo/two_tracks.py
+        rows, uncertain = two_tracks.revise(
+            rows, uncertain, tracks=lambda r, c, s: side_features(_strip(ink, r, c, s))["dense"], uncertain_of=Uncertain)
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
