@@ -38,7 +38,7 @@ BESIDE_MAX = 0.2          # a line with ink beside it in this share of its rows 
                           # arms run beside the line, not across it (x-tick railways: 0.14-0.42; one-line
                           # highways, indep2 dev 6,024 and 6,048: 0-0.16)
 BAND_MM = 1.6             # a railway arm this wide (its rows' median) is a band: sleepers drawn over the line
-THIN_SHARE = 0.5          # a bare line at most this share of the sheet's bands' width is not one of them
+THIN_SHARE = 0.6          # a bare line at most this share of the sheet's bands' width is not one of them
 BARE_WHY = "one line with no sleeper, where this sheet's railways show theirs: a highway drawn as one line?"
 
 

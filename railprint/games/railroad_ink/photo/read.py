@@ -33,6 +33,7 @@ from railprint.games.railroad_ink.photo import covered, deblur, decode, expansio
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, one_line, twolines
+from railprint.games.railroad_ink.photo import kind_shape
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2236,6 +2237,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round fifteen: a certain railway with no sleeper (photo/bare_rail.py)
         rows, uncertain = bare_rail.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+            uncertain_of=Uncertain)
+        rows, uncertain = kind_shape.revise(   # round sixteen: a railway not shaped like the sheet's (photo/kind_shape.py)
+            rows, uncertain, rel, ink, faint, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain)
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
