@@ -15,9 +15,9 @@ from tests.games.railroad_ink.indep2_seed import read_seed  # noqa: E402
 # middle ran together row by row, A2 `h.h.` read as a certain `r.r.` (main at 188b3e8: 1 silent).
 # 3,532 (8.6 MP, a highlighter's highway with a thin line in it, X sleepers): the highlighter's
 # round ends laid over each other across the edges read as sleepers, C3 `hrhr`+o and C5 `.h.h`
-# certain railways (main: 2 silent).
+# certain railways (main: 2 silent); the band shows in the faint ink beside the line in every row.
 @pytest.mark.parametrize("seed, habit, square, why", ((3603, "zigzag", "A2", "TWO_WHY"),
-                                                     (3532, "highlighter", "C5", "EDGE_WHY")))
+                                                     (3532, "highlighter", "C5", "FULL_WHY")))
 def test_a_highway_not_shaped_like_the_sheets_railways_is_flagged(seed, habit, square, why):
     from railprint.games.railroad_ink.photo import kind_shape
 

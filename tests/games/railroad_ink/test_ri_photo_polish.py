@@ -95,7 +95,7 @@ def _reader_reasons() -> list[str]:
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         *(f"S: {why}; highway and railway meet without a station" for why in (
-            kind_shape.TWO_WHY, kind_shape.EDGE_WHY, kind_shape.BAND_WHY, kind_shape.FLANK_WHY, kind_shape.RUNG_WHY)),
+            kind_shape.TWO_WHY, kind_shape.FULL_WHY, kind_shape.BAND_WHY, kind_shape.FLANK_WHY, kind_shape.RUNG_WHY)),
         *read.ink_colour.KIND_WHY.values(), f"N: {read.ink_colour.KIND_WHY['h']}; S: {read.ink_colour.KIND_WHY['.']}",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",

@@ -1,52 +1,46 @@
-"""A railway read with certainty whose ink is not shaped like this sheet's railways (issue 35,
+"""A side read with certainty whose ink is not shaped like this sheet's sides of its kind (issue 35,
 round sixteen).
 
-One player draws the whole sheet in one habit: the sheet's railways read with certainty show the
-player's railway shape. Two shapes tell a highway from a railway where the row-by-row reading
-(``read.classify_side``) took a highway's marks for sleepers:
+One player draws the whole sheet in one habit: the sheet's sides read with certainty show the
+player's railway shape (the other spaces' certain railway sides) and highway shape. Four shapes
+tell a highway from a railway where the row-by-row reading (``read.classify_side``) took a
+highway's marks for sleepers:
 
 * **two lines** (``twolines.measure``: two lines running on through the side, a road's width
-  apart; or ``one_line.follow``: a second line beside the first in BESIDE_TWO of its rows): a highway drawn as two lines with a dashed middle, in a thick pen, runs together row by
-  row into a band with holes, wide in half its rows, and reads as a railway with sleepers. Where
-  the sheet's railways are one line (two lines in at most TWO_SHARE of its certain railway
-  sides: ticks, X's, a zig-zag over the line), a railway side that shows two lines is not one of
-  them (second independent check, dev seed 3,603: a felt pen's dashed highway beside zig-zag
-  railways, two sides read as certain railways);
-* **no sleeper past the edge** (``one_line.follow`` along the long strip): the only mark across
-  the line sits where the strip begins (its first EDGE_MM), where a neighbour's stroke overlaps
-  this one across the edge (a highlighter's round ends, two of them laid over each other) and
-  nothing crosses the line further in. Where the sheet's railways show their sleepers further in
-  (SHEET_ARMS arms with a mark past EDGE_MM), such a side is not one of them (second independent
-  check, dev seed 3,532: a highlighter's highway with a thin line in it, four sides read as
-  certain railways).
+  apart; or ``one_line.follow``: a second line beside the first in BESIDE_TWO of its rows): a
+  highway drawn as two lines with a dashed middle in a thick pen runs together row by row into a
+  band with holes and reads as a railway with sleepers. Where at most TWO_SHARE of the sheet's
+  railway sides show two lines (ticks, X's, a zig-zag over one line), a railway side that does
+  is not one of them (second independent check, dev seed 3,603: a felt pen's dashed highway
+  beside zig-zag railways, read as a certain railway);
+* **a band** (``one_line.follow``: the line's own width, its rows' median): the same highway in a
+  marker is one band with holes, BAND_RATIO times as wide as the sheet's railway lines (their
+  median) or more (independent check, 100,597 held out at 188b3e8);
+* **nothing beside the line** (``flank``: in the faint ink, the paper's noise floor, no row of the
+  line runs wide or has ink FLANK_MM beside it) where the sheet's railways have such rows in
+  SHEET_FLANK of theirs or more (their median): sleepers drawn light (a pencil zig-zag, mostly
+  under the main threshold) still show in the faint ink, never beside a highway drawn as one
+  smooth line (second independent check, dev seed 3,655: a broad one-line highway's curve, wide
+  across the strip, read as a certain railway beside zig-zag railways);
+* **something beside the line in every row** (``flank`` in FULL_FLANK of its rows or more) where
+  the sheet's railways have it in at most FULL_SHEET (their median): sleepers cross a line at
+  intervals, with bare rows between them; a band along the line runs beside it throughout (dev
+  seed 3,532: a highlighter's highway with a thin line in it, the band's ends laid over each
+  other across the edges read as sleepers, four sides certain railways beside X-sleeper ones).
 
-* **nothing beside the line** (the faint ink, ``rel`` over the paper's noise floor, followed along
-  the long strip): no row of the line runs wide or has ink 0.4-2 mm beside it (FLANK_MM), where
-  the sheet's other certain railway sides have such rows in SHEET_FLANK of theirs or more (their
-  median): sleepers drawn light (a zig-zag over the line in pencil, mostly under the main
-  threshold) still show in the faint ink either side of a railway's line, and never beside a
-  highway drawn as one smooth line (second independent check, dev seed 3,655: a broad one-line
-  highway's curve, wide across the strip, read as a certain railway beside zig-zag railways).
+And the other way round, a highway read with certainty shaped like the sheet's railways:
 
-* **a band** (``one_line.follow``: the line's own width, its rows' median): a highway drawn as two
-  lines with a dashed middle in a marker runs together into one band with holes, its rows as wide
-  as a railway's sleepers in most of them. Where the sheet's other certain railway sides are a
-  line BAND_RATIO times narrower or more (their median), such a side is not one of them.
+* **sleepers across it** (``one_line.follow``: TICKED ticks or more within the reader's depth,
+  the line running on past each): a railway drawn as a ladder in pencil reads row by row as two
+  lines a road's width apart. Where SHEET_ARMS of the sheet's certain railway arms or more
+  (SHEET_SHARE of them) are so crossed and at most TWO_SHARE of its other highway sides (read
+  so, certain or not), such a side is not one of its highways (independent check, 100,545 held
+  out at 188b3e8: a ladder's `r..r` read as a certain `h..h`).
 
-And the other way round, a highway read with certainty whose ink is shaped like the sheet's
-railways:
-
-* **sleepers across it** (``one_line.follow``: TICKED marks or more within the reader's depth that
-  the line runs on past, narrow): a railway drawn as a ladder in pencil reads row by row as two
-  lines a road's width apart, a highway. Where the sheet's certain railways are so crossed
-  (SHEET_ARMS arms or more, SHEET_SHARE of them) and its other highway sides (read so, certain or
-  not) in at most TWO_SHARE of theirs (counted over TWO_MIN or more), such a side is not one of
-  its highways (independent check, 100,545 held out at 188b3e8: a ladder's `r..r` read as a
-  certain `h..h`).
-
-Such a side is no longer certain; its space is flagged (the guess: a highway for two lines, the
-reading kept otherwise). Nothing is made certain here. The reader calls :func:`revise` with what
-it read; this module measures the ink itself and never imports the reader (imports point down).
+Every comparison needs TWO_MIN of the other spaces' sides or more. Such a side is no longer
+certain; its space is flagged, guessed the other kind there. Nothing is made certain here. The
+reader calls :func:`revise` with what it read; this module measures the ink itself and never
+imports the reader (imports point down).
 """
 
 from __future__ import annotations
@@ -58,22 +52,23 @@ import numpy as np
 from railprint.games.railroad_ink.board import SIZE, square
 from railprint.games.railroad_ink.photo import one_line, twolines
 
-TWO_SHARE = 0.2       # the sheet's railways are one line: two lines in at most this share of its certain railway sides ...
-BESIDE_TWO = 0.3      # ... two lines: ``twolines.measure`` finds them, or a second line runs beside the first in this share of its rows
-TWO_MIN = 4           # ... counted over this many such sides of the other spaces or more
-EDGE_MM = 1.0         # a mark this near the long strip's start (``one_line.LONG_DEPTH``): a stroke overlapping across the edge
-INNER_MM = 6.6 - one_line.LONG_DEPTH[0]   # marks looked for up to as deep as the reader's strip (``bare_rail.NEAR_EDGE_MM``)
-SHEET_ARMS = 4        # the sheet's railways show sleepers further in: this many certain railway arms or more ...
-SHEET_SHARE = 0.5     # ... and this share of its certain railway arms or more
+TWO_SHARE = 0.2       # the sheet's railways are one line: at most this share of its other certain railway sides show two ...
+BESIDE_TWO = 0.3      # ... (``twolines.measure`` finds them, or a second line runs beside the first in this share of its rows)
+TWO_MIN = 4           # every comparison: over this many sides of the other spaces or more
+INNER_MM = 6.6 - one_line.LONG_DEPTH[0]   # ticks looked for up to as deep as the reader's strip (``bare_rail.NEAR_EDGE_MM``)
+SHEET_ARMS = 4        # the sheet's railways show their sleepers across the line: this many certain railway arms or more ...
+SHEET_SHARE = 0.5     # ... and this share of them
+TICKED = 2            # a line crossed by this many ticks or more shows a railway's sleepers
+BAND_RATIO = 1.8      # a railway side's line this many times as wide as the sheet's other certain railways' (median): a band
 FLANK_MM = (0.4, 2.0)  # ink this far beside the line's edge, in the faint ink: a sleeper's end (a zig-zag's, an X's, a tick's)
 WIDE_MM = 0.6         # ... or a row of the line this much wider than the line's own width (its rows' median)
 BARE_FLANK = 0.03     # a railway side with such rows in at most this share of its rows ...
 SHEET_FLANK = 0.15    # ... where the sheet's other certain railway sides have them in this share (their median) or more
-BAND_RATIO = 1.8      # a railway side's line this many times as wide as the sheet's other certain railways' (median): a band
+FULL_FLANK = 0.95     # a railway side with such rows in this share of its rows or more ...
+FULL_SHEET = 0.8      # ... where the sheet's other certain railway sides have them in at most this share (their median)
 NEAR_MM = 1.2         # a row's ink run within this of the line's last centre is the line's (``one_line.NEAR_MM``)
-TICKED = 2            # a line crossed by this many ticks or more shows a railway's sleepers
 TWO_WHY = "two lines, where this sheet's railways are one: a highway?"
-EDGE_WHY = "no sleeper past the edge, where this sheet's railways show theirs: a highway?"
+FULL_WHY = "something beside the line all along it, where this sheet's railways show sleepers apart: a highway?"
 BAND_WHY = "a band much wider than this sheet's railway lines: a highway?"
 RUNG_WHY = "sleepers across the line, where this sheet's highways show none: a railway?"
 FLANK_WHY = "nothing beside the line, where this sheet's railways show their sleepers: a highway?"
@@ -144,14 +139,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
             others = [k for k in sure if k[:2] != (r, c)]
             if len(others) >= TWO_MIN and sum(two[k] for k in others) <= TWO_SHARE * len(others):
                 suspect.setdefault((r, c), {})[s] = TWO_WHY
-    # no sleeper past the edge where the sheet's railways show theirs further in
     arms = [x for x in lines.values() if x is not None and x.length >= one_line.ARM_MIN_MM]
-    inner = sum(any(EDGE_MM <= m < INNER_MM for m in x.marks) for x in arms)
-    if inner >= SHEET_ARMS and inner >= SHEET_SHARE * len(arms):
-        for (r, c, s), x in lines.items():
-            if x is not None and x.length >= one_line.ARM_MIN_MM and x.marks \
-                    and all(m < EDGE_MM or m >= INNER_MM for m in x.marks) and any(m < EDGE_MM for m in x.marks):
-                suspect.setdefault((r, c), {}).setdefault(s, EDGE_WHY)
     # a band where the sheet's railways are a line
     widths = {k: x.width for k, x in lines.items() if x is not None and x.length >= one_line.ARM_MIN_MM}
     for k, w in widths.items():
@@ -162,11 +150,15 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
     beside = {k: flank(strip(ink, *k, one_line.LONG_DEPTH), strip(faint, *k, one_line.LONG_DEPTH), p)
               for k in sure} if faint is not None else {}
     for k, v in beside.items():
-        if v is None or v > BARE_FLANK:
+        if v is None or BARE_FLANK < v < FULL_FLANK:
             continue
         others = [x for q, x in beside.items() if q[:2] != k[:2] and x is not None]
-        if len(others) >= TWO_MIN and float(np.median(others)) >= SHEET_FLANK:
+        if len(others) < TWO_MIN:
+            continue
+        if v <= BARE_FLANK and float(np.median(others)) >= SHEET_FLANK:
             suspect.setdefault(k[:2], {}).setdefault(k[2], FLANK_WHY)
+        elif v >= FULL_FLANK and float(np.median(others)) <= FULL_SHEET:
+            suspect.setdefault(k[:2], {}).setdefault(k[2], FULL_WHY)
     # sleepers across a certain highway where the sheet's railways show theirs and its highways none
     rail_ticked = sum(len(crossed(x)) >= TICKED for x in arms)
     if rail_ticked >= SHEET_ARMS and rail_ticked >= SHEET_SHARE * len(arms):
@@ -186,7 +178,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
     for (r, c), bad in sorted(suspect.items()):
         sides = list(sides_at(r, c))
         for s, why in bad.items():
-            sides[s] = side_read(sides[s].kind if why == EDGE_WHY else "r" if why == RUNG_WHY else "h", False, why)
+            sides[s] = side_read("r" if why == RUNG_WHY else "h", False, why)
         cell, _, why = space_at(r, c, sides)
         out[r][c] = cell
         added.append(uncertain_of(square(r, c), cell.token, why))
