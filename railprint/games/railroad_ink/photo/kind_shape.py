@@ -84,28 +84,44 @@ def flank(ink: np.ndarray, faint: np.ndarray, p: float) -> float | None:
     if rows == 0 or not ink.any():
         return None
     centre = float(np.argmax(ink.sum(axis=0)))
+    # every row's ink runs at once (gaps of one pixel bridged, as ``one_line.follow``), then row by row
+    mask = ink.astype(bool)
+    mask[:, 1:-1] |= mask[:, :-2] & mask[:, 2:]
+    step = np.diff(np.pad(mask, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    r0, s0 = np.nonzero(step == 1)
+    _, e0 = np.nonzero(step == -1)
+    cut = np.searchsorted(r0, np.arange(rows + 1)).tolist()
+    s0, e0 = s0.tolist(), (e0 - 1).tolist()
+    near = NEAR_MM * p
+    wide = one_line.TICK_MIN_MM * p
     found = []
     for i in range(rows):
-        xs = np.flatnonzero(ink[i])
-        if xs.size == 0:
+        best, gap = None, 0.0
+        for a, b in zip(s0[cut[i]:cut[i + 1]], e0[cut[i]:cut[i + 1]]):
+            off = 0.0 if a <= centre <= b else min(abs(a - centre), abs(b - centre))
+            if best is None or off < gap:
+                best, gap = (a, b), off
+        if best is None or gap > near:
             continue
-        cut = np.flatnonzero(np.diff(xs) > 2)   # runs, gaps of one pixel bridged
-        starts, ends = np.r_[xs[0], xs[cut + 1]], np.r_[xs[cut], xs[-1]]
-        off = np.where((starts <= centre) & (centre <= ends), 0.0, np.minimum(abs(starts - centre), abs(ends - centre)))
-        k = int(np.argmin(off))
-        if off[k] > NEAR_MM * p:
-            continue
-        a, b = int(starts[k]), int(ends[k])
+        a, b = best
         found.append((i, a, b))
-        if b - a + 1 < one_line.TICK_MIN_MM * p:
+        if b - a + 1 < wide:
             centre = (a + b) / 2
     if len(found) < 0.6 * rows:
         return None
-    width = float(np.median([b - a + 1 for _, a, b in found]))
+    i, a, b = (np.array(x) for x in zip(*found))
+    width = b - a + 1
     g0, g1 = int(round(FLANK_MM[0] * p)), int(round(FLANK_MM[1] * p))
-    marked = sum(b - a + 1 >= width + WIDE_MM * p or faint[i, max(0, a - g1):max(0, a - g0)].any()
-                 or faint[i, b + g0 + 1:b + g1 + 1].any() for i, a, b in found)
-    return marked / len(found)
+    cols = faint.shape[1]
+    total = np.pad(np.cumsum(faint[i] > 0, axis=1), ((0, 0), (1, 0)))   # ink in [x0, x1): total[x1] - total[x0]
+    k = np.arange(len(i))
+
+    def inked(x0: np.ndarray, x1: np.ndarray) -> np.ndarray:
+        x0, x1 = np.clip(x0, 0, cols), np.clip(x1, 0, cols)
+        return total[k, np.maximum(x0, x1)] - total[k, x0] > 0
+
+    marked = (width >= float(np.median(width)) + WIDE_MM * p) | inked(a - g1, a - g0) | inked(b + g0 + 1, b + g1 + 1)
+    return float(marked.mean())
 
 
 def crossed(x: one_line.Line) -> list[float]:
