@@ -7,7 +7,7 @@ tell a highway from a railway where the row-by-row reading (``read.classify_side
 highway's marks for sleepers:
 
 * **two lines** (``twolines.measure``: two lines running on through the side, a road's width
-  apart; or ``one_line.follow``: a second line beside the first in BESIDE_TWO of its rows): a
+  apart): a
   highway drawn as two lines with a dashed middle in a thick pen runs together row by row into a
   band with holes and reads as a railway with sleepers. Where at most TWO_SHARE of the sheet's
   railway sides show two lines (ticks, X's, a zig-zag over one line), a railway side that does
@@ -15,7 +15,7 @@ highway's marks for sleepers:
   beside zig-zag railways, read as a certain railway);
 * **a band** (``one_line.follow``: the line's own width, its rows' median): the same highway in a
   marker is one band with holes, BAND_RATIO times as wide as the sheet's railway lines (their
-  median) or more (independent check, 100,597 held out at 188b3e8);
+  median) or more, and BAND_MM wide (independent check, 100,597 held out at 188b3e8);
 * **nothing beside the line** (``flank``: in the faint ink, the paper's noise floor, no row of the
   line runs wide or has ink FLANK_MM beside it) where the sheet's railways have such rows in
   SHEET_FLANK of theirs or more (their median): sleepers drawn light (a pencil zig-zag, mostly
@@ -53,13 +53,14 @@ from railprint.games.railroad_ink.board import SIZE, square
 from railprint.games.railroad_ink.photo import one_line, twolines
 
 TWO_SHARE = 0.2       # the sheet's railways are one line: at most this share of its other certain railway sides show two ...
-BESIDE_TWO = 0.3      # ... (``twolines.measure`` finds them, or a second line runs beside the first in this share of its rows)
 TWO_MIN = 4           # every comparison: over this many sides of the other spaces or more
 INNER_MM = 6.6 - one_line.LONG_DEPTH[0]   # ticks looked for up to as deep as the reader's strip (``bare_rail.NEAR_EDGE_MM``)
 SHEET_ARMS = 4        # the sheet's railways show their sleepers across the line: this many certain railway arms or more ...
 SHEET_SHARE = 0.5     # ... and this share of them
 TICKED = 2            # a line crossed by this many ticks or more shows a railway's sleepers
-BAND_RATIO = 1.8      # a railway side's line this many times as wide as the sheet's other certain railways' (median): a band
+BAND_RATIO = 1.8      # a railway side's line this many times as wide as the sheet's other certain railways' (median) ...
+BAND_MM = (3.2, 5.0)  # ... and this wide: a road's two lines run together (dev synth 810,000-009: railway arms 2-3 mm wide
+                      # at curves and junctions, 6.8-8 mm at a station's square, beside thin pencil railways of 1 mm)
 FLANK_MM = (0.4, 2.0)  # ink this far beside the line's edge, in the faint ink: a sleeper's end (a zig-zag's, an X's, a tick's)
 WIDE_MM = 0.6         # ... or a row of the line this much wider than the line's own width (its rows' median)
 BARE_FLANK = 0.03     # a railway side with such rows in at most this share of its rows ...
@@ -145,8 +146,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
     if not sure:
         return rows, uncertain
     lines = {(r, c, s): one_line.follow(strip(ink, r, c, s, one_line.LONG_DEPTH), p) for r, c, s in sure}
-    two = {k: twolines.measure(strip(rel, *k, twolines.DEPTH), p) is not None
-           or lines[k] is not None and lines[k].beside >= BESIDE_TWO for k in sure}
+    two = {k: twolines.measure(strip(rel, *k, twolines.DEPTH), p) is not None for k in sure}
     suspect: dict[tuple[int, int], dict[int, str]] = {}
     # two lines where the sheet's railways are one
     for r, c, s in sure:
@@ -160,7 +160,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
     widths = {k: x.width for k, x in lines.items() if x is not None and x.length >= one_line.ARM_MIN_MM}
     for k, w in widths.items():
         others = [v for q, v in widths.items() if q[:2] != k[:2]]
-        if len(others) >= TWO_MIN and w >= BAND_RATIO * float(np.median(others)):
+        if len(others) >= TWO_MIN and BAND_MM[0] <= w <= BAND_MM[1] and w >= BAND_RATIO * float(np.median(others)):
             suspect.setdefault(k[:2], {}).setdefault(k[2], BAND_WHY)
     # nothing beside the line where the sheet's railways show their sleepers beside theirs
     beside = {k: flank(strip(ink, *k, one_line.LONG_DEPTH), strip(faint, *k, one_line.LONG_DEPTH), p)
