@@ -232,3 +232,24 @@ def test_every_control_and_link_is_a_44_px_target_on_a_phone(browser, server):
     page.goto(f"{base}/")
     page.wait_for_selector("#rooms li a")
     assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_axe_finds_nothing_on_a_railroad_ink_board_read_from_a_photo(browser, server, axe_js, tmp_path):
+    """The spaces a photo left in doubt, the likeliest wrong numbered, and "Keep N" (round
+    sixteen): a numbered cell's name holds its number (axe's label-in-name), in both languages."""
+    pytest.importorskip("cv2")
+    from railprint.games.railroad_ink.photo.synth import make_photo
+
+    base, _ = server
+    page = browser.new_page(viewport=VIEW)
+    open_room(page, base, "railroad-ink", ["Ala"], query="?lang=pl")
+    page.locator("#ri-photo-button").wait_for()
+    src = tmp_path / "arkusz.jpg"
+    src.write_bytes(make_photo(23, megapixels=3.0).jpeg)   # a dev seed: 9 spaces in doubt, 3 of them red
+    page.locator("#ri-photo-file").set_input_files(str(src))
+    page.wait_for_selector(".ri-cell.ri-likely .ri-doubt-number", timeout=60000)
+    page.wait_for_selector("#ranking tbody tr")
+    assert violations(page, axe_js) == [], "pl"
+    page.locator("#lang").click()
+    page.wait_for_function("document.getElementById('ri-photo-keep').textContent.startsWith('Keep')")
+    assert violations(page, axe_js) == [], "en"

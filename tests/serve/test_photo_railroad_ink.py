@@ -43,6 +43,27 @@ def test_a_photo_upload_fills_the_players_board_and_lists_the_uncertain_spaces(c
     assert data["room"]["version"] == 1
 
 
+def test_each_uncertain_space_comes_with_its_polish_reason_its_sides_and_its_rank(client):
+    """The phone page shows the likeliest wrong first (``rank`` 1), red (``likely``), the sides in
+    doubt marked (``sides``) and the reason in the phone's language (round sixteen)."""
+    from railprint.games.railroad_ink.photo.check_order import LIKELY, in_order, sides
+    from railprint.games.railroad_ink.photo.words import reason_in
+
+    ident = _room(client)
+    photo = _photo()
+    answer = client.post(f"/api/rooms/{ident}/photos/Ala?version=0", content=photo.jpeg,
+                         headers={"Content-Type": "image/jpeg"})
+    assert answer.status_code == 200, answer.text
+    got = {u["square"]: u for u in answer.json()["photo"]["uncertain"]}
+    ordered = in_order(read_photo(photo.jpeg).uncertain)
+    assert ordered and len(got) == len(ordered)
+    for rank, (u, share) in enumerate(ordered, 1):
+        item = got[u.square]
+        assert item["rank"] == rank and item["likely"] == (share >= LIKELY), (item, share)
+        assert item["reason"] == u.reason and item["reason_pl"] == reason_in(u.reason, "pl")
+        assert item["sides"] == sides(u.reason)
+
+
 def test_photo_uploads_are_checked(client, monkeypatch):
     ident = _room(client)
     jpeg = _photo().jpeg

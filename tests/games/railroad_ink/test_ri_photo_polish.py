@@ -75,7 +75,7 @@ def _reader_reasons() -> list[str]:
     import ast
     from pathlib import Path
 
-    from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, kind_shape, read
+    from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, four_way, kind_shape, legal, read
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
     literals = []
@@ -91,7 +91,7 @@ def _reader_reasons() -> list[str]:
         read.NEITHER, read.BROAD, read.SOLID_BAND, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
         read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
-        crossing_mark.WHY,
+        crossing_mark.WHY, legal.NOT_A_FACE, four_way.WHY,
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         *(f"S: {why}; highway and railway meet without a station" for why in (

@@ -45,15 +45,17 @@ BARE_WHY = "one line with no sleeper, where this sheet's railways show theirs: a
 
 
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Callable, sides_at: Callable,
-           space_at: Callable, side_read: Callable, uncertain_of: Callable) -> tuple[list, list]:
+           space_at: Callable, side_read: Callable, uncertain_of: Callable, lines: dict | None = None
+           ) -> tuple[list, list]:
     """Flag each space read with certainty that holds a railway side whose long strip is one clean
     line (``one_line.follow``: no mark across it), on a sheet whose railways show their marks.
     ``rows``/``uncertain``: the reading so far; ``ink``: the rectified ink mask at ``p`` px per
     mm; ``strip(mask, r, c, side, depth)``; ``sides_at(r, c)``: the reader's four ``SideRead``;
     ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
-    certain, why)``; ``uncertain_of(square, token, why)``."""
+    certain, why)``; ``uncertain_of(square, token, why)``; ``lines``: each side's
+    ``one_line.follow`` kept, (r, c, side) -> Line, shared with ``one_line.revise``."""
     flagged = {u.square for u in uncertain}
-    lines: dict[tuple[int, int, int], one_line.Line | None] = {}
+    lines = {} if lines is None else lines
 
     def line(r: int, c: int, s: int) -> one_line.Line | None:
         if (r, c, s) not in lines:

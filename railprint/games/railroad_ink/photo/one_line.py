@@ -106,8 +106,8 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
 
 
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Callable, sides_at: Callable,
-           space_at: Callable, side_read: Callable, uncertain_of: Callable, doubts: frozenset[str]
-           ) -> tuple[list, list]:
+           space_at: Callable, side_read: Callable, uncertain_of: Callable, doubts: frozenset[str],
+           lines: dict | None = None) -> tuple[list, list]:
     """The flagged spaces whose routes are one line each, on a sheet whose railways show their
     ticks: each arm clean of ticks read as a highway, each arm crossed by ticks as a railway. A
     space flagged only for how its sides read (the reader's own doubts, nothing about the photo
@@ -118,8 +118,9 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     c, side, depth)``: a side's strip; ``sides_at(r, c)``: the reader's four ``SideRead``;
     ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
     certain, why)``; ``uncertain_of(square, token, why)``; ``doubts``: the reasons a one-line side
-    is flagged with."""
-    lines: dict[tuple[int, int, int], Line | None] = {}
+    is flagged with; ``lines``: each side's ``follow`` kept, (r, c, side) -> Line, shared with
+    ``bare_rail.revise`` (round sixteen: each long strip followed once)."""
+    lines = {} if lines is None else lines
 
     def line(r: int, c: int, s: int) -> Line | None:
         if (r, c, s) not in lines:

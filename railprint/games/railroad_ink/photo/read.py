@@ -32,8 +32,8 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
-from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, one_line, twolines
-from railprint.games.railroad_ink.photo import kind_shape
+from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
+from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1877,8 +1877,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
-    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel),
-                               unblurred=S is not None, mass=mass, marks=marks, colour=colour)
+    levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
+    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel, levels),
+                               unblurred=S is not None, mass=mass, marks=marks, colour=colour, levels=levels)
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -2120,7 +2121,8 @@ CLIPPED_SHARE = 0.5      # ... in this share of a space's paper: a light line th
 
 
 def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: float = 1.0,
-                    rel: np.ndarray | None = None) -> set[tuple[int, int]]:
+                    rel: np.ndarray | None = None, levels: tuple[float, float, float] | None = None
+                    ) -> set[tuple[int, int]]:
     """The spaces whose paper is overexposed in the photo: most of it at the top of the sensor's
     range (``CLIPPED``, the rectified photo's own grey levels). There the paper and a light pencil
     line both clip to white and the line is lost: no measure of the darkness can find it, so such a
@@ -2134,7 +2136,7 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
     the ink threshold (the lightest the photo reads as a route elsewhere) would show here under the
     faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher (the
     pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
-    (too little to measure E against)."""
+    (too little to measure E against). ``levels``: ``_threshold(rel)``, when already measured."""
     bright = (rect >= CLIPPED) & _interior()
     inside = _interior()
     p, sq = PX_PER_MM, layout.SQUARE_MM
@@ -2152,7 +2154,7 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
         return out
     pieces = {place: float(np.median(v)) for place, v in _space_pieces(contrast).items()}
     printed = float(np.median([v for place, v in pieces.items() if place not in out]))
-    level, floor, _ = _threshold(rel)
+    level, floor, _ = _threshold(rel) if levels is None else levels
     line = min(level * black, 0.99)     # the ink threshold, as a share of the paper's light
     keep = set()
     for place in out:
@@ -2165,16 +2167,18 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
-             colour: ink_colour.Chroma | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
     is overexposed, whose empty sides are not read with certainty (``_clipped_spaces``);
     ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
     each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
-    marks (lava, craters), which revise each space's reading (``expansion.Marks``)."""
+    marks (lava, craters), which revise each space's reading (``expansion.Marks``); ``levels``:
+    ``_threshold(rel)``, when already measured."""
     small = src_ppm < LOW_GRID_PX_PER_MM
-    level, floor, lowest = _threshold(rel)
+    level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
     faint = (rel > floor).astype(np.uint8)
     # clear of the round boxes' frames; in a photo of under TRACE_PX_PER_MM the printed lines'
@@ -2188,6 +2192,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     not_seen = [place for place, why in (shaky or {}).items() if why == NOT_SEEN and place not in (clipped or ())]
     unseen = _unseen_sides(rel, not_seen)
     cover = _cover(rel) if not_seen else None
+    # each space's sides read once, for the loop and every revision after it (photo/once.py)
+    sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
+                                                      mass=None if mass is None else mass[r, c], noisy=level <= floor))
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
@@ -2197,11 +2204,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             cell, certain, why = read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm,
                                             unseen.get((r, c), frozenset()), bool(clipped) and (r, c) in clipped,
                                             unblurred=unblurred, mass=None if mass is None else mass[r, c],
-                                            noisy=level <= floor, traced=_traced(shaky, r, c))
+                                            noisy=level <= floor, traced=_traced(shaky, r, c), sides=sides_at(r, c))
             if marks is not None:   # the expansion's lava or craters (photo/expansion.py)
-                cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: read_sides(
-                    ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
-                    mass=None if mass is None else mass[r, c], noisy=level <= floor))
+                cell, certain, why = marks.revise(r, c, cell, certain, why, ink, faint, lambda r=r, c=c: sides_at(r, c))
             if certain and cell.marker == "o" and filled_centre.filled(rel, _centre_box(r, c), level):
                 # round fourteen: a station's fill lighter than its lines; the guess is the station
                 cell, certain, why = Cell(cell.edges, "s"), False, filled_centre.FILLED_WHY
@@ -2219,13 +2224,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
-    def sides_at(r: int, c: int) -> list[SideRead]:
-        return read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
-                          mass=None if mass is None else mass[r, c], noisy=level <= floor)
-
+    long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
-            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at,
+            rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at, lines=long_lines,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             side_read=SideRead, uncertain_of=Uncertain)
     if unblurred and expansion == "none":   # round fifteen: a blurred route's line kept in the guess
@@ -2238,7 +2240,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = bare_rail.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-            uncertain_of=Uncertain)
+            uncertain_of=Uncertain, lines=long_lines)
         rows, uncertain = kind_shape.revise(   # round sixteen: a railway not shaped like the sheet's (photo/kind_shape.py)
             rows, uncertain, rel, ink, faint, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
@@ -2253,6 +2255,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
+    if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
+        rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
+        uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)

@@ -105,6 +105,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
     ("a railway's only sleepers beside a mark in the centre: a station's outline?",
      "jedyne podkłady linii kolejowej tuż przy znaku w środku: obrys stacji?"),
+    # a four-way route drawn two ways (photo/four_way.py)
+    ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
+     "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"

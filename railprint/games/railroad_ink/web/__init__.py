@@ -387,7 +387,9 @@ def warm() -> None:
 
 def read_photo(parts: dict[str, Any], player: str, data: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
     """``railprint serve``'s photo upload: the player's board read from a photo of their sheet
-    (``photo/read.py``) -> (part updates, ``{"uncertain": [{square, guess, reason}], "sheet"}``)."""
+    (``photo/read.py``) -> (part updates, ``{"uncertain": [{square, guess, reason, reason_pl, sides,
+    rank, likely}], "sheet"}``): ``rank`` 1 is the likeliest wrong (``photo/check_order.py``),
+    ``likely`` says it is to be shown as such, ``sides`` the sides in doubt (``"NS"``)."""
     key = _key(player)
     if key not in parts:
         raise RailprintError(f"no player {player!r} in this room",
@@ -406,7 +408,14 @@ def read_photo(parts: dict[str, Any], player: str, data: bytes) -> tuple[dict[st
                              pl=f"na zdjęciu jest arkusz do gry {reading.expansion}, a ta gra to {want} "
                                 f"(sfotografuj arkusz wydrukowany do tej gry)")
     cells = ["." if cell.empty else cell.token for row in reading.board.rows for cell in row]
-    uncertain = [{"square": u.square, "guess": "." if u.guess == "...." else u.guess, "reason": u.reason}
+    from railprint.games.railroad_ink.photo.check_order import LIKELY, in_order, sides
+    from railprint.games.railroad_ink.photo.words import reason_in
+
+    # the reader's order kept; "rank" is the order to look at them in (1: likeliest wrong)
+    rank = {u.square: (i, share) for i, (u, share) in enumerate(in_order(reading.uncertain), 1)}
+    uncertain = [{"square": u.square, "guess": "." if u.guess == "...." else u.guess, "reason": u.reason,
+                  "reason_pl": reason_in(u.reason, "pl"), "sides": sides(u.reason), "rank": rank[u.square][0],
+                  "likely": rank[u.square][1] >= LIKELY}
                  for u in reading.uncertain]
     return {key: {"cells": cells}}, {"uncertain": uncertain, "sheet": reading.sheet}
 
