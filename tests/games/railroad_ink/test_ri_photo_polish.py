@@ -75,7 +75,8 @@ def _reader_reasons() -> list[str]:
     import ast
     from pathlib import Path
 
-    from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, four_way, legal, read, two_tracks
+    from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, four_way, kind_shape, legal, read
+    from railprint.games.railroad_ink.photo import two_tracks
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
     literals = []
@@ -95,6 +96,8 @@ def _reader_reasons() -> list[str]:
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         f"N: {two_tracks.WHY}; E: {two_tracks.WHY}",
+        *(f"S: {why}; highway and railway meet without a station" for why in (
+            kind_shape.TWO_WHY, kind_shape.FULL_WHY, kind_shape.BAND_WHY, kind_shape.FLANK_WHY, kind_shape.RUNG_WHY)),
         *read.ink_colour.KIND_WHY.values(), f"N: {read.ink_colour.KIND_WHY['h']}; S: {read.ink_colour.KIND_WHY['.']}",
         "N: a faint line? (a motion-blurred photo, unblurred); W: a faint line? (a motion-blurred photo, unblurred)",
         "the printed grid is not where the corner marks put it (its lines were not found there)",

@@ -8,7 +8,7 @@ ruler's, a thin ballpoint's) then has every highway read as a certain railway in
 (second independent check, dev seeds 6,024 and 6,048, 2.4 and 2.3 px/mm: 14 and 3 such spaces,
 none flagged). The evidence is on the sheet: when its railways show their sleepers in this very copy
 (SHEET_RAIL_ARMS arms crossed by two marks or more, ``one_line.follow`` through the long strip,
-or as many arms drawn as a broad band: a zig-zag over the line, against which a line half as wide
+or as many arms drawn as a broad band: a zig-zag over the line, against which a line 0.6 as wide
 is a one-line highway),
 a side read as a railway whose long strip shows one line and no mark (as deep as the reader's
 strip: a station's X or square reaches the strip's inner end) is not a railway
@@ -38,7 +38,9 @@ BESIDE_MAX = 0.2          # a line with ink beside it in this share of its rows 
                           # arms run beside the line, not across it (x-tick railways: 0.14-0.42; one-line
                           # highways, indep2 dev 6,024 and 6,048: 0-0.16)
 BAND_MM = 1.6             # a railway arm this wide (its rows' median) is a band: sleepers drawn over the line
-THIN_SHARE = 0.5          # a bare line at most this share of the sheet's bands' width is not one of them
+THIN_SHARE = 0.6          # a bare line at most this share of the sheet's bands' width is not one of them (round
+                          # sixteen, from 0.5: a bold one-line highway 1.5-1.7 mm wide beside X-sleeper bands
+                          # of 2.8-3.2 mm in a messaging app's photo, indep2 200,078 held out at 188b3e8)
 BARE_WHY = "one line with no sleeper, where this sheet's railways show theirs: a highway drawn as one line?"
 
 
