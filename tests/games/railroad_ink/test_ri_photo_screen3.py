@@ -56,16 +56,19 @@ def _page_corners() -> np.ndarray:
 TILTED = np.float32([[370, 170], [600, 195], [640, 640], [215, 600]])
 
 
-def _shown(display=(1000, 700), photo_x=(110, 890), outer=None, tilted=TILTED) -> tuple[np.ndarray, np.ndarray]:
+def _shown(display=(1000, 700), photo_x=(110, 890), outer=None, tilted=TILTED, *, letterbox: int = 45,
+           table: int = 115, shadow: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A photo of a screen (``display`` px) showing a photo of the sheet (``photo_x``: its edge,
     letterboxed dark grey beside it; the page on a grey table in it, seen through ``tilted``),
-    its dark bezel, a light table; the second camera's view ``outer`` (display px -> photo px).
-    Returns (the photo, H: grid mm -> photo px)."""
+    its dark bezel, a light table; the second camera's view ``outer`` (display px -> photo px);
+    ``letterbox``, ``table``: their greys; ``shadow``: a polygon (px of the screen with its bezel) shaded across it. Returns (the photo, H: grid mm -> photo px)."""
     dw, dh = display
     bezel = 30
     screen_img = np.full((dh + 2 * bezel, dw + 2 * bezel), 15, np.uint8)            # the bezel
-    screen_img[bezel:bezel + dh, bezel:bezel + dw] = 45                             # the letterbox
-    screen_img[bezel:bezel + dh, bezel + photo_x[0]:bezel + photo_x[1]] = 115      # the shown photo's table
+    screen_img[bezel:bezel + dh, bezel:bezel + dw] = letterbox                      # the letterbox
+    screen_img[bezel:bezel + dh, bezel + photo_x[0]:bezel + photo_x[1]] = table    # the shown photo's table
+    if shadow is not None:                                                          # a shadow across it
+        cv2.fillConvexPoly(screen_img, np.int32(shadow), 80)
     page, to_px = _page()
     inner = cv2.getPerspectiveTransform(_page_corners(), tilted + np.float32([bezel + photo_x[0], bezel]))
     _paste(screen_img, page, inner @ np.linalg.inv(to_px))

@@ -18,7 +18,7 @@ import numpy as np  # noqa: E402
 
 from railprint.games.railroad_ink.photo import planes, screen  # noqa: E402
 from tests.games.railroad_ink.test_ri_photo_screen3 import (  # noqa: E402
-    SIZE, TILTED, _finish, _page, _page_corners, _paste, _tray)
+    TILTED, _shown, _tray)
 
 
 def _shown_with_a_shadow(tilted=TILTED) -> tuple[np.ndarray, np.ndarray]:
@@ -26,21 +26,7 @@ def _shown_with_a_shadow(tilted=TILTED) -> tuple[np.ndarray, np.ndarray]:
     a shadow's sharp-edged band across the table from the photo's top edge to its bottom edge,
     under the page), a light letterbox beside it; the display's left and right edges beyond the
     photo. Returns (the photo, H: grid mm -> photo px)."""
-    dw, dh, bezel, photo_x = 1000, 700, 30, (110, 890)
-    screen_img = np.full((dh + 2 * bezel, dw + 2 * bezel), 15, np.uint8)          # the bezel
-    screen_img[bezel:bezel + dh, bezel:bezel + dw] = 220                          # a light letterbox
-    screen_img[bezel:bezel + dh, bezel + photo_x[0]:bezel + photo_x[1]] = 125    # the shown photo's table
-    band = np.int32([[470, bezel], [640, bezel], [560, bezel + dh], [390, bezel + dh]])
-    cv2.fillConvexPoly(screen_img, band, 80)                                      # its shadow, across it
-    page, to_px = _page()
-    inner = cv2.getPerspectiveTransform(_page_corners(), tilted + np.float32([bezel + photo_x[0], bezel]))
-    _paste(screen_img, page, inner @ np.linalg.inv(to_px))
-    outer = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [dw + 2 * bezel, 0], [dw + 2 * bezel, dh + 2 * bezel], [0, dh + 2 * bezel]]),
-        np.float32([[-90, 60], [1330, 10], [1390, 930], [-60, 900]]))
-    canvas = np.full((SIZE[1], SIZE[0]), 175, np.uint8)                             # the table
-    _paste(canvas, screen_img, outer)
-    return _finish(canvas), outer @ inner
+    return _shown(tilted=tilted, letterbox=220, table=125, shadow=[[470, 30], [640, 30], [560, 730], [390, 730]])
 
 
 def test_a_shown_photos_table_split_by_a_shadow_is_taken_whole(monkeypatch):

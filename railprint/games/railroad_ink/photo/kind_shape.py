@@ -85,20 +85,13 @@ def flank(ink: np.ndarray, faint: np.ndarray, p: float) -> float | None:
     if rows == 0 or not ink.any():
         return None
     centre = float(np.argmax(ink.sum(axis=0)))
-    # every row's ink runs at once (gaps of one pixel bridged, as ``one_line.follow``), then row by row
-    mask = ink.astype(bool)
-    mask[:, 1:-1] |= mask[:, :-2] & mask[:, 2:]
-    step = np.diff(np.pad(mask, ((0, 0), (1, 1))).astype(np.int8), axis=1)
-    r0, s0 = np.nonzero(step == 1)
-    _, e0 = np.nonzero(step == -1)
-    cut = np.searchsorted(r0, np.arange(rows + 1)).tolist()
-    s0, e0 = s0.tolist(), (e0 - 1).tolist()
+    runs_of = one_line.row_runs(ink)   # every row's ink runs at once (as ``one_line.follow``), then row by row
     near = NEAR_MM * p
     wide = one_line.TICK_MIN_MM * p
     found = []
     for i in range(rows):
         best, gap = None, 0.0
-        for a, b in zip(s0[cut[i]:cut[i + 1]], e0[cut[i]:cut[i + 1]]):
+        for a, b in runs_of(i):
             off = 0.0 if a <= centre <= b else min(abs(a - centre), abs(b - centre))
             if best is None or off < gap:
                 best, gap = (a, b), off

@@ -48,6 +48,19 @@ class Line:
     ticks: list[float] = field(default_factory=list)   # the marks the line runs on past, narrow: ticks
 
 
+def row_runs(strip: np.ndarray) -> Callable[[int], list[tuple[int, int]]]:
+    """Every row's ink runs of an ink mask at once (gaps of one pixel bridged): a function of a
+    row giving its runs as (first, last) columns, left to right."""
+    ink = strip.astype(bool)
+    ink[:, 1:-1] |= ink[:, :-2] & ink[:, 2:]
+    step = np.diff(np.pad(ink, ((0, 0), (1, 1))).astype(np.int8), axis=1)
+    r0, s0 = np.nonzero(step == 1)
+    _, e0 = np.nonzero(step == -1)
+    cut = np.searchsorted(r0, np.arange(strip.shape[0] + 1)).tolist()
+    first, last = s0.tolist(), (e0 - 1).tolist()
+    return lambda i: list(zip(first[cut[i]:cut[i + 1]], last[cut[i]:cut[i + 1]]))
+
+
 def follow(strip: np.ndarray, p: float) -> Line | None:
     """The line running inwards through a side's long strip (``strip``: an ink mask, rows
     inwards, columns across the route; ``p`` px per mm): row by row the ink run nearest the
@@ -59,16 +72,9 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
     centre = float(np.argmax(strip.sum(axis=0)))
     widths = np.full(rows, np.nan)
     pairs = 0
-    # every row's ink runs at once (gaps of one pixel bridged), then row by row in plain Python
-    ink = strip.astype(bool)
-    ink[:, 1:-1] |= ink[:, :-2] & ink[:, 2:]
-    step = np.diff(np.pad(ink, ((0, 0), (1, 1))).astype(np.int8), axis=1)
-    r0, s0 = np.nonzero(step == 1)
-    _, e0 = np.nonzero(step == -1)
-    cut = np.searchsorted(r0, np.arange(rows + 1)).tolist()
-    s0, e0 = s0.tolist(), (e0 - 1).tolist()
+    runs_of = row_runs(strip)
     for i in range(rows):
-        runs = list(zip(s0[cut[i]:cut[i + 1]], e0[cut[i]:cut[i + 1]]))
+        runs = runs_of(i)
         if not runs:
             continue
         # the run holding the centre, or the nearest one within NEAR_MM
