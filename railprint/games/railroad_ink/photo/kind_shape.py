@@ -124,21 +124,30 @@ def crossed(x: one_line.Line) -> list[float]:
 
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint: np.ndarray | None, p: float, *, strip: Callable,
-           sides_at: Callable, space_at: Callable, side_read: Callable, uncertain_of: Callable
-           ) -> tuple[list, list]:
+           sides_at: Callable, space_at: Callable, side_read: Callable, uncertain_of: Callable,
+           lines: dict | None = None) -> tuple[list, list]:
     """Flag each space read with certainty holding a railway side not shaped like the sheet's
     certain railways (see the module's text). ``rows``/``uncertain``: the reading so far;
     ``rel``: the rectified darkness; ``ink``/``faint``: its ink mask at the main and the faint
     threshold, at ``p`` px per mm; ``strip(mask, r,
     c, side, depth)``: a side's strip (``read._strip``); ``sides_at(r, c)``: the reader's four
     ``SideRead``; ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides;
-    ``side_read(kind, certain, why)``; ``uncertain_of(square, token, why)``."""
+    ``side_read(kind, certain, why)``; ``uncertain_of(square, token, why)``; ``lines``: each side's
+    ``one_line.follow`` of its long ink strip, (r, c, side) -> Line, shared with ``one_line.revise``
+    and ``bare_rail.revise`` (each followed once)."""
+    followed = {} if lines is None else lines
+
+    def follow(r: int, c: int, s: int) -> one_line.Line | None:
+        if (r, c, s) not in followed:
+            followed[(r, c, s)] = one_line.follow(strip(ink, r, c, s, one_line.LONG_DEPTH), p)
+        return followed[(r, c, s)]
+
     flagged = {u.square for u in uncertain}
     sure = [(r, c, s) for r in range(SIZE) for c in range(SIZE) if square(r, c) not in flagged
             for s in range(4) if rows[r][c].edges[s] == "r"]
     if not sure:
         return rows, uncertain
-    lines = {(r, c, s): one_line.follow(strip(ink, r, c, s, one_line.LONG_DEPTH), p) for r, c, s in sure}
+    rails = {(r, c, s): follow(r, c, s) for r, c, s in sure}
     two = {k: twolines.measure(strip(rel, *k, twolines.DEPTH), p) is not None for k in sure}
     suspect: dict[tuple[int, int], dict[int, str]] = {}
     # two lines where the sheet's railways are one
@@ -148,9 +157,9 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
             others = [k for k in sure if k[:2] != (r, c)]
             if len(others) >= TWO_MIN and sum(two[k] for k in others) <= TWO_SHARE * len(others):
                 suspect.setdefault((r, c), {})[s] = TWO_WHY
-    arms = [x for x in lines.values() if x is not None and x.length >= one_line.ARM_MIN_MM]
+    arms = [x for x in rails.values() if x is not None and x.length >= one_line.ARM_MIN_MM]
     # a band where the sheet's railways are a line
-    widths = {k: x.width for k, x in lines.items() if x is not None and x.length >= one_line.ARM_MIN_MM}
+    widths = {k: x.width for k, x in rails.items() if x is not None and x.length >= one_line.ARM_MIN_MM}
     for k, w in widths.items():
         others = [v for q, v in widths.items() if q[:2] != k[:2]]
         if len(others) >= TWO_MIN and BAND_MM[0] <= w <= BAND_MM[1] and w >= BAND_RATIO * float(np.median(others)):
@@ -171,7 +180,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, faint:
     # sleepers across a certain highway where the sheet's railways show theirs and its highways none
     rail_ticked = sum(len(crossed(x)) >= TICKED for x in arms)
     if rail_ticked >= SHEET_ARMS and rail_ticked >= SHEET_SHARE * len(arms):
-        roads = {(r, c, s): one_line.follow(strip(ink, r, c, s, one_line.LONG_DEPTH), p)
+        roads = {(r, c, s): follow(r, c, s)
                  for r in range(SIZE) for c in range(SIZE) for s in range(4) if rows[r][c].edges[s] == "h"}
         roads = {k: len(crossed(x)) >= TICKED for k, x in roads.items() if x is not None and x.length >= one_line.ARM_MIN_MM}
         for k, ticked in roads.items():

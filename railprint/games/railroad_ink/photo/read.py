@@ -2247,7 +2247,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = kind_shape.revise(   # round sixteen: a railway not shaped like the sheet's (photo/kind_shape.py)
             rows, uncertain, rel, ink, faint, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-            uncertain_of=Uncertain)
+            uncertain_of=Uncertain, lines=long_lines)
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
             rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
             corner=lambda r, c: ((MARGIN_MM + c * layout.SQUARE_MM) * PX_PER_MM, (MARGIN_MM + r * layout.SQUARE_MM) * PX_PER_MM))
