@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-NOT_A_FACE = "no die face draws this space"   # (read.NOT_A_FACE's words)
+NOT_A_FACE = "no die face draws this space"   # (also read_space's, as read.NOT_A_FACE)
 
 
 def revise(rows: list, uncertain: list, *, square: Callable[[int, int], str], uncertain_of: Callable,

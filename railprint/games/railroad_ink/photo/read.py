@@ -1494,7 +1494,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     return cell, certain, "" if certain else "; ".join(reasons)
 
 
-NOT_A_FACE = "no die face draws this space"
+NOT_A_FACE = legal.NOT_A_FACE   # (the reason of a reading no die face draws: photo/legal.py)
 HOLLOW_MM2 = 7.0         # paper closed in by ink, this many mm² or more, near an overpass's centre: a hollow station?
 HOLLOW_WHY = "centre: an outline around it, a hollow station?"
 
