@@ -43,7 +43,8 @@ Always: any in-plane rotation, a tilt up to 35°, 1–12 MP, uneven light, optic
 noise, JPEG q 60–95 (chroma 4:2:0 or 4:4:4), a table behind the page. **Kept in frame**: the grid
 and 12 mm around it (the four markers and their quiet zone), never less; page corners may not be.
 
-Seed ranges: **dev 0–9,999**; **held out 200,000–299,999** (measure once, with the code frozen).
+Seed ranges: **dev 0–99,999** (0–9,999 until round sixteen; 10,000–99,999 joined dev in round
+seventeen); **held out 200,000–299,999** (measure once, with the code frozen).
 
     python benchmarks/indep2_photos.py --first 0 --count 60 -v
     python benchmarks/indep2_photos.py --one 7 --out /tmp/p7.jpg     # one photo (and its board)
@@ -70,7 +71,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import Board, Cell, DELTA, EXIT_AT, SIZE, square
 
-DEV = (0, 9_999)
+DEV = (0, 99_999)
 HELD_OUT = (200_000, 299_999)
 KEEP_MM = 12.0          # kept in frame around the grid: the markers (1.2 mm off + 7 mm) and a quiet zone
 SPECIALS = ("hhhh", "rrrr", "hhhrs", "hrrrs", "hhrrs", "hrhrs")
@@ -1164,7 +1165,7 @@ def report(results, verbose: bool) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--first", type=int, default=DEV[0], help="first seed (dev 0-9,999; held out 200,000-299,999)")
+    ap.add_argument("--first", type=int, default=DEV[0], help="first seed (dev 0-99,999; held out 200,000-299,999)")
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--one", type=int, default=None, help="make one photo of this seed (with --out)")
     ap.add_argument("--out", type=Path, default=None)
