@@ -61,3 +61,28 @@ def test_a_highway_facing_a_railway_across_an_edge_flags_both_spaces():
     assert all(sheet_kinds.EDGE_WHY in u.reason for u in uncertain)
     assert rows[3][2].edges == ".h.h" and rows[3][3].edges == ".r.r"   # the ink cannot say which: as read
     assert _rules({(3, 2): ".h.h", (3, 3): ".h.h"})[1] == []
+
+
+# dev seeds whose highways main (d7e061a) read as railways, flagged: indep 10,008 (2 MP, bold
+# one-line highways beside ladder railways: 14 spaces wrong on main) and indep2 10,079 (3 MP, a
+# fine-liner's X sleepers beside highlighter highways, coffee: 20 wrong on main). The sheet's exits
+# show its two kinds apart.
+@pytest.mark.parametrize("gen, seed, most", (("indep", 10008, 7), ("indep2", 10079, 10)))
+def test_a_sheet_read_by_its_exits_guesses_its_highways_right(gen, seed, most):
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from railprint.games.railroad_ink.board import SIZE as N
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    if gen == "indep":
+        from benchmarks import indep_photos
+        data, board, facts = indep_photos.make_photo(seed)
+        assert (facts["highway"], facts["railway"]) == ("bold", "ladder")
+    else:
+        from benchmarks import indep2_photos
+        data, board, plan = indep2_photos.make_photo(seed)[:3]
+        assert "x-ticks" in plan.habits
+    reading = read_photo(data, f"{gen}-{seed}.jpg")
+    wrong = {square(r, c) for r in range(N) for c in range(N) if reading.board.rows[r][c] != board.rows[r][c]}
+    assert wrong <= {u.square for u in reading.uncertain}
+    assert len(wrong) <= most, sorted(wrong)
