@@ -2269,9 +2269,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
-        rows, uncertain = sheet_kinds.rules(   # round seventeen: a route against an exit or a neighbour of the other kind
-            rows, uncertain, sides_at=sides_at, side_read=SideRead, uncertain_of=Uncertain,
-            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
+        # round seventeen: a route against a printed exit or a neighbour of the other kind (photo/sheet_kinds.py)
+        uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
