@@ -118,3 +118,16 @@ def test_lines_crossing_and_a_sheet_whose_crossings_all_close_in_paper_are_left(
     assert outlined_centre.outlined({(1, 1): 12.0, (3, 3): 14.0, (5, 5): 11.0}) == set()
     assert outlined_centre.outlined({(1, 1): 2.0, (3, 3): 14.0, (5, 5): 1.0}) == {(3, 3)}
     assert outlined_centre.outlined({(3, 3): 8.5}) == set()
+
+
+def test_read_rel_guesses_the_drawn_crossing_station_a_station():
+    """Through the reader (``read.read_rel`` on the drawn sheet, its darkness softened as a
+    camera's): main's reader guessed D4 the overpass (its centre flagged, the guess kept)."""
+    from railprint.games.railroad_ink.photo.read import read_rel
+
+    rel = cv2.GaussianBlur(_sheet().astype(np.float32), (0, 0), 0.6) * 0.9
+    rel = np.pad(rel, ((0, 990 - rel.shape[0]), (0, 990 - rel.shape[1])))
+    rows, uncertain = read_rel(rel, "none", P)
+    assert rows[3][3] == Cell("rhrh", "s")
+    assert outlined_centre.WHY in {u.square: u.reason for u in uncertain}["D4"]
+    assert all(rows[r][c] == Cell("rhrh", "o") for r, c in OVERPASSES)
