@@ -93,3 +93,11 @@ def test_a_night_photo_s_zigzag_railways_are_guessed_railways():
     assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
     assert len(got.wrong) <= 9, sorted(got.wrong)
     assert got.flagged["B7"].guess == "rr.r"
+
+
+def test_a_night_photo_is_told_by_its_colour_noise():
+    from types import SimpleNamespace
+
+    assert noise_floor.night(SimpleNamespace(level=0.3))        # the dev night photos: 0.23-0.53
+    assert not noise_floor.night(SimpleNamespace(level=0.07))   # by day 0.06-0.08
+    assert not noise_floor.night(None)                          # no colour copy (a HEIC photo, a small one)

@@ -33,11 +33,19 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE
+from railprint.games.railroad_ink.photo.noisy_colour import NOISY_LEVEL
 
 FLOOR = 1.5          # a faint line under this many times the sheet's median empty side's rise: noise
 ROUTE_SHARE = 0.25   # ... or under this share of the lower quartile of the sheet's certain routes' rises
 MIN_ROUTES = 8       # the certain route sides needed to measure the sheet's routes
 EMPTY_KINDS = ("a faint line?", "a few marks")   # the reasons of a side read empty row by row
+
+
+def night(colour) -> bool:
+    """Whether the photo's colour noise is a night photo's (``colour.Chroma.level`` of
+    ``noisy_colour.NOISY_LEVEL`` or more: day photos 0.06-0.08, the dev night photos 0.23-0.53),
+    where the sheet's floor is looked at even when the ink threshold stands above the paper's noise."""
+    return colour is not None and colour.level >= NOISY_LEVEL
 
 
 def rise(profile: np.ndarray) -> float:

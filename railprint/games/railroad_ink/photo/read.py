@@ -2199,7 +2199,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     # each space's sides read once, for the loop and every revision after it (photo/once.py)
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
-    if level <= floor and not unblurred and expansion == "none":   # round seventeen: photo/noise_floor.py
+    if (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none":   # photo/noise_floor.py
         cut = int(round((ACROSS - 3.6) * PX_PER_MM))
         sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=lambda r, c, s: noise_floor.rise(
             _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
