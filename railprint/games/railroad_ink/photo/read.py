@@ -36,6 +36,7 @@ from railprint.games.railroad_ink.photo import two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
+from railprint.games.railroad_ink.photo import outlined_centre
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2298,6 +2299,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
     if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
+        # round seventeen: an outline closing in paper where routes cross (photo/outlined_centre.py)
+        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
