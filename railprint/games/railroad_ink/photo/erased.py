@@ -10,7 +10,7 @@ silent space there).
 
 One player draws a whole sheet with one pen and one hand, so the sheet's routes read with
 certainty say how dark this player's lines are. Each route side is measured two ways along its
-strip (2.3-6.6 mm inside the edge, rows running inwards): its line's darkness (the upper quartile
+strip (2.3-6.6 mm inside the edge, rows running inwards): its line's darkness (the 90th percentile
 over the rows of each row's darkest pixel: a ballpoint's skips leave rows without the line, an
 eraser lightens all of them) and its ink across the route (the median over the rows of
 the darkness summed across the strip, above :data:`PAPER`). A side whose line is under
@@ -18,17 +18,15 @@ the darkness summed across the strip, above :data:`PAPER`). A side whose line is
 highways, railways against railways: a highlighter's or a yellow pencil's highways are lighter
 than the railways beside them), *and* whose ink across it is under :data:`LIGHT_MASS` of theirs,
 is an erased line, or a stain: the space is flagged, and the guess drops such a side (the
-nearest face to the rest), unless the reader itself guessed it a light route from a few marks or
-a faint line (the first independent check's ballpoint skips: 2 right guesses so dropped). The
-two measures together: a blurred line (portrait blur, a fold's shade) loses its peak but keeps its
-ink across (it is spread, not removed); a thinner line keeps its peak. On 40 dev photos of the
-second check (20,000-20,056, those with coffee, erased ghosts, a highlighter, colour pencils, a
-corner out or a phone's shadow) 23 route sides so light were empty in truth (3 of them in a
-space read with certainty) and none was a route; on 24 dev photos of the first check
-(20,000-20,023) 2 were empty and 4 were routes (a ballpoint's lines, all in spaces flagged
-already; with the median over the rows instead of the upper quartile, 9). Overexposed spaces
-(``read._clipped_spaces``) are not judged: on ``synth.py``'s dev photos 880,000-029 two right
-highways there were so light.
+nearest face to the rest). The two measures together: a blurred line (portrait blur, a fold's
+shade) loses its peak but keeps its ink across (it is spread, not removed); a thinner line keeps
+its peak. On 40 dev photos of the second check (20,000-20,056, those with coffee, erased ghosts,
+a highlighter, colour pencils, a corner out or a phone's shadow) 26 route sides so light were
+empty in truth (3 of them in a space read with certainty), 8 were routes of the other kind (read
+wrong either way) and none was a route read right; on 24 dev photos of the first check
+(20,000-20,023) none was (with the upper quartile over the rows, 4 routes were: a ballpoint's
+skips; with the median, 9). Overexposed spaces (``read._clipped_spaces``) are not judged: on
+``synth.py``'s dev photos 880,000-029 two right highways there were so light.
 
 Nothing here makes a space certain: a space is only flagged, and only a flagged space's guess
 changes.
@@ -46,7 +44,6 @@ LIGHT_PEAK = 0.62   # a side's line under this share of the sheet's certain side
 LIGHT_MASS = 0.75   # ... and its ink across the route under this share of theirs: erased?
 MIN_SIDES = 6       # certain sides of the kind needed to say how dark the player's lines are
 PAPER = 0.03        # darkness (of the print's black) counted as paper in the ink across the route
-GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept
 WHY = {"h": "a line far lighter than this sheet's highways: an erased line?",
        "r": "a line far lighter than this sheet's railways: an erased line?"}
 
@@ -56,19 +53,18 @@ def measures(strip: np.ndarray, px_per_mm: float) -> tuple[float, float]:
     (rows running inwards, columns across the route)."""
     if strip.size == 0:
         return 0.0, 0.0
-    peak = float(np.percentile(strip.max(axis=1), 75))
+    peak = float(np.percentile(strip.max(axis=1), 90))
     across = float(np.median(np.clip(strip - PAPER, 0, None).sum(axis=1))) / px_per_mm
     return peak, across
 
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, strip: Callable,
-           sides_at: Callable, space_at: Callable, side_read: Callable, uncertain_of: Callable,
+           space_at: Callable, side_read: Callable, uncertain_of: Callable,
            skip: frozenset | set = frozenset()) -> tuple[list, list]:
     """``rows``/``uncertain`` with every space holding a route side far lighter than the sheet's
     certain sides of its kind flagged (its guess: the space read without those sides).
-    ``strip(rel, r, c, side)``: a side's darkness strip; ``sides_at(r, c)``: the reader's four
-    ``SideRead`` (a side it guessed a light route from a few marks or a faint line stays in the
-    guess: it is flagged, as it was); ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides;
+    ``strip(rel, r, c, side)``: a side's darkness strip; ``space_at(r, c, sides)``: the reader's
+    (cell, certain, why) from four sides;
     ``side_read(kind, certain, why)``; ``uncertain_of(square, token, why)``; ``skip``: spaces not
     judged (the overexposed ones: their lines fade in the light, not under an eraser)."""
     flagged = {u.square: u for u in uncertain}
@@ -97,11 +93,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
                      and seen[(r, c, s)][1] < LIGHT_MASS * typical[kind][1]]
             if not light:
                 continue
-            # the space as read so far (its revisions kept), without the light sides the reader
-            # did not itself guess from light ink
-            first = sides_at(r, c)
-            drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT]
-            sides = [side_read("." if s in drop else kind, True, "") for s, kind in enumerate(cell.edges)]
+            # the space as read so far (its revisions kept), without the light sides
+            sides = [side_read("." if s in light else kind, True, "") for s, kind in enumerate(cell.edges)]
             guess, _, _ = space_at(r, c, sides)
             why = "; ".join(f"{'NESW'[s]}: {WHY[cell.edges[s]]}" for s in light)
             old = flagged.get(square(r, c))
