@@ -43,7 +43,9 @@ from railprint.games.railroad_ink.board import SIZE, square
 LIGHT_PEAK = 0.62   # a side's line under this share of the sheet's certain sides' of its kind ...
 LIGHT_MASS = 0.75   # ... and its ink across the route under this share of theirs: erased?
 MIN_SIDES = 6       # certain sides of the kind needed to say how dark the player's lines are
+NEAR_SHARE = 0.5    # ... unless this share of its kind's sides in the spaces around it are as light (a region)
 PAPER = 0.03        # darkness (of the print's black) counted as paper in the ink across the route
+GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept
 WHY = {"h": "a line far lighter than this sheet's highways: an erased line?",
        "r": "a line far lighter than this sheet's railways: an erased line?"}
 
@@ -59,12 +61,13 @@ def measures(strip: np.ndarray, px_per_mm: float) -> tuple[float, float]:
 
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, strip: Callable,
-           space_at: Callable, side_read: Callable, uncertain_of: Callable,
+           sides_at: Callable, space_at: Callable, side_read: Callable, uncertain_of: Callable,
            skip: frozenset | set = frozenset()) -> tuple[list, list]:
     """``rows``/``uncertain`` with every space holding a route side far lighter than the sheet's
     certain sides of its kind flagged (its guess: the space read without those sides).
-    ``strip(rel, r, c, side)``: a side's darkness strip; ``space_at(r, c, sides)``: the reader's
-    (cell, certain, why) from four sides;
+    ``strip(rel, r, c, side)``: a side's darkness strip; ``sides_at(r, c)``: the reader's four
+    ``SideRead`` (a side it guessed a light route from a few marks or a faint line stays in the
+    guess, flagged); ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides;
     ``side_read(kind, certain, why)``; ``uncertain_of(square, token, why)``; ``skip``: spaces not
     judged (the overexposed ones: their lines fade in the light, not under an eraser)."""
     flagged = {u.square: u for u in uncertain}
@@ -74,27 +77,42 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
             for s, kind in enumerate(rows[r][c].edges):
                 if kind in WHY:
                     seen[(r, c, s)] = measures(strip(rel, r, c, s), px_per_mm)
+    sure = {key: m for key, m in seen.items() if square(key[0], key[1]) not in flagged}
     typical = {}
     for kind in WHY:
-        sure = [m for (r, c, s), m in seen.items()
-                if rows[r][c].edges[s] == kind and square(r, c) not in flagged]
-        if len(sure) >= MIN_SIDES:
-            typical[kind] = (float(np.median([m[0] for m in sure])), float(np.median([m[1] for m in sure])))
+        mine = [m for (r, c, s), m in sure.items() if rows[r][c].edges[s] == kind]
+        if len(mine) >= MIN_SIDES:
+            typical[kind] = (float(np.median([m[0] for m in mine])), float(np.median([m[1] for m in mine])))
     if not typical:
         return rows, uncertain
+
+    def light_against(m: tuple[float, float], ref: list) -> bool:
+        return m[0] < LIGHT_PEAK * float(np.median([x[0] for x in ref])) \
+            and m[1] < LIGHT_MASS * float(np.median([x[1] for x in ref]))
+
+    def light_here(r: int, c: int, s: int, kind: str) -> bool:
+        # light against the sheet, and alone so: a shadow, a strong contrast curve or a fold's
+        # shade lightens every line of a region (read or guessed), an eraser one route
+        if not light_against(seen[(r, c, s)], [typical[kind]]):
+            return False
+        near = [light_against(m, [typical[kind]]) for (rr, cc, ss), m in seen.items()
+                if rows[rr][cc].edges[ss] == kind and (rr, cc) != (r, c) and max(abs(rr - r), abs(cc - c)) <= 1]
+        return not near or sum(near) < NEAR_SHARE * len(near)
+
     out = [list(row) for row in rows]
     for r in range(SIZE):
         for c in range(SIZE):
             cell = rows[r][c]
             if (r, c) in skip:
                 continue
-            light = [s for s, kind in enumerate(cell.edges) if kind in typical
-                     and seen[(r, c, s)][0] < LIGHT_PEAK * typical[kind][0]
-                     and seen[(r, c, s)][1] < LIGHT_MASS * typical[kind][1]]
+            light = [s for s, kind in enumerate(cell.edges) if kind in typical and light_here(r, c, s, kind)]
             if not light:
                 continue
-            # the space as read so far (its revisions kept), without the light sides
-            sides = [side_read("." if s in light else kind, True, "") for s, kind in enumerate(cell.edges)]
+            # the space as read so far (its revisions kept), without the light sides the reader
+            # did not itself guess from light ink
+            first = sides_at(r, c)
+            drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT]
+            sides = [side_read("." if s in drop else kind, True, "") for s, kind in enumerate(cell.edges)]
             guess, _, _ = space_at(r, c, sides)
             why = "; ".join(f"{'NESW'[s]}: {WHY[cell.edges[s]]}" for s in light)
             old = flagged.get(square(r, c))
