@@ -52,8 +52,9 @@ def test_a_line_far_lighter_than_the_sheets_railways_is_flagged_and_dropped_from
         return Cell(edges, ""), True, ""
 
     side_read = lambda kind, certain, why: type("S", (), {"kind": kind})()   # noqa: E731
-    new_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=strip, space_at=space_at,
-                                     side_read=side_read, uncertain_of=_Unsure, skip={(6, 1)})
+    sure = [type("S", (), {"kind": "r", "certain": True, "why": ""})()] * 4
+    new_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=strip, sides_at=lambda r, c: list(sure),
+                                     space_at=space_at, side_read=side_read, uncertain_of=_Unsure, skip={(6, 1)})
     flagged = {u.square: u for u in unsure}
     assert set(flagged) == {"D5"}, sorted(flagged)
     assert flagged["D5"].guess == "...." and new_rows[3][4] == Cell("....", "")
@@ -64,7 +65,7 @@ def test_a_line_far_lighter_than_the_sheets_railways_is_flagged_and_dropped_from
 def test_a_sheet_without_enough_sure_sides_of_a_kind_is_not_judged():
     rows = _rows(["....  r.r.", "....  r.r."])
     out_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=lambda *a: _line(0.05, 4),
-                                     space_at=None, side_read=None, uncertain_of=_Unsure)
+                                     sides_at=None, space_at=None, side_read=None, uncertain_of=_Unsure)
     assert unsure == [] and out_rows is rows
 
 
@@ -103,3 +104,33 @@ def test_an_erased_highway_in_an_empty_space_is_flagged_on_an_indep2_photo(seed)
     assert "B2" in seen.wrong and "B2" in seen.flagged and joins.MEETS_OTHER in seen.flagged["B2"].reason
     assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
 
+
+
+def _sure(kind="r"):
+    return type("S", (), {"kind": kind, "certain": True, "why": ""})()
+
+
+def test_a_light_side_the_reader_itself_guessed_from_a_few_marks_stays_in_the_guess():
+    # a light railway whose east side the reader read as "a few marks" and guessed a light railway
+    rows = _rows(["....  r.r."] * 3 + ["....  r.r.  ....  ....  .r.r"] + ["....  r.r."] * 3)
+    light = lambda rel, r, c, s: _line(0.2, 4) if (r, c) == (3, 4) else _line(0.45, 4)   # noqa: E731
+    marks = type("S", (), {"kind": "r", "certain": False, "why": "a few marks"})()
+
+    def sides_at(r, c):
+        return [_sure(), marks, _sure(), _sure()] if (r, c) == (3, 4) else [_sure()] * 4
+
+    new_rows, unsure = erased.revise(
+        rows, [], np.zeros((1, 1)), 6.0, strip=light, sides_at=sides_at,
+        space_at=lambda r, c, sides: (Cell("".join(x.kind for x in sides), ""), True, ""),
+        side_read=lambda kind, certain, why: type("S", (), {"kind": kind})(), uncertain_of=_Unsure)
+    assert [(u.square, u.guess) for u in unsure] == [("D5", ".r..")]   # E kept (its few marks), W dropped
+    assert new_rows[3][4] == Cell(".r..", "")
+
+
+def test_light_lines_over_a_region_are_not_taken_for_erased_ones():
+    # a shadow or a strong contrast curve over C2-E2: every line there light, none erased
+    rows = _rows(["....  r.r."] * 7)
+    shade = lambda rel, r, c, s: _line(0.2, 4) if 2 <= r <= 4 else _line(0.45, 4)   # noqa: E731
+    out_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=shade, sides_at=lambda r, c: [_sure()] * 4,
+                                     space_at=None, side_read=None, uncertain_of=_Unsure)
+    assert unsure == [] and out_rows == rows

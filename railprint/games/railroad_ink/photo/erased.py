@@ -26,7 +26,13 @@ empty in truth (3 of them in a space read with certainty), 8 were routes of the 
 wrong either way) and none was a route read right; on 24 dev photos of the first check
 (20,000-20,023) none was (with the upper quartile over the rows, 4 routes were: a ballpoint's
 skips; with the median, 9). Overexposed spaces (``read._clipped_spaces``) are not judged: on
-``synth.py``'s dev photos 880,000-029 two right highways there were so light.
+``synth.py``'s dev photos 880,000-029 two right highways there were so light. Nor is a light side
+whose kind's sides in the spaces around it (read or guessed) are as light, half of them or more:
+a shadow, a strong contrast curve or a fold's shade lightens a region, an eraser one route
+(``synth.py``'s field photo 880,100, a pencil sheet under a contrast curve and a shadow, lost 11
+right guesses without it). A side the reader itself guessed a light route from a few marks or a
+faint line stays in the guess (flagged): that cost the contrast photo 3 more, and 4 erased ghosts
+on the second check stay wrong (flagged) for it.
 
 Nothing here makes a space certain: a space is only flagged, and only a flagged space's guess
 changes.
