@@ -36,6 +36,8 @@ from railprint.games.railroad_ink.photo import two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
+from railprint.games.railroad_ink.photo import broad_line, noise_floor
+from railprint.games.railroad_ink.photo import outlined_centre
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -288,6 +290,7 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
         more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
+        ours = _strays_dropped(ours)
         foreign = sorted(set(foreign) | set(foreign_more))
     for scale in (k, 1.0 if k < 1 else 2.0):
         # still some missing: once more with the cells sampled for a blurred mark (``_detector``;
@@ -297,6 +300,32 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
             break
         _detect_blurred(gray, scale, ours, small if scale == k else None)
     return ours, foreign
+
+
+STRAY_SIDE = 0.6   # a lone mark of another sheet under this share of the sheet's marks' side is a stray
+
+
+def _strays_dropped(found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``found`` without a stray: the only mark of another sheet (layout or expansion) beside three
+    or four marks of one sheet, and much smaller than they are (under STRAY_SIDE of their median
+    side). The full-size look can read an id in the printed QR code's modules or in a drawing
+    (round seventeen: indep 102,305, a "lava" mark 11.6 px wide in the QR code beside four 27 px
+    marks, refused as two sheets in one photo). Two sheets in one photo show marks of one size,
+    and more than one of the other: they are still refused."""
+    groups: dict[object, list[int]] = {}
+    for marker in found:
+        groups.setdefault(layout.decode_id(marker)[:2], []).append(marker)
+    if len(groups) < 2:
+        return found
+    main = max(groups.values(), key=len)
+    if len(main) < 3 or len(found) - len(main) != 1:
+        return found
+    side = float(np.median([np.linalg.norm(found[m][0] - found[m][1]) for m in main]))
+    stray = next(m for m in found if m not in main)
+    pts = found[stray]
+    if max(np.linalg.norm(pts[i] - pts[(i + 1) % 4]) for i in range(4)) >= STRAY_SIDE * side:
+        return found
+    return {m: p for m, p in found.items() if m != stray}
 
 
 def _detect_blurred(gray: np.ndarray, scale: float, ours: dict[int, np.ndarray], small: np.ndarray | None) -> None:
@@ -492,7 +521,7 @@ def _detect(gray: np.ndarray, k: float, blurred: bool = False, small: np.ndarray
             crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
             pts = cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1), crit).reshape(4, 2)
         ours[marker] = pts
-    return ours, foreign
+    return _strays_dropped(ours), foreign
 
 
 def _homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str]:
@@ -2199,6 +2228,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     # each space's sides read once, for the loop and every revision after it (photo/once.py)
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
+    if (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none":   # photo/noise_floor.py
+        cut = int(round((ACROSS - 3.6) * PX_PER_MM))
+        sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=lambda r, c, s: noise_floor.rise(
+            _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+    if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
+        sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
+                                     side_read=SideRead)
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
@@ -2264,6 +2300,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
     if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
+        # round seventeen: an outline closing in paper where routes cross (photo/outlined_centre.py)
+        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
