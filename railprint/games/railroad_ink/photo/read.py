@@ -35,6 +35,7 @@ from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import sheet_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
+from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
 from railprint.games.railroad_ink.photo import outlined_centre
 
@@ -2312,6 +2313,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
+    if not unblurred and expansion == "none":   # round seventeen: a line far lighter than the sheet's (photo/erased.py)
+        rows, uncertain = erased.revise(
+            rows, uncertain, rel, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
+            uncertain_of=Uncertain, skip=set(clipped or ()),
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
+    if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
+        uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))

@@ -1,0 +1,136 @@
+"""Is a route there or not (issue 35, round seventeen): a line far lighter than the sheet's own
+routes (``photo/erased.py``) and routes that break the rules' joins (``photo/joins.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from railprint.games.railroad_ink.board import Cell
+from railprint.games.railroad_ink.photo import erased, joins
+
+
+class _Unsure:
+    def __init__(self, square, guess, reason):
+        self.square, self.guess, self.reason = square, guess, reason
+
+
+def _rows(tokens: list[str]) -> list[tuple[Cell, ...]]:
+    """Seven rows of seven spaces from their tokens ('.' rows of empty spaces filled in)."""
+    rows = []
+    for line in tokens:
+        cells = [Cell(t[:4], t[4:]) for t in line.split()]
+        rows.append(tuple(cells + [Cell("....", "")] * (7 - len(cells))))
+    return rows + [tuple([Cell("....", "")] * 7)] * (7 - len(rows))
+
+
+def _line(peak: float, width_px: int, rows: int = 26, cols: int = 56) -> np.ndarray:
+    """A strip's darkness with one line along its rows, ``width_px`` wide, ``peak`` dark."""
+    strip = np.full((rows, cols), 0.01, np.float32)
+    strip[:, cols // 2 - width_px // 2:cols // 2 - width_px // 2 + width_px] = peak
+    return strip
+
+
+def test_a_line_far_lighter_than_the_sheets_railways_is_flagged_and_dropped_from_the_guess():
+    # a sheet of straight railways down column 1 (A2..G2), and a faint one in D5
+    rows = _rows(["....  r.r.", "....  r.r.", "....  r.r.", "....  r.r.  ....  ....  .r.r"] +
+                 ["....  r.r."] * 3)
+
+    def strip(rel, r, c, s):
+        if (r, c) in ((3, 4), (6, 1)):
+            return _line(0.2, 4)      # an erased line: half the peak, the same width (G2: overexposed, skipped)
+        if (r, c) == (4, 1):
+            skips = _line(0.45, 4)    # a ballpoint's skips: the line in a fifth of the rows, dark there
+            skips[:-6] = 0.01
+            return skips
+        if (r, c) == (5, 1):
+            return _line(0.22, 8)     # a blurred line: its peak down, its ink across kept
+        return _line(0.45, 4)
+
+    def space_at(r, c, sides):
+        edges = "".join(side.kind for side in sides)
+        return Cell(edges, ""), True, ""
+
+    side_read = lambda kind, certain, why: type("S", (), {"kind": kind})()   # noqa: E731
+    sure = [type("S", (), {"kind": "r", "certain": True, "why": ""})()] * 4
+    new_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=strip, sides_at=lambda r, c: list(sure),
+                                     space_at=space_at, side_read=side_read, uncertain_of=_Unsure, skip={(6, 1)})
+    flagged = {u.square: u for u in unsure}
+    assert set(flagged) == {"D5"}, sorted(flagged)
+    assert flagged["D5"].guess == "...." and new_rows[3][4] == Cell("....", "")
+    assert flagged["D5"].reason == f"E: {erased.WHY['r']}; W: {erased.WHY['r']}"
+    assert new_rows[5][1] == rows[5][1] and new_rows[4][1] == rows[4][1] and new_rows[6][1] == rows[6][1]
+
+
+def test_a_sheet_without_enough_sure_sides_of_a_kind_is_not_judged():
+    rows = _rows(["....  r.r.", "....  r.r."])
+    out_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=lambda *a: _line(0.05, 4),
+                                     sides_at=None, space_at=None, side_read=None, uncertain_of=_Unsure)
+    assert unsure == [] and out_rows is rows
+
+
+def test_a_route_that_joins_nothing_or_meets_the_other_kind_is_flagged_on_a_sheet_played_by_the_rules():
+    # A2 h.hh reaches the highway exit north of it; a highway runs down column 2 to G2 (the south
+    # highway exit); B4 ..rr joins nothing (a ring over an empty space); C2's east railway meets
+    # C3's west highway
+    rows = _rows(["....  h.h.", "....  h.h.  ....  .rr.", "....  hrh.s .h.h", "....  h.h.", "....  h.h.",
+                  "....  h.h.", "....  h.h."])
+    unsure = joins.revise(rows, [], uncertain_of=_Unsure)
+    why = {u.square: u.reason for u in unsure}
+    assert why == {"B4": joins.JOINS_NOTHING, "C2": f"E: {joins.MEETS_OTHER}",
+                   "C3": f"W: {joins.MEETS_OTHER}; {joins.JOINS_NOTHING}"}, why
+
+
+def test_a_sheet_not_played_by_the_rules_is_not_checked():
+    # every other edge meets the other kind (synth.py's random spaces): no flag
+    rows = _rows(["....  h.h.", "....  r.r.", "....  h.h.", "....  r.r.", "....  h.h.", "....  r.r.", "....  h.h."])
+    assert not joins.by_the_rules(rows)
+    assert joins.revise(rows, [], uncertain_of=_Unsure) == []
+
+
+@pytest.mark.parametrize("seed", (20_000,))
+def test_an_erased_highway_in_an_empty_space_is_flagged_on_an_indep2_photo(seed):
+    """indep2 dev seed 20,000 (pencil, circled stations, erased ghosts, a coffee ring, 1.7 MP): C6
+    holds an erased highway (``.hhh`` read with certainty before round seventeen), B2's north side
+    a coffee ring read as a railway facing A2's highway (a certain ``rrrr`` for ``.rrr``)."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(seed)
+    assert seen.board.rows[2][5] == Cell("....", "")
+    assert "C6" in seen.flagged and erased.WHY["h"] in seen.flagged["C6"].reason
+    assert seen.reading.board.rows[2][5] == Cell("....", "")    # the guess: nothing drawn there
+    assert "B2" in seen.wrong and "B2" in seen.flagged and joins.MEETS_OTHER in seen.flagged["B2"].reason
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
+
+
+
+def _sure(kind="r"):
+    return type("S", (), {"kind": kind, "certain": True, "why": ""})()
+
+
+def test_a_light_side_the_reader_itself_guessed_from_a_few_marks_stays_in_the_guess():
+    # a light railway whose east side the reader read as "a few marks" and guessed a light railway
+    rows = _rows(["....  r.r."] * 3 + ["....  r.r.  ....  ....  .r.r"] + ["....  r.r."] * 3)
+    light = lambda rel, r, c, s: _line(0.2, 4) if (r, c) == (3, 4) else _line(0.45, 4)   # noqa: E731
+    marks = type("S", (), {"kind": "r", "certain": False, "why": "a few marks"})()
+
+    def sides_at(r, c):
+        return [_sure(), marks, _sure(), _sure()] if (r, c) == (3, 4) else [_sure()] * 4
+
+    new_rows, unsure = erased.revise(
+        rows, [], np.zeros((1, 1)), 6.0, strip=light, sides_at=sides_at,
+        space_at=lambda r, c, sides: (Cell("".join(x.kind for x in sides), ""), True, ""),
+        side_read=lambda kind, certain, why: type("S", (), {"kind": kind})(), uncertain_of=_Unsure)
+    assert [(u.square, u.guess) for u in unsure] == [("D5", ".r..")]   # E kept (its few marks), W dropped
+    assert new_rows[3][4] == Cell(".r..", "")
+
+
+def test_light_lines_over_a_region_are_not_taken_for_erased_ones():
+    # a shadow or a strong contrast curve over C2-E2: every line there light, none erased
+    rows = _rows(["....  r.r."] * 7)
+    shade = lambda rel, r, c, s: _line(0.2, 4) if 2 <= r <= 4 else _line(0.45, 4)   # noqa: E731
+    out_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=shade, sides_at=lambda r, c: [_sure()] * 4,
+                                     space_at=None, side_read=None, uncertain_of=_Unsure)
+    assert unsure == [] and out_rows == rows
