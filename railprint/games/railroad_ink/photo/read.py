@@ -289,6 +289,7 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
         more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
+        ours = _strays_dropped(ours)
         foreign = sorted(set(foreign) | set(foreign_more))
     for scale in (k, 1.0 if k < 1 else 2.0):
         # still some missing: once more with the cells sampled for a blurred mark (``_detector``;
@@ -298,6 +299,32 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
             break
         _detect_blurred(gray, scale, ours, small if scale == k else None)
     return ours, foreign
+
+
+STRAY_SIDE = 0.6   # a lone mark of another sheet under this share of the sheet's marks' side is a stray
+
+
+def _strays_dropped(found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``found`` without a stray: the only mark of another sheet (layout or expansion) beside three
+    or four marks of one sheet, and much smaller than they are (under STRAY_SIDE of their median
+    side). The full-size look can read an id in the printed QR code's modules or in a drawing
+    (round seventeen: indep 102,305, a "lava" mark 11.6 px wide in the QR code beside four 27 px
+    marks, refused as two sheets in one photo). Two sheets in one photo show marks of one size,
+    and more than one of the other: they are still refused."""
+    groups: dict[object, list[int]] = {}
+    for marker in found:
+        groups.setdefault(layout.decode_id(marker)[:2], []).append(marker)
+    if len(groups) < 2:
+        return found
+    main = max(groups.values(), key=len)
+    if len(main) < 3 or len(found) - len(main) != 1:
+        return found
+    side = float(np.median([np.linalg.norm(found[m][0] - found[m][1]) for m in main]))
+    stray = next(m for m in found if m not in main)
+    pts = found[stray]
+    if max(np.linalg.norm(pts[i] - pts[(i + 1) % 4]) for i in range(4)) >= STRAY_SIDE * side:
+        return found
+    return {m: p for m, p in found.items() if m != stray}
 
 
 def _detect_blurred(gray: np.ndarray, scale: float, ours: dict[int, np.ndarray], small: np.ndarray | None) -> None:
@@ -493,7 +520,7 @@ def _detect(gray: np.ndarray, k: float, blurred: bool = False, small: np.ndarray
             crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
             pts = cv2.cornerSubPix(gray, pts.reshape(-1, 1, 2), (win, win), (-1, -1), crit).reshape(4, 2)
         ours[marker] = pts
-    return ours, foreign
+    return _strays_dropped(ours), foreign
 
 
 def _homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str]:
