@@ -76,6 +76,7 @@ def _reader_reasons() -> list[str]:
     from pathlib import Path
 
     from railprint.games.railroad_ink.photo import bare_rail, centre, crossed, crossing_mark, four_way, kind_shape, legal, read
+    from railprint.games.railroad_ink.photo import outlined_centre
     from railprint.games.railroad_ink.photo import two_tracks
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
@@ -92,7 +93,7 @@ def _reader_reasons() -> list[str]:
         read.NEITHER, read.BROAD, read.SOLID_BAND, read.NOT_A_FACE, read.UNBLURRED_WHY, read.NOT_SEEN, read.ODD_EMPTY_WHY, read.NOISY_WHY,
         read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
-        crossing_mark.WHY, legal.NOT_A_FACE, four_way.WHY,
+        crossing_mark.WHY, legal.NOT_A_FACE, four_way.WHY, outlined_centre.WHY, f"{read.HOLLOW_WHY}; {outlined_centre.WHY}",
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         f"N: {two_tracks.WHY}; E: {two_tracks.WHY}",

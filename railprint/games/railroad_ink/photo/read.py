@@ -35,6 +35,8 @@ from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
+from railprint.games.railroad_ink.photo import broad_line, noise_floor
+from railprint.games.railroad_ink.photo import outlined_centre
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import small_stats
 
@@ -2227,6 +2229,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     # each space's sides read once, for the loop and every revision after it (photo/once.py)
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
+    if (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none":   # photo/noise_floor.py
+        cut = int(round((ACROSS - 3.6) * PX_PER_MM))
+        sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=lambda r, c, s: noise_floor.rise(
+            _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+    if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
+        sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
+                                     side_read=SideRead)
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
@@ -2292,6 +2301,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
     if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
+        # round seventeen: an outline closing in paper where routes cross (photo/outlined_centre.py)
+        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,

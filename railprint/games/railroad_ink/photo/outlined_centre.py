@@ -1,0 +1,88 @@
+"""A crossing whose centre closes in paper unlike the sheet's other crossings: a station's outline
+(issue 35, round seventeen).
+
+A station drawn as an outline (a hollow square, a ring) on a straight crossing (the crossing
+station ``hrhrs``, a special route) leaves paper closed in at the space's middle, the routes'
+arms stopping at the outline. Read side by side it is two routes crossing: ``read_space`` reads
+the overpass (flagging it, ``read.HOLLOW_WHY``, but guessing the overpass all the same), and where
+one route's kind is misread (a one-line or bold highway read as a railway) the four-way railway,
+every side certain (the held-out silent indep 102,086 G6, ``hrhrs`` read ``rrrr``, round
+sixteen). Where lines cross without a station they close in little paper: two highways' lines or
+a ladder's rails crossing leave a small square between them, a bridge's brackets or a hump
+open to the side. On the dev photos of the first independent check (indep 30,000-30,029 and 17
+ladder sheets with a crossing station among 30,033-30,288) and the second (indep2 30 photos of
+30,000-30,037), the paper closed in within 3.2 mm of the middle (``centre.measure``'s
+``hollow``) was at most 7.5 mm² on 173 overpasses and four-way routes, and 9.7-35.8 mm² on the
+crossing stations drawn as a hollow square or a ring.
+
+So a space read as a straight crossing without a station (``hrhro``, ``rhrho``) or as a four-way
+route (``rrrr``, ``hhhh``) whose centre closes in ``HOLLOW_MM2`` or more, and at least ``OVER``
+times what the sheet's other such spaces close in (their 75th percentile: the player's own lines
+crossing), is:
+
+- an overpass read (flagged or not): flagged, and guessed the crossing station (its routes as
+  read);
+- a four-way route read with certainty: flagged (``WHY``), its guess kept (which pair is the
+  highway the centre cannot tell);
+- a four-way route flagged already: left as it is.
+
+Nothing here makes a space certain: it only flags spaces and changes flagged spaces' guesses.
+Nothing here imports the reader: it takes the ink mask and the spaces' centres.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from railprint.games.railroad_ink.photo.centre import measure
+
+HOLLOW_MM2 = 9.0   # paper closed in at a crossing's middle, this much or more: an outline drawn there ...
+OVER = 2.0         # ... and this many times the sheet's other crossings' (75th percentile)
+CROSSINGS = ("hrhr", "rhrh")
+FOUR_WAY = ("rrrr", "hhhh")
+WHY = "centre: paper closed in where the routes cross, unlike this sheet's other crossings: a station?"
+
+
+def outlined(values: dict[tuple[int, int], float]) -> set[tuple[int, int]]:
+    """The spaces (of ``values``: each candidate space's paper closed in, mm²) whose centre closes
+    in ``HOLLOW_MM2`` or more and ``OVER`` times the other spaces' 75th percentile."""
+    out = set()
+    for place, value in values.items():
+        if value < HOLLOW_MM2:
+            continue
+        others = [v for p, v in values.items() if p != place]
+        if others and value < OVER * float(np.percentile(others, 75)):
+            continue
+        out.add(place)
+    return out
+
+
+def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
+          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable) -> tuple[list[tuple], list]:
+    """``rows`` and ``uncertain`` (``read.Uncertain``: square, guess, why) with each outlined
+    crossing (:func:`outlined`) flagged: an overpass guessed the crossing station, a four-way
+    route read with certainty flagged as read."""
+    candidates = {(r, c): cell for r, row in enumerate(rows) for c, cell in enumerate(row)
+                  if (cell.edges in CROSSINGS and cell.marker == "o") or (cell.edges in FOUR_WAY and not cell.marker)}
+    if not candidates:
+        return rows, uncertain
+    values = {place: measure(ink, *centre_px(*place), ppm).hollow for place in candidates}
+    found = outlined(values)
+    if not found:
+        return rows, uncertain
+    flagged = {u.square: u for u in uncertain}
+    grid = [list(row) for row in rows]
+    for r, c in sorted(found):
+        cell, u = candidates[(r, c)], flagged.get(square(r, c))
+        if cell.marker == "o":
+            guess = type(cell)(cell.edges, "s")
+        elif u is None:
+            guess = cell
+        else:
+            continue   # a four-way route flagged already keeps its guess
+        grid[r][c] = guess
+        why = WHY if u is None else u.reason + "; " + WHY
+        flagged[square(r, c)] = uncertain_of(square(r, c), guess.token, why)
+    return [tuple(row) for row in grid], list(flagged.values())
