@@ -108,6 +108,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # two lines where the sheet's railways run as one (photo/two_tracks.py)
     ("two lines running in, where this sheet's railways run in as one: a highway?",
      "dwie linie wchodzą w pole, a linie kolejowe na tym arkuszu wchodzą jedną: autostrada?"),
+    # a route against a printed exit of the other kind (photo/sheet_kinds.py)
+    ("drawn to a printed highway exit, read as a railway: a highway?",
+     "narysowane do wydrukowanego wyjścia autostrady, odczytane jako linia kolejowa: autostrada?"),
+    ("drawn to a printed railway exit, read as a highway: a railway?",
+     "narysowane do wydrukowanego wyjścia linii kolejowej, odczytane jako autostrada: linia kolejowa?"),
     # a four-way route drawn two ways (photo/four_way.py)
     ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
      "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),

@@ -1,0 +1,219 @@
+"""Highway or railway, as this sheet's printed exits show the player's two kinds (issue 35, round
+seventeen).
+
+One player draws the whole sheet in one habit, and the rules name the kind of some of its routes:
+a route drawn to a printed exit is of the exit's kind (``board.EXIT_AT``). Those sides are the
+sheet's labelled examples of this player's highway and railway. Each route side's shape is measured
+(``FEATURES``: the row-by-row reader's wide rows, sleepers' reach, line width and two tracks,
+``read.side_features``; the long strip's line, its marks, ticks and a second rail beside it,
+``one_line.follow``; the rows' ink varying along the route; two lines running on,
+``twolines.measure``), and the sheet's two kinds are told apart as the exits show them: the direction from the highway exits' middle (medians) to the
+railway exits', each feature weighed by its spread among the exits (a naive linear discriminant),
+scaled so that the highway exits' middle falls at -1 and the railway exits' at +1.
+
+The sheet's boundary is trusted only where it is clean (:func:`places`): MIN_EXITS exit sides of each
+kind or more, at most one exit side on the wrong side of it, and the sheet's own sides read with
+certainty agreeing with it (at most AGREE_OFF of them clearly on the other side): a boundary the
+exits drew by chance, or one that is not the kinds' (straight against curved, a station's square),
+cuts across the certain readings. A route keeps its kind across an edge, so a side's place is
+taken with its neighbour's across the edge (their mean).
+
+Then a flagged space's uncertain route side lying clearly on one side (GUESS_Z or more; a side
+read with certainty in a flagged space, SURE_Z) takes that kind as its guess, and the space its
+reader's reading from its sides (station, overpass, die face): the space stays flagged. A side
+read with certainty in a space read with certainty is left alone: on 140 dev photos no such side
+lay far (FLAG_Z 1.0) on the other side of a trusted boundary, wrong or right.
+
+Nothing is made certain here. Not in a photo under 2.6 px/mm, an unblurred copy, or an expansion's
+sheet (the reader does not call it there). The reader calls :func:`revise` with what it read; this
+module measures the ink itself and never imports the reader (imports point down).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo import one_line, twolines
+
+FEATURES = ("wide", "sleeper", "core", "pair", "beside", "ticks", "marks", "width", "rowvar", "two")
+# each feature's least spread within a kind (the exits' spread is measured on a few sides only)
+FLOOR = {"wide": 0.08, "sleeper": 0.3, "core": 0.2, "pair": 0.08, "beside": 0.08, "ticks": 0.5,
+         "marks": 0.5, "width": 0.2, "rowvar": 0.05, "two": 0.2}
+MIN_EXITS = 2        # exit sides of each kind, at least, for the sheet's boundary
+EXITS_OFF = 1        # ... at most this many exit sides on the wrong side of it
+AGREE_Z = 0.5        # a certain side this far on the other side of the boundary disagrees with it ...
+AGREE_OFF = 0.4      # ... and at most this share of the sheet's certain route sides may
+AGREE_MIN = 6        # ... of this many certain route sides at least
+GUESS_Z = 0.3        # an uncertain side this far on one side takes that kind as its guess
+SURE_Z = 0.75        # a flagged space's side read with certainty takes the other kind as its guess this far on its side
+SEEN_INK = 0.5       # a side's strip inked in this share of its rows or more, with a line running in, is measured
+STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
+
+
+def vector(f: dict, line: one_line.Line | None, two: bool, rowvar: float) -> np.ndarray:
+    """One side's shape: ``f`` its ``read.side_features``, ``line`` its long strip's
+    ``one_line.follow``, ``two`` whether ``twolines.measure`` finds two lines running on, ``rowvar`` how the ink in its long
+    strip's rows varies along the route (their deviation over their mean)."""
+    got = {"wide": f["wide"], "sleeper": f["sleeper"], "core": f["core"], "pair": f["pair"],
+           "beside": line.beside if line else -1.0,
+           "ticks": min(len(line.ticks), 3) if line else -1.0, "marks": min(len(line.marks), 3) if line else -1.0,
+           "width": line.width if line else -1.0, "rowvar": rowvar, "two": 1.0 if two else 0.0}
+    return np.array([float(got[k]) for k in FEATURES])
+
+
+def boundary(x: np.ndarray, highways: list[int], railways: list[int]) -> Callable[[np.ndarray], np.ndarray] | None:
+    """The place of each side (rows of ``x``) between the exits' kinds: -1 at the highway exits'
+    middle, +1 at the railway exits'; None when the two middles are the same."""
+    mh, mr = np.median(x[highways], axis=0), np.median(x[railways], axis=0)
+    spread = np.concatenate([np.abs(x[highways] - mh), np.abs(x[railways] - mr)])
+    scale = np.maximum(1.4826 * np.median(spread, axis=0), [FLOOR[k] for k in FEATURES])
+    w = (mr - mh) / scale ** 2
+    mid = (mh + mr) / 2
+    unit = float((mr - mid) @ w)
+    if unit <= 1e-9:
+        return None
+    return lambda v: ((v - mid) @ w) / unit
+
+
+def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
+           strip: Callable, features: Callable, sides_at: Callable, lines: dict | None = None) -> dict | None:
+    """Each route side's place between the sheet's two kinds ((r, c, side) -> -1 at the highway
+    exits' middle, +1 at the railway exits'), or None where the sheet's boundary is not trusted (see
+    the module's text). Arguments as :func:`revise`'s."""
+    lines = {} if lines is None else lines
+    keys = [(r, c, s) for r in range(SIZE) for c in range(SIZE) for s in range(4) if rows[r][c].edges[s] in "hr"]
+    if sum(k in EXIT_AT and EXIT_AT[k].kind == "h" for k in keys) < MIN_EXITS \
+            or sum(k in EXIT_AT and EXIT_AT[k].kind == "r" for k in keys) < MIN_EXITS:
+        return None
+
+    def line(r: int, c: int, s: int) -> one_line.Line | None:
+        if (r, c, s) not in lines:
+            lines[(r, c, s)] = one_line.follow(strip(ink, r, c, s, one_line.LONG_DEPTH), p)
+        return lines[(r, c, s)]
+
+    def shape(r: int, c: int, s: int) -> np.ndarray:
+        long = strip(ink, r, c, s, one_line.LONG_DEPTH)
+        count = long.sum(axis=1).astype(np.float64)
+        rowvar = float(count.std() / max(float(count.mean()), 1e-6))
+        two = twolines.measure(strip(rel, r, c, s, twolines.DEPTH), p) is not None
+        return vector(measured[(r, c, s)], line(r, c, s), two, rowvar)
+
+    measured: dict = {}
+
+    def seen(k: tuple[int, int, int]) -> bool:
+        # a side whose ink shows a line running in (else its shape says nothing: a stray mark)
+        if (x := line(*k)) is None or x.length < one_line.ARM_MIN_MM:
+            return False
+        measured[k] = features(*k)
+        return measured[k]["ink"] >= SEEN_INK
+
+    # the exits first (a dozen sides): where they draw no clean boundary the rest is not measured
+    exits = [k for k in keys if k in EXIT_AT and seen(k)]
+    highways = [i for i, k in enumerate(exits) if EXIT_AT[k].kind == "h"]
+    railways = [i for i, k in enumerate(exits) if EXIT_AT[k].kind == "r"]
+    if len(highways) < MIN_EXITS or len(railways) < MIN_EXITS:
+        return None
+    x = np.array([shape(*k) for k in exits])
+    place = boundary(x, highways, railways)
+    if place is None:
+        return None
+    z = place(x)
+    if sum(z[i] >= 0 for i in highways) + sum(z[i] <= 0 for i in railways) > EXITS_OFF:
+        return None
+    keys = exits + [k for k in keys if k not in EXIT_AT and seen(k)]
+    z = np.concatenate([z, place(np.array([shape(*k) for k in keys[len(exits):]]).reshape(-1, len(FEATURES)))])
+    # the sheet's route sides read with certainty (and so kept) against the boundary
+    sure = []
+    for i, (r, c, s) in enumerate(keys):
+        side = sides_at(r, c)[s]
+        if side.certain and side.kind == rows[r][c].edges[s]:
+            sure.append(z[i] if side.kind == "r" else -z[i])
+    if len(sure) < AGREE_MIN or sum(v <= -AGREE_Z for v in sure) > AGREE_OFF * len(sure):
+        return None
+    return {k: float(z[i]) for i, k in enumerate(keys)}
+
+
+def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
+           strip: Callable, features: Callable, sides_at: Callable, space_at: Callable, side_read: Callable,
+           uncertain_of: Callable, lines: dict | None = None) -> tuple[list, list]:
+    """The reading revised by the sheet's two kinds as its exits show them (see the module's text).
+    ``rows``/``uncertain``: the reading so far; ``rel``: the rectified darkness, ``ink``
+    its ink mask, at ``p`` px per mm; ``strip(plane, r, c, side,
+    depth)``: a side's strip (``read._strip``); ``features(r, c, s)``: a side's
+    ``read.side_features``; ``sides_at(r, c)``: the reader's four ``SideRead``; ``space_at(r, c,
+    sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind, certain, why)``;
+    ``uncertain_of(square, token, why)``; ``lines``: each side's ``one_line.follow`` of its long
+    strip, shared with the steps before."""
+    at = places(rows, uncertain, rel, ink, p, strip=strip, features=features, sides_at=sides_at, lines=lines)
+    if at is None:
+        return rows, uncertain
+    flagged = {u.square: u for u in uncertain}
+
+    def joined(r: int, c: int, s: int) -> float:
+        # a route keeps its kind across an edge: the side's place with its neighbour's there
+        dr, dc = STEP[s]
+        other = at.get((r + dr, c + dc, (s + 2) % 4))
+        return at[(r, c, s)] if other is None else (at[(r, c, s)] + other) / 2
+
+    out = [list(row) for row in rows]
+    for r in range(SIZE):
+        for c in range(SIZE):
+            u = flagged.get(square(r, c))
+            cell = rows[r][c]
+            if u is None or not any((r, c, s) in at for s in range(4)):
+                continue
+            # the sides as read so far (a step before may have revised the space's guess)
+            new = [x if x.kind == cell.edges[s] else side_read(cell.edges[s], False, x.why)
+                   for s, x in enumerate(sides_at(r, c))]
+            changed = False
+            for s, side in enumerate(list(new)):
+                if (r, c, s) not in at:
+                    continue
+                v = joined(r, c, s)
+                kind = "r" if v > 0 else "h"
+                if kind != side.kind and abs(v) >= (SURE_Z if side.certain else GUESS_Z):
+                    new[s] = side_read(kind, False, side.why)
+                    changed = True
+            if changed:
+                guess = space_at(r, c, new)[0]
+                out[r][c] = guess
+                flagged[square(r, c)] = uncertain_of(u.square, guess.token, u.reason)
+    return [tuple(row) for row in out], list(flagged.values())
+
+
+EXIT_WHY = {"h": "drawn to a printed highway exit, read as a railway: a highway?",
+            "r": "drawn to a printed railway exit, read as a highway: a railway?"}
+
+
+def rules(rows: list, uncertain: list, *, square_of: Callable = square, uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty whose route meets a printed exit of the
+    other kind flagged (its reading the guess): the rules join a route only to its own kind (a
+    highway and a railway only through a station), at an exit as at a neighbour. A player who
+    misreads nothing but draws freely breaks that rule between neighbours too; a misread does not
+    (a route misread is misread all along, as one kind, so its spaces still agree across their
+    edges, and break the rule only where the route meets a printed exit). So a sheet whose spaces
+    read with certainty face each other across an edge as a highway and a railway is left alone:
+    ``synth.py`` draws each space at random, and 28 of its 30 dev photos 870,000-029 show such an
+    edge; none of 140 photos of the independent generators (indep 10,000-11,029, indep2
+    10,000-11,029), whose players follow the rules, did. Nothing is made certain here."""
+    flagged = {u.square for u in uncertain}
+    broken: dict[tuple[int, int], list[str]] = {}
+    for r in range(SIZE):
+        for c in range(SIZE):
+            edges = rows[r][c].edges
+            if square_of(r, c) in flagged or rows[r][c].marker in ("v", "x"):
+                continue
+            for s in range(4):
+                if edges[s] not in "hr":
+                    continue
+                x = EXIT_AT.get((r, c, s))
+                if x is not None and edges[s] != x.kind:
+                    broken.setdefault((r, c), []).append(f"{'NESW'[s]}: {EXIT_WHY[x.kind]}")
+                rr, cc = r + STEP[s][0], c + STEP[s][1]
+                if 0 <= rr < SIZE and 0 <= cc < SIZE and square_of(rr, cc) not in flagged \
+                        and rows[rr][cc].edges[(s + 2) % 4] in "hr" and rows[rr][cc].edges[(s + 2) % 4] != edges[s]:
+                    return uncertain   # drawn freely: the rule says nothing of this sheet
+    return uncertain + [uncertain_of(square_of(r, c), rows[r][c].token, "; ".join(why)) for (r, c), why in sorted(broken.items())]
