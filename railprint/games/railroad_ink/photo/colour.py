@@ -41,6 +41,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo import noisy_colour
+from railprint.games.railroad_ink.photo import one_decode
 
 CHROMA = 0.06        # a pixel whose darkness stands this far from grey (0..1 of the paper's light) is coloured
 SMOOTH_MM = 0.4      # ... its hue averaged over this (a Gaussian's deviation)
@@ -67,7 +68,7 @@ def photo(data: bytes, gray_shape: tuple[int, ...]) -> np.ndarray | None:
             and not (data[:4] == b"RIFF" and data[8:12] == b"WEBP"):
         return None
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2)
+        image = one_decode.half_colour(data)   # (a plain PNG: the copy its grey decode kept)
     except cv2.error:
         return None
     if image is None or image.ndim != 3 or abs(image.shape[0] * 2 - gray_shape[0]) > 2 \

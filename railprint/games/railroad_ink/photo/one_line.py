@@ -25,6 +25,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE, square, square_at
+from railprint.games.railroad_ink.photo import small_stats
 
 LONG_DEPTH = (1.2, 8.4)   # mm inside the edge: clear of the printed grid line, short of a station's square
 NEAR_MM = 1.2             # a row's run within this of the line's last centre is the line's
@@ -88,7 +89,7 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
     found = ~np.isnan(widths)
     if found.sum() < 3:
         return None
-    width = float(np.median(widths[found]))
+    width = float(small_stats.median(widths[found]))
     wide = found & (widths >= max(TICK_MIN_MM, width + TICK_MM))
     narrow = found & ~wide
     after = int(round(AFTER_MM * p))

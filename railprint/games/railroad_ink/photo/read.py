@@ -38,6 +38,8 @@ from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
 from railprint.games.railroad_ink.photo import outlined_centre
+from railprint.games.railroad_ink.photo import one_decode
+from railprint.games.railroad_ink.photo import small_stats
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -176,7 +178,7 @@ def _decode(data: bytes) -> np.ndarray:
             raise PhotoError(str(exc), hint="save it again as an ordinary JPEG",
                              pl=f"{exc} (zapisz zdjęcie ponownie jako zwykły JPEG)") from None
     with native_stderr() as said:   # libjpeg and libpng print their complaints on stderr
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        image = one_decode.grey(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
     damage = _decoder_says(said)
     if image is None:
         raise PhotoError("the image could not be decoded" + (f" ({damage})" if damage else "")
@@ -804,7 +806,7 @@ def _grid_field(samples: np.ndarray) -> np.ndarray | None:
                     if around.size < 2:   # a look nothing around confirms: left to the gap filling
                         nxt[i, j] = np.nan
                         continue
-                    med = float(np.median(around))
+                    med = float(small_stats.median(around))
                     looks = [v for v in (a[i, j], b[i, j]) if not np.isnan(v)]
                     best = min(looks, key=lambda v: abs(v - med), default=None)
                     nxt[i, j] = best if best is not None and abs(best - med) <= GRID_SMOOTH_MM else np.nan
@@ -1135,8 +1137,8 @@ def side_features(strip: np.ndarray) -> dict[str, float]:
             # the line's own width (the narrow rows' median) and how far its widest rows run
             # (their 90th percentile): a sleeper stands well out of its line, a broad line's
             # wobble does not
-            "core": float(np.median(narrow_rows)) if narrow_rows else 0.0,
-            "sleeper": float(np.percentile(wide_rows, 90)) if wide_rows else 0.0}
+            "core": float(small_stats.median(narrow_rows)) if narrow_rows else 0.0,
+            "sleeper": float(small_stats.percentile(wide_rows, 90)) if wide_rows else 0.0}
 
 
 def classify_side(f: dict[str, float]) -> SideRead:
@@ -1230,7 +1232,7 @@ def _averaged(strip: np.ndarray, src_ppm: float, measured: bool = False) -> tupl
     part = strip[:n].astype(np.float32)
     mean = part.mean(axis=0)
     prof = np.convolve(mean, (0.25, 0.5, 0.25), mode="same")
-    sigma_px = 1.4826 * float(np.median(np.abs(part - mean)))
+    sigma_px = 1.4826 * float(small_stats.median(np.abs(part - mean)))
     noise = max(sigma_px / math.sqrt(max(1.0, n * min(1.0, src_ppm / PX_PER_MM))), 0.004)
     if measured:
         noise = max(noise, _thirds_noise(part))
@@ -1250,7 +1252,7 @@ def _thirds_noise(part: np.ndarray) -> float:
     the whole mean over three of them."""
     thirds = [t.mean(axis=0) for t in np.array_split(part, 3)]
     diff = np.concatenate([thirds[0] - thirds[1], thirds[1] - thirds[2], thirds[0] - thirds[2]])
-    return 1.4826 * float(np.median(np.abs(diff))) / math.sqrt(2) / math.sqrt(3)
+    return 1.4826 * float(small_stats.median(np.abs(diff))) / math.sqrt(2) / math.sqrt(3)
 
 
 def profile_lines(strip: np.ndarray, src_ppm: float, measured: bool = False) -> str | None:
@@ -1268,7 +1270,7 @@ def profile_lines(strip: np.ndarray, src_ppm: float, measured: bool = False) -> 
     railway (the sleepers' shoulders stay under half of its line)."""
     p = PX_PER_MM
     part, prof, noise = _averaged(strip, src_ppm, measured)
-    base = float(np.percentile(prof, 20))
+    base = float(small_stats.percentile(prof, 20))
     h = prof - base
     top = float(h.max())
     if top < 6 * noise:
@@ -1312,7 +1314,7 @@ def off_middle(strip: np.ndarray, src_ppm: float) -> tuple[float, float, float, 
     tell, still shows it off the middle."""
     p = PX_PER_MM
     _, prof, noise = _averaged(strip, src_ppm)
-    h = prof - float(np.percentile(prof, 20))
+    h = prof - float(small_stats.percentile(prof, 20))
     middle = (len(h) - 1) / 2
     k = int(np.argmax(h))
     top = float(h[k])
@@ -2400,7 +2402,7 @@ def _middle_rise(strip: np.ndarray) -> float:
     profile = part.mean(axis=0)
     n = len(profile)
     mid, reach = n // 2, max(1, n // 8)
-    return float(profile[mid - reach:mid + reach + 1].max() - np.median(profile))
+    return float(profile[mid - reach:mid + reach + 1].max() - small_stats.median(profile))
 
 
 def _odd_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray) -> list[Uncertain]:
@@ -2437,7 +2439,7 @@ def _line_contrast(strip: np.ndarray, kind: str, src_ppm: float) -> tuple[float,
     noise of that average)."""
     p = PX_PER_MM
     _, prof, noise = _averaged(strip, src_ppm)
-    h = prof - float(np.percentile(prof, 20))
+    h = prof - float(small_stats.percentile(prof, 20))
     middle = (len(h) - 1) / 2
     if kind == "r":
         return float(h[int(middle - 1.2 * p):int(middle + 1.2 * p) + 2].max()), noise

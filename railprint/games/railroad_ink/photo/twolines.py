@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from railprint.games.railroad_ink.photo import small_stats
+
 PX_PER_MM = 6.0
 DEPTH = (1.0, 7.0)    # mm inside the edge: the side's strip looked at (longer than read.DEPTH: a
                       # dash and a gap, two rungs or more; clear of a station's square)
@@ -52,9 +54,9 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
     part = strip.astype(np.float32)
     if part.shape[0] < 6:
         return None
-    run = np.percentile(part, RUNNING, axis=0)
+    run = small_stats.percentile(part, RUNNING, axis=0)
     run = np.convolve(run, (0.25, 0.5, 0.25), mode="same")
-    base = float(np.percentile(run, 20))
+    base = float(small_stats.percentile(run, 20))
     h = run - base
     top = float(h.max())
     if top <= 0.05:
@@ -79,7 +81,7 @@ def measure(strip: np.ndarray, p: float = PX_PER_MM) -> Lines | None:
     # across the side, and its running darkness spreads into two humps)
     w = max(1, int(round(0.4 * p)))
     for third in np.array_split(part, 3):
-        mean = np.median(third, axis=0) - base
+        mean = small_stats.median(third, axis=0) - base
         if any(float(mean[max(0, k - w):k + w + 1].max()) < 0.5 * h[k] for k in (a, b)):
             return None
     # ... and in nearly every row (a dashed middle drawn along a curve does not)

@@ -1,0 +1,86 @@
+"""A plain PNG decoded once (issue 35, round seventeen: the CPU of a 12 MP PNG).
+
+``read._decode`` decodes a photo to one grey channel and ``colour.photo`` decodes it again in
+colour at half size. A JPEG's half-size colour comes from its decoder's own scaling (cheap), but
+a PNG has no such scaling: OpenCV decodes it whole, in colour, and halves it, and its grey decode
+is another whole decode (libpng's ``png_do_rgb_to_gray``): 0.25-0.3 s each at 12 MP.
+
+For a *plain* PNG (8-bit RGB, no colour-space chunk, no transparency, no EXIF orientation, no
+palette: :func:`plain_png`) the two copies are made here from one colour decode, each equal to
+what its own decode gives, byte for byte:
+
+* the grey copy is libpng's sum without gamma, ``(9797 R + 19234 G + 3737 B) >> 15`` (its
+  coefficients are OpenCV's 0.299 and 0.587 in libpng's 1/32768, blue the rest; a grey pixel keeps
+  its value, as libpng's own shortcut does), computed exactly in ``cv2.transform``'s float sums
+  (every term a multiple of 2^-16 under 2^8: 24 bits, exact in a float32), rounded after a shift of
+  just under a half (so the rounding is the sum's floor);
+* the half-size colour copy is OpenCV's own halving of the whole decode (``cv2.resize`` to the
+  integer half, ``INTER_LINEAR_EXACT``, as ``imdecode`` does for ``IMREAD_REDUCED_COLOR_2``).
+
+The colour copy is kept (one photo's, identified by the very ``bytes`` object read) until
+``half_colour`` takes it. Any other photo is decoded as before. The tests decode every 24-bit
+colour both ways (``tests/games/railroad_ink/test_ri_photo_one_decode.py``).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import cv2
+import numpy as np
+
+PNG_HEAD = b"\x89PNG\r\n\x1a\n"
+# chunks that change nothing in the pixels an 8-bit RGB PNG decodes to (anything else: decoded as before)
+HARMLESS = {b"IHDR", b"IDAT", b"IEND", b"pHYs", b"tIME"}
+# libpng's grey sum (``png_set_rgb_to_gray(png, 1, 0.299, 0.587)``: 0.299 and 0.587 of 32768,
+# truncated; blue the rest), in OpenCV's channel order (B, G, R), less just under a half for the floor
+GREY = np.array([[3737, 19234, 9797, -16384 + 0.5]], np.float64) / 32768
+
+_kept: tuple[bytes, np.ndarray] | None = None
+_lock = threading.Lock()
+
+
+def plain_png(data: bytes) -> bool:
+    """Whether ``data`` is a PNG of 8-bit RGB pixels whose chunks are all HARMLESS (walked up to
+    its first IDAT; a damaged header is not plain: it is decoded as before, and refused there)."""
+    if not data.startswith(PNG_HEAD) or len(data) < 33 or data[12:16] != b"IHDR":
+        return False
+    if data[24] != 8 or data[25] != 2:   # bit depth 8, colour type 2 (RGB)
+        return False
+    at = 8
+    while at + 8 <= len(data):
+        size, kind = int.from_bytes(data[at:at + 4], "big"), data[at + 4:at + 8]
+        if kind not in HARMLESS:
+            return False
+        if kind == b"IDAT":
+            return True
+        at += 12 + size
+    return False
+
+
+def grey(data: bytes) -> np.ndarray | None:
+    """The photo's grey copy, as ``cv2.imdecode(data, IMREAD_GRAYSCALE)`` gives it; for a plain PNG
+    made from one colour decode whose half-size copy is kept for :func:`half_colour`."""
+    global _kept
+    with _lock:
+        _kept = None
+    buf = np.frombuffer(data, np.uint8)
+    colour = cv2.imdecode(buf, cv2.IMREAD_COLOR) if plain_png(data) else None
+    if colour is None or colour.ndim != 3 or colour.shape[2] != 3:   # (a damaged one: its own decode says why)
+        return cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+    h, w = colour.shape[:2]
+    half = cv2.resize(colour, (w // 2, h // 2), interpolation=cv2.INTER_LINEAR_EXACT)
+    with _lock:
+        _kept = (data, half)
+    return cv2.transform(colour, GREY)
+
+
+def half_colour(data: bytes) -> np.ndarray | None:
+    """The photo at half size in colour, as ``cv2.imdecode(data, IMREAD_REDUCED_COLOR_2)`` gives
+    it: the copy :func:`grey` kept for this very ``data``, once, else decoded."""
+    global _kept
+    with _lock:
+        kept, _kept = _kept, (None if _kept is not None and _kept[0] is data else _kept)
+    if kept is not None and kept[0] is data:
+        return kept[1]
+    return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2)
