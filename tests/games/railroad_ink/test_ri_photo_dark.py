@@ -69,10 +69,10 @@ def test_a_faint_line_within_the_measured_noise_does_not_flag_an_empty_space():
         if side.why == read.IN_THE_NOISE]
     assert len(weak) >= 3   # the rows' count of the noise would have flagged these spaces
     # no space is flagged for the noise; the sheet's railways in A2 and A6 run into the printed
-    # highway exits, which the rules never allow (photo/joins.py, round seventeen): those two only
-    from railprint.games.railroad_ink.photo import joins
-    assert [(u.square, u.reason) for u in doubts] == [("A2", f"N: {joins.MEETS_OTHER_EXIT}"),
-                                                      ("A6", f"N: {joins.MEETS_OTHER_EXIT}")]
+    # highway exits, which the rules never allow (photo/sheet_kinds.py and photo/joins.py, round
+    # seventeen, give the same words): those two only
+    from railprint.games.railroad_ink.photo.sheet_kinds import EXIT_WHY
+    assert [(u.square, u.reason) for u in doubts] == [("A2", f"N: {EXIT_WHY['h']}"), ("A6", f"N: {EXIT_WHY['h']}")]
 
 
 def test_in_a_noisy_photo_a_faint_line_still_flags_its_space():

@@ -99,7 +99,7 @@ def _reader_reasons() -> list[str]:
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         f"N: {two_tracks.WHY}; E: {two_tracks.WHY}",
-        f"E: {erased.WHY['h']}; W: {erased.WHY['r']}", f"N: {joins.MEETS_OTHER}; W: {joins.MEETS_OTHER_EXIT}",
+        f"E: {erased.WHY['h']}; W: {erased.WHY['r']}", f"N: {joins.MEETS_OTHER}; W: {read.sheet_kinds.EXIT_WHY['r']}",
         f"S: a few marks; {joins.JOINS_NOTHING}",
         *(f"S: {why}; highway and railway meet without a station" for why in (
             kind_shape.TWO_WHY, kind_shape.FULL_WHY, kind_shape.BAND_WHY, kind_shape.FLANK_WHY, kind_shape.RUNG_WHY)),

@@ -25,11 +25,11 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.sheet_kinds import EXIT_WHY
 
 MIN_JOINS = 3          # sides meeting their own kind (across an edge or at an exit) for a sheet checked
 BROKEN_SHARE = 1 / 6   # ... and sides meeting the other kind at most this share of them
 MEETS_OTHER = "meets a route of the other kind across the edge: the rules never join them"
-MEETS_OTHER_EXIT = "meets an exit of the other kind: the rules never join them"
 JOINS_NOTHING = "joins no route and no exit, as every route drawn does: a stain or an erased line?"
 STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))   # N E S W
 
@@ -85,7 +85,7 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
                 if met[0] == kind:
                     joined = True
                 else:
-                    why.append(f"{'NESW'[s]}: {MEETS_OTHER_EXIT if met[1] else MEETS_OTHER}")
+                    why.append(f"{'NESW'[s]}: {EXIT_WHY[met[0]] if met[1] else MEETS_OTHER}")
             if not joined:
                 why.append(JOINS_NOTHING)
             if why:

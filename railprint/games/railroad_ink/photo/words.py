@@ -105,8 +105,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "linia dużo jaśniejsza niż linie kolejowe na tym arkuszu: wytarta linia?"),
     ("meets a route of the other kind across the edge: the rules never join them",
      "styka się przez krawędź z trasą innego rodzaju: zasady nigdy ich nie łączą"),
-    ("meets an exit of the other kind: the rules never join them",
-     "dochodzi do wyjścia innego rodzaju: zasady nigdy ich nie łączą"),
     ("joins no route and no exit, as every route drawn does: a stain or an erased line?",
      "nie łączy się z żadną trasą ani wyjściem, choć każda narysowana trasa się łączy: plama albo wytarta linia?"),
     ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
