@@ -147,6 +147,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
     sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind, certain, why)``;
     ``uncertain_of(square, token, why)``; ``lines``: each side's ``one_line.follow`` of its long
     strip, shared with the steps before."""
+    if drawn_freely(rows, {u.square for u in uncertain}):
+        return rows, uncertain   # the exits' kinds are no evidence where the player ignores the rules
     at = places(rows, uncertain, rel, ink, p, strip=strip, features=features, sides_at=sides_at, lines=lines)
     if at is None:
         return rows, uncertain
@@ -200,6 +202,8 @@ def rules(rows: list, uncertain: list, *, square_of: Callable = square, uncertai
     edge; none of 140 photos of the independent generators (indep 10,000-11,029, indep2
     10,000-11,029), whose players follow the rules, did. Nothing is made certain here."""
     flagged = {u.square for u in uncertain}
+    if drawn_freely(rows, flagged, square_of):
+        return uncertain   # the rule says nothing of this sheet
     broken: dict[tuple[int, int], list[str]] = {}
     for r in range(SIZE):
         for c in range(SIZE):
@@ -207,13 +211,26 @@ def rules(rows: list, uncertain: list, *, square_of: Callable = square, uncertai
             if square_of(r, c) in flagged or rows[r][c].marker in ("v", "x"):
                 continue
             for s in range(4):
-                if edges[s] not in "hr":
-                    continue
                 x = EXIT_AT.get((r, c, s))
-                if x is not None and edges[s] != x.kind:
+                if edges[s] in "hr" and x is not None and edges[s] != x.kind:
                     broken.setdefault((r, c), []).append(f"{'NESW'[s]}: {EXIT_WHY[x.kind]}")
-                rr, cc = r + STEP[s][0], c + STEP[s][1]
-                if 0 <= rr < SIZE and 0 <= cc < SIZE and square_of(rr, cc) not in flagged \
-                        and rows[rr][cc].edges[(s + 2) % 4] in "hr" and rows[rr][cc].edges[(s + 2) % 4] != edges[s]:
-                    return uncertain   # drawn freely: the rule says nothing of this sheet
     return uncertain + [uncertain_of(square_of(r, c), rows[r][c].token, "; ".join(why)) for (r, c), why in sorted(broken.items())]
+
+
+def drawn_freely(rows: list, flagged: set, square_of: Callable = square) -> bool:
+    """Whether two spaces read with certainty (not in ``flagged``) face each other across an edge
+    as a highway and a railway: a board drawn without the rules (``synth.py``'s random boards),
+    where a route's kind says nothing of its neighbour's or of the exit it meets. A misread does not
+    make one (a route misread is misread all along, as one kind)."""
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if square_of(r, c) in flagged or rows[r][c].marker in ("v", "x"):
+                continue
+            for s in (1, 2):   # each inner edge once, from its west or north space
+                rr, cc = r + STEP[s][0], c + STEP[s][1]
+                if rr >= SIZE or cc >= SIZE or square_of(rr, cc) in flagged or rows[rr][cc].marker in ("v", "x"):
+                    continue
+                a, b = rows[r][c].edges[s], rows[rr][cc].edges[(s + 2) % 4]
+                if a in "hr" and b in "hr" and a != b:
+                    return True
+    return False
