@@ -24,3 +24,15 @@ def read_seed(seed: int) -> SeedReading:
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
              if reading.board.rows[r][c] != board.rows[r][c]}
     return SeedReading(board, plan, reading, {u.square: u for u in reading.uncertain}, wrong)
+
+
+def check_night_seed(seed: int, habit: str | None, most_wrong: int, square: str, guess: str) -> SeedReading:
+    """``seed`` read: a night photo (with ``habit``, when given), every space read wrong flagged,
+    at most ``most_wrong`` of them, and ``square`` flagged with ``guess``."""
+    got = read_seed(seed)
+    assert "night" in got.plan.effects
+    assert habit is None or habit in got.plan.habits
+    assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
+    assert len(got.wrong) <= most_wrong, sorted(got.wrong)
+    assert got.flagged[square].guess == guess
+    return got

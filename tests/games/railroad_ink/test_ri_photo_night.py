@@ -79,13 +79,9 @@ def test_a_night_sheet_s_colours_say_its_kinds():
 # unflagged (D2 ..rhs read ..rr, D7 .h.rs read .r.r); the colour level was 0.31.
 def test_a_night_photo_s_highlighter_highways_are_flagged():
     pytest.importorskip("pypdfium2")
-    from tests.games.railroad_ink.indep2_seed import read_seed
+    from tests.games.railroad_ink.indep2_seed import check_night_seed
 
-    got = read_seed(1025)
-    assert "night" in got.plan.effects and "highlighter" in got.plan.habits
-    assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
-    assert len(got.wrong) <= 8, sorted(got.wrong)
-    assert got.flagged["D2"].guess == "..rhs"
+    check_night_seed(1025, "highlighter", 8, "D2", "..rhs")
 
 
 def _rails_sheet():
