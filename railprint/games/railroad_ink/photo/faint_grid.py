@@ -42,3 +42,18 @@ def grid_on(samples: np.ndarray, off_mm: float) -> bool:
         if v.size < GRID_LOOKS or float((np.abs(v) <= off_mm).mean()) < GRID_ON_SHARE:
             return False
     return True
+
+
+GRID_RISE = 0.15       # a printed grid line: its darkness this far over the paper's beside it ...
+FAINT_RISE = 0.07      # ... or, looked for again where the grid's lines were not found, this far
+
+
+def lost(samples: np.ndarray, off_mm: float, min_found: int, min_confirmed: float) -> bool:
+    """Whether ``samples`` (``read._grid_samples``) lose the printed grid where it is read: fewer
+    than ``min_found`` crossings found on both axes, or under ``min_confirmed`` of the inner
+    crossings' lines within ``off_mm`` on both looks (on either axis)."""
+    found = ~np.isnan(samples).all(axis=3)
+    inner = samples[1:-1, 1:-1]
+    confirmed = ((np.abs(inner[..., 0]) <= off_mm) & (np.abs(inner[..., 1]) <= off_mm)).mean(axis=(0, 1))
+    return int(found.all(axis=2).sum()) < min_found or float(confirmed.min()) < min_confirmed
+

@@ -642,7 +642,7 @@ GRID_REFIT_MM = 0.5      # a grid line further off than this: the homography is 
 
 
 def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None,
-                other: bool = False) -> list[tuple[int, int, bool, float, float]]:
+                other: bool = False, rise: float = faint_grid.GRID_RISE) -> list[tuple[int, int, bool, float, float]]:
     """The printed grid's lines found beside each of its 8 x 8 crossings in the rectified ``dark``
     (``_darkness``): (i, j, vertical, off, along) -- crossing (i, j)'s vertical line (or its
     horizontal one) found ``off`` mm across from where it should be, at ``along`` mm from the
@@ -665,7 +665,7 @@ def _grid_lines(dark: np.ndarray, near: tuple[int, int, int] | None = None,
         profiles = np.median(flat[index], axis=1)
         for n, profile, base in zip(members, profiles, np.median(profiles, axis=1).tolist()):
             k = int(np.argmax(profile))
-            if profile[k] < base + 0.15 or k in (0, len(profile) - 1):
+            if profile[k] < base + rise or k in (0, len(profile) - 1):
                 continue
             a, b, c = profile[k - 1], profile[k], profile[k + 1]
             den = a - 2 * b + c
@@ -760,14 +760,14 @@ GRID_MIN_FOUND = 16      # fewer crossings than this found at all: the grid is n
 GRID_CONFIRMED = 0.4     # under this share of the inner crossings' lines on, on both looks: nor is it
 
 
-def _grid_samples(dark: np.ndarray) -> np.ndarray:
+def _grid_samples(dark: np.ndarray, rise: float = faint_grid.GRID_RISE) -> np.ndarray:
     """The printed grid's offsets from where the rectification puts it, in mm: an array (8, 8, 2, 2)
     -- crossing (i, j), axis (0: x, from its vertical line; 1: y, from its horizontal line), look
     (0: beside the crossing, 1: on its other side, ``_grid_lines(other=True)``); NaN where no line
     was found."""
     out = np.full((SIZE + 1, SIZE + 1, 2, 2), np.nan)
     for look in (0, 1):
-        for i, j, vertical, off, _ in _grid_lines(dark, other=bool(look)):
+        for i, j, vertical, off, _ in _grid_lines(dark, other=bool(look), rise=rise):
             out[i, j, 0 if vertical else 1, look] = off
     return out
 
@@ -837,10 +837,7 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok:
     both looks agree (on either axis; on flat dev photos 0.61 or more, on a grid 6 mm off 0):
     every space. ``field``: the warp the grid was read through
     (for the reason)."""
-    found = ~np.isnan(samples).all(axis=3)
-    inner = samples[1:-1, 1:-1]
-    confirmed = ((np.abs(inner[..., 0]) <= GRID_OFF_MM) & (np.abs(inner[..., 1]) <= GRID_OFF_MM)).mean(axis=(0, 1))
-    if (int(found.all(axis=2).sum()) < GRID_MIN_FOUND or float(confirmed.min()) < GRID_CONFIRMED) \
+    if faint_grid.lost(samples, GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED) \
             and not (faint_ok and faint_grid.grid_on(samples, GRID_OFF_MM)):   # round fifteen: a faint grid's lines on
         # a grid this far off finds drawn lines or the round boxes' frames in place of its own:
         # a warp onto those would be read as right; the inner lines seen twice in agreement tell
@@ -871,32 +868,48 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok:
     return doubts
 
 
-def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False
-                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float, np.ndarray | None]:
+def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False,
+                fainter: bool = False) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float, np.ndarray | None]:
     """Check the rectified grid against the sheet's printed grid lines, which must lie exactly on
     the grid: a sheet that is not flat (curled, folded, a corner lifted), or a mark misplaced,
     puts them off where the homography puts them. Where the printed lines show a smooth offset
     over GRID_WARP_MM, the grid is rectified again through a warp onto them (``_grid_field``,
     interpolated between the crossings) and checked once more; the spaces whose lines still miss
     are returned to be flagged (``_grid_doubts``), never read silently off the grid. Returns
-    (rect, dark, doubts, the largest offset found in mm, the warp's field or None)."""
-    samples = _grid_samples(dark)
+    (rect, dark, doubts, the largest offset found in mm, the warp's field or None). Round
+    eighteen: with ``fainter`` (a photo of LOW_GRID_PX_PER_MM or more at the grid), a grid whose
+    lines the first look loses (``faint_grid.lost``) is read again looking for fainter lines
+    (``faint_grid.FAINT_RISE``), kept when that look finds it by the same test."""
+    got = _grid_read(gray, H, rect, dark, faint_grid.GRID_RISE)
+    if fainter and faint_grid.lost(got[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
+        again = _grid_read(gray, H, rect, dark, faint_grid.FAINT_RISE)
+        if not faint_grid.lost(again[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
+            got = again
+    rect, dark, samples, offset, field = got
+    return rect, dark, _grid_doubts(samples, field, faint_ok), offset, field
+
+
+def _grid_read(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, rise: float
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray | None]:
+    """``_grid_check``'s reading of the grid with its lines looked for at ``rise``: (rect, dark,
+    the samples, the largest offset in mm, the warp's field or None)."""
+    samples = _grid_samples(dark, rise)
     field = _grid_field(samples)
     if field is None:
-        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), float("inf"), None
+        return rect, dark, samples, float("inf"), None
     offset = float(np.abs(field).max())
     if offset <= GRID_WARP_MM:
-        return rect, dark, _grid_doubts(samples, faint_ok=faint_ok), offset, None
+        return rect, dark, samples, offset, None
     total = field
     for _ in range(2):
         rect, _ = _rectify(gray, H, total)
         dark = _darkness(rect)
-        samples = _grid_samples(dark)
+        samples = _grid_samples(dark, rise)
         more = _grid_field(samples)
         if more is None or float(np.abs(more).max()) <= GRID_WARP_MM:
             break
         total = total + more
-    return rect, dark, _grid_doubts(samples, total, faint_ok), offset, total
+    return rect, dark, samples, offset, total
 
 
 ONE_MARK_CROSSINGS = 40   # one mark found: the grid followed from it must show this many crossings ...
@@ -1900,7 +1913,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     dark = _darkness(rect) if dark is None else dark
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset, warp = _grid_check(src, H, rect, dark,
-                                                   faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
+                                                   faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM,
+                                                   fainter=src_ppm >= LOW_GRID_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
