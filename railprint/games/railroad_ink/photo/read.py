@@ -877,7 +877,7 @@ def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndar
     interpolated between the crossings) and checked once more; the spaces whose lines still miss
     are returned to be flagged (``_grid_doubts``), never read silently off the grid. Returns
     (rect, dark, doubts, the largest offset found in mm, the warp's field or None). Round
-    eighteen: with ``fainter`` (a photo of LOW_GRID_PX_PER_MM or more at the grid), a grid whose
+    eighteen: with ``fainter`` (a photo of faint_grid.GRID_FAINT_PX_PER_MM or more at the grid), a grid whose
     lines the first look loses (``faint_grid.lost``) is read again looking for fainter lines
     (``faint_grid.FAINT_RISE``), kept when that look finds it by the same test."""
     got = _grid_read(gray, H, rect, dark, faint_grid.GRID_RISE)
@@ -1914,7 +1914,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset, warp = _grid_check(src, H, rect, dark,
                                                    faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM,
-                                                   fainter=src_ppm >= LOW_GRID_PX_PER_MM)
+                                                   fainter=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
