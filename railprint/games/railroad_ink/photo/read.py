@@ -37,6 +37,7 @@ from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_w
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
+from railprint.games.railroad_ink.photo import night_lines
 from railprint.games.railroad_ink.photo import outlined_centre
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import small_stats
@@ -2230,10 +2231,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     # each space's sides read once, for the loop and every revision after it (photo/once.py)
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
-    if (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none":   # photo/noise_floor.py
+    night = (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none"
+    if night:   # photo/noise_floor.py; round eighteen: photo/night_lines.py (the sheet's own lines)
         cut = int(round((ACROSS - 3.6) * PX_PER_MM))
-        sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=lambda r, c, s: noise_floor.rise(
-            _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+        rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(_averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+        sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
+        sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
@@ -2322,6 +2325,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
+    if night:   # round eighteen: a light route lost in the dark beside a space read with certainty
+        uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
