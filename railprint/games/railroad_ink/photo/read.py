@@ -2325,11 +2325,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
-    if night:   # round eighteen: a light route lost in the dark beside a space read with certainty
-        uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
-    return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
+    uncertain = uncertain + odd + noisy
+    if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
+        uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
+    return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
 def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,
