@@ -41,7 +41,7 @@ def test_a_route_far_on_its_kinds_side_of_the_boundary_is_no_longer_flagged():
     # is not there: the rules keep them apart, so C4's W is a railway in this made-up sheet)
     cells = {(2, 2): ".r.r", (2, 3): "..rr"}
     why = f"E: {read.NEITHER}"
-    far = {(2, 2, 1): 1.3, (2, 2, 3): 1.1, (2, 3, 3): 1.2, (2, 3, 2): 0.9, (2, 1, 1): 1.4}
+    far = {(2, 2, 1): 1.3, (2, 2, 3): 0.8, (2, 3, 3): 1.2, (2, 3, 2): 0.9, (2, 1, 1): 1.4}
     assert _revise(cells, {(2, 2): why}, far) == []
     # the same space with the side (or its neighbour across the edge) nearer the boundary, another
     # doubt beside the kind, a side not placed, or no trusted boundary: still flagged
@@ -66,6 +66,14 @@ def test_a_space_the_rules_read_uncertain_keeps_its_flag():
     # a highway and a railway meeting with no station: the reader's rules keep it uncertain
     cells = {(3, 3): "hr.."}
     assert _revise(cells, {(3, 3): f"N: {read.NEITHER}"}, {(3, 3, 0): -1.5, (3, 3, 1): 1.5}) == ["D4"]
+
+
+def test_a_station_or_an_overpass_keeps_its_flag():
+    # a kind doubt beside a centre mark: a station read as an overpass (indep dev 70,028 B3), or a
+    # station that is not there (indep2 dev 70,001 B3), hides behind it
+    far = {(3, 3, 0): -1.5, (3, 3, 1): 1.5, (3, 3, 2): -1.5, (3, 3, 3): 1.5}
+    assert _revise({(3, 3): "hrhro"}, {(3, 3): f"E: {read.NEITHER}"}, far) == ["D4"]
+    assert _revise({(3, 3): "hr..s"}, {(3, 3): f"E: {read.NEITHER}"}, far) == ["D4"]
 
 
 def test_kind_only_reads_the_reason_side_by_side():
