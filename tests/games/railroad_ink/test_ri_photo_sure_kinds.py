@@ -52,14 +52,31 @@ def test_a_route_far_on_its_kinds_side_of_the_boundary_is_no_longer_flagged():
     assert _revise(cells, {(2, 2): f"{why}; centre: a station?"}, far) == ["C3"]
     assert _revise(cells, {(2, 2): read.NOT_A_FACE}, far) == ["C3"]
     assert _revise(cells, {(2, 2): why}, {k: v for k, v in far.items() if k != (2, 2, 3)}) == ["C3"]
+    # the route runs on into no placed side of its neighbour (a line read where none was drawn)
+    assert _revise(cells, {(2, 2): why}, {k: v for k, v in far.items() if k != (2, 1, 1)}) == ["C3"]
     assert _revise(cells, {(2, 2): why}, {}) == ["C3"]
 
 
 def test_a_highway_is_made_certain_on_the_highway_side_only():
     cells = {(4, 4): "h.h."}
     why = f"N: {read.BROAD}"
-    assert _revise(cells, {(4, 4): why}, {(4, 4, 0): -1.2, (4, 4, 2): -1.0}) == []
-    assert _revise(cells, {(4, 4): why}, {(4, 4, 0): 1.2, (4, 4, 2): -1.0}) == ["E5"]
+    near = {(3, 4, 2): -0.9, (5, 4, 0): -1.1}
+    assert _revise(cells, {(4, 4): why}, {(4, 4, 0): -1.2, (4, 4, 2): -1.0, **near}) == []
+    assert _revise(cells, {(4, 4): why}, {(4, 4, 0): 1.2, (4, 4, 2): -1.0, **near}) == ["E5"]
+
+
+def test_a_route_at_the_boards_edge_runs_on_into_a_printed_exit_of_its_kind():
+    from railprint.games.railroad_ink.board import EXIT_AT
+
+    (r, c, s), x = min((k, v) for k, v in EXIT_AT.items() if v.kind == "h")
+    edges = "".join("h" if t in (s, (s + 2) % 4) else "." for t in range(4))
+    dr, dc = sure_kinds.STEP[(s + 2) % 4]
+    at = {(r, c, s): -1.2, (r, c, (s + 2) % 4): -1.1, (r + dr, c + dc, s): -1.0}
+    assert _revise({(r, c): edges}, {(r, c): f"{'NESW'[s]}: {read.NEITHER}"}, at) == []
+    # a railway read there runs into a highway exit: kept
+    rail = edges.replace("h", "r")
+    assert _revise({(r, c): rail}, {(r, c): f"{'NESW'[s]}: {read.NEITHER}"}, {k: -v for k, v in at.items()}) \
+        == [square(r, c)]
 
 
 def test_a_space_the_rules_read_uncertain_keeps_its_flag():

@@ -7,13 +7,14 @@ middle, +1 at the railway exits'), and re-guesses flagged sides by it; it never 
 certain. A space flagged only because one of its route sides is "neither clearly a highway nor a
 railway" (or another of the kind doubts in :data:`KIND_DOUBTS`), whose every route side lies far
 (SURE_Z or more) on the side of that boundary the reading says, and so does the side across each
-edge (the neighbour's side of the same route), is a tap the player should not need: the flag is
+edge (the neighbour's side of the same route, which must be there: or a printed exit of its kind), is a tap the player should not need: the flag is
 dropped there, and only there, when the reader's own rules read the space with certainty from
 those sides made certain (an empty centre, a die face). Not a station or an overpass: a kind
 doubt beside a centre mark hides a station read as an overpass or a station that is not there
-(on dev photos of the four generators, 3 of 340 such flags dropped at 0.5 were wrong: two of
-them at a centre mark, one an empty space read as a railway at 0.58; of the 220 flags of plain
-routes at 0.75 or more none was wrong).
+(on 111 dev photos of the three independent generators, indep and indep2 70,000-029, indep3
+4,000-015 and flat 4,100-134, 6 of 368 such flags dropped at 0.5 were wrong: two at a centre mark,
+four empty spaces read as routes, two of them at 0.81 and 0.96; of the 99 flags of plain routes
+running on into their neighbours at 0.75 or more none was wrong).
 
 Nothing else is made certain: a space with any other doubt (a faint line, its centre, the grid,
 the light, a die face, an exit or a neighbour of the other kind) keeps its flag, and the steps
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo import bare_rail, colour, kind_shape, twolines
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
 
@@ -52,8 +53,12 @@ def kind_only(reason: str, edges: str) -> bool:
 
 
 def margin(at: dict, r: int, c: int, edges: str) -> float | None:
-    """The least distance of the space's route sides (and their neighbours' across each edge) on
-    the side of the boundary their kind says; None where a route side is not placed."""
+    """The least distance of the space's route sides and their neighbours' across each edge on
+    the side of the boundary their kind says; None where a route side is not placed, or runs on
+    into no placed side of the neighbour (nor, at the board's edge, into a printed exit of its
+    kind): a route drawn runs on, a line read where none was drawn mostly does not (indep2 dev
+    70,028: empty spaces beside a highlighter's highways read as highways, 0.81 and 0.96 on the
+    highway side, their neighbours empty)."""
     least = None
     for s in range(4):
         kind = edges[s]
@@ -63,7 +68,12 @@ def margin(at: dict, r: int, c: int, edges: str) -> float | None:
             return None
         sign = 1.0 if kind == "r" else -1.0
         dr, dc = STEP[s]
-        other = at.get((r + dr, c + dc, (s + 2) % 4))
+        if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE):
+            if (x := EXIT_AT.get((r, c, s))) is None or x.kind != kind:
+                return None
+            other = None
+        elif (other := at.get((r + dr, c + dc, (s + 2) % 4))) is None:
+            return None
         for v in (at[(r, c, s)], other):
             if v is not None:
                 least = sign * v if least is None else min(least, sign * v)
