@@ -32,7 +32,7 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
-from railprint.games.railroad_ink.photo import sheet_kinds, two_tracks
+from railprint.games.railroad_ink.photo import sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
@@ -2308,9 +2308,14 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain, lines=long_lines)
         if not small and not unblurred:   # round seventeen: the sheet's two kinds as its exits show them
+            placed: dict = {}
             rows, uncertain = sheet_kinds.revise(
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
+                space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+                placed=placed)
+            uncertain = sure_kinds.revise(   # round eighteen: no doubt left of the kinds (photo/sure_kinds.py)
+                rows, uncertain, placed, sides_at=sides_at, side_read=SideRead,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
             rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
