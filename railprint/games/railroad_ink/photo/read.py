@@ -143,9 +143,15 @@ def _bound_segments(data: bytes, kind: str) -> None:
 
 
 def _decode(data: bytes) -> np.ndarray:
+    """The photo as one grey channel (``_decoded``'s grey copy)."""
+    return _decoded(data)[0]
+
+
+def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None]:
     """The photo as one grey channel, once its size is known to be sane: the header is read
     first (Pillow, one format's plugin), and a JPEG's scans are counted, so no decoder starts on
-    a file that asks for too many pixels or too many passes over them."""
+    a file that asks for too many pixels or too many passes over them; and its half-size colour
+    copy when the same decode made it (a plain PNG: ``one_decode``), else None."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
                          hint="send a smaller JPEG (the camera's normal quality is fine)",
@@ -157,7 +163,7 @@ def _decode(data: bytes) -> np.ndarray:
     kind = _photo_format(data)
     if kind is None:
         if decode.container(data):   # HEIC/HEIF or AVIF: an iPhone's own photo (decode.py)
-            return _decode_heif(data)
+            return _decode_heif(data), None
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
@@ -178,7 +184,7 @@ def _decode(data: bytes) -> np.ndarray:
             raise PhotoError(str(exc), hint="save it again as an ordinary JPEG",
                              pl=f"{exc} (zapisz zdjęcie ponownie jako zwykły JPEG)") from None
     with native_stderr() as said:   # libjpeg and libpng print their complaints on stderr
-        image = one_decode.grey(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
+        image, half = one_decode.decode(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
     damage = _decoder_says(said)
     if image is None:
         raise PhotoError("the image could not be decoded" + (f" ({damage})" if damage else "")
@@ -190,7 +196,7 @@ def _decode(data: bytes) -> np.ndarray:
                          hint="copy or send the photo again",
                          pl=f"zdjęcie jest uszkodzone ({damage}): brakuje jego części albo jest błędna "
                             "(skopiuj albo wyślij zdjęcie ponownie)")
-    return image
+    return image, half
 
 
 def _check_size(w: int, h: int) -> None:
@@ -1840,7 +1846,7 @@ def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
 
 
 def read_photo(data: bytes, source: str = "<photo>") -> Reading:
-    gray = _decode(data)
+    gray, half_colour = _decoded(data)
     found, foreign, motion = _find_all(gray)
     if not found:
         _refuse_a_screen(gray)
@@ -1907,7 +1913,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
     marks = expansion_marks.Marks(expansion, rect, black) if expansion != "none" else None   # lava, craters
     # round fifteen: the photo's colours (photo/colour.py), where the grid is read from the photo itself
-    colour = ink_colour.photo(data, gray.shape) if S is None and expansion == "none" \
+    colour = ink_colour.photo(data, gray.shape, half_colour) if S is None and expansion == "none" \
         and src_ppm >= LOW_GRID_PX_PER_MM else None
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
