@@ -52,22 +52,24 @@ def binarised(gray: np.ndarray) -> bool:
     return hist[MID_LOW:MID_HIGH].sum() / total < MID_MAX and hist[:MID_LOW].sum() / total >= DARK_MIN
 
 
-def _codes() -> list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]]:
-    """For each id of the 4x4 dictionary and each turn: (id, turn, black cells, white cells that
-    must be empty, black cells that must show a ring): 6 x 6 boolean masks."""
+def _codes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each id of the 4x4 dictionary in each turn (rows, id-major): (the ids and turns, 2 columns;
+    the white cells that must be empty; the black cells that must show a ring: 6 x 6 = 36 columns)."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    out = []
+    which, whites, rings = [], [], []
     for marker in range(dictionary.bytesList.shape[0]):
         black = cv2.aruco.generateImageMarker(dictionary, marker, CELLS) < 128
         for turn in range(4):
             b = np.rot90(black, turn)
             white = np.pad(~b, 1, constant_values=True)   # the paper round the mark is white
             beside = white[:-2, 1:-1] | white[2:, 1:-1] | white[1:-1, :-2] | white[1:-1, 2:]
-            out.append((marker, turn, b, ~b, b & beside))
-    return out
+            which.append((marker, turn))
+            whites.append((~b).ravel())
+            rings.append((b & beside).ravel())
+    return np.array(which), np.array(whites), np.array(rings)
 
 
-_CODES = _codes()
+_WHICH, _WHITE, _RING = _codes()
 
 
 def cell_shares(gray: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -87,10 +89,15 @@ def decode(shares: tuple[np.ndarray, np.ndarray]) -> tuple[int, int] | None:
     """(id, turn) of the one code whose cells (``cell_shares``) fit as a hollowed mark, or None
     (none fits, or more than one)."""
     whole, middle = shares
-    misfit = sorted((max(float(middle[white].max(initial=0.0)) - WHITE_MAX, BLACK_MIN - float(whole[ring].min(initial=1.0))),
-                     marker, turn) for marker, turn, _black, white, ring in _CODES)
-    (best, marker, turn), second = misfit[0], misfit[1][0]
-    return (marker, turn) if best < 0 and second - best >= APART else None
+    # how far each code and turn misfits: its white cells' most black, its ring cells' least
+    misfit = np.maximum(np.where(_WHITE, middle.ravel(), 0.0).max(axis=1) - WHITE_MAX,
+                        BLACK_MIN - np.where(_RING, whole.ravel(), 1.0).min(axis=1))
+    order = np.argsort(misfit, kind="stable")
+    best, second = float(misfit[order[0]]), float(misfit[order[1]])
+    if best < 0 and second - best >= APART:
+        marker, turn = _WHICH[order[0]]
+        return int(marker), int(turn)
+    return None
 
 
 def marks(gray: np.ndarray, small: np.ndarray, k: float, ours) -> list[tuple[int, np.ndarray]]:
