@@ -95,4 +95,3 @@ def test_three_marks_found_the_fourth_is_looked_for_where_they_put_it(monkeypatc
     reading = read.read_photo(data, "covered.png")
     assert reading.markers == 3
     assert whole == []
-
