@@ -357,11 +357,12 @@ def _find_all(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int], deblu
     copy is made once, and the blur measured once, for every look."""
     copy = _detection_copy(gray)
     first = _detect(gray, copy[1], small=copy[0])
-    if len(first[0]) < 4 and scan_page.binarised(gray):   # a scan app's page: its marks hollowed (scan_page.py)
+    scanned = len(first[0]) < 4 and scan_page.binarised(gray)
+    if scanned:   # a scan app's page: its marks hollowed (scan_page.py); no motion blur is left to undo
         first = (_scan_marks(gray, copy, first[0]), first[1])
-    motions = deblur.motion_blurs(copy[0], 3) if len(first[0]) < 4 else []
+    motions = deblur.motion_blurs(copy[0], 3) if len(first[0]) < 4 and not scanned else []
     found, foreign = _find_markers(gray, copy, first, motions)
-    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
+    if len(found) < 4 and not scanned:   # a motion blur may hide some (or smear one into another id)
         unblurred, blur = _find_unblurred(gray, found, copy, motions)
         if len(unblurred) > len(found):
             return unblurred, foreign, blur
