@@ -181,3 +181,40 @@ def test_read_rel_flags_the_crossing_station_whose_outline_has_a_light_side():
     assert rows[3][3] == Cell("rhrh", "s")
     assert outlined_centre.WHY in {u.square: u.reason for u in uncertain}["D4"]
     assert all(rows[r][c] == Cell("rhrh", "o") for r, c in OVERPASSES)
+
+
+RAILWAYS = ((0, 0), (0, 2), (2, 0), (2, 2), (4, 0), (6, 2))
+MISREAD = (6, 6)   # a station on a straight (a highway north, a railway south), read as railways only
+
+
+def _route_sheet(all_outlined: bool = False) -> np.ndarray:
+    ink = np.zeros((int(round((9 * 2 + 7 * 21) * P)),) * 2, np.uint8)
+    for r, c in RAILWAYS:
+        cx, cy = _centre_px(r, c)
+        _railway(ink, cx, cy, True, stop_mm=2.7 if all_outlined else 0.0)
+        if all_outlined:   # a sheet whose railways all close in paper at their middle: nothing stands out
+            _hollow_station(ink, cx, cy)
+    cx, cy = _centre_px(*MISREAD)
+    _railway(ink, cx, cy, True, stop_mm=2.7)
+    _hollow_station(ink, cx, cy)
+    return ink
+
+
+def _route_rows() -> list[tuple]:
+    rows = [[Cell() for _ in range(7)] for _ in range(7)]
+    for r, c in RAILWAYS + (MISREAD,):
+        rows[r][c] = Cell("r.r.")
+    return [tuple(row) for row in rows]
+
+
+def test_a_certain_railway_whose_centre_is_a_stations_outline_is_flagged():
+    """Round eighteen (dev indep 60,003 F6: ``h.r.s`` read a certain ``r.r.``, its hollow square in
+    the centre): flagged, the guess kept; a sheet whose railways all close in as much flags
+    nothing; a space flagged already is left."""
+    rows = _route_rows()
+    got = outlined_centre.route_outlines(rows, [], _route_sheet(), _centre_px, P, square, Uncertain)
+    assert [(u.square, u.guess, u.reason) for u in got] == [("G7", "r.r.", outlined_centre.ROUTE_WHY)]
+    kept = [Uncertain("G7", "r.r.", "N: neither clearly a highway nor a railway")]
+    assert outlined_centre.route_outlines(rows, kept, _route_sheet(), _centre_px, P, square, Uncertain) == kept
+    assert outlined_centre.route_outlines(rows, [], _route_sheet(all_outlined=True), _centre_px, P, square,
+                                          Uncertain) == []

@@ -37,6 +37,16 @@ of 80,000-80,046) the light ink closed in 12.8-31.9 mm² at nine stations the in
 4 mm² (of 61 spaces read as a crossing or a four-way route holding a station), and at most
 7.8 mm² at the 226 read so without one.
 
+The same outline on a space read with certainty as routes of one kind (``route_outlines``): a
+station whose highway is read as a railway (a two-line highway over a ladder sheet's rungs, a
+bold one) reads as railways only, every side certain, and its hollow square is left in the
+centre (dev indep 60,003 F6, ``h.r.s`` read a certain ``r.r.``: 22.2 mm² closed in, the sheet's
+other one-kind route spaces 0-5.5 mm² but for four stations misread alike, all flagged). Such a
+space whose centre closes in ``HOLLOW_MM2`` or more and ``OVER`` times the sheet's other one-kind
+route spaces (their 75th percentile, in the ink) is flagged (``ROUTE_WHY``), its guess kept
+(which arm is the highway the centre does not say). On the dev photos above it flagged no space
+read right that was certain.
+
 Nothing here makes a space certain: it only flags spaces and changes flagged spaces' guesses.
 Nothing here imports the reader: it takes the ink mask and the spaces' centres.
 """
@@ -57,6 +67,7 @@ FOUR_WAY = ("rrrr", "hhhh")
 LIGHT = 0.6        # the light ink: the darkness at this share of the ink threshold or more ...
 SPECK_MM2 = 0.5    # ... its pieces smaller than this dropped (the paper's noise)
 WHY = "centre: paper closed in where the routes cross, unlike this sheet's other crossings: a station?"
+ROUTE_WHY = "centre: paper closed in, unlike this sheet's other routes: a station, a highway read as a railway?"
 
 
 def outlined(values: dict[tuple[int, int], float]) -> set[tuple[int, int]]:
@@ -120,3 +131,19 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
         why = WHY if u is None else u.reason + "; " + WHY
         flagged[square(r, c)] = uncertain_of(square(r, c), guess.token, why)
     return [tuple(row) for row in grid], list(flagged.values())
+
+
+def route_outlines(rows: list[tuple], uncertain: list, ink: np.ndarray,
+                   centre_px: Callable[[int, int], tuple[float, float]], ppm: float,
+                   square: Callable[[int, int], str], uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty as routes of one kind (no station, no
+    overpass) whose centre is outlined (:func:`outlined`, against the sheet's other one-kind
+    route spaces, flagged or not) flagged (``ROUTE_WHY``), its reading the guess."""
+    flagged = {u.square for u in uncertain}
+    routes = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+              if len(set(cell.edges) - {"."}) == 1 and not cell.marker]
+    if not any(square(r, c) not in flagged for r, c in routes):
+        return uncertain
+    values = {place: measure(ink, *centre_px(*place), ppm).hollow for place in routes}
+    found = [place for place in sorted(outlined(values)) if square(*place) not in flagged]
+    return uncertain + [uncertain_of(square(r, c), rows[r][c].token, ROUTE_WHY) for r, c in found]

@@ -2310,6 +2310,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round seventeen: an outline closing in paper where routes cross (photo/outlined_centre.py)
         rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
                                                 light=lambda: outlined_centre.light_ink(rel, level, PX_PER_MM))
+        uncertain = outlined_centre.route_outlines(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         # round eighteen: a joined station doubted for its centre alone, the sheet's mark there (photo/station_mark.py)
         if not small and not unblurred:
             uncertain = station_mark.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
