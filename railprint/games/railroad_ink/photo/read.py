@@ -40,6 +40,7 @@ from railprint.games.railroad_ink.photo import broad_line, noise_floor
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import small_stats
+from railprint.games.railroad_ink.photo import clipped_light
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -1913,8 +1914,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
-    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel, levels),
-                               unblurred=S is not None, mass=mass, marks=marks, colour=colour, levels=levels)
+    clipped = _clipped_spaces(rect, dark, black, rel, levels)
+    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
+                               colour=colour, levels=levels, lit=_lit_spaces(clipped, rect, dark, black, rel, levels))
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -2155,6 +2157,32 @@ CLIPPED = 250            # a photo's grey level this high is white clipped by th
 CLIPPED_SHARE = 0.5      # ... in this share of a space's paper: a light line there may be lost
 
 
+def _bright_spaces(rect: np.ndarray) -> set[tuple[int, int]]:
+    """The spaces with CLIPPED_SHARE of their paper at CLIPPED or more (``_clipped_spaces``' first look)."""
+    bright = (rect >= CLIPPED) & _interior()
+    inside = _interior()
+    p, sq = PX_PER_MM, layout.SQUARE_MM
+    out = set()
+    for r in range(SIZE):
+        for c in range(SIZE):
+            ys = slice(int((MARGIN_MM + r * sq) * p), int((MARGIN_MM + (r + 1) * sq) * p))
+            xs = slice(int((MARGIN_MM + c * sq) * p), int((MARGIN_MM + (c + 1) * sq) * p))
+            if bright[ys, xs].sum() >= CLIPPED_SHARE * max(1, inside[ys, xs].sum()):
+                out.add((r, c))
+    return out
+
+
+def _lit_spaces(clipped: set[tuple[int, int]], rect: np.ndarray, dark: np.ndarray, black: float,
+                rel: np.ndarray, levels: tuple[float, float, float]) -> set[tuple[int, int]]:
+    """Round eighteen: the clipped spaces where the sheet's own lightest line would still show
+    (photo/clipped_light.py): read as the others, not flagged "the paper is overexposed here"."""
+    contrast = _line_pieces(dark) if clipped else None
+    if contrast is None:
+        return set()
+    return clipped_light.lit(clipped, _bright_spaces(rect), _space_pieces(contrast), levels, black,
+                             lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)))
+
+
 def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: float = 1.0,
                     rel: np.ndarray | None = None, levels: tuple[float, float, float] | None = None
                     ) -> set[tuple[int, int]]:
@@ -2172,16 +2200,7 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
     faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher (the
     pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
     (too little to measure E against). ``levels``: ``_threshold(rel)``, when already measured."""
-    bright = (rect >= CLIPPED) & _interior()
-    inside = _interior()
-    p, sq = PX_PER_MM, layout.SQUARE_MM
-    out = set()
-    for r in range(SIZE):
-        for c in range(SIZE):
-            ys = slice(int((MARGIN_MM + r * sq) * p), int((MARGIN_MM + (r + 1) * sq) * p))
-            xs = slice(int((MARGIN_MM + c * sq) * p), int((MARGIN_MM + (c + 1) * sq) * p))
-            if bright[ys, xs].sum() >= CLIPPED_SHARE * max(1, inside[ys, xs].sum()):
-                out.add((r, c))
+    out = _bright_spaces(rect)
     if not out or dark is None or rel is None or SIZE * SIZE - len(out) < 5:
         return out
     contrast = _line_pieces(dark)
@@ -2202,8 +2221,8 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
-             colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None,
+             lit: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
@@ -2211,7 +2230,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
     each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
     marks (lava, craters), which revise each space's reading (``expansion.Marks``); ``levels``:
-    ``_threshold(rel)``, when already measured."""
+    ``_threshold(rel)``, when already measured; ``lit``: clipped spaces where the sheet's lightest
+    line would still show, not flagged overexposed (``_lit_spaces``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
@@ -2257,7 +2277,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 # reading alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
-            if clipped and (r, c) in clipped and "." in cell.edges:
+            if clipped and (r, c) in clipped and "." in cell.edges and (r, c) not in (lit or ()):
                 over = "the paper is overexposed here (white clipped): a light line may be lost"
                 certain, why = False, (why + "; " + over if why else over)
             if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
