@@ -37,7 +37,7 @@ from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_w
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
-from railprint.games.railroad_ink.photo import outlined_centre
+from railprint.games.railroad_ink.photo import outlined_centre, station_mark
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
 from railprint.games.railroad_ink.photo import small_stats
@@ -2358,7 +2358,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
         # round seventeen: an outline closing in paper where routes cross (photo/outlined_centre.py)
-        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                                light=lambda: outlined_centre.light_ink(rel, level, PX_PER_MM))
+        uncertain = outlined_centre.route_outlines(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        # round eighteen: a joined station doubted for its centre alone, the sheet's mark there (photo/station_mark.py)
+        if not small and not unblurred:
+            uncertain = station_mark.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
+                                           inked=lambda r, c: _centre_fill(ink, r, c))
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
         # round seventeen: a route against a printed exit of the other kind (photo/sheet_kinds.py)
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
