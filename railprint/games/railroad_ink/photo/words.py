@@ -137,6 +137,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # an outline closing in paper where routes cross (photo/outlined_centre.py)
     ("centre: paper closed in where the routes cross, unlike this sheet's other crossings: a station?",
      "środek: zamknięty obrysem papier na skrzyżowaniu, inaczej niż na innych skrzyżowaniach tego arkusza: stacja?"),
+    ("centre: paper closed in, unlike this sheet's other routes: a station, a highway read as a railway?",
+     "środek: zamknięty obrysem papier, inaczej niż na innych trasach tego arkusza: stacja, autostrada odczytana jako linia kolejowa?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"
