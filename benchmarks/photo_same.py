@@ -3,12 +3,12 @@ keep each reading (board, uncertain list with reasons, expansion, marks found, t
 offset, the sheet's QR fields, refusal text) and its CPU; then compare two such runs (issue 35,
 round fourteen: a change meant only to cut work must leave every reading byte-identical).
 
-    python benchmarks/photo_same.py photos DIR [--indep2 0:30] [--indep 0:30] [--synth 0:30] [--synth12 0:10]
+    python benchmarks/photo_same.py photos DIR [--indep2 0:30] [--indep 0:30] [--indep3 0:0] [--synth 0:30] [--synth12 0:10]
     python benchmarks/photo_same.py read DIR OUT.json [--repeat 3] [--shard K/N]
     PYTHONPATH=/tmp/main-tree python benchmarks/photo_same.py read DIR MAIN.json   # the other tree
     python benchmarks/photo_same.py compare MAIN.json BRANCH.json
 
-``photos`` writes the photos once (``indep2_photos.py``, ``indep_photos.py``, ``synth.py`` at
+``photos`` writes the photos once (``indep2_photos.py``, ``indep_photos.py``, ``indep3_photos.py``, ``synth.py`` at
 random sizes and at 12 MP; dev seeds only), named ``<generator>-<seed>.<ext>``. ``read`` times
 ``read_photo`` alone (user + sys of this process, decoding included), best of ``--repeat`` (the
 machine is shared: the least is the work's own cost). Its readings keep the homography too,
@@ -27,7 +27,7 @@ import statistics
 import sys
 from pathlib import Path
 
-GENERATORS = ("indep2", "indep", "synth", "synth12")
+GENERATORS = ("indep2", "indep", "indep3", "synth", "synth12")
 
 
 def _cpu() -> float:
@@ -51,6 +51,9 @@ def make_photos(folder: Path, ranges: dict[str, range]) -> None:
             elif gen == "indep":
                 import indep_photos
                 data = indep_photos.make_photo(seed)[0]
+            elif gen == "indep3":
+                import indep3_photos
+                data = indep3_photos.make_photo(seed)[0]
             else:
                 from railprint.games.railroad_ink.photo.synth import DEV_SEEDS, make_photo
                 assert seed in DEV_SEEDS
@@ -123,7 +126,7 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("photos")
     p.add_argument("folder", type=Path)
-    for gen, default in (("indep2", "0:30"), ("indep", "0:30"), ("synth", "0:30"), ("synth12", "0:10")):
+    for gen, default in (("indep2", "0:30"), ("indep", "0:30"), ("indep3", "0:0"), ("synth", "0:30"), ("synth12", "0:10")):
         p.add_argument(f"--{gen}", type=_range, default=_range(default))
     r = sub.add_parser("read")
     r.add_argument("folder", type=Path)

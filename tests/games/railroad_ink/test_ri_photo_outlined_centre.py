@@ -131,3 +131,90 @@ def test_read_rel_guesses_the_drawn_crossing_station_a_station():
     assert rows[3][3] == Cell("rhrh", "s")
     assert outlined_centre.WHY in {u.square: u.reason for u in uncertain}["D4"]
     assert all(rows[r][c] == Cell("rhrh", "o") for r, c in OVERPASSES)
+
+
+def _light_sided_sheet() -> np.ndarray:
+    """The darkness of ``_sheet()`` softened as a camera's, the station's east side drawn at a
+    third of the lines' darkness (a ballpoint's skip: indep dev 80,460 D7, the held-out silent
+    102,381 D5)."""
+    ink = _sheet().astype(np.float32)
+    cx, cy = _centre_px(*STATION)
+    h, w = 2.5 * P, max(1, int(round(0.5 * P)))
+    x0 = int(round(cx + h)) - w
+    ink[int(round(cy - h)) - w:int(round(cy + h)) + w + 1, x0:x0 + 2 * w + 1] *= 0.35
+    return cv2.GaussianBlur(ink, (0, 0), 0.6) * 0.9
+
+
+def test_an_outline_with_a_light_side_closes_in_paper_in_the_light_ink():
+    """Round eighteen: the ink (its threshold at half the lines' darkness) loses the light side
+    and the paper runs out; the light ink (``LIGHT`` of the threshold, specks dropped) keeps it."""
+    rel = _light_sided_sheet()
+    ink = (rel > 0.45).astype(np.uint8)
+    at = _centre_px(*STATION)
+    assert measure(ink, *at, P).hollow < 1.0
+    light = outlined_centre.light_ink(rel, 0.45, P)
+    assert measure(light, *at, P).hollow >= outlined_centre.HOLLOW_MM2
+    rows, uncertain = outlined_centre.apply(_rows(Cell("rhrh", "o")), [], ink, _centre_px, P, square, Uncertain)
+    assert (rows[3][3], uncertain) == (Cell("rhrh", "o"), [])   # the ink alone: a certain overpass
+    rows, uncertain = outlined_centre.apply(_rows(Cell("rhrh", "o")), [], ink, _centre_px, P, square, Uncertain,
+                                            light=lambda: light)
+    assert rows[3][3] == Cell("rhrh", "s")
+    assert [(u.square, u.guess, u.reason) for u in uncertain] == [("D4", "rhrhs", outlined_centre.WHY)]
+    assert all(rows[r][c] == Cell("rhrh", "o") for r, c in OVERPASSES)
+
+
+def test_the_light_ink_drops_specks_of_the_papers_noise():
+    rel = np.zeros((60, 60), np.float32)
+    rel[10, 10] = rel[30, 31] = 0.5           # specks
+    rel[40:50, 5:55] = 0.5                    # a line
+    light = outlined_centre.light_ink(rel, 0.45, P)
+    assert light[10, 10] == 0 and light[30, 31] == 0 and light[45, 20] == 1
+
+
+def test_read_rel_flags_the_crossing_station_whose_outline_has_a_light_side():
+    """Through the reader: main's read D4 (the station's east side light) as a certain overpass."""
+    from railprint.games.railroad_ink.photo.read import read_rel
+
+    rel = _light_sided_sheet()
+    rel = np.pad(rel, ((0, 990 - rel.shape[0]), (0, 990 - rel.shape[1])))
+    rows, uncertain = read_rel(rel, "none", P)
+    assert rows[3][3] == Cell("rhrh", "s")
+    assert outlined_centre.WHY in {u.square: u.reason for u in uncertain}["D4"]
+    assert all(rows[r][c] == Cell("rhrh", "o") for r, c in OVERPASSES)
+
+
+RAILWAYS = ((0, 0), (0, 2), (2, 0), (2, 2), (4, 0), (6, 2))
+MISREAD = (6, 6)   # a station on a straight (a highway north, a railway south), read as railways only
+
+
+def _route_sheet(all_outlined: bool = False) -> np.ndarray:
+    ink = np.zeros((int(round((9 * 2 + 7 * 21) * P)),) * 2, np.uint8)
+    for r, c in RAILWAYS:
+        cx, cy = _centre_px(r, c)
+        _railway(ink, cx, cy, True, stop_mm=2.7 if all_outlined else 0.0)
+        if all_outlined:   # a sheet whose railways all close in paper at their middle: nothing stands out
+            _hollow_station(ink, cx, cy)
+    cx, cy = _centre_px(*MISREAD)
+    _railway(ink, cx, cy, True, stop_mm=2.7)
+    _hollow_station(ink, cx, cy)
+    return ink
+
+
+def _route_rows() -> list[tuple]:
+    rows = [[Cell() for _ in range(7)] for _ in range(7)]
+    for r, c in RAILWAYS + (MISREAD,):
+        rows[r][c] = Cell("r.r.")
+    return [tuple(row) for row in rows]
+
+
+def test_a_certain_railway_whose_centre_is_a_stations_outline_is_flagged():
+    """Round eighteen (dev indep 60,003 F6: ``h.r.s`` read a certain ``r.r.``, its hollow square in
+    the centre): flagged, the guess kept; a sheet whose railways all close in as much flags
+    nothing; a space flagged already is left."""
+    rows = _route_rows()
+    got = outlined_centre.route_outlines(rows, [], _route_sheet(), _centre_px, P, square, Uncertain)
+    assert [(u.square, u.guess, u.reason) for u in got] == [("G7", "r.r.", outlined_centre.ROUTE_WHY)]
+    kept = [Uncertain("G7", "r.r.", "N: neither clearly a highway nor a railway")]
+    assert outlined_centre.route_outlines(rows, kept, _route_sheet(), _centre_px, P, square, Uncertain) == kept
+    assert outlined_centre.route_outlines(rows, [], _route_sheet(all_outlined=True), _centre_px, P, square,
+                                          Uncertain) == []

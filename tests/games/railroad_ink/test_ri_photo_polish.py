@@ -79,6 +79,7 @@ def _reader_reasons() -> list[str]:
     from railprint.games.railroad_ink.photo import outlined_centre
     from railprint.games.railroad_ink.photo import two_tracks
     from railprint.games.railroad_ink.photo import erased, joins
+    from railprint.games.railroad_ink.photo import night_lines
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
     literals = []
@@ -95,12 +96,14 @@ def _reader_reasons() -> list[str]:
         read.IN_THE_NOISE, read.filled_centre.FILLED_WHY, "E: a faint line? (within the noise measured along it); N: a few marks",
         read.IN_THE_NOISE, "E: a faint line? (within the noise measured along it); N: a few marks",
         crossing_mark.WHY, legal.NOT_A_FACE, four_way.WHY, outlined_centre.WHY, f"{read.HOLLOW_WHY}; {outlined_centre.WHY}",
+        outlined_centre.ROUTE_WHY,
         *read.sheet_kinds.EXIT_WHY.values(), f"N: {read.sheet_kinds.EXIT_WHY['h']}; W: {read.sheet_kinds.EXIT_WHY['h']}",
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         f"N: {two_tracks.WHY}; E: {two_tracks.WHY}",
         f"E: {erased.WHY['h']}; W: {erased.WHY['r']}", f"N: {joins.MEETS_OTHER}; W: {read.sheet_kinds.EXIT_WHY['r']}",
         f"S: a few marks; {joins.JOINS_NOTHING}",
+        f"N: {night_lines.BESIDE_WHY}; W: {night_lines.EXIT_WHY['h']}", night_lines.EXIT_WHY["r"],
         *(f"S: {why}; highway and railway meet without a station" for why in (
             kind_shape.TWO_WHY, kind_shape.FULL_WHY, kind_shape.BAND_WHY, kind_shape.FLANK_WHY, kind_shape.RUNG_WHY)),
         *read.ink_colour.KIND_WHY.values(), f"N: {read.ink_colour.KIND_WHY['h']}; S: {read.ink_colour.KIND_WHY['.']}",

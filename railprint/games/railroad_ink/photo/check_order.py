@@ -59,6 +59,13 @@ WRONG_SHARE: dict[str, float] = {
     'a light line lost in the noise? (a dark, noisy photo: its drawn lines barely stand out of the noise, so an empty space is not certain)': 0.05,   # 0 of 19
     "a railway's only sleepers beside a mark in the centre: a station's outline?": 0.40,   # 5 of 13
     'the grid was warped up to {n} mm onto its lines': 0.08,   # 0 of 10
+    # round eighteen (photo/night_lines.py), its own dev photos: the 60 night photos of indep2 75,008-75,262
+    # and synth.py's low light 935,000-019, read by the h-night3 branch
+    'a route lost in the dark? (a light line runs up to this side from the space beside it)': 0.12,   # 6 of 55
+    "a route lost in the dark? (this sheet's highways are not seen with certainty, and this side meets a "
+    "printed highway exit)": 0.21,   # 4 of 22
+    "a route lost in the dark? (this sheet's railways are not seen with certainty, and this side meets a "
+    "printed railway exit)": 0.07,   # 0 of 12
 }
 
 _SIDE = re.compile(r"^([NESW]): ")

@@ -60,15 +60,16 @@ KIND_WHY = {"h": "drawn in this sheet's highways' colour: a highway?",
             ".": "without the colour of this sheet's routes: an erased line?"}
 
 
-def photo(data: bytes, gray_shape: tuple[int, ...]) -> np.ndarray | None:
+def photo(data: bytes, gray_shape: tuple[int, ...], kept: np.ndarray | None = None) -> np.ndarray | None:
     """The photo in colour at half size (BGR), upright as the grey one; None when it is not a
     JPEG, PNG or WebP, or does not match the grey photo's size (``gray_shape``). The file was
-    checked (size, pixels, scans) when its grey copy was decoded."""
+    checked (size, pixels, scans) when its grey copy was decoded. ``kept``: the half-size copy its
+    grey decode made (``one_decode.decode``: a plain PNG), else None."""
     if not data[:3] == b"\xff\xd8\xff" and not data[:8] == b"\x89PNG\r\n\x1a\n" \
             and not (data[:4] == b"RIFF" and data[8:12] == b"WEBP"):
         return None
     try:
-        image = one_decode.half_colour(data)   # (a plain PNG: the copy its grey decode kept)
+        image = one_decode.half_colour(data, kept)   # (a plain PNG: the copy its grey decode made)
     except cv2.error:
         return None
     if image is None or image.ndim != 3 or abs(image.shape[0] * 2 - gray_shape[0]) > 2 \

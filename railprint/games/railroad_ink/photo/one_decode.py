@@ -17,14 +17,13 @@ what its own decode gives, byte for byte:
 * the half-size colour copy is OpenCV's own halving of the whole decode (``cv2.resize`` to the
   integer half, ``INTER_LINEAR_EXACT``, as ``imdecode`` does for ``IMREAD_REDUCED_COLOR_2``).
 
-The colour copy is kept (one photo's, identified by the very ``bytes`` object read) until
-``half_colour`` takes it. Any other photo is decoded as before. The tests decode every 24-bit
-colour both ways (``tests/games/railroad_ink/test_ri_photo_one_decode.py``).
+``decode`` gives both; the reader passes the colour copy down to ``colour.photo`` (round
+eighteen: no module state, so two photos read at once in one process never meet). Any other photo
+is decoded as before, and its colour copy is decoded by ``half_colour`` when it is wanted. The tests
+decode every 24-bit colour both ways (``tests/games/railroad_ink/test_ri_photo_one_decode.py``).
 """
 
 from __future__ import annotations
-
-import threading
 
 import cv2
 import numpy as np
@@ -35,9 +34,6 @@ HARMLESS = {b"IHDR", b"IDAT", b"IEND", b"pHYs", b"tIME"}
 # libpng's grey sum (``png_set_rgb_to_gray(png, 1, 0.299, 0.587)``: 0.299 and 0.587 of 32768,
 # truncated; blue the rest), in OpenCV's channel order (B, G, R), less just under a half for the floor
 GREY = np.array([[3737, 19234, 9797, -16384 + 0.5]], np.float64) / 32768
-
-_kept: tuple[bytes, np.ndarray] | None = None
-_lock = threading.Lock()
 
 
 def plain_png(data: bytes) -> bool:
@@ -58,29 +54,27 @@ def plain_png(data: bytes) -> bool:
     return False
 
 
-def grey(data: bytes) -> np.ndarray | None:
-    """The photo's grey copy, as ``cv2.imdecode(data, IMREAD_GRAYSCALE)`` gives it; for a plain PNG
-    made from one colour decode whose half-size copy is kept for :func:`half_colour`."""
-    global _kept
-    with _lock:
-        _kept = None
+def decode(data: bytes) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(the photo's grey copy, as ``cv2.imdecode(data, IMREAD_GRAYSCALE)`` gives it; its half-size
+    colour copy, as ``half_colour`` gives it, for a plain PNG, made from the same one colour decode,
+    else None: decoded only when wanted)."""
     buf = np.frombuffer(data, np.uint8)
     colour = cv2.imdecode(buf, cv2.IMREAD_COLOR) if plain_png(data) else None
     if colour is None or colour.ndim != 3 or colour.shape[2] != 3:   # (a damaged one: its own decode says why)
-        return cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+        return cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), None
     h, w = colour.shape[:2]
     half = cv2.resize(colour, (w // 2, h // 2), interpolation=cv2.INTER_LINEAR_EXACT)
-    with _lock:
-        _kept = (data, half)
-    return cv2.transform(colour, GREY)
+    return cv2.transform(colour, GREY), half
 
 
-def half_colour(data: bytes) -> np.ndarray | None:
+def grey(data: bytes) -> np.ndarray | None:
+    """``decode(data)``'s grey copy alone."""
+    return decode(data)[0]
+
+
+def half_colour(data: bytes, kept: np.ndarray | None = None) -> np.ndarray | None:
     """The photo at half size in colour, as ``cv2.imdecode(data, IMREAD_REDUCED_COLOR_2)`` gives
-    it: the copy :func:`grey` kept for this very ``data``, once, else decoded."""
-    global _kept
-    with _lock:
-        kept, _kept = _kept, (None if _kept is not None and _kept[0] is data else _kept)
-    if kept is not None and kept[0] is data:
-        return kept[1]
+    it: ``kept`` (the copy ``decode`` made of this photo) when there is one, else decoded."""
+    if kept is not None:
+        return kept
     return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_REDUCED_COLOR_2)

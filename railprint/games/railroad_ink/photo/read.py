@@ -32,14 +32,17 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
-from railprint.games.railroad_ink.photo import sheet_kinds, two_tracks
+from railprint.games.railroad_ink.photo import sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
-from railprint.games.railroad_ink.photo import outlined_centre
+from railprint.games.railroad_ink.photo import night_lines
+from railprint.games.railroad_ink.photo import outlined_centre, station_mark
 from railprint.games.railroad_ink.photo import one_decode
+from railprint.games.railroad_ink.photo import scan_page
 from railprint.games.railroad_ink.photo import small_stats
+from railprint.games.railroad_ink.photo import clipped_light
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -143,9 +146,15 @@ def _bound_segments(data: bytes, kind: str) -> None:
 
 
 def _decode(data: bytes) -> np.ndarray:
+    """The photo as one grey channel (``_decoded``'s grey copy)."""
+    return _decoded(data)[0]
+
+
+def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None]:
     """The photo as one grey channel, once its size is known to be sane: the header is read
     first (Pillow, one format's plugin), and a JPEG's scans are counted, so no decoder starts on
-    a file that asks for too many pixels or too many passes over them."""
+    a file that asks for too many pixels or too many passes over them; and its half-size colour
+    copy when the same decode made it (a plain PNG: ``one_decode``), else None."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
                          hint="send a smaller JPEG (the camera's normal quality is fine)",
@@ -157,7 +166,7 @@ def _decode(data: bytes) -> np.ndarray:
     kind = _photo_format(data)
     if kind is None:
         if decode.container(data):   # HEIC/HEIF or AVIF: an iPhone's own photo (decode.py)
-            return _decode_heif(data)
+            return _decode_heif(data), None
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
@@ -178,7 +187,7 @@ def _decode(data: bytes) -> np.ndarray:
             raise PhotoError(str(exc), hint="save it again as an ordinary JPEG",
                              pl=f"{exc} (zapisz zdjęcie ponownie jako zwykły JPEG)") from None
     with native_stderr() as said:   # libjpeg and libpng print their complaints on stderr
-        image = one_decode.grey(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
+        image, half = one_decode.decode(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
     damage = _decoder_says(said)
     if image is None:
         raise PhotoError("the image could not be decoded" + (f" ({damage})" if damage else "")
@@ -190,7 +199,7 @@ def _decode(data: bytes) -> np.ndarray:
                          hint="copy or send the photo again",
                          pl=f"zdjęcie jest uszkodzone ({damage}): brakuje jego części albo jest błędna "
                             "(skopiuj albo wyślij zdjęcie ponownie)")
-    return image
+    return image, half
 
 
 def _check_size(w: int, h: int) -> None:
@@ -288,7 +297,13 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
         if 2 <= len(ours) < 4:
             ours = _find_missing(gray, ours, None, 1.0 if k < 1 else 2.0)
         return ours, foreign
-    if len(ours) < 4:
+    # round eighteen: with three marks found the fourth is looked for at full size only where they
+    # put it (``_find_missing``'s window; a mark found elsewhere would not ``_fits``): the passes
+    # over the whole photo at full size cost 1-2 s in a noisy 12 MP photo. With two, windows first.
+    three = len(ours) == 3
+    if 2 <= len(ours) < 4:
+        ours = _find_missing(gray, ours, None, 1.0 if k < 1 else 2.0)
+    if len(ours) < 4 and not three:
         more, foreign_more = _detect(gray, 1.0 if k < 1 else 2.0)
         for marker, pts in more.items():
             ours.setdefault(marker, pts)
@@ -298,7 +313,7 @@ def _find_markers(gray: np.ndarray, copy: tuple[np.ndarray, float] | None = None
         # still some missing: once more with the cells sampled for a blurred mark (``_detector``;
         # round nine: a motion-blurred photo, a contrast curve); a mark found only so is kept
         # when it fits the others' homography, and the foreign ids it sees are not counted
-        if len(ours) == 4:
+        if len(ours) == 4 or (three and scale != k):
             break
         _detect_blurred(gray, scale, ours, small if scale == k else None)
     return ours, foreign
@@ -344,15 +359,27 @@ def _find_all(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int], deblu
     copy is made once, and the blur measured once, for every look."""
     copy = _detection_copy(gray)
     first = _detect(gray, copy[1], small=copy[0])
-    motions = deblur.motion_blurs(copy[0], 3) if len(first[0]) < 4 else []
+    scanned = len(first[0]) < 4 and scan_page.binarised(gray)
+    if scanned:   # a scan app's page: its marks hollowed (scan_page.py); no motion blur is left to undo
+        first = (_scan_marks(gray, copy, first[0]), first[1])
+    motions = deblur.motion_blurs(copy[0], 3) if len(first[0]) < 4 and not scanned else []
     found, foreign = _find_markers(gray, copy, first, motions)
-    if len(found) < 4:   # a motion blur may hide some (or smear one into another id)
+    if len(found) < 4 and not scanned:   # a motion blur may hide some (or smear one into another id)
         unblurred, blur = _find_unblurred(gray, found, copy, motions)
         if len(unblurred) > len(found):
             return unblurred, foreign, blur
         if len(found) < 2 and motions:   # unblurring found no more: the passes over the whole photo after all
             found, foreign = _find_markers(gray, copy)
     return found, foreign, None
+
+
+def _scan_marks(gray: np.ndarray, copy: tuple[np.ndarray, float], found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``found`` and the marks ``scan_page.marks`` reads on a binarised page, each kept as ``_fits`` says."""
+    found = dict(found)
+    for marker, pts in scan_page.marks(gray, copy[0], copy[1], lambda m: layout.decode_id(m) is not None):
+        if marker not in found and _fits(found, marker, pts):
+            found[marker] = pts
+    return found
 
 
 def _find_unblurred(gray: np.ndarray, known: dict[int, np.ndarray], copy: tuple[np.ndarray, float] | None = None,
@@ -1853,7 +1880,7 @@ def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
 
 
 def read_photo(data: bytes, source: str = "<photo>") -> Reading:
-    gray = _decode(data)
+    gray, half_colour = _decoded(data)
     found, foreign, motion = _find_all(gray)
     if not found:
         _refuse_a_screen(gray)
@@ -1921,14 +1948,15 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
     marks = expansion_marks.Marks(expansion, rect, black) if expansion != "none" else None   # lava, craters
     # round fifteen: the photo's colours (photo/colour.py), where the grid is read from the photo itself
-    colour = ink_colour.photo(data, gray.shape) if S is None and expansion == "none" \
+    colour = ink_colour.photo(data, gray.shape, half_colour) if S is None and expansion == "none" \
         and src_ppm >= LOW_GRID_PX_PER_MM else None
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
-    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, _clipped_spaces(rect, dark, black, rel, levels),
-                               unblurred=S is not None, mass=mass, marks=marks, colour=colour, levels=levels)
+    clipped = _clipped_spaces(rect, dark, black, rel, levels)
+    rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
+                               colour=colour, levels=levels, lit=_lit_spaces(clipped, rect, dark, black, rel, levels))
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -2169,6 +2197,32 @@ CLIPPED = 250            # a photo's grey level this high is white clipped by th
 CLIPPED_SHARE = 0.5      # ... in this share of a space's paper: a light line there may be lost
 
 
+def _bright_spaces(rect: np.ndarray) -> set[tuple[int, int]]:
+    """The spaces with CLIPPED_SHARE of their paper at CLIPPED or more (``_clipped_spaces``' first look)."""
+    bright = (rect >= CLIPPED) & _interior()
+    inside = _interior()
+    p, sq = PX_PER_MM, layout.SQUARE_MM
+    out = set()
+    for r in range(SIZE):
+        for c in range(SIZE):
+            ys = slice(int((MARGIN_MM + r * sq) * p), int((MARGIN_MM + (r + 1) * sq) * p))
+            xs = slice(int((MARGIN_MM + c * sq) * p), int((MARGIN_MM + (c + 1) * sq) * p))
+            if bright[ys, xs].sum() >= CLIPPED_SHARE * max(1, inside[ys, xs].sum()):
+                out.add((r, c))
+    return out
+
+
+def _lit_spaces(clipped: set[tuple[int, int]], rect: np.ndarray, dark: np.ndarray, black: float,
+                rel: np.ndarray, levels: tuple[float, float, float]) -> set[tuple[int, int]]:
+    """Round eighteen: the clipped spaces where the sheet's own lightest line would still show
+    (photo/clipped_light.py): read as the others, not flagged "the paper is overexposed here"."""
+    contrast = _line_pieces(dark) if clipped else None
+    if contrast is None:
+        return set()
+    return clipped_light.lit(clipped, _bright_spaces(rect), _space_pieces(contrast), levels, black,
+                             lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)))
+
+
 def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: float = 1.0,
                     rel: np.ndarray | None = None, levels: tuple[float, float, float] | None = None
                     ) -> set[tuple[int, int]]:
@@ -2186,16 +2240,7 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
     faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher (the
     pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
     (too little to measure E against). ``levels``: ``_threshold(rel)``, when already measured."""
-    bright = (rect >= CLIPPED) & _interior()
-    inside = _interior()
-    p, sq = PX_PER_MM, layout.SQUARE_MM
-    out = set()
-    for r in range(SIZE):
-        for c in range(SIZE):
-            ys = slice(int((MARGIN_MM + r * sq) * p), int((MARGIN_MM + (r + 1) * sq) * p))
-            xs = slice(int((MARGIN_MM + c * sq) * p), int((MARGIN_MM + (c + 1) * sq) * p))
-            if bright[ys, xs].sum() >= CLIPPED_SHARE * max(1, inside[ys, xs].sum()):
-                out.add((r, c))
+    out = _bright_spaces(rect)
     if not out or dark is None or rel is None or SIZE * SIZE - len(out) < 5:
         return out
     contrast = _line_pieces(dark)
@@ -2216,8 +2261,8 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
 def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[int, int], str] | None = None,
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
-             colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None,
+             lit: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
@@ -2225,7 +2270,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     ``unblurred``: ``rel`` is a motion-blurred photo's unblurred copy (``read_sides``); ``mass``:
     each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
     marks (lava, craters), which revise each space's reading (``expansion.Marks``); ``levels``:
-    ``_threshold(rel)``, when already measured."""
+    ``_threshold(rel)``, when already measured; ``lit``: clipped spaces where the sheet's lightest
+    line would still show, not flagged overexposed (``_lit_spaces``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
@@ -2244,10 +2290,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     # each space's sides read once, for the loop and every revision after it (photo/once.py)
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
-    if (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none":   # photo/noise_floor.py
+    night = (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none"
+    if night:   # photo/noise_floor.py; round eighteen: photo/night_lines.py (the sheet's own lines)
         cut = int(round((ACROSS - 3.6) * PX_PER_MM))
-        sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=lambda r, c, s: noise_floor.rise(
-            _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+        rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(_averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+        sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
+        sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
@@ -2271,7 +2319,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 # reading alone
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
-            if clipped and (r, c) in clipped and "." in cell.edges:
+            if clipped and (r, c) in clipped and "." in cell.edges and (r, c) not in (lit or ()):
                 over = "the paper is overexposed here (white clipped): a light line may be lost"
                 certain, why = False, (why + "; " + over if why else over)
             if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
@@ -2302,9 +2350,14 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain, lines=long_lines)
         if not small and not unblurred:   # round seventeen: the sheet's two kinds as its exits show them
+            placed: dict = {}
             rows, uncertain = sheet_kinds.revise(
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
+                space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
+                placed=placed)
+            uncertain = sure_kinds.revise(   # round eighteen: no doubt left of the kinds (photo/sure_kinds.py)
+                rows, uncertain, placed, sides_at=sides_at, side_read=SideRead,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
             rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
@@ -2322,7 +2375,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round sixteen: a four-way route drawn two ways (photo/four_way.py); dice faces only
         rows, uncertain = four_way.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
         # round seventeen: an outline closing in paper where routes cross (photo/outlined_centre.py)
-        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        rows, uncertain = outlined_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                                light=lambda: outlined_centre.light_ink(rel, level, PX_PER_MM))
+        uncertain = outlined_centre.route_outlines(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        # round eighteen: a joined station doubted for its centre alone, the sheet's mark there (photo/station_mark.py)
+        if not small and not unblurred:
+            uncertain = station_mark.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
+                                           inked=lambda r, c: _centre_fill(ink, r, c))
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
         # round seventeen: a route against a printed exit of the other kind (photo/sheet_kinds.py)
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
@@ -2338,7 +2397,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
-    return rows, sorted(uncertain + odd + noisy, key=lambda u: (u.square[0], int(u.square[1:])))
+    uncertain = uncertain + odd + noisy
+    if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
+        uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
+    return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
 def _station_habit(rows, uncertain: list[Uncertain], read_at, ink: np.ndarray,

@@ -24,6 +24,16 @@ reader's reading from its sides (station, overpass, die face): the space stays f
 read with certainty in a space read with certainty is left alone: on 140 dev photos no such side
 lay far (FLAG_Z 1.0) on the other side of a trusted boundary, wrong or right.
 
+Round eighteen: a line broken into dots, dashes or sleepers without rails runs through less of
+the long strip than a drawn line (BROKEN_MM, not ARM_MIN_MM): such a side is measured where its
+strip is inked in half its rows (indep3 dev 4,103: dotted highways, sleeper-only railways, no
+exit side's line 4.5 mm long, so no boundary was drawn). And a sheet whose sides read with
+certainty do not back the boundary (fewer than AGREE_MIN: its reader flags every route, indep3
+dev 4,106, dotted highways beside twin rails; or more than AGREE_OFF of them against it: the
+reader has the sheet's two kinds swapped, indep3 dev 4,005, twin rails read as highways) is
+guessed by its exits alone where EXITS_ALONE or more exit sides of each kind all lie on their own
+side; such a boundary only guesses (``revise``'s ``placed`` is left empty, so :mod:`sure_kinds` makes nothing certain by it).
+
 Nothing is made certain here. Not in a photo under 2.6 px/mm, an unblurred copy, or an expansion's
 sheet (the reader does not call it there). The reader calls :func:`revise` with what it read; this
 module measures the ink itself and never imports the reader (imports point down).
@@ -50,6 +60,10 @@ AGREE_MIN = 6        # ... of this many certain route sides at least
 GUESS_Z = 0.3        # an uncertain side this far on one side takes that kind as its guess
 SURE_Z = 0.75        # a flagged space's side read with certainty takes the other kind as its guess this far on its side
 SEEN_INK = 0.5       # a side's strip inked in this share of its rows or more, with a line running in, is measured
+BROKEN_MM = 2.5      # ... or a line found through this much of the long strip only (dots, dashes, sleepers alone) ...
+BROKEN_INK = 0.5     # ... with its strip inked in this share of its rows
+EXITS_ALONE = 3      # a boundary the sheet's certain sides do not back (too few, or too many against it): this
+                     # many exit sides of each kind, none on the wrong side, make it (its guesses only: ``strong``)
 STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
 
 
@@ -79,7 +93,8 @@ def boundary(x: np.ndarray, highways: list[int], railways: list[int]) -> Callabl
 
 
 def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
-           strip: Callable, features: Callable, sides_at: Callable, lines: dict | None = None) -> dict | None:
+           strip: Callable, features: Callable, sides_at: Callable, lines: dict | None = None,
+           strong: list | None = None) -> dict | None:
     """Each route side's place between the sheet's two kinds ((r, c, side) -> -1 at the highway
     exits' middle, +1 at the railway exits'), or None where the sheet's boundary is not trusted (see
     the module's text). Arguments as :func:`revise`'s."""
@@ -105,10 +120,11 @@ def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
 
     def seen(k: tuple[int, int, int]) -> bool:
         # a side whose ink shows a line running in (else its shape says nothing: a stray mark)
-        if (x := line(*k)) is None or x.length < one_line.ARM_MIN_MM:
+        if (x := line(*k)) is None or x.length < BROKEN_MM:
             return False
         measured[k] = features(*k)
-        return measured[k]["ink"] >= SEEN_INK
+        # a line broken into dots, dashes or sleepers alone runs through less of the long strip
+        return measured[k]["ink"] >= (SEEN_INK if x.length >= one_line.ARM_MIN_MM else BROKEN_INK)
 
     # the exits first (a dozen sides): where they draw no clean boundary the rest is not measured
     exits = [k for k in keys if k in EXIT_AT and seen(k)]
@@ -131,14 +147,18 @@ def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
         side = sides_at(r, c)[s]
         if side.certain and side.kind == rows[r][c].edges[s]:
             sure.append(z[i] if side.kind == "r" else -z[i])
-    if len(sure) < AGREE_MIN or sum(v <= -AGREE_Z for v in sure) > AGREE_OFF * len(sure):
+    if len(sure) >= AGREE_MIN and sum(v <= -AGREE_Z for v in sure) <= AGREE_OFF * len(sure):
+        if strong is not None:
+            strong.append(True)
+    elif len(highways) < EXITS_ALONE or len(railways) < EXITS_ALONE \
+            or sum(z[i] >= 0 for i in highways) + sum(z[i] <= 0 for i in railways) > 0:
         return None
     return {k: float(z[i]) for i, k in enumerate(keys)}
 
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
            strip: Callable, features: Callable, sides_at: Callable, space_at: Callable, side_read: Callable,
-           uncertain_of: Callable, lines: dict | None = None) -> tuple[list, list]:
+           uncertain_of: Callable, lines: dict | None = None, placed: dict | None = None) -> tuple[list, list]:
     """The reading revised by the sheet's two kinds as its exits show them (see the module's text).
     ``rows``/``uncertain``: the reading so far; ``rel``: the rectified darkness, ``ink``
     its ink mask, at ``p`` px per mm; ``strip(plane, r, c, side,
@@ -146,12 +166,17 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
     ``read.side_features``; ``sides_at(r, c)``: the reader's four ``SideRead``; ``space_at(r, c,
     sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind, certain, why)``;
     ``uncertain_of(square, token, why)``; ``lines``: each side's ``one_line.follow`` of its long
-    strip, shared with the steps before."""
+    strip, shared with the steps before; ``placed``, when given, receives each side's place (the
+    sheet's trusted boundary, :func:`places`; nothing where it is not trusted)."""
     if drawn_freely(rows, {u.square for u in uncertain}):
         return rows, uncertain   # the exits' kinds are no evidence where the player ignores the rules
-    at = places(rows, uncertain, rel, ink, p, strip=strip, features=features, sides_at=sides_at, lines=lines)
+    strong: list = []
+    at = places(rows, uncertain, rel, ink, p, strip=strip, features=features, sides_at=sides_at, lines=lines,
+                strong=strong)
     if at is None:
         return rows, uncertain
+    if placed is not None and strong:
+        placed.update(at)
     flagged = {u.square: u for u in uncertain}
 
     def joined(r: int, c: int, s: int) -> float:

@@ -47,6 +47,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "so an empty space is not certain)",
      "jasna linia zgubiona w szumie? (ciemne, zaszumione zdjęcie: narysowane linie ledwo wystają ponad "
      "szum, więc puste pole nie jest pewne)"),
+    ("a route lost in the dark? (a light line runs up to this side from the space beside it)",
+     "trasa zgubiona w ciemności? (jasna linia dochodzi do tego boku z sąsiedniego pola)"),
+    ("a route lost in the dark? (this sheet's highways are not seen with certainty, and this side meets a "
+     "printed highway exit)",
+     "trasa zgubiona w ciemności? (autostrad na tym arkuszu nie widać na pewno, a ten bok styka się z "
+     "wydrukowanym wyjazdem autostrady)"),
+    ("a route lost in the dark? (this sheet's railways are not seen with certainty, and this side meets a "
+     "printed railway exit)",
+     "trasa zgubiona w ciemności? (linii kolejowych na tym arkuszu nie widać na pewno, a ten bok styka się z "
+     "wydrukowanym wyjazdem linii kolejowej)"),
     ("a faint line? (darker in the middle than this photo's empty spaces)",
      "słabo widoczna linia? (w środku ciemniej niż w pustych polach tego zdjęcia)"),
     ("a faint line? (a motion-blurred photo, unblurred)", "słabo widoczna linia? (poruszone zdjęcie, wyostrzone)"),
@@ -127,6 +137,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # an outline closing in paper where routes cross (photo/outlined_centre.py)
     ("centre: paper closed in where the routes cross, unlike this sheet's other crossings: a station?",
      "środek: zamknięty obrysem papier na skrzyżowaniu, inaczej niż na innych skrzyżowaniach tego arkusza: stacja?"),
+    ("centre: paper closed in, unlike this sheet's other routes: a station, a highway read as a railway?",
+     "środek: zamknięty obrysem papier, inaczej niż na innych trasach tego arkusza: stacja, autostrada odczytana jako linia kolejowa?"),
 )
 SIDES_PL = {"N": "północ", "E": "wschód", "S": "południe", "W": "zachód"}
 NUMBER = r"(\d+(?:\.\d+)?)"

@@ -1,0 +1,77 @@
+"""Overexposed paper against the sheet's own lightest line (issue 35, round eighteen).
+
+Where the paper clips white (``read._clipped_spaces``: half a space's paper at grey level 250 or
+more) a light line may clip with it and be lost, so such a space's empty sides are not trusted:
+"the paper is overexposed here". Round nine flags a clipped space only when a line at the photo's
+ink threshold would fade under the faint threshold there: the light is E times what clips (the
+grid's printed lines on the space's edges measure E against the spaces not clipped), and a line
+of darkness d shows 1 - E (1 - d). The ink threshold is the lightest line the photo reads as a
+route, about 40 % of the drawing's strong ink; most players' lines are far darker, so on the
+independent checks' dev photos the flag was on spaces read right 95-99 % of the time (indep
+65,000-65,039: 150 spaces flagged for it alone, all right).
+
+One player draws the whole sheet with one pen and one hand: the sheet's sides in the spaces that
+do not clip say how light this player's lines come out. Their **lightest line** is the lowest, over
+those sides whose darkness stands above the faint threshold, of each side's line darkness (the
+median over the rows of the strip of each row's darkest pixel, in the print's black); a route,
+a stain, an erased ghost, the round box's frame or a curve's corner all count, so it is never
+darker than the lightest thing the sheet shows. A clipped space's empty sides are trusted (the
+flag is not raised) when a line :data:`LIGHTEST_SHARE` as dark as that would still show above the
+faint threshold there, with E measured on the lower quarter of the space's printed line pieces
+(its most washed-out edges) and taken 5 % higher, as round nine does. It needs
+:data:`MIN_SIDES` such sides in the spaces that do not clip (else the sheet's lines are not
+known and the flag stays as round nine raises it). Nothing else changes: the space's reading, its
+guesses and every other reason are round nine's; a space is only left unflagged when all it was
+flagged for is that a light line may be lost, and its lightest possible line would show.
+
+What it does not judge: a hot spot that washes a line out whole (the grid's printed lines lost
+with it: E is large, the flag stays), and a photo clipped nearly everywhere (fewer than 5 spaces
+not clipped: nothing to measure E against, the flag stays).
+
+The reader passes its measures in; this module never imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+LIGHTEST_SHARE = 0.8   # a line this share of the sheet's lightest must still show in a clipped space
+MIN_SIDES = 12         # sides above the faint threshold, in spaces not clipped, needed to know the lightest line
+E_MARGIN = 1.05        # the light past white taken this much higher (round nine's margin: pieces vary ~3 %)
+
+
+def line_darkness(strip: np.ndarray) -> float:
+    """A side's line darkness: the median, over the inner 60 % of the strip's rows (from the
+    edge inwards), of each row's darkest pixel (``strip``: the darkness in the print's black)."""
+    n = max(3, int(strip.shape[0] * 0.6))
+    return float(np.median(strip[:n].max(axis=1)))
+
+
+def lit(kept: set[tuple[int, int]], bright: set[tuple[int, int]], pieces: dict[tuple[int, int], list],
+        levels: tuple[float, float, float], black: float,
+        side_darkness: Callable[[int, int, int], float], size: int = 7) -> set[tuple[int, int]]:
+    """The spaces of ``kept`` (clipped, and flagged by round nine's rule) whose empty sides are
+    trusted after all: the sheet's lightest line would still show there. ``bright``: every space
+    whose paper clips (before round nine's rule); ``pieces``: each space's printed line pieces'
+    contrast (``read._space_pieces``); ``levels``: ``read._threshold``; ``black``: the print's
+    black; ``side_darkness(r, c, side)``: :func:`line_darkness` of that side's strip."""
+    if not kept:
+        return set()
+    clear = [(r, c) for r in range(size) for c in range(size) if (r, c) not in bright]
+    if len(clear) < 5:
+        return set()
+    level, floor, _ = levels
+    lines = [d for r, c in clear for s in range(4) if (d := side_darkness(r, c, s)) > floor]
+    if len(lines) < MIN_SIDES:
+        return set()
+    printed = float(np.median([np.median(pieces[place]) for place in clear]))
+    line = min(max(level, LIGHTEST_SHARE * min(lines)) * black, 0.99)
+    out = set()
+    for place in kept:
+        washed = min(float(np.percentile(pieces[place], 25)), printed)
+        over = E_MARGIN * (1.0 - washed) / max(1e-6, 1.0 - printed)
+        if 1.0 - over * (1.0 - line) >= floor * black:
+            out.add(place)
+    return out

@@ -1,0 +1,104 @@
+"""A flagged space made certain where the sheet's own two kinds leave no doubt (issue 35, round
+eighteen).
+
+Round seventeen's :mod:`sheet_kinds` learns, from the route sides drawn to the printed exits, where
+this player's highways and railways lie (each route side's place: -1 at the highway exits'
+middle, +1 at the railway exits'), and re-guesses flagged sides by it; it never made a space
+certain. A space flagged only because one of its route sides is "neither clearly a highway nor a
+railway" (or another of the kind doubts in :data:`KIND_DOUBTS`), whose every route side lies far
+(SURE_Z or more) on the side of that boundary the reading says, and so does the side across each
+edge (the neighbour's side of the same route, which must be there: or a printed exit of its kind), is a tap the player should not need: the flag is
+dropped there, and only there, when the reader's own rules read the space with certainty from
+those sides made certain (an empty centre, a die face). Not a station or an overpass: a kind
+doubt beside a centre mark hides a station read as an overpass or a station that is not there
+(on 111 dev photos of the three independent generators, indep and indep2 70,000-029, indep3
+4,000-015 and flat 4,100-134, 6 of 368 such flags dropped at 0.5 were wrong: two at a centre mark,
+four empty spaces read as routes, two of them at 0.81 and 0.96; of the 99 flags of plain routes
+running on into their neighbours at 0.75 or more none was wrong).
+
+Nothing else is made certain: a space with any other doubt (a faint line, its centre, the grid,
+the light, a die face, an exit or a neighbour of the other kind) keeps its flag, and the steps
+after this one (the rules at the exits and across edges, erased lines) still flag what they find.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo import bare_rail, colour, kind_shape, twolines
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP
+
+SURE_Z = 0.75        # each route side (and its neighbour's) this far on its kind's side of the boundary
+# a side's doubts that are only about its kind (highway or railway), never whether a line is there
+KIND_DOUBTS = frozenset({
+    "neither clearly a highway nor a railway",
+    "one broad line with no sleeper standing out: a highway drawn as one line?",
+    "a solid band: a highway's two lines run together?",
+    "two lines, like a highway's?", "one line, like a railway's?",
+    bare_rail.BARE_WHY, kind_shape.TWO_WHY, kind_shape.FULL_WHY, kind_shape.BAND_WHY, kind_shape.RUNG_WHY,
+    kind_shape.FLANK_WHY, twolines.DASHES, twolines.LADDER, *colour.KIND_WHY.values(),
+})
+
+
+def kind_only(reason: str, edges: str) -> bool:
+    """Whether ``reason`` (an uncertain space's) names only route sides' kind doubts, each of a
+    side read as a route (``edges``)."""
+    parts = reason.split("; ")
+    for part in parts:
+        side, _, why = part.partition(": ")
+        if len(side) != 1 or side not in "NESW" or edges["NESW".index(side)] not in "hr" or why not in KIND_DOUBTS:
+            return False
+    return bool(parts)
+
+
+def margin(at: dict, r: int, c: int, edges: str) -> float | None:
+    """The least distance of the space's route sides and their neighbours' across each edge on
+    the side of the boundary their kind says; None where a route side is not placed, or runs on
+    into no placed side of the neighbour (nor, at the board's edge, into a printed exit of its
+    kind): a route drawn runs on, a line read where none was drawn mostly does not (indep2 dev
+    70,028: empty spaces beside a highlighter's highways read as highways, 0.81 and 0.96 on the
+    highway side, their neighbours empty)."""
+    least = None
+    for s in range(4):
+        kind = edges[s]
+        if kind not in "hr":
+            continue
+        if (r, c, s) not in at:
+            return None
+        sign = 1.0 if kind == "r" else -1.0
+        dr, dc = STEP[s]
+        if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE):
+            if (x := EXIT_AT.get((r, c, s))) is None or x.kind != kind:
+                return None
+            other = None
+        elif (other := at.get((r + dr, c + dc, (s + 2) % 4))) is None:
+            return None
+        for v in (at[(r, c, s)], other):
+            if v is not None:
+                least = sign * v if least is None else min(least, sign * v)
+    return least
+
+
+def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_at: Callable, side_read: Callable
+           ) -> list:
+    """``uncertain`` without the flags the sheet's boundary (``at``: each route side's place,
+    :func:`sheet_kinds.places`; empty where it is not trusted) leaves no doubt of (see the module's
+    text). ``rows``: the reading so far; ``sides_at(r, c)``: the reader's four ``SideRead``;
+    ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
+    certain, why)``."""
+    if not at:
+        return uncertain
+    kept = []
+    for u in uncertain:
+        r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
+        cell = rows[r][c]
+        if u.square != square(r, c) or not 0 <= r < SIZE or cell.marker or not kind_only(u.reason, cell.edges) \
+                or (m := margin(at, r, c, cell.edges)) is None or m < SURE_Z:
+            kept.append(u)
+            continue
+        sides = [side_read(kind, True, "") for kind in cell.edges]
+        again, certain, _ = space_at(r, c, sides)
+        if not certain or again != cell:
+            kept.append(u)
+    return kept

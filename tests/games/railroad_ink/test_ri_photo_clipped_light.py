@@ -1,0 +1,98 @@
+"""Round eighteen (issue 35): overexposed paper judged against the sheet's own lightest line
+(``photo/clipped_light.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("cv2")
+
+from railprint.games.railroad_ink.photo import clipped_light  # noqa: E402
+
+LEVELS = (0.20, 0.13, 0.05)   # (ink, faint, trace) thresholds, in the print's black
+BLACK = 0.8
+PRINTED = 0.25                # the printed grid's line contrast in the spaces that do not clip
+
+
+def _pieces(washed: dict[tuple[int, int], float] | None = None) -> dict[tuple[int, int], list]:
+    """Every space's printed line pieces at PRINTED, those in ``washed`` at their own contrast."""
+    out = {(r, c): [PRINTED] * 12 for r in range(7) for c in range(7)}
+    for place, v in (washed or {}).items():
+        out[place] = [v] * 12
+    return out
+
+
+def _sheet(lightest: float, routes: int = 20):
+    """side_darkness: ``routes`` sides of the spaces in row 6 and 5 drawn, the lightest at
+    ``lightest``, the others at 0.5; every other side empty (0.01)."""
+    drawn = [(r, c, s) for r in (6, 5) for c in range(7) for s in range(4)][:routes]
+
+    def side(r, c, s):
+        if (r, c, s) == drawn[0]:
+            return lightest
+        return 0.5 if (r, c, s) in drawn else 0.01
+    return side
+
+
+BRIGHT = {(r, c) for r in range(3) for c in range(7)}   # the top three rows clip
+
+
+def test_a_clipped_space_whose_printed_lines_show_is_trusted_when_the_sheets_lightest_line_would_show():
+    # printed lines at full contrast there: E is 1.05 at most, and a line of 0.8 x 0.4 of the
+    # black (0.256 of the paper's light) shows 1 - 1.05 x 0.744 = 0.22, over the faint 0.104
+    kept = {(0, 0), (1, 1)}
+    assert clipped_light.lit(kept, BRIGHT, _pieces(), LEVELS, BLACK, _sheet(0.4)) == kept
+
+
+def test_a_space_whose_printed_lines_wash_out_keeps_its_flag():
+    # the printed lines at 0.02 there: E = 1.05 x 0.98 / 0.75 = 1.37, and the lightest line fades
+    kept = {(0, 0), (1, 1)}
+    got = clipped_light.lit(kept, BRIGHT, _pieces({(0, 0): 0.02}), LEVELS, BLACK, _sheet(0.4))
+    assert got == {(1, 1)}
+
+
+def test_a_sheet_with_one_light_line_keeps_the_flag_where_that_line_would_fade():
+    # the sheet's lightest line at 0.16 (a light stroke among lines of 0.5): a line of 0.8 x 0.16
+    # is under the ink threshold, which is used instead; at E = 1.05 x 0.88 / 0.75 = 1.23 it fades
+    kept = {(0, 0)}
+    assert clipped_light.lit(kept, BRIGHT, _pieces({(0, 0): 0.12}), LEVELS, BLACK, _sheet(0.16)) == set()
+    # the same light at a sheet whose lines are all dark: trusted
+    assert clipped_light.lit(kept, BRIGHT, _pieces({(0, 0): 0.12}), LEVELS, BLACK, _sheet(0.5)) == kept
+
+
+def test_without_enough_of_the_sheets_lines_or_unclipped_spaces_nothing_is_trusted():
+    kept = {(0, 0)}
+    few = clipped_light.MIN_SIDES - 1
+    assert clipped_light.lit(kept, BRIGHT, _pieces(), LEVELS, BLACK, _sheet(0.5, routes=few)) == set()
+    assert clipped_light.lit(kept, BRIGHT, _pieces(), LEVELS, BLACK, _sheet(0.5, routes=few + 1)) == kept
+    almost_all = {(r, c) for r in range(7) for c in range(7)} - {(6, 0), (6, 1), (6, 2), (6, 3)}
+    assert clipped_light.lit(kept, almost_all, _pieces(), LEVELS, BLACK, _sheet(0.5)) == set()
+
+
+def test_a_sides_line_darkness_is_its_rows_darkest_pixel_at_the_median():
+    strip = np.zeros((20, 30), np.float32)
+    strip[:, 15] = 0.4
+    strip[:3, 15] = 0.0   # a gap in the line
+    assert clipped_light.line_darkness(strip) == pytest.approx(0.4)
+    assert clipped_light.line_darkness(np.zeros((20, 30), np.float32)) == 0.0
+
+
+def test_an_overexposed_pencil_sheet_flags_only_the_spaces_where_its_lightest_line_could_fade():
+    """Dev seed 65,012 of the first independent check (``benchmarks/indep_photos.py``, 5 MP): the
+    paper clips in 39 spaces. Main's reader (869f88f) flagged 34 of them "the paper is
+    overexposed here", every one read right; the sheet's lightest line (0.18 of the print's black,
+    the ink threshold 0.09) would still show in 7 of them, now read as the others are. Every space
+    read wrong is still flagged (12, highways read as railways, flagged for their kind)."""
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep_photos
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, _ = indep_photos.make_photo(65012)
+    reading = read_photo(data, "indep-65012.jpg")
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
+    over = [sq for sq, why in flagged.items() if "the paper is overexposed here" in why]
+    assert len(over) <= 27, len(over)
