@@ -895,8 +895,7 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok:
     return doubts
 
 
-def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False,
-                fainter: bool = False
+def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False
                 ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float, np.ndarray | None]:
     """Check the rectified grid against the sheet's printed grid lines, which must lie exactly on
     the grid: a sheet that is not flat (curled, folded, a corner lifted), or a mark misplaced,
@@ -905,11 +904,11 @@ def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndar
     interpolated between the crossings) and checked once more; the spaces whose lines still miss
     are returned to be flagged (``_grid_doubts``), never read silently off the grid. Returns
     (rect, dark, doubts, the largest offset found in mm, the warp's field or None). Round
-    eighteen: with ``fainter`` (a photo of faint_grid.GRID_FAINT_PX_PER_MM or more at the grid), a
+    eighteen: with ``faint_ok`` (a photo of faint_grid.GRID_FAINT_PX_PER_MM or more at the grid), a
     grid whose lines the first look loses (``faint_grid.lost``) is read again looking for fainter lines
     (``faint_grid.FAINT_RISE``), kept when that look finds it by the same test."""
     got = _grid_read(gray, H, rect, dark, faint_grid.GRID_RISE)
-    if fainter and faint_grid.lost(got[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
+    if faint_ok and faint_grid.lost(got[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
         again = _grid_read(gray, H, rect, dark, faint_grid.FAINT_RISE)
         if not faint_grid.lost(again[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
             got = again
@@ -1941,8 +1940,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     dark = _darkness(rect) if dark is None else dark
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset, warp = _grid_check(src, H, rect, dark,
-                                                   faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM,
-                                                   fainter=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
+                                                   faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
