@@ -56,13 +56,13 @@ def _printed_grid(value: float = 0.5) -> np.ndarray:
 
 def test_spaces_whose_printed_lines_are_not_seen_are_flagged():
     dark = _printed_grid()
-    assert read._hidden_spaces(dark) == {}
+    assert read._hidden_spaces(read._line_pieces(dark)) == {}
     # a finger over B2-C3's shared corner: the lines there are gone (the paper there is the finger)
     p = read.PX_PER_MM
     y = int((read.MARGIN_MM + 1.5 * layout.SQUARE_MM) * p)
     x = int((read.MARGIN_MM + 1.5 * layout.SQUARE_MM) * p)
     dark[y:y + int(layout.SQUARE_MM * p), x:x + int(layout.SQUARE_MM * p)] = 0.0
-    hidden = read._hidden_spaces(dark)
+    hidden = read._hidden_spaces(read._line_pieces(dark))
     assert set(hidden) == {(1, 1), (1, 2), (2, 1), (2, 2)}
     assert "not seen" in hidden[(1, 1)]
     # routes drawn across the lines hide nothing: a thin one, a felt-tip marker's 2 mm one
@@ -70,7 +70,7 @@ def test_spaces_whose_printed_lines_are_not_seen_are_flagged():
     dark[y:y + 6, x:x + 200] = 0.9
     dark[y + 60:y + 72, :] = 0.8
     dark[:, x + 60:x + 72] = 0.8
-    assert read._hidden_spaces(dark) == {}
+    assert read._hidden_spaces(read._line_pieces(dark)) == {}
 
 
 def test_spaces_partly_outside_the_photo_are_flagged():
@@ -168,7 +168,8 @@ def test_an_overexposed_space_is_flagged_only_where_a_line_could_be_lost():
     sq = int(layout.SQUARE_MM * p)
     rect[y0:y0 + 2 * sq, x0:x0 + 2 * sq] = 255          # A1, A2, B1, B2 clipped
     clipped = {(0, 0), (0, 1), (1, 0), (1, 1)}
-    assert read._clipped_spaces(rect) == clipped
+    bright = read._bright_spaces(rect)
+    assert bright == clipped and read._clipped_spaces(bright) == clipped
 
     def drawn(ink: float) -> np.ndarray:   # routes drawn through every space, at ``ink`` of the black
         rel = np.zeros((size, size), np.float32)
@@ -178,11 +179,11 @@ def test_an_overexposed_space_is_flagged_only_where_a_line_could_be_lost():
         return rel
 
     dark = _printed_grid(0.5)
-    assert read._clipped_spaces(rect, dark, 0.8, drawn(0.9)) == set()        # pen, printed lines whole
-    assert read._clipped_spaces(rect, dark, 0.8, drawn(0.2)) == clipped      # pencil: a light line may go
+    assert read._clipped_spaces(bright, read._line_pieces(dark), 0.8, drawn(0.9)) == set()        # pen, printed lines whole
+    assert read._clipped_spaces(bright, read._line_pieces(dark), 0.8, drawn(0.2)) == clipped      # pencil: a light line may go
     faded = dark.copy()
     faded[y0 - 3:y0 + 2 * sq + 3, x0 - 3:x0 + 2 * sq + 3] *= 0.3               # the light far past white
-    assert read._clipped_spaces(rect, faded, 0.8, drawn(0.9)) == clipped
+    assert read._clipped_spaces(bright, read._line_pieces(faded), 0.8, drawn(0.9)) == clipped
 
 
 def test_the_sides_something_lies_over_are_named_and_not_guessed_from():

@@ -112,3 +112,33 @@ def test_a_photo_follows_each_long_strip_once():
     finally:
         read._strip, one_line.follow = strip, follow
     assert len(seen) > 49 and max(seen.values()) == 1, seen.most_common(3)
+
+
+def test_a_photo_with_clipped_paper_measures_the_printed_lines_once():
+    """The same photo: the printed grid's line pieces (``_line_pieces``, ~9 ms) were measured up to
+    three times on the same darkness (the hidden spaces, the clipped spaces, the lit ones) and the
+    clipped paper (``_bright_spaces``) twice on the same rectified photo; now each once, passed
+    down from ``read_photo``. (``_unseen_sides`` measures the darkness against the black, another
+    array.)"""
+    from railprint.games.railroad_ink.photo.synth import make_photo
+
+    photo = make_photo(850_208, megapixels=2.0)
+    seen: dict[str, list[int]] = {"_line_pieces": [], "_bright_spaces": []}
+    saved = {name: getattr(read, name) for name in seen}
+
+    def counting(name):
+        def call(arg):
+            seen[name].append(id(arg))
+            return saved[name](arg)
+        return call
+
+    for name in seen:
+        setattr(read, name, counting(name))
+    try:
+        reading = read.read_photo(photo.jpeg)
+    finally:
+        for name, fn in saved.items():
+            setattr(read, name, fn)
+    assert any("overexposed" in u.reason for u in reading.uncertain)   # the clipped spaces' looks ran
+    assert len(seen["_bright_spaces"]) == 1
+    assert seen["_line_pieces"] and len(seen["_line_pieces"]) == len(set(seen["_line_pieces"]))

@@ -1941,7 +1941,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
     rect, dark, doubts, offset, warp = _grid_check(src, H, rect, dark,
                                                    faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
-    for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(dark)}.items():
+    pieces = _line_pieces(dark)     # the printed grid's lines, measured once for the three looks below
+    for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(pieces)}.items():
         doubts.setdefault(place, why)
     rel = dark / black
     mass = None if S is None else _blurred_mass(gray, H_photo, found, expansion, motion)
@@ -1953,9 +1954,10 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
-    clipped = _clipped_spaces(rect, dark, black, rel, levels)
+    bright = _bright_spaces(rect)
+    clipped = _clipped_spaces(bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
-                               colour=colour, levels=levels, lit=_lit_spaces(clipped, rect, dark, black, rel, levels))
+                               colour=colour, levels=levels, lit=_lit_spaces(clipped, bright, pieces, black, rel, levels))
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if suspect:
@@ -2112,18 +2114,17 @@ LINE_LOST = 0.35         # ... and a piece under this share of the sheet's typic
 LINE_LOST_PIECES = 2     # a space with this many of its 28 edge pieces hidden is flagged
 
 
-def _hidden_spaces(dark: np.ndarray) -> dict[tuple[int, int], str]:
+def _hidden_spaces(contrast: np.ndarray | None) -> dict[tuple[int, int], str]:
     """The spaces the photo does not show whole: something lies over them (a finger, a pen), or
     they fall outside the photo, or the light blew them out. Every printed line of the grid is
-    looked at in LINE_SEGMENT_MM pieces (the rectified ``dark``, 1.2 mm either side of where the
-    line is, the median along the piece: its contrast is the darkest column less the lightest); a
-    piece under LINE_LOST of the median piece's contrast is hidden. A route drawn across a line
+    looked at in LINE_SEGMENT_MM pieces (``contrast``: ``_line_pieces`` of the rectified darkness,
+    1.2 mm either side of where the line is, the median along the piece: its contrast is the
+    darkest column less the lightest); a piece under LINE_LOST of the median piece's contrast is hidden. A route drawn across a line
     covers under half of a piece, which the median passes over; a printed line goes missing only
     where the sheet is not seen (a pen or a finger over it: wider than the light's 8 mm closing,
     it is taken for the paper, and its shading for ink). A space with
     LINE_LOST_PIECES of its edges' pieces hidden is flagged: what lies over its edge may lie over
     its routes."""
-    contrast = _line_pieces(dark)
     if contrast is None:
         return {}
     typical = float(np.median(contrast))
@@ -2211,18 +2212,18 @@ def _bright_spaces(rect: np.ndarray) -> set[tuple[int, int]]:
     return out
 
 
-def _lit_spaces(clipped: set[tuple[int, int]], rect: np.ndarray, dark: np.ndarray, black: float,
-                rel: np.ndarray, levels: tuple[float, float, float]) -> set[tuple[int, int]]:
+def _lit_spaces(clipped: set[tuple[int, int]], bright: set[tuple[int, int]], contrast: np.ndarray | None,
+                black: float, rel: np.ndarray, levels: tuple[float, float, float]) -> set[tuple[int, int]]:
     """Round eighteen: the clipped spaces where the sheet's own lightest line would still show
-    (photo/clipped_light.py): read as the others, not flagged "the paper is overexposed here"."""
-    contrast = _line_pieces(dark) if clipped else None
-    if contrast is None:
+    (photo/clipped_light.py): read as the others, not flagged "the paper is overexposed here".
+    ``bright``: ``_bright_spaces``; ``contrast``: ``_line_pieces``."""
+    if not clipped or contrast is None:
         return set()
-    return clipped_light.lit(clipped, _bright_spaces(rect), _space_pieces(contrast), levels, black,
+    return clipped_light.lit(clipped, bright, _space_pieces(contrast), levels, black,
                              lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)))
 
 
-def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: float = 1.0,
+def _clipped_spaces(bright: set[tuple[int, int]], contrast: np.ndarray | None = None, black: float = 1.0,
                     rel: np.ndarray | None = None, levels: tuple[float, float, float] | None = None
                     ) -> set[tuple[int, int]]:
     """The spaces whose paper is overexposed in the photo: most of it at the top of the sensor's
@@ -2230,20 +2231,18 @@ def _clipped_spaces(rect: np.ndarray, dark: np.ndarray | None = None, black: flo
     line both clip to white and the line is lost: no measure of the darkness can find it, so such a
     space's empty sides are not read with certainty.
 
-    With ``dark``, ``black`` and ``rel`` (round nine), a clipped space is kept only when a line
-    the drawing could have there may be lost. The light there is E times what clips (E >= 1): a
-    line whose darkness is d elsewhere (its share of the paper's light missing) shows 1 - E (1 - d)
-    here. The grid's printed lines measure E: their pieces on the space's edges (``_line_pieces``,
+    ``bright``: ``_bright_spaces`` of the rectified photo, the spaces so clipped. With ``contrast``
+    (``_line_pieces`` of the rectified darkness), ``black`` and ``rel`` (round nine), one of them is
+    kept only when a line the drawing could have there may be lost. The light there is E times what
+    clips (E >= 1): a line whose darkness is d elsewhere (its share of the paper's light missing)
+    shows 1 - E (1 - d) here. The grid's printed lines measure E: their pieces on the space's edges (``_line_pieces``,
     the median) against the pieces of the spaces not clipped. A space stays flagged when a line at
     the ink threshold (the lightest the photo reads as a route elsewhere) would show here under the
     faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher (the
     pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
     (too little to measure E against). ``levels``: ``_threshold(rel)``, when already measured."""
-    out = _bright_spaces(rect)
-    if not out or dark is None or rel is None or SIZE * SIZE - len(out) < 5:
-        return out
-    contrast = _line_pieces(dark)
-    if contrast is None:
+    out = set(bright)
+    if not out or contrast is None or rel is None or SIZE * SIZE - len(out) < 5:
         return out
     pieces = {place: float(np.median(v)) for place, v in _space_pieces(contrast).items()}
     printed = float(np.median([v for place, v in pieces.items() if place not in out]))
