@@ -37,7 +37,7 @@ from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_w
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
-from railprint.games.railroad_ink.photo import night_lines
+from railprint.games.railroad_ink.photo import faint_sheet, night_lines
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
@@ -2290,11 +2290,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
     night = (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none"
+    cut = int(round((ACROSS - 3.6) * PX_PER_MM))
+    rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(_averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
     if night:   # photo/noise_floor.py; round eighteen: photo/night_lines.py (the sheet's own lines)
-        cut = int(round((ACROSS - 3.6) * PX_PER_MM))
-        rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(_averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
         sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
         sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
+    if not unblurred and expansion == "none":   # round nineteen: a faint side against every line (photo/faint_sheet.py)
+        sides_at = faint_sheet.settle(sides_at, rise_at, side_read=SideRead, skip=set(clipped or ()))
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
