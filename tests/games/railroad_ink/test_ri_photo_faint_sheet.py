@@ -79,3 +79,43 @@ def test_a_night_pen_sheets_noise_no_longer_flags_its_routes():
         assert got[sq] == token and sq not in flagged, (sq, got[sq], flagged.get(sq))
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
     assert wrong <= set(flagged)
+
+
+def _profile(peaks: dict[float, tuple[float, float]]) -> np.ndarray:
+    """A side's averaged darkness across it (9.2 mm at 6 px/mm, paper 0.02): {offset mm: (rise, width mm)}."""
+    x = (np.arange(55) - 27) / 6.0
+    p = np.full(55, 0.02)
+    for at, (rise, width) in peaks.items():
+        p = p + rise * np.exp(-0.5 * ((x - at) / (width / 2.355)) ** 2)
+    return p
+
+
+def test_a_thin_line_off_the_middle_alone_in_its_side_is_measured_as_such():
+    off, width, top, rest = faint_sheet._line(_profile({-2.75: (0.2, 0.7)}))
+    assert off == pytest.approx(-2.75, abs=0.1) and width <= faint_sheet.CREASE_WIDTH
+    assert top == pytest.approx(0.2, abs=0.01) and rest < 0.01
+    # a highway's two lines: the rest of the side holds the other
+    assert faint_sheet._line(_profile({-2.75: (0.2, 0.7), 2.75: (0.18, 0.7)}))[3] == pytest.approx(0.18, abs=0.01)
+
+
+def test_a_crease_through_a_column_is_empty_and_a_line_of_its_own_is_not():
+    crease = faint_sheet._line(_profile({-2.75: (0.2, 0.7)}))
+    quiet = faint_sheet._line(_profile({}))
+
+    def line_at(others: int, here=crease):
+        column = [(r, 4, s) for r in range(7) for s in (0, 2) if (r, s) != (3, 0)]   # D5's north side's column
+
+        def at(r, c, s):
+            if (r, c, s) == (3, 4, 0):
+                return here
+            return crease if (r, c, s) in column[:others] else quiet
+        return at
+
+    assert faint_sheet.creased(3, 4, 0, line_at(13))
+    assert faint_sheet.creased(3, 4, 0, line_at(6))          # six other sides of the column: a crease
+    assert not faint_sheet.creased(3, 4, 0, line_at(5))      # five: a line of its own
+    assert not faint_sheet.creased(3, 4, 1, line_at(13))     # an east side, no line in it
+    band = faint_sheet._line(_profile({-2.75: (0.2, 0.7), 0.0: (0.12, 4.0)}))   # and a highlighter's band
+    assert not faint_sheet.creased(3, 4, 0, line_at(13, band))
+    middle = faint_sheet._line(_profile({0.3: (0.2, 0.7)}))   # through the middle: a railway's line
+    assert not faint_sheet.creased(3, 4, 0, line_at(13, middle))

@@ -37,7 +37,17 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
+
+from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo.night_lines import FAINT, Sheet
+
+PX_PER_MM = 6.0        # the rectified grid's resolution (``read.PX_PER_MM``)
+CREASE_OFF = 1.0       # a crease's line this far off the side's middle or more (a railway's runs through it) ...
+CREASE_WIDTH = 1.0     # ... this thin (mm at half its rise) or thinner ...
+CREASE_REST = 0.35     # ... the rest of the side under this share of its rise (no second line, no band) ...
+CREASE_SAME = 0.3      # ... and at this offset (mm), as thin and half as dark or more, ...
+CREASE_SIDES = 6       # ... on this many other sides of its column (north and south sides) or row (east, west)
 
 
 def _lines(at: Callable[[int, int], list], side_read: Callable) -> Callable[[int, int], list]:
@@ -50,10 +60,18 @@ def _lines(at: Callable[[int, int], list], side_read: Callable) -> Callable[[int
 
 
 def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable,
-           skip: frozenset | set = frozenset()) -> Callable[[int, int], list]:
+           skip: frozenset | set = frozenset(), profile_at: Callable[[int, int, int], np.ndarray] | None = None
+           ) -> Callable[[int, int], list]:
     """``at`` with each side guessed empty for a faint line (``night_lines.FAINT``) that the sheet's
-    lines (:func:`_lines`) show is quiet read empty with certainty; ``skip``: spaces not judged
-    (the overexposed ones). The sheet is measured on the first call."""
+    lines (:func:`_lines`) show is quiet, or that is a crease (:func:`creased`, from
+    ``profile_at(r, c, s)``: a side's darkness averaged along it), read empty with certainty;
+    ``skip``: spaces not judged (the overexposed ones). The sheet is measured on the first call."""
+    lines: dict[tuple[int, int, int], tuple] = {}
+
+    def line_at(r: int, c: int, s: int) -> tuple:
+        if (r, c, s) not in lines:
+            lines[(r, c, s)] = _line(profile_at(r, c, s))
+        return lines[(r, c, s)]
     sheet: list[Sheet] = []
 
     def settled(r: int, c: int) -> list:
@@ -63,8 +81,46 @@ def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], fl
         if not sheet:
             sheet.append(Sheet(_lines(at, side_read), rise_at))
         for s, side in enumerate(sides):
-            if side.kind == "." and not side.certain and side.why in FAINT and sheet[0].quiet(rise_at(r, c, s)):
+            if side.kind == "." and not side.certain and side.why in FAINT and (
+                    sheet[0].quiet(rise_at(r, c, s)) or profile_at is not None and creased(r, c, s, line_at)):
                 sides[s] = side_read(".", True, "")
         return sides
     return settled
+
+
+def _line(profile: np.ndarray) -> tuple[float, float, float, float]:
+    """A side's averaged darkness across it (``profile``): its darkest line's (offset from the
+    middle in mm, width at half its rise in mm, rise above the lower fifth, the highest rise of
+    the rest of the side, 0.8 mm clear of that line)."""
+    h = profile - float(np.percentile(profile, 20))
+    k = int(np.argmax(h))
+    top = float(h[k])
+    half = h >= 0.5 * top
+    a = b = k
+    while a > 0 and half[a - 1]:
+        a -= 1
+    while b < len(h) - 1 and half[b + 1]:
+        b += 1
+    clear = int(round(0.8 * PX_PER_MM))
+    rest = np.concatenate([h[:max(0, k - clear)], h[k + clear + 1:]])
+    return (k - (len(h) - 1) / 2) / PX_PER_MM, (b - a + 1) / PX_PER_MM, top, float(rest.max(initial=0.0))
+
+
+def creased(r: int, c: int, s: int, line_at: Callable[[int, int, int], tuple]) -> bool:
+    """Whether side ``s`` of space (r, c) holds nothing but one thin straight line that runs on at
+    the same place through its column or row (a fold's crease, a ruler's or printed line): off
+    the middle, thin, alone in the side, and at the same offset on CREASE_SIDES other sides along
+    the line. ``line_at(r, c, s)``: :func:`_line` of a side."""
+    off, width, top, rest = line_at(r, c, s)
+    if top <= 0 or abs(off) < CREASE_OFF or width > CREASE_WIDTH or rest >= CREASE_REST * top:
+        return False
+    along = [(i, c, t) for i in range(SIZE) for t in (0, 2)] if s in (0, 2) else \
+        [(r, j, t) for j in range(SIZE) for t in (1, 3)]
+    same = 0
+    for key in along:
+        if key == (r, c, s):
+            continue
+        o, w, t, _ = line_at(*key)
+        same += abs(o - off) <= CREASE_SAME and w <= CREASE_WIDTH and t >= 0.5 * top
+    return same >= CREASE_SIDES
 

@@ -2291,12 +2291,14 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
     night = (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none"
     cut = int(round((ACROSS - 3.6) * PX_PER_MM))
-    rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(_averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
+    profile_at = night_lines.memo(lambda r, c, s: _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1])
+    rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(profile_at(r, c, s)))
     if night:   # photo/noise_floor.py; round eighteen: photo/night_lines.py (the sheet's own lines)
         sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
         sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
     if not unblurred and expansion == "none":   # round nineteen: a faint side against every line (photo/faint_sheet.py)
-        sides_at = faint_sheet.settle(sides_at, rise_at, side_read=SideRead, skip=set(clipped or ()))
+        sides_at = faint_sheet.settle(sides_at, rise_at, side_read=SideRead, skip=set(clipped or ()),
+                                      profile_at=profile_at)
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
