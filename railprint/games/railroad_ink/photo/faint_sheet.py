@@ -43,7 +43,7 @@ from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo.night_lines import FAINT, Sheet
 
 PX_PER_MM = 6.0        # the rectified grid's resolution (``read.PX_PER_MM``)
-CREASE_OFF = 1.0       # a crease's line this far off the side's middle or more (a railway's runs through it) ...
+CREASE_OFF = 1.5       # a crease's line this far off the side's middle or more (a railway's runs through it) ...
 CREASE_WIDTH = 1.0     # ... this thin (mm at half its rise) or thinner ...
 CREASE_REST = 0.35     # ... the rest of the side under this share of its rise (no second line, no band) ...
 CREASE_SAME = 0.3      # ... and at this offset (mm), as thin and half as dark or more, ...
@@ -60,12 +60,13 @@ def _lines(at: Callable[[int, int], list], side_read: Callable) -> Callable[[int
 
 
 def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable,
-           skip: frozenset | set = frozenset(), profile_at: Callable[[int, int, int], np.ndarray] | None = None
-           ) -> Callable[[int, int], list]:
+           skip: frozenset | set = frozenset(), profile_at: Callable[[int, int, int], np.ndarray] | None = None,
+           settled: set | None = None) -> Callable[[int, int], list]:
     """``at`` with each side guessed empty for a faint line (``night_lines.FAINT``) that the sheet's
     lines (:func:`_lines`) show is quiet, or that is a crease (:func:`creased`, from
     ``profile_at(r, c, s)``: a side's darkness averaged along it), read empty with certainty;
-    ``skip``: spaces not judged (the overexposed ones). The sheet is measured on the first call."""
+    ``skip``: spaces not judged (the overexposed ones); ``settled``: a set the spaces with a side so
+    read are added to. The sheet is measured on the first call."""
     lines: dict[tuple[int, int, int], tuple] = {}
 
     def line_at(r: int, c: int, s: int) -> tuple:
@@ -74,7 +75,7 @@ def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], fl
         return lines[(r, c, s)]
     sheet: list[Sheet] = []
 
-    def settled(r: int, c: int) -> list:
+    def read_at(r: int, c: int) -> list:
         sides = at(r, c)
         if (r, c) in skip or not any(side.kind == "." and not side.certain and side.why in FAINT for side in sides):
             return sides
@@ -84,8 +85,10 @@ def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], fl
             if side.kind == "." and not side.certain and side.why in FAINT and (
                     sheet[0].quiet(rise_at(r, c, s)) or profile_at is not None and creased(r, c, s, line_at)):
                 sides[s] = side_read(".", True, "")
+                if settled is not None:
+                    settled.add((r, c))
         return sides
-    return settled
+    return read_at
 
 
 def _line(profile: np.ndarray) -> tuple[float, float, float, float]:
