@@ -23,12 +23,29 @@ noise and ``night_lines.SHARE`` of the lighter kind's quartile is empty, certain
 by day too. Overexposed spaces (``read._clipped_spaces``) are not judged: there the light, not
 the noise, sets what a faint line is.
 
-Measured on the dev photos (main's reader, each faint side guessed empty, its truth): indep2
-94,000-94,039: 729 such sides, 211 of them routes (light highways: colour pencils, highlighters,
-all on sheets whose highways are not seen, 0-9 sides, or, 94,022, seen but each such route 12 or
-more times the noise); the rule reads 1xx empty sides empty and no route. The lightest route on a
-sheet with both kinds seen rose 0.27 of the lighter kind's quartile (94,022, an orange pencil's
-highway) and 12.8 times the noise: the noise bound alone keeps it.
+Measured on the dev photos (main's reader, each side guessed empty for a faint line, its truth):
+indep2 94,000-94,039 held 729 such sides, 211 of them routes (light highways: colour pencils,
+highlighters), every one on a sheet whose highways are not seen (0-9 counted sides, or their
+quartile under CLEAR times the noise) or, 94,022, seen but each such route 12 or more times the
+noise. On a sheet with both kinds seen the lightest route rose 0.27 of the lighter kind's quartile
+(94,022, an orange pencil's highway) and 12.8 times the noise: the noise bound alone keeps it.
+Lost routes as light as the noise (94,016 D5, 0.8-1.1 times it, main's silent space) are all on
+sheets whose highways are not seen, where nothing here applies.
+
+**Creases** (:func:`creased`): a fold's crease is one thin straight line through a whole column or
+row of the grid, at the same place in every space (indep2 dev 94,014, 94,032, 94,034, 94,039: 0.5-
+1 mm wide, 2.1-2.75 mm off the sides' middle, 7-12 sides of its column or row, 11-43 times the
+noise; a "fold-in-four" photo). A side flagged for a faint line whose one line is off the middle
+(a railway's runs through it), thin, alone in the side (no second line a road's width off, no
+highlighter's band: 94,039 A5's highlighter highway under the crease keeps its flag) and at the
+same offset on CREASE_SIDES other sides of its column or row is read empty with certainty. A route
+drawn light along a column does not look so: a railway's line is at the middle, a highway's two
+lines both show.
+
+Together, on indep2 dev 94,000-94,039: spaces read right and flagged "a faint line?" 375 -> 285,
+flags a photo 25.79 -> 24.44 (some spaces so settled are flagged instead "a light line lost in the
+noise?", ``read._noisy_empty_spaces``: its photo's check fails); two flagged spaces' guesses
+changed (94,004 E7 now right, 94,039 D5 wrong either way), no silent space added.
 
 The reader calls :func:`settle` with its per-space side reader; this module never imports it.
 """
