@@ -37,7 +37,7 @@ from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_w
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
-from railprint.games.railroad_ink.photo import night_lines
+from railprint.games.railroad_ink.photo import faint_sheet, night_lines
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
@@ -2289,11 +2289,16 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     sides_at = once.per_space(lambda r, c: read_sides(ink, r, c, faint, trace, rel, floor, src_ppm, unblurred=unblurred,
                                                       mass=None if mass is None else mass[r, c], noisy=level <= floor))
     night = (level <= floor or noise_floor.night(colour)) and not unblurred and expansion == "none"
+    settled: set[tuple[int, int]] = set()   # spaces with a faint side settled by faint_sheet
+    cut = int(round((ACROSS - 3.6) * PX_PER_MM))
+    profile_at = night_lines.memo(lambda r, c, s: _averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1])
+    rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(profile_at(r, c, s)))
     if night:   # photo/noise_floor.py; round eighteen: photo/night_lines.py (the sheet's own lines)
-        cut = int(round((ACROSS - 3.6) * PX_PER_MM))
-        rise_at = night_lines.memo(lambda r, c, s: noise_floor.rise(_averaged(_strip(rel, r, c, s)[:, cut:-cut], src_ppm)[1]))
         sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
         sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
+    if not unblurred and expansion == "none":   # round nineteen: a faint side against every line (photo/faint_sheet.py)
+        sides_at = faint_sheet.settle(sides_at, rise_at, side_read=SideRead, skip=set(clipped or ()),
+                                      profile_at=profile_at, settled=settled)
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
@@ -2394,7 +2399,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
-    noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
+    noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
@@ -2524,7 +2529,7 @@ def _line_contrast(strip: np.ndarray, kind: str, src_ppm: float) -> tuple[float,
 
 
 def _noisy_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray, src_ppm: float, level: float,
-                        floor: float) -> list[Uncertain]:
+                        floor: float, unmeasured: set[tuple[int, int]] = frozenset()) -> list[Uncertain]:
     """Issue 35, round twelve: in a photo whose ink threshold is its paper's noise (``level`` no
     higher than ``floor``: a dark room's sensor noise, not the drawing, sets it) a light line falls
     under every threshold, and an empty space is certain only when the averaged darkness could
@@ -2534,7 +2539,9 @@ def _noisy_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray, src_p
     dark then still stands the 4 deviations ``profile_lines`` counts a peak at. When they do not,
     or fewer than NOISY_ROUTES_MIN sides were read as routes with certainty (the drawing hardly
     seen at all), every space read empty with certainty is flagged. On the dev low-light photos
-    930,000- (1-3 MP) every space read wrong and not flagged was in such a photo, read empty."""
+    930,000- (1-3 MP) every space read wrong and not flagged was in such a photo, read empty.
+    ``unmeasured``: spaces flagged but for a faint side ``faint_sheet`` settled, left out of the
+    measure (round nineteen: they moved it both ways, 94,030's flipped, every empty space flagged)."""
     if level > floor:
         return []
     listed = {u.square for u in uncertain}
@@ -2542,6 +2549,8 @@ def _noisy_empty_spaces(rows, uncertain: list[Uncertain], rel: np.ndarray, src_p
                if square(r, c) not in listed and cell.marker != "v"]
     lines, noises = [], []
     for r, c, cell in certain:
+        if (r, c) in unmeasured:
+            continue
         for s, kind in enumerate(cell.edges):
             dark, noise = _line_contrast(_strip(rel, r, c, s), kind, src_ppm)
             if kind == ".":

@@ -1,0 +1,146 @@
+"""A faint side measured against every line the sheet shows (issue 35, round nineteen).
+
+"A faint line?" was the largest flag on spaces read right on the second independent check (7.2 a
+held-out photo): a side the ink threshold reads empty, but where a line runs on in the faint ink,
+the trace or the darkness averaged along the route. Most such sides are a night photo's sensor
+noise (the phone's denoiser leaves blotches the averaging takes for a line) or a pen photo's
+grain, not a route.
+
+Round eighteen's ``night_lines.settle`` reads such a side empty with certainty when both of the
+sheet's kinds are **seen** and the side rises less than the noise of the sheet's empty sides and
+far less than the lighter kind's lines; but it counts only the route sides read with certainty,
+and a pen sheet's highways are seldom certain (a broad line with no sleeper, "neither clearly a
+highway nor a railway": their kind is in doubt, not that they are lines). On 40 dev photos of the
+second check (indep2 94,000-94,039) the night sheets 94,002, 94,003, 94,011 had 0-8 certain
+highway sides, so their 24-34 noise flags each stood.
+
+Here every side read as a route whose doubt is not its faintness (certain, or in doubt of its kind
+only) counts as a line of the player's pens: the same :class:`night_lines.Sheet` measure (the
+median rise of the sheet's empty-looking sides is its noise; each kind's lower quartile of rises)
+over those sides, with the same rule (``night_lines.SEEN`` sides of each kind, their lower
+quartile ``night_lines.CLEAR`` times the noise; a faint side under ``noise_floor.FLOOR`` times the
+noise and ``night_lines.SHARE`` of the lighter kind's quartile is empty, certain), on every photo,
+by day too. Overexposed spaces (``read._clipped_spaces``) are not judged: there the light, not
+the noise, sets what a faint line is.
+
+Measured on the dev photos (main's reader, each side guessed empty for a faint line, its truth):
+indep2 94,000-94,039 held 729 such sides, 211 of them routes (light highways: colour pencils,
+highlighters), every one on a sheet whose highways are not seen (0-9 counted sides, or their
+quartile under CLEAR times the noise) or, 94,022, seen but each such route 12 or more times the
+noise. On a sheet with both kinds seen the lightest route rose 0.27 of the lighter kind's quartile
+(94,022, an orange pencil's highway) and 12.8 times the noise: the noise bound alone keeps it.
+Lost routes as light as the noise (94,016 D5, 0.8-1.1 times it, main's silent space) are all on
+sheets whose highways are not seen, where nothing here applies.
+
+**Creases** (:func:`creased`): a fold's crease is one thin straight line through a whole column or
+row of the grid, at the same place in every space (indep2 dev 94,014, 94,032, 94,034, 94,039: 0.5-
+1 mm wide, 2.1-2.75 mm off the sides' middle, 7-12 sides of its column or row, 11-43 times the
+noise; a "fold-in-four" photo). A side flagged for a faint line whose one line is off the middle
+(a railway's runs through it), thin, alone in the side (no second line a road's width off, no
+highlighter's band: 94,039 A5's highlighter highway under the crease keeps its flag) and at the
+same offset on CREASE_SIDES other sides of its column or row is read empty with certainty. A route
+drawn light along a column does not look so: a railway's line is at the middle, a highway's two
+lines both show.
+
+Together, on indep2 dev 94,000-94,039: spaces read right and flagged "a faint line?" 375 -> 285,
+flags a photo 25.79 -> 24.44 (some spaces so settled are flagged instead "a light line lost in the
+noise?", ``read._noisy_empty_spaces``: its photo's check fails); two flagged spaces' guesses
+changed (94,004 E7 now right, 94,039 D5 wrong either way), no silent space added.
+
+The reader calls :func:`settle` with its per-space side reader; this module never imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from railprint.games.railroad_ink.board import SIZE
+from railprint.games.railroad_ink.photo.night_lines import FAINT, Sheet
+
+PX_PER_MM = 6.0        # the rectified grid's resolution (``read.PX_PER_MM``)
+CREASE_OFF = 1.5       # a crease's line this far off the side's middle or more (a railway's runs through it) ...
+CREASE_WIDTH = 1.0     # ... this thin (mm at half its rise) or thinner ...
+CREASE_REST = 0.35     # ... the rest of the side under this share of its rise (no second line, no band) ...
+CREASE_SAME = 0.3      # ... and at this offset (mm), as thin and half as dark or more, ...
+CREASE_SIDES = 6       # ... on this many other sides of its column (north and south sides) or row (east, west)
+
+
+def _lines(at: Callable[[int, int], list], side_read: Callable) -> Callable[[int, int], list]:
+    """``at`` as :class:`night_lines.Sheet` should count it: a route side whose doubt is not its
+    faintness counts as certain (a line of the sheet's pens, whatever its kind)."""
+    def counted(r: int, c: int) -> list:
+        return [side_read(side.kind, True, "") if side.kind in "hr" and not side.certain and side.why not in FAINT
+                else side for side in at(r, c)]
+    return counted
+
+
+def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable,
+           skip: frozenset | set = frozenset(), profile_at: Callable[[int, int, int], np.ndarray] | None = None,
+           settled: set | None = None) -> Callable[[int, int], list]:
+    """``at`` with each side guessed empty for a faint line (``night_lines.FAINT``) that the sheet's
+    lines (:func:`_lines`) show is quiet, or that is a crease (:func:`creased`, from
+    ``profile_at(r, c, s)``: a side's darkness averaged along it), read empty with certainty;
+    ``skip``: spaces not judged (the overexposed ones); ``settled``: a set the spaces with a side so
+    read are added to. The sheet is measured on the first call."""
+    lines: dict[tuple[int, int, int], tuple] = {}
+
+    def line_at(r: int, c: int, s: int) -> tuple:
+        if (r, c, s) not in lines:
+            lines[(r, c, s)] = _line(profile_at(r, c, s))
+        return lines[(r, c, s)]
+    sheet: list[Sheet] = []
+
+    def read_at(r: int, c: int) -> list:
+        sides = at(r, c)
+        if (r, c) in skip or not any(side.kind == "." and not side.certain and side.why in FAINT for side in sides):
+            return sides
+        if not sheet:
+            sheet.append(Sheet(_lines(at, side_read), rise_at))
+        for s, side in enumerate(sides):
+            if side.kind == "." and not side.certain and side.why in FAINT and (
+                    sheet[0].quiet(rise_at(r, c, s)) or profile_at is not None and creased(r, c, s, line_at)):
+                sides[s] = side_read(".", True, "")
+                if settled is not None:
+                    settled.add((r, c))
+        return sides
+    return read_at
+
+
+def _line(profile: np.ndarray) -> tuple[float, float, float, float]:
+    """A side's averaged darkness across it (``profile``): its darkest line's (offset from the
+    middle in mm, width at half its rise in mm, rise above the lower fifth, the highest rise of
+    the rest of the side, 0.8 mm clear of that line)."""
+    h = profile - float(np.percentile(profile, 20))
+    k = int(np.argmax(h))
+    top = float(h[k])
+    half = h >= 0.5 * top
+    a = b = k
+    while a > 0 and half[a - 1]:
+        a -= 1
+    while b < len(h) - 1 and half[b + 1]:
+        b += 1
+    clear = int(round(0.8 * PX_PER_MM))
+    rest = np.concatenate([h[:max(0, k - clear)], h[k + clear + 1:]])
+    return (k - (len(h) - 1) / 2) / PX_PER_MM, (b - a + 1) / PX_PER_MM, top, float(rest.max(initial=0.0))
+
+
+def creased(r: int, c: int, s: int, line_at: Callable[[int, int, int], tuple]) -> bool:
+    """Whether side ``s`` of space (r, c) holds nothing but one thin straight line that runs on at
+    the same place through its column or row (a fold's crease, a ruler's or printed line): off
+    the middle, thin, alone in the side, and at the same offset on CREASE_SIDES other sides along
+    the line. ``line_at(r, c, s)``: :func:`_line` of a side."""
+    off, width, top, rest = line_at(r, c, s)
+    if top <= 0 or abs(off) < CREASE_OFF or width > CREASE_WIDTH or rest >= CREASE_REST * top:
+        return False
+    along = [(i, c, t) for i in range(SIZE) for t in (0, 2)] if s in (0, 2) else \
+        [(r, j, t) for j in range(SIZE) for t in (1, 3)]
+    same = 0
+    for key in along:
+        if key == (r, c, s):
+            continue
+        o, w, t, _ = line_at(*key)
+        same += abs(o - off) <= CREASE_SAME and w <= CREASE_WIDTH and t >= 0.5 * top
+    return same >= CREASE_SIDES
+

@@ -1,0 +1,121 @@
+"""A faint side measured against every line the sheet shows (issue 35, round nineteen,
+``photo/faint_sheet.py``): a side flagged for a faint line, guessed empty, at the noise of a sheet
+whose highways and railways both stand far out of it is read empty with certainty, where the
+sheet's routes count whether or not their kind is in doubt."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from railprint.games.railroad_ink.photo import faint_sheet, night_lines  # noqa: E402
+from railprint.games.railroad_ink.photo.read import SideRead  # noqa: E402
+
+EMPTY = SideRead(".", True)
+R = SideRead("r", True)
+H_DOUBT = SideRead("h", False, "neither clearly a highway nor a railway")   # a line; its kind in doubt
+H_LIGHT = SideRead("h", False, "a faint line?")   # a route guessed from a faint line: not a line of the sheet's pens
+FAINT = SideRead(".", False, "a faint line?")
+
+
+def _at(special: dict):
+    return lambda r, c: list(special.get((r, c), [EMPTY] * 4))
+
+
+def _sheet(highway: SideRead = H_DOUBT) -> dict:
+    """Column 2 a highway (``highway`` sides), column 5 a certain railway, G7's north side faint."""
+    special = {(r, 1): [highway, EMPTY, highway, EMPTY] for r in range(7)}
+    special.update({(r, 4): [R, EMPTY, R, EMPTY] for r in range(7)})
+    special[(6, 6)] = [FAINT, EMPTY, EMPTY, EMPTY]
+    return special
+
+
+def _rise(faint: float = 0.12, routes: float = 0.6):
+    """Empty sides rise 0.1 (the noise), columns 2 and 5's route sides ``routes``, G7's north ``faint``."""
+    def rise(r, c, s):
+        if (r, c, s) == (6, 6, 0):
+            return faint
+        return routes if c in (1, 4) and s in (0, 2) else 0.1
+    return rise
+
+
+def test_a_faint_side_at_the_noise_of_a_sheet_whose_highways_are_in_doubt_of_their_kind_is_empty():
+    special = _sheet()
+    got = faint_sheet.settle(_at(special), _rise(), side_read=SideRead)
+    assert got(6, 6) == [EMPTY, EMPTY, EMPTY, EMPTY]
+    assert got(0, 1) == [H_DOUBT, EMPTY, H_DOUBT, EMPTY]   # the routes are not touched
+    # round eighteen's night rule counts certain routes only: no highway is seen, the flag stands
+    assert night_lines.settle(_at(special), _rise(), side_read=SideRead)(6, 6)[0] == FAINT
+
+
+def test_a_faint_side_stays_flagged_where_a_light_line_may_be_there():
+    # over 1.5 x the noise
+    assert faint_sheet.settle(_at(_sheet()), _rise(faint=0.16), side_read=SideRead)(6, 6)[0] == FAINT
+    # the sheet's lines only 3 x the noise: not seen
+    assert faint_sheet.settle(_at(_sheet()), _rise(routes=0.3), side_read=SideRead)(6, 6)[0] == FAINT
+    # highways guessed from faint lines are no lines of the sheet's pens: highways not seen
+    assert faint_sheet.settle(_at(_sheet(H_LIGHT)), _rise(), side_read=SideRead)(6, 6)[0] == FAINT
+    # an overexposed space is not judged
+    assert faint_sheet.settle(_at(_sheet()), _rise(), side_read=SideRead, skip={(6, 6)})(6, 6)[0] == FAINT
+
+
+def test_a_night_pen_sheets_noise_no_longer_flags_its_routes():
+    """indep2 dev 94,002 (a night photo of a pen sheet, its highways broad lines whose kind is in
+    doubt: no highway side certain): main flagged C1 ``h.h.``, D1 ``h..h``, C6 ``r.rr`` and G3
+    ``r.r.`` for a faint line on an empty side alone; each of them is read right and not flagged."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep2_photos
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo import read
+
+    data, board, plan, _, _ = indep2_photos.make_photo(94002)
+    assert "night" in plan.effects
+    reading = read.read_photo(data, "indep2-94002.jpg")
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    got = {square(r, c): reading.board.rows[r][c].token for r in range(SIZE) for c in range(SIZE)}
+    for sq, token in (("C1", "h.h."), ("D1", "h..h"), ("C6", "r.rr"), ("G3", "r.r.")):
+        assert got[sq] == token and sq not in flagged, (sq, got[sq], flagged.get(sq))
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    assert wrong <= set(flagged)
+
+
+def _profile(peaks: dict[float, tuple[float, float]]) -> np.ndarray:
+    """A side's averaged darkness across it (9.2 mm at 6 px/mm, paper 0.02): {offset mm: (rise, width mm)}."""
+    x = (np.arange(55) - 27) / 6.0
+    p = np.full(55, 0.02)
+    for at, (rise, width) in peaks.items():
+        p = p + rise * np.exp(-0.5 * ((x - at) / (width / 2.355)) ** 2)
+    return p
+
+
+def test_a_thin_line_off_the_middle_alone_in_its_side_is_measured_as_such():
+    off, width, top, rest = faint_sheet._line(_profile({-2.75: (0.2, 0.7)}))
+    assert off == pytest.approx(-2.75, abs=0.1) and width <= faint_sheet.CREASE_WIDTH
+    assert top == pytest.approx(0.2, abs=0.01) and rest < 0.01
+    # a highway's two lines: the rest of the side holds the other
+    assert faint_sheet._line(_profile({-2.75: (0.2, 0.7), 2.75: (0.18, 0.7)}))[3] == pytest.approx(0.18, abs=0.01)
+
+
+def test_a_crease_through_a_column_is_empty_and_a_line_of_its_own_is_not():
+    crease = faint_sheet._line(_profile({-2.75: (0.2, 0.7)}))
+    quiet = faint_sheet._line(_profile({}))
+
+    def line_at(others: int, here=crease):
+        column = [(r, 4, s) for r in range(7) for s in (0, 2) if (r, s) != (3, 0)]   # D5's north side's column
+
+        def at(r, c, s):
+            if (r, c, s) == (3, 4, 0):
+                return here
+            return crease if (r, c, s) in column[:others] else quiet
+        return at
+
+    assert faint_sheet.creased(3, 4, 0, line_at(13))
+    assert faint_sheet.creased(3, 4, 0, line_at(6))          # six other sides of the column: a crease
+    assert not faint_sheet.creased(3, 4, 0, line_at(5))      # five: a line of its own
+    assert not faint_sheet.creased(3, 4, 1, line_at(13))     # an east side, no line in it
+    band = faint_sheet._line(_profile({-2.75: (0.2, 0.7), 0.0: (0.12, 4.0)}))   # and a highlighter's band
+    assert not faint_sheet.creased(3, 4, 0, line_at(13, band))
+    middle = faint_sheet._line(_profile({0.3: (0.2, 0.7)}))   # through the middle: a railway's line
+    assert not faint_sheet.creased(3, 4, 0, line_at(13, middle))
