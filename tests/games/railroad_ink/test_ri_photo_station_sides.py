@@ -50,7 +50,8 @@ def _apply(tokens: dict, reasons: dict) -> set[str]:
 def test_settled_reads_the_reason_and_the_sides():
     assert station_sides.settled("h.r.", f"N: {NEITHER}; {NEEDS}")
     assert station_sides.settled("hr..", f"N: {NEITHER}; centre: a station?")
-    assert station_sides.settled(".rhr", f"S: {NEITHER}")            # a T: two railways, the highway doubted
+    assert not station_sides.settled(".rhr", f"S: {NEITHER}")        # no station of four or three routes
+    assert not station_sides.settled("rrhr", f"S: {NEITHER}")
     assert not station_sides.settled("hh..", f"N: {NEITHER}; {NEEDS}")   # the doubted side shares the others' kind
     assert not station_sides.settled("hhr.", f"N: {NEITHER}")         # the others of both kinds
     assert not station_sides.settled("hrhr", f"N: {NEITHER}")         # the others hold both kinds: no choice made
@@ -59,6 +60,9 @@ def test_settled_reads_the_reason_and_the_sides():
     assert not station_sides.settled("h.r.", f"N: {NEITHER}; the paper is overexposed here (white clipped): "
                                              "a light line may be lost")             # another doubt
     assert not station_sides.settled("h.r.", NEEDS)                   # no side doubted (the centre's doubt)
+    assert station_sides.settled("h.r.", "centre: a station?")        # both routes certain, the centre part filled
+    assert not station_sides.settled("r.r.", "centre: a station?")
+    assert not station_sides.settled("hhrr", "centre: a station?")
 
 
 def test_a_station_filled_like_the_sheets_is_read_with_certainty():

@@ -11,13 +11,18 @@ game. The third independent check's players draw a station as a filled triangle,
 house; their highways are dashed or dotted, and on its dev photos (indep3 14,000-14,039) most
 stations are flagged for one such side alone, each a tap for the player on a space read right.
 
-Such a space's flag is dropped when:
+Such a space's flag is dropped, and so is the flag of a station of two certain routes, a highway
+and a railway (a station by the rules, whatever the centre shows), doubted for its centre's partial
+fill alone (``CENTRE_WHY``: a star's or a triangle's points leave the centre's box part paper), when:
 
 - its reason is one side's kind doubt and nothing else but the centre's own doubts of a station
   (``NEEDS_WHY``: the sides as first read were of one kind; ``CENTRE_WHY``: the centre's box filled
   between 0.6 and 0.85);
-- its other route sides (one at least) were read with certainty, all of one kind, the doubted side
-  guessed the other;
+- it is a station of two routes (a die face's straight or curve station), its other route read
+  with certainty, the doubted side guessed the other kind. Not the special routes' stations of
+  four: there three sides read with certainty as one kind would make the doubted one the other,
+  and a highway read with certainty as a railway beside them (the shared indep dev 90,010 D5
+  ``hrhrs`` read ``rrhrs``, 90,015 E2 ``hhrrs`` read ``hrrrs``) was made silent so;
 - its centre is filled like the sheet's stations: ``centre.measure``'s ``filled`` (the ink left by
   an opening with a 2.8 mm disc: a filled shape stays, lines and sleepers go) is ``LIKE`` or more
   of the median of the sheet's other spaces read as stations with a filled centre (``MIN_SHOWN`` of
@@ -49,8 +54,10 @@ MIN_SHOWN = 2       # the sheet's other filled stations needed to know its shape
 
 def settled(edges: str, reason: str) -> bool:
     """Whether ``reason`` (a flagged station's, its sides ``edges``) is one route side's kind doubt
-    and the centre's own doubts alone, the other route sides (certain) all of one kind and the
-    doubted side of the other."""
+    and the centre's own doubts alone, on a station of two routes (a die face's: a straight or a
+    curve), the other route (certain) of the other kind than the doubted side's guess; or the
+    centre's partial fill alone (``CENTRE_WHY``) where both routes, a highway and a railway, are
+    certain."""
     doubted = []
     for part in reason.split("; "):
         side, _, why = part.partition(": ")
@@ -59,6 +66,10 @@ def settled(edges: str, reason: str) -> bool:
         if len(side) != 1 or side not in "NESW" or why not in KIND_DOUBTS:
             return False
         doubted.append("NESW".index(side))
+    if len(edges.replace(".", "")) != 2:
+        return False
+    if not doubted:   # every side certain, a highway and a railway: a station by the rules
+        return reason == CENTRE_WHY and set(edges) - {"."} == {"h", "r"}
     if len(doubted) != 1 or edges[doubted[0]] not in "hr":
         return False
     others = {k for s, k in enumerate(edges) if s != doubted[0] and k != "."}
