@@ -43,7 +43,8 @@ def _rows(tokens: dict) -> list[tuple]:
 def _apply(tokens: dict, reasons: dict) -> set[str]:
     rows = _rows(tokens)
     uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
-    kept = station_sides.apply(rows, uncertain, _sheet(), _centre_px, P, square)
+    ink = _sheet()
+    kept = station_sides.apply(rows, uncertain, ink, ink.astype(np.float32), _centre_px, P, square)
     return {u.square for u in kept}
 
 
@@ -100,3 +101,24 @@ def test_indep3_diamond_stations_read_with_certainty(indep3_reading):
         assert reading.board.rows[r][c].token == token == board.rows[r][c].token
         assert sq not in flags
     assert "D6" in flags and NEITHER in flags["D6"]
+
+
+def test_a_blot_along_the_axes_on_a_sheet_of_diamonds_keeps_its_flag():
+    """A filled centre like the sheet's in size but not in shape: the sheet's stations are diamonds
+    (their edges slanted), the candidate B2 a square blot along the grid's axes (where a soft
+    pencil's lines meet) keeps its flag; the diamond B4 beside it, doubted alike, does not."""
+    ink = np.zeros((int(round((9 * 2 + 7 * 21) * P)),) * 2, np.uint8)
+    diamonds = ((1, 3), (3, 1), (3, 3), (5, 5), (5, 1))
+    for place in diamonds:
+        cx, cy = _centre_px(*place)
+        h = 3.5 * P
+        pts = np.array([(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)], np.int32)
+        cv2.fillPoly(ink, [pts], 1)
+    cx, cy = _centre_px(1, 1)
+    h = 2.5 * P
+    cv2.rectangle(ink, (int(cx - h), int(cy - h)), (int(cx + h), int(cy + h)), 1, -1)
+    tokens = {place: "h.r.s" for place in diamonds + ((1, 1),)}
+    rows = _rows(tokens)
+    uncertain = [Uncertain(square(r, c), "h.r.s", f"N: {NEITHER}; {NEEDS}") for r, c in ((1, 1), (1, 3))]
+    kept = station_sides.apply(rows, uncertain, ink, ink.astype(np.float32), _centre_px, P, square)
+    assert {u.square for u in kept} == {"B2"}

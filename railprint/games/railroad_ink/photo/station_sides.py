@@ -29,7 +29,12 @@ fill alone (``CENTRE_WHY``: a star's or a triangle's points leave the centre's b
   them at least, each ``MIN_FILLED`` or more), and at least ``MIN_FILLED``. A player draws every
   station the same way: an overpass drawn with a ring in a soft pencil, read as a station of one
   kind (indep3 dev 14,006 A5 and E6, 10.6 and 12.1 mm² on a sheet whose stars fill 25-31 mm²), is
-  not like them and keeps its flag.
+  not like them and keeps its flag; and its edges turn off the grid's axes as theirs do
+  (``crossing_mark.diagonal_share``, ``LIKE`` or more of their median): a triangle's, a star's, a
+  diamond's or a roof's edges run slanted, a blot where a soft pencil's lines meet runs along the
+  axes (indep3 dev 14,024 A7, a T of highways ``hhh.`` whose junction filled 21.5 mm² read
+  ``.hr.s``, its north side lost and its south read a certain railway: diagonal share 0.28 on a
+  sheet of diamonds at 0.64-0.89, made silent without this).
 
 Nothing else is made certain, and the steps after this one (``legal``, ``sheet_kinds.rules``,
 ``joins``, ``erased``) still flag what they find. Nothing here imports the reader: it takes the ink
@@ -43,6 +48,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.photo.centre import measure
+from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
 from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS
 
 NEEDS_WHY = "a station needs a highway and a railway"   # read.read_space's reasons
@@ -76,10 +82,11 @@ def settled(edges: str, reason: str) -> bool:
     return len(others) == 1 and edges[doubted[0]] not in others
 
 
-def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
-          ppm: float, square: Callable[[int, int], str]) -> list:
+def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
+          centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str]) -> list:
     """``uncertain`` (``read.Uncertain``: square, guess, why) without the flags of stations
-    :func:`settled` by the rules whose centre is filled like the sheet's other stations."""
+    :func:`settled` by the rules whose centre is filled, and turned off the grid's axes, like the
+    sheet's other stations (``ink`` the ink mask, ``rel`` the darkness)."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell.marker == "s"
                   and (u := flagged.get(square(r, c))) is not None and settled(cell.edges, u.reason)]
@@ -87,11 +94,19 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
         return uncertain
     filled = {(r, c): measure(ink, *centre_px(r, c), ppm).filled for r, row in enumerate(rows)
               for c, cell in enumerate(row) if cell.marker == "s"}
+    known: dict[tuple[int, int], float] = {}
+
+    def diagonal(place: tuple[int, int]) -> float:
+        if place not in known:
+            known[place] = diagonal_share(rel, *centre_px(*place), ppm)[0]
+        return known[place]
+
     sure = set()
     for place in candidates:
-        others = [v for p, v in filled.items() if p != place and v >= MIN_FILLED]
+        others = [p for p, v in filled.items() if p != place and v >= MIN_FILLED]
         if len(others) < MIN_SHOWN:
             continue
-        if filled[place] >= max(MIN_FILLED, LIKE * float(np.median(others))):
+        if filled[place] >= max(MIN_FILLED, LIKE * float(np.median([filled[p] for p in others]))) \
+                and diagonal(place) >= LIKE * float(np.median([diagonal(p) for p in others])):
             sure.add(square(*place))
     return [u for u in uncertain if u.square not in sure]
