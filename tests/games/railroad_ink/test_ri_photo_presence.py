@@ -119,12 +119,13 @@ def test_a_sheet_drawn_freely_and_not_by_the_rules_is_not_checked():
     assert joins.revise(rows, unsure, uncertain_of=_Unsure) == unsure
 
 
-@pytest.mark.parametrize("seed, square, token, side", ((202_706, "B4", "r..r", "W"), (202_752, "E5", "rr..", "N")))
+@pytest.mark.parametrize("seed, square, token, side", ((202_759, "E4", ".r.r", "E"),))
 def test_a_highway_read_as_a_certain_railway_is_flagged_where_it_meets_a_highway(seed, square, token, side):
-    """Round nineteen: indep2 seeds (held out in round eighteen, spent there: the three spaces read
-    wrong and not flagged): 202,706 B4 (a highway ``h..h`` curving tightly beside zig-zag railways,
-    a night photo) and 202,752 E5 (a narrow ruler highway ``hh..``) read as certain railways, each
-    meeting a highway across an edge; their sheets' own misreads broke ``by_the_rules``."""
+    """Round nineteen: indep2 seed 202,759 (held out in round eighteen, spent there: one of its
+    three spaces read wrong and not flagged): E4, a station ``.h.rs`` whose highlighter highway
+    (a night photo, coffee) was read a certain railway ``.r.r``, meets E5's highway (flagged, its
+    guess by the sheet's colours) across the edge; the sheet's own misreads broke
+    ``by_the_rules``, and no boundary of the sheet's kinds is drawn (``sheet_kinds.far``)."""
     pytest.importorskip("cv2")
     pytest.importorskip("pypdfium2")
     from tests.games.railroad_ink.indep2_seed import read_seed
