@@ -111,6 +111,17 @@ def test_a_certain_route_meeting_the_other_kind_is_flagged_on_a_sheet_its_misrea
     assert new["D2"].reason == f"N: {joins.MEETS_OTHER}; S: {joins.MEETS_OTHER}"
 
 
+def test_on_a_sheet_its_misreads_break_a_side_the_sheets_shapes_back_is_not_flagged_for_its_neighbour():
+    # the same sheet with a boundary of its kinds drawn: D2's north railway side lies 0.9 on the
+    # railways' side (its shape backs it: C2's highway guess is the likelier misread), its south
+    # side 0.4 on the highways' side: D2 is flagged for its south side alone
+    rows, unsure = _misread_sheet(c2_certain=False)
+    new = joins.revise(rows, unsure, uncertain_of=_Unsure, at={(3, 1, 0): 0.9, (3, 1, 2): -0.4})[len(unsure):]
+    assert [(u.square, u.reason) for u in new] == [("D2", f"S: {joins.MEETS_OTHER}")]
+    # both sides backed: not flagged
+    assert joins.revise(rows, unsure, uncertain_of=_Unsure, at={(3, 1, 0): 0.9, (3, 1, 2): 0.3}) == unsure
+
+
 def test_a_sheet_drawn_freely_and_not_by_the_rules_is_not_checked():
     # the same sheet with C2 read with certainty: C2's highway faces D2's railway, both certain
     # (a board drawn freely, as synth.py's): not checked

@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.sheet_kinds import EXIT_WHY, drawn_freely
+from railprint.games.railroad_ink.photo.sheet_kinds import EXIT_WHY, GUESS_Z, drawn_freely
 
 MIN_JOINS = 3          # sides meeting their own kind (across an edge or at an exit) for a sheet checked
 BROKEN_SHARE = 1 / 6   # ... and sides meeting the other kind at most this share of them
@@ -89,14 +89,19 @@ def checked(rows: list, flagged: set) -> bool:
     return by_the_rules(rows) or not drawn_freely(rows, flagged)
 
 
-def revise(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
+def revise(rows: list, uncertain: list, *, uncertain_of: Callable, at: dict | None = None) -> list:
     """``uncertain`` with each space read with certainty whose routes break the rules' joins
     flagged, its reading the guess; on a sheet whose joins are checked (:func:`checked`) only.
-    Spaces of an expansion's own marks (lava, a volcano, a crater) are not checked."""
+    Spaces of an expansion's own marks (lava, a volcano, a crater) are not checked. ``at``: each
+    route side's place between the sheet's kinds (``sheet_kinds.revise``'s ``every``), where a
+    boundary was drawn: on a sheet its misreads broke, a side placed GUESS_Z or more on its own
+    kind's side is not flagged for the neighbour it meets (the sheet's shapes back it; the
+    neighbour, flagged, is the likelier misread)."""
     flagged = {u.square for u in uncertain}
     if not checked(rows, flagged):
         return uncertain
     whole = by_the_rules(rows)   # (else a sheet its misreads broke: routes meeting the other kind only)
+    at = {} if at is None or whole else at
     out = list(uncertain)
     for r in range(SIZE):
         for c in range(SIZE):
@@ -112,6 +117,8 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
                     continue
                 if met[0] == kind:
                     joined = True
+                elif ((r, c, s) in at and (at[(r, c, s)] if kind == "r" else -at[(r, c, s)]) >= GUESS_Z):
+                    continue   # (a side the sheet's shapes place on its own kind's side)
                 else:
                     why.append(f"{'NESW'[s]}: {EXIT_WHY[met[0]] if met[1] else MEETS_OTHER}")
             if not joined and whole:

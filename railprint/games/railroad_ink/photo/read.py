@@ -2328,6 +2328,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
     long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
+    every: dict = {}   # each route side's place between the sheet's kinds (sheet_kinds.revise), where drawn
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at, lines=long_lines,
@@ -2349,7 +2350,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain, lines=long_lines)
         if not small and not unblurred:   # round seventeen: the sheet's two kinds as its exits show them
-            placed, every = {}, {}
+            placed: dict = {}
             rows, uncertain = sheet_kinds.revise(
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
@@ -2395,7 +2396,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain_of=Uncertain, skip=set(clipped or ()),
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
-        uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
+        uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor)
     uncertain = uncertain + odd + noisy
