@@ -32,10 +32,16 @@ face each other as a highway and a railway (``sheet_kinds.drawn_freely``, the te
 one). So a sheet that fails the count but is not drawn freely is checked too (:func:`checked`),
 for routes meeting the other kind only: a route joining nothing says little on a sheet whose
 guesses are that often wrong (``synth.py`` dev 940,025, a random board not seen as drawn freely:
-8 spaces read right flagged so, 1 by the other kind). On 148 dev photos of the three independent
-checks (indep 90,000-059, indep2 90,000-059, indep3 8,000-039: 12 sheets fail the count) it
-flagged 3 spaces read right and caught the one space of its kind read wrong and certain there
-(indep3 8,006 F6); on 31 ``synth.py`` dev photos (940,000-030) one space read right.
+8 spaces read right flagged so, 1 by the other kind). And there a side the sheet's boundary of
+its kinds (``sheet_kinds``) places GUESS_Z or more on its own kind's side is not flagged for the
+neighbour it meets: on the zig-zag sheets below 6 of the 15 spaces read right so flagged had their
+side placed 0.5-1.1 on their own kind's side, the neighbour's guess the misread; the spaces read
+wrong lay on the other kind's side (202,706 B4's west side 0.42 on the highways' side, 202,752
+E5's north 0.86) or on a sheet with no boundary drawn (202,759, indep3 8,006).
+Replayed on round eighteen's readings of 243 dev photos (indep 90,000-059, indep2 90,000-059 and
+45 of 90,100-90,270 with zig-zag railways or a night photo's highlighter, indep3 8,000-039,
+``synth.py`` 940,000-039): 10 spaces read right flagged more (9 of them on the 45 zig-zag
+sheets), and the one space of its kind read wrong and certain there caught (indep3 8,006 F6).
 """
 
 from __future__ import annotations

@@ -260,11 +260,12 @@ def far(rows: list, uncertain: list, at: dict, *, square_of: Callable = square, 
     tightly beside zig-zag railways, a night photo: its west side at 0.78 on the highways' side,
     taken with B3's) and 202,752 E5 (a narrow ruler highway ``hh..``, at 0.92 and 0.94 by the
     exits-alone boundary of a sheet whose ruler highways all read as railways) were read as
-    certain railways. On 208 dev photos (indep 90,000-059, indep2 90,000-059 and 62 with zig-zag
-    railways or a night photo's highlighter of 90,100-90,400, indep3 8,000-039, ``synth.py``
-    940,000-030, where no boundary is drawn) the 3,007 route sides of spaces read with certainty and right
-    lay at most 0.62 on the other kind's side (one side; the next 0.42); the two spaces above, at
-    0.78-0.94. Round seventeen's FLAG_Z (1.0, a trusted boundary only) never fired. Nothing is made
+    certain railways. On 243 dev photos read by round eighteen's reader (indep 90,000-059, indep2
+    90,000-059 and 45 of 90,100-90,270 with zig-zag railways or a night photo's highlighter,
+    indep3 8,000-039, ``synth.py`` 940,000-039), 154 with a boundary drawn, the 3,438 route sides
+    of spaces read with certainty and right lay at most 0.62 on the other kind's side (one side;
+    the next 0.42); the two spaces above at 0.78-0.94. Round seventeen's FLAG_Z (1.0, a trusted
+    boundary only) never fired. Nothing is made
     certain here."""
     flagged = {u.square for u in uncertain}
     out = list(uncertain)
