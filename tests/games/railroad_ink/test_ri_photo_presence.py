@@ -88,6 +88,66 @@ def test_a_sheet_not_played_by_the_rules_is_not_checked():
     assert joins.revise(rows, [], uncertain_of=_Unsure) == []
 
 
+def _misread_sheet(c2_certain: bool) -> tuple[list, list]:
+    """Column 2 a highway from exit to exit (A2-G2), D2 read a certain railway, C2 and E2 flagged
+    (certain too when ``c2_certain``: C2 only); column 4 a railway from exit to exit, every space
+    flagged with a highway guess (the sheet's kinds misread there)."""
+    rows = _rows(["....  h.h.  ....  h.h."] * 3 + ["....  r.r.  ....  h.h."] + ["....  h.h.  ....  h.h."] * 3)
+    flagged = ["C2", "E2"] if not c2_certain else ["E2"]
+    return rows, [_Unsure(sq, "h.h.", "neither clearly a highway nor a railway") for sq in flagged] + \
+        [_Unsure(f"{'ABCDEFG'[r]}4", "h.h.", "neither clearly a highway nor a railway") for r in range(7)]
+
+
+def test_a_certain_route_meeting_the_other_kind_is_flagged_on_a_sheet_its_misreads_break():
+    # round nineteen: the flagged guesses of column 4 (highways at railway exits) and D2 break the
+    # sheet's count, so it is not played by the rules as read; but no two spaces read with
+    # certainty face each other as a highway and a railway (not drawn freely): D2 is flagged
+    rows, unsure = _misread_sheet(c2_certain=False)
+    assert not joins.by_the_rules(rows) and joins.checked(rows, {u.square for u in unsure})
+    new = {u.square: u for u in joins.revise(rows, unsure, uncertain_of=_Unsure)[len(unsure):]}
+    assert set(new) == {"D2"}, sorted(new)
+    assert new["D2"].guess == "r.r."
+    # (meeting the other kind only: a route joining nothing is not flagged on such a sheet)
+    assert new["D2"].reason == f"N: {joins.MEETS_OTHER}; S: {joins.MEETS_OTHER}"
+
+
+def test_on_a_sheet_its_misreads_break_a_side_the_sheets_shapes_back_is_not_flagged_for_its_neighbour():
+    # the same sheet with a boundary of its kinds drawn: D2's north railway side lies 0.9 on the
+    # railways' side (its shape backs it: C2's highway guess is the likelier misread), its south
+    # side 0.4 on the highways' side: D2 is flagged for its south side alone
+    rows, unsure = _misread_sheet(c2_certain=False)
+    new = joins.revise(rows, unsure, uncertain_of=_Unsure, at={(3, 1, 0): 0.9, (3, 1, 2): -0.4})[len(unsure):]
+    assert [(u.square, u.reason) for u in new] == [("D2", f"S: {joins.MEETS_OTHER}")]
+    # both sides backed: not flagged
+    assert joins.revise(rows, unsure, uncertain_of=_Unsure, at={(3, 1, 0): 0.9, (3, 1, 2): 0.3}) == unsure
+
+
+def test_a_sheet_drawn_freely_and_not_by_the_rules_is_not_checked():
+    # the same sheet with C2 read with certainty: C2's highway faces D2's railway, both certain
+    # (a board drawn freely, as synth.py's): not checked
+    rows, unsure = _misread_sheet(c2_certain=True)
+    assert not joins.checked(rows, {u.square for u in unsure})
+    assert joins.revise(rows, unsure, uncertain_of=_Unsure) == unsure
+
+
+@pytest.mark.parametrize("seed, square, token, side", ((202_759, "E4", ".r.r", "E"),))
+def test_a_highway_read_as_a_certain_railway_is_flagged_where_it_meets_a_highway(seed, square, token, side):
+    """Round nineteen: indep2 seed 202,759 (held out in round eighteen, spent there: one of its
+    three spaces read wrong and not flagged): E4, a station ``.h.rs`` whose highlighter highway
+    (a night photo, coffee) was read a certain railway ``.r.r``, meets E5's highway (flagged, its
+    guess by the sheet's colours) across the edge; the sheet's own misreads broke
+    ``by_the_rules``, and no boundary of the sheet's kinds is drawn (``sheet_kinds.far``)."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(seed)
+    assert square in seen.wrong and square in seen.flagged
+    assert seen.flagged[square].guess == token
+    assert seen.flagged[square].reason == f"{side}: {joins.MEETS_OTHER}"
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
+
+
 @pytest.mark.parametrize("seed", (20_000,))
 def test_an_erased_highway_in_an_empty_space_is_flagged_on_an_indep2_photo(seed):
     """indep2 dev seed 20,000 (pencil, circled stations, erased ghosts, a coffee ring, 1.7 MP): C6

@@ -77,3 +77,37 @@ def test_a_sheet_read_by_its_exits_guesses_its_highways_right(gen, seed, most):
     wrong = {square(r, c) for r in range(N) for c in range(N) if reading.board.rows[r][c] != board.rows[r][c]}
     assert wrong <= {u.square for u in reading.uncertain}
     assert len(wrong) <= most, sorted(wrong)
+
+
+def test_a_certain_side_far_on_the_other_kinds_side_of_the_boundary_is_flagged():
+    # round nineteen (sheet_kinds.far): C3 .r.r read with certainty, its east side at -0.9 (the
+    # highways' side), its west side at +0.9 taken alone; C5 .h.h's west side at -0.5 but C4's
+    # east side, across the edge, at +1.5: their mean +0.5 stays under SURE_Z; C6 flagged already
+    from railprint.games.railroad_ink.photo import sheet_kinds
+
+    rows = [tuple(Cell() for _ in range(SIZE)) for _ in range(SIZE)]
+    rows[2] = (Cell(), Cell(), Cell(".r.r"), Cell(), Cell(".h.h"), Cell(".r.r"), Cell())
+    at = {(2, 2, 1): -0.9, (2, 2, 3): 0.9, (2, 4, 3): -0.5, (2, 3, 1): 1.5, (2, 5, 1): -2.0}
+    unsure = [_Flag("C6", ".r.r", "a few marks")]
+    out = sheet_kinds.far(rows, unsure, at, uncertain_of=_Flag)
+    assert out[:1] == unsure
+    assert [(u.square, u.guess, u.reason) for u in out[1:]] == [("C3", ".r.r", f"E: {sheet_kinds.SHAPE_WHY['h']}")]
+    assert sheet_kinds.far(rows, [], {}, uncertain_of=_Flag) == []   # no boundary drawn: nothing
+
+
+@pytest.mark.parametrize("seed, sq, token, why", ((202_706, "B4", "r..r", "W: {h}"), (202_752, "E5", "rr..", "N: {h}; E: {h}")))
+def test_a_highway_read_as_a_certain_railway_shaped_as_the_sheets_highways_is_flagged(seed, sq, token, why):
+    """indep2 seeds held out in round eighteen (spent there: two of its three spaces read wrong and
+    not flagged): 202,706 B4 (a highway ``h..h`` curving tightly beside zig-zag railways, a night
+    photo) and 202,752 E5 (a narrow ruler highway ``hh..``, by an exits-alone boundary) read as
+    certain railways, their sides 0.78-0.94 on the highways' side of the sheet's boundary."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from railprint.games.railroad_ink.photo import sheet_kinds
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(seed)
+    assert sq in seen.wrong and sq in seen.flagged
+    assert seen.flagged[sq].guess == token
+    assert seen.flagged[sq].reason == why.format(h=sheet_kinds.SHAPE_WHY["h"])
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))

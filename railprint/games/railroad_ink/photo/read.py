@@ -2332,6 +2332,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
     long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
+    every: dict = {}   # each route side's place between the sheet's kinds (sheet_kinds.revise), where drawn
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at, lines=long_lines,
@@ -2358,7 +2359,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-                placed=placed)
+                placed=placed, every=every)
             uncertain = sure_kinds.revise(   # round eighteen: no doubt left of the kinds (photo/sure_kinds.py)
                 rows, uncertain, placed, sides_at=sides_at, side_read=SideRead,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
@@ -2390,6 +2391,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
         # round seventeen: a route against a printed exit of the other kind (photo/sheet_kinds.py)
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
+        if not small and not unblurred:   # round nineteen: a certain side shaped as the other kind (sheet_kinds.far)
+            uncertain = sheet_kinds.far(rows, uncertain, every, uncertain_of=Uncertain)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
@@ -2399,7 +2402,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain_of=Uncertain, skip=set(clipped or ()),
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
-        uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain)
+        uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy

@@ -158,7 +158,8 @@ def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
            strip: Callable, features: Callable, sides_at: Callable, space_at: Callable, side_read: Callable,
-           uncertain_of: Callable, lines: dict | None = None, placed: dict | None = None) -> tuple[list, list]:
+           uncertain_of: Callable, lines: dict | None = None, placed: dict | None = None,
+           every: dict | None = None) -> tuple[list, list]:
     """The reading revised by the sheet's two kinds as its exits show them (see the module's text).
     ``rows``/``uncertain``: the reading so far; ``rel``: the rectified darkness, ``ink``
     its ink mask, at ``p`` px per mm; ``strip(plane, r, c, side,
@@ -167,7 +168,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
     sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind, certain, why)``;
     ``uncertain_of(square, token, why)``; ``lines``: each side's ``one_line.follow`` of its long
     strip, shared with the steps before; ``placed``, when given, receives each side's place (the
-    sheet's trusted boundary, :func:`places`; nothing where it is not trusted)."""
+    sheet's trusted boundary, :func:`places`; nothing where it is not trusted); ``every``, when
+    given, each side's place by any boundary drawn, the exits-alone one too (for :func:`far`)."""
     if drawn_freely(rows, {u.square for u in uncertain}):
         return rows, uncertain   # the exits' kinds are no evidence where the player ignores the rules
     strong: list = []
@@ -177,6 +179,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
         return rows, uncertain
     if placed is not None and strong:
         placed.update(at)
+    if every is not None:
+        every.update(at)
     flagged = {u.square: u for u in uncertain}
 
     def joined(r: int, c: int, s: int) -> float:
@@ -240,6 +244,48 @@ def rules(rows: list, uncertain: list, *, square_of: Callable = square, uncertai
                 if edges[s] in "hr" and x is not None and edges[s] != x.kind:
                     broken.setdefault((r, c), []).append(f"{'NESW'[s]}: {EXIT_WHY[x.kind]}")
     return uncertain + [uncertain_of(square_of(r, c), rows[r][c].token, "; ".join(why)) for (r, c), why in sorted(broken.items())]
+
+
+SHAPE_WHY = {"h": "shaped as this sheet's highways, read as a railway: a highway?",
+             "r": "shaped as this sheet's railways, read as a highway: a railway?"}
+
+
+def far(rows: list, uncertain: list, at: dict, *, square_of: Callable = square, uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty flagged (its reading the guess) where one
+    of its route sides, taken with its neighbour's across the edge, lies SURE_Z or more on the
+    other kind's side of the sheet's boundary (``at``: :func:`revise`'s ``every``, each side's
+    place by a trusted or an exits-alone boundary; empty where none was drawn).
+
+    Round nineteen: the second independent check's held-out 202,706 B4 (a highway ``h..h`` curving
+    tightly beside zig-zag railways, a night photo: its west side at 0.78 on the highways' side,
+    taken with B3's) and 202,752 E5 (a narrow ruler highway ``hh..``, at 0.92 and 0.94 by the
+    exits-alone boundary of a sheet whose ruler highways all read as railways) were read as
+    certain railways. On 243 dev photos read by round eighteen's reader (indep 90,000-059, indep2
+    90,000-059 and 45 of 90,100-90,270 with zig-zag railways or a night photo's highlighter,
+    indep3 8,000-039, ``synth.py`` 940,000-039), 154 with a boundary drawn, the 3,438 route sides
+    of spaces read with certainty and right lay at most 0.62 on the other kind's side (one side;
+    the next 0.42); the two spaces above at 0.78-0.94. Round seventeen's FLAG_Z (1.0, a trusted
+    boundary only) never fired. Nothing is made
+    certain here."""
+    flagged = {u.square for u in uncertain}
+    out = list(uncertain)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = rows[r][c]
+            if square_of(r, c) in flagged or cell.marker in ("v", "x"):
+                continue
+            why = []
+            for s, kind in enumerate(cell.edges):
+                if kind not in "hr" or (r, c, s) not in at:
+                    continue
+                dr, dc = STEP[s]
+                other = at.get((r + dr, c + dc, (s + 2) % 4))
+                v = at[(r, c, s)] if other is None else (at[(r, c, s)] + other) / 2
+                if (v if kind == "h" else -v) >= SURE_Z:
+                    why.append(f"{'NESW'[s]}: {SHAPE_WHY['r' if kind == 'h' else 'h']}")
+            if why:
+                out.append(uncertain_of(square_of(r, c), cell.token, "; ".join(why)))
+    return out
 
 
 def drawn_freely(rows: list, flagged: set, square_of: Callable = square) -> bool:

@@ -131,6 +131,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "narysowane do wydrukowanego wyjścia autostrady, odczytane jako linia kolejowa: autostrada?"),
     ("drawn to a printed railway exit, read as a highway: a railway?",
      "narysowane do wydrukowanego wyjścia linii kolejowej, odczytane jako autostrada: linia kolejowa?"),
+    # a certain side shaped as the sheet's other kind (photo/sheet_kinds.py, round nineteen)
+    ("shaped as this sheet's highways, read as a railway: a highway?",
+     "kształtem jak autostrady na tym arkuszu, odczytane jako linia kolejowa: autostrada?"),
+    ("shaped as this sheet's railways, read as a highway: a railway?",
+     "kształtem jak linie kolejowe na tym arkuszu, odczytane jako autostrada: linia kolejowa?"),
     # a four-way route drawn two ways (photo/four_way.py)
     ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
      "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
