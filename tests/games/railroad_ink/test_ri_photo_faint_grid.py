@@ -11,7 +11,7 @@ pytest.importorskip("cv2")
 pytest.importorskip("pypdfium2")
 
 from benchmarks import indep_photos  # noqa: E402
-from railprint.games.railroad_ink.board import square  # noqa: E402
+from railprint.games.railroad_ink.board import square, square_at  # noqa: E402
 from railprint.games.railroad_ink.photo import faint_grid, read  # noqa: E402
 
 
@@ -90,13 +90,16 @@ def test_a_faint_grid_the_first_look_loses_is_found_by_a_fainter_look_and_a_move
     assert faint_ok   # 4.7 px/mm; round fifteen's rule did not lift the flag (grid_on)
 
     def grid_doubts(H2: np.ndarray, fainter: bool = True) -> dict:
-        # without the fainter look (a photo under GRID_FAINT_PX_PER_MM): round fifteen's rule is off
-        # too, and it did not lift this photo's flag either
+        # without the fainter look (the first look alone): round fifteen's rule is off too, and it
+        # did not lift this photo's flag either
         rect, _ = read._rectify(gray, H2)
-        return check(gray, H2, rect, read._darkness(rect), fainter)[2]
+        dark = read._darkness(rect)
+        if not fainter:
+            return read._grid_doubts(read._grid_read(gray, H2, rect, dark, faint_grid.GRID_RISE)[2])
+        return check(gray, H2, rect, dark, True)[2]
 
     whole = "the printed grid is not where the corner marks put it (its lines were not found there)"
-    # the first look alone (main, and every photo under 2.6 px/mm): every space flagged
+    # the first look alone (round seventeen's reader): every space flagged
     assert set(grid_doubts(H, fainter=False).values()) == {whole}
     assert grid_doubts(H) == {}
     for dx, dy in ((4.5, 0), (-5, 0), (0, 6), (8, -3), (10.5, 0)):
@@ -108,3 +111,85 @@ def test_a_faint_grid_the_first_look_loses_is_found_by_a_fainter_look_and_a_move
     flagged = {u.square for u in turned.uncertain}
     wrong = {square(r, c) for r, c, cell in board.cells() if turned.board[r, c] != cell}
     assert wrong <= flagged, sorted(wrong - flagged)
+
+
+WHOLE = "the printed grid is not where the corner marks put it (its lines were not found there)"
+
+
+@pytest.fixture(scope="module")
+def small_faint():
+    """Dev seed 96,019 of ``indep_photos.py`` (2 MP, 3.6 px/mm at the grid, a light printer's grid),
+    read by ``read_photo`` with its grid check's arguments kept."""
+    seen = {}
+    check = read._grid_check
+
+    def keep(gray, H, rect, dark, faint_ok=False):
+        seen.setdefault("args", (gray, H, faint_ok))
+        return check(gray, H, rect, dark, faint_ok)
+
+    read._grid_check = keep
+    try:
+        data, board, _ = indep_photos.make_photo(96019)
+        reading = read.read_photo(data)
+    finally:
+        read._grid_check = check
+    return reading, board, seen["args"]
+
+
+def test_a_small_photos_faint_grid_is_found_by_the_fainter_look_and_its_railways_flagged(small_faint):
+    """Round nineteen: the fainter look (``faint_grid.FAINT_RISE``) at every photo size. Dev seed
+    96,019 (3.6 px/mm at the grid, under GRID_FAINT_PX_PER_MM): main flagged all 49 spaces "the
+    printed grid is not where the corner marks put it"; now the fainter look finds the grid, every
+    space read wrong is flagged, and each space with a railway read with certainty is flagged
+    ``faint_grid.SMALL_RAIL_WHY`` (the small photos' kind misreads the whole flag had covered)."""
+    reading, board, (_, _, faint_ok) = small_faint
+    assert not faint_ok
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r, c, cell in board.cells() if reading.board[r, c] != cell}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
+    assert WHOLE not in " ".join(flagged.values())
+    assert len(flagged) <= 35, len(flagged)
+    rails = {square(r, c) for r, c in faint_grid.small_railways(reading.board.rows)}
+    assert rails <= set(flagged)
+    alone = {sq for sq, why in flagged.items() if why == faint_grid.SMALL_RAIL_WHY}
+    assert alone and alone <= rails
+
+
+def test_a_small_photos_grid_read_off_its_lines_keeps_every_space_flagged(small_faint):
+    """The danger of a fainter look: a grid read past the 4 mm search finds drawn lines and the
+    round boxes' light frames. The same small photo (3.6 px/mm) read with the marks' homography
+    4.5-10.5 mm off or turned 4 degrees keeps all 49 spaces flagged; read where the marks put it,
+    the fainter look finds the grid (the first look alone flags every space)."""
+    _, _, (gray, H, _) = small_faint
+
+    def grid_check(H2: np.ndarray) -> tuple:
+        rect, _ = read._rectify(gray, H2)
+        return read._grid_check(gray, H2, rect, read._darkness(rect), False)
+
+    rect, _ = read._rectify(gray, H)
+    first = read._grid_read(gray, H, rect, read._darkness(rect), faint_grid.GRID_RISE)
+    assert set(read._grid_doubts(first[2]).values()) == {WHOLE}
+    got = grid_check(H)
+    assert WHOLE not in got[2].values() and got[5]
+    for dx, dy, turn in ((4.5, 0, 0), (-5, 0, 0), (0, 6, 0), (8, -3, 0), (10.5, 0, 0), (0, 0, 4)):
+        got = grid_check(_moved(H, dx, dy, turn))
+        assert len(got[2]) == 49 and set(got[2].values()) == {WHOLE} and not got[5], (dx, dy, turn)
+
+
+def test_dotted_highways_read_as_railways_in_a_small_screenshot_stay_flagged():
+    """Dev seed 1,003 of ``indep3_photos.py`` (a screenshot re-encoded twice of a draft print, 2H
+    pencil, dotted highways; 2.59 px/mm): main flagged every space (the first look lost the grid),
+    and that flag alone covered three dotted highways read as railways. Round nineteen's fainter
+    look finds the grid; those three are flagged ``faint_grid.SMALL_RAIL_WHY``, and every space read
+    wrong is flagged."""
+    from benchmarks import indep3_photos
+
+    data, board, _ = indep3_photos.make_photo(1003)
+    reading = read.read_photo(data)
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r, c, cell in board.cells() if reading.board[r, c] != cell}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
+    assert WHOLE not in " ".join(flagged.values())
+    for sq, want, got in (("E1", "h.h.", "r.r."), ("E7", "h..h", "r..r"), ("G3", ".hh.", ".rr.")):
+        assert board[square_at(sq)].token == want and reading.board[square_at(sq)].token == got, sq
+        assert flagged[sq] == faint_grid.SMALL_RAIL_WHY, (sq, flagged[sq])

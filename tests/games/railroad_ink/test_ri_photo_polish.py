@@ -113,6 +113,7 @@ def _reader_reasons() -> list[str]:
         "the printed grid's corner here is 1.3 mm off where it is read; the grid was warped up to 2.5 mm onto its lines",
         "the printed grid's corner here was not found; E: a few marks",
         "a small photo (the grid is 180 px wide; 252 or more reads with certainty)",
+        read.faint_grid.SMALL_RAIL_WHY,
         "S: neither clearly a highway nor a railway; the paper is overexposed here (white clipped): a light line may be lost",
         f"{screen.DOUBT_WHY} (a periodic pattern in the paper's blank squares, 24)",
         f"{screen.DOUBT_WHY} (a screen's frame beside one side of the sheet, the sheet not centred in it)",

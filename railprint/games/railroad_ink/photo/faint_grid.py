@@ -12,6 +12,13 @@ third of them, where the lines that were found all lay where the grid is read.
 :func:`grid_on` tells the two apart on each axis; ``read`` then flags only the spaces whose
 corners were not found (``_grid_doubts``' own per-crossing rule), in a photo sharp enough at the
 grid (GRID_FAINT_PX_PER_MM). This module never imports the reader (imports point down).
+
+Round eighteen looked again for a grid the first look lost at a lower rise (FAINT_RISE), in photos
+of GRID_FAINT_PX_PER_MM or more; round nineteen looks at every size (a light printer's grid in a
+1-3 MP photo, 2.3-4 px/mm at the grid, was a quarter of ``indep_photos.py``'s dev photos 96,000-
+96,299, every one flagged whole), and under GRID_FAINT_PX_PER_MM flags the railways read with
+certainty instead (:func:`small_railways`: the small photos' kind misreads the whole flag had
+covered).
 """
 
 from __future__ import annotations
@@ -57,3 +64,21 @@ def lost(samples: np.ndarray, off_mm: float, min_found: int, min_confirmed: floa
     confirmed = ((np.abs(inner[..., 0]) <= off_mm) & (np.abs(inner[..., 1]) <= off_mm)).mean(axis=(0, 1))
     return int(found.all(axis=2).sum()) < min_found or float(confirmed.min()) < min_confirmed
 
+
+
+SMALL_RAIL_WHY = "a small photo of a faint printed grid: a highway's broken lines may read as a railway at this size"
+
+
+def small_railways(rows) -> list[tuple[int, int]]:
+    """The spaces of ``rows`` (the board read: rows of cells) with a railway side: in a photo under
+    GRID_FAINT_PX_PER_MM whose grid only the fainter look found (round nineteen), each of them not
+    already flagged is flagged SMALL_RAIL_WHY. Before round nineteen such a photo had every space
+    flagged (the fainter look ran only at GRID_FAINT_PX_PER_MM or more), and that flag was the
+    reader's only cover for its kind misreads at this size: dotted and dashed highways read as
+    certain railways (``benchmarks/indep3_photos.py`` screenshots of draft prints: 1,003 at 2.59
+    px/mm E1, E7, G3; 300,137 at 3.07 px/mm C7, the round-eighteen held-out photo that failed the
+    2.6 px/mm bound). Every space read wrong and not otherwise flagged on the dev photos of that
+    lift was a highway read as a railway (4 spaces, all in those 2 photos); the 49 lifted
+    ``indep_photos.py`` photos (96,000-96,299, 2.3-3.9 px/mm) had none, and flagging their
+    railways costs about 7 spaces a photo, where the lift saves about 30."""
+    return [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if "r" in cell.edges]

@@ -896,24 +896,27 @@ def _grid_doubts(samples: np.ndarray, field: np.ndarray | None = None, faint_ok:
 
 
 def _grid_check(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, faint_ok: bool = False
-                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float, np.ndarray | None]:
+                ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, int], str], float, np.ndarray | None, bool]:
     """Check the rectified grid against the sheet's printed grid lines, which must lie exactly on
     the grid: a sheet that is not flat (curled, folded, a corner lifted), or a mark misplaced,
     puts them off where the homography puts them. Where the printed lines show a smooth offset
     over GRID_WARP_MM, the grid is rectified again through a warp onto them (``_grid_field``,
     interpolated between the crossings) and checked once more; the spaces whose lines still miss
     are returned to be flagged (``_grid_doubts``), never read silently off the grid. Returns
-    (rect, dark, doubts, the largest offset found in mm, the warp's field or None). Round
-    eighteen: with ``faint_ok`` (a photo of faint_grid.GRID_FAINT_PX_PER_MM or more at the grid), a
-    grid whose lines the first look loses (``faint_grid.lost``) is read again looking for fainter lines
-    (``faint_grid.FAINT_RISE``), kept when that look finds it by the same test."""
-    got = _grid_read(gray, H, rect, dark, faint_grid.GRID_RISE)
-    if faint_ok and faint_grid.lost(got[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
+    (rect, dark, doubts, the largest offset found in mm, the warp's field or None, whether the
+    fainter look's reading was kept). Round eighteen: a grid whose lines the first look loses
+    (``faint_grid.lost``) is read again looking for fainter lines (``faint_grid.FAINT_RISE``), kept
+    when that look finds it by the same test; in photos of faint_grid.GRID_FAINT_PX_PER_MM or more
+    at the grid then, of any size since round nineteen (under that bound the caller then flags the
+    railways read with certainty: ``faint_grid.small_railways``). ``faint_ok`` (a photo of
+    GRID_FAINT_PX_PER_MM or more): round fifteen's ``faint_grid.grid_on`` may lift the flag too."""
+    got, fainter = _grid_read(gray, H, rect, dark, faint_grid.GRID_RISE), False
+    if faint_grid.lost(got[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
         again = _grid_read(gray, H, rect, dark, faint_grid.FAINT_RISE)
         if not faint_grid.lost(again[2], GRID_OFF_MM, GRID_MIN_FOUND, GRID_CONFIRMED):
-            got = again
+            got, fainter = again, True
     rect, dark, samples, offset, field = got
-    return rect, dark, _grid_doubts(samples, field, faint_ok), offset, field
+    return rect, dark, _grid_doubts(samples, field, faint_ok), offset, field, fainter
 
 
 def _grid_read(gray: np.ndarray, H: np.ndarray, rect: np.ndarray, dark: np.ndarray, rise: float
@@ -1939,8 +1942,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         raise PhotoError(screen.MESSAGE, hint=screen.HINT, pl=screen.MESSAGE_PL)
     dark = _darkness(rect) if dark is None else dark
     black = _black_level(dark, expansion, found)   # the marks sit where H puts them, warped or not
-    rect, dark, doubts, offset, warp = _grid_check(src, H, rect, dark,
-                                                   faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
+    rect, dark, doubts, offset, warp, fainter = _grid_check(src, H, rect, dark,
+                                                            faint_ok=src_ppm >= faint_grid.GRID_FAINT_PX_PER_MM)
     pieces = _line_pieces(dark)     # the printed grid's lines, measured once for the three looks below
     for place, why in {**_outside_photo(H, src.shape), **_hidden_spaces(pieces)}.items():
         doubts.setdefault(place, why)
@@ -1960,6 +1963,10 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                                colour=colour, levels=levels, lit=_lit_spaces(clipped, bright, pieces, black, rel, levels))
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
+    if fainter and src_ppm < faint_grid.GRID_FAINT_PX_PER_MM:   # round nineteen: a small photo's faint grid
+        flagged = {u.square for u in uncertain}
+        uncertain = uncertain + [Uncertain(square(r, c), rows[r][c].token, faint_grid.SMALL_RAIL_WHY)
+                                 for r, c in faint_grid.small_railways(rows) if square(r, c) not in flagged]
     if suspect:
         uncertain = _all_uncertain(rows, uncertain, suspect)
     board = Board(tuple(rows), expansion=expansion, source=source)

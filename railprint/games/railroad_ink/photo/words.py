@@ -38,6 +38,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "nie widać tu linii wydrukowanej siatki (coś leży na arkuszu albo to miejsce jest poza zdjęciem)"),
     ("a small photo (the grid is {n} px wide; {n} or more reads with certainty)",
      "małe zdjęcie (siatka ma {n} px szerokości; pewny odczyt od {n} px)"),
+    ("a small photo of a faint printed grid: a highway's broken lines may read as a railway at this size",
+     "małe zdjęcie słabo wydrukowanej siatki: przerywane linie autostrady mogą przy tej wielkości wyglądać "
+     "jak linia kolejowa"),
     ("the paper is overexposed here (white clipped): a light line may be lost",
      "papier jest tu prześwietlony (biel obcięta): jasna linia mogła zniknąć"),
     ("a trace of a line in the overexposed paper", "ślad linii w prześwietlonym papierze"),
