@@ -31,7 +31,9 @@ there is none, its railway at 1.06 on the highway side), nor meeting a route or 
 other kind (indep 92,052 D6, a station's highway read as a railway with certainty, its neighbour
 guessed a highway); at a station every route side placed SURE_Z or more on its kind's side
 (indep 92,032 G4, a station's highway read as a certain railway at 0.56). Not an overpass: a
-station read as an overpass carries a kind doubt too (indep 92,003 D6).
+station read as an overpass carries a kind doubt too (indep 92,003 D6); nor a station of four
+routes (a special route: indep2 dev 92,059 G2, an overpass read as one; C6, a coffee stain read as
+a fourth route and a station).
 
 Measured (flags on spaces read right, dev indep 92,000-059, indep2 92,000-059, indep3 9,000-059):
 see docs/railroad-ink-photo-rounds.md, round nineteen (h-kinds3).
@@ -86,7 +88,9 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
     for u in uncertain:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
         cell = rows[r][c]
-        doubted = doubted_sides(u.reason, cell.edges, cell.marker) if cell.marker in ("", "s") else None
+        # (not an overpass, nor a station of four routes: a centre misread hides behind their kind doubts)
+        plain = cell.marker == "" or cell.marker == "s" and "." in cell.edges
+        doubted = doubted_sides(u.reason, cell.edges, cell.marker) if plain else None
         if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces):
             kept.append(u)
             continue
