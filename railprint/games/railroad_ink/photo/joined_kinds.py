@@ -6,7 +6,7 @@ The largest flag on spaces read right is a route side "neither clearly a highway
 their kind's side of the sheet's boundary and each route runs on into a placed side; most are left:
 a side whose neighbour across the edge is read with certainty (not placed, or close to the
 boundary), a route side at a printed exit, a station's side. The rules settle those (the
-independent generators' boards break none of them: 0 of 4,340 route edges join a highway to a
+independent generators' boards break none of them: 0 of 3,340 route edges join a highway to a
 railway, 0 of 3,629 route sides at a printed exit are of the other kind):
 
 - a route joins a route of its own kind across an edge: a doubted side whose neighbour's side
@@ -14,9 +14,9 @@ railway, 0 of 3,629 route sides at a printed exit are of the other kind):
   of the kind guessed, is of that kind;
 - a route drawn to a printed exit is of the exit's kind;
 - a side whose place and its neighbour's (:func:`sheet_kinds.places`) both lie SURE_Z or more on
-  the kind's side, and that runs on into a route of its kind (a route side facing no route, a dead
-  end, needs DEAD_END_Z: a station lost there is a railway read at 0.93 on the railway side, indep2
-  dev 92,025 C4);
+  the kind's side, and that runs on into a route of its kind; a route side facing no route (a dead
+  end) by its own place, DEAD_END_Z or more (at SURE_Z one space was lifted wrong: indep2 dev
+  92,025 C4, a station lost and its highway read as a certain railway, the dead end at 0.93);
 - a station joins a highway and a railway: its doubted side is the one die face the station's
   other sides leave (``faces``), where its centre is read with certainty.
 
