@@ -27,11 +27,12 @@ def _space_at(rows):
     return at
 
 
-def _revise(cells, flags, at, uncertain_sides=()):
-    """The squares still flagged. ``flags``: (r, c) -> reason; every side of every space is read
-    with certainty but the (r, c, s) in ``uncertain_sides``."""
+def _revise(cells, flags, at, uncertain_sides=(), flags_too=None):
+    """The squares still flagged. ``flags``: (r, c) -> reason (``flags_too`` too); every side of
+    every space is read with certainty but the (r, c, s) in ``uncertain_sides``."""
     rows = _board(cells)
-    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
+    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why)
+                 for (r, c), why in {**flags, **(flags_too or {})}.items()]
 
     def sides_at(r, c):
         return [read.SideRead(k, (r, c, s) not in uncertain_sides, "") for s, k in enumerate(rows[r][c].edges)]
@@ -102,18 +103,38 @@ def test_a_route_drawn_to_a_printed_exit_of_its_kind_is_settled():
 def test_a_stations_doubted_side_is_the_one_its_other_sides_leave():
     # D4 a straight station (north highway, south railway) read as a railway on both sides: the
     # reader guessed the north a highway; its south side (certain) and the station leave only that
-    cells = {(3, 3): "h.r.s"}
+    cells = {(3, 3): "h.r.s", (2, 3): "h.h.", (4, 3): "r.r."}
     why = f"N: {read.NEITHER}; {joined_kinds.STATION_NEEDS}"
     far = {(3, 3, 0): -0.9, (3, 3, 2): 1.0}
-    assert _revise(cells, {(3, 3): why}, far, uncertain_sides={(3, 3, 0)}) == []
+    assert _revise(cells, {(3, 3): why}, far, uncertain_sides={(3, 3, 0), (2, 3, 2)},
+                   flags_too={(2, 3): "N: a faint line?"}) == ["C4"]
     # a side of the station near the boundary, or not placed: kept
     assert _revise(cells, {(3, 3): why}, {**far, (3, 3, 2): 0.56}, uncertain_sides={(3, 3, 0)}) == ["D4"]
     assert _revise(cells, {(3, 3): why}, {(3, 3, 0): -0.9}, uncertain_sides={(3, 3, 0)}) == ["D4"]
+    # its station's other side, not its neighbour, settles the doubted one: the neighbour across
+    # the doubted edge read as a railway would break the join (kept), read flagged it does not
+    assert _revise({**cells, (2, 3): "r.r."}, {(3, 3): why}, far, uncertain_sides={(3, 3, 0)}) == ["D4"]
     # a station of four routes (a special route): kept, however its sides lie (an overpass or a
     # stain read as one, indep2 dev 92,059 G2 and C6)
     cells = {(3, 3): "hrrrs"}
     far = {(3, 3, 0): -0.9, (3, 3, 1): 1.0, (3, 3, 2): 1.0, (3, 3, 3): 1.0}
     assert _revise(cells, {(3, 3): f"N: {read.NEITHER}"}, far, uncertain_sides={(3, 3, 0)}) == ["D4"]
+
+
+def test_four_routes_or_two_dead_ends_keep_their_flag():
+    # a stain read as two railways across a straight railway (indep2 dev 90,033 F1, `.r.r` read
+    # `rrrr`): its east side joins a certain railway, its west a railway exit, both settled
+    cells = {(5, 0): "rrrr", (5, 1): ".r.r"}
+    assert EXIT_AT[(5, 0, 3)].kind == "r"
+    assert _revise(cells, {(5, 0): NEITHER_E}, ELSEWHERE) == ["F1"]
+    # the same space read `.r.r`: lifted
+    assert _revise({(5, 0): ".r.r", (5, 1): ".r.r"}, {(5, 0): NEITHER_E}, ELSEWHERE) == []
+    # a T of railways whose two branches join nothing (an empty space, a board edge without exit)
+    cells = {(3, 3): "rrr.", (3, 4): ".r.r"}
+    far = {(3, 3, 0): 1.2, (3, 3, 2): 1.2}
+    assert _revise(cells, {(3, 3): NEITHER_E}, far) == ["D4"]
+    # one of them joining a railway read with certainty: lifted
+    assert _revise({**cells, (2, 3): "r.r."}, {(3, 3): NEITHER_E}, far) == []
 
 
 def test_an_overpass_keeps_its_flag():
@@ -132,11 +153,11 @@ def test_doubted_sides_reads_the_reason_part_by_part():
 
 
 # indep dev 92,001 (a blue ballpoint, highways of two lines, railways with ticks, filled-square
-# stations, 2 MP under a lamp): main f1257e3 flags 7 spaces read right only for their kinds; six
-# of them the sheet settles — A7 `h.hh` and B6 `h.h.` (sides running on into highways read with
-# certainty, or far on the highway side), C1 and C7 `r..hs`, D1 `.r.hs`, F7 `hr..s` (a station's
-# doubted highway, its railway read with certainty); F2 `rrhrs` (a station of four routes) keeps
-# its flag; every space read wrong stays flagged.
+# stations, 2 MP under a lamp): main f1257e3 flags 7 spaces read right only for their kinds; five
+# of them the sheet settles — B6 `h.h.` (sides running on into a highway read with certainty, or
+# far on the highway side), C1 and C7 `r..hs`, D1 `.r.hs`, F7 `hr..s` (a station's doubted
+# highway, its railway read with certainty); A7 `h.hh` (two sides joining nothing) and F2 `rrhrs`
+# (four routes) keep their flags; every space read wrong stays flagged.
 @pytest.fixture(scope="module")
 def indep_92001():
     pytest.importorskip("cv2")
@@ -150,8 +171,8 @@ def indep_92001():
 def test_a_photos_kind_flags_settled_by_the_joins_are_lifted(indep_92001):
     board, reading = indep_92001
     flagged = {u.square for u in reading.uncertain}
-    lifted = {"A7": "h.hh", "B6": "h.h.", "C1": "r..hs", "C7": "r..hs", "D1": ".r.hs", "F7": "hr..s"}
-    assert "F2" in flagged
+    lifted = {"B6": "h.h.", "C1": "r..hs", "C7": "r..hs", "D1": ".r.hs", "F7": "hr..s"}
+    assert {"A7", "F2"} <= flagged
     for sq, token in lifted.items():
         r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
         assert reading.board.rows[r][c].token == token == board.rows[r][c].token

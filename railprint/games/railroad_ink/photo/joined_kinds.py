@@ -31,9 +31,11 @@ there is none, its railway at 1.06 on the highway side), nor meeting a route or 
 other kind (indep 92,052 D6, a station's highway read as a railway with certainty, its neighbour
 guessed a highway); at a station every route side placed SURE_Z or more on its kind's side
 (indep 92,032 G4, a station's highway read as a certain railway at 0.56). Not an overpass: a
-station read as an overpass carries a kind doubt too (indep 92,003 D6); nor a station of four
-routes (a special route: indep2 dev 92,059 G2, an overpass read as one; C6, a coffee stain read as
-a fourth route and a station).
+station read as an overpass carries a kind doubt too (indep 92,003 D6); nor a space of four
+routes (the special routes, drawn once a game: indep2 dev 92,059 G2, an overpass read as a station
+of four; C6, a coffee stain read as a fourth route and a station; 90,033 F1, a stain read as two
+railways across `.r.r`); nor a space with two route sides joining nothing (no route across the
+edge, no exit: a line read where none was drawn joins nothing, 90,033 F1 again).
 
 Measured (flags on spaces read right, dev indep 92,000-059, indep2 92,000-059, indep3 9,000-059):
 see docs/railroad-ink-photo-rounds.md, round nineteen (h-kinds3).
@@ -88,8 +90,8 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
     for u in uncertain:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
         cell = rows[r][c]
-        # (not an overpass, nor a station of four routes: a centre misread hides behind their kind doubts)
-        plain = cell.marker == "" or cell.marker == "s" and "." in cell.edges
+        # (not an overpass, nor a space of four routes: a centre misread or a stain hides behind their kind doubts)
+        plain = cell.marker in ("", "s") and "." in cell.edges
         doubted = doubted_sides(u.reason, cell.edges, cell.marker) if plain else None
         if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces):
             kept.append(u)
@@ -106,6 +108,7 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
     cell = rows[r][c]
     read = sides_at(r, c)
     settled: dict[int, str] = {}
+    dead_ends = 0
     for s, kind in enumerate(cell.edges):
         if kind not in "hr":
             if not (read[s].certain and read[s].kind == "."):
@@ -118,6 +121,9 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
         met = _kind_at(rows, r, c, s)
         if met is not None and met[0] in "hr" and met[0] != kind:
             return False   # it meets the other kind: something here is misread
+        dead_ends += met is None or met[0] not in "hr"
+        if dead_ends >= 2:
+            return False   # two route sides joining nothing: a line read where none was drawn?
         if s not in doubted:
             if read[s].certain and read[s].kind == kind:
                 settled[s] = kind
