@@ -9,9 +9,11 @@ boundary), a route side at a printed exit, a station's side. The rules settle th
 independent generators' boards break none of them: 0 of 3,340 route edges join a highway to a
 railway, 0 of 3,629 route sides at a printed exit are of the other kind):
 
-- a route joins a route of its own kind across an edge: a doubted side whose neighbour's side
-  across the edge is read with certainty (the neighbour read with certainty, or that side of it),
-  of the kind guessed, is of that kind;
+- a route joins a route of its own kind across an edge: a doubted side whose neighbour across the
+  edge is read with certainty, with a route of the kind guessed there, is of that kind (not a
+  flagged neighbour's side read with certainty: indep2 dev 3,532 B6 joins A6, flagged "no die face
+  draws this space", its side a certain railway, and C6 joins B6: two highways of a highlighter
+  sheet read as railways, both lifted so);
 - a route drawn to a printed exit is of the exit's kind;
 - a side whose place and its neighbour's (:func:`sheet_kinds.places`) both lie SURE_Z or more on
   the kind's side, and that runs on into a route of its kind; a route side facing no route (a dead
@@ -134,9 +136,8 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
         joins, there = met is not None and met[0] == kind, None
         if joins:
             nr, nc = r + STEP[s][0], c + STEP[s][1]
-            other = sides_at(nr, nc)[(s + 2) % 4]
             there = at.get((nr, nc, (s + 2) % 4))
-            if square(nr, nc) not in flagged or other.certain and other.kind == kind:
+            if square(nr, nc) not in flagged:
                 settled[s] = kind   # it joins a route of its kind read with certainty
                 continue
         if here is not None and sign * here >= (SURE_Z if joins else DEAD_END_Z) \
