@@ -32,7 +32,7 @@ from railprint.games.railroad_ink.board import EMPTY, SIZE, Board, Cell, square,
 from railprint.games.railroad_ink.photo import covered, deblur, decode, expansion as expansion_marks, layout, light, screen
 from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre as centre_marks, crossed, crossing_mark
 from railprint.games.railroad_ink.photo import colour as ink_colour
-from railprint.games.railroad_ink.photo import sheet_kinds, sure_kinds, two_tracks
+from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
@@ -1542,7 +1542,7 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     elif fill >= 0.3:
         certain, reasons = False, reasons + ["centre: a station?"]
     if marker == "s" and kinds != {"h", "r"}:
-        certain, reasons = False, reasons + ["a station needs a highway and a railway"]
+        certain, reasons = False, reasons + [joined_kinds.STATION_NEEDS]
         if not kinds:
             marker = ""
     if not marker and kinds == {"h", "r"}:
@@ -2340,6 +2340,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows.append(tuple(row))
     long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
     every: dict = {}   # each route side's place between the sheet's kinds (sheet_kinds.revise), where drawn
+    placed: dict = {}       # each route side's place between the sheet's two kinds (sheet_kinds), where trusted
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at, lines=long_lines,
@@ -2361,7 +2362,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain, lines=long_lines)
         if not small and not unblurred:   # round seventeen: the sheet's two kinds as its exits show them
-            placed: dict = {}
             rows, uncertain = sheet_kinds.revise(
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
@@ -2409,6 +2409,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain_of=Uncertain, skip=set(clipped or ()),
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
+        # round nineteen: a kind doubt settled by what the side joins (photo/joined_kinds.py)
+        uncertain = joined_kinds.revise(
+            rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, faces=_faces,
+            space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)

@@ -1,0 +1,151 @@
+"""A route side's kind settled by what it joins (issue 35, round nineteen).
+
+The largest flag on spaces read right is a route side "neither clearly a highway nor a railway"
+(held out at round eighteen: 6.5-11.7 a photo), with the other kind doubts (:data:`sure_kinds.KIND_DOUBTS`).
+:mod:`sure_kinds` drops such a flag where every route side and its neighbour's lie far (0.75) on
+their kind's side of the sheet's boundary and each route runs on into a placed side; most are left:
+a side whose neighbour across the edge is read with certainty (not placed, or close to the
+boundary), a route side at a printed exit, a station's side. The rules settle those (the
+independent generators' boards break none of them: 0 of 3,340 route edges join a highway to a
+railway, 0 of 3,629 route sides at a printed exit are of the other kind):
+
+- a route joins a route of its own kind across an edge: a doubted side whose neighbour across the
+  edge is read with certainty, with a route of the kind guessed there, is of that kind (not a
+  flagged neighbour's side read with certainty: indep2 dev 3,532 B6 joins A6, flagged "no die face
+  draws this space", its side a certain railway, and C6 joins B6: two highways of a highlighter
+  sheet read as railways, both lifted so);
+- a route drawn to a printed exit is of the exit's kind;
+- a side whose place and its neighbour's (:func:`sheet_kinds.places`) both lie SURE_Z or more on
+  the kind's side, and that runs on into a route of its kind; a route side facing no route (a dead
+  end) by its own place, DEAD_END_Z or more (at SURE_Z one space was lifted wrong: indep2 dev
+  92,025 C4, a station lost and its highway read as a certain railway, the dead end at 0.93);
+- a station joins a highway and a railway: its doubted side is the one die face the station's
+  other sides leave (``faces``), where its centre is read with certainty.
+
+A flagged space whose every part of its reason is one of those doubts of a side read as a route
+(or "a station needs a highway and a railway" where the guess has a station), whose doubted sides
+are all settled (a station: its face left unique), is read with certainty where the reader's rules
+read it so from those sides made certain (``space_at``: its centre, a die face). Guards, each seen
+to keep a wrong space flagged on dev photos: the sheet's boundary trusted (``at`` not empty: a
+sheet whose two kinds the reader confuses, indep dev 92,005, reads its neighbours wrong too); no
+route side of the space on the other kind's side of it (indep 92,037 F1, a station read where
+there is none, its railway at 1.06 on the highway side), nor meeting a route or an exit of the
+other kind (indep 92,052 D6, a station's highway read as a railway with certainty, its neighbour
+guessed a highway); at a station every route side placed SURE_Z or more on its kind's side
+(indep 92,032 G4, a station's highway read as a certain railway at 0.56). Not an overpass: a
+station read as an overpass carries a kind doubt too (indep 92,003 D6); nor a space of four
+routes (the special routes, drawn once a game: indep2 dev 92,059 G2, an overpass read as a station
+of four; C6, a coffee stain read as a fourth route and a station; 90,033 F1, a stain read as two
+railways across `.r.r`); nor a space with two route sides joining nothing (no route across the
+edge, no exit: a line read where none was drawn joins nothing, 90,033 F1 again).
+
+Measured (flags on spaces read right, dev indep 92,000-059, indep2 92,000-059, indep3 9,000-059):
+see docs/railroad-ink-photo-rounds.md, round nineteen (h-kinds3).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP
+from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, SURE_Z
+
+STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
+DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone this far on its kind's side
+
+
+def doubted_sides(reason: str, token_edges: str, marker: str) -> set[int] | None:
+    """The sides ``reason`` doubts the kind of, or None where it names anything else (a faint line,
+    the centre, the grid, the light, a die face) or a side not read as a route."""
+    sides: set[int] = set()
+    for part in reason.split("; "):
+        side, _, why = part.partition(": ")
+        if len(side) == 1 and side in "NESW" and why in KIND_DOUBTS and token_edges["NESW".index(side)] in "hr":
+            sides.add("NESW".index(side))
+        elif not (part == STATION_NEEDS and marker == "s"):
+            return None
+    return sides or None
+
+
+def _kind_at(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:
+    """What side ``s`` of (r, c) meets: (the neighbour's side across the edge, False) or (a printed
+    exit's kind, True); None at the grid's edge without an exit."""
+    nr, nc = r + STEP[s][0], c + STEP[s][1]
+    if 0 <= nr < SIZE and 0 <= nc < SIZE:
+        return rows[nr][nc].edges[(s + 2) % 4], False
+    x = EXIT_AT.get((r, c, s))
+    return None if x is None else (x.kind, True)
+
+
+def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_read: Callable, space_at: Callable,
+           faces: Callable) -> list:
+    """``uncertain`` without the kind flags the sheet's joins settle (see the module's text).
+    ``rows``: the reading; ``at``: each route side's place (:func:`sheet_kinds.places`, filled where
+    its boundary is trusted); ``sides_at(r, c)``: the reader's four ``SideRead``; ``side_read(kind,
+    certain, why)``; ``space_at(r, c, sides)``: the reader's (cell, certain, why); ``faces()``:
+    every drawable space."""
+    if not at:
+        return uncertain
+    flagged = {u.square for u in uncertain}
+    kept = []
+    for u in uncertain:
+        r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
+        cell = rows[r][c]
+        # (not an overpass, nor a space of four routes: a centre misread or a stain hides behind their kind doubts)
+        plain = cell.marker in ("", "s") and "." in cell.edges
+        doubted = doubted_sides(u.reason, cell.edges, cell.marker) if plain else None
+        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces):
+            kept.append(u)
+            continue
+        again, certain, _ = space_at(r, c, [side_read(kind, True, "") for kind in cell.edges])
+        if not certain or again != cell:
+            kept.append(u)
+    return kept
+
+
+def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[int], sides_at: Callable,
+             faces: Callable) -> bool:
+    """Whether the doubted sides of (r, c) are settled by what they join (see the module's text)."""
+    cell = rows[r][c]
+    read = sides_at(r, c)
+    settled: dict[int, str] = {}
+    dead_ends = 0
+    for s, kind in enumerate(cell.edges):
+        if kind not in "hr":
+            if not (read[s].certain and read[s].kind == "."):
+                return False   # an empty side in doubt is not this module's
+            continue
+        sign = 1.0 if kind == "r" else -1.0
+        here = at.get((r, c, s))
+        if here is not None and sign * here < 0 or cell.marker == "s" and (here is None or sign * here < SURE_Z):
+            return False   # the sheet's boundary puts it with the other kind (or not far enough, at a station)
+        met = _kind_at(rows, r, c, s)
+        if met is not None and met[0] in "hr" and met[0] != kind:
+            return False   # it meets the other kind: something here is misread
+        dead_ends += met is None or met[0] not in "hr"
+        if dead_ends >= 2:
+            return False   # two route sides joining nothing: a line read where none was drawn?
+        if s not in doubted:
+            if read[s].certain and read[s].kind == kind:
+                settled[s] = kind
+            continue
+        if met is not None and met[1]:
+            settled[s] = kind   # drawn to a printed exit of its kind
+            continue
+        joins, there = met is not None and met[0] == kind, None
+        if joins:
+            nr, nc = r + STEP[s][0], c + STEP[s][1]
+            there = at.get((nr, nc, (s + 2) % 4))
+            if square(nr, nc) not in flagged:
+                settled[s] = kind   # it joins a route of its kind read with certainty
+                continue
+        if here is not None and sign * here >= (SURE_Z if joins else DEAD_END_Z) \
+                and (not joins or there is None or sign * there >= SURE_Z):
+            settled[s] = kind       # far on its kind's side of the boundary (and the route it joins too)
+    if cell.marker != "s":
+        return doubted <= set(settled)
+    left = [f for f in faces() if f.marker == "s"
+            and all(f.edges[s] == settled[s] if s in settled else (f.edges[s] in "hr") == (cell.edges[s] in "hr")
+                    for s in range(4))]
+    return left == [cell]
