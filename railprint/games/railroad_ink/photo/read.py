@@ -1953,7 +1953,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
-    clipped = _clipped_spaces(rect, dark, black, rel, levels)
+    # round nineteen: a scan app's binarised page is white by the app's choice, not overexposed (scan_page.py)
+    clipped = set() if scan_page.white_page(gray) else _clipped_spaces(rect, dark, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
                                colour=colour, levels=levels, lit=_lit_spaces(clipped, rect, dark, black, rel, levels))
     if S is not None:
