@@ -41,6 +41,7 @@ from railprint.games.railroad_ink.photo import night_lines
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
+from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 
@@ -370,7 +371,26 @@ def _find_all(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int], deblu
             return unblurred, foreign, blur
         if len(found) < 2 and motions:   # unblurring found no more: the passes over the whole photo after all
             found, foreign = _find_markers(gray, copy)
+    if len(found) < 2:   # round nineteen: a harsh contrast curve's crushed shadows (photo/dark_marks.py)
+        found = _dark_marks(gray, copy, found)
     return found, foreign, None
+
+
+def _dark_marks(gray: np.ndarray, copy: tuple[np.ndarray, float], found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``found`` and the marks both detectors find on the photo's copy with its dark tones spread
+    apart (``dark_marks.lifted``), each kept as ``_fits`` says; with two or more, the others looked
+    for where those put them (``_find_missing``, on the lifted photo)."""
+    small, k = copy
+    lifted_small = dark_marks.lifted(small)
+    lifted = lifted_small if k == 1 else dark_marks.lifted(gray)
+    out = dict(found)
+    for blurred in (False, True):
+        for marker, pts in _detect(lifted, k, blurred=blurred, small=lifted_small)[0].items():
+            if marker not in out and _fits(out, marker, pts):
+                out[marker] = pts
+    if 2 <= len(out) < 4:
+        out = _find_missing(lifted, out, None, 1.0 if k < 1 else 2.0)
+    return out
 
 
 def _scan_marks(gray: np.ndarray, copy: tuple[np.ndarray, float], found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
