@@ -1,10 +1,12 @@
 """Round eighteen (issue 35): a document-scan app's binarised page (``photo/scan_page.py``), and
-the fourth mark looked for only where three put it (``read._find_markers``)."""
+the fourth mark looked for only where three put it (``read._find_markers``). Round nineteen: such
+a page's white paper is not flagged as overexposed (``scan_page.white_page``)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from railprint.games.railroad_ink.photo import layout, read, scan_page, synth
 
@@ -95,3 +97,39 @@ def test_three_marks_found_the_fourth_is_looked_for_where_they_put_it(monkeypatc
     reading = read.read_photo(data, "covered.png")
     assert reading.markers == 3
     assert whole == []
+
+
+def test_a_white_page_is_a_scan_not_a_photo_through_a_harsh_curve():
+    """Round nineteen: ``scan_page.white_page``: a scan app's page (binarised, cropped to the
+    paper: mostly white) is one; the same photo two-valued by a hard curve, its dark table black
+    round the sheet (``field.py``'s ``contrast``, dev 940,012: 84 % black), and a photo are not."""
+    photo = cv2.imdecode(np.frombuffer(synth.make_photo(945_002, megapixels=1.0).jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+    assert scan_page.white_page(_scanned(photo))
+    assert not scan_page.white_page(photo)
+    hard = np.where(photo < 150, 0, 255).astype(np.uint8)
+    assert scan_page.binarised(hard) and (hard == 0).mean() > 0.3
+    assert not scan_page.white_page(hard)
+
+
+@pytest.fixture(scope="module")
+def scan_12105():
+    """indep3 dev 12,105: a scan app's page (its output ``scan``), read on four marks."""
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(12_105)
+    assert facts["output"] == "scan"
+    return read.read_photo(data, "indep3-12105.jpg"), board
+
+
+def test_a_scan_apps_page_is_not_flagged_overexposed(scan_12105):
+    """Round nineteen: a scan app whitens the whole page, and main's reader flagged every space it
+    read with an empty side "the paper is overexposed here" (48 of 49 flagged); its paper is white
+    by the app's choice, and the page is read as its lines are: 4 flags, every space read wrong
+    among them (E6, a station read as an overpass), 48 of 49 right."""
+    reading, board = scan_12105
+    assert reading.markers == 4
+    assert not any("overexposed" in u.reason for u in reading.uncertain)
+    flagged = {u.square: u for u in reading.uncertain}
+    wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7)
+             if reading.board.rows[r][c].token != board.rows[r][c].token}
+    assert wrong == {"E6"} and wrong <= set(flagged)
+    assert len(flagged) == 4

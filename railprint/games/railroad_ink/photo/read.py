@@ -41,6 +41,7 @@ from railprint.games.railroad_ink.photo import faint_sheet, night_lines
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
+from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 
@@ -370,7 +371,26 @@ def _find_all(gray: np.ndarray) -> tuple[dict[int, np.ndarray], list[int], deblu
             return unblurred, foreign, blur
         if len(found) < 2 and motions:   # unblurring found no more: the passes over the whole photo after all
             found, foreign = _find_markers(gray, copy)
+    if len(found) < 2:   # round nineteen: a harsh contrast curve's crushed shadows (photo/dark_marks.py)
+        found = _dark_marks(gray, copy, found)
     return found, foreign, None
+
+
+def _dark_marks(gray: np.ndarray, copy: tuple[np.ndarray, float], found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """``found`` and the marks both detectors find on the photo's copy with its dark tones spread
+    apart (``dark_marks.lifted``), each kept as ``_fits`` says; with two or more, the others looked
+    for where those put them (``_find_missing``, on the lifted photo)."""
+    small, k = copy
+    lifted_small = dark_marks.lifted(small)
+    lifted = lifted_small if k == 1 else dark_marks.lifted(gray)
+    out = dict(found)
+    for blurred in (False, True):
+        for marker, pts in _detect(lifted, k, blurred=blurred, small=lifted_small)[0].items():
+            if marker not in out and _fits(out, marker, pts):
+                out[marker] = pts
+    if 2 <= len(out) < 4:
+        out = _find_missing(lifted, out, None, 1.0 if k < 1 else 2.0)
+    return out
 
 
 def _scan_marks(gray: np.ndarray, copy: tuple[np.ndarray, float], found: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
@@ -1958,7 +1978,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
     bright = _bright_spaces(rect)
-    clipped = _clipped_spaces(bright, pieces, black, rel, levels)
+    # round nineteen: a scan app's binarised page is white by the app's choice, not overexposed (scan_page.py)
+    clipped = set() if scan_page.white_page(gray) else _clipped_spaces(bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
                                colour=colour, levels=levels, lit=_lit_spaces(clipped, bright, pieces, black, rel, levels))
     if S is not None:

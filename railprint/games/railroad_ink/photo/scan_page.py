@@ -35,6 +35,7 @@ import numpy as np
 MID_LOW, MID_HIGH = 48, 208   # a binarised page has almost no pixel between these greys ...
 MID_MAX = 0.05                # ... under this share of its pixels (a photo: 0.1-0.9) ...
 DARK_MIN = 0.01               # ... and some black (this share under MID_LOW): printing
+PAGE_DARK_MAX = 0.3           # a scan app's page (cropped to the paper) is under this share black: 5-9 %
 CELLS = 6                     # a mark: 4 x 4 bits in a one-cell black border
 CELL_PX = 10                  # each cell sampled at this many px square ...
 EDGE_PX = 2                   # ... a white cell's middle: this many px of each side left out
@@ -45,13 +46,31 @@ APART = 0.1                   # ... and every other code and turn misfits by thi
 SIDE_MIN_PX = 16              # candidates shorter than this (px of the detection copy) are not read
 
 
-def binarised(gray: np.ndarray) -> bool:
-    """Whether the grey photo ``gray`` is a binarised page (every 4th px of every 4th row counted:
-    a copy scaled down would average the edges into grey)."""
+def _shares(gray: np.ndarray) -> tuple[float, float]:
+    """The shares of ``gray``'s px between black and white and black (every 4th px of every 4th
+    row counted: a copy scaled down would average the edges into grey)."""
     some = gray[::4, ::4]
     hist = np.bincount(some.ravel(), minlength=256)
     total = max(1, some.size)
-    return hist[MID_LOW:MID_HIGH].sum() / total < MID_MAX and hist[:MID_LOW].sum() / total >= DARK_MIN
+    return float(hist[MID_LOW:MID_HIGH].sum() / total), float(hist[:MID_LOW].sum() / total)
+
+
+def binarised(gray: np.ndarray) -> bool:
+    """Whether the grey photo ``gray`` is a binarised page: almost no pixel between black and white."""
+    mid, dark = _shares(gray)
+    return mid < MID_MAX and dark >= DARK_MIN
+
+
+def white_page(gray: np.ndarray) -> bool:
+    """Whether ``gray`` is a scan app's page whose paper is white by the app's choice (round
+    nineteen): binarised, and mostly paper (under PAGE_DARK_MAX black: the app crops to the sheet).
+    Its white is no overexposure: the threshold has drawn every line darker than the paper round it
+    black, and the reader does not flag its spaces "the paper is overexposed here". A photo through
+    a harsh contrast curve (``field.py``'s ``contrast``) can be as two-valued, but its dark table
+    round the sheet is black (dev 940,012 and 940,024: 79-84 % black; indep3's scan pages: 5-9 %):
+    its clipped paper may indeed have lost a light line, and it keeps those flags."""
+    mid, dark = _shares(gray)
+    return mid < MID_MAX and DARK_MIN <= dark < PAGE_DARK_MAX
 
 
 def _codes() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
