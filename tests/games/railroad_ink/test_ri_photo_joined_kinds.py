@@ -9,11 +9,7 @@ import pytest
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, Cell, square
 from railprint.games.railroad_ink.photo import joined_kinds, read
-
-
-def _board(cells: dict):
-    return [tuple(Cell(cells[(r, c)][:4], cells[(r, c)][4:]) if (r, c) in cells else Cell()
-                  for c in range(SIZE)) for r in range(SIZE)]
+from tests.games.railroad_ink.photo_boards import rows_of
 
 
 def _space_at(rows):
@@ -30,7 +26,7 @@ def _space_at(rows):
 def _revise(cells, flags, at, uncertain_sides=(), flags_too=None):
     """The squares still flagged. ``flags``: (r, c) -> reason (``flags_too`` too); every side of
     every space is read with certainty but the (r, c, s) in ``uncertain_sides``."""
-    rows = _board(cells)
+    rows = rows_of(cells)
     uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why)
                  for (r, c), why in {**flags, **(flags_too or {})}.items()]
 

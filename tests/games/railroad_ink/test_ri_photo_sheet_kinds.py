@@ -18,8 +18,9 @@ def _rules(cells: dict, flagged: tuple = ()):
     empty), each read with certainty unless in ``flagged``."""
     from railprint.games.railroad_ink.photo import sheet_kinds
 
-    rows = [tuple(Cell(cells[(r, c)][:4], cells[(r, c)][4:]) if (r, c) in cells else Cell()
-                  for c in range(SIZE)) for r in range(SIZE)]
+    from tests.games.railroad_ink.photo_boards import rows_of
+
+    rows = rows_of(cells)
     uncertain = [_Flag(square(r, c), cells[(r, c)], "a few marks") for r, c in flagged]
     return sheet_kinds.rules(rows, uncertain, uncertain_of=_Flag)
 

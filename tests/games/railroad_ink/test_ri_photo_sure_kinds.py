@@ -9,11 +9,7 @@ import pytest
 
 from railprint.games.railroad_ink.board import SIZE, Cell, square
 from railprint.games.railroad_ink.photo import read, sure_kinds
-
-
-def _board(cells: dict):
-    return [tuple(Cell(cells[(r, c)][:4], cells[(r, c)][4:]) if (r, c) in cells else Cell()
-                  for c in range(SIZE)) for r in range(SIZE)]
+from tests.games.railroad_ink.photo_boards import rows_of
 
 
 def _space_at(rows):
@@ -28,7 +24,7 @@ def _space_at(rows):
 
 
 def _revise(cells, flags, at):
-    rows = _board(cells)
+    rows = rows_of(cells)
     uncertain = [read.Uncertain(sq, cells[(r, c)], why) for (r, c), sq, why in
                  (((r, c), square(r, c), why) for (r, c), why in flags.items())]
     kept = sure_kinds.revise(rows, uncertain, at, sides_at=lambda r, c: [read.SideRead(k, True) for k in rows[r][c].edges],
