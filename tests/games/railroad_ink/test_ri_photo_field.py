@@ -179,8 +179,9 @@ def test_an_overexposed_space_is_flagged_only_where_a_line_could_be_lost():
         return rel
 
     dark = _printed_grid(0.5)
-    assert read._clipped_spaces(bright, read._line_pieces(dark), 0.8, drawn(0.9)) == set()        # pen, printed lines whole
-    assert read._clipped_spaces(bright, read._line_pieces(dark), 0.8, drawn(0.2)) == clipped      # pencil: a light line may go
+    pieces = read._line_pieces(dark)
+    assert read._clipped_spaces(bright, pieces, 0.8, drawn(0.9)) == set()        # pen, printed lines whole
+    assert read._clipped_spaces(bright, pieces, 0.8, drawn(0.2)) == clipped      # pencil: a light line may go
     faded = dark.copy()
     faded[y0 - 3:y0 + 2 * sq + 3, x0 - 3:x0 + 2 * sq + 3] *= 0.3               # the light far past white
     assert read._clipped_spaces(bright, read._line_pieces(faded), 0.8, drawn(0.9)) == clipped

@@ -2147,12 +2147,12 @@ def _hidden_spaces(contrast: np.ndarray | None) -> dict[tuple[int, int], str]:
     they fall outside the photo, or the light blew them out. Every printed line of the grid is
     looked at in LINE_SEGMENT_MM pieces (``contrast``: ``_line_pieces`` of the rectified darkness,
     1.2 mm either side of where the line is, the median along the piece: its contrast is the
-    darkest column less the lightest); a piece under LINE_LOST of the median piece's contrast is hidden. A route drawn across a line
-    covers under half of a piece, which the median passes over; a printed line goes missing only
-    where the sheet is not seen (a pen or a finger over it: wider than the light's 8 mm closing,
-    it is taken for the paper, and its shading for ink). A space with
-    LINE_LOST_PIECES of its edges' pieces hidden is flagged: what lies over its edge may lie over
-    its routes."""
+    darkest column less the lightest); a piece under LINE_LOST of the median piece's contrast is
+    hidden. A route drawn across a line covers under half of a piece, which the median passes
+    over; a printed line goes missing only where the sheet is not seen (a pen or a finger over it:
+    wider than the light's 8 mm closing, it is taken for the paper, and its shading for ink). A
+    space with LINE_LOST_PIECES of its edges' pieces hidden is flagged: what lies over its edge
+    may lie over its routes."""
     if contrast is None:
         return {}
     typical = float(np.median(contrast))
@@ -2263,11 +2263,11 @@ def _clipped_spaces(bright: set[tuple[int, int]], contrast: np.ndarray | None = 
     (``_line_pieces`` of the rectified darkness), ``black`` and ``rel`` (round nine), one of them is
     kept only when a line the drawing could have there may be lost. The light there is E times what
     clips (E >= 1): a line whose darkness is d elsewhere (its share of the paper's light missing)
-    shows 1 - E (1 - d) here. The grid's printed lines measure E: their pieces on the space's edges (``_line_pieces``,
-    the median) against the pieces of the spaces not clipped. A space stays flagged when a line at
-    the ink threshold (the lightest the photo reads as a route elsewhere) would show here under the
-    faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher (the
-    pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
+    shows 1 - E (1 - d) here. The grid's printed lines measure E: their pieces on the space's edges
+    (the median) against the pieces of the spaces not clipped. A space stays flagged when a line
+    at the ink threshold (the lightest the photo reads as a route elsewhere) would show here under
+    the faint threshold (where it is not even flagged as a faint line), with E taken 5 % higher
+    (the pieces' medians vary by about 3 %); and always when fewer than 5 spaces are not clipped
     (too little to measure E against). ``levels``: ``_threshold(rel)``, when already measured."""
     out = set(bright)
     if not out or contrast is None or rel is None or SIZE * SIZE - len(out) < 5:
