@@ -65,7 +65,6 @@ def lost(samples: np.ndarray, off_mm: float, min_found: int, min_confirmed: floa
     return int(found.all(axis=2).sum()) < min_found or float(confirmed.min()) < min_confirmed
 
 
-
 SMALL_RAIL_WHY = "a small photo of a faint printed grid: a highway's broken lines may read as a railway at this size"
 
 

@@ -265,8 +265,7 @@ def far(rows: list, uncertain: list, at: dict, *, square_of: Callable = square, 
     indep3 8,000-039, ``synth.py`` 940,000-039), 154 with a boundary drawn, the 3,438 route sides
     of spaces read with certainty and right lay at most 0.62 on the other kind's side (one side;
     the next 0.42); the two spaces above at 0.78-0.94. Round seventeen's FLAG_Z (1.0, a trusted
-    boundary only) never fired. Nothing is made
-    certain here."""
+    boundary only) never fired. Nothing is made certain here."""
     flagged = {u.square for u in uncertain}
     out = list(uncertain)
     for r in range(SIZE):

@@ -49,9 +49,10 @@ import numpy as np
 
 from railprint.games.railroad_ink.photo.centre import measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
 from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS
 
-NEEDS_WHY = "a station needs a highway and a railway"   # read.read_space's reasons
+NEEDS_WHY = STATION_NEEDS   # read.read_space's reasons
 CENTRE_WHY = "centre: a station?"
 LIKE = 0.6          # a centre filled this share of the sheet's stations' median, or more ...
 MIN_FILLED = 7.0    # ... and this many mm² (centre.MIN_MARK's filled)
