@@ -49,7 +49,7 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
-from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, SURE_Z
+from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, kind_doubts
 
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
 DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone this far on its kind's side
@@ -58,14 +58,10 @@ DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone
 def doubted_sides(reason: str, token_edges: str, marker: str) -> set[int] | None:
     """The sides ``reason`` doubts the kind of, or None where it names anything else (a faint line,
     the centre, the grid, the light, a die face) or a side not read as a route."""
-    sides: set[int] = set()
-    for part in reason.split("; "):
-        side, _, why = part.partition(": ")
-        if len(side) == 1 and side in "NESW" and why in KIND_DOUBTS and token_edges["NESW".index(side)] in "hr":
-            sides.add("NESW".index(side))
-        elif not (part == STATION_NEEDS and marker == "s"):
-            return None
-    return sides or None
+    sides, rest = kind_doubts(reason, token_edges)
+    if any(part != STATION_NEEDS or marker != "s" for part in rest):
+        return None
+    return set(sides) or None
 
 
 def _kind_at(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:

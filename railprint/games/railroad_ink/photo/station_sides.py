@@ -50,7 +50,7 @@ import numpy as np
 from railprint.games.railroad_ink.photo.centre import measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
-from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS
+from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 NEEDS_WHY = STATION_NEEDS   # read.read_space's reasons
 CENTRE_WHY = "centre: a station?"
@@ -65,19 +65,12 @@ def settled(edges: str, reason: str) -> bool:
     curve), the other route (certain) of the other kind than the doubted side's guess; or the
     centre's partial fill alone (``CENTRE_WHY``) where both routes, a highway and a railway, are
     certain."""
-    doubted = []
-    for part in reason.split("; "):
-        side, _, why = part.partition(": ")
-        if part in (NEEDS_WHY, CENTRE_WHY):
-            continue
-        if len(side) != 1 or side not in "NESW" or why not in KIND_DOUBTS:
-            return False
-        doubted.append("NESW".index(side))
-    if len(edges.replace(".", "")) != 2:
+    doubted, rest = kind_doubts(reason, edges)   # (a kind doubt of a side read empty is in ``rest``)
+    if any(part not in (NEEDS_WHY, CENTRE_WHY) for part in rest) or len(edges.replace(".", "")) != 2:
         return False
     if not doubted:   # every side certain, a highway and a railway: a station by the rules
         return reason == CENTRE_WHY and set(edges) - {"."} == {"h", "r"}
-    if len(doubted) != 1 or edges[doubted[0]] not in "hr":
+    if len(doubted) != 1:
         return False
     others = {k for s, k in enumerate(edges) if s != doubted[0] and k != "."}
     return len(others) == 1 and edges[doubted[0]] not in others

@@ -41,15 +41,25 @@ KIND_DOUBTS = frozenset({
 })
 
 
+def kind_doubts(reason: str, edges: str) -> tuple[list[int], list[str]]:
+    """``reason`` (an uncertain space's) split into the sides whose kind it doubts, each read as a
+    route (``edges``; a side once for each such doubt, in order), and its other parts (the centre's,
+    the grid's, the light's doubts, or a kind doubt of a side not read as a route)."""
+    sides: list[int] = []
+    rest: list[str] = []
+    for part in reason.split("; "):
+        side, _, why = part.partition(": ")
+        if len(side) == 1 and side in "NESW" and why in KIND_DOUBTS and edges["NESW".index(side)] in "hr":
+            sides.append("NESW".index(side))
+        else:
+            rest.append(part)
+    return sides, rest
+
+
 def kind_only(reason: str, edges: str) -> bool:
     """Whether ``reason`` (an uncertain space's) names only route sides' kind doubts, each of a
     side read as a route (``edges``)."""
-    parts = reason.split("; ")
-    for part in parts:
-        side, _, why = part.partition(": ")
-        if len(side) != 1 or side not in "NESW" or edges["NESW".index(side)] not in "hr" or why not in KIND_DOUBTS:
-            return False
-    return bool(parts)
+    return not kind_doubts(reason, edges)[1]
 
 
 def margin(at: dict, r: int, c: int, edges: str) -> float | None:
