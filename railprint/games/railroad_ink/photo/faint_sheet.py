@@ -57,7 +57,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE
-from railprint.games.railroad_ink.photo.night_lines import FAINT, Sheet
+from railprint.games.railroad_ink.photo.night_lines import CLEAR, FAINT, Sheet
 
 PX_PER_MM = 6.0        # the rectified grid's resolution (``read.PX_PER_MM``)
 CREASE_OFF = 1.5       # a crease's line this far off the side's middle or more (a railway's runs through it) ...
@@ -65,6 +65,9 @@ CREASE_WIDTH = 1.0     # ... this thin (mm at half its rise) or thinner ...
 CREASE_REST = 0.35     # ... the rest of the side under this share of its rise (no second line, no band) ...
 CREASE_SAME = 0.3      # ... and at this offset (mm), as thin and half as dark or more, ...
 CREASE_SIDES = 6       # ... on this many other sides of its column (north and south sides) or row (east, west)
+QUIET_SIDES = 4        # a night sheet with no lighter pen: each kind counted on this many sides or more, ...
+QUIET_SHARE = 0.3      # ... a faint side under this share of the lighter kind's quartile (night_lines.SHARE) ...
+QUIET_FLOOR = 2.5      # ... and this many times the noise is empty
 
 
 def _lines(at: Callable[[int, int], list], side_read: Callable) -> Callable[[int, int], list]:
@@ -76,9 +79,29 @@ def _lines(at: Callable[[int, int], list], side_read: Callable) -> Callable[[int
     return counted
 
 
+def _faint_routes(at: Callable[[int, int], list]) -> int:
+    """How many sides of the sheet are guessed a route from a faint line (a line between the ink
+    threshold and the noise: a lighter pen's)."""
+    return sum(side.kind in "hr" and not side.certain and side.why in FAINT
+               for r in range(SIZE) for c in range(SIZE) for side in at(r, c))
+
+
+def _no_lighter_pen(sheet: Sheet, faint_routes: int) -> bool:
+    return sheet.noise > 0 and faint_routes == 0 and all(
+        sheet.count[k] >= QUIET_SIDES and sheet.quartile[k] >= CLEAR * sheet.noise for k in "hr")
+
+
+def quiet(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable) -> bool:
+    """Whether a night sheet's every line stands clear of the noise or is not there at all (no
+    lighter pen): both kinds counted (:func:`_lines`) on QUIET_SIDES sides or more, their lower
+    quartiles ``night_lines.CLEAR`` times the noise, and no side of the sheet guessed a route from
+    a faint line (a line between the ink threshold and the noise)."""
+    return _no_lighter_pen(Sheet(_lines(at, side_read), rise_at), _faint_routes(at))
+
+
 def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable,
            skip: frozenset | set = frozenset(), profile_at: Callable[[int, int, int], np.ndarray] | None = None,
-           settled: set | None = None) -> Callable[[int, int], list]:
+           settled: set | None = None, quiet: bool = False) -> Callable[[int, int], list]:
     """``at`` with each side guessed empty for a faint line (``night_lines.FAINT``) that the sheet's
     lines (:func:`_lines`) show is quiet, or that is a crease (:func:`creased`, from
     ``profile_at(r, c, s)``: a side's darkness averaged along it), read empty with certainty;
@@ -100,12 +123,18 @@ def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], fl
             sheet.append(Sheet(_lines(at, side_read), rise_at))
         for s, side in enumerate(sides):
             if side.kind == "." and not side.certain and side.why in FAINT and (
-                    sheet[0].quiet(rise_at(r, c, s)) or profile_at is not None and creased(r, c, s, line_at)):
+                    sheet[0].quiet(rise_at(r, c, s)) or quiet and _under_lines(sheet[0], rise_at(r, c, s))
+                    or profile_at is not None and creased(r, c, s, line_at)):
                 sides[s] = side_read(".", True, "")
                 if settled is not None:
                     settled.add((r, c))
         return sides
     return read_at
+
+
+def _under_lines(sheet: Sheet, rise: float) -> bool:
+    """Whether a side of this rise is far under the lighter kind's lines and near the noise."""
+    return rise < QUIET_SHARE * min(sheet.quartile.values()) and rise < QUIET_FLOOR * sheet.noise
 
 
 def _line(profile: np.ndarray) -> tuple[float, float, float, float]:

@@ -2324,9 +2324,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if night:   # photo/noise_floor.py; round eighteen: photo/night_lines.py (the sheet's own lines)
         sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
         sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
+    # round twenty: a night sheet with no lighter pen (photo/faint_sheet.py): its faint sides are noise
+    quiet = night and faint_sheet.quiet(sides_at, rise_at, side_read=SideRead)
     if not unblurred and expansion == "none":   # round nineteen: a faint side against every line (photo/faint_sheet.py)
         sides_at = faint_sheet.settle(sides_at, rise_at, side_read=SideRead, skip=set(clipped or ()),
-                                      profile_at=profile_at, settled=settled)
+                                      profile_at=profile_at, settled=settled, quiet=quiet)
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
@@ -2436,7 +2438,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
     odd = _odd_empty_spaces(rows, uncertain, rel)
-    noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
+    noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
