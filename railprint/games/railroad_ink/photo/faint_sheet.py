@@ -47,6 +47,23 @@ flags a photo 25.79 -> 24.44 (some spaces so settled are flagged instead "a ligh
 noise?", ``read._noisy_empty_spaces``: its photo's check fails); two flagged spaces' guesses
 changed (94,004 E7 now right, 94,039 D5 wrong either way), no silent space added.
 
+**A night sheet with no lighter pen** (:func:`quiet`, round twenty). On a night photo the two rules
+above leave most faint sides flagged where the sheet's highways are few (under ``night_lines.SEEN``
+sides: indep2 dev 94,003 counted 11, 94,038 5, their lines 10-18 times the noise) though nothing on
+the sheet is light. A pen light enough to lose a route somewhere puts some of its lines between
+the ink threshold and the noise, where the reader guesses a route from the faint line (the lost
+routes' sheets on the dev night photos, 94,007, 94,013, 94,016, 94,024, 92,015, had 5-26 such
+sides). So where no side of a night sheet is guessed a route from a faint line and both kinds are
+counted (:func:`_lines`) on QUIET_SIDES sides or more, their lower quartiles ``night_lines.CLEAR``
+times the noise, a faint side under QUIET_FLOOR times the noise and QUIET_SHARE of the lighter
+kind's quartile is empty, certain (the empty faint sides there rose 0.7-2.1 times the noise,
+0.05-0.31 of the quartile, none a route); and ``read._noisy_empty_spaces`` ("a light line lost in
+the noise?", whose measure counts the routes of spaces read with certainty only, and so fails on a
+pen sheet whose highways are in doubt of their kind) is not asked. On 49 dev night photos of the
+second check (indep2 90,127-90,259, 92,001-92,056, 94,002-94,038, 98,056-98,132, 114,012-114,029)
+12 sheets were so quiet: flags a photo 32.82 -> 31.41, every guess the same, no silent
+space added.
+
 The reader calls :func:`settle` with its per-space side reader; this module never imports it.
 """
 
