@@ -138,7 +138,8 @@ def test_a_night_sheet_with_no_lighter_pen_reads_its_faint_sides_near_the_noise_
     rise = _rise(faint=0.17)
     assert faint_sheet.quiet(_at(_few_highways()), rise, side_read=SideRead)
     assert faint_sheet.settle(_at(_few_highways()), rise, side_read=SideRead, quiet=True)(6, 6) == [EMPTY] * 4
-    assert faint_sheet.settle(_at(_few_highways()), rise, side_read=SideRead)(6, 6)[0] == FAINT   # round nineteen's rules
+    # round nineteen's rules alone keep the flag
+    assert faint_sheet.settle(_at(_few_highways()), rise, side_read=SideRead)(6, 6)[0] == FAINT
 
 
 def test_a_sheet_with_a_lighter_pen_or_a_faint_side_near_its_lines_keeps_the_flag():
