@@ -24,7 +24,9 @@ every railway of a sheet alike, so the sheet's railways read with certainty (MIN
 more, on a sheet with fewer than MIN_TWO_LINES certain highways: where its highways are two lines a
 band is no highway of this player's) measure how far its railways' ink reaches across the route
 (``read.side_features``' "sleeper", the widest rows' 90th percentile); a band reaching BAND_REACH_MM
-or more past their 90th percentile is guessed a highway (:func:`bands`). It stays uncertain, its
+or more past their 90th percentile is guessed a highway (:func:`bands`), where every band of its
+space does (a band turned beside one left a railway made a highway meet a railway inside the space:
+indep2 204,935 A2 `h.h.` read `hr..s`, a new flag on indep2 204,954's B2, B6, D1, F3, G3). It stays uncertain, its
 reason as it was: only the guess changes. Measured on the second independent check's dev photos
 117,000-117,039: on 117,000 (a highlighter's highways 4.5-5 mm wide, its 27 certain railway sides
 reaching 3.2 mm) 38 band sides turned highways, 20 spaces wrong -> 3 (91.53 -> 92.40 % over the 40);
@@ -99,10 +101,12 @@ def bands(at: Callable[[int, int], list], reach_at: Callable[[int, int, int], fl
             if any(side.why == band and side.kind == "r" for side in sides):
                 if not sheet:
                     sheet.append(rails())
-                if sheet[0] is not None:
-                    for s, side in enumerate(sides):
-                        if side.why == band and side.kind == "r" and reach_at(r, c, s) >= sheet[0] + BAND_REACH_MM:
-                            sides[s] = side_read("h", False, side.why)
+                bands_here = [s for s, side in enumerate(sides) if side.why == band and side.kind == "r"]
+                # every band of the space, or none: one band turned beside another left a railway makes
+                # a highway meet a railway inside the space, a new flag the steps after do not lift
+                if sheet[0] is not None and all(reach_at(r, c, s) >= sheet[0] + BAND_REACH_MM for s in bands_here):
+                    for s in bands_here:
+                        sides[s] = side_read("h", False, sides[s].why)
             known[(r, c)] = sides
         return list(known[(r, c)])
     return revised
