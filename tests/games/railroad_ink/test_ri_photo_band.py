@@ -31,12 +31,15 @@ def _rails(n_spaces: int) -> dict:
 def test_a_band_reaching_past_the_sheet_s_railways_is_guessed_a_highway():
     special = _rails(5)   # 10 certain railway sides, their sleepers reaching 2.8 mm
     special[(6, 6)] = [BAND, EMPTY, BAND, EMPTY]
-    reach = {(6, 6, 0): 4.6, (6, 6, 2): 3.4}   # north: the road's width; south: a railway's band
+    special[(6, 3)] = [BAND, EMPTY, BAND, EMPTY]
+    # G7: both bands the road's width; G4: north the road's width, south a railway's band
+    reach = {(6, 6, 0): 4.6, (6, 6, 2): 3.9, (6, 3, 0): 4.6, (6, 3, 2): 3.4}
     got = broad_line.bands(_sheet(special), lambda r, c, s: reach.get((r, c, s), 2.8), band=SOLID_BAND,
                            side_read=SideRead)
-    g7 = got(6, 6)
-    assert g7[0] == SideRead("h", False, SOLID_BAND)   # 1.8 mm past: a highway, still uncertain
-    assert g7[2] == BAND                               # 0.6 mm past: kept a railway
+    turned = SideRead("h", False, SOLID_BAND)   # 1.8 and 1.1 mm past: highways, still uncertain
+    assert got(6, 6) == [turned, EMPTY, turned, EMPTY]
+    # 0.6 mm past: kept a railway, and its space's other band with it (no highway meets a railway inside)
+    assert got(6, 3) == [BAND, EMPTY, BAND, EMPTY]
     assert got(0, 1) == [RAIL, EMPTY, RAIL, EMPTY]     # certain sides are never touched
 
 
