@@ -25,14 +25,15 @@ more, on a sheet with fewer than MIN_TWO_LINES certain highways: where its highw
 band is no highway of this player's) measure how far its railways' ink reaches across the route
 (``read.side_features``' "sleeper", the widest rows' 90th percentile); a band reaching BAND_REACH_MM
 or more past their 90th percentile is guessed a highway (:func:`bands`), where every band of its
-space does (a band turned beside one left a railway made a highway meet a railway inside the space:
-indep2 204,935 A2 `h.h.` read `hr..s`, a new flag on indep2 204,954's B2, B6, D1, F3, G3). It stays uncertain, its
-reason as it was: only the guess changes. Measured on the second independent check's dev photos
+space does (one band turned beside one left a railway made a highway meet a railway inside the
+space: held-out indep2 204,935 A2 `h.h.` read `hr..s`, new flags on 204,954). It stays uncertain,
+its reason as it was: only the guess changes. Measured on the second independent check's dev photos
 117,000-117,039: on 117,000 (a highlighter's highways 4.5-5 mm wide, its 27 certain railway sides
-reaching 3.2 mm) 38 band sides turned highways, 20 spaces wrong -> 3 (91.53 -> 92.40 % over the 40);
-of the 64 bands it turned on the dev logs (indep2 117,000-117,039, indep 115,000-115,039) 63 were
-highways, the other a railway the reader read empty in the end anyway. Wherever a sheet's highways are two lines, or its bands no wider than its
-railways' sleepers, nothing changes (indep dev 90,000-90,059 read byte-identical).
+reaching 3.2 mm) 38 band sides turned highways, 20 spaces wrong -> 3 (91.53 -> 92.40 % over the
+40); of the 64 bands it turned on the dev logs (indep2 117,000-117,039, indep 115,000-115,039) 63
+were highways, the other a railway the reader read empty in the end anyway. Where a sheet's
+highways are two lines, or its bands no wider than its railways' sleepers, nothing changes (indep
+dev 90,000-90,059 and indep3 8,000-8,039: every photo's wrong spaces and flags as main's).
 
 The reader calls :func:`revise` and :func:`bands` with its per-space side reader; this module never
 imports it.
