@@ -2332,6 +2332,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
+        # round twenty: a band wider than the sheet's railways reach, a highway's road (broad_line.bands)
+        sides_at = broad_line.bands(sides_at, lambda r, c, s: side_features(_strip(ink, r, c, s))["sleeper"],
+                                    band=SOLID_BAND, side_read=SideRead)
     for r in range(SIZE):
         row = []
         for c in range(SIZE):
