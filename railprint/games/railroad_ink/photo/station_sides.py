@@ -57,6 +57,7 @@ CENTRE_WHY = "centre: a station?"
 LIKE = 0.6          # a centre filled this share of the sheet's stations' median, or more ...
 MIN_FILLED = 7.0    # ... and this many mm² (centre.MIN_MARK's filled)
 MIN_SHOWN = 2       # the sheet's other filled stations needed to know its shape
+SLANTED = 0.5       # round twenty: the sheet's stations' edges this slanted (median diagonal share), or the shape tells nothing
 
 
 def settled(edges: str, reason: str) -> bool:
@@ -100,7 +101,8 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
         others = [p for p, v in filled.items() if p != place and v >= MIN_FILLED]
         if len(others) < MIN_SHOWN:
             continue
+        slant = float(np.median([diagonal(p) for p in others]))
         if filled[place] >= max(MIN_FILLED, LIKE * float(np.median([filled[p] for p in others]))) \
-                and diagonal(place) >= LIKE * float(np.median([diagonal(p) for p in others])):
+                and (slant < SLANTED or diagonal(place) >= LIKE * slant):
             sure.add(square(*place))
     return [u for u in uncertain if u.square not in sure]
