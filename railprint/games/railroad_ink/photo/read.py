@@ -38,7 +38,7 @@ from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
-from railprint.games.railroad_ink.photo import outlined_centre, overpass_centre, station_mark, station_sides
+from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
 from railprint.games.railroad_ink.photo import dark_marks
@@ -2416,8 +2416,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                            inked=lambda r, c: _centre_fill(ink, r, c))
             # round nineteen: a filled station's one side in doubt, settled by the rules (photo/station_sides.py)
             uncertain = station_sides.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square)
-            # round twenty: an overpass doubted for its centre alone on a sheet of filled stations (photo/overpass_centre.py)
-            uncertain = overpass_centre.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
         # round seventeen: a route against a printed exit of the other kind (photo/sheet_kinds.py)
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
