@@ -122,3 +122,28 @@ def test_a_blot_along_the_axes_on_a_sheet_of_diamonds_keeps_its_flag():
     uncertain = [Uncertain(square(r, c), "h.r.s", f"N: {NEITHER}; {NEEDS}") for r, c in ((1, 1), (1, 3))]
     kept = station_sides.apply(rows, uncertain, ink, ink.astype(np.float32), _centre_px, P, square)
     assert {u.square for u in kept} == {"B2"}
+
+
+@pytest.fixture(scope="module")
+def indep_squares_reading():
+    from benchmarks import indep_photos as gen
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, _ = gen.make_photo(114014)
+    return read_photo(data, "indep-114014.jpg"), board
+
+
+def test_indep_filled_squares_beside_a_doubted_side_read_with_certainty(indep_squares_reading):
+    """Round twenty: indep dev 114,014 (filled squares, a gel pen). A square's edges run along the
+    grid's axes, so its diagonal share is noise (0.02-0.12 there): main asked each candidate for 0.6 of
+    the sheet's median and flagged A5 ``.hr.s`` (0.02 against 0.06) and B1 ``h..rs``, both read right,
+    each with one side "neither clearly" beside a certain railway. The shape is asked only of sheets
+    whose stations are slanted (``SLANTED``); G7 ``rhrhs`` (a crossing station, not a die face's two
+    routes) keeps its flag."""
+    reading, board = indep_squares_reading
+    flags = {u.square: u.reason for u in reading.uncertain}
+    for sq, token in (("A5", ".hr.s"), ("B1", "h..rs")):
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1]) - 1
+        assert reading.board.rows[r][c].token == token == board.rows[r][c].token
+        assert sq not in flags
+    assert flags.get("G7") == f"E: {NEITHER}"
