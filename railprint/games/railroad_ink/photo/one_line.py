@@ -202,6 +202,10 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
+                elif 0 <= rr < SIZE and 0 <= cc < SIZE:
+                    # round twenty: a clean line that runs on into no route (the space beside read empty
+                    # there) is no certain highway: a coffee ring's arc read as one (indep2 202,934 C5)
+                    unbacked = True
             elif len(got.marks) >= 2 or got.marks and side.certain:
                 new[s] = side_read("r", True, "")
                 # certain only when they are ticks (the line runs on past them), as many
