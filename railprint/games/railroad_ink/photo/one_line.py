@@ -26,6 +26,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
 from railprint.games.railroad_ink.photo import small_stats
+from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 
 LONG_DEPTH = (1.2, 8.4)   # mm inside the edge: clear of the printed grid line, short of a station's square
 NEAR_MM = 1.2             # a row's run within this of the line's last centre is the line's
@@ -202,10 +203,10 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
-                elif 0 <= rr < SIZE and 0 <= cc < SIZE and not _anchored(rows, flagged, r, c):
+                elif 0 <= rr < SIZE and 0 <= cc < SIZE and MEET_WHY in u.reason and not _anchored(rows, flagged, r, c):
                     # round twenty: a clean line that runs on into no route (the space beside read empty
-                    # there), in a space whose routes join no space read with certainty nor an exit, is
-                    # no certain highway: a coffee ring's arc read as one (indep2 202,934 C5)
+                    # there), in a space first read as both kinds whose routes join no space read with
+                    # certainty nor an exit, is no certain highway: a coffee ring's arc (indep2 202,934 C5)
                     unbacked = True
             elif len(got.marks) >= 2 or got.marks and side.certain:
                 new[s] = side_read("r", True, "")
