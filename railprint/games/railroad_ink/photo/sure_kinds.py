@@ -101,9 +101,11 @@ def both_kinds(rows: list, before: list, reasons: dict, r: int, c: int, edges: s
     railways' side) was lifted here, its south neighbour F5 (``h.h.`` read with a railway's north
     side and a highway's south, guessed ``h.h.``, then ``r.r.`` by the boundary) placed 1.02 on the
     railways' side too: the boundary was wrong on both, and F5's own guess was the one that said so.
-    On round nineteen's readings of 246 dev photos (indep2 92,000-059, 202,820-939, night photos of
-    203,700-849; indep3 9,000-059, 300,360-419; indep 92,000-059) this kept 17 of 226 lifts: that
-    one, 6 spaces read right that a later step flags anyway, 10 read right (0.04 a photo)."""
+    On round nineteen's readings of 477 dev photos (indep2 92,000-059, 94,000-039, 202,820-939,
+    the night photos of 203,700-849; indep3 9,000-059, 14,000-039, 300,360-419; indep 92,000-059)
+    this kept 26 of 480 lifts here: that one, 10 spaces read right that a later step flags anyway,
+    15 read right (0.03 a photo). ``joined_kinds`` settles E5 the same way (its place and F5's) and
+    keeps its flag by this test too."""
     for s in range(4):
         dr, dc = STEP[s]
         nr, nc = r + dr, c + dc
