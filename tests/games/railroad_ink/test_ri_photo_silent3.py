@@ -88,7 +88,8 @@ def test_a_highway_read_as_a_certain_railway_on_a_sheet_whose_highway_exits_read
     flagged = {u.square: u for u in reading.uncertain}
     assert board.rows[4][0].token == "h..h" and reading.board.rows[4][0].token == "r..r"
     assert flagged["E1"].reason == f"N: {exit_kinds.WHY['h']}; W: {exit_kinds.WHY['h']}"
-    wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7) if reading.board.rows[r][c] != board.rows[r][c]}
+    wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7)
+             if reading.board.rows[r][c] != board.rows[r][c]}
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
 
 

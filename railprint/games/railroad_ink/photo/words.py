@@ -143,7 +143,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("read as a railway, as most routes at this sheet's highway exits are: a highway?",
      "odczytane jako linia kolejowa, jak większość tras przy wyjściach autostrad na tym arkuszu: autostrada?"),
     ("read as a highway, as most routes at this sheet's railway exits are: a railway?",
-     "odczytane jako autostrada, jak większość tras przy wyjściach linii kolejowych na tym arkuszu: linia kolejowa?"),
+     "odczytane jako autostrada, jak większość tras przy wyjściach linii kolejowych na tym arkuszu: "
+     "linia kolejowa?"),
     # a four-way route drawn two ways (photo/four_way.py)
     ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
      "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
