@@ -99,6 +99,7 @@ def _reader_reasons() -> list[str]:
         outlined_centre.ROUTE_WHY,
         *read.sheet_kinds.EXIT_WHY.values(), f"N: {read.sheet_kinds.EXIT_WHY['h']}; W: {read.sheet_kinds.EXIT_WHY['h']}",
         *read.sheet_kinds.SHAPE_WHY.values(), f"N: {read.sheet_kinds.SHAPE_WHY['h']}; E: {read.sheet_kinds.SHAPE_WHY['h']}",
+        *read.exit_kinds.WHY.values(), f"N: {read.exit_kinds.WHY['h']}; S: {read.exit_kinds.WHY['h']}",
         centre.STATION_MARK, centre.NO_STATION_MARK, centre.BARE_RAILWAY, f"N: {read.NEITHER}; {centre.STATION_MARK}",
         f"W: {bare_rail.BARE_WHY}; highway and railway meet without a station", crossed.CROSSED_WHY,
         f"N: {two_tracks.WHY}; E: {two_tracks.WHY}",

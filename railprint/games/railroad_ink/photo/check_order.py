@@ -66,6 +66,11 @@ WRONG_SHARE: dict[str, float] = {
     "printed highway exit)": 0.21,   # 4 of 22
     "a route lost in the dark? (this sheet's railways are not seen with certainty, and this side meets a "
     "printed railway exit)": 0.07,   # 0 of 12
+    # round twenty (photo/exit_kinds.py): replayed on round nineteen's readings of 477 dev photos
+    # (indep2 92,000-059, 94,000-039, 202,820-939, night 203,700-849; indep3 9,000-059, 14,000-039,
+    # 300,360-419; indep 92,000-059); its railway twin fired on 3 sheets, no space flagged there: as this
+    "read as a railway, as most routes at this sheet's highway exits are: a highway?": 0.10,   # 5 of 56
+    "read as a highway, as most routes at this sheet's railway exits are: a railway?": 0.10,
 }
 
 _SIDE = re.compile(r"^([NESW]): ")

@@ -49,7 +49,7 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
-from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, kind_doubts
+from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, both_kinds, kind_doubts
 
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
 DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone this far on its kind's side
@@ -75,15 +75,17 @@ def _kind_at(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:
 
 
 def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_read: Callable, space_at: Callable,
-           faces: Callable) -> list:
+           faces: Callable, before: list | None = None) -> list:
     """``uncertain`` without the kind flags the sheet's joins settle (see the module's text).
     ``rows``: the reading; ``at``: each route side's place (:func:`sheet_kinds.places`, filled where
     its boundary is trusted); ``sides_at(r, c)``: the reader's four ``SideRead``; ``side_read(kind,
     certain, why)``; ``space_at(r, c, sides)``: the reader's (cell, certain, why); ``faces()``:
-    every drawable space."""
+    every drawable space; ``before``: the reading before ``sheet_kinds.revise`` re-guessed it (round
+    twenty: a flag is kept where ``sure_kinds.both_kinds``, as there)."""
     if not at:
         return uncertain
     flagged = {u.square for u in uncertain}
+    reasons = {u.square: u.reason for u in uncertain}
     kept = []
     for u in uncertain:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
@@ -91,7 +93,8 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
         # (not an overpass, nor a space of four routes: a centre misread or a stain hides behind their kind doubts)
         plain = cell.marker in ("", "s") and "." in cell.edges
         doubted = doubted_sides(u.reason, cell.edges, cell.marker) if plain else None
-        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces):
+        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces) \
+                or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue
         again, certain, _ = space_at(r, c, [side_read(kind, True, "") for kind in cell.edges])

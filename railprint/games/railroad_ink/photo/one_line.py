@@ -24,8 +24,9 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import SIZE, square, square_at
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
 from railprint.games.railroad_ink.photo import small_stats
+from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 
 LONG_DEPTH = (1.2, 8.4)   # mm inside the edge: clear of the printed grid line, short of a station's square
 NEAR_MM = 1.2             # a row's run within this of the line's last centre is the line's
@@ -202,6 +203,11 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
+                elif 0 <= rr < SIZE and 0 <= cc < SIZE and MEET_WHY in u.reason and not _anchored(rows, flagged, r, c):
+                    # round twenty: a clean line that runs on into no route (the space beside read empty
+                    # there), in a space first read as both kinds whose routes join no space read with
+                    # certainty nor an exit, is no certain highway: a coffee ring's arc (indep2 202,934 C5)
+                    unbacked = True
             elif len(got.marks) >= 2 or got.marks and side.certain:
                 new[s] = side_read("r", True, "")
                 # certain only when they are ticks (the line runs on past them), as many
@@ -219,6 +225,21 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
         if not (certain and alone and not unbacked and miss ** strips <= RISK and not cell.marker):
             kept.append(uncertain_of(u.square, cell.token, why if alone and why else u.reason))
     return [tuple(row) for row in out_rows], kept
+
+
+def _anchored(rows: list, flagged: set, r: int, c: int) -> bool:
+    """Whether a route side of space (r, c) joins a route of a space read with certainty (not in
+    ``flagged``) across its edge, or reaches a printed exit (round twenty)."""
+    for s, kind in enumerate(rows[r][c].edges):
+        rr, cc = r + (-1, 0, 1, 0)[s], c + (0, 1, 0, -1)[s]
+        if kind == ".":
+            continue
+        if not (0 <= rr < SIZE and 0 <= cc < SIZE):
+            if (r, c, s) in EXIT_AT:
+                return True
+        elif square(rr, cc) not in flagged and rows[rr][cc].edges[(s + 2) % 4] != ".":
+            return True
+    return False
 
 
 RISK = 1e-3               # a space is certain when a railway of the sheet showing all its clean strips is this rare

@@ -44,6 +44,7 @@ from railprint.games.railroad_ink.photo import scan_page
 from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
+from railprint.games.railroad_ink.photo import exit_kinds
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -2367,6 +2368,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
     every: dict = {}   # each route side's place between the sheet's kinds (sheet_kinds.revise), where drawn
     placed: dict = {}       # each route side's place between the sheet's two kinds (sheet_kinds), where trusted
+    before = None           # the reading before sheet_kinds re-guesses it (round twenty: sure_kinds.both_kinds)
     if not small and not unblurred and expansion == "none":   # round fourteen: highways drawn as one line
         rows, uncertain = one_line.revise(
             rows, uncertain, ink, PX_PER_MM, strip=_strip, doubts=ONE_LINE_DOUBTS, sides_at=sides_at, lines=long_lines,
@@ -2388,13 +2390,14 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
             uncertain_of=Uncertain, lines=long_lines)
         if not small and not unblurred:   # round seventeen: the sheet's two kinds as its exits show them
+            before = rows
             rows, uncertain = sheet_kinds.revise(
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
                 placed=placed, every=every)
             uncertain = sure_kinds.revise(   # round eighteen: no doubt left of the kinds (photo/sure_kinds.py)
-                rows, uncertain, placed, sides_at=sides_at, side_read=SideRead,
+                rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, before=before,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = crossed.revise(   # an X over a space: crossed out (photo/crossed.py)
             rows, uncertain, ink, PX_PER_MM, size=layout.SQUARE_MM * PX_PER_MM, uncertain_of=Uncertain,
@@ -2426,6 +2429,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
         if not small and not unblurred:   # round nineteen: a certain side shaped as the other kind (sheet_kinds.far)
             uncertain = sheet_kinds.far(rows, uncertain, every, uncertain_of=Uncertain)
+        # round twenty: a sheet whose exits of one kind mostly read as the other (photo/exit_kinds.py)
+        uncertain = exit_kinds.doubt(rows, uncertain, uncertain_of=Uncertain)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
@@ -2437,7 +2442,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
         # round nineteen: a kind doubt settled by what the side joins (photo/joined_kinds.py)
         uncertain = joined_kinds.revise(
-            rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, faces=_faces,
+            rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, faces=_faces, before=before,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
     odd = _odd_empty_spaces(rows, uncertain, rel)

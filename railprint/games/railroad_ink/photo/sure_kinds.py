@@ -28,6 +28,7 @@ from typing import Callable
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo import bare_rail, colour, kind_shape, twolines
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
+from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 
 SURE_Z = 0.75        # each route side (and its neighbour's) this far on its kind's side of the boundary
 # a side's doubts that are only about its kind (highway or railway), never whether a line is there
@@ -90,21 +91,50 @@ def margin(at: dict, r: int, c: int, edges: str) -> float | None:
     return least
 
 
-def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_at: Callable, side_read: Callable
-           ) -> list:
+def both_kinds(rows: list, before: list, reasons: dict, r: int, c: int, edges: str) -> bool:
+    """Whether a route side of the space (``edges``) runs on into a flagged neighbour that read its
+    own route as both kinds (``reasons``: each flagged square's reason, naming MEET_WHY) and whose
+    reading before the sheet's kinds re-guessed it (``before``) put the other kind on this edge.
+
+    Round twenty: the second independent check's night photo 203,723 E5 (a station ``r.h.s``, its
+    cross not seen, read ``r.r.``; its south side "neither clearly", a highway placed 1.16 on the
+    railways' side) was lifted here, its south neighbour F5 (``h.h.`` read with a railway's north
+    side and a highway's south, guessed ``h.h.``, then ``r.r.`` by the boundary) placed 1.02 on the
+    railways' side too: the boundary was wrong on both, and F5's own guess was the one that said so.
+    On round nineteen's readings of 477 dev photos (indep2 92,000-059, 94,000-039, 202,820-939,
+    the night photos of 203,700-849; indep3 9,000-059, 14,000-039, 300,360-419; indep 92,000-059)
+    this kept 26 of 480 lifts here: that one, 10 spaces read right that a later step flags anyway,
+    15 read right (0.03 a photo). ``joined_kinds`` settles E5 the same way (its place and F5's) and
+    keeps its flag by this test too."""
+    for s in range(4):
+        dr, dc = STEP[s]
+        nr, nc = r + dr, c + dc
+        if edges[s] not in "hr" or not (0 <= nr < SIZE and 0 <= nc < SIZE) \
+                or MEET_WHY not in reasons.get(square(nr, nc), ""):
+            continue
+        if before[nr][nc].edges[(s + 2) % 4] in "hr" and before[nr][nc].edges[(s + 2) % 4] != edges[s]:
+            return True
+    return False
+
+
+def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_at: Callable, side_read: Callable,
+           before: list | None = None) -> list:
     """``uncertain`` without the flags the sheet's boundary (``at``: each route side's place,
     :func:`sheet_kinds.places`; empty where it is not trusted) leaves no doubt of (see the module's
     text). ``rows``: the reading so far; ``sides_at(r, c)``: the reader's four ``SideRead``;
     ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
-    certain, why)``."""
+    certain, why)``; ``before``: the reading before ``sheet_kinds.revise`` re-guessed it (a flag is
+    kept where :func:`both_kinds`)."""
     if not at:
         return uncertain
+    reasons = {u.square: u.reason for u in uncertain}
     kept = []
     for u in uncertain:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
         cell = rows[r][c]
         if u.square != square(r, c) or not 0 <= r < SIZE or cell.marker or not kind_only(u.reason, cell.edges) \
-                or (m := margin(at, r, c, cell.edges)) is None or m < SURE_Z:
+                or (m := margin(at, r, c, cell.edges)) is None or m < SURE_Z \
+                or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue
         sides = [side_read(kind, True, "") for kind in cell.edges]

@@ -139,6 +139,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "kształtem jak autostrady na tym arkuszu, odczytane jako linia kolejowa: autostrada?"),
     ("shaped as this sheet's railways, read as a highway: a railway?",
      "kształtem jak linie kolejowe na tym arkuszu, odczytane jako autostrada: linia kolejowa?"),
+    # a sheet whose exits of one kind mostly read as the other (photo/exit_kinds.py, round twenty)
+    ("read as a railway, as most routes at this sheet's highway exits are: a highway?",
+     "odczytane jako linia kolejowa, jak większość tras przy wyjściach autostrad na tym arkuszu: autostrada?"),
+    ("read as a highway, as most routes at this sheet's railway exits are: a railway?",
+     "odczytane jako autostrada, jak większość tras przy wyjściach linii kolejowych na tym arkuszu: "
+     "linia kolejowa?"),
     # a four-way route drawn two ways (photo/four_way.py)
     ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
      "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
