@@ -140,3 +140,30 @@ def test_a_light_pen_a_washed_grid_or_a_faint_side_keeps_the_flag():
     # too few of the sheet's lines to know its pen
     few = clipped_light.MIN_SIDES - 1
     assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, routes=few)) == set()
+
+
+def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
+    """Dev seed 112,001 of the first independent check (a green marker, 2 MP, a lamp's light): the
+    paper clips in every space, so round eighteen has nothing to measure the light against, and
+    main's reader (c8478cf) flagged 39 spaces "the paper is overexposed here", 17 of them empty
+    spaces read right and flagged for nothing else. The marker's lines against the printed grid
+    in their own spaces would show far above the faint threshold there: those 17 are read as the
+    others are. The 8 spaces read wrong (kinds) keep their flags, and the 22 clipped spaces with a
+    route keep this one (a highway's lost line reads it as a railway)."""
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep_photos
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, _ = indep_photos.make_photo(112001)
+    reading = read_photo(data, "indep-112001.jpg")
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    assert len(wrong) == 8 and wrong <= set(flagged), sorted(wrong - set(flagged))
+    ruled = ["B3", "B4", "C3", "C6", "D4", "D5", "D6", "E1", "E3", "E4", "E5", "E6", "F1", "F3", "F5", "G1", "G5"]
+    for sq in ruled:
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert reading.board.rows[r][c].token == "....", sq
+        assert sq not in flagged, (sq, flagged[sq])
+    over = sorted(sq for sq, why in flagged.items() if clipped_light.OVER_WHY in why)
+    assert len(over) == 22 and len(flagged) == 31, (over, len(flagged))
