@@ -40,11 +40,12 @@ clipped space read empty, whose four sides show nothing above the faint threshol
 when that line, at its own P (the lower quarter, E taken 5 % higher), would show
 :data:`RULED_SHOWN` times the faint threshold. Only empty spaces are judged: a clipped highway's
 lighter line lost reads it as a railway (a hot spot's photo, synth 925,015: 13 spaces whose only
-flag is this one), which no measure of a lost route can settle. Measured on 248 dev photos
-(indep 90,000-059, indep2 90,000-059, indep3 8,000-039, synth hot spot 925,000-029): every
-space read empty and wrong that carried the flag had a line predicted at 0.86 of the faint
-threshold or under (the pencil sheets and the hot spot's light pens, whose routes are lost: the
-model holds); 167 of 583 spaces read right and flagged for this alone were lifted, no wrong one.
+flag is this one), which no measure of a lost route can settle. Measured on 378 dev photos
+(indep 90,000-059 and 130 of 96,000-199, indep2 90,000-059, indep3 8,000-039, synth's hot spot
+925,000-029): every space read empty and wrong and flagged for this (55 for it alone, all the hot
+spot's) had the sheet's line predicted at 0.86 of the faint threshold or under there (pencil
+sheets and light pens whose routes the light took: the model holds), and 346 of the 1,256 read
+right (796 of them empty) were lifted, no wrong one.
 
 The reader passes its measures in; this module never imports it.
 """
