@@ -96,3 +96,74 @@ def test_an_overexposed_pencil_sheet_flags_only_the_spaces_where_its_lightest_li
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
     over = [sq for sq, why in flagged.items() if "the paper is overexposed here" in why]
     assert len(over) <= 27, len(over)
+
+
+# Round twenty (h-light2): the printed grid as the ruler in every space (``clipped_light.ruled``),
+# for a sheet whose paper clips everywhere (no space to measure the light against).
+
+EVERYWHERE = {(r, c) for r in range(7) for c in range(7)}
+
+
+def _clipped_pieces(washed: dict[tuple[int, int], float] | None = None) -> dict[tuple[int, int], list]:
+    """Every space's printed pieces at 0.2 (the grid shows, less than in paper that does not clip)."""
+    out = {(r, c): [0.2] * 12 for r in range(7) for c in range(7)}
+    for place, v in (washed or {}).items():
+        out[place] = [v] * 12
+    return out
+
+
+def _drawn(darkness: float, routes: int = 20, faint: dict | None = None):
+    """side_darkness: ``routes`` sides of rows 6 and 5 drawn at ``darkness``, ``faint`` sides at
+    their own darkness, every other side empty (0.01)."""
+    drawn = set([(r, c, s) for r in (6, 5) for c in range(7) for s in range(4)][:routes])
+    return lambda r, c, s: (faint or {}).get((r, c, s), darkness if (r, c, s) in drawn else 0.01)
+
+
+def test_a_clipped_empty_space_is_ruled_when_the_sheets_lines_against_the_grid_would_show():
+    # each drawn side: (1 - 0.8 x 0.5 x 0.8) / (1 - 0.2) = 0.85 of the light the grid's line
+    # leaves; at the space's grid (0.2) a line that light shows 1 - 1.05 x 0.85 x 0.8 = 0.29, over
+    # 1.5 x the faint threshold (0.156): no flag needed, with nothing measured outside the clip
+    kept = {(0, 0), (2, 3)}
+    assert clipped_light.lit(kept, EVERYWHERE, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5)) == set()
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5)) == kept
+
+
+def test_a_light_pen_a_washed_grid_or_a_faint_side_keeps_the_flag():
+    kept = {(0, 0), (2, 3)}
+    # a light pen (0.25): 1 - 1.05 x 1.05 x 0.8 = 0.12, under 0.156
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.25)) == set()
+    # the grid's lines washed out in (0, 0) (0.05, under the faint threshold): the light there is not known
+    assert clipped_light.ruled(kept, _clipped_pieces({(0, 0): 0.05}), LEVELS, BLACK, _drawn(0.5)) == {(2, 3)}
+    # something above the faint threshold on a side of (2, 3): not an empty space to rule on
+    faint = {(2, 3, 1): 0.14}
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=faint)) == {(0, 0)}
+    # too few of the sheet's lines to know its pen
+    few = clipped_light.MIN_SIDES - 1
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, routes=few)) == set()
+
+
+def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
+    """Dev seed 112,001 of the first independent check (a green marker, 2 MP, a lamp's light): the
+    paper clips in every space, so round eighteen has nothing to measure the light against, and
+    main's reader (c8478cf) flagged 39 spaces "the paper is overexposed here", 17 of them empty
+    spaces read right and flagged for nothing else. The marker's lines against the printed grid
+    in their own spaces would show far above the faint threshold there: those 17 are read as the
+    others are. The 8 spaces read wrong (kinds) keep their flags, and the 22 clipped spaces with a
+    route keep this one (a highway's lost line reads it as a railway)."""
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep_photos
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, _ = indep_photos.make_photo(112001)
+    reading = read_photo(data, "indep-112001.jpg")
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    assert len(wrong) == 8 and wrong <= set(flagged), sorted(wrong - set(flagged))
+    ruled = ["B3", "B4", "C3", "C6", "D4", "D5", "D6", "E1", "E3", "E4", "E5", "E6", "F1", "F3", "F5", "G1", "G5"]
+    for sq in ruled:
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert reading.board.rows[r][c].token == "....", sq
+        assert sq not in flagged, (sq, flagged[sq])
+    over = sorted(sq for sq, why in flagged.items() if clipped_light.OVER_WHY in why)
+    assert len(over) == 22 and len(flagged) == 31, (over, len(flagged))

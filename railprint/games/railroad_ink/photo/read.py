@@ -1981,8 +1981,13 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     bright = _bright_spaces(rect)
     # round nineteen: a scan app's binarised page is white by the app's choice, not overexposed (scan_page.py)
     clipped = set() if scan_page.white_page(gray) else _clipped_spaces(bright, pieces, black, rel, levels)
+    lit = _lit_spaces(clipped, bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
-                               colour=colour, levels=levels, lit=_lit_spaces(clipped, bright, pieces, black, rel, levels))
+                               colour=colour, levels=levels, lit=lit)
+    if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
+        ruled = {square(r, c) for r, c in clipped_light.ruled(clipped - lit, _space_pieces(pieces), levels, black,
+                                                              lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)))}
+        uncertain = [u for u in uncertain if not (u.square in ruled and u.guess == "...." and u.reason == clipped_light.OVER_WHY)]
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if fainter and src_ppm < faint_grid.GRID_FAINT_PX_PER_MM:   # round nineteen: a small photo's faint grid
@@ -2357,7 +2362,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 certain, why = False, (f"a small photo (the grid is {src_ppm * layout.GRID_MM:.0f} px wide; "
                                        f"{LOW_GRID_PX_PER_MM * layout.GRID_MM:.0f} or more reads with certainty)")
             if clipped and (r, c) in clipped and "." in cell.edges and (r, c) not in (lit or ()):
-                over = "the paper is overexposed here (white clipped): a light line may be lost"
+                over = clipped_light.OVER_WHY
                 certain, why = False, (why + "; " + over if why else over)
             if shaky and (r, c) in shaky:   # the grid is not where it is read: that first
                 certain, why = False, shaky[(r, c)] + ("; " + why if why else "")
