@@ -47,11 +47,11 @@ NEIGHBOUR_W = 2.0   # a neighbour read with certainty, its route meeting the sid
 PLACE_W = 1.0       # the sheet's boundary, GUESS_Z or more on one side (plus up to 1 for how far)
 KEPT_W = 0.5        # the kind guessed so far ...
 CERTAIN_W = 1.0     # ... where the side was read with certainty (its place then counts SURE_Z or more only)
-MARK_W = 2.0        # the centre mark guessed so far
+MARK_W = 1.5        # the centre mark guessed so far
 
 
-def evidence(rows: list, flagged: set, every: dict, r: int, c: int, s: int, certain: bool = False) \
-        -> tuple[str, float] | None:
+def evidence(rows: list, flagged: set, every: dict, r: int, c: int, s: int, certain: bool = False,
+             first: bool = True) -> tuple[str, float] | None:
     """The kind side ``s`` of (r, c) is evidenced as, and its weight (see the module's text); None
     where nothing but the guess so far speaks for it."""
     nr, nc = r + STEP[s][0], c + STEP[s][1]
@@ -66,11 +66,21 @@ def evidence(rows: list, flagged: set, every: dict, r: int, c: int, s: int, cert
             return k, NEIGHBOUR_W
     values = [v for v in (every.get((r, c, s)), every.get((nr, nc, (s + 2) % 4)) if inside else None)
               if v is not None]
-    if values:
+    if values and first:
         v = sum(values) / len(values)
         if abs(v) >= (SURE_Z if certain else GUESS_Z):
             return ("r" if v > 0 else "h"), PLACE_W + min(abs(v), 1.0)
     return None
+
+
+def agrees(rows: list, every: dict) -> bool:
+    """Whether no route side drawn to a printed exit lies GUESS_Z or more on the other kind's side
+    of the sheet's boundary (``every``)."""
+    for (r, c, s), v in every.items():
+        x = EXIT_AT.get((r, c, s))
+        if x is not None and rows[r][c].edges[s] in "hr" and (v if x.kind == "h" else -v) >= GUESS_Z:
+            return False
+    return True
 
 
 def revise(rows: list, uncertain: list, every: dict, *, sides_at: Callable, faces: Callable,
@@ -83,6 +93,8 @@ def revise(rows: list, uncertain: list, every: dict, *, sides_at: Callable, face
     flagged = {u.square: u for u in uncertain}
     if drawn_freely(rows, set(flagged)):
         return rows, uncertain
+    if not agrees(rows, every):
+        every = {}   # the boundary puts a route drawn to a printed exit with the other kind: not this sheet's kinds
     out = [list(row) for row in rows]
     for r in range(SIZE):
         for c in range(SIZE):
@@ -95,7 +107,7 @@ def revise(rows: list, uncertain: list, every: dict, *, sides_at: Callable, face
             said = {}
             for s, kind in enumerate(cell.edges):
                 if kind in "hr":
-                    said[s] = evidence(rows, set(flagged), every, r, c, s, s in sure)
+                    said[s] = evidence(rows, set(flagged), every, r, c, s, s in sure, read[s].kind == kind)
             if not any(x is not None and x[0] != cell.edges[s] for s, x in said.items()):
                 continue
 
@@ -110,7 +122,7 @@ def revise(rows: list, uncertain: list, every: dict, *, sides_at: Callable, face
                     and f.marker in ("", "s", "o")]
             if not same:
                 continue
-            best = max(same, key=lambda f: (score(f), f == cell))
+            best = max(same, key=lambda f: (score(f), f.marker == cell.marker, f == cell))
             if best != cell and score(best) > score(cell):
                 out[r][c] = best
                 flagged[u.square] = uncertain_of(u.square, best.token, u.reason)
