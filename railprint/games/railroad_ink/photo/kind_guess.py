@@ -23,16 +23,22 @@ already flagged change), each flagged space's route sides are weighed, in this o
   join a highway to a railway);
 - the side's place between the sheet's two kinds (``sheet_kinds.revise``'s ``every``), taken with
   its neighbour's across the edge, or the neighbour's alone where its own is not measured, GUESS_Z
-  or more on one side;
-- else the kind guessed so far.
+  or more on one side (SURE_Z for a side read with certainty). Not where a step after the first
+  reading guessed the side otherwise than the place says (a highlighter's colour, ``colour.revise``:
+  indep2 dev 112,016 C2, a highway placed at 1.47 on the railways' side), nor on a sheet whose
+  boundary puts a route side drawn to a printed exit GUESS_Z or more with the other kind (indep2
+  dev 112,013, an overexposed sheet: three highways placed at 1.2-1.3 on the railways' side);
+- else the kind guessed so far (CERTAIN_W where the side was read with certainty).
 
 Of the die faces with the same route sides (and the empty ones empty), the one agreeing with the
 most weight is the guess, the centre mark as guessed so far weighing MARK_W (a station and an
-overpass are the centre's evidence, not the sides'). Not on a board drawn freely
-(``sheet_kinds.drawn_freely``: ``synth.py``'s boards break the rules), nor an expansion's sheet,
-nor a crossed-out space or a volcano.
+overpass are the centre's evidence, not the sides'; ties keep the mark). Not on a board drawn
+freely (``sheet_kinds.drawn_freely``: ``synth.py``'s boards break the rules), nor an expansion's
+sheet, nor a crossed-out space or a volcano.
 
-Measured: see docs/railroad-ink-photo-rounds.md, round twenty (h-kinds4).
+Measured on dev (indep3 16,000-029, indep 111,000-029, indep2 112,000-029, main's reading and this
+one on the same photos): right 86.42 -> 90.71 %, 95.31 -> 95.85 %, 93.61 -> 94.35 %, the same
+flags; see docs/railroad-ink-photo-rounds.md, round twenty (h-kinds4).
 """
 
 from __future__ import annotations
@@ -66,10 +72,11 @@ def evidence(rows: list, flagged: set, every: dict, r: int, c: int, s: int, cert
             return k, NEIGHBOUR_W
     values = [v for v in (every.get((r, c, s)), every.get((nr, nc, (s + 2) % 4)) if inside else None)
               if v is not None]
-    if values and first:
+    if values:
         v = sum(values) / len(values)
-        if abs(v) >= (SURE_Z if certain else GUESS_Z):
-            return ("r" if v > 0 else "h"), PLACE_W + min(abs(v), 1.0)
+        kind = "r" if v > 0 else "h"
+        if abs(v) >= (SURE_Z if certain else GUESS_Z) and (first or kind == rows[r][c].edges[s]):
+            return kind, PLACE_W + min(abs(v), 1.0)
     return None
 
 
