@@ -34,7 +34,10 @@ Of the die faces with the same route sides (and the empty ones empty), the one a
 most weight is the guess, the centre mark as guessed so far weighing MARK_W (a station and an
 overpass are the centre's evidence, not the sides'; ties keep the mark). Not on a board drawn
 freely (``sheet_kinds.drawn_freely``: ``synth.py``'s boards break the rules), nor an expansion's
-sheet, nor a crossed-out space or a volcano.
+sheet, nor a crossed-out space or a volcano, nor a small photo (the reader does not call it there:
+a small photo's spaces are nearly all flagged, so a board drawn freely does not show itself by two
+spaces read with certainty; ``synth.py``'s small pencil photo 760,024, 1.1 MP, had 3 spaces more
+guessed wrong, ``test_ri_photo_read``).
 
 Measured on dev (indep3 16,000-029, indep 111,000-029, indep2 112,000-029, main's reading and this
 one on the same photos): right 86.42 -> 90.71 %, 95.31 -> 95.85 %, 93.61 -> 94.35 %, the same

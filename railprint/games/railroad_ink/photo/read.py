@@ -2435,9 +2435,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, faces=_faces,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
-        # round twenty: a flagged space's kinds guessed from what its sides join (photo/kind_guess.py)
-        rows, uncertain = kind_guess.revise(rows, uncertain, every, sides_at=sides_at, faces=_faces,
-                                           uncertain_of=Uncertain)
+        if not small:   # round twenty: a flagged space's kinds guessed from what its sides join (photo/kind_guess.py)
+            rows, uncertain = kind_guess.revise(rows, uncertain, every, sides_at=sides_at, faces=_faces,
+                                               uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
