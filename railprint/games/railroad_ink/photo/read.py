@@ -34,7 +34,7 @@ from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre a
 from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
-from railprint.games.railroad_ink.photo import four_way, kind_shape, legal
+from railprint.games.railroad_ink.photo import four_way, kind_guess, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
@@ -2450,6 +2450,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, faces=_faces, before=before,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
         uncertain = joins.revise(rows, uncertain, uncertain_of=Uncertain, at=every)
+        if not small:   # round twenty: a flagged space's kinds guessed from what its sides join (photo/kind_guess.py)
+            rows, uncertain = kind_guess.revise(rows, uncertain, every, sides_at=sides_at, faces=_faces,
+                                               uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
