@@ -10,11 +10,11 @@ is flagged by nothing: the third independent check's held-out 300,417 E1 (``h..h
 with certainty, dashed double highways read as railways at four of its five highway exits, one
 corner at the grid's edge without an exit, the other joining D1, itself flagged for its centre).
 
-So on such a sheet every space read with certainty that holds a route side of the kind the
-exits' misreads read (a railway, where highway exits read as railways) is flagged, its reading the
-guess, unless its route of that kind reaches a printed exit of that kind through spaces read with
-certainty (the rules back it there). Nothing is read again and nothing is made certain. Not on a
-sheet drawn freely (``sheet_kinds.drawn_freely``: its exits say nothing of its routes).
+So on such a sheet every space that holds a route side of the kind the exits' misreads read (a
+railway, where highway exits read as railways) is flagged, its reading the guess; a space flagged
+already gets the doubt added to its reason, so a later step that settles the space's other kind
+doubts (``joined_kinds``) keeps it flagged. Nothing is read again and nothing is made certain. Not
+on a sheet drawn freely (``sheet_kinds.drawn_freely``: its exits say nothing of its routes).
 
 Replayed on round nineteen's readings of 477 dev photos (indep2 92,000-059, 94,000-039, the spent
 held-out 202,820-939 and the 40 night photos of 203,700-849; indep3 9,000-059, 14,000-039, the spent
@@ -23,6 +23,17 @@ them highways read as railways), and the rule flagged 56 spaces read with certai
 wrong, which were 5 of the 12 spaces read wrong and not flagged on those photos (indep 92,005 C7,
 indep3 9,010 B6, 9,048 D3 and F3, 300,417 E1), and 51 read right (0.11 a photo). The reader's own
 numbers: docs/railroad-ink-photo-rounds.md, round twenty (h-silent3).
+
+The lead's change at the merge: h-silent3's rule spared a space whose route of that kind reached a
+printed exit of that kind through spaces read with certainty, and added nothing to a space flagged
+already. Indep2 205,101 (a spent held-out night photo of round twenty: highways drawn as a fineliner
+line under a highlighter, read as railways at five of its six highway exits) kept three spaces
+read wrong and not flagged that way: A3 and A4, whose highway between two stations drawn as
+crosses was read as a railway joining the railways on either side, so the misread chain "reached"
+a railway exit; and F2, flagged when this step ran and lifted later by ``joined_kinds``. Without the
+exemption and with the doubt added, 205,101 has no silent space, at 11 more flags on 340 dev photos
+(indep2 202,820-939 and the 40 night photos of 203,700-849, indep3 300,360-419, indep 102,820-939:
+0.03 a photo, all on spaces read right) and no reading changed.
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 
 MIN_OFF = 2   # a kind's exits read as the other kind, at least (and more than those read as their own)
 WHY = {"h": "read as a railway, as most routes at this sheet's highway exits are: a highway?",
@@ -49,41 +60,25 @@ def misread_kinds(rows: list) -> set[str]:
     return {k for k in "hr" if other[k] >= MIN_OFF and other[k] > own[k]}
 
 
-def backed(rows: list, flagged: set, kind: str) -> set[tuple[int, int]]:
-    """The spaces read with certainty whose route of ``kind`` reaches a printed exit of that kind
-    through spaces read with certainty (each joining the next with sides of that kind)."""
-    todo = [(r, c) for (r, c, s), x in EXIT_AT.items()
-            if x.kind == kind and rows[r][c].edges[s] == kind and square(r, c) not in flagged]
-    seen: set[tuple[int, int]] = set()
-    while todo:
-        r, c = todo.pop()
-        if (r, c) in seen:
-            continue
-        seen.add((r, c))
-        for s in range(4):
-            nr, nc = r + STEP[s][0], c + STEP[s][1]
-            if rows[r][c].edges[s] == kind and 0 <= nr < SIZE and 0 <= nc < SIZE \
-                    and square(nr, nc) not in flagged and rows[nr][nc].edges[(s + 2) % 4] == kind:
-                todo.append((nr, nc))
-    return seen
-
-
 def doubt(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
-    """``uncertain`` with the spaces read with certainty flagged where their route side is of the
-    kind this sheet's exits of the other kind are mostly read as (see the module's text)."""
+    """``uncertain`` with every space flagged where a route side is of the kind this sheet's exits
+    of the other kind are mostly read as; a space flagged already gets the doubt added to its reason
+    (see the module's text)."""
     flagged = {u.square for u in uncertain}
     if drawn_freely(rows, flagged):
         return uncertain
-    why: dict[tuple[int, int], list[str]] = {}
+    why: dict[str, list[str]] = {}
     for lost in sorted(misread_kinds(rows)):
         read_as = "r" if lost == "h" else "h"
-        ok = backed(rows, flagged, read_as)
         for r in range(SIZE):
             for c in range(SIZE):
                 cell = rows[r][c]
-                if square(r, c) in flagged or (r, c) in ok or cell.marker in ("v", "x"):
+                if cell.marker in ("v", "x"):
                     continue
-                why.setdefault((r, c), []).extend(
+                why.setdefault(square(r, c), []).extend(
                     f"{'NESW'[s]}: {WHY[lost]}" for s in range(4) if cell.edges[s] == read_as)
-    return uncertain + [uncertain_of(square(r, c), rows[r][c].token, "; ".join(w))
-                        for (r, c), w in sorted(why.items()) if w]
+    more = {sq: "; ".join(w) for sq, w in why.items() if w}
+    kept = [uncertain_of(u.square, u.guess, f"{u.reason}; {more.pop(u.square)}") if u.square in more else u
+            for u in uncertain]
+    return kept + [uncertain_of(sq, rows[r][c].token, more[sq])
+                   for r in range(SIZE) for c in range(SIZE) if (sq := square(r, c)) in more]
