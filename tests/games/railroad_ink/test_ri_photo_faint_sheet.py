@@ -64,21 +64,24 @@ def test_a_night_pen_sheets_noise_no_longer_flags_its_routes():
     """indep2 dev 94,002 (a night photo of a pen sheet, its highways broad lines whose kind is in
     doubt: no highway side certain): main flagged C1 ``h.h.``, D1 ``h..h``, C6 ``r.rr`` and G3
     ``r.r.`` for a faint line on an empty side alone; each of them is read right and not flagged."""
+    _night_seed_read_right(94002, (("C1", "h.h."), ("D1", "h..h"), ("C6", "r.rr"), ("G3", "r.r.")))
+
+
+def _night_seed_read_right(seed: int, spaces: tuple[tuple[str, str], ...]):
+    """indep2 ``seed`` read: a night photo, each of ``spaces`` read as its token and not flagged,
+    every space read wrong flagged."""
     pytest.importorskip("cv2")
     pytest.importorskip("pypdfium2")
-    from benchmarks import indep2_photos
-    from railprint.games.railroad_ink.board import SIZE, square
-    from railprint.games.railroad_ink.photo import read
+    from railprint.games.railroad_ink.board import square
+    from tests.games.railroad_ink.indep2_seed import read_seed
 
-    data, board, plan, _, _ = indep2_photos.make_photo(94002)
-    assert "night" in plan.effects
-    reading = read.read_photo(data, "indep2-94002.jpg")
-    flagged = {u.square: u.reason for u in reading.uncertain}
-    got = {square(r, c): reading.board.rows[r][c].token for r in range(SIZE) for c in range(SIZE)}
-    for sq, token in (("C1", "h.h."), ("D1", "h..h"), ("C6", "r.rr"), ("G3", "r.r.")):
-        assert got[sq] == token and sq not in flagged, (sq, got[sq], flagged.get(sq))
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
-    assert wrong <= set(flagged)
+    seen = read_seed(seed)
+    assert "night" in seen.plan.effects
+    got = {square(r, c): cell.token for r, row in enumerate(seen.reading.board.rows) for c, cell in enumerate(row)}
+    for sq, token in spaces:
+        assert got[sq] == token and sq not in seen.flagged, (sq, got[sq], seen.flagged.get(sq))
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
+    return seen
 
 
 def _profile(peaks: dict[float, tuple[float, float]]) -> np.ndarray:
@@ -165,19 +168,8 @@ def test_a_night_sheet_with_no_lighter_pen_no_longer_flags_its_noise():
     ``night_lines.SEEN``; no side guessed a route from a faint line): main flagged A4 ``r.r.``,
     A5, E7 and G7 (empty) for a faint line 0.8-1.9 times the noise, and A1, B5, C1, E3 (empty)
     "a light line lost in the noise?"; each is read right and not flagged."""
-    pytest.importorskip("cv2")
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep2_photos
-    from railprint.games.railroad_ink.board import SIZE, square
+    seen = _night_seed_read_right(
+        94003, (("A4", "r.r."), ("A5", "...."), ("E7", "...."), ("G7", "...."), ("A1", "...."), ("E3", "....")))
     from railprint.games.railroad_ink.photo import read
 
-    data, board, plan, _, _ = indep2_photos.make_photo(94003)
-    assert "night" in plan.effects
-    reading = read.read_photo(data, "indep2-94003.jpg")
-    flagged = {u.square: u.reason for u in reading.uncertain}
-    got = {square(r, c): reading.board.rows[r][c].token for r in range(SIZE) for c in range(SIZE)}
-    for sq, token in (("A4", "r.r."), ("A5", "...."), ("E7", "...."), ("G7", "...."), ("A1", "...."), ("E3", "....")):
-        assert got[sq] == token and sq not in flagged, (sq, got[sq], flagged.get(sq))
-    assert not any(read.NOISY_WHY in why for why in flagged.values())
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
-    assert wrong <= set(flagged)
+    assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
