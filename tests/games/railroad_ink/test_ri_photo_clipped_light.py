@@ -159,7 +159,8 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
     reading = read_photo(data, "indep-112001.jpg")
     flagged = {u.square: u.reason for u in reading.uncertain}
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
-    assert len(wrong) == 8 and wrong <= set(flagged), sorted(wrong - set(flagged))
+    # 8 wrong until round twenty's kind_guess guessed four of the flagged kinds right
+    assert len(wrong) == 4 and wrong <= set(flagged), sorted(wrong - set(flagged))
     ruled = ["B3", "B4", "C3", "C6", "D4", "D5", "D6", "E1", "E3", "E4", "E5", "E6", "F1", "F3", "F5", "G1", "G5"]
     for sq in ruled:
         r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1

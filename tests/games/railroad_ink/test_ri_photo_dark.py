@@ -62,7 +62,8 @@ def test_a_faint_line_within_the_measured_noise_does_not_flag_an_empty_space():
     level, floor, _ = read._threshold(rel)
     assert level > floor   # the drawing, not the noise, sets the ink threshold
     rows, doubts = read.read_rel(rel, "none", P)
-    assert [cell.token for cell in rows[0]] == ["r.r."] * 7
+    # A2 and A6 (railways drawn to printed highway exits, flagged below) are guessed from the exits
+    assert [cell.token for c, cell in enumerate(rows[0]) if c not in (1, 5)] == ["r.r."] * 5
     assert all(cell.token == "...." for row in rows[3:] for cell in row)
     weak = [(r, c, s) for r in range(3, 7) for c in range(7) for s, side in enumerate(read.read_sides(
         (rel > level).astype(np.uint8), r, c, (rel > floor).astype(np.uint8), None, rel, floor, P))
@@ -70,9 +71,16 @@ def test_a_faint_line_within_the_measured_noise_does_not_flag_an_empty_space():
     assert len(weak) >= 3   # the rows' count of the noise would have flagged these spaces
     # no space is flagged for the noise; the sheet's railways in A2 and A6 run into the printed
     # highway exits, which the rules never allow (photo/sheet_kinds.py and photo/joins.py, round
-    # seventeen, give the same words): those two only
+    # seventeen, give the same words), and since round twenty those two exits misread make the
+    # railways that reach no railway exit doubted too (photo/exit_kinds.py): those reasons only, on
+    # the railways' rows A-C only
+    from railprint.games.railroad_ink.photo import exit_kinds
     from railprint.games.railroad_ink.photo.sheet_kinds import EXIT_WHY
-    assert [(u.square, u.reason) for u in doubts] == [("A2", f"N: {EXIT_WHY['h']}"), ("A6", f"N: {EXIT_WHY['h']}")]
+    flagged = {u.square: u.reason for u in doubts}
+    assert {"A2", "A6"} <= set(flagged) and all(sq[0] in "ABC" for sq in flagged)
+    assert flagged["A2"].startswith(f"N: {EXIT_WHY['h']}; ") and flagged["A6"].startswith(f"N: {EXIT_WHY['h']}; ")
+    assert {part.partition(": ")[2] for why in flagged.values() for part in why.split("; ")} == {
+        EXIT_WHY["h"], exit_kinds.WHY["h"]}
 
 
 def test_in_a_noisy_photo_a_faint_line_still_flags_its_space():

@@ -44,5 +44,5 @@ def test_marks_in_crushed_shadows_are_found(crushed):
     assert reading.markers == 3
     wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7)
              if reading.board.rows[r][c] != photo.board.rows[r][c]}
-    assert wrong == {"A7", "D3"}
+    assert wrong == {"A7"}   # and D3 until round twenty's kind_guess guessed it right (flagged)
     assert wrong <= {u.square for u in reading.uncertain}

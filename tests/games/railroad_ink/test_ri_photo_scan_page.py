@@ -131,5 +131,6 @@ def test_a_scan_apps_page_is_not_flagged_overexposed(scan_12105):
     flagged = {u.square: u for u in reading.uncertain}
     wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7)
              if reading.board.rows[r][c].token != board.rows[r][c].token}
-    assert wrong == {"E6"} and wrong <= set(flagged)
+    # E6 (a station read as an overpass, flagged) is guessed right since round twenty (kind_guess)
+    assert wrong == set()
     assert len(flagged) == 4

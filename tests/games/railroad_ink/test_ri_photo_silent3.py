@@ -42,16 +42,23 @@ def test_a_sheet_whose_highway_exits_read_as_railways_flags_its_certain_railways
     # E1 (r..r, one edge in from D1's highway exit): flagged on both its railway sides
     assert flagged["E1"].guess == "r..r"
     assert flagged["E1"].reason == f"N: {exit_kinds.WHY['h']}; W: {exit_kinds.WHY['h']}"
-    # B1 and B2 reach the railway exit at B1 W, F1 sits at F1 W's: flagged all the same (a misread
-    # highway joining railways reaches their exit too: indep2 205,101 A3, A4)
-    assert flagged["B2"].reason == f"W: {exit_kinds.WHY['h']}"
+    # B1 and B2 reach the railway exit at B1 W through spaces read with certainty: backed
+    assert "B1" not in flagged and "B2" not in flagged
+    # G6's highway is not a railway read: not flagged; F1 (.r.r at F1 W, a railway exit) backed
+    assert "G6" not in flagged and "F1" not in flagged
     # A2, flagged already, keeps its reason and gets the doubt added, so a later step that settles
     # its kind doubt keeps the flag (indep2 205,101 F2)
     assert flagged["A2"].reason == ("N: neither clearly a highway nor a railway; "
                                     f"N: {exit_kinds.WHY['h']}; S: {exit_kinds.WHY['h']}")
     assert sum(u.square == "A2" for u in got) == 1
-    # G6's highway is not a railway read: not flagged
-    assert set(flagged) == {"A2", "D1", "A6", "E1", "B1", "B2", "F1"}
+    assert set(flagged) == {"A2", "D1", "A6", "E1"}
+    # four highway exits misread (G6 too): a route reaching a railway exit is no backing (a misread
+    # highway joins railways on its way there: indep2 205,101 A3, A4)
+    rows = _board(dict(_SWAPPED, G6=".rr."))
+    assert exit_kinds.exit_reads(rows)[1]["h"] == exit_kinds.ALL_OFF
+    flagged = {u.square: u for u in exit_kinds.doubt(rows, [], uncertain_of=_Flag)}
+    assert flagged["B2"].reason == f"W: {exit_kinds.WHY['h']}"
+    assert set(flagged) == {"A2", "D1", "A6", "E1", "B1", "B2", "F1", "G6"}
 
 
 def test_a_sheet_whose_exits_read_right_flags_nothing():

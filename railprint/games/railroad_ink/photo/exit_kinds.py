@@ -11,10 +11,12 @@ with certainty, dashed double highways read as railways at four of its five high
 corner at the grid's edge without an exit, the other joining D1, itself flagged for its centre).
 
 So on such a sheet every space that holds a route side of the kind the exits' misreads read (a
-railway, where highway exits read as railways) is flagged, its reading the guess; a space flagged
-already gets the doubt added to its reason, so a later step that settles the space's other kind
-doubts (``joined_kinds``) keeps it flagged. Nothing is read again and nothing is made certain. Not
-on a sheet drawn freely (``sheet_kinds.drawn_freely``: its exits say nothing of its routes).
+railway, where highway exits read as railways) is flagged, its reading the guess, unless its route
+of that kind reaches a printed exit of that kind through spaces read with certainty (the rules back
+it there) and fewer than ALL_OFF exits are misread; a space flagged already gets the doubt added to
+its reason, so a later step that settles the space's other kind doubts (``joined_kinds``) keeps it
+flagged. Nothing is read again and nothing is made certain. Not on a sheet drawn freely
+(``sheet_kinds.drawn_freely``: its exits say nothing of its routes).
 
 Replayed on round nineteen's readings of 477 dev photos (indep2 92,000-059, 94,000-039, the spent
 held-out 202,820-939 and the 40 night photos of 203,700-849; indep3 9,000-059, 14,000-039, the spent
@@ -33,7 +35,11 @@ crosses was read as a railway joining the railways on either side, so the misrea
 a railway exit; and F2, flagged when this step ran and lifted later by ``joined_kinds``. Without the
 exemption and with the doubt added, 205,101 has no silent space, at 11 more flags on 340 dev photos
 (indep2 202,820-939 and the 40 night photos of 203,700-849, indep3 300,360-419, indep 102,820-939:
-0.03 a photo, all on spaces read right) and no reading changed.
+0.03 a photo, all on spaces read right) and no reading changed. Without it at every count, a
+synthetic sheet of railways only, two of them drawn to highway exits (a board the rules never
+allow), had all its 21 railway spaces flagged; the exemption is dropped only where ALL_OFF exits or
+more are misread (205,101: five of six highway exits; 300,417: four of five), where the misread is
+the sheet's own and a misread route joins true ones on its way to their exit.
 """
 
 from __future__ import annotations
@@ -41,39 +47,69 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
 
 MIN_OFF = 2   # a kind's exits read as the other kind, at least (and more than those read as their own)
+ALL_OFF = 4   # ... and at this many, a route reaching an exit of the kind read is no backing (the lead's change)
 WHY = {"h": "read as a railway, as most routes at this sheet's highway exits are: a highway?",
        "r": "read as a highway, as most routes at this sheet's railway exits are: a railway?"}
 
 
-def misread_kinds(rows: list) -> set[str]:
-    """The kinds whose printed exits this reading (every space, guesses too) mostly meets with the
-    other kind: MIN_OFF or more route sides of the other kind, more than of its own."""
+def exit_reads(rows: list) -> tuple[dict[str, int], dict[str, int]]:
+    """How many of each kind's printed exits this reading (every space, guesses too) meets with a
+    route side of their own kind, and how many with the other kind."""
     own = {"h": 0, "r": 0}
     other = {"h": 0, "r": 0}
     for (r, c, s), x in EXIT_AT.items():
         kind = rows[r][c].edges[s]
         if kind in "hr":
             (own if kind == x.kind else other)[x.kind] += 1
+    return own, other
+
+
+def misread_kinds(rows: list) -> set[str]:
+    """The kinds whose printed exits this reading mostly meets with the other kind: MIN_OFF or more
+    route sides of the other kind, more than of its own."""
+    own, other = exit_reads(rows)
     return {k for k in "hr" if other[k] >= MIN_OFF and other[k] > own[k]}
+
+
+def backed(rows: list, flagged: set, kind: str) -> set[tuple[int, int]]:
+    """The spaces read with certainty whose route of ``kind`` reaches a printed exit of that kind
+    through spaces read with certainty (each joining the next with sides of that kind)."""
+    todo = [(r, c) for (r, c, s), x in EXIT_AT.items()
+            if x.kind == kind and rows[r][c].edges[s] == kind and square(r, c) not in flagged]
+    seen: set[tuple[int, int]] = set()
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        for s in range(4):
+            nr, nc = r + STEP[s][0], c + STEP[s][1]
+            if rows[r][c].edges[s] == kind and 0 <= nr < SIZE and 0 <= nc < SIZE \
+                    and square(nr, nc) not in flagged and rows[nr][nc].edges[(s + 2) % 4] == kind:
+                todo.append((nr, nc))
+    return seen
+
 
 
 def doubt(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
     """``uncertain`` with every space flagged where a route side is of the kind this sheet's exits
-    of the other kind are mostly read as; a space flagged already gets the doubt added to its reason
-    (see the module's text)."""
+    of the other kind are mostly read as (but a route backed by an exit of its kind, under ALL_OFF
+    exits misread); a space flagged already gets the doubt added to its reason (the module's text)."""
     flagged = {u.square for u in uncertain}
     if drawn_freely(rows, flagged):
         return uncertain
     why: dict[str, list[str]] = {}
+    off = exit_reads(rows)[1]
     for lost in sorted(misread_kinds(rows)):
         read_as = "r" if lost == "h" else "h"
+        ok = backed(rows, flagged, read_as) if off[lost] < ALL_OFF else set()
         for r in range(SIZE):
             for c in range(SIZE):
                 cell = rows[r][c]
-                if cell.marker in ("v", "x"):
+                if (r, c) in ok or cell.marker in ("v", "x"):
                     continue
                 why.setdefault(square(r, c), []).extend(
                     f"{'NESW'[s]}: {WHY[lost]}" for s in range(4) if cell.edges[s] == read_as)
