@@ -31,9 +31,8 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import Cell
 from railprint.games.railroad_ink.photo import layout
+from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
-PX_PER_MM = 6.0          # the rectified grid's resolution and margin (read.PX_PER_MM, read.MARGIN_MM)
-MARGIN_MM = 9.0
 
 LAVA_DEPTH = (1.2, 5.0)  # mm inside the edge where a lava side is looked for ...
 LAVA_ACROSS = 4.0        # ... and mm either side of the side's middle

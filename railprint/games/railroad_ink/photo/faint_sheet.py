@@ -75,8 +75,8 @@ import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo.night_lines import CLEAR, FAINT, Sheet
+from railprint.games.railroad_ink.photo.rectified import PX_PER_MM
 
-PX_PER_MM = 6.0        # the rectified grid's resolution (``read.PX_PER_MM``)
 CREASE_OFF = 1.5       # a crease's line this far off the side's middle or more (a railway's runs through it) ...
 CREASE_WIDTH = 1.0     # ... this thin (mm at half its rise) or thinner ...
 CREASE_REST = 0.35     # ... the rest of the side under this share of its rise (no second line, no band) ...

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-PX_PER_MM = 6.0          # the rectified grid's resolution (``read.PX_PER_MM``)
+from railprint.games.railroad_ink.photo.rectified import PX_PER_MM
+
 NEAR_ROWS = 0.6          # the rows averaged: the inner 60 % of the strip (before a curve turns)
 FRAME_MM = 1.0           # left out at either end across the strip: the round box's grey frame
 TRACE_RISE = 0.008       # an averaged rise this dark (share of the print's black) above the side's median: a trace

@@ -45,6 +45,7 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
+from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
 MAX_PIXELS = 50_000_000
@@ -55,8 +56,6 @@ made OpenCV's resize fail an assertion inside the reader ("its photo reader … 
 OpenCV(4.14.0) … resize.cpp … Assertion failed"). A phone's photo is 4:3 or 16:9; a sheet fills
 a square of it."""
 DETECT_LONG_SIDE = 2000
-PX_PER_MM = 6.0
-MARGIN_MM = 9.0
 MIN_GRID_PX_PER_MM = 1.2     # below this the strokes are too thin to tell apart
 FAINT_MIN = 0.06             # rel darkness: the faint-ink threshold never goes below this ...
 LEVEL_MIN = 0.08             # ... nor the ink threshold below this (a blurred light pencil line)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from railprint.games.railroad_ink.photo import small_stats
+from railprint.games.railroad_ink.photo.rectified import PX_PER_MM
 
-PX_PER_MM = 6.0
 DEPTH = (1.0, 7.0)    # mm inside the edge: the side's strip looked at (longer than read.DEPTH: a
                       # dash and a gap, two rungs or more; clear of a station's square)
 RUNNING = 25          # a line runs on when this percentile of its column over the rows is dark
