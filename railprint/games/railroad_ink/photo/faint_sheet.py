@@ -108,39 +108,48 @@ def _no_lighter_pen(sheet: Sheet, faint_routes: int) -> bool:
         sheet.count[k] >= QUIET_SIDES and sheet.quartile[k] >= CLEAR * sheet.noise for k in "hr")
 
 
-def quiet(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable) -> bool:
+def sheet_lines(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *,
+                side_read: Callable) -> Sheet:
+    """The sheet's noise and its two kinds' lines as this module counts them (:func:`_lines`): what
+    :func:`quiet` and :func:`settle` judge by, measured once where both are asked."""
+    return Sheet(_lines(at, side_read), rise_at)
+
+
+def quiet(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable,
+          sheet: Sheet | None = None) -> bool:
     """Whether a night sheet's every line stands clear of the noise or is not there at all (no
     lighter pen): both kinds counted (:func:`_lines`) on QUIET_SIDES sides or more, their lower
     quartiles ``night_lines.CLEAR`` times the noise, and no side of the sheet guessed a route from
-    a faint line (a line between the ink threshold and the noise)."""
-    return _no_lighter_pen(Sheet(_lines(at, side_read), rise_at), _faint_routes(at))
+    a faint line (a line between the ink threshold and the noise). ``sheet``: :func:`sheet_lines`, where
+    measured already."""
+    return _no_lighter_pen(sheet or sheet_lines(at, rise_at, side_read=side_read), _faint_routes(at))
 
 
 def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *, side_read: Callable,
            skip: frozenset | set = frozenset(), profile_at: Callable[[int, int, int], np.ndarray] | None = None,
-           settled: set | None = None, quiet: bool = False) -> Callable[[int, int], list]:
+           settled: set | None = None, quiet: bool = False, sheet: Sheet | None = None) -> Callable[[int, int], list]:
     """``at`` with each side guessed empty for a faint line (``night_lines.FAINT``) that the sheet's
     lines (:func:`_lines`) show is quiet, or that is a crease (:func:`creased`, from
     ``profile_at(r, c, s)``: a side's darkness averaged along it), read empty with certainty;
     ``skip``: spaces not judged (the overexposed ones); ``settled``: a set the spaces with a side so
-    read are added to. The sheet is measured on the first call."""
+    read are added to; ``sheet``: :func:`sheet_lines`, where measured already (else on the first call)."""
     lines: dict[tuple[int, int, int], tuple] = {}
 
     def line_at(r: int, c: int, s: int) -> tuple:
         if (r, c, s) not in lines:
             lines[(r, c, s)] = _line(profile_at(r, c, s))
         return lines[(r, c, s)]
-    sheet: list[Sheet] = []
+    measured: list[Sheet] = []
 
     def read_at(r: int, c: int) -> list:
         sides = at(r, c)
         if (r, c) in skip or not any(side.kind == "." and not side.certain and side.why in FAINT for side in sides):
             return sides
-        if not sheet:
-            sheet.append(Sheet(_lines(at, side_read), rise_at))
+        if not measured:
+            measured.append(sheet or sheet_lines(at, rise_at, side_read=side_read))
         for s, side in enumerate(sides):
             if side.kind == "." and not side.certain and side.why in FAINT and (
-                    sheet[0].quiet(rise_at(r, c, s)) or quiet and _under_lines(sheet[0], rise_at(r, c, s))
+                    measured[0].quiet(rise_at(r, c, s)) or quiet and _under_lines(measured[0], rise_at(r, c, s))
                     or profile_at is not None and creased(r, c, s, line_at)):
                 sides[s] = side_read(".", True, "")
                 if settled is not None:

@@ -1984,9 +1984,11 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
                                colour=colour, levels=levels, lit=lit)
     if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
-        ruled = {square(r, c) for r, c in clipped_light.ruled(clipped - lit, _space_pieces(pieces), levels, black,
-                                                              lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)))}
-        uncertain = [u for u in uncertain if not (u.square in ruled and u.guess == "...." and u.reason == clipped_light.OVER_WHY)]
+        ruled = {square(r, c) for r, c in clipped_light.ruled(
+            clipped - lit, _space_pieces(pieces), levels, black,
+            lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)))}
+        uncertain = [u for u in uncertain
+                     if not (u.square in ruled and u.guess == "...." and u.reason == clipped_light.OVER_WHY)]
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
     if fainter and src_ppm < faint_grid.GRID_FAINT_PX_PER_MM:   # round nineteen: a small photo's faint grid
@@ -2330,10 +2332,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         sides_at = noise_floor.revise(sides_at, side_read=SideRead, rise_at=rise_at)
         sides_at = night_lines.settle(sides_at, rise_at, side_read=SideRead)
     # round twenty: a night sheet with no lighter pen (photo/faint_sheet.py): its faint sides are noise
-    quiet = night and faint_sheet.quiet(sides_at, rise_at, side_read=SideRead)
+    lines_sheet = faint_sheet.sheet_lines(sides_at, rise_at, side_read=SideRead) if night else None   # measured once
+    quiet = night and faint_sheet.quiet(sides_at, rise_at, side_read=SideRead, sheet=lines_sheet)
     if not unblurred and expansion == "none":   # round nineteen: a faint side against every line (photo/faint_sheet.py)
         sides_at = faint_sheet.settle(sides_at, rise_at, side_read=SideRead, skip=set(clipped or ()),
-                                      profile_at=profile_at, settled=settled, quiet=quiet)
+                                      profile_at=profile_at, settled=settled, quiet=quiet, sheet=lines_sheet)
     if not unblurred and expansion == "none":   # round seventeen: photo/broad_line.py
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
