@@ -48,14 +48,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.sheet_kinds import EXIT_WHY, GUESS_Z, drawn_freely
 
 MIN_JOINS = 3          # sides meeting their own kind (across an edge or at an exit) for a sheet checked
 BROKEN_SHARE = 1 / 6   # ... and sides meeting the other kind at most this share of them
 MEETS_OTHER = "meets a route of the other kind across the edge: the rules never join them"
 JOINS_NOTHING = "joins no route and no exit, as every route drawn does: a stain or an erased line?"
-STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))   # N E S W
 
 
 def _meets(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:

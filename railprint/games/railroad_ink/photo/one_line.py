@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
+from railprint.games.railroad_ink.board import DELTA, EXIT_AT, SIZE, square, square_at
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 
@@ -197,7 +197,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
             if not side.certain and side.why in doubts and clean(got) and (got.width <= THIN_MM or not ladders):
                 new[s] = side_read("h", True, "")
                 strips += 1
-                rr, cc = r + (-1, 0, 1, 0)[s], c + (0, 1, 0, -1)[s]
+                rr, cc = r + DELTA[s][0], c + DELTA[s][1]
                 if 0 <= rr < SIZE and 0 <= cc < SIZE and rows[rr][cc].edges[(s + 2) % 4] != ".":
                     across = line(rr, cc, (s + 2) % 4)
                     if across is not None and across.marks:
@@ -231,7 +231,7 @@ def _anchored(rows: list, flagged: set, r: int, c: int) -> bool:
     """Whether a route side of space (r, c) joins a route of a space read with certainty (not in
     ``flagged``) across its edge, or reaches a printed exit (round twenty)."""
     for s, kind in enumerate(rows[r][c].edges):
-        rr, cc = r + (-1, 0, 1, 0)[s], c + (0, 1, 0, -1)[s]
+        rr, cc = r + DELTA[s][0], c + DELTA[s][1]
         if kind == ".":
             continue
         if not (0 <= rr < SIZE and 0 <= cc < SIZE):

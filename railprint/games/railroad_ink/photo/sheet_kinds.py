@@ -45,7 +45,7 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo import one_line, twolines
 
 FEATURES = ("wide", "sleeper", "core", "pair", "beside", "ticks", "marks", "width", "rowvar", "two")
@@ -64,7 +64,6 @@ BROKEN_MM = 2.5      # ... or a line found through this much of the long strip o
 BROKEN_INK = 0.5     # ... with its strip inked in this share of its rows
 EXITS_ALONE = 3      # a boundary the sheet's certain sides do not back (too few, or too many against it): this
                      # many exit sides of each kind, none on the wrong side, make it (its guesses only: ``strong``)
-STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
 
 
 def vector(f: dict, line: one_line.Line | None, two: bool, rowvar: float) -> np.ndarray:
