@@ -51,7 +51,7 @@ import cv2
 import numpy as np
 
 from railprint.games.railroad_ink.board import SIZE
-from railprint.games.railroad_ink.photo import layout, planes
+from railprint.games.railroad_ink.photo import layout, planes, screenshot
 
 THRESHOLD = 30.0         # the median over the blank windows of their peak that says "screen"
 MIN_WINDOWS = 3          # fewer blank windows than this: no verdict
@@ -101,12 +101,27 @@ _ONE_LOOK: contextvars.ContextVar[dict | None] = contextvars.ContextVar("screen_
 
 
 def check(gray: np.ndarray, H: np.ndarray) -> str | None:
-    """:func:`_check`, each look at the photo made once for all its tests."""
+    """:func:`_check` of the photo (of the photo a screenshot shows: :func:`_shown`), each look at
+    it made once for all its tests."""
+    gray, H = _shown(gray, H)
     token = _ONE_LOOK.set({"gray": gray})
     try:
         return _check(gray, H)
     finally:
         _ONE_LOOK.reset(token)
+
+
+def _shown(gray: np.ndarray, H: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+    """The photo a phone's screenshot shows (``screenshot.shown_photo``: its letterbox and status
+    bar are no screen's viewer, its edges no display's) and ``H`` moved onto it; else the photo
+    and ``H`` as they are."""
+    box = screenshot.shown_photo(gray)
+    if box is None:
+        return gray, H
+    y0, y1, x0, x1 = box
+    if H is not None:
+        H = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]]) @ H
+    return np.ascontiguousarray(gray[y0:y1, x0:x1]), H
 
 
 def _check(gray: np.ndarray, H: np.ndarray) -> str | None:
@@ -349,7 +364,9 @@ def looks_like_screen_anywhere(gray: np.ndarray) -> bool:
     (at most SCAN_WINDOWS, spread over it), blank (:func:`_blank_peak`, blurred by 1.5 px) and
     not dark; a screen when SCAN_HITS of them peak over SCAN_PEAK. Not a median: the screen may
     fill a small part of the frame (the table around it is blank too). Asked only of a photo
-    refused anyway: it changes which line says why, never whether a photo is read."""
+    refused anyway: it changes which line says why, never whether a photo is read. A screenshot
+    is judged by the photo it shows (:func:`_shown`)."""
+    gray = _shown(gray)[0]
     return frame_anywhere(gray) or dark_viewer(gray) or scan_hits(gray)[0] >= SCAN_HITS
 
 
