@@ -1,0 +1,84 @@
+"""A run of band sides settled by where it ends (issue 35, round twenty-one: ``photo/band_chain.py``):
+a flagged space whose only doubts are "a solid band" or "one broad line" sides, each in a run of
+such sides of one kind that meets a printed exit or a space read with certainty of its kind at an
+end and nothing of the other kind anywhere, is read with certainty."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.games.railroad_ink.board import SIZE, cell_from_token, square, square_at
+from railprint.games.railroad_ink.photo import band_chain
+
+BAND = "a solid band: a highway's two lines run together?"
+BROAD = "one broad line with no sleeper standing out: a highway drawn as one line?"
+
+
+class Flag:   # read.Uncertain's three fields (band_chain reads only these)
+    def __init__(self, square: str, guess: str, reason: str):
+        self.square, self.guess, self.reason = square, guess, reason
+
+
+def _lifted(tokens: dict, reasons: dict) -> set:
+    rows = [[cell_from_token(tokens.get(square(r, c), "....")) for c in range(SIZE)] for r in range(SIZE)]
+    flags = [Flag(sq, tokens[sq], why) for sq, why in reasons.items()]
+    left = {u.square for u in band_chain.lift(rows, flags)}
+    return set(reasons) - left
+
+
+def test_a_run_of_bands_from_a_highway_exit_to_a_certain_highway_is_lifted():
+    # D1's west side is a printed highway exit; D3 is read with certainty, a highway to its west
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".hhh", "E3": "h..."}
+    reasons = {"D1": f"E: {BAND}; W: {BAND}", "D2": f"E: {BROAD}; W: {BAND}"}
+    assert _lifted(tokens, reasons) == {"D1", "D2"}
+    # ... and a band's ink filling the centre where it turns ("a station needs ...") does not keep it
+    tokens = {"D1": ".h.h", "D2": "..hh", "E2": "h..."}
+    assert _lifted(tokens, {"D1": f"E: {BAND}; W: {BAND}", "D2": f"S: {BAND}; W: {BAND}; "
+                            f"{band_chain.STATION_NEEDS}"}) == {"D1", "D2"}
+
+
+def test_a_run_meeting_the_other_kind_anywhere_keeps_every_flag():
+    # the same run read as railways: the highway exit breaks it, the certain railway east does not save it
+    tokens = {"D1": ".r.r", "D2": ".r.r", "D3": ".rrr", "E3": "r..."}
+    reasons = {"D1": f"E: {BAND}; W: {BAND}", "D2": f"E: {BAND}; W: {BAND}"}
+    assert _lifted(tokens, reasons) == set()
+    # highways anchored at the exit, but D3 read with certainty a railway to the west
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".r.r"}
+    assert _lifted(tokens, reasons) == set()
+    # a flagged neighbour whose facing side is doubted for something else: nothing known across
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".h.h"}
+    assert _lifted(tokens, dict(reasons, D3="W: neither clearly a highway nor a railway")) == set()
+
+
+def test_no_anchor_another_doubt_or_a_centre_mark_keeps_the_flag():
+    # C3's band runs between two spaces with nothing toward it: no end says its kind
+    assert _lifted({"C3": ".h.h"}, {"C3": f"E: {BAND}; W: {BAND}"}) == set()
+    # the run is anchored, but D2 has a faint line too, D2' a station, D2'' an overpass
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".h.h"}
+    assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}; N: a faint line?"}) == set()
+    tokens = {"D1": ".h.h", "D2": ".h.rs", "D3": ".r.h"}
+    assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}"}) == set()
+    tokens = {"C2": "..h.", "D1": ".h.h", "D2": "hrhro", "D3": ".h.r", "E2": "h..."}
+    assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}"}) == set()
+
+
+# dev seed 117,048 of the second independent generator: a highlighter's highways, bands in every
+# space they cross. Main flags D1 `hh.h` (north, east: bands; west: a highway exit) and D2 `..hh`
+# (its bands run on into D1 and E2) for their bands alone, both read right.
+@pytest.fixture(scope="module")
+def seed_117048():
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    return read_seed(117048)
+
+
+def test_a_highlighter_s_highway_run_from_an_exit_is_read_with_certainty(seed_117048):
+    got = seed_117048
+    assert "highlighter" in got.plan.habits
+    assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
+    for sq, token in (("D1", "hh.h"), ("D2", "..hh")):
+        r, c = square_at(sq)
+        assert got.reading.board.rows[r][c].token == token and sq not in got.wrong
+        assert sq not in got.flagged, got.flagged[sq].reason
