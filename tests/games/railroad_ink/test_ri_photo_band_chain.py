@@ -50,6 +50,18 @@ def test_a_run_meeting_the_other_kind_anywhere_keeps_every_flag():
     assert _lifted(tokens, dict(reasons, D3="W: neither clearly a highway nor a railway")) == set()
 
 
+def test_a_side_facing_nothing_is_no_end_of_the_run_and_two_keep_the_flag():
+    # D1's north band faces C1's empty south side: a route's end, no evidence; the exit and D2 settle it
+    tokens = {"D1": "hh.h", "D2": ".h.h"}
+    assert _lifted(tokens, {"D1": f"N: {BAND}; E: {BAND}; W: {BAND}", "D2": f"W: {BAND}"}) == {"D1", "D2"}
+    # D3 has two route sides joining nothing (north: C3 empty; east: D4 empty): kept, a stain may be
+    # one; D2, between D1 read with certainty and D3's band, is settled
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": "hh.h"}
+    assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}", "D3": f"N: {BAND}; E: {BAND}; W: {BAND}"}) == {"D2"}
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": "...h"}
+    assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}", "D3": f"W: {BAND}"}) == {"D2", "D3"}
+
+
 def test_no_anchor_another_doubt_or_a_centre_mark_keeps_the_flag():
     # C3's band runs between two spaces with nothing toward it: no end says its kind
     assert _lifted({"C3": ".h.h"}, {"C3": f"E: {BAND}; W: {BAND}"}) == set()

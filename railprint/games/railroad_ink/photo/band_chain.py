@@ -15,14 +15,18 @@ as the same kind (a space's routes all join at its centre, not at an overpass), 
 facing each other across an edge, read as the same kind. A run is *anchored* where one of its sides
 meets a printed exit of its kind or a side of its kind of a space read with certainty (not flagged);
 it is *broken* where any of its sides meets anything else: a printed exit or a certain side of the
-other kind, an empty side or the grid's edge with no exit (a route runs on: a line read where none
-was drawn mostly does not), or a flagged neighbour's side that is not a band side of its kind (its
-kind is in doubt for another reason: nothing is known across that edge). A flagged space whose
-reason names only band sides (and "a station needs a highway and a railway": a band's ink fills
-the centre where the band turns or meets another, ``read.read_space``), each in an anchored run
-that is not broken, with no centre mark read (a station or an overpass: their sides do not all
-join, and a band sheet's centres are read badly, round twenty: h-band's held-out 204,935), is read
-with certainty: its flag is dropped, nothing else changes (no guess, no other flag).
+other kind, or a flagged neighbour's side that is not a band side of its kind (its kind is in
+doubt for another reason, or its guess was changed: nothing is known across that edge). A side
+facing an empty side of a certain neighbour, or the grid's edge where no exit is printed, says
+nothing of the run's kind (a route may end there: the generators' boards have many such ends).
+A flagged space whose reason names only band sides (and "a station needs a highway and a railway":
+a band's ink fills the centre where the band turns or meets another, ``read.read_space``), each in
+an anchored run that is not broken, with no centre mark read (a station or an overpass: their
+sides do not all join, and a band sheet's centres are read badly: on the dev photos below 11
+crossings of bands read as stations were overpasses), and at most one of its route sides joining
+nothing (as :mod:`joined_kinds`: a stain read as a route joins nothing; 12 of the 67 lifts of the
+simulation below kept so, none of them wrong), is read with certainty: its flag is dropped, nothing
+else changes (no guess, no other flag).
 
 Measured on dev photos read by main 49e6fae: see docs/railroad-ink-photo-rounds.md, round
 twenty-one (h-band2).
@@ -36,7 +40,6 @@ BAND_WHYS = frozenset({
     "one broad line with no sleeper standing out: a highway drawn as one line?",   # read.BROAD
     "a solid band: a highway's two lines run together?",                            # read.SOLID_BAND
 })
-DEAD_ENDS = True
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's (joined_kinds.STATION_NEEDS)
 
 
@@ -98,17 +101,25 @@ def lift(rows: list, uncertain: list) -> list:
                     broken.add(run)
             elif there == here:
                 anchored.add(run)
-            elif there != "." or not DEAD_ENDS:
+            elif there != ".":   # a route facing nothing says nothing of its kind
                 broken.add(run)
         else:
             exit_ = EXIT_AT.get((r, c, s))
             if exit_ is not None and exit_.kind == here:
                 anchored.add(run)
-            elif exit_ is not None or not DEAD_ENDS:
+            elif exit_ is not None:
                 broken.add(run)
+    def joins_nothing(r: int, c: int, s: int) -> bool:
+        nr, nc = r + DELTA[s][0], c + DELTA[s][1]
+        if 0 <= nr < SIZE and 0 <= nc < SIZE:
+            return rows[nr][nc].edges[opposite(s)] == "."
+        return (r, c, s) not in EXIT_AT
+
     settled = set()
     for (r, c), (sides, rest) in bands.items():
+        routes = [s for s in range(4) if rows[r][c].edges[s] in "hr"]
         if (sides and rows[r][c].marker == "" and all(part == STATION_NEEDS for part in rest)
+                and sum(joins_nothing(r, c, s) for s in routes) < 2
                 and all(root((r, c, s)) in anchored and root((r, c, s)) not in broken for s in sides)):
             settled.add(square(r, c))
     return [u for u in uncertain if u.square not in settled]
