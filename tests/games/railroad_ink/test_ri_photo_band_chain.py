@@ -45,9 +45,13 @@ def test_a_run_meeting_the_other_kind_anywhere_keeps_every_flag():
     # highways anchored at the exit, but D3 read with certainty a railway to the west
     tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".r.r"}
     assert _lifted(tokens, reasons) == set()
-    # a flagged neighbour whose facing side is doubted for something else: nothing known across
-    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".h.h"}
+    # a flagged neighbour's side of the other kind breaks it, doubted for anything or nothing ...
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".r.r"}
     assert _lifted(tokens, dict(reasons, D3="W: neither clearly a highway nor a railway")) == set()
+    assert _lifted(tokens, dict(reasons, D3="E: a faint line?")) == set()
+    # ... one of its kind doubted for something else says nothing: the exit settles the run
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".h.h"}
+    assert _lifted(tokens, dict(reasons, D3="W: neither clearly a highway nor a railway")) == {"D1", "D2"}
 
 
 def test_a_side_facing_nothing_is_no_end_of_the_run_and_two_keep_the_flag():

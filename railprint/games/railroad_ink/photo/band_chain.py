@@ -14,11 +14,12 @@ generators' boards break neither: round nineteen, h-kinds3). So the run's kind i
 as the same kind (a space's routes all join at its centre, not at an overpass), and two band sides
 facing each other across an edge, read as the same kind. A run is *anchored* where one of its sides
 meets a printed exit of its kind or a side of its kind of a space read with certainty (not flagged);
-it is *broken* where any of its sides meets anything else: a printed exit or a certain side of the
-other kind, or a flagged neighbour's side that is not a band side of its kind (its kind is in
-doubt for another reason, or its guess was changed: nothing is known across that edge). A side
-facing an empty side of a certain neighbour, or the grid's edge where no exit is printed, says
-nothing of the run's kind (a route may end there: the generators' boards have many such ends).
+it is *broken* where any of its sides meets the other kind: a printed exit, or a side of a
+neighbour (read with certainty or flagged) read as the other kind. A side facing a flagged
+neighbour's side of its own kind that is no band side (doubted for another reason, or its guess
+changed by a step before) neither anchors nor breaks the run, and nor does a side facing an empty
+side or the grid's edge where no exit is printed (a route may end there: the generators' boards
+have many such ends): if the run's anchor is read right, the rules make the whole run its kind.
 A flagged space whose reason names only band sides (and "a station needs a highway and a railway":
 a band's ink fills the centre where the band turns or meets another, ``read.read_space``), each in
 an anchored run that is not broken, with no centre mark read (a station or an overpass: their
@@ -96,8 +97,8 @@ def lift(rows: list, uncertain: list) -> list:
         nr, nc = r + DELTA[s][0], c + DELTA[s][1]
         if 0 <= nr < SIZE and 0 <= nc < SIZE:
             there = kind(nr, nc, opposite(s))
-            if (nr, nc) in bands:   # a flagged neighbour: only its band side of this kind continues the run
-                if (nr, nc, opposite(s)) not in parent or there != here:
+            if (nr, nc) in bands:   # a flagged neighbour: its side says nothing of the kind, unless it is the other
+                if there in "hr" and there != here:
                     broken.add(run)
             elif there == here:
                 anchored.add(run)
