@@ -31,10 +31,11 @@ def test_a_run_of_bands_from_a_highway_exit_to_a_certain_highway_is_lifted():
     tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".hhh", "E3": "h..."}
     reasons = {"D1": f"E: {BAND}; W: {BAND}", "D2": f"E: {BROAD}; W: {BAND}"}
     assert _lifted(tokens, reasons) == {"D1", "D2"}
-    # ... and a band's ink filling the centre where it turns ("a station needs ...") does not keep it
     tokens = {"D1": ".h.h", "D2": "..hh", "E2": "h..."}
+    assert _lifted(tokens, {"D1": f"E: {BAND}; W: {BAND}", "D2": f"S: {BAND}; W: {BAND}"}) == {"D1", "D2"}
+    # a centre filled as a station's where the sides are of one kind (an X over a crossed-out space) keeps it
     assert _lifted(tokens, {"D1": f"E: {BAND}; W: {BAND}", "D2": f"S: {BAND}; W: {BAND}; "
-                            f"{band_chain.STATION_NEEDS}"}) == {"D1", "D2"}
+                            "a station needs a highway and a railway"}) == {"D1"}
 
 
 def test_a_run_meeting_the_other_kind_anywhere_keeps_every_flag():

@@ -20,9 +20,10 @@ neighbour's side of its own kind that is no band side (doubted for another reaso
 changed by a step before) neither anchors nor breaks the run, and nor does a side facing an empty
 side or the grid's edge where no exit is printed (a route may end there: the generators' boards
 have many such ends): if the run's anchor is read right, the rules make the whole run its kind.
-A flagged space whose reason names only band sides (and "a station needs a highway and a railway":
-a band's ink fills the centre where the band turns or meets another, ``read.read_space``), each in
-an anchored run that is not broken, with no centre mark read (a station or an overpass: their
+A flagged space whose reason names only band sides, each in an anchored run that is not broken
+(not "a station needs a highway and a railway" too, though a band's ink fills the centre where it
+turns: a crossed-out space's X fills it and its strokes read as routes, indep2 dev 90,054 B7
+`.r.r` read `rrrr`, the one space of the simulation below lifted wrong before this guard), with no centre mark read (a station or an overpass: their
 sides do not all join, and a band sheet's centres are read badly: on the dev photos below 11
 crossings of bands read as stations were overpasses), and at most one of its route sides joining
 nothing (as :mod:`joined_kinds`: a stain read as a route joins nothing; 12 of the 67 lifts of the
@@ -41,7 +42,6 @@ BAND_WHYS = frozenset({
     "one broad line with no sleeper standing out: a highway drawn as one line?",   # read.BROAD
     "a solid band: a highway's two lines run together?",                            # read.SOLID_BAND
 })
-STATION_NEEDS = "a station needs a highway and a railway"   # read_space's (joined_kinds.STATION_NEEDS)
 
 
 def band_sides(reason: str, edges: str) -> tuple[set[int], list[str]]:
@@ -119,7 +119,7 @@ def lift(rows: list, uncertain: list) -> list:
     settled = set()
     for (r, c), (sides, rest) in bands.items():
         routes = [s for s in range(4) if rows[r][c].edges[s] in "hr"]
-        if (sides and rows[r][c].marker == "" and all(part == STATION_NEEDS for part in rest)
+        if (sides and not rest and rows[r][c].marker == ""
                 and sum(joins_nothing(r, c, s) for s in routes) < 2
                 and all(root((r, c, s)) in anchored and root((r, c, s)) not in broken for s in sides)):
             settled.add(square(r, c))
