@@ -79,23 +79,24 @@ def test_no_anchor_another_doubt_or_a_centre_mark_keeps_the_flag():
     assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}"}) == set()
 
 
-# dev seed 117,048 of the second independent generator: a highlighter's highways, bands in every
-# space they cross. Main flags D1 `hh.h` (north, east: bands; west: a highway exit) and D2 `..hh`
-# (its bands run on into D1 and E2) for their bands alone, both read right.
+# dev seed 117,030 of the second independent generator: zig-zag railways (and a highlighter's
+# highways), the zig-zags read as broad lines. Main reads every space right and flags A4 `rr.r`
+# and A5 `..rr` (one run from A4's north, a printed railway exit; A5's south faces an empty space)
+# and F1 `.r.r` (from F1's west, a railway exit, on into F2's broad line) for their broad lines alone.
 @pytest.fixture(scope="module")
-def seed_117048():
+def seed_117030():
     pytest.importorskip("cv2")
     pytest.importorskip("pypdfium2")
     from tests.games.railroad_ink.indep2_seed import read_seed
 
-    return read_seed(117048)
+    return read_seed(117030)
 
 
-def test_a_highlighter_s_highway_run_from_an_exit_is_read_with_certainty(seed_117048):
-    got = seed_117048
-    assert "highlighter" in got.plan.habits
+def test_a_zig_zag_railway_s_run_from_an_exit_is_read_with_certainty(seed_117030):
+    got = seed_117030
+    assert "zigzag" in got.plan.habits
     assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
-    for sq, token in (("D1", "hh.h"), ("D2", "..hh")):
+    for sq, token in (("A4", "rr.r"), ("A5", "..rr"), ("F1", ".r.r")):
         r, c = square_at(sq)
         assert got.reading.board.rows[r][c].token == token and sq not in got.wrong
         assert sq not in got.flagged, got.flagged[sq].reason
