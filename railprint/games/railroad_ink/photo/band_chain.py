@@ -20,15 +20,15 @@ neighbour's side of its own kind that is no band side (doubted for another reaso
 changed by a step before) neither anchors nor breaks the run, and nor does a side facing an empty
 side or the grid's edge where no exit is printed (a route may end there: the generators' boards
 have many such ends): if the run's anchor is read right, the rules make the whole run its kind.
-A flagged space whose reason names only band sides, each in an anchored run that is not broken
-(not "a station needs a highway and a railway" too, though a band's ink fills the centre where it
-turns: a crossed-out space's X fills it and its strokes read as routes, indep2 dev 90,054 B7
-`.r.r` read `rrrr`, the one space of the simulation below lifted wrong before this guard), with no centre mark read (a station or an overpass: their
-sides do not all join, and a band sheet's centres are read badly: on the dev photos below 11
-crossings of bands read as stations were overpasses), and at most one of its route sides joining
-nothing (as :mod:`joined_kinds`: a stain read as a route joins nothing; 12 of the 67 lifts of the
-simulation below kept so, none of them wrong), is read with certainty: its flag is dropped, nothing
-else changes (no guess, no other flag).
+A flagged space whose reason names only band sides, each in an anchored run that is not broken, is
+read with certainty: its flag is dropped, nothing else changes (no guess, no other flag). Not where
+its reason says "a station needs a highway and a railway" too, though a band's ink fills the centre
+where it turns: a crossed-out space's X fills it and its strokes read as routes (indep2 dev 90,054
+B7 `.r.r` read `rrrr`, the one space lifted wrong in the simulation before this guard). Not where a
+centre mark is read (a station's or an overpass's sides do not all join, and a band sheet's
+centres are read badly: on the dev readings 20 crossings of bands read as stations were
+overpasses). Not where two of its route sides join nothing (as :mod:`joined_kinds`: a stain read
+as a route joins nothing).
 
 Measured on dev photos read by main 49e6fae: see docs/railroad-ink-photo-rounds.md, round
 twenty-one (h-band2).
