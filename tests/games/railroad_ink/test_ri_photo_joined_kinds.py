@@ -195,3 +195,17 @@ def test_a_side_read_as_the_other_kind_where_no_station_is_drawn_is_settled_by_i
     assert _revise(cells, meet, ELSEWHERE) == ["C3"]
     # the meeting alone, no side in doubt: nothing here settles it
     assert _revise({(2, 2): ".r.r", (2, 3): ".r.r", (2, 1): ".r.r"}, {(2, 2): MEET}, ELSEWHERE) == ["C3"]
+
+
+def test_a_photos_side_read_as_the_other_kind_beside_a_meeting_is_settled():
+    """indep2 dev 120,023 G6, a straight highway ``h.h.`` whose south side read uncertainly as a
+    railway: "highway and railway meet without a station", guessed ``h.h.`` and flagged on main;
+    its south side is drawn to a printed highway exit, so the flag goes (round twenty-one)."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(120_023)
+    assert seen.board.rows[6][5].token == "h.h." and seen.reading.board.rows[6][5].token == "h.h."
+    assert "G6" not in seen.flagged
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
