@@ -176,3 +176,36 @@ def test_a_photos_kind_flags_settled_by_the_joins_are_lifted(indep_92001):
         assert sq not in flagged, sq
     wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
     assert wrong <= flagged
+
+
+MEET = "highway and railway meet without a station"
+
+
+def test_a_side_read_as_the_other_kind_where_no_station_is_drawn_is_settled_by_its_joins():
+    # round twenty-one: C3 a straight railway whose east side read as a highway, uncertain: the
+    # kinds met without a station, and the reader guessed the east side a railway (its west side's
+    # kind); C4 (read with certainty) runs the railway on: settled, both doubts with it
+    cells = {(2, 2): ".r.r", (2, 3): ".r.r", (2, 1): ".r.r"}
+    meet = {(2, 2): f"{NEITHER_E}; {MEET}"}
+    assert _revise(cells, meet, ELSEWHERE) == []
+    # C4 a highway across the doubted edge: the guess breaks the join, kept
+    assert _revise({**cells, (2, 3): ".h.h"}, meet, ELSEWHERE) == ["C3"]
+    # the guess a station (the centre's doubt is the question, not the side's): kept
+    cells = {(2, 2): ".r.hs", (2, 3): ".h.h", (2, 1): ".r.r"}
+    assert _revise(cells, meet, ELSEWHERE) == ["C3"]
+    # the meeting alone, no side in doubt: nothing here settles it
+    assert _revise({(2, 2): ".r.r", (2, 3): ".r.r", (2, 1): ".r.r"}, {(2, 2): MEET}, ELSEWHERE) == ["C3"]
+
+
+def test_a_photos_side_read_as_the_other_kind_beside_a_meeting_is_settled():
+    """indep2 dev 120,023 G6, a straight highway ``h.h.`` whose south side read uncertainly as a
+    railway: "highway and railway meet without a station", guessed ``h.h.`` and flagged on main;
+    its south side is drawn to a printed highway exit, so the flag goes (round twenty-one)."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(120_023)
+    assert seen.board.rows[6][5].token == "h.h." and seen.reading.board.rows[6][5].token == "h.h."
+    assert "G6" not in seen.flagged
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))

@@ -23,7 +23,8 @@ railway, 0 of 3,629 route sides at a printed exit are of the other kind):
   other sides leave (``faces``), where its centre is read with certainty.
 
 A flagged space whose every part of its reason is one of those doubts of a side read as a route
-(or "a station needs a highway and a railway" where the guess has a station), whose doubted sides
+(or "a station needs a highway and a railway" where the guess has a station, or "highway and railway
+meet without a station" where it has none: round twenty-one, below), whose doubted sides
 are all settled (a station: its face left unique), is read with certainty where the reader's rules
 read it so from those sides made certain (``space_at``: its centre, a die face). Guards, each seen
 to keep a wrong space flagged on dev photos: the sheet's boundary trusted (``at`` not empty: a
@@ -41,6 +42,20 @@ edge, no exit: a line read where none was drawn joins nothing, 90,033 F1 again).
 
 Measured (flags on spaces read right, dev indep 92,000-059, indep2 92,000-059, indep3 9,000-059):
 see docs/railroad-ink-photo-rounds.md, round nineteen (h-kinds3).
+
+Round twenty-one: "highway and railway meet without a station" (``MEET_WHY``) beside kind doubts,
+where the guess has no station. ``read.read_space`` raises it where the sides as read hold both
+kinds and the centre no station; the best guess (``read._nearest_face``) then gives the doubted
+side(s) the other sides' kind, a route of one kind. Of the two sides that met, the doubted one is
+the misread, and it is the one this module settles: the flag goes only where that guess joins its
+own kind across every doubted edge (or far on its kind's side, as above) and every guard above
+holds. Where the doubted side was right and the certain sides wrong (a station missed, a highway
+read as a railway with certainty beside it) the guess meets the other kind across the edge, or
+the boundary places the side with the other kind, and the flag stays. A guess with a station keeps
+the meeting flag: there the centre is the question, which the joins do not answer. On the shared
+dev cache (indep 90,000-059, indep2 90,000-059, indep3 8,000-039) and the dev photos of
+docs/railroad-ink-photo-rounds.md, round twenty-one (h-meet): flags lifted on spaces read right
+only.
 """
 
 from __future__ import annotations
@@ -49,6 +64,7 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
+from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, both_kinds, kind_doubts
 
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
@@ -57,9 +73,11 @@ DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone
 
 def doubted_sides(reason: str, token_edges: str, marker: str) -> set[int] | None:
     """The sides ``reason`` doubts the kind of, or None where it names anything else (a faint line,
-    the centre, the grid, the light, a die face) or a side not read as a route."""
+    the centre, the grid, the light, a die face) or a side not read as a route. A station's
+    STATION_NEEDS and (round twenty-one) MEET_WHY where the guess (``marker``) has no station are
+    the kind doubts' own consequence, not another doubt."""
     sides, rest = kind_doubts(reason, token_edges)
-    if any(part != STATION_NEEDS or marker != "s" for part in rest):
+    if any(not (part == STATION_NEEDS and marker == "s" or part == MEET_WHY and marker == "") for part in rest):
         return None
     return set(sides) or None
 
