@@ -54,6 +54,7 @@ SPREAD = 1.5         # a coloured side's hue within this many times its group's 
 SPREAD_MIN_DEG = 10.0   # ... (or this, at least) belongs to it
 MIN_GROUP = 3        # a colour (or grey) drawn on this many route sides or more is one of the sheet's colours
 MIN_EXITS = 2        # the printed exits the groups reach, in all, for the sheet's colours to say the kinds
+STRAY = 1            # a group may reach this many printed exits of the other kind, with three times as many of its own
 
 KIND_WHY = {"h": "drawn in this sheet's highways' colour: a highway?",
             "r": "drawn in this sheet's railways' colour: a railway?",
@@ -278,7 +279,7 @@ def revise(rows: list, uncertain: list, colour: Chroma, *, strip: Callable, side
                                                  strip(colour.b, r, c, s), colour.level)
     noisy = colour.level >= noisy_colour.NOISY_LEVEL
     sheet = sheet_kinds(rows, colours, noisy_colour.SPREAD_MIN_DEG if noisy else SPREAD_MIN_DEG,
-                        noisy_colour.STRAY if noisy else 0)
+                        noisy_colour.STRAY if noisy else STRAY)
     if sheet is None:
         return rows, uncertain
     groups, kinds = sheet["groups"], sheet["kinds"]
