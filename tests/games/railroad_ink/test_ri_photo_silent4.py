@@ -39,28 +39,34 @@ def test_a_stain_at_one_exit_leaves_the_sheets_colours_and_flags_the_arc(stain):
     assert stain.wrong <= set(stain.flagged), sorted(stain.wrong - set(stain.flagged))
 
 
-def test_a_colour_group_may_reach_one_exit_of_the_other_kind_by_day():
-    assert colour.STRAY == 1
-    side = colour.SideColour
-    colours = {(r, c, s): side(0.0, None) for r in range(7) for c in range(7) for s in range(4)}
+def _exits_sheet(pink, purple, grey=()):
+    """A sheet's cells and side colours: ``pink``, ``purple`` (hue sides) and ``grey`` (no colour) read as routes."""
+    colours = {(r, c, s): colour.SideColour(0.0, None) for r in range(7) for c in range(7) for s in range(4)}
     cells = [[Cell("....") for _ in range(7)] for _ in range(7)]
-    hx = [k for k, x in EXIT_AT.items() if x.kind == "h"]
-    rx = [k for k, x in EXIT_AT.items() if x.kind == "r"]
-    for (r, c, s) in hx[:4] + rx[:1]:    # pink at four highway exits and one railway exit (a stain there)
-        colours[(r, c, s)] = side(1.0, 180.0)
-    for (r, c, s) in rx[1:4]:            # purple at three railway exits
-        colours[(r, c, s)] = side(1.0, 110.0)
-    for (r, c, s), _ in colours.items():
-        if colours[(r, c, s)].run:
+    for sides, hue in ((pink, 180.0), (purple, 110.0), (grey, None)):
+        for (r, c, s) in sides:
+            colours[(r, c, s)] = colour.SideColour(1.0 if hue is not None else 0.0, hue)
             edges = list(cells[r][c].edges)
             edges[s] = "h"
             cells[r][c] = Cell("".join(edges))
-    got = colour.sheet_kinds(cells, colours)
-    assert got is not None and sorted(got["kinds"].values()) == ["h", "r"]
-    assert got["kinds"][0] == "h" and got["kinds"][1] == "r"
+    return cells, colours
+
+
+def test_by_day_a_hue_group_may_reach_one_exit_of_the_other_kind():
+    hx = [k for k, x in EXIT_AT.items() if x.kind == "h"]
+    rx = [k for k, x in EXIT_AT.items() if x.kind == "r"]
+    # pink at four highway exits and at one railway exit (a stain there), purple at three railway exits
+    cells, colours = _exits_sheet(hx[:4] + rx[:1], rx[1:4])
+    assert colour.sheet_kinds(cells, colours) is None                      # (main: never by day)
+    got = colour.sheet_kinds(cells, colours, hue_stray=colour.STRAY)
+    assert got is not None and got["kinds"] == {0: "h", 1: "r"}
     # two stray exits are too many
-    colours[rx[1]] = side(1.0, 180.0)
-    assert colour.sheet_kinds(cells, colours) is None
+    cells, colours = _exits_sheet(hx[:4] + rx[:2], rx[2:5])
+    assert colour.sheet_kinds(cells, colours, hue_stray=colour.STRAY) is None
+    # one colour and a pencil (the grey group at exits): no stray by day (a night photo's allows it)
+    cells, colours = _exits_sheet([], rx[:4] + hx[:1], grey=hx[1:4])
+    assert colour.sheet_kinds(cells, colours, hue_stray=colour.STRAY) is None
+    assert colour.sheet_kinds(cells, colours, stray=1)["kinds"] == {0: "r", "grey": "h"}
 
 
 def test_a_dead_end_the_boundary_re_guessed_against_its_shape_stays_flagged(zigzag):
