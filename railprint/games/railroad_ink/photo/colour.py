@@ -54,8 +54,8 @@ SPREAD = 1.5         # a coloured side's hue within this many times its group's 
 SPREAD_MIN_DEG = 10.0   # ... (or this, at least) belongs to it
 MIN_GROUP = 3        # a colour (or grey) drawn on this many route sides or more is one of the sheet's colours
 MIN_EXITS = 2        # the printed exits the groups reach, in all, for the sheet's colours to say the kinds
-STRAY = 1            # by day a hue group may reach this many printed exits of the other kind, with three times as many
-                     # of its own, on a sheet whose exits grey (a pencil) meets at none (round twenty-one: a coffee ring)
+STRAY = 1            # by day a hue group may reach this many printed exits of the other kind, with three times as
+                     # many of its own, where the grey group (a pencil) meets no exit (round twenty-one: a coffee ring)
 
 KIND_WHY = {"h": "drawn in this sheet's highways' colour: a highway?",
             "r": "drawn in this sheet's railways' colour: a railway?",
