@@ -43,7 +43,7 @@ edge, no exit: a line read where none was drawn joins nothing, 90,033 F1 again).
 Measured (flags on spaces read right, dev indep 92,000-059, indep2 92,000-059, indep3 9,000-059):
 see docs/railroad-ink-photo-rounds.md, round nineteen (h-kinds3).
 
-Round twenty-one: "highway and railway meet without a station" (``MEET_WHY``) beside kind doubts,
+Round twenty-one (h-meet): "highway and railway meet without a station" (``MEET_WHY``) beside kind doubts,
 where the guess has no station. ``read.read_space`` raises it where the sides as read hold both
 kinds and the centre no station; the best guess (``read._nearest_face``) then gives the doubted
 side(s) the other sides' kind, a route of one kind. Of the two sides that met, the doubted one is
@@ -56,6 +56,16 @@ the meeting flag: there the centre is the question, which the joins do not answe
 dev cache (indep 90,000-059, indep2 90,000-059, indep3 8,000-039) and the dev photos of
 docs/railroad-ink-photo-rounds.md, round twenty-one (h-meet): flags lifted on spaces read right
 only.
+
+Round twenty-one (h-silent4): a dead end is not settled by its place where the boundary is the only
+witness and the side's own shape said the other kind: its doubt names the other kind ("one broad line
+...: a highway drawn as one line?", :func:`named_kind`) and ``sheet_kinds.revise`` re-guessed it to
+the kind it now has (``before``). The boundary that re-guessed it cannot also settle it. The
+second independent check's spent held-out 205,293 F3 (a station ``.h.rs``, its cross not seen, its
+highway a dead end drawn as one broad line beside zig-zag railways, read ``.h.h``, re-guessed
+``.r.r``, placed 1.20 on the railways' side and lifted here): silent before, flagged now. On
+round twenty's readings of dev photos (see the rounds document) one other lift was of this kind
+(205,293 F1, on the same sheet, read right).
 """
 
 from __future__ import annotations
@@ -69,6 +79,14 @@ from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, both_kinds, ki
 
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
 DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone this far on its kind's side
+
+
+def named_kind(why: str) -> str | None:
+    """The kind a side's doubt names as the likelier one ("...: a highway?" or "a railway drawn as a
+    ladder?"), or None ("neither clearly a highway nor a railway")."""
+    last = why.rsplit(": ", 1)[-1]
+    kinds = [k for k, word in (("h", "a highway"), ("r", "a railway")) if word in last]
+    return kinds[0] if len(kinds) == 1 else None
 
 
 def doubted_sides(reason: str, token_edges: str, marker: str) -> set[int] | None:
@@ -111,7 +129,12 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
         # (not an overpass, nor a space of four routes: a centre misread or a stain hides behind their kind doubts)
         plain = cell.marker in ("", "s") and "." in cell.edges
         doubted = doubted_sides(u.reason, cell.edges, cell.marker) if plain else None
-        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces) \
+        # (round twenty-one: a dead end whose doubt named the other kind, re-guessed by the boundary)
+        against = set() if before is None else {
+            "NESW".index(side) for side, _, why in (part.partition(": ") for part in u.reason.split("; "))
+            if len(side) == 1 and side in "NESW" and named_kind(why) not in (None, cell.edges["NESW".index(side)])
+            and before[r][c].edges["NESW".index(side)] == named_kind(why)}
+        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces, against) \
                 or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue
@@ -122,8 +145,10 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
 
 
 def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[int], sides_at: Callable,
-             faces: Callable) -> bool:
-    """Whether the doubted sides of (r, c) are settled by what they join (see the module's text)."""
+             faces: Callable, against: set[int] = frozenset()) -> bool:
+    """Whether the doubted sides of (r, c) are settled by what they join (see the module's text).
+    ``against``: doubted sides whose doubt named the other kind, re-guessed by the sheet's boundary:
+    a dead end among them is not settled by its place (round twenty-one)."""
     cell = rows[r][c]
     read = sides_at(r, c)
     settled: dict[int, str] = {}
@@ -158,7 +183,7 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
                 settled[s] = kind   # it joins a route of its kind read with certainty
                 continue
         if here is not None and sign * here >= (SURE_Z if joins else DEAD_END_Z) \
-                and (not joins or there is None or sign * there >= SURE_Z):
+                and (not joins or there is None or sign * there >= SURE_Z) and (joins or s not in against):
             settled[s] = kind       # far on its kind's side of the boundary (and the route it joins too)
     if cell.marker != "s":
         return doubted <= set(settled)
