@@ -135,8 +135,9 @@ def quiet(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], flo
     """Whether a night sheet's every line stands clear of the noise or is not there at all (no
     lighter pen): both kinds counted (:func:`_lines`) on QUIET_SIDES sides or more, their lower
     quartiles ``night_lines.CLEAR`` times the noise, and no side of the sheet guessed a route from
-    a faint line (a line between the ink threshold and the noise). ``sheet``: :func:`sheet_lines`, where
-    measured already."""
+    a faint line (a line between the ink threshold and the noise); or up to QUIET_FEW such sides
+    where both kinds are counted on ``night_lines.SEEN`` sides or more (round twenty-one).
+    ``sheet``: :func:`sheet_lines`, where measured already."""
     return _no_lighter_pen(sheet or sheet_lines(at, rise_at, side_read=side_read), _faint_routes(at))
 
 
