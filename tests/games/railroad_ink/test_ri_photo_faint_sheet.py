@@ -147,9 +147,9 @@ def test_a_night_sheet_with_no_lighter_pen_reads_its_faint_sides_near_the_noise_
 
 def test_a_sheet_with_a_lighter_pen_or_a_faint_side_near_its_lines_keeps_the_flag():
     rise = _rise(faint=0.17)
-    # one side guessed a route from a faint line: a lighter pen, whose routes may be lost
+    # more than QUIET_FEW sides guessed a route from a faint line: a lighter pen, whose routes may be lost
     lighter = _few_highways()
-    lighter[(0, 6)] = [H_LIGHT, EMPTY, EMPTY, EMPTY]
+    lighter.update({(r, 6): [H_LIGHT, EMPTY, EMPTY, EMPTY] for r in range(5)})   # five: over QUIET_FEW
     assert not faint_sheet.quiet(_at(lighter), rise, side_read=SideRead)
     # the highways on one space only (two sides): not counted as seen
     one = _few_highways()
@@ -173,3 +173,48 @@ def test_a_night_sheet_with_no_lighter_pen_no_longer_flags_its_noise():
     from railprint.games.railroad_ink.photo import read
 
     assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
+
+
+
+def _many_highways(highway: SideRead = H_DOUBT) -> dict:
+    """Column 2 a highway (14 sides, ``night_lines.SEEN`` or more), column 5 a certain railway, G7's
+    north side faint."""
+    special = {(r, 1): [highway, EMPTY, highway, EMPTY] for r in range(7)}
+    special.update({(r, 4): [R, EMPTY, R, EMPTY] for r in range(7)})
+    special[(6, 6)] = [FAINT, EMPTY, EMPTY, EMPTY]
+    return special
+
+
+def test_a_night_sheet_with_a_few_routes_guessed_from_faint_lines_and_both_kinds_seen_is_quiet():
+    """Round twenty-one: on 41 night dev photos of indep2 (121,004-121,143) every side guessed a
+    route from a faint line on a sheet with four or fewer such sides was empty in truth (19 sides),
+    but on dev 75,021 two such sides (B5, 2 times the noise) are a colour pencil's lost highway, its
+    highways counted on 9 sides. Up to QUIET_FEW such sides leave a sheet quiet where both kinds
+    are counted on ``night_lines.SEEN`` sides or more; the routes guessed stay as they are."""
+    rise = _rise(faint=0.17)
+    few = _many_highways()
+    few.update({(r, 6): [H_LIGHT, EMPTY, EMPTY, EMPTY] for r in range(1, 5)})   # four: QUIET_FEW
+    assert faint_sheet.quiet(_at(few), rise, side_read=SideRead)
+    got = faint_sheet.settle(_at(few), rise, side_read=SideRead, quiet=True)
+    assert got(6, 6) == [EMPTY] * 4                            # the faint side near the noise: empty
+    assert got(1, 6) == [H_LIGHT, EMPTY, EMPTY, EMPTY]          # the route guessed stays
+    five = _many_highways()
+    five.update({(r, 6): [H_LIGHT, EMPTY, EMPTY, EMPTY] for r in range(5)})   # five: over QUIET_FEW
+    assert not faint_sheet.quiet(_at(five), rise, side_read=SideRead)
+    # highways on six sides only (under SEEN): with a route guessed from a faint line, a lighter pen
+    light = _few_highways()
+    light[(1, 6)] = [H_LIGHT, EMPTY, EMPTY, EMPTY]
+    assert not faint_sheet.quiet(_at(light), rise, side_read=SideRead)
+
+
+def test_a_night_sheet_with_two_noise_routes_and_clear_kinds_no_longer_flags_its_noise():
+    """indep2 dev 121,011 (night, both kinds counted on 22 sides or more, 4.8 times the noise or
+    more; two sides guessed a route from a faint line): main flagged A1, A7, B2, C1, D3 (empty) "a
+    light line lost in the noise?"; each is read right and not flagged, and the three wrong spaces
+    (D5, E2, F3: stations read as a bare route) stay flagged."""
+    from railprint.games.railroad_ink.photo import read
+
+    seen = _night_seed_read_right(121011, (("A1", "...."), ("A7", "...."), ("B2", "...."), ("C1", "...."),
+                                           ("D3", "....")))
+    assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
+    assert seen.wrong == {"D5", "E2", "F3"}
