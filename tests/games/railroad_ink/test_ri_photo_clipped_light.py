@@ -168,3 +168,77 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
         assert sq not in flagged, (sq, flagged[sq])
     over = sorted(sq for sq, why in flagged.items() if clipped_light.OVER_WHY in why)
     assert len(over) == 22 and len(flagged) == 31, (over, len(flagged))
+
+
+# Round twenty-one (h-light3): a clipped space read with routes, its every side settled
+# (``clipped_light.ruled``'s ``blank`` and ``clipped_light.routed``).
+
+def _board(spaces: dict[tuple[int, int], str]) -> list[list[str]]:
+    return [[spaces.get((r, c), "....") for c in range(7)] for r in range(7)]
+
+
+def test_a_route_spaces_routes_are_not_ruled_as_empty_sides_its_empty_sides_are():
+    # (5, 0) is read "rr.." with its N and E drawn at 0.5: as an empty space it would not be ruled,
+    # with only its empty sides (S, W) judged it is
+    kept = {(5, 0)}
+    routes = {(5, 0, 0): 0.5, (5, 0, 1): 0.5}
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=routes)) == set()
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=routes),
+                               blank={(5, 0): [2, 3]}) == kept
+    # a faint line on an empty side still keeps it
+    faint = {**routes, (5, 0, 2): 0.14}
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=faint),
+                               blank={(5, 0): [2, 3]}) == set()
+
+
+def _never(r, c, s):
+    return None
+
+
+def _far(r, c, s):
+    return 3.0, 50.0, 0.0, 0.0
+
+
+def test_a_clipped_highways_two_lines_seen_settle_it_a_lone_line_does_not():
+    tokens = _board({(2, 2): ".h.h", (2, 4): "h.h."})
+    both = {(2, 2, 1): "h", (2, 2, 3): "h", (2, 4, 0): "h"}   # (2, 4)'s S: one line only (None)
+    got = clipped_light.routed({(2, 2), (2, 4)}, tokens, set(), EVERYWHERE, lambda r, c, s: both.get((r, c, s)), _far)
+    assert got == {(2, 2)}
+    # an empty space is left to ruled, not to routed
+    assert clipped_light.routed({(3, 3)}, tokens, set(), EVERYWHERE, _never, _far) == set()
+
+
+def test_a_clipped_railways_line_through_the_middle_settles_it_a_line_off_the_middle_does_not():
+    tokens = _board({(2, 2): ".r.r"})
+
+    def middle(off: float, dark: float = 50.0, across: float = 0.0):
+        return lambda r, c, s: (off, dark, across, -2.5 if across else 0.0)
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(0.3)) == {(2, 2)}
+    # a highway that lost its lighter line keeps its other a road's half-width off the middle
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(1.5)) == set()
+    # a second line across the middle: a highway's
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(0.3, across=0.5)) == set()
+    # in the noise
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(0.3, dark=6.0)) == set()
+    # the averaged darkness shows a highway's two lines (a dark dashed middle, light outer lines:
+    # synth 925,015 D3, a highway read "r.h.s"): never settled, through the middle or not
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, lambda r, c, s: "h", middle(0.1)) == set()
+    # a highway side is never settled by a line through the middle
+    assert clipped_light.routed({(2, 2)}, _board({(2, 2): ".h.h"}), set(), EVERYWHERE, _never, middle(0.0)) == set()
+
+
+def test_a_clipped_route_is_settled_by_its_other_half_read_with_certainty_in_paper_that_does_not_clip():
+    # (1, 1) "..rr" in the clip; its S continues into (2, 1) "r.r.", its W into (1, 0) ".r.."
+    tokens = _board({(1, 1): "..rr", (2, 1): "r.r.", (1, 0): ".r.."})
+    clip = {(1, 1)}
+    assert clipped_light.routed({(1, 1)}, tokens, set(), clip, _never, _far) == {(1, 1)}
+    # the neighbour clips too, or is flagged, or reads another route there: not settled
+    assert clipped_light.routed({(1, 1)}, tokens, set(), clip | {(2, 1)}, _never, _far) == set()
+    assert clipped_light.routed({(1, 1)}, tokens, {(1, 0)}, clip, _never, _far) == set()
+    assert clipped_light.routed({(1, 1)}, _board({(1, 1): "..rr", (2, 1): "h.h.", (1, 0): ".r.."}), set(), clip,
+                                _never, _far) == set()
+    # ... nor where its own averaged darkness shows the other route
+    assert clipped_light.routed({(1, 1)}, tokens, set(), clip, lambda r, c, s: "h", _far) == set()
+    # a side at the board's edge (a printed exit need not match the route drawn to it)
+    assert clipped_light.routed({(0, 3)}, _board({(0, 3): "r.r.", (1, 3): "r.r."}), set(), {(0, 3)},
+                                _never, _far) == set()
