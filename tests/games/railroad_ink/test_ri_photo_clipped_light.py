@@ -242,3 +242,24 @@ def test_a_clipped_route_is_settled_by_its_other_half_read_with_certainty_in_pap
     # a side at the board's edge (a printed exit need not match the route drawn to it)
     assert clipped_light.routed({(0, 3)}, _board({(0, 3): "r.r.", (1, 3): "r.r."}), set(), {(0, 3)},
                                 _never, _far) == set()
+
+
+def test_a_hot_spots_clipped_routes_settled_lose_the_flag_its_highways_read_as_railways_keep_it():
+    """Dev seed 925,015 of the field set's hot spot (``photo/field.py``): main's reader (49e6faed)
+    flagged 13 route spaces read wrong for the clipped paper alone (12 highways read as railways,
+    their lighter outer lines lost in the light; a railway's side lost); none is settled, so each
+    keeps the flag (D3, "r.h.s" for "h.h.", its N a dark dashed middle through the middle of the side). Five
+    railway spaces whose every line runs through the middle of its side, read right, lose it."""
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo import field
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    photo = field.field_photo(925015, "hotspot")
+    reading = read_photo(photo.jpeg)
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
+             if reading.board.rows[r][c] != photo.board.rows[r][c]}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
+    assert reading.board.rows[3][2].token == "r.h.s" and flagged["D3"] == clipped_light.OVER_WHY
+    for sq in ("A6", "C4", "E1", "E3", "G1"):
+        assert sq not in flagged and sq not in wrong, (sq, flagged.get(sq))
