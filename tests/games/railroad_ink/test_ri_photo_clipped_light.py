@@ -155,6 +155,8 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
     from railprint.games.railroad_ink.board import SIZE, square
     from railprint.games.railroad_ink.photo.read import read_photo
 
+    from railprint.games.railroad_ink.photo import faint_grid
+
     data, board, _ = indep_photos.make_photo(112001)
     reading = read_photo(data, "indep-112001.jpg")
     flagged = {u.square: u.reason for u in reading.uncertain}
@@ -167,7 +169,11 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
         assert reading.board.rows[r][c].token == "....", sq
         assert sq not in flagged, (sq, flagged[sq])
     over = sorted(sq for sq, why in flagged.items() if clipped_light.OVER_WHY in why)
-    assert len(over) == 22 and len(flagged) == 31, (over, len(flagged))
+    # 22 until round twenty-one's clipped_light.routed settled A1, A3 and B6 (railways through the
+    # middle of their sides), still flagged as a small photo's railways (faint_grid.small_railways)
+    assert len(over) == 19 and len(flagged) == 31, (over, len(flagged))
+    for sq in ("A1", "A3", "B6"):
+        assert flagged[sq] == faint_grid.SMALL_RAIL_WHY, (sq, flagged[sq])
 
 
 # Round twenty-one (h-light3): a clipped space read with routes, its every side settled

@@ -47,6 +47,24 @@ spot's) had the sheet's line predicted at 0.86 of the faint threshold or under t
 sheets and light pens whose routes the light took: the model holds), and 346 of the 1,256 read
 right (796 of them empty) were lifted, no wrong one.
 
+Round twenty-one (h-light3), :func:`routed`: **a clipped space read with routes**, flagged for
+the clipped paper alone, loses the flag when the photo settles every side. What the light can take
+there is a light side: a fourth exit (an empty side), a highway's lighter line (a highway read as
+a railway: nearly every wrong space under this flag) or a railway's sleepers. Its empty sides are
+ruled as round twenty rules an empty space's four (:func:`ruled` with ``blank``: nothing above the
+faint threshold, and the sheet's light line would show 1.5 times it there); each route side must
+show its route on its own or across its edge: the darkness averaged along it
+(``read.profile_lines``) shows the route read (a highway's two lines both seen); or, read as a
+railway with the averaged darkness undecided, its darkest line runs within 0.6 mm of the side's
+middle, 10 noise deviations dark, with no line across the middle (a highway that lost a line keeps
+the other a road's half-width off the middle: on indep 112,051 a highway's lines lie 1.1-2.1 mm
+off it); or the route's other half across the edge is the same route in a space whose paper does
+not clip, read with certainty. A side whose averaged darkness shows the other route is never
+settled (synth 925,015 D3: a highway's dark dashed middle runs through the middle of the side, its
+outer lines washed out; read "r.h.s"). Measured on indep 112,000-079 and 119,000-059 and the hot
+spot 925,000-029 (see docs/railroad-ink-photo-rounds.md, round twenty-one): no space read wrong
+loses the flag.
+
 The reader passes its measures in; this module never imports it.
 """
 
