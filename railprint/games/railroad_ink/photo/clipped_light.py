@@ -166,7 +166,7 @@ def routed(shown: set[tuple[int, int]], tokens: list[list[str]], flagged: set[tu
     board read, each space's four exits N E S W first."""
     def settled(r: int, c: int, s: int, kind: str) -> bool:
         shows = profile(r, c, s)
-        if shows is not None:   # the other route (a highway's dark dashed middle, its outer lines light: synth 925,015 D3)
+        if shows is not None:   # the other route: never settled (synth 925,015 D3, a highway's dark dashed middle)
             return shows == kind
         if kind == "r":
             off, dark, across, _ = middle(r, c, s)
