@@ -155,6 +155,8 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
     from railprint.games.railroad_ink.board import SIZE, square
     from railprint.games.railroad_ink.photo.read import read_photo
 
+    from railprint.games.railroad_ink.photo import faint_grid
+
     data, board, _ = indep_photos.make_photo(112001)
     reading = read_photo(data, "indep-112001.jpg")
     flagged = {u.square: u.reason for u in reading.uncertain}
@@ -167,4 +169,126 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
         assert reading.board.rows[r][c].token == "....", sq
         assert sq not in flagged, (sq, flagged[sq])
     over = sorted(sq for sq, why in flagged.items() if clipped_light.OVER_WHY in why)
-    assert len(over) == 22 and len(flagged) == 31, (over, len(flagged))
+    # 22 until round twenty-one's clipped_light.routed settled A1, A3 and B6 (railways through the
+    # middle of their sides), still flagged as a small photo's railways (faint_grid.small_railways)
+    assert len(over) == 19 and len(flagged) == 31, (over, len(flagged))
+    for sq in ("A1", "A3", "B6"):
+        assert flagged[sq] == faint_grid.SMALL_RAIL_WHY, (sq, flagged[sq])
+
+
+# Round twenty-one (h-light3): a clipped space read with routes, its every side settled
+# (``clipped_light.ruled``'s ``blank`` and ``clipped_light.routed``).
+
+def _board(spaces: dict[tuple[int, int], str]) -> list[list[str]]:
+    return [[spaces.get((r, c), "....") for c in range(7)] for r in range(7)]
+
+
+def test_a_route_spaces_routes_are_not_ruled_as_empty_sides_its_empty_sides_are():
+    # (5, 0) is read "rr.." with its N and E drawn at 0.5: as an empty space it would not be ruled,
+    # with only its empty sides (S, W) judged it is
+    kept = {(5, 0)}
+    routes = {(5, 0, 0): 0.5, (5, 0, 1): 0.5}
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=routes)) == set()
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=routes),
+                               blank={(5, 0): [2, 3]}) == kept
+    # a faint line on an empty side still keeps it
+    faint = {**routes, (5, 0, 2): 0.14}
+    assert clipped_light.ruled(kept, _clipped_pieces(), LEVELS, BLACK, _drawn(0.5, faint=faint),
+                               blank={(5, 0): [2, 3]}) == set()
+
+
+def _never(r, c, s):
+    return None
+
+
+def _far(r, c, s):
+    return 3.0, 50.0, 0.0, 0.0
+
+
+def test_a_clipped_highways_two_lines_seen_settle_it_a_lone_line_does_not():
+    tokens = _board({(2, 2): ".h.h", (2, 4): "h.h."})
+    both = {(2, 2, 1): "h", (2, 2, 3): "h", (2, 4, 0): "h"}   # (2, 4)'s S: one line only (None)
+    got = clipped_light.routed({(2, 2), (2, 4)}, tokens, set(), EVERYWHERE, lambda r, c, s: both.get((r, c, s)), _far)
+    assert got == {(2, 2)}
+    # an empty space is left to ruled, not to routed
+    assert clipped_light.routed({(3, 3)}, tokens, set(), EVERYWHERE, _never, _far) == set()
+
+
+def test_a_clipped_railways_line_through_the_middle_settles_it_a_line_off_the_middle_does_not():
+    tokens = _board({(2, 2): ".r.r"})
+
+    def middle(off: float, dark: float = 50.0, across: float = 0.0):
+        return lambda r, c, s: (off, dark, across, -2.5 if across else 0.0)
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(0.3)) == {(2, 2)}
+    # a highway that lost its lighter line keeps its other a road's half-width off the middle
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(1.5)) == set()
+    # a second line across the middle: a highway's
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(0.3, across=0.5)) == set()
+    # in the noise
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, _never, middle(0.3, dark=6.0)) == set()
+    # the averaged darkness shows a highway's two lines (a dark dashed middle, light outer lines:
+    # synth 925,015 D3, a highway read "r.h.s"): never settled, through the middle or not
+    assert clipped_light.routed({(2, 2)}, tokens, set(), EVERYWHERE, lambda r, c, s: "h", middle(0.1)) == set()
+    # a highway side is never settled by a line through the middle
+    assert clipped_light.routed({(2, 2)}, _board({(2, 2): ".h.h"}), set(), EVERYWHERE, _never, middle(0.0)) == set()
+
+
+def test_a_clipped_route_is_settled_by_its_other_half_read_with_certainty_in_paper_that_does_not_clip():
+    # (1, 1) "..rr" in the clip; its S continues into (2, 1) "r.r.", its W into (1, 0) ".r.."
+    tokens = _board({(1, 1): "..rr", (2, 1): "r.r.", (1, 0): ".r.."})
+    clip = {(1, 1)}
+    assert clipped_light.routed({(1, 1)}, tokens, set(), clip, _never, _far) == {(1, 1)}
+    # the neighbour clips too, or is flagged, or reads another route there: not settled
+    assert clipped_light.routed({(1, 1)}, tokens, set(), clip | {(2, 1)}, _never, _far) == set()
+    assert clipped_light.routed({(1, 1)}, tokens, {(1, 0)}, clip, _never, _far) == set()
+    assert clipped_light.routed({(1, 1)}, _board({(1, 1): "..rr", (2, 1): "h.h.", (1, 0): ".r.."}), set(), clip,
+                                _never, _far) == set()
+    # ... nor where its own averaged darkness shows the other route
+    assert clipped_light.routed({(1, 1)}, tokens, set(), clip, lambda r, c, s: "h", _far) == set()
+    # a side at the board's edge (a printed exit need not match the route drawn to it)
+    assert clipped_light.routed({(0, 3)}, _board({(0, 3): "r.r.", (1, 3): "r.r."}), set(), {(0, 3)},
+                                _never, _far) == set()
+
+
+def test_a_hot_spots_clipped_routes_settled_lose_the_flag_its_highways_read_as_railways_keep_it():
+    """Dev seed 925,015 of the field set's hot spot (``photo/field.py``): main's reader (49e6faed)
+    flagged 13 route spaces read wrong for the clipped paper alone (12 highways read as railways,
+    their lighter outer lines lost in the light; a railway's side lost); none is settled, so each
+    keeps the flag (D3, "r.h.s" for "h.h.", its N a dark dashed middle through the middle of the side). Five
+    railway spaces whose every line runs through the middle of its side, read right, lose it."""
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo import field
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    photo = field.field_photo(925015, "hotspot")
+    reading = read_photo(photo.jpeg)
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE)
+             if reading.board.rows[r][c] != photo.board.rows[r][c]}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
+    assert reading.board.rows[3][2].token == "r.h.s" and flagged["D3"] == clipped_light.OVER_WHY
+    for sq in ("A6", "C4", "E1", "E3", "G1"):
+        assert sq not in flagged and sq not in wrong, (sq, flagged.get(sq))
+
+
+def test_a_clipped_sheets_route_spaces_whose_every_side_is_settled_lose_the_flag():
+    """Dev seed 112,051 of the first independent check (a ballpoint, highways as two lines with a
+    centre line, railways as ladders, paper clipped in most spaces): main's reader (49e6faed)
+    flagged 29 spaces, 17 of them route spaces read right and flagged "the paper is overexposed
+    here" alone. Their empty sides show nothing where the sheet's light line would show, and each
+    route side shows its route (a highway's two lines averaged along it, a railway's line through
+    the middle of the side): read as the others are. Every space read wrong is still flagged."""
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep_photos
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, _ = indep_photos.make_photo(112051)
+    reading = read_photo(data, "indep-112051.jpg")
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    assert wrong <= set(flagged), sorted(wrong - set(flagged))
+    settled = ["A1", "A2", "A3", "A5", "A7", "B6", "D1", "D5", "D6", "D7", "E6", "E7", "F1", "F2", "F4", "G4", "G6"]
+    for sq in settled:
+        assert sq not in flagged and sq not in wrong, (sq, flagged.get(sq))
+    assert len(flagged) == 12, sorted(flagged)

@@ -47,20 +47,43 @@ spot's) had the sheet's line predicted at 0.86 of the faint threshold or under t
 sheets and light pens whose routes the light took: the model holds), and 346 of the 1,256 read
 right (796 of them empty) were lifted, no wrong one.
 
+Round twenty-one (h-light3), :func:`routed`: **a clipped space read with routes**, flagged for
+the clipped paper alone, loses the flag when the photo settles every side. What the light can take
+there is a light side: a fourth exit (an empty side), a highway's lighter line (a highway read as
+a railway: nearly every wrong space under this flag) or a railway's sleepers. Its empty sides are
+ruled as round twenty rules an empty space's four (:func:`ruled` with ``blank``: nothing above the
+faint threshold, and the sheet's light line would show 1.5 times it there); each route side must
+show its route on its own or across its edge: the darkness averaged along it
+(``read.profile_lines``) shows the route read (a highway's two lines both seen); or, read as a
+railway with the averaged darkness undecided, its darkest line runs within 0.6 mm of the side's
+middle, 10 noise deviations dark, with no line across the middle (a highway that lost a line keeps
+the other a road's half-width off the middle: on indep 112,051 a highway's lines lie 1.1-2.1 mm
+off it); or the route's other half across the edge is the same route in a space whose paper does
+not clip, read with certainty. A side whose averaged darkness shows the other route is never
+settled (synth 925,015 D3: a highway's dark dashed middle runs through the middle of the side, its
+outer lines washed out; read "r.h.s"). Measured on indep 112,000-079 and 119,000-059 and the hot
+spot 925,000-029 (see docs/railroad-ink-photo-rounds.md, round twenty-one): no space read wrong
+loses the flag.
+
 The reader passes its measures in; this module never imports it.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 import numpy as np
+
+from railprint.games.railroad_ink.board import neighbour
 
 LIGHTEST_SHARE = 0.8   # a line this share of the sheet's lightest must still show in a clipped space
 MIN_SIDES = 12         # sides above the faint threshold, in spaces not clipped, needed to know the lightest line
 E_MARGIN = 1.05        # the light past white taken this much higher (round nine's margin: pieces vary ~3 %)
 RULED_PCT = 95         # round twenty: the sheet's light line, this percentile of the sides' ratio to the grid
 RULED_SHOWN = 1.5      # ... must show this many times the faint threshold in a clipped empty space
+RAIL_MIDDLE_MM = 0.6   # round twenty-one: a railway side's averaged line this near the middle ...
+RAIL_NOISE = 10.0      # ... this many noise deviations dark ...
+RAIL_ACROSS = 0.2      # ... with no line across the middle this share as dark: not a highway's one line left
 
 OVER_WHY = "the paper is overexposed here (white clipped): a light line may be lost"
 
@@ -101,13 +124,15 @@ def lit(kept: set[tuple[int, int]], bright: set[tuple[int, int]], pieces: dict[t
 
 
 def ruled(kept: set[tuple[int, int]], pieces: dict[tuple[int, int], list], levels: tuple[float, float, float],
-          black: float, side_darkness: Callable[[int, int, int], float], size: int = 7) -> set[tuple[int, int]]:
+          black: float, side_darkness: Callable[[int, int, int], float], size: int = 7,
+          blank: dict[tuple[int, int], Iterable[int]] | None = None) -> set[tuple[int, int]]:
     """Round twenty: the spaces of ``kept`` (clipped, flagged by round nine's rule and not
     :func:`lit`) whose four sides show nothing above the faint threshold, where the sheet's light
     line, measured against the printed grid in its own space, would still show
     :data:`RULED_SHOWN` times the faint threshold (see the module's docstring). ``pieces``,
     ``levels``, ``black`` and ``side_darkness`` as for :func:`lit`; the caller lifts the flag
-    only on such a space read empty and flagged for nothing else."""
+    only on such a space read empty and flagged for nothing else. Round twenty-one: ``blank``,
+    each space's sides that must show nothing (its sides read empty; all four when not given)."""
     if not kept:
         return set()
     level, floor, _ = levels
@@ -119,5 +144,37 @@ def ruled(kept: set[tuple[int, int]], pieces: dict[tuple[int, int], list], level
     if len(ratios) < MIN_SIDES:
         return set()
     ratio = float(np.percentile(ratios, RULED_PCT))
-    return {(r, c) for r, c in kept if washed[(r, c)] >= low and all(dark[(r, c, s)] <= floor for s in range(4))
+    return {(r, c) for r, c in kept if washed[(r, c)] >= low
+            and all(dark[(r, c, s)] <= floor for s in (range(4) if blank is None else blank.get((r, c), range(4))))
             and 1.0 - E_MARGIN * ratio * (1.0 - washed[(r, c)]) >= RULED_SHOWN * low}
+
+
+def routed(shown: set[tuple[int, int]], tokens: list[list[str]], flagged: set[tuple[int, int]],
+           bright: set[tuple[int, int]], profile: Callable[[int, int, int], str | None],
+           middle: Callable[[int, int, int], tuple[float, float, float, float]]) -> set[tuple[int, int]]:
+    """Round twenty-one: the spaces of ``shown`` (:func:`ruled` with their empty sides as
+    ``blank``: no empty side shows anything, and the sheet's light line would show there) read
+    with routes whose every route side is settled (see the module's docstring): its darkness
+    averaged along it (``profile``, ``read.profile_lines``) shows the route read ("h": a
+    highway's two lines both seen); or, read as a railway, its darkest averaged line (``middle``,
+    ``read.off_middle``: offset mm, noise deviations, the line across the middle as a share)
+    runs within :data:`RAIL_MIDDLE_MM` of the middle, :data:`RAIL_NOISE` deviations dark, with
+    no line across the middle (a highway that lost its lighter line keeps the other a road's
+    half-width off it); or the route's other half across the edge lies in a space whose paper
+    does not clip (not in ``bright``), read with certainty (not in ``flagged``), as the same
+    route. A side whose averaged darkness shows the other route is never settled. ``tokens``: the
+    board read, each space's four exits N E S W first."""
+    def settled(r: int, c: int, s: int, kind: str) -> bool:
+        shows = profile(r, c, s)
+        if shows is not None:   # the other route: never settled (synth 925,015 D3, a highway's dark dashed middle)
+            return shows == kind
+        if kind == "r":
+            off, dark, across, _ = middle(r, c, s)
+            if abs(off) <= RAIL_MIDDLE_MM and dark >= RAIL_NOISE and across < RAIL_ACROSS:
+                return True
+        there = neighbour(r, c, s)
+        return there is not None and there not in bright and there not in flagged \
+            and tokens[there[0]][there[1]][(s + 2) % 4] == kind
+
+    return {(r, c) for r, c in shown if set(tokens[r][c][:4]) != {"."}
+            and all(settled(r, c, s, kind) for s, kind in enumerate(tokens[r][c][:4]) if kind != ".")}
