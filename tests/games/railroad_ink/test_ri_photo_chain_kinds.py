@@ -41,6 +41,15 @@ def test_a_chain_meeting_the_other_kind_or_its_exit_keeps_the_flag():
     assert _kept(ROUTE, {**BOTH, (3, 1): f"{NEITHER_EW}; S: a faint line?"}) == ["D2"]
 
 
+def test_the_chain_stops_at_a_space_flagged_as_a_lost_station():
+    # D3's route runs west through D2 and D1 (read with certainty) to the highway exit D1 W
+    cells = {(3, 0): ".h.h", (3, 1): ".h.h", (3, 2): ".h.h", (3, 3): "...h"}
+    assert _kept(cells, {(3, 1): NEITHER_EW, (3, 2): NEITHER_EW}) == []
+    # D2 flagged where a highway and a railway meet: a station lost? D3's chain ends there
+    meet = {(3, 1): "highway and railway meet without a station", (3, 2): NEITHER_EW}
+    assert _kept(cells, meet) == ["D2", "D3"]
+
+
 def test_a_dead_end_and_the_sheets_boundary():
     # D2's east side faces an empty space: a lost station's other side? kept, unless the side lies
     # DEAD_END_Z or more on the highways' side of the sheet's boundary (D1 joins D2's highway: lifted)

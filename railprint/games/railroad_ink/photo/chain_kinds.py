@@ -14,14 +14,23 @@ independent generators' dev boards 0 of 3,629 route sides at a printed exit are 
 
 So a flagged space whose reason names only kind doubts (``sure_kinds.KIND_DOUBTS``) of its route
 sides, with no centre mark and fewer than four routes, all of one kind, has its flag dropped where
-the chain of its guess:
+the chains leaving its sides (each not coming back through the space):
 
-- reaches a printed exit of that kind, and none of the other kind;
-- meets no space read with certainty (nor a station read so, at the edge it enters) with a route of
-  the other kind;
-- and where no side of the space itself is placed on the other kind's side of the sheet's boundary
-  (``sheet_kinds``' ``every``; indep3 dev 17,005 A7, a station ``.r.hs`` read ``.h.h``, its west
-  side at -0.79 on the railways' side, its chain through a flagged neighbour to highway exits).
+- reach a printed exit of that kind, and none of the other kind;
+- meet no route side of the other kind, guessed or read with certainty (a station's side at the
+  edge the chain enters counts; the chain stops there, and at a space flagged "highway and railway
+  meet without a station", ``station_mark.MEET_WHY``, a station lost as often as not: indep2 dev
+  203,723 C6 ``.hr.s`` read ``.rr.``, its highway joining C7, ``r..hs`` read ``r..r`` with that
+  flag, whose railway runs on to the railway exit B7 E; 203,777 D4, an empty space read ``.h.h``
+  between two spaces so flagged);
+- each run on into a route or an exit: a side facing an empty space or the grid's edge without an
+  exit is a station's lost other side as often as a route's end (indep dev 92,023 C1 ``r..hs``
+  read ``r..r``, 92,037 A7 ``h.r.s`` read ``r.r.``, 92,043 C4 ``r.h.s`` read ``r.r.``: one side's
+  chain to a railway exit, the other facing nothing), unless that side lies DEAD_END_Z (1.0) or
+  more on its kind's side of the sheet's boundary (``sheet_kinds``' ``every``; round nineteen's
+  ``joined_kinds`` bound, where 0.93 lost a station);
+- and no side of the space itself is placed on the other kind's side of that boundary (indep3 dev
+  17,005 A7, a station ``.r.hs`` read ``.h.h``, its west side at -0.79).
 
 The chain runs through flagged spaces too (their guesses, already weighed by ``kind_guess``), but
 straight across a flagged space of four routes, as across an overpass: an overpass read as a
@@ -32,9 +41,9 @@ other (``exit_kinds.misread_kinds``: there the sheet's own misreads reach the ex
 indep2 205,101), nor an expansion's sheet or a small photo (the reader does not call it there).
 Nothing is read again and no guess changes; only flags are dropped.
 
-Measured on dev (main's reading replayed: indep3 16,000-029 and 17,000-039, indep 92,000-059,
-indep2 92,000-059 and night photos of 203,700-779): see docs/railroad-ink-photo-rounds.md, round
-twenty-one (h-kinds5).
+Replayed on main's readings of dev photos (indep3 16,000-029 and 17,000-039, indep 92,000-059,
+indep2 92,000-059): 269 flags lifted, none on a space read wrong (without the dead-end rule 421,
+4 of them wrong); measured: docs/railroad-ink-photo-rounds.md, round twenty-one (h-kinds5).
 """
 
 from __future__ import annotations
@@ -43,14 +52,16 @@ from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 
-def chain(rows: list, flagged: set, r: int, c: int, s: int) -> tuple[set[str], set[str]]:
+def chain(rows: list, flagged: set, r: int, c: int, s: int, stops: set = frozenset()) -> tuple[set[str], set[str]]:
     """The kinds of the printed exits side ``s`` of (r, c) reaches through spaces with no station
     (not coming back through (r, c)), and the kinds of the route sides it meets on the way, guessed
-    or read with certainty (a station's: the side at the edge the chain enters). A flagged space of
-    four routes and an overpass are crossed straight on."""
+    or read with certainty (a station's, or a square's in ``stops``: the side at the edge the chain
+    enters; the chain ends there). A flagged space of four routes and an overpass are crossed
+    straight on."""
     exits: set[str] = set()
     met: set[str] = set()
     todo = [(r, c, s)]
@@ -67,8 +78,8 @@ def chain(rows: list, flagged: set, r: int, c: int, s: int) -> tuple[set[str], s
         if there.edges[e] not in "hr" or there.marker in ("v", "x"):
             continue
         met.add(there.edges[e])
-        if there.marker == "s":
-            continue   # a station: the route may change kind here
+        if there.marker == "s" or square(nr, nc) in stops:
+            continue   # a station (or a space flagged as one lost): the route may change kind here
         if there.marker == "o" or ("." not in there.edges and square(nr, nc) in flagged):
             on = [a]
         else:
@@ -86,6 +97,7 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
     flagged = {u.square for u in uncertain}
     if drawn_freely(rows, flagged) or misread_kinds(rows):
         return uncertain
+    stops = {u.square for u in uncertain if MEET_WHY in u.reason}
     kept = []
     for u in uncertain:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
@@ -98,7 +110,7 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
         kind = kinds.pop()
         sign = 1.0 if kind == "r" else -1.0
         place = {s: sign * every[(r, c, s)] for s in range(4) if (r, c, s) in every}
-        ends = {s: chain(rows, flagged, r, c, s) for s in range(4) if cell.edges[s] == kind}
+        ends = {s: chain(rows, flagged, r, c, s, stops) for s in range(4) if cell.edges[s] == kind}
         if any(v < 0 for v in place.values()) \
                 or set().union(*(exits for exits, _ in ends.values())) != {kind} \
                 or any(met - {kind} for _, met in ends.values()) \
