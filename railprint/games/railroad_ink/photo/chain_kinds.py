@@ -29,8 +29,10 @@ the chains leaving its sides (each not coming back through the space):
   chain to a railway exit, the other facing nothing), unless that side lies DEAD_END_Z (1.0) or
   more on its kind's side of the sheet's boundary (``sheet_kinds``' ``every``; round nineteen's
   ``joined_kinds`` bound, where 0.93 lost a station);
-- and no side of the space itself is placed on the other kind's side of that boundary (indep3 dev
-  17,005 A7, a station ``.r.hs`` read ``.h.h``, its west side at -0.79).
+- and no side of the space, nor its neighbour's side across the edge, is placed on the other
+  kind's side of that boundary (indep3 dev 17,005 A7, a station ``.r.hs`` read ``.h.h``, its west
+  side at -0.79; indep dev 111,013 A4, a station ``r.h.s`` read ``r.r.``, its south side joining
+  B4, ``hrrrs`` read ``rrrr`` and flagged, whose north side lies at -0.26).
 
 The chain runs through flagged spaces too (their guesses, already weighed by ``kind_guess``), but
 straight across a flagged space of four routes, as across an overpass: an overpass read as a
@@ -110,8 +112,10 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
         kind = kinds.pop()
         sign = 1.0 if kind == "r" else -1.0
         place = {s: sign * every[(r, c, s)] for s in range(4) if (r, c, s) in every}
+        across = [sign * every[x] for s in range(4) if cell.edges[s] == kind
+                  and (x := (r + STEP[s][0], c + STEP[s][1], (s + 2) % 4)) in every]
         ends = {s: chain(rows, flagged, r, c, s, stops) for s in range(4) if cell.edges[s] == kind}
-        if any(v < 0 for v in place.values()) \
+        if any(v < 0 for v in (*place.values(), *across)) \
                 or set().union(*(exits for exits, _ in ends.values())) != {kind} \
                 or any(met - {kind} for _, met in ends.values()) \
                 or any(not exits and not met and place.get(s, 0.0) < DEAD_END_Z for s, (exits, met) in ends.items()):
