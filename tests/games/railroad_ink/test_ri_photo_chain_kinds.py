@@ -58,7 +58,7 @@ def test_a_dead_end_and_the_sheets_boundary():
     assert _kept(cells, BOTH, every={(3, 1, 1): -0.9}) == ["D2"]
     assert _kept(cells, BOTH, every={(3, 1, 1): -1.2}) == []
     # a side of the space on the other kind's side of the boundary keeps its flag
-    assert _kept(ROUTE, BOTH, every={(3, 0, 1): 0.2}) == ["D1"]
+    assert _kept(ROUTE, BOTH, every={(3, 0, 3): 0.2}) == ["D1"]
     # ... and so does a neighbour's side across the edge (D3's west side, met by D2's east side)
     assert _kept(ROUTE, BOTH, every={(3, 2, 3): 0.3}) == ["D2"]
 
