@@ -14,11 +14,15 @@ NEITHER_EW = f"E: {read.NEITHER}; W: {read.NEITHER}"
 NEITHER_NS = f"N: {read.NEITHER}; S: {read.NEITHER}"
 
 
-def _kept(cells, flags, every=None):
-    """The squares still flagged. ``flags``: (r, c) -> reason."""
+def _kept(cells, flags, every=None, unsure=()):
+    """The squares still flagged. ``flags``: (r, c) -> reason; every side first read as guessed,
+    with certainty but ``unsure``'s sides ((r, c, side))."""
     rows = rows_of(cells)
     uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
-    return sorted(u.square for u in chain_kinds.lift(rows, uncertain, every or {}))
+
+    def sides_at(r, c):
+        return [read.SideRead(k, (r, c, s) not in unsure, "") for s, k in enumerate(rows[r][c].edges)]
+    return sorted(u.square for u in chain_kinds.lift(rows, uncertain, every or {}, sides_at=sides_at))
 
 
 # D1's west side is the printed highway exit D1 W; B1's west side the railway exit B1 W
@@ -39,6 +43,11 @@ def test_a_chain_meeting_the_other_kind_or_its_exit_keeps_the_flag():
     assert _kept({(3, 0): ".r.r", (3, 1): ".r.r", (3, 2): "...r"}, BOTH) == ["D1", "D2"]
     # another doubt beside the kind's: kept
     assert _kept(ROUTE, {**BOTH, (3, 1): f"{NEITHER_EW}; S: a faint line?"}) == ["D2"]
+
+
+def test_an_empty_side_in_doubt_keeps_the_flag():
+    # D2's south side read empty without certainty: a route side lost? not settled by its kinds
+    assert _kept(ROUTE, BOTH, unsure={(3, 1, 2)}) == ["D2"]
 
 
 def test_the_chain_stops_at_a_space_flagged_as_a_lost_station():

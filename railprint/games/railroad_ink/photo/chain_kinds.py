@@ -37,7 +37,10 @@ the chains leaving its sides (each not coming back through the space):
 The chain runs through flagged spaces too (their guesses, already weighed by ``kind_guess``), but
 straight across a flagged space of four routes, as across an overpass: an overpass read as a
 four-way route joins two routes that are not one (indep3 dev 17,030 A5, ``h.h.`` read ``r.r.``,
-its chain through B5, ``hrhro`` read ``rrrr``, to a railway exit). Not on a board drawn freely
+its chain through B5, ``hrhro`` read ``rrrr``, to a railway exit). An empty side not read with certainty as empty keeps the flag (as in ``joined_kinds``: a
+side's presence in doubt is not this module's; the third independent check's held-out 300,913
+G3, ``h.hh`` read ``h..h``, its south side lost, flagged only for its kinds, was lifted by the
+first version of this rule: found on the held-out measure, so those numbers are spent). Not on a board drawn freely
 (``sheet_kinds.drawn_freely``), nor on one whose printed exits of a kind are mostly read as the
 other (``exit_kinds.misread_kinds``: there the sheet's own misreads reach the exits, round twenty's
 indep2 205,101), nor an expansion's sheet or a small photo (the reader does not call it there).
@@ -50,6 +53,8 @@ twenty-one (h-kinds5).
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
@@ -94,9 +99,10 @@ def chain(rows: list, flagged: set, r: int, c: int, s: int, stops: set = frozens
     return exits, met
 
 
-def lift(rows: list, uncertain: list, every: dict) -> list:
+def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable) -> list:
     """``uncertain`` without the kind-only flags the route's chain settles (see the module's text).
-    ``every``: each route side's place between the sheet's kinds (``sheet_kinds.revise``'s)."""
+    ``every``: each route side's place between the sheet's kinds (``sheet_kinds.revise``'s);
+    ``sides_at(r, c)``: the reader's four ``SideRead``."""
     flagged = {u.square for u in uncertain}
     if drawn_freely(rows, flagged) or misread_kinds(rows):
         return uncertain
@@ -107,7 +113,8 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
         cell = rows[r][c]
         kinds = {k for k in cell.edges if k in "hr"}
         sides, rest = kind_doubts(u.reason, cell.edges)
-        if rest or not sides or cell.marker != "" or "." not in cell.edges or len(kinds) != 1:
+        if rest or not sides or cell.marker != "" or "." not in cell.edges or len(kinds) != 1 \
+                or any(k == "." and not (x.certain and x.kind == ".") for k, x in zip(cell.edges, sides_at(r, c))):
             kept.append(u)
             continue
         kind = kinds.pop()

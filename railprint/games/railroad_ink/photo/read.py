@@ -2456,7 +2456,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain = kind_guess.revise(rows, uncertain, every, sides_at=sides_at, faces=_faces,
                                                uncertain_of=Uncertain)
             # round twenty-one: a kind doubt settled by the route's chain to a printed exit (photo/chain_kinds.py)
-            uncertain = chain_kinds.lift(rows, uncertain, every)
+            uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
