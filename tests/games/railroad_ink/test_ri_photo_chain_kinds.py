@@ -22,7 +22,8 @@ def _kept(cells, flags, every=None, unsure=()):
 
     def sides_at(r, c):
         return [read.SideRead(k, (r, c, s) not in unsure, "") for s, k in enumerate(rows[r][c].edges)]
-    return sorted(u.square for u in chain_kinds.lift(rows, uncertain, every or {}, sides_at=sides_at))
+    every = {(0, 0, 1): -1.0} if every is None else every   # a boundary drawn (A1's east side placed)
+    return sorted(u.square for u in chain_kinds.lift(rows, uncertain, every, sides_at=sides_at))
 
 
 # D1's west side is the printed highway exit D1 W; B1's west side the railway exit B1 W
@@ -34,6 +35,10 @@ def test_a_chain_to_an_exit_of_its_kind_lifts_the_flag():
     assert _kept(ROUTE, BOTH) == []
     # the chain ends at a station, where the route may change kind
     assert _kept({**ROUTE, (3, 2): ".r.hs", (3, 3): ".r.r"}, BOTH) == []
+
+
+def test_nothing_on_a_sheet_with_no_boundary_drawn():
+    assert _kept(ROUTE, BOTH, every={}) == ["D1", "D2"]
 
 
 def test_a_chain_meeting_the_other_kind_or_its_exit_keeps_the_flag():
