@@ -51,7 +51,7 @@ indep2 205,101), nor an expansion's sheet or a small photo (the reader does not 
 Nothing is read again and no guess changes; only flags are dropped.
 
 Replayed on main's readings of 337 dev photos (indep3 9,000-059, 16,000-029, 17,000-039; indep
-92,000-059, 111,000-029; indep2 92,000-059, 203,700-779): 369 flags lifted (0.4-3.0 a photo, the
+92,000-059, 111,000-029; indep2 92,000-059, 203,700-779): 332 flags lifted (0.3-2.9 a photo, the
 most on indep3), none on a space read wrong. Measured: docs/railroad-ink-photo-rounds.md, round
 twenty-one (h-kinds5).
 """
