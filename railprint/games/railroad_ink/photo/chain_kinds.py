@@ -36,18 +36,19 @@ the chains leaving its sides (each not coming back through the space):
 
 The chain runs through flagged spaces too (their guesses, already weighed by ``kind_guess``), but
 straight across a flagged space of four routes, as across an overpass: an overpass read as a
-four-way route joins two routes that are not one (indep3 dev 17,030 A5, ``h.h.`` read ``r.r.``,
-its chain through B5, ``hrhro`` read ``rrrr``, to a railway exit). An empty side not read with certainty as empty keeps the flag (as in ``joined_kinds``: a
-side's presence in doubt is not this module's; the third independent check's held-out 300,913
-G3, ``h.hh`` read ``h..h``, its south side lost, flagged only for its kinds, was lifted by the
-first version of this rule: found on the held-out measure, so those numbers are spent). Nor on a sheet where no boundary of its kinds was drawn (``every`` empty: the places
-cannot check the chain there; indep2 dev 20,000 B3, ``.r.r`` read ``.rrr``, a coffee ring read as
-a doubted south side joining C3, itself a ring read as a route, was lifted by the held-out-frozen
-rule; found by ``test_ri_photo_presence`` after the held-out measure; on the dev logs 35 of 367
-lifts). Not on a board drawn freely
-(``sheet_kinds.drawn_freely``), nor on one whose printed exits of a kind are mostly read as the
-other (``exit_kinds.misread_kinds``: there the sheet's own misreads reach the exits, round twenty's
-indep2 205,101), nor an expansion's sheet or a small photo (the reader does not call it there).
+four-way route joins two routes that are not one (indep3 dev 17,030 A5, ``h.h.`` read ``r.r.``, its
+chain through B5, ``hrhro`` read ``rrrr``, to a railway exit). An empty side not read with certainty
+as empty keeps the flag (as in ``joined_kinds``: a side's presence in doubt is not this module's;
+the third independent check's held-out 300,913 G3, ``h.hh`` read ``h..h``, its south side lost,
+flagged only for its kinds, was lifted by the first version of this rule: found on the held-out
+measure, so those numbers are spent). Nor on a sheet where no boundary of its kinds was drawn
+(``every`` empty: the places cannot check the chain there; indep2 dev 20,000 B3, ``.r.r`` read
+``.rrr``, a coffee ring read as a doubted south side joining C3, itself a ring read as a route, was
+lifted by the held-out-frozen rule; found by ``test_ri_photo_presence`` after the held-out measure;
+on the dev logs 35 of 367 lifts). Not on a board drawn freely (``sheet_kinds.drawn_freely``), nor on
+one whose printed exits of a kind are mostly read as the other (``exit_kinds.misread_kinds``: there
+the sheet's own misreads reach the exits, round twenty's indep2 205,101), nor an expansion's sheet
+or a small photo (the reader does not call it there).
 Nothing is read again and no guess changes; only flags are dropped.
 
 Replayed on main's readings of 337 dev photos (indep3 9,000-059, 16,000-029, 17,000-039; indep
