@@ -87,4 +87,7 @@ def test_indep3_flat_16002_guesses(flat_16002, sq, token):
     assert board.rows[r][c].token == token
     assert reading.board.rows[r][c].token == token
     flagged = {u.square: u for u in reading.uncertain}
+    if sq == "A6":   # round twenty-one: lifted, its chain reaching a highway exit (photo/chain_kinds.py)
+        assert sq not in flagged
+        return
     assert flagged[sq].guess == token and read.NEITHER in flagged[sq].reason

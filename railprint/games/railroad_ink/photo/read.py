@@ -34,7 +34,7 @@ from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre a
 from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
-from railprint.games.railroad_ink.photo import four_way, kind_guess, kind_shape, legal
+from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
@@ -2460,6 +2460,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         if not small:   # round twenty: a flagged space's kinds guessed from what its sides join (photo/kind_guess.py)
             rows, uncertain = kind_guess.revise(rows, uncertain, every, sides_at=sides_at, faces=_faces,
                                                uncertain_of=Uncertain)
+            # round twenty-one: a kind doubt settled by the route's chain to a printed exit (photo/chain_kinds.py)
+            uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
