@@ -19,7 +19,10 @@ class Flag:   # read.Uncertain's three fields (band_chain reads only these)
         self.square, self.guess, self.reason = square, guess, reason
 
 
-def _lifted(tokens: dict, reasons: dict) -> set:
+def _lifted(tokens: dict, reasons: dict, far: dict | None = None) -> set:
+    """The squares of ``reasons`` lifted on a board of ``tokens``, with both kinds read with
+    certainty far from the runs (``far``: A7 a railway, G7 a highway, unless given)."""
+    tokens = {**({"A7": "r.r.", "G7": "h.h."} if far is None else far), **tokens}
     rows = [[cell_from_token(tokens.get(square(r, c), "....")) for c in range(SIZE)] for r in range(SIZE)]
     flags = [Flag(sq, tokens[sq], why) for sq, why in reasons.items()]
     left = {u.square for u in band_chain.lift(rows, flags)}
@@ -36,6 +39,17 @@ def test_a_run_of_bands_from_a_highway_exit_to_a_certain_highway_is_lifted():
     # a centre filled as a station's where the sides are of one kind (an X over a crossed-out space) keeps it
     assert _lifted(tokens, {"D1": f"E: {BAND}; W: {BAND}", "D2": f"S: {BAND}; W: {BAND}; "
                             "a station needs a highway and a railway"}) == {"D1"}
+
+
+def test_a_run_on_a_sheet_whose_other_kind_is_read_with_certainty_nowhere_keeps_every_flag():
+    # the merged reader's silent spaces on synth field 741,003: every railway drawn in pen and blurred
+    # into a band, read a highway; nothing on the sheet read with certainty a railway
+    tokens = {"D1": ".h.h", "D2": ".h.h", "D3": ".hhh", "E3": "h..."}
+    reasons = {"D1": f"E: {BAND}; W: {BAND}", "D2": f"E: {BROAD}; W: {BAND}"}
+    assert _lifted(tokens, reasons, far={"G7": "h.h."}) == set()
+    assert _lifted(tokens, reasons, far={"A7": "r.r."}) == {"D1", "D2"}
+    # a railway read with certainty only in a flagged space is not seen
+    assert _lifted(dict(tokens, A7="r.r."), dict(reasons, A7="a faint line?"), far={}) == set()
 
 
 def test_a_run_meeting_the_other_kind_anywhere_keeps_every_flag():

@@ -28,7 +28,10 @@ B7 `.r.r` read `rrrr`, the one space lifted wrong in the simulation before this 
 centre mark is read (a station's or an overpass's sides do not all join, and a band sheet's
 centres are read badly: on the dev readings 20 crossings of bands read as stations were
 overpasses). Not where two of its route sides join nothing (as :mod:`joined_kinds`: a stain read
-as a route joins nothing).
+as a route joins nothing). Not on a sheet where the run's other kind is read with certainty nowhere:
+there every route of that kind may be drawn as a band and read as this one (merged reader, round
+twenty-one: ``synth``'s field photo 741,003, railways drawn in pen and blurred, every one read a
+highway band, and two such runs anchored at a highway exit and a certain "highway", lifted silent).
 
 Measured on dev photos read by main 49e6fae: see docs/railroad-ink-photo-rounds.md, round
 twenty-one (h-band2).
@@ -42,6 +45,7 @@ BAND_WHYS = frozenset({
     "one broad line with no sleeper standing out: a highway drawn as one line?",   # read.BROAD
     "a solid band: a highway's two lines run together?",                            # read.SOLID_BAND
 })
+OTHER = {"h": "r", "r": "h"}
 
 
 def band_sides(reason: str, edges: str) -> tuple[set[int], list[str]]:
@@ -70,6 +74,10 @@ def lift(rows: list, uncertain: list) -> list:
     parent = {(r, c, s): (r, c, s) for (r, c), (sides, _) in bands.items() for s in sides}
     if not parent:
         return uncertain
+    # the kinds read with certainty somewhere on the sheet: a run whose other kind is never read so may
+    # be that kind, its every route drawn as a band (synth field 741,003: railways drawn in pen, blurred
+    # into bands, every one read a highway; an anchored run of them was lifted)
+    seen = {k for r in range(SIZE) for c in range(SIZE) if square(r, c) not in flagged for k in rows[r][c].edges}
 
     def root(x: tuple[int, int, int]) -> tuple[int, int, int]:
         while parent[x] != x:
@@ -110,6 +118,7 @@ def lift(rows: list, uncertain: list) -> list:
                 anchored.add(run)
             elif exit_ is not None:
                 broken.add(run)
+
     def joins_nothing(r: int, c: int, s: int) -> bool:
         nr, nc = r + DELTA[s][0], c + DELTA[s][1]
         if 0 <= nr < SIZE and 0 <= nc < SIZE:
@@ -121,6 +130,7 @@ def lift(rows: list, uncertain: list) -> list:
         routes = [s for s in range(4) if rows[r][c].edges[s] in "hr"]
         if (sides and not rest and rows[r][c].marker == ""
                 and sum(joins_nothing(r, c, s) for s in routes) < 2
-                and all(root((r, c, s)) in anchored and root((r, c, s)) not in broken for s in sides)):
+                and all(root((r, c, s)) in anchored and root((r, c, s)) not in broken
+                        and OTHER[rows[r][c].edges[s]] in seen for s in sides)):
             settled.add(square(r, c))
     return [u for u in uncertain if u.square not in settled]
