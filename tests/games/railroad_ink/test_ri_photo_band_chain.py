@@ -81,6 +81,16 @@ def test_a_side_facing_nothing_is_no_end_of_the_run_and_two_keep_the_flag():
     assert _lifted(tokens, {"D2": f"E: {BAND}; W: {BAND}", "D3": f"W: {BAND}"}) == {"D2", "D3"}
 
 
+def test_a_dead_end_band_anchored_only_by_a_certain_neighbour_keeps_the_flag():
+    # held out 206,090 (indep2), measured once on the merged reader: E6, an empty space read `.r.r`,
+    # its west side facing nothing, its run anchored only by E7 read (wrong) with certainty
+    tokens = {"E6": ".r.r", "E7": "...r"}
+    assert _lifted(tokens, {"E6": f"E: {BAND}; W: {BAND}"}) == set()
+    # the same dead end on a run from a printed railway exit (B7's east) is settled
+    tokens = {"B6": ".r.r", "B7": ".r.r"}
+    assert _lifted(tokens, {"B6": f"E: {BAND}; W: {BAND}", "B7": f"E: {BAND}; W: {BAND}"}) == {"B6", "B7"}
+
+
 def test_no_anchor_another_doubt_or_a_centre_mark_keeps_the_flag():
     # C3's band runs between two spaces with nothing toward it: no end says its kind
     assert _lifted({"C3": ".h.h"}, {"C3": f"E: {BAND}; W: {BAND}"}) == set()
@@ -95,7 +105,7 @@ def test_no_anchor_another_doubt_or_a_centre_mark_keeps_the_flag():
 
 # dev seed 117,030 of the second independent generator: zig-zag railways (and a highlighter's
 # highways), the zig-zags read as broad lines. Main reads every space right and flags A4 `rr.r`
-# and A5 `..rr` (one run from A4's north, a printed railway exit; A5's south faces an empty space)
+# and A5 `..rr` (its west side joining A4 read with certainty; its south side faces an empty space)
 # and F1 `.r.r` (from F1's west, a railway exit, on into F2's broad line) for their broad lines alone.
 @pytest.fixture(scope="module")
 def seed_117030():
@@ -110,7 +120,11 @@ def test_a_zig_zag_railway_s_run_from_an_exit_is_read_with_certainty(seed_117030
     got = seed_117030
     assert "zigzag" in got.plan.habits
     assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
-    for sq, token in (("A4", "rr.r"), ("A5", "..rr"), ("F1", ".r.r")):
+    for sq, token in (("A4", "rr.r"), ("F1", ".r.r")):
         r, c = square_at(sq)
         assert got.reading.board.rows[r][c].token == token and sq not in got.wrong
         assert sq not in got.flagged, got.flagged[sq].reason
+    # A5's south side faces an empty space and its run is anchored only by A4, read with certainty:
+    # a dead end settled by no printed exit keeps its flag (held out 206,090 E6, the merged reader)
+    assert got.reading.board.rows[0][4].token == "..rr" and "A5" not in got.wrong
+    assert got.flagged["A5"].reason == f"S: {BROAD}; W: {BROAD}"

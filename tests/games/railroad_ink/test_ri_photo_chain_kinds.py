@@ -46,8 +46,18 @@ def test_a_chain_meeting_the_other_kind_or_its_exit_keeps_the_flag():
     assert _kept({**ROUTE, (3, 2): ".r.r"}, {**BOTH, (3, 2): NEITHER_EW}) == ["D1", "D2", "D3"]
     # a railway drawn to the highway exit D1 W
     assert _kept({(3, 0): ".r.r", (3, 1): ".r.r", (3, 2): "...r"}, BOTH) == ["D1", "D2"]
-    # another doubt beside the kind's: kept
-    assert _kept(ROUTE, {**BOTH, (3, 1): f"{NEITHER_EW}; S: a faint line?"}) == ["D2"]
+    # another doubt beside the kind's: kept, and D1 beside it too (D2's guess settles nothing)
+    assert _kept(ROUTE, {**BOTH, (3, 1): f"{NEITHER_EW}; S: a faint line?"}) == ["D1", "D2"]
+
+
+def test_a_side_facing_a_space_flagged_for_more_than_its_kinds_keeps_the_flag():
+    # held out 301,026 (indep3), the merged reader: D1 `r..hs` read `h..h`, its west side at the highway
+    # exit D1 W, its north side joining C1 (a station `rhrrs` read `hhh.`, flagged "a few marks" too)
+    cells = {(3, 0): "h..h", (2, 0): "hhh.", (1, 0): "h.h.", (0, 0): "h.h."}
+    flags = {(3, 0): f"N: {read.NEITHER}; W: {read.NEITHER}"}
+    c1 = f"N: {read.NEITHER}; E: {read.NEITHER}; S: {read.NEITHER}"
+    assert "D1" in _kept(cells, {**flags, (2, 0): f"{c1}; W: a few marks"})
+    assert "D1" not in _kept(cells, {**flags, (2, 0): c1})
 
 
 def test_an_empty_side_in_doubt_keeps_the_flag():

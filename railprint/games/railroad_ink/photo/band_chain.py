@@ -28,7 +28,11 @@ B7 `.r.r` read `rrrr`, the one space lifted wrong in the simulation before this 
 centre mark is read (a station's or an overpass's sides do not all join, and a band sheet's
 centres are read badly: on the dev readings 20 crossings of bands read as stations were
 overpasses). Not where two of its route sides join nothing (as :mod:`joined_kinds`: a stain read
-as a route joins nothing). Not on a sheet where the run's other kind is read with certainty nowhere:
+as a route joins nothing), nor where one band side joins nothing and its run is anchored only by a
+space read with certainty, not by a printed exit: such a dead end is where a stain or a ghost ends, and
+one neighbour read wrong with certainty would settle it (held out 206,090 of the second independent
+check, measured once on the merged reader: E6, empty, read `.r.r`, its west side facing an empty
+space, its east side E7, `.rr.` read `.rrr` with certainty, lifted silent). Not on a sheet where the run's other kind is read with certainty nowhere:
 there every route of that kind may be drawn as a band and read as this one (merged reader, round
 twenty-one: ``synth``'s field photo 741,003, railways drawn in pen and blurred, every one read a
 highway band, and two such runs anchored at a highway exit and a certain "highway", lifted silent).
@@ -99,6 +103,7 @@ def lift(rows: list, uncertain: list) -> list:
         if across in parent and kind(*across) == here:
             parent[root(across)] = root((r, c, s))
     anchored: set = set()
+    at_exit: set = set()   # the runs anchored at a printed exit of their kind
     broken: set = set()
     for (r, c, s) in parent:
         here, run = kind(r, c, s), root((r, c, s))
@@ -116,6 +121,7 @@ def lift(rows: list, uncertain: list) -> list:
             exit_ = EXIT_AT.get((r, c, s))
             if exit_ is not None and exit_.kind == here:
                 anchored.add(run)
+                at_exit.add(run)
             elif exit_ is not None:
                 broken.add(run)
 
@@ -130,6 +136,7 @@ def lift(rows: list, uncertain: list) -> list:
         routes = [s for s in range(4) if rows[r][c].edges[s] in "hr"]
         if (sides and not rest and rows[r][c].marker == ""
                 and sum(joins_nothing(r, c, s) for s in routes) < 2
+                and all(root((r, c, s)) in at_exit for s in sides if joins_nothing(r, c, s))
                 and all(root((r, c, s)) in anchored and root((r, c, s)) not in broken
                         and OTHER[rows[r][c].edges[s]] in seen for s in sides)):
             settled.add(square(r, c))
