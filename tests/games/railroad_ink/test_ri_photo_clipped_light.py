@@ -78,21 +78,28 @@ def test_a_sides_line_darkness_is_its_rows_darkest_pixel_at_the_median():
     assert clipped_light.line_darkness(np.zeros((20, 30), np.float32)) == 0.0
 
 
+def _read_indep(seed: int):
+    """(the reading, its flags: square -> reason, the squares read wrong) of ``indep_photos.py``'s
+    dev seed ``seed``."""
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep_photos
+    from railprint.games.railroad_ink.board import SIZE, square
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, _ = indep_photos.make_photo(seed)
+    reading = read_photo(data, f"indep-{seed}.jpg")
+    flagged = {u.square: u.reason for u in reading.uncertain}
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    return reading, flagged, wrong
+
+
 def test_an_overexposed_pencil_sheet_flags_only_the_spaces_where_its_lightest_line_could_fade():
     """Dev seed 65,012 of the first independent check (``benchmarks/indep_photos.py``, 5 MP): the
     paper clips in 39 spaces. Main's reader (869f88f) flagged 34 of them "the paper is
     overexposed here", every one read right; the sheet's lightest line (0.18 of the print's black,
     the ink threshold 0.09) would still show in 7 of them, now read as the others are. Every space
     read wrong is still flagged (12, highways read as railways, flagged for their kind)."""
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep_photos
-    from railprint.games.railroad_ink.board import SIZE, square
-    from railprint.games.railroad_ink.photo.read import read_photo
-
-    data, board, _ = indep_photos.make_photo(65012)
-    reading = read_photo(data, "indep-65012.jpg")
-    flagged = {u.square: u.reason for u in reading.uncertain}
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    reading, flagged, wrong = _read_indep(65012)
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
     over = [sq for sq, why in flagged.items() if "the paper is overexposed here" in why]
     assert len(over) <= 27, len(over)
@@ -150,17 +157,9 @@ def test_a_marker_sheet_clipped_everywhere_keeps_no_flag_on_its_empty_spaces():
     in their own spaces would show far above the faint threshold there: those 17 are read as the
     others are. The 8 spaces read wrong (kinds) keep their flags, and the 22 clipped spaces with a
     route keep this one (a highway's lost line reads it as a railway)."""
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep_photos
-    from railprint.games.railroad_ink.board import SIZE, square
-    from railprint.games.railroad_ink.photo.read import read_photo
-
     from railprint.games.railroad_ink.photo import faint_grid
 
-    data, board, _ = indep_photos.make_photo(112001)
-    reading = read_photo(data, "indep-112001.jpg")
-    flagged = {u.square: u.reason for u in reading.uncertain}
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    reading, flagged, wrong = _read_indep(112001)
     # 8 wrong until round twenty's kind_guess guessed four of the flagged kinds right
     assert len(wrong) == 4 and wrong <= set(flagged), sorted(wrong - set(flagged))
     ruled = ["B3", "B4", "C3", "C6", "D4", "D5", "D6", "E1", "E3", "E4", "E5", "E6", "F1", "F3", "F5", "G1", "G5"]
@@ -278,15 +277,7 @@ def test_a_clipped_sheets_route_spaces_whose_every_side_is_settled_lose_the_flag
     here" alone. Their empty sides show nothing where the sheet's light line would show, and each
     route side shows its route (a highway's two lines averaged along it, a railway's line through
     the middle of the side): read as the others are. Every space read wrong is still flagged."""
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep_photos
-    from railprint.games.railroad_ink.board import SIZE, square
-    from railprint.games.railroad_ink.photo.read import read_photo
-
-    data, board, _ = indep_photos.make_photo(112051)
-    reading = read_photo(data, "indep-112051.jpg")
-    flagged = {u.square: u.reason for u in reading.uncertain}
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    reading, flagged, wrong = _read_indep(112051)
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
     settled = ["A1", "A2", "A3", "A5", "A7", "B6", "D1", "D5", "D6", "D7", "E6", "E7", "F1", "F2", "F4", "G4", "G6"]
     for sq in settled:

@@ -44,6 +44,7 @@ twenty-one (h-band2).
 from __future__ import annotations
 
 from railprint.games.railroad_ink.board import DELTA, EXIT_AT, SIZE, opposite, square
+from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 BAND_WHYS = frozenset({
     "one broad line with no sleeper standing out: a highway drawn as one line?",   # read.BROAD
@@ -55,15 +56,8 @@ OTHER = {"h": "r", "r": "h"}
 def band_sides(reason: str, edges: str) -> tuple[set[int], list[str]]:
     """``reason`` (an uncertain space's) split into the sides it doubts as a band or a broad line,
     each read as a route (``edges``), and its other parts."""
-    sides: set[int] = set()
-    rest: list[str] = []
-    for part in reason.split("; "):
-        side, _, why = part.partition(": ")
-        if len(side) == 1 and side in "NESW" and why in BAND_WHYS and edges["NESW".index(side)] in "hr":
-            sides.add("NESW".index(side))
-        else:
-            rest.append(part)
-    return sides, rest
+    sides, rest = kind_doubts(reason, edges, BAND_WHYS)
+    return set(sides), rest
 
 
 def lift(rows: list, uncertain: list) -> list:

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square, square_at
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z
 from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
@@ -111,6 +111,11 @@ def chain(rows: list, flagged: set, r: int, c: int, s: int, stops: set = frozens
     return exits, met
 
 
+def _cell(rows: list, sq: str):
+    r, c = square_at(sq)
+    return rows[r][c]
+
+
 def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable) -> list:
     """``uncertain`` without the kind-only flags the route's chain settles (see the module's text).
     ``every``: each route side's place between the sheet's kinds (``sheet_kinds.revise``'s);
@@ -120,11 +125,10 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable) -> lis
         return uncertain
     stops = {u.square for u in uncertain if MEET_WHY in u.reason}
     unsettled = {u.square for u in uncertain   # flagged for more than their kinds and a meeting (a stop)
-                 if set(kind_doubts(u.reason, rows["ABCDEFG".index(u.square[0])][int(u.square[1:]) - 1].edges)[1])
-                 - {MEET_WHY}}
+                 if set(kind_doubts(u.reason, _cell(rows, u.square).edges)[1]) - {MEET_WHY}}
     kept = []
     for u in uncertain:
-        r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
+        r, c = square_at(u.square)
         cell = rows[r][c]
         kinds = {k for k in cell.edges if k in "hr"}
         sides, rest = kind_doubts(u.reason, cell.edges)

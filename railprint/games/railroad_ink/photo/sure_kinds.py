@@ -42,15 +42,16 @@ KIND_DOUBTS = frozenset({
 })
 
 
-def kind_doubts(reason: str, edges: str) -> tuple[list[int], list[str]]:
-    """``reason`` (an uncertain space's) split into the sides whose kind it doubts, each read as a
-    route (``edges``; a side once for each such doubt, in order), and its other parts (the centre's,
-    the grid's, the light's doubts, or a kind doubt of a side not read as a route)."""
+def kind_doubts(reason: str, edges: str, whys: frozenset = KIND_DOUBTS) -> tuple[list[int], list[str]]:
+    """``reason`` (an uncertain space's) split into the sides whose kind it doubts (for one of
+    ``whys``), each read as a route (``edges``; a side once for each such doubt, in order), and its
+    other parts (the centre's, the grid's, the light's doubts, or a kind doubt of a side not read as
+    a route)."""
     sides: list[int] = []
     rest: list[str] = []
     for part in reason.split("; "):
         side, _, why = part.partition(": ")
-        if len(side) == 1 and side in "NESW" and why in KIND_DOUBTS and edges["NESW".index(side)] in "hr":
+        if len(side) == 1 and side in "NESW" and why in whys and edges["NESW".index(side)] in "hr":
             sides.append("NESW".index(side))
         else:
             rest.append(part)
