@@ -1984,15 +1984,15 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
                                colour=colour, levels=levels, lit=lit)
     if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
-        tokens = [[cell.token for cell in row] for row in rows]
-        blank = {(r, c): [s for s in range(4) if tokens[r][c][s] == "."] for r, c in clipped}   # its empty sides
+        edges = [[cell.edges for cell in row] for row in rows]   # (a crater's token is "x")
+        blank = {(r, c): [s for s in range(4) if edges[r][c][s] == "."] for r, c in clipped}   # its empty sides
         shown = clipped_light.ruled(clipped - lit, _space_pieces(pieces), levels, black,
                                     lambda r, c, s: clipped_light.line_darkness(_strip(rel, r, c, s)), blank=blank)
         # round twenty-one: a route space whose every side is settled (clipped_light.routed)
-        routed = clipped_light.routed(shown, tokens, {square_at(u.square) for u in uncertain}, bright,
+        routed = clipped_light.routed(shown, edges, {square_at(u.square) for u in uncertain}, bright,
                                       lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm),
                                       lambda r, c, s: off_middle(_strip(rel, r, c, s), src_ppm))
-        ruled = {square(r, c) for r, c in shown if tokens[r][c] == "...."} | {square(r, c) for r, c in routed}
+        ruled = {square(r, c) for r, c in shown if rows[r][c].token == "...."} | {square(r, c) for r, c in routed}
         uncertain = [u for u in uncertain if not (u.square in ruled and u.reason == clipped_light.OVER_WHY)]
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
