@@ -14,28 +14,29 @@ generators' boards break neither: round nineteen, h-kinds3). So the run's kind i
 as the same kind (a space's routes all join at its centre, not at an overpass), and two band sides
 facing each other across an edge, read as the same kind. A run is *anchored* where one of its sides
 meets a printed exit of its kind or a side of its kind of a space read with certainty (not flagged);
-it is *broken* where any of its sides meets the other kind: a printed exit, or a side of a
-neighbour (read with certainty or flagged) read as the other kind. A side facing a flagged
-neighbour's side of its own kind that is no band side (doubted for another reason, or its guess
-changed by a step before) neither anchors nor breaks the run, and nor does a side facing an empty
-side or the grid's edge where no exit is printed (a route may end there: the generators' boards
-have many such ends): if the run's anchor is read right, the rules make the whole run its kind.
-A flagged space whose reason names only band sides, each in an anchored run that is not broken, is
-read with certainty: its flag is dropped, nothing else changes (no guess, no other flag). Not where
-its reason says "a station needs a highway and a railway" too, though a band's ink fills the centre
-where it turns: a crossed-out space's X fills it and its strokes read as routes (indep2 dev 90,054
-B7 `.r.r` read `rrrr`, the one space lifted wrong in the simulation before this guard). Not where a
-centre mark is read (a station's or an overpass's sides do not all join, and a band sheet's
-centres are read badly: on the dev readings 20 crossings of bands read as stations were
-overpasses). Not where two of its route sides join nothing (as :mod:`joined_kinds`: a stain read
-as a route joins nothing), nor where one band side joins nothing and its run is anchored only by a
-space read with certainty, not by a printed exit: such a dead end is where a stain or a ghost ends, and
-one neighbour read wrong with certainty would settle it (held out 206,090 of the second independent
-check, measured once on the merged reader: E6, empty, read `.r.r`, its west side facing an empty
-space, its east side E7, `.rr.` read `.rrr` with certainty, lifted silent). Not on a sheet where the run's other kind is read with certainty nowhere:
-there every route of that kind may be drawn as a band and read as this one (merged reader, round
-twenty-one: ``synth``'s field photo 741,003, railways drawn in pen and blurred, every one read a
-highway band, and two such runs anchored at a highway exit and a certain "highway", lifted silent).
+it is *broken* where any of its sides meets the other kind: a printed exit, or a side of a neighbour
+(read with certainty or flagged) read as the other kind. A side facing a flagged neighbour's side of
+its own kind that is no band side (doubted for another reason, or its guess changed by a step
+before) neither anchors nor breaks the run, and nor does a side facing an empty side or the grid's
+edge where no exit is printed (a route may end there: the generators' boards have many such ends):
+if the run's anchor is read right, the rules make the whole run its kind. A flagged space whose
+reason names only band sides, each in an anchored run that is not broken, is read with certainty:
+its flag is dropped, nothing else changes (no guess, no other flag). Not where its reason says "a
+station needs a highway and a railway" too, though a band's ink fills the centre where it turns: a
+crossed-out space's X fills it and its strokes read as routes (indep2 dev 90,054 B7 `.r.r` read
+`rrrr`, the one space lifted wrong in the simulation before this guard). Not where a centre mark is
+read (a station's or an overpass's sides do not all join, and a band sheet's centres are read badly:
+on the dev readings 20 crossings of bands read as stations were overpasses). Not where two of its
+route sides join nothing (as :mod:`joined_kinds`: a stain read as a route joins nothing), nor where
+one band side joins nothing and its run is anchored only by a space read with certainty, not by a
+printed exit: such a dead end is where a stain or a ghost ends, and one neighbour read wrong with
+certainty would settle it (held out 206,090 of the second independent check, measured once on the
+merged reader: E6, empty, read `.r.r`, its west side facing an empty space, its east side E7, `.rr.`
+read `.rrr` with certainty, lifted silent). Not on a sheet where the run's other kind is read with
+certainty nowhere: there every route of that kind may be drawn as a band and read as this one
+(merged reader, round twenty-one: ``synth``'s field photo 741,003, railways drawn in pen and
+blurred, every one read a highway band, and two such runs anchored at a highway exit and a certain
+"highway", lifted silent).
 
 Measured on dev photos read by main 49e6fae: see docs/railroad-ink-photo-rounds.md, round
 twenty-one (h-band2).

@@ -35,12 +35,13 @@ the chains leaving its sides (each not coming back through the space):
   B4, ``hrrrs`` read ``rrrr`` and flagged, whose north side lies at -0.26).
 
 Nor where a doubted side faces a space flagged for more than its kinds and a meeting of the kinds (a
-few marks, its centre, a line's presence, the light): that space's reading may hide a station, and its guess settles nothing
-beside it (the third independent check's held-out 301,026, measured once on the merged reader: D1,
-a station ``r..hs`` read ``h..h``, its station lost, its west side at the highway exit D1 W and its
-north side joining C1, a station ``rhrrs`` read ``hhh.`` and flagged for its kinds and "a few marks",
-was lifted silent; with this guard 0.2-0.6 flags a photo fewer are lifted on indep3 dev 8,000-039,
-9,000-059 and 16,000-029, where the merged reader's steps together lift 2.6-3.0).
+few marks, its centre, a line's presence, the light): that space's reading may hide a station, and
+its guess settles nothing beside it (the third independent check's held-out 301,026, measured once
+on the merged reader: D1, a station ``r..hs`` read ``h..h``, its station lost, its west side at the
+highway exit D1 W and its north side joining C1, a station ``rhrrs`` read ``hhh.`` and flagged for
+its kinds and "a few marks", was lifted silent; with this guard 0.2-0.6 flags a photo fewer are
+lifted on indep3 dev 8,000-039, 9,000-059 and 16,000-029, where the merged reader's steps together
+lift 2.6-3.0).
 The chain runs through flagged spaces too (their guesses, already weighed by ``kind_guess``), but
 straight across a flagged space of four routes, as across an overpass: an overpass read as a
 four-way route joins two routes that are not one (indep3 dev 17,030 A5, ``h.h.`` read ``r.r.``, its
