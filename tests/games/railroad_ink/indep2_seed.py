@@ -15,6 +15,11 @@ class SeedReading(NamedTuple):
 
 
 def read_seed(seed: int) -> SeedReading:
+    """``seed`` made and read (skipped where cv2 or pypdfium2 is missing)."""
+    import pytest
+
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
     from benchmarks import indep2_photos as gen
     from railprint.games.railroad_ink.board import SIZE, square
     from railprint.games.railroad_ink.photo.read import read_photo

@@ -65,8 +65,6 @@ def test_no_band_is_revised_without_the_sheet_s_railways_or_beside_two_line_high
 # (G5 `.h.h` read `.r.r`, all flagged "a solid band").
 @pytest.fixture(scope="module")
 def seed_117000():
-    pytest.importorskip("cv2")
-    pytest.importorskip("pypdfium2")
     from tests.games.railroad_ink.indep2_seed import read_seed
 
     return read_seed(117000)

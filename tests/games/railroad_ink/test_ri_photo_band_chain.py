@@ -109,8 +109,6 @@ def test_no_anchor_another_doubt_or_a_centre_mark_keeps_the_flag():
 # and F1 `.r.r` (from F1's west, a railway exit, on into F2's broad line) for their broad lines alone.
 @pytest.fixture(scope="module")
 def seed_117030():
-    pytest.importorskip("cv2")
-    pytest.importorskip("pypdfium2")
     from tests.games.railroad_ink.indep2_seed import read_seed
 
     return read_seed(117030)

@@ -74,7 +74,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import neighbour
+from railprint.games.railroad_ink.board import neighbour, opposite
 
 LIGHTEST_SHARE = 0.8   # a line this share of the sheet's lightest must still show in a clipped space
 MIN_SIDES = 12         # sides above the faint threshold, in spaces not clipped, needed to know the lightest line
@@ -149,7 +149,7 @@ def ruled(kept: set[tuple[int, int]], pieces: dict[tuple[int, int], list], level
             and 1.0 - E_MARGIN * ratio * (1.0 - washed[(r, c)]) >= RULED_SHOWN * low}
 
 
-def routed(shown: set[tuple[int, int]], tokens: list[list[str]], flagged: set[tuple[int, int]],
+def routed(shown: set[tuple[int, int]], edges: list[list[str]], flagged: set[tuple[int, int]],
            bright: set[tuple[int, int]], profile: Callable[[int, int, int], str | None],
            middle: Callable[[int, int, int], tuple[float, float, float, float]]) -> set[tuple[int, int]]:
     """Round twenty-one: the spaces of ``shown`` (:func:`ruled` with their empty sides as
@@ -162,8 +162,8 @@ def routed(shown: set[tuple[int, int]], tokens: list[list[str]], flagged: set[tu
     no line across the middle (a highway that lost its lighter line keeps the other a road's
     half-width off it); or the route's other half across the edge lies in a space whose paper
     does not clip (not in ``bright``), read with certainty (not in ``flagged``), as the same
-    route. A side whose averaged darkness shows the other route is never settled. ``tokens``: the
-    board read, each space's four exits N E S W first."""
+    route. A side whose averaged darkness shows the other route is never settled. ``edges``: the
+    board read, each space's four exits N E S W (``Cell.edges``)."""
     def settled(r: int, c: int, s: int, kind: str) -> bool:
         shows = profile(r, c, s)
         if shows is not None:   # the other route: never settled (synth 925,015 D3, a highway's dark dashed middle)
@@ -174,7 +174,7 @@ def routed(shown: set[tuple[int, int]], tokens: list[list[str]], flagged: set[tu
                 return True
         there = neighbour(r, c, s)
         return there is not None and there not in bright and there not in flagged \
-            and tokens[there[0]][there[1]][(s + 2) % 4] == kind
+            and edges[there[0]][there[1]][opposite(s)] == kind
 
-    return {(r, c) for r, c in shown if set(tokens[r][c][:4]) != {"."}
-            and all(settled(r, c, s, kind) for s, kind in enumerate(tokens[r][c][:4]) if kind != ".")}
+    return {(r, c) for r, c in shown if edges[r][c] != "...."
+            and all(settled(r, c, s, kind) for s, kind in enumerate(edges[r][c]) if kind != ".")}

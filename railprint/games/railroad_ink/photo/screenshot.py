@@ -68,26 +68,19 @@ def _content(image: np.ndarray) -> tuple[int, int] | None:
     flat = rows.std(axis=1) < FLAT
     grey = rows.mean(axis=1)
     stepped = np.r_[False, np.mean(np.abs(np.diff(rows, axis=0)) >= STEP, axis=1) >= STEPPED]   # row r off row r - 1
-    run = np.zeros(n + 1, np.int32)   # run[r]: how many flat rows end just before row r
-    back = np.zeros(n + 1, np.int32)  # back[r]: how many flat rows start at row r
-    for r in range(n):
-        run[r + 1] = run[r] + 1 if flat[r] else 0
-        back[n - 1 - r] = back[n - r] + 1 if flat[n - 1 - r] else 0
 
     def edge(bar_rows: slice, beyond: slice) -> float | None:
-        """The bar's grey when its rows are of one grey and every row beyond is off it; else None."""
-        if np.ptp(grey[bar_rows]) > BAR_GREY:
+        """The bar's grey when its rows are flat and of one grey and every row beyond is off it."""
+        if not flat[bar_rows].all() or np.ptp(grey[bar_rows]) > BAR_GREY:
             return None
         bar = float(np.median(grey[bar_rows]))
         return bar if np.all(np.mean(np.abs(rows[beyond] - bar) >= STEP, axis=1) >= STEPPED) else None
 
     # the bar's rows flat but for the RING rows next to the edge (JPEG's ringing)
-    tops = [(r, edge(slice(r - least, r - RING), slice(r, r + least))) for r in np.flatnonzero(stepped[:n])
-            if r >= least and run[r - RING] >= least - RING]
-    ends = [(e, edge(slice(e + RING, e + least), slice(max(0, e - least), e))) for e in np.flatnonzero(stepped[:n])
-            if e + least <= n and back[e + RING] >= least - RING]
-    tops = [(r, bar) for r, bar in tops if bar is not None]
-    ends = [(e, bar) for e, bar in ends if bar is not None]
+    tops = [(r, bar) for r in np.flatnonzero(stepped) if r >= least
+            and (bar := edge(slice(r - least, r - RING), slice(r, r + least))) is not None]
+    ends = [(e, bar) for e in np.flatnonzero(stepped) if e + least <= n
+            and (bar := edge(slice(e + RING, e + least), slice(max(0, e - least), e))) is not None]
     for first, above in tops:
         for end, below in reversed(ends):
             if end - first < least:
