@@ -45,6 +45,7 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
+from railprint.games.railroad_ink.photo import ring_crossing
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2469,6 +2470,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
+    if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
+        rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
