@@ -23,10 +23,12 @@ from typing import Callable
 
 import numpy as np
 
+from railprint.games.railroad_ink.photo import centre
+
 RAYS_MM = (3.9, 5.6)   # along each diagonal, this far from the middle: a ring's arc, past a station's outline
 MIN_RAYS = 4           # diagonals that must cross ink there
-MIN_STATIONS = 2       # the sheet's stations read (a highway and a railway joined) needed to know they are drawn otherwise
-RINGED_STATIONS = 0.25 # ... of which no more than this share ringed
+MIN_STATIONS = 2       # the sheet's stations read (a highway and a railway joined), none ringed, needed to know
+FILLED_MM2 = centre.MIN_MARK["filled"]   # a centre filled this much (``centre.measure``) is a station's, not a ring's
 OVERPASSES = ("hrhr", "rhrh")
 
 
@@ -76,12 +78,12 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 if cell.marker == "s" and _joined(cell.edges) and (r, c) not in todo]
     if len(stations) < MIN_STATIONS or not todo:
         return rows, uncertain
-    if sum(ringed(ink, *centre_px(r, c), ppm) for r, c in stations) > RINGED_STATIONS * len(stations):
+    if any(ringed(ink, *centre_px(r, c), ppm) for r, c in stations):
         return rows, uncertain
     grid = [list(row) for row in rows]
     for r, c in todo:
-        if not ringed(ink, *centre_px(r, c), ppm):
-            continue
+        if not ringed(ink, *centre_px(r, c), ppm) or centre.measure(ink, *centre_px(r, c), ppm).filled >= FILLED_MM2:
+            continue   # (a ring's middle is its routes' lines and paper, no filled square's)
         u = flagged[square(r, c)]
         doubted = {"NESW".index(part[0]) for part in u.reason.split("; ") if part[1:3] == ": " and part[0] in "NESW"}
         edges = overpass_guess(rows[r][c].edges, tuple(s not in doubted for s in range(4)))
