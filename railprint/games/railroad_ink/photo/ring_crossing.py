@@ -26,14 +26,15 @@ import numpy as np
 from railprint.games.railroad_ink.photo import centre
 
 RAYS_MM = (3.9, 5.6)   # along each diagonal, this far from the middle: a ring's arc, past a station's outline
-MIN_RAYS = 4           # diagonals that must cross ink there
+MIN_RAYS = 3           # diagonals (of four) that must cross ink there (one may miss where the pen skipped)
+STATION_RAYS = 2       # ... a station of the sheet's crossing this many: its stations may reach as far (a square's corners)
 MIN_STATIONS = 2       # the sheet's stations read (a highway and a railway joined), none ringed, needed to know
 FILLED_MM2 = centre.MIN_MARK["filled"]   # a centre filled this much (``centre.measure``) is a station's, not a ring's
 OVERPASSES = ("hrhr", "rhrh")
 
 
-def ringed(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
-    """Whether ink crosses each of the space's four diagonals between ``RAYS_MM`` of its middle
+def ringed(ink: np.ndarray, cx: float, cy: float, ppm: float, rays: int = MIN_RAYS) -> bool:
+    """Whether ink crosses ``rays`` of the space's four diagonals between ``RAYS_MM`` of its middle
     (pixel (cx, cy) of the rectified ``ink``, 0/1)."""
     hit = 0
     steps = np.arange(RAYS_MM[0], RAYS_MM[1] + 1e-6, 0.5 / ppm) * ppm / np.sqrt(2.0)
@@ -44,7 +45,7 @@ def ringed(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
         if xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= h:
             return False
         hit += bool(ink[ys, xs].any())
-    return hit >= MIN_RAYS
+    return hit >= rays
 
 
 def overpass_guess(edges: str, certain: tuple[bool, bool, bool, bool]) -> str | None:
@@ -78,7 +79,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 if cell.marker == "s" and _joined(cell.edges) and (r, c) not in todo]
     if len(stations) < MIN_STATIONS or not todo:
         return rows, uncertain
-    if any(ringed(ink, *centre_px(r, c), ppm) for r, c in stations):
+    if any(ringed(ink, *centre_px(r, c), ppm, STATION_RAYS) for r, c in stations):
         return rows, uncertain
     grid = [list(row) for row in rows]
     for r, c in todo:
