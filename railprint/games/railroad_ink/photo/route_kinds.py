@@ -1,0 +1,136 @@
+"""A flagged space's kinds guessed from its whole route's anchors (issue 35, round twenty-two).
+
+DOC
+
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Callable
+
+from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
+from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
+
+AGAINST_Z = 0.5   # a side (or its neighbour's across the edge) this far on its kind as read keeps that kind
+MEAN_Z = None     # a route with no anchor: its sides' mean place this far on one side (None: not used)
+# a space flagged for its centre as a station (lost, or of one kind): a route may change kind there
+STOPS = ("a station?", STATION_NEEDS)
+
+
+def routes(rows: list, flagged: set, stops: set = frozenset()) -> Callable:
+    """The route each route side (r, c, s) lies on, as a function giving one side of it (the
+    route's name): a route keeps its kind across an edge and through a space with no centre mark;
+    an overpass, and a flagged space of four routes (an overpass read as a crossing), join their
+    opposite sides only; a station joins none."""
+    up: dict = {}
+
+    def top(x):
+        while up[x] != x:
+            up[x] = up[up[x]]
+            x = up[x]
+        return x
+
+    def join(a, b) -> None:
+        up[top(a)] = top(b)
+
+    for r in range(SIZE):
+        for c in range(SIZE):
+            for s, k in enumerate(rows[r][c].edges):
+                if k in "hr":
+                    up[(r, c, s)] = (r, c, s)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = rows[r][c]
+            sides = [s for s, k in enumerate(cell.edges) if k in "hr"]
+            if cell.marker in ("s", "v", "x") or square(r, c) in stops:
+                pass
+            elif cell.marker == "o" or (len(sides) == 4 and square(r, c) in flagged):
+                join((r, c, 0), (r, c, 2))
+                join((r, c, 1), (r, c, 3))
+            else:
+                for s in sides[1:]:
+                    join((r, c, sides[0]), (r, c, s))
+            for s in sides:
+                nr, nc = r + STEP[s][0], c + STEP[s][1]
+                if 0 <= nr < SIZE and 0 <= nc < SIZE and rows[nr][nc].marker not in ("v", "x") \
+                        and rows[nr][nc].edges[(s + 2) % 4] in "hr":
+                    join((r, c, s), (nr, nc, (s + 2) % 4))
+    return top
+
+
+def anchors(rows: list, flagged: set, route: Callable) -> dict:
+    """Each route's anchors: the kinds of the printed exits its sides are drawn to ('h', 'r'), and
+    of its sides in spaces read with certainty."""
+    out: dict = defaultdict(Counter)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = rows[r][c]
+            if cell.marker in ("v", "x"):
+                continue
+            for s, k in enumerate(cell.edges):
+                if k not in "hr":
+                    continue
+                x = EXIT_AT.get((r, c, s))
+                if x is not None:
+                    out[route((r, c, s))][x.kind] += 1
+                if square(r, c) not in flagged:
+                    out[route((r, c, s))][k] += 1
+    return out
+
+
+def against(every: dict, r: int, c: int, was: str, now: list) -> bool:
+    """Whether a side whose kind the anchors change, or its neighbour's across the edge, lies
+    AGAINST_Z or more on its kind as read of the sheet's boundary (``every``)."""
+    for s in range(4):
+        if now[s] != was[s]:
+            sign = 1.0 if now[s] == "r" else -1.0
+            for x in ((r, c, s), (r + STEP[s][0], c + STEP[s][1], (s + 2) % 4)):
+                if x in every and sign * every[x] <= -AGAINST_Z:
+                    return True
+    return False
+
+
+def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
+           uncertain_of: Callable) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with each flagged space's route sides guessed as their routes'
+    anchors agree (see the module's text); the same squares flagged, for the same reasons."""
+    flagged = {u.square: u for u in uncertain}
+    if drawn_freely(rows, set(flagged)) or misread_kinds(rows):
+        return rows, uncertain
+    stops = {u.square for u in uncertain if any(w in u.reason for w in STOPS)}
+    route = routes(rows, set(flagged), stops)
+    held = anchors(rows, set(flagged), route)
+    drawable = {f.token for f in faces()}
+    placed: dict = defaultdict(list)   # each route's sides' places on the sheet's boundary
+    for (r, c, s), v in every.items():
+        if rows[r][c].edges[s] in "hr":
+            placed[route((r, c, s))].append(v)
+    out = [list(row) for row in rows]
+    for r in range(SIZE):
+        for c in range(SIZE):
+            u = flagged.get(square(r, c))
+            cell = rows[r][c]
+            if u is None or cell.marker not in ("", "o"):
+                continue
+            edges = list(cell.edges)
+            for s, k in enumerate(cell.edges):
+                kinds = set(held.get(route((r, c, s)), ())) if k in "hr" else set()
+                if len(kinds) == 1:
+                    edges[s] = kinds.pop()
+                elif not kinds and k in "hr" and MEAN_Z is not None and placed.get(route((r, c, s))):
+                    v = sum(placed[route((r, c, s))]) / len(placed[route((r, c, s))])
+                    if abs(v) >= MEAN_Z:
+                        edges[s] = "r" if v > 0 else "h"
+            if against(every, r, c, cell.edges, edges):
+                continue
+            marker = cell.marker
+            if marker == "" and "." not in edges and "".join(edges) not in drawable:
+                marker = "o"   # a crossing of two kinds, straight on: an overpass read as a four-way route
+            token = "".join(edges) + marker
+            if token != cell.token and token in drawable:
+                out[r][c] = type(cell)("".join(edges), marker)
+                flagged[u.square] = uncertain_of(u.square, token, u.reason)
+    return [tuple(row) for row in out], list(flagged.values())

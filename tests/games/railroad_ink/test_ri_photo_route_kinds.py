@@ -1,0 +1,86 @@
+"""Round twenty-two (photo/route_kinds.py): a flagged space's route sides are guessed as the kind
+their whole route's anchors (printed exits, spaces read with certainty) agree on, the route running
+through flagged spaces with no station; the same squares stay flagged."""
+
+from __future__ import annotations
+
+from railprint.games.railroad_ink.board import square
+from railprint.games.railroad_ink.photo import read, route_kinds
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
+from tests.games.railroad_ink.photo_boards import rows_of
+
+NEITHER_EW = f"E: {read.NEITHER}; W: {read.NEITHER}"
+
+
+def _guessed(cells, flags, every=None):
+    """Each flagged square's guess after the revision, and the flagged squares' reasons unchanged."""
+    rows = rows_of(cells)
+    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
+    out, after = route_kinds.revise(rows, uncertain, every or {}, faces=read._faces, uncertain_of=read.Uncertain)
+    assert {u.square: u.reason for u in after} == {u.square: u.reason for u in uncertain}
+    for u in after:
+        r, c = int("ABCDEFG".index(u.square[0])), int(u.square[1:]) - 1
+        assert out[r][c].token == u.guess
+    return {u.square: u.guess for u in after}
+
+
+# D1's west side is the printed highway exit D1 W; D3 read with certainty
+ROUTE = {(3, 0): ".r.r", (3, 1): ".r.r", (3, 2): ".h.h"}
+BOTH = {(3, 0): NEITHER_EW, (3, 1): NEITHER_EW}
+
+
+def test_a_route_whose_anchors_agree_guesses_its_flagged_spaces():
+    assert _guessed(ROUTE, BOTH) == {"D1": ".h.h", "D2": ".h.h"}
+    # the printed exit alone (D3 empty) is anchor enough
+    assert _guessed({(3, 0): ".r.r", (3, 1): ".r.r"}, BOTH) == {"D1": ".h.h", "D2": ".h.h"}
+
+
+def test_anchors_that_disagree_change_nothing():
+    # D3 read with certainty as a railway, the exit D1 W a highway: a station lost somewhere
+    assert _guessed({**ROUTE, (3, 2): ".r.r"}, BOTH) == {"D1": ".r.r", "D2": ".r.r"}
+
+
+def test_a_station_ends_the_route_and_keeps_its_guess():
+    # D2 a station: D1's route ends there (at the highway exit); D3's railway does not reach D1
+    cells = {(3, 0): ".r.r", (3, 1): ".h.rs", (3, 2): ".r.r"}
+    assert _guessed(cells, {(3, 0): NEITHER_EW, (3, 1): NEITHER_EW}) == {"D1": ".h.h", "D2": ".h.rs"}
+    # a station's sides are not guessed here (a route misread beyond it reaches the other kind's anchors)
+    assert _guessed({**cells, (3, 1): ".r.hs"}, {(3, 0): NEITHER_EW, (3, 1): NEITHER_EW}) == {
+        "D1": ".h.h", "D2": ".r.hs"}
+
+
+def test_a_space_flagged_as_a_station_ends_the_route():
+    # D2 read `.r.r`, flagged "a station needs ..." or for its centre: a lost station? D1 is not anchored
+    # through it by D3's highway
+    cells = {(3, 0): ".r.r", (3, 1): ".r.r", (3, 2): ".h.h", (3, 3): ".h.h"}
+    flags = {(3, 1): NEITHER_EW, (3, 2): NEITHER_EW}
+    assert _guessed({**cells, (3, 0): "...."}, flags) == {"D2": ".h.h", "D3": ".h.h"}
+    for why in (STATION_NEEDS, "centre: a station?"):
+        assert _guessed({**cells, (3, 0): "...."}, {**flags, (3, 1): f"{NEITHER_EW}; {why}"}) == {
+            "D2": ".r.r", "D3": ".h.h"}
+
+
+def test_a_side_placed_on_its_own_kind_keeps_it():
+    # D2's east side (or D3's west side across the edge) lies 0.5 or more on the railways' side: D2 keeps
+    # its guess (a station lost there?), D1 does not
+    assert _guessed(ROUTE, BOTH, every={(3, 1, 1): 0.8}) == {"D1": ".h.h", "D2": ".r.r"}
+    assert _guessed(ROUTE, BOTH, every={(3, 2, 3): 0.6}) == {"D1": ".h.h", "D2": ".r.r"}
+    assert _guessed(ROUTE, BOTH, every={(3, 1, 1): 0.4}) == {"D1": ".h.h", "D2": ".h.h"}
+
+
+def test_a_flagged_crossing_joins_its_straight_routes_only():
+    # D2 read as a four-way railway crossing: its north-south route (C2, E2 railways read with certainty) is
+    # not D1's; two kinds crossing straight on: an overpass read as a crossing
+    cells = {(3, 0): ".r.r", (3, 1): "rrrr", (2, 1): "..r.", (4, 1): "r...", (3, 2): ".h.h"}
+    flags = {(3, 0): NEITHER_EW, (3, 1): NEITHER_EW}
+    assert _guessed(cells, flags) == {"D1": ".h.h", "D2": "rhrho"}
+    # an overpass read as one: each of its two routes as its anchors say
+    assert _guessed({**cells, (3, 1): "rrrro"}, flags) == {"D1": ".h.h", "D2": "rhrho"}
+    # both routes anchored as highways: a four-way highway
+    assert _guessed({**cells, (2, 1): "..h.", (4, 1): "h..."}, flags) == {"D1": ".h.h", "D2": "hhhh"}
+
+
+def test_nothing_on_a_board_drawn_freely():
+    # A1 and A2, read with certainty, join a highway to a railway: the rules do not hold on this board
+    free = {(0, 0): ".h..", (0, 1): "...r"}
+    assert _guessed({**ROUTE, **free}, BOTH) == {"D1": ".r.r", "D2": ".r.r"}
