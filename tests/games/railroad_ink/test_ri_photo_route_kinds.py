@@ -80,6 +80,12 @@ def test_a_flagged_crossing_joins_its_straight_routes_only():
     assert _guessed({**cells, (2, 1): "..h.", (4, 1): "h..."}, flags) == {"D1": ".h.h", "D2": "hhhh"}
 
 
+def test_a_space_flagged_for_no_doubt_of_its_kinds_keeps_its_guess():
+    # D2 flagged only for the grid's lines (indep2 dev 205,220 G3 `hh..`, read right, beside a lost station)
+    grid = "the printed grid's lines are not seen here (something over the sheet, or out of the photo)"
+    assert _guessed(ROUTE, {**BOTH, (3, 1): grid}) == {"D1": ".h.h", "D2": ".r.r"}
+
+
 def test_nothing_on_a_board_drawn_freely():
     # A1 and A2, read with certainty, join a highway to a railway: the rules do not hold on this board
     free = {(0, 0): ".h..", (0, 1): "...r"}

@@ -1,7 +1,35 @@
 """A flagged space's kinds guessed from its whole route's anchors (issue 35, round twenty-two).
 
-DOC
+A flagged space is pre-filled with the reader's guess; a wrong guess costs the player a second
+tap. "Neither clearly a highway nor a railway" is the largest reason on spaces read WRONG (held
+out at round twenty-one: 227 on the third independent check, 158, 110 and 67 on the others), and
+on the third check's sheets (dotted or dashed highways beside railways of sleepers alone, ``#``
+marks or ticks) whole routes are flagged end to end: round twenty's ``kind_guess`` weighs a side
+by its own neighbour across the edge (an exit, or a space read with certainty) and by its place on
+the sheet's boundary, so a space two or more flagged spaces away from anything certain keeps the
+kind its strip suggested, often the other kind on such sheets (indep3 dev 14,007: every highway
+read as a railway, the sheet's boundary not drawn; 14,032 C5-E5, a highway of five flagged spaces
+read `r.rr` ... `r..r`, its one anchor the highway exit at the far end).
 
+The rules settle it along the route: a route keeps its kind across an edge and through a space
+with no centre mark, so each *route* (the sides joined so, through flagged spaces too) is one
+kind from end to end; an overpass, and a flagged space of four routes (an overpass read as a
+crossing), join their opposite sides only; a station, and a space flagged as one (its centre "a
+station?", or "a station needs a highway and a railway", ``joined_kinds.STATION_NEEDS``), join none.
+Each route's *anchors* are the printed exits its sides are drawn to and its sides in spaces read
+with certainty. Last of all (after ``band_chain``), each flagged space with no station has each
+route side guessed as its route's anchors, where they agree on one kind; the space's guess becomes
+that face where it is a die face (a crossing of two kinds straight on: an overpass). Not where a
+side whose kind changes, or its neighbour's across the edge, lies AGAINST_Z (0.5) or more on its
+kind as read of the sheet's boundary (``sheet_kinds``' ``every``: a station lost on the route
+joins two kinds, indep3 dev 14,005 C5-C6-D6, D6 `rh..s` read `hh..`; 14,019 C1), nor on a board
+drawn freely (``sheet_kinds.drawn_freely``) or one whose printed exits of a kind are mostly read
+as the other (``exit_kinds.misread_kinds``), nor an expansion's sheet or a small photo (the reader
+does not call it there). A station's own guess is left alone (on the dev logs 2 made right, 1
+wrong, 8 wrong either way: a misread beyond it reaches the other kind's anchors). Nothing is
+lifted or added: the same squares are flagged, for the same reasons; only guesses change.
+
+MEASURED
 """
 
 from __future__ import annotations
@@ -10,14 +38,16 @@ from collections import Counter, defaultdict
 from typing import Callable
 
 from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
+from railprint.games.railroad_ink.photo.exit_kinds import WHY as MISREAD_WHY, misread_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
 from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
+from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, kind_doubts
 
 AGAINST_Z = 0.5   # a side (or its neighbour's across the edge) this far on its kind as read keeps that kind
 MEAN_Z = None     # a route with no anchor: its sides' mean place this far on one side (None: not used)
 # a space flagged for its centre as a station (lost, or of one kind): a route may change kind there
 STOPS = ("a station?", STATION_NEEDS)
+DOUBTS = KIND_DOUBTS | frozenset(MISREAD_WHY.values())
 
 
 def routes(rows: list, flagged: set, stops: set = frozenset()) -> Callable:
@@ -93,6 +123,11 @@ def against(every: dict, r: int, c: int, was: str, now: list) -> bool:
     return False
 
 
+def doubted(reason: str, edges: str) -> bool:
+    """Whether ``reason`` (a flagged space's) doubts the kind of one of its route sides."""
+    return bool(kind_doubts(reason, edges, DOUBTS)[0]) if DOUBTS else True
+
+
 def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
            uncertain_of: Callable) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged space's route sides guessed as their routes'
@@ -113,7 +148,7 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
         for c in range(SIZE):
             u = flagged.get(square(r, c))
             cell = rows[r][c]
-            if u is None or cell.marker not in ("", "o"):
+            if u is None or cell.marker not in ("", "o") or not doubted(u.reason, cell.edges):
                 continue
             edges = list(cell.edges)
             for s, k in enumerate(cell.edges):
