@@ -80,6 +80,18 @@ def test_a_flagged_crossing_joins_its_straight_routes_only():
     assert _guessed({**cells, (2, 1): "..h.", (4, 1): "h..."}, flags) == {"D1": ".h.h", "D2": "hhhh"}
 
 
+def test_a_route_with_no_anchor_by_its_sides_mean_place():
+    # C3-C4, a route of two flagged spaces ending at empty spaces: no exit, nothing read with certainty
+    cells = {(2, 2): ".r.r", (2, 3): ".r.r"}
+    flags = {(2, 2): NEITHER_EW, (2, 3): NEITHER_EW}
+    assert _guessed(cells, flags) == {"C3": ".r.r", "C4": ".r.r"}
+    # its sides' mean place 0.3 or more on the highways' side of the sheet's boundary (one side alone on
+    # the railways' side, under 0.5)
+    every = {(2, 2, 1): -0.6, (2, 3, 3): -0.5, (2, 3, 1): 0.1}
+    assert _guessed(cells, flags, every=every) == {"C3": ".h.h", "C4": ".h.h"}
+    assert _guessed(cells, flags, every={**every, (2, 2, 3): 0.4}) == {"C3": ".r.r", "C4": ".r.r"}
+
+
 def test_a_space_flagged_for_no_doubt_of_its_kinds_keeps_its_guess():
     # D2 flagged only for the grid's lines (indep2 dev 205,220 G3 `hh..`, read right, beside a lost station)
     grid = "the printed grid's lines are not seen here (something over the sheet, or out of the photo)"

@@ -40,11 +40,11 @@ from typing import Callable
 from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.exit_kinds import WHY as MISREAD_WHY, misread_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
-from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
+from railprint.games.railroad_ink.photo.sheet_kinds import GUESS_Z, drawn_freely
 from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, kind_doubts
 
 AGAINST_Z = 0.5   # a side (or its neighbour's across the edge) this far on its kind as read keeps that kind
-MEAN_Z = None     # a route with no anchor: its sides' mean place this far on one side (None: not used)
+MEAN_Z = GUESS_Z  # a route with no anchor: its sides' mean place this far on one side of the boundary
 # a space flagged for its centre as a station (lost, or of one kind): a route may change kind there
 STOPS = ("a station?", STATION_NEEDS)
 DOUBTS = KIND_DOUBTS | frozenset(MISREAD_WHY.values())
@@ -155,7 +155,7 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
                 kinds = set(held.get(route((r, c, s)), ())) if k in "hr" else set()
                 if len(kinds) == 1:
                     edges[s] = kinds.pop()
-                elif not kinds and k in "hr" and MEAN_Z is not None and placed.get(route((r, c, s))):
+                elif not kinds and k in "hr" and placed.get(route((r, c, s))):
                     v = sum(placed[route((r, c, s))]) / len(placed[route((r, c, s))])
                     if abs(v) >= MEAN_Z:
                         edges[s] = "r" if v > 0 else "h"
