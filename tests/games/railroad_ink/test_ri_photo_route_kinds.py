@@ -4,6 +4,8 @@ through flagged spaces with no station; the same squares stay flagged."""
 
 from __future__ import annotations
 
+import pytest
+
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.photo import read, route_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
@@ -102,3 +104,29 @@ def test_nothing_on_a_board_drawn_freely():
     # A1 and A2, read with certainty, join a highway to a railway: the rules do not hold on this board
     free = {(0, 0): ".h..", (0, 1): "...r"}
     assert _guessed({**ROUTE, **free}, BOTH) == {"D1": ".r.r", "D2": ".r.r"}
+
+
+# indep3 dev 26,029 (a sheet whose highways the reader took for railways, route after route): on main
+# these seven spaces are flagged and guessed as railways (F6 `hrhro` as `rhrho`); their routes' printed
+# exits and certain spaces are highways. Every space is read right now, these seven still flagged.
+FIXED_26029 = ("A3", "A5", "D2", "D6", "E5", "E6", "F6")
+
+
+@pytest.fixture(scope="module")
+def photo_26029():
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(26029)
+    return board, read.read_photo(data, "indep3-26029.jpg")
+
+
+def test_indep3_26029_guessed_by_its_routes(photo_26029):
+    board, reading = photo_26029
+    flagged = {u.square: u.guess for u in reading.uncertain}
+    for r in range(7):
+        for c in range(7):
+            assert reading.board.rows[r][c].token == board.rows[r][c].token, square(r, c)
+    for sq in FIXED_26029:
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert flagged[sq] == board.rows[r][c].token
+    assert [board.rows[r][c].token for r, c in (("ABCDEFG".index(s[0]), int(s[1:]) - 1) for s in FIXED_26029)] == [
+        ".h.h", "hh.h", ".hhh", "hh.h", ".h.h", ".hhh", "hrhro"]
