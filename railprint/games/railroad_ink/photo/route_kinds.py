@@ -133,7 +133,7 @@ def against(every: dict, r: int, c: int, was: str, now: list) -> bool:
 
 def doubted(reason: str, edges: str) -> bool:
     """Whether ``reason`` (a flagged space's) doubts the kind of one of its route sides."""
-    return bool(kind_doubts(reason, edges, DOUBTS)[0]) if DOUBTS else True
+    return bool(kind_doubts(reason, edges, DOUBTS)[0])
 
 
 def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
