@@ -34,7 +34,7 @@ from railprint.games.railroad_ink.photo import bare_rail, blurred_line, centre a
 from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
-from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal
+from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
@@ -2465,6 +2465,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
+        if not small:   # round twenty-two: a flagged space's kinds as its route's anchors say (photo/route_kinds.py)
+            rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
