@@ -34,6 +34,19 @@ right guesses without it). A side the reader itself guessed a light route from a
 faint line stays in the guess (flagged): that cost the contrast photo 3 more, and 4 erased ghosts
 on the second check stay wrong (flagged) for it.
 
+**A whole space's ghost** (round twenty-two). An eraser rubs out a whole space's drawing, and a
+player lays no route down that the space's every line is as light as that; a light pen's route
+drawn (a highlighter, a colour pencil) joins the routes beside it. So where *every* route side
+of a space is so light, and one or more of them meets neither a route of the space beside it (as
+read so far, either kind) nor a printed exit, the guess drops them all, those the reader guessed
+from a few marks or a faint line too: the space's guess is empty (still flagged). On the 170 dev
+photos of the second check with erased ghosts held in the shared cache (indep2 90,136-127,108),
+main's reader kept 36 such ghosts as flagged routes; now 35 of them read empty, right. Without the
+joins, 112,010 D1 (a colour pencil's highway `h.hh`, read as a railway at this stage and so
+lighter than the sheet's railways, its three sides meeting C1's and E1's highways and a printed
+exit) lost its right guess, and one ghost more (127,052 D2, both sides meeting routes beside it)
+was made right.
+
 Nothing here makes a space certain: a space is only flagged, and only a flagged space's guess
 changes.
 """
@@ -44,7 +57,7 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, neighbour, opposite, square
 
 LIGHT_PEAK = 0.62   # a side's line under this share of the sheet's certain sides' of its kind ...
 LIGHT_MASS = 0.75   # ... and its ink across the route under this share of theirs: erased?
@@ -64,6 +77,15 @@ def measures(strip: np.ndarray, px_per_mm: float) -> tuple[float, float]:
     peak = float(np.percentile(strip.max(axis=1), 90))
     across = float(np.median(np.clip(strip - PAPER, 0, None).sum(axis=1))) / px_per_mm
     return peak, across
+
+
+def _joined(rows: list, r: int, c: int, s: int) -> bool:
+    """Whether side ``s`` of space (r, c) meets a route of the space beside it (as read so far,
+    either kind) or a printed exit at the board's edge."""
+    there = neighbour(r, c, s)
+    if there is None:
+        return (r, c, s) in EXIT_AT
+    return rows[there[0]][there[1]].edges[opposite(s)] in WHY
 
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, strip: Callable,
@@ -118,6 +140,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
             # did not itself guess from light ink
             first = sides_at(r, c)
             drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT]
+            if len(light) == sum(kind in WHY for kind in cell.edges) and not all(_joined(rows, r, c, s) for s in light):
+                drop = light   # round twenty-two: the whole space's drawing is a ghost (see the module's doc)
             sides = [side_read("." if s in drop else kind, True, "") for s, kind in enumerate(cell.edges)]
             guess, _, _ = space_at(r, c, sides)
             why = "; ".join(f"{'NESW'[s]}: {WHY[cell.edges[s]]}" for s in light)
