@@ -166,6 +166,26 @@ def test_an_erased_highway_in_an_empty_space_is_flagged_on_an_indep2_photo(seed)
 
 
 
+@pytest.mark.parametrize("seed, squares", ((127_033, ("D3", "E1")),))
+def test_a_whole_space_erased_is_guessed_empty_on_an_indep2_photo(seed, squares):
+    """indep2 dev seed 127,033 (x-ticks, dotted stations, erased ghosts, a coffee ring, a corner out):
+    D3 and E1 hold erased ghosts, each side of them far lighter than the sheet's highways, each
+    ghost meeting nothing on one side; round twenty-one's reader guessed them ``..hh`` and ``.h.h``
+    (flagged). Round twenty-two: the guess is empty, still flagged for the erased lines."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(seed)
+    assert "erased-ghost" in seen.plan.habits
+    for sq in squares:
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1]) - 1
+        assert seen.board.rows[r][c] == Cell("....", "")
+        assert sq in seen.flagged and erased.WHY["h"] in seen.flagged[sq].reason, sq
+        assert seen.flagged[sq].guess == "...." and sq not in seen.wrong, sq
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
+
+
 def _sure(kind="r"):
     return type("S", (), {"kind": kind, "certain": True, "why": ""})()
 
