@@ -41,7 +41,7 @@ light, each of them lighter still (its line's darkness times its ink across, eac
 sheet's, under :data:`GHOST`), and one or more of them meets neither a route of the space beside
 it (as read so far, either kind) nor a printed exit, the guess drops them all, those the reader
 guessed from a few marks or a faint line too: the space's guess is empty (still flagged). Measured
-on 723 dev photos of the second check in the shared cache (indep2 90,000-127,108; 170 of them with
+on 721 dev photos of the second check in the shared cache (indep2 90,000-127,108; 169 of them with
 erased ghosts): 47 flagged spaces' guesses made right (empty spaces read as routes: ghosts, and
 coffee rings or a fold's shade on the sheets without), none made wrong, no flag added or lifted.
 Without :data:`GHOST` two light routes lost their right guesses (98,070 A7, a portrait blur's
