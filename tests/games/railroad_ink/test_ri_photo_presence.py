@@ -166,25 +166,70 @@ def test_an_erased_highway_in_an_empty_space_is_flagged_on_an_indep2_photo(seed)
 
 
 
+@pytest.mark.parametrize("seed, squares", ((127_033, ("D3", "E1")),))
+def test_a_whole_space_erased_is_guessed_empty_on_an_indep2_photo(seed, squares):
+    """indep2 dev seed 127,033 (x-ticks, dotted stations, erased ghosts, a coffee ring, a corner out):
+    D3 and E1 hold erased ghosts, each side of them far lighter than the sheet's highways, each
+    ghost meeting nothing on one side; round twenty-one's reader guessed them ``..hh`` and ``.h.h``
+    (flagged). Round twenty-two: the guess is empty, still flagged for the erased lines."""
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(seed)
+    assert "erased-ghost" in seen.plan.habits
+    for sq in squares:
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1]) - 1
+        assert seen.board.rows[r][c] == Cell("....", "")
+        assert sq in seen.flagged and erased.WHY["h"] in seen.flagged[sq].reason, sq
+        assert seen.flagged[sq].guess == "...." and sq not in seen.wrong, sq
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
+
+
 def _sure(kind="r"):
     return type("S", (), {"kind": kind, "certain": True, "why": ""})()
 
 
-def test_a_light_side_the_reader_itself_guessed_from_a_few_marks_stays_in_the_guess():
-    # a light railway whose east side the reader read as "a few marks" and guessed a light railway
-    rows = _rows(["....  r.r."] * 3 + ["....  r.r.  ....  ....  .r.r"] + ["....  r.r."] * 3)
-    light = lambda rel, r, c, s: _line(0.2, 4) if (r, c) == (3, 4) else _line(0.45, 4)   # noqa: E731
-    marks = type("S", (), {"kind": "r", "certain": False, "why": "a few marks"})()
+def _light_d5(row_d: str, why: str = "a few marks", peak: float = 0.2):
+    """erased.revise on a sheet of dark railways down column 2 with a light railway D5 ``.r.r``
+    (``row_d``: row D; ``peak``: its line's darkness, the sheet's 0.45), whose east side the reader
+    guessed a light railway from ``why``."""
+    rows = _rows(["....  r.r."] * 3 + [row_d] + ["....  r.r."] * 3)
+    light = lambda rel, r, c, s: _line(peak, 4) if (r, c) == (3, 4) else _line(0.45, 4)   # noqa: E731
+    marks = type("S", (), {"kind": "r", "certain": False, "why": why})()
 
     def sides_at(r, c):
         return [_sure(), marks, _sure(), _sure()] if (r, c) == (3, 4) else [_sure()] * 4
 
-    new_rows, unsure = erased.revise(
+    return erased.revise(
         rows, [], np.zeros((1, 1)), 6.0, strip=light, sides_at=sides_at,
         space_at=lambda r, c, sides: (Cell("".join(x.kind for x in sides), ""), True, ""),
         side_read=lambda kind, certain, why: type("S", (), {"kind": kind})(), uncertain_of=_Unsure)
+
+
+def test_a_light_side_the_reader_itself_guessed_from_a_few_marks_stays_in_the_guess():
+    # D5's two sides meet the railways of D4 and D6 (dark): a light route drawn, not a ghost
+    new_rows, unsure = _light_d5("....  r.r.  ....  .r.r  .r.r  .r.r")
     assert [(u.square, u.guess) for u in unsure] == [("D5", ".r..")]   # E kept (its few marks), W dropped
     assert new_rows[3][4] == Cell(".r..", "")
+
+
+@pytest.mark.parametrize("why", ("a few marks", "a faint line?"))
+def test_a_whole_space_of_light_sides_meeting_nothing_is_guessed_empty(why):
+    # round twenty-two: D5's every route side is far lighter than the sheet's railways and they meet
+    # no route beside them (D4, D6 empty): an erased ghost, the guess drops the side the reader
+    # itself guessed from light ink too (still flagged)
+    new_rows, unsure = _light_d5("....  r.r.  ....  ....  .r.r", why)
+    assert [(u.square, u.guess) for u in unsure] == [("D5", "....")]
+    assert unsure[0].reason == f"E: {erased.WHY['r']}; W: {erased.WHY['r']}"
+    assert new_rows[3][4] == Cell("....", "")
+    # one side meeting a route is not enough: D6's railway meets D5's east side, D4 is empty
+    new_rows, unsure = _light_d5("....  r.r.  ....  ....  .r.r  .r.r", why)
+    assert [(u.square, u.guess) for u in unsure] == [("D5", "....")]
+    # light, but not as light as a ghost (0.58 of the sheet's line, 0.55 of its ink across: 0.32): the
+    # side guessed from light ink stays in the guess
+    new_rows, unsure = _light_d5("....  r.r.  ....  ....  .r.r", why, peak=0.26)
+    assert [(u.square, u.guess) for u in unsure] == [("D5", ".r..")]
 
 
 def test_light_lines_over_a_region_are_not_taken_for_erased_ones():

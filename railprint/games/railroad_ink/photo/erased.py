@@ -34,6 +34,23 @@ right guesses without it). A side the reader itself guessed a light route from a
 faint line stays in the guess (flagged): that cost the contrast photo 3 more, and 4 erased ghosts
 on the second check stay wrong (flagged) for it.
 
+**A whole space's ghost** (round twenty-two). An eraser rubs out a whole space's drawing; a
+light pen's route (a highlighter, a colour pencil) is drawn to join the routes beside it, and is
+seldom as light as a ghost against its own kind. So where *every* route side of a space is so
+light, each of them lighter still (its line's darkness times its ink across, each against the
+sheet's, under :data:`GHOST`), and one or more of them meets neither a route of the space beside
+it (as read so far, either kind) nor a printed exit, the guess drops them all, those the reader
+guessed from a few marks or a faint line too: the space's guess is empty (still flagged). Measured
+on 721 dev photos of the second check in the shared cache (indep2 90,000-127,108; 169 of them with
+erased ghosts): 47 flagged spaces' guesses made right (empty spaces read as routes: ghosts, and
+coffee rings or a fold's shade on the sheets without), none made wrong, no flag added or lifted.
+Without :data:`GHOST` two light routes lost their right guesses (98,070 A7, a portrait blur's
+``.r.r``, 0.47-0.49 of the peak and 0.59-0.67 of the ink across; 123,016 B6, a colour pencil's
+``h.hh``, 0.56-0.61 and 0.64-0.70); the ghosts' products were 0.28 or under. Without the joins,
+112,010 D1 (a colour pencil's highway ``h.hh`` read as a railway at this stage, and so lighter
+than the sheet's railways, its three sides meeting C1's and E1's highways and a printed exit) lost
+its right guess.
+
 Nothing here makes a space certain: a space is only flagged, and only a flagged space's guess
 changes.
 """
@@ -44,12 +61,13 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, neighbour, opposite, square
 
 LIGHT_PEAK = 0.62   # a side's line under this share of the sheet's certain sides' of its kind ...
 LIGHT_MASS = 0.75   # ... and its ink across the route under this share of theirs: erased?
 MIN_SIDES = 6       # certain sides of the kind needed to say how dark the player's lines are
 NEAR_SHARE = 0.5    # ... unless this share of its kind's sides in the spaces around it are as light (a region)
+GHOST = 0.3         # round twenty-two: a whole space's sides each under this share of the sheet's peak x ink across
 PAPER = 0.03        # darkness (of the print's black) counted as paper in the ink across the route
 GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept
 WHY = {"h": "a line far lighter than this sheet's highways: an erased line?",
@@ -64,6 +82,15 @@ def measures(strip: np.ndarray, px_per_mm: float) -> tuple[float, float]:
     peak = float(np.percentile(strip.max(axis=1), 90))
     across = float(np.median(np.clip(strip - PAPER, 0, None).sum(axis=1))) / px_per_mm
     return peak, across
+
+
+def _joined(rows: list, r: int, c: int, s: int) -> bool:
+    """Whether side ``s`` of space (r, c) meets a route of the space beside it (as read so far,
+    either kind) or a printed exit at the board's edge."""
+    there = neighbour(r, c, s)
+    if there is None:
+        return (r, c, s) in EXIT_AT
+    return rows[there[0]][there[1]].edges[opposite(s)] in WHY
 
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, strip: Callable,
@@ -105,6 +132,10 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
                 if rows[rr][cc].edges[ss] == kind and (rr, cc) != (r, c) and max(abs(rr - r), abs(cc - c)) <= 1]
         return not near or sum(near) < NEAR_SHARE * len(near)
 
+    def ghost(m: tuple[float, float], ref: tuple[float, float]) -> bool:
+        # lighter still: its line's darkness times its ink across under GHOST of the sheet's
+        return ref[0] > 0 and ref[1] > 0 and (m[0] / ref[0]) * (m[1] / ref[1]) < GHOST
+
     out = [list(row) for row in rows]
     for r in range(SIZE):
         for c in range(SIZE):
@@ -118,6 +149,10 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
             # did not itself guess from light ink
             first = sides_at(r, c)
             drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT]
+            whole = len(light) == sum(kind in WHY for kind in cell.edges)
+            if whole and not all(_joined(rows, r, c, s) for s in light) \
+                    and all(ghost(seen[(r, c, s)], typical[cell.edges[s]]) for s in light):
+                drop = light   # round twenty-two: the whole space's drawing is a ghost (see the module's doc)
             sides = [side_read("." if s in drop else kind, True, "") for s, kind in enumerate(cell.edges)]
             guess, _, _ = space_at(r, c, sides)
             why = "; ".join(f"{'NESW'[s]}: {WHY[cell.edges[s]]}" for s in light)
