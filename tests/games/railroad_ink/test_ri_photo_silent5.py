@@ -1,0 +1,54 @@
+"""Round twenty-two (h-silent5): the last silent spaces, round four.
+
+photo/station_mark.py lifts a joined station's flag only where its centre is inked as the sheet's
+marks are (``station_mark.like_the_marks``). On main, a dotted highway's dots turned off the axes
+in the centre of a space misread as a joined station (a side read as the other kind) took the
+sheet's star mark, and the space was read with certainty, wrong: indep3 301,098 (spent held out)
+C7 ``h..h`` read ``r..hs`` and F6 ``h.h.`` read ``r.h.s``, indep3 300,567 C6 ``.h.h`` read
+``.r.hs``."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.games.railroad_ink.photo import read, station_mark
+
+
+def test_a_centre_inked_far_less_than_the_sheets_marks_is_not_the_mark():
+    stars = [1.0, 0.93, 0.98, 0.36, 0.20]   # 301,098's marked stations: three stars, C7's and F6's dots
+    assert [station_mark.like_the_marks(v, stars) for v in stars] == [True, True, True, False, False]
+    rings = [0.13, 0.15, 0.35, 0.29, 0.18]  # indep2 205,251: rings, lightly inked, every one a station
+    assert all(station_mark.like_the_marks(v, rings) for v in rings)
+    assert not station_mark.like_the_marks(0.5, [])
+
+
+def _read(seed: int):
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(seed)
+    return board, read.read_photo(data, f"indep3-{seed}.jpg")
+
+
+@pytest.fixture(scope="module")
+def photo_301098():
+    return _read(301098)
+
+
+@pytest.fixture(scope="module")
+def photo_300567():
+    return _read(300567)
+
+
+@pytest.mark.parametrize("sq, truth, token", [("C7", "h..h", "r..hs"), ("F6", "h.h.", "r.h.s")])
+def test_indep3_301098_dotted_highways_read_as_stations_stay_flagged(photo_301098, sq, truth, token):
+    board, reading = photo_301098
+    r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+    assert board.rows[r][c].token == truth
+    assert reading.board.rows[r][c].token == token
+    assert {u.square: u.reason for u in reading.uncertain}[sq] == station_mark.MEET_WHY
+
+
+def test_indep3_300567_c6_stays_flagged(photo_300567):
+    board, reading = photo_300567
+    assert board.rows[2][5].token == ".h.h"
+    assert reading.board.rows[2][5].token == ".r.hs"
+    assert {u.square: u.reason for u in reading.uncertain}["C6"] == station_mark.MEET_WHY
