@@ -5,13 +5,19 @@ marks are (``station_mark.like_the_marks``). On main, a dotted highway's dots tu
 in the centre of a space misread as a joined station (a side read as the other kind) took the
 sheet's star mark, and the space was read with certainty, wrong: indep3 301,098 (spent held out)
 C7 ``h..h`` read ``r..hs`` and F6 ``h.h.`` read ``r.h.s``, indep3 300,567 C6 ``.h.h`` read
-``.r.hs``."""
+``.r.hs``.
+
+photo/joined_kinds.py settles no dead end read as a solid band by its place alone: on main, indep2
+206,244 C2 (an empty space; a coffee stain's arc across its west side, read as a band beside a
+certain railway north) was read ``r..r`` with certainty, its band dead end at C1's empty side
+lifted by the sheet's boundary."""
 
 from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.photo import read, station_mark
+from railprint.games.railroad_ink.photo import joined_kinds, read, station_mark
+from tests.games.railroad_ink.photo_boards import rows_of
 
 
 def test_a_centre_inked_far_less_than_the_sheets_marks_is_not_the_mark():
@@ -52,3 +58,29 @@ def test_indep3_300567_c6_stays_flagged(photo_300567):
     assert board.rows[2][5].token == ".h.h"
     assert reading.board.rows[2][5].token == ".r.hs"
     assert {u.square: u.reason for u in reading.uncertain}["C6"] == station_mark.MEET_WHY
+
+
+def _settled_west(why: str) -> bool:
+    """C2 ``r..r`` beside an empty C1, its north side joining a certain B2 ``..r.``: is its west
+    side (a dead end placed 1.5 on the railways' side) settled?"""
+    rows = rows_of({(1, 1): "..r.", (2, 1): "r..r"})
+    banded = {3} if why == joined_kinds.SOLID_BAND else set()
+
+    def sides_at(r, c):
+        return [read.SideRead(k, (r, c, s) != (2, 1, 3), "") for s, k in enumerate(rows[r][c].edges)]
+    return joined_kinds._settled(rows, {"C2"}, {(2, 1, 3): 1.5, (2, 1, 0): 1.5}, 2, 1, {3}, sides_at,
+                                 faces=lambda: (), banded=banded)
+
+
+def test_a_band_dead_end_is_not_settled_by_its_place():
+    assert _settled_west(read.NEITHER)
+    assert not _settled_west(joined_kinds.SOLID_BAND)
+
+
+def test_indep2_206244_c2_stays_flagged():
+    pytest.importorskip("pypdfium2")
+    from tests.games.railroad_ink.indep2_seed import read_seed
+    got = read_seed(206244)
+    assert got.board.rows[2][1].token == "...."
+    assert got.reading.board.rows[2][1].token == "r..r"
+    assert got.flagged["C2"].reason == "W: " + joined_kinds.SOLID_BAND
