@@ -10,13 +10,19 @@ C7 ``h..h`` read ``r..hs`` and F6 ``h.h.`` read ``r.h.s``, indep3 300,567 C6 ``.
 photo/joined_kinds.py settles no dead end read as a solid band by its place alone: on main, indep2
 206,244 C2 (an empty space; a coffee stain's arc across its west side, read as a band beside a
 certain railway north) was read ``r..r`` with certainty, its band dead end at C1's empty side
-lifted by the sheet's boundary."""
+lifted by the sheet's boundary.
+
+photo/station_sides.py settles no station whose route meets the other kind (a printed exit, or a
+neighbour read with certainty): on main, indep 104,058 A2 (a station ``h.r.s``, its kinds swapped,
+read ``r.h.s``: its railway north at A2's highway exit, its highway south against B2's certain
+railway) was read with certainty (the cached photo; indep_photos.make_photo(104058) made here reads
+A2 right, so the test is on the rule)."""
 
 from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.photo import joined_kinds, read, station_mark
+from railprint.games.railroad_ink.photo import joined_kinds, read, station_mark, station_sides
 from tests.games.railroad_ink.photo_boards import rows_of
 
 
@@ -84,3 +90,13 @@ def test_indep2_206244_c2_stays_flagged():
     assert got.board.rows[2][1].token == "...."
     assert got.reading.board.rows[2][1].token == "r..r"
     assert got.flagged["C2"].reason == "W: " + joined_kinds.SOLID_BAND
+
+
+def test_a_station_meeting_the_other_kind_is_not_settled():
+    from railprint.games.railroad_ink.board import square
+    rows = rows_of({(0, 1): "r.h.s", (1, 1): "r..r", (2, 3): "h.r.s"})
+    # A2's north (the printed highway exit A2 N) and south (B2's certain railway) meet the other kind
+    assert station_sides.meets_the_other_kind(rows, 0, 1, set(), square)
+    assert station_sides.meets_the_other_kind(rows, 0, 1, {"B2"}, square)   # the exit still
+    assert not station_sides.meets_the_other_kind(rows, 2, 3, set(), square)   # C4 meets nothing
+

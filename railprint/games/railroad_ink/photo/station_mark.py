@@ -45,9 +45,11 @@ misread as the other kind the space reads as a joined station doubted for its ce
 took the sheet's "diagonal" mark and were read with certainty, wrong; the sheet's plain route
 spaces read with certainty were all railways, so nothing said the highways show it too. A player
 draws every station the same way, so a mark inks its centre box about as much on each: the sheet's
-stars ink 0.93-1.00 of it, C7's dots 0.36, F6's 0.20. A flag is lifted only where the centre's inked
-share is at least ``INKED_SHARE`` of the median over the sheet's stations showing the mark, its
-own among them (``like_the_marks``). Replayed on every lift of indep3 300,360-579 and indep2
+stars ink 0.93-1.00 of it, C7's dots 0.36, F6's 0.20. On a sheet whose mark is "diagonal" (the
+measure that asks for ink at the centre) a flag is lifted only where the centre's inked share is at
+least ``INKED_SHARE`` of the median over the sheet's stations showing the mark, its own among them
+(``like_the_marks``); a hollow mark's centre is paper (indep dev 90,029 and 90,032: rings inked
+0.00-0.18), and there the share says nothing. Replayed on every lift of indep3 300,360-579 and indep2
 205,200-319 (94 lifts on 30 sheets, 3 wrong): 300,567 C6 (``.h.h`` read ``.r.hs``, 0.34 against
 a median of 0.85: 0.40, silent on main) keeps its flag; 205,248 B1 and F3 (an overpass and a
 station with their kinds misread, inked as the sheet's marks) are still lifted here and flagged by
@@ -130,6 +132,6 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
         return uncertain
     marks = [v[3] for v in stations.values() if _marked(kind, v)]
     sure = {square(r, c) for (r, c), v in stations.items()
-            if _marked(kind, v) and like_the_marks(v[3], marks)
+            if _marked(kind, v) and (kind != "diagonal" or like_the_marks(v[3], marks))
             and (u := flagged.get(square(r, c))) is not None and u.reason == MEET_WHY}
     return [u for u in uncertain if u.square not in sure]
