@@ -53,8 +53,7 @@ least ``INKED_SHARE`` of the median over the sheet's stations showing the mark, 
 205,200-319 (94 lifts on 30 sheets, 3 wrong): 300,567 C6 (``.h.h`` read ``.r.hs``, 0.34 against
 a median of 0.85: 0.40, silent on main) keeps its flag; 205,248 B1 and F3 (an overpass and a
 station with their kinds misread, inked as the sheet's marks) are still lifted here and flagged by
-a later step; every right lift is lifted as before (the lowest, 205,240 A1, 0.32 against 0.65: 0.49). Stars, rings, X's and letters alike ink each
-of a sheet's marks within that share of the others.
+a later step; every right lift is lifted as before (the lowest, 205,240 A1, 0.32 against 0.65: 0.49).
 """
 
 from __future__ import annotations
