@@ -66,6 +66,14 @@ highway a dead end drawn as one broad line beside zig-zag railways, read ``.h.h`
 ``.r.r``, placed 1.20 on the railways' side and lifted here): silent before, flagged now. On
 round twenty's readings of dev photos (see the rounds document) one other lift was of this kind
 (205,293 F1, on the same sheet, read right).
+
+Round twenty-two (h-silent5): a dead end read as a solid band (``SOLID_BAND``) is not settled by its
+place alone either. A band is ink whose shape says no kind, and not always a line: a coffee stain's
+arc, an erased ghost. indep2 206,244 C2 (spent held out; an empty space, a stain's arc across its
+west side beside a certain railway north) was read ``r..r`` with certainty: its west side a band
+facing C1's empty side, placed on the railways' side. A band that runs on into a certain route of
+its kind or reaches a printed exit is still settled. On indep2 204,700-779 the band flags this
+module lifts went from 21 to 12 (all right; 4 of the 9 are lifted by ``chain_kinds`` after it).
 """
 
 from __future__ import annotations
@@ -78,6 +86,7 @@ from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, both_kinds, kind_doubts
 
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
+SOLID_BAND = "a solid band: a highway's two lines run together?"   # read.SOLID_BAND
 DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone this far on its kind's side
 
 
@@ -134,7 +143,10 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
             "NESW".index(side) for side, _, why in (part.partition(": ") for part in u.reason.split("; "))
             if len(side) == 1 and side in "NESW" and named_kind(why) not in (None, cell.edges["NESW".index(side)])
             and before[r][c].edges["NESW".index(side)] == named_kind(why)}
-        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces, against) \
+        # (round twenty-two: a solid band's dead end is not settled by its place alone)
+        banded = {"NESW".index(side) for side, _, why in (part.partition(": ") for part in u.reason.split("; "))
+                  if len(side) == 1 and side in "NESW" and why == SOLID_BAND}
+        if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces, against, banded) \
                 or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue
@@ -145,10 +157,11 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
 
 
 def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[int], sides_at: Callable,
-             faces: Callable, against: set[int] = frozenset()) -> bool:
+             faces: Callable, against: set[int] = frozenset(), banded: set[int] = frozenset()) -> bool:
     """Whether the doubted sides of (r, c) are settled by what they join (see the module's text).
     ``against``: doubted sides whose doubt named the other kind, re-guessed by the sheet's boundary:
-    a dead end among them is not settled by its place (round twenty-one)."""
+    a dead end among them is not settled by its place (round twenty-one). ``banded``: doubted sides
+    read as a solid band: a dead end among them is not settled by its place either (round twenty-two)."""
     cell = rows[r][c]
     read = sides_at(r, c)
     settled: dict[int, str] = {}
@@ -183,7 +196,7 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
                 settled[s] = kind   # it joins a route of its kind read with certainty
                 continue
         if here is not None and sign * here >= (SURE_Z if joins else DEAD_END_Z) \
-                and (not joins or there is None or sign * there >= SURE_Z) and (joins or s not in against):
+                and (not joins or there is None or sign * there >= SURE_Z) and (joins or s not in against and s not in banded):
             settled[s] = kind       # far on its kind's side of the boundary (and the route it joins too)
     if cell.marker != "s":
         return doubted <= set(settled)

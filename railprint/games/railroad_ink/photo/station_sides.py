@@ -55,9 +55,10 @@ from typing import Callable
 
 import numpy as np
 
+from railprint.games.railroad_ink.board import neighbour
 from railprint.games.railroad_ink.photo.centre import measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
-from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, _kind_at
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 NEEDS_WHY = STATION_NEEDS   # read.read_space's reasons
@@ -85,6 +86,17 @@ def settled(edges: str, reason: str) -> bool:
     return len(others) == 1 and edges[doubted[0]] not in others
 
 
+def meets_the_other_kind(rows: list, r: int, c: int, flagged, square: Callable[[int, int], str]) -> bool:
+    """Whether a route side of (r, c) meets the other kind: a printed exit, or a neighbour read with
+    certainty (not in ``flagged``) across the edge (round twenty-two)."""
+    for s, kind in enumerate(rows[r][c].edges):
+        met = _kind_at(rows, r, c, s) if kind in "hr" else None
+        if met is not None and met[0] in "hr" and met[0] != kind \
+                and (met[1] or square(*neighbour(r, c, s)) not in flagged):
+            return True
+    return False
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
           centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str]) -> list:
     """``uncertain`` (``read.Uncertain``: square, guess, why) without the flags of stations
@@ -92,7 +104,8 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
     sheet's other stations (``ink`` the ink mask, ``rel`` the darkness)."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell.marker == "s"
-                  and (u := flagged.get(square(r, c))) is not None and settled(cell.edges, u.reason)]
+                  and (u := flagged.get(square(r, c))) is not None and settled(cell.edges, u.reason)
+                  and not meets_the_other_kind(rows, r, c, flagged, square)]
     if not candidates:
         return uncertain
     filled = {(r, c): measure(ink, *centre_px(r, c), ppm).filled for r, row in enumerate(rows)
