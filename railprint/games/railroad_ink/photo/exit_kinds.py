@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+from railprint.games.railroad_ink.photo.sheet_kinds import EXITS_ALONE, STEP, drawn_freely
 
 MIN_OFF = 2   # a kind's exits read as the other kind, at least (and more than those read as their own)
 ALL_OFF = 4   # ... and at this many, a route reaching an exit of the kind read is no backing (the lead's change)
@@ -72,6 +72,13 @@ def misread_kinds(rows: list) -> set[str]:
     route sides of the other kind, more than of its own."""
     own, other = exit_reads(rows)
     return {k for k in "hr" if other[k] >= MIN_OFF and other[k] > own[k]}
+
+
+def alone(rows: list) -> int:
+    """How many exit sides of each kind, all on their own side, draw the sheet's exits-alone boundary
+    (``sheet_kinds.places``): MIN_EXITS where this reading's exits of a kind are mostly read as the other
+    kind (the sheet's certain sides then disagree with any boundary, being misread), else EXITS_ALONE."""
+    return MIN_OFF if misread_kinds(rows) else EXITS_ALONE
 
 
 def backed(rows: list, flagged: set, kind: str) -> set[tuple[int, int]]:
