@@ -46,8 +46,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
+from railprint.games.railroad_ink.photo.sheet_kinds import EXITS_ALONE, STEP, drawn_freely
 
 MIN_OFF = 2   # a kind's exits read as the other kind, at least (and more than those read as their own)
 ALL_OFF = 4   # ... and at this many, a route reaching an exit of the kind read is no backing (the lead's change)
@@ -72,6 +72,13 @@ def misread_kinds(rows: list) -> set[str]:
     route sides of the other kind, more than of its own."""
     own, other = exit_reads(rows)
     return {k for k in "hr" if other[k] >= MIN_OFF and other[k] > own[k]}
+
+
+def alone(rows: list) -> int:
+    """How many exit sides of each kind, all on their own side, draw the sheet's exits-alone boundary
+    (``sheet_kinds.places``): MIN_EXITS where this reading's exits of a kind are mostly read as the other
+    kind (the sheet's certain sides then disagree with any boundary, being misread), else EXITS_ALONE."""
+    return MIN_OFF if misread_kinds(rows) else EXITS_ALONE
 
 
 def backed(rows: list, flagged: set, kind: str) -> set[tuple[int, int]]:
@@ -118,3 +125,25 @@ def doubt(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
             for u in uncertain]
     return kept + [uncertain_of(sq, rows[r][c].token, more[sq])
                    for r in range(SIZE) for c in range(SIZE) if (sq := square(r, c)) in more]
+
+
+SWAP = str.maketrans("hr", "rh")
+
+
+def swap(rows: list, uncertain: list, *, uncertain_of: Callable) -> tuple[list, list]:
+    """The reading with every space :func:`doubt` doubted read the other way round (each highway side
+    a railway, each railway side a highway; centre marks kept), where this reading's exits of BOTH
+    kinds are mostly read as the other kind: the player's two kinds read swapped wholesale. The
+    spaces stay flagged (their reasons as :func:`doubt` left them); nothing is made certain."""
+    if misread_kinds(rows) != {"h", "r"} or drawn_freely(rows, {u.square for u in uncertain}):
+        return rows, uncertain
+    out = [list(row) for row in rows]
+    kept = []
+    for u in uncertain:
+        if WHY["h"] in u.reason or WHY["r"] in u.reason:
+            r, c = square_at(u.square)
+            cell = rows[r][c]
+            out[r][c] = type(cell)(cell.edges.translate(SWAP), cell.marker)
+            u = uncertain_of(u.square, out[r][c].token, u.reason)
+        kept.append(u)
+    return [tuple(row) for row in out], kept

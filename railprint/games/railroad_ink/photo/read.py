@@ -2408,7 +2408,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
                 features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
-                placed=placed, every=every)
+                placed=placed, every=every, alone=exit_kinds.alone(rows))
             uncertain = sure_kinds.revise(   # round eighteen: no doubt left of the kinds (photo/sure_kinds.py)
                 rows, uncertain, placed, sides_at=sides_at, side_read=SideRead, before=before,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
@@ -2444,6 +2444,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = sheet_kinds.far(rows, uncertain, every, uncertain_of=Uncertain)
         # round twenty: a sheet whose exits of one kind mostly read as the other (photo/exit_kinds.py)
         uncertain = exit_kinds.doubt(rows, uncertain, uncertain_of=Uncertain)
+        rows, uncertain = exit_kinds.swap(rows, uncertain, uncertain_of=Uncertain)   # round twenty-two: both kinds
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)

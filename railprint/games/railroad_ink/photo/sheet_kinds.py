@@ -93,7 +93,7 @@ def boundary(x: np.ndarray, highways: list[int], railways: list[int]) -> Callabl
 
 def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
            strip: Callable, features: Callable, sides_at: Callable, lines: dict | None = None,
-           strong: list | None = None) -> dict | None:
+           strong: list | None = None, alone: int = EXITS_ALONE) -> dict | None:
     """Each route side's place between the sheet's two kinds ((r, c, side) -> -1 at the highway
     exits' middle, +1 at the railway exits'), or None where the sheet's boundary is not trusted (see
     the module's text). Arguments as :func:`revise`'s."""
@@ -149,7 +149,7 @@ def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
     if len(sure) >= AGREE_MIN and sum(v <= -AGREE_Z for v in sure) <= AGREE_OFF * len(sure):
         if strong is not None:
             strong.append(True)
-    elif len(highways) < EXITS_ALONE or len(railways) < EXITS_ALONE \
+    elif len(highways) < alone or len(railways) < alone \
             or sum(z[i] >= 0 for i in highways) + sum(z[i] <= 0 for i in railways) > 0:
         return None
     return {k: float(z[i]) for i, k in enumerate(keys)}
@@ -158,7 +158,7 @@ def places(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
 def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: float, *,
            strip: Callable, features: Callable, sides_at: Callable, space_at: Callable, side_read: Callable,
            uncertain_of: Callable, lines: dict | None = None, placed: dict | None = None,
-           every: dict | None = None) -> tuple[list, list]:
+           every: dict | None = None, alone: int = EXITS_ALONE) -> tuple[list, list]:
     """The reading revised by the sheet's two kinds as its exits show them (see the module's text).
     ``rows``/``uncertain``: the reading so far; ``rel``: the rectified darkness, ``ink``
     its ink mask, at ``p`` px per mm; ``strip(plane, r, c, side,
@@ -173,7 +173,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, ink: np.ndarray, p: flo
         return rows, uncertain   # the exits' kinds are no evidence where the player ignores the rules
     strong: list = []
     at = places(rows, uncertain, rel, ink, p, strip=strip, features=features, sides_at=sides_at, lines=lines,
-                strong=strong)
+                strong=strong, alone=alone)
     if at is None:
         return rows, uncertain
     if placed is not None and strong:
