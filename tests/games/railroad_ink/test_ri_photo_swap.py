@@ -115,3 +115,14 @@ def test_indep2_206445_both_kinds_swapped():
         r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
         assert got.board.rows[r][c].token == token == got.reading.board.rows[r][c].token
         assert exit_kinds.WHY["h"] in got.flagged[sq].reason or exit_kinds.WHY["r"] in got.flagged[sq].reason
+
+
+def test_indep2_206740_no_swap_where_the_grid_is_lost():
+    """A sheet whose printed grid is not where the corner marks put it (every space flagged so) reads
+    its exits where none is: its 'misread' exits are junk, and swapping them made 28 wrong spaces 32."""
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    got = read_seed(206_740)
+    assert len(got.flagged) == SIZE * SIZE
+    assert all(u.reason.startswith("the printed grid is not where the corner marks put it") for u in got.flagged.values())
+    assert len(got.wrong) <= 28, len(got.wrong)

@@ -2444,7 +2444,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = sheet_kinds.far(rows, uncertain, every, uncertain_of=Uncertain)
         # round twenty: a sheet whose exits of one kind mostly read as the other (photo/exit_kinds.py)
         uncertain = exit_kinds.doubt(rows, uncertain, uncertain_of=Uncertain)
-        rows, uncertain = exit_kinds.swap(rows, uncertain, uncertain_of=Uncertain)   # round twenty-two: both kinds
+        if len(shaky or ()) < SIZE * SIZE:   # round twenty-two: both kinds misread (not where the grid is lost:
+            rows, uncertain = exit_kinds.swap(rows, uncertain, uncertain_of=Uncertain)   # no exit is where read)
     if cover is not None:
         rows, uncertain = _covered_guesses(rows, uncertain, not_seen, cover, ink, solid, faint, trace, rel, floor,
                                            src_ppm)
