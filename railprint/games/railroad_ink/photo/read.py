@@ -36,7 +36,7 @@ from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_k
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal
 from railprint.games.railroad_ink.photo import erased, joins
-from railprint.games.railroad_ink.photo import band_chain, broad_line, noise_floor
+from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
@@ -2464,6 +2464,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
+        # round twenty-two: a sheet whose bands at its exits are all read as the other kind (photo/band_kinds.py)
+        rows, uncertain = band_kinds.revise(rows, uncertain, uncertain_of=Uncertain)
+        # round twenty-two: a straight crossing of a band read as a station, guessed an overpass (photo/band_cross.py)
+        rows, uncertain = band_cross.revise(rows, uncertain, uncertain_of=Uncertain,
+                                            reach_at=lambda r, c, s: side_features(_strip(ink, r, c, s))["sleeper"],
+                                            fill_at=lambda r, c: _centre_fill(solid, r, c))
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
