@@ -1,6 +1,6 @@
-"""A sheet whose bands at its printed exits are all read as the other kind (issue 35, round twenty-two:
-``photo/band_kinds.py``): two or more band sides guessed one kind at printed exits of the other kind,
-none at an exit of its own, turn every flagged space's band sides of that kind; the flags stay."""
+"""A sheet's bands guessed the kind its printed exits say they are not (issue 35, round twenty-two:
+``photo/band_kinds.py``): two or more band sides at printed exits, all of one kind, turn every flagged
+space's band sides guessed the other kind and drawn as they are; the flags stay."""
 
 from __future__ import annotations
 
@@ -23,12 +23,20 @@ def _exit(square_: str) -> str:
     return kind
 
 
-def _read(tokens: dict, reasons: dict) -> dict:
+BAND_SIDE = {"sleeper": 2.0, "mass": 0.19}    # a bold one-stroke highway's band
+THIN_SIDE = {"sleeper": 0.0, "mass": 0.17}    # its plain stretch, one line with no wide row
+RAIL_SIDE = {"sleeper": 2.6, "mass": 0.10}    # a railway's line and its ticks
+
+
+def _read(tokens: dict, reasons: dict, drawn: dict | None = None) -> dict:
     """The guesses of the flagged squares (``reasons``) on a board of ``tokens`` after :func:`band_kinds.revise`,
-    each checked against its flag's guess, its reason unchanged."""
+    each checked against its flag's guess, its reason unchanged. ``drawn``: a side's measures by
+    (square, side letter), BAND_SIDE unless given."""
+    drawn = drawn or {}
     rows = [tuple(cell_from_token(tokens.get(square(r, c), "....")) for c in range(SIZE)) for r in range(SIZE)]
     flags = [Flag(sq, tokens[sq], why) for sq, why in reasons.items()]
-    rows, flags = band_kinds.revise(rows, flags, uncertain_of=Flag)
+    rows, flags = band_kinds.revise(rows, flags, uncertain_of=Flag,
+                                    features=lambda r, c, s: drawn.get((square(r, c), "NESW"[s]), BAND_SIDE))
     out = {}
     for u in flags:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
@@ -54,10 +62,31 @@ def test_bands_read_as_railways_at_two_highway_exits_turn_highways_everywhere():
                                       "F2": "h.hrs", "G7": "hrhro"}
 
 
-def test_a_band_of_the_kind_at_an_exit_of_its_own_or_one_exit_only_leaves_the_sheet_alone():
+def test_a_plain_space_whose_other_side_is_drawn_unlike_the_bands_is_guessed_a_station():
+    tokens = {"A2": "r.r.", "A6": "r..r", "C3": "r.r.", "B3": ".r.r"}
+    reasons = {"A2": f"N: {BAND}", "A6": f"N: {BROAD}", "C3": f"N: {BAND}", "B3": f"E: {BAND}"}
+    # C3's south side is a railway's line with ticks (the bands' mass, half): the kinds meet at a station;
+    # B3's west side one plain line of the bands' mass (a band's plain stretch): a highway too
+    drawn = {("C3", "S"): RAIL_SIDE, ("B3", "W"): THIN_SIDE}
+    assert _read(tokens, reasons, drawn) == {"A2": "h.h.", "A6": "h..h", "C3": "h.r.s", "B3": ".h.h"}
+
+
+def test_bands_read_right_at_the_exits_settle_the_others_drawn_as_they_are():
+    # A2 and A6 read highways at highway exits; D4's band was guessed a railway, drawn as theirs; E4's is
+    # a highlighter's 4.5 mm band, drawn unlike them, and stays
+    tokens = {"A2": "h.h.", "A6": "h..h", "D4": "rr.r", "E4": "r.r."}
+    reasons = {"A2": f"N: {BAND}", "A6": f"N: {BAND}", "D4": f"N: {BAND}", "E4": f"N: {BAND}; S: {BAND}"}
+    drawn = {("E4", "N"): {"sleeper": 4.5, "mass": 0.45}, ("E4", "S"): {"sleeper": 4.5, "mass": 0.45}}
+    assert _read(tokens, reasons, drawn) == {"A2": "h.h.", "A6": "h..h", "D4": "hh.h", "E4": "r.r."}
+    # of the bands' reach but twice their mass: unlike
+    drawn = {("D4", "N"): {"sleeper": 2.0, "mass": 0.4}}
+    assert _read(tokens, reasons, drawn)["D4"] == "rr.r"
+
+
+def test_bands_at_exits_of_both_kinds_or_at_one_exit_only_leave_the_sheet_alone():
     tokens = {"A2": "r.r.", "A6": "r..r", "A4": "r.r.", "D4": "rr.r"}
     reasons = {"A2": f"N: {BAND}", "A6": f"N: {BAND}", "A4": f"N: {BAND}", "D4": f"N: {BAND}"}
-    # A4's band meets a railway exit: this sheet's railway bands are railways somewhere
+    # A4's band meets a railway exit, A2's and A6's highway exits: this sheet's bands are both kinds
     assert _read(tokens, reasons) == tokens
     # one band against an exit is not enough
     del tokens["A6"], reasons["A6"]

@@ -1,73 +1,112 @@
-"""A sheet whose bands at its printed exits are all read as the other kind (issue 35, round twenty-two).
+"""A sheet's bands guessed the kind its printed exits say they are not (issue 35, round twenty-two).
 
 "a solid band: a highway's two lines run together?" (``read.SOLID_BAND``) and "one broad line with
 no sleeper standing out" (``read.BROAD``) doubt a side whose ink runs wide, and its kind is guessed
 from the sheet's other lines (``broad_line``, ``one_line``, ``sheet_kinds``). One player draws every
-route of a kind alike, so on some sheets every band is guessed the wrong kind: a bold one-stroke
-highway beside ladder railways guessed a railway, a railway's x-ticks run together guessed a
-highway. The printed exits say so: a route drawn to an exit is of the exit's kind (the independent
-generators' boards never break it, round nineteen), and a band side at an exit of the other kind is
-misread. Where MIN_AGAINST (2) or more of the band sides guessed kind K meet a printed exit of the
-other kind and none guessed K meets an exit of its own, this sheet's bands guessed K are the other
-kind: every flagged space's band sides guessed K are guessed the other kind. A plain space (no
-centre mark) keeps one kind (a highway meets a railway only at a station or an overpass), so all its
-routes take that kind; a station's or an overpass's space keeps both kinds, so where its band sides
-were all of its routes of K, the space's kinds are swapped. The space stays flagged with its reason
-as it was: only the guess changes, so no silent space is added. Sheets whose bands at exits are read
-both ways (a highlighter's highway bands beside zig-zag railway bands) are left alone.
+route of a kind alike, and on some sheets the bands are guessed the wrong kind wholesale or in part:
+a bold one-stroke highway beside ladder railways guessed a railway, a zig-zag railway beside a
+highlighter's highways guessed a highway, a railway's x-ticks run together guessed a highway. The
+printed exits say which: a route drawn to an exit is of the exit's kind (the independent generators'
+boards never break it, round nineteen), so a band side at a printed exit is an *anchor* of the
+exit's kind, whatever its guess.
 
-Measured on the spent held-out readings (main 2e08d00; indep2 206,400-206,519, indep
-104,120-104,239): it fires on indep2 206,445, 206,491, 206,500 and indep 104,224, 37 spaces made
-right, none made wrong. See docs/railroad-ink-photo-rounds.md, round twenty-two (h-band3).
+:func:`revise`: where MIN_ANCHORS (2) or more of the flagged spaces' band sides meet printed exits,
+all of one kind K (none at an exit of the other kind: a sheet whose bands are both kinds, a
+highlighter's highway beside zig-zag railways, gives anchors of both), every flagged space whose
+band sides guessed the other kind are all drawn as the anchors (their widest rows' reach within
+LIKE_MM of the anchors' median, ``read.side_features``' "sleeper", and their ink's mass within
+LIKE_MASS of theirs) has those sides guessed K. A plain space keeps one kind (a highway meets a
+railway only at a station or an overpass): its other sides guessed the other kind turn K too where
+drawn as the bands (no wider, of their mass: a band's plain stretch); a side left of the other
+kind, drawn unlike the bands, is the other kind, and the two meet at a station, so the space is
+guessed one. A station's or an overpass's space keeps both kinds: its band sides turn, and where
+they were all of its routes of the other kind, the space's kinds are swapped. The space stays
+flagged with its reason as it was: only the guess changes, so no silent space is added.
+
+Measured on the spent held-out readings of main 2e08d00 (indep2 206,400-206,519, indep
+104,120-104,239, indep3 301,060-301,119) and the dev sets: see docs/railroad-ink-photo-rounds.md,
+round twenty-two (h-band3).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import EXIT_AT, Cell, square_at
+from railprint.games.railroad_ink.board import EXIT_AT, Cell, square, square_at
+from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo.band_chain import OTHER, band_sides
 
-MIN_AGAINST = 2   # band sides of a kind at printed exits of the other kind, none at its own
+MIN_ANCHORS = 2   # band sides at printed exits, all of one kind, that say the sheet's bands' kind
+LIKE_MM = 0.5     # a band reaching within this of the anchors' median reach ...
+LIKE_MASS = 1.35  # ... and its ink's mass within this ratio of theirs is drawn as they are
 
 
-def turned(cell: Cell, sides: list[int], kind: str) -> Cell:
-    """``cell`` with its band ``sides`` read as ``kind`` guessed the other kind (see the module's text)."""
+def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset()) -> Cell:
+    """``cell`` with its band ``sides`` read as ``kind`` guessed the other kind (see the module's text);
+    ``alike``: a plain space's other sides read as ``kind`` but drawn as the bands, turned too."""
     other = OTHER[kind]
     if cell.marker == "":
-        return Cell("".join(other if e in "hr" else e for e in cell.edges), "")
+        edges = "".join(other if (s in sides or s in alike) and e == kind else e for s, e in enumerate(cell.edges))
+        # a side left of the kind, drawn unlike the bands: the two kinds meet, at a station
+        return Cell(edges, "s" if kind in edges else "")
     edges = "".join(other if s in sides and e == kind else e for s, e in enumerate(cell.edges))
     if kind not in edges:   # a station or an overpass needs both kinds: the space's kinds swapped
         edges = "".join(OTHER.get(e, e) for e in cell.edges)
     return Cell(edges, cell.marker)
 
 
-def revise(rows: list, uncertain: list, *, uncertain_of: Callable) -> tuple[list, list]:
-    """``rows`` and ``uncertain`` with the band sides of the kind this sheet's exits say is misread
-    guessed the other kind (see the module's text). ``uncertain_of(square, guess, reason)`` builds a
-    flag."""
+def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
+           features: Callable[[int, int, int], dict]) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with the band sides drawn as this sheet's bands at its printed exits,
+    and read as the other kind, guessed the exits' kind (see the module's text).
+    ``uncertain_of(square, guess, reason)`` builds a flag; ``features(r, c, side)``: the side's
+    ``read.side_features`` ("sleeper": how far its ink reaches across the route, mm; "mass")."""
     bands = {}
-    along = {"h": 0, "r": 0}
-    against = {"h": 0, "r": 0}
+    anchors: dict[str, list[tuple[int, int, int]]] = {"h": [], "r": []}
     for u in uncertain:
         r, c = square_at(u.square)
         sides = band_sides(u.reason, rows[r][c].edges)[0]
         bands[u.square] = sides
         for s in sides:
-            kind, exit_ = rows[r][c].edges[s], EXIT_AT.get((r, c, s))
-            if exit_ is not None:
-                (along if exit_.kind == kind else against)[kind] += 1
-    wrong = [k for k in "hr" if against[k] >= MIN_AGAINST and along[k] == 0]
-    if len(wrong) != 1:
+            if (exit_ := EXIT_AT.get((r, c, s))) is not None:
+                anchors[exit_.kind].append((r, c, s))
+    kinds = [k for k in "hr" if anchors[k]]
+    if len(kinds) != 1 or len(anchors[kinds[0]]) < MIN_ANCHORS:
         return rows, uncertain
-    kind = wrong[0]
+    kind = kinds[0]
+    wrong = OTHER[kind]   # the guess this sheet's bands are not
+    if not any(rows[r][c].edges[s] == wrong for r, c in map(square_at, bands) for s in bands[square(r, c)]):
+        return rows, uncertain
+    measured: dict[tuple[int, int, int], dict] = {}
+
+    def measure(r: int, c: int, s: int) -> dict:
+        if (r, c, s) not in measured:
+            measured[(r, c, s)] = features(r, c, s)
+        return measured[(r, c, s)]
+
+    seen = [measure(*a) for a in anchors[kind]]
+    reach = small_stats.median([f["sleeper"] for f in seen])
+    mass = small_stats.median([f["mass"] for f in seen])
+
+    def like(r: int, c: int, s: int, band: bool = True) -> bool:
+        """A band reaching as far as the anchors, or a line no further (a band's plain stretch); of their mass."""
+        f = measure(r, c, s)
+        near = abs(f["sleeper"] - reach) <= LIKE_MM if band else f["sleeper"] <= reach + LIKE_MM
+        return near and mass / LIKE_MASS <= f["mass"] <= mass * LIKE_MASS
+
     rows = [list(row) for row in rows]
     out = []
+    changed = False
     for u in uncertain:
         r, c = square_at(u.square)
-        sides = [s for s in bands[u.square] if rows[r][c].edges[s] == kind]
-        if sides:
-            rows[r][c] = turned(rows[r][c], sides, kind)
+        sides = [s for s in bands[u.square] if rows[r][c].edges[s] == wrong]
+        if sides and all(like(r, c, s) for s in sides):
+            cell = rows[r][c]
+            alike = {t for t, e in enumerate(cell.edges) if e == wrong and t not in sides and like(r, c, t, band=False)}
+            rows[r][c] = turned(cell, sides, wrong, alike)
             u = uncertain_of(u.square, rows[r][c].token, u.reason)
+            changed = True
         out.append(u)
+    if not changed:
+        return [tuple(row) for row in rows], uncertain
     return [tuple(row) for row in rows], out
