@@ -4,6 +4,8 @@ is as wide as the centre's filled-mark test or the centre is not filled; the fla
 
 from __future__ import annotations
 
+import pytest
+
 from railprint.games.railroad_ink.board import SIZE, cell_from_token, square, square_at
 from railprint.games.railroad_ink.photo import band_cross
 
@@ -53,3 +55,22 @@ def test_only_a_crossing_with_one_route_banded_on_both_sides_changes():
     # three band sides, one route whole: that route settles it
     why = f"N: {BAND}; S: {BAND}; E: {BAND}"
     assert _revised("hrhrs", why, 4.5, 1.0) == ("hrhro", "hrhro", why)
+
+
+@pytest.fixture(scope="module")
+def seed_206446():
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    return read_seed(206446)
+
+
+def test_a_highlighter_s_crossings_are_guessed_overpasses(seed_206446):
+    # indep2 206,446 (spent held out of round twenty-one, a dev photo since): a highlighter's highways
+    # (4.3-4.7 mm bands) crossing x-tick railways; main read the four overpasses as stations
+    got = seed_206446
+    assert "highlighter" in got.plan.habits
+    assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
+    for place, token in (("B6", "hrhro"), ("C7", "rhrho"), ("E3", "hrhro"), ("F4", "rhrho")):
+        assert place not in got.wrong
+        assert got.flagged[place].guess == token
+        assert BAND in got.flagged[place].reason

@@ -4,6 +4,8 @@ space's band sides guessed the other kind and drawn as they are; the flags stay.
 
 from __future__ import annotations
 
+import pytest
+
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, cell_from_token, square
 from railprint.games.railroad_ink.photo import band_kinds
 
@@ -102,3 +104,23 @@ def test_highway_bands_at_railway_exits_turn_railways():
     tokens = {"A4": "h.h.", "B1": "...h", "C3": "hhhhs"}
     reasons = {"A4": f"N: {BAND}", "B1": f"W: {BROAD}", "C3": f"E: {BAND}"}
     assert _read(tokens, reasons) == {"A4": "r.r.", "B1": "...r", "C3": "hrhhs"}
+
+
+@pytest.fixture(scope="module")
+def seed_206491():
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    return read_seed(206491)
+
+
+def test_a_sheet_s_one_line_highways_guessed_railways_are_guessed_highways(seed_206491):
+    # indep2 206,491 (spent held out of round twenty-one, a dev photo since): highways drawn as one broad
+    # line, guessed railways; A2's and G6's run into highway exits. Main read six spaces wrong here,
+    # D6 a station whose railway is drawn unlike the bands
+    got = seed_206491
+    assert got.wrong <= set(got.flagged), sorted(got.wrong - set(got.flagged))
+    for place, token in (("A2", "h.h."), ("C1", "..hh"), ("D6", ".hr.s"), ("E1", "hh.h"), ("E6", ".hh."),
+                         ("G6", ".hhh")):
+        assert place not in got.wrong
+        assert got.flagged[place].guess == token
+        assert BROAD in got.flagged[place].reason or BAND in got.flagged[place].reason
