@@ -100,6 +100,28 @@ def test_bands_at_exits_of_both_kinds_or_at_one_exit_only_leave_the_sheet_alone(
     assert _read(tokens, reasons) == tokens
 
 
+def test_a_route_read_with_certainty_across_the_edge_anchors_a_band():
+    # D4's north band faces C4's south side, a highway read with certainty (not flagged); E5's west band
+    # faces E4's east side, a highway too: two anchors, and F2's band guessed a railway, drawn as theirs, turns
+    tokens = {"C4": "h.h.", "D4": "h..r", "E4": ".h.h", "E5": "rr.h", "F2": "r.r."}
+    reasons = {"D4": f"N: {BAND}", "E5": f"W: {BAND}", "F2": f"N: {BAND}; S: {BAND}"}
+    assert _read(tokens, reasons) == {"D4": "h..r", "E5": "rr.h", "F2": "h.h."}
+    # a neighbour flagged anchors nothing
+    assert _read(tokens, dict(reasons, C4="a faint line?")) == {"C4": "h.h.", "D4": "h..r", "E5": "rr.h", "F2": "r.r."}
+
+
+def test_bands_of_both_kinds_anchored_are_told_apart_by_how_they_are_drawn():
+    # a highlighter's highways (A2, A6: 4.5 mm) beside zig-zag railways (A4: 2.0 mm), each at its exits:
+    # D4's band guessed a railway, drawn as the highways, turns; E4's, drawn as the railways, stays
+    wide = {"sleeper": 4.5, "mass": 0.45}
+    tokens = {"A2": "h.h.", "A6": "h..h", "A4": "r.r.", "B4": "r.r.", "D4": "r.r.", "E4": "r.r."}
+    reasons = {"A2": f"N: {BAND}", "A6": f"N: {BAND}", "A4": f"N: {BAND}", "B4": f"N: {BAND}",
+               "D4": f"N: {BAND}; S: {BAND}", "E4": f"N: {BAND}; S: {BAND}"}
+    drawn = {("A2", "N"): wide, ("A6", "N"): wide, ("D4", "N"): wide, ("D4", "S"): wide}
+    assert _read(tokens, reasons, drawn)["D4"] == "h.h."
+    assert _read(tokens, reasons, drawn)["E4"] == "r.r."
+
+
 def test_highway_bands_at_railway_exits_turn_railways():
     tokens = {"A4": "h.h.", "B1": "...h", "C3": "hhhhs"}
     reasons = {"A4": f"N: {BAND}", "B1": f"W: {BROAD}", "C3": f"E: {BAND}"}

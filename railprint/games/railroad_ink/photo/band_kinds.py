@@ -1,4 +1,4 @@
-"""A sheet's bands guessed the kind its printed exits say they are not (issue 35, round twenty-two).
+"""A sheet's bands guessed the kind their anchors say they are not (issue 35, round twenty-two).
 
 "a solid band: a highway's two lines run together?" (``read.SOLID_BAND``) and "one broad line with
 no sleeper standing out" (``read.BROAD``) doubt a side whose ink runs wide, and its kind is guessed
@@ -6,22 +6,23 @@ from the sheet's other lines (``broad_line``, ``one_line``, ``sheet_kinds``). On
 route of a kind alike, and on some sheets the bands are guessed the wrong kind wholesale or in part:
 a bold one-stroke highway beside ladder railways guessed a railway, a zig-zag railway beside a
 highlighter's highways guessed a highway, a railway's x-ticks run together guessed a highway. The
-printed exits say which: a route drawn to an exit is of the exit's kind (the independent generators'
-boards never break it, round nineteen), so a band side at a printed exit is an *anchor* of the
-exit's kind, whatever its guess.
+printed exits and the spaces read with certainty say which: a route drawn to an exit is of the
+exit's kind and a route runs on across an edge in its kind (the independent generators' boards
+never break either, round nineteen), so a band side at a printed exit, or facing a route side of a
+space read with certainty, is an *anchor* of that kind, whatever its guess.
 
-:func:`revise`: where MIN_ANCHORS (2) or more of the flagged spaces' band sides meet printed exits,
-all of one kind K (none at an exit of the other kind: a sheet whose bands are both kinds, a
-highlighter's highway beside zig-zag railways, gives anchors of both), every flagged space whose
-band sides guessed the other kind are all drawn as the anchors (their widest rows' reach within
-LIKE_MM of the anchors' median, ``read.side_features``' "sleeper", and their ink's mass within
-LIKE_MASS of theirs) has those sides guessed K. A plain space keeps one kind (a highway meets a
-railway only at a station or an overpass): its other sides guessed the other kind turn K too where
-drawn as the bands (no wider, of their mass: a band's plain stretch); a side left of the other
-kind, drawn unlike the bands, is the other kind, and the two meet at a station, so the space is
-guessed one. A station's or an overpass's space keeps both kinds: its band sides turn, and where
-they were all of its routes of the other kind, the space's kinds are swapped. The space stays
-flagged with its reason as it was: only the guess changes, so no silent space is added.
+:func:`revise`: where a kind K has MIN_ANCHORS (2) anchors or more, a flagged space whose band sides
+guessed the other kind are all drawn as K's anchors (their widest rows' reach within LIKE_MM of the
+anchors' median, ``read.side_features``' "sleeper", and their ink's mass within LIKE_MASS of
+theirs) and none drawn as the other kind's anchors (where it has any: a highlighter's highway
+bands beside zig-zag railway bands, each kind anchored somewhere, are told apart by their width)
+has those sides guessed K. A plain space keeps one kind (a highway meets a railway only at a station
+or an overpass): its other sides guessed the other kind turn K too where drawn as K's bands (no
+wider, of their mass: a band's plain stretch); a side left of the other kind, drawn unlike them, is
+the other kind, and the two meet at a station, so the space is guessed one. A station's or an
+overpass's space keeps both kinds: its band sides turn, and where they were all of its routes of
+the other kind, the space's kinds are swapped. The space stays flagged with its reason as it was:
+only the guess changes, so no silent space is added.
 
 Measured on the spent held-out readings of main 2e08d00 (indep2 206,400-206,519, indep
 104,120-104,239, indep3 301,060-301,119) and the dev sets: see docs/railroad-ink-photo-rounds.md,
@@ -32,11 +33,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import EXIT_AT, Cell, square, square_at
+from railprint.games.railroad_ink.board import DELTA, EXIT_AT, SIZE, Cell, opposite, square, square_at
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo.band_chain import OTHER, band_sides
 
-MIN_ANCHORS = 2   # band sides at printed exits, all of one kind, that say the sheet's bands' kind
+MIN_ANCHORS = 2   # band sides anchored in a kind (an exit, a certain route across the edge) to tell how it is drawn
 LIKE_MM = 0.5     # a band reaching within this of the anchors' median reach ...
 LIKE_MASS = 1.35  # ... and its ink's mass within this ratio of theirs is drawn as they are
 
@@ -57,10 +58,11 @@ def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset(
 
 def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
            features: Callable[[int, int, int], dict]) -> tuple[list, list]:
-    """``rows`` and ``uncertain`` with the band sides drawn as this sheet's bands at its printed exits,
-    and read as the other kind, guessed the exits' kind (see the module's text).
-    ``uncertain_of(square, guess, reason)`` builds a flag; ``features(r, c, side)``: the side's
+    """``rows`` and ``uncertain`` with the band sides drawn as this sheet's anchored bands of one kind,
+    unlike those of the other, and guessed the other, guessed the anchors' kind (see the module's
+    text). ``uncertain_of(square, guess, reason)`` builds a flag; ``features(r, c, side)``: the side's
     ``read.side_features`` ("sleeper": how far its ink reaches across the route, mm; "mass")."""
+    flagged = {u.square for u in uncertain}
     bands = {}
     anchors: dict[str, list[tuple[int, int, int]]] = {"h": [], "r": []}
     for u in uncertain:
@@ -68,14 +70,14 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
         sides = band_sides(u.reason, rows[r][c].edges)[0]
         bands[u.square] = sides
         for s in sides:
+            nr, nc = r + DELTA[s][0], c + DELTA[s][1]
             if (exit_ := EXIT_AT.get((r, c, s))) is not None:
                 anchors[exit_.kind].append((r, c, s))
-    kinds = [k for k in "hr" if anchors[k]]
-    if len(kinds) != 1 or len(anchors[kinds[0]]) < MIN_ANCHORS:
-        return rows, uncertain
-    kind = kinds[0]
-    wrong = OTHER[kind]   # the guess this sheet's bands are not
-    if not any(rows[r][c].edges[s] == wrong for r, c in map(square_at, bands) for s in bands[square(r, c)]):
+            elif 0 <= nr < SIZE and 0 <= nc < SIZE and square(nr, nc) not in flagged:
+                if (there := rows[nr][nc].edges[opposite(s)]) in "hr":   # a route read with certainty runs on
+                    anchors[there].append((r, c, s))
+    if not any(len(anchors[k]) >= MIN_ANCHORS and any(rows[r][c].edges[s] == OTHER[k] for r, c in map(square_at, bands)
+                                                      for s in bands[square(r, c)]) for k in "hr"):
         return rows, uncertain
     measured: dict[tuple[int, int, int], dict] = {}
 
@@ -84,12 +86,16 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
             measured[(r, c, s)] = features(r, c, s)
         return measured[(r, c, s)]
 
-    seen = [measure(*a) for a in anchors[kind]]
-    reach = small_stats.median([f["sleeper"] for f in seen])
-    mass = small_stats.median([f["mass"] for f in seen])
+    drawn = {}   # each kind's anchored bands: their median reach and mass
+    for k in "hr":
+        if anchors[k]:
+            seen = [measure(*a) for a in anchors[k]]
+            drawn[k] = (small_stats.median([f["sleeper"] for f in seen]), small_stats.median([f["mass"] for f in seen]))
 
-    def like(r: int, c: int, s: int, band: bool = True) -> bool:
-        """A band reaching as far as the anchors, or a line no further (a band's plain stretch); of their mass."""
+    def like(r: int, c: int, s: int, k: str, band: bool = True) -> bool:
+        """Drawn as kind ``k``'s anchored bands: a band reaching as far, or a line no further (a band's
+        plain stretch); of their mass."""
+        reach, mass = drawn[k]
         f = measure(r, c, s)
         near = abs(f["sleeper"] - reach) <= LIKE_MM if band else f["sleeper"] <= reach + LIKE_MM
         return near and mass / LIKE_MASS <= f["mass"] <= mass * LIKE_MASS
@@ -99,13 +105,18 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
     changed = False
     for u in uncertain:
         r, c = square_at(u.square)
-        sides = [s for s in bands[u.square] if rows[r][c].edges[s] == wrong]
-        if sides and all(like(r, c, s) for s in sides):
-            cell = rows[r][c]
-            alike = {t for t, e in enumerate(cell.edges) if e == wrong and t not in sides and like(r, c, t, band=False)}
-            rows[r][c] = turned(cell, sides, wrong, alike)
-            u = uncertain_of(u.square, rows[r][c].token, u.reason)
-            changed = True
+        cell = rows[r][c]
+        for k in "hr":
+            wrong = OTHER[k]
+            sides = [s for s in bands[u.square] if cell.edges[s] == wrong]
+            if (sides and len(anchors[k]) >= MIN_ANCHORS and all(like(r, c, s, k) for s in sides)
+                    and not (wrong in drawn and any(like(r, c, s, wrong) for s in sides))):
+                alike = {t for t, e in enumerate(cell.edges)
+                         if e == wrong and t not in sides and like(r, c, t, k, band=False)}
+                rows[r][c] = turned(cell, sides, wrong, alike)
+                u = uncertain_of(u.square, rows[r][c].token, u.reason)
+                changed = True
+                break
         out.append(u)
     if not changed:
         return [tuple(row) for row in rows], uncertain
