@@ -54,14 +54,16 @@ def test_the_board_exits_used_here():
 
 def test_bands_read_as_railways_at_two_highway_exits_turn_highways_everywhere():
     # a bold one-stroke highway guessed a railway: A2 and A6 run north into highway exits
-    tokens = {"A2": "r.r.", "A6": "r..r", "A5": ".r.r", "D4": "rr.r", "E4": "rrrhs", "F2": "r.rhs", "G7": "rhrho"}
+    tokens = {"A2": "r.r.", "A6": "r..r", "A5": ".r.r", "D4": "rr.r", "E4": "rrrhs", "F2": "r.rhs", "G7": "rhrho",
+              "G5": "rhrho"}
     reasons = {"A2": f"N: {BAND}; S: {BAND}", "A6": f"N: {BROAD}", "A5": f"E: {BAND}",
                "D4": f"N: {BAND}",                      # a plain space: one kind, all its routes turn
                "E4": f"N: {BAND}; S: {BAND}",            # a station: its band sides turn, its other sides stay
                "F2": f"N: {BAND}; S: {BAND}",            # a station whose railways were all bands: swapped
-               "G7": f"N: {BAND}; S: {BAND}"}            # an overpass whose one route was all its railways: swapped
+               "G7": f"N: {BAND}; S: {BAND}",            # an overpass whose one route was all its railways: swapped
+               "G5": f"S: {BAND}"}                       # one side of an overpass's route: the route turns
     assert _read(tokens, reasons) == {"A2": "h.h.", "A6": "h..h", "A5": ".h.h", "D4": "hh.h", "E4": "hrhhs",
-                                      "F2": "h.hrs", "G7": "hrhro"}
+                                      "F2": "h.hrs", "G7": "hrhro", "G5": "hrhro"}
 
 
 def test_a_plain_space_whose_other_side_is_drawn_unlike_the_bands_is_guessed_a_station():

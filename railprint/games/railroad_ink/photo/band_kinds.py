@@ -20,8 +20,9 @@ has those sides guessed K. A plain space keeps one kind (a highway meets a railw
 or an overpass): its other sides guessed the other kind turn K too where drawn as K's bands (no
 wider, of their mass: a band's plain stretch); a side left of the other kind, drawn unlike them, is
 the other kind, and the two meet at a station, so the space is guessed one. A station's or an
-overpass's space keeps both kinds: its band sides turn, and where they were all of its routes of
-the other kind, the space's kinds are swapped. The space stays flagged with its reason as it was:
+overpass's space keeps both kinds: its band sides turn (an overpass's whole route: its straight
+route is one kind end to end), and where they were all of its routes of the other kind, the
+space's kinds are swapped. The space stays flagged with its reason as it was:
 only the guess changes, so no silent space is added.
 
 Measured on the spent held-out readings of main 2e08d00 (indep2 206,400-206,519, indep
@@ -50,6 +51,8 @@ def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset(
         edges = "".join(other if (s in sides or s in alike) and e == kind else e for s, e in enumerate(cell.edges))
         # a side left of the kind, drawn unlike the bands: the two kinds meet, at a station
         return Cell(edges, "s" if kind in edges else "")
+    if cell.marker == "o":   # an overpass's route is one kind end to end: both its sides turn
+        sides = [s for s in range(4) if s in sides or (s + 2) % 4 in sides]
     edges = "".join(other if s in sides and e == kind else e for s, e in enumerate(cell.edges))
     if kind not in edges:   # a station or an overpass needs both kinds: the space's kinds swapped
         edges = "".join(OTHER.get(e, e) for e in cell.edges)
