@@ -62,8 +62,13 @@ def test_bands_read_as_railways_at_two_highway_exits_turn_highways_everywhere():
                "F2": f"N: {BAND}; S: {BAND}",            # a station whose railways were all bands: swapped
                "G7": f"N: {BAND}; S: {BAND}",            # an overpass whose one route was all its railways: swapped
                "G5": f"S: {BAND}"}                       # one side of an overpass's route: the route turns
-    assert _read(tokens, reasons) == {"A2": "h.h.", "A6": "h..h", "A5": ".h.h", "D4": "hh.h", "E4": "hrhhs",
+    # F2's, G7's and G5's highway sides drawn unlike the bands (a road's two lines, half their mass)
+    drawn = {("F2", "W"): RAIL_SIDE, ("G7", "E"): RAIL_SIDE, ("G7", "W"): RAIL_SIDE, ("G5", "E"): RAIL_SIDE,
+             ("G5", "W"): RAIL_SIDE}
+    assert _read(tokens, reasons, drawn) == {"A2": "h.h.", "A6": "h..h", "A5": ".h.h", "D4": "hh.h", "E4": "hrhhs",
                                       "F2": "h.hrs", "G7": "hrhro", "G5": "hrhro"}
+    # drawn as the bands, F2's highway side is a highway: the station has no railway left to swap, and is left
+    assert _read(tokens, reasons)["F2"] == "r.rhs"
 
 
 def test_a_plain_space_whose_other_side_is_drawn_unlike_the_bands_is_guessed_a_station():

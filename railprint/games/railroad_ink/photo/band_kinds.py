@@ -22,7 +22,9 @@ wider, of their mass: a band's plain stretch); a side left of the other kind, dr
 the other kind, and the two meet at a station, so the space is guessed one. A station's or an
 overpass's space keeps both kinds: its band sides turn (an overpass's whole route: its straight
 route is one kind end to end), and where they were all of its routes of the other kind, the
-space's kinds are swapped. The space stays flagged with its reason as it was:
+space's kinds are swapped, if its other sides are drawn unlike K's bands (else it is left: a
+marker's station, `.r.hs` whose railway band measured as the highway bands, its highway two lines
+of their mass, field photo 940,016 F3). The space stays flagged with its reason as it was:
 only the guess changes, so no silent space is added.
 
 Measured on the spent held-out readings of main 2e08d00 (indep2 206,400-206,519, indep
@@ -43,9 +45,11 @@ LIKE_MM = 0.5     # a band reaching within this of the anchors' median reach ...
 LIKE_MASS = 1.35  # ... and its ink's mass within this ratio of theirs is drawn as they are
 
 
-def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset()) -> Cell:
+def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset(), swap: bool = True) -> Cell | None:
     """``cell`` with its band ``sides`` read as ``kind`` guessed the other kind (see the module's text);
-    ``alike``: a plain space's other sides read as ``kind`` but drawn as the bands, turned too."""
+    ``alike``: a plain space's other sides read as ``kind`` but drawn as the bands, turned too;
+    ``swap``: whether a station's or an overpass's other sides are drawn unlike the bands, so may be
+    swapped where its band sides were all its routes of ``kind`` (else None: the space is left)."""
     other = OTHER[kind]
     if cell.marker == "":
         edges = "".join(other if (s in sides or s in alike) and e == kind else e for s, e in enumerate(cell.edges))
@@ -55,6 +59,8 @@ def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset(
         sides = [s for s in range(4) if s in sides or (s + 2) % 4 in sides]
     edges = "".join(other if s in sides and e == kind else e for s, e in enumerate(cell.edges))
     if kind not in edges:   # a station or an overpass needs both kinds: the space's kinds swapped
+        if not swap:
+            return None
         edges = "".join(OTHER.get(e, e) for e in cell.edges)
     return Cell(edges, cell.marker)
 
@@ -116,9 +122,13 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
                     and not (wrong in drawn and any(like(r, c, s, wrong) for s in sides))):
                 alike = {t for t, e in enumerate(cell.edges)
                          if e == wrong and t not in sides and like(r, c, t, k, band=False)}
-                rows[r][c] = turned(cell, sides, wrong, alike)
-                u = uncertain_of(u.square, rows[r][c].token, u.reason)
-                changed = True
+                # a station's other sides of the anchors' kind drawn as the bands are of that kind: no swap
+                swap = not any(like(r, c, t, k, band=False) for t, e in enumerate(cell.edges)
+                               if e == k and t not in bands[u.square])
+                if (new := turned(cell, sides, wrong, alike, swap)) is not None:
+                    rows[r][c] = new
+                    u = uncertain_of(u.square, new.token, u.reason)
+                    changed = True
                 break
         out.append(u)
     if not changed:
