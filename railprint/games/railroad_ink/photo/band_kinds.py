@@ -6,10 +6,12 @@ from the sheet's other lines (``broad_line``, ``one_line``, ``sheet_kinds``). On
 route of a kind alike, and on some sheets the bands are guessed the wrong kind wholesale or in part:
 a bold one-stroke highway beside ladder railways guessed a railway, a zig-zag railway beside a
 highlighter's highways guessed a highway, a railway's x-ticks run together guessed a highway. The
-printed exits and the spaces read with certainty say which: a route drawn to an exit is of the
-exit's kind and a route runs on across an edge in its kind (the independent generators' boards
-never break either, round nineteen), so a band side at a printed exit, or facing a route side of a
-space read with certainty, is an *anchor* of that kind, whatever its guess.
+printed exits say which: a route drawn to an exit is of the exit's kind (the independent
+generators' boards never break it, round nineteen), so a band side at a printed exit is an *anchor*
+of the exit's kind, whatever its guess. (A route read with certainty across the band's edge was an
+anchor too, and made 10 more spaces right on indep 104,120-239, but `synth`'s boards join routes of
+both kinds across an edge: on its photo 382 four certain highways faced railway bands, and five
+railway spaces were turned highways.)
 
 :func:`revise`: where a kind K has MIN_ANCHORS (2) anchors or more, a flagged space whose band sides
 guessed the other kind are all drawn as K's anchors (their widest rows' reach within LIKE_MM of the
@@ -36,11 +38,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import DELTA, EXIT_AT, SIZE, Cell, opposite, square, square_at
+from railprint.games.railroad_ink.board import EXIT_AT, Cell, square, square_at
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo.band_chain import OTHER, band_sides
 
-MIN_ANCHORS = 2   # band sides anchored in a kind (an exit, a certain route across the edge) to tell how it is drawn
+MIN_ANCHORS = 2   # band sides at printed exits of a kind, to tell how its bands are drawn
 LIKE_MM = 0.5     # a band reaching within this of the anchors' median reach ...
 LIKE_MASS = 1.35  # ... and its ink's mass within this ratio of theirs is drawn as they are
 
@@ -71,7 +73,6 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
     unlike those of the other, and guessed the other, guessed the anchors' kind (see the module's
     text). ``uncertain_of(square, guess, reason)`` builds a flag; ``features(r, c, side)``: the side's
     ``read.side_features`` ("sleeper": how far its ink reaches across the route, mm; "mass")."""
-    flagged = {u.square for u in uncertain}
     bands = {}
     anchors: dict[str, list[tuple[int, int, int]]] = {"h": [], "r": []}
     for u in uncertain:
@@ -79,12 +80,8 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable,
         sides = band_sides(u.reason, rows[r][c].edges)[0]
         bands[u.square] = sides
         for s in sides:
-            nr, nc = r + DELTA[s][0], c + DELTA[s][1]
             if (exit_ := EXIT_AT.get((r, c, s))) is not None:
                 anchors[exit_.kind].append((r, c, s))
-            elif 0 <= nr < SIZE and 0 <= nc < SIZE and square(nr, nc) not in flagged:
-                if (there := rows[nr][nc].edges[opposite(s)]) in "hr":   # a route read with certainty runs on
-                    anchors[there].append((r, c, s))
     if not any(len(anchors[k]) >= MIN_ANCHORS and any(rows[r][c].edges[s] == OTHER[k] for r, c in map(square_at, bands)
                                                       for s in bands[square(r, c)]) for k in "hr"):
         return rows, uncertain
