@@ -2464,7 +2464,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
-        # round twenty-two: a sheet whose bands at its exits are all read as the other kind (photo/band_kinds.py)
+        # round twenty-two: bands guessed the kind their printed exits say they are not (photo/band_kinds.py)
         rows, uncertain = band_kinds.revise(rows, uncertain, uncertain_of=Uncertain,
                                             features=lambda r, c, s: side_features(_strip(ink, r, c, s)))
         # round twenty-two: a straight crossing of a band read as a station, guessed an overpass (photo/band_cross.py)
