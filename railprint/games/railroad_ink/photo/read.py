@@ -36,7 +36,7 @@ from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_k
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
 from railprint.games.railroad_ink.photo import erased, joins
-from railprint.games.railroad_ink.photo import band_chain, broad_line, noise_floor
+from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
@@ -2467,6 +2467,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
+        # round twenty-two: bands guessed the kind their printed exits say they are not (photo/band_kinds.py)
+        rows, uncertain = band_kinds.revise(rows, uncertain, uncertain_of=Uncertain,
+                                            features=lambda r, c, s: side_features(_strip(ink, r, c, s)))
+        # round twenty-two: a straight crossing of a band read as a station, guessed an overpass (photo/band_cross.py)
+        rows, uncertain = band_cross.revise(rows, uncertain, uncertain_of=Uncertain,
+                                            reach_at=lambda r, c, s: side_features(_strip(ink, r, c, s))["sleeper"],
+                                            fill_at=lambda r, c: _centre_fill(solid, r, c))
         if not small:   # round twenty-two: a flagged space's kinds as its route's anchors say (photo/route_kinds.py)
             rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
     odd = _odd_empty_spaces(rows, uncertain, rel)
