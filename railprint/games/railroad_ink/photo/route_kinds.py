@@ -45,7 +45,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Callable
 
-from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square, square_at
+from railprint.games.railroad_ink.photo.colour import KIND_WHY as COLOUR_WHY
 from railprint.games.railroad_ink.photo.exit_kinds import WHY as MISREAD_WHY, misread_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS
 from railprint.games.railroad_ink.photo.sheet_kinds import GUESS_Z, drawn_freely
@@ -147,6 +148,11 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
     route = routes(rows, set(flagged), stops)
     held = anchors(rows, set(flagged), route)
     drawable = {f.token for f in faces()}
+    # a route with a side drawn in one kind's colour (colour.KIND_WHY) keeps its sides' guesses: the
+    # colour is this side's own measure of its kind, which the boundary's place does not overrule
+    # (indep2 dev 102: a highlighter's highways, D6 h.h. and E6 hh.. guessed railways by their place)
+    coloured = {route((r, c, s)) for u in uncertain if any(w in u.reason for w in COLOUR_WHY.values())
+                for r, c in [square_at(u.square)] for s in range(4) if rows[r][c].edges[s] in "hr"}
     placed: dict = defaultdict(list)   # each route's sides' places on the sheet's boundary
     for (r, c, s), v in every.items():
         if rows[r][c].edges[s] in "hr":
@@ -160,10 +166,12 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
                 continue
             edges = list(cell.edges)
             for s, k in enumerate(cell.edges):
-                kinds = set(held.get(route((r, c, s)), ())) if k in "hr" else set()
+                if k not in "hr" or route((r, c, s)) in coloured:
+                    continue
+                kinds = set(held.get(route((r, c, s)), ()))
                 if len(kinds) == 1:
                     edges[s] = kinds.pop()
-                elif not kinds and k in "hr" and placed.get(route((r, c, s))):
+                elif not kinds and placed.get(route((r, c, s))):
                     v = sum(placed[route((r, c, s))]) / len(placed[route((r, c, s))])
                     if abs(v) >= MEAN_Z:
                         edges[s] = "r" if v > 0 else "h"
