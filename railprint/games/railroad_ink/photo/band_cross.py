@@ -23,6 +23,7 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import Cell, square_at
 from railprint.games.railroad_ink.photo.band_chain import band_sides
+from railprint.games.railroad_ink.photo.outlined_centre import WHY as OUTLINED_WHY
 
 CROSSINGS = ("hrhr", "rhrh")
 AXES = ((0, 2), (1, 3))   # a straight crossing's two routes: N-S and E-W
@@ -52,7 +53,10 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable, reach_at: Cal
     for u in uncertain:
         r, c = square_at(u.square)
         cell = rows[r][c]
-        if cell.marker == "s" and cell.edges in CROSSINGS and (band := banded_route(u.reason, cell.edges)):
+        # a crossing whose middle closes in paper unlike the sheet's other crossings (outlined_centre.WHY) was
+        # measured a station's outline: its band does not make it a bridge (test_ri_photo_outlined_centre)
+        if cell.marker == "s" and cell.edges in CROSSINGS and OUTLINED_WHY not in u.reason \
+                and (band := banded_route(u.reason, cell.edges)):
             if min(reach_at(r, c, s) for s in band) >= WIDE_BAND_MM or fill_at(r, c) < FILLED:
                 if not changed:
                     rows, changed = [list(row) for row in rows], True
