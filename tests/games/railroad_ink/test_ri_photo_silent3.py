@@ -5,26 +5,10 @@ railways (photo/exit_kinds.py), a flag lifted beside a neighbour read as both ki
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from railprint.games.railroad_ink.board import Cell
 from railprint.games.railroad_ink.photo import exit_kinds, sure_kinds
-
-
-@dataclass
-class _Flag:
-    square: str
-    guess: str
-    reason: str
-
-
-def _board(spaces: dict[str, str]) -> list[tuple[Cell, ...]]:
-    rows = [[Cell("....") for _ in range(7)] for _ in range(7)]
-    for sq, token in spaces.items():
-        rows["ABCDEFG".index(sq[0])][int(sq[1:]) - 1] = Cell(token[:4], token[4:])
-    return [tuple(row) for row in rows]
+from tests.games.railroad_ink.photo_boards import Flag, board_of
 
 
 # a sheet whose highway exits (A2 N, D1 W, A6 N, G6 S) read as railways at three of them (A2's
@@ -34,10 +18,10 @@ _SWAPPED = {"A2": "r.r.", "D1": ".rrr", "A6": "rr..", "G6": ".hh.", "B1": ".r.r"
 
 
 def test_a_sheet_whose_highway_exits_read_as_railways_flags_its_certain_railways():
-    rows = _board(_SWAPPED)
+    rows = board_of(_SWAPPED)
     assert exit_kinds.misread_kinds(rows) == {"h"}
-    got = exit_kinds.doubt(rows, [_Flag("A2", "r.r.", "N: neither clearly a highway nor a railway")],
-                           uncertain_of=_Flag)
+    got = exit_kinds.doubt(rows, [Flag("A2", "r.r.", "N: neither clearly a highway nor a railway")],
+                           uncertain_of=Flag)
     flagged = {u.square: u for u in got}
     # E1 (r..r, one edge in from D1's highway exit): flagged on both its railway sides
     assert flagged["E1"].guess == "r..r"
@@ -54,26 +38,26 @@ def test_a_sheet_whose_highway_exits_read_as_railways_flags_its_certain_railways
     assert set(flagged) == {"A2", "D1", "A6", "E1"}
     # four highway exits misread (G6 too): a route reaching a railway exit is no backing (a misread
     # highway joins railways on its way there: indep2 205,101 A3, A4)
-    rows = _board(dict(_SWAPPED, G6=".rr."))
+    rows = board_of(dict(_SWAPPED, G6=".rr."))
     assert exit_kinds.exit_reads(rows)[1]["h"] == exit_kinds.ALL_OFF
-    flagged = {u.square: u for u in exit_kinds.doubt(rows, [], uncertain_of=_Flag)}
+    flagged = {u.square: u for u in exit_kinds.doubt(rows, [], uncertain_of=Flag)}
     assert flagged["B2"].reason == f"W: {exit_kinds.WHY['h']}"
     assert set(flagged) == {"A2", "D1", "A6", "E1", "B1", "B2", "F1", "G6"}
 
 
 def test_a_sheet_whose_exits_read_right_flags_nothing():
     spaces = dict(_SWAPPED, A2="h.h.", D1=".hhh", A6="hh..")
-    rows = _board(spaces)
+    rows = board_of(spaces)
     assert exit_kinds.misread_kinds(rows) == set()
-    assert exit_kinds.doubt(rows, [], uncertain_of=_Flag) == []
+    assert exit_kinds.doubt(rows, [], uncertain_of=Flag) == []
     # one highway exit read as a railway is not MIN_OFF
-    rows = _board(dict(spaces, A2="r.r."))
+    rows = board_of(dict(spaces, A2="r.r."))
     assert exit_kinds.misread_kinds(rows) == set()
 
 
 def test_a_side_running_into_a_neighbour_read_as_both_kinds_that_guessed_the_other_kind():
-    before = _board({"E5": "r.r.", "F5": "h.h."})
-    after = _board({"E5": "r.r.", "F5": "r.r."})
+    before = board_of({"E5": "r.r.", "F5": "h.h."})
+    after = board_of({"E5": "r.r.", "F5": "r.r."})
     reasons = {"F5": "N: neither clearly a highway nor a railway; highway and railway meet without a station"}
     assert sure_kinds.both_kinds(after, before, reasons, 4, 4, "r.r.")
     # the neighbour's first guess agrees, or it is not read as both kinds, or it is not flagged: no

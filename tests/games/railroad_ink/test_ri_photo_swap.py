@@ -6,26 +6,11 @@ kinds' exits are, every space ``exit_kinds.doubt`` doubted is guessed the other 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from railprint.games.railroad_ink.board import SIZE, Cell, square
+from railprint.games.railroad_ink.board import SIZE, square
 from railprint.games.railroad_ink.photo import exit_kinds, sheet_kinds
-
-
-@dataclass
-class _Flag:
-    square: str
-    guess: str
-    reason: str
-
-
-def _board(spaces: dict[str, str]) -> list[tuple[Cell, ...]]:
-    rows = [[Cell("....") for _ in range(7)] for _ in range(7)]
-    for sq, token in spaces.items():
-        rows["ABCDEFG".index(sq[0])][int(sq[1:]) - 1] = Cell(token[:4], token[4:])
-    return [tuple(row) for row in rows]
+from tests.games.railroad_ink.photo_boards import Flag, board_of
 
 
 # highway exits A2 N, D1 W, A6 N read as railways; railway exits B1 W, F1 W read as highways;
@@ -34,15 +19,15 @@ _BOTH = {"A2": "r.r.", "D1": ".rrr", "A6": "rr..", "B1": ".h.h", "B2": "...h", "
 
 
 def _doubted(rows: list) -> list:
-    return exit_kinds.doubt(rows, [_Flag("A2", "r.r.", "N: neither clearly a highway nor a railway")],
-                            uncertain_of=_Flag)
+    return exit_kinds.doubt(rows, [Flag("A2", "r.r.", "N: neither clearly a highway nor a railway")],
+                            uncertain_of=Flag)
 
 
 def test_a_sheet_whose_exits_of_both_kinds_read_as_the_other_is_guessed_the_other_way_round():
-    rows = _board(_BOTH)
+    rows = board_of(_BOTH)
     assert exit_kinds.misread_kinds(rows) == {"h", "r"}
     flags = _doubted(rows)
-    got, kept = exit_kinds.swap(rows, flags, uncertain_of=_Flag)
+    got, kept = exit_kinds.swap(rows, flags, uncertain_of=Flag)
     flagged = {u.square: u for u in kept}
     assert set(flagged) == {"A2", "D1", "A6", "B1", "B2", "F1", "C4"}
     for sq, token in {"A2": "h.h.", "D1": ".hhh", "A6": "hh..", "B1": ".r.r", "B2": "...r", "F1": ".r.r",
@@ -57,21 +42,21 @@ def test_a_sheet_whose_exits_of_both_kinds_read_as_the_other_is_guessed_the_othe
 
 
 def test_a_sheet_with_one_kind_misread_is_not_swapped():
-    rows = _board(dict(_BOTH, B1=".r.r", B2="...r", F1=".r.r"))
+    rows = board_of(dict(_BOTH, B1=".r.r", B2="...r", F1=".r.r"))
     assert exit_kinds.misread_kinds(rows) == {"h"}
     flags = _doubted(rows)
-    assert exit_kinds.swap(rows, flags, uncertain_of=_Flag) == (rows, flags)
+    assert exit_kinds.swap(rows, flags, uncertain_of=Flag) == (rows, flags)
     # nor a sheet drawn freely (two spaces read with certainty meet as a highway and a railway)
-    rows = _board(dict(_BOTH, G1=".r.h", G2=".h.h"))
+    rows = board_of(dict(_BOTH, G1=".r.h", G2=".h.h"))
     assert exit_kinds.misread_kinds(rows) == {"h", "r"}
-    flags = [_Flag(square(r, c), rows[r][c].token, "doubt") for r in range(SIZE) for c in range(SIZE)
+    flags = [Flag(square(r, c), rows[r][c].token, "doubt") for r in range(SIZE) for c in range(SIZE)
              if rows[r][c].token != "...." and square(r, c)[0] != "G"]
-    assert exit_kinds.swap(rows, flags, uncertain_of=_Flag) == (rows, flags)
+    assert exit_kinds.swap(rows, flags, uncertain_of=Flag) == (rows, flags)
 
 
 def test_the_exits_alone_boundary_needs_fewer_exits_where_a_kind_is_misread():
-    assert exit_kinds.alone(_board(_BOTH)) == exit_kinds.MIN_OFF < sheet_kinds.EXITS_ALONE
-    assert exit_kinds.alone(_board(dict(_BOTH, A2="h.h.", D1=".hhh", A6="hh..", B1=".r.r", B2="...r",
+    assert exit_kinds.alone(board_of(_BOTH)) == exit_kinds.MIN_OFF < sheet_kinds.EXITS_ALONE
+    assert exit_kinds.alone(board_of(dict(_BOTH, A2="h.h.", D1=".hhh", A6="hh..", B1=".r.r", B2="...r",
                                         F1=".r.r"))) == sheet_kinds.EXITS_ALONE
 
 
