@@ -23,7 +23,7 @@ def _revised(token: str, reason: str, reach: float, fill: float) -> tuple[str, s
     ``fill`` filled: D4's token, its flag's guess and reason after :func:`band_cross.revise`."""
     rows = [tuple(cell_from_token(token if (r, c) == (3, 3) else "....") for c in range(SIZE)) for r in range(SIZE)]
     rows, flags = band_cross.revise(rows, [Flag("D4", token, reason)], uncertain_of=Flag,
-                                    reach_at=lambda r, c, s: reach, fill_at=lambda r, c: fill)
+                                    features=lambda r, c, s: {"sleeper": reach}, fill_at=lambda r, c: fill)
     (u,) = flags
     assert square_at(u.square) == (3, 3) and square(3, 3) == "D4"
     return rows[3][3].token, u.guess, u.reason

@@ -47,10 +47,9 @@ from __future__ import annotations
 from railprint.games.railroad_ink.board import DELTA, EXIT_AT, SIZE, opposite, square
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
-BAND_WHYS = frozenset({
-    "one broad line with no sleeper standing out: a highway drawn as one line?",   # read.BROAD
-    "a solid band: a highway's two lines run together?",                            # read.SOLID_BAND
-})
+BROAD = "one broad line with no sleeper standing out: a highway drawn as one line?"   # read.BROAD
+SOLID_BAND = "a solid band: a highway's two lines run together?"                        # read.SOLID_BAND
+BAND_WHYS = frozenset({BROAD, SOLID_BAND})
 OTHER = {"h": "r", "r": "h"}
 
 

@@ -13,8 +13,8 @@ station, and those are left alone.
 
 :func:`revise` guesses such a space an overpass. It stays flagged with its reason as it was (the
 reason asks whether a station is there): only the guess changes, so it never adds a silent space.
-The reader calls it last among the kind steps (after :mod:`band_chain`), so no step after it reads
-the new guess. Measured: see docs/railroad-ink-photo-rounds.md, round twenty-two (h-band3).
+The reader calls it after :mod:`band_chain` and :mod:`band_kinds`, before ``route_kinds``. Measured: see
+docs/railroad-ink-photo-rounds.md, round twenty-two (h-band3).
 """
 
 from __future__ import annotations
@@ -40,13 +40,13 @@ def banded_route(reason: str, edges: str) -> tuple[int, int] | None:
     return routes[0] if len(routes) == 1 else None
 
 
-def revise(rows: list, uncertain: list, *, uncertain_of: Callable, reach_at: Callable[[int, int, int], float],
+def revise(rows: list, uncertain: list, *, uncertain_of: Callable, features: Callable[[int, int, int], dict],
            fill_at: Callable[[int, int], float]) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with every flagged straight crossing guessed a station, whose one
     route is doubted as a band on both its sides, guessed an overpass instead where the band is as
     wide as the centre's filled-mark test or the centre is not filled (see the module's text).
-    ``uncertain_of(square, guess, reason)`` builds a flag; ``reach_at(r, c, side)``: how far the
-    side's ink runs across the route in its widest rows (mm, ``read.side_features``' "sleeper");
+    ``uncertain_of(square, guess, reason)`` builds a flag; ``features(r, c, side)``: the side's
+    ``read.side_features`` ("sleeper": how far its ink runs across the route in its widest rows, mm);
     ``fill_at(r, c)``: the share of the centre filled with solid ink (``read._centre_fill``)."""
     out = []
     changed = False
@@ -57,7 +57,7 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable, reach_at: Cal
         # measured a station's outline: its band does not make it a bridge (test_ri_photo_outlined_centre)
         if cell.marker == "s" and cell.edges in CROSSINGS and OUTLINED_WHY not in u.reason \
                 and (band := banded_route(u.reason, cell.edges)):
-            if min(reach_at(r, c, s) for s in band) >= WIDE_BAND_MM or fill_at(r, c) < FILLED:
+            if min(features(r, c, s)["sleeper"] for s in band) >= WIDE_BAND_MM or fill_at(r, c) < FILLED:
                 if not changed:
                     rows, changed = [list(row) for row in rows], True
                 rows[r][c] = Cell(cell.edges, "o")

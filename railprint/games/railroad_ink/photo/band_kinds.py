@@ -41,6 +41,7 @@ from typing import Callable
 from railprint.games.railroad_ink.board import EXIT_AT, Cell, square, square_at
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo.band_chain import OTHER, band_sides
+from railprint.games.railroad_ink.photo.exit_kinds import SWAP
 
 MIN_ANCHORS = 2   # band sides at printed exits of a kind, to tell how its bands are drawn
 LIKE_MM = 0.5     # a band reaching within this of the anchors' median reach ...
@@ -63,7 +64,7 @@ def turned(cell: Cell, sides: list[int], kind: str, alike: set[int] = frozenset(
     if kind not in edges:   # a station or an overpass needs both kinds: the space's kinds swapped
         if not swap:
             return None
-        edges = "".join(OTHER.get(e, e) for e in cell.edges)
+        edges = cell.edges.translate(SWAP)
     return Cell(edges, cell.marker)
 
 

@@ -76,7 +76,7 @@ def misread_kinds(rows: list) -> set[str]:
 
 def alone(rows: list) -> int:
     """How many exit sides of each kind, all on their own side, draw the sheet's exits-alone boundary
-    (``sheet_kinds.places``): MIN_EXITS where this reading's exits of a kind are mostly read as the other
+    (``sheet_kinds.places``): MIN_OFF where this reading's exits of a kind are mostly read as the other
     kind (the sheet's certain sides then disagree with any boundary, being misread), else EXITS_ALONE."""
     return MIN_OFF if misread_kinds(rows) else EXITS_ALONE
 

@@ -81,12 +81,12 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
 from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, both_kinds, kind_doubts
 
 STATION_NEEDS = "a station needs a highway and a railway"   # read_space's reason, a station of one kind read
-SOLID_BAND = "a solid band: a highway's two lines run together?"   # read.SOLID_BAND
 DEAD_END_Z = 1.0     # a doubted side facing no route settled by its place alone this far on its kind's side
 
 
@@ -109,7 +109,7 @@ def doubted_sides(reason: str, token_edges: str, marker: str) -> set[int] | None
     return set(sides) or None
 
 
-def _kind_at(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:
+def kind_at(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:
     """What side ``s`` of (r, c) meets: (the neighbour's side across the edge, False) or (a printed
     exit's kind, True); None at the grid's edge without an exit."""
     nr, nc = r + STEP[s][0], c + STEP[s][1]
@@ -144,8 +144,7 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
             if len(side) == 1 and side in "NESW" and named_kind(why) not in (None, cell.edges["NESW".index(side)])
             and before[r][c].edges["NESW".index(side)] == named_kind(why)}
         # (round twenty-two: a solid band's dead end is not settled by its place alone)
-        banded = {"NESW".index(side) for side, _, why in (part.partition(": ") for part in u.reason.split("; "))
-                  if len(side) == 1 and side in "NESW" and why == SOLID_BAND}
+        banded = set(kind_doubts(u.reason, cell.edges, frozenset({SOLID_BAND}))[0])
         if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces, against, banded) \
                 or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
@@ -175,7 +174,7 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
         here = at.get((r, c, s))
         if here is not None and sign * here < 0 or cell.marker == "s" and (here is None or sign * here < SURE_Z):
             return False   # the sheet's boundary puts it with the other kind (or not far enough, at a station)
-        met = _kind_at(rows, r, c, s)
+        met = kind_at(rows, r, c, s)
         if met is not None and met[0] in "hr" and met[0] != kind:
             return False   # it meets the other kind: something here is misread
         dead_ends += met is None or met[0] not in "hr"
@@ -196,7 +195,8 @@ def _settled(rows: list, flagged: set, at: dict, r: int, c: int, doubted: set[in
                 settled[s] = kind   # it joins a route of its kind read with certainty
                 continue
         if here is not None and sign * here >= (SURE_Z if joins else DEAD_END_Z) \
-                and (not joins or there is None or sign * there >= SURE_Z) and (joins or s not in against and s not in banded):
+                and (not joins or there is None or sign * there >= SURE_Z) \
+                and (joins or s not in against | banded):
             settled[s] = kind       # far on its kind's side of the boundary (and the route it joins too)
     if cell.marker != "s":
         return doubted <= set(settled)

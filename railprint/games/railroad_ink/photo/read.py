@@ -2467,12 +2467,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
+        def features(r: int, c: int, s: int) -> dict:
+            return side_features(_strip(ink, r, c, s))
+
         # round twenty-two: bands guessed the kind their printed exits say they are not (photo/band_kinds.py)
-        rows, uncertain = band_kinds.revise(rows, uncertain, uncertain_of=Uncertain,
-                                            features=lambda r, c, s: side_features(_strip(ink, r, c, s)))
+        rows, uncertain = band_kinds.revise(rows, uncertain, uncertain_of=Uncertain, features=features)
         # round twenty-two: a straight crossing of a band read as a station, guessed an overpass (photo/band_cross.py)
-        rows, uncertain = band_cross.revise(rows, uncertain, uncertain_of=Uncertain,
-                                            reach_at=lambda r, c, s: side_features(_strip(ink, r, c, s))["sleeper"],
+        rows, uncertain = band_cross.revise(rows, uncertain, uncertain_of=Uncertain, features=features,
                                             fill_at=lambda r, c: _centre_fill(solid, r, c))
         if not small:   # round twenty-two: a flagged space's kinds as its route's anchors say (photo/route_kinds.py)
             rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)

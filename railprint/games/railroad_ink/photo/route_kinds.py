@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Callable
 
+from railprint.graphs import UnionFind
 from railprint.games.railroad_ink.board import DELTA as STEP, EXIT_AT, SIZE, square, square_at
 from railprint.games.railroad_ink.photo.colour import KIND_WHY as COLOUR_WHY
 from railprint.games.railroad_ink.photo.exit_kinds import WHY as MISREAD_WHY, misread_kinds
@@ -64,22 +65,7 @@ def routes(rows: list, flagged: set, stops: set = frozenset()) -> Callable:
     route's name): a route keeps its kind across an edge and through a space with no centre mark;
     an overpass, and a flagged space of four routes (an overpass read as a crossing), join their
     opposite sides only; a station joins none."""
-    up: dict = {}
-
-    def top(x):
-        while up[x] != x:
-            up[x] = up[up[x]]
-            x = up[x]
-        return x
-
-    def join(a, b) -> None:
-        up[top(a)] = top(b)
-
-    for r in range(SIZE):
-        for c in range(SIZE):
-            for s, k in enumerate(rows[r][c].edges):
-                if k in "hr":
-                    up[(r, c, s)] = (r, c, s)
+    routes_of = UnionFind()
     for r in range(SIZE):
         for c in range(SIZE):
             cell = rows[r][c]
@@ -87,17 +73,17 @@ def routes(rows: list, flagged: set, stops: set = frozenset()) -> Callable:
             if cell.marker in ("s", "v", "x") or square(r, c) in stops:
                 pass
             elif cell.marker == "o" or (len(sides) == 4 and square(r, c) in flagged):
-                join((r, c, 0), (r, c, 2))
-                join((r, c, 1), (r, c, 3))
+                routes_of.union((r, c, 0), (r, c, 2))
+                routes_of.union((r, c, 1), (r, c, 3))
             else:
                 for s in sides[1:]:
-                    join((r, c, sides[0]), (r, c, s))
+                    routes_of.union((r, c, sides[0]), (r, c, s))
             for s in sides:
                 nr, nc = r + STEP[s][0], c + STEP[s][1]
                 if 0 <= nr < SIZE and 0 <= nc < SIZE and rows[nr][nc].marker not in ("v", "x") \
                         and rows[nr][nc].edges[(s + 2) % 4] in "hr":
-                    join((r, c, s), (nr, nc, (s + 2) % 4))
-    return top
+                    routes_of.union((r, c, s), (nr, nc, (s + 2) % 4))
+    return routes_of.find
 
 
 def anchors(rows: list, flagged: set, route: Callable) -> dict:

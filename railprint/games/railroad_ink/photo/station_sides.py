@@ -58,7 +58,7 @@ import numpy as np
 from railprint.games.railroad_ink.board import neighbour
 from railprint.games.railroad_ink.photo.centre import measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
-from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, _kind_at
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 NEEDS_WHY = STATION_NEEDS   # read.read_space's reasons
@@ -90,7 +90,7 @@ def meets_the_other_kind(rows: list, r: int, c: int, flagged, square: Callable[[
     """Whether a route side of (r, c) meets the other kind: a printed exit, or a neighbour read with
     certainty (not in ``flagged``) across the edge (round twenty-two)."""
     for s, kind in enumerate(rows[r][c].edges):
-        met = _kind_at(rows, r, c, s) if kind in "hr" else None
+        met = kind_at(rows, r, c, s) if kind in "hr" else None
         if met is not None and met[0] in "hr" and met[0] != kind \
                 and (met[1] or square(*neighbour(r, c, s)) not in flagged):
             return True
