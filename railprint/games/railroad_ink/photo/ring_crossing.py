@@ -27,7 +27,7 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.photo import centre, check_order
+from railprint.games.railroad_ink.photo import centre
 
 RAYS_MM = (3.9, 5.6)   # along each diagonal, this far from the middle: a ring's arc, past a station's outline
 MIN_RAYS = 3           # diagonals (of four) that must cross ink there (one may miss where the pen skipped)
@@ -91,7 +91,8 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
         if not ringed(ink, *centre_px(r, c), ppm) or centre.measure(ink, *centre_px(r, c), ppm).filled >= FILLED_MM2:
             continue   # (a ring's middle is its routes' lines and paper, no filled square's)
         u = flagged[square(r, c)]
-        doubted = {"NESW".index(side) for side in check_order.sides(u.reason)}
+        # (check_order.sides says the same, but check_order names read.Uncertain: imports point down)
+        doubted = {"NESW".index(part[0]) for part in u.reason.split("; ") if part[1:3] == ": " and part[0] in "NESW"}
         edges = overpass_guess(rows[r][c].edges, tuple(s not in doubted for s in range(4)))
         if edges is None:
             continue
