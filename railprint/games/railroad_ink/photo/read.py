@@ -45,7 +45,7 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
-from railprint.games.railroad_ink.photo import ring_crossing
+from railprint.games.railroad_ink.photo import lost_station, ring_crossing
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2484,6 +2484,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route
+        uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

@@ -1,0 +1,109 @@
+"""A station's mark left in a space read with certainty as a plain route (issue 35, round twenty-three).
+
+A player draws every station of a sheet the same way (a filled square or circle, a hollow square).
+Where one route side of a station is misread as the other kind (a highway drawn as one bold line
+read as a railway, a solid band taken for a highway), the space's two sides read as ONE kind: by
+the rules no station joins them, so the reader guesses a plain route (``.r.r``, ``..hh``) and the
+steps after it (``chain_kinds``, ``band_chain``, ``joined_kinds``) settle the kinds by the route's
+chain and lift the flag. The centre's mark is forgotten: the space is read wrong with certainty.
+``centre.revise`` (``read._station_habit``) asks the same of the centre, but earlier, while those
+spaces are still flagged, and only where the sheet has clear stations (all four sides certain); on
+such sheets most stations are misread (indep 104,340, 104,346, 104,433: spent held out, none of
+their stations read with certainty).
+
+Here, at the end of the reading, the sheet's station mark is measured (``centre.measure``: the
+filled piece left by an opening, or the paper closed in by an outline) on the spaces guessed a
+station where a highway and a railway join, flagged or not (``MIN_SHOWN`` of them showing it, two
+thirds of them, the mark's size their median). A sheet none of whose guessed stations shows the
+measure may still show it on the spaces where its misread stations are (``unread``: ``MIN_UNREAD``
+route spaces or more showing it at ``UNREAD_MM2`` or more, that many within ``SAME_SIZE`` of their
+median). The measure is this sheet's mark only where its routes do not show it: the spaces read with
+certainty where lines meet without a station (T's, crossings, overpasses: their 75th percentile
+under ``centre.OTHERS_MAX`` of the size; a marker's broad ticks leave filled pieces where railways
+cross) and the plain route spaces read with certainty (at most ``PLAIN_SHARE`` of them show it: a
+ladder railway's rungs close paper in most of its spaces).
+
+Then each space read with certainty as a straight or a curve of one kind (two route sides, no centre
+mark read), whose centre shows ``LIKE`` of the size or more, is flagged ``centre.STATION_MARK``, its
+reading the guess. Only two-sided spaces: a T's or a crossing's lines meeting leave pieces of their
+own. Nothing is made certain and no guess changes.
+
+Measured (docs/railroad-ink-photo-rounds.md, round twenty-three): on the spent held-out indep
+104,200-104,739, indep2 and indep3 (see the doc), it flagged the silent stations of 104,340 G6 and
+104,346 F1, F2 and no space read right.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from railprint.games.railroad_ink.photo import centre
+
+KINDS = ("filled", "hollow")   # (closed gaps, ``hatched``, show where any sleepers cross a line)
+MIN_SHOWN = 2        # guessed stations showing the measure (and two thirds of them) to know the sheet's mark
+MIN_UNREAD = 3       # ... else route spaces showing it, of a size, where no guessed station does
+UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0}   # ... each this large (a ladder's rung cell closes 4-7 mm²)
+SAME_SIZE = 1.5      # ... within this factor of their median
+LIKE = 0.6           # a centre showing this share of the sheet's mark, or more, shows it
+PLAIN_SHARE = 0.2    # the sheet's plain route spaces read with certainty showing it: at most this share
+
+
+def _joined(edges: str) -> bool:
+    """A highway and a railway joined: a space the rules give a station (not the straight crossing)."""
+    return set(edges) - {"."} == {"h", "r"} and edges not in ("hrhr", "rhrh")
+
+
+def _routes(edges: str) -> int:
+    return len(edges.replace(".", ""))
+
+
+def sheet_mark(marks: dict, rows: list, flagged: set, square: Callable[[int, int], str]) -> tuple[str, float] | None:
+    """The sheet's station mark (measure, size in mm²) from ``marks`` ({(r, c): centre.Mark} of
+    every route space), or None where no measure tells its stations from its routes (module text)."""
+    stations = [p for p in marks if rows[p[0]][p[1]].marker == "s" and _joined(rows[p[0]][p[1]].edges)]
+    sure = [p for p in marks if square(*p) not in flagged and not rows[p[0]][p[1]].marker]
+    meets = [p for p in sure if _routes(rows[p[0]][p[1]].edges) >= 3]
+    for kind in KINDS:
+        shown = [marks[p].get(kind) for p in stations if marks[p].get(kind) >= centre.MIN_MARK[kind]]
+        if len(shown) >= max(MIN_SHOWN, 2 / 3 * len(stations)):
+            size = float(np.median(shown))
+        elif shown:
+            continue
+        else:   # no guessed station shows it: the spaces that do, where the stations were misread
+            values = np.array([m.get(kind) for m in marks.values() if m.get(kind) >= UNREAD_MM2[kind]])
+            if len(values) < MIN_UNREAD:
+                continue
+            size = float(np.median(values))
+            if int(((values <= SAME_SIZE * size) & (values >= size / SAME_SIZE)).sum()) < MIN_UNREAD:
+                continue
+        if meets and float(np.percentile([marks[p].get(kind) for p in meets], 75)) >= centre.OTHERS_MAX * size:
+            continue
+        like = max(LIKE * size, centre.MIN_MARK[kind])
+        if sum(marks[p].get(kind) >= like for p in sure) > PLAIN_SHARE * max(1, len(sure)):
+            continue
+        return kind, size
+    return None
+
+
+def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
+          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty as a straight or a curve of one kind whose
+    centre shows the sheet's station mark (:func:`sheet_mark`, ``LIKE`` of its size) flagged
+    ``centre.STATION_MARK``, its reading the guess."""
+    flagged = {u.square for u in uncertain}
+    todo = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+            if square(r, c) not in flagged and not cell.marker and _routes(cell.edges) == 2
+            and len(set(cell.edges) - {"."}) == 1]
+    if not todo:
+        return uncertain
+    marks = {(r, c): centre.measure(ink, *centre_px(r, c), ppm) for r, row in enumerate(rows)
+             for c, cell in enumerate(row) if set(cell.edges) - {"."} and cell.marker != "x"}
+    found = sheet_mark(marks, rows, flagged, square)
+    if found is None:
+        return uncertain
+    kind, size = found
+    like = max(LIKE * size, centre.MIN_MARK[kind])
+    return uncertain + [uncertain_of(square(r, c), rows[r][c].token, centre.STATION_MARK)
+                        for r, c in todo if marks[(r, c)].get(kind) >= like]
