@@ -3,15 +3,32 @@ as one kind, read with certainty as a plain route, is flagged where its centre s
 station mark. Main's reader read these spaces wrong and did not flag them (silent): indep 104,346
 F1 ``.h.rs`` read ``.r.r`` and F2 ``r..hs`` read ``r..r`` (filled circles, a bold highway read as
 a railway), indep 104,340 G6 ``..hrs`` read ``..hh`` (hollow squares; no space of the sheet read
-as a station). Both spent held out."""
+as a station), indep 104,620 B2 ``.h.rs`` read ``.r.r`` (a ballpoint's hollow squares whose light
+edge falls under the ink threshold: their paper is closed in on the faint mask only). All spent held
+out."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from railprint.games.railroad_ink.board import Cell, square
-from railprint.games.railroad_ink.photo import centre, lost_station
-from railprint.games.railroad_ink.photo.read import Uncertain
+cv2 = pytest.importorskip("cv2")
+
+from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.photo import centre, lost_station  # noqa: E402
+from railprint.games.railroad_ink.photo.read import PX_PER_MM, Uncertain  # noqa: E402
+
+
+def test_a_square_whose_light_edge_is_lost_from_the_ink_closes_paper_on_the_faint_mask():
+    faint = np.zeros((200, 200), np.uint8)
+    h = int(round(2.6 * PX_PER_MM))
+    cv2.rectangle(faint, (100 - h, 100 - h), (100 + h, 100 + h), 1, 3)
+    ink = faint.copy()
+    ink[100 - h - 2:100 - h + 3, 100 - h:100 + 1] = 0   # half the top edge under the ink threshold
+    got = lost_station.measure(ink, faint, 100.0, 100.0, PX_PER_MM)
+    assert got.hollow == 0.0 and got.filled == 0.0
+    assert 15.0 < got.faint < 25.0   # the paper inside, about 4.4 mm square
+    assert lost_station.measure(ink, None, 100.0, 100.0, PX_PER_MM).faint == 0.0
 
 
 # rows B and C: plain routes read with certainty, no mark in their centres
@@ -94,6 +111,11 @@ def photo_104340():
     return _read(104340)
 
 
+@pytest.fixture(scope="module")
+def photo_104620():
+    return _read(104620)
+
+
 @pytest.mark.parametrize("sq, truth, token", [("F1", ".h.rs", ".r.r"), ("F2", "r..hs", "r..r")])
 def test_indep_104346_filled_circles_on_a_bold_highway_read_as_railways_are_flagged(photo_104346, sq, truth, token):
     board, reading = photo_104346
@@ -108,3 +130,10 @@ def test_indep_104340_hollow_square_on_a_sheet_of_misread_stations_is_flagged(ph
     assert board.rows[6][5].token == "..hrs"
     assert reading.board.rows[6][5].token == "..hh"
     assert {u.square: u.reason for u in reading.uncertain}["G6"] == centre.STATION_MARK
+
+
+def test_indep_104620_a_hollow_square_open_in_the_ink_is_flagged_by_the_faint_mask(photo_104620):
+    board, reading = photo_104620
+    assert board.rows[1][1].token == ".h.rs"
+    assert reading.board.rows[1][1].token == ".r.r"
+    assert {u.square: u.reason for u in reading.uncertain}["B2"] == centre.STATION_MARK

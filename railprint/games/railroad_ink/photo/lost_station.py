@@ -14,10 +14,11 @@ their stations read with certainty).
 Here, at the end of the reading, the sheet's station mark is measured (``centre.measure``: the
 filled piece left by an opening, or the paper closed in by an outline) on the spaces guessed a
 station where a highway and a railway join, flagged or not (``MIN_SHOWN`` of them showing it, two
-thirds of them, the mark's size their median). A sheet none of whose guessed stations shows the
-measure may still show it on the spaces where its misread stations are (``unread``: ``MIN_UNREAD``
-route spaces or more showing it at ``UNREAD_MM2`` or more, that many within ``SAME_SIZE`` of their
-median). The measure is this sheet's mark only where its routes do not show it: the spaces read with
+thirds of them, the mark's size their median). A sheet where fewer than ``MIN_SHOWN`` guessed
+stations show the measure may still show it on the spaces where its misread stations are
+(``MIN_UNREAD`` route spaces or more showing it at ``UNREAD_MM2`` or more, that many within
+``SAME_SIZE`` of their median). Three measures, in this order: the filled piece and the paper closed
+in on the ink mask, and the paper closed in on the faint mask (``Centre``). The measure is this sheet's mark only where its routes do not show it: the spaces read with
 certainty where lines meet without a station (T's, crossings, overpasses: their 75th percentile
 under ``centre.OTHERS_MAX`` of the size; a marker's broad ticks leave filled pieces where railways
 cross) and the plain route spaces read with certainty (at most ``PLAIN_SHARE`` of them show it: a
@@ -35,24 +36,34 @@ Measured (docs/railroad-ink-photo-rounds.md, round twenty-three): on the spent h
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
 from railprint.games.railroad_ink.photo import centre
 
-KINDS = ("filled", "hollow")   # (closed gaps, ``hatched``, show where any sleepers cross a line)
+KINDS = ("filled", "hollow", "faint")   # (closed gaps, ``hatched``, show where any sleepers cross a line)
 MIN_SHOWN = 2        # guessed stations showing the measure (and two thirds of them) to know the sheet's mark
 MIN_UNREAD = 3       # ... else route spaces showing it, of a size, where no guessed station does
-UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0}   # ... each this large (a ladder's rung cell closes 4-7 mm²)
+UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0, "faint": 8.0}   # ... each this large (a ladder's rung cell closes 4-7 mm²)
+MIN_MARK = {**centre.MIN_MARK, "faint": centre.MIN_MARK["hollow"]}
 SAME_SIZE = 1.5      # ... within this factor of their median
 LIKE = 0.6           # a centre showing this share of the sheet's mark, or more, shows it
 PLAIN_SHARE = 0.2    # the sheet's plain route spaces read with certainty showing it: at most this share
 
 
-def _joined(edges: str) -> bool:
-    """A highway and a railway joined: a space the rules give a station (not the straight crossing)."""
-    return set(edges) - {"."} == {"h", "r"} and edges not in ("hrhr", "rhrh")
+@dataclass(frozen=True)
+class Centre:
+    """A space's centre: ``centre.measure`` on the ink mask (``filled``, ``hollow``), and the paper
+    closed in on the faint mask (``faint``: a ballpoint's outline whose light stroke falls under the
+    ink threshold leaves a gap there, and its paper runs out)."""
+    filled: float
+    hollow: float
+    faint: float
+
+    def get(self, kind: str) -> float:
+        return getattr(self, kind)
 
 
 def _routes(edges: str) -> int:
@@ -60,18 +71,18 @@ def _routes(edges: str) -> int:
 
 
 def sheet_mark(marks: dict, rows: list, flagged: set, square: Callable[[int, int], str]) -> tuple[str, float] | None:
-    """The sheet's station mark (measure, size in mm²) from ``marks`` ({(r, c): centre.Mark} of
+    """The sheet's station mark (measure, size in mm²) from ``marks`` ({(r, c): :class:`Centre`} of
     every route space), or None where no measure tells its stations from its routes (module text)."""
-    stations = [p for p in marks if rows[p[0]][p[1]].marker == "s" and _joined(rows[p[0]][p[1]].edges)]
+    stations = [p for p in marks if rows[p[0]][p[1]].marker == "s" and centre.joined(rows[p[0]][p[1]].edges)]
     sure = [p for p in marks if square(*p) not in flagged and not rows[p[0]][p[1]].marker]
     meets = [p for p in sure if _routes(rows[p[0]][p[1]].edges) >= 3]
     for kind in KINDS:
-        shown = [marks[p].get(kind) for p in stations if marks[p].get(kind) >= centre.MIN_MARK[kind]]
+        shown = [marks[p].get(kind) for p in stations if marks[p].get(kind) >= MIN_MARK[kind]]
         if len(shown) >= max(MIN_SHOWN, 2 / 3 * len(stations)):
             size = float(np.median(shown))
-        elif shown:
+        elif len(shown) >= MIN_SHOWN:
             continue
-        else:   # no guessed station shows it: the spaces that do, where the stations were misread
+        else:   # too few guessed stations show it (none, or one): the spaces that do, where stations were misread
             values = np.array([m.get(kind) for m in marks.values() if m.get(kind) >= UNREAD_MM2[kind]])
             if len(values) < MIN_UNREAD:
                 continue
@@ -80,15 +91,21 @@ def sheet_mark(marks: dict, rows: list, flagged: set, square: Callable[[int, int
                 continue
         if meets and float(np.percentile([marks[p].get(kind) for p in meets], 75)) >= centre.OTHERS_MAX * size:
             continue
-        like = max(LIKE * size, centre.MIN_MARK[kind])
+        like = max(LIKE * size, MIN_MARK[kind])
         if sum(marks[p].get(kind) >= like for p in sure) > PLAIN_SHARE * max(1, len(sure)):
             continue
         return kind, size
     return None
 
 
+def measure(ink: np.ndarray, faint: np.ndarray | None, cx: float, cy: float, ppm: float) -> Centre:
+    """A space's :class:`Centre` at pixel (cx, cy) of the rectified masks (``faint`` None: not measured)."""
+    mark = centre.measure(ink, cx, cy, ppm)
+    return Centre(mark.filled, mark.hollow, 0.0 if faint is None else centre.measure(faint, cx, cy, ppm).hollow)
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
-          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable) -> list:
+          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable, faint: np.ndarray | None = None) -> list:
     """``uncertain`` with each space read with certainty as a straight or a curve of one kind whose
     centre shows the sheet's station mark (:func:`sheet_mark`, ``LIKE`` of its size) flagged
     ``centre.STATION_MARK``, its reading the guess."""
@@ -98,12 +115,12 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             and len(set(cell.edges) - {"."}) == 1]
     if not todo:
         return uncertain
-    marks = {(r, c): centre.measure(ink, *centre_px(r, c), ppm) for r, row in enumerate(rows)
+    marks = {(r, c): measure(ink, faint, *centre_px(r, c), ppm) for r, row in enumerate(rows)
              for c, cell in enumerate(row) if set(cell.edges) - {"."} and cell.marker != "x"}
     found = sheet_mark(marks, rows, flagged, square)
     if found is None:
         return uncertain
     kind, size = found
-    like = max(LIKE * size, centre.MIN_MARK[kind])
+    like = max(LIKE * size, MIN_MARK[kind])
     return uncertain + [uncertain_of(square(r, c), rows[r][c].token, centre.STATION_MARK)
                         for r, c in todo if marks[(r, c)].get(kind) >= like]

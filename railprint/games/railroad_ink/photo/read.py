@@ -2485,7 +2485,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route
-        uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain, faint=faint)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
