@@ -102,12 +102,24 @@ def _enclosed(box: np.ndarray, h: int, near: float) -> int:
     return best
 
 
-def measure(ink: np.ndarray, cx: float, cy: float, ppm: float) -> Mark:
-    """The three measures (mm²) of the centre at pixel (cx, cy) of the rectified ``ink`` (0/1)."""
+def _box(ink: np.ndarray, cx: float, cy: float, ppm: float) -> tuple[np.ndarray | None, int]:
+    """The centre's box (``BOX_MM`` each way of pixel (cx, cy)), None where it leaves the image; its half-width."""
     h = int(round(BOX_MM * ppm))
     x, y = int(round(cx)), int(round(cy))
     box = ink[y - h:y + h + 1, x - h:x + h + 1]
-    if box.shape != (2 * h + 1, 2 * h + 1):
+    return (box if box.shape == (2 * h + 1, 2 * h + 1) else None), h
+
+
+def hollow(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
+    """:func:`measure`'s ``hollow`` alone (mm²): the paper closed in by ``ink`` near the middle."""
+    box, h = _box(ink, cx, cy, ppm)
+    return 0.0 if box is None else _enclosed(box, h, NEAR_MM * ppm) / (ppm * ppm)
+
+
+def measure(ink: np.ndarray, cx: float, cy: float, ppm: float) -> Mark:
+    """The three measures (mm²) of the centre at pixel (cx, cy) of the rectified ``ink`` (0/1)."""
+    box, h = _box(ink, cx, cy, ppm)
+    if box is None:
         return Mark(0.0, 0.0, 0.0)
     near = NEAR_MM * ppm
     opened = cv2.morphologyEx(box, cv2.MORPH_OPEN, _disc(OPEN_MM, ppm))

@@ -70,13 +70,14 @@ def _routes(edges: str) -> int:
     return len(edges.replace(".", ""))
 
 
-def sheet_mark(marks: dict, rows: list, flagged: set, square: Callable[[int, int], str]) -> tuple[str, float] | None:
+def sheet_mark(marks: dict, rows: list, flagged: set, square: Callable[[int, int], str],
+               kinds: tuple[str, ...] = KINDS) -> tuple[str, float] | None:
     """The sheet's station mark (measure, size in mm²) from ``marks`` ({(r, c): :class:`Centre`} of
     every route space), or None where no measure tells its stations from its routes (module text)."""
     stations = [p for p in marks if rows[p[0]][p[1]].marker == "s" and centre.joined(rows[p[0]][p[1]].edges)]
     sure = [p for p in marks if square(*p) not in flagged and not rows[p[0]][p[1]].marker]
     meets = [p for p in sure if _routes(rows[p[0]][p[1]].edges) >= 3]
-    for kind in KINDS:
+    for kind in kinds:
         shown = [marks[p].get(kind) for p in stations if marks[p].get(kind) >= MIN_MARK[kind]]
         if len(shown) >= max(MIN_SHOWN, 2 / 3 * len(stations)):
             size = float(np.median(shown))
@@ -101,7 +102,7 @@ def sheet_mark(marks: dict, rows: list, flagged: set, square: Callable[[int, int
 def measure(ink: np.ndarray, faint: np.ndarray | None, cx: float, cy: float, ppm: float) -> Centre:
     """A space's :class:`Centre` at pixel (cx, cy) of the rectified masks (``faint`` None: not measured)."""
     mark = centre.measure(ink, cx, cy, ppm)
-    return Centre(mark.filled, mark.hollow, 0.0 if faint is None else centre.measure(faint, cx, cy, ppm).hollow)
+    return Centre(mark.filled, mark.hollow, 0.0 if faint is None else centre.hollow(faint, cx, cy, ppm))
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
@@ -115,9 +116,13 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             and len(set(cell.edges) - {"."}) == 1]
     if not todo:
         return uncertain
-    marks = {(r, c): measure(ink, faint, *centre_px(r, c), ppm) for r, row in enumerate(rows)
-             for c, cell in enumerate(row) if set(cell.edges) - {"."} and cell.marker != "x"}
-    found = sheet_mark(marks, rows, flagged, square)
+    places = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+              if set(cell.edges) - {"."} and cell.marker != "x"]
+    marks = {p: measure(ink, None, *centre_px(*p), ppm) for p in places}
+    found = sheet_mark(marks, rows, flagged, square, KINDS[:2])
+    if found is None and faint is not None:   # (the faint mask measured only where the ink tells nothing)
+        marks = {p: Centre(m.filled, m.hollow, centre.hollow(faint, *centre_px(*p), ppm)) for p, m in marks.items()}
+        found = sheet_mark(marks, rows, flagged, square, KINDS[2:])
     if found is None:
         return uncertain
     kind, size = found
