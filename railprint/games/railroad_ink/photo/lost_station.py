@@ -11,27 +11,29 @@ spaces are still flagged, and only where the sheet has clear stations (all four 
 such sheets most stations are misread (indep 104,340, 104,346, 104,433: spent held out, none of
 their stations read with certainty).
 
-Here, at the end of the reading, the sheet's station mark is measured (``centre.measure``: the
-filled piece left by an opening, or the paper closed in by an outline) on the spaces guessed a
-station where a highway and a railway join, flagged or not (``MIN_SHOWN`` of them showing it, two
-thirds of them, the mark's size their median). A sheet where fewer than ``MIN_SHOWN`` guessed
-stations show the measure may still show it on the spaces where its misread stations are
-(``MIN_UNREAD`` route spaces or more showing it at ``UNREAD_MM2`` or more, that many within
-``SAME_SIZE`` of their median). Three measures, in this order: the filled piece and the paper closed
-in on the ink mask, and the paper closed in on the faint mask (``Centre``). The measure is this sheet's mark only where its routes do not show it: the spaces read with
-certainty where lines meet without a station (T's, crossings, overpasses: their 75th percentile
-under ``centre.OTHERS_MAX`` of the size; a marker's broad ticks leave filled pieces where railways
-cross) and the plain route spaces read with certainty (at most ``PLAIN_SHARE`` of them show it: a
-ladder railway's rungs close paper in most of its spaces).
+Here, at the end of the reading, the sheet's station mark is measured on the spaces guessed a
+station where a highway and a railway join, flagged or not (``MIN_SHOWN`` of them showing it, and
+two thirds of them; the mark's size is their median). Where fewer than ``MIN_SHOWN`` guessed
+stations show it, the sheet's misread stations may still show it: ``MIN_UNREAD`` route spaces or
+more showing it at ``UNREAD_MM2`` or more, that many within ``SAME_SIZE`` of their median. The
+measures, in this order: ``centre.measure``'s filled piece (left by an opening) and paper closed in
+by an outline, on the ink mask; then, only where neither tells, the paper closed in on the faint mask
+(``Centre``: a ballpoint's hollow square whose light edge falls under the ink threshold is open in
+the ink, indep 104,620 B2). A measure is this sheet's mark only where its routes do not show it:
+the spaces read with certainty where lines meet without a mark (T's, crossings: their 75th
+percentile under ``centre.OTHERS_MAX`` of the size; a marker's broad ticks leave filled pieces where
+railways cross) and its plain route spaces read with certainty (at most ``PLAIN_SHARE`` of them show
+it: a ladder railway's rungs close paper in many of its spaces).
 
 Then each space read with certainty as a straight or a curve of one kind (two route sides, no centre
-mark read), whose centre shows ``LIKE`` of the size or more, is flagged ``centre.STATION_MARK``, its
+mark read) whose centre shows ``LIKE`` of the size or more is flagged ``centre.STATION_MARK``, its
 reading the guess. Only two-sided spaces: a T's or a crossing's lines meeting leave pieces of their
 own. Nothing is made certain and no guess changes.
 
-Measured (docs/railroad-ink-photo-rounds.md, round twenty-three): on the spent held-out indep
-104,200-104,739, indep2 and indep3 (see the doc), it flagged the silent stations of 104,340 G6 and
-104,346 F1, F2 and no space read right.
+Measured (docs/railroad-ink-photo-rounds.md, round twenty-three, h-stations): on the spent held-out
+indep 104,200-104,527 it flagged 5 of the 8 silent spaces (104,340 G6, 104,346 F1, F2, 104,381 A6,
+104,433 G4) and 104,620 B2, and no space read right there, on indep2 205,400-439 and 204,700-719,
+indep3 301,100-139, or the shared dev cache.
 """
 
 from __future__ import annotations
@@ -106,7 +108,8 @@ def measure(ink: np.ndarray, faint: np.ndarray | None, cx: float, cy: float, ppm
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
-          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable, faint: np.ndarray | None = None) -> list:
+          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
+          faint: np.ndarray | None = None) -> list:
     """``uncertain`` with each space read with certainty as a straight or a curve of one kind whose
     centre shows the sheet's station mark (:func:`sheet_mark`, ``LIKE`` of its size) flagged
     ``centre.STATION_MARK``, its reading the guess."""
