@@ -120,7 +120,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     if not todo:
         return uncertain
     places = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-              if set(cell.edges) - {"."} and cell.marker != "x"]
+              if set(cell.edges) - {"."}]
     marks = {p: measure(ink, None, *centre_px(*p), ppm) for p in places}
     found = sheet_mark(marks, rows, flagged, square, KINDS[:2])
     if found is None and faint is not None:   # (the faint mask measured only where the ink tells nothing)
