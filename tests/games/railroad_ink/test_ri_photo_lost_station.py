@@ -2,8 +2,8 @@
 as one kind, read with certainty as a plain route, is flagged where its centre shows the sheet's
 station mark. Main's reader read these spaces wrong and did not flag them (silent): indep 104,346
 F1 ``.h.rs`` read ``.r.r`` and F2 ``r..hs`` read ``r..r`` (filled circles, a bold highway read as
-a railway), indep 104,340 G6 ``..hrs`` read ``..hh`` (hollow squares; no space of the sheet read
-as a station), indep 104,620 B2 ``.h.rs`` read ``.r.r`` (a ballpoint's hollow squares whose light
+a railway), indep 104,340 G6 ``..hrs`` read ``..hh`` (hollow squares; one space of the sheet read
+as a joined station, its square closing no paper), indep 104,620 B2 ``.h.rs`` read ``.r.r`` (a ballpoint's hollow squares whose light
 edge falls under the ink threshold: their paper is closed in on the faint mask only). All spent held
 out."""
 
