@@ -46,7 +46,7 @@ from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import ring_crossing
-from railprint.games.railroad_ink.photo import curve_centre
+from railprint.games.railroad_ink.photo import meeting_centre
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2485,9 +2485,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
-        # round twenty-three: a curve's station lost where the sheet's curves leave paper (photo/curve_centre.py)
-        rows, uncertain = curve_centre.apply(rows, uncertain, inked=lambda r, c: _centre_fill(ink, r, c), sides_at=sides_at,
-                                             faces=_faces, square=square, uncertain_of=Uncertain)
+        # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
+        rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
+                                               inked=lambda r, c: _centre_fill(ink, r, c), sides_at=sides_at, faces=_faces)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
