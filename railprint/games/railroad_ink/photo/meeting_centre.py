@@ -52,7 +52,7 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.photo.centre import measure
+from railprint.games.railroad_ink.photo.centre import MIN_MARK, WIDE_INK, measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
 from railprint.games.railroad_ink.photo.station_mark import ENERGY, HOLLOW_MM2, MEET_WHY
@@ -62,6 +62,7 @@ MIN_ROUTES = 3      # the sheet's routes of a shape read with certainty, at leas
 PAPER = 0.05        # a curve's centre box inked at most this share: an arc clear of the middle
 INKED = 0.3         # a flagged curve's centre box inked this share or more, on a sheet of arcs: a mark
 SHARE_ABOVE = 0.25  # a straight's centre this much more diagonal than any of the sheet's straights: a mark
+FILLED_MM2 = MIN_MARK["filled"]   # a filled piece this much larger than any of the sheet's routes of the shape: a mark
 
 
 def shape(edges: str) -> str | None:
@@ -73,19 +74,24 @@ def shape(edges: str) -> str | None:
     return "curve" if (routes[1] - routes[0]) % 2 else "straight"
 
 
-def station_sides(edges: str, read: list[str], reason: str) -> str | None:
+def station_sides(edges: str, read: list[str], reason: str, met: Callable[[int], str | None] | None = None) -> str | None:
     """The station's sides for a space guessed ``edges`` (two route sides of one kind): its two
     route sides as read (``read``, the reader's kinds) where they are a highway and a railway; where
     they were read of one kind (``STATION_NEEDS``), with the one route side whose kind ``reason``
-    doubts turned to the other kind; else None."""
+    doubts turned to the other kind, or where none is doubted, the one route side that meets the
+    other kind (``met(s)``: the kind across side s's edge, a neighbour's or a printed exit's); else None."""
     routes = [s for s, k in enumerate(edges) if k != "."]
     kinds = [read[s] for s in routes]
     if sorted(kinds) == ["h", "r"]:
         return "".join(read[s] if s in routes else "." for s in range(4))
-    doubted = set(kind_doubts(reason, edges)[0])
-    if kinds[0] != kinds[1] or kinds[0] not in ("h", "r") or len(doubted) != 1 or not doubted <= set(routes):
+    if kinds[0] != kinds[1] or kinds[0] not in ("h", "r"):
         return None
     other = {"h": "r", "r": "h"}[kinds[0]]
+    doubted = set(kind_doubts(reason, edges)[0]) & set(routes)
+    if len(doubted) != 1:   # no one side's kind doubted: the one route side that meets the other kind
+        doubted = {s for s in routes if met is not None and met(s) == other}
+    if len(doubted) != 1:
+        return None
     return "".join("." if s not in routes else other if s in doubted else kinds[0] for s in range(4))
 
 
@@ -113,31 +119,35 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
                 routes[shape(cell.edges)].append((r, c))
     known: dict[tuple[int, int], tuple[float, float, float]] = {}
 
-    def mark(place: tuple[int, int]) -> tuple[float, float, float]:   # (hollow mm², diagonal share, energy)
+    def mark(place: tuple[int, int]) -> tuple[float, float, float, float]:   # (hollow, filled mm², diagonal share, energy)
         if place not in known:
             cx, cy = centre_px(*place)
-            known[place] = (measure(ink, cx, cy, ppm).hollow, *diagonal_share(rel, cx, cy, ppm))
+            got = measure(ink, cx, cy, ppm)
+            known[place] = (got.hollow, got.filled, *diagonal_share(rel, cx, cy, ppm))
         return known[place]
 
     arcs = len(routes["curve"]) >= MIN_ROUTES and max(inked(*p) for p in routes["curve"]) <= PAPER
 
-    def marked(place: tuple[int, int], kind: str) -> bool:
+    def marked(place: tuple[int, int], kind: str, why: str) -> bool:
         if kind == "curve" and arcs and inked(*place) >= INKED:
             return True
         if len(routes[kind]) < MIN_ROUTES:
             return False
-        hollow, share, energy = mark(place)
+        hollow, filled, share, energy = mark(place)
         if hollow >= HOLLOW_MM2 + max(mark(p)[0] for p in routes[kind]):
             return True
-        return kind == "straight" and energy >= ENERGY and share >= SHARE_ABOVE + max(mark(p)[1] for p in routes[kind])
+        if not any(wide in why for wide in WIDE_INK) and filled >= FILLED_MM2 + max(mark(p)[1] for p in routes[kind]):
+            return True
+        return kind == "straight" and energy >= ENERGY and share >= SHARE_ABOVE + max(mark(p)[2] for p in routes[kind])
 
     drawable = {face.token for face in faces()}
     grid = [list(row) for row in rows]
     for r, c in candidates:
         cell, u = rows[r][c], flagged[square(r, c)]
         new = None
-        if not cell.marker and marked((r, c), shape(cell.edges)):
-            edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason)
+        if not cell.marker and marked((r, c), shape(cell.edges), u.reason):
+            edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
+                                  lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
             new = None if edges is None else type(cell)(edges, "s")
         elif cell.marker == "s" and shape(cell.edges) == "curve" and arcs and inked(r, c) <= PAPER:
             joined = {met[0] for s, k in enumerate(cell.edges) if k != "." and (met := kind_at(rows, r, c, s)) is not None
