@@ -13,7 +13,8 @@ cv2 = pytest.importorskip("cv2")
 
 from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
 from railprint.games.railroad_ink.photo import meeting_centre  # noqa: E402
-from railprint.games.railroad_ink.photo.read import PX_PER_MM, SideRead, Uncertain, _centre_fill, _centre_px, _faces  # noqa: E402
+from railprint.games.railroad_ink.photo.read import (  # noqa: E402
+    PX_PER_MM, SideRead, Uncertain, _centre_fill, _centre_px, _faces)
 from railprint.games.railroad_ink.photo.station_mark import MEET_WHY  # noqa: E402
 
 P = PX_PER_MM

@@ -23,22 +23,30 @@ shows:
 - ``hollow``: paper closed in near the middle (``centre.measure``), ``station_mark.HOLLOW_MM2`` or
   more above the most the sheet's routes of the shape close in (a hollow square, a ring, a
   circled dot);
+- ``filled``: the largest piece left by ``centre.measure``'s opening, ``centre.MIN_MARK``'s
+  filled (7 mm²) or more above the most the sheet's routes of the shape leave (a filled square or
+  dot between sides read of one kind: "a station needs ..."), where no side of the space is doubted
+  for its ink running wide (``centre.WIDE_INK``: a band's or a broad line's ink is left by the
+  opening too: indep2 208,062 C5, indep 104,656 E6, highway bands read right);
 - ``diagonal``, straights only: edges turned off the axes (``crossing_mark.diagonal_share``)
   ``SHARE_ABOVE`` or more above the most the sheet's straights show, with edges enough
   (``station_mark.ENERGY``): an X, an S (a curve's own arc turns off the axes: not asked there).
 
 The station's sides are the two route sides as read (``sides_at``), a highway and a railway; where
-they were read of one kind, the one route side whose kind the reason doubts is turned (else the
-guess stays). Conversely, on a sheet of ``arcs``, a curve flagged for the meeting and guessed a
-station whose centre box is paper (``PAPER`` or less, as the sheet's curves) is guessed the curve of
-the one kind its sides join (neighbours' facing sides and printed exits, ``joined_kinds.kind_at``).
+they were read of one kind, the one route side whose kind the reason doubts is turned, or where no
+side's kind is doubted, the one route side that meets the other kind across its edge (a neighbour's
+facing side or a printed exit, ``joined_kinds.kind_at``); else the guess stays.
+
+Conversely, on a sheet of ``arcs``, a curve flagged for the meeting and guessed a station whose
+centre box is paper (``PAPER`` or less, as the sheet's curves) is guessed the curve of the one kind
+its sides join (neighbours' facing sides and printed exits, ``joined_kinds.kind_at``).
 
 Measured on the spent held out of round twenty-two (main 613e5a0's readings: indep2 208,000-119,
 indep 104,620-739, indep3 301,460-519): every such space's centre and the sheet's routes' logged,
-the three marks held for stations lost only (arcs 25, hollow 27, diagonal 9 beyond the hollow
-ones), none on a space guessed right; the nearest right ones were a railway curve closing in 4.1 mm²
-(indep 104,683 E7) and a highway straight 0.20 above its sheet's share with faint edges (indep2
-208,035 E6). The paper curves guessed stations were 11, all wrong (a highway curve whose one side
+the marks held for stations lost only (arcs 25, hollow 27, diagonal 9 beyond the hollow ones,
+filled 13 beyond the others), none on a space guessed right; the nearest right ones were a railway
+curve closing in 4.1 mm² (indep 104,683 E7) and a highway straight 0.20 above its sheet's share with
+faint edges (indep2 208,035 E6). The paper curves guessed stations were 11, all wrong (a highway curve whose one side
 was read with certainty as a railway), none right. Spaces that stay wrong: a T whose third side was
 lost (its line crosses the centre), read as a curve.
 
@@ -74,7 +82,8 @@ def shape(edges: str) -> str | None:
     return "curve" if (routes[1] - routes[0]) % 2 else "straight"
 
 
-def station_sides(edges: str, read: list[str], reason: str, met: Callable[[int], str | None] | None = None) -> str | None:
+def station_sides(edges: str, read: list[str], reason: str,
+                  met: Callable[[int], str | None] | None = None) -> str | None:
     """The station's sides for a space guessed ``edges`` (two route sides of one kind): its two
     route sides as read (``read``, the reader's kinds) where they are a highway and a railway; where
     they were read of one kind (``STATION_NEEDS``), with the one route side whose kind ``reason``
@@ -119,7 +128,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
                 routes[shape(cell.edges)].append((r, c))
     known: dict[tuple[int, int], tuple[float, float, float]] = {}
 
-    def mark(place: tuple[int, int]) -> tuple[float, float, float, float]:   # (hollow, filled mm², diagonal share, energy)
+    def mark(place: tuple[int, int]) -> tuple[float, float, float, float]:   # hollow, filled (mm²), share, energy
         if place not in known:
             cx, cy = centre_px(*place)
             got = measure(ink, cx, cy, ppm)
@@ -150,8 +159,8 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
                                   lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
             new = None if edges is None else type(cell)(edges, "s")
         elif cell.marker == "s" and shape(cell.edges) == "curve" and arcs and inked(r, c) <= PAPER:
-            joined = {met[0] for s, k in enumerate(cell.edges) if k != "." and (met := kind_at(rows, r, c, s)) is not None
-                      and met[0] in ("h", "r")}
+            joined = {met[0] for s, k in enumerate(cell.edges)
+                      if k != "." and (met := kind_at(rows, r, c, s)) is not None and met[0] in ("h", "r")}
             kind = joined.pop() if len(joined) == 1 else None
             new = None if kind is None else type(cell)("".join(kind if k != "." else "." for k in cell.edges))
         if new is None or new.token not in drawable:
