@@ -1551,8 +1551,10 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     # round thirteen: a side whose faint line stands out only of the noise the photo's rows are
     # counted to have, not of the noise measured along it (``_thirds_noise``), does not make its
-    # space uncertain; the best guess of a space uncertain otherwise still weighs it as uncertain
-    certain = all(x.certain or x.why == IN_THE_NOISE for x in sides)
+    # space uncertain; the best guess of a space uncertain otherwise still weighs it as uncertain.
+    # Round twenty-three: only while it is read empty; an overexposed space's such side guessed a
+    # route (``_lost_route``) is a guess (indep 104,689 A4, ``r.r.`` read a certain ``rrr.``)
+    certain = all(x.certain or x.why == IN_THE_NOISE and x.kind == "." for x in sides)
     fill = _centre_fill(solid, r, c)
     marker = ""
     kinds = set(edges) - {"."}
