@@ -113,6 +113,17 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
     return Line(float(found.sum()) / p, width, marks, pairs / found.sum(), ticks)
 
 
+def long_line(lines: dict, ink: np.ndarray, p: float, strip: Callable) -> Callable[[int, int, int], Line | None]:
+    """Side (r, c, s)'s line through its long strip (:func:`follow`), each followed once and kept in
+    ``lines`` ((r, c, s) -> Line), shared by the steps that follow them; ``strip(mask, r, c, side,
+    depth)``: a side's strip of the ink mask ``ink`` (``p`` px per mm)."""
+    def line(r: int, c: int, s: int) -> Line | None:
+        if (r, c, s) not in lines:
+            lines[(r, c, s)] = follow(strip(ink, r, c, s, LONG_DEPTH), p)
+        return lines[(r, c, s)]
+    return line
+
+
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Callable, sides_at: Callable,
            space_at: Callable, side_read: Callable, uncertain_of: Callable, doubts: frozenset[str],
            lines: dict | None = None) -> tuple[list, list]:
@@ -128,12 +139,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     certain, why)``; ``uncertain_of(square, token, why)``; ``doubts``: the reasons a one-line side
     is flagged with; ``lines``: each side's ``follow`` kept, (r, c, side) -> Line, shared with
     ``bare_rail.revise`` (round sixteen: each long strip followed once)."""
-    lines = {} if lines is None else lines
-
-    def line(r: int, c: int, s: int) -> Line | None:
-        if (r, c, s) not in lines:
-            lines[(r, c, s)] = follow(strip(ink, r, c, s, LONG_DEPTH), p)
-        return lines[(r, c, s)]
+    line = long_line({} if lines is None else lines, ink, p, strip)
 
     def clean(x: Line | None) -> bool:
         return x is not None and not x.marks and x.length >= ARM_MIN_MM and x.beside < LADDER
@@ -203,6 +209,11 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
+                    if MEET_WHY in u.reason and square(rr, cc) in flagged and not _anchored(rows, flagged, r, c):
+                        # round twenty-three: nor one that runs on into a flagged neighbour's route (a
+                        # coffee ring's arc read in each space it crosses: indep2 208,003 C2, ``....``
+                        # read ``.h.h`` between two flagged phantoms)
+                        unbacked = True
                 elif 0 <= rr < SIZE and 0 <= cc < SIZE and MEET_WHY in u.reason and not _anchored(rows, flagged, r, c):
                     # round twenty: a clean line that runs on into no route (the space beside read empty
                     # there), in a space first read as both kinds whose routes join no space read with
