@@ -146,6 +146,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
 
     # the sheet's habit: its highways are not two lines (none read so with certainty) ...
     flagged = {u.square for u in uncertain}
+    reasons = {u.square: u.reason for u in uncertain}
     double = sum(k == "h" for r in range(SIZE) for c in range(SIZE) if square(r, c) not in flagged
                  and set(rows[r][c].edges) - {"."} == {"h"} for k in rows[r][c].edges)
     if double > MAX_DOUBLE:
@@ -209,10 +210,12 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
-                    if MEET_WHY in u.reason and square(rr, cc) in flagged and not _anchored(rows, flagged, r, c):
-                        # round twenty-three: nor one that runs on into a flagged neighbour's route (a
-                        # coffee ring's arc read in each space it crosses: indep2 208,003 C2, ``....``
-                        # read ``.h.h`` between two flagged phantoms)
+                    if MEET_WHY in u.reason and _among_phantoms(rows, reasons, r, c) \
+                            and not _anchored(rows, flagged, r, c):
+                        # round twenty-three: nor one that runs on into a neighbour's route read as both
+                        # kinds too, where every route of the space does so or runs into nothing (a coffee
+                        # ring's arc read in each space it crosses: indep2 208,003 C2, ``....`` read
+                        # ``.h.h`` between two such phantoms)
                         unbacked = True
                 elif 0 <= rr < SIZE and 0 <= cc < SIZE and MEET_WHY in u.reason and not _anchored(rows, flagged, r, c):
                     # round twenty: a clean line that runs on into no route (the space beside read empty
@@ -236,6 +239,18 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
         if not (certain and alone and not unbacked and miss ** strips <= RISK and not cell.marker):
             kept.append(uncertain_of(u.square, cell.token, why if alone and why else u.reason))
     return [tuple(row) for row in out_rows], kept
+
+
+def _among_phantoms(rows: list, reasons: dict, r: int, c: int) -> bool:
+    """Whether every route side of space (r, c) faces, across its edge, no route or the route of a
+    flagged space read as both kinds (``MEET_WHY`` in ``reasons``, square -> reason) (round
+    twenty-three)."""
+    for s, kind in enumerate(rows[r][c].edges):
+        rr, cc = r + DELTA[s][0], c + DELTA[s][1]
+        if kind != "." and 0 <= rr < SIZE and 0 <= cc < SIZE and rows[rr][cc].edges[(s + 2) % 4] != "." \
+                and MEET_WHY not in reasons.get(square(rr, cc), ""):
+            return False
+    return True
 
 
 def _anchored(rows: list, flagged: set, r: int, c: int) -> bool:
