@@ -48,6 +48,7 @@ class Line:
     marks: list[float]    # where it runs wide (a tick, or anything else across it)
     beside: float = 0.0   # the share of its rows with another line 0.9-3.2 mm beside it (a ladder's other rail)
     ticks: list[float] = field(default_factory=list)   # the marks the line runs on past, narrow: ticks
+    reach: float = 0.0    # how deep into the long strip it is followed, mm (round twenty-three: photo/stray.py)
 
 
 def row_runs(strip: np.ndarray) -> Callable[[int], list[tuple[int, int]]]:
@@ -110,7 +111,8 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
             i = j + 1
         else:
             i += 1
-    return Line(float(found.sum()) / p, width, marks, pairs / found.sum(), ticks)
+    reach = (int(np.flatnonzero(found)[-1]) + 1) / p
+    return Line(float(found.sum()) / p, width, marks, pairs / found.sum(), ticks, reach)
 
 
 def long_line(lines: dict, ink: np.ndarray, p: float, strip: Callable) -> Callable[[int, int, int], Line | None]:

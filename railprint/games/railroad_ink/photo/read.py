@@ -46,6 +46,7 @@ from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import ring_crossing
+from railprint.games.railroad_ink.photo import stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2380,6 +2381,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    first_flags = {u.square for u in uncertain}   # flagged by the first reading (round twenty-three: photo/stray.py)
     long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
     every: dict = {}   # each route side's place between the sheet's kinds (sheet_kinds.revise), where drawn
     placed: dict = {}       # each route side's place between the sheet's two kinds (sheet_kinds), where trusted
@@ -2486,6 +2488,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+    if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
+        uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
+                                 once=first_flags, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
