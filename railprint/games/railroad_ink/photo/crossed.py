@@ -11,6 +11,13 @@ side of it, 8 mm from the corner at the nearest), so the ink of an X is alone on
 the diagonal, with REACH_MM for the hand's wobble). Three corners are looked at (the fourth holds
 the printed round box, where the round's number is written); a stroke along each of the three
 diagonals there is an X.
+
+Round twenty-three (h-stray): a space already flagged when the X is looked for (a kind doubt, a
+solid band) was passed over, and a later step that settles kind doubts by what the sides join
+(``joined_kinds``, ``chain_kinds``) then read it with certainty, its crossed-out arm among its sides:
+indep2 208,036 A4 (``rr..`` read ``rrr.``) and 206,906 F4 (``.rr.`` read ``rrr.``), both spent held
+out. Such a space's reason now names the X too, so no step lifts its flag (those steps lift a flag
+only where every part of its reason is a kind doubt); its guess is unchanged.
 """
 
 from __future__ import annotations
@@ -50,13 +57,19 @@ def crossed_out(ink: np.ndarray, x0: float, y0: float, size: float, p: float) ->
 
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, corner: Callable, size: float,
            uncertain_of: Callable) -> list:
-    """``uncertain`` with each space read with certainty, a route in it, and an X over it
-    (:func:`crossed_out`) flagged, its reading the guess. ``corner(r, c)``: a space's top-left
-    corner (x, y) px in ``ink``; ``size``: a space's width, px."""
-    flagged = {u.square for u in uncertain}
+    """``uncertain`` with each space holding a route and an X over it (:func:`crossed_out`) flagged,
+    its reading the guess: a space read with certainty is flagged so; a flagged one has the X
+    added to its reason (round twenty-three). ``corner(r, c)``: a space's top-left corner (x, y) px
+    in ``ink``; ``size``: a space's width, px."""
+    at = {u.square: i for i, u in enumerate(uncertain)}
     out = list(uncertain)
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            if cell.edges.strip(".") and square(r, c) not in flagged and crossed_out(ink, *corner(r, c), size, p):
+            if not cell.edges.strip(".") or not crossed_out(ink, *corner(r, c), size, p):
+                continue
+            i = at.get(square(r, c))
+            if i is None:
                 out.append(uncertain_of(square(r, c), cell.token, CROSSED_WHY))
+            elif CROSSED_WHY not in out[i].reason:
+                out[i] = uncertain_of(out[i].square, out[i].guess, out[i].reason + "; " + CROSSED_WHY)
     return out

@@ -48,6 +48,7 @@ class Line:
     marks: list[float]    # where it runs wide (a tick, or anything else across it)
     beside: float = 0.0   # the share of its rows with another line 0.9-3.2 mm beside it (a ladder's other rail)
     ticks: list[float] = field(default_factory=list)   # the marks the line runs on past, narrow: ticks
+    reach: float = 0.0    # how deep into the long strip it is followed, mm (round twenty-three: photo/stray.py)
 
 
 def row_runs(strip: np.ndarray) -> Callable[[int], list[tuple[int, int]]]:
@@ -110,7 +111,19 @@ def follow(strip: np.ndarray, p: float) -> Line | None:
             i = j + 1
         else:
             i += 1
-    return Line(float(found.sum()) / p, width, marks, pairs / found.sum(), ticks)
+    reach = (int(np.flatnonzero(found)[-1]) + 1) / p
+    return Line(float(found.sum()) / p, width, marks, pairs / found.sum(), ticks, reach)
+
+
+def long_line(lines: dict, ink: np.ndarray, p: float, strip: Callable) -> Callable[[int, int, int], Line | None]:
+    """Side (r, c, s)'s line through its long strip (:func:`follow`), each followed once and kept in
+    ``lines`` ((r, c, s) -> Line), shared by the steps that follow them; ``strip(mask, r, c, side,
+    depth)``: a side's strip of the ink mask ``ink`` (``p`` px per mm)."""
+    def line(r: int, c: int, s: int) -> Line | None:
+        if (r, c, s) not in lines:
+            lines[(r, c, s)] = follow(strip(ink, r, c, s, LONG_DEPTH), p)
+        return lines[(r, c, s)]
+    return line
 
 
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Callable, sides_at: Callable,
@@ -128,18 +141,14 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
     certain, why)``; ``uncertain_of(square, token, why)``; ``doubts``: the reasons a one-line side
     is flagged with; ``lines``: each side's ``follow`` kept, (r, c, side) -> Line, shared with
     ``bare_rail.revise`` (round sixteen: each long strip followed once)."""
-    lines = {} if lines is None else lines
-
-    def line(r: int, c: int, s: int) -> Line | None:
-        if (r, c, s) not in lines:
-            lines[(r, c, s)] = follow(strip(ink, r, c, s, LONG_DEPTH), p)
-        return lines[(r, c, s)]
+    line = long_line({} if lines is None else lines, ink, p, strip)
 
     def clean(x: Line | None) -> bool:
         return x is not None and not x.marks and x.length >= ARM_MIN_MM and x.beside < LADDER
 
     # the sheet's habit: its highways are not two lines (none read so with certainty) ...
     flagged = {u.square for u in uncertain}
+    reasons = {u.square: u.reason for u in uncertain}
     double = sum(k == "h" for r in range(SIZE) for c in range(SIZE) if square(r, c) not in flagged
                  and set(rows[r][c].edges) - {"."} == {"h"} for k in rows[r][c].edges)
     if double > MAX_DOUBLE:
@@ -203,6 +212,13 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
                     if across is not None and across.marks:
                         alone = False    # the route across the edge shows a tick: no certainty
                     strips += clean(across)
+                    if MEET_WHY in u.reason and _among_phantoms(rows, reasons, r, c) \
+                            and not _anchored(rows, flagged, r, c):
+                        # round twenty-three: nor one that runs on into a neighbour's route read as both
+                        # kinds too, where every route of the space does so or runs into nothing (a coffee
+                        # ring's arc read in each space it crosses: indep2 208,003 C2, ``....`` read
+                        # ``.h.h`` between two such phantoms)
+                        unbacked = True
                 elif 0 <= rr < SIZE and 0 <= cc < SIZE and MEET_WHY in u.reason and not _anchored(rows, flagged, r, c):
                     # round twenty: a clean line that runs on into no route (the space beside read empty
                     # there), in a space first read as both kinds whose routes join no space read with
@@ -225,6 +241,18 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
         if not (certain and alone and not unbacked and miss ** strips <= RISK and not cell.marker):
             kept.append(uncertain_of(u.square, cell.token, why if alone and why else u.reason))
     return [tuple(row) for row in out_rows], kept
+
+
+def _among_phantoms(rows: list, reasons: dict, r: int, c: int) -> bool:
+    """Whether every route side of space (r, c) faces, across its edge, no route or the route of a
+    flagged space read as both kinds (``MEET_WHY`` in ``reasons``, square -> reason) (round
+    twenty-three)."""
+    for s, kind in enumerate(rows[r][c].edges):
+        rr, cc = r + DELTA[s][0], c + DELTA[s][1]
+        if kind != "." and 0 <= rr < SIZE and 0 <= cc < SIZE and rows[rr][cc].edges[(s + 2) % 4] != "." \
+                and MEET_WHY not in reasons.get(square(rr, cc), ""):
+            return False
+    return True
 
 
 def _anchored(rows: list, flagged: set, r: int, c: int) -> bool:

@@ -45,7 +45,7 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
-from railprint.games.railroad_ink.photo import lost_station, meeting_centre, ring_crossing
+from railprint.games.railroad_ink.photo import lost_station, meeting_centre, ring_crossing, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -1551,8 +1551,10 @@ def read_space(ink: np.ndarray, solid: np.ndarray, r: int, c: int, faint: np.nda
     reasons = [f"{'NESW'[s]}: {x.why}" for s, x in enumerate(sides) if not x.certain]
     # round thirteen: a side whose faint line stands out only of the noise the photo's rows are
     # counted to have, not of the noise measured along it (``_thirds_noise``), does not make its
-    # space uncertain; the best guess of a space uncertain otherwise still weighs it as uncertain
-    certain = all(x.certain or x.why == IN_THE_NOISE for x in sides)
+    # space uncertain; the best guess of a space uncertain otherwise still weighs it as uncertain.
+    # Round twenty-three: only while it is read empty; an overexposed space's such side guessed a
+    # route (``_lost_route``) is a guess (indep 104,689 A4, ``r.r.`` read a certain ``rrr.``)
+    certain = all(x.certain or x.why == IN_THE_NOISE and x.kind == "." for x in sides)
     fill = _centre_fill(solid, r, c)
     marker = ""
     kinds = set(edges) - {"."}
@@ -2378,6 +2380,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             if not certain:
                 uncertain.append(Uncertain(square(r, c), cell.token, why))
         rows.append(tuple(row))
+    first_flags = {u.square for u in uncertain}   # flagged by the first reading (round twenty-three: photo/stray.py)
     long_lines: dict = {}   # each side's long strip followed once (one_line.follow), for both revisions
     every: dict = {}   # each route side's place between the sheet's kinds (sheet_kinds.revise), where drawn
     placed: dict = {}       # each route side's place between the sheet's two kinds (sheet_kinds), where trusted
@@ -2489,6 +2492,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                inked=lambda r, c: _centre_fill(ink, r, c), sides_at=sides_at, faces=_faces)
+    if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
+        uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
+                                 once=first_flags, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

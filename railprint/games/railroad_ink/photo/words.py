@@ -121,6 +121,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("joins no route and no exit, as every route drawn does: a stain or an erased line?",
      "nie łączy się z żadną trasą ani wyjściem, choć każda narysowana trasa się łączy: plama albo wytarta linia?"),
     ("centre: nothing like this sheet's stations", "środek: nic podobnego do stacji na tym arkuszu"),
+    # a route side whose line stops short (photo/stray.py, round twenty-three)
+    ("a line that stops short of the space's middle: a stray mark, not a route?",
+     "linia kończy się przed środkiem pola: przypadkowa kreska, a nie trasa?"),
     # a mark drawn across a straight crossing (photo/crossing_mark.py)
     ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
      "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
