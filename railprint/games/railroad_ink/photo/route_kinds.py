@@ -124,13 +124,13 @@ def doubted(reason: str, edges: str) -> bool:
 
 
 def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
-           uncertain_of: Callable) -> tuple[list, list]:
+           uncertain_of: Callable, marked: set = frozenset()) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged space's route sides guessed as their routes'
     anchors agree (see the module's text); the same squares flagged, for the same reasons."""
     flagged = {u.square: u for u in uncertain}
     if drawn_freely(rows, set(flagged)) or misread_kinds(rows):
         return rows, uncertain
-    stops = {u.square for u in uncertain if any(w in u.reason for w in STOPS)}
+    stops = {u.square for u in uncertain if any(w in u.reason for w in STOPS)} | set(marked)
     route = routes(rows, set(flagged), stops)
     held = anchors(rows, set(flagged), route)
     drawable = {f.token for f in faces()}
@@ -164,7 +164,9 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
             if against(every, r, c, cell.edges, edges):
                 continue
             marker = cell.marker
-            if marker == "" and "." not in edges and "".join(edges) not in drawable:
+            if marker == "" and u.square in marked and len({k for k in edges if k in "hr"}) == 2:
+                marker = "s"   # two kinds at a centre inked as the sheet's stations: a station lost
+            elif marker == "" and "." not in edges and "".join(edges) not in drawable:
                 marker = "o"   # a crossing of two kinds, straight on: an overpass read as a four-way route
             token = "".join(edges) + marker
             if token != cell.token and token in drawable:
