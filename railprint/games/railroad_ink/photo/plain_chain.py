@@ -54,19 +54,21 @@ from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 MIN_STATIONS = 3     # spaces read as stations (flagged or not), at least, to know how the sheet's marks ink the centre
-INKED = 0.75         # ... their median inked share of the centre this much at least: a mark that fills the centre
-LIKE = 0.85          # a flagged space's centre inked this share of that median or more: a station lost?
-CLEAR = 0.7          # a centre inked under this share of that median shows no station ...
+INKED = 0.75         # ... each inking this share of the centre at least: a mark that fills the centre
+LIKE = 0.85          # a flagged space's centre inked this share of that least or more: a station lost?
+CLEAR = 0.6          # a centre inked under this share of that least shows no station ...
 PLAIN_SHARE = 0.5    # ... where the sheet's plain route spaces read with certainty mostly do
 
 
 def station_ink(rows: list, inked: Callable) -> float | None:
-    """The median inked share of the centre over the spaces read as stations (flagged or not), where
-    MIN_STATIONS or more are and it is INKED or more (the sheet's station mark fills its centre)."""
-    stations = [inked(r, c) for r in range(SIZE) for c in range(SIZE) if rows[r][c].marker == "s"]
-    if len(stations) < MIN_STATIONS or float(np.median(stations)) < INKED:
+    """How the sheet's station mark inks the centre: the least inked share over the spaces read as
+    stations of two or three route sides (flagged or not; a crossing inks its centre by itself, and an
+    overpass is read as a station), where MIN_STATIONS or more are and every one is INKED or more."""
+    stations = [inked(r, c) for r in range(SIZE) for c in range(SIZE)
+                if rows[r][c].marker == "s" and rows[r][c].edges.count(".") in (1, 2)]
+    if len(stations) < MIN_STATIONS or min(stations) < INKED:
         return None
-    return float(np.median(stations))
+    return float(min(stations))
 
 
 def marked(rows: list, uncertain: list, inked: Callable) -> set:
