@@ -4,6 +4,8 @@ as the sheet's stations stops the route, and two kinds there are guessed a stati
 
 from __future__ import annotations
 
+import pytest
+
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.photo import plain_chain, read, route_kinds
 from tests.games.railroad_ink.photo_boards import rows_of
@@ -97,3 +99,28 @@ def test_a_centre_inked_as_the_stations_is_guessed_a_station():
     # without the centre's ink the route runs on through D3, its anchors disagree: nothing guessed
     out, _ = route_kinds.revise(rows, uncertain, {}, faces=read._faces, uncertain_of=read.Uncertain)
     assert out[3][2].token == ".h.h"
+
+
+# indep3 dev 26,037 (dotted highways, star stations): flagged by main for their kinds alone, each read right
+LIFTED_26037 = {"A4": "rhrho", "B7": "hrhro", "D6": "r.r.", "F1": ".r.r", "F5": ".r.r", "F6": "rr.r", "F7": "rr.r",
+                "G3": ".rr."}
+
+
+@pytest.fixture(scope="module")
+def photo_26037():
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(26037)
+    return board, read.read_photo(data, "indep3-26037.jpg")
+
+
+def test_indep3_26037_kind_doubts_settled_by_plain_chains(photo_26037):
+    board, reading = photo_26037
+    flagged = {u.square for u in reading.uncertain}
+    for sq, token in LIFTED_26037.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq not in flagged, sq
+    # every space read wrong is still flagged
+    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)

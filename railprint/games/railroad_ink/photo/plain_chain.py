@@ -157,5 +157,6 @@ def settled(rows: list, flagged: set, stops: set, reason: str, r: int, c: int, s
         through |= on
     if inked(r, c) >= cut:
         return False
-    return not any(inked(rr, cc) >= cut for rr, cc in through if rows[rr][cc].marker == "") \
-        and not any(square(rr, cc) in flagged for rr, cc in through - {(r, c)} if rows[rr][cc].marker == "o")
+    # no station lost on the way: a centre with no mark, or a flagged overpass's (a station read as one?)
+    return not any(inked(rr, cc) >= cut for rr, cc in through
+                   if rows[rr][cc].marker == "" or (rows[rr][cc].marker == "o" and square(rr, cc) in flagged))
