@@ -54,7 +54,7 @@ from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 MIN_STATIONS = 3     # spaces read as stations (flagged or not), at least, to know how the sheet's marks ink the centre
-INKED = 0.75         # ... each inking this share of the centre at least: a mark that fills the centre
+INKED = 0.75         # ... the least (but one) inking this share of the centre at least: a mark filling it
 LIKE = 0.85          # a flagged space's centre inked this share of that least or more: a station lost?
 CLEAR = 0.6          # a centre inked under this share of that least shows no station ...
 PLAIN_SHARE = 0.5    # ... where the sheet's plain route spaces read with certainty mostly do
@@ -63,12 +63,14 @@ PLAIN_SHARE = 0.5    # ... where the sheet's plain route spaces read with certai
 def station_ink(rows: list, inked: Callable) -> float | None:
     """How the sheet's station mark inks the centre: the least inked share over the spaces read as
     stations of two or three route sides (flagged or not; a crossing inks its centre by itself, and an
-    overpass is read as a station), where MIN_STATIONS or more are and every one is INKED or more."""
-    stations = [inked(r, c) for r in range(SIZE) for c in range(SIZE)
-                if rows[r][c].marker == "s" and rows[r][c].edges.count(".") in (1, 2)]
-    if len(stations) < MIN_STATIONS or min(stations) < INKED:
+    overpass is read as a station), the second least of four or more (one of them misread), where
+    MIN_STATIONS or more are and that is INKED or more; else None."""
+    stations = sorted(inked(r, c) for r in range(SIZE) for c in range(SIZE)
+                      if rows[r][c].marker == "s" and rows[r][c].edges.count(".") in (1, 2))
+    if len(stations) < MIN_STATIONS:
         return None
-    return float(min(stations))
+    low = stations[1] if len(stations) >= 4 else stations[0]
+    return float(low) if low >= INKED else None
 
 
 def marked(rows: list, uncertain: list, inked: Callable) -> set:
