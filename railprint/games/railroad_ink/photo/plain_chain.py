@@ -10,32 +10,42 @@ kind, but each of its guards (a dead end short of the sheet's boundary, a neighb
 than its kinds, a side placed against) stands for one risk: a **station lost** on the route, where
 a highway and a railway meet and the chain's "one kind end to end" breaks. The rules and the sides
 cannot see a lost station; its centre can. A player draws every station of a sheet the same way, and
-the third check's triangles, stars, diamonds and houses, indep's filled circles, ink the middle of
-the space (``read._centre_fill``, the 3.2 mm box) nearly full: on the dev logs the centres of
-stations read without their mark lay at 0.87-1.14 of the sheet's stations' median, plain routes' at
-0.34 (median), 0.69 (90th percentile).
+the third check's triangles, stars, diamonds and houses, and the first check's filled circles, ink
+the middle of the space (``read._centre_fill``, the 3.2 mm box) nearly full.
 
-So where the sheet's spaces read as stations (MIN_STATIONS or more, flagged or not) ink their centres
-INKED or more (median; hollow marks, rings and outlines do not, and nothing is done there):
+**The sheet's station ink** (:func:`station_ink`): the least inked centre over the spaces read as
+stations of two or three route sides (flagged or not), the second least of four or more (one of them
+misread), where MIN_STATIONS or more are read and it is INKED or more; hollow squares, rings and
+outlines fall under it, and nothing is done there. Not four-sided stations: a crossing inks its
+centre by itself (indep dev 103,572, hollow-square stations: three overpasses read as stations
+inked 0.92-0.99, the six true stations, lost, 0.08-0.20). On main's logs of 285 dev photos (indep3
+9,000-059, 17,000-039, 26,000-039; indep 103,500-579; indep2 205,400-479), on the 162 sheets where
+it is measured, the 47 stations read without their mark lay at 1.16 or more of the cut below
+(hatched squares, indep 103,515, the nearest), plain routes' centres mostly far under it.
 
 - :func:`lift` drops the flag of a space flagged for kind doubts only (``sure_kinds.kind_doubts``),
   with no station, each of its routes of one kind (a space with no centre mark: one route; an
   overpass, or a flagged space of four routes: two straight ones, of two kinds for an overpass),
   every empty side read with certainty as empty, where for each route the chains leaving it
   (``chain_kinds.chain``, through flagged spaces as guessed, stopping at stations and at a space
-  flagged "highway and railway meet without a station") reach printed exits of its kind only, or
-  no exit but a space read with certainty, and meet no side of the other kind; and the space's own
-  centre and every centre the chains run through with no centre mark are inked under CLEAR of the
-  stations' median (no station lost on the way), no flagged overpass crossed. Not on a sheet whose
-  plain route spaces read with certainty mostly ink their centres that much too (PLAIN_SHARE), nor
-  where no boundary of the sheet's kinds was drawn (``every`` empty, as ``chain_kinds``: a coffee
-  ring read as a route), a board drawn freely, or one whose printed exits of a kind mostly read as
-  the other (``exit_kinds.misread_kinds``). No guess changes; only flags are dropped.
+  flagged "highway and railway meet without a station") reach printed exits of its kind only, or no
+  exit but a space read with certainty, and meet no side of the other kind; and the space's own
+  centre and every centre the chains run through with no centre mark, or a flagged overpass's (a
+  station read as one), are inked under CLEAR of the station ink (no station lost on the way). Not on
+  a sheet whose plain route spaces read with certainty mostly ink their centres that much too
+  (PLAIN_SHARE), nor where no boundary of the sheet's kinds was drawn (``every`` empty, as
+  ``chain_kinds``: a coffee ring read as a route), a board drawn freely, or one whose printed exits
+  of a kind mostly read as the other (``exit_kinds.misread_kinds``). No guess changes; only flags
+  are dropped. Unlike ``chain_kinds`` a side may dead-end and a neighbour be flagged for more than
+  its kinds: the guards for the lost station the centre now sees (on the indep3 logs above, at a
+  first cut, the neighbour's guard kept back 89 of 233 right lifts, the dead end's 95 of 136; no
+  lift was wrong without them).
 - :func:`marked` names the flagged spaces of two or three route sides and no centre mark whose
-  centre is inked LIKE or more of the stations' median; ``route_kinds`` stops a route there (as at a
+  centre is inked LIKE or more of the station ink; ``route_kinds`` stops a route there (as at a
   space flagged "a station?") and guesses a station where the routes' anchors then give it both
   kinds (indep3 dev 17,013 F6 ``rh..s`` read ``hh..``). A four-way crossing inks its centre by
-  itself (indep 103,548 G6 ``hhhh`` was split and guessed ``hrhhs``): not named.
+  itself (indep 103,548 G6 ``hhhh`` was split and guessed ``hrhhs``): not named. About half the
+  spaces so named are plain routes, so nothing is guessed a station on the centre alone.
 
 Measured: docs/railroad-ink-photo-rounds.md, round twenty-three (h-neither).
 """
