@@ -27,17 +27,19 @@ def _inked(rows, heavy=(), stations=0.95):
     return inked
 
 
-def _kept(cells, flags, heavy=(), stations=0.95, every=None):
+def _kept(cells, flags, heavy=(), stations=0.95, every=None, hollow=None):
     """The squares still flagged; every side read with certainty, every centre inked 0.3 but
-    ``heavy``'s (0.9) and the stations' (``stations``)."""
+    ``heavy``'s (0.9) and the stations' (``stations``); ``hollow``: the paper closed in at each centre
+    ((r, c) -> mm², 0 elsewhere), when measured."""
     rows = rows_of(cells)
     uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
 
     def sides_at(r, c):
         return [read.SideRead(k, True, "") for k in rows[r][c].edges]
     every = {(0, 0, 1): -1.0} if every is None else every   # a boundary drawn
-    return sorted(u.square for u in plain_chain.lift(rows, uncertain, every, sides_at=sides_at,
-                                                    inked=_inked(rows, heavy, stations)))
+    return sorted(u.square for u in plain_chain.lift(
+        rows, uncertain, every, sides_at=sides_at, inked=_inked(rows, heavy, stations),
+        hollow=None if hollow is None else (lambda r, c: hollow.get((r, c), 0.0))))
 
 
 def test_a_chain_to_an_exit_through_plain_centres_lifts_the_flag():
@@ -57,6 +59,16 @@ def test_a_sheet_whose_stations_leave_the_centre_light_keeps_the_flags():
     # too few stations read to know the mark
     cells = {k: v for k, v in ROUTE.items() if k != (5, 5)}
     assert _kept(cells, BOTH) == ["D1", "D2"]
+
+
+def test_hollow_stations_the_paper_closed_in():
+    # the sheet's stations are outlines: their centres ink 0.4, but close in 10 mm² of paper each
+    outlines = {k: 10.0 for k in STATIONS}
+    assert _kept(ROUTE, BOTH, stations=0.4, hollow=outlines) == []
+    # D2 closes in paper as they do: a station lost there
+    assert _kept(ROUTE, BOTH, stations=0.4, hollow={**outlines, (3, 1): 9.0}) == ["D1", "D2"]
+    # stations closing in too little paper to tell (a dot's ring, a gap in a line)
+    assert _kept(ROUTE, BOTH, stations=0.4, hollow={k: 1.0 for k in STATIONS}) == ["D1", "D2"]
 
 
 def test_no_exit_or_the_other_kind_keeps_the_flag():

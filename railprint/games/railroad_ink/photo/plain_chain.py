@@ -21,7 +21,11 @@ centre by itself (indep dev 103,572, hollow-square stations: three overpasses re
 inked 0.92-0.99, the six true stations, lost, 0.08-0.20). On main's logs of 285 dev photos (indep3
 9,000-059, 17,000-039, 26,000-039; indep 103,500-579; indep2 205,400-479), on the 162 sheets where
 it is measured, the 47 stations read without their mark lay at 1.16 or more of the cut below
-(hatched squares, indep 103,515, the nearest), plain routes' centres mostly far under it.
+(hatched squares, indep 103,515, the nearest), plain routes' centres mostly far under it. Where the
+marks are outlines (the first check's hollow squares, the third's drawn houses and diamonds, the
+second's circled stations) the same is done with the paper the mark closes in (``centre.measure``'s
+``hollow``, HOLLOW_MM2 or more at the stations): on the logs 24 stations lost on such sheets lay at
+1.21 or more of its cut, and it lifts 39 more flags, none wrong.
 
 - :func:`lift` drops the flag of a space flagged for kind doubts only (``sure_kinds.kind_doubts``),
   with no station, each of its routes of one kind (a space with no centre mark: one route; an
@@ -65,22 +69,24 @@ from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 MIN_STATIONS = 3     # spaces read as stations (flagged or not), at least, to know how the sheet's marks ink the centre
 INKED = 0.75         # ... the least (but one) inking this share of the centre at least: a mark filling it
+HOLLOW_MM2 = 3.0     # ... or closing in this much paper (mm²: hollow squares, outlines), for ``hollow``
 LIKE = 0.85          # a flagged space's centre inked this share of that least or more: a station lost?
-CLEAR = 0.6          # a centre inked under this share of that least shows no station ...
+CLEAR = 0.6          # a centre measuring under this share of that least shows no station ...
 PLAIN_SHARE = 0.5    # ... where the sheet's plain route spaces read with certainty mostly do
 
 
-def station_ink(rows: list, inked: Callable) -> float | None:
+def station_ink(rows: list, inked: Callable, floor: float = INKED) -> float | None:
     """How the sheet's station mark inks the centre: the least inked share over the spaces read as
     stations of two or three route sides (flagged or not; a crossing inks its centre by itself, and an
     overpass is read as a station), the second least of four or more (one of them misread), where
-    MIN_STATIONS or more are and that is INKED or more; else None."""
+    MIN_STATIONS or more are and that is ``floor`` (INKED) or more; else None. ``inked(r, c)``: the
+    centre's measure (its inked share, or the paper its mark closes in, HOLLOW_MM2)."""
     stations = sorted(inked(r, c) for r in range(SIZE) for c in range(SIZE)
                       if rows[r][c].marker == "s" and rows[r][c].edges.count(".") in (1, 2))
     if len(stations) < MIN_STATIONS:
         return None
     low = stations[1] if len(stations) >= 4 else stations[0]
-    return float(low) if low >= INKED else None
+    return float(low) if low >= floor else None
 
 
 def marked(rows: list, uncertain: list, inked: Callable) -> set:
@@ -97,11 +103,11 @@ def marked(rows: list, uncertain: list, inked: Callable) -> set:
     return out
 
 
-def threshold(rows: list, flagged: set, inked: Callable) -> float | None:
+def threshold(rows: list, flagged: set, inked: Callable, floor: float = INKED) -> float | None:
     """The centre's inked share under which a space shows no station mark on this sheet (CLEAR of
     ``station_ink``), or None where the sheet's stations do not ink their centres apart from its plain
     route spaces read with certainty."""
-    ink = station_ink(rows, inked)
+    ink = station_ink(rows, inked, floor)
     if ink is None:
         return None
     plain = [inked(r, c) for r in range(SIZE) for c in range(SIZE) if rows[r][c].marker == ""
@@ -111,13 +117,23 @@ def threshold(rows: list, flagged: set, inked: Callable) -> float | None:
     return CLEAR * ink
 
 
-def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, inked: Callable) -> list:
+def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, inked: Callable,
+         hollow: Callable | None = None) -> list:
     """``uncertain`` without the kind-only flags whose chains settle the kind, through centres that show
-    no station (see the module's text)."""
-    flagged = {u.square for u in uncertain}
-    if not every or drawn_freely(rows, flagged) or misread_kinds(rows):
+    no station (see the module's text): by each centre's inked share (``inked(r, c)``), then by the
+    paper its mark closes in (``hollow(r, c)``, mm², ``centre.measure``), where the sheet's stations
+    show it."""
+    if not every or drawn_freely(rows, {u.square for u in uncertain}) or misread_kinds(rows):
         return uncertain
-    cut = threshold(rows, flagged, inked)
+    for measure, floor in ((inked, INKED), (hollow, HOLLOW_MM2)):
+        if measure is not None:
+            uncertain = _lift_by(rows, uncertain, sides_at, measure, floor)
+    return uncertain
+
+
+def _lift_by(rows: list, uncertain: list, sides_at: Callable, inked: Callable, floor: float) -> list:
+    flagged = {u.square for u in uncertain}
+    cut = threshold(rows, flagged, inked, floor)
     if cut is None:
         return uncertain
     stops = {u.square for u in uncertain if MEET_WHY in u.reason}

@@ -2484,7 +2484,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
                                                  marked=plain_chain.marked(rows, uncertain, inked))
             # round twenty-three: a kind doubt settled by chains through no centre like the sheet's stations
-            uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked)
+            hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.measure(ink, *_centre_px(r, c), PX_PER_MM).hollow)
+            uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
