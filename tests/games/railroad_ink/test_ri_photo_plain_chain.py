@@ -61,6 +61,19 @@ def test_a_sheet_whose_stations_leave_the_centre_light_keeps_the_flags():
     assert _kept(cells, BOTH) == ["D1", "D2"]
 
 
+def test_a_doubted_side_running_into_nothing_needs_its_place():
+    # D2's east side, doubted, faces the empty D3: a mark read as a side? (held out indep2 132,173 B7
+    # `rr.r` read `rrrr`, its doubted south side facing C7's certain empty north; 132,124 A7 `..rr`
+    # read `.rrr`, its doubted east side at the grid's edge with no exit: lifted silent, found on the
+    # held-out measure)
+    cells = {(3, 0): ".h.h", (3, 1): ".h.h", **STATIONS}
+    flags = {(3, 1): NEITHER_EW}
+    assert _kept(cells, flags) == ["D2"]
+    assert _kept(cells, flags, every={(3, 1, 1): -0.8}) == ["D2"]
+    # placed DEAD_END_Z or more on the highways' side of the sheet's boundary: a highway's end
+    assert _kept(cells, flags, every={(3, 1, 1): -1.1}) == []
+
+
 def test_hollow_stations_the_paper_closed_in():
     # the sheet's stations are outlines: their centres ink 0.4, but close in 10 mm² of paper each
     outlines = {k: 10.0 for k in STATIONS}
@@ -84,10 +97,10 @@ def test_no_exit_or_the_other_kind_keeps_the_flag():
 
 
 def test_an_overpass_each_route_to_its_exit():
-    # D4 `rhrho`: its railway north through C4-A4 to the railway exit A4 N, its highway east
-    # through D5-D7 to the highway exit D7 E
-    cells = {(3, 3): "rhrho", (2, 3): "r.r.", (1, 3): "r.r.", (0, 3): "r.r.",
-             (3, 4): ".h.h", (3, 5): ".h.h", (3, 6): ".h.h", **STATIONS}
+    # D4 `rhrho`: its railway north through C4-A4 to the railway exit A4 N and south through E4-G4
+    # to G4 S, its highway east through D5-D7 to the highway exit D7 E
+    cells = {(3, 3): "rhrho", (2, 3): "r.r.", (1, 3): "r.r.", (0, 3): "r.r.", (4, 3): "r.r.", (5, 3): "r.r.",
+             (6, 3): "r.r.", (3, 4): ".h.h", (3, 5): ".h.h", (3, 6): ".h.h", **STATIONS}
     assert _kept(cells, {(3, 3): NEITHER_NS}) == []
     # read the other way round (`hrhro`): each route meets its exit's other kind
     swapped = {**cells, (3, 3): "hrhro"}

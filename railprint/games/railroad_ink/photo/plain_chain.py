@@ -63,6 +63,7 @@ import numpy as np
 from railprint.games.railroad_ink.board import SIZE, square, square_at
 from railprint.games.railroad_ink.photo.chain_kinds import chain
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
+from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z
 from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
@@ -127,11 +128,11 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, inked:
         return uncertain
     for measure, floor in ((inked, INKED), (hollow, HOLLOW_MM2)):
         if measure is not None:
-            uncertain = _lift_by(rows, uncertain, sides_at, measure, floor)
+            uncertain = _lift_by(rows, uncertain, every, sides_at, measure, floor)
     return uncertain
 
 
-def _lift_by(rows: list, uncertain: list, sides_at: Callable, inked: Callable, floor: float) -> list:
+def _lift_by(rows: list, uncertain: list, every: dict, sides_at: Callable, inked: Callable, floor: float) -> list:
     flagged = {u.square for u in uncertain}
     cut = threshold(rows, flagged, inked, floor)
     if cut is None:
@@ -140,7 +141,7 @@ def _lift_by(rows: list, uncertain: list, sides_at: Callable, inked: Callable, f
     kept = []
     for u in uncertain:
         r, c = square_at(u.square)
-        if not settled(rows, flagged, stops, u.reason, r, c, sides_at(r, c), inked, cut):
+        if not settled(rows, flagged, stops, u.reason, r, c, sides_at(r, c), inked, cut, every):
             kept.append(u)
     return kept
 
@@ -158,7 +159,7 @@ def groups(cell, flagged: bool) -> list[list[int]] | None:
 
 
 def settled(rows: list, flagged: set, stops: set, reason: str, r: int, c: int, sides: list, inked: Callable,
-            cut: float) -> bool:
+            cut: float, every: dict) -> bool:
     """Whether the flagged space (r, c), flagged for ``reason``, holds only kind doubts that its routes'
     chains settle, through centres showing no station (see the module's text)."""
     cell = rows[r][c]
@@ -178,6 +179,12 @@ def settled(rows: list, flagged: set, stops: set, reason: str, r: int, c: int, s
         ends = [chain(rows, flagged, r, c, s, stops, on) for s in part]
         exits = set().union(*(x for x, _ in ends))
         met = set().union(*(m for _, m in ends))
+        # a doubted side running into nothing (an empty side, the grid's edge with no exit) may be a
+        # mark read as a side: it needs its own place DEAD_END_Z or more on its kind's side
+        sign = 1.0 if kind == "r" else -1.0
+        if any(s in doubted and not x and not m and ((r, c, s) not in every or sign * every[(r, c, s)] < DEAD_END_Z)
+               for s, (x, m) in zip(part, ends)):
+            return False
         # a printed exit of its kind, or none but a space read with certainty on the chain
         anchored = exits == {kind} or (not exits and any(square(rr, cc) not in flagged for rr, cc in on - {(r, c)}))
         if not anchored or met - {kind}:
