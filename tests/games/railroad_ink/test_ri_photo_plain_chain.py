@@ -126,8 +126,8 @@ def test_a_centre_inked_as_the_stations_is_guessed_a_station():
     assert out[3][2].token == ".h.h"
 
 
-# indep3 dev 26,037 (dotted highways, star stations): flagged by main for their kinds alone, each read right
-LIFTED_26037 = {"A4": "rhrho", "B7": "hrhro", "D6": "r.r.", "F1": ".r.r", "F5": ".r.r", "F6": "rr.r", "F7": "rr.r",
+# indep3 dev 26,037: flagged by main for their kinds alone, each read right
+LIFTED_26037 = {"A4": "rhrho", "B7": "hrhro", "F1": ".r.r", "F5": ".r.r", "F6": "rr.r", "F7": "rr.r",
                 "G3": ".rr."}
 
 
