@@ -87,7 +87,9 @@ def test_indep3_301032_dotted_highways_twin_railways(photo_301032):
     for sq, token in {"C3": "h.h.", "C4": "r.r.", "D4": "rr.r", "F2": "h.h.", "G7": "rhrho"}.items():
         r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
         assert board.rows[r][c].token == token == reading.board.rows[r][c].token
-        assert sq in flagged
+        # round twenty-three: F2's chains reach the highway exits through centres unlike the sheet's
+        # stations (photo/plain_chain.py): read right and no longer flagged
+        assert (sq in flagged) == (sq != "F2")
 
 
 def test_indep2_206445_both_kinds_swapped():

@@ -77,12 +77,13 @@ from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 
-def chain(rows: list, flagged: set, r: int, c: int, s: int, stops: set = frozenset()) -> tuple[set[str], set[str]]:
+def chain(rows: list, flagged: set, r: int, c: int, s: int, stops: set = frozenset(),
+          through: set | None = None) -> tuple[set[str], set[str]]:
     """The kinds of the printed exits side ``s`` of (r, c) reaches through spaces with no station
     (not coming back through (r, c)), and the kinds of the route sides it meets on the way, guessed
     or read with certainty (a station's, or a square's in ``stops``: the side at the edge the chain
     enters; the chain ends there). A flagged space of four routes and an overpass are crossed
-    straight on."""
+    straight on. ``through``, when given, receives each space (r, c) the chain runs on through."""
     exits: set[str] = set()
     met: set[str] = set()
     todo = [(r, c, s)]
@@ -101,6 +102,8 @@ def chain(rows: list, flagged: set, r: int, c: int, s: int, stops: set = frozens
         met.add(there.edges[e])
         if there.marker == "s" or square(nr, nc) in stops:
             continue   # a station (or a space flagged as one lost): the route may change kind here
+        if through is not None:
+            through.add((nr, nc))
         if there.marker == "o" or ("." not in there.edges and square(nr, nc) in flagged):
             on = [a]
         else:

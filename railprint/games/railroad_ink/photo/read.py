@@ -35,6 +35,7 @@ from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
+from railprint.games.railroad_ink.photo import plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines
@@ -2479,7 +2480,15 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = band_cross.revise(rows, uncertain, uncertain_of=Uncertain, features=features,
                                             fill_at=lambda r, c: _centre_fill(solid, r, c))
         if not small:   # round twenty-two: a flagged space's kinds as its route's anchors say (photo/route_kinds.py)
-            rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
+            def inked(r: int, c: int) -> float:
+                return _centre_fill(ink, r, c)
+
+            # round twenty-three: a route stops at a flagged centre inked as the sheet's stations (photo/plain_chain.py)
+            rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
+                                                 marked=plain_chain.marked(rows, uncertain, inked))
+            # round twenty-three: a kind doubt settled by chains through no centre like the sheet's stations
+            hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.measure(ink, *_centre_px(r, c), PX_PER_MM).hollow)
+            uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
     odd = _odd_empty_spaces(rows, uncertain, rel)
     noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
