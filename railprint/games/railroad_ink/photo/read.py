@@ -2477,8 +2477,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                             fill_at=lambda r, c: _centre_fill(solid, r, c))
         if not small:   # round twenty-two: a flagged space's kinds as its route's anchors say (photo/route_kinds.py)
             rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
+    # round twenty-three: a night sheet quiet by its kinds as finally read (photo/faint_sheet.py)
+    late = faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise) if night and not quiet else None
+    if late:
+        uncertain = faint_sheet.lift(rows, uncertain, sides_at, rise_at, noise=lines_sheet.noise, quartile=late,
+                                     faces=_faces, skip=set(clipped or ()), settled=settled)
     odd = _odd_empty_spaces(rows, uncertain, rel)
-    noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
+    noisy = [] if quiet or late else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
