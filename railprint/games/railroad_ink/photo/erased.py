@@ -69,7 +69,8 @@ MIN_SIDES = 6       # certain sides of the kind needed to say how dark the playe
 NEAR_SHARE = 0.5    # ... unless this share of its kind's sides in the spaces around it are as light (a region)
 GHOST = 0.3         # round twenty-two: a whole space's sides each under this share of the sheet's peak x ink across
 PAPER = 0.03        # darkness (of the print's black) counted as paper in the ink across the route
-GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept
+GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept ...
+NIGHT_DROPPED = "r"   # ... but at night, where it is guessed a railway (round twenty-three)
 WHY = {"h": "a line far lighter than this sheet's highways: an erased line?",
        "r": "a line far lighter than this sheet's railways: an erased line?"}
 
@@ -95,14 +96,16 @@ def _joined(rows: list, r: int, c: int, s: int) -> bool:
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, strip: Callable,
            sides_at: Callable, space_at: Callable, side_read: Callable, uncertain_of: Callable,
-           skip: frozenset | set = frozenset()) -> tuple[list, list]:
+           skip: frozenset | set = frozenset(), night: bool = False) -> tuple[list, list]:
     """``rows``/``uncertain`` with every space holding a route side far lighter than the sheet's
     certain sides of its kind flagged (its guess: the space read without those sides).
     ``strip(rel, r, c, side)``: a side's darkness strip; ``sides_at(r, c)``: the reader's four
     ``SideRead`` (a side it guessed a light route from a few marks or a faint line stays in the
     guess, flagged); ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides;
     ``side_read(kind, certain, why)``; ``uncertain_of(square, token, why)``; ``skip``: spaces not
-    judged (the overexposed ones: their lines fade in the light, not under an eraser)."""
+    judged (the overexposed ones: their lines fade in the light, not under an eraser); ``night``: a
+    night photo, where a railway guessed from light ink so far lighter is dropped too (round
+    twenty-three, :data:`NIGHT_DROPPED`)."""
     flagged = {u.square: u for u in uncertain}
     seen: dict[tuple[int, int, int], tuple[float, float]] = {}
     for r in range(SIZE):
@@ -148,7 +151,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
             # the space as read so far (its revisions kept), without the light sides the reader
             # did not itself guess from light ink
             first = sides_at(r, c)
-            drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT]
+            drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT
+                    or night and cell.edges[s] in NIGHT_DROPPED]
             whole = len(light) == sum(kind in WHY for kind in cell.edges)
             if whole and not all(_joined(rows, r, c, s) for s in light) \
                     and all(ghost(seen[(r, c, s)], typical[cell.edges[s]]) for s in light):

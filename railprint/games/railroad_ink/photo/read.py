@@ -2452,7 +2452,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not unblurred and expansion == "none":   # round seventeen: a line far lighter than the sheet's (photo/erased.py)
         rows, uncertain = erased.revise(
             rows, uncertain, rel, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
-            uncertain_of=Uncertain, skip=set(clipped or ()),
+            uncertain_of=Uncertain, skip=set(clipped or ()), night=night,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
         # round nineteen: a kind doubt settled by what the side joins (photo/joined_kinds.py)
