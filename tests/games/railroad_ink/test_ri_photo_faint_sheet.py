@@ -292,3 +292,18 @@ def test_a_faint_flag_stays_on_a_space_whose_route_meets_the_other_kind():
         special[(6, 5)] = [EMPTY, SideRead(west[1], True), EMPTY, SideRead(west[3], True)]
         special[(6, 6)] = [h, EMPTY, FAINT, h]
         assert len(_lift([tuple(row) for row in rows], special, reason="S: a faint line?", rise=rise)) == kept
+
+
+def test_a_night_pen_sheet_whose_highways_read_as_railways_at_first_no_longer_flags_its_noise():
+    """indep2 205,667 (spent held out: a night photo of a ruler-drawn pen sheet; its highways read
+    as railways at the side stage, 0 highway sides counted, so round twenty's ``quiet`` says no):
+    main flagged A1, A7 (empty), A4 ``r.rr``, B2 ``.h.h``, B7 ``.r.r`` for faint sides 0.7-1.7
+    times the noise and A5, B1, B5 (empty) "a light line lost in the noise?"; counted by the kinds
+    as finally read both kinds stand 8 times the noise or more, and each is read right and not
+    flagged; the one wrong space (F5) stays flagged."""
+    from railprint.games.railroad_ink.photo import read
+
+    seen = _night_seed_read_right(205667, (("A1", "...."), ("A7", "...."), ("A4", "r.rr"), ("B2", ".h.h"),
+                                           ("B7", ".r.r"), ("A5", "...."), ("B1", "...."), ("B5", "....")))
+    assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
+    assert seen.wrong == {"F5"}

@@ -254,3 +254,17 @@ def test_light_lines_over_a_region_are_not_taken_for_erased_ones():
     out_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=shade, sides_at=lambda r, c: [_sure()] * 4,
                                      space_at=None, side_read=None, uncertain_of=_Unsure)
     assert unsure == [] and out_rows == rows
+
+
+def test_at_night_a_highlighters_halo_read_as_a_stations_railway_is_dropped_from_the_guess():
+    """indep2 205,400 (spent held out: a night photo, highlighter highways, erased ghosts): main
+    guessed E2 ``hhh.`` as ``hhhrs``, G1 ``.hhh`` as ``rhhhs`` and G2 ``h.hh`` as ``hrhhs``, each
+    flagged for a railway far lighter than the sheet's; each is guessed right now, still flagged."""
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(205400)
+    assert "night" in seen.plan.effects and "highlighter" in seen.plan.habits
+    for sq, token in (("E2", "hhh."), ("G1", ".hhh"), ("G2", "h.hh")):
+        assert sq in seen.flagged and erased.WHY["r"] in seen.flagged[sq].reason, sq
+        assert seen.flagged[sq].guess == token and sq not in seen.wrong, (sq, seen.flagged[sq].guess)
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))
