@@ -54,7 +54,7 @@ its right guess.
 **At night** (round twenty-three). A side guessed a railway from light ink (a few marks, a faint
 line) and so far lighter than the sheet's railways is dropped from the guess too, where its space
 holds a highway or it is as far lighter than the sheet's highways (:data:`NIGHT_DROPPED`). On 150
-night dev photos of indep2 (202,706-207,121, main's reader) such sides were a railway in truth
+night dev photos of indep2 (202,706-207,213, main's reader) such sides were a railway in truth
 once in 65 (40 empty, 24 a colour pencil's highway, wrong either way); sides so guessed a highway
 were right 9 times in 28 and stay. Dropped wherever so light, 27 flagged spaces' guesses were made
 right on 300 night photos but 3 wrong (204,616 C2, D2; 205,222 D4: a colour pencil's highways,
@@ -147,7 +147,7 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
                 if rows[rr][cc].edges[ss] == kind and (rr, cc) != (r, c) and max(abs(rr - r), abs(cc - c)) <= 1]
         return not near or sum(near) < NEAR_SHARE * len(near)
 
-    def _light_as_any(m: tuple[float, float]) -> bool:
+    def light_as_highways(m: tuple[float, float]) -> bool:
         # round twenty-three: far lighter than the sheet's highways too, where they are measured
         return "h" in typical and light_against(m, [typical["h"]])
 
@@ -168,7 +168,8 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
             # did not itself guess from light ink
             first = sides_at(r, c)
             drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT
-                    or night and cell.edges[s] in NIGHT_DROPPED and ("h" in cell.edges or _light_as_any(seen[(r, c, s)]))]
+                    or night and cell.edges[s] in NIGHT_DROPPED
+                    and ("h" in cell.edges or light_as_highways(seen[(r, c, s)]))]
             whole = len(light) == sum(kind in WHY for kind in cell.edges)
             if whole and not all(_joined(rows, r, c, s) for s in light) \
                     and all(ghost(seen[(r, c, s)], typical[cell.edges[s]]) for s in light):

@@ -85,9 +85,9 @@ line?" at 0.7-1.7 times the noise, none of them a route). At the end of ``read_r
 is asked of the kinds as finally read; where it holds, a space flagged only for faint sides near
 the noise is read with certainty (a die face whose routes meet their own kind or nothing), and
 ``read._noisy_empty_spaces`` is not asked, as on a :func:`quiet` sheet. Measured on 150 night dev
-photos of indep2 (202,706-207,121): 14 sheets so quiet, none with a route lost, 151 right spaces'
-flags lifted, no wrong one; on 150 more (202,7xx-208,4xx, read after the rule was written) see
-``docs/railroad-ink-photo-rounds.md``, round twenty-three (h-faint6).
+photos of indep2 (202,706-207,213): 14 sheets so quiet, none with a route lost, 151 right spaces'
+flags lifted, no wrong one; on 149 more (202,823-207,218, read after the rule was written) 28
+sheets, 447 and none (``docs/railroad-ink-photo-rounds.md``, round twenty-three, h-faint6).
 
 The reader calls :func:`settle` with its per-space side reader; this module never imports it.
 """
@@ -189,7 +189,12 @@ def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], fl
 
 def _under_lines(sheet: Sheet, rise: float) -> bool:
     """Whether a side of this rise is far under the lighter kind's lines and near the noise."""
-    return rise < QUIET_SHARE * min(sheet.quartile.values()) and rise < QUIET_FLOOR * sheet.noise
+    return _under(rise, min(sheet.quartile.values()), sheet.noise)
+
+
+def _under(rise: float, lighter: float, noise: float) -> bool:
+    """:func:`_under_lines` from the lighter kind's quartile and the noise."""
+    return rise < QUIET_SHARE * lighter and rise < QUIET_FLOOR * noise
 
 
 def _line(profile: np.ndarray) -> tuple[float, float, float, float]:
@@ -227,7 +232,6 @@ def creased(r: int, c: int, s: int, line_at: Callable[[int, int, int], tuple]) -
         o, w, t, _ = line_at(*key)
         same += abs(o - off) <= CREASE_SAME and w <= CREASE_WIDTH and t >= 0.5 * top
     return same >= CREASE_SIDES
-
 
 
 def kinds_quiet(rows: list, at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float],
@@ -279,15 +283,17 @@ def lift(rows: list, uncertain: list, at: Callable[[int, int], list], rise_at: C
     clearly ...") the highways are counted on 0-2 sides and the sheet is never quiet, though every
     line on it stands 5-20 times the noise. Here the same rule is asked of the kinds as finally
     read (:func:`kinds_quiet`, its ``quartile``; ``noise``: the :class:`night_lines.Sheet`'s).
-    Where so (and ``read._noisy_empty_spaces`` is not asked, as on a :func:`quiet` sheet), a space flagged only for faint
-    sides (``night_lines.FAINT``) each guessed empty and under QUIET_FLOOR times the noise and
-    QUIET_SHARE of the lighter kind's quartile (:func:`_under_lines`) is read with certainty, when
+    Where so (and ``read._noisy_empty_spaces`` is not asked, as on a :func:`quiet` sheet), a space
+    flagged only for faint sides (``night_lines.FAINT``) each guessed empty and under QUIET_FLOOR
+    times the noise and QUIET_SHARE of the lighter kind's quartile (:func:`_under`) is read with
+    certainty, when
     its reading is a die face (``faces()``) and each of its route sides meets its own kind or
     nothing across the edge (a kind misread elsewhere in the space stays flagged: indep2 204,095
     E6, ``r..r`` read ``h..h`` beside E5's railway, was flagged only for a faint side). ``skip``:
     spaces not judged (the overexposed ones); ``settled``: a set the spaces so read are added to.
-    Measured on 150 night photos of the second check (indep2 202,706-207,121, main's reader): 14
-    sheets so quiet, none with a route lost, 143 right spaces' flags lifted, no wrong one."""
+    Measured on 150 night photos of the second check (indep2 202,706-207,213, main's reader): 14
+    sheets so quiet, none with a route lost, 151 right spaces' flags lifted (with the "lost in the
+    noise" flags), no wrong one."""
     drawable = set(faces())
     lighter = min(quartile.values())
     out = []
@@ -295,9 +301,8 @@ def lift(rows: list, uncertain: list, at: Callable[[int, int], list], rise_at: C
         r, c = square_at(u.square)
         parts = u.reason.split("; ")
         sides = at(r, c)
-        if (r, c) in skip or rows[r][c] not in drawable \
-                or not _joins_as_read(rows, r, c) or not all(_noise_part(p, rows[r][c], sides, rise_at, r, c, noise,
-                                                                         lighter) for p in parts):
+        if (r, c) in skip or rows[r][c] not in drawable or not _joins_as_read(rows, r, c) \
+                or not all(_noise_part(p, rows[r][c], sides, rise_at, r, c, noise, lighter) for p in parts):
             out.append(u)
         elif settled is not None:
             settled.add((r, c))
@@ -312,6 +317,5 @@ def _noise_part(part: str, cell, sides: list, rise_at: Callable[[int, int, int],
     if len(name) != 1 or name not in "NESW" or why not in FAINT:
         return False
     s = "NESW".index(name)
-    rise = rise_at(r, c, s)
     return cell.edges[s] == "." and sides[s].kind == "." and not sides[s].certain \
-        and rise < QUIET_SHARE * lighter and rise < QUIET_FLOOR * noise
+        and _under(rise_at(r, c, s), lighter, noise)
