@@ -218,3 +218,92 @@ def test_a_night_sheet_with_two_noise_routes_and_clear_kinds_no_longer_flags_its
                                            ("D3", "....")))
     assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
     assert seen.wrong == {"D5", "E2", "F3"}
+
+
+def _final_sheet():
+    """Round twenty-three: column 2 a highway the sides read as a railway in doubt of its kind (14
+    sides), read ``h.h.`` once the kinds are revised; column 5 a certain railway; G7 empty, flagged
+    for a faint north side. Returns (rows, at)."""
+    from railprint.games.railroad_ink.board import EMPTY as EMPTY_CELL, Cell
+
+    r_doubt = SideRead("r", False, "neither clearly a highway nor a railway")
+    special = {(r, 1): [r_doubt, EMPTY, r_doubt, EMPTY] for r in range(7)}
+    special.update({(r, 4): [R, EMPTY, R, EMPTY] for r in range(7)})
+    special[(6, 6)] = [FAINT, EMPTY, EMPTY, EMPTY]
+    rows = [tuple(Cell("h.h.") if c == 1 else Cell("r.r.") if c == 4 else EMPTY_CELL for c in range(7))
+            for r in range(7)]
+    return rows, special
+
+
+def _lift(rows, special, reason="N: a faint line?", at_square="G7", rise=None, noise=0.1):
+    from railprint.games.railroad_ink.photo.read import Uncertain, _faces
+
+    rise = rise or _rise()
+    quartile = faint_sheet.kinds_quiet(rows, _at(special), rise, noise)
+    if quartile is None:
+        return None
+    flagged = [Uncertain(at_square, "....", reason)]
+    return faint_sheet.lift(rows, flagged, _at(special), rise, noise=noise, quartile=quartile, faces=_faces)
+
+
+def test_a_night_sheet_quiet_by_its_kinds_as_finally_read_lifts_a_faint_flag_at_the_noise():
+    """A pen sheet whose highways read as railways at the side stage: ``quiet`` counts no highway
+    and the faint flag stands; counted by the kinds as finally read, both kinds stand 6 times the
+    noise, and G7's flag (its faint side 1.2 times the noise) is lifted."""
+    rows, special = _final_sheet()
+    assert not faint_sheet.quiet(_at(special), _rise(), side_read=SideRead)
+    assert faint_sheet.kinds_quiet(rows, _at(special), _rise(), 0.1) == {"h": 0.6, "r": 0.6}
+    assert _lift(rows, special) == []
+
+
+def test_a_faint_flag_stays_where_the_sheet_or_the_space_does_not_settle_it():
+    rows, special = _final_sheet()
+    # another doubt in the space
+    assert len(_lift(rows, special, reason="N: a faint line?; E: neither clearly a highway nor a railway")) == 1
+    # the faint side 2.5 times the noise or more
+    assert len(_lift(rows, special, rise=_rise(faint=0.26))) == 1
+    # the sheet's lines 3 times the noise: not clear of it
+    assert _lift(rows, special, rise=_rise(routes=0.3)) is None
+    # five sides guessed a route from a faint line: a lighter pen
+    light = dict(special)
+    light.update({(r, 6): [H_LIGHT, EMPTY, EMPTY, EMPTY] for r in range(5)})
+    assert _lift(rows, light) is None
+    # highways counted on under night_lines.SEEN sides as finally read
+    from railprint.games.railroad_ink.board import Cell
+
+    few = [tuple(Cell("r.r.") if c == 1 and r >= 3 else cell for c, cell in enumerate(row)) for r, row in enumerate(rows)]
+    assert _lift(few, special) is None
+
+
+def test_a_faint_flag_stays_on_a_space_whose_route_meets_the_other_kind():
+    """indep2 204,095 E6 (``r..r`` read ``h..h``, its west side meeting E5's railway) was flagged
+    only for a faint side: a kind misread elsewhere in the space keeps the flag."""
+    from railprint.games.railroad_ink.board import Cell
+
+    h = SideRead("h", True)
+
+    def rise(r, c, s):
+        return 0.12 if (r, c, s) == (6, 6, 2) else _rise()(r, c, s)
+
+    for west, kept in ((".h.h", 0), (".r.r", 1)):
+        rows, special = _final_sheet()
+        rows = [list(row) for row in rows]
+        rows[6][5], rows[6][6] = Cell(west), Cell("h..h")   # G7's west side meets G6's east side
+        special[(6, 5)] = [EMPTY, SideRead(west[1], True), EMPTY, SideRead(west[3], True)]
+        special[(6, 6)] = [h, EMPTY, FAINT, h]
+        assert len(_lift([tuple(row) for row in rows], special, reason="S: a faint line?", rise=rise)) == kept
+
+
+def test_a_night_pen_sheet_whose_highways_read_as_railways_at_first_no_longer_flags_its_noise():
+    """indep2 205,667 (spent held out: a night photo of a ruler-drawn pen sheet; its highways read
+    as railways at the side stage, 0 highway sides counted, so round twenty's ``quiet`` says no):
+    main flagged A1, A7 (empty), A4 ``r.rr``, B2 ``.h.h``, B7 ``.r.r`` for faint sides 0.7-1.7
+    times the noise and A5, B1, B5 (empty) "a light line lost in the noise?"; counted by the kinds
+    as finally read both kinds stand 8 times the noise or more, and each is read right and not
+    flagged; the one wrong space (F5) stays flagged."""
+    from railprint.games.railroad_ink.photo import read
+
+    seen = _night_seed_read_right(205667, (("A1", "...."), ("A7", "...."), ("A4", "r.rr"), ("B2", ".h.h"),
+                                           ("B7", ".r.r"), ("A5", "...."), ("B1", "...."), ("B5", "....")))
+    assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
+    assert seen.wrong == {"F5"}

@@ -190,7 +190,7 @@ def _sure(kind="r"):
     return type("S", (), {"kind": kind, "certain": True, "why": ""})()
 
 
-def _light_d5(row_d: str, why: str = "a few marks", peak: float = 0.2):
+def _light_d5(row_d: str, why: str = "a few marks", peak: float = 0.2, night: bool = False):
     """erased.revise on a sheet of dark railways down column 2 with a light railway D5 ``.r.r``
     (``row_d``: row D; ``peak``: its line's darkness, the sheet's 0.45), whose east side the reader
     guessed a light railway from ``why``."""
@@ -204,7 +204,7 @@ def _light_d5(row_d: str, why: str = "a few marks", peak: float = 0.2):
     return erased.revise(
         rows, [], np.zeros((1, 1)), 6.0, strip=light, sides_at=sides_at,
         space_at=lambda r, c, sides: (Cell("".join(x.kind for x in sides), ""), True, ""),
-        side_read=lambda kind, certain, why: type("S", (), {"kind": kind})(), uncertain_of=_Unsure)
+        side_read=lambda kind, certain, why: type("S", (), {"kind": kind})(), uncertain_of=_Unsure, night=night)
 
 
 def test_a_light_side_the_reader_itself_guessed_from_a_few_marks_stays_in_the_guess():
@@ -212,6 +212,21 @@ def test_a_light_side_the_reader_itself_guessed_from_a_few_marks_stays_in_the_gu
     new_rows, unsure = _light_d5("....  r.r.  ....  .r.r  .r.r  .r.r")
     assert [(u.square, u.guess) for u in unsure] == [("D5", ".r..")]   # E kept (its few marks), W dropped
     assert new_rows[3][4] == Cell(".r..", "")
+
+
+@pytest.mark.parametrize("why", ("a few marks", "a faint line?"))
+def test_at_night_a_light_railway_guessed_beside_a_highway_is_dropped(why):
+    # round twenty-three: on 300 night photos of indep2 a side so light, guessed a railway from light
+    # ink in a space holding a highway, was a highlighter's halo or noise read as a station's spur
+    new_rows, unsure = _light_d5("....  r.r.  ....  .r.r  hr.r  .r.r", why, night=True)
+    assert [(u.square, u.guess) for u in unsure] == [("D5", "h...")]   # E dropped too: still flagged
+    assert unsure[0].reason == f"E: {erased.WHY['r']}; W: {erased.WHY['r']}"
+    # by day it stays in the guess
+    assert [(u.square, u.guess) for u in _light_d5("....  r.r.  ....  .r.r  hr.r  .r.r", why)[1]] == [("D5", "hr..")]
+    # at night in a space of railways only (a colour pencil's highways read as railways at this
+    # stage, on a sheet whose highways are not measured), it stays
+    assert [(u.square, u.guess) for u in _light_d5("....  r.r.  ....  .r.r  .r.r  .r.r", why, night=True)[1]] \
+        == [("D5", ".r..")]
 
 
 @pytest.mark.parametrize("why", ("a few marks", "a faint line?"))
@@ -239,3 +254,17 @@ def test_light_lines_over_a_region_are_not_taken_for_erased_ones():
     out_rows, unsure = erased.revise(rows, [], np.zeros((1, 1)), 6.0, strip=shade, sides_at=lambda r, c: [_sure()] * 4,
                                      space_at=None, side_read=None, uncertain_of=_Unsure)
     assert unsure == [] and out_rows == rows
+
+
+def test_at_night_a_highlighters_halo_read_as_a_stations_railway_is_dropped_from_the_guess():
+    """indep2 205,400 (spent held out: a night photo, highlighter highways, erased ghosts): main
+    guessed E2 ``hhh.`` as ``hhhrs``, G1 ``.hhh`` as ``rhhhs`` and G2 ``h.hh`` as ``hrhhs``, each
+    flagged for a railway far lighter than the sheet's; each is guessed right now, still flagged."""
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    seen = read_seed(205400)
+    assert "night" in seen.plan.effects and "highlighter" in seen.plan.habits
+    for sq, token in (("E2", "hhh."), ("G1", ".hhh"), ("G2", "h.hh")):
+        assert sq in seen.flagged and erased.WHY["r"] in seen.flagged[sq].reason, sq
+        assert seen.flagged[sq].guess == token and sq not in seen.wrong, (sq, seen.flagged[sq].guess)
+    assert seen.wrong <= set(seen.flagged), sorted(seen.wrong - set(seen.flagged))

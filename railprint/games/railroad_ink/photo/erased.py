@@ -51,6 +51,18 @@ Without :data:`GHOST` two light routes lost their right guesses (98,070 A7, a po
 than the sheet's railways, its three sides meeting C1's and E1's highways and a printed exit) lost
 its right guess.
 
+**At night** (round twenty-three). A side guessed a railway from light ink (a few marks, a faint
+line) and so far lighter than the sheet's railways is dropped from the guess too, where its space
+holds a highway or it is as far lighter than the sheet's highways (:data:`NIGHT_DROPPED`). On 150
+night dev photos of indep2 (202,706-207,213, main's reader) such sides were a railway in truth
+once in 65 (40 empty, 24 a colour pencil's highway, wrong either way); sides so guessed a highway
+were right 9 times in 28 and stay. Dropped wherever so light, 27 flagged spaces' guesses were made
+right on 300 night photos but 3 wrong (204,616 C2, D2; 205,222 D4: a colour pencil's highways,
+read as railways at this stage and turned highways by the kind steps after it, lost a side); a
+light railway beside a highway in its own space is a highlighter's halo or the night's noise read
+as a station's spur (202,931 A2 ``hhh.`` read ``hhhrs``, 205,400 G1 ``.hhh`` read ``rhhhs``), and
+the guard keeps 22 of the 27 and none of the 3.
+
 Nothing here makes a space certain: a space is only flagged, and only a flagged space's guess
 changes.
 """
@@ -69,7 +81,8 @@ MIN_SIDES = 6       # certain sides of the kind needed to say how dark the playe
 NEAR_SHARE = 0.5    # ... unless this share of its kind's sides in the spaces around it are as light (a region)
 GHOST = 0.3         # round twenty-two: a whole space's sides each under this share of the sheet's peak x ink across
 PAPER = 0.03        # darkness (of the print's black) counted as paper in the ink across the route
-GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept
+GUESSED_LIGHT = ("a few marks", "a faint line?")   # a side the reader itself guessed a light route: kept ...
+NIGHT_DROPPED = "r"   # ... but at night, a railway beside a highway or lighter than the highways too (round 23)
 WHY = {"h": "a line far lighter than this sheet's highways: an erased line?",
        "r": "a line far lighter than this sheet's railways: an erased line?"}
 
@@ -95,14 +108,16 @@ def _joined(rows: list, r: int, c: int, s: int) -> bool:
 
 def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, strip: Callable,
            sides_at: Callable, space_at: Callable, side_read: Callable, uncertain_of: Callable,
-           skip: frozenset | set = frozenset()) -> tuple[list, list]:
+           skip: frozenset | set = frozenset(), night: bool = False) -> tuple[list, list]:
     """``rows``/``uncertain`` with every space holding a route side far lighter than the sheet's
     certain sides of its kind flagged (its guess: the space read without those sides).
     ``strip(rel, r, c, side)``: a side's darkness strip; ``sides_at(r, c)``: the reader's four
     ``SideRead`` (a side it guessed a light route from a few marks or a faint line stays in the
     guess, flagged); ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides;
     ``side_read(kind, certain, why)``; ``uncertain_of(square, token, why)``; ``skip``: spaces not
-    judged (the overexposed ones: their lines fade in the light, not under an eraser)."""
+    judged (the overexposed ones: their lines fade in the light, not under an eraser); ``night``: a
+    night photo, where a railway guessed from light ink so far lighter is dropped too (round
+    twenty-three, :data:`NIGHT_DROPPED`)."""
     flagged = {u.square: u for u in uncertain}
     seen: dict[tuple[int, int, int], tuple[float, float]] = {}
     for r in range(SIZE):
@@ -132,6 +147,10 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
                 if rows[rr][cc].edges[ss] == kind and (rr, cc) != (r, c) and max(abs(rr - r), abs(cc - c)) <= 1]
         return not near or sum(near) < NEAR_SHARE * len(near)
 
+    def light_as_highways(m: tuple[float, float]) -> bool:
+        # round twenty-three: far lighter than the sheet's highways too, where they are measured
+        return "h" in typical and light_against(m, [typical["h"]])
+
     def ghost(m: tuple[float, float], ref: tuple[float, float]) -> bool:
         # lighter still: its line's darkness times its ink across under GHOST of the sheet's
         return ref[0] > 0 and ref[1] > 0 and (m[0] / ref[0]) * (m[1] / ref[1]) < GHOST
@@ -148,7 +167,9 @@ def revise(rows: list, uncertain: list, rel: np.ndarray, px_per_mm: float, *, st
             # the space as read so far (its revisions kept), without the light sides the reader
             # did not itself guess from light ink
             first = sides_at(r, c)
-            drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT]
+            drop = [s for s in light if first[s].certain or first[s].why not in GUESSED_LIGHT
+                    or night and cell.edges[s] in NIGHT_DROPPED
+                    and ("h" in cell.edges or light_as_highways(seen[(r, c, s)]))]
             whole = len(light) == sum(kind in WHY for kind in cell.edges)
             if whole and not all(_joined(rows, r, c, s) for s in light) \
                     and all(ghost(seen[(r, c, s)], typical[cell.edges[s]]) for s in light):

@@ -76,6 +76,19 @@ noise); the routes guessed stay as they are, flagged, and so does ``night_lines.
 beside them. On those 41 photos flags a photo 27.49 -> 26.80, every guess the same, no silent
 space added.
 
+**A night sheet quiet by its kinds as finally read** (:func:`kinds_quiet`, :func:`lift`, round
+twenty-three). :func:`quiet` counts the kinds as the sides read them, before they are revised; a
+pen sheet whose highways read as railways there (one broad line, no sleeper: "neither clearly
+...") counts 0-2 highway sides and is never quiet, though every line on it stands 5-20 times the
+noise (indep2 dev 205,667: 75 railway sides counted, no highway; 31 empty spaces flagged "a faint
+line?" at 0.7-1.7 times the noise, none of them a route). At the end of ``read_rel`` the same rule
+is asked of the kinds as finally read; where it holds, a space flagged only for faint sides near
+the noise is read with certainty (a die face whose routes meet their own kind or nothing), and
+``read._noisy_empty_spaces`` is not asked, as on a :func:`quiet` sheet. Measured on 150 night dev
+photos of indep2 (202,706-207,213): 14 sheets so quiet, none with a route lost, 151 right spaces'
+flags lifted, no wrong one; on 149 more (202,823-207,218, read after the rule was written) 28
+sheets, 447 and none (``docs/railroad-ink-photo-rounds.md``, round twenty-three, h-faint6).
+
 The reader calls :func:`settle` with its per-space side reader; this module never imports it.
 """
 
@@ -85,7 +98,7 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import SIZE
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, neighbour, opposite, square_at
 from railprint.games.railroad_ink.photo.night_lines import CLEAR, FAINT, SEEN, Sheet
 from railprint.games.railroad_ink.photo.rectified import PX_PER_MM
 
@@ -176,7 +189,12 @@ def settle(at: Callable[[int, int], list], rise_at: Callable[[int, int, int], fl
 
 def _under_lines(sheet: Sheet, rise: float) -> bool:
     """Whether a side of this rise is far under the lighter kind's lines and near the noise."""
-    return rise < QUIET_SHARE * min(sheet.quartile.values()) and rise < QUIET_FLOOR * sheet.noise
+    return _under(rise, min(sheet.quartile.values()), sheet.noise)
+
+
+def _under(rise: float, lighter: float, noise: float) -> bool:
+    """:func:`_under_lines` from the lighter kind's quartile and the noise."""
+    return rise < QUIET_SHARE * lighter and rise < QUIET_FLOOR * noise
 
 
 def _line(profile: np.ndarray) -> tuple[float, float, float, float]:
@@ -215,3 +233,89 @@ def creased(r: int, c: int, s: int, line_at: Callable[[int, int, int], tuple]) -
         same += abs(o - off) <= CREASE_SAME and w <= CREASE_WIDTH and t >= 0.5 * top
     return same >= CREASE_SIDES
 
+
+def kinds_quiet(rows: list, at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float],
+                noise: float) -> dict | None:
+    """Round twenty-three: whether a night sheet has no lighter pen, its lines counted by their
+    kinds as finally read (``rows``; see :func:`lift`): each kind's lower quartile of rises over
+    the sheet's lines (a side read as a route whose doubt is not its faintness), where up to
+    QUIET_FEW sides are guessed a route from a faint line and both kinds are counted on
+    ``night_lines.SEEN`` sides or more, each quartile ``CLEAR`` times ``noise`` (the
+    :class:`night_lines.Sheet`'s); else None."""
+    if noise <= 0 or _faint_routes(at) > QUIET_FEW:
+        return None
+    rises: dict[str, list[float]] = {"h": [], "r": []}
+    for r in range(SIZE):
+        for c in range(SIZE):
+            for s, (kind, side) in enumerate(zip(rows[r][c].edges, at(r, c))):
+                if kind in rises and side.kind in "hr" and (side.certain or side.why not in FAINT):
+                    rises[kind].append(rise_at(r, c, s))
+    if any(len(v) < SEEN for v in rises.values()):
+        return None
+    quartile = {k: float(np.percentile(v, 25)) for k, v in rises.items()}
+    return quartile if all(q >= CLEAR * noise for q in quartile.values()) else None
+
+
+def _joins_as_read(rows: list, r: int, c: int) -> bool:
+    """Whether each route side of space (r, c) meets across its edge a side of its own kind or an
+    empty one (at the board's edge: an exit of its kind, or none)."""
+    for s, kind in enumerate(rows[r][c].edges):
+        if kind not in "hr":
+            continue
+        there = neighbour(r, c, s)
+        if there is None:
+            exit_ = EXIT_AT.get((r, c, s))
+            if exit_ is not None and exit_.kind != kind:
+                return False
+        elif rows[there[0]][there[1]].edges[opposite(s)] not in (kind, "."):
+            return False
+    return True
+
+
+def lift(rows: list, uncertain: list, at: Callable[[int, int], list], rise_at: Callable[[int, int, int], float], *,
+         noise: float, quartile: dict, faces: Callable[[], tuple], skip: frozenset | set = frozenset(),
+         settled: set | None = None) -> list:
+    """``uncertain`` without the flags of a night sheet's spaces doubted only for faint sides that
+    the sheet's lines, counted by their kinds as finally read, show are noise (round twenty-three).
+
+    :func:`quiet` counts the kinds as the sides read them, before the kinds are revised; on a pen
+    sheet whose highways read as railways at that stage (one broad line, no sleeper: "neither
+    clearly ...") the highways are counted on 0-2 sides and the sheet is never quiet, though every
+    line on it stands 5-20 times the noise. Here the same rule is asked of the kinds as finally
+    read (:func:`kinds_quiet`, its ``quartile``; ``noise``: the :class:`night_lines.Sheet`'s).
+    Where so (and ``read._noisy_empty_spaces`` is not asked, as on a :func:`quiet` sheet), a space
+    flagged only for faint sides (``night_lines.FAINT``) each guessed empty and under QUIET_FLOOR
+    times the noise and QUIET_SHARE of the lighter kind's quartile (:func:`_under`) is read with
+    certainty, when
+    its reading is a die face (``faces()``) and each of its route sides meets its own kind or
+    nothing across the edge (a kind misread elsewhere in the space stays flagged: indep2 204,095
+    E6, ``r..r`` read ``h..h`` beside E5's railway, was flagged only for a faint side). ``skip``:
+    spaces not judged (the overexposed ones); ``settled``: a set the spaces so read are added to.
+    Measured on 150 night photos of the second check (indep2 202,706-207,213, main's reader): 14
+    sheets so quiet, none with a route lost, 151 right spaces' flags lifted (with the "lost in the
+    noise" flags), no wrong one."""
+    drawable = set(faces())
+    lighter = min(quartile.values())
+    out = []
+    for u in uncertain:
+        r, c = square_at(u.square)
+        parts = u.reason.split("; ")
+        sides = at(r, c)
+        if (r, c) in skip or rows[r][c] not in drawable or not _joins_as_read(rows, r, c) \
+                or not all(_noise_part(p, rows[r][c], sides, rise_at, r, c, noise, lighter) for p in parts):
+            out.append(u)
+        elif settled is not None:
+            settled.add((r, c))
+    return out
+
+
+def _noise_part(part: str, cell, sides: list, rise_at: Callable[[int, int, int], float], r: int, c: int,
+                noise: float, lighter: float) -> bool:
+    """Whether one part of a flag's reason ("N: a faint line?") names a side guessed empty for a
+    faint line whose rise is far under the sheet's lines and near the noise."""
+    name, _, why = part.partition(": ")
+    if len(name) != 1 or name not in "NESW" or why not in FAINT:
+        return False
+    s = "NESW".index(name)
+    return cell.edges[s] == "." and sides[s].kind == "." and not sides[s].certain \
+        and _under(rise_at(r, c, s), lighter, noise)

@@ -2456,7 +2456,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not unblurred and expansion == "none":   # round seventeen: a line far lighter than the sheet's (photo/erased.py)
         rows, uncertain = erased.revise(
             rows, uncertain, rel, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
-            uncertain_of=Uncertain, skip=set(clipped or ()),
+            uncertain_of=Uncertain, skip=set(clipped or ()), night=night,
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if expansion == "none":   # round seventeen: every route joins as the rules say (photo/joins.py)
         # round nineteen: a kind doubt settled by what the side joins (photo/joined_kinds.py)
@@ -2489,8 +2489,13 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             # round twenty-three: a kind doubt settled by chains through no centre like the sheet's stations
             hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.measure(ink, *_centre_px(r, c), PX_PER_MM).hollow)
             uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
+    # round twenty-three: a night sheet quiet by its kinds as finally read (photo/faint_sheet.py)
+    late = faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise) if night and not quiet else None
+    if late:
+        uncertain = faint_sheet.lift(rows, uncertain, sides_at, rise_at, noise=lines_sheet.noise, quartile=late,
+                                     faces=_faces, skip=set(clipped or ()), settled=settled)
     odd = _odd_empty_spaces(rows, uncertain, rel)
-    noisy = [] if quiet else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
+    noisy = [] if quiet or late else _noisy_empty_spaces(rows, uncertain + odd, rel, src_ppm, level, floor, settled)
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
