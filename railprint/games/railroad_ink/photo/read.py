@@ -37,7 +37,7 @@ from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_w
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
-from railprint.games.railroad_ink.photo import faint_sheet, night_lines
+from railprint.games.railroad_ink.photo import faint_sheet, night_lines, night_pens, noisy_colour
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
@@ -2482,6 +2482,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
+    if night and noise_floor.night(colour) and not small:   # round twenty-three: a pen's colour (photo/night_pens.py)
+        pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
+                                                                      for c in range(SIZE) for s in range(4)])
+        uncertain = night_pens.lost(rows, uncertain, pens, uncertain_of=Uncertain)
+        uncertain = night_pens.grey_kind(rows, uncertain, pens, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
