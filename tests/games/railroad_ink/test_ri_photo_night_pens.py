@@ -42,11 +42,20 @@ def test_a_pen_seen_only_on_sides_read_empty_flags_every_certain_space_with_an_e
     assert {"G7", "A2", "B2", "A4"} <= set(new) and len(new) == SIZE * SIZE - 2
 
 
-def test_no_lost_pen_where_the_colour_is_read_on_routes_too_or_shows_on_too_few_sides():
+def test_a_pen_read_on_routes_too_flags_only_the_spaces_whose_empty_side_shows_its_colour():
     rows = board_of(_RAILS)
     # the same colour on three route sides read (coloured in two parts of three): a pen read, some lines lost
-    read = {**_LOST, (0, 3, 0): (1.0, YELLOW), (1, 3, 0): (2 / 3, YELLOW + 5), (1, 0, 1): (1.0, YELLOW - 5)}
-    assert night_pens.lost(rows, [], _colours(rows, read), uncertain_of=Flag) == []
+    read = {**_LOST, (0, 3, 0): (1.0, YELLOW), (1, 3, 0): (2 / 3, YELLOW + 5), (1, 0, 1): (1.0, YELLOW - 5),
+            (5, 5, 2): (1 / 3, GREEN)}   # (F6 S: a part of another colour)
+    out = night_pens.lost(rows, [Flag("D4", "....", "W: a faint line?")], _colours(rows, read), uncertain_of=Flag)
+    assert [(u.square, u.reason) for u in out[1:]] == [
+        ("C1", f"E: {night_pens.SHOWS_WHY}"), ("C2", f"E: {night_pens.SHOWS_WHY}; W: {night_pens.SHOWS_WHY}"),
+        ("C3", f"W: {night_pens.SHOWS_WHY}"), ("D1", f"E: {night_pens.SHOWS_WHY}"),
+        ("D2", f"W: {night_pens.SHOWS_WHY}"), ("D5", f"W: {night_pens.SHOWS_WHY}")]
+
+
+def test_no_lost_pen_where_its_colour_shows_on_too_few_sides():
+    rows = board_of(_RAILS)
     # two such route sides are not enough to say the pen is read
     two = {**_LOST, (0, 3, 0): (1.0, YELLOW), (1, 3, 0): (2 / 3, YELLOW + 5)}
     assert len(night_pens.lost(rows, [], _colours(rows, two), uncertain_of=Flag)) == SIZE * SIZE - 1
@@ -110,5 +119,5 @@ def test_indep2_205403_highlighter_highways_read_as_railways_are_flagged(photo_2
     # main: E1 ``hhh.`` read ``rrr.`` and B2 ``hrhro`` read ``rr.r``, certain
     wrong, flagged = photo_205403
     assert {"E1", "B2"} <= wrong <= set(flagged)
-    assert flagged["B2"] == f"N: {night_pens.GREY_WHY['r']}"
+    assert flagged["B2"] == f"S: {night_pens.SHOWS_WHY}"   # its lost south highway shows the highlighter's colour
     assert flagged["E1"].split("; ") == [f"{s}: {night_pens.GREY_WHY['r']}" for s in "NES"]

@@ -13,18 +13,19 @@ them certain), 206,525 (the same pen: B2 ``rhrrs`` read ``r.rr``, B3 ``h.h.`` re
 
 Two flags, from the colour each side shows (nothing is made certain, no guess changes):
 
-- :func:`lost`: a pen whose colour shows on the sheet but is read nowhere. Where SHOWN or more sides
-  read empty show a colour (a coloured part, ``run`` over 0, with a hue) within REACH degrees of
-  their median hue, and fewer than READ route sides read anywhere are coloured (in SHOWN_PARTS of
-  their parts) in that hue, the pen's routes are lost in the grey, anywhere on the sheet: a
-  lost route's rise stands where the noise's does (208,438: 0.8-2.1 times the sheet's noise, its
-  empty sides up to 1.6), so no side is cleared by its line; every space read with certainty with
-  an empty side is flagged (LOST_WHY). On the 90 dev night photos first measured (the spent
-  208,120-499 night photos and indep2's night photos under 200,000), sides read empty with a
-  colour were a route in truth on most sheets with 7 or more of them; the four sheets so lost
-  (all yellow colour pencils) held 10 of the 12 certain wrong spaces, for 34 flags on spaces
-  read right. A sheet whose coloured empties share the hue of its read routes (a pen read, some of
-  its lines lost and flagged: 208,295, 19 such sides) is left to the faint-line flags.
+- :func:`lost`: a pen whose colour shows on sides read empty. Where SHOWN or more sides read empty
+  show a colour (a coloured part, ``run`` over 0, with a hue) within REACH degrees of their median
+  hue, the sheet's grey reading loses that pen's lines. Where fewer than READ route sides read
+  anywhere are coloured (in SHOWN_PARTS of their parts) in that hue, the pen is read nowhere and its
+  routes may be lost anywhere: a lost route's rise stands where the noise's does (208,438: 0.8-2.1
+  times the sheet's noise, its empty sides up to 1.6), so no side is cleared by its line, and every
+  space read with certainty with an empty side is flagged (LOST_WHY). Where the pen is read on
+  routes too (some of its lines lost), a space read with certainty is flagged only where its empty
+  side shows the pen's colour (SHOWS_WHY: 119,001 A1 ``.h.h`` read ``....``, 94,024 F6 ``hrrrs``
+  read ``.rrr``). On 231 dev night photos (the spent 208,120-499 night photos, indep2's night photos
+  under 200,000, every third from 204,000-208,119; read by main 613e5a0) the first fired on 6
+  sheets (all yellow colour pencils: 11 certain wrong spaces, 40 right), the second on 4 (4 certain
+  wrong spaces, none right).
 - :func:`grey_kind`: where the routes at one kind's printed exits show no colour at all (GREY_EXITS
   or more such exit sides, none with a coloured part) and some route at the other kind's exits
   does, a side read with certainty as the grey kind and coloured in SHOWN_PARTS of its parts or
@@ -50,12 +51,14 @@ GREY_EXITS = 3       # a kind's routes at the printed exits on this many sides, 
 SIDES = "NESW"
 LOST_WHY = ("a route lost in the dark? (this sheet's sides read empty show a pen's colour that none of its "
             "routes is read in)")
+SHOWS_WHY = "a route lost in the dark? (this side shows the colour of a pen this sheet loses in the grey)"
 GREY_WHY = {"r": "drawn in a colour, where this sheet's railways at its printed exits show none: a highway?",
             "h": "drawn in a colour, where this sheet's highways at its printed exits show none: a railway?"}
 
 
-def _lost_hue(rows, colours: dict) -> float | None:
-    """The hue of a pen whose colour shows on sides read empty and on no route read, or None."""
+def _lost_pen(rows, colours: dict) -> tuple[float, bool] | None:
+    """(the hue of a pen whose colour shows on SHOWN or more sides read empty, whether it is read on
+    fewer than READ route sides: lost everywhere), or None."""
     hues = [hue for (r, c, s), (run, hue) in colours.items()
             if rows[r][c].edges[s] == "." and run > 0 and hue is not None]
     if len(hues) < SHOWN:
@@ -65,19 +68,34 @@ def _lost_hue(rows, colours: dict) -> float | None:
         return None
     read = sum(1 for (r, c, s), (run, hue) in colours.items()
                if rows[r][c].edges[s] in "hr" and run >= SHOWN_PARTS and hue is not None and apart(hue, centre) <= REACH)
-    return centre if read < READ else None
+    return centre, read < READ
 
 
 def lost(rows, uncertain: list, colours: dict, *, uncertain_of: Callable) -> list:
-    """``uncertain`` with every space read with certainty that has an empty side flagged (LOST_WHY)
-    where the sheet shows a lost pen (see the module's doc). ``colours``: {(r, c, side): (run, hue)}
-    (``noisy_colour.side_colours``)."""
-    if _lost_hue(rows, colours) is None:
+    """``uncertain`` with the spaces read with certainty that may hide a lost pen's route flagged
+    (see the module's doc): every one with an empty side where the pen is read nowhere (LOST_WHY),
+    else each whose empty side shows the pen's colour (SHOWS_WHY). ``colours``: {(r, c, side):
+    (run, hue)} (``noisy_colour.side_colours``)."""
+    pen = _lost_pen(rows, colours)
+    if pen is None:
         return uncertain
+    centre, everywhere = pen
     listed = {u.square for u in uncertain}
-    return list(uncertain) + [uncertain_of(square(r, c), rows[r][c].token, LOST_WHY)
-                              for r in range(SIZE) for c in range(SIZE)
-                              if square(r, c) not in listed and rows[r][c].marker != "v" and "." in rows[r][c].edges]
+    out = list(uncertain)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = rows[r][c]
+            if square(r, c) in listed or cell.marker == "v" or "." not in cell.edges:
+                continue
+            if everywhere:
+                out.append(uncertain_of(square(r, c), cell.token, LOST_WHY))
+                continue
+            why = [f"{SIDES[s]}: {SHOWS_WHY}" for s, kind in enumerate(cell.edges)
+                   if kind == "." and colours[(r, c, s)][0] > 0 and colours[(r, c, s)][1] is not None
+                   and apart(colours[(r, c, s)][1], centre) <= REACH]
+            if why:
+                out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
+    return out
 
 
 def _grey(rows, colours: dict, kind: str) -> tuple[bool, bool]:
