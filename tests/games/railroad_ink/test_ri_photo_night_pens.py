@@ -33,13 +33,15 @@ _LOST = {(2, 0, 1): (1 / 3, YELLOW), (2, 1, 3): (1 / 3, YELLOW - 8), (2, 1, 1): 
 def test_a_pen_seen_only_on_sides_read_empty_flags_every_certain_space_with_an_empty_side():
     rows = board_of(_RAILS)
     flags = [Flag("A1", "....", "E: a faint line?")]
-    out = night_pens.lost(rows, flags, _colours(rows, _LOST), uncertain_of=Flag)
+    out = night_pens.lost(rows, flags, _colours(rows, _LOST), seen=False, uncertain_of=Flag)
     assert out[0] == flags[0]                                  # a space flagged already keeps its reason
     new = {u.square: u for u in out[1:]}
     assert all(u.reason == night_pens.LOST_WHY and u.guess == rows["ABCDEFG".index(sq[0])][int(sq[1:]) - 1].token
                for sq, u in new.items())                      # only flags: the guess is the reading
     assert "C4" not in new and "A1" not in new                 # no empty side; flagged already
     assert {"G7", "A2", "B2", "A4"} <= set(new) and len(new) == SIZE * SIZE - 2
+    # a sheet whose two kinds are both seen with certainty has lost no pen (a coffee ring's brown)
+    assert night_pens.lost(rows, flags, _colours(rows, _LOST), seen=True, uncertain_of=Flag) == flags
 
 
 def test_a_pen_read_on_routes_too_flags_only_the_spaces_whose_empty_side_shows_its_colour():
@@ -47,7 +49,8 @@ def test_a_pen_read_on_routes_too_flags_only_the_spaces_whose_empty_side_shows_i
     # the same colour on three route sides read (coloured in two parts of three): a pen read, some lines lost
     read = {**_LOST, (0, 3, 0): (1.0, YELLOW), (1, 3, 0): (2 / 3, YELLOW + 5), (1, 0, 1): (1.0, YELLOW - 5),
             (5, 5, 2): (1 / 3, GREEN)}   # (F6 S: a part of another colour)
-    out = night_pens.lost(rows, [Flag("D4", "....", "W: a faint line?")], _colours(rows, read), uncertain_of=Flag)
+    out = night_pens.lost(rows, [Flag("D4", "....", "W: a faint line?")], _colours(rows, read), seen=False,
+                          uncertain_of=Flag)
     assert [(u.square, u.reason) for u in out[1:]] == [
         ("C1", f"E: {night_pens.SHOWS_WHY}"), ("C2", f"E: {night_pens.SHOWS_WHY}; W: {night_pens.SHOWS_WHY}"),
         ("C3", f"W: {night_pens.SHOWS_WHY}"), ("D1", f"E: {night_pens.SHOWS_WHY}"),
@@ -58,13 +61,13 @@ def test_no_lost_pen_where_its_colour_shows_on_too_few_sides():
     rows = board_of(_RAILS)
     # two such route sides are not enough to say the pen is read
     two = {**_LOST, (0, 3, 0): (1.0, YELLOW), (1, 3, 0): (2 / 3, YELLOW + 5)}
-    assert len(night_pens.lost(rows, [], _colours(rows, two), uncertain_of=Flag)) == SIZE * SIZE - 1
+    assert len(night_pens.lost(rows, [], _colours(rows, two), seen=False, uncertain_of=Flag)) == SIZE * SIZE - 1
     # six coloured empty sides: too few to say a pen
     six = dict(list(_LOST.items())[:night_pens.SHOWN - 1])
-    assert night_pens.lost(rows, [], _colours(rows, six), uncertain_of=Flag) == []
+    assert night_pens.lost(rows, [], _colours(rows, six), seen=False, uncertain_of=Flag) == []
     # the colours of noise, all round the circle: no one pen's hue
     spread = {k: (run, YELLOW + 45 * i) for i, (k, (run, _)) in enumerate(_LOST.items())}
-    assert night_pens.lost(rows, [], _colours(rows, spread), uncertain_of=Flag) == []
+    assert night_pens.lost(rows, [], _colours(rows, spread), seen=False, uncertain_of=Flag) == []
 
 
 # railways at the west exits B1, F1 and the north exit A4 (grey); a highway at the north exit A2 (coloured)

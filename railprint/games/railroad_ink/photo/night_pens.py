@@ -22,10 +22,10 @@ Two flags, from the colour each side shows (nothing is made certain, no guess ch
   space read with certainty with an empty side is flagged (LOST_WHY). Where the pen is read on
   routes too (some of its lines lost), a space read with certainty is flagged only where its empty
   side shows the pen's colour (SHOWS_WHY: 119,001 A1 ``.h.h`` read ``....``, 94,024 F6 ``hrrrs``
-  read ``.rrr``). On 231 dev night photos (the spent 208,120-499 night photos, indep2's night photos
-  under 200,000, every third from 204,000-208,119; read by main 613e5a0) the first fired on 6
-  sheets (all yellow colour pencils: 11 certain wrong spaces, 40 right), the second on 4 (4 certain
-  wrong spaces, none right).
+  read ``.rrr``). Both only on a sheet one of whose kinds is not seen (``night_lines.Sheet.seen``:
+  fewer than SEEN sides read with certainty, or their lower quartile under CLEAR times the noise): a
+  lost pen leaves its kind unseen, while a coffee ring's brown on empty sides looks like a yellow
+  pencil's (204,039: both kinds seen, 7 such sides, 41 spaces read right). MEASURED.
 - :func:`grey_kind`: where the routes at one kind's printed exits show no colour at all (GREY_EXITS
   or more such exit sides, none with a coloured part) and some route at the other kind's exits
   does, a side read with certainty as the grey kind and coloured in SHOWN_PARTS of its parts or
@@ -66,17 +66,18 @@ def _lost_pen(rows, colours: dict) -> tuple[float, bool] | None:
     centre, _ = hue_centre(hues)
     if sum(apart(h, centre) <= REACH for h in hues) < SHOWN:
         return None
-    read = sum(1 for (r, c, s), (run, hue) in colours.items()
-               if rows[r][c].edges[s] in "hr" and run >= SHOWN_PARTS and hue is not None and apart(hue, centre) <= REACH)
+    read = sum(1 for (r, c, s), (run, hue) in colours.items() if rows[r][c].edges[s] in "hr"
+               and run >= SHOWN_PARTS and hue is not None and apart(hue, centre) <= REACH)
     return centre, read < READ
 
 
-def lost(rows, uncertain: list, colours: dict, *, uncertain_of: Callable) -> list:
+def lost(rows, uncertain: list, colours: dict, *, seen: bool, uncertain_of: Callable) -> list:
     """``uncertain`` with the spaces read with certainty that may hide a lost pen's route flagged
     (see the module's doc): every one with an empty side where the pen is read nowhere (LOST_WHY),
     else each whose empty side shows the pen's colour (SHOWS_WHY). ``colours``: {(r, c, side):
-    (run, hue)} (``noisy_colour.side_colours``)."""
-    pen = _lost_pen(rows, colours)
+    (run, hue)} (``noisy_colour.side_colours``); ``seen``: whether both kinds are seen on the sheet
+    (``night_lines.Sheet.seen``), where no pen is lost."""
+    pen = None if seen else _lost_pen(rows, colours)
     if pen is None:
         return uncertain
     centre, everywhere = pen

@@ -2485,7 +2485,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if night and noise_floor.night(colour) and not small:   # round twenty-three: a pen's colour (photo/night_pens.py)
         pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
                                                                       for c in range(SIZE) for s in range(4)])
-        uncertain = night_pens.lost(rows, uncertain, pens, uncertain_of=Uncertain)
+        uncertain = night_pens.lost(rows, uncertain, pens, seen=lines_sheet.seen("h") and lines_sheet.seen("r"),
+                                    uncertain_of=Uncertain)
         uncertain = night_pens.grey_kind(rows, uncertain, pens, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
