@@ -71,6 +71,10 @@ WRONG_SHARE: dict[str, float] = {
     # 300,360-419; indep 92,000-059); its railway twin fired on 3 sheets, no space flagged there: as this
     "read as a railway, as most routes at this sheet's highway exits are: a highway?": 0.10,   # 5 of 56
     "read as a highway, as most routes at this sheet's railway exits are: a railway?": 0.10,
+    # round twenty-three (photo/night_pens.py): the 521 dev night photos of its survey, read by main 613e5a0
+    # (its other two phrases were flagged on fewer than 10 spaces there: UNKNOWN)
+    "a route lost in the dark? (this sheet's sides read empty show a pen's colour that none of its routes is "
+    "read in)": 0.17,   # 13 of 80
 }
 
 _SIDE = re.compile(r"^([NESW]): ")

@@ -143,7 +143,7 @@ def side_colour(amount: np.ndarray, a: np.ndarray, b: np.ndarray, level: float =
     return SideColour(run, hue)
 
 
-def _apart(x: float, y: float) -> float:
+def apart(x: float, y: float) -> float:
     return abs((x - y + 180.0) % 360.0 - 180.0)
 
 
@@ -173,7 +173,7 @@ def group_of(side: SideColour, groups: list[tuple[float, float] | None]):
     if side.run < RUN or side.hue is None:
         return None
     for i, group in enumerate(groups):
-        if group is not None and _apart(side.hue, group[0]) <= group[1]:
+        if group is not None and apart(side.hue, group[0]) <= group[1]:
             return i
     return None
 
@@ -183,7 +183,7 @@ def _middle(hues: list[float]) -> float:
                                    sum(math.cos(math.radians(x)) for x in hues)))
 
 
-def _centre(hues: list[float], least: float = SPREAD_MIN_DEG) -> tuple[float, float]:
+def hue_centre(hues: list[float], least: float = SPREAD_MIN_DEG) -> tuple[float, float]:
     """A group's hue (the median of its hues round their mean) and how far a member may lie from
     it: SPREAD times the distance from it of three in four of its hues, SPREAD_MIN_DEG at least.
     A highlighter's yellow turns with the light where the paper's red and green clip (by 20
@@ -192,7 +192,7 @@ def _centre(hues: list[float], least: float = SPREAD_MIN_DEG) -> tuple[float, fl
     mean = _middle(hues)
     dev = sorted((x - mean + 180.0) % 360.0 - 180.0 for x in hues)
     centre = mean + dev[len(dev) // 2]
-    spread = sorted(_apart(x, centre) for x in hues)[(len(hues) * 3) // 4]
+    spread = sorted(apart(x, centre) for x in hues)[(len(hues) * 3) // 4]
     return centre, max(least, SPREAD * spread)
 
 
@@ -215,7 +215,7 @@ def sheet_kinds(rows: list, colours: dict, least: float = SPREAD_MIN_DEG, stray:
               if rows[r][c].edges[s] in "hr" or colours[(r, c, s)].run >= RUN]
     arcs = sorted(hue_groups([colours[x].hue for x in routes if colours[x].run >= RUN and colours[x].hue is not None]),
                   key=len, reverse=True)
-    groups = [_centre(a, least) for a in arcs]
+    groups = [hue_centre(a, least) for a in arcs]
     member = {x: group_of(colours[x], groups) for x in routes}
     counts = {g: sum(1 for x in routes if member[x] == g) for g in [*range(len(groups)), GREY_GROUP]}
     candidates = sorted((g for g, n in counts.items() if n >= MIN_GROUP), key=lambda g: -counts[g])

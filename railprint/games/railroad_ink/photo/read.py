@@ -38,7 +38,7 @@ from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess
 from railprint.games.railroad_ink.photo import plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
-from railprint.games.railroad_ink.photo import faint_sheet, night_lines
+from railprint.games.railroad_ink.photo import faint_sheet, night_lines, night_pens, noisy_colour
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
@@ -1986,7 +1986,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     clipped = set() if scan_page.white_page(gray) else _clipped_spaces(bright, pieces, black, rel, levels)
     lit = _lit_spaces(clipped, bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
-                               colour=colour, levels=levels, lit=lit)
+                               colour=colour, levels=levels, lit=lit, pens=not suspect)
     if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
         edges = [[cell.edges for cell in row] for row in rows]   # (a crater's token is "x")
         blank = {(r, c): [s for s in range(4) if edges[r][c][s] == "."] for r, c in clipped}   # its empty sides
@@ -2304,7 +2304,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
              colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None,
-             lit: set[tuple[int, int]] | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             lit: set[tuple[int, int]] | None = None, pens: bool = True
+             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
@@ -2313,7 +2314,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     each side's ink in the blurred photo itself (``_blurred_mass``); ``marks``: the expansion's own
     marks (lava, craters), which revise each space's reading (``expansion.Marks``); ``levels``:
     ``_threshold(rel)``, when already measured; ``lit``: clipped spaces where the sheet's lightest
-    line would still show, not flagged overexposed (``_lit_spaces``)."""
+    line would still show, not flagged overexposed (``_lit_spaces``); ``pens``: whether a night photo's
+    colours are read as its pens' (``night_pens``; not where the photo may be of a screen, whose moire
+    is coloured)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
@@ -2499,6 +2502,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
+    if pens and night and noise_floor.night(colour) and not small:   # round twenty-three: photo/night_pens.py
+        pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
+                                                                      for c in range(SIZE) for s in range(4)])
+        uncertain = night_pens.lost(rows, uncertain, pens, seen=lines_sheet.seen("h") and lines_sheet.seen("r"),
+                                    uncertain_of=Uncertain)
+        uncertain = night_pens.grey_kind(rows, uncertain, pens, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route

@@ -60,6 +60,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "printed railway exit)",
      "trasa zgubiona w ciemności? (linii kolejowych na tym arkuszu nie widać na pewno, a ten bok styka się z "
      "wydrukowanym wyjazdem linii kolejowej)"),
+    ("a route lost in the dark? (this sheet's sides read empty show a pen's colour that none of its routes is "
+     "read in)",
+     "trasa zgubiona w ciemności? (puste boki tego arkusza mają kolor pisaka, w którym nie odczytano żadnej "
+     "z jego tras)"),
+    ("a route lost in the dark? (this side shows the colour of a pen this sheet loses in the grey)",
+     "trasa zgubiona w ciemności? (ten bok ma kolor pisaka, którego linie ten arkusz gubi w szarości)"),
+    ("drawn in a colour, where this sheet's railways at its printed exits show none: a highway?",
+     "narysowane w kolorze, a linie kolejowe tego arkusza przy wydrukowanych wyjazdach go nie mają: autostrada?"),
+    ("drawn in a colour, where this sheet's highways at its printed exits show none: a railway?",
+     "narysowane w kolorze, a autostrady tego arkusza przy wydrukowanych wyjazdach go nie mają: linia kolejowa?"),
     ("a faint line? (darker in the middle than this photo's empty spaces)",
      "słabo widoczna linia? (w środku ciemniej niż w pustych polach tego zdjęcia)"),
     ("a faint line? (a motion-blurred photo, unblurred)", "słabo widoczna linia? (poruszone zdjęcie, wyostrzone)"),

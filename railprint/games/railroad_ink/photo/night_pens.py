@@ -1,0 +1,133 @@
+"""What a night sheet's pens' colours say where its grey reading is certain (issue 35, round twenty-three).
+
+At night (``noise_floor.night``: a warm lamp's high-ISO colour noise) ``colour.py`` reads each side's
+colour averaged over its strip (``noisy_colour.side_colours``: ``run``, the share of the strip's three
+parts coloured, and a hue), but it says a kind only where the sheet shows exactly two colour groups
+whose printed exits each say one kind. A light pen at night breaks that: a yellow colour pencil's
+highways are lost in the grey nearly everywhere, so they are no group of route sides at all, and a
+highlighter's highways read half as railways and half as highways mix the groups' exits. The
+reader was then certain of the lost routes' spaces: the spent held-out night photos of the second
+independent check 208,438 (yellow colour-pencil highways, 0 of them read: 23 spaces wrong, 8 of
+them certain), 206,525 (the same pen: B2 ``rhrrs`` read ``r.rr``, B3 ``h.h.`` read ``....``) and
+205,403 (highlighter highways read as certain railways: E1 ``hhh.`` read ``rrr.``, B2).
+
+Two flags, from the colour each side shows (nothing is made certain, no guess changes):
+
+- :func:`lost`: a pen whose colour shows on sides read empty. Where SHOWN or more sides read empty
+  show a colour (a coloured part, ``run`` over 0, with a hue) within REACH degrees of their median
+  hue, the sheet's grey reading loses that pen's lines. Where fewer than READ route sides read
+  anywhere are coloured (in SHOWN_PARTS of their parts) in that hue, the pen is read nowhere and its
+  routes may be lost anywhere: a lost route's rise stands where the noise's does (208,438: 0.8-2.1
+  times the sheet's noise, its empty sides up to 1.6), so no side is cleared by its line, and every
+  space read with certainty with an empty side is flagged (LOST_WHY). Where the pen is read on
+  routes too (some of its lines lost), a space read with certainty is flagged only where its empty
+  side shows the pen's colour (SHOWS_WHY: 119,001 A1 ``.h.h`` read ``....``, 94,024 F6 ``hrrrs``
+  read ``.rrr``). Both only on a sheet one of whose kinds is not seen (``night_lines.Sheet.seen``:
+  fewer than SEEN sides read with certainty, or their lower quartile under CLEAR times the noise): a
+  lost pen leaves its kind unseen, while a coffee ring's brown on empty sides looks like a yellow
+  pencil's (204,039: both kinds seen, 7 such sides, 41 spaces read right). Measured on the 521 dev
+  night photos with night colour noise of a survey read by main 613e5a0 (the spent 208,120-499,
+  indep2's night photos under 200,000 and every third from 204,000-208,119): the first flag fired
+  on 7 sheets, the second on 4; together 16 of the 25 spaces read wrong with certainty, and 67
+  spaces read right (0.13 a photo).
+- :func:`grey_kind`: where the routes at one kind's printed exits show no colour at all (GREY_EXITS
+  or more such exit sides, none with a coloured part) and some route at the other kind's exits
+  does, a side read with certainty as the grey kind and coloured in SHOWN_PARTS of its parts or
+  more is drawn in a colour this sheet's pen of that kind does not show (205,403: four such railway
+  sides, all highlighter highways). Flagged (GREY_WHY) with the guess as read: on the same survey it
+  fired on 6 sheets, flagging 205,403's two certain wrong spaces and 5 spaces read right (a railway
+  pen's colour showing at night), too few to change a guess by.
+
+The reader calls these with the rows and flags it read and the sides' colours; this module never
+imports the reader.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.colour import apart, hue_centre
+
+SHOWN = 7            # sides read empty whose colour shows (a coloured part, a hue) ...
+REACH = 30.0         # ... within this many degrees of their median hue ...
+READ = 3             # ... with fewer than this many route sides read coloured (SHOWN_PARTS) in that hue: a lost pen
+SHOWN_PARTS = 0.66   # a side coloured in this share of its strip's parts (two of three) or more: a pen's line
+GREY_EXITS = 3       # a kind's routes at the printed exits on this many sides, none of them coloured: a grey pen
+SIDES = "NESW"
+LOST_WHY = ("a route lost in the dark? (this sheet's sides read empty show a pen's colour that none of its "
+            "routes is read in)")
+SHOWS_WHY = "a route lost in the dark? (this side shows the colour of a pen this sheet loses in the grey)"
+GREY_WHY = {"r": "drawn in a colour, where this sheet's railways at its printed exits show none: a highway?",
+            "h": "drawn in a colour, where this sheet's highways at its printed exits show none: a railway?"}
+
+
+def _lost_pen(rows, colours: dict) -> tuple[float, bool] | None:
+    """(the hue of a pen whose colour shows on SHOWN or more sides read empty, whether it is read on
+    fewer than READ route sides: lost everywhere), or None."""
+    hues = [hue for (r, c, s), (run, hue) in colours.items()
+            if rows[r][c].edges[s] == "." and run > 0 and hue is not None]
+    if len(hues) < SHOWN:
+        return None
+    centre, _ = hue_centre(hues)
+    if sum(apart(h, centre) <= REACH for h in hues) < SHOWN:
+        return None
+    read = sum(1 for (r, c, s), (run, hue) in colours.items() if rows[r][c].edges[s] in "hr"
+               and run >= SHOWN_PARTS and hue is not None and apart(hue, centre) <= REACH)
+    return centre, read < READ
+
+
+def lost(rows, uncertain: list, colours: dict, *, seen: bool, uncertain_of: Callable) -> list:
+    """``uncertain`` with the spaces read with certainty that may hide a lost pen's route flagged
+    (see the module's doc): every one with an empty side where the pen is read nowhere (LOST_WHY),
+    else each whose empty side shows the pen's colour (SHOWS_WHY). ``colours``: {(r, c, side):
+    (run, hue)} (``noisy_colour.side_colours``); ``seen``: whether both kinds are seen on the sheet
+    (``night_lines.Sheet.seen``), where no pen is lost."""
+    pen = None if seen else _lost_pen(rows, colours)
+    if pen is None:
+        return uncertain
+    centre, everywhere = pen
+    listed = {u.square for u in uncertain}
+    out = list(uncertain)
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = rows[r][c]
+            if square(r, c) in listed or cell.marker == "v" or "." not in cell.edges:
+                continue
+            if everywhere:
+                out.append(uncertain_of(square(r, c), cell.token, LOST_WHY))
+                continue
+            why = [f"{SIDES[s]}: {SHOWS_WHY}" for s, kind in enumerate(cell.edges)
+                   if kind == "." and colours[(r, c, s)][0] > 0 and colours[(r, c, s)][1] is not None
+                   and apart(colours[(r, c, s)][1], centre) <= REACH]
+            if why:
+                out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
+    return out
+
+
+def _grey(rows, colours: dict, kind: str) -> tuple[bool, bool]:
+    """(whether every route at ``kind``'s printed exits, GREY_EXITS or more, shows no colour; whether
+    some route there shows a coloured part)."""
+    runs = [colours[(r, c, s)][0] for (r, c, s), x in EXIT_AT.items()
+            if x.kind == kind and rows[r][c].edges[s] in "hr" and (r, c, s) in colours]
+    return len(runs) >= GREY_EXITS and not any(runs), any(runs)
+
+
+def grey_kind(rows, uncertain: list, colours: dict, *, uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty flagged where a side of the kind whose
+    printed exits show no colour is coloured in SHOWN_PARTS of its parts (see the module's doc)."""
+    listed = {u.square for u in uncertain}
+    out = list(uncertain)
+    grey = {k: _grey(rows, colours, k) for k in "hr"}
+    kinds = [k for k in "hr" if grey[k][0] and grey["r" if k == "h" else "h"][1]]
+    if not kinds:
+        return uncertain
+    for r in range(SIZE):
+        for c in range(SIZE):
+            if square(r, c) in listed:
+                continue
+            why = [f"{SIDES[s]}: {GREY_WHY[k]}" for s, k in enumerate(rows[r][c].edges)
+                   if k in kinds and (r, c, s) in colours and colours[(r, c, s)][0] >= SHOWN_PARTS]
+            if why:
+                out.append(uncertain_of(square(r, c), rows[r][c].token, "; ".join(why)))
+    return out
