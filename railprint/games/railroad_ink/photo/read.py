@@ -2320,6 +2320,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
+
+    def inked(r: int, c: int) -> float:   # the share of space (r, c)'s centre box inked
+        return _centre_fill(ink, r, c)
+
     faint = (rel > floor).astype(np.uint8)
     # clear of the round boxes' frames; in a photo of under TRACE_PX_PER_MM the printed lines'
     # halo reaches further than that, and the trace is not used
@@ -2441,7 +2445,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round eighteen: a joined station doubted for its centre alone, the sheet's mark there (photo/station_mark.py)
         if not small and not unblurred:
             uncertain = station_mark.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
-                                           inked=lambda r, c: _centre_fill(ink, r, c))
+                                           inked=inked)
             # round nineteen: a filled station's one side in doubt, settled by the rules (photo/station_sides.py)
             uncertain = station_sides.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
@@ -2483,9 +2487,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = band_cross.revise(rows, uncertain, uncertain_of=Uncertain, features=features,
                                             fill_at=lambda r, c: _centre_fill(solid, r, c))
         if not small:   # round twenty-two: a flagged space's kinds as its route's anchors say (photo/route_kinds.py)
-            def inked(r: int, c: int) -> float:
-                return _centre_fill(ink, r, c)
-
             # round twenty-three: a route stops at a flagged centre inked as the sheet's stations (photo/plain_chain.py)
             rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
                                                  marked=plain_chain.marked(rows, uncertain, inked))
@@ -2493,7 +2494,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.measure(ink, *_centre_px(r, c), PX_PER_MM).hollow)
             uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
     # round twenty-three: a night sheet quiet by its kinds as finally read (photo/faint_sheet.py)
-    late = faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise) if night and not quiet else None
+    late = None if quiet or not night or small else faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise)
     if late:
         uncertain = faint_sheet.lift(rows, uncertain, sides_at, rise_at, noise=lines_sheet.noise, quartile=late,
                                      faces=_faces, skip=set(clipped or ()), settled=settled)
@@ -2503,18 +2504,18 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     if pens and night and noise_floor.night(colour) and not small:   # round twenty-three: photo/night_pens.py
-        pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
-                                                                      for c in range(SIZE) for s in range(4)])
-        uncertain = night_pens.lost(rows, uncertain, pens, seen=lines_sheet.seen("h") and lines_sheet.seen("r"),
+        side_pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
+                                                                           for c in range(SIZE) for s in range(4)])
+        uncertain = night_pens.lost(rows, uncertain, side_pens, seen=lines_sheet.seen("h") and lines_sheet.seen("r"),
                                     uncertain_of=Uncertain)
-        uncertain = night_pens.grey_kind(rows, uncertain, pens, uncertain_of=Uncertain)
+        uncertain = night_pens.grey_kind(rows, uncertain, side_pens, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route
         uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain, faint=faint)
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
-                                               inked=lambda r, c: _centre_fill(ink, r, c), sides_at=sides_at, faces=_faces)
+                                               inked=inked, sides_at=sides_at, faces=_faces)
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
