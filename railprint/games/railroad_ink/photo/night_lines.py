@@ -112,30 +112,33 @@ def lost(rows, uncertain: list, at: Callable[[int, int], list], rise_at: Callabl
     """``uncertain`` with each space read with certainty flagged where a side read empty may hide a
     light route lost in the dark (see the module's doc); ``at``: the sides as read (after
     :func:`settle`)."""
-    listed = {u.square for u in uncertain}
     sheet = None
     out = list(uncertain)
-    for r in range(SIZE):
-        for c in range(SIZE):
-            cell = rows[r][c]
-            if square(r, c) in listed or cell.marker == "v" or "." not in cell.edges:
+    for r, c, cell in sure_with_empty(rows, uncertain):
+        why = []
+        for s, kind in enumerate(cell.edges):
+            if kind != ".":
                 continue
-            why = []
-            for s, kind in enumerate(cell.edges):
-                if kind != ".":
-                    continue
-                there = neighbour(r, c, s)
-                if there is not None:
-                    side = at(*there)[opposite(s)]
-                    if not side.certain and side.kind in "hr" and side.why in EMPTY_KINDS:
-                        sheet = sheet or Sheet(at, rise_at)
-                        if not sheet.seen(side.kind) or rise_at(r, c, s) >= FLOOR * sheet.noise:
-                            why.append(f"{SIDES[s]}: {BESIDE_WHY}")
-                elif (r, c, s) in EXIT_AT:
+            there = neighbour(r, c, s)
+            if there is not None:
+                side = at(*there)[opposite(s)]
+                if not side.certain and side.kind in "hr" and side.why in EMPTY_KINDS:
                     sheet = sheet or Sheet(at, rise_at)
-                    k = EXIT_AT[(r, c, s)].kind
-                    if sheet.count[k] < SEEN:
-                        why.append(f"{SIDES[s]}: {EXIT_WHY[k]}")
-            if why:
-                out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
+                    if not sheet.seen(side.kind) or rise_at(r, c, s) >= FLOOR * sheet.noise:
+                        why.append(f"{SIDES[s]}: {BESIDE_WHY}")
+            elif (r, c, s) in EXIT_AT:
+                sheet = sheet or Sheet(at, rise_at)
+                k = EXIT_AT[(r, c, s)].kind
+                if sheet.count[k] < SEEN:
+                    why.append(f"{SIDES[s]}: {EXIT_WHY[k]}")
+        if why:
+            out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
     return out
+
+
+def sure_with_empty(rows, uncertain: list) -> list[tuple]:
+    """(r, c, cell) of each space read with certainty (not in ``uncertain``), no crater, with an empty
+    side: where a route lost in the dark may hide."""
+    listed = {u.square for u in uncertain}
+    return [(r, c, rows[r][c]) for r in range(SIZE) for c in range(SIZE)
+            if square(r, c) not in listed and rows[r][c].marker != "v" and "." in rows[r][c].edges]

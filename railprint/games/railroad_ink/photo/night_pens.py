@@ -48,6 +48,7 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
 from railprint.games.railroad_ink.photo.colour import apart, hue_centre
+from railprint.games.railroad_ink.photo.night_lines import sure_with_empty
 
 SHOWN = 7            # sides read empty whose colour shows (a coloured part, a hue) ...
 REACH = 30.0         # ... within this many degrees of their median hue ...
@@ -87,21 +88,16 @@ def lost(rows, uncertain: list, colours: dict, *, seen: bool, uncertain_of: Call
     if pen is None:
         return uncertain
     centre, everywhere = pen
-    listed = {u.square for u in uncertain}
     out = list(uncertain)
-    for r in range(SIZE):
-        for c in range(SIZE):
-            cell = rows[r][c]
-            if square(r, c) in listed or cell.marker == "v" or "." not in cell.edges:
-                continue
-            if everywhere:
-                out.append(uncertain_of(square(r, c), cell.token, LOST_WHY))
-                continue
-            why = [f"{SIDES[s]}: {SHOWS_WHY}" for s, kind in enumerate(cell.edges)
-                   if kind == "." and colours[(r, c, s)][0] > 0 and colours[(r, c, s)][1] is not None
-                   and apart(colours[(r, c, s)][1], centre) <= REACH]
-            if why:
-                out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
+    for r, c, cell in sure_with_empty(rows, uncertain):
+        if everywhere:
+            out.append(uncertain_of(square(r, c), cell.token, LOST_WHY))
+            continue
+        why = [f"{SIDES[s]}: {SHOWS_WHY}" for s, kind in enumerate(cell.edges)
+               if kind == "." and colours[(r, c, s)][0] > 0 and colours[(r, c, s)][1] is not None
+               and apart(colours[(r, c, s)][1], centre) <= REACH]
+        if why:
+            out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
     return out
 
 
