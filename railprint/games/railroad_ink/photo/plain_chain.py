@@ -48,6 +48,9 @@ second's circled stations) the same is done with the paper the mark closes in (`
   independent check's held out 132,173 B7 ``rr.r`` read ``rrrr``, its doubted south side facing C7's
   empty north, placed 0.79 on the railways' side; 132,124 A7 ``..rr`` read ``.rrr``, its east side at
   the grid's edge with no exit: both lifted silent on the held-out measure, those numbers spent).
+  The paper an outline closes in is not asked of a space of four routes: the crossing's lines split
+  it, and a circled crossing station measures under the cut (indep2 dev 1,025 F7 ``hrhrs`` read
+  ``hrhro``, flagged for a band: lifted silent at the merge, ``test_ri_photo_night``).
 - :func:`marked` names the flagged spaces of two or three route sides and no centre mark whose
   centre is inked LIKE or more of the station ink; ``route_kinds`` stops a route there (as at a
   space flagged "a station?") and guesses a station where the routes' anchors then give it both
@@ -134,11 +137,15 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, inked:
         return uncertain
     for measure, floor in ((inked, INKED), (hollow, HOLLOW_MM2)):
         if measure is not None:
-            uncertain = _lift_by(rows, uncertain, every, sides_at, measure, floor)
+            uncertain = _lift_by(rows, uncertain, every, sides_at, measure, floor, crossings=measure is inked)
     return uncertain
 
 
-def _lift_by(rows: list, uncertain: list, every: dict, sides_at: Callable, inked: Callable, floor: float) -> list:
+def _lift_by(rows: list, uncertain: list, every: dict, sides_at: Callable, inked: Callable, floor: float,
+             crossings: bool = True) -> list:
+    """``uncertain`` without the flags :func:`settled` by one centre measure (``inked``, its floor);
+    ``crossings`` False: not a space of four routes, whose lines split the paper an outline closes in
+    (a circled crossing station measures under the cut: indep2 dev 1,025 F7 ``hrhrs`` read ``hrhro``)."""
     flagged = {u.square for u in uncertain}
     cut = threshold(rows, flagged, inked, floor)
     if cut is None:
@@ -147,7 +154,8 @@ def _lift_by(rows: list, uncertain: list, every: dict, sides_at: Callable, inked
     kept = []
     for u in uncertain:
         r, c = square_at(u.square)
-        if not settled(rows, flagged, stops, u.reason, r, c, sides_at(r, c), inked, cut, every):
+        if not crossings and "." not in rows[r][c].edges \
+                or not settled(rows, flagged, stops, u.reason, r, c, sides_at(r, c), inked, cut, every):
             kept.append(u)
     return kept
 
