@@ -98,7 +98,8 @@ from typing import Callable
 
 import numpy as np
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, neighbour, opposite, square_at
+from railprint.games.railroad_ink.board import SIZE, square_at
+from railprint.games.railroad_ink.photo.joined_kinds import kind_at
 from railprint.games.railroad_ink.photo.night_lines import CLEAR, FAINT, SEEN, Sheet
 from railprint.games.railroad_ink.photo.rectified import PX_PER_MM
 
@@ -260,14 +261,8 @@ def _joins_as_read(rows: list, r: int, c: int) -> bool:
     """Whether each route side of space (r, c) meets across its edge a side of its own kind or an
     empty one (at the board's edge: an exit of its kind, or none)."""
     for s, kind in enumerate(rows[r][c].edges):
-        if kind not in "hr":
-            continue
-        there = neighbour(r, c, s)
-        if there is None:
-            exit_ = EXIT_AT.get((r, c, s))
-            if exit_ is not None and exit_.kind != kind:
-                return False
-        elif rows[there[0]][there[1]].edges[opposite(s)] not in (kind, "."):
+        met = kind_at(rows, r, c, s) if kind in "hr" else None
+        if met is not None and met[0] != kind and (met[1] or met[0] != "."):
             return False
     return True
 

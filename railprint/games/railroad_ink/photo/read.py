@@ -2491,7 +2491,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain = route_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
                                                  marked=plain_chain.marked(rows, uncertain, inked))
             # round twenty-three: a kind doubt settled by chains through no centre like the sheet's stations
-            hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.measure(ink, *_centre_px(r, c), PX_PER_MM).hollow)
+            hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.hollow(ink, *_centre_px(r, c), PX_PER_MM))
             uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
     # round twenty-three: a night sheet quiet by its kinds as finally read (photo/faint_sheet.py)
     late = None if quiet or not night or small else faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise)
