@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, Cell, square, square_at
 from railprint.games.railroad_ink.photo.colour import apart, hue_centre
 from railprint.games.railroad_ink.photo.night_lines import sure_with_empty
 
@@ -54,6 +54,9 @@ SHOWN = 7            # sides read empty whose colour shows (a coloured part, a h
 REACH = 30.0         # ... within this many degrees of their median hue ...
 READ = 3             # ... with fewer than this many route sides read coloured (SHOWN_PARTS) in that hue: a lost pen
 SHOWN_PARTS = 0.66   # a side coloured in this share of its strip's parts (two of three) or more: a pen's line
+TINTED = 15         # sides read empty showing a hue (coloured part or not) within REACH of their median ...
+TINTED_SHARE = 0.85  # ... this share of those with a hue or more: a pen lost in the grey tints them (``tinted``)
+OTHER_TINT = 0.2     # the other kind's route sides showing the tinting pen's hue under this share: the pen's kind
 GREY_EXITS = 3       # a kind's routes at the printed exits on this many sides, none of them coloured: a grey pen
 SIDES = "NESW"
 LOST_WHY = ("a route lost in the dark? (this sheet's sides read empty show a pen's colour that none of its "
@@ -99,6 +102,83 @@ def lost(rows, uncertain: list, colours: dict, *, seen: bool, uncertain_of: Call
         if why:
             out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
     return out
+
+
+def _tinted_pen(rows, colours: dict) -> float | None:
+    """The hue of a pen tinting TINTED or more sides read empty (a hue in their strip's average, coloured
+    part or not), TINTED_SHARE of every side read empty with a hue or more, within REACH of their
+    median; or None."""
+    hues = [hue for (r, c, s), (run, hue) in colours.items()
+            if rows[r][c].marker != "x" and rows[r][c].edges[s] == "." and hue is not None]
+    if len(hues) < TINTED:
+        return None
+    centre, _ = hue_centre(hues)
+    near = sum(apart(h, centre) <= REACH for h in hues)
+    return centre if near >= TINTED and near >= TINTED_SHARE * len(hues) else None
+
+
+def tinted(rows, uncertain: list, colours: dict, *, uncertain_of: Callable) -> list:
+    """``uncertain`` with each space read with certainty whose empty side's strip shows the hue of a pen
+    that tints this sheet's empty sides (:func:`_tinted_pen`) flagged (SHOWS_WHY; see the module's doc),
+    whether or not both kinds are seen. ``colours`` as for :func:`lost`."""
+    centre = _tinted_pen(rows, colours)
+    if centre is None:
+        return uncertain
+    out = list(uncertain)
+    for r, c, cell in sure_with_empty(rows, uncertain):
+        why = [f"{SIDES[s]}: {SHOWS_WHY}" for s, kind in enumerate(cell.edges)
+               if kind == "." and colours[(r, c, s)][1] is not None and apart(colours[(r, c, s)][1], centre) <= REACH]
+        if why:
+            out.append(uncertain_of(square(r, c), cell.token, "; ".join(why)))
+    return out
+
+
+def _pen_kind(rows, colours: dict, centre: float) -> str | None:
+    """The kind a tinting pen draws: the kind whose route sides read show its hue on one side or more,
+    where under OTHER_TINT of the other kind's route sides read show it; else None."""
+    tint = {}
+    for k in "hr":
+        hues = [hue for (r, c, s), (run, hue) in colours.items() if rows[r][c].edges[s] == k]
+        tint[k] = (sum(1 for h in hues if h is not None and apart(h, centre) <= REACH), len(hues))
+    for k, other in (("h", "r"), ("r", "h")):
+        if tint[k][0] >= 1 and tint[k][0] * max(1, tint[other][1]) > tint[other][0] * max(1, tint[k][1]) \
+                and tint[other][0] < OTHER_TINT * max(1, tint[other][1]):
+            return k
+    return None
+
+
+def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncertain_of: Callable) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with each flagged space's sides guessed empty whose strip shows the hue
+    of the pen that tints this sheet's empty sides (:func:`_tinted_pen`) guessed that pen's kind
+    (:func:`_pen_kind`), where the space then is one the dice draw (``faces()``; a highway and a railway
+    joined with a station, a straight crossing of both an overpass). Flags and reasons stay."""
+    centre = _tinted_pen(rows, colours)
+    kind = None if centre is None else _pen_kind(rows, colours, centre)
+    if kind is None:
+        return rows, uncertain
+    drawn = set(faces())
+    rows = [list(row) for row in rows]
+    out, changed = [], False
+    for u in uncertain:
+        r, c = square_at(u.square)
+        cell = rows[r][c]
+        edges = "".join(kind if e == "." and colours[(r, c, s)][1] is not None
+                        and apart(colours[(r, c, s)][1], centre) <= REACH else e for s, e in enumerate(cell.edges))
+        if cell.marker in ("x", "v") or edges == cell.edges:
+            out.append(u)
+            continue
+        marker = cell.marker
+        if not marker and "h" in edges and "r" in edges:
+            marker = "o" if "." not in edges and edges[0] == edges[2] and edges[1] == edges[3] else "s"
+        new = Cell(edges, marker)
+        if new in drawn:
+            rows[r][c] = new
+            u = uncertain_of(u.square, new.token, u.reason)
+            changed = True
+        out.append(u)
+    if not changed:
+        return [tuple(row) for row in rows], uncertain
+    return [tuple(row) for row in rows], out
 
 
 def _grey(rows, colours: dict, kind: str) -> tuple[bool, bool]:

@@ -38,7 +38,7 @@ from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess
 from railprint.games.railroad_ink.photo import plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
-from railprint.games.railroad_ink.photo import faint_sheet, night_lines, night_pens, noisy_colour
+from railprint.games.railroad_ink.photo import faint_sheet, night_bands, night_lines, night_pens, noisy_colour
 from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
@@ -2503,6 +2503,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     uncertain = uncertain + odd + noisy
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
+    side_pens = None
     if pens and night and noise_floor.night(colour) and not small:   # round twenty-three: photo/night_pens.py
         side_pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
                                                                            for c in range(SIZE) for s in range(4)])
@@ -2519,6 +2520,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
+    if night:   # round twenty-four: a solid band guessed empty, guessed a route (photo/night_bands.py)
+        rows, uncertain = night_bands.guess(rows, uncertain, uncertain_of=Uncertain)
+    if side_pens is not None:   # round twenty-four: a pen tinting the sides read empty (photo/night_pens.py)
+        uncertain = night_pens.tinted(rows, uncertain, side_pens, uncertain_of=Uncertain)
+        rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
