@@ -52,6 +52,13 @@ def test_a_flagged_space_s_tinted_empty_sides_are_guessed_the_pen_s_kind_where_t
         ("E1", "h.h.", "N: a faint line?"), ("F2", "rhrho", "E: a faint line?"),   # a straight crossing: an overpass
         ("G1", "....", "N: a faint line?"), ("E3", "h.h.", "S: a few marks")]      # G1: no tinted side
     assert rows2[4][0].token == "h.h." and rows2[5][1].token == "rhrho" and rows2[0][3].token == "r.r."
+    # a railway guessed from a faint or erased line where the side shows the hue: the pen's highway
+    rows = board_of({**_READ, "D6": "r.r."})
+    col = _colours({**_TINT, (3, 5, 0): (0.0, YELLOW + 4), (3, 5, 2): (1 / 3, YELLOW)})
+    for why, want in (("N: a faint line?", "h.r.s"), ("N: a line far lighter than this sheet's railways: an erased line?",
+                                                        "h.r.s"), ("N: neither clearly a highway nor a railway", "r.r.")):
+        assert night_pens.tinted_guess(rows, [Flag("D6", "r.r.", why)], col, faces=_faces,
+                                       uncertain_of=Flag)[1][0].guess == want
     # the railways show the hue as much as the highway: the pen's kind is not told, nothing changes
     grey = {**_TINT, **{(r, c, s): (0.0, YELLOW) for r, c, s in [(0, 3, 0), (0, 3, 2), (1, 3, 0), (1, 3, 2)]}}
     assert night_pens.tinted_guess(rows, flags, _colours(grey), faces=_faces, uncertain_of=Flag)[1] == flags

@@ -48,7 +48,8 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, Cell, square, square_at
 from railprint.games.railroad_ink.photo.colour import apart, hue_centre
-from railprint.games.railroad_ink.photo.night_lines import sure_with_empty
+from railprint.games.railroad_ink.photo.erased import WHY as ERASED_WHY
+from railprint.games.railroad_ink.photo.night_lines import FAINT, sure_with_empty
 
 SHOWN = 7            # sides read empty whose colour shows (a coloured part, a hue) ...
 REACH = 30.0         # ... within this many degrees of their median hue ...
@@ -57,6 +58,7 @@ SHOWN_PARTS = 0.66   # a side coloured in this share of its strip's parts (two o
 TINTED = 15         # sides read empty showing a hue (coloured part or not) within REACH of their median ...
 TINTED_SHARE = 0.85  # ... this share of those with a hue or more: a pen lost in the grey tints them (``tinted``)
 OTHER_TINT = 0.2     # the other kind's route sides showing the tinting pen's hue under this share: the pen's kind
+LIGHT_WHYS = frozenset(FAINT) | frozenset(ERASED_WHY.values())   # a side's doubts of a faint or erased line
 GREY_EXITS = 3       # a kind's routes at the printed exits on this many sides, none of them coloured: a grey pen
 SIDES = "NESW"
 LOST_WHY = ("a route lost in the dark? (this sheet's sides read empty show a pen's colour that none of its "
@@ -147,10 +149,20 @@ def _pen_kind(rows, colours: dict, centre: float) -> str | None:
     return None
 
 
+def _light_sides(reason: str) -> set[int]:
+    """The sides ``reason`` (a flagged space's) doubts as a faint line or an erased one (LIGHT_WHYS)."""
+    out = set()
+    for part in reason.split("; "):
+        side, _, why = part.partition(": ")
+        if len(side) == 1 and side in SIDES and why in LIGHT_WHYS:
+            out.add(SIDES.index(side))
+    return out
+
+
 def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncertain_of: Callable) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged space's sides guessed empty whose strip shows the hue
     of the pen that tints this sheet's empty sides (:func:`_tinted_pen`) guessed that pen's kind
-    (:func:`_pen_kind`), where the space then is one the dice draw (``faces()``; a highway and a railway
+    (:func:`_pen_kind`), and so its sides guessed the other kind from a faint or erased line (LIGHT_WHYS), where the space then is one the dice draw (``faces()``; a highway and a railway
     joined with a station, a straight crossing of both an overpass). Flags and reasons stay."""
     centre = _tinted_pen(rows, colours)
     kind = None if centre is None else _pen_kind(rows, colours, centre)
@@ -162,12 +174,13 @@ def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncer
     for u in uncertain:
         r, c = square_at(u.square)
         cell = rows[r][c]
-        edges = "".join(kind if e == "." and colours[(r, c, s)][1] is not None
+        light = _light_sides(u.reason)
+        edges = "".join(kind if (e == "." or e != kind and s in light) and colours[(r, c, s)][1] is not None
                         and apart(colours[(r, c, s)][1], centre) <= REACH else e for s, e in enumerate(cell.edges))
         if cell.marker in ("x", "v") or edges == cell.edges:
             out.append(u)
             continue
-        marker = cell.marker
+        marker = "" if cell.marker == "o" and not ("h" in edges and "r" in edges) else cell.marker
         if not marker and "h" in edges and "r" in edges:
             marker = "o" if "." not in edges and edges[0] == edges[2] and edges[1] == edges[3] else "s"
         new = Cell(edges, marker)
