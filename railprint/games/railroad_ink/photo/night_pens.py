@@ -162,8 +162,10 @@ def _light_sides(reason: str) -> set[int]:
 def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncertain_of: Callable) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged space's sides guessed empty whose strip shows the hue
     of the pen that tints this sheet's empty sides (:func:`_tinted_pen`) guessed that pen's kind
-    (:func:`_pen_kind`), and so its sides guessed the other kind from a faint or erased line (LIGHT_WHYS), where the space then is one the dice draw (``faces()``; a highway and a railway
-    joined with a station, a straight crossing of both an overpass). Flags and reasons stay."""
+    (:func:`_pen_kind`), and so are its sides guessed the other kind from a faint or erased line (LIGHT_WHYS);
+    a side guessed the pen's kind from a faint or erased line whose strip shows no hue at all is guessed
+    empty; where the space then is one the dice draw (``faces()``; a highway and a railway joined with a
+    station, a straight crossing of both an overpass). Flags and reasons stay."""
     centre = _tinted_pen(rows, colours)
     kind = None if centre is None else _pen_kind(rows, colours, centre)
     if kind is None:
@@ -175,8 +177,10 @@ def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncer
         r, c = square_at(u.square)
         cell = rows[r][c]
         light = _light_sides(u.reason)
-        edges = "".join(kind if (e == "." or e != kind and s in light) and colours[(r, c, s)][1] is not None
-                        and apart(colours[(r, c, s)][1], centre) <= REACH else e for s, e in enumerate(cell.edges))
+        hues = [colours[(r, c, s)][1] for s in range(4)]
+        edges = "".join("." if e == kind and s in light and hues[s] is None
+                        else kind if (e == "." or s in light) and hues[s] is not None and apart(hues[s], centre) <= REACH
+                        else e for s, e in enumerate(cell.edges))
         if cell.marker in ("x", "v") or edges == cell.edges:
             out.append(u)
             continue
