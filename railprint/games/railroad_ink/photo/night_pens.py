@@ -38,6 +38,25 @@ Two flags, from the colour each side shows (nothing is made certain, no guess ch
   fired on 6 sheets, flagging 205,403's two certain wrong spaces and 5 spaces read right (a railway
   pen's colour showing at night), too few to change a guess by.
 
+Round twenty-four (h-night3): a pen lost in the grey tints the sides it is lost on, coloured part or
+not. 209,431 (yellow colour-pencil highways, B6 ``h..h`` read ``....`` with certainty) shows a hue
+(no coloured part: ``run`` 0) on 31 sides read empty, all within REACH of -101 degrees, and on none
+of the sides read empty that are empty in truth; 209,458 (G4 ``rhrho`` read ``r.r.``, both kinds
+seen) on 19 of its 22. On h-night2's survey (546 night photos read by main 613e5a0) a sheet with 15 or
+more such sides, 85 % of them within REACH of their median hue, is a sheet of a lost pen (17 sheets:
+208,438 48, 206,525 25 ...; the others show at most 13, their hues spread by the night's noise):
+
+- :func:`tinted`: on such a sheet each space read with certainty whose empty side shows the hue is
+  flagged (SHOWS_WHY), whether or not both kinds are seen (on the survey: 14 wrong spaces caught, 11
+  right ones flagged, 10 of them on one sheet).
+- :func:`tinted_guess`: the pen's kind is the kind whose route sides read show the hue, where under
+  OTHER_TINT of the other kind's do. A flagged space's sides guessed empty, or guessed the other kind
+  from a faint or erased line (LIGHT_WHYS), that show the hue are guessed the pen's kind; a side
+  guessed the pen's kind from a faint or erased line whose strip shows no hue at all is guessed
+  empty; where the space then is a die face (a station where both kinds join, an overpass on a
+  straight crossing). On the survey, offline: 142 flagged spaces made right, 0 made wrong (the empty
+  sides alone 105; the faint other-kind sides 17 more; the hueless faint sides 20 more).
+
 The reader calls these with the rows and flags it read and the sides' colours; this module never
 imports the reader.
 """
