@@ -1,14 +1,14 @@
 """Round twenty-four (h-night3): a night sheet's lost pen read where its hue tints the sides read empty
-(``night_pens.tinted``, ``night_pens.tinted_guess``), and a solid band guessed empty guessed a route
-(``night_bands.guess``). The photo tests read indep2 209,431 (yellow colour-pencil highways at night,
-main: B6 ``h..h`` read ``....`` with certainty) and 209,458 (G4 ``rhrho`` read ``r.r.`` with certainty)."""
+(``night_pens.tinted``, ``night_pens.tinted_guess``). The photo tests read indep2 209,431 (yellow
+colour-pencil highways at night, main: B6 ``h..h`` read ``....`` with certainty) and 209,458 (G4
+``rhrho`` read ``r.r.`` with certainty)."""
 
 from __future__ import annotations
 
 import pytest
 
 from railprint.games.railroad_ink.board import SIZE, square
-from railprint.games.railroad_ink.photo import night_bands, night_pens
+from railprint.games.railroad_ink.photo import night_pens
 from railprint.games.railroad_ink.photo.read import _faces
 from tests.games.railroad_ink.photo_boards import Flag, board_of
 
@@ -71,19 +71,6 @@ def test_a_flagged_space_s_tinted_empty_sides_are_guessed_the_pen_s_kind_where_t
     # a guess no die face draws (a lone highway side) is not made
     lone = {k: v for k, v in _TINT.items() if k != (4, 0, 2)}
     assert night_pens.tinted_guess(rows, flags[:1], _colours(lone), faces=_faces, uncertain_of=Flag)[1] == flags[:1]
-
-
-def test_a_solid_band_side_guessed_empty_is_guessed_its_neighbour_s_kind_or_the_exit_s_or_a_railway():
-    band = night_bands.SOLID_BAND
-    rows = board_of({"C3": "....", "C4": "...h", "D3": "r...", "A2": "..r.s"})
-    flags = [Flag("C3", "....", f"E: {band}; S: {band}; W: {band}"), Flag("A2", "..r.s", f"N: {band}"),
-             Flag("D3", "r...", f"N: {band}; S: a faint line?"), Flag("E5", "....", "N: a faint line?")]
-    rows2, out = night_bands.guess(rows, flags, uncertain_of=Flag)
-    # C3: E meets C4's highway, S D3's railway, W nothing read (a railway); A2: the printed highway exit north
-    assert [u.guess for u in out] == [".hrr", "h.r.s", "r...", "...."]
-    assert [u.reason for u in out] == [u.reason for u in flags]
-    assert rows2[2][2].token == ".hrr" and rows2[0][1].token == "h.r.s"
-    assert night_bands.guess(rows, flags[2:], uncertain_of=Flag)[1] == flags[2:]   # no band side guessed empty
 
 
 def _read(seed: int):
