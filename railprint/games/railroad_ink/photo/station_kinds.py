@@ -1,0 +1,103 @@
+"""A flagged station's sides: which is the highway, from what each side's route runs into (issue 35,
+round twenty-four).
+
+A station joins a highway and a railway; the reader often reads the station but puts the kinds on
+the wrong sides (main's held out of rounds twenty-two and twenty-three: ``hrhrs`` read ``hrrrs``,
+``.rh.s`` read ``.hr.s``, ``hhhrs`` read ``hrrrs``; 62, 14, 41 and 16 spaces on the four sets). The
+station's mark sits between its sides' strips, and a side's own shape there is measured poorly: on
+main's readings of 430 spent held-out photos a station's route side lay on the wrong kind's side of
+the sheet's boundary (``sheet_kinds``' place, ``every``) 2.5 % (two sides) and 4.5 % (four) of the
+time, a plain route's side 0.4 %; the side's reading "with certainty" was wrong there too (indep
+104,937 F1 ``hhhrs`` read ``hrrrs``: its east and south sides certain railways, their neighbours'
+sides across the edges at -1.02 and -0.91, highways). The route a side runs into across the edge,
+away from the mark, is measured cleanly: the neighbour's side's place was on the wrong side 0.3 %
+and 1.2 % of the time. ``kind_guess`` takes a side's place as its mean with the neighbour's, so the
+station's own wrong place cancels the neighbour's (+0.45 and -1.02), and the side's first reading
+stays.
+
+So, after the steps that guess a station (``meeting_centre`` last), each flagged space guessed a
+station has each route side weighed by what lies across its edge only:
+
+- a printed exit the side is drawn to: its kind (``kind_guess.EXIT_W``);
+- a neighbour read with certainty whose route meets the side: its kind (``kind_guess.NEIGHBOUR_W``);
+- the neighbour's side's place, ``NEAR_Z`` or more on one kind's side, where the neighbour is not
+  guessed a station itself (its side then is a station's side, measured as poorly): that kind
+  (``PLACE_W``);
+- where nothing lies across the edge that says a kind, the side's kind as guessed so far
+  (``kind_guess.KEPT_W``).
+
+Of the stations with the same route sides (a station has a highway and a railway, so every face
+weighed has both), the one agreeing with the most weight is the guess, where it agrees with more
+than the guess so far. The space stays flagged with its reason: only a flagged space's guess
+changes, so no space goes silent. Not on a board drawn freely (``sheet_kinds.drawn_freely``), nor
+where the sheet's boundary puts a route drawn to a printed exit with the other kind
+(``kind_guess.agrees``: the places are not this sheet's kinds there), nor a small photo, an
+unblurred copy or an expansion's sheet (the reader does not call it there: no boundary is drawn).
+
+Replayed on main's readings (each photo read once, the final reading and ``every`` logged) of the
+spent held out indep 104,860-979, indep3 301,520-639, indep2 209,000-119 and the night photos in
+209,120-499: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-sides).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+
+NEAR_Z = 0.7     # the neighbour's side this far on one kind's side of the sheet's boundary says that kind ...
+PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the kind guessed so far)
+
+
+def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> list[tuple[str, float]]:
+    """What lies across side ``s`` of (r, c) and the kind it says, with its weight (see the module's
+    text): a printed exit; a neighbour not in ``flagged`` whose route meets the side; the neighbour's
+    side's place in ``every``, where the neighbour is not guessed a station."""
+    nr, nc = r + STEP[s][0], c + STEP[s][1]
+    if not (0 <= nr < SIZE and 0 <= nc < SIZE):
+        x = EXIT_AT.get((r, c, s))
+        return [] if x is None else [(x.kind, EXIT_W)]
+    said = []
+    there = rows[nr][nc]
+    if there.marker in ("v", "x"):
+        return said
+    if square(nr, nc) not in flagged and there.edges[(s + 2) % 4] in "hr":
+        said.append((there.edges[(s + 2) % 4], NEIGHBOUR_W))
+    z = every.get((nr, nc, (s + 2) % 4))
+    if z is not None and there.marker != "s" and abs(z) >= NEAR_Z:
+        said.append(("r" if z > 0 else "h", PLACE_W))
+    return said
+
+
+def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
+           uncertain_of: Callable) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with each flagged station's sides guessed again from what lies
+    across their edges (see the module's text); the same squares flagged, for the same reasons.
+    ``every``: each route side's place (``sheet_kinds.revise``'s); ``faces()``: every drawable
+    space; ``uncertain_of(square, token, why)``."""
+    flagged = {u.square: u for u in uncertain}
+    if not every or drawn_freely(rows, set(flagged)) or not agrees(rows, every):
+        return rows, uncertain
+    stations = [f for f in faces() if f.marker == "s"]
+    out = [list(row) for row in rows]
+    for r in range(SIZE):
+        for c in range(SIZE):
+            u, cell = flagged.get(square(r, c)), rows[r][c]
+            if u is None or cell.marker != "s":
+                continue
+            said = {s: across(rows, set(flagged), every, r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
+
+            def score(f) -> float:
+                return sum(w for s, got in said.items() for kind, w in got if f.edges[s] == kind) \
+                    + sum(KEPT_W for s, got in said.items() if not got and f.edges[s] == cell.edges[s])
+
+            same = [f for f in stations if all((a in "hr") == (b in "hr") for a, b in zip(f.edges, cell.edges))]
+            if not same:
+                continue
+            best = max(same, key=lambda f: (score(f), f == cell))
+            if best != cell and score(best) > score(cell):
+                out[r][c] = best
+                flagged[u.square] = uncertain_of(u.square, best.token, u.reason)
+    return [tuple(row) for row in out], list(flagged.values())
