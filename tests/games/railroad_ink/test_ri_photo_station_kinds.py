@@ -83,3 +83,55 @@ def test_indep_104937_stations_guessed_by_their_neighbours(photo_104937):
     # every space read wrong is flagged
     assert all(square(r, c) in flags for r in range(7) for c in range(7)
                if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+def _lifted(cells, flags, every):
+    rows = rows_of(cells)
+    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
+    after = station_kinds.lift(rows, uncertain, every)
+    return sorted({u.square for u in uncertain} - {u.square for u in after})
+
+
+# B2 `h.r.s` flagged for its north side's kind; A2 certain (a highway meets it), C2 certain (a railway)
+SETTLED = {(1, 1): "h.r.s", (0, 1): "..h.", (2, 1): "r..."}
+SETTLED_AT = {(0, 1, 2): -1.0, (2, 1, 0): 1.0}
+NORTH = f"N: {read.NEITHER}"
+
+
+def test_a_station_whose_every_side_meets_its_kind_across_the_edge_is_lifted():
+    assert _lifted(SETTLED, {(1, 1): NORTH}, SETTLED_AT) == ["B2"]
+    assert _lifted(SETTLED, {(1, 1): NORTH + "; a station needs a highway and a railway"}, SETTLED_AT) == ["B2"]
+
+
+def test_a_station_the_sheet_does_not_settle_keeps_its_flag():
+    # a neighbour flagged; a side meeting nothing; another doubt; no boundary drawn
+    assert _lifted(SETTLED, {(1, 1): NORTH, (2, 1): NORTH}, SETTLED_AT) == []
+    assert _lifted({**SETTLED, (2, 1): "...."}, {(1, 1): NORTH}, SETTLED_AT) == []
+    assert _lifted(SETTLED, {(1, 1): NORTH + "; centre: a station?"}, SETTLED_AT) == []
+    assert _lifted(SETTLED, {(1, 1): NORTH}, {}) == []
+    # the guess meets the other kind: its sides are not settled
+    assert _lifted({**SETTLED, (1, 1): "r.h.s"}, {(1, 1): NORTH}, SETTLED_AT) == []
+    # a straight crossing of two kinds: an overpass joins the same sides
+    crossing = {(1, 1): "hrhrs", (0, 1): "..h.", (2, 1): "h...", (1, 0): ".r..", (1, 2): "...r"}
+    assert _lifted(crossing, {(1, 1): NORTH}, SETTLED_AT) == []
+
+
+@pytest.fixture(scope="module")
+def photo_104947():
+    from benchmarks import indep_photos
+    data, board, facts = indep_photos.make_photo(104947)
+    return board, read.read_photo(data, "indep-104947.jpg")
+
+
+def test_indep_104947_stations_settled_by_their_neighbours_are_lifted(photo_104947):
+    # main: A6 `h.r.s` and F1 `..hrs` read right, flagged for their sides' kinds alone, every side
+    # meeting its kind in a neighbour read with certainty or at a printed exit
+    board, reading = photo_104947
+    flags = {u.square for u in reading.uncertain}
+    for sq, token in {"A6": "h.r.s", "F1": "..hrs"}.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq not in flags, sq
+    assert all(square(r, c) in flags for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)

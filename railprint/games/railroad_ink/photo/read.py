@@ -2516,11 +2516,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                inked=inked, sides_at=sides_at, faces=_faces)
-        if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
-            rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
+    if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
+        rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
+        uncertain = station_kinds.lift(rows, uncertain, every)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

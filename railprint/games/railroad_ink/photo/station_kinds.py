@@ -34,6 +34,16 @@ where the sheet's boundary puts a route drawn to a printed exit with the other k
 (``kind_guess.agrees``: the places are not this sheet's kinds there), nor a small photo, an
 unblurred copy or an expansion's sheet (the reader does not call it there: no boundary is drawn).
 
+And a flagged station whose sides the sheet settles loses its flag (:func:`lift`): its reason names
+only its route sides' kind doubts (and "a station needs a highway and a railway"), and every route
+side meets a route of its kind in a neighbour read with certainty, or is drawn to a printed exit of
+its kind (the rules: a route keeps its kind across an edge; a station has both kinds, and the
+sides say it has). Not a straight crossing of the two kinds, which an overpass draws too; not where
+``revise`` is not asked. ``joined_kinds`` lifts such stations of two routes where the sheet's
+boundary places each side far on its kind's side; this asks the joins alone, of any station.
+
+Both run last of all in ``read_rel`` (after ``stray``).
+
 Replayed on main's readings (each photo read once, the final reading and ``every`` logged) of the
 spent held out indep 104,860-979, indep3 301,520-639, indep2 209,000-119 and the night photos in
 209,120-499: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-sides).
@@ -44,8 +54,10 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
 from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
 NEAR_Z = 0.7     # the neighbour's side this far on one kind's side of the sheet's boundary says that kind ...
 PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the kind guessed so far)
@@ -101,3 +113,38 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
                 out[r][c] = best
                 flagged[u.square] = uncertain_of(u.square, best.token, u.reason)
     return [tuple(row) for row in out], list(flagged.values())
+
+
+def settled(rows: list, flagged: set, r: int, c: int, reason: str) -> bool:
+    """Whether the station guessed at (r, c), flagged for ``reason``, is settled by the sheet: the
+    reason names only its route sides' kind doubts (and ``STATION_NEEDS``: the sides as first read
+    were of one kind), and every route side meets a route of its kind across the edge in a
+    neighbour read with certainty (not in ``flagged``), or is drawn to a printed exit of its kind.
+    Not a straight crossing of two kinds (``hrhr``): an overpass joins the same sides, and only the
+    centre tells them apart."""
+    cell = rows[r][c]
+    if cell.marker != "s" or any(part != STATION_NEEDS for part in kind_doubts(reason, cell.edges)[1]):
+        return False
+    if cell.edges[0] == cell.edges[2] != "." and cell.edges[1] == cell.edges[3] != ".":
+        return False
+    for s, kind in enumerate(cell.edges):
+        if kind == ".":
+            continue
+        met = kind_at(rows, r, c, s)
+        if met is None or met[0] != kind:
+            return False
+        if not met[1] and (square(r + STEP[s][0], c + STEP[s][1]) in flagged
+                           or rows[r + STEP[s][0]][c + STEP[s][1]].marker in ("v", "x")):
+            return False
+    return True
+
+
+def lift(rows: list, uncertain: list, every: dict) -> list:
+    """``uncertain`` without the flags of the stations the sheet settles (:func:`settled`); only
+    where the sheet's boundary is drawn (``every``) and agrees with its exits, on a board not drawn
+    freely."""
+    flagged = {u.square for u in uncertain}
+    if not every or drawn_freely(rows, flagged) or not agrees(rows, every):
+        return uncertain
+    return [u for u in uncertain if not settled(rows, flagged, "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1,
+                                                u.reason)]
