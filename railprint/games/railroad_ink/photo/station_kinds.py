@@ -5,13 +5,13 @@ A station joins a highway and a railway; the reader often reads the station but 
 the wrong sides (main's held out of rounds twenty-two and twenty-three: ``hrhrs`` read ``hrrrs``,
 ``.rh.s`` read ``.hr.s``, ``hhhrs`` read ``hrrrs``; 62, 14, 41 and 16 spaces on the four sets). The
 station's mark sits between its sides' strips, and a side's own shape there is measured poorly: on
-main's readings of 430 spent held-out photos a station's route side lay on the wrong kind's side of
-the sheet's boundary (``sheet_kinds``' place, ``every``) 2.5 % (two sides) and 4.5 % (four) of the
-time, a plain route's side 0.4 %; the side's reading "with certainty" was wrong there too (indep
-104,937 F1 ``hhhrs`` read ``hrrrs``: its east and south sides certain railways, their neighbours'
-sides across the edges at -1.02 and -0.91, highways). The route a side runs into across the edge,
-away from the mark, is measured cleanly: the neighbour's side's place was on the wrong side 0.3 %
-and 1.2 % of the time. ``kind_guess`` takes a side's place as its mean with the neighbour's, so the
+main's readings of 212 spent held-out photos a station's route side lay on the wrong kind's side of
+the sheet's boundary (``sheet_kinds``' place, ``every``) 1.3 % (two routes) and 2.3 % (four) of
+the time; the side's reading "with certainty" was wrong there too (indep 104,937 F1 ``hhhrs`` read
+``hrrrs``: its east and south sides certain railways, their neighbours' sides across the edges at
+-1.02 and -0.91, highways). The route a side runs into across the edge, away from the mark, is
+measured more cleanly: the neighbour's side's place was on the wrong side 0.7 % and 1.0 % of the
+time. ``kind_guess`` takes a side's place as its mean with the neighbour's, so the
 station's own wrong place cancels the neighbour's (+0.45 and -1.02), and the side's first reading
 stays.
 
@@ -45,8 +45,9 @@ boundary places each side far on its kind's side; this asks the joins alone, of 
 Both run last of all in ``read_rel`` (after ``stray``).
 
 Replayed on main's readings (each photo read once, the final reading and ``every`` logged) of the
-spent held out indep 104,860-979, indep3 301,520-639, indep2 209,000-119 and the night photos in
-209,120-499: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-sides).
+spent held out indep 104,860-979, indep3 301,520-545, indep2 209,000-038 and 35 night photos in
+209,001-249 (10 stations made right, none made wrong, 11 lifted, all right), and measured on fresh
+held out: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-sides).
 """
 
 from __future__ import annotations
