@@ -21,8 +21,12 @@ station has each route side weighed by what lies across its edge only:
 - a printed exit the side is drawn to: its kind (``kind_guess.EXIT_W``);
 - a neighbour read with certainty whose route meets the side: its kind (``kind_guess.NEIGHBOUR_W``);
 - the neighbour's side's place, ``NEAR_Z`` or more on one kind's side, where the neighbour is not
-  guessed a station itself (its side then is a station's side, measured as poorly): that kind
-  (``PLACE_W``);
+  guessed a station itself (its side then is a station's side, measured as poorly) and its own
+  guess there is that kind: that kind (``PLACE_W``). A neighbour guessed the other kind than its
+  place says has been read against the sheet's boundary by a later step, which on such a sheet is
+  not its kinds' (the shared indep2 dev 90,057, a highlighter sheet: its highways placed at +0.8 to
+  +1.1, on the railways' side; four stations read right were turned; 90,009 F6, its west neighbour
+  an overpass guessed `rhrho`, its highway side placed at +0.77);
 - where nothing lies across the edge that says a kind, the side's kind as guessed so far
   (``kind_guess.KEPT_W``).
 
@@ -67,7 +71,7 @@ PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the k
 def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> list[tuple[str, float]]:
     """What lies across side ``s`` of (r, c) and the kind it says, with its weight (see the module's
     text): a printed exit; a neighbour not in ``flagged`` whose route meets the side; the neighbour's
-    side's place in ``every``, where the neighbour is not guessed a station."""
+    side's place in ``every``, where the neighbour is not guessed a station and its guess there agrees."""
     nr, nc = r + STEP[s][0], c + STEP[s][1]
     if not (0 <= nr < SIZE and 0 <= nc < SIZE):
         x = EXIT_AT.get((r, c, s))
@@ -79,8 +83,9 @@ def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> lis
     if square(nr, nc) not in flagged and there.edges[(s + 2) % 4] in "hr":
         said.append((there.edges[(s + 2) % 4], NEIGHBOUR_W))
     z = every.get((nr, nc, (s + 2) % 4))
-    if z is not None and there.marker != "s" and abs(z) >= NEAR_Z:
-        said.append(("r" if z > 0 else "h", PLACE_W))
+    kind = "r" if z is not None and z > 0 else "h"
+    if z is not None and there.marker != "s" and abs(z) >= NEAR_Z and there.edges[(s + 2) % 4] == kind:
+        said.append((kind, PLACE_W))
     return said
 
 
