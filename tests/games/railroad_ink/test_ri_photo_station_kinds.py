@@ -40,6 +40,9 @@ def test_a_station_side_follows_the_neighbours_place_across_its_edge():
 def test_a_neighbour_place_near_the_boundary_or_a_station_neighbour_says_nothing():
     near = {**PLACES, (4, 3, 0): -0.5}
     assert _guessed(CROSS, {(3, 3): NEEDS, (4, 3): NEEDS}, near) == {"D4": "hrrrs", "E4": "h..."}
+    # E4 guessed a railway there, against its place: a sheet whose boundary is not its kinds (a
+    # highlighter's highways placed with the railways, indep2 dev 90,057)
+    assert _guessed({**CROSS, (4, 3): "r..."}, {(3, 3): NEEDS, (4, 3): NEEDS}, PLACES)["D4"] == "hrrrs"
     # E4 guessed a station itself: its side sits beside a mark too
     assert _guessed({**CROSS, (4, 3): "hr..s"}, {(3, 3): NEEDS, (4, 3): NEEDS}, PLACES)["D4"] == "hrrrs"
 
