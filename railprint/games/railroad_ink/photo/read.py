@@ -39,7 +39,7 @@ from railprint.games.railroad_ink.photo import plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_bands, night_lines, night_pens, noisy_colour
-from railprint.games.railroad_ink.photo import outlined_centre, station_mark, station_sides
+from railprint.games.railroad_ink.photo import outlined_centre, station_kinds, station_mark, station_sides
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
 from railprint.games.railroad_ink.photo import dark_marks
@@ -2525,6 +2525,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if side_pens is not None:   # round twenty-four: a pen tinting the sides read empty (photo/night_pens.py)
         uncertain = night_pens.tinted(rows, uncertain, side_pens, uncertain_of=Uncertain)
         rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
+    if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
+        rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
+        uncertain = station_kinds.lift(rows, uncertain, every)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

@@ -1,0 +1,156 @@
+"""A flagged station's sides: which is the highway, from what each side's route runs into (issue 35,
+round twenty-four).
+
+A station joins a highway and a railway; the reader often reads the station but puts the kinds on
+the wrong sides (main's held out of rounds twenty-two and twenty-three: ``hrhrs`` read ``hrrrs``,
+``.rh.s`` read ``.hr.s``, ``hhhrs`` read ``hrrrs``; 62, 14, 41 and 16 spaces on the four sets). The
+station's mark sits between its sides' strips, and a side's own shape there is measured poorly: on
+main's readings of 212 spent held-out photos a station's route side lay on the wrong kind's side of
+the sheet's boundary (``sheet_kinds``' place, ``every``) 1.3 % (two routes) and 2.3 % (four) of
+the time; the side's reading "with certainty" was wrong there too (indep 104,937 F1 ``hhhrs`` read
+``hrrrs``: its east and south sides certain railways, their neighbours' sides across the edges at
+-1.02 and -0.91, highways). The route a side runs into across the edge, away from the mark, is
+measured more cleanly: the neighbour's side's place was on the wrong side 0.7 % and 1.0 % of the
+time. ``kind_guess`` takes a side's place as its mean with the neighbour's, so the
+station's own wrong place cancels the neighbour's (+0.45 and -1.02), and the side's first reading
+stays.
+
+So, after the steps that guess a station (``meeting_centre`` last), each flagged space guessed a
+station has each route side weighed by what lies across its edge only:
+
+- a printed exit the side is drawn to: its kind (``kind_guess.EXIT_W``);
+- a neighbour read with certainty whose route meets the side: its kind (``kind_guess.NEIGHBOUR_W``);
+- the neighbour's side's place, ``NEAR_Z`` or more on one kind's side, where the neighbour is not
+  guessed a station itself (its side then is a station's side, measured as poorly) and its own
+  guess there is that kind: that kind (``PLACE_W``). A neighbour guessed the other kind than its
+  place says has been read against the sheet's boundary by a later step, which on such a sheet is
+  not its kinds' (the shared indep2 dev 90,057, a highlighter sheet: its highways placed at +0.8 to
+  +1.1, on the railways' side; four stations read right were turned; 90,009 F6, its west neighbour
+  an overpass guessed `rhrho`, its highway side placed at +0.77);
+- where nothing lies across the edge that says a kind, the side's kind as guessed so far
+  (``kind_guess.KEPT_W``).
+
+Of the stations with the same route sides (a station has a highway and a railway, so every face
+weighed has both), the one agreeing with the most weight is the guess, where it agrees with more
+than the guess so far. The space stays flagged with its reason: only a flagged space's guess
+changes, so no space goes silent. Not on a board drawn freely (``sheet_kinds.drawn_freely``), nor
+where the sheet's boundary puts a route drawn to a printed exit with the other kind
+(``kind_guess.agrees``: the places are not this sheet's kinds there), nor a small photo, an
+unblurred copy or an expansion's sheet (the reader does not call it there: no boundary is drawn).
+
+And a flagged station whose sides the sheet settles loses its flag (:func:`lift`): its reason names
+only its route sides' kind doubts (and "a station needs a highway and a railway"), and every route
+side meets a route of its kind in a neighbour read with certainty, or is drawn to a printed exit of
+its kind (the rules: a route keeps its kind across an edge; a station has both kinds, and the
+sides say it has). Not a straight crossing of the two kinds, which an overpass draws too; not where
+``revise`` is not asked. ``joined_kinds`` lifts such stations of two routes where the sheet's
+boundary places each side far on its kind's side; this asks the joins alone, of any station.
+
+Both run last of all in ``read_rel`` (after ``stray``).
+
+Replayed on main's readings (each photo read once, the final reading and ``every`` logged) of the
+spent held out indep 104,860-979, indep3 301,520-545, indep2 209,000-038 and 35 night photos in
+209,001-249 (10 stations made right, none made wrong, 11 lifted, all right), and measured on fresh
+held out: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-sides).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
+from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
+from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
+
+NEAR_Z = 0.7     # the neighbour's side this far on one kind's side of the sheet's boundary says that kind ...
+PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the kind guessed so far)
+
+
+def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> list[tuple[str, float]]:
+    """What lies across side ``s`` of (r, c) and the kind it says, with its weight (see the module's
+    text): a printed exit; a neighbour not in ``flagged`` whose route meets the side; the neighbour's
+    side's place in ``every``, where the neighbour is not guessed a station and its guess there agrees."""
+    nr, nc = r + STEP[s][0], c + STEP[s][1]
+    if not (0 <= nr < SIZE and 0 <= nc < SIZE):
+        x = EXIT_AT.get((r, c, s))
+        return [] if x is None else [(x.kind, EXIT_W)]
+    said = []
+    there = rows[nr][nc]
+    if there.marker in ("v", "x"):
+        return said
+    if square(nr, nc) not in flagged and there.edges[(s + 2) % 4] in "hr":
+        said.append((there.edges[(s + 2) % 4], NEIGHBOUR_W))
+    z = every.get((nr, nc, (s + 2) % 4))
+    kind = "r" if z is not None and z > 0 else "h"
+    if z is not None and there.marker != "s" and abs(z) >= NEAR_Z and there.edges[(s + 2) % 4] == kind:
+        said.append((kind, PLACE_W))
+    return said
+
+
+def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
+           uncertain_of: Callable) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with each flagged station's sides guessed again from what lies
+    across their edges (see the module's text); the same squares flagged, for the same reasons.
+    ``every``: each route side's place (``sheet_kinds.revise``'s); ``faces()``: every drawable
+    space; ``uncertain_of(square, token, why)``."""
+    flagged = {u.square: u for u in uncertain}
+    if not every or drawn_freely(rows, set(flagged)) or not agrees(rows, every):
+        return rows, uncertain
+    stations = [f for f in faces() if f.marker == "s"]
+    out = [list(row) for row in rows]
+    for r in range(SIZE):
+        for c in range(SIZE):
+            u, cell = flagged.get(square(r, c)), rows[r][c]
+            if u is None or cell.marker != "s":
+                continue
+            said = {s: across(rows, set(flagged), every, r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
+
+            def score(f) -> float:
+                return sum(w for s, got in said.items() for kind, w in got if f.edges[s] == kind) \
+                    + sum(KEPT_W for s, got in said.items() if not got and f.edges[s] == cell.edges[s])
+
+            same = [f for f in stations if all((a in "hr") == (b in "hr") for a, b in zip(f.edges, cell.edges))]
+            if not same:
+                continue
+            best = max(same, key=lambda f: (score(f), f == cell))
+            if best != cell and score(best) > score(cell):
+                out[r][c] = best
+                flagged[u.square] = uncertain_of(u.square, best.token, u.reason)
+    return [tuple(row) for row in out], list(flagged.values())
+
+
+def settled(rows: list, flagged: set, r: int, c: int, reason: str) -> bool:
+    """Whether the station guessed at (r, c), flagged for ``reason``, is settled by the sheet: the
+    reason names only its route sides' kind doubts (and ``STATION_NEEDS``: the sides as first read
+    were of one kind), and every route side meets a route of its kind across the edge in a
+    neighbour read with certainty (not in ``flagged``), or is drawn to a printed exit of its kind.
+    Not a straight crossing of two kinds (``hrhr``): an overpass joins the same sides, and only the
+    centre tells them apart."""
+    cell = rows[r][c]
+    if cell.marker != "s" or any(part != STATION_NEEDS for part in kind_doubts(reason, cell.edges)[1]):
+        return False
+    if cell.edges[0] == cell.edges[2] != "." and cell.edges[1] == cell.edges[3] != ".":
+        return False
+    for s, kind in enumerate(cell.edges):
+        if kind == ".":
+            continue
+        met = kind_at(rows, r, c, s)
+        if met is None or met[0] != kind:
+            return False
+        if not met[1] and (square(r + STEP[s][0], c + STEP[s][1]) in flagged
+                           or rows[r + STEP[s][0]][c + STEP[s][1]].marker in ("v", "x")):
+            return False
+    return True
+
+
+def lift(rows: list, uncertain: list, every: dict) -> list:
+    """``uncertain`` without the flags of the stations the sheet settles (:func:`settled`); only
+    where the sheet's boundary is drawn (``every``) and agrees with its exits, on a board not drawn
+    freely."""
+    flagged = {u.square for u in uncertain}
+    if not every or drawn_freely(rows, flagged) or not agrees(rows, every):
+        return uncertain
+    return [u for u in uncertain if not settled(rows, flagged, "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1,
+                                                u.reason)]
