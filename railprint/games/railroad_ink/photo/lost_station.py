@@ -48,8 +48,9 @@ from railprint.games.railroad_ink.photo import centre
 KINDS = ("filled", "hollow", "faint")   # (closed gaps, ``hatched``, show where any sleepers cross a line)
 MIN_SHOWN = 2        # guessed stations showing the measure (and two thirds of them) to know the sheet's mark
 MIN_UNREAD = 3       # ... else route spaces showing it, of a size, where no guessed station does
-UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0, "faint": 8.0}   # ... each this large (a ladder's rung cell closes 4-7 mm²)
-MIN_MARK = {**centre.MIN_MARK, "faint": centre.MIN_MARK["hollow"]}
+UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0, "faint": 8.0,   # ... each this large (a ladder's rung cell closes 4-7 mm²)
+              "dot": float("inf")}   # (cross_station's small dot: only from the sheet's guessed stations)
+MIN_MARK = {**centre.MIN_MARK, "faint": centre.MIN_MARK["hollow"], "dot": 3.0}
 SAME_SIZE = 1.5      # ... within this factor of their median
 LIKE = 0.6           # a centre showing this share of the sheet's mark, or more, shows it
 PLAIN_SHARE = 0.2    # the sheet's plain route spaces read with certainty showing it: at most this share
