@@ -153,3 +153,54 @@ def test_indep3_301615_a_ringed_overpass_read_as_one_kind_is_flagged(photo_30161
     assert board.rows[2][0].token == "rhrho"
     assert reading.board.rows[2][0].token == "rrrr"
     assert {u.square: u.reason for u in reading.uncertain}["C1"] == cross_station.RING_WHY
+
+
+def _square_sheet(crossing_square: bool, ring: bool = False) -> np.ndarray:
+    """Stations as hollow squares 5 mm across (their routes stopping at the square) on three
+    joined spaces, and a crossing at D4 with (``crossing_square``) the same square on it, or a ring
+    4.4 mm round it (``ring``)."""
+    ink = _blank()
+    h = int(round(2.5 * P))
+    places = [*STATIONS] + ([(3, 3)] if crossing_square else [])
+    for place in places:
+        token = STATIONS.get(place, "hrhr")
+        _line(ink, place, "".join(s for s, k in zip("NESW", token) if k != "."))
+        cx, cy = _centre_px(*place)
+        cv2.rectangle(ink, (int(cx) - h, int(cy) - h), (int(cx) + h, int(cy) + h), 0, -1)
+        cv2.rectangle(ink, (int(cx) - h, int(cy) - h), (int(cx) + h, int(cy) + h), 1, 2)
+    if not crossing_square:
+        _line(ink, (3, 3), "NESW")
+    if ring:
+        cx, cy = _centre_px(3, 3)
+        cv2.circle(ink, (int(cx), int(cy)), int(round(4.4 * P)), 1, 2)
+    return ink
+
+
+WHY = "E: a solid band: a highway's two lines run together?"
+
+
+def test_a_flagged_overpass_guess_with_the_sheets_station_square_is_guessed_the_station():
+    tokens = {**STATIONS, (3, 3): "hrhro"}
+    rows, flags = _apply(_square_sheet(True), tokens, {(3, 3): WHY})
+    assert rows[3][3].token == "hrhrs" and flags == {"D4": ("hrhrs", WHY)}   # still flagged, for the same reason
+    # the crossing's centre holds no square: the guess stays
+    rows, flags = _apply(_square_sheet(False), tokens, {(3, 3): WHY})
+    assert rows[3][3].token == "hrhro" and flags == {"D4": ("hrhro", WHY)}
+    # a ring round the square closes paper as a ring overpass does: the guess stays
+    rows, flags = _apply(_square_sheet(True, ring=True), tokens, {(3, 3): WHY})
+    assert rows[3][3].token == "hrhro"
+
+
+@pytest.fixture(scope="module")
+def photo_104795():
+    from benchmarks import indep_photos
+    return _read(indep_photos, 104795)
+
+
+def test_indep_104795_a_hollow_square_on_a_crossing_is_guessed_the_station(photo_104795):
+    """Hollow squares, one-line highways, ladder railways: C1 ``hrhrs``, flagged for a side's kind,
+    was guessed the overpass on main; its closed paper is the sheet's stations' (7.1 mm²)."""
+    board, reading = photo_104795
+    assert board.rows[2][0].token == "hrhrs"
+    assert reading.board.rows[2][0].token == "hrhrs"
+    assert {u.square: u.guess for u in reading.uncertain}["C1"] == "hrhrs"

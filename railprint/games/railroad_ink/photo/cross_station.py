@@ -28,7 +28,16 @@ the diagonals closes none). A four-way route of one kind read with certainty and
 (:func:`ring`) is flagged ``RING_WHY``; its guess stays (which route is the highway its sides do not
 say).
 
-Both only add flags (and the dot's guess on the space flagged); nothing is made certain.
+Then the guesses. A crossing flagged already and guessed the overpass whose centre shows the
+sheet's station mark as ``lost_station.sheet_marks`` measures it (a filled piece, or paper closed
+in on the ink or the faint mask), ``GUESS_LIKE`` of its size or more, is guessed the station; not
+where the centre is ringed (``ring_crossing.ringed`` at ``STATION_RAYS``: a ring closes paper as
+a hollow station does). indep's hollow squares on a crossing of a bold highway or a ladder
+(104,773 B4, 104,795 C1, 104,803 F4), indep3's outlined stations (301,410 B6, 301,429 F6) were
+guessed overpasses, flagged for a side's kind.
+
+The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
+the guesses change on spaces flagged already, their reasons kept.
 Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross).
 """
 
@@ -52,6 +61,7 @@ LIKE = lost_station.LIKE   # a crossing showing this share of the sheet's dot sh
 RING_HOLLOW_MM2 = centre.MIN_MARK["hollow"]   # paper closed in by the ring between the routes (C1: 8.4 mm²)
 RING_ANGLES = (22.5, 33.75, 45.0, 56.25, 67.5)   # degrees from each axis: off the routes drawn along the axes
 RING_SHARE = 0.8      # of these 20 rays, the share that must cross ink ``ring_crossing.RAYS_MM`` out (a ring: 1.0)
+GUESS_LIKE = 0.8     # a flagged crossing guessed the overpass showing this share of the sheet's station mark: the station
 OVERPASSES = ("hrhro", "rhrho")
 FOUR_WAY = ("hhhh", "rrrr")
 RING_WHY = "a ring round a four-way crossing, as an overpass is drawn: an overpass?"
@@ -105,28 +115,40 @@ def ring(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
-          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable) -> tuple[list[tuple], list]:
+          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
+          faint: np.ndarray | None = None) -> tuple[list[tuple], list]:
     """``rows`` and ``uncertain`` with each straight crossing read with certainty as the overpass
-    whose centre shows the sheet's dot flagged and guessed the station, and each four-way route of
-    one kind read with certainty inside a ring flagged (module text)."""
-    flagged = {u.square for u in uncertain}
-    sure = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if square(r, c) not in flagged]
-    out = list(uncertain)
-    for r, c in sure:
-        if rows[r][c].token in FOUR_WAY and ring(ink, *centre_px(r, c), ppm):
-            out.append(uncertain_of(square(r, c), rows[r][c].token, RING_WHY))
-    todo = [(r, c) for r, c in sure if rows[r][c].token in OVERPASSES]
-    if not todo:
-        return rows, out
-    marks = {(r, c): Dot(dot(ink, *centre_px(r, c), ppm)) for r, row in enumerate(rows) for c, cell in enumerate(row)
-             if set(cell.edges) - {".", "x"}}
-    found = lost_station.sheet_mark(marks, rows, flagged, square, (KIND,))
-    if found is None:
-        return rows, out
-    like = max(LIKE * found[1], MIN_DOT_MM2)
+    whose centre shows the sheet's dot flagged and guessed the station, each four-way route of one
+    kind read with certainty inside a ring flagged, and each crossing flagged already and guessed
+    the overpass whose centre shows the sheet's station mark guessed the station (module text;
+    ``faint``: the faint mask, as ``lost_station.sheet_marks`` asks)."""
+    flagged = {u.square: u for u in uncertain}
+    out = [u for u in uncertain]
     grid = [list(row) for row in rows]
-    for r, c in todo:
-        if marks[(r, c)].dot >= like:
-            grid[r][c] = type(rows[r][c])(rows[r][c].edges, "s")
-            out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if square(r, c) not in flagged and cell.token in FOUR_WAY and ring(ink, *centre_px(r, c), ppm):
+                out.append(uncertain_of(square(r, c), cell.token, RING_WHY))
+    sure = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+            if square(r, c) not in flagged and cell.token in OVERPASSES]
+    if sure:
+        marks = {(r, c): Dot(dot(ink, *centre_px(r, c), ppm)) for r, row in enumerate(rows)
+                 for c, cell in enumerate(row) if set(cell.edges) - {".", "x"}}
+        found = lost_station.sheet_mark(marks, rows, set(flagged), square, (KIND,))
+        like = None if found is None else max(LIKE * found[1], MIN_DOT_MM2)
+        for r, c in sure:
+            if like is not None and marks[(r, c)].dot >= like:
+                grid[r][c] = type(rows[r][c])(rows[r][c].edges, "s")
+                out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
+    guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+               if square(r, c) in flagged and cell.token in OVERPASSES
+               and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS)]
+    if guessed:
+        shown, found = lost_station.sheet_marks(rows, set(flagged), ink, faint, centre_px, ppm, square)
+        least = None if found is None else max(GUESS_LIKE * found[1], lost_station.MIN_MARK[found[0]])
+        for r, c in guessed:
+            if least is not None and shown[(r, c)].get(found[0]) >= least:
+                grid[r][c] = type(rows[r][c])(rows[r][c].edges, "s")
+                u = flagged[square(r, c)]
+                out[out.index(u)] = uncertain_of(u.square, grid[r][c].token, u.reason)
     return [tuple(row) for row in grid], out

@@ -2514,7 +2514,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route
         uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain, faint=faint)
         # round twenty-four: a certain crossing with the sheet's station dot, or ringed (photo/cross_station.py)
-        rows, uncertain = cross_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
+        rows, uncertain = cross_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                              faint=faint)
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                inked=inked, sides_at=sides_at, faces=_faces)
