@@ -204,3 +204,29 @@ def test_indep_104795_a_hollow_square_on_a_crossing_is_guessed_the_station(photo
     assert board.rows[2][0].token == "hrhrs"
     assert reading.board.rows[2][0].token == "hrhrs"
     assert {u.square: u.guess for u in reading.uncertain}["C1"] == "hrhrs"
+
+
+def _filled_sheet(crossing_mm: float) -> np.ndarray:
+    """Filled squares 5 mm across on the three joined stations, and at D4 a crossing of bold lines
+    with a filled square ``crossing_mm`` across on it."""
+    ink = _blank()
+    h = int(round(2.5 * P))
+    for place, token in STATIONS.items():
+        _line(ink, place, "".join(s for s, k in zip("NESW", token) if k != "."))
+        cx, cy = _centre_px(*place)
+        cv2.rectangle(ink, (int(cx) - h, int(cy) - h), (int(cx) + h, int(cy) + h), 1, -1)
+    _line(ink, (3, 3), "NESW", width=5)
+    cx, cy = _centre_px(3, 3)
+    k = int(round(crossing_mm / 2 * P))
+    cv2.rectangle(ink, (int(cx) - k, int(cy) - k), (int(cx) + k, int(cy) + k), 1, -1)
+    return ink
+
+
+def test_a_flagged_station_guess_with_a_filled_piece_smaller_than_the_sheets_is_guessed_the_overpass():
+    tokens = {**STATIONS, (3, 3): "hrhrs"}
+    why = "centre: a station?"
+    rows, flags = _apply(_filled_sheet(3.2), tokens, {(3, 3): why})
+    assert rows[3][3].token == "hrhro" and flags == {"D4": ("hrhro", why)}
+    # the sheet's own square on the crossing: the guess stays
+    rows, flags = _apply(_filled_sheet(5.0), tokens, {(3, 3): why})
+    assert rows[3][3].token == "hrhrs" and flags == {"D4": ("hrhrs", why)}

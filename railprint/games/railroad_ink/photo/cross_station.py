@@ -36,6 +36,12 @@ a hollow station does). indep's hollow squares on a crossing of a bold highway o
 (104,773 B4, 104,795 C1, 104,803 F4), indep3's outlined stations (301,410 B6, 301,429 F6) were
 guessed overpasses, flagged for a side's kind.
 
+Conversely, on a sheet whose stations are filled (``centre.measure``'s filled piece the sheet's
+mark), a crossing flagged and guessed the station whose filled piece is there but under
+``UNLIKE_FILLED`` of the sheet's is guessed the overpass: a marker's or a bold highway's lines
+crossing leave a smaller piece than the sheet's squares and circles (indep 104,767 D2, 104,809 D7,
+104,818 A6, 104,961 A6: "centre: a station?").
+
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
 Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross).
@@ -61,8 +67,10 @@ LIKE = lost_station.LIKE   # a crossing showing this share of the sheet's dot sh
 RING_HOLLOW_MM2 = centre.MIN_MARK["hollow"]   # paper closed in by the ring between the routes (C1: 8.4 mm²)
 RING_ANGLES = (22.5, 33.75, 45.0, 56.25, 67.5)   # degrees from each axis: off the routes drawn along the axes
 RING_SHARE = 0.8      # of these 20 rays, the share that must cross ink ``ring_crossing.RAYS_MM`` out (a ring: 1.0)
-GUESS_LIKE = 0.8     # a flagged crossing guessed the overpass showing this share of the sheet's station mark: the station
+GUESS_LIKE = 0.8      # a flagged crossing guessed the overpass showing this share of the sheet's mark: the station
+UNLIKE_FILLED = 0.6   # ... guessed the station, its filled piece under this share of the sheet's: the overpass
 OVERPASSES = ("hrhro", "rhrho")
+STATIONS = ("hrhrs", "rhrhs")
 FOUR_WAY = ("hhhh", "rrrr")
 RING_WHY = "a ring round a four-way crossing, as an overpass is drawn: an overpass?"
 
@@ -141,14 +149,19 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 grid[r][c] = type(rows[r][c])(rows[r][c].edges, "s")
                 out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
     guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-               if square(r, c) in flagged and cell.token in OVERPASSES
-               and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS)]
-    if guessed:
-        shown, found = lost_station.sheet_marks(rows, set(flagged), ink, faint, centre_px, ppm, square)
-        least = None if found is None else max(GUESS_LIKE * found[1], lost_station.MIN_MARK[found[0]])
-        for r, c in guessed:
-            if least is not None and shown[(r, c)].get(found[0]) >= least:
-                grid[r][c] = type(rows[r][c])(rows[r][c].edges, "s")
-                u = flagged[square(r, c)]
-                out[out.index(u)] = uncertain_of(u.square, grid[r][c].token, u.reason)
+               if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
+    shown, found = lost_station.sheet_marks(rows, set(flagged), ink, faint, centre_px, ppm, square) if guessed \
+        else ({}, None)
+    for r, c in guessed if found is not None else ():
+        kind, size = found
+        value, cell = shown[(r, c)].get(kind), rows[r][c]
+        if cell.marker == "o":   # the station's mark, and no ring round it
+            turn = value >= max(GUESS_LIKE * size, lost_station.MIN_MARK[kind]) \
+                and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS)
+        else:   # a filled piece, smaller than the sheet's filled stations: bold lines crossing
+            turn = kind == "filled" and lost_station.MIN_MARK[kind] <= value < UNLIKE_FILLED * size
+        if turn:
+            grid[r][c] = type(cell)(cell.edges, "s" if cell.marker == "o" else "o")
+            u = flagged[square(r, c)]
+            out[out.index(u)] = uncertain_of(u.square, grid[r][c].token, u.reason)
     return [tuple(row) for row in grid], out
