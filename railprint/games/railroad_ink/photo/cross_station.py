@@ -32,7 +32,10 @@ Then the guesses. A crossing flagged already and guessed the overpass whose cent
 sheet's station mark as ``lost_station.sheet_marks`` measures it (a filled piece, or paper closed
 in on the ink or the faint mask), ``GUESS_LIKE`` of its size or more, is guessed the station; not
 where the centre is ringed (``ring_crossing.ringed`` at ``STATION_RAYS``: a ring closes paper as
-a hollow station does). indep's hollow squares on a crossing of a bold highway or a ladder
+a hollow station does), nor, where the mark is a filled piece, where a side is doubted for its ink
+running wide (``centre.WIDE_INK``: a solid band or a broad line crossing leaves a piece as large;
+held-out indep2 136,041 A4, ``rhrho`` of solid bands, was guessed ``rhrhs`` without this guard,
+added after that measurement). indep's hollow squares on a crossing of a bold highway or a ladder
 (104,773 B4, 104,795 C1, 104,803 F4), indep3's outlined stations (301,410 B6, 301,429 F6) were
 guessed overpasses, flagged for a side's kind.
 
@@ -155,13 +158,15 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     for r, c in guessed if found is not None else ():
         kind, size = found
         value, cell = shown[(r, c)].get(kind), rows[r][c]
-        if cell.marker == "o":   # the station's mark, and no ring round it
+        why = flagged[square(r, c)].reason
+        if cell.marker == "o":   # the station's mark, no ring round it, nor (a filled piece) ink running wide
             turn = value >= max(GUESS_LIKE * size, lost_station.MIN_MARK[kind]) \
-                and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS)
+                and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS) \
+                and not (kind == "filled" and any(wide in why for wide in centre.WIDE_INK))
         else:   # a filled piece, smaller than the sheet's filled stations: bold lines crossing
             turn = kind == "filled" and lost_station.MIN_MARK[kind] <= value < UNLIKE_FILLED * size
         if turn:
             grid[r][c] = type(cell)(cell.edges, "s" if cell.marker == "o" else "o")
             u = flagged[square(r, c)]
-            out[out.index(u)] = uncertain_of(u.square, grid[r][c].token, u.reason)
+            out[out.index(u)] = uncertain_of(u.square, grid[r][c].token, why)
     return [tuple(row) for row in grid], out
