@@ -230,3 +230,12 @@ def test_a_flagged_station_guess_with_a_filled_piece_smaller_than_the_sheets_is_
     # the sheet's own square on the crossing: the guess stays
     rows, flags = _apply(_filled_sheet(5.0), tokens, {(3, 3): why})
     assert rows[3][3].token == "hrhrs" and flags == {"D4": ("hrhrs", why)}
+
+
+def test_a_flagged_overpass_guess_with_the_sheets_filled_station_is_guessed_the_station_unless_its_ink_runs_wide():
+    tokens = {**STATIONS, (3, 3): "hrhro"}
+    rows, flags = _apply(_filled_sheet(5.0), tokens, {(3, 3): "centre: a station?"})
+    assert rows[3][3].token == "hrhrs" and flags == {"D4": ("hrhrs", "centre: a station?")}
+    # a side doubted as a solid band: a band's crossing leaves a filled piece as large (held-out indep2 136,041 A4)
+    rows, flags = _apply(_filled_sheet(5.0), tokens, {(3, 3): WHY})
+    assert rows[3][3].token == "hrhro" and flags == {"D4": ("hrhro", WHY)}
