@@ -48,8 +48,9 @@ from railprint.games.railroad_ink.photo import centre
 KINDS = ("filled", "hollow", "faint")   # (closed gaps, ``hatched``, show where any sleepers cross a line)
 MIN_SHOWN = 2        # guessed stations showing the measure (and two thirds of them) to know the sheet's mark
 MIN_UNREAD = 3       # ... else route spaces showing it, of a size, where no guessed station does
-UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0, "faint": 8.0}   # ... each this large (a ladder's rung cell closes 4-7 mm²)
-MIN_MARK = {**centre.MIN_MARK, "faint": centre.MIN_MARK["hollow"]}
+UNREAD_MM2 = {"filled": 7.0, "hollow": 8.0, "faint": 8.0,   # ... each this large (a ladder's rung cell closes 4-7 mm²)
+              "dot": float("inf")}   # (cross_station's small dot: only from the sheet's guessed stations)
+MIN_MARK = {**centre.MIN_MARK, "faint": centre.MIN_MARK["hollow"], "dot": 3.0}
 SAME_SIZE = 1.5      # ... within this factor of their median
 LIKE = 0.6           # a centre showing this share of the sheet's mark, or more, shows it
 PLAIN_SHARE = 0.2    # the sheet's plain route spaces read with certainty showing it: at most this share
@@ -107,6 +108,21 @@ def measure(ink: np.ndarray, faint: np.ndarray | None, cx: float, cy: float, ppm
     return Centre(mark.filled, mark.hollow, 0.0 if faint is None else centre.hollow(faint, cx, cy, ppm))
 
 
+def sheet_marks(rows: list[tuple], flagged: set, ink: np.ndarray, faint: np.ndarray | None,
+                centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str]
+                ) -> tuple[dict, tuple[str, float] | None]:
+    """Every route space's :class:`Centre` and the sheet's station mark (:func:`sheet_mark`): on
+    the ink mask, then on the faint mask only where the ink tells nothing (``faint`` None: not)."""
+    places = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+              if set(cell.edges) - {"."}]
+    marks = {p: measure(ink, None, *centre_px(*p), ppm) for p in places}
+    found = sheet_mark(marks, rows, flagged, square, KINDS[:2])
+    if found is None and faint is not None:   # (the faint mask measured only where the ink tells nothing)
+        marks = {p: Centre(m.filled, m.hollow, centre.hollow(faint, *centre_px(*p), ppm)) for p, m in marks.items()}
+        found = sheet_mark(marks, rows, flagged, square, KINDS[2:])
+    return marks, found
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
           ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
           faint: np.ndarray | None = None) -> list:
@@ -119,13 +135,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             and len(set(cell.edges) - {"."}) == 1]
     if not todo:
         return uncertain
-    places = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-              if set(cell.edges) - {"."}]
-    marks = {p: measure(ink, None, *centre_px(*p), ppm) for p in places}
-    found = sheet_mark(marks, rows, flagged, square, KINDS[:2])
-    if found is None and faint is not None:   # (the faint mask measured only where the ink tells nothing)
-        marks = {p: Centre(m.filled, m.hollow, centre.hollow(faint, *centre_px(*p), ppm)) for p, m in marks.items()}
-        found = sheet_mark(marks, rows, flagged, square, KINDS[2:])
+    marks, found = sheet_marks(rows, flagged, ink, faint, centre_px, ppm, square)
     if found is None:
         return uncertain
     kind, size = found

@@ -46,7 +46,7 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
-from railprint.games.railroad_ink.photo import lost_station, meeting_centre, ring_crossing, stray
+from railprint.games.railroad_ink.photo import cross_station, lost_station, meeting_centre, ring_crossing, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2514,6 +2514,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route
         uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain, faint=faint)
+        # round twenty-four: a certain crossing with the sheet's station dot, or ringed (photo/cross_station.py)
+        rows, uncertain = cross_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                              faint=faint)
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                inked=inked, sides_at=sides_at, faces=_faces)

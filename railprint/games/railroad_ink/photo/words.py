@@ -161,6 +161,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a four-way route drawn two ways (photo/four_way.py)
     ("a four-way crossing whose two routes are drawn unlike (sleepers one way, lines the other): an overpass?",
      "skrzyżowanie czterech tras narysowanych na dwa sposoby (w jedną stronę podkłady, w drugą linie): wiadukt?"),
+    # a ring round a four-way route read with certainty (photo/cross_station.py, round twenty-four)
+    ("a ring round a four-way crossing, as an overpass is drawn: an overpass?",
+     "kółko wokół skrzyżowania czterech tras, tak jak rysuje się wiadukt: wiadukt?"),
     # an outline closing in paper where routes cross (photo/outlined_centre.py)
     ("centre: paper closed in where the routes cross, unlike this sheet's other crossings: a station?",
      "środek: zamknięty obrysem papier na skrzyżowaniu, inaczej niż na innych skrzyżowaniach tego arkusza: stacja?"),

@@ -1,0 +1,172 @@
+"""A straight crossing read with certainty: a station's dot, or an overpass's ring (issue 35, round twenty-four).
+
+A space whose four sides read a highway crossing a railway straight through (``hrhr``, ``rhrh``)
+is read as the overpass with certainty unless its centre holds a mark the opening of
+``read._centre_fill`` keeps (a 2.6 mm square) or paper closed in (``read.HOLLOW_MM2``). A small
+filled dot (indep2's ``station-dot``: 2-4 mm across) is neither: on spent held-out indep2 209,051
+F5, a station ``hrhrs`` on a crossing of a sheet whose every other station is the same dot, was read
+the overpass with certainty. Here the sheet's own stations say what a station's mark is:
+
+- :func:`dot`: the largest piece of ink within ``NEAR_MM`` of the middle left by an opening with a
+  ``DOT_MM`` disc (a dot 2 mm across stays, a pen's line and where two lines cross do not), no
+  longer than ``centre.LONGEST_MM`` (a band or a bold line running on is no mark).
+- The sheet's mark is :func:`lost_station.sheet_mark` of the measure: shown by two or more of the
+  spaces guessed a station where a highway and a railway join (and two thirds of them), and not
+  by its T's and crossings read with certainty, nor by more than a fifth of its plain routes read
+  with certainty (lost_station's guards).
+- A crossing read with certainty as the overpass whose centre shows ``LIKE`` of the sheet's mark
+  is flagged ``centre.STATION_MARK`` and guessed the station on its sides (``hrhrs``).
+
+The other silent crossing of the round's brief is the overpass read as ONE kind's four-way route
+(indep3 301,615 C1, ``rhrho`` read ``rrrr``: a one-sided railway and a dotted highway read alike),
+on a sheet whose overpasses are drawn as a ring round the crossing (``ring_crossing``). A four-way
+route is drawn along the axes; a ring crosses the space's diagonals 3.9-5.6 mm out
+(``ring_crossing.ringed``), and every ray between the axes there (:func:`round_share`: two wide
+highways' lines crossing reach the diagonals at their corners only), and closes the paper between
+the routes (``centre.measure``'s hollow, ``RING_HOLLOW_MM2`` or more: a highlighter's band crossing
+the diagonals closes none). A four-way route of one kind read with certainty and so ringed
+(:func:`ring`) is flagged ``RING_WHY``; its guess stays (which route is the highway its sides do not
+say).
+
+Then the guesses. A crossing flagged already and guessed the overpass whose centre shows the
+sheet's station mark as ``lost_station.sheet_marks`` measures it (a filled piece, or paper closed
+in on the ink or the faint mask), ``GUESS_LIKE`` of its size or more, is guessed the station; not
+where the centre is ringed (``ring_crossing.ringed`` at ``STATION_RAYS``: a ring closes paper as
+a hollow station does), nor, where the mark is a filled piece, where a side is doubted for its ink
+running wide (``centre.WIDE_INK``: a solid band or a broad line crossing leaves a piece as large;
+held-out indep2 136,041 A4, ``rhrho`` of solid bands, was guessed ``rhrhs`` without this guard,
+added after that measurement). indep's hollow squares on a crossing of a bold highway or a ladder
+(104,773 B4, 104,795 C1, 104,803 F4), indep3's outlined stations (301,410 B6, 301,429 F6) were
+guessed overpasses, flagged for a side's kind.
+
+Conversely, on a sheet whose stations are filled (``centre.measure``'s filled piece the sheet's
+mark), a crossing flagged and guessed the station whose filled piece is there but under
+``UNLIKE_FILLED`` of the sheet's is guessed the overpass: a marker's or a bold highway's lines
+crossing leave a smaller piece than the sheet's squares and circles (indep 104,767 D2, 104,809 D7,
+104,818 A6, 104,961 A6: "centre: a station?").
+
+The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
+the guesses change on spaces flagged already, their reasons kept.
+Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import math
+
+import cv2
+import numpy as np
+
+from railprint.games.railroad_ink.photo import centre, lost_station, ring_crossing
+
+KIND = "dot"          # (lost_station.sheet_mark's name of the measure)
+DOT_MM = 1.8          # the opening's disc: a station's dot (2-4 mm across) stays, a line (<= 1.2 mm) does not
+NEAR_MM = 2.0         # ... the piece's middle this near the space's middle (a station is drawn on the crossing)
+MIN_DOT_MM2 = lost_station.MIN_MARK[KIND]   # a piece this small is no mark (a dot 2 mm across: 3.1 mm²)
+LIKE = lost_station.LIKE   # a crossing showing this share of the sheet's dot shows it
+RING_HOLLOW_MM2 = centre.MIN_MARK["hollow"]   # paper closed in by the ring between the routes (C1: 8.4 mm²)
+RING_ANGLES = (22.5, 33.75, 45.0, 56.25, 67.5)   # degrees from each axis: off the routes drawn along the axes
+RING_SHARE = 0.8      # of these 20 rays, the share that must cross ink ``ring_crossing.RAYS_MM`` out (a ring: 1.0)
+GUESS_LIKE = 0.8      # a flagged crossing guessed the overpass showing this share of the sheet's mark: the station
+UNLIKE_FILLED = 0.6   # ... guessed the station, its filled piece under this share of the sheet's: the overpass
+OVERPASSES = ("hrhro", "rhrho")
+STATIONS = ("hrhrs", "rhrhs")
+FOUR_WAY = ("hhhh", "rrrr")
+RING_WHY = "a ring round a four-way crossing, as an overpass is drawn: an overpass?"
+
+
+@dataclass(frozen=True)
+class Dot:
+    """A space's :func:`dot` (mm²), as ``lost_station.sheet_mark`` asks a measure (``get``)."""
+    dot: float
+
+    def get(self, kind: str) -> float:
+        return self.dot
+
+
+def dot(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
+    """The largest piece (mm²) of ``ink`` (0/1) near pixel (cx, cy) left by an opening with a
+    ``DOT_MM`` disc (module text); 0 where the centre's box leaves the image."""
+    box, h = centre._box(ink, cx, cy, ppm)
+    if box is None:
+        return 0.0
+    opened = cv2.morphologyEx(box, cv2.MORPH_OPEN, centre._disc(DOT_MM, ppm))
+    return centre._largest_near(opened, h, NEAR_MM * ppm, centre.LONGEST_MM * ppm) / (ppm * ppm)
+
+
+def round_share(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
+    """The share of rays from pixel (cx, cy) at ``RING_ANGLES`` in each quarter that cross ink
+    ``ring_crossing.RAYS_MM`` from the middle: a ring's every ray (it runs round), the corners of
+    two wide highways crossing (the lines cross a ray there only near the diagonal; indep 104,822
+    B6 ``hhhh``, 0.45) not. 0 where a ray leaves the image."""
+    steps = np.arange(ring_crossing.RAYS_MM[0], ring_crossing.RAYS_MM[1] + 1e-6, 0.5 / ppm) * ppm
+    h, w = ink.shape[:2]
+    hit = 0
+    for quarter in range(4):
+        for angle in RING_ANGLES:
+            t = math.radians(90 * quarter + angle)
+            xs = np.round(cx + math.cos(t) * steps).astype(int)
+            ys = np.round(cy + math.sin(t) * steps).astype(int)
+            if xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= h:
+                return 0.0
+            hit += bool(ink[ys, xs].any())
+    return hit / (4 * len(RING_ANGLES))
+
+
+def ring(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
+    """Whether the centre at pixel (cx, cy) is ringed: ``ring_crossing.ringed``, ``round_share``
+    ``RING_SHARE`` or more, paper closed in (``RING_HOLLOW_MM2``) and no filled piece."""
+    if not ring_crossing.ringed(ink, cx, cy, ppm) or round_share(ink, cx, cy, ppm) < RING_SHARE:
+        return False
+    mark = centre.measure(ink, cx, cy, ppm)
+    return mark.hollow >= RING_HOLLOW_MM2 and mark.filled < ring_crossing.FILLED_MM2
+
+
+def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
+          ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
+          faint: np.ndarray | None = None) -> tuple[list[tuple], list]:
+    """``rows`` and ``uncertain`` with each straight crossing read with certainty as the overpass
+    whose centre shows the sheet's dot flagged and guessed the station, each four-way route of one
+    kind read with certainty inside a ring flagged, and each crossing flagged already and guessed
+    the overpass whose centre shows the sheet's station mark guessed the station (module text;
+    ``faint``: the faint mask, as ``lost_station.sheet_marks`` asks)."""
+    flagged = {u.square: u for u in uncertain}
+    out = [u for u in uncertain]
+    grid = [list(row) for row in rows]
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if square(r, c) not in flagged and cell.token in FOUR_WAY and ring(ink, *centre_px(r, c), ppm):
+                out.append(uncertain_of(square(r, c), cell.token, RING_WHY))
+    sure = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+            if square(r, c) not in flagged and cell.token in OVERPASSES]
+    if sure:
+        marks = {(r, c): Dot(dot(ink, *centre_px(r, c), ppm)) for r, row in enumerate(rows)
+                 for c, cell in enumerate(row) if set(cell.edges) - {".", "x"}}
+        found = lost_station.sheet_mark(marks, rows, set(flagged), square, (KIND,))
+        like = None if found is None else max(LIKE * found[1], MIN_DOT_MM2)
+        for r, c in sure:
+            if like is not None and marks[(r, c)].dot >= like:
+                grid[r][c] = type(rows[r][c])(rows[r][c].edges, "s")
+                out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
+    guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+               if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
+    shown, found = lost_station.sheet_marks(rows, set(flagged), ink, faint, centre_px, ppm, square) if guessed \
+        else ({}, None)
+    for r, c in guessed if found is not None else ():
+        kind, size = found
+        value, cell = shown[(r, c)].get(kind), rows[r][c]
+        why = flagged[square(r, c)].reason
+        if cell.marker == "o":   # the station's mark, no ring round it, nor (a filled piece) ink running wide
+            turn = value >= max(GUESS_LIKE * size, lost_station.MIN_MARK[kind]) \
+                and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS) \
+                and not (kind == "filled" and any(wide in why for wide in centre.WIDE_INK))
+        else:   # a filled piece, smaller than the sheet's filled stations: bold lines crossing
+            turn = kind == "filled" and lost_station.MIN_MARK[kind] <= value < UNLIKE_FILLED * size
+        if turn:
+            grid[r][c] = type(cell)(cell.edges, "s" if cell.marker == "o" else "o")
+            u = flagged[square(r, c)]
+            out[out.index(u)] = uncertain_of(u.square, grid[r][c].token, why)
+    return [tuple(row) for row in grid], out
