@@ -6,9 +6,9 @@ and a kind step lifted the flag: indep 104,945 D2 (``.hhh``, a T whose west arm 
 railway beside two band arms made highways) read ``.hh.``, and indep3 300,853 B2 (``h.hh``, its
 north arm a certain railway) read ``..hh``, both with certainty (spent held out).
 
-photo/joined_kinds.py settles no dead end by its place where the side was read as the kind its doubt
-names and guessed the other (the meeting's nearest face): on main, indep 104,931
-A7 (``h.r.s``, a hatched station; its north arm, a dead end at the grid's top edge, read "two lines
+photo/joined_kinds.py settles no dead end by its place where the side was read as the kind its
+doubt names and guessed the other (the meeting's nearest face): on main, indep 104,931 A7
+(``h.r.s``, a hatched station; its north arm, a dead end at the grid's top edge, read "two lines
 ...: a highway?", the space guessed ``r.r.`` for the meeting) was settled a railway by the sheet's
 boundary and read ``r.r.`` with certainty. Now it keeps its flag, and ``meeting_centre`` guesses
 the station.
