@@ -12,15 +12,6 @@ doubt names and guessed the other (the meeting's nearest face): on main, indep 1
 ...: a highway?", the space guessed ``r.r.`` for the meeting) was settled a railway by the sheet's
 boundary and read ``r.r.`` with certainty. Now it keeps its flag, and ``meeting_centre`` guesses
 the station.
-
-photo/station_sides.py settles no station with a route side on the other kind's side of the sheet's
-boundary: on main indep3 301,194 C7 ``hh..`` and G2 ``..hh`` (a 6B pencil's double-dashed highways
-turning at the middle, a blot there taken for the sheet's filled stars, one arm read as a certain
-railway) were read ``hr..s`` and ``..hrs`` with certainty.
-
-photo/clipped_pen.py keeps the overexposed flag on an empty space whose side shows the colour of one
-kind's routes: on main indep2 208,526 G6 (``.hh.``, a highlighter curve lost in a fold's bright
-quarter) was read empty with certainty.
 """
 
 from __future__ import annotations
@@ -116,28 +107,3 @@ def test_indep2_208526_g6_a_lost_highlighter_curve_in_overexposed_paper_stays_fl
     from railprint.games.railroad_ink.photo import clipped_light
     reading = read.read_photo(indep2_photos.make_photo(208526)[0], "indep2-208526.jpg")
     assert _at(reading, "G6") == ("....", clipped_light.OVER_WHY)
-
-
-def test_a_station_side_on_the_other_kinds_side_of_the_boundary_is_not_settled():
-    from railprint.games.railroad_ink.photo import station_sides
-
-    # 301,194 C7 (``hr..s``, truth ``hh..``): its doubted highway north at +0.33, on the railways' side
-    assert station_sides.against_the_boundary("hr..", 2, 6, {(2, 6, 0): 0.33, (2, 6, 1): 0.26})
-    # G2 (``..hrs``, truth ``..hh``): its certain railway west at -0.57, on the highways' side
-    assert station_sides.against_the_boundary("..hr", 6, 1, {(6, 1, 2): -2.53, (6, 1, 3): -0.57})
-    # a station read right: each side on its kind's side, or not placed (the boundary not trusted)
-    assert not station_sides.against_the_boundary("hr..", 6, 6, {(6, 6, 0): -0.2, (6, 6, 1): 1.02})
-    assert not station_sides.against_the_boundary("hr..", 6, 6, {})
-
-
-@pytest.fixture(scope="module")
-def photo_301194():
-    return _read("indep3", 301194)
-
-
-@pytest.mark.parametrize("sq, token, reason", [
-    ("C7", "hr..s", "N: a solid band: a highway's two lines run together?; centre: a station?"),
-    ("G2", "..hrs", "S: neither clearly a highway nor a railway; centre: a station?; a station needs a highway and a railway"),
-])
-def test_indep3_301194_a_pencils_turn_read_as_a_station_stays_flagged(photo_301194, sq, token, reason):
-    assert _at(photo_301194, sq) == (token, reason)

@@ -2451,7 +2451,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = station_mark.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
                                            inked=inked)
             # round nineteen: a filled station's one side in doubt, settled by the rules (photo/station_sides.py)
-            uncertain = station_sides.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, at=placed)
+            uncertain = station_sides.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square)
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
         # round seventeen: a route against a printed exit of the other kind (photo/sheet_kinds.py)
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)

@@ -44,16 +44,6 @@ against 0.35; 114,014 A5 ``.hr.s``, 0.02 against 0.06); there the fill alone dec
 indep 114,000-114,029, indep2 116,000-116,029, indep3 18,000-18,029 and 14,024 (its blot still
 flagged), and the shared dev cache: flags only lifted on spaces read right.
 
-Round twenty-four (h-silent6): **not against the sheet's boundary.** The rule trusts the station's
-other route side, read with certainty; where a route side of the space lies on the other kind's side
-of the sheet's boundary (``sheet_kinds``' place, where trusted) that side's kind is in question, and
-the flag stays. indep3 301,194 (spent held out; a 6B pencil's double-dashed highways turning at the
-middle, filled star stations): C7 ``hh..`` and G2 ``..hh`` were read ``hr..s`` and ``..hrs``, a
-highway arm read as a certain railway beside a blot where the pencil's lines turn, filled as the
-sheet's stars are; their railway arms (or doubted highway arm) lie at -0.57 and -0.33 on the other
-kind's side. Of the 80 lifts on indep3 301,150-199 the 77 right ones all lie on their kinds' side
-(the least 0.20); the third wrong one there, 301,194 A5, at 0.25, is left.
-
 Nothing else is made certain, and the steps after this one (``legal``, ``sheet_kinds.rules``,
 ``joins``, ``erased``) still flag what they find. Nothing here imports the reader: it takes the ink
 mask and the spaces' centres.
@@ -107,26 +97,15 @@ def meets_the_other_kind(rows: list, r: int, c: int, flagged, square: Callable[[
     return False
 
 
-def against_the_boundary(edges: str, r: int, c: int, at: dict) -> bool:
-    """Whether a route side of (r, c) (``edges``) lies on the other kind's side of the sheet's
-    boundary (``at``: each route side's place, -1 at the highway exits, +1 at the railway exits,
-    where the boundary is trusted; round twenty-four)."""
-    return any(kind in "hr" and (p := at.get((r, c, s))) is not None and (p if kind == "r" else -p) < 0
-               for s, kind in enumerate(edges))
-
-
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
-          centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str],
-          at: dict | None = None) -> list:
+          centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str]) -> list:
     """``uncertain`` (``read.Uncertain``: square, guess, why) without the flags of stations
     :func:`settled` by the rules whose centre is filled, and turned off the grid's axes, like the
-    sheet's other stations (``ink`` the ink mask, ``rel`` the darkness); not where a route side lies
-    on the other kind's side of the boundary ``at`` (:func:`against_the_boundary`)."""
+    sheet's other stations (``ink`` the ink mask, ``rel`` the darkness)."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell.marker == "s"
                   and (u := flagged.get(square(r, c))) is not None and settled(cell.edges, u.reason)
-                  and not meets_the_other_kind(rows, r, c, flagged, square)
-                  and not against_the_boundary(cell.edges, r, c, at or {})]
+                  and not meets_the_other_kind(rows, r, c, flagged, square)]
     if not candidates:
         return uncertain
     filled = {(r, c): measure(ink, *centre_px(r, c), ppm).filled for r, row in enumerate(rows)
