@@ -74,6 +74,17 @@ west side beside a certain railway north) was read ``r..r`` with certainty: its 
 facing C1's empty side, placed on the railways' side. A band that runs on into a certain route of
 its kind or reaches a printed exit is still settled. On indep2 204,700-779 the band flags this
 module lifts went from 21 to 12 (all right; 4 of the 9 are lifted by ``chain_kinds`` after it).
+
+Round twenty-four (h-silent6): a dead end whose doubt named a kind it was read as, and which the
+meeting's nearest face guessed the other (``read._nearest_face``: a highway and a railway met
+without a station, and the guess made the space one kind's route), is not settled by its place
+either: the boundary then says the guess's kind against the side's own shape. indep 104,931 A7
+(spent held out; a hatched station ``h.r.s``, its north arm a dead end at the grid's top edge read
+"two lines with a dashed middle ...: a highway?", guessed ``r.r.``) was read ``r.r.`` with certainty;
+now it keeps its flag (and ``meeting_centre`` guesses the station). Not where the doubt is "one
+broad line with no sleeper standing out" (``BROAD``): a railway whose sleepers run into its line
+looks so, and the doubt names a highway by default; on indep2 206,000-099 three such dead ends,
+railways read right (206,025 G3, 206,070 F4 and G7), kept their flags without that exception.
 """
 
 from __future__ import annotations
@@ -81,7 +92,7 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
-from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
+from railprint.games.railroad_ink.photo.band_chain import BROAD, SOLID_BAND
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP
 from railprint.games.railroad_ink.photo.station_mark import MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import SURE_Z, both_kinds, kind_doubts
@@ -138,11 +149,13 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_re
         # (not an overpass, nor a space of four routes: a centre misread or a stain hides behind their kind doubts)
         plain = cell.marker in ("", "s") and "." in cell.edges
         doubted = doubted_sides(u.reason, cell.edges, cell.marker) if plain else None
-        # (round twenty-one: a dead end whose doubt named the other kind, re-guessed by the boundary)
-        against = set() if before is None else {
+        # (round twenty-one: a dead end whose doubt named the other kind, re-guessed by the boundary;
+        # round twenty-four: or read as that kind, not as one broad line, and guessed the other)
+        against = {
             "NESW".index(side) for side, _, why in (part.partition(": ") for part in u.reason.split("; "))
             if len(side) == 1 and side in "NESW" and named_kind(why) not in (None, cell.edges["NESW".index(side)])
-            and before[r][c].edges["NESW".index(side)] == named_kind(why)}
+            and named_kind(why) in ("" if before is None else before[r][c].edges["NESW".index(side)],
+                                    "" if why == BROAD else sides_at(r, c)["NESW".index(side)].kind)}
         # (round twenty-two: a solid band's dead end is not settled by its place alone)
         banded = set(kind_doubts(u.reason, cell.edges, frozenset({SOLID_BAND}))[0])
         if doubted is None or not _settled(rows, flagged, at, r, c, doubted, sides_at, faces, against, banded) \

@@ -47,6 +47,7 @@ from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, meeting_centre, ring_crossing, stray
+from railprint.games.railroad_ink.photo import clipped_pen, dropped
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -1997,6 +1998,9 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
                                       lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm),
                                       lambda r, c, s: off_middle(_strip(rel, r, c, s), src_ppm))
         ruled = {square(r, c) for r, c in shown if rows[r][c].token == "...."} | {square(r, c) for r, c in routed}
+        # round twenty-four: an empty side coloured as one kind's routes keeps the flag (photo/clipped_pen.py)
+        lifted = {square_at(u.square) for u in uncertain if u.square in ruled and u.reason == clipped_light.OVER_WHY}
+        ruled -= {square(r, c) for r, c in clipped_pen.pen_sides(edges, lifted, colour, _strip)}
         uncertain = [u for u in uncertain if not (u.square in ruled and u.reason == clipped_light.OVER_WHY)]
     if S is not None:
         uncertain = _unblurred_doubts(rows, uncertain, rel, src_ppm, mass)
@@ -2531,6 +2535,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
         rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
         uncertain = station_kinds.lift(rows, uncertain, every)
+    if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
+        uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

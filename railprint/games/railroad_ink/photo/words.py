@@ -134,6 +134,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a route side whose line stops short (photo/stray.py, round twenty-three)
     ("a line that stops short of the space's middle: a stray mark, not a route?",
      "linia kończy się przed środkiem pola: przypadkowa kreska, a nie trasa?"),
+    # a route side read with certainty left out of the reading (photo/dropped.py, round twenty-four)
+    ("a route read here with certainty, left out of the reading",
+     "tu odczytano trasę z pewnością, a odczyt pola jej nie zawiera"),
     # a mark drawn across a straight crossing (photo/crossing_mark.py)
     ("centre: a mark across the crossing (an X, a letter, a ring): a station?",
      "środek: znak na skrzyżowaniu (X, litera, kółko): stacja?"),
