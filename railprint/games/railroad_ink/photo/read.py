@@ -46,7 +46,7 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
-from railprint.games.railroad_ink.photo import lost_station, meeting_centre, ring_crossing, stray
+from railprint.games.railroad_ink.photo import lost_station, marked_route, meeting_centre, ring_crossing, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2516,6 +2516,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                inked=inked, sides_at=sides_at, faces=_faces)
+        # round twenty-four: a flagged one-kind route whose centre shows the sheet's station mark (marked_route.py)
+        rows, uncertain = marked_route.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                             sides_at=sides_at, faces=_faces, faint=faint)
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
