@@ -78,6 +78,20 @@ def test_a_filled_mark_beside_a_band_keeps_its_guess():
     assert rows[3][3].token == ".r.r" and flags == {"D4": (".r.r", why)}
 
 
+def test_a_t_or_crossing_turns_its_doubted_sides():
+    assert marked_route.meeting_sides("rrrr", f"N: {NEITHER}; W: {NEITHER}") == "hrrh"
+    assert marked_route.meeting_sides(".rrr", f"S: {NEITHER}") == ".rhr"
+    assert marked_route.meeting_sides("rrrr", "a faint line?") is None   # none doubted
+    assert marked_route.meeting_sides("rrr.", f"N: {NEITHER}; E: {NEITHER}; S: {NEITHER}") is None   # every one
+    tokens = {**TOKENS, (3, 3): "rrrr"}
+    why = f"N: {NEITHER}; W: {NEITHER}"
+    rows, flags = _apply(_sheet(((0, 0), (0, 2), (3, 3))), tokens, {(3, 3): why})
+    assert rows[3][3].token == "hrrhs" and flags == {"D4": ("hrrhs", why)}
+    # its centre shows nothing like the sheet's stations: the crossing stays
+    rows, flags = _apply(_sheet(((0, 0), (0, 2))), tokens, {(3, 3): why})
+    assert rows[3][3].token == "rrrr"
+
+
 def _read(gen, seed: int):
     from railprint.games.railroad_ink.photo.read import read_photo
 
@@ -89,6 +103,12 @@ def _read(gen, seed: int):
 def indep_104891():
     from benchmarks import indep_photos
     return _read(indep_photos, 104891)
+
+
+@pytest.fixture(scope="module")
+def indep_104957():
+    from benchmarks import indep_photos
+    return _read(indep_photos, 104957)
 
 
 @pytest.fixture(scope="module")
@@ -118,3 +138,14 @@ def test_indep2_209097_filled_dots_on_routes_read_as_railways(indep2_209097):
     """indep2 209,097 (spent held out; filled dots): A4 ``r.h.s``, A6 ``hr..s``, C2 ``rh..s`` and F1
     ``..hrs`` were guessed routes of one kind on main."""
     _check(*indep2_209097, ("A4", "A6", "C2", "F1"), NEITHER)
+
+
+def test_indep_104957_straights_and_a_t_station_read_as_railways(indep_104957):
+    """indep 104,957 (spent held out; hollow squares on overexposed paper): E2 ``r.h.s`` and E6
+    ``h.r.s`` were guessed ``r.r.``, F6 ``rrhhs`` (its south and west highways doubted) ``rrrr`` on
+    main. E1 ``rrrhs``, whose north side is doubted with its west, is guessed ``hrrhs`` now: still
+    wrong, still flagged."""
+    reading, board = indep_104957
+    _check(reading, board, ("E2", "E6", "F6"), NEITHER)
+    flags = {u.square: u for u in reading.uncertain}
+    assert reading.board.rows[4][0].token == "hrrhs" and flags["E1"].guess == "hrrhs"

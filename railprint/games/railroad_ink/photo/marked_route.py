@@ -12,15 +12,18 @@ one, a railway's line read as a highway's band), guessed a plain route of ONE ki
 of the sheet's own routes of the shape (three read with certainty, which many sheets lack). Here
 the space's centre is compared with the sheet's station mark itself.
 
-The mark is ``lost_station.sheet``'s: the measure (a filled piece, paper closed in on the ink or
-on the faint mask) the sheet's guessed stations show, which its T's, crossings and plain routes
-read with certainty do not. A flagged space of two route sides of one kind, no centre mark read,
-whose centre shows ``LIKE`` of the mark's size or more (the filled piece not where a side is
-doubted for its ink running wide, ``centre.WIDE_INK``: a band's ink is left by the opening too) is
-guessed the station its sides make (``meeting_centre.station_sides``: the sides as read where they
-are a highway and a railway; else the one route side whose kind the reason doubts turned, or the
-one that meets the other kind across its edge; else the guess stays). Every space it touches is
-flagged already and keeps its flag and reason: no flag is added or lifted.
+The mark is ``lost_station.sheet``'s: the measure (a filled piece, paper closed in on the ink or on
+the faint mask) the sheet's guessed stations show, which its T's, crossings and plain routes read
+with certainty do not. A flagged space of two route sides of one kind, no centre mark read, whose
+centre shows ``LIKE`` of the mark's size or more (``lost_station.LIKE``, 0.9 on the faint mask; the
+filled piece not where a side is doubted for its ink running wide, ``centre.WIDE_INK``: a band's ink
+is left by the opening too) is guessed the station its sides make (``meeting_centre.station_sides``:
+the sides as read where they are a highway and a railway; else the one route side whose kind the
+reason doubts turned, or the one that meets the other kind across its edge; else the guess stays).
+A T or a crossing of one kind (``rrrr``: a station of three or four sides, ``hrrhs``) whose centre
+shows the mark is guessed with the route sides whose kind the reason doubts turned (``meeting_sides``),
+where that leaves a station a die face draws. Every space it touches is flagged already and keeps its
+flag and reason: no flag is added or lifted.
 
 Measured before it was written, on main's readings of the spent held out (main 9098e1c4; every
 flagged route's centre and the sheet's mark dumped at the end of the reading, the rule replayed):
@@ -37,8 +40,23 @@ from railprint.games.railroad_ink.photo import lost_station
 from railprint.games.railroad_ink.photo.centre import WIDE_INK
 from railprint.games.railroad_ink.photo.joined_kinds import kind_at
 from railprint.games.railroad_ink.photo.meeting_centre import shape, station_sides
+from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
-LIKE = 0.8   # a centre showing this share of the sheet's station mark, or more, is marked as its stations
+# a centre showing this share of the sheet's station mark, or more, is marked as its stations; on the faint
+# mask more (a ladder railway's rungs closed 0.8 of a ballpoint sheet's squares' paper: indep 104,922 G4)
+LIKE = {"filled": lost_station.LIKE, "hollow": lost_station.LIKE, "faint": 0.9}
+
+
+def meeting_sides(edges: str, reason: str) -> str | None:
+    """A T's or a crossing's station sides (``edges``: three or four route sides of one kind): the
+    route sides whose kind ``reason`` doubts turned to the other kind; None where none is doubted or
+    every one is."""
+    doubted = set(kind_doubts(reason, edges)[0])
+    routes = {s for s, k in enumerate(edges) if k != "."}
+    if not doubted or doubted >= routes:
+        return None
+    other = {"h": "r", "r": "h"}[edges.replace(".", "")[0]]
+    return "".join(other if s in doubted else k for s, k in enumerate(edges))
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
@@ -49,7 +67,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     ``sides_at(r, c)``: the reader's four sides (``.kind``); ``faces()``: every drawable space."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-                  if square(r, c) in flagged and shape(cell.edges) and not cell.marker
+                  if square(r, c) in flagged and len(cell.edges.replace(".", "")) >= 2 and not cell.marker
                   and len(set(cell.edges) - {"."}) == 1]
     if not candidates:
         return rows, uncertain
@@ -57,15 +75,18 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     if found is None:
         return rows, uncertain
     kind, size, marks = found
-    like = max(LIKE * size, lost_station.MIN_MARK[kind])
+    like = max(LIKE[kind] * size, lost_station.MIN_MARK[kind])
     drawable = {face.token for face in faces()}
     grid = [list(row) for row in rows]
     for r, c in candidates:
         cell, u = rows[r][c], flagged[square(r, c)]
         if marks[(r, c)].get(kind) < like or kind == "filled" and any(wide in u.reason for wide in WIDE_INK):
             continue
-        edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
-                              lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
+        if shape(cell.edges):
+            edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
+                                  lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
+        else:
+            edges = meeting_sides(cell.edges, u.reason)
         if edges is None or edges + "s" not in drawable:
             continue
         grid[r][c] = type(cell)(edges, "s")
