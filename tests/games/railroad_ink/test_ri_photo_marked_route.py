@@ -90,6 +90,9 @@ def test_a_t_or_crossing_turns_its_doubted_sides():
     # its centre shows nothing like the sheet's stations: the crossing stays
     rows, flags = _apply(_sheet(((0, 0), (0, 2))), tokens, {(3, 3): why})
     assert rows[3][3].token == "rrrr"
+    # a filled piece on a sheet of filled squares: a crossing's lines leave one of their own
+    rows, flags = _apply(_sheet((), ((0, 0), (0, 2), (3, 3))), tokens, {(3, 3): why})
+    assert rows[3][3].token == "rrrr"
 
 
 def _read(gen, seed: int):

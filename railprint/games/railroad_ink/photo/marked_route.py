@@ -21,7 +21,7 @@ is left by the opening too) is guessed the station its sides make (``meeting_cen
 the sides as read where they are a highway and a railway; else the one route side whose kind the
 reason doubts turned, or the one that meets the other kind across its edge; else the guess stays).
 A T or a crossing of one kind (``rrrr``: a station of three or four sides, ``hrrhs``) whose centre
-shows the mark is guessed with the route sides whose kind the reason doubts turned (``meeting_sides``),
+shows the mark as paper closed in (not a filled piece: its lines meeting leave one) is guessed with the route sides whose kind the reason doubts turned (``meeting_sides``),
 where that leaves a station a die face draws. Every space it touches is flagged already and keeps its
 flag and reason: no flag is added or lifted.
 
@@ -85,8 +85,8 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
         if shape(cell.edges):
             edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
                                   lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
-        else:
-            edges = meeting_sides(cell.edges, u.reason)
+        else:   # (lines meeting leave a filled piece of their own: indep2 209,433 G6, a highway crossing)
+            edges = None if kind == "filled" else meeting_sides(cell.edges, u.reason)
         if edges is None or edges + "s" not in drawable:
             continue
         grid[r][c] = type(cell)(edges, "s")
