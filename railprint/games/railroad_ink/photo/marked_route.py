@@ -19,11 +19,12 @@ centre shows ``LIKE`` of the mark's size or more (``lost_station.LIKE``, 0.9 on 
 filled piece not where a side is doubted for its ink running wide, ``centre.WIDE_INK``: a band's ink
 is left by the opening too) is guessed the station its sides make (``meeting_centre.station_sides``:
 the sides as read where they are a highway and a railway; else the one route side whose kind the
-reason doubts turned, or the one that meets the other kind across its edge; else the guess stays).
-A T or a crossing of one kind (``rrrr``: a station of three or four sides, ``hrrhs``) whose centre
-shows the mark as paper closed in (not a filled piece: its lines meeting leave one) is guessed with the route sides whose kind the reason doubts turned (``meeting_sides``),
-where that leaves a station a die face draws. Every space it touches is flagged already and keeps its
-flag and reason: no flag is added or lifted.
+reason doubts turned, or the one that meets the other kind across its edge; else the guess stays). A
+T or a crossing of one kind (``rrrr``: a station of three or four sides, ``hrrhs``) whose centre
+shows the mark as paper closed in (not a filled piece: its lines meeting leave one) is guessed with
+the route sides whose kind the reason doubts turned (``meeting_sides``), where that leaves a station
+a die face draws. Every space it touches is flagged already and keeps its flag and reason: no flag
+is added or lifted.
 
 Measured before it was written, on main's readings of the spent held out (main 9098e1c4; every
 flagged route's centre and the sheet's mark dumped at the end of the reading, the rule replayed):
@@ -61,17 +62,18 @@ def meeting_sides(edges: str, reason: str) -> str | None:
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
           ppm: float, square: Callable[[int, int], str], uncertain_of: Callable, *, sides_at: Callable,
-          faces: Callable, faint: np.ndarray | None = None) -> tuple[list[tuple], list]:
+          faces: Callable, faint: np.ndarray | None = None, known: dict | None = None) -> tuple[list[tuple], list]:
     """``rows`` and ``uncertain`` (``read.Uncertain``: square, guess, why) with each flagged route of
     one kind whose centre shows the sheet's station mark guessed the station (the module's text).
-    ``sides_at(r, c)``: the reader's four sides (``.kind``); ``faces()``: every drawable space."""
+    ``sides_at(r, c)``: the reader's four sides (``.kind``); ``faces()``: every drawable space;
+    ``known``: the centres ``lost_station.apply`` measured (``lost_station.sheet``)."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                   if square(r, c) in flagged and len(cell.edges.replace(".", "")) >= 2 and not cell.marker
                   and len(set(cell.edges) - {"."}) == 1]
     if not candidates:
         return rows, uncertain
-    found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint)
+    found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known)
     if found is None:
         return rows, uncertain
     kind, size, marks = found
