@@ -29,7 +29,7 @@ the diagonals closes none). A four-way route of one kind read with certainty and
 say).
 
 Then the guesses. A crossing flagged already and guessed the overpass whose centre shows the
-sheet's station mark as ``lost_station.sheet_marks`` measures it (a filled piece, or paper closed
+sheet's station mark as ``lost_station.sheet`` measures it (a filled piece, or paper closed
 in on the ink or the faint mask), ``GUESS_LIKE`` of its size or more, is guessed the station; not
 where the centre is ringed (``ring_crossing.ringed`` at ``STATION_RAYS``: a ring closes paper as
 a hollow station does), nor, where the mark is a filled piece, where a side is doubted for its ink
@@ -127,12 +127,13 @@ def ring(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
           ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
-          faint: np.ndarray | None = None) -> tuple[list[tuple], list]:
+          faint: np.ndarray | None = None, known: dict | None = None) -> tuple[list[tuple], list]:
     """``rows`` and ``uncertain`` with each straight crossing read with certainty as the overpass
     whose centre shows the sheet's dot flagged and guessed the station, each four-way route of one
     kind read with certainty inside a ring flagged, and each crossing flagged already and guessed
     the overpass whose centre shows the sheet's station mark guessed the station (module text;
-    ``faint``: the faint mask, as ``lost_station.sheet_marks`` asks)."""
+    ``faint``, ``known``: the faint mask and the centres measured already, as ``lost_station.sheet``
+    asks)."""
     flagged = {u.square: u for u in uncertain}
     out = [u for u in uncertain]
     grid = [list(row) for row in rows]
@@ -153,10 +154,9 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
     guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
-    shown, found = lost_station.sheet_marks(rows, set(flagged), ink, faint, centre_px, ppm, square) if guessed \
-        else ({}, None)
+    found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known) if guessed else None
     for r, c in guessed if found is not None else ():
-        kind, size = found
+        kind, size, shown = found
         value, cell = shown[(r, c)].get(kind), rows[r][c]
         why = flagged[square(r, c)].reason
         if cell.marker == "o":   # the station's mark, no ring round it, nor (a filled piece) ink running wide

@@ -108,24 +108,33 @@ def measure(ink: np.ndarray, faint: np.ndarray | None, cx: float, cy: float, ppm
     return Centre(mark.filled, mark.hollow, 0.0 if faint is None else centre.hollow(faint, cx, cy, ppm))
 
 
-def sheet_marks(rows: list[tuple], flagged: set, ink: np.ndarray, faint: np.ndarray | None,
-                centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str]
-                ) -> tuple[dict, tuple[str, float] | None]:
-    """Every route space's :class:`Centre` and the sheet's station mark (:func:`sheet_mark`): on
-    the ink mask, then on the faint mask only where the ink tells nothing (``faint`` None: not)."""
+def sheet(rows: list[tuple], flagged: set, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
+          ppm: float, square: Callable[[int, int], str], faint: np.ndarray | None = None,
+          known: dict | None = None) -> tuple[str, float, dict] | None:
+    """The sheet's station mark (:func:`sheet_mark`: measure, size) and every route space's
+    :class:`Centre` ({(r, c): Centre}), the faint mask measured only where the ink tells nothing;
+    None where no measure tells the sheet's stations from its routes. ``flagged``: the squares
+    flagged; ``known``: each space's measures from an earlier call on the same masks (filled here)."""
+    known = {} if known is None else known
     places = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
               if set(cell.edges) - {"."}]
-    marks = {p: measure(ink, None, *centre_px(*p), ppm) for p in places}
+    for p in places:
+        if p not in known:
+            known[p] = measure(ink, None, *centre_px(*p), ppm)
+    marks = {p: known[p] for p in places}
     found = sheet_mark(marks, rows, flagged, square, KINDS[:2])
     if found is None and faint is not None:   # (the faint mask measured only where the ink tells nothing)
-        marks = {p: Centre(m.filled, m.hollow, centre.hollow(faint, *centre_px(*p), ppm)) for p, m in marks.items()}
+        for p in places:
+            if ("faint", p) not in known:
+                known[("faint", p)] = centre.hollow(faint, *centre_px(*p), ppm)
+        marks = {p: Centre(m.filled, m.hollow, known[("faint", p)]) for p, m in marks.items()}
         found = sheet_mark(marks, rows, flagged, square, KINDS[2:])
-    return marks, found
+    return None if found is None else (*found, marks)
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
           ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
-          faint: np.ndarray | None = None) -> list:
+          faint: np.ndarray | None = None, known: dict | None = None) -> list:
     """``uncertain`` with each space read with certainty as a straight or a curve of one kind whose
     centre shows the sheet's station mark (:func:`sheet_mark`, ``LIKE`` of its size) flagged
     ``centre.STATION_MARK``, its reading the guess."""
@@ -135,10 +144,10 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             and len(set(cell.edges) - {"."}) == 1]
     if not todo:
         return uncertain
-    marks, found = sheet_marks(rows, flagged, ink, faint, centre_px, ppm, square)
+    found = sheet(rows, flagged, ink, centre_px, ppm, square, faint, known)
     if found is None:
         return uncertain
-    kind, size = found
+    kind, size, marks = found
     like = max(LIKE * size, MIN_MARK[kind])
     return uncertain + [uncertain_of(square(r, c), rows[r][c].token, centre.STATION_MARK)
                         for r, c in todo if marks[(r, c)].get(kind) >= like]

@@ -46,8 +46,8 @@ from railprint.games.railroad_ink.photo import dark_marks
 from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
-from railprint.games.railroad_ink.photo import cross_station, lost_station, meeting_centre, ring_crossing, stray
-from railprint.games.railroad_ink.photo import clipped_pen, dropped
+from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
+from railprint.games.railroad_ink.photo import clipped_pen, dropped, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2517,13 +2517,18 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
         rows, uncertain = ring_crossing.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain)
         # round twenty-three: the sheet's station mark on a space read with certainty as one kind's route
-        uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain, faint=faint)
+        centres: dict = {}   # each route space's centre measures, shared with cross_station and marked_route
+        uncertain = lost_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain, faint=faint,
+                                       known=centres)
         # round twenty-four: a certain crossing with the sheet's station dot, or ringed (photo/cross_station.py)
         rows, uncertain = cross_station.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
-                                              faint=faint)
+                                              faint=faint, known=centres)
         # round twenty-three: a meeting's station against the sheet's routes' centres (photo/meeting_centre.py)
         rows, uncertain = meeting_centre.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                inked=inked, sides_at=sides_at, faces=_faces)
+        # round twenty-four: a flagged one-kind route whose centre shows the sheet's station mark (marked_route.py)
+        rows, uncertain = marked_route.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                             sides_at=sides_at, faces=_faces, faint=faint, known=centres)
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
