@@ -35,7 +35,7 @@ from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
-from railprint.games.railroad_ink.photo import plain_chain
+from railprint.games.railroad_ink.photo import clean_kinds, plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines, night_pens, noisy_colour
@@ -2493,6 +2493,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             # round twenty-three: a kind doubt settled by chains through no centre like the sheet's stations
             hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.hollow(ink, *_centre_px(r, c), PX_PER_MM))
             uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
+            # round twenty-four: a kind doubt on a sheet whose two kinds part cleanly (photo/clean_kinds.py)
+            uncertain = clean_kinds.lift(rows, uncertain, every, sides_at=sides_at, side_read=SideRead, before=before,
+                                         space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel,
+                                                                                 floor, src_ppm, sides=sides))
     # round twenty-three: a night sheet quiet by its kinds as finally read (photo/faint_sheet.py)
     late = None if quiet or not night or small else faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise)
     if late:
