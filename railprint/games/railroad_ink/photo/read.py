@@ -35,7 +35,7 @@ from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
-from railprint.games.railroad_ink.photo import clean_kinds, plain_chain
+from railprint.games.railroad_ink.photo import clean_kinds, exit_shape, plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_lines, night_pens, noisy_colour
@@ -2523,6 +2523,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
+        # round twenty-four: a flagged side's kind by the shape of the sheet's exits' routes (photo/exit_shape.py)
+        rows, uncertain = exit_shape.revise(rows, uncertain, every, faces=_faces, cell_of=Cell, uncertain_of=Uncertain,
+                                            features=lambda r, c, s: side_features(_strip(ink, r, c, s)))
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
