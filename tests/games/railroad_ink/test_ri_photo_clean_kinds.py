@@ -64,6 +64,17 @@ def test_a_neighbour_side_too_broken_to_place_runs_on_where_read_as_the_same_kin
     assert _kept(cells={**CELLS, (2, 3): "...."}, every=unplaced) == ["C3"]
 
 
+def test_a_side_at_the_grids_edge_with_no_exit_counts_by_its_own_place():
+    # A3 `r.r.`, its north side at the grid's edge where no exit is printed (A2 N and A4 N are)
+    cells = {(0, 2): "r.r.", (1, 2): "r.r."}
+    flags = {(0, 2): f"N: {read.NEITHER}; S: {read.NEITHER}"}
+    at = {(0, 2, 2): 1.0, (1, 2, 0): 1.0, (1, 2, 2): 1.0, (2, 2, 0): 1.0, (5, 5, 0): -1.0}
+    assert _kept(cells, flags, {**at, (0, 2, 0): 1.03}) == []
+    # under joined_kinds.DEAD_END_Z there: a mark read as a side? kept
+    assert _kept(cells, flags, {**at, (0, 2, 0): 0.95}) == ["A3"]
+    assert sure_kinds.margin({**at, (0, 2, 0): 1.03}, 0, 2, "r.r.") is None
+
+
 def test_other_doubts_and_centre_marks_keep_the_flag():
     assert _kept(flags={(2, 2): f"{WHY}; N: a faint line?"}) == ["C3"]
     assert _kept(cells={**CELLS, (2, 2): ".r.rs"}) == ["C3"]

@@ -27,7 +27,9 @@ boundary re-guessed it) on that exits-alone boundary too, where:
   indep 103,577 E2 ``hhh.`` read ``.hh.``, indep3 9,013 A2 ``hh.h`` read ``.h.h``, each side placed
   0.97-0.98 on its kind's side, their lost side read as empty without certainty);
 - a neighbour's side that is not placed (its line too broken to measure) still lets the route run on
-  where the neighbour reads it as the same kind (``sure_kinds.margin``'s ``rows``);
+  where the neighbour reads it as the same kind (``sure_kinds.margin``'s ``rows``), and a side at the
+  grid's edge where no exit is printed counts by its own place at ``joined_kinds.DEAD_END_Z`` or more
+  (the bound round twenty-three's ``plain_chain`` set for a doubted side running into nothing);
 - not on a board drawn freely, nor one whose printed exits of a kind mostly read as the other
   (``exit_kinds.misread_kinds``: the kinds themselves are in doubt there).
 
@@ -45,6 +47,7 @@ from typing import Callable
 from railprint.games.railroad_ink.board import SIZE, square, square_at
 from railprint.games.railroad_ink.photo import sure_kinds
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
+from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z
 from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 
 CLEAN_Z = 0.75        # each route side (and its neighbour's) this far on its kind's side (sure_kinds.SURE_Z)
@@ -78,6 +81,7 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
 
     asked = [u for u in uncertain if empty_sure(u)]
     still = sure_kinds.revise(rows, asked, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
-                              before=before, z=CLEAN_Z, rows_on=True, reasons={u.square: u.reason for u in uncertain})
+                              before=before, z=CLEAN_Z, rows_on=True, reasons={u.square: u.reason for u in uncertain},
+                              dead_end=DEAD_END_Z)
     dropped = {u.square for u in asked} - {u.square for u in still}
     return [u for u in uncertain if u.square not in dropped]
