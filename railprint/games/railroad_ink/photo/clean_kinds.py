@@ -42,6 +42,7 @@ docs/railroad-ink-photo-rounds.md, round twenty-four (h-hw).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from railprint.games.railroad_ink.board import SIZE, square, square_at
@@ -79,7 +80,8 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
         read = sides_at(r, c)
         return all(read[s].kind == "." and read[s].certain for s in range(4) if rows[r][c].edges[s] == ".")
 
-    asked = [u for u in uncertain if empty_sure(u)]
+    once = Counter(u.square for u in uncertain)   # a square flagged twice keeps both (one may doubt more)
+    asked = [u for u in uncertain if once[u.square] == 1 and empty_sure(u)]
     still = sure_kinds.revise(rows, asked, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
                               before=before, z=CLEAN_Z, rows_on=True, reasons={u.square: u.reason for u in uncertain},
                               dead_end=DEAD_END_Z)
