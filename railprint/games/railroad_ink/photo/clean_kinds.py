@@ -36,7 +36,8 @@ boundary re-guessed it) on that exits-alone boundary too, where:
 No guess changes; only flags are dropped.
 
 Replayed on main's readings (round twenty-three's logs of indep3 9,000-059, 17,000-039, 26,000-039,
-indep 103,500-579, indep2 205,400-479, and this round's of indep3 300,000-016 and 300,800-): see
+indep 103,500-579, indep2 205,400-479, and this round's of indep3 300,000-016, 300,800-959 and indep2 205,480-599:
+599 photos): 175 lifts, none wrong; see
 docs/railroad-ink-photo-rounds.md, round twenty-four (h-hw).
 """
 
