@@ -35,7 +35,7 @@ from railprint.games.railroad_ink.photo import colour as ink_colour
 from railprint.games.railroad_ink.photo import joined_kinds, sheet_kinds, sure_kinds, two_tracks
 from railprint.games.railroad_ink.photo import faint_grid, filled_centre, grid_warp, once, one_line, twolines
 from railprint.games.railroad_ink.photo import chain_kinds, four_way, kind_guess, kind_shape, legal, route_kinds
-from railprint.games.railroad_ink.photo import plain_chain
+from railprint.games.railroad_ink.photo import clean_kinds, exit_shape, plain_chain
 from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_bands, night_lines, night_pens, noisy_colour
@@ -2497,6 +2497,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             # round twenty-three: a kind doubt settled by chains through no centre like the sheet's stations
             hollow = lru_cache(maxsize=None)(lambda r, c: centre_marks.hollow(ink, *_centre_px(r, c), PX_PER_MM))
             uncertain = plain_chain.lift(rows, uncertain, every, sides_at=sides_at, inked=inked, hollow=hollow)
+            # round twenty-four: a kind doubt on a sheet whose two kinds part cleanly (photo/clean_kinds.py)
+            uncertain = clean_kinds.lift(rows, uncertain, every, sides_at=sides_at, side_read=SideRead, before=before,
+                                         space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel,
+                                                                                 floor, src_ppm, sides=sides))
     # round twenty-three: a night sheet quiet by its kinds as finally read (photo/faint_sheet.py)
     late = None if quiet or not night or small else faint_sheet.kinds_quiet(rows, sides_at, rise_at, lines_sheet.noise)
     if late:
@@ -2532,6 +2536,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
+        # round twenty-four: a flagged side's kind by the shape of the sheet's exits' routes (photo/exit_shape.py)
+        rows, uncertain = exit_shape.revise(rows, uncertain, every, faces=_faces, cell_of=Cell, uncertain_of=Uncertain,
+                                            features=lambda r, c, s: side_features(_strip(ink, r, c, s)))
     if night:   # round twenty-four: a solid band guessed empty, guessed a route (photo/night_bands.py)
         rows, uncertain = night_bands.guess(rows, uncertain, uncertain_of=Uncertain)
     if side_pens is not None:   # round twenty-four: a pen tinting the sides read empty (photo/night_pens.py)

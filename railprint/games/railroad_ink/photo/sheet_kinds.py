@@ -77,12 +77,14 @@ def vector(f: dict, line: one_line.Line | None, two: bool, rowvar: float) -> np.
     return np.array([float(got[k]) for k in FEATURES])
 
 
-def boundary(x: np.ndarray, highways: list[int], railways: list[int]) -> Callable[[np.ndarray], np.ndarray] | None:
+def boundary(x: np.ndarray, highways: list[int], railways: list[int],
+             floor: np.ndarray | None = None) -> Callable[[np.ndarray], np.ndarray] | None:
     """The place of each side (rows of ``x``) between the exits' kinds: -1 at the highway exits'
-    middle, +1 at the railway exits'; None when the two middles are the same."""
+    middle, +1 at the railway exits'; None when the two middles are the same. ``floor``: each
+    column's least spread (FLOOR of FEATURES unless given)."""
     mh, mr = np.median(x[highways], axis=0), np.median(x[railways], axis=0)
     spread = np.concatenate([np.abs(x[highways] - mh), np.abs(x[railways] - mr)])
-    scale = np.maximum(1.4826 * np.median(spread, axis=0), [FLOOR[k] for k in FEATURES])
+    scale = np.maximum(1.4826 * np.median(spread, axis=0), [FLOOR[k] for k in FEATURES] if floor is None else floor)
     w = (mr - mh) / scale ** 2
     mid = (mh + mr) / 2
     unit = float((mr - mid) @ w)

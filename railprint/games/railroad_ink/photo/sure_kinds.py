@@ -64,13 +64,17 @@ def kind_only(reason: str, edges: str) -> bool:
     return not kind_doubts(reason, edges)[1]
 
 
-def margin(at: dict, r: int, c: int, edges: str) -> float | None:
+def margin(at: dict, r: int, c: int, edges: str, rows: list | None = None,
+           dead_end: float | None = None) -> float | None:
     """The least distance of the space's route sides and their neighbours' across each edge on
     the side of the boundary their kind says; None where a route side is not placed, or runs on
     into no placed side of the neighbour (nor, at the board's edge, into a printed exit of its
     kind): a route drawn runs on, a line read where none was drawn mostly does not (indep2 dev
     70,028: empty spaces beside a highlighter's highways read as highways, 0.81 and 0.96 on the
-    highway side, their neighbours empty)."""
+    highway side, their neighbours empty). With ``rows`` (a reading), a neighbour's side not placed
+    but read there as the same kind also lets the route run on (its own place alone counts then:
+    round twenty-four, ``clean_kinds``); with ``dead_end``, a side at the grid's edge where no exit is
+    printed, placed that far on its kind's side, counts by its own place."""
     least = None
     for s in range(4):
         kind = edges[s]
@@ -81,10 +85,13 @@ def margin(at: dict, r: int, c: int, edges: str) -> float | None:
         sign = 1.0 if kind == "r" else -1.0
         dr, dc = STEP[s]
         if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE):
-            if (x := EXIT_AT.get((r, c, s))) is None or x.kind != kind:
+            x = EXIT_AT.get((r, c, s))
+            if (x is None and (dead_end is None or sign * at[(r, c, s)] < dead_end)) \
+                    or (x is not None and x.kind != kind):
                 return None
             other = None
-        elif (other := at.get((r + dr, c + dc, (s + 2) % 4))) is None:
+        elif (other := at.get((r + dr, c + dc, (s + 2) % 4))) is None \
+                and (rows is None or rows[r + dr][c + dc].edges[(s + 2) % 4] != kind):
             return None
         for v in (at[(r, c, s)], other):
             if v is not None:
@@ -119,22 +126,25 @@ def both_kinds(rows: list, before: list, reasons: dict, r: int, c: int, edges: s
 
 
 def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_at: Callable, side_read: Callable,
-           before: list | None = None) -> list:
+           before: list | None = None, z: float = SURE_Z, rows_on: bool = False, reasons: dict | None = None,
+           dead_end: float | None = None) -> list:
     """``uncertain`` without the flags the sheet's boundary (``at``: each route side's place,
     :func:`sheet_kinds.places`; empty where it is not trusted) leaves no doubt of (see the module's
     text). ``rows``: the reading so far; ``sides_at(r, c)``: the reader's four ``SideRead``;
     ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
     certain, why)``; ``before``: the reading before ``sheet_kinds.revise`` re-guessed it (a flag is
-    kept where :func:`both_kinds`)."""
+    kept where :func:`both_kinds`); ``z``: the least margin; ``rows_on``: a neighbour's side read as the
+    same kind lets the route run on (:func:`margin`'s ``rows``); ``reasons``: every flagged square's
+    reason, where ``uncertain`` holds only some of them (``clean_kinds``); ``dead_end``: :func:`margin`'s."""
     if not at:
         return uncertain
-    reasons = {u.square: u.reason for u in uncertain}
+    reasons = {u.square: u.reason for u in uncertain} if reasons is None else reasons
     kept = []
     for u in uncertain:
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
         cell = rows[r][c]
         if u.square != square(r, c) or not 0 <= r < SIZE or cell.marker or not kind_only(u.reason, cell.edges) \
-                or (m := margin(at, r, c, cell.edges)) is None or m < SURE_Z \
+                or (m := margin(at, r, c, cell.edges, rows if rows_on else None, dead_end)) is None or m < z \
                 or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue

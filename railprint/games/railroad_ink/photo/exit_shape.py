@@ -1,0 +1,124 @@
+"""A flagged side's kind guessed by the shape of this sheet's printed exits' routes, where no
+boundary of the sheet's kinds was drawn (issue 35, round twenty-four).
+
+A highway guessed as a railway is the largest kind error left under the flags (main's fresh held out at
+round twenty-three: 30, 75, 31 and 42 spaces ``h -> r`` on the four sets). On the third independent
+check most of them are whole sheets: a dashed or dotted highway (one broken line, no wide row, one
+track) beside sleepers alone or twin rails. The row-by-row reader cannot call such a side either kind
+("neither clearly"), and its guess then falls to a railway (``read.classify_side``: a highway's guess
+needs two lines). ``sheet_kinds`` would tell the sheet's two kinds apart by its printed exits, but it
+measures only a side whose line runs in (``places``' ``seen``): sleepers alone (strips inked in a
+third of their rows, no line) are never seen, so no boundary is drawn (indep3 dev 26,018: 25 highway
+sides guessed railways; 26,036, 26,031, 9,005 the same), and the steps that guess by the exits'
+routes (``kind_guess``, ``route_kinds``) reach only the spaces joined to an exit.
+
+:func:`revise` (last of the reader's steps; only guesses of spaces already flagged change, so no space
+can go silent) measures every route side at a printed exit with the reader's own row-by-row features
+(``read.side_features``: wide rows, sleepers' reach, the line's width, two lines a road apart, how
+many tracks, how far the line runs) and draws ``sheet_kinds.boundary`` between the exits' two kinds,
+where MIN_EXITS or more of each are read and every one lies on its own side, all but EXITS_OFF
+of them EXIT_Z or more. Each
+doubted route side of a flagged space (its kind doubted: ``sure_kinds.KIND_DOUBTS`` or
+``exit_kinds.WHY``), taken with its neighbour's across the edge where that is a route side too,
+lying FLIP_Z or more on the other kind's side, takes that kind, where the space's new reading is a
+die face with the same centre mark (a station's or an overpass's kinds as well). Not where
+``sheet_kinds`` drew a boundary (``kind_guess`` guessed by it), nor on a board drawn freely.
+
+Measured on dev: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-hw).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square_at
+from railprint.games.railroad_ink.photo.exit_kinds import WHY as EXIT_WHY
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP, boundary, drawn_freely
+from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, kind_doubts
+
+SHAPE = ("wide", "sleeper", "core", "pair", "tracks", "line")   # read.side_features' measures
+FLOOR = np.array([0.08, 0.3, 0.2, 0.08, 0.5, 0.2])              # each one's least spread within a kind
+MIN_EXITS = 3     # route sides at printed exits of each kind, at least
+EXIT_Z = 0.3      # ... each this far on its own kind's side of the boundary, but for EXITS_OFF (none on the other)
+EXITS_OFF = 1
+FLIP_Z = 0.5      # a doubted side this far on the other kind's side takes that kind
+DOUBTS = KIND_DOUBTS | frozenset(EXIT_WHY.values())
+
+
+def places(rows: list, features: Callable) -> dict | None:
+    """Each route side's place between the sheet's kinds as its exits' routes show them ((r, c, s) ->
+    -1 at the highway exits' middle, +1 at the railway exits'), or None where the exits draw no
+    clean boundary. ``features(r, c, s)``: the side's ``read.side_features``."""
+    keys = [(r, c, s) for r in range(SIZE) for c in range(SIZE) for s in range(4) if rows[r][c].edges[s] in "hr"]
+    exits = [k for k in keys if k in EXIT_AT]
+    highways = [i for i, k in enumerate(exits) if EXIT_AT[k].kind == "h"]
+    railways = [i for i, k in enumerate(exits) if EXIT_AT[k].kind == "r"]
+    if len(highways) < MIN_EXITS or len(railways) < MIN_EXITS:
+        return None
+
+    def vector(k: tuple[int, int, int]) -> np.ndarray:
+        f = features(*k)
+        return np.array([float(f[x]) for x in SHAPE])
+
+    x = np.array([vector(k) for k in exits])
+    place = boundary(x, highways, railways, FLOOR)
+    if place is None:
+        return None
+    z = place(x)
+    own = [-z[i] for i in highways] + [z[i] for i in railways]
+    if min(own) <= 0 or sum(v < EXIT_Z for v in own) > EXITS_OFF:
+        return None
+    rest = [k for k in keys if k not in EXIT_AT]
+    if not rest:
+        return {k: float(v) for k, v in zip(exits, z)}
+    zr = place(np.array([vector(k) for k in rest]))
+    return {k: float(v) for k, v in zip(exits + rest, np.concatenate([z, zr]))}
+
+
+def revise(rows: list, uncertain: list, every: dict, *, features: Callable, faces: Callable, cell_of: Callable,
+           uncertain_of: Callable) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with each flagged space's doubted sides guessed by the sheet's
+    exits' shapes (see the module's text); the same squares flagged, for the same reasons.
+    ``every``: ``sheet_kinds``' places (where not empty nothing is done); ``features(r, c, s)``: a
+    side's ``read.side_features``; ``faces()``: every drawable space; ``cell_of(edges, marker)``: a
+    space; ``uncertain_of(square, token, why)``."""
+    flagged = {u.square: u for u in uncertain}
+    if every or drawn_freely(rows, set(flagged)):
+        return rows, uncertain
+    at = None
+    drawable = None
+    out = [list(row) for row in rows]
+    for name, u in list(flagged.items()):
+        try:
+            r, c = square_at(name)
+        except ValueError:
+            continue
+        cell = rows[r][c]
+        doubted, _ = kind_doubts(u.reason, cell.edges, DOUBTS)
+        if not doubted or cell.marker in ("v", "x"):
+            continue
+        if at is None:
+            at = places(rows, features) or {}
+        if not at:
+            return rows, uncertain
+        edges = list(cell.edges)
+        for s in set(doubted):
+            if (r, c, s) not in at:
+                continue
+            dr, dc = STEP[s]
+            other = at.get((r + dr, c + dc, (s + 2) % 4)) if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE else None
+            v = at[(r, c, s)] if other is None else (at[(r, c, s)] + other) / 2
+            kind = "r" if v > 0 else "h"
+            if kind != edges[s] and abs(v) >= FLIP_Z:
+                edges[s] = kind
+        new = cell_of("".join(edges), cell.marker)
+        if new == cell:
+            continue
+        if drawable is None:
+            drawable = set(faces())
+        if new in drawable:
+            out[r][c] = new
+            flagged[name] = uncertain_of(name, new.token, u.reason)
+    return [tuple(row) for row in out], list(flagged.values())

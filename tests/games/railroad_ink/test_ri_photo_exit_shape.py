@@ -1,0 +1,85 @@
+"""Round twenty-four (photo/exit_shape.py): where no boundary of the sheet's kinds was drawn, a flagged
+space's doubted sides are guessed by the row-by-row shapes of the routes at the printed exits (a dashed
+highway's one track and no wide row against sleepers alone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.games.railroad_ink.board import Cell, square
+from railprint.games.railroad_ink.photo import exit_shape, read
+from tests.games.railroad_ink.photo_boards import rows_of
+
+DASHES = {"wide": 0.0, "sleeper": 0.0, "core": 0.83, "pair": 0.0, "tracks": 1.0, "line": 0.9}
+SLEEPERS = {"wide": 0.3, "sleeper": 3.1, "core": 0.9, "pair": 0.0, "tracks": 0.0, "line": 0.0}
+# the printed exits' spaces: highways at A2 N, D1 W, G2 S; railways at A4 N, B1 W, G4 S
+EXITS = {(0, 1): "h.h.", (3, 0): ".h.h", (6, 1): "h.h.", (0, 3): "r.r.", (1, 0): ".r.r", (6, 3): "r.r."}
+WHY = f"N: {read.NEITHER}; S: {read.NEITHER}"
+
+
+def _features(shapes):
+    def features(r, c, s):
+        return shapes.get((r, c, s), DASHES if (r, c) in ((0, 1), (3, 0), (6, 1)) or (r, c, s) in DASHED else SLEEPERS)
+    return features
+
+
+DASHED = {(4, 4, 0), (4, 4, 2)}   # E5's north and south sides: a dashed highway, guessed a railway
+
+
+def _revise(cells, flags, every=None, shapes=None):
+    rows = rows_of(cells)
+    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
+    out, flagged = exit_shape.revise(rows, uncertain, every or {}, features=_features(shapes or {}),
+                                     faces=read._faces, cell_of=Cell, uncertain_of=read.Uncertain)
+    return {u.square: (u.guess, u.reason) for u in flagged}, out
+
+
+def test_a_dashed_highway_guessed_a_railway_takes_the_exits_highway_shape():
+    flags, out = _revise({**EXITS, (4, 4): "r.r."}, {(4, 4): WHY})
+    assert flags == {"E5": ("h.h.", WHY)}   # still flagged, for the same reason
+    assert out[4][4].token == "h.h."
+
+
+def test_only_doubted_sides_and_die_faces_change():
+    # E5's north side alone doubted: h.r. is no die face, the guess is kept
+    flags, out = _revise({**EXITS, (4, 4): "r.r."}, {(4, 4): f"N: {read.NEITHER}"})
+    assert out[4][4].token == "r.r."
+    # a doubt that is not of the kind (a faint line) changes nothing
+    flags, out = _revise({**EXITS, (4, 4): "r.r."}, {(4, 4): "N: a faint line?; S: a faint line?"})
+    assert out[4][4].token == "r.r."
+
+
+def test_no_change_where_sheet_kinds_drew_a_boundary_or_the_exits_do_not_part():
+    cells = {**EXITS, (4, 4): "r.r."}
+    assert _revise(cells, {(4, 4): WHY}, every={(0, 1, 0): -1.0})[1][4][4].token == "r.r."
+    # a railway exit's route shaped as the highways: the exits draw no clean boundary
+    shapes = {(1, 0, 3): DASHES}
+    assert exit_shape.places(rows_of(cells), _features(shapes)) is None
+    assert _revise(cells, {(4, 4): WHY}, shapes=shapes)[1][4][4].token == "r.r."
+    # too few exits of a kind read as routes
+    few = {k: v for k, v in cells.items() if k != (6, 3)}
+    assert exit_shape.places(rows_of(few), _features({})) is None
+
+
+# indep3 spent dev 26,018 (dashed highways, sleepers alone; no boundary drawn): highways guessed as
+# railways by main, each still flagged, guessed right here
+RIGHT_26018 = {"D1": "hhrhs", "D2": ".h.h", "D6": "h.hh", "E2": ".h.h", "E3": "h.hh", "F3": "..hh", "G3": "h..h"}
+
+
+@pytest.fixture(scope="module")
+def photo_26018():
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(26018)
+    return board, read.read_photo(data, "indep3-26018.jpg")
+
+
+def test_indep3_26018_highways_guessed_by_the_exits_shapes(photo_26018):
+    board, reading = photo_26018
+    flagged = {u.square for u in reading.uncertain}
+    for sq, token in RIGHT_26018.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq in flagged, sq
+    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)
