@@ -23,8 +23,7 @@ from __future__ import annotations
 from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, Cell, neighbour, opposite, square_at
-
-SOLID_BAND = "a solid band: a highway's two lines run together?"   # read.SOLID_BAND
+from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
 SIDES = "NESW"
 
 
@@ -54,7 +53,7 @@ def facing_kind(rows: list, r: int, c: int, s: int) -> str:
 def guess(rows: list, uncertain: list, *, uncertain_of: Callable) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged space's solid-band sides guessed empty guessed a route
     (:func:`facing_kind`). ``uncertain_of(square, guess, reason)`` builds a flag."""
-    out, changed = [], False
+    out = []
     rows = [list(row) for row in rows]
     for u in uncertain:
         r, c = square_at(u.square)
@@ -67,8 +66,5 @@ def guess(rows: list, uncertain: list, *, uncertain_of: Callable) -> tuple[list,
             cell = Cell("".join(edges), cell.marker)
             rows[r][c] = cell
             u = uncertain_of(u.square, cell.token, u.reason)
-            changed = True
         out.append(u)
-    if not changed:
-        return [tuple(row) for row in rows], uncertain
     return [tuple(row) for row in rows], out

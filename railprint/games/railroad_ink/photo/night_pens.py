@@ -191,7 +191,7 @@ def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncer
         return rows, uncertain
     drawn = set(faces())
     rows = [list(row) for row in rows]
-    out, changed = [], False
+    out = []
     for u in uncertain:
         r, c = square_at(u.square)
         cell = rows[r][c]
@@ -210,10 +210,7 @@ def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncer
         if new in drawn:
             rows[r][c] = new
             u = uncertain_of(u.square, new.token, u.reason)
-            changed = True
         out.append(u)
-    if not changed:
-        return [tuple(row) for row in rows], uncertain
     return [tuple(row) for row in rows], out
 
 

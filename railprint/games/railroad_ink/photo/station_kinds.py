@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square
+from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
 from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
@@ -152,5 +152,4 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
     flagged = {u.square for u in uncertain}
     if not every or drawn_freely(rows, flagged) or not agrees(rows, every):
         return uncertain
-    return [u for u in uncertain if not settled(rows, flagged, "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1,
-                                                u.reason)]
+    return [u for u in uncertain if not settled(rows, flagged, *square_at(u.square), u.reason)]
