@@ -116,6 +116,17 @@ def hollow(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
     return 0.0 if box is None else _enclosed(box, h, NEAR_MM * ppm) / (ppm * ppm)
 
 
+def filled(ink: np.ndarray, cx: float, cy: float, ppm: float, open_mm: float = OPEN_MM,
+           near_mm: float = NEAR_MM) -> float:
+    """:func:`measure`'s ``filled`` alone (mm²), the opening's disc ``open_mm`` wide and the piece's
+    middle within ``near_mm`` of the space's (a smaller disc keeps a smaller dot)."""
+    box, h = _box(ink, cx, cy, ppm)
+    if box is None:
+        return 0.0
+    opened = cv2.morphologyEx(box, cv2.MORPH_OPEN, _disc(open_mm, ppm))
+    return _largest_near(opened, h, near_mm * ppm, LONGEST_MM * ppm) / (ppm * ppm)
+
+
 def measure(ink: np.ndarray, cx: float, cy: float, ppm: float) -> Mark:
     """The three measures (mm²) of the centre at pixel (cx, cy) of the rectified ``ink`` (0/1)."""
     box, h = _box(ink, cx, cy, ppm)

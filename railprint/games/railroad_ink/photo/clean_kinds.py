@@ -46,16 +46,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from railprint.games.railroad_ink.board import SIZE, square, square_at
+from railprint.games.railroad_ink.board import square_at
 from railprint.games.railroad_ink.photo import sure_kinds
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
 from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z
 from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 
-CLEAN_Z = 0.75        # each route side (and its neighbour's) this far on its kind's side (sure_kinds.SURE_Z)
+CLEAN_Z = sure_kinds.SURE_Z   # each route side (and its neighbour's) this far on its kind's side
 MIDDLE_Z = 0.5        # a placed side this near the boundary lies in its middle ...
 MIDDLE_SHARE = 0.2    # ... and at most this share of the sheet's placed sides may
-SQUARES = frozenset(square(r, c) for r in range(SIZE) for c in range(SIZE))
 
 
 def clean(every: dict) -> bool:
@@ -75,8 +74,6 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
         return uncertain
 
     def empty_sure(u) -> bool:   # every empty side of the space read with certainty as empty
-        if u.square not in SQUARES:
-            return False
         r, c = square_at(u.square)
         read = sides_at(r, c)
         return all(read[s].kind == "." and read[s].certain for s in range(4) if rows[r][c].edges[s] == ".")
@@ -84,7 +81,7 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
     once = Counter(u.square for u in uncertain)   # a square flagged twice keeps both (one may doubt more)
     asked = [u for u in uncertain if once[u.square] == 1 and empty_sure(u)]
     still = sure_kinds.revise(rows, asked, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
-                              before=before, z=CLEAN_Z, rows_on=True, reasons={u.square: u.reason for u in uncertain},
+                              before=before, rows_on=True, reasons={u.square: u.reason for u in uncertain},
                               dead_end=DEAD_END_Z)
     dropped = {u.square for u in asked} - {u.square for u in still}
     return [u for u in uncertain if u.square not in dropped]

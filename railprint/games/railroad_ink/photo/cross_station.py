@@ -57,7 +57,6 @@ from typing import Callable
 
 import math
 
-import cv2
 import numpy as np
 
 from railprint.games.railroad_ink.photo import centre, lost_station, ring_crossing
@@ -89,12 +88,8 @@ class Dot:
 
 def dot(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
     """The largest piece (mm²) of ``ink`` (0/1) near pixel (cx, cy) left by an opening with a
-    ``DOT_MM`` disc (module text); 0 where the centre's box leaves the image."""
-    box, h = centre._box(ink, cx, cy, ppm)
-    if box is None:
-        return 0.0
-    opened = cv2.morphologyEx(box, cv2.MORPH_OPEN, centre._disc(DOT_MM, ppm))
-    return centre._largest_near(opened, h, NEAR_MM * ppm, centre.LONGEST_MM * ppm) / (ppm * ppm)
+    ``DOT_MM`` disc (module text; ``centre.filled``); 0 where the centre's box leaves the image."""
+    return centre.filled(ink, cx, cy, ppm, open_mm=DOT_MM, near_mm=NEAR_MM)
 
 
 def round_share(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:

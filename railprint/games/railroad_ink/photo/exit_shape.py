@@ -91,10 +91,7 @@ def revise(rows: list, uncertain: list, every: dict, *, features: Callable, face
     drawable = None
     out = [list(row) for row in rows]
     for name, u in list(flagged.items()):
-        try:
-            r, c = square_at(name)
-        except ValueError:
-            continue
+        r, c = square_at(name)
         cell = rows[r][c]
         doubted, _ = kind_doubts(u.reason, cell.edges, DOUBTS)
         if not doubted or cell.marker in ("v", "x"):

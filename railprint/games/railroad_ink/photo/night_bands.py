@@ -24,17 +24,12 @@ from typing import Callable
 
 from railprint.games.railroad_ink.board import EXIT_AT, Cell, neighbour, opposite, square_at
 from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
-SIDES = "NESW"
+from railprint.games.railroad_ink.photo.sure_kinds import named_sides
 
 
 def band_sides(reason: str, edges: str) -> list[int]:
     """The sides ``reason`` (a flagged space's) doubts as a solid band that ``edges`` guesses empty."""
-    out = []
-    for part in reason.split("; "):
-        side, _, why = part.partition(": ")
-        if len(side) == 1 and side in SIDES and why == SOLID_BAND and edges[SIDES.index(side)] == ".":
-            out.append(SIDES.index(side))
-    return out
+    return [s for s in named_sides(reason, frozenset({SOLID_BAND})) if edges[s] == "."]
 
 
 def facing_kind(rows: list, r: int, c: int, s: int) -> str:

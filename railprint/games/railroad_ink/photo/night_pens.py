@@ -69,6 +69,7 @@ from railprint.games.railroad_ink.board import EXIT_AT, SIZE, Cell, square, squa
 from railprint.games.railroad_ink.photo.colour import apart, hue_centre
 from railprint.games.railroad_ink.photo.erased import WHY as ERASED_WHY
 from railprint.games.railroad_ink.photo.night_lines import FAINT, sure_with_empty
+from railprint.games.railroad_ink.photo.sure_kinds import named_sides
 
 SHOWN = 7            # sides read empty whose colour shows (a coloured part, a hue) ...
 REACH = 30.0         # ... within this many degrees of their median hue ...
@@ -170,12 +171,7 @@ def _pen_kind(rows, colours: dict, centre: float) -> str | None:
 
 def _light_sides(reason: str) -> set[int]:
     """The sides ``reason`` (a flagged space's) doubts as a faint line or an erased one (LIGHT_WHYS)."""
-    out = set()
-    for part in reason.split("; "):
-        side, _, why = part.partition(": ")
-        if len(side) == 1 and side in SIDES and why in LIGHT_WHYS:
-            out.add(SIDES.index(side))
-    return out
+    return set(named_sides(reason, LIGHT_WHYS))
 
 
 def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncertain_of: Callable) -> tuple[list, list]:

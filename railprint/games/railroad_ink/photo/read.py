@@ -2328,6 +2328,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     def inked(r: int, c: int) -> float:   # the share of space (r, c)'s centre box inked
         return _centre_fill(ink, r, c)
 
+    @lru_cache(maxsize=None)
+    def features(r: int, c: int, s: int) -> dict:   # a side's side_features, measured once for every step
+        return side_features(_strip(ink, r, c, s))
+
     faint = (rel > floor).astype(np.uint8)
     # clear of the round boxes' frames; in a photo of under TRACE_PX_PER_MM the printed lines'
     # halo reaches further than that, and the trace is not used
@@ -2361,7 +2365,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         sides_at = broad_line.revise(sides_at, lambda r, c, s: profile_lines(_strip(rel, r, c, s), src_ppm), broad=BROAD,
                                      side_read=SideRead)
         # round twenty: a band wider than the sheet's railways reach, a highway's road (broad_line.bands)
-        sides_at = broad_line.bands(sides_at, lambda r, c, s: side_features(_strip(ink, r, c, s))["sleeper"],
+        sides_at = broad_line.bands(sides_at, lambda r, c, s: features(r, c, s)["sleeper"],
                                     band=SOLID_BAND, side_read=SideRead)
     for r in range(SIZE):
         row = []
@@ -2421,7 +2425,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             before = rows
             rows, uncertain = sheet_kinds.revise(
                 rows, uncertain, rel, ink, PX_PER_MM, strip=_strip, sides_at=sides_at, side_read=SideRead,
-                features=lambda r, c, s: side_features(_strip(ink, r, c, s)), uncertain_of=Uncertain, lines=long_lines,
+                features=features, uncertain_of=Uncertain, lines=long_lines,
                 space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides),
                 placed=placed, every=every, alone=exit_kinds.alone(rows))
             uncertain = sure_kinds.revise(   # round eighteen: no doubt left of the kinds (photo/sure_kinds.py)
@@ -2436,7 +2440,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             space_at=lambda r, c, sides: read_space(ink, solid, r, c, faint, trace, rel, floor, src_ppm, sides=sides))
     if not small and not unblurred and expansion == "none":   # round sixteen: photo/two_tracks.py
         rows, uncertain = two_tracks.revise(
-            rows, uncertain, tracks=lambda r, c, s: side_features(_strip(ink, r, c, s))["dense"], uncertain_of=Uncertain)
+            rows, uncertain, tracks=lambda r, c, s: features(r, c, s)["dense"], uncertain_of=Uncertain)
     rows, uncertain = _station_habit(rows, uncertain, sides_at, ink, unseen)
     # round fifteen: an X, a letter, a ring drawn across a straight crossing read as an overpass
     rows, uncertain = crossing_mark.apply(rows, uncertain, rel, _centre_px, PX_PER_MM, square, Uncertain)
@@ -2482,9 +2486,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = chain_kinds.lift(rows, uncertain, every, sides_at=sides_at)
         # round twenty-one: a run of band sides settled by where it ends (photo/band_chain.py)
         uncertain = band_chain.lift(rows, uncertain)
-        def features(r: int, c: int, s: int) -> dict:
-            return side_features(_strip(ink, r, c, s))
-
         # round twenty-two: bands guessed the kind their printed exits say they are not (photo/band_kinds.py)
         rows, uncertain = band_kinds.revise(rows, uncertain, uncertain_of=Uncertain, features=features)
         # round twenty-two: a straight crossing of a band read as a station, guessed an overpass (photo/band_cross.py)
@@ -2538,7 +2539,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                  once=first_flags, uncertain_of=Uncertain)
         # round twenty-four: a flagged side's kind by the shape of the sheet's exits' routes (photo/exit_shape.py)
         rows, uncertain = exit_shape.revise(rows, uncertain, every, faces=_faces, cell_of=Cell, uncertain_of=Uncertain,
-                                            features=lambda r, c, s: side_features(_strip(ink, r, c, s)))
+                                            features=features)
     if night:   # round twenty-four: a solid band guessed empty, guessed a route (photo/night_bands.py)
         rows, uncertain = night_bands.guess(rows, uncertain, uncertain_of=Uncertain)
     if side_pens is not None:   # round twenty-four: a pen tinting the sides read empty (photo/night_pens.py)

@@ -49,13 +49,28 @@ def kind_doubts(reason: str, edges: str, whys: frozenset = KIND_DOUBTS) -> tuple
     a route)."""
     sides: list[int] = []
     rest: list[str] = []
-    for part in reason.split("; "):
-        side, _, why = part.partition(": ")
-        if len(side) == 1 and side in "NESW" and why in whys and edges["NESW".index(side)] in "hr":
-            sides.append("NESW".index(side))
+    for side, why, part in side_parts(reason):
+        if side is not None and why in whys and edges[side] in "hr":
+            sides.append(side)
         else:
             rest.append(part)
     return sides, rest
+
+
+def side_parts(reason: str) -> list[tuple[int | None, str, str]]:
+    """Each part of ``reason`` (an uncertain space's, split at "; ") as (the side it names, 0-3 for
+    N E S W, or None; its doubt without the side's letter; the part)."""
+    out = []
+    for part in reason.split("; "):
+        side, _, why = part.partition(": ")
+        named = len(side) == 1 and side in "NESW"
+        out.append(("NESW".index(side) if named else None, why if named else part, part))
+    return out
+
+
+def named_sides(reason: str, whys: frozenset) -> list[int]:
+    """The sides ``reason`` doubts for one of ``whys``, in order, whatever each is read as."""
+    return [side for side, why, _ in side_parts(reason) if side is not None and why in whys]
 
 
 def kind_only(reason: str, edges: str) -> bool:
@@ -126,14 +141,14 @@ def both_kinds(rows: list, before: list, reasons: dict, r: int, c: int, edges: s
 
 
 def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_at: Callable, side_read: Callable,
-           before: list | None = None, z: float = SURE_Z, rows_on: bool = False, reasons: dict | None = None,
+           before: list | None = None, rows_on: bool = False, reasons: dict | None = None,
            dead_end: float | None = None) -> list:
     """``uncertain`` without the flags the sheet's boundary (``at``: each route side's place,
     :func:`sheet_kinds.places`; empty where it is not trusted) leaves no doubt of (see the module's
     text). ``rows``: the reading so far; ``sides_at(r, c)``: the reader's four ``SideRead``;
     ``space_at(r, c, sides)``: the reader's (cell, certain, why) from four sides; ``side_read(kind,
     certain, why)``; ``before``: the reading before ``sheet_kinds.revise`` re-guessed it (a flag is
-    kept where :func:`both_kinds`); ``z``: the least margin; ``rows_on``: a neighbour's side read as the
+    kept where :func:`both_kinds`); ``rows_on``: a neighbour's side read as the
     same kind lets the route run on (:func:`margin`'s ``rows``); ``reasons``: every flagged square's
     reason, where ``uncertain`` holds only some of them (``clean_kinds``); ``dead_end``: :func:`margin`'s."""
     if not at:
@@ -144,7 +159,7 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_a
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
         cell = rows[r][c]
         if u.square != square(r, c) or not 0 <= r < SIZE or cell.marker or not kind_only(u.reason, cell.edges) \
-                or (m := margin(at, r, c, cell.edges, rows if rows_on else None, dead_end)) is None or m < z \
+                or (m := margin(at, r, c, cell.edges, rows if rows_on else None, dead_end)) is None or m < SURE_Z \
                 or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue
