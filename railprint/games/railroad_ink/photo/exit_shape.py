@@ -43,6 +43,7 @@ FLOOR = np.array([0.08, 0.3, 0.2, 0.08, 0.5, 0.2])              # each one's lea
 MIN_EXITS = 3     # route sides at printed exits of each kind, at least
 EXIT_Z = 0.3      # ... each this far on its own kind's side of the boundary, but for EXITS_OFF (none on the other)
 EXITS_OFF = 1
+OFF_SHARE = 0.25  # round twenty-five: or this share of the exits, on the other side or under EXIT_Z (see places)
 FLIP_Z = 0.5      # a doubted side this far on the other kind's side takes that kind
 DOUBTS = KIND_DOUBTS | frozenset(EXIT_WHY.values())
 
@@ -68,13 +69,23 @@ def places(rows: list, features: Callable) -> dict | None:
         return None
     z = place(x)
     own = [-z[i] for i in highways] + [z[i] for i in railways]
-    if min(own) <= 0 or sum(v < EXIT_Z for v in own) > EXITS_OFF:
+    if not (min(own) > 0 and sum(v < EXIT_Z for v in own) <= EXITS_OFF) and not outliers(z, highways, railways):
         return None
     rest = [k for k in keys if k not in EXIT_AT]
     if not rest:
         return {k: float(v) for k, v in zip(exits, z)}
     zr = place(np.array([vector(k) for k in rest]))
     return {k: float(v) for k, v in zip(exits + rest, np.concatenate([z, zr]))}
+
+
+def outliers(z: np.ndarray, highways: list[int], railways: list[int]) -> bool:
+    """Whether the exits' places ``z`` part the kinds but for a few exits (round twenty-five): at most
+    OFF_SHARE of them on the other kind's side or under EXIT_Z, and MIN_EXITS or more of each kind EXIT_Z
+    or more on its own side."""
+    own_h, own_r = [-z[i] for i in highways], [z[i] for i in railways]
+    off = sum(v < EXIT_Z for v in own_h + own_r)
+    return off <= OFF_SHARE * (len(own_h) + len(own_r)) \
+        and min(sum(v >= EXIT_Z for v in own_h), sum(v >= EXIT_Z for v in own_r)) >= MIN_EXITS
 
 
 def revise(rows: list, uncertain: list, every: dict, *, features: Callable, faces: Callable, cell_of: Callable,
