@@ -83,3 +83,71 @@ def test_indep3_26018_highways_guessed_by_the_exits_shapes(photo_26018):
         assert sq in flagged, sq
     assert all(square(r, c) in flagged for r in range(7) for c in range(7)
                if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+# round twenty-five: all twelve exits drawn (highways at A2 N, A6 N, D1 W, D7 E, G2 S, G6 S; railways at A4 N,
+# B1 W, B7 E, F1 W, F7 E, G4 S), a few of them shaped as the other kind
+ALL_EXITS = {**EXITS, (0, 5): "h.h.", (3, 6): ".h.h", (6, 5): "h.h.", (1, 6): ".r.r", (5, 0): ".r.r", (5, 6): ".r.r"}
+
+
+def _all_features(odd):
+    def features(r, c, s):
+        if (r, c, s) in odd:
+            return odd[(r, c, s)]
+        highway = (r, c) in ((0, 1), (3, 0), (6, 1), (0, 5), (3, 6), (6, 5)) or (r, c, s) in DASHED
+        return DASHES if highway else SLEEPERS
+    return features
+
+
+def test_a_few_exits_shaped_as_the_other_kind_still_part_the_kinds():
+    cells = {**ALL_EXITS, (4, 4): "r.r."}
+    uncertain = [read.Uncertain("E5", "r.r.", WHY)]
+
+    def guess(odd):
+        out, _ = exit_shape.revise(rows_of(cells), uncertain, {}, features=_all_features(odd), faces=read._faces,
+                                   cell_of=Cell, uncertain_of=read.Uncertain)
+        return out[4][4].token
+
+    # one highway exit drawn over by sleepers, a railway exit's sleepers read as one line: 2 of 12
+    # (main drew no boundary: every exit had to lie on its own side)
+    two = {(0, 5, 0): SLEEPERS, (1, 6, 1): DASHES}
+    assert exit_shape.places(rows_of(cells), _all_features(two)) is not None
+    assert guess(two) == "h.h."
+    # four of twelve off (more than OFF_SHARE): no boundary, the guess is kept
+    four = {**two, (5, 0, 3): DASHES, (6, 5, 2): SLEEPERS}
+    assert exit_shape.places(rows_of(cells), _all_features(four)) is None
+    assert guess(four) == "r.r."
+
+
+def test_outliers_needs_min_exits_of_each_kind_on_their_own_side():
+    # eight exits, two railways off: 2 of 8 is within OFF_SHARE, but only 2 railways are left on their side
+    import numpy as np
+    z = np.array([-1.0, -1.0, -1.0, -1.0, 1.0, 1.0, -0.2, 0.1])
+    assert not exit_shape.outliers(z, [0, 1, 2, 3], [4, 5, 6, 7])
+    z = np.array([-1.0, -1.0, -1.0, 0.2, 1.0, 1.0, 1.0, -0.4])
+    assert exit_shape.outliers(z, [0, 1, 2, 3], [4, 5, 6, 7])
+
+
+# indep3 spent dev 301,698 (dashed highways, sleepers alone; one highway exit's route at -0.78 on the
+# railways' side, one railway exit at 0.27: main drew no boundary): highways guessed as railways by main,
+# each still flagged, guessed right here
+RIGHT_301698 = {"A7": "hrhhs", "B7": "h.h.", "C3": "hhh.", "C4": "rhrhs", "C5": "..hh", "F2": "..hh", "G5": "rhhrs"}
+
+
+@pytest.fixture(scope="module")
+def photo_301698():
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(301698)
+    return board, read.read_photo(data, "indep3-301698.jpg")
+
+
+def test_indep3_301698_exits_with_two_outliers_still_guess_the_highways(photo_301698):
+    board, reading = photo_301698
+    flagged = {u.square for u in reading.uncertain}
+    for sq, token in RIGHT_301698.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq in flagged, sq
+    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)
