@@ -92,3 +92,23 @@ def test_a_station_guessed_on_a_paper_curve_is_guessed_the_kind_it_joins():
     # a sheet whose stations leave the box paper (indep's hollow squares): the station stays
     rows, flags = _apply(tokens, {**FLAGGED, (3, 3): why}, {(6, 4): 0.0, (6, 6): 0.0})
     assert rows[3][3].token == "..hrs"
+
+
+@pytest.fixture(scope="module")
+def indep2_209543():
+    from benchmarks import indep2_photos
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    made = indep2_photos.make_photo(209543)
+    return read_photo(made[0], "209543.jpg"), made[1]
+
+
+def test_indep2_209543_an_x_on_a_curve_flagged_for_a_kind_doubt(indep2_209543):
+    """indep2 209,543 (spent held out of round twenty-four; X stations, one curve read with
+    certainty): B4 ``.hr.s``, its east highway doubted ("neither clearly ..."), was guessed ``.rr.``
+    on main; its centre box is inked 0.48, the sheet's curves' paper."""
+    reading, board = indep2_209543
+    flags = {u.square: u for u in reading.uncertain}
+    assert board.rows[1][3].token == ".hr.s"
+    assert reading.board.rows[1][3].token == ".hr.s"
+    assert flags["B4"].guess == ".hr.s" and flags["B4"].reason == f"E: {NEITHER}"

@@ -168,3 +168,17 @@ def test_indep_104957_straights_and_a_t_station_read_as_railways(indep_104957):
     _check(reading, board, ("E2", "E6", "F6"), NEITHER)
     flags = {u.square: u for u in reading.uncertain}
     assert reading.board.rows[4][0].token == "hrrhs" and flags["E1"].guess == "hrrhs"
+
+
+@pytest.fixture(scope="module")
+def indep2_209539():
+    from benchmarks import indep2_photos
+    return _read(indep2_photos, 209539)
+
+
+def test_indep2_209539_filled_pieces_beside_bands_on_split_sides(indep2_209539):
+    """Round twenty-five, indep2 209,539 (spent held out of round twenty-four; solid-band highways, X
+    stations whose opening leaves a filled piece of 18-20 mm², the sheet's mark 17.6 mm²): D4
+    ``.r.hs``, E3 ``hr..s`` and E6 ``..hrs``, their sides read a highway and a railway, were guessed
+    ``.r.r``, ``rr..``, ``..rr`` on main (a band beside them: the filled piece not asked)."""
+    _check(*indep2_209539, ("D4", "E3", "E6"), BAND)
