@@ -32,7 +32,8 @@ def _sheet(hollow_at: tuple, filled_at: tuple = ()) -> np.ndarray:
     return ink
 
 
-def _apply(ink: np.ndarray, tokens: dict, reasons: dict):
+def _apply(ink: np.ndarray, tokens: dict, reasons: dict, read: dict | None = None):
+    """``read``: the reader's side kinds of some spaces, where they differ from the token's."""
     rows = [[Cell() for _ in range(7)] for _ in range(7)]
     for (r, c), token in tokens.items():
         rows[r][c] = Cell(token[:4], token[4:])
@@ -40,7 +41,7 @@ def _apply(ink: np.ndarray, tokens: dict, reasons: dict):
     uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
 
     def sides_at(r, c):
-        return [SideRead(k, True, "") for k in rows[r][c].edges]
+        return [SideRead(k, True, "") for k in (read or {}).get((r, c), rows[r][c].edges)]
 
     rows, uncertain = marked_route.apply(rows, uncertain, ink, _centre_px, P, square, Uncertain,
                                          sides_at=sides_at, faces=_faces)
@@ -76,6 +77,21 @@ def test_a_filled_mark_beside_a_band_keeps_its_guess():
     why = f"E: {BAND}"   # a band's own ink is left by the opening too
     rows, flags = _apply(ink, TOKENS, {(3, 3): why})
     assert rows[3][3].token == ".r.r" and flags == {"D4": (".r.r", why)}
+
+
+def test_a_filled_mark_beside_a_band_on_sides_read_as_a_highway_and_a_railway_is_the_station():
+    """Round twenty-five: where the reader's own sides of the space are a highway and a railway (the
+    guess made them one kind), the filled piece beside a band is the station's (indep2 209,539 D4,
+    E3, E6, 209,559 G5, 209,606 G6; night 209,662 E1: a band's piece at 0.7-1.4 of the sheet's mark)."""
+    ink = _sheet((), ((0, 0), (0, 2), (3, 3)))
+    why = f"E: {BAND}"
+    rows, flags = _apply(ink, TOKENS, {(3, 3): why}, read={(3, 3): ".h.r"})
+    assert rows[3][3].token == ".h.rs" and flags == {"D4": (".h.rs", why)}
+    # no mark in the centre: the guess stays, sides or not
+    rows, flags = _apply(_sheet((), ((0, 0), (0, 2))), TOKENS, {(3, 3): why}, read={(3, 3): ".h.r"})
+    assert rows[3][3].token == ".r.r" and flags == {"D4": (".r.r", why)}
+    assert marked_route.split(".r.r", [".", "h", ".", "r"]) and not marked_route.split(".r.r", list(".r.r"))
+    assert not marked_route.split("hrrr", list("hrrr"))   # a T: not asked
 
 
 def test_a_t_or_crossing_turns_its_doubted_sides():
@@ -152,3 +168,17 @@ def test_indep_104957_straights_and_a_t_station_read_as_railways(indep_104957):
     _check(reading, board, ("E2", "E6", "F6"), NEITHER)
     flags = {u.square: u for u in reading.uncertain}
     assert reading.board.rows[4][0].token == "hrrhs" and flags["E1"].guess == "hrrhs"
+
+
+@pytest.fixture(scope="module")
+def indep2_209539():
+    from benchmarks import indep2_photos
+    return _read(indep2_photos, 209539)
+
+
+def test_indep2_209539_filled_pieces_beside_bands_on_split_sides(indep2_209539):
+    """Round twenty-five, indep2 209,539 (spent held out of round twenty-four; solid-band highways, X
+    stations whose opening leaves a filled piece of 18-20 mm², the sheet's mark 17.6 mm²): D4
+    ``.r.hs``, E3 ``hr..s`` and E6 ``..hrs``, their sides read a highway and a railway, were guessed
+    ``.r.r``, ``rr..``, ``..rr`` on main (a band beside them: the filled piece not asked)."""
+    _check(*indep2_209539, ("D4", "E3", "E6"), BAND)

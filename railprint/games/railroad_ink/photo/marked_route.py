@@ -17,7 +17,8 @@ the faint mask) the sheet's guessed stations show, which its T's, crossings and 
 with certainty do not. A flagged space of two route sides of one kind, no centre mark read, whose
 centre shows ``LIKE`` of the mark's size or more (``lost_station.LIKE``, 0.9 on the faint mask; the
 filled piece not where a side is doubted for its ink running wide, ``centre.WIDE_INK``: a band's ink
-is left by the opening too) is guessed the station its sides make (``meeting_centre.station_sides``:
+is left by the opening too, unless the reader's own sides of the space are a highway and a railway,
+``split``: round twenty-five) is guessed the station its sides make (``meeting_centre.station_sides``:
 the sides as read where they are a highway and a railway; else the one route side whose kind the
 reason doubts turned, or the one that meets the other kind across its edge; else the guess stays). A
 T or a crossing of one kind (``rrrr``: a station of three or four sides, ``hrrhs``) whose centre
@@ -60,6 +61,12 @@ def meeting_sides(edges: str, reason: str) -> str | None:
     return "".join(other if s in doubted else k for s, k in enumerate(edges))
 
 
+def split(edges: str, read: list[str]) -> bool:
+    """Whether a curve's or a straight's two route sides (``edges``) were read (``read``, the reader's
+    kinds) as a highway and a railway: a band's filled piece is then the station's (round twenty-five)."""
+    return shape(edges) is not None and sorted(read[s] for s, k in enumerate(edges) if k != ".") == ["h", "r"]
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
           ppm: float, square: Callable[[int, int], str], uncertain_of: Callable, *, sides_at: Callable,
           faces: Callable, faint: np.ndarray | None = None, known: dict | None = None) -> tuple[list[tuple], list]:
@@ -82,10 +89,12 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     grid = [list(row) for row in rows]
     for r, c in candidates:
         cell, u = rows[r][c], flagged[square(r, c)]
-        if marks[(r, c)].get(kind) < like or kind == "filled" and any(wide in u.reason for wide in WIDE_INK):
+        read = [side.kind for side in sides_at(r, c)]
+        if marks[(r, c)].get(kind) < like or kind == "filled" and any(wide in u.reason for wide in WIDE_INK) \
+                and not split(cell.edges, read):
             continue
         if shape(cell.edges):
-            edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
+            edges = station_sides(cell.edges, read, u.reason,
                                   lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
         else:   # (lines meeting leave a filled piece of their own: indep2 209,433 G6, a highway crossing)
             edges = None if kind == "filled" else meeting_sides(cell.edges, u.reason)

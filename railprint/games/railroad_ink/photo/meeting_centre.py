@@ -104,6 +104,16 @@ def station_sides(edges: str, read: list[str], reason: str,
     return "".join("." if s not in routes else other if s in doubted else kinds[0] for s in range(4))
 
 
+def joined_curve(rows: list[tuple], r: int, c: int, cell):
+    """Space (r, c)'s ``cell`` (a curve guessed a station) as the plain curve of the one kind its
+    route sides join (neighbours' facing sides and printed exits, ``joined_kinds.kind_at``); None
+    where they join both kinds or none."""
+    joined = {met[0] for s, k in enumerate(cell.edges)
+              if k != "." and (met := kind_at(rows, r, c, s)) is not None and met[0] in ("h", "r")}
+    kind = joined.pop() if len(joined) == 1 else None
+    return None if kind is None else type(cell)("".join(kind if k != "." else "." for k in cell.edges))
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
           centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str],
           uncertain_of: Callable, *, inked: Callable[[int, int], float], sides_at: Callable,
@@ -159,10 +169,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
                                   lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
             new = None if edges is None else type(cell)(edges, "s")
         elif cell.marker == "s" and shape(cell.edges) == "curve" and arcs and inked(r, c) <= PAPER:
-            joined = {met[0] for s, k in enumerate(cell.edges)
-                      if k != "." and (met := kind_at(rows, r, c, s)) is not None and met[0] in ("h", "r")}
-            kind = joined.pop() if len(joined) == 1 else None
-            new = None if kind is None else type(cell)("".join(kind if k != "." else "." for k in cell.edges))
+            new = joined_curve(rows, r, c, cell)
         if new is None or new.token not in drawable:
             continue
         grid[r][c] = new
