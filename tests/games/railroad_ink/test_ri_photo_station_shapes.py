@@ -17,7 +17,7 @@ NEEDS = f"E: {read.NEITHER}; a station needs a highway and a railway"
 HIGHWAY = dict(wide=0.0, sleeper=0.0, core=1.0, pair=0.0, tracks=1.0, line=1.0, ink=1.0)
 RAILWAY = dict(wide=0.2, sleeper=4.0, core=0.8, pair=0.0, tracks=1.0, line=0.9, ink=1.0)
 # certain routes far apart (no two facing each other): four highway sides, four railway sides
-REFERENCE = {(0, 0): "hh..", (0, 3): "hh..", (6, 0): "rr..", (6, 3): "rr.."}
+REFERENCE = {(0, 0): "hh..", (2, 2): "hh..", (6, 0): "rr..", (4, 2): "rr.."}
 # D6 (3, 5) a station of four guessed `hrrrs`: its east side drawn as the sheet's highways are
 STATION = {**REFERENCE, (3, 5): "hrrrs"}
 
@@ -52,6 +52,18 @@ def test_the_sheets_certain_routes_place_a_side_by_its_shape():
     assert place(3, 5, 2) == pytest.approx(1.0)
     # fewer than MIN_REF certain sides of a kind: no boundary
     assert station_kinds.shapes(rows, {"D6", "A1"}, _features({})) is None
+
+
+def test_a_route_drawn_to_a_printed_exit_counts_with_the_exits_kind_flagged_or_not():
+    # D1's west side runs to a printed highway exit: flagged, and read as a railway, it still
+    # counts as a highway's shape (a route keeps its exit's kind)
+    cells = {**STATION, (0, 0): "h...", (3, 0): "...r"}
+    features = _features({(3, 0, 3): "h", (3, 5, 1): "h"})
+    place = station_kinds.shapes(rows_of(cells), {"D6", "D1"}, features)
+    assert place is not None and place(3, 5, 1) == pytest.approx(-1.0)
+    # without it, three highway sides: no boundary
+    del cells[(3, 0)]
+    assert station_kinds.shapes(rows_of(cells), {"D6"}, features) is None
 
 
 def test_a_station_side_shaped_as_the_sheets_highways_is_guessed_a_highway():
