@@ -136,3 +136,55 @@ def test_indep_135035_stations_guessed_by_their_sides_shapes(photo_135035):
         assert sq in flags
     assert all(square(r, c) in flags for r in range(7) for c in range(7)
                if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+# B2 (1, 1) a station of two routes `h.r.s`, flagged for its north side's kind; its north side lies
+# near the boundary (-0.2), its south far on the railways' side (+1.4): 1.6 apart
+ORDER = {**REFERENCE, (1, 1): "h.r.s"}
+ORDER_AT = {(1, 1, 0): -0.2, (1, 1, 2): 1.4}
+NORTH = f"N: {read.NEITHER}"
+HEAVY = {**RAILWAY, "sleeper": 5.0}
+
+
+def _ordered(cells, flags, every, shapes):
+    rows = rows_of(cells)
+    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
+    after = station_kinds.ordered(rows, uncertain, every, _features(shapes))
+    return sorted({u.square for u in uncertain} - {u.square for u in after})
+
+
+def test_a_station_of_two_routes_whose_sides_the_sheet_orders_is_lifted():
+    shapes = {(1, 1, 0): "h", (1, 1, 2): HEAVY}
+    assert _ordered(ORDER, {(1, 1): NORTH}, ORDER_AT, shapes) == ["B2"]
+    assert _ordered(ORDER, {(1, 1): NORTH + "; a station needs a highway and a railway"}, ORDER_AT, shapes) == ["B2"]
+
+
+def test_a_station_the_order_does_not_settle_keeps_its_flag():
+    shapes = {(1, 1, 0): "h", (1, 1, 2): HEAVY}
+    # the places 1.2 apart; the shapes not apart (both a railway's); the guess against the order
+    assert _ordered(ORDER, {(1, 1): NORTH}, {**ORDER_AT, (1, 1, 2): 1.0}, shapes) == []
+    assert _ordered(ORDER, {(1, 1): NORTH}, ORDER_AT, {(1, 1, 0): "r", (1, 1, 2): HEAVY}) == []
+    assert _ordered({**ORDER, (1, 1): "r.h.s"}, {(1, 1): NORTH}, ORDER_AT, shapes) == []
+    # a centre doubt; no boundary drawn; a station of four routes
+    assert _ordered(ORDER, {(1, 1): NORTH + "; centre: a station?"}, ORDER_AT, shapes) == []
+    assert _ordered(ORDER, {(1, 1): NORTH}, {}, shapes) == []
+    four = {**ORDER, (1, 1): "hrrrs"}
+    assert _ordered(four, {(1, 1): NORTH}, {**ORDER_AT, (1, 1, 1): 1.0, (1, 1, 3): 1.0}, shapes) == []
+
+
+@pytest.fixture(scope="module")
+def photo_135005():
+    from benchmarks import indep_photos
+    data, board, facts = indep_photos.make_photo(135005)
+    return board, read.read_photo(data, "indep-135005.jpg")
+
+
+def test_indep_135005_a_station_ordered_by_its_sides_is_lifted(photo_135005):
+    # main: F6 `hr..s` read right, flagged for its north side's kind ("neither clearly"): its
+    # railway side lies far further on the railways' side than its highway side, by place and shape
+    board, reading = photo_135005
+    flags = {u.square for u in reading.uncertain}
+    assert board.rows[5][5].token == reading.board.rows[5][5].token == "hr..s"
+    assert "F6" not in flags
+    assert all(square(r, c) in flags for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)
