@@ -2550,8 +2550,6 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
                                                features=features)
         uncertain = station_kinds.lift(rows, uncertain, every)
-        if not night:   # round twenty-five: a station of two routes whose sides the sheet orders
-            uncertain = station_kinds.ordered(rows, uncertain, every, features)
     if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))

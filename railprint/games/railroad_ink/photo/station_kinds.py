@@ -89,8 +89,6 @@ PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the k
 SHAPE_Z = 0.85   # a station's own side this far on one kind's side of the sheet's certain routes' shapes ...
 SHAPE_W = 1.0    # ... says that kind with this weight
 MIN_INK = 0.4    # the side's strip inked in this share of its rows, at least, for its shape to count
-ORDER_Z = 1.5    # a flagged station of two routes: its railway side this much further on the railways' side ...
-ORDER_SHAPE = 2.0   # ... and this much by the sides' shapes: lifted (ordered)
 MIN_REF = 4      # route sides of each kind read with certainty, at least, to draw the shapes' boundary
 
 
@@ -225,32 +223,3 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
         return uncertain
     return [u for u in uncertain if not settled(rows, flagged, *square_at(u.square), u.reason)]
 
-
-def ordered(rows: list, uncertain: list, every: dict, features: Callable) -> list:
-    """``uncertain`` without the flags of the stations of two routes whose sides the sheet's measures
-    order: the reason names only the sides' kind doubts (and ``STATION_NEEDS``), the railway side
-    lies ORDER_Z or more further on the railways' side of the sheet's boundary (``every``) than the
-    highway side, and ORDER_SHAPE or more further by the sides' shapes (:func:`shapes`). A station
-    of two routes has one of each kind, so the two sides' order settles which is which, where each
-    side alone may lie near the boundary (the mark's side beside it). Only where ``every`` is drawn
-    and agrees with the exits, on a board not drawn freely."""
-    flagged = {u.square for u in uncertain}
-    if not every or drawn_freely(rows, flagged) or not agrees(rows, every):
-        return uncertain
-    place = None
-    kept = []
-    for u in uncertain:
-        r, c = square_at(u.square)
-        cell = rows[r][c]
-        sides = [s for s, k in enumerate(cell.edges) if k in "hr"]
-        if cell.marker != "s" or len(sides) != 2 or any(part != STATION_NEEDS
-                                                        for part in kind_doubts(u.reason, cell.edges)[1]):
-            kept.append(u)
-            continue
-        h, rail = sorted(sides, key=lambda s: cell.edges[s])   # "h" < "r"
-        if place is None:
-            place = shapes(rows, flagged, features) or (lambda r, c, s: 0.0)
-        far = every.get((r, c, rail), 0.0) - every.get((r, c, h), 0.0)
-        if not (far >= ORDER_Z and place(r, c, rail) - place(r, c, h) >= ORDER_SHAPE):
-            kept.append(u)
-    return kept
