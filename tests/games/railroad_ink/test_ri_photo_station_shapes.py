@@ -66,31 +66,42 @@ def test_a_route_drawn_to_a_printed_exit_counts_with_the_exits_kind_flagged_or_n
     assert station_kinds.shapes(rows_of(cells), {"D6"}, features) is None
 
 
+# the sheet's boundary drawn (each of D6's sides near it, on the railways' side)
+DRAWN = {(3, 5, s): 0.6 for s in range(4)}
+
+
 def test_a_station_side_shaped_as_the_sheets_highways_is_guessed_a_highway():
-    features = _features({(3, 5, 1): "h"})
-    assert _guessed(STATION, {(3, 5): NEEDS}, {}, features) == {"D6": "hhrrs"}
-    # where the sheet's boundary is drawn too (nothing across the edges says a kind)
-    every = {(3, 5, s): 0.9 for s in range(4)}
-    assert _guessed(STATION, {(3, 5): NEEDS}, every, features) == {"D6": "hhrrs"}
-    # not without the shapes (main's step: no boundary, nothing done)
+    features = _features({(3, 5, 1): "h", (3, 0, 3): "h"})
+    assert _guessed(STATION, {(3, 5): NEEDS}, DRAWN, features) == {"D6": "hhrrs"}
+    # the boundary puts D1's route to a printed highway exit with the railways (kind_guess.agrees):
+    # its places are not this sheet's kinds, the shapes still speak
+    cells = {**STATION, (3, 0): "...h"}
+    assert _guessed(cells, {(3, 5): NEEDS}, {**DRAWN, (3, 0, 3): 1.0}, features) == {"D6": "hhrrs"}
+    # no boundary drawn at all: nothing is done
+    assert _guessed(STATION, {(3, 5): NEEDS}, {}, features) == {"D6": "hrrrs"}
+    # not without the shapes (main's step)
     rows = rows_of(STATION)
     uncertain = [read.Uncertain("D6", "hrrrs", NEEDS)]
-    out, _ = station_kinds.revise(rows, uncertain, {}, faces=read._faces, uncertain_of=read.Uncertain)
+    out, _ = station_kinds.revise(rows, uncertain, DRAWN, faces=read._faces, uncertain_of=read.Uncertain)
     assert out[3][5].token == "hrrrs"
 
 
-def test_a_thin_side_or_a_certain_neighbour_overrules_the_shape():
+def test_a_thin_side_a_certain_neighbour_or_the_readers_named_doubt_overrules_the_shape():
     # the east side's strip inked in a quarter of its rows: its shape says nothing
     thin = {**HIGHWAY, "ink": 0.25}
-    assert _guessed(STATION, {(3, 5): NEEDS}, {}, _features({(3, 5, 1): thin})) == {"D6": "hrrrs"}
+    assert _guessed(STATION, {(3, 5): NEEDS}, DRAWN, _features({(3, 5, 1): thin})) == {"D6": "hrrrs"}
     # D7 read with certainty, a railway meeting the east side: the rules say railway
     cells = {**STATION, (3, 6): "...r"}
-    assert _guessed(cells, {(3, 5): NEEDS}, {}, _features({(3, 5, 1): "h"})) == {"D6": "hrrrs"}
+    assert _guessed(cells, {(3, 5): NEEDS}, DRAWN, _features({(3, 5, 1): "h"})) == {"D6": "hrrrs"}
+    # the reader's doubt of the east side names a railway ("...: a railway?"): its shape does not
+    # speak against it
+    named = f"E: {read.NEITHER}; E: one line, like a railway's?"
+    assert _guessed(STATION, {(3, 5): named}, DRAWN, _features({(3, 5, 1): "h"})) == {"D6": "hrrrs"}
 
 
 def test_a_space_not_flagged_is_left_alone():
     rows = rows_of(STATION)
-    out, after = station_kinds.revise(rows, [], {}, faces=read._faces, uncertain_of=read.Uncertain,
+    out, after = station_kinds.revise(rows, [], DRAWN, faces=read._faces, uncertain_of=read.Uncertain,
                                       features=_features({(3, 5, 1): "h"}))
     assert out[3][5].token == "hrrrs" and after == []
 

@@ -57,18 +57,22 @@ Round twenty-five (h-sides2): a station's side is also weighed by its own shape 
 ``read.side_features``' measures (``exit_shape.SHAPE``) placed by ``sheet_kinds.boundary`` between
 the sheet's route sides read with certainty on spaces with no centre mark, and the routes drawn to
 its printed exits, flagged or not, with the exit's kind (on many sheets one kind is flagged
-throughout: "neither clearly"), each kind's middle. Where
-the side's strip is inked in MIN_INK of its rows and lies SHAPE_Z or more on one kind's side, it
-says that kind (``SHAPE_W``, under a certain neighbour's, a printed exit's and the neighbour's
-place). On indep sheets whose highways are drawn as one line with no sleeper, the reader guesses
-such a side beside the mark a railway (a highway's guess needs two lines) and its place in
-``every`` lies near the boundary (+0.3 to +0.8); its shape lies at -1, with the sheet's highways
-(indep 135,044 E3 ``hhrhs`` read ``hrrrs``: three sides with no sleeper, the railway side 3.6
-sleepers). With the shapes the step also runs where no boundary is drawn, or where it is not
-trusted (``agrees``): then the exits, the certain neighbours and the shapes speak, no place.
-Replayed on main's readings of the spent held out indep 135,000-119, indep3 301,640-699 and indep2
-209,500-559 and 20 night photos in 209,620-760: 25 stations made right, none made wrong; measured: see the rounds document, round
-twenty-five (h-sides2).
+throughout: "neither clearly"), each kind's middle. Where the side's strip is inked in MIN_INK of
+its rows and lies SHAPE_Z or more on one kind's side, it says that kind (``SHAPE_W``, under a
+certain neighbour's, a printed exit's and the neighbour's place), but not against a kind the
+reader's own doubt of that side names ("...: a railway?"). On indep sheets whose highways are drawn
+as one line with no sleeper, the reader guesses such a side beside the mark a railway (a highway's
+guess needs two lines) and its place in ``every`` lies near the boundary (+0.3 to +0.8); its shape
+lies at -1, with the sheet's highways (indep 135,044 E3 ``hhrhs`` read ``hrrrs``: three sides with
+no sleeper, the railway side 3.6 sleepers). With the shapes the step also runs where the boundary is
+drawn but puts a route at a printed exit with the other kind (``agrees``): there the exits, the
+certain neighbours and the shapes speak, no place. Not where no boundary is drawn at all (the shapes
+there made indep dev 90,024 E1 and 90,043 B4 wrong). A side with no sleeper is a highway's shape on
+most sheets, but a railway of sparse ticks or a highlighter's highway is misplaced by it (indep2 dev
+90,057 C3, made wrong, flagged). Replayed on main's readings of the spent held out indep
+135,000-119, indep3 301,640-699, indep2 209,500-559 and 20 night photos in 209,620-760: 24 stations
+made right, none made wrong; the shared dev cache: 3 made right, 1 made wrong; see the rounds
+document, round twenty-five (h-sides2).
 """
 
 from __future__ import annotations
@@ -78,11 +82,11 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
-from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at, named_kind
 from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
 from railprint.games.railroad_ink.photo.exit_shape import FLOOR, SHAPE
 from railprint.games.railroad_ink.photo.sheet_kinds import STEP, boundary, drawn_freely
-from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
+from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, kind_doubts, side_parts
 
 NEAR_Z = 0.7     # the neighbour's side this far on one kind's side of the sheet's boundary says that kind ...
 PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the kind guessed so far)
@@ -155,12 +159,12 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
     space; ``uncertain_of(square, token, why)``; ``features(r, c, s)``: a side's
     ``read.side_features``."""
     flagged = {u.square: u for u in uncertain}
-    if drawn_freely(rows, set(flagged)):
+    if not every or drawn_freely(rows, set(flagged)):
         return rows, uncertain
-    if not every or not agrees(rows, every):
+    if not agrees(rows, every):
         if features is None:
             return rows, uncertain
-        every = {}   # no boundary, or not this sheet's kinds: the exits, the certain neighbours and the shapes
+        every = {}   # not this sheet's kinds at its exits: the exits, the certain neighbours and the shapes speak
     stations = [f for f in faces() if f.marker == "s"]
     out = [list(row) for row in rows]
     place = None
@@ -173,8 +177,10 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
             if features is not None:
                 if place is None:
                     place = shapes(rows, set(flagged), features) or (lambda r, c, s: 0.0)
-                for s in said:
-                    said[s] += shaped(place, features, r, c, s)
+                parts = side_parts(u.reason)
+                for s in said:   # not against the kind the reader's own doubt of the side names ("...: a highway?")
+                    named = {named_kind(why) for side, why, _ in parts if side == s and why in KIND_DOUBTS} - {None}
+                    said[s] += [got for got in shaped(place, features, r, c, s) if not named or got[0] in named]
 
             def score(f) -> float:
                 return sum(w for s, got in said.items() for kind, w in got if f.edges[s] == kind) \
