@@ -2550,7 +2550,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = night_pens.tinted(rows, uncertain, side_pens, uncertain_of=Uncertain)
         rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
     if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
-        rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain)
+        rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
+                                               features=features)   # round twenty-five: and by their shapes
         uncertain = station_kinds.lift(rows, uncertain, every)
     if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)

@@ -52,20 +52,81 @@ Replayed on main's readings (each photo read once, the final reading and ``every
 spent held out indep 104,860-979, indep3 301,520-545, indep2 209,000-038 and 35 night photos in
 209,001-249 (10 stations made right, none made wrong, 11 lifted, all right), and measured on fresh
 held out: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-sides).
+
+Round twenty-five (h-sides2): a station's side is also weighed by its own shape (:func:`shapes`):
+``read.side_features``' measures (``exit_shape.SHAPE``) placed by ``sheet_kinds.boundary`` between
+the sheet's route sides read with certainty on spaces with no centre mark, and the routes drawn to
+its printed exits, flagged or not, with the exit's kind (on many sheets one kind is flagged
+throughout: "neither clearly"), each kind's middle. Where the side's strip is inked in MIN_INK of
+its rows and lies SHAPE_Z or more on one kind's side, it says that kind (``SHAPE_W``, under a
+certain neighbour's, a printed exit's and the neighbour's place), but not against a kind the
+reader's own doubt of that side names ("...: a railway?"). On indep sheets whose highways are drawn
+as one line with no sleeper, the reader guesses such a side beside the mark a railway (a highway's
+guess needs two lines) and its place in ``every`` lies near the boundary (+0.3 to +0.8); its shape
+lies at -1, with the sheet's highways (indep 135,044 E3 ``hhrhs`` read ``hrrrs``: three sides with
+no sleeper, the railway side 3.6 sleepers). With the shapes the step also runs where the boundary is
+drawn but puts a route at a printed exit with the other kind (``agrees``): there the exits, the
+certain neighbours and the shapes speak, no place. Not where no boundary is drawn at all (the shapes
+there made indep dev 90,024 E1 and 90,043 B4 wrong). A side with no sleeper is a highway's shape on
+most sheets, but a railway of sparse ticks or a highlighter's highway is misplaced by it (indep2 dev
+90,057 C3, made wrong, flagged). Replayed on main's readings of the spent held out indep
+135,000-119, indep3 301,640-699, indep2 209,500-559 and 20 night photos in 209,620-760: 24 stations
+made right, none made wrong; the shared dev cache: 3 made right, 1 made wrong; see the rounds
+document, round twenty-five (h-sides2).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
+
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
-from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at, named_kind
 from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
-from railprint.games.railroad_ink.photo.sheet_kinds import STEP, drawn_freely
-from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
+from railprint.games.railroad_ink.photo.exit_shape import FLOOR, SHAPE
+from railprint.games.railroad_ink.photo.sheet_kinds import STEP, boundary, drawn_freely
+from railprint.games.railroad_ink.photo.sure_kinds import KIND_DOUBTS, kind_doubts, side_parts
 
 NEAR_Z = 0.7     # the neighbour's side this far on one kind's side of the sheet's boundary says that kind ...
 PLACE_W = 1.5    # ... with this weight (under a certain neighbour's, over the kind guessed so far)
+SHAPE_Z = 0.85   # a station's own side this far on one kind's side of the sheet's certain routes' shapes ...
+SHAPE_W = 1.0    # ... says that kind with this weight
+MIN_INK = 0.4    # the side's strip inked in this share of its rows, at least, for its shape to count
+MIN_REF = 4      # route sides of each kind read with certainty, at least, to draw the shapes' boundary
+
+
+def shapes(rows: list, flagged: set, features: Callable) -> Callable | None:
+    """The place of a side's shape between the kinds of the sheet's route sides read with certainty
+    (spaces not in ``flagged``) and of its routes drawn to a printed exit (the exit's kind), on
+    spaces with no centre mark: ``sheet_kinds.boundary`` over
+    ``exit_shape.SHAPE``'s measures; a function (r, c, s) -> place (-1 at the highways' middle, +1
+    at the railways'), or None where either kind has fewer than MIN_REF sides."""
+    kinds = {(r, c, s): rows[r][c].edges[s] for r in range(SIZE) for c in range(SIZE) for s in range(4)
+             if rows[r][c].marker == "" and rows[r][c].edges[s] in "hr"
+             and (square(r, c) not in flagged or (r, c, s) in EXIT_AT)}
+    kinds.update({k: EXIT_AT[k].kind for k in kinds if k in EXIT_AT})   # a route keeps its exit's kind
+    ref = list(kinds)
+    hs = [i for i, k in enumerate(ref) if kinds[k] == "h"]
+    rs = [i for i, k in enumerate(ref) if kinds[k] == "r"]
+    if len(hs) < MIN_REF or len(rs) < MIN_REF:
+        return None
+
+    def vector(k: tuple) -> np.ndarray:
+        f = features(*k)
+        return np.array([float(f[x]) for x in SHAPE])
+
+    place = boundary(np.array([vector(k) for k in ref]), hs, rs, FLOOR)
+    return None if place is None else lambda r, c, s: float(place(vector((r, c, s))))
+
+
+def shaped(place: Callable, features: Callable, r: int, c: int, s: int) -> list[tuple[str, float]]:
+    """What side ``s`` of (r, c)'s own shape says: the kind on whose side of ``place`` (:func:`shapes`)
+    it lies SHAPE_Z or more, its strip inked in MIN_INK of its rows or more (``SHAPE_W``)."""
+    z = place(r, c, s)
+    if abs(z) >= SHAPE_Z and features(r, c, s)["ink"] >= MIN_INK:
+        return [("r" if z > 0 else "h", SHAPE_W)]
+    return []
 
 
 def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> list[tuple[str, float]]:
@@ -90,22 +151,36 @@ def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> lis
 
 
 def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
-           uncertain_of: Callable) -> tuple[list, list]:
+           uncertain_of: Callable, features: Callable | None = None) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged station's sides guessed again from what lies
-    across their edges (see the module's text); the same squares flagged, for the same reasons.
+    across their edges and, where ``features`` is given, from its sides' own shapes against the
+    sheet's certain routes' (see the module's text); the same squares flagged, for the same reasons.
     ``every``: each route side's place (``sheet_kinds.revise``'s); ``faces()``: every drawable
-    space; ``uncertain_of(square, token, why)``."""
+    space; ``uncertain_of(square, token, why)``; ``features(r, c, s)``: a side's
+    ``read.side_features``."""
     flagged = {u.square: u for u in uncertain}
-    if not every or drawn_freely(rows, set(flagged)) or not agrees(rows, every):
+    if not every or drawn_freely(rows, set(flagged)):
         return rows, uncertain
+    if not agrees(rows, every):
+        if features is None:
+            return rows, uncertain
+        every = {}   # not this sheet's kinds at its exits: the exits, the certain neighbours and the shapes speak
     stations = [f for f in faces() if f.marker == "s"]
     out = [list(row) for row in rows]
+    place = None
     for r in range(SIZE):
         for c in range(SIZE):
             u, cell = flagged.get(square(r, c)), rows[r][c]
             if u is None or cell.marker != "s":
                 continue
             said = {s: across(rows, set(flagged), every, r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
+            if features is not None:
+                if place is None:
+                    place = shapes(rows, set(flagged), features) or (lambda r, c, s: 0.0)
+                parts = side_parts(u.reason)
+                for s in said:   # not against the kind the reader's own doubt of the side names ("...: a highway?")
+                    named = {named_kind(why) for side, why, _ in parts if side == s and why in KIND_DOUBTS} - {None}
+                    said[s] += [got for got in shaped(place, features, r, c, s) if not named or got[0] in named]
 
             def score(f) -> float:
                 return sum(w for s, got in said.items() for kind, w in got if f.edges[s] == kind) \
@@ -153,3 +228,4 @@ def lift(rows: list, uncertain: list, every: dict) -> list:
     if not every or drawn_freely(rows, flagged) or not agrees(rows, every):
         return uncertain
     return [u for u in uncertain if not settled(rows, flagged, *square_at(u.square), u.reason)]
+
