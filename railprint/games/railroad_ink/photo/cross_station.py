@@ -45,9 +45,27 @@ mark), a crossing flagged and guessed the station whose filled piece is there bu
 crossing leave a smaller piece than the sheet's squares and circles (indep 104,767 D2, 104,809 D7,
 104,818 A6, 104,961 A6: "centre: a station?").
 
+Round twenty-five (h-cross2): a filled piece is the sheet's station only as THICK as its stations.
+Three of round twenty-four's guesses made wrong on fresh held out were overpasses guessed the
+station by a filled piece as large as the sheet's mark: double highway lines pinched together
+over the crossing (indep2 209,594 D7: 18 mm² against the filled squares' 16), a railway line
+thickened by a highlighter's edge (209,560 D7), a bridge's brackets on a marker's double highway
+(indep 135,014 C3, on a sheet whose mark was sized by route spaces, no guessed station showing a
+filled piece). Their pieces are long and narrow. :func:`thickness` is the radius of the widest disc
+of ink centred near the middle (a filled square 5 mm across: 2.5; a line or two pinched: 1.5 or
+less); :func:`sheet_thickness` is the median of the sheet's guessed joined stations whose filled
+piece is a mark. The filled guess of the station needs ``THICK_LIKE`` of it (and a guessed station
+showing a filled piece at all); a crossing guessed the station whose ink is under ``THIN`` of it
+(lines crossing with no mark, no filled piece for ``UNLIKE_FILLED`` to size: indep3 301,653 F1 and
+301,698 G2, wings on a sheet of filled stations) is guessed the overpass. On 556 spent photos
+replayed (on the held out of round twenty-four, indep 104,700-859, the shared dev cache's two filled
+made-right) flagged true stations on crossings measured 0.80-1.5 of their sheet's thickness, the
+overpasses guessed stations 0.40-0.82: the two overlap at 0.80-0.82, and the guesses this turns
+back stood at 0.72 and 0.82 (the filled made-right of round twenty-four at 0.99-1.0).
+
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
-Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross).
+Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross), round twenty-five (h-cross2).
 """
 
 from __future__ import annotations
