@@ -239,3 +239,74 @@ def test_a_flagged_overpass_guess_with_the_sheets_filled_station_is_guessed_the_
     # a side doubted as a solid band: a band's crossing leaves a filled piece as large (held-out indep2 136,041 A4)
     rows, flags = _apply(_filled_sheet(5.0), tokens, {(3, 3): WHY})
     assert rows[3][3].token == "hrhro" and flags == {"D4": ("hrhro", WHY)}
+
+
+# Round twenty-five (h-cross2): a filled piece guessed the station only as thick as the sheet's filled stations.
+
+def _pinched_sheet() -> np.ndarray:
+    """:func:`_filled_sheet`'s stations, and at D4 a crossing whose lines run together into a piece
+    3 mm wide and 8 mm long along the highway (as large as the stations' squares, half as thick)."""
+    ink = _filled_sheet(0.0)
+    cx, cy = _centre_px(3, 3)
+    w, h = int(round(4.0 * P)), int(round(1.5 * P))
+    cv2.rectangle(ink, (int(cx) - w, int(cy) - h), (int(cx) + w, int(cy) + h), 1, -1)
+    return ink
+
+
+def test_thickness_is_half_a_filled_squares_width_and_a_lines():
+    ink = _filled_sheet(5.0)
+    assert 2.3 <= cross_station.thickness(ink, *_centre_px(0, 0), P) <= 2.8   # a square 5 mm across
+    assert cross_station.thickness(_pinched_sheet(), *_centre_px(3, 3), P) <= 1.8   # a piece 3 mm wide
+    assert cross_station.thickness(_blank(), *_centre_px(3, 3), P) == 0.0
+
+
+def test_a_flagged_overpass_guess_whose_filled_piece_is_thinner_than_the_sheets_stations_keeps_its_guess():
+    tokens = {**STATIONS, (3, 3): "hrhro"}
+    why = "centre: a station?"
+    rows, flags = _apply(_pinched_sheet(), tokens, {(3, 3): why})
+    assert rows[3][3].token == "hrhro" and flags == {"D4": ("hrhro", why)}
+    # the sheet's square on it, as thick as the stations': guessed the station (as before)
+    rows, flags = _apply(_filled_sheet(5.0), tokens, {(3, 3): why})
+    assert rows[3][3].token == "hrhrs" and flags == {"D4": ("hrhrs", why)}
+
+
+@pytest.fixture(scope="module")
+def photo_209594():
+    from benchmarks import indep2_photos
+    return _read(indep2_photos, 209594)
+
+
+def test_indep2_209594_an_overpass_of_pinched_highway_lines_stays_the_overpass(photo_209594):
+    """Filled squares, double highways whose lines run together at D7's crossing (a piece 18 mm²,
+    the squares' 16, but 1.5 mm thick against their 2.2): D7 ``rhrho``, flagged, was guessed the
+    station on main (round twenty-four's cross_station)."""
+    board, reading = photo_209594
+    assert board.rows[3][6].token == "rhrho"
+    assert reading.board.rows[3][6].token == "rhrho"
+    assert "D7" in {u.square for u in reading.uncertain}
+
+
+def test_a_flagged_station_guess_of_thin_lines_on_a_sheet_of_filled_stations_is_guessed_the_overpass():
+    """No filled piece at all where the sheet's stations are filled squares (main kept the station:
+    its rule asks for a piece, bold lines crossing); lines this thin are no station's mark."""
+    tokens = {**STATIONS, (3, 3): "hrhrs"}
+    why = "N: neither clearly a highway nor a railway"
+    ink = _filled_sheet(0.0)
+    assert cross_station.thickness(ink, *_centre_px(3, 3), P) < cross_station.THIN * 2.5
+    rows, flags = _apply(ink, tokens, {(3, 3): why})
+    assert rows[3][3].token == "hrhro" and flags == {"D4": ("hrhro", why)}
+
+
+@pytest.fixture(scope="module")
+def photo_301698():
+    from benchmarks import indep3_photos
+    return _read(indep3_photos, 301698)
+
+
+def test_indep3_301698_an_overpass_of_thin_lines_on_a_sheet_of_filled_stations_is_guessed_the_overpass(photo_301698):
+    """Filled stations 2 mm thick; G2 ``hrhro``'s wings and lines, 0.8 mm thick, were guessed the
+    station (flagged) on main."""
+    board, reading = photo_301698
+    assert board.rows[6][1].token == "hrhro"
+    assert reading.board.rows[6][1].token == "hrhro"
+    assert "G2" in {u.square for u in reading.uncertain}

@@ -45,9 +45,27 @@ mark), a crossing flagged and guessed the station whose filled piece is there bu
 crossing leave a smaller piece than the sheet's squares and circles (indep 104,767 D2, 104,809 D7,
 104,818 A6, 104,961 A6: "centre: a station?").
 
+Round twenty-five (h-cross2): a filled piece is the sheet's station only as THICK as its stations.
+Three of round twenty-four's guesses made wrong on fresh held out were overpasses guessed the
+station by a filled piece as large as the sheet's mark: double highway lines pinched together
+over the crossing (indep2 209,594 D7: 18 mm² against the filled squares' 16), a railway line
+thickened by a highlighter's edge (209,560 D7), a bridge's brackets on a marker's double highway
+(indep 135,014 C3, on a sheet whose mark was sized by route spaces, no guessed station showing a
+filled piece). Their pieces are long and narrow. :func:`thickness` is the radius of the widest disc
+of ink centred near the middle (a filled square 5 mm across: 2.5; a line or two pinched: 1.5 or
+less); :func:`sheet_thickness` is the median of the sheet's guessed joined stations whose filled
+piece is a mark. The filled guess of the station needs ``THICK_LIKE`` of it (and a guessed station
+showing a filled piece at all); a crossing guessed the station whose ink is under ``THIN`` of it
+(lines crossing with no mark, no filled piece for ``UNLIKE_FILLED`` to size: indep3 301,653 F1 and
+301,698 G2, wings on a sheet of filled stations) is guessed the overpass. On 556 spent photos
+replayed (on the held out of round twenty-four, indep 104,700-859, the shared dev cache's two filled
+made-right) flagged true stations on crossings measured 0.80-1.5 of their sheet's thickness, the
+overpasses guessed stations 0.40-0.82: the two overlap at 0.80-0.82, and the guesses this turns
+back stood at 0.72 and 0.82 (the filled made-right of round twenty-four at 0.99-1.0).
+
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
-Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross).
+Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross), round twenty-five (h-cross2).
 """
 
 from __future__ import annotations
@@ -57,6 +75,7 @@ from typing import Callable
 
 import math
 
+import cv2
 import numpy as np
 
 from railprint.games.railroad_ink.photo import centre, lost_station, ring_crossing
@@ -71,6 +90,8 @@ RING_ANGLES = (22.5, 33.75, 45.0, 56.25, 67.5)   # degrees from each axis: off t
 RING_SHARE = 0.8      # of these 20 rays, the share that must cross ink ``ring_crossing.RAYS_MM`` out (a ring: 1.0)
 GUESS_LIKE = 0.8      # a flagged crossing guessed the overpass showing this share of the sheet's mark: the station
 UNLIKE_FILLED = 0.6   # ... guessed the station, its filled piece under this share of the sheet's: the overpass
+THICK_LIKE = 0.85     # a filled piece guessed the station: its thickness this share of the sheet's stations' or more
+THIN = 0.6            # ... guessed the station, its ink's thickness under this share of theirs: the overpass
 OVERPASSES = ("hrhro", "rhrho")
 STATIONS = ("hrhrs", "rhrhs")
 FOUR_WAY = ("hhhh", "rrrr")
@@ -120,6 +141,31 @@ def ring(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
     return mark.hollow >= RING_HOLLOW_MM2 and mark.filled < ring_crossing.FILLED_MM2
 
 
+def thickness(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
+    """The radius (mm) of the widest disc of ink centred within ``centre.NEAR_MM`` of pixel (cx, cy):
+    half a filled station's width (a square 5 mm across: 2.5), a line's or two lines pinched
+    together far less (indep2 209,594 D7: 1.5); 0 where the centre's box leaves the image."""
+    h = int(round(centre.BOX_MM * ppm))
+    x, y = int(round(cx)), int(round(cy))
+    box = ink[y - h:y + h + 1, x - h:x + h + 1]
+    if box.shape != (2 * h + 1, 2 * h + 1):
+        return 0.0
+    depth = cv2.distanceTransform((box > 0).astype(np.uint8), cv2.DIST_L2, 5)
+    yy, xx = np.ogrid[-h:h + 1, -h:h + 1]
+    return float(depth[xx * xx + yy * yy <= (centre.NEAR_MM * ppm) ** 2].max()) / ppm
+
+
+def sheet_thickness(rows: list[tuple], shown: dict, ink: np.ndarray,
+                    centre_px: Callable[[int, int], tuple[float, float]], ppm: float) -> float:
+    """The median :func:`thickness` of the sheet's stations showing a filled piece (the spaces guessed
+    a station where a highway and a railway join whose ``shown`` filled piece is a mark: those
+    ``lost_station.sheet_mark`` sizes the sheet's mark by); 0 where none does."""
+    values = [thickness(ink, *centre_px(*p), ppm) for p, mark in shown.items()
+              if rows[p[0]][p[1]].marker == "s" and centre.joined(rows[p[0]][p[1]].edges)
+              and mark.get("filled") >= lost_station.MIN_MARK["filled"]]
+    return float(np.median(values)) if values else 0.0
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
           ppm: float, square: Callable[[int, int], str], uncertain_of: Callable,
           faint: np.ndarray | None = None, known: dict | None = None) -> tuple[list[tuple], list]:
@@ -150,6 +196,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
     found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known) if guessed else None
+    thick = None   # the sheet's filled stations' thickness, measured once where asked
     for r, c in guessed if found is not None else ():
         kind, size, shown = found
         value, cell = shown[(r, c)].get(kind), rows[r][c]
@@ -158,8 +205,16 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             turn = value >= max(GUESS_LIKE * size, lost_station.MIN_MARK[kind]) \
                 and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS) \
                 and not (kind == "filled" and any(wide in why for wide in centre.WIDE_INK))
-        else:   # a filled piece, smaller than the sheet's filled stations: bold lines crossing
-            turn = kind == "filled" and lost_station.MIN_MARK[kind] <= value < UNLIKE_FILLED * size
+            if turn and kind == "filled":   # as thick as the sheet's filled stations, not lines run together
+                thick = sheet_thickness(rows, shown, ink, centre_px, ppm) if thick is None else thick
+                turn = thick > 0 and thickness(ink, *centre_px(r, c), ppm) >= THICK_LIKE * thick
+        elif kind == "filled":   # a filled piece, smaller than the sheet's filled stations: bold lines crossing
+            turn = lost_station.MIN_MARK[kind] <= value < UNLIKE_FILLED * size
+            if not turn:   # or ink far thinner than the sheet's filled stations: lines crossing, no mark
+                thick = sheet_thickness(rows, shown, ink, centre_px, ppm) if thick is None else thick
+                turn = thick > 0 and thickness(ink, *centre_px(r, c), ppm) < THIN * thick
+        else:
+            turn = False
         if turn:
             grid[r][c] = type(cell)(cell.edges, "s" if cell.marker == "o" else "o")
             u = flagged[square(r, c)]
