@@ -44,6 +44,17 @@ against 0.35; 114,014 A5 ``.hr.s``, 0.02 against 0.06); there the fill alone dec
 indep 114,000-114,029, indep2 116,000-116,029, indep3 18,000-18,029 and 14,024 (its blot still
 flagged), and the shared dev cache: flags only lifted on spaces read right.
 
+Round twenty-five (h-night4): a doubted side read as a solid band ("a solid band: a highway's two lines
+run together?", ``band_chain.SOLID_BAND``) and guessed a highway is not settled (``BANDED``). A band is
+guessed a railway by its own reading (``broad_line``); guessed a highway, it is so only because the
+station needs both kinds beside the other route read with certainty as a railway, and on a sheet whose
+highways run together as bands that railway may be a highway too: indep2 209,869 (a ruler's highways
+at night, no highway side read with certainty at the side stage) G6 ``.hh.`` read ``.rh.s`` and C6
+``h..h`` read ``h..rs`` were settled so (G6 left silent). On the night dev photos 209,120-499 and
+209,620-999 this step settled 6 stations whose band was guessed a railway (all read right: 209,361
+B2, B6, D3 ...), and 3 whose band was guessed a highway, 2 of them wrong (the two above) and one right
+(209,869 A4, flagged now).
+
 Nothing else is made certain, and the steps after this one (``legal``, ``sheet_kinds.rules``,
 ``joins``, ``erased``) still flag what they find. Nothing here imports the reader: it takes the ink
 mask and the spaces' centres.
@@ -56,6 +67,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import neighbour
+from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
 from railprint.games.railroad_ink.photo.centre import measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
@@ -66,6 +78,7 @@ CENTRE_WHY = "centre: a station?"
 LIKE = 0.6          # a centre filled this share of the sheet's stations' median, or more ...
 MIN_FILLED = 7.0    # ... and this many mm² (centre.MIN_MARK's filled)
 MIN_SHOWN = 2       # the sheet's other filled stations needed to know its shape
+BANDED = frozenset({SOLID_BAND})   # round twenty-five: a solid band guessed a highway is not settled
 SLANTED = 0.5       # round twenty: the sheet's stations' edges this slanted (median diagonal share), or the shape tells nothing
 
 
@@ -80,7 +93,7 @@ def settled(edges: str, reason: str) -> bool:
         return False
     if not doubted:   # every side certain, a highway and a railway: a station by the rules
         return reason == CENTRE_WHY and set(edges) - {"."} == {"h", "r"}
-    if len(doubted) != 1:
+    if len(doubted) != 1 or any(edges[s] == "h" for s in kind_doubts(reason, edges, BANDED)[0]):
         return False
     others = {k for s, k in enumerate(edges) if s != doubted[0] and k != "."}
     return len(others) == 1 and edges[doubted[0]] not in others

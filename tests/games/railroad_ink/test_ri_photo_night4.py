@@ -1,0 +1,45 @@
+"""Round twenty-five (h-night4): a flagged station whose one doubted side is a solid band ("a solid
+band: a highway's two lines run together?") guessed a highway is not settled by the rules (``photo/station_sides.py``):
+a ruler's highways at night read as solid bands and as certain railways, so the station's other route,
+read with certainty as the other kind, may be a highway too (indep2 209,869 G6 ``.hh.`` read ``.rh.s``
+with certainty on main)."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.photo import station_sides
+from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
+
+NEEDS = station_sides.NEEDS_WHY
+
+
+def test_a_solid_band_guessed_a_highway_is_not_settled_by_the_rules():
+    assert not station_sides.settled(".rh.", f"S: {SOLID_BAND}; {NEEDS}")
+    assert not station_sides.settled("r.h.", f"S: {SOLID_BAND}")
+    # a band guessed a railway (its own reading's guess) beside a certain highway settles as before (209,361 B2)
+    assert station_sides.settled("r..h", f"N: {SOLID_BAND}")
+    # the other kind doubts still settle as before
+    assert station_sides.settled(".rh.", f"S: neither clearly a highway nor a railway; {NEEDS}")
+
+
+@pytest.fixture(scope="module")
+def photo_209869():
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep2_photos
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, *_ = indep2_photos.make_photo(209_869)
+    reading = read_photo(data, "indep2-209869.jpg")
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    return wrong, {u.square: u for u in reading.uncertain}
+
+
+def test_indep2_209869_a_ruler_s_band_beside_a_certain_railway_keeps_its_station_flag(photo_209869):
+    # main: G6 ``.hh.`` read ``.rh.s`` with certainty (its east side, a ruler's highway, read a certain railway)
+    wrong, flagged = photo_209869
+    assert len(wrong) == 12 and wrong <= set(flagged)
+    assert flagged["G6"].guess == ".rh.s" and flagged["G6"].reason == f"S: {SOLID_BAND}; {NEEDS}"
+    assert flagged["A4"].reason == f"S: {SOLID_BAND}; {NEEDS}"   # read right (``r.h.s``), flagged now too
