@@ -1982,13 +1982,18 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
+    tint = None   # round twenty-five: a small photo's colours, at full size, tell a pen lost in the grey (night_pens)
+    if S is None and expansion == "none" and src_ppm < LOW_GRID_PX_PER_MM:
+        full = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        if full is not None and full.shape[:2] == gray.shape[:2]:
+            tint = ink_colour.chroma(_rectify(full, H, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
     bright = _bright_spaces(rect)
     # round nineteen: a scan app's binarised page is white by the app's choice, not overexposed (scan_page.py)
     clipped = set() if scan_page.white_page(gray) else _clipped_spaces(bright, pieces, black, rel, levels)
     lit = _lit_spaces(clipped, bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
-                               colour=colour, levels=levels, lit=lit, pens=not suspect)
+                               colour=colour, levels=levels, lit=lit, pens=not suspect, tint=tint)
     if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
         edges = [[cell.edges for cell in row] for row in rows]   # (a crater's token is "x")
         blank = {(r, c): [s for s in range(4) if edges[r][c][s] == "."] for r, c in clipped}   # its empty sides
@@ -2309,7 +2314,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
              colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None,
-             lit: set[tuple[int, int]] | None = None, pens: bool = True
+             lit: set[tuple[int, int]] | None = None, pens: bool = True, tint: ink_colour.Chroma | None = None
              ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
@@ -2321,7 +2326,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     ``_threshold(rel)``, when already measured; ``lit``: clipped spaces where the sheet's lightest
     line would still show, not flagged overexposed (``_lit_spaces``); ``pens``: whether a night photo's
     colours are read as its pens' (``night_pens``; not where the photo may be of a screen, whose moire
-    is coloured)."""
+    is coloured); ``tint``: a small photo's colours (at full size), read only for a pen lost in the grey."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
@@ -2456,7 +2461,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             uncertain = station_mark.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
                                            inked=inked)
             # round nineteen: a filled station's one side in doubt, settled by the rules (photo/station_sides.py)
-            uncertain = station_sides.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square)
+            uncertain = station_sides.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square,
+                                            banded=night and not lines_sheet.seen("h"))
         uncertain = legal.revise(rows, uncertain, square=square, uncertain_of=Uncertain, faces=_faces)
         # round seventeen: a route against a printed exit of the other kind (photo/sheet_kinds.py)
         uncertain = sheet_kinds.rules(rows, uncertain, uncertain_of=Uncertain)
@@ -2555,6 +2561,10 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = station_kinds.lift(rows, uncertain, every)
     if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
+    if small and pens and noise_floor.night(tint):   # round twenty-five: a small night photo's lost pen (night_pens.py)
+        tinted = noisy_colour.side_colours(tint.a, tint.b, _strip, [(r, c, s) for r in range(SIZE)
+                                                                    for c in range(SIZE) for s in range(4)])
+        uncertain = night_pens.tinted(rows, uncertain, tinted, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

@@ -44,6 +44,19 @@ against 0.35; 114,014 A5 ``.hr.s``, 0.02 against 0.06); there the fill alone dec
 indep 114,000-114,029, indep2 116,000-116,029, indep3 18,000-18,029 and 14,024 (its blot still
 flagged), and the shared dev cache: flags only lifted on spaces read right.
 
+Round twenty-five (h-night4): on a night photo whose sheet's highways are not seen (``night_lines.Sheet.seen``:
+the reader's ``banded``), a doubted side read as a solid band ("a solid band: a highway's two lines run
+together?", ``band_chain.SOLID_BAND``) and guessed a highway is not settled (``BANDED``). A band is
+guessed a railway by its own reading (``broad_line``); guessed a highway, it is so only because the
+station needs both kinds beside the other route read with certainty as a railway, and on a sheet whose
+highways run together as bands that railway may be a highway too: indep2 209,869 (a ruler's highways
+at night, no highway side read with certainty at the side stage) G6 ``.hh.`` read ``.rh.s`` and C6
+``h..h`` read ``h..rs`` were settled so (G6 left silent). On the night dev photos 209,120-499 and
+209,620-999 this step settled 6 stations whose band was guessed a railway (all read right: 209,361
+B2, B6, D3 ...), and 3 whose band was guessed a highway, 2 of them wrong (the two above) and one right
+(209,869 A4, flagged now). By day (the shared indep dev 90,006, 90,008, 90,051) 4 such stations were
+settled, all read right: there the sheet's certain railway is not in doubt, and nothing changes.
+
 Nothing else is made certain, and the steps after this one (``legal``, ``sheet_kinds.rules``,
 ``joins``, ``erased``) still flag what they find. Nothing here imports the reader: it takes the ink
 mask and the spaces' centres.
@@ -56,6 +69,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import neighbour
+from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
 from railprint.games.railroad_ink.photo.centre import measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
@@ -66,21 +80,23 @@ CENTRE_WHY = "centre: a station?"
 LIKE = 0.6          # a centre filled this share of the sheet's stations' median, or more ...
 MIN_FILLED = 7.0    # ... and this many mm² (centre.MIN_MARK's filled)
 MIN_SHOWN = 2       # the sheet's other filled stations needed to know its shape
+BANDED = frozenset({SOLID_BAND})   # round twenty-five: a solid band guessed a highway is not settled
 SLANTED = 0.5       # round twenty: the sheet's stations' edges this slanted (median diagonal share), or the shape tells nothing
 
 
-def settled(edges: str, reason: str) -> bool:
+def settled(edges: str, reason: str, banded: bool = False) -> bool:
     """Whether ``reason`` (a flagged station's, its sides ``edges``) is one route side's kind doubt
     and the centre's own doubts alone, on a station of two routes (a die face's: a straight or a
     curve), the other route (certain) of the other kind than the doubted side's guess; or the
     centre's partial fill alone (``CENTRE_WHY``) where both routes, a highway and a railway, are
-    certain."""
+    certain. ``banded``: a night sheet whose highways are not seen, where a solid band guessed a highway
+    is not settled (``BANDED``, round twenty-five)."""
     doubted, rest = kind_doubts(reason, edges)   # (a kind doubt of a side read empty is in ``rest``)
     if any(part not in (NEEDS_WHY, CENTRE_WHY) for part in rest) or len(edges.replace(".", "")) != 2:
         return False
     if not doubted:   # every side certain, a highway and a railway: a station by the rules
         return reason == CENTRE_WHY and set(edges) - {"."} == {"h", "r"}
-    if len(doubted) != 1:
+    if len(doubted) != 1 or (banded and any(edges[s] == "h" for s in kind_doubts(reason, edges, BANDED)[0])):
         return False
     others = {k for s, k in enumerate(edges) if s != doubted[0] and k != "."}
     return len(others) == 1 and edges[doubted[0]] not in others
@@ -98,13 +114,14 @@ def meets_the_other_kind(rows: list, r: int, c: int, flagged, square: Callable[[
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
-          centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str]) -> list:
+          centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str],
+          banded: bool = False) -> list:
     """``uncertain`` (``read.Uncertain``: square, guess, why) without the flags of stations
     :func:`settled` by the rules whose centre is filled, and turned off the grid's axes, like the
     sheet's other stations (``ink`` the ink mask, ``rel`` the darkness)."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell.marker == "s"
-                  and (u := flagged.get(square(r, c))) is not None and settled(cell.edges, u.reason)
+                  and (u := flagged.get(square(r, c))) is not None and settled(cell.edges, u.reason, banded)
                   and not meets_the_other_kind(rows, r, c, flagged, square)]
     if not candidates:
         return uncertain

@@ -1,0 +1,70 @@
+"""Round twenty-five (h-night4): on a night sheet whose highways are not seen, a flagged station whose one
+doubted side is a solid band ("a solid band: a highway's two lines run together?") guessed a highway is not
+settled by the rules (``photo/station_sides.py``):
+a ruler's highways at night read as solid bands and as certain railways, so the station's other route,
+read with certainty as the other kind, may be a highway too (indep2 209,869 G6 ``.hh.`` read ``.rh.s``
+with certainty on main). And a small night photo's colours, read at full size, flag a pen lost in its grey
+(``night_pens.tinted``: indep2 209,642, a messaging app's copy of a yellow highlighter's sheet at night)."""
+
+from __future__ import annotations
+
+import pytest
+
+from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.photo import station_sides
+from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
+
+NEEDS = station_sides.NEEDS_WHY
+
+
+def test_a_solid_band_guessed_a_highway_is_not_settled_on_a_night_sheet_whose_highways_are_not_seen():
+    assert not station_sides.settled(".rh.", f"S: {SOLID_BAND}; {NEEDS}", banded=True)
+    assert not station_sides.settled("r.h.", f"S: {SOLID_BAND}", banded=True)
+    # by day (or highways seen) as before (the shared indep dev 90,006: such stations read right)
+    assert station_sides.settled(".rh.", f"S: {SOLID_BAND}; {NEEDS}")
+    # a band guessed a railway (its own reading's guess) beside a certain highway settles as before (209,361 B2)
+    assert station_sides.settled("r..h", f"N: {SOLID_BAND}", banded=True)
+    # the other kind doubts still settle as before
+    assert station_sides.settled(".rh.", f"S: neither clearly a highway nor a railway; {NEEDS}")
+
+
+def _read(seed: int):
+    pytest.importorskip("cv2")
+    pytest.importorskip("pypdfium2")
+    from benchmarks import indep2_photos
+    from railprint.games.railroad_ink.photo.read import read_photo
+
+    data, board, *_ = indep2_photos.make_photo(seed)
+    reading = read_photo(data, f"indep2-{seed}.jpg")
+    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
+    return wrong, {u.square: u for u in reading.uncertain}
+
+
+@pytest.fixture(scope="module")
+def photo_209869():
+    return _read(209_869)
+
+
+def test_indep2_209869_a_ruler_s_band_beside_a_certain_railway_keeps_its_station_flag(photo_209869):
+    # main: G6 ``.hh.`` read ``.rh.s`` with certainty (its east side, a ruler's highway, read a certain railway)
+    wrong, flagged = photo_209869
+    assert len(wrong) == 12 and wrong <= set(flagged)
+    assert flagged["G6"].guess == ".rh.s" and flagged["G6"].reason == f"S: {SOLID_BAND}; {NEEDS}"
+    assert flagged["A4"].reason == f"S: {SOLID_BAND}; {NEEDS}"   # read right (``r.h.s``), flagged now too
+
+
+@pytest.fixture(scope="module")
+def photo_209642():
+    return _read(209_642)
+
+
+def test_indep2_209642_a_small_night_photo_s_lost_highlighter_is_flagged_by_its_tint(photo_209642):
+    # main: C5 ``hh..`` and E7 ``.hhh`` read empty with certainty (a messaging app's copy, the grid 329 px:
+    # no colour was read, and the yellow highlighter's highways are lost in the grey)
+    from railprint.games.railroad_ink.photo import night_pens
+
+    wrong, flagged = photo_209642
+    assert len(wrong) == 20 and wrong <= set(flagged)
+    assert flagged["C5"].guess == "...." and flagged["C5"].reason == f"N: {night_pens.SHOWS_WHY}; E: {night_pens.SHOWS_WHY}"
+    assert flagged["E7"].reason == f"E: {night_pens.SHOWS_WHY}; S: {night_pens.SHOWS_WHY}; W: {night_pens.SHOWS_WHY}"
+    assert "A7" not in flagged and "B2" not in flagged      # empty spaces whose sides show no yellow stay certain
