@@ -51,20 +51,3 @@ def test_indep2_209869_a_ruler_s_band_beside_a_certain_railway_keeps_its_station
     assert len(wrong) == 12 and wrong <= set(flagged)
     assert flagged["G6"].guess == ".rh.s" and flagged["G6"].reason == f"S: {SOLID_BAND}; {NEEDS}"
     assert flagged["A4"].reason == f"S: {SOLID_BAND}; {NEEDS}"   # read right (``r.h.s``), flagged now too
-
-
-@pytest.fixture(scope="module")
-def photo_209642():
-    return _read(209_642)
-
-
-def test_indep2_209642_a_small_night_photo_s_lost_highlighter_is_flagged_by_its_tint(photo_209642):
-    # main: C5 ``hh..`` and E7 ``.hhh`` read empty with certainty (a messaging app's copy, the grid 329 px:
-    # no colour was read, and the yellow highlighter's highways are lost in the grey)
-    from railprint.games.railroad_ink.photo import night_pens
-
-    wrong, flagged = photo_209642
-    assert len(wrong) == 20 and wrong <= set(flagged)
-    assert flagged["C5"].guess == "...." and flagged["C5"].reason == f"N: {night_pens.SHOWS_WHY}; E: {night_pens.SHOWS_WHY}"
-    assert flagged["E7"].reason == f"E: {night_pens.SHOWS_WHY}; S: {night_pens.SHOWS_WHY}; W: {night_pens.SHOWS_WHY}"
-    assert "A7" not in flagged and "B2" not in flagged      # empty spaces whose sides show no yellow stay certain

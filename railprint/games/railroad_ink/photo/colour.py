@@ -62,13 +62,18 @@ KIND_WHY = {"h": "drawn in this sheet's highways' colour: a highway?",
             ".": "without the colour of this sheet's routes: an erased line?"}
 
 
+def readable(data: bytes) -> bool:
+    """Whether the file is a JPEG, PNG or WebP: the formats whose colour copy is read."""
+    return data[:3] == b"\xff\xd8\xff" or data[:8] == b"\x89PNG\r\n\x1a\n" \
+        or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
+
+
 def photo(data: bytes, gray_shape: tuple[int, ...], kept: np.ndarray | None = None) -> np.ndarray | None:
     """The photo in colour at half size (BGR), upright as the grey one; None when it is not a
     JPEG, PNG or WebP, or does not match the grey photo's size (``gray_shape``). The file was
     checked (size, pixels, scans) when its grey copy was decoded. ``kept``: the half-size copy its
     grey decode made (``one_decode.decode``: a plain PNG), else None."""
-    if not data[:3] == b"\xff\xd8\xff" and not data[:8] == b"\x89PNG\r\n\x1a\n" \
-            and not (data[:4] == b"RIFF" and data[8:12] == b"WEBP"):
+    if not readable(data):
         return None
     try:
         image = one_decode.half_colour(data, kept)   # (a plain PNG: the copy its grey decode made)

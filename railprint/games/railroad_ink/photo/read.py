@@ -48,7 +48,7 @@ from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import inked_curve
-from railprint.games.railroad_ink.photo import clipped_pen, dropped, stray
+from railprint.games.railroad_ink.photo import clipped_pen, dropped, small_colour as small_colours, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -1979,21 +1979,19 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     # round fifteen: the photo's colours (photo/colour.py), where the grid is read from the photo itself
     colour = ink_colour.photo(data, gray.shape, half_colour) if S is None and expansion == "none" \
         and src_ppm >= LOW_GRID_PX_PER_MM else None
+    # round twenty-five: a small photo's colours at full size, for night_pens alone (photo/small_colour.py)
+    small_colour = small_colours.chroma(data, gray.shape, lambda image: _rectify(image, H, ink_colour.worth(warp))[0]) \
+        if S is None and expansion == "none" and src_ppm < LOW_GRID_PX_PER_MM else None
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
         colour = ink_colour.chroma(_rectify(colour, half, ink_colour.worth(warp))[0], PX_PER_MM)
-    tint = None   # round twenty-five: a small photo's colours, at full size, tell a pen lost in the grey (night_pens)
-    if S is None and expansion == "none" and src_ppm < LOW_GRID_PX_PER_MM:
-        full = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-        if full is not None and full.shape[:2] == gray.shape[:2]:
-            tint = ink_colour.chroma(_rectify(full, H, ink_colour.worth(warp))[0], PX_PER_MM)
     levels = _threshold(rel)   # (measured once: the clipped spaces' check and read_rel's)
     bright = _bright_spaces(rect)
     # round nineteen: a scan app's binarised page is white by the app's choice, not overexposed (scan_page.py)
     clipped = set() if scan_page.white_page(gray) else _clipped_spaces(bright, pieces, black, rel, levels)
     lit = _lit_spaces(clipped, bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
-                               colour=colour, levels=levels, lit=lit, pens=not suspect, tint=tint)
+                               colour=colour, levels=levels, lit=lit, pens=not suspect, small_colour=small_colour)
     if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
         edges = [[cell.edges for cell in row] for row in rows]   # (a crater's token is "x")
         blank = {(r, c): [s for s in range(4) if edges[r][c][s] == "."] for r, c in clipped}   # its empty sides
@@ -2314,8 +2312,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
              clipped: set[tuple[int, int]] | None = None, *, unblurred: bool = False,
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
              colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None,
-             lit: set[tuple[int, int]] | None = None, pens: bool = True, tint: ink_colour.Chroma | None = None
-             ) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             lit: set[tuple[int, int]] | None = None, pens: bool = True,
+             small_colour: ink_colour.Chroma | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
@@ -2326,7 +2324,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     ``_threshold(rel)``, when already measured; ``lit``: clipped spaces where the sheet's lightest
     line would still show, not flagged overexposed (``_lit_spaces``); ``pens``: whether a night photo's
     colours are read as its pens' (``night_pens``; not where the photo may be of a screen, whose moire
-    is coloured); ``tint``: a small photo's colours (at full size), read only for a pen lost in the grey."""
+    is coloured); ``small_colour``: a small photo's colours, read for ``night_pens`` alone
+    (``small_colour.chroma``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
     ink = (rel > level).astype(np.uint8)
@@ -2520,10 +2519,12 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     side_pens = None
-    if pens and night and noise_floor.night(colour) and not small:   # round twenty-three: photo/night_pens.py
-        side_pens = noisy_colour.side_colours(colour.a, colour.b, _strip, [(r, c, s) for r in range(SIZE)
-                                                                           for c in range(SIZE) for s in range(4)])
-        uncertain = night_pens.lost(rows, uncertain, side_pens, seen=lines_sheet.seen("h") and lines_sheet.seen("r"),
+    pen_colour = small_colour if small else colour   # round twenty-five: a small photo's (photo/small_colour.py)
+    if pens and (night or small) and noise_floor.night(pen_colour):   # round twenty-three: photo/night_pens.py
+        side_pens = noisy_colour.side_colours(pen_colour.a, pen_colour.b, _strip, [(r, c, s) for r in range(SIZE)
+                                                                                   for c in range(SIZE) for s in range(4)])
+        pen_sheet = lines_sheet or faint_sheet.sheet_lines(sides_at, rise_at, side_read=SideRead)
+        uncertain = night_pens.lost(rows, uncertain, side_pens, seen=pen_sheet.seen("h") and pen_sheet.seen("r"),
                                     uncertain_of=Uncertain)
         uncertain = night_pens.grey_kind(rows, uncertain, side_pens, uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-two: a ring round a straight crossing, an overpass (photo/ring_crossing.py)
@@ -2554,17 +2555,14 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = night_bands.guess(rows, uncertain, uncertain_of=Uncertain)
     if side_pens is not None:   # round twenty-four: a pen tinting the sides read empty (photo/night_pens.py)
         uncertain = night_pens.tinted(rows, uncertain, side_pens, uncertain_of=Uncertain)
-        rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
+        if not small:   # (a small photo's colours run into its other pen's strips: the pen's kind is unsure)
+            rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
     if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
         rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
                                                features=features)   # round twenty-five: and by their shapes
         uncertain = station_kinds.lift(rows, uncertain, every)
     if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
-    if small and pens and noise_floor.night(tint):   # round twenty-five: a small night photo's lost pen (night_pens.py)
-        tinted = noisy_colour.side_colours(tint.a, tint.b, _strip, [(r, c, s) for r in range(SIZE)
-                                                                    for c in range(SIZE) for s in range(4)])
-        uncertain = night_pens.tinted(rows, uncertain, tinted, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 
