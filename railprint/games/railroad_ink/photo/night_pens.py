@@ -61,12 +61,12 @@ Round twenty-five (h-night4): a small photo (the grid under ``read.LOW_GRID_PX_P
 copy) had no colour read at all (its half-size colour copy is too small to rectify), so a pen lost in its
 grey was never seen: indep2 209,642 (a yellow highlighter's highways at night, 1600x1200 px, the grid 329 px)
 read C5 ``hh..`` and E7 ``.hhh`` empty with certainty, their sides yellow in the photo. The reader now
-measures a small photo's colours at full size and, where they show night colour noise
-(``noise_floor.night``), asks :func:`tinted` of them (flags only: :func:`tinted_guess` there took the
-highlighter's kind for a railway, its bands being guessed railways, and made no space right). On the
-small night photos looked at (209,180, 209,642, 209,670, 209,774, 209,906, 202,937) it flagged 209,642's
-two certain wrong spaces and one space read right (209,774 B3); on 14 small or messaging-app day photos
-(202,822-202,939 and the shared dev 90,000-90,059) the colour noise is a day's (0.06-0.10) and nothing changes.
+measures a small photo's colours at full size (``small_colour.chroma``, h-silent7's step, which the lead
+kept at the merge for h-night4's alike one) and, where they show night colour noise (``noise_floor.night``),
+asks :func:`lost`, :func:`grey_kind` and :func:`tinted` of them (flags only: :func:`tinted_guess` there
+took the highlighter's kind for a railway, its bands being guessed railways, and made no space right). On
+14 small or messaging-app day photos (202,822-202,939 and the shared dev 90,000-90,059) the colour noise
+is a day's (0.06-0.10) and nothing changes.
 
 The reader calls these with the rows and flags it read and the sides' colours; this module never
 imports the reader.
