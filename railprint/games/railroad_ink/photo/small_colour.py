@@ -13,9 +13,9 @@ empty; the three read with certainty were silent. Their colours at full size sho
 
 :func:`chroma` decodes such a photo at full size in colour (it is small: the decode and the
 rectified chroma cost a few hundredths of a second) and measures it as ``colour.chroma`` does; the
-reader then asks ``night_pens``' flags (``lost``, ``grey_kind``, ``tinted`` and its guesses of the
-flagged spaces) of a small photo whose colour noise is a night photo's, and of nothing else: the
-colours do not go into any other step's reading of a small photo.
+reader then asks ``night_pens``' flags (``lost``, ``grey_kind``, ``tinted``; not ``tinted_guess``, which
+took 209,642's highlighter for a railway pen) of a small photo whose colour noise is a night photo's, and
+of nothing else: the colours do not go into any other step's reading of a small photo.
 """
 
 from __future__ import annotations
