@@ -115,3 +115,19 @@ def test_a_png_photo_is_decoded_once(monkeypatch):
     reading = read_photo(data, "png")
     assert len(reading.board.rows) == 7
     assert calls == [cv2.IMREAD_COLOR]
+
+
+def test_a_small_plain_pngs_whole_colour_decode_is_kept(monkeypatch):
+    """Round twenty-five: a small photo's colours are read at full size (``small_colour``); a plain PNG
+    of at most KEEP_FULL pixels hands its whole colour decode back with its grey one, a larger one or
+    any other photo none (it is decoded again only when wanted)."""
+    rng = np.random.default_rng(5)
+    image = rng.integers(0, 256, (30, 40, 3), dtype=np.uint8)
+    data = _png(image)
+    grey, half, full = one_decode.decode_kept(data)
+    assert np.array_equal(full, cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+    assert np.array_equal(grey, one_decode.grey(data)) and np.array_equal(half, one_decode.decode(data)[1])
+    monkeypatch.setattr(one_decode, "KEEP_FULL", 30 * 40 - 1)
+    assert one_decode.decode_kept(data)[2] is None and one_decode.decode_kept(data)[1] is not None
+    ok, jpeg = cv2.imencode(".jpg", image)
+    assert one_decode.decode_kept(jpeg.tobytes())[1:] == (None, None)

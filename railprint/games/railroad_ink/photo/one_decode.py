@@ -34,6 +34,7 @@ HARMLESS = {b"IHDR", b"IDAT", b"IEND", b"pHYs", b"tIME"}
 # libpng's grey sum (``png_set_rgb_to_gray(png, 1, 0.299, 0.587)``: 0.299 and 0.587 of 32768,
 # truncated; blue the rest), in OpenCV's channel order (B, G, R), less just under a half for the floor
 GREY = np.array([[3737, 19234, 9797, -16384 + 0.5]], np.float64) / 32768
+KEEP_FULL = 4_000_000   # a plain PNG's whole colour decode is kept up to this many pixels (decode_kept)
 
 
 def plain_png(data: bytes) -> bool:
@@ -58,13 +59,21 @@ def decode(data: bytes) -> tuple[np.ndarray | None, np.ndarray | None]:
     """(the photo's grey copy, as ``cv2.imdecode(data, IMREAD_GRAYSCALE)`` gives it; its half-size
     colour copy, as ``half_colour`` gives it, for a plain PNG, made from the same one colour decode,
     else None: decoded only when wanted)."""
+    return decode_kept(data)[:2]
+
+
+def decode_kept(data: bytes) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+    """``decode(data)``, and the whole colour decode of a plain PNG of at most ``KEEP_FULL`` pixels
+    (else None): a small photo's colours are read at full size (``small_colour``, round twenty-five),
+    and a messaging app's copy is such a PNG; a larger one is decoded again when wanted, so its
+    whole colour copy (3 bytes a pixel) is not held through the read."""
     buf = np.frombuffer(data, np.uint8)
     colour = cv2.imdecode(buf, cv2.IMREAD_COLOR) if plain_png(data) else None
     if colour is None or colour.ndim != 3 or colour.shape[2] != 3:   # (a damaged one: its own decode says why)
-        return cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), None
+        return cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), None, None
     h, w = colour.shape[:2]
     half = cv2.resize(colour, (w // 2, h // 2), interpolation=cv2.INTER_LINEAR_EXACT)
-    return cv2.transform(colour, GREY), half
+    return cv2.transform(colour, GREY), half, colour if h * w <= KEEP_FULL else None
 
 
 def grey(data: bytes) -> np.ndarray | None:

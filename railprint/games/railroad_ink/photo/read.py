@@ -155,11 +155,12 @@ def _decode(data: bytes) -> np.ndarray:
     return _decoded(data)[0]
 
 
-def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None]:
+def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
     """The photo as one grey channel, once its size is known to be sane: the header is read
     first (Pillow, one format's plugin), and a JPEG's scans are counted, so no decoder starts on
     a file that asks for too many pixels or too many passes over them; and its half-size colour
-    copy when the same decode made it (a plain PNG: ``one_decode``), else None."""
+    copy when the same decode made it (a plain PNG: ``one_decode``), else None; and its whole colour
+    copy when that decode made it and the photo is small (``one_decode.decode_kept``), else None."""
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data) / 1e6:.1f} MB; the limit is {MAX_BYTES / 1e6:.0f} MB",
                          hint="send a smaller JPEG (the camera's normal quality is fine)",
@@ -171,7 +172,7 @@ def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None]:
     kind = _photo_format(data)
     if kind is None:
         if decode.container(data):   # HEIC/HEIF or AVIF: an iPhone's own photo (decode.py)
-            return _decode_heif(data), None
+            return _decode_heif(data), None, None
         raise PhotoError(NOT_AN_IMAGE, pl=NOT_AN_IMAGE_PL)
     _bound_segments(data, kind)
     try:
@@ -192,7 +193,7 @@ def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None]:
             raise PhotoError(str(exc), hint="save it again as an ordinary JPEG",
                              pl=f"{exc} (zapisz zdjęcie ponownie jako zwykły JPEG)") from None
     with native_stderr() as said:   # libjpeg and libpng print their complaints on stderr
-        image, half = one_decode.decode(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
+        image, half, full = one_decode.decode_kept(data)   # a plain PNG decoded once, in colour (photo/one_decode.py)
     damage = _decoder_says(said)
     if image is None:
         raise PhotoError("the image could not be decoded" + (f" ({damage})" if damage else "")
@@ -204,7 +205,7 @@ def _decoded(data: bytes) -> tuple[np.ndarray, np.ndarray | None]:
                          hint="copy or send the photo again",
                          pl=f"zdjęcie jest uszkodzone ({damage}): brakuje jego części albo jest błędna "
                             "(skopiuj albo wyślij zdjęcie ponownie)")
-    return image, half
+    return image, half, full
 
 
 def _check_size(w: int, h: int) -> None:
@@ -1909,7 +1910,7 @@ def _read_qr(gray: np.ndarray, H: np.ndarray) -> dict | None:
 
 
 def read_photo(data: bytes, source: str = "<photo>") -> Reading:
-    gray, half_colour = _decoded(data)
+    gray, half_colour, full_colour = _decoded(data)
     found, foreign, motion = _find_all(gray)
     if not found:
         _refuse_a_screen(gray)
@@ -1980,7 +1981,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     colour = ink_colour.photo(data, gray.shape, half_colour) if S is None and expansion == "none" \
         and src_ppm >= LOW_GRID_PX_PER_MM else None
     # round twenty-five: a small photo's colours at full size, for night_pens alone (photo/small_colour.py)
-    small_colour = small_colours.chroma(data, gray.shape, lambda image: _rectify(image, H, ink_colour.worth(warp))[0]) \
+    small_colour = small_colours.chroma(data, gray.shape, lambda image: _rectify(image, H, ink_colour.worth(warp))[0],
+                                        full_colour) \
         if S is None and expansion == "none" and src_ppm < LOW_GRID_PX_PER_MM else None
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)

@@ -29,15 +29,16 @@ from railprint.games.railroad_ink.photo import colour
 from railprint.games.railroad_ink.photo.rectified import PX_PER_MM
 
 
-def chroma(data: bytes, gray_shape: tuple[int, ...], rectify: Callable[[np.ndarray], np.ndarray]
-           ) -> colour.Chroma | None:
+def chroma(data: bytes, gray_shape: tuple[int, ...], rectify: Callable[[np.ndarray], np.ndarray],
+           kept: np.ndarray | None = None) -> colour.Chroma | None:
     """The photo's colours at full size (``colour.Chroma``), rectified by ``rectify`` (the grey
     photo's own rectification, applied to a BGR image); None when the file is no JPEG, PNG or WebP
-    or its colour copy does not match the grey photo's size (``gray_shape``)."""
+    or its colour copy does not match the grey photo's size (``gray_shape``). ``kept``: the whole
+    colour decode its grey decode made (``one_decode.decode_kept``: a small plain PNG), else None."""
     if not colour.readable(data):
         return None
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        image = kept if kept is not None else cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error:
         return None
     if image is None or image.ndim != 3 or image.shape[:2] != tuple(gray_shape[:2]):
