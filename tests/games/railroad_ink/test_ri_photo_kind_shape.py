@@ -31,7 +31,7 @@ def test_a_highway_not_shaped_like_the_sheets_railways_is_flagged(seed, habit, s
 P = 6.0
 
 
-def _sheet() -> "np.ndarray":
+def _sheet():
     """A rectified darkness: every space of rows A-C a north-south railway (a line with a sleeper
     every 3 mm), and E4 a north-south highway drawn as two lines with a dashed middle in a marker:
     one band 4 mm wide, its holes where the dashes stop (as indep 100,597 held out at 188b3e8)."""
