@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.board import SIZE, square
 from railprint.games.railroad_ink.photo import station_sides
 from railprint.games.railroad_ink.photo.band_chain import SOLID_BAND
+from tests.games.railroad_ink.indep2_seed import read_seed
 
 NEEDS = station_sides.NEEDS_WHY
 
@@ -28,16 +28,9 @@ def test_a_solid_band_guessed_a_highway_is_not_settled_on_a_night_sheet_whose_hi
     assert station_sides.settled(".rh.", f"S: neither clearly a highway nor a railway; {NEEDS}")
 
 
-def _read(seed: int):
-    pytest.importorskip("cv2")
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep2_photos
-    from railprint.games.railroad_ink.photo.read import read_photo
-
-    data, board, *_ = indep2_photos.make_photo(seed)
-    reading = read_photo(data, f"indep2-{seed}.jpg")
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
-    return wrong, {u.square: u for u in reading.uncertain}
+def _read(seed: int):   # (the squares read wrong, and each flagged square's Uncertain)
+    got = read_seed(seed)
+    return got.wrong, got.flagged
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.board import SIZE, square
+from railprint.games.railroad_ink.board import SIZE
 from railprint.games.railroad_ink.photo import night_pens
 from railprint.games.railroad_ink.photo.read import _faces
+from tests.games.railroad_ink.indep2_seed import read_seed
 from tests.games.railroad_ink.photo_boards import Flag, board_of
 
 YELLOW = -100.0
@@ -73,16 +74,9 @@ def test_a_flagged_space_s_tinted_empty_sides_are_guessed_the_pen_s_kind_where_t
     assert night_pens.tinted_guess(rows, flags[:1], _colours(lone), faces=_faces, uncertain_of=Flag)[1] == flags[:1]
 
 
-def _read(seed: int):
-    pytest.importorskip("cv2")
-    pytest.importorskip("pypdfium2")
-    from benchmarks import indep2_photos
-    from railprint.games.railroad_ink.photo.read import read_photo
-
-    data, board, *_ = indep2_photos.make_photo(seed)
-    reading = read_photo(data, f"indep2-{seed}.jpg")
-    wrong = {square(r, c) for r in range(SIZE) for c in range(SIZE) if reading.board.rows[r][c] != board.rows[r][c]}
-    return wrong, {u.square: u for u in reading.uncertain}
+def _read(seed: int):   # (the squares read wrong, and each flagged square's Uncertain)
+    got = read_seed(seed)
+    return got.wrong, got.flagged
 
 
 @pytest.fixture(scope="module")

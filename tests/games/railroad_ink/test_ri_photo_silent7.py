@@ -13,20 +13,18 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.photo import night_pens, read, small_colour  # noqa: E402
+from railprint.games.railroad_ink.photo import night_pens, small_colour  # noqa: E402
+from tests.games.railroad_ink.indep2_seed import read_seed  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def reading_209642():
-    from benchmarks import indep2_photos
-    data, board, *_ = indep2_photos.make_photo(209642)
-    return read.read_photo(data, "indep2-209642.jpg"), board
+    return read_seed(209642)
 
 
-def _at(read_and_truth, sq: str):
-    reading = read_and_truth[0]
+def _at(got, sq: str):
     r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-    return reading.board.rows[r][c].token, {u.square: u.reason for u in reading.uncertain}.get(sq)
+    return got.reading.board.rows[r][c].token, None if sq not in got.flagged else got.flagged[sq].reason
 
 
 @pytest.mark.parametrize("sq", ["C5", "E7"])
@@ -37,10 +35,7 @@ def test_a_small_night_photos_lost_pen_flags_the_spaces_read_empty(reading_20964
 def test_every_wrong_space_on_the_small_night_photo_is_flagged(reading_209642):
     # (round twenty-five's h-night4 flagged C5 and E7 by the same colours through night_pens.tinted alone; merged
     # here: night_pens.lost also flags this sheet's empty spaces, A7 and B2 among them)
-    reading, truth = reading_209642
-    flagged = {u.square for u in reading.uncertain}
-    wrong = {f"{'ABCDEFG'[r]}{c + 1}" for r in range(7) for c in range(7) if reading.board.rows[r][c] != truth.rows[r][c]}
-    assert len(wrong) == 20 and wrong <= flagged
+    assert len(reading_209642.wrong) == 20 and reading_209642.wrong <= set(reading_209642.flagged)
 
 
 def test_a_small_photos_colours_at_full_size():

@@ -71,6 +71,7 @@ Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross), round 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable
 
 import math
@@ -196,7 +197,10 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
     found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known) if guessed else None
-    thick = None   # the sheet's filled stations' thickness, measured once where asked
+    @cache
+    def thick() -> float:   # the sheet's filled stations' thickness, measured once where asked
+        return sheet_thickness(rows, found[2], ink, centre_px, ppm)
+
     for r, c in guessed if found is not None else ():
         kind, size, shown = found
         value, cell = shown[(r, c)].get(kind), rows[r][c]
@@ -206,13 +210,11 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 and not ring_crossing.ringed(ink, *centre_px(r, c), ppm, ring_crossing.STATION_RAYS) \
                 and not (kind == "filled" and any(wide in why for wide in centre.WIDE_INK))
             if turn and kind == "filled":   # as thick as the sheet's filled stations, not lines run together
-                thick = sheet_thickness(rows, shown, ink, centre_px, ppm) if thick is None else thick
-                turn = thick > 0 and thickness(ink, *centre_px(r, c), ppm) >= THICK_LIKE * thick
+                turn = thick() > 0 and thickness(ink, *centre_px(r, c), ppm) >= THICK_LIKE * thick()
         elif kind == "filled":   # a filled piece, smaller than the sheet's filled stations: bold lines crossing
             turn = lost_station.MIN_MARK[kind] <= value < UNLIKE_FILLED * size
             if not turn:   # or ink far thinner than the sheet's filled stations: lines crossing, no mark
-                thick = sheet_thickness(rows, shown, ink, centre_px, ppm) if thick is None else thick
-                turn = thick > 0 and thickness(ink, *centre_px(r, c), ppm) < THIN * thick
+                turn = thick() > 0 and thickness(ink, *centre_px(r, c), ppm) < THIN * thick()
         else:
             turn = False
         if turn:

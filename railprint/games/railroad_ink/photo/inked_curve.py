@@ -42,7 +42,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.photo.centre import WIDE_INK, joined
-from railprint.games.railroad_ink.photo.joined_kinds import kind_at
+from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
 from railprint.games.railroad_ink.photo.meeting_centre import INKED, PAPER, joined_curve, shape, station_sides
 
 MIN_CURVES = 4      # the sheet's curves of one kind (flagged or not), at least, to know how it draws them
@@ -87,7 +87,7 @@ def apply(rows: list[tuple], uncertain: list, square: Callable[[int, int], str],
         new = None
         if not cell.marker and inked(r, c) >= INKED and not any(wide in u.reason for wide in WIDE_INK):
             edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
-                                  lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
+                                  met_kinds(rows, r, c))
             new = None if edges is None else type(cell)(edges, "s")
         elif cell.marker == "s" and inked(r, c) <= PAPER:
             new = joined_curve(rows, r, c, cell)

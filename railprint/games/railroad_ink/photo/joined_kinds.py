@@ -130,6 +130,13 @@ def kind_at(rows: list, r: int, c: int, s: int) -> tuple[str, bool] | None:
     return None if x is None else (x.kind, True)
 
 
+def met_kinds(rows: list, r: int, c: int) -> Callable[[int], str | None]:
+    """What each side s of (r, c) meets, as a kind (``kind_at``'s first part: the neighbour's facing
+    side or a printed exit's kind), None at the grid's edge without an exit: ``meeting_centre.station_sides``'
+    ``met``."""
+    return lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0]
+
+
 def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, side_read: Callable, space_at: Callable,
            faces: Callable, before: list | None = None) -> list:
     """``uncertain`` without the kind flags the sheet's joins settle (see the module's text).

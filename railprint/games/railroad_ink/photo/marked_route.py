@@ -40,7 +40,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.photo import lost_station
 from railprint.games.railroad_ink.photo.centre import WIDE_INK
-from railprint.games.railroad_ink.photo.joined_kinds import kind_at
+from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
 from railprint.games.railroad_ink.photo.meeting_centre import shape, station_sides
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
@@ -95,7 +95,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             continue
         if shape(cell.edges):
             edges = station_sides(cell.edges, read, u.reason,
-                                  lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
+                                  met_kinds(rows, r, c))
         else:   # (lines meeting leave a filled piece of their own: indep2 209,433 G6, a highway crossing)
             edges = None if kind == "filled" else meeting_sides(cell.edges, u.reason)
         if edges is None or edges + "s" not in drawable:

@@ -62,7 +62,7 @@ import numpy as np
 
 from railprint.games.railroad_ink.photo.centre import MIN_MARK, WIDE_INK, measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
-from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at
+from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at, met_kinds
 from railprint.games.railroad_ink.photo.station_mark import ENERGY, HOLLOW_MM2, MEET_WHY
 from railprint.games.railroad_ink.photo.sure_kinds import kind_doubts
 
@@ -166,7 +166,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
         new = None
         if not cell.marker and marked((r, c), shape(cell.edges), u.reason):
             edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason,
-                                  lambda s: None if (met := kind_at(rows, r, c, s)) is None else met[0])
+                                  met_kinds(rows, r, c))
             new = None if edges is None else type(cell)(edges, "s")
         elif cell.marker == "s" and shape(cell.edges) == "curve" and arcs and inked(r, c) <= PAPER:
             new = joined_curve(rows, r, c, cell)

@@ -48,7 +48,7 @@ from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import inked_curve
-from railprint.games.railroad_ink.photo import clipped_pen, dropped, small_colour as small_colours, stray
+from railprint.games.railroad_ink.photo import clipped_pen, dropped, small_colour, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -1981,8 +1981,8 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     colour = ink_colour.photo(data, gray.shape, half_colour) if S is None and expansion == "none" \
         and src_ppm >= LOW_GRID_PX_PER_MM else None
     # round twenty-five: a small photo's colours at full size, for night_pens alone (photo/small_colour.py)
-    small_colour = small_colours.chroma(data, gray.shape, lambda image: _rectify(image, H, ink_colour.worth(warp))[0],
-                                        full_colour) \
+    small_chroma = small_colour.chroma(data, gray.shape, lambda image: _rectify(image, H, ink_colour.worth(warp))[0],
+                                       full_colour) \
         if S is None and expansion == "none" and src_ppm < LOW_GRID_PX_PER_MM else None
     if colour is not None:
         half = np.diag([0.5, 0.5, 1.0]) @ H   # (the colour copy is decoded at half size)
@@ -1993,7 +1993,7 @@ def read_photo(data: bytes, source: str = "<photo>") -> Reading:
     clipped = set() if scan_page.white_page(gray) else _clipped_spaces(bright, pieces, black, rel, levels)
     lit = _lit_spaces(clipped, bright, pieces, black, rel, levels)
     rows, uncertain = read_rel(rel, expansion, src_ppm, doubts, clipped, unblurred=S is not None, mass=mass, marks=marks,
-                               colour=colour, levels=levels, lit=lit, pens=not suspect, small_colour=small_colour)
+                               colour=colour, levels=levels, lit=lit, pens=not suspect, small_chroma=small_chroma)
     if clipped - lit and pieces is not None:   # round twenty: empty clipped spaces the grid rules on (clipped_light.ruled)
         edges = [[cell.edges for cell in row] for row in rows]   # (a crater's token is "x")
         blank = {(r, c): [s for s in range(4) if edges[r][c][s] == "."] for r, c in clipped}   # its empty sides
@@ -2315,7 +2315,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
              mass: np.ndarray | None = None, marks: expansion_marks.Marks | None = None,
              colour: ink_colour.Chroma | None = None, levels: tuple[float, float, float] | None = None,
              lit: set[tuple[int, int]] | None = None, pens: bool = True,
-             small_colour: ink_colour.Chroma | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
+             small_chroma: ink_colour.Chroma | None = None) -> tuple[list[tuple[Cell, ...]], list[Uncertain]]:
     """Read every space from ``rel``, the rectified darkness against the print's black. ``shaky``:
     spaces never read with certainty, and why (``_grid_doubts``: the printed grid is not where it
     is read); ``clipped``: spaces whose paper
@@ -2326,7 +2326,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     ``_threshold(rel)``, when already measured; ``lit``: clipped spaces where the sheet's lightest
     line would still show, not flagged overexposed (``_lit_spaces``); ``pens``: whether a night photo's
     colours are read as its pens' (``night_pens``; not where the photo may be of a screen, whose moire
-    is coloured); ``small_colour``: a small photo's colours, read for ``night_pens`` alone
+    is coloured); ``small_chroma``: a small photo's colours, read for ``night_pens`` alone
     (``small_colour.chroma``)."""
     small = src_ppm < LOW_GRID_PX_PER_MM
     level, floor, lowest = _threshold(rel) if levels is None else levels
@@ -2521,11 +2521,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if night:   # round eighteen: a light route lost in the dark beside a space still read with certainty
         uncertain = night_lines.lost(rows, uncertain, sides_at, rise_at, uncertain_of=Uncertain)
     side_pens = None
-    pen_colour = small_colour if small else colour   # round twenty-five: a small photo's (photo/small_colour.py)
+    pen_colour = small_chroma if small else colour   # round twenty-five: a small photo's (photo/small_colour.py)
     if pens and (night or small) and noise_floor.night(pen_colour):   # round twenty-three: photo/night_pens.py
         side_pens = noisy_colour.side_colours(pen_colour.a, pen_colour.b, _strip, [(r, c, s) for r in range(SIZE)
                                                                                    for c in range(SIZE) for s in range(4)])
-        pen_sheet = lines_sheet or faint_sheet.sheet_lines(sides_at, rise_at, side_read=SideRead)
+        pen_sheet = lines_sheet if lines_sheet is not None else faint_sheet.sheet_lines(sides_at, rise_at, side_read=SideRead)
         uncertain = night_pens.lost(rows, uncertain, side_pens, seen=pen_sheet.seen("h") and pen_sheet.seen("r"),
                                     uncertain_of=Uncertain)
         uncertain = night_pens.grey_kind(rows, uncertain, side_pens, uncertain_of=Uncertain)
