@@ -82,6 +82,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.board import EXIT_AT, SIZE, square, square_at
+from railprint.games.railroad_ink.photo.chain_kinds import chain
 from railprint.games.railroad_ink.photo.joined_kinds import STATION_NEEDS, kind_at, named_kind
 from railprint.games.railroad_ink.photo.kind_guess import EXIT_W, KEPT_W, NEIGHBOUR_W, agrees
 from railprint.games.railroad_ink.photo.exit_shape import FLOOR, SHAPE
@@ -94,6 +95,7 @@ SHAPE_Z = 0.85   # a station's own side this far on one kind's side of the sheet
 SHAPE_W = 1.0    # ... says that kind with this weight
 MIN_INK = 0.4    # the side's strip inked in this share of its rows, at least, for its shape to count
 MIN_REF = 4      # route sides of each kind read with certainty, at least, to draw the shapes' boundary
+CHAIN_W = 1.0    # a side whose route's chain reaches printed exits of one kind, meeting only that kind (round 26)
 
 
 def shapes(rows: list, flagged: set, features: Callable) -> Callable | None:
@@ -129,10 +131,13 @@ def shaped(place: Callable, features: Callable, r: int, c: int, s: int) -> list[
     return []
 
 
-def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> list[tuple[str, float]]:
+def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int,
+           shape: Callable | None = None) -> list[tuple[str, float]]:
     """What lies across side ``s`` of (r, c) and the kind it says, with its weight (see the module's
     text): a printed exit; a neighbour not in ``flagged`` whose route meets the side; the neighbour's
-    side's place in ``every``, where the neighbour is not guessed a station and its guess there agrees."""
+    side's place in ``every``, where the neighbour is not guessed a station and its guess there agrees,
+    or (round twenty-six) where ``shape`` (``(r, c, s)`` -> the kind the side's own shape says, or None)
+    says the same kind of the neighbour's side, whatever the neighbour is guessed (not an overpass)."""
     nr, nc = r + STEP[s][0], c + STEP[s][1]
     if not (0 <= nr < SIZE and 0 <= nc < SIZE):
         x = EXIT_AT.get((r, c, s))
@@ -145,9 +150,27 @@ def across(rows: list, flagged: set, every: dict, r: int, c: int, s: int) -> lis
         said.append((there.edges[(s + 2) % 4], NEIGHBOUR_W))
     z = every.get((nr, nc, (s + 2) % 4))
     kind = "r" if z is not None and z > 0 else "h"
-    if z is not None and there.marker != "s" and abs(z) >= NEAR_Z and there.edges[(s + 2) % 4] == kind:
+    if z is None or abs(z) < NEAR_Z:
+        return said
+    if there.marker != "s" and there.edges[(s + 2) % 4] == kind:
+        said.append((kind, PLACE_W))
+    elif shape is not None and there.marker != "o" and there.edges[(s + 2) % 4] in "hr" \
+            and shape(nr, nc, (s + 2) % 4) == kind:
         said.append((kind, PLACE_W))
     return said
+
+
+def chained(rows: list, flagged: set, r: int, c: int, s: int) -> list[tuple[str, float]]:
+    """What side ``s`` of (r, c)'s route says further on (round twenty-six): where its chain
+    (``chain_kinds.chain``, through spaces with no station) reaches printed exits of one kind and meets
+    route sides of that kind only, guessed or read with certainty, that kind (``CHAIN_W``). A route
+    keeps its kind across an edge and through a space with no station; not a side at the grid's edge
+    (its exit is weighed in :func:`across`)."""
+    nr, nc = r + STEP[s][0], c + STEP[s][1]
+    if not (0 <= nr < SIZE and 0 <= nc < SIZE):
+        return []
+    exits, met = chain(rows, flagged, r, c, s)
+    return [(min(exits), CHAIN_W)] if len(exits) == 1 and met <= exits else []
 
 
 def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
@@ -168,15 +191,19 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
     stations = [f for f in faces() if f.marker == "s"]
     out = [list(row) for row in rows]
     place = None
+
+    def kind_of(r: int, c: int, s: int) -> str | None:   # the kind a side's own shape says (:func:`shaped`)
+        return next((kind for kind, _ in shaped(place, features, r, c, s)), None)
     for r in range(SIZE):
         for c in range(SIZE):
             u, cell = flagged.get(square(r, c)), rows[r][c]
             if u is None or cell.marker != "s":
                 continue
-            said = {s: across(rows, set(flagged), every, r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
+            if features is not None and place is None:
+                place = shapes(rows, set(flagged), features) or (lambda r, c, s: 0.0)
+            said = {s: across(rows, set(flagged), every, r, c, s, kind_of if features is not None else None)
+                    + chained(rows, set(flagged), r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
             if features is not None:
-                if place is None:
-                    place = shapes(rows, set(flagged), features) or (lambda r, c, s: 0.0)
                 parts = side_parts(u.reason)
                 for s in said:   # not against the kind the reader's own doubt of the side names ("...: a highway?")
                     named = {named_kind(why) for side, why, _ in parts if side == s and why in KIND_DOUBTS} - {None}
