@@ -73,6 +73,29 @@ most sheets, but a railway of sparse ticks or a highlighter's highway is misplac
 135,000-119, indep3 301,640-699, indep2 209,500-559 and 20 night photos in 209,620-760: 24 stations
 made right, none made wrong; the shared dev cache: 3 made right, 1 made wrong; see the rounds
 document, round twenty-five (h-sides2).
+
+Round twenty-six (h-sides3): main's readings of round twenty-five's spent held out were logged and each
+station read with its kinds on the wrong sides printed with each side's evidence. Three changes:
+
+- **The shapes away from the mark** (``OUTER``): the side's strip measured 1.5-5.5 mm inside the edge
+  (``read``'s ``DEPTH`` is 2.3-6.6 mm) keeps clear of the centre's mark, whose edge a station's own side
+  otherwise reads as sleepers or a second line (indep 135,212 B4's west highway side shaped +1.87, a
+  railway, at ``DEPTH``, and -0.99 here); the sheet's certain routes are measured there too, and
+  :func:`shapes` places them against each other as before. On indep 135,120-239's logged flagged
+  stations (1,079 route sides) the shape said the wrong kind on 44 sides at ``DEPTH`` (800 right) and
+  on 11 here (862 right). A strip from 0.8 mm read a night sheet's grid line (indep2 210,050 F1, 210,057 E6: made wrong).
+- **The far side whatever the neighbour is guessed**: the neighbour's side's place counts also where
+  the neighbour is guessed a station or the other kind, where the side's own shape there says the same
+  kind as its place (:func:`across`'s ``shape``): the neighbour's reading is what the sheet's later steps
+  made of it, the far side's measures are the photo's. Not an overpass (indep 135,137 A3's west
+  neighbour, an overpass ``hrhro`` whose east side is placed and shaped a highway across its mark).
+- **The route's chain** (:func:`chained`): a side whose route runs on through spaces with no station to
+  printed exits of one kind, meeting route sides of that kind only, weighs that kind (``CHAIN_W``, as a
+  shape): indep2 210,026 D5 ``hhhrs`` read ``hrhrs``, its east route on through an overpass to a highway
+  exit.
+
+Still only a flagged station's guess changes. Measured in docs/railroad-ink-photo-rounds.md, round
+twenty-six (h-sides3).
 """
 
 from __future__ import annotations
@@ -95,6 +118,7 @@ SHAPE_Z = 0.85   # a station's own side this far on one kind's side of the sheet
 SHAPE_W = 1.0    # ... says that kind with this weight
 MIN_INK = 0.4    # the side's strip inked in this share of its rows, at least, for its shape to count
 MIN_REF = 4      # route sides of each kind read with certainty, at least, to draw the shapes' boundary
+OUTER = (1.5, 5.5)   # mm inside the edge: the strip whose shape is measured, away from the centre's mark (round 26)
 CHAIN_W = 1.0    # a side whose route's chain reaches printed exits of one kind, meeting only that kind (round 26)
 
 
