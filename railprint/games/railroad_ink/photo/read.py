@@ -2561,8 +2561,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
     if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
         rows, uncertain = station_kinds.revise(   # round twenty-five: and by their shapes (twenty-six: away from the mark)
-            rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
-            features=lru_cache(maxsize=None)(lambda r, c, s: side_features(_strip(ink, r, c, s, station_kinds.OUTER))))
+            rows, uncertain, every, faces=_faces, uncertain_of=Uncertain, features=features,
+            outer=lru_cache(maxsize=None)(lambda r, c, s: side_features(_strip(ink, r, c, s, station_kinds.OUTER))))
         uncertain = station_kinds.lift(rows, uncertain, every)
     if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)

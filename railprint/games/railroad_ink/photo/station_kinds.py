@@ -197,15 +197,32 @@ def chained(rows: list, flagged: set, r: int, c: int, s: int) -> list[tuple[str,
     return [(min(exits), CHAIN_W)] if len(exits) == 1 and met <= exits else []
 
 
+def measured(features: Callable, outer: Callable | None) -> Callable:
+    """A side's measures as the shapes take them (round twenty-six): ``outer``'s (its strip ``OUTER``
+    inside the edge, clear of the centre's mark) where the side faces a space, ``features``' at the
+    grid's edge (there ``OUTER`` reaches the grid's printed border: indep dev 90,051 A1's west highway
+    side shaped a railway, +0.99), or everywhere where ``outer`` is not given."""
+    if outer is None:
+        return features
+
+    def measures(r: int, c: int, s: int) -> dict:
+        inside = 0 <= r + STEP[s][0] < SIZE and 0 <= c + STEP[s][1] < SIZE
+        return outer(r, c, s) if inside else features(r, c, s)
+    return measures
+
+
 def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
-           uncertain_of: Callable, features: Callable | None = None) -> tuple[list, list]:
+           uncertain_of: Callable, features: Callable | None = None,
+           outer: Callable | None = None) -> tuple[list, list]:
     """``rows`` and ``uncertain`` with each flagged station's sides guessed again from what lies
     across their edges and, where ``features`` is given, from its sides' own shapes against the
     sheet's certain routes' (see the module's text); the same squares flagged, for the same reasons.
     ``every``: each route side's place (``sheet_kinds.revise``'s); ``faces()``: every drawable
     space; ``uncertain_of(square, token, why)``; ``features(r, c, s)``: a side's
-    ``read.side_features``."""
+    ``read.side_features``; ``outer(r, c, s)``: the same measured ``OUTER`` inside the edge (:func:`measured`)."""
     flagged = {u.square: u for u in uncertain}
+    if features is not None:
+        features = measured(features, outer)
     if not every or drawn_freely(rows, set(flagged)):
         return rows, uncertain
     if not agrees(rows, every):
