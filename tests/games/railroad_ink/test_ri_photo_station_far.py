@@ -110,3 +110,26 @@ def test_indep2_210026_a_station_side_guessed_by_its_chain(photo_210026):
     assert got.board.rows[3][4].token == "hhhrs"
     assert got.reading.board.rows[3][4].token == "hhhrs"
     assert "D5" in got.flagged
+
+
+def test_a_side_facing_a_space_is_measured_away_from_the_mark_one_at_the_grids_edge_as_before():
+    measures = station_kinds.measured(lambda r, c, s: "near", lambda r, c, s: "outer")
+    assert [measures(3, 5, s) for s in range(4)] == ["outer"] * 4
+    # A1's north and west sides lie at the grid's edge: the usual strip (OUTER reaches the border)
+    assert [measures(0, 0, s) for s in range(4)] == ["near", "outer", "outer", "near"]
+    assert station_kinds.measured(len, None) is len
+
+
+def test_a_station_side_shaped_as_the_sheets_highways_away_from_the_mark_is_guessed_a_highway():
+    # D6's east side beside the mark reads as a railway's (the mark's edge as sleepers), its outer strip
+    # as the sheet's highways; the certain routes' sides are measured there too
+    rows = rows_of(STATION)
+    uncertain = [read.Uncertain("D6", "hrrrs", NEEDS)]
+    near = _features({}, STATION)
+    outer = _features({(3, 5, 1): "h"}, STATION)
+    out, _ = station_kinds.revise(rows, uncertain, DRAWN, faces=read._faces, uncertain_of=read.Uncertain,
+                                  features=near, outer=outer)
+    assert out[3][5].token == "hhrrs"
+    out, _ = station_kinds.revise(rows, uncertain, DRAWN, faces=read._faces, uncertain_of=read.Uncertain,
+                                  features=near)
+    assert out[3][5].token == "hrrrs"
