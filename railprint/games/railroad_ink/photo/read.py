@@ -2560,7 +2560,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         if not small:   # (a small photo's colours run into its other pen's strips: the pen's kind is unsure)
             rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
     if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
-        rows, uncertain = station_kinds.revise(   # round twenty-five: and by their shapes (twenty-six: away from the mark)
+        rows, uncertain = station_kinds.revise(   # twenty-five: and by their shapes (twenty-six: clear of the mark)
             rows, uncertain, every, faces=_faces, uncertain_of=Uncertain, features=features,
             outer=lru_cache(maxsize=None)(lambda r, c, s: side_features(_strip(ink, r, c, s, station_kinds.OUTER))))
         uncertain = station_kinds.lift(rows, uncertain, every)
