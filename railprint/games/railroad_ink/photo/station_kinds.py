@@ -84,8 +84,8 @@ station read with its kinds on the wrong sides printed with each side's evidence
   :func:`shapes` places them against each other as before. On indep 135,120-239's logged flagged
   stations (1,079 route sides) the shape said the wrong kind on 44 sides at ``DEPTH`` (800 right) and
   on 11 here (862 right). A strip from 0.8 mm read a night sheet's grid line (indep2 210,050 F1, 210,057
-  E6: made wrong); a side at the grid's edge keeps the usual strip (:func:`measured`: there ``OUTER`` reaches the printed
-  border, indep dev 90,051 A1 and 90,007 A5 made wrong).
+  E6: made wrong); a side at the grid's edge keeps the usual strip (:func:`measured`: there ``OUTER``
+  reaches the printed border, indep dev 90,051 A1 and 90,007 A5 made wrong).
 - **The far side whatever the neighbour is guessed**: the neighbour's side's place counts also where
   the neighbour is guessed a station or the other kind, where the side's own shape there says the same
   kind as its place (:func:`across`'s ``shape``): the neighbour's reading is what the sheet's later steps
