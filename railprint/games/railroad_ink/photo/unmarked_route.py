@@ -1,6 +1,7 @@
-"""A flagged straight guessed a station whose centre is unlike the sheet's stations (issue 35, round twenty-six).
+"""A flagged straight or curve guessed a station whose centre is unlike the sheet's stations (issue 35,
+round twenty-six).
 
-A straight whose two sides are read a highway and a railway (``.h.r`` with both sides certain, or one
+A straight (or a curve) whose two sides are read a highway and a railway (``.h.r`` with both sides certain, or one
 side turned by a later step: ``one_line`` reading a highway drawn as one line, ``ink_colour``,
 ``kind_guess``) can only be a station by the rules, and the reader guesses ``.h.rs`` (flagged
 "highway and railway meet without a station", or a kind doubt). Where the player drew a plain
@@ -24,12 +25,13 @@ or more), a flagged straight guessed such a station whose centre shows none of i
 
 is guessed the plain straight of the one kind its two sides join (``meeting_centre.joined_curve``:
 the neighbours' facing sides and printed exits, one kind; where they join both or none the guess
-stays). Its flag and reason are kept: only the guess changes, so no flag is added or lifted and no
-silent space can come of it.
-
-Curves are not asked: a curve's arc turns its edges off the axes (the share does not part a mark
-from the route), and on indep the sheets' curve stations drawn unlike its certain stations (inked
-as much as the invented ones) outnumbered the invented curves.
+stays). A curve's arc turns its edges off the axes (the share does not part a mark from the route;
+on indep the curve stations drawn unlike the sheet's certain stations, inked as much as the invented
+curves, outnumbered them): a flagged curve so unlike the stations is guessed the plain curve only
+where its centre is also no more than the sheet's own curves read with certainty show
+(``plain_like``: three of them at least; its box inked, paper closed in, filled piece). Its flag and
+reason are kept: only the guess changes, so no flag is added or lifted and no silent space can come
+of it.
 
 Measured (main fc8b9064's readings dumped at the end of the reading, the rule replayed): see
 docs/railroad-ink-photo-rounds.md, round twenty-six (h-invent).
@@ -53,6 +55,9 @@ THIN = 0.7              # ... and ink thinner than this share of theirs
 HOLLOW_UNLIKE = 0.3     # paper closed in under this share of the stations' median: none of their mark
 INKED_BELOW = 0.15      # the centre box this much less inked than the stations' median
 STRAIGHT_SHARE = 0.35   # edges turned off the axes under this share: a straight line's, no X, S or ring
+MIN_CURVES = 3          # a curve's centre like the sheet's curves read with certainty: this many of them at least
+LIKE_INKED = 0.02       # ... its box inked no more than the most of theirs and this
+LIKE_MM2 = 1.0          # ... its paper closed in and its filled piece no more than the most of theirs and this
 
 
 def stations_mark(rows: list[tuple], flagged: set[str], square: Callable[[int, int], str],
@@ -75,19 +80,30 @@ def unlike(value: dict, mark: dict) -> bool:
         return False
     if mark["hollow"] >= HOLLOW_MM2 and value["hollow"] >= HOLLOW_UNLIKE * mark["hollow"]:
         return False
-    return value["inked"] < mark["inked"] - INKED_BELOW and value["share"] < STRAIGHT_SHARE
+    return value["inked"] < mark["inked"] - INKED_BELOW
+
+
+def plain_like(kind: str, value: dict, curves: list[dict]) -> bool:
+    """Whether a centre's measures (``value``) are a plain route's of its shape (``kind``): a straight's
+    edges turned off the axes under ``STRAIGHT_SHARE``; a curve's no more than the sheet's curves read
+    with certainty show (``curves``, ``MIN_CURVES`` of them or more): its box inked, paper closed in
+    and filled piece at most ``LIKE_INKED``, ``LIKE_MM2`` above the most of theirs."""
+    if kind == "straight":
+        return value["share"] < STRAIGHT_SHARE
+    return len(curves) >= MIN_CURVES and value["inked"] <= max(v["inked"] for v in curves) + LIKE_INKED \
+        and all(value[k] <= max(v[k] for v in curves) + LIKE_MM2 for k in ("hollow", "filled"))
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
           centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str],
           uncertain_of: Callable, *, inked: Callable[[int, int], float], faces: Callable) -> tuple[list[tuple], list]:
-    """``rows`` and ``uncertain`` (``read.Uncertain``: square, guess, why) with each flagged straight
-    guessed a station of a highway and a railway, its centre unlike the sheet's stations, guessed the
-    plain straight of the kind its sides join (the module's text). ``ink``: the ink mask, ``rel``: the
+    """``rows`` and ``uncertain`` (``read.Uncertain``: square, guess, why) with each flagged straight or
+    curve guessed a station of a highway and a railway, its centre unlike the sheet's stations, guessed
+    the plain route of the kind its sides join (the module's text). ``ink``: the ink mask, ``rel``: the
     darkness; ``inked(r, c)``: the share of the space's centre box inked; ``faces()``: every drawable space."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-                  if square(r, c) in flagged and cell.marker == "s" and shape(cell.edges) == "straight"
+                  if square(r, c) in flagged and cell.marker == "s" and shape(cell.edges)
                   and set(cell.edges) - {"."} == {"h", "r"}]
     if not candidates:
         return rows, uncertain
@@ -106,8 +122,12 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
         return rows, uncertain
     drawable = {face.token for face in faces()}
     grid = [list(row) for row in rows]
+    curves = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+              if shape(cell.edges) == "curve" and not cell.marker and len(set(cell.edges) - {"."}) == 1
+              and square(r, c) not in flagged]
     for r, c in candidates:
-        if not unlike(centre(r, c), mark):
+        value = centre(r, c)
+        if not unlike(value, mark) or not plain_like(shape(rows[r][c].edges), value, [centre(*p) for p in curves]):
             continue
         new = joined_curve(rows, r, c, rows[r][c])   # (a straight's sides joining one kind: that kind)
         if new is None or new.token not in drawable:

@@ -1,4 +1,4 @@
-"""Round twenty-six (photo/unmarked_straight.py): a flagged straight guessed a station of a highway and a
+"""Round twenty-six (photo/unmarked_route.py): a flagged straight (or curve) guessed a station of a highway and a
 railway whose centre shows none of the sheet's station mark is guessed the plain straight of the kind its
 sides join. Main guessed the station (``.h.rs``): a plain straight one of whose sides was misread as the
 other kind, a station invented on a space the player must tap twice."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.photo import unmarked_straight
+from railprint.games.railroad_ink.photo import unmarked_route
 
 MEET = "highway and railway meet without a station"
 FILLED = dict(inked=0.97, hollow=0.1, filled=18.0, thick=2.3, share=0.1)   # a filled square's centre
@@ -15,19 +15,30 @@ LINE = dict(inked=0.6, hollow=0.9, filled=0.0, thick=1.0, share=0.05)      # a s
 
 
 def test_a_centre_unlike_the_sheets_filled_stations_shows_none_of_their_mark():
-    assert unmarked_straight.unlike(LINE, FILLED)
+    assert unmarked_route.unlike(LINE, FILLED)
     # a filled piece half the stations' or more, ink as thick as theirs, a box inked as much: their mark
-    assert not unmarked_straight.unlike({**LINE, "filled": 10.0, "thick": 1.0}, FILLED)
-    assert not unmarked_straight.unlike({**LINE, "thick": 1.8}, FILLED)
-    assert not unmarked_straight.unlike({**LINE, "inked": 0.85}, FILLED)
-    # edges turned off the axes: an X, an S, a ring (a mark the measures do not size)
-    assert not unmarked_straight.unlike({**LINE, "share": 0.5}, FILLED)
+    assert not unmarked_route.unlike({**LINE, "filled": 10.0, "thick": 1.0}, FILLED)
+    assert not unmarked_route.unlike({**LINE, "thick": 1.8}, FILLED)
+    assert not unmarked_route.unlike({**LINE, "inked": 0.85}, FILLED)
+
+
+def test_a_plain_routes_centre():
+    # a straight's edges turned off the axes: an X, an S, a ring (a mark the measures do not size)
+    assert unmarked_route.plain_like("straight", LINE, [])
+    assert not unmarked_route.plain_like("straight", {**LINE, "share": 0.5}, [])
+    # a curve's as the sheet's curves read with certainty show, three of them at least
+    arcs = [dict(inked=x, hollow=0.0, filled=0.0) for x in (0.02, 0.19, 0.21)]
+    curve = dict(inked=0.16, hollow=0.0, filled=0.0, share=0.9)
+    assert unmarked_route.plain_like("curve", curve, arcs)
+    assert not unmarked_route.plain_like("curve", curve, arcs[:2])
+    assert not unmarked_route.plain_like("curve", {**curve, "inked": 0.3}, arcs)
+    assert not unmarked_route.plain_like("curve", {**curve, "hollow": 2.0}, arcs)
 
 
 def test_a_centre_unlike_the_sheets_hollow_stations():
     hollow = dict(inked=0.4, hollow=16.0, filled=0.0, thick=0.8, share=0.3)
-    assert unmarked_straight.unlike({**LINE, "inked": 0.2, "hollow": 0.0}, hollow)
-    assert not unmarked_straight.unlike({**LINE, "inked": 0.2, "hollow": 6.0}, hollow)
+    assert unmarked_route.unlike({**LINE, "inked": 0.2, "hollow": 0.0}, hollow)
+    assert not unmarked_route.unlike({**LINE, "inked": 0.2, "hollow": 6.0}, hollow)
 
 
 def test_the_sheets_mark_needs_two_certain_stations_showing_one():
@@ -35,10 +46,10 @@ def test_the_sheets_mark_needs_two_certain_stations_showing_one():
     rows = [[Cell() for _ in range(7)] for _ in range(7)]
     rows[0][0], rows[0][2], rows[1][1] = Cell(".h.r", "s"), Cell("hr..", "s"), Cell(".h.r", "s")
     rows = [tuple(row) for row in rows]
-    mark = unmarked_straight.stations_mark(rows, {"B2"}, square, lambda r, c: FILLED)
+    mark = unmarked_route.stations_mark(rows, {"B2"}, square, lambda r, c: FILLED)
     assert mark == {k: FILLED[k] for k in ("inked", "hollow", "filled", "thick")}
-    assert unmarked_straight.stations_mark(rows, {"B2", "A3"}, square, lambda r, c: FILLED) is None   # one left
-    assert unmarked_straight.stations_mark(rows, set(), square, lambda r, c: LINE) is None   # no mark
+    assert unmarked_route.stations_mark(rows, {"B2", "A3"}, square, lambda r, c: FILLED) is None   # one left
+    assert unmarked_route.stations_mark(rows, set(), square, lambda r, c: LINE) is None   # no mark
 
 
 @pytest.fixture(scope="module")
