@@ -67,3 +67,20 @@ def test_indep2_210051_highway_straights_are_not_guessed_stations(seed_210051):
     assert s.flagged["D7"].guess == ".h.h" and s.flagged["D7"].reason == MEET
     assert s.wrong == {"A2", "A4", "A5"}
     assert all(sq in s.flagged for sq in s.wrong)
+
+
+@pytest.fixture(scope="module")
+def seed_209615():
+    from tests.games.railroad_ink.indep2_seed import read_seed
+    return read_seed(209615)
+
+
+def test_indep2_209615_overpasses_unlike_the_sheets_stations_are_guessed_overpasses(seed_209615):
+    """indep2 209,615 B1 and D3 (spent held out): overpasses drawn with a hump on a sheet of filled
+    stations, flagged for a mark across the crossing; main guessed ``hrhrs`` and ``rhrhs``."""
+    s = seed_209615
+    why = "centre: a mark across the crossing (an X, a letter, a ring): a station?"
+    assert s.board.rows[1][0].token == "hrhro" and s.board.rows[3][2].token == "rhrho"
+    assert (s.flagged["B1"].guess, s.flagged["B1"].reason) == ("hrhro", why)
+    assert (s.flagged["D3"].guess, s.flagged["D3"].reason) == ("rhrho", why)
+    assert s.wrong == {"A6", "B4"} and all(sq in s.flagged for sq in s.wrong)

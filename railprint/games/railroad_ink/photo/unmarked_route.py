@@ -33,6 +33,15 @@ where its centre is also no more than the sheet's own curves read with certainty
 reason are kept: only the guess changes, so no flag is added or lifted and no silent space can come
 of it.
 
+A straight crossing of a highway and a railway (``hrhr``) is a station or the overpass: flagged and
+guessed the station (``hrhrs``), its centre so unlike the sheet's stations (``unlike``; no plain
+route to be like: an overpass's bridge, wings, hump or ring turn its edges off the axes), it is
+guessed the overpass on the same sides (``cross_station`` turns such a guess only by a filled piece
+smaller than the stations', or ink under ``cross_station.THIN`` of theirs, measured against every
+station guessed; an overpass's bare crossing with no piece at all, 0.5-0.9 mm thick against the
+certain stations' 1.7-2.1, was kept the station: indep3 301,723 D2 and 301,753 G6, indep2 209,615
+B1 and D3).
+
 Measured (main fc8b9064's readings dumped at the end of the reading, the rule replayed): see
 docs/railroad-ink-photo-rounds.md, round twenty-six (h-invent).
 """
@@ -58,6 +67,7 @@ STRAIGHT_SHARE = 0.35   # edges turned off the axes under this share: a straight
 MIN_CURVES = 3          # a curve's centre like the sheet's curves read with certainty: this many of them at least
 LIKE_INKED = 0.02       # ... its box inked no more than the most of theirs and this
 LIKE_MM2 = 1.0          # ... its paper closed in and its filled piece no more than the most of theirs and this
+CROSSINGS = ("hrhr", "rhrh")   # a straight crossing of both kinds: a station or the overpass
 
 
 def stations_mark(rows: list[tuple], flagged: set[str], square: Callable[[int, int], str],
@@ -99,12 +109,13 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
           uncertain_of: Callable, *, inked: Callable[[int, int], float], faces: Callable) -> tuple[list[tuple], list]:
     """``rows`` and ``uncertain`` (``read.Uncertain``: square, guess, why) with each flagged straight or
     curve guessed a station of a highway and a railway, its centre unlike the sheet's stations, guessed
-    the plain route of the kind its sides join (the module's text). ``ink``: the ink mask, ``rel``: the
+    the plain route of the kind its sides join, and each such straight crossing guessed the overpass
+    (the module's text). ``ink``: the ink mask, ``rel``: the
     darkness; ``inked(r, c)``: the share of the space's centre box inked; ``faces()``: every drawable space."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-                  if square(r, c) in flagged and cell.marker == "s" and shape(cell.edges)
-                  and set(cell.edges) - {"."} == {"h", "r"}]
+                  if square(r, c) in flagged and cell.marker == "s" and set(cell.edges) - {"."} == {"h", "r"}
+                  and (shape(cell.edges) or cell.edges in CROSSINGS)]
     if not candidates:
         return rows, uncertain
     known: dict[tuple[int, int], dict] = {}
@@ -126,10 +137,15 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
               if shape(cell.edges) == "curve" and not cell.marker and len(set(cell.edges) - {"."}) == 1
               and square(r, c) not in flagged]
     for r, c in candidates:
-        value = centre(r, c)
-        if not unlike(value, mark) or not plain_like(shape(rows[r][c].edges), value, [centre(*p) for p in curves]):
+        value, cell = centre(r, c), rows[r][c]
+        if not unlike(value, mark):
             continue
-        new = joined_curve(rows, r, c, rows[r][c])   # (a straight's sides joining one kind: that kind)
+        if cell.edges in CROSSINGS:   # a straight crossing of both kinds with no station: the overpass
+            new = type(cell)(cell.edges, "o")
+        elif plain_like(shape(cell.edges), value, [centre(*p) for p in curves]):
+            new = joined_curve(rows, r, c, cell)   # (a straight's sides joining one kind: that kind)
+        else:
+            continue
         if new is None or new.token not in drawable:
             continue
         u = flagged[square(r, c)]
