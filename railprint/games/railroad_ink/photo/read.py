@@ -48,7 +48,7 @@ from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import inked_curve
-from railprint.games.railroad_ink.photo import clipped_pen, dropped, small_colour, stray
+from railprint.games.railroad_ink.photo import clipped_pen, dropped, lone_line, small_colour, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2563,7 +2563,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = station_kinds.revise(rows, uncertain, every, faces=_faces, uncertain_of=Uncertain,
                                                features=features)   # round twenty-five: and by their shapes
         uncertain = station_kinds.lift(rows, uncertain, every)
-    if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
+    if expansion == "none":   # round twenty-six: a light route meeting nothing guessed empty (photo/lone_line.py)
+        rows, uncertain = lone_line.revise(rows, uncertain, uncertain_of=Uncertain)
+        # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
