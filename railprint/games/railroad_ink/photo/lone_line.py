@@ -16,8 +16,10 @@ printed exit; across an edge a space whose side there is read empty and not doub
 unknown line (:data:`BESIDE`), and which is not itself a flagged space guessed empty. The flag and
 its reason stay; nothing is made certain, no flag added or lifted.
 
-Measured on the spent held out of round twenty-five read by main fc8b9064 (indep2 210,000-119 and
-its 73 night photos in 210,120-499): 7 flagged guesses made right, 0 made wrong. Without the last
+Measured on main fc8b9064's readings of the spent held out of round twenty-five (indep2 210,000-119
+and its 73 night photos in 210,120-499) and of indep2 209,000-119: 12 flagged guesses made right, 0
+made wrong (one wrong guess became another: night 210,328 E1 ``h.hh``, its neighbours read empty with
+no trace); nothing on indep 135,120-170 or indep3 301,700-759. Without the last
 guard (a flagged empty space beside it) 13 made right and 2 made wrong (210,002 C7 ``..hh``, 210,232
 A1 ``.hhh``: a night colour pencil's highways, the space beside each read empty too with no trace
 on its side); see docs/railroad-ink-photo-rounds.md, round twenty-six (h-lost3), for the rest.
