@@ -48,7 +48,7 @@ from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import inked_curve, unmarked_route
-from railprint.games.railroad_ink.photo import clipped_pen, dropped, small_colour, stray
+from railprint.games.railroad_ink.photo import clipped_pen, dropped, lone_line, small_colour, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2567,7 +2567,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if expansion == "none":   # round twenty-six: a station guessed on a plain route's centre (photo/unmarked_route.py)
         rows, uncertain = unmarked_route.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                   inked=inked, faces=_faces)
-    if expansion == "none":   # round twenty-four: a route side read with certainty left out (photo/dropped.py)
+        # round twenty-six: a light route meeting nothing guessed empty (photo/lone_line.py)
+        rows, uncertain = lone_line.revise(rows, uncertain, uncertain_of=Uncertain)
+        # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
