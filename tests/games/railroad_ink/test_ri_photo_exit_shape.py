@@ -151,3 +151,42 @@ def test_indep3_301698_exits_with_two_outliers_still_guess_the_highways(photo_30
         assert sq in flagged, sq
     assert all(square(r, c) in flagged for r in range(7) for c in range(7)
                if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+# round twenty-six: indep3 spent dev 301,700 (a screenshot of the sheet: a small photo, dotted highways beside
+# hashed railways; main guessed every highway a railway, exit_shape not being run on small photos): each
+# still flagged, guessed right here
+RIGHT_301700 = {"B3": ".h.h", "B4": ".hhh", "B6": "hhhh", "C6": "..hh", "D1": "h..h", "E7": ".h.h", "G6": ".hhh"}
+
+
+@pytest.fixture(scope="module")
+def photo_301700():
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(301700)
+    return board, read.read_photo(data, "indep3-301700.jpg")
+
+
+def test_indep3_301700_a_small_photo_guesses_its_highways_by_the_exits_shapes(photo_301700):
+    board, reading = photo_301700
+    flagged = {u.square for u in reading.uncertain}
+    for sq, token in RIGHT_301700.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq in flagged, sq
+    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+def test_outliers_two_exits_of_a_kind_deep_on_the_other_side_draw_no_boundary():
+    # round twenty-six: a kind drawn two ways (indep2 dev 90,026: two highway exits at +1.11 and +1.49, its
+    # highways guessed railways); one exit that deep (indep3 301,738: +1.01) still parts the kinds
+    import numpy as np
+    h, r = [0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]
+    one = np.array([-1.0, -1.0, -1.0, -0.9, -0.9, 1.01, 1.0, 1.0, 1.0, 1.1, 1.2])
+    assert exit_shape.outliers(one, h, r)
+    two = np.array([-1.17, -1.03, -1.03, -0.97, 1.11, 1.49, 1.0, 1.0, 1.02, 1.14, 1.3])
+    assert not exit_shape.outliers(two, h, r)
+    # two shallow ones (indep3 301,678: +0.27 and +0.50; only the second EXIT_Z or more over) still part them
+    shallow = np.array([-1.01, -1.01, -1.0, -1.0, 0.27, 0.5, 0.8, 0.91, 0.97, 1.0, 1.14])
+    assert exit_shape.outliers(shallow, h, r)

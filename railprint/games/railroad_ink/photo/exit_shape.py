@@ -34,7 +34,21 @@ boundary is drawn between are not moved by a few such exits. Measured on indep3 
 9 spaces made right, none made wrong; indep3 8,000-039: 8 made right, none wrong; indep2 209,500-619
 (the 87 day photos): 2 made right, none wrong; no flag moves (only flagged spaces' guesses change).
 
-Measured on dev: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-hw).
+Round twenty-six (h-hw3): three more things.
+- Small photos (a screenshot of the sheet, a messaging app's copy) are revised too: the reader's other
+  kind steps (``sheet_kinds``, ``kind_guess``, ``route_kinds``) do not run there, and whole sheets of
+  dashed or dotted highways kept the first reading's railway guess (indep3 spent dev 301,700, 301,711,
+  301,718: every highway side at -1.0, the railways at 0.6-1.9 on the exits' boundary).
+- :func:`outliers` wants at most EXITS_OFF exits EXIT_Z or more on the other kind's side: two such exits of
+  one kind say the kind is drawn two ways on the sheet (highways in two styles), and the boundary between
+  the medians is not the kinds' (indep2 dev 90,026: highway exits at +1.11 and +1.49, round twenty-five's
+  held out 141,210 at +0.92 and +1.06, indep 141,149 at +0.67 and +0.68: each a highway guessed a railway);
+  one such exit still parts them (indep3 301,738 at +1.01, 8,008 and 8,039 at +1.17: highways made right).
+- A straight crossing of the two kinds read with no centre mark (``hrhr``, not a die face) is guessed an
+  overpass, the face it then most often is: main's flagged ``rrrr`` on indep3 dev were 20 overpasses
+  (``hrhro``/``rhrho``) to 1 ``hrhrs``.
+
+Measured on dev: see docs/railroad-ink-photo-rounds.md, rounds twenty-four (h-hw) and twenty-six (h-hw3).
 """
 
 from __future__ import annotations
@@ -56,6 +70,7 @@ EXITS_OFF = 1
 OFF_SHARE = 0.25  # round twenty-five: or this share of the exits, on the other side or under EXIT_Z (see places)
 FLIP_Z = 0.5      # a doubted side this far on the other kind's side takes that kind
 DOUBTS = KIND_DOUBTS | frozenset(EXIT_WHY.values())
+CROSSING = ("hrhr", "rhrh")   # round twenty-six: a straight crossing of the two kinds read with no centre mark
 
 
 def places(rows: list, features: Callable) -> dict | None:
@@ -90,11 +105,12 @@ def places(rows: list, features: Callable) -> dict | None:
 
 def outliers(z: np.ndarray, highways: list[int], railways: list[int]) -> bool:
     """Whether the exits' places ``z`` part the kinds but for a few exits (round twenty-five): at most
-    OFF_SHARE of them on the other kind's side or under EXIT_Z, and MIN_EXITS or more of each kind EXIT_Z
-    or more on its own side."""
+    OFF_SHARE of them on the other kind's side or under EXIT_Z, at most EXITS_OFF of them EXIT_Z or more on
+    the other kind's side (round twenty-six), and MIN_EXITS or more of each kind EXIT_Z or more on its own."""
     own_h, own_r = [-z[i] for i in highways], [z[i] for i in railways]
     off = sum(v < EXIT_Z for v in own_h + own_r)
-    return off <= OFF_SHARE * (len(own_h) + len(own_r)) \
+    deep = sum(v <= -EXIT_Z for v in own_h + own_r)   # round twenty-six: a kind drawn two ways (see the text)
+    return off <= OFF_SHARE * (len(own_h) + len(own_r)) and deep <= EXITS_OFF \
         and min(sum(v >= EXIT_Z for v in own_h), sum(v >= EXIT_Z for v in own_r)) >= MIN_EXITS
 
 
@@ -136,6 +152,8 @@ def revise(rows: list, uncertain: list, every: dict, *, features: Callable, face
             continue
         if drawable is None:
             drawable = set(faces())
+        if new not in drawable and not cell.marker and new.edges in CROSSING:   # round twenty-six (see the text)
+            new = cell_of(new.edges, "o")
         if new in drawable:
             out[r][c] = new
             flagged[name] = uncertain_of(name, new.token, u.reason)
