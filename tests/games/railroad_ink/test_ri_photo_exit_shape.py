@@ -191,6 +191,9 @@ def test_outliers_two_exits_of_a_kind_deep_on_the_other_side_draw_no_boundary():
     # two shallow ones (indep3 301,678: +0.27 and +0.50; only the second EXIT_Z or more over) still part them
     shallow = np.array([-1.01, -1.01, -1.0, -1.0, 0.27, 0.5, 0.8, 0.91, 0.97, 1.0, 1.14])
     assert exit_shape.outliers(shallow, h, r)
+    # two railway exits at the highways' place, the highways all alike (indep2 90,032): the bound is the highways'
+    rail = np.array([-1.01, -1.01, -1.01, -0.99, -0.99, -0.99, -0.99, -0.99, 0.98, 2.69, 3.27])
+    assert exit_shape.outliers(rail, h, r)
 
 
 def _guess(cells, square_, why, odd):

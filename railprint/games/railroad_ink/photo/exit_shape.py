@@ -39,12 +39,14 @@ Round twenty-six (h-hw3): four more things.
   kind steps (``sheet_kinds``, ``kind_guess``, ``route_kinds``) do not run there, and whole sheets of
   dashed or dotted highways kept the first reading's railway guess (indep3 spent dev 301,700, 301,711,
   301,718: every highway side at -1.0, the railways at 0.6-1.9 on the exits' boundary).
-- :func:`outliers` wants at most EXITS_OFF exits of each kind EXIT_Z or more on the other kind's side:
-  two such exits of one kind say the kind is drawn two ways on the sheet (highways in two styles), and
-  the boundary between the medians is not the kinds' (indep2 dev 90,026: highway exits at +1.11 and
-  +1.49; round twenty-five's held out indep2 141,210 at +0.92 and +1.06, indep 141,149 at +0.67 and
-  +0.68: each a highway guessed a railway); one such exit still parts them (indep3 301,738 at +1.01,
-  8,008 and 8,039 at +1.17, 301,698 at +0.78: highways made right).
+- :func:`outliers` wants at most EXITS_OFF highway exits EXIT_Z or more on the railways' side: two such
+  exits say the sheet's highways are drawn two ways (two styles, or one line beside two), and the boundary
+  between the medians is not the kinds' (indep2 dev 90,026: highway exits at +1.11 and +1.49; round
+  twenty-five's held out indep2 141,210 at +0.92 and +1.06, indep 141,149 at +0.67 and +0.68: each a
+  highway guessed a railway there); one such exit still parts them (indep3 301,738 at +1.01, 8,008 and
+  8,039 at +1.17, 301,698 at +0.78: highways made right). Not for railways: indep2 dev 90,032 has two
+  railway exits at the highways' place (-0.99) while every highway side lies at -0.97 to -1.05, and its
+  boundary makes five highways right (the bound on both kinds lost them).
 - A straight crossing of the two kinds read with no centre mark (``hrhr``, not a die face) is guessed an
   overpass, the face it then most often is: main's flagged ``rrrr`` on indep3 dev were 20 overpasses
   (``hrhro``/``rhrho``) to 1 ``hrhrs``.
@@ -109,11 +111,11 @@ def places(rows: list, features: Callable) -> dict | None:
 
 def outliers(z: np.ndarray, highways: list[int], railways: list[int]) -> bool:
     """Whether the exits' places ``z`` part the kinds but for a few exits (round twenty-five): at most
-    OFF_SHARE of them on the other kind's side or under EXIT_Z, at most EXITS_OFF of each kind EXIT_Z or more
-    on the other kind's side (round twenty-six), and MIN_EXITS or more of each kind EXIT_Z or more on its own."""
+    OFF_SHARE of them on the other kind's side or under EXIT_Z, at most EXITS_OFF highway exits EXIT_Z or more
+    on the railways' side (round twenty-six), and MIN_EXITS or more of each kind EXIT_Z or more on its own."""
     own_h, own_r = [-z[i] for i in highways], [z[i] for i in railways]
     off = sum(v < EXIT_Z for v in own_h + own_r)
-    deep = max(sum(v <= -EXIT_Z for v in own) for own in (own_h, own_r))   # round twenty-six: a kind drawn two ways
+    deep = sum(v <= -EXIT_Z for v in own_h)   # round twenty-six: the sheet's highways drawn two ways (see the text)
     return off <= OFF_SHARE * (len(own_h) + len(own_r)) and deep <= EXITS_OFF \
         and min(sum(v >= EXIT_Z for v in own_h), sum(v >= EXIT_Z for v in own_r)) >= MIN_EXITS
 
