@@ -151,3 +151,78 @@ def test_indep3_301698_exits_with_two_outliers_still_guess_the_highways(photo_30
         assert sq in flagged, sq
     assert all(square(r, c) in flagged for r in range(7) for c in range(7)
                if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+# round twenty-six: indep3 spent dev 301,700 (a screenshot of the sheet: a small photo, dotted highways beside
+# hashed railways; main guessed every highway a railway, exit_shape not being run on small photos): each
+# still flagged, guessed right here
+RIGHT_301700 = {"B3": ".h.h", "B4": ".hhh", "B6": "hhhh", "C6": "..hh", "D1": "h..h", "E7": ".h.h", "G6": ".hhh",
+                "D4": "hrhro", "E6": "rhrho"}   # (the last two read rrrr: a crossing guessed an overpass)
+
+
+@pytest.fixture(scope="module")
+def photo_301700():
+    from benchmarks import indep3_photos
+    data, board, facts = indep3_photos.make_photo(301700)
+    return board, read.read_photo(data, "indep3-301700.jpg")
+
+
+def test_indep3_301700_a_small_photo_guesses_its_highways_by_the_exits_shapes(photo_301700):
+    board, reading = photo_301700
+    flagged = {u.square for u in reading.uncertain}
+    for sq, token in RIGHT_301700.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq in flagged, sq
+    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)
+
+
+def test_outliers_two_exits_of_a_kind_deep_on_the_other_side_draw_no_boundary():
+    # round twenty-six: a kind drawn two ways (indep2 dev 90,026: two highway exits at +1.11 and +1.49, its
+    # highways guessed railways); one exit that deep (indep3 301,738: +1.01) still parts the kinds
+    import numpy as np
+    h, r = [0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]
+    one = np.array([-1.0, -1.0, -1.0, -0.9, -0.9, 1.01, 1.0, 1.0, 1.0, 1.1, 1.2])
+    assert exit_shape.outliers(one, h, r)
+    two = np.array([-1.17, -1.03, -1.03, -0.97, 1.11, 1.49, 1.0, 1.0, 1.02, 1.14, 1.3])
+    assert not exit_shape.outliers(two, h, r)
+    # two shallow ones (indep3 301,678: +0.27 and +0.50; only the second EXIT_Z or more over) still part them
+    shallow = np.array([-1.01, -1.01, -1.0, -1.0, 0.27, 0.5, 0.8, 0.91, 0.97, 1.0, 1.14])
+    assert exit_shape.outliers(shallow, h, r)
+    # two railway exits at the highways' place, the highways all alike (indep2 90,032): the bound is the highways'
+    rail = np.array([-1.01, -1.01, -1.01, -0.99, -0.99, -0.99, -0.99, -0.99, 0.98, 2.69, 3.27])
+    assert exit_shape.outliers(rail, h, r)
+
+
+def _guess(cells, square_, why, odd):
+    uncertain = [read.Uncertain(square_, cells["ABCDEFG".index(square_[0]), int(square_[1:]) - 1], why)]
+    out, flagged = exit_shape.revise(rows_of(cells), uncertain, {}, features=_all_features(odd), faces=read._faces,
+                                     cell_of=Cell, uncertain_of=read.Uncertain)
+    assert [u.square for u in flagged] == [square_]   # still flagged, for the same reason
+    assert flagged[0].reason == why
+    return out["ABCDEFG".index(square_[0])][int(square_[1:]) - 1].token
+
+
+def test_a_crossing_of_the_two_kinds_read_with_no_mark_is_guessed_an_overpass():
+    # round twenty-six: E5 read rrrr, its north and south sides dashed highways: hrhr is no die face, hrhro is
+    dashed = {(4, 4, 0): DASHES, (4, 4, 2): DASHES}
+    why = f"N: {read.NEITHER}; S: {read.NEITHER}"
+    assert _guess({**ALL_EXITS, (4, 4): "rrrr"}, "E5", why, dashed) == "hrhro"
+    # a station's mark is kept: its kinds turn, the face stays a station
+    assert _guess({**ALL_EXITS, (4, 4): "rrrrs"}, "E5", why, dashed) == "hrhrs"
+
+
+def test_sides_taken_by_their_own_places_where_with_the_neighbours_they_make_no_face():
+    # round twenty-six: E5 read rr.r, each side a dashed highway; its north neighbour D5's south side carries
+    # sleepers (a crossing's marks): taken with it, N stays a railway and rh.h is no face; alone, hh.h
+    cells = {**ALL_EXITS, (4, 4): "rr.r", (3, 4): "r.r."}
+    why = f"N: {read.NEITHER}; E: {read.NEITHER}; W: {read.NEITHER}"
+    odd = {(4, 4, 0): DASHES, (4, 4, 1): DASHES, (4, 4, 3): DASHES, (3, 4, 2): SLEEPERS}
+    assert _guess(cells, "E5", why, odd) == "hh.h"
+    # where the neighbours' places make a face, they are kept: D5's south side dashed too, the same hh.h;
+    # E5's east and west sides sleepers: only N is doubted on the highway's side, with D5 at 0: nothing turns
+    assert _guess(cells, "E5", why, {**odd, (3, 4, 2): DASHES}) == "hh.h"
+    keep = {(4, 4, 0): DASHES, (4, 4, 1): SLEEPERS, (4, 4, 3): SLEEPERS, (3, 4, 2): SLEEPERS}
+    assert _guess(cells, "E5", why, keep) == "rr.r"

@@ -34,7 +34,27 @@ boundary is drawn between are not moved by a few such exits. Measured on indep3 
 9 spaces made right, none made wrong; indep3 8,000-039: 8 made right, none wrong; indep2 209,500-619
 (the 87 day photos): 2 made right, none wrong; no flag moves (only flagged spaces' guesses change).
 
-Measured on dev: see docs/railroad-ink-photo-rounds.md, round twenty-four (h-hw).
+Round twenty-six (h-hw3): four more things.
+- Small photos (a screenshot of the sheet, a messaging app's copy) are revised too: the reader's other
+  kind steps (``sheet_kinds``, ``kind_guess``, ``route_kinds``) do not run there, and whole sheets of
+  dashed or dotted highways kept the first reading's railway guess (indep3 spent dev 301,700, 301,711,
+  301,718: every highway side at -1.0, the railways at 0.6-1.9 on the exits' boundary).
+- :func:`outliers` wants at most EXITS_OFF highway exits EXIT_Z or more on the railways' side: two such
+  exits say the sheet's highways are drawn two ways (two styles, or one line beside two), and the boundary
+  between the medians is not the kinds' (indep2 dev 90,026: highway exits at +1.11 and +1.49; round
+  twenty-five's held out indep2 141,210 at +0.92 and +1.06, indep 141,149 at +0.67 and +0.68: each a
+  highway guessed a railway there); one such exit still parts them (indep3 301,738 at +1.01, 8,008 and
+  8,039 at +1.17, 301,698 at +0.78: highways made right). Not for railways: indep2 dev 90,032 has two
+  railway exits at the highways' place (-0.99) while every highway side lies at -0.97 to -1.05, and its
+  boundary makes five highways right (the bound on both kinds lost them).
+- A straight crossing of the two kinds read with no centre mark (``hrhr``, not a die face) is guessed an
+  overpass, the face it then most often is: main's flagged ``rrrr`` on indep3 dev were 20 overpasses
+  (``hrhro``/``rhrho``) to 1 ``hrhrs``.
+- Where the doubted sides taken with their neighbours' make no die face, they are taken by their own
+  places alone: a neighbour's strip may carry the other kind's marks (indep3 301,718 C1 ``hh.h``, each
+  side at -1.0, its north neighbour an overpass whose strip carries the crossing railway's sleepers).
+
+Measured on dev: see docs/railroad-ink-photo-rounds.md, rounds twenty-four (h-hw) and twenty-six (h-hw3).
 """
 
 from __future__ import annotations
@@ -56,6 +76,7 @@ EXITS_OFF = 1
 OFF_SHARE = 0.25  # round twenty-five: or this share of the exits, on the other side or under EXIT_Z (see places)
 FLIP_Z = 0.5      # a doubted side this far on the other kind's side takes that kind
 DOUBTS = KIND_DOUBTS | frozenset(EXIT_WHY.values())
+CROSSING = ("hrhr", "rhrh")   # round twenty-six: a straight crossing of the two kinds read with no centre mark
 
 
 def places(rows: list, features: Callable) -> dict | None:
@@ -90,12 +111,35 @@ def places(rows: list, features: Callable) -> dict | None:
 
 def outliers(z: np.ndarray, highways: list[int], railways: list[int]) -> bool:
     """Whether the exits' places ``z`` part the kinds but for a few exits (round twenty-five): at most
-    OFF_SHARE of them on the other kind's side or under EXIT_Z, and MIN_EXITS or more of each kind EXIT_Z
-    or more on its own side."""
+    OFF_SHARE of them on the other kind's side or under EXIT_Z, at most EXITS_OFF highway exits EXIT_Z or more
+    on the railways' side (round twenty-six), and MIN_EXITS or more of each kind EXIT_Z or more on its own."""
     own_h, own_r = [-z[i] for i in highways], [z[i] for i in railways]
     off = sum(v < EXIT_Z for v in own_h + own_r)
-    return off <= OFF_SHARE * (len(own_h) + len(own_r)) \
+    deep = sum(v <= -EXIT_Z for v in own_h)   # round twenty-six: the sheet's highways drawn two ways (see the text)
+    return off <= OFF_SHARE * (len(own_h) + len(own_r)) and deep <= EXITS_OFF \
         and min(sum(v >= EXIT_Z for v in own_h), sum(v >= EXIT_Z for v in own_r)) >= MIN_EXITS
+
+
+def _across(at: dict, r: int, c: int, s: int) -> float:
+    """Side (r, c, s)'s place taken with its neighbour's across the edge, where that is placed too."""
+    dr, dc = STEP[s]
+    other = at.get((r + dr, c + dc, (s + 2) % 4)) if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE else None
+    return at[(r, c, s)] if other is None else (at[(r, c, s)] + other) / 2
+
+
+def _turned(cell, sides: list[int], place: Callable, cell_of: Callable):
+    """``cell`` with each of ``sides`` lying FLIP_Z or more (``place(s)``) on the other kind's side taking
+    that kind; a straight crossing of the two kinds with no centre mark guessed an overpass (round twenty-six)."""
+    edges = list(cell.edges)
+    for s in sides:
+        v = place(s)
+        kind = "r" if v > 0 else "h"
+        if kind != edges[s] and abs(v) >= FLIP_Z:
+            edges[s] = kind
+    new = "".join(edges)
+    if new == cell.edges:
+        return cell
+    return cell_of(new, "o" if new in CROSSING and not cell.marker else cell.marker)
 
 
 def revise(rows: list, uncertain: list, every: dict, *, features: Callable, faces: Callable, cell_of: Callable,
@@ -121,22 +165,13 @@ def revise(rows: list, uncertain: list, every: dict, *, features: Callable, face
             at = places(rows, features) or {}
         if not at:
             return rows, uncertain
-        edges = list(cell.edges)
-        for s in set(doubted):
-            if (r, c, s) not in at:
-                continue
-            dr, dc = STEP[s]
-            other = at.get((r + dr, c + dc, (s + 2) % 4)) if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE else None
-            v = at[(r, c, s)] if other is None else (at[(r, c, s)] + other) / 2
-            kind = "r" if v > 0 else "h"
-            if kind != edges[s] and abs(v) >= FLIP_Z:
-                edges[s] = kind
-        new = cell_of("".join(edges), cell.marker)
-        if new == cell:
-            continue
         if drawable is None:
             drawable = set(faces())
-        if new in drawable:
+        sides = [s for s in set(doubted) if (r, c, s) in at]
+        new = _turned(cell, sides, lambda s: _across(at, r, c, s), cell_of)
+        if new != cell and new not in drawable:   # round twenty-six: by the sides' own places alone (see the text)
+            new = _turned(cell, sides, lambda s: at[(r, c, s)], cell_of)
+        if new != cell and new in drawable:
             out[r][c] = new
             flagged[name] = uncertain_of(name, new.token, u.reason)
     return [tuple(row) for row in out], list(flagged.values())

@@ -2550,6 +2550,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
+    if not unblurred and expansion == "none":   # round twenty-six: small photos too
         # round twenty-four: a flagged side's kind by the shape of the sheet's exits' routes (photo/exit_shape.py)
         rows, uncertain = exit_shape.revise(rows, uncertain, every, faces=_faces, cell_of=Cell, uncertain_of=Uncertain,
                                             features=features)
