@@ -66,6 +66,21 @@ def test_the_widening_of_a_straight_by_a_square_drawn_over_it():
     assert widened_straight.widening(ink, *_centre(3, 3), PPM, True) == pytest.approx(5.0 - 1.0, abs=0.3)
     assert widened_straight.widening(ink, *_centre(3, 5), PPM, False) == pytest.approx(5.0 - 1.0, abs=0.3)
     assert widened_straight.widening(_ink(tokens, {}), *_centre(3, 3), PPM, True) == pytest.approx(0.0, abs=0.01)
+    # a T's third side lost in the reading: its line meets the centre from one side only (indep2 210,053 G3)
+    stub = _ink(tokens, {})
+    x, y = (int(v) for v in _centre(3, 3))
+    stub[y - int(0.6 * PPM):y + int(0.6 * PPM), x - int(SPACE / 2):x] = 1
+    assert widened_straight.widening(stub, x, y, PPM, True) == pytest.approx(0.0, abs=0.01)
+    # railway sleepers along the line, one across the centre: the medians leave them
+    ties = _ink(tokens, {})
+    for dy in range(-60, 61, 24):
+        ties[y + dy - 3:y + dy + 3, x - int(2.5 * PPM):x + int(2.5 * PPM)] = 1
+    assert widened_straight.widening(ties, x, y, PPM, True) == pytest.approx(0.0, abs=0.01)
+    # broad hatched ties, 2.5 mm of every 4 (indep3 301,718): more than half the middle, less than two thirds
+    hatched = _ink(tokens, {})
+    for dy in range(-48, 49, 24):
+        hatched[y + dy - 7:y + dy + 8, x - int(2.5 * PPM):x + int(2.5 * PPM)] = 1
+    assert widened_straight.widening(hatched, x, y, PPM, True) < widened_straight.WIDER_MM
 
 
 def test_a_widened_straight_flagged_for_a_kind_doubt_is_guessed_its_station():

@@ -12,17 +12,18 @@ many sheets no mark is found at all (X's, S's, small dots, night photos).
 A station's mark drawn over a straight adds ink ACROSS the route at the centre, whatever its shape;
 the route's own line (a railway's sleepers, a highway's two lines, a band) is as wide at the centre
 as anywhere along it. So the route's width is measured along its axis (:func:`widening`: the ink
-across the route, ``ACROSS_MM`` either side of the axis, averaged over the middle ``CENTRE_MM`` and
-over ``AWAY_MM`` from the centre, both halves), and a flagged straight of two route sides of one kind,
-no centre mark read, that widens ``WIDER_MM`` or more, and ``ABOVE_MM`` more than any straight of one
-kind the sheet reads with certainty, is guessed the station its sides make
+across the route, ``ACROSS_MM`` on each side of the axis, its lower third over the middle
+``CENTRE_MM`` against its median over ``AWAY_MM`` from the centre, the lesser side's), and a flagged
+straight of two route sides of one kind, no centre mark read, that widens ``WIDER_MM`` or more, and
+``ABOVE_MM`` more than any straight of one kind the sheet reads with certainty, is guessed the station
+its sides make
 (``meeting_centre.station_sides``: the sides as read where they are a highway and a railway; else the
 one route side whose kind the reason doubts turned, or the one that meets the other kind across its
 edge; else the guess stays). Every space it touches is flagged already and keeps its flag and reason:
 no flag is added or lifted.
 
 Measured on round twenty-five's spent held out (main fc8b9064's readings, every flagged straight's
-profile dumped at ``marked_route``'s turn): see docs/railroad-ink-photo-rounds.md, round twenty-six
+profile dumped at this step's turn): see docs/railroad-ink-photo-rounds.md, round twenty-six
 (h-stline).
 """
 
@@ -35,9 +36,10 @@ import numpy as np
 from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
 from railprint.games.railroad_ink.photo.meeting_centre import shape, station_sides
 
-ACROSS_MM = 5.0   # the ink across the route counted this far either side of its axis
-CENTRE_MM = 2.0   # the centre's width: the mean over this far along either side of the centre ...
-AWAY_MM = (4.0, 8.0)   # ... against the route's own: the mean over this stretch of either half
+ACROSS_MM = 5.0   # the ink across the route counted this far on each side of its axis
+CENTRE_MM = 2.0   # the centre's width over this far along either side of the centre ...
+CENTRE_SHARE = 1 / 3   # ... at this share of it (the lower third: the width of two thirds of the middle or more) ...
+AWAY_MM = (4.0, 8.0)   # ... against the route's own: the median over this stretch of either half
 WIDER_MM = 1.0    # a station's mark widens the route by this much or more (mm of ink across) ...
 ABOVE_MM = 0.5    # ... and by this much more than any straight of one kind the sheet reads with certainty
 
@@ -47,9 +49,15 @@ def _one_kind_straight(cell) -> bool:
 
 
 def widening(ink: np.ndarray, cx: float, cy: float, ppm: float, vertical: bool) -> float:
-    """How much wider (mm of ink across the route, ``ACROSS_MM`` either side of its axis) a straight
-    through pixel (cx, cy) of the rectified ``ink`` mask is at its centre than along its halves;
-    ``vertical``: the route runs north-south."""
+    """How much wider (mm of ink across the route) a straight through pixel (cx, cy) of the rectified
+    ``ink`` mask is at its centre than along its halves (``vertical``: the route runs north-south):
+    on each side of the axis apart (``ACROSS_MM``), the ink across at the lower third (``CENTRE_SHARE``)
+    of the middle ``CENTRE_MM`` less its median over ``AWAY_MM``; twice the lesser side's. A mark drawn
+    over the centre widens every step of the middle, a railway's sleepers a few: a median leaves thin
+    ones, the lower third too the broad hatched ones that cover half the line (indep3 301,718 B3, G4:
+    1.0-1.3 mm by the median). The lesser side, as a station's mark spreads across both sides of the
+    route, where a T's third side lost in the reading (its line meeting the centre) spreads across one
+    (indep2 210,053 G3: 1.7 mm on one side, 0.2 on the other)."""
     along, across = int(round(AWAY_MM[1] * ppm)), int(round(ACROSS_MM * ppm))
     x, y = int(round(cx)), int(round(cy))
     if vertical:
@@ -58,12 +66,16 @@ def widening(ink: np.ndarray, cx: float, cy: float, ppm: float, vertical: bool) 
     else:
         band = ink[max(0, y - across):y + across, max(0, x - along):x + along + 1].T
         offset = x - max(0, x - along)
-    width = band.sum(axis=1, dtype=np.float64) / ppm   # mm of ink across, each step along the axis
-    t = np.abs(np.arange(len(width)) - offset) / ppm
-    centre, away = width[t <= CENTRE_MM], width[(t >= AWAY_MM[0]) & (t <= AWAY_MM[1])]
-    if not len(centre) or not len(away):
+    split = min(across, band.shape[1])
+    t = np.abs(np.arange(band.shape[0]) - offset) / ppm
+    centre, away = t <= CENTRE_MM, (t >= AWAY_MM[0]) & (t <= AWAY_MM[1])
+    if not centre.any() or not away.any() or split == 0 or split == band.shape[1]:
         return 0.0
-    return float(centre.mean() - away.mean())
+    sides = []
+    for half in (band[:, :split], band[:, split:]):
+        width = half.sum(axis=1, dtype=np.float64) / ppm   # mm of ink across, each step along the axis
+        sides.append(float(np.percentile(width[centre], 100 * CENTRE_SHARE) - np.median(width[away])))
+    return 2 * min(sides)
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
