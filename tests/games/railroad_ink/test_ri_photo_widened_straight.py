@@ -110,3 +110,21 @@ def test_the_guess_stays_where_the_straight_or_the_sheet_says_nothing():
     # read with certainty: never touched
     rows, flags = _apply(tokens, {}, {(3, 3): 5.0})
     assert rows[3][3].token == "r.r." and flags == {}
+
+
+@pytest.fixture(scope="module")
+def indep2_210056():
+    from tests.games.railroad_ink.indep2_seed import read_seed
+
+    return read_seed(210056)
+
+
+def test_indep2_210056_a_station_over_a_straight_flagged_for_a_faint_line(indep2_210056):
+    """indep2 210,056 (spent held out of round twenty-five): F1 ``.h.rs``, its east side a faint line and
+    its centre showing none of the sheet's marks, was guessed ``.r.r`` on main; its line is 3.0 mm wider
+    at the centre than along it, the sheet's straights read with certainty none."""
+    got = indep2_210056
+    assert got.board.rows[5][0].token == ".h.rs"
+    assert got.reading.board.rows[5][0].token == ".h.rs"
+    assert got.flagged["F1"].guess == ".h.rs"
+    assert "F1" not in got.wrong
