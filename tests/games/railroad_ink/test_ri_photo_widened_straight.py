@@ -127,4 +127,6 @@ def test_indep2_210056_a_station_over_a_straight_flagged_for_a_faint_line(indep2
     assert got.board.rows[5][0].token == ".h.rs"
     assert got.reading.board.rows[5][0].token == ".h.rs"
     assert got.flagged["F1"].guess == ".h.rs"
+    assert got.flagged["F1"].reason == ("E: a faint line?; highway and railway meet without a station; the paper is "
+                                        "overexposed here (white clipped): a light line may be lost")
     assert "F1" not in got.wrong
