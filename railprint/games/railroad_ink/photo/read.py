@@ -47,7 +47,7 @@ from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
-from railprint.games.railroad_ink.photo import inked_curve, unmarked_route
+from railprint.games.railroad_ink.photo import inked_curve, unmarked_route, widened_straight
 from railprint.games.railroad_ink.photo import clipped_pen, dropped, lone_line, small_colour, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
@@ -2547,6 +2547,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round twenty-five: a flagged curve's centre box against the sheet's arcs (photo/inked_curve.py)
         rows, uncertain = inked_curve.apply(rows, uncertain, square, Uncertain, inked=inked, sides_at=sides_at,
                                             faces=_faces)
+        # round twenty-six: a flagged straight whose line widens at the centre (photo/widened_straight.py)
+        rows, uncertain = widened_straight.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
+                                                 sides_at=sides_at, faces=_faces)
     if not small and not unblurred and expansion == "none":   # round twenty-three: a side whose line stops short
         uncertain = stray.revise(rows, uncertain, line=one_line.long_line(long_lines, ink, PX_PER_MM, _strip),
                                  once=first_flags, uncertain_of=Uncertain)
