@@ -32,15 +32,20 @@ DIAGONAL = (0.13, 0.24)   # where an X's stroke is looked for: this share of the
 POINTS = 8                # points looked at along each corner's diagonal ...
 REACH_MM = 0.7            # ... each with ink this near it (a hand's wobble off the true diagonal) ...
 ALONG = 0.75              # ... in this share of them: the corner holds a stroke along its diagonal
+WAVY = 0.5                # ... or in this share, where the three corners together hold ALONG of their points
 CROSSED_WHY = "crossed out? (an X over the space: which route was drawn again cannot be told)"
 
 
 def crossed_out(ink: np.ndarray, x0: float, y0: float, size: float, p: float) -> bool:
     """Whether the space whose top-left corner is (x0, y0) px, ``size`` px wide, in the ink mask
     ``ink`` (``p`` px per mm), shows an X's strokes on its north-west, north-east and south-west
-    diagonals (the south-east corner holds the round box)."""
+    diagonals (the south-east corner holds the round box). Round twenty-six (h-silent8): or a
+    hand's X whose stroke bends off one of those diagonals near its corner, where the three corners
+    each hold ink at WAVY of their points and together at ALONG of them all (indep2 210,174 D1,
+    ``..rhs`` read a certain ``rhrhs``: a night photo's X at 5, 8 and 8 of the 8 points)."""
     reach = max(1, int(round(REACH_MM * p)))
     h, w = ink.shape
+    found = []
     for ux, uy in ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)):
         hits = 0
         for t in np.linspace(*DIAGONAL, POINTS):
@@ -50,9 +55,10 @@ def crossed_out(ink: np.ndarray, x0: float, y0: float, size: float, p: float) ->
             xi, yi = int(round(x)), int(round(y))
             block = ink[max(0, yi - reach):min(h, yi + reach + 1), max(0, xi - reach):min(w, xi + reach + 1)]
             hits += bool(block.any())
-        if hits < ALONG * POINTS:
+        if hits < WAVY * POINTS:
             return False
-    return True
+        found.append(hits)
+    return sum(found) >= ALONG * POINTS * len(found)
 
 
 def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, corner: Callable, size: float,

@@ -239,7 +239,16 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
         # drawn with a hump over the crossing reads as a station once its sides are settled
         # (indep2_photos.py dev seeds 16 and 24), so such a space keeps its flag with the new guess
         if not (certain and alone and not unbacked and miss ** strips <= RISK and not cell.marker):
-            kept.append(uncertain_of(u.square, cell.token, why if alone and why else u.reason))
+            reason = why if alone and why else u.reason
+            if miss >= 1.0 and reason == MEET_WHY != u.reason:
+                # round twenty-six (h-silent8): a sheet whose railways' ticks are too few to count
+                # (``miss`` unmeasured) gives guesses only; where the sides guessed highways leave a
+                # meeting alone, their doubts stay in the reason, or ``station_mark`` (which lifts the
+                # meeting alone where the centre shows the sheet's station) reads the guess with
+                # certainty: indep2 210,039 C2 ``.h.rs`` read ``.r.hs``
+                reason = "; ".join([f"{'NESW'[s]}: {old.why}" for s, (side, old) in enumerate(zip(new, sides))
+                                    if side.certain and not old.certain and side.kind == "h"] + [reason])
+            kept.append(uncertain_of(u.square, cell.token, reason))
     return [tuple(row) for row in out_rows], kept
 
 
