@@ -992,7 +992,8 @@ def off_plane(gray: np.ndarray, H: np.ndarray) -> float | None:
     worst = None
     masks = planes.surround_masks(light, seeds)
     page = cv2.perspectiveTransform(np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64), H) * f
-    grown = _quads(small, masks + [planes.surround_whole(masks, page, light.shape)], beyond=1.0)
+    grown = (quad for mask in masks + [planes.surround_whole(masks, page, light.shape)]
+             for quad in _quads(small, [mask], beyond=1.0) if planes.fills(mask, quad, page))
     for quad in itertools.chain(_dark_quads(small, light), grown):
         if all(cv2.pointPolygonTest(quad, p, False) > 0 for p in points):
             found = planes.skew(light, quad.astype(np.float64), back, f)
