@@ -190,8 +190,10 @@ def test_dotted_highways_read_as_railways_in_a_small_screenshot_stay_flagged():
     wrong = {square(r, c) for r, c, cell in board.cells() if reading.board[r, c] != cell}
     assert wrong <= set(flagged), sorted(wrong - set(flagged))
     assert WHOLE not in " ".join(flagged.values())
-    for sq, want, got in (("E1", "h.h.", "r.r."), ("E7", "h..h", "r..r"), ("G3", ".hh.", ".rr.")):
-        assert board[square_at(sq)].token == want and reading.board[square_at(sq)].token == got, sq
+    # (round twenty-six: ``exit_shape`` revises small photos too, and guesses all three right by the
+    # shapes of the sheet's exits; they keep their flags, and main's guesses were railways)
+    for sq, want in (("E1", "h.h."), ("E7", "h..h"), ("G3", ".hh.")):
+        assert board[square_at(sq)].token == want and reading.board[square_at(sq)].token == want, sq
         # flagged SMALL_RAIL_WHY, unless h-silent2's joins (same round) flagged it first: a certain
         # railway meeting a highway on a sheet its misreads broke (E1, G3); or, since round twenty,
         # exit_kinds: the sheet's highway exits mostly read as railways, its railways all doubted
