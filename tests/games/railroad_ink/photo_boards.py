@@ -25,3 +25,16 @@ class Flag:
     square: str
     guess: str
     reason: str
+
+
+def right_and_flagged(board, reading, right: dict) -> None:
+    """Assert each of ``right``'s squares (name -> token) is the true token, guessed right and flagged,
+    and every space ``reading`` read wrong is flagged (the reader's guarantee)."""
+    flagged = {u.square for u in reading.uncertain}
+    for sq, token in right.items():
+        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
+        assert board.rows[r][c].token == token
+        assert reading.board.rows[r][c].token == token, sq
+        assert sq in flagged, sq
+    assert all(f"{'ABCDEFG'[r]}{c + 1}" in flagged for r in range(SIZE) for c in range(SIZE)
+               if reading.board.rows[r][c].token != board.rows[r][c].token)

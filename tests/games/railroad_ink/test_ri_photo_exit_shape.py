@@ -8,7 +8,7 @@ import pytest
 
 from railprint.games.railroad_ink.board import Cell, square
 from railprint.games.railroad_ink.photo import exit_shape, read
-from tests.games.railroad_ink.photo_boards import rows_of
+from tests.games.railroad_ink.photo_boards import right_and_flagged, rows_of
 
 DASHES = {"wide": 0.0, "sleeper": 0.0, "core": 0.83, "pair": 0.0, "tracks": 1.0, "line": 0.9}
 SLEEPERS = {"wide": 0.3, "sleeper": 3.1, "core": 0.9, "pair": 0.0, "tracks": 0.0, "line": 0.0}
@@ -74,15 +74,7 @@ def photo_26018():
 
 
 def test_indep3_26018_highways_guessed_by_the_exits_shapes(photo_26018):
-    board, reading = photo_26018
-    flagged = {u.square for u in reading.uncertain}
-    for sq, token in RIGHT_26018.items():
-        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-        assert board.rows[r][c].token == token
-        assert reading.board.rows[r][c].token == token, sq
-        assert sq in flagged, sq
-    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
-               if reading.board.rows[r][c].token != board.rows[r][c].token)
+    right_and_flagged(*photo_26018, RIGHT_26018)
 
 
 # round twenty-five: all twelve exits drawn (highways at A2 N, A6 N, D1 W, D7 E, G2 S, G6 S; railways at A4 N,
@@ -168,15 +160,7 @@ def photo_301700():
 
 
 def test_indep3_301700_a_small_photo_guesses_its_highways_by_the_exits_shapes(photo_301700):
-    board, reading = photo_301700
-    flagged = {u.square for u in reading.uncertain}
-    for sq, token in RIGHT_301700.items():
-        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-        assert board.rows[r][c].token == token
-        assert reading.board.rows[r][c].token == token, sq
-        assert sq in flagged, sq
-    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
-               if reading.board.rows[r][c].token != board.rows[r][c].token)
+    right_and_flagged(*photo_301700, RIGHT_301700)
 
 
 def test_outliers_two_exits_of_a_kind_deep_on_the_other_side_draw_no_boundary():

@@ -9,7 +9,7 @@ import pytest
 
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.photo import read, station_kinds
-from tests.games.railroad_ink.photo_boards import rows_of
+from tests.games.railroad_ink.photo_boards import right_and_flagged, rows_of
 from tests.games.railroad_ink.test_ri_photo_station_shapes import DRAWN, HIGHWAY, NEEDS, RAILWAY, STATION
 
 
@@ -85,15 +85,7 @@ def test_indep_135134_stations_guessed_by_the_far_sides(photo_135134):
     # main: F2 `rhhhs` read `rrhhs` (its east neighbour F3 `..rhs`, a flagged station whose west side
     # is placed and shaped as a highway: -0.77, -1.0), G3 `rrrhs` read `hrrhs` (its north side's own
     # shape a highway's, -0.94; F3's south side across the edge placed and shaped as a railway: +0.86, +0.95)
-    board, reading = photo_135134
-    flags = {u.square: u.reason for u in reading.uncertain}
-    for sq, token in {"F2": "rhhhs", "G3": "rrrhs"}.items():
-        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-        assert board.rows[r][c].token == token
-        assert reading.board.rows[r][c].token == token, sq
-        assert sq in flags
-    assert all(square(r, c) in flags for r in range(7) for c in range(7)
-               if reading.board.rows[r][c].token != board.rows[r][c].token)
+    right_and_flagged(*photo_135134, {"F2": "rhhhs", "G3": "rrrhs"})
 
 
 @pytest.fixture(scope="module")
