@@ -134,15 +134,7 @@ def photo_301698():
 
 
 def test_indep3_301698_exits_with_two_outliers_still_guess_the_highways(photo_301698):
-    board, reading = photo_301698
-    flagged = {u.square for u in reading.uncertain}
-    for sq, token in RIGHT_301698.items():
-        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-        assert board.rows[r][c].token == token
-        assert reading.board.rows[r][c].token == token, sq
-        assert sq in flagged, sq
-    assert all(square(r, c) in flagged for r in range(7) for c in range(7)
-               if reading.board.rows[r][c].token != board.rows[r][c].token)
+    right_and_flagged(*photo_301698, RIGHT_301698)
 
 
 # round twenty-six: indep3 spent dev 301,700 (a screenshot of the sheet: a small photo, dotted highways beside

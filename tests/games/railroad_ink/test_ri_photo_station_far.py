@@ -7,32 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.photo import read, station_kinds
 from tests.games.railroad_ink.photo_boards import right_and_flagged, rows_of
-from tests.games.railroad_ink.test_ri_photo_station_shapes import DRAWN, HIGHWAY, NEEDS, RAILWAY, STATION
-
-
-def _features(shapes, cells):
-    """``features(r, c, s)``: a side's measures by the kind its shape is drawn as (``shapes``), the
-    rest by the kind read in ``cells``."""
-    def features(r, c, s):
-        got = shapes.get((r, c, s), cells.get((r, c), "....")[s])
-        return HIGHWAY if got == "h" else RAILWAY
-    return features
+from tests.games.railroad_ink.test_ri_photo_station_shapes import DRAWN, NEEDS, STATION, _features
+from tests.games.railroad_ink.test_ri_photo_station_shapes import _guessed as shapes_guessed
 
 
 def _guessed(cells, flags, every, shapes=None):
-    rows = rows_of(cells)
-    uncertain = [read.Uncertain(square(r, c), cells[(r, c)], why) for (r, c), why in flags.items()]
-    features = None if shapes is None else _features(shapes, cells)
-    out, after = station_kinds.revise(rows, uncertain, every, faces=read._faces, uncertain_of=read.Uncertain,
-                                      features=features)
-    assert {u.square: u.reason for u in after} == {u.square: u.reason for u in uncertain}
-    for u in after:
-        r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
-        assert out[r][c].token == u.guess
-    return {u.square: u.guess for u in after}
+    """``test_ri_photo_station_shapes._guessed``, the sides drawn as ``shapes`` says (None: no shapes)."""
+    return shapes_guessed(cells, flags, every, None if shapes is None else _features(shapes, cells))
 
 
 # D6 (3, 5) a station of four guessed `hrrrs`; E6 (4, 5) below it flagged, its north side placed far

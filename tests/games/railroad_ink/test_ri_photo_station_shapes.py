@@ -10,7 +10,7 @@ import pytest
 
 from railprint.games.railroad_ink.board import square
 from railprint.games.railroad_ink.photo import read, station_kinds
-from tests.games.railroad_ink.photo_boards import rows_of
+from tests.games.railroad_ink.photo_boards import right_and_flagged, rows_of
 
 NEEDS = f"E: {read.NEITHER}; a station needs a highway and a railway"
 
@@ -22,11 +22,9 @@ REFERENCE = {(0, 0): "hh..", (2, 2): "hh..", (6, 0): "rr..", (4, 2): "rr.."}
 STATION = {**REFERENCE, (3, 5): "hrrrs"}
 
 
-def _features(shapes):
+def _features(shapes, cells=STATION):
     """``features(r, c, s)``: a side's measures, by the kind its shape is drawn as (``shapes``:
-    (r, c, s) -> "h" | "r" | a dict), the rest by the kind read."""
-    cells = STATION
-
+    (r, c, s) -> "h" | "r" | a dict), the rest by the kind read in ``cells``."""
     def features(r, c, s):
         got = shapes.get((r, c, s), cells.get((r, c), "....")[s])
         return got if isinstance(got, dict) else HIGHWAY if got == "h" else RAILWAY
@@ -117,15 +115,9 @@ def test_indep_135016_stations_guessed_by_their_sides_shapes(photo_135016):
     # main: F1 `hhhrs` read `rhrrs`, F2 `hrrhs` read `rrrhs`: highways drawn as one line with no
     # sleeper, the railways with sleepers; the sheet's exits put a highway route with the railways
     # (kind_guess.agrees), so round twenty-four's step was not asked
-    board, reading = photo_135016
-    flags = {u.square: u.reason for u in reading.uncertain}
-    for sq, token in {"F1": "hhhrs", "F2": "hrrhs"}.items():
-        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-        assert board.rows[r][c].token == token
-        assert reading.board.rows[r][c].token == token, sq
-        assert "a station needs a highway and a railway" in flags[sq]
-    assert all(square(r, c) in flags for r in range(7) for c in range(7)
-               if reading.board.rows[r][c].token != board.rows[r][c].token)
+    right_and_flagged(*photo_135016, {"F1": "hhhrs", "F2": "hrrhs"})
+    flags = {u.square: u.reason for u in photo_135016[1].uncertain}
+    assert all("a station needs a highway and a railway" in flags[sq] for sq in ("F1", "F2"))
 
 
 @pytest.fixture(scope="module")
@@ -138,13 +130,5 @@ def photo_135035():
 def test_indep_135035_stations_guessed_by_their_sides_shapes(photo_135035):
     # main: E7 `hrhhs` read `hrhrs`, G3 `hrrhs` read `hrrrs` (the west sides, one line with no
     # sleeper, read as railways beside the marks)
-    board, reading = photo_135035
-    flags = {u.square: u.reason for u in reading.uncertain}
-    for sq, token in {"E7": "hrhhs", "G3": "hrrhs"}.items():
-        r, c = "ABCDEFG".index(sq[0]), int(sq[1:]) - 1
-        assert board.rows[r][c].token == token
-        assert reading.board.rows[r][c].token == token, sq
-        assert sq in flags
-    assert all(square(r, c) in flags for r in range(7) for c in range(7)
-               if reading.board.rows[r][c].token != board.rows[r][c].token)
+    right_and_flagged(*photo_135035, {"E7": "hrhhs", "G3": "hrrhs"})
 

@@ -43,22 +43,18 @@ import numpy as np
 
 from railprint.games.railroad_ink.photo.centre import WIDE_INK, joined
 from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
-from railprint.games.railroad_ink.photo.meeting_centre import INKED, PAPER, joined_curve, shape, station_sides
+from railprint.games.railroad_ink.photo.meeting_centre import INKED, PAPER, joined_curve, plain, shape, station_sides
 
 MIN_CURVES = 4      # the sheet's curves of one kind (flagged or not), at least, to know how it draws them
 PAPER_SHARE = 0.75  # ... this share of them paper, at least (and every one read with certainty)
 MIN_STATIONS = 2    # the sheet's guessed stations, at least, to know whether it marks them in the centre box
 
 
-def _one_kind_curve(cell) -> bool:
-    return shape(cell.edges) == "curve" and not cell.marker and len(set(cell.edges) - {"."}) == 1
-
-
 def marked_sheet(rows: list[tuple], flagged: set, square: Callable[[int, int], str],
                  inked: Callable[[int, int], float]) -> bool:
     """Whether the sheet draws its curves as arcs clear of the centre box and marks its stations in
     it (the module's text)."""
-    curves = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if _one_kind_curve(cell)]
+    curves = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if plain(cell, "curve")]
     stations = [inked(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                 if cell.marker == "s" and joined(cell.edges)]
     if len(curves) < MIN_CURVES or len(stations) < MIN_STATIONS or float(np.median(stations)) < INKED:
@@ -77,7 +73,7 @@ def apply(rows: list[tuple], uncertain: list, square: Callable[[int, int], str],
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                   if square(r, c) in flagged and shape(cell.edges) == "curve"
-                  and (_one_kind_curve(cell) or cell.marker == "s")]
+                  and (plain(cell, "curve") or cell.marker == "s")]
     if not candidates or not marked_sheet(rows, set(flagged), square, inked):
         return rows, uncertain
     drawable = {face.token for face in faces()}

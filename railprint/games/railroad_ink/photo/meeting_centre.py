@@ -82,6 +82,13 @@ def shape(edges: str) -> str | None:
     return "curve" if (routes[1] - routes[0]) % 2 else "straight"
 
 
+def plain(cell, form: str | None = None) -> bool:
+    """Whether ``cell`` is a curve or a straight (:func:`shape`; ``form`` only, where given) of one
+    kind with no centre mark."""
+    got = shape(cell.edges)
+    return got is not None and form in (None, got) and not cell.marker and len(set(cell.edges) - {"."}) == 1
+
+
 def station_sides(edges: str, read: list[str], reason: str,
                   met: Callable[[int], str | None] | None = None) -> str | None:
     """The station's sides for a space guessed ``edges`` (two route sides of one kind): its two
@@ -125,16 +132,14 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                   if shape(cell.edges) and (u := flagged.get(square(r, c))) is not None
-                  and (not cell.marker and len(set(cell.edges) - {"."}) == 1
-                       and (MEET_WHY in u.reason or STATION_NEEDS in u.reason)
+                  and (plain(cell) and (MEET_WHY in u.reason or STATION_NEEDS in u.reason)
                        or cell.marker == "s" and MEET_WHY in u.reason)]
     if not candidates:
         return rows, uncertain
     routes: dict[str, list[tuple[int, int]]] = {"curve": [], "straight": []}
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            if shape(cell.edges) and not cell.marker and len(set(cell.edges) - {"."}) == 1 \
-                    and square(r, c) not in flagged:
+            if plain(cell) and square(r, c) not in flagged:
                 routes[shape(cell.edges)].append((r, c))
     known: dict[tuple[int, int], tuple[float, float, float]] = {}
 

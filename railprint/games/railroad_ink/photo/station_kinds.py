@@ -225,7 +225,8 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
     flagged = {u.square: u for u in uncertain}
     if features is not None:
         features = measured(features, outer)
-    if not every or drawn_freely(rows, set(flagged)):
+    unsure = set(flagged)   # (the flagged squares: only their guesses change below)
+    if not every or drawn_freely(rows, unsure):
         return rows, uncertain
     if not agrees(rows, every):
         if features is None:
@@ -243,9 +244,9 @@ def revise(rows: list, uncertain: list, every: dict, *, faces: Callable,
             if u is None or cell.marker != "s":
                 continue
             if features is not None and place is None:
-                place = shapes(rows, set(flagged), features) or (lambda r, c, s: 0.0)
-            said = {s: across(rows, set(flagged), every, r, c, s, kind_of if features is not None else None)
-                    + chained(rows, set(flagged), r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
+                place = shapes(rows, unsure, features) or (lambda r, c, s: 0.0)
+            said = {s: across(rows, unsure, every, r, c, s, kind_of if features is not None else None)
+                    + chained(rows, unsure, r, c, s) for s, k in enumerate(cell.edges) if k in "hr"}
             if features is not None:
                 parts = side_parts(u.reason)
                 for s in said:   # not against the kind the reader's own doubt of the side names ("...: a highway?")

@@ -55,7 +55,7 @@ import numpy as np
 from railprint.games.railroad_ink.photo.centre import MIN_MARK, measure
 from railprint.games.railroad_ink.photo.crossing_mark import diagonal_share
 from railprint.games.railroad_ink.photo.cross_station import thickness
-from railprint.games.railroad_ink.photo.meeting_centre import joined_curve, shape
+from railprint.games.railroad_ink.photo.meeting_centre import joined_curve, plain, shape
 from railprint.games.railroad_ink.photo.station_mark import HOLLOW_MM2
 
 MIN_STATIONS = 2        # the sheet's stations read with certainty, at least, to know their mark
@@ -70,13 +70,18 @@ LIKE_MM2 = 1.0          # ... its paper closed in and its filled piece no more t
 CROSSINGS = ("hrhr", "rhrh")   # a straight crossing of both kinds: a station or the overpass
 
 
+def _station(cell) -> bool:
+    """Whether ``cell`` is a station of a highway and a railway."""
+    return cell.marker == "s" and set(cell.edges) - {"."} == {"h", "r"}
+
+
 def stations_mark(rows: list[tuple], flagged: set[str], square: Callable[[int, int], str],
                   centre: Callable[[int, int], tuple]) -> dict | None:
     """The median centre measures (``centre(r, c)``: inked, hollow, filled, thick) of the sheet's
     spaces read with certainty as stations of a highway and a railway; None where fewer than
     ``MIN_STATIONS`` are, or their mark is neither filled nor hollow."""
     stations = [centre(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-                if cell.marker == "s" and set(cell.edges) - {"."} == {"h", "r"} and square(r, c) not in flagged]
+                if _station(cell) and square(r, c) not in flagged]
     if len(stations) < MIN_STATIONS:
         return None
     mark = {k: float(np.median([s[k] for s in stations])) for k in ("inked", "hollow", "filled", "thick")}
@@ -114,8 +119,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
     darkness; ``inked(r, c)``: the share of the space's centre box inked; ``faces()``: every drawable space."""
     flagged = {u.square: u for u in uncertain}
     candidates = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-                  if square(r, c) in flagged and cell.marker == "s" and set(cell.edges) - {"."} == {"h", "r"}
-                  and (shape(cell.edges) or cell.edges in CROSSINGS)]
+                  if square(r, c) in flagged and _station(cell) and (shape(cell.edges) or cell.edges in CROSSINGS)]
     if not candidates:
         return rows, uncertain
     known: dict[tuple[int, int], dict] = {}
@@ -134,8 +138,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
     drawable = {face.token for face in faces()}
     grid = [list(row) for row in rows]
     curves = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
-              if shape(cell.edges) == "curve" and not cell.marker and len(set(cell.edges) - {"."}) == 1
-              and square(r, c) not in flagged]
+              if plain(cell, "curve") and square(r, c) not in flagged]
     for r, c in candidates:
         value, cell = centre(r, c), rows[r][c]
         if not unlike(value, mark):

@@ -34,7 +34,7 @@ from typing import Callable
 import numpy as np
 
 from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
-from railprint.games.railroad_ink.photo.meeting_centre import shape, station_sides
+from railprint.games.railroad_ink.photo.meeting_centre import plain, station_sides
 
 ACROSS_MM = 5.0   # the ink across the route counted this far on each side of its axis
 CENTRE_MM = 2.0   # the centre's width over this far along either side of the centre ...
@@ -42,10 +42,6 @@ CENTRE_SHARE = 1 / 3   # ... at this share of it (the lower third: the width of 
 AWAY_MM = (4.0, 8.0)   # ... against the route's own: the median over this stretch of either half
 WIDER_MM = 1.0    # a station's mark widens the route by this much or more (mm of ink across) ...
 ABOVE_MM = 0.5    # ... and by this much more than any straight of one kind the sheet reads with certainty
-
-
-def _one_kind_straight(cell) -> bool:
-    return shape(cell.edges) == "straight" and not cell.marker and len(set(cell.edges) - {"."}) == 1
 
 
 def widening(ink: np.ndarray, cx: float, cy: float, ppm: float, vertical: bool) -> float:
@@ -86,7 +82,7 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     module's text). ``sides_at(r, c)``: the reader's four sides (``.kind``); ``faces()``: every
     drawable space."""
     flagged = {u.square: u for u in uncertain}
-    straights = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if _one_kind_straight(cell)]
+    straights = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if plain(cell, "straight")]
     candidates = [p for p in straights if square(*p) in flagged]
     if not candidates:
         return rows, uncertain
