@@ -368,20 +368,31 @@ class Guard:
                 return await _error(413, f"the request body is {size} bytes; at most {max_body} "
                                          f"are accepted", f"za duży plik ({size} bajtów); najwyżej {max_body}"
                                     )(scope, receive, secured)
-        seen = 0
+        seen, read_all = 0, scope.get("method") in ("GET", "HEAD", "OPTIONS")
 
         async def limited():
-            nonlocal seen
+            nonlocal seen, read_all
             message = await receive()
             seen += len(message.get("body", b""))
+            read_all = read_all or message["type"] != "http.request" or not message.get("more_body", False)
             if seen > max_body:
+                read_all = True   # (the answer is a 413: the rest is not waited for)
                 raise BodyTooLarge(f"the request body is over {max_body} bytes; at most {max_body} "
                                    f"are accepted", pl=f"za duży plik (ponad {max_body} bajtów)")
             return message
 
         async def sending(message):
-            if set_cookie and message["type"] == "http.response.start":
-                message = dict(message, headers=[*message.get("headers", []), set_cookie])
+            if message["type"] == "http.response.start":
+                # an answer given before the body was read (a 415, a busy 503, a path with no route): the
+                # rest of the body, within the limit, is read first, so that a client still sending it (a
+                # phone's 4 MB photo) reads the answer instead of a connection reset
+                while not read_all:
+                    try:
+                        await limited()
+                    except BodyTooLarge:
+                        break
+                if set_cookie:
+                    message = dict(message, headers=[*message.get("headers", []), set_cookie])
             await secured(message)
 
         await self.app(scope, limited, sending)

@@ -325,3 +325,31 @@ def test_an_uploaded_game_file_is_bounded_and_read_off_the_event_loop(client, mo
     assert answer.status_code == 200, answer.text
     assert loops == [None]
     assert answer.json()["room"]["version"] == 1
+
+
+@pytest.mark.parametrize("path, kind, size, status", [
+    ("/api/rooms/{room}/photos/Ala?version=0", "text/plain", 4_000_000, 415),   # refused by its Content-Type
+    ("/api/rooms/..%2F..%2Fetc/photos/Ala?version=0", "image/jpeg", 1_000_000, 404),   # no route (1 MiB limit)
+])
+def test_an_answer_given_before_a_large_body_is_read_reaches_the_client(server, path, kind, size, status):
+    # a phone's 4 MB photo refused before its body is read: the body is read (within the limit) before
+    # the answer, so the client still sending it gets the answer, not a reset connection (broken pipe)
+    import json
+    import urllib.error
+    import urllib.request
+
+    base, _ = server
+
+    def post(where: str, body: bytes, content_type: str):
+        request = urllib.request.Request(base + where, data=body, method="POST", headers={"Content-Type": content_type})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as refused:   # (a reset connection is a URLError: the test fails)
+            return refused.code, json.loads(refused.read())
+
+    made, room = post("/api/rooms", json.dumps({"game": "railroad-ink", "players": ["Ala"]}).encode(), "application/json")
+    assert made == 200
+    got, answer = post(path.format(room=room["room"]["id"]), bytes(size), kind)
+    assert got == status and answer["error"]
+    _still_serves(base)
