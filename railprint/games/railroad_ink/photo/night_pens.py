@@ -196,6 +196,19 @@ def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncer
     kind = None if centre is None else _pen_kind(rows, colours, centre)
     if kind is None:
         return rows, uncertain
+
+    def side(r: int, c: int, s: int, edge: str, light: set[int]) -> str:
+        hue = colours[(r, c, s)][1]
+        return ("." if edge == kind and s in light and hue is None
+                else kind if (edge == "." or s in light) and hue is not None and apart(hue, centre) <= REACH else edge)
+    return guess_sides(rows, uncertain, side, faces=faces, uncertain_of=uncertain_of)
+
+
+def guess_sides(rows, uncertain: list, side: Callable, *, faces: Callable, uncertain_of: Callable) -> tuple[list, list]:
+    """``rows`` and ``uncertain`` with each flagged space's sides guessed ``side(r, c, s, edge, light)``
+    (``light``: the sides its reason doubts as a faint or erased line), a station or an overpass set where
+    both kinds now join, taken where the space then is one the dice draw (``faces()``); no crater or
+    crossed-out space. Flags and reasons stay."""
     drawn = set(faces())
     rows = [list(row) for row in rows]
     out = []
@@ -203,10 +216,7 @@ def tinted_guess(rows, uncertain: list, colours: dict, *, faces: Callable, uncer
         r, c = square_at(u.square)
         cell = rows[r][c]
         light = _light_sides(u.reason)
-        hues = [colours[(r, c, s)][1] for s in range(4)]
-        edges = "".join("." if e == kind and s in light and hues[s] is None
-                        else kind if (e == "." or s in light) and hues[s] is not None and apart(hues[s], centre) <= REACH
-                        else e for s, e in enumerate(cell.edges))
+        edges = "".join(side(r, c, s, e, light) for s, e in enumerate(cell.edges))
         if cell.marker in ("x", "v") or edges == cell.edges:
             out.append(u)
             continue

@@ -48,7 +48,7 @@ from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import inked_curve, unmarked_route, widened_straight
-from railprint.games.railroad_ink.photo import clipped_pen, dropped, lone_line, small_colour, stray
+from railprint.games.railroad_ink.photo import clipped_pen, day_pens, dropped, lone_line, small_colour, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2563,6 +2563,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         uncertain = night_pens.tinted(rows, uncertain, side_pens, uncertain_of=Uncertain)
         if not small:   # (a small photo's colours run into its other pen's strips: the pen's kind is unsure)
             rows, uncertain = night_pens.tinted_guess(rows, uncertain, side_pens, faces=_faces, uncertain_of=Uncertain)
+    if pens and not night and expansion == "none" and pen_colour is not None and not noise_floor.night(pen_colour):
+        # round twenty-seven: a day photo's pen lost in the grey, by its colour (photo/day_pens.py)
+        day_sides = noisy_colour.side_colours(pen_colour.a, pen_colour.b, _strip,
+                                              [(r, c, s) for r in range(SIZE) for c in range(SIZE) for s in range(4)])
+        rows, uncertain = day_pens.guess(rows, uncertain, day_sides, faces=_faces, uncertain_of=Uncertain)
     if every:   # round twenty-four: a flagged station's sides by what lies across them (photo/station_kinds.py)
         rows, uncertain = station_kinds.revise(   # twenty-five: and by their shapes (twenty-six: clear of the mark)
             rows, uncertain, every, faces=_faces, uncertain_of=Uncertain, features=features,

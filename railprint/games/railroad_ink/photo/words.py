@@ -66,6 +66,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "z jego tras)"),
     ("a route lost in the dark? (this side shows the colour of a pen this sheet loses in the grey)",
      "trasa zgubiona w ciemności? (ten bok ma kolor pisaka, którego linie ten arkusz gubi w szarości)"),
+    ("a route lost in the grey? (this side shows the colour of a pen this sheet loses in the grey)",
+     "trasa zgubiona w szarości? (ten bok ma kolor pisaka, którego linie ten arkusz gubi w szarości)"),
     ("drawn in a colour, where this sheet's railways at its printed exits show none: a highway?",
      "narysowane w kolorze, a linie kolejowe tego arkusza przy wydrukowanych wyjazdach go nie mają: autostrada?"),
     ("drawn in a colour, where this sheet's highways at its printed exits show none: a railway?",
