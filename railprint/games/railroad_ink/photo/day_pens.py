@@ -21,14 +21,22 @@ empty alone:
   under OTHER_TINT of them; on a sheet with no side read with certainty (210,088: every space
   flagged), the kind of the printed exits those sides meet, where they meet EXITS or more of one
   kind's and none of the other's.
-- :func:`guess`: each such side within REACH of the pen's hue is guessed the pen's kind, where the
-  space then is a die face (``night_pens.guess_sides``: a station where both kinds join). Flags and
-  reasons stay; no flag is added or lifted, so no silent space can come of it.
+- :func:`guess`: each space read with certainty whose empty side is coloured so in the pen's hue is
+  flagged (SHOWS_WHY: 209,033 B6 ``hrhro`` read ``.r.r``, its lost highway sides orange), guessed as
+  read; then each flagged side guessed empty that shows the hue so is guessed the pen's kind, where the
+  space then is a die face (``night_pens.guess_sides``: a station where both kinds join, an overpass
+  on a straight crossing). No flag is lifted and no reason dropped, so no silent space can come of it.
 
-Measured on the day photos of indep2 209,000-119 and 210,000-119 (spent held out) read by the branch
-with the step's input kept (``read_rel``'s rows and flags before it): it found a pen on 7 of the 50
-colour-pencil sheets (209,033, 209,061, 209,103, 209,530, 210,072, 210,088, 210,109; 172 sides, 1 of
-them empty in truth) and on none of the 147 other day sheets.
+Measured on the day photos of indep2 209,000-119 and 210,000-119 (spent held out; 197, 50 of them
+colour-pencil sheets) and 60 colour-pencil day photos in 206,000-207,999, read by the branch with the
+step's input kept (``read_rel``'s rows and flags before it) and the step replayed: a pen on 9 of the
+110 colour-pencil sheets (209,033, 209,061, 209,103, 209,530, 210,072, 210,088, 210,109, 206,068,
+206,720; 207 sides guessed the pen's kind, 1 of them empty in truth), 81 flagged spaces made right, 0
+made wrong, one silent space flagged and made right (209,033 B6); on none of the 147 other day sheets.
+SHARE 0.85 missed 206,720 (3 lost railways coloured in the other pen's hue beside 22 lost highways);
+SHOWN 5 fired on a sheet of no colour pencil (209,052: 1 made wrong). Colour-pencil sheets it misses:
+the lost sides show no colour in every part (206,018, a small photo), too few of them (206,409: 7), or
+no side read with certainty and the pen's sides at no two printed exits of one kind (206,476).
 
 The reader calls it with the rows and flags it read and the sides' colours; this module never imports
 the reader.
@@ -45,7 +53,7 @@ from railprint.games.railroad_ink.photo.night_pens import guess_sides
 RUN = 1.0          # a side coloured in every part of its strip ...
 SHOWN = 8          # ... on this many flagged sides guessed empty or more ...
 REACH = 30.0       # ... within this many degrees of their median hue ...
-SHARE = 0.85       # ... this share of those coloured or more: a pen lost in the grey
+SHARE = 0.75       # ... this share of those coloured or more: a pen lost in the grey
 OTHER_SEEN = 8     # the other kind read with certainty on this many sides or more ...
 OTHER_TINT = 0.2   # ... showing the pen's hue on under this share of them
 EXITS = 2          # the pen's sides at this many printed exits of one kind, none of the other: its kind
