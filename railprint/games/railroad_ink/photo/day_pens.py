@@ -27,12 +27,12 @@ empty alone:
   space then is a die face (``night_pens.guess_sides``: a station where both kinds join, an overpass
   on a straight crossing). No flag is lifted and no reason dropped, so no silent space can come of it.
 
-Measured on the day photos of indep2 209,000-119 and 210,000-119 (spent held out; 197, 50 of them
+Measured on the day photos of indep2 209,000-119 and 210,000-119 (spent held out; 195 read, 50 of them
 colour-pencil sheets) and 60 colour-pencil day photos in 206,000-207,999, read by the branch with the
 step's input kept (``read_rel``'s rows and flags before it) and the step replayed: a pen on 9 of the
 110 colour-pencil sheets (209,033, 209,061, 209,103, 209,530, 210,072, 210,088, 210,109, 206,068,
 206,720; 207 sides guessed the pen's kind, 1 of them empty in truth), 81 flagged spaces made right, 0
-made wrong, one silent space flagged and made right (209,033 B6); on none of the 147 other day sheets.
+made wrong, one silent space flagged and made right (209,033 B6); on none of the 145 other day sheets.
 SHARE 0.85 missed 206,720 (3 lost railways coloured in the other pen's hue beside 22 lost highways);
 SHOWN 5 fired on a sheet of no colour pencil (209,052: 1 made wrong). Colour-pencil sheets it misses:
 the lost sides show no colour in every part (206,018, a small photo), too few of them (206,409: 7), or
