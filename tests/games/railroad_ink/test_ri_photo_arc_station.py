@@ -55,6 +55,11 @@ def test_an_inked_curve_on_a_sheet_of_paper_arcs_of_its_kind_is_guessed_its_stat
     # the sides as the reader read them, a highway and a railway
     rows, flags = _apply(CURVES, {**reasons, (5, 5): "a faint line?"}, {}, read={(5, 5): "r..h"})
     assert rows[5][5].token == "r..hs" and flags["F6"] == ("r..hs", "a faint line?")
+    # one side's kind not read (indep2 210,545 B7, 210,546 A3; night 210,642 G5): that side is the other kind
+    rows, flags = _apply(CURVES, reasons, {}, read={(5, 5): "h..."})
+    assert rows[5][5].token == "h..rs" and flags["F6"] == ("h..rs", "a faint line?")
+    rows, _ = _apply(CURVES, reasons, {}, read={(5, 5): "...."})   # neither read: the guess stays
+    assert rows[5][5].token == "h..h"
 
 
 def test_the_guess_stays_where_the_sheet_or_the_space_says_nothing():

@@ -20,7 +20,9 @@ plain curves (flagged or not) have a paper centre box (``meeting_centre.PAPER`` 
 read with certainty ``SURE_MAX`` or less, a flagged plain curve whose box is inked
 ``meeting_centre.INKED`` or more, with ``MIN_KIND`` or more paper curves of the kind it is guessed
 (the same pen's lines, a band too, drawn as arcs clear of the box elsewhere on the sheet), is
-guessed the station its sides make (``meeting_centre.station_sides``; else the guess stays). A
+guessed the station its sides make (``meeting_centre.station_sides``; where it names none and the
+reader read one route side's kind and not the other's, :func:`unread_side`: the unread side is the
+other kind, as night's light highways and a band's broken edge are read; else the guess stays). A
 broad railway whose own arcs ink the box (indep2 210,513 B6, E3: two railway curves, both inked) has
 no paper curve of its kind: not asked. Every space it touches is flagged already and keeps its flag
 and reason: no flag is added or lifted.
@@ -38,8 +40,20 @@ from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
 from railprint.games.railroad_ink.photo.meeting_centre import INKED, PAPER, plain, station_sides
 
 MIN_PAPER = 3      # the sheet's plain curves (flagged or not) with a paper centre box, at least ...
-SURE_MAX = 0.1     # ... and every curve read with certainty inked at most this share of its box
+SURE_MAX = 0.15    # ... and every curve read with certainty inked at most this share of its box
 MIN_KIND = 2       # paper curves of the candidate's guessed kind, at least: its lines are drawn as arcs
+
+
+def unread_side(edges: str, read: list[str]) -> str | None:
+    """A curve's station sides where the reader read one route side's kind and not the other's
+    (``read``: ``.`` there, its line too faint, too broken or too crossed to tell): the unread side is the
+    other kind; None otherwise."""
+    routes = [s for s, k in enumerate(edges) if k != "."]
+    kinds = [read[s] for s in routes]
+    if sorted(kinds) not in (sorted([".", "h"]), sorted([".", "r"])):
+        return None
+    other = {"h": "r", "r": "h"}[kinds[0] if kinds[0] != "." else kinds[1]]
+    return "".join(other if read[s] == "." and s in routes else read[s] if s in routes else "." for s in range(4))
 
 
 def apply(rows: list[tuple], uncertain: list, square: Callable[[int, int], str], uncertain_of: Callable, *,
@@ -63,7 +77,8 @@ def apply(rows: list[tuple], uncertain: list, square: Callable[[int, int], str],
         kind = cell.edges.replace(".", "")[0]
         if sum(kind in rows[p][q].edges for p, q in paper) < MIN_KIND:
             continue
-        edges = station_sides(cell.edges, [side.kind for side in sides_at(r, c)], u.reason, met_kinds(rows, r, c))
+        read = [side.kind for side in sides_at(r, c)]
+        edges = station_sides(cell.edges, read, u.reason, met_kinds(rows, r, c)) or unread_side(cell.edges, read)
         if edges is None or edges + "s" not in drawable:
             continue
         grid[r][c] = type(cell)(edges, "s")
