@@ -77,6 +77,12 @@ def test_the_guess_stays_where_the_sheet_or_the_space_says_nothing():
     # too few paper curves to know the sheet's
     rows, _ = _apply(CURVES, reasons, {(2, 0): 0.4, (1, 2): 0.4, (5, 1): 0.4})
     assert rows[3][3].token == "..rr"
+    # "a few marks" on a side the curve leaves empty: a T's lost third side, its line inking the box
+    # (indep3 301,779 C1, 301,813 F7); a side it holds flagged so is asked (indep 135,326 A5)
+    rows, _ = _apply(CURVES, {**FLAGGED, (3, 3): f"N: a few marks; {why}"}, {})
+    assert rows[3][3].token == "..rr"
+    assert arc_station.lost_side("..rr", f"N: a few marks; {why}")
+    assert not arc_station.lost_side("..rr", f"W: a few marks; {why}") and not arc_station.lost_side("..rr", why)
     # read with certainty: never touched
     rows, flags = _apply(CURVES, FLAGGED, {})
     assert rows[3][3].token == "..rr" and "D4" not in flags

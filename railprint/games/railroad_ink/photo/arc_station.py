@@ -24,7 +24,8 @@ guessed the station its sides make (``meeting_centre.station_sides``; where it n
 reader read one route side's kind and not the other's, :func:`unread_side`: the unread side is the
 other kind, as night's light highways and a band's broken edge are read; else the guess stays). A
 broad railway whose own arcs ink the box (indep2 210,513 B6, E3: two railway curves, both inked) has
-no paper curve of its kind: not asked. Every space it touches is flagged already and keeps its flag
+no paper curve of its kind: not asked; nor a curve flagged for "a few marks" on a side it leaves empty
+(:func:`lost_side`: a T whose third side was lost, its line inking the box). Every space it touches is flagged already and keeps its flag
 and reason: no flag is added or lifted.
 
 Measured (main e87a146b's readings of round twenty-six's spent held out, every route space's
@@ -38,10 +39,12 @@ from typing import Callable
 
 from railprint.games.railroad_ink.photo.joined_kinds import met_kinds
 from railprint.games.railroad_ink.photo.meeting_centre import INKED, PAPER, plain, station_sides
+from railprint.games.railroad_ink.photo.sure_kinds import side_parts
 
 MIN_PAPER = 3      # the sheet's plain curves (flagged or not) with a paper centre box, at least ...
 SURE_MAX = 0.15    # ... and every curve read with certainty inked at most this share of its box
 MIN_KIND = 2       # paper curves of the candidate's guessed kind, at least: its lines are drawn as arcs
+FEW_MARKS = "a few marks"   # (read.py's side read empty over some ink) on a side the guess leaves empty: a T's lost side?
 
 
 def unread_side(edges: str, read: list[str]) -> str | None:
@@ -54,6 +57,13 @@ def unread_side(edges: str, read: list[str]) -> str | None:
         return None
     other = {"h": "r", "r": "h"}[kinds[0] if kinds[0] != "." else kinds[1]]
     return "".join(other if read[s] == "." and s in routes else read[s] if s in routes else "." for s in range(4))
+
+
+def lost_side(edges: str, reason: str) -> bool:
+    """Whether ``reason`` names ``FEW_MARKS`` on a side ``edges`` leaves empty: a T whose third side was
+    lost in the reading, its line meeting the centre and inking the box as a station's arms do (indep3
+    301,779 C1 and F5, 301,813 F4 and F7, night 210,673 B7: every one guessed a station without it)."""
+    return any(side is not None and why == FEW_MARKS and edges[side] == "." for side, why, _ in side_parts(reason))
 
 
 def apply(rows: list[tuple], uncertain: list, square: Callable[[int, int], str], uncertain_of: Callable, *,
@@ -75,7 +85,7 @@ def apply(rows: list[tuple], uncertain: list, square: Callable[[int, int], str],
     for r, c in candidates:
         cell, u = rows[r][c], flagged[square(r, c)]
         kind = cell.edges.replace(".", "")[0]
-        if sum(kind in rows[p][q].edges for p, q in paper) < MIN_KIND:
+        if sum(kind in rows[p][q].edges for p, q in paper) < MIN_KIND or lost_side(cell.edges, u.reason):
             continue
         read = [side.kind for side in sides_at(r, c)]
         edges = station_sides(cell.edges, read, u.reason, met_kinds(rows, r, c)) or unread_side(cell.edges, read)
