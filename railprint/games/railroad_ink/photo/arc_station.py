@@ -25,8 +25,8 @@ reader read one route side's kind and not the other's, :func:`unread_side`: the 
 other kind, as night's light highways and a band's broken edge are read; else the guess stays). A
 broad railway whose own arcs ink the box (indep2 210,513 B6, E3: two railway curves, both inked) has
 no paper curve of its kind: not asked; nor a curve flagged for "a few marks" on a side it leaves empty
-(:func:`lost_side`: a T whose third side was lost, its line inking the box). Every space it touches is flagged already and keeps its flag
-and reason: no flag is added or lifted.
+(:func:`lost_side`: a T whose third side was lost, its line inking the box). Every space it touches
+is flagged already and keeps its flag and reason: no flag is added or lifted.
 
 Measured (main e87a146b's readings of round twenty-six's spent held out, every route space's
 centre ink dumped at ``widened_straight``'s turn, the rule replayed): see
@@ -44,7 +44,7 @@ from railprint.games.railroad_ink.photo.sure_kinds import side_parts
 MIN_PAPER = 3      # the sheet's plain curves (flagged or not) with a paper centre box, at least ...
 SURE_MAX = 0.15    # ... and every curve read with certainty inked at most this share of its box
 MIN_KIND = 2       # paper curves of the candidate's guessed kind, at least: its lines are drawn as arcs
-FEW_MARKS = "a few marks"   # (read.py's side read empty over some ink) on a side the guess leaves empty: a T's lost side?
+FEW_MARKS = "a few marks"   # (read.py: a side read empty over some ink) on a side the guess leaves empty: a lost side?
 
 
 def unread_side(edges: str, read: list[str]) -> str | None:
