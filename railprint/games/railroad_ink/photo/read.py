@@ -47,7 +47,7 @@ from railprint.games.railroad_ink.photo import small_stats
 from railprint.games.railroad_ink.photo import clipped_light
 from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
-from railprint.games.railroad_ink.photo import inked_curve, unmarked_route, widened_straight
+from railprint.games.railroad_ink.photo import arc_station, inked_curve, unmarked_route, widened_straight
 from railprint.games.railroad_ink.photo import clipped_pen, day_pens, dropped, lone_line, small_colour, stray
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
@@ -2546,6 +2546,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                              sides_at=sides_at, faces=_faces, faint=faint, known=centres)
         # round twenty-five: a flagged curve's centre box against the sheet's arcs (photo/inked_curve.py)
         rows, uncertain = inked_curve.apply(rows, uncertain, square, Uncertain, inked=inked, sides_at=sides_at,
+                                            faces=_faces)
+        # round twenty-seven: a flagged curve's inked box where the sheet's curves of its kind are arcs (arc_station.py)
+        rows, uncertain = arc_station.apply(rows, uncertain, square, Uncertain, inked=inked, sides_at=sides_at,
                                             faces=_faces)
         # round twenty-six: a flagged straight whose line widens at the centre (photo/widened_straight.py)
         rows, uncertain = widened_straight.apply(rows, uncertain, ink, _centre_px, PX_PER_MM, square, Uncertain,
