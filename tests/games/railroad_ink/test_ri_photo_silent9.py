@@ -1,8 +1,9 @@
 """Round twenty-seven (h-silent9): the last silent spaces, round eight.
 
-- ``photo/stain_colour.py``: a coloured line on a sheet whose routes are grey (a coffee ring's rim)
+- ``photo/stain_colour.py``: a line in a colour few of the sheet's routes have (a coffee ring's rim)
   flags the space read with certainty it runs through: indep2 210,566 E3 (``.rrr`` read ``rrrr``
-  with certainty on main, spent held out).
+  with certainty on main, a grey sheet, spent held out) and 209,060 C2 (``....`` read ``r..r``, a
+  sheet in two colours, spent).
 - ``photo/broken_join.py``: a flag lifted after ``joins`` ran, on a space whose route meets the other
   kind across an edge, comes back: night indep2 210,663 B1 (an empty space read ``..rr`` with
   certainty on main, its south railway facing C1's highway; spent held out).
@@ -60,7 +61,7 @@ def _planes(coloured: set) -> tuple[Chroma, callable]:
     return Chroma(amount, a, b, 0.06), lambda plane, r, c, s: plane[r, c, s]
 
 
-def test_a_coloured_side_on_a_grey_sheet_flags_its_space():
+def test_a_side_in_a_colour_no_other_route_has_flags_its_space():
     rows = board_of({**RULES, "C2": "h.r."})   # C2's south side: a coffee rim read as a route
     chroma, strip = _planes({(2, 1, 2)})
     got = stain_colour.revise(rows, [], chroma, strip=strip, uncertain_of=Flag)
@@ -70,7 +71,7 @@ def test_a_coloured_side_on_a_grey_sheet_flags_its_space():
     assert stain_colour.revise(rows, flagged, chroma, strip=strip, uncertain_of=Flag) == flagged
 
 
-def test_a_sheet_drawn_in_colour_or_a_noisy_photo_is_not_asked():
+def test_a_colour_many_routes_have_or_a_noisy_photo_is_not_asked():
     rows = board_of(RULES)
     highways = {(0, 1, 0), (0, 1, 2), (1, 1, 0), (1, 1, 2), (2, 1, 0)}   # a highlighter's highways
     chroma, strip = _planes(highways)
@@ -83,6 +84,11 @@ def test_a_sheet_drawn_in_colour_or_a_noisy_photo_is_not_asked():
 @pytest.fixture(scope="module")
 def reading_210566():
     return read_seed(210566)
+
+
+@pytest.fixture(scope="module")
+def reading_209060():
+    return read_seed(209060)
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +107,14 @@ def test_a_coffee_rim_across_a_grey_sheets_t_is_flagged(reading_210566):
     assert u is not None and u.guess == "rrrr"
     assert f"N: {stain_colour.STAIN_WHY}" in u.reason
     assert reading_210566.wrong <= set(reading_210566.flagged), sorted(reading_210566.wrong - set(reading_210566.flagged))
+
+
+def test_a_coffee_rim_across_an_empty_space_of_a_two_colour_sheet_is_flagged(reading_209060):
+    assert reading_209060.board.rows[2][1].token == "...."
+    u = reading_209060.flagged.get("C2")
+    assert u is not None and u.guess == "r..r"
+    assert u.reason == f"N: {stain_colour.STAIN_WHY}; W: {stain_colour.STAIN_WHY}"
+    assert reading_209060.wrong <= set(reading_209060.flagged), sorted(reading_209060.wrong - set(reading_209060.flagged))
 
 
 def test_a_band_lifted_into_a_broken_join_is_flagged_again(reading_210663):

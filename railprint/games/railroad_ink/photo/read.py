@@ -2577,7 +2577,7 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
         # round twenty-seven: a join broken by a flag lifted after joins (photo/broken_join.py), and a
-        # coloured line on a sheet drawn in grey (photo/stain_colour.py)
+        # line in a colour few of the sheet's routes have: a stain (photo/stain_colour.py)
         uncertain = broken_join.revise(rows, uncertain, uncertain_of=Uncertain)
         if colour is not None and not small:
             uncertain = stain_colour.revise(rows, uncertain, colour, strip=_strip, uncertain_of=Uncertain)
