@@ -240,7 +240,7 @@ def revise(rows: list, uncertain: list, ink: np.ndarray, p: float, *, strip: Cal
         # (indep2_photos.py dev seeds 16 and 24), so such a space keeps its flag with the new guess
         if not (certain and alone and not unbacked and miss ** strips <= RISK and not cell.marker):
             reason = why if alone and why else u.reason
-            if reason == MEET_WHY != u.reason:
+            if miss >= 1.0 and reason == MEET_WHY != u.reason:
                 # round twenty-six (h-silent8): a sheet whose railways' ticks are too few to count
                 # (``miss`` unmeasured) gives guesses only; where the sides guessed highways leave a
                 # meeting alone, their doubts stay in the reason, or ``station_mark`` (which lifts the
