@@ -7,9 +7,6 @@
 - ``photo/broken_join.py``: a flag lifted after ``joins`` ran, on a space whose route meets the other
   kind across an edge, comes back: night indep2 210,663 B1 (an empty space read ``..rr`` with
   certainty on main, its south railway facing C1's highway; spent held out).
-- ``photo/one_line.py``: a side guessed a highway keeps its doubt beside a bare meeting on every
-  sheet, not only where the railways' ticks are too few to count: indep2 210,576 F1 (``..rr`` read
-  ``..hrs`` with certainty on main, spent held out).
 """
 
 from __future__ import annotations
@@ -21,7 +18,6 @@ np = pytest.importorskip("numpy")
 from railprint.games.railroad_ink.photo import broken_join, stain_colour  # noqa: E402
 from railprint.games.railroad_ink.photo.colour import Chroma  # noqa: E402
 from railprint.games.railroad_ink.photo.joins import MEETS_OTHER  # noqa: E402
-from railprint.games.railroad_ink.photo.station_mark import MEET_WHY  # noqa: E402
 from tests.games.railroad_ink.indep2_seed import read_seed  # noqa: E402
 from tests.games.railroad_ink.photo_boards import Flag, board_of  # noqa: E402
 
@@ -96,11 +92,6 @@ def reading_210663():
     return read_seed(210663)
 
 
-@pytest.fixture(scope="module")
-def reading_210576():
-    return read_seed(210576)
-
-
 def test_a_coffee_rim_across_a_grey_sheets_t_is_flagged(reading_210566):
     assert reading_210566.board.rows[4][2].token == ".rrr"
     u = reading_210566.flagged.get("E3")
@@ -122,10 +113,3 @@ def test_a_band_lifted_into_a_broken_join_is_flagged_again(reading_210663):
     u = reading_210663.flagged.get("B1")
     assert u is not None and u.guess == "..rr" and u.reason == f"S: {MEETS_OTHER}"
     assert reading_210663.wrong <= set(reading_210663.flagged), sorted(reading_210663.wrong - set(reading_210663.flagged))
-
-
-def test_a_guessed_highway_keeps_its_doubt_beside_a_meeting_on_a_ticked_sheet(reading_210576):
-    assert reading_210576.board.rows[5][0].token == "..rr"
-    u = reading_210576.flagged.get("F1")
-    assert u is not None and u.guess == "..hrs"
-    assert u.reason == "S: one broad line with no sleeper standing out: a highway drawn as one line?; " + MEET_WHY
