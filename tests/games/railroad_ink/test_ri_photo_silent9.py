@@ -47,13 +47,14 @@ def test_a_board_drawn_freely_is_not_checked():
     assert broken_join.revise(rows, [], uncertain_of=Flag) == []
 
 
-def _planes(coloured: set) -> tuple[Chroma, callable]:
-    """A Chroma whose strips are 10 x 6 pixels, coloured (amount 0.3, a hue of -120 degrees) through
-    every row of each side in ``coloured`` ((r, c, s)), grey elsewhere; and its strip function."""
+def _planes(coloured: set, hue: float = -120.0) -> tuple[Chroma, callable]:
+    """A Chroma whose strips are 10 x 6 pixels, coloured (amount 0.3, ``hue`` degrees: a coffee
+    stain's brown by default) through every row of each side in ``coloured`` ((r, c, s)), grey
+    elsewhere; and its strip function."""
     amount = np.zeros((7, 7, 4, 10, 6), np.float32)
     for r, c, s in coloured:
         amount[r, c, s, :, 2:4] = 0.3
-    a, b = -0.5 * amount, -0.866 * amount
+    a, b = np.cos(np.radians(hue)) * amount, np.sin(np.radians(hue)) * amount
     return Chroma(amount, a, b, 0.06), lambda plane, r, c, s: plane[r, c, s]
 
 
@@ -65,6 +66,9 @@ def test_a_side_in_a_colour_no_other_route_has_flags_its_space():
     # a flagged space is left as it is
     flagged = [Flag("C2", "h.r.", "S: a faint line?")]
     assert stain_colour.revise(rows, flagged, chroma, strip=strip, uncertain_of=Flag) == flagged
+    # a lone side of another hue (a black pen's colour fringe under a lamp) is no stain
+    chroma, strip = _planes({(2, 1, 2)}, hue=130.0)
+    assert stain_colour.revise(rows, [], chroma, strip=strip, uncertain_of=Flag) == []
 
 
 def test_a_colour_many_routes_have_or_a_noisy_photo_is_not_asked():
