@@ -16,14 +16,14 @@ noise), each space read with certainty with a route side whose colour runs throu
 :data:`ODD` of the sheet's route sides (as read, every space, grey ones counted too) share within
 :data:`NEAR` degrees (coloured through theirs too) is flagged, "in a colour few of this sheet's
 routes have: a stain?", its reading the guess. A rim that lies along a route drawn there flags a
-space read right (its cost); a route of a sheet's pen is never asked (its colour is the sheet's). A sheet whose pens share the rim's hue (an
-orange highlighter's highways, 210,119) is not helped. Nothing here makes a space certain or
-changes a reading.
+space read right (its cost); a route of a sheet's pen is never asked (its colour is the sheet's).
+A sheet whose pens share the rim's hue (an orange pen's highways, 210,119) is not helped. Nothing
+here makes a space certain or changes a reading.
 
 Not any odd hue: a black pen's sides under a lamp, in a sharpened or coarse JPEG, show colour
 fringes of scattered hues, one or two sides each (the first independent check's dev 90,018,
 90,038 and 90,047: 9 sides at 77, 129-162 and -14 degrees, on spaces read right; its shared dev
-cache read 15.5 -> 15.6 flags a photo so). A coffee rim is brown.
+cache read 15.5 -> 15.6 flags a photo so; indep2 90,019 and 90,048 one each). A coffee rim is brown.
 
 Measured on main's readings of the cached spent photos (docs/railroad-ink-photo-rounds.md, round
 twenty-seven, h-silent9).
@@ -66,7 +66,8 @@ def revise(rows: list, uncertain: list, colour: Chroma, *, strip: Callable, unce
             cell = rows[r][c]
             if square(r, c) in flagged or cell.marker in ("v", "x") or "l" in cell.edges:
                 continue
-            odd = [s for s in range(4) if hues.get((r, c, s)) is not None and apart(hues[(r, c, s)], BROWN) <= BROWN_REACH
+            odd = [s for s in range(4) if hues.get((r, c, s)) is not None
+                   and apart(hues[(r, c, s)], BROWN) <= BROWN_REACH
                    and sum(apart(hues[(r, c, s)], h) <= NEAR for h in coloured) < ODD * len(hues)]
             if odd:
                 out.append(uncertain_of(square(r, c), cell.token, "; ".join(f"{'NESW'[s]}: {STAIN_WHY}" for s in odd)))
