@@ -84,6 +84,7 @@ def _reader_reasons() -> list[str]:
     from railprint.games.railroad_ink.photo import cross_station
     from railprint.games.railroad_ink.photo import dropped
     from railprint.games.railroad_ink.photo import day_pens
+    from railprint.games.railroad_ink.photo import stain_colour
 
     tree = ast.parse(Path(read.__file__).read_text(encoding="utf-8"))
     literals = []
@@ -110,7 +111,7 @@ def _reader_reasons() -> list[str]:
         f"E: {erased.WHY['h']}; W: {erased.WHY['r']}", f"N: {joins.MEETS_OTHER}; W: {read.sheet_kinds.EXIT_WHY['r']}",
         f"S: a few marks; {joins.JOINS_NOTHING}",
         f"S: {stray.STRAY_WHY}; W: {stray.STRAY_WHY}", cross_station.RING_WHY,
-        f"N: {dropped.DROPPED_WHY}; W: {dropped.DROPPED_WHY}",
+        f"N: {dropped.DROPPED_WHY}; W: {dropped.DROPPED_WHY}", f"N: {stain_colour.STAIN_WHY}; W: {stain_colour.STAIN_WHY}",
         f"N: {day_pens.SHOWS_WHY}; S: {day_pens.SHOWS_WHY}",
         f"N: {night_lines.BESIDE_WHY}; W: {night_lines.EXIT_WHY['h']}", night_lines.EXIT_WHY["r"],
         *(f"S: {why}; highway and railway meet without a station" for why in (

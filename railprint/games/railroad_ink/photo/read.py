@@ -49,6 +49,7 @@ from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import arc_station, inked_curve, unmarked_route, widened_straight
 from railprint.games.railroad_ink.photo import clipped_pen, day_pens, dropped, lone_line, small_colour, stray
+from railprint.games.railroad_ink.photo import broken_join, stain_colour
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2583,6 +2584,11 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
         rows, uncertain = lone_line.revise(rows, uncertain, uncertain_of=Uncertain)
         # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
+        # round twenty-seven: a join broken by a flag lifted after joins (photo/broken_join.py), and a
+        # line in a colour few of the sheet's routes have: a stain (photo/stain_colour.py)
+        uncertain = broken_join.revise(rows, uncertain, uncertain_of=Uncertain)
+        if colour is not None and not small:
+            uncertain = stain_colour.revise(rows, uncertain, colour, strip=_strip, uncertain_of=Uncertain)
     return rows, sorted(uncertain, key=lambda u: (u.square[0], int(u.square[1:])))
 
 

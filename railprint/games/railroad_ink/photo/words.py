@@ -136,6 +136,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a route side whose line stops short (photo/stray.py, round twenty-three)
     ("a line that stops short of the space's middle: a stray mark, not a route?",
      "linia kończy się przed środkiem pola: przypadkowa kreska, a nie trasa?"),
+    # a line in a colour few of the sheet's routes have (photo/stain_colour.py, round twenty-seven)
+    ("in a colour few of this sheet's routes have: a stain?",
+     "w kolorze, który ma niewiele tras tego arkusza: plama?"),
     # a route side read with certainty left out of the reading (photo/dropped.py, round twenty-four)
     ("a route read here with certainty, left out of the reading",
      "tu odczytano trasę z pewnością, a odczyt pola jej nie zawiera"),
