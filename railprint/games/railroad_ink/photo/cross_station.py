@@ -63,6 +63,16 @@ made-right) flagged true stations on crossings measured 0.80-1.5 of their sheet'
 overpasses guessed stations 0.40-0.82: the two overlap at 0.80-0.82, and the guesses this turns
 back stood at 0.72 and 0.82 (the filled made-right of round twenty-four at 0.99-1.0).
 
+Round twenty-seven (h-over): **a certain station on a crossing, thinner than the sheet's.** indep's
+``cross`` overpass is a ladder railway drawn straight over a double-centre highway; in a small photo
+(indep 135,338 E7, 2 MP) the ladder's rails and the highway's lines run together into a piece
+``read.read_space`` keeps as a filled centre, and the crossing was read with certainty as the
+station (``rhrhs``), silent, on a sheet of filled circles. The circles are 2.5 mm thick
+(:func:`thickness`), the crossing's piece 1.9 (0.75 of them): a crossing read with certainty as the
+station whose thickness is under ``THICK_LIKE`` of the sheet's filled stations' (where the sheet's
+mark, ``lost_station.sheet``, is the filled piece) is flagged ``THIN_WHY``; under ``THIN`` of them
+it is guessed the overpass, as a flagged one is.
+
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
 Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross), round twenty-five (h-cross2).
@@ -97,6 +107,7 @@ OVERPASSES = ("hrhro", "rhrho")
 STATIONS = ("hrhrs", "rhrhs")
 FOUR_WAY = ("hhhh", "rrrr")
 RING_WHY = "a ring round a four-way crossing, as an overpass is drawn: an overpass?"
+THIN_WHY = "centre: thinner than this sheet's filled stations, two routes crossing: an overpass?"
 
 
 @dataclass(frozen=True)
@@ -196,10 +207,20 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
     guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
-    found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known) if guessed else None
+    stations = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                if square(r, c) not in flagged and cell.token in STATIONS]
+    found = (lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known)
+             if guessed or stations else None)
     @cache
     def thick() -> float:   # the sheet's filled stations' thickness, measured once where asked
         return sheet_thickness(rows, found[2], ink, centre_px, ppm)
+
+    for r, c in stations if found is not None and found[0] == "filled" else ():   # (round twenty-seven)
+        ratio = thickness(ink, *centre_px(r, c), ppm) / thick() if thick() > 0 else 1.0
+        if ratio < THICK_LIKE:
+            cell = rows[r][c]
+            grid[r][c] = type(cell)(cell.edges, "o") if ratio < THIN else cell
+            out.append(uncertain_of(square(r, c), grid[r][c].token, THIN_WHY))
 
     for r, c in guessed if found is not None else ():
         kind, size, shown = found
