@@ -73,6 +73,18 @@ station whose thickness is under ``THICK_LIKE`` of the sheet's filled stations' 
 mark, ``lost_station.sheet``, is the filled piece) is flagged ``THIN_WHY``; under ``THIN`` of them
 it is guessed the overpass, as a flagged one is.
 
+Round twenty-seven (h-over): **strokes along the diagonals, as the sheet's overpasses show.** Some
+players draw an overpass as the lower route broken at the upper one with a short stroke either side
+of the break, flared out along the space's diagonals (indep3's ``wings``). Where the highway and
+the railway are read alike, the crossing reads as one kind's four-way route (indep3 301,765 F1,
+``hrhro`` read ``rrrr`` with certainty, silent: a dashed double highway and a hashed railway). A
+route drawn along the axes crosses a diagonal in a short piece (a line 0.8 mm wide: about 1 mm of it)
+and within about 2.8 mm of the middle (a ladder's or a double highway's corners); a stroke lying
+along the diagonal inks it all along ``STROKE_MM`` (:func:`struck`, the diagonals so inked). A
+four-way route of one kind read with certainty whose centre has ``STRUCK`` such diagonals is
+flagged ``STROKES_WHY``, on a sheet where half or more of the crossings read as the overpass (one at
+least) show as many: the sheet's own overpasses are drawn so. Its guess stays.
+
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
 Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross), round twenty-five (h-cross2).
@@ -103,10 +115,13 @@ GUESS_LIKE = 0.8      # a flagged crossing guessed the overpass showing this sha
 UNLIKE_FILLED = 0.6   # ... guessed the station, its filled piece under this share of the sheet's: the overpass
 THICK_LIKE = 0.85     # a filled piece guessed the station: its thickness this share of the sheet's stations' or more
 THIN = 0.6            # ... guessed the station, its ink's thickness under this share of theirs: the overpass
+STROKE_MM = (3.0, 4.5)   # a stroke along a diagonal inks it all this far from the middle (routes: <= 2.8 mm)
+STRUCK = 2            # diagonals (of four) so inked: an overpass's strokes
 OVERPASSES = ("hrhro", "rhrho")
 STATIONS = ("hrhrs", "rhrhs")
 FOUR_WAY = ("hhhh", "rrrr")
 RING_WHY = "a ring round a four-way crossing, as an overpass is drawn: an overpass?"
+STROKES_WHY = "strokes along the diagonals, as this sheet's overpasses are drawn: an overpass?"
 THIN_WHY = "centre: thinner than this sheet's filled stations, two routes crossing: an overpass?"
 
 
@@ -142,6 +157,26 @@ def round_share(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
                 return 0.0
             hit += bool(ink[ys, xs].any())
     return hit / (4 * len(RING_ANGLES))
+
+
+def struck(ink: np.ndarray, cx: float, cy: float, ppm: float) -> int:
+    """How many of the four diagonals from pixel (cx, cy) ink inks at every step along ``STROKE_MM``
+    (module text: a stroke lying along the diagonal, not a line crossing it); 0 where a diagonal
+    leaves the image."""
+    steps = np.arange(STROKE_MM[0], STROKE_MM[1] + 1e-6, 0.5 / ppm) * ppm / math.sqrt(2.0)
+    h, w = ink.shape[:2]
+    count = 0
+    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        xs = np.round(cx + dx * steps).astype(int)
+        ys = np.round(cy + dy * steps).astype(int)
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= h:
+            return 0
+        # each 0.5 mm along it inked (a pixel of the stroke on the ray or beside it)
+        near = np.maximum.reduce([ink[np.clip(ys + oy, 0, h - 1), np.clip(xs + ox, 0, w - 1)]
+                                  for ox, oy in ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1))])
+        bins = np.array_split(near > 0, max(1, int(round((STROKE_MM[1] - STROKE_MM[0]) / 0.5))))
+        count += all(b.any() for b in bins)
+    return count
 
 
 def ring(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
@@ -190,10 +225,18 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     flagged = {u.square: u for u in uncertain}
     out = [u for u in uncertain]
     grid = [list(row) for row in rows]
+    stroked = None
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if square(r, c) not in flagged and cell.token in FOUR_WAY and ring(ink, *centre_px(r, c), ppm):
                 out.append(uncertain_of(square(r, c), cell.token, RING_WHY))
+            elif square(r, c) not in flagged and cell.token in FOUR_WAY and struck(ink, *centre_px(r, c), ppm) >= STRUCK:
+                if stroked is None:   # (round twenty-seven) the sheet's overpasses drawn with such strokes
+                    shown = [struck(ink, *centre_px(i, j), ppm) >= STRUCK for i, line in enumerate(rows)
+                             for j, other in enumerate(line) if other.token in OVERPASSES]
+                    stroked = bool(shown) and 2 * sum(shown) >= len(shown)
+                if stroked:
+                    out.append(uncertain_of(square(r, c), cell.token, STROKES_WHY))
     sure = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
             if square(r, c) not in flagged and cell.token in OVERPASSES]
     if sure:
