@@ -61,25 +61,37 @@ def test_struck_counts_strokes_along_the_diagonals_not_routes_crossing():
     assert cross_station.struck(ink, *_centre_px(3, 3), P) == 0
 
 
-def _stroked_sheet(overpass_strokes: int) -> np.ndarray:
+TEES = {(2, 0): "rrr.", (5, 5): "h.hh"}
+
+
+def _stroked_sheet(overpass_strokes: int, tee_strokes: int = 0) -> np.ndarray:
     ink = _blank()
     for place in ((0, 0), (0, 4)):       # the sheet's overpasses
         _line(ink, place, "NESW")
         _strokes(ink, place, overpass_strokes)
+    for place, token in TEES.items():    # its T's of one kind
+        _line(ink, place, "".join(s for s, k in zip("NESW", token) if k != "."))
+        _strokes(ink, place, tee_strokes)
     _line(ink, (3, 3), "NESW")
     _strokes(ink, (3, 3), 2)
     return ink
 
 
 def test_a_certain_four_way_route_stroked_as_the_sheets_overpasses_is_flagged():
-    tokens = {(0, 0): "hrhro", (0, 4): "rhrho", (3, 3): "rrrr"}
+    tokens = {(0, 0): "hrhro", (0, 4): "rhrho", (3, 3): "rrrr", **TEES}
     rows, flags = _apply(_stroked_sheet(4), tokens, {})
     assert rows[3][3].token == "rrrr" and flags == {"D4": ("rrrr", cross_station.STROKES_WHY)}
+    # a T of one kind struck too (a wide ladder's rails reach the diagonals): the routes themselves do it
+    rows, flags = _apply(_stroked_sheet(4, tee_strokes=1), tokens, {})
+    assert flags == {}
+    # one T only: not known
+    rows, flags = _apply(_stroked_sheet(4), {(0, 0): "hrhro", (0, 4): "rhrho", (3, 3): "rrrr", (2, 0): "rrr."}, {})
+    assert flags == {}
     # the sheet's overpasses show no such strokes: nothing says this player draws them so
     rows, flags = _apply(_stroked_sheet(0), tokens, {})
     assert flags == {}
     # no overpass read on the sheet: the same
-    rows, flags = _apply(_stroked_sheet(4), {(3, 3): "rrrr"}, {})
+    rows, flags = _apply(_stroked_sheet(4), {(3, 3): "rrrr", **TEES}, {})
     assert flags == {}
     # flagged already: left alone
     rows, flags = _apply(_stroked_sheet(4), tokens, {(3, 3): "N: neither"})

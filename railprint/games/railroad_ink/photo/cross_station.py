@@ -83,7 +83,10 @@ and within about 2.8 mm of the middle (a ladder's or a double highway's corners)
 along the diagonal inks it all along ``STROKE_MM`` (:func:`struck`, the diagonals so inked). A
 four-way route of one kind read with certainty whose centre has ``STRUCK`` such diagonals is
 flagged ``STROKES_WHY``, on a sheet where half or more of the crossings read as the overpass (one at
-least) show as many: the sheet's own overpasses are drawn so. Its guess stays.
+least) show as many (the sheet's own overpasses are drawn so), and where ``MIN_TEES`` or more T's of
+one kind read with certainty show none at all: a wide ladder's rails reach the diagonals 3-5 mm out
+where two ladders cross or join (indep dev 90,042 F1, a ``rrrr`` of ladders read right on a sheet
+whose ``cross`` overpasses, a ladder over a double highway, are struck too). Its guess stays.
 
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
@@ -117,6 +120,7 @@ THICK_LIKE = 0.85     # a filled piece guessed the station: its thickness this s
 THIN = 0.6            # ... guessed the station, its ink's thickness under this share of theirs: the overpass
 STROKE_MM = (3.0, 4.5)   # a stroke along a diagonal inks it all this far from the middle (routes: <= 2.8 mm)
 STRUCK = 2            # diagonals (of four) so inked: an overpass's strokes
+MIN_TEES = 2          # the sheet's T's of one kind read with certainty, none struck at all, needed
 OVERPASSES = ("hrhro", "rhrho")
 STATIONS = ("hrhrs", "rhrhs")
 FOUR_WAY = ("hhhh", "rrrr")
@@ -231,10 +235,15 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
             if square(r, c) not in flagged and cell.token in FOUR_WAY and ring(ink, *centre_px(r, c), ppm):
                 out.append(uncertain_of(square(r, c), cell.token, RING_WHY))
             elif square(r, c) not in flagged and cell.token in FOUR_WAY and struck(ink, *centre_px(r, c), ppm) >= STRUCK:
-                if stroked is None:   # (round twenty-seven) the sheet's overpasses drawn with such strokes
+                if stroked is None:   # (round twenty-seven) the sheet's overpasses drawn with such strokes ...
                     shown = [struck(ink, *centre_px(i, j), ppm) >= STRUCK for i, line in enumerate(rows)
                              for j, other in enumerate(line) if other.token in OVERPASSES]
-                    stroked = bool(shown) and 2 * sum(shown) >= len(shown)
+                    # ... and its T's of one kind read with certainty none (its routes reach no diagonal so far)
+                    tees = [struck(ink, *centre_px(i, j), ppm) > 0 for i, line in enumerate(rows)
+                            for j, other in enumerate(line) if square(i, j) not in flagged and not other.marker
+                            and other.edges.count(".") == 1 and len(set(other.edges) - {"."}) == 1]
+                    stroked = (bool(shown) and 2 * sum(shown) >= len(shown)
+                               and len(tees) >= MIN_TEES and not any(tees))
                 if stroked:
                     out.append(uncertain_of(square(r, c), cell.token, STROKES_WHY))
     sure = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
