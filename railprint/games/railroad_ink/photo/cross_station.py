@@ -63,6 +63,35 @@ made-right) flagged true stations on crossings measured 0.80-1.5 of their sheet'
 overpasses guessed stations 0.40-0.82: the two overlap at 0.80-0.82, and the guesses this turns
 back stood at 0.72 and 0.82 (the filled made-right of round twenty-four at 0.99-1.0).
 
+Round twenty-seven (h-over): **a certain station on a crossing, thinner than the sheet's.** indep's
+``cross`` overpass is a ladder railway drawn straight over a double-centre highway; in a small photo
+(indep 135,338 E7, 2 MP) the ladder's rails and the highway's lines run together into a piece
+``read.read_space`` keeps as a filled centre, and the crossing was read with certainty as the
+station (``rhrhs``), silent, on a sheet of filled circles. The circles are 2.5 mm thick
+(:func:`thickness`), the crossing's piece 1.9 (0.76 of them). Where the sheet's mark
+(``lost_station.sheet``) is the filled piece, a crossing read with certainty as the station whose
+thickness is under ``THICK_LIKE`` of the THINNEST of the sheet's filled stations read with certainty
+is flagged ``THIN_WHY``; under ``THIN`` of it, it is guessed the overpass, as a flagged one is. Not
+the median, as the guesses above: that flagged a station read right on a sheet whose filled squares
+are drawn 1.8-2.5 mm thick (indep2 210,594 E5: 1.77 against a median of 2.26, 0.78; against the
+thinnest, 1.96: 0.90). Not the flagged stations: a misread overpass guessed a station is as thin
+(135,338 B4, 1.83).
+
+Round twenty-seven (h-over): **strokes along the diagonals, as the sheet's overpasses show.** Some
+players draw an overpass as the lower route broken at the upper one with a short stroke either side
+of the break, flared out along the space's diagonals (indep3's ``wings``). Where the highway and
+the railway are read alike, the crossing reads as one kind's four-way route (indep3 301,765 F1,
+``hrhro`` read ``rrrr`` with certainty, silent: a dashed double highway and a hashed railway). A
+route drawn along the axes crosses a diagonal in a short piece (a line 0.8 mm wide: about 1 mm of it)
+and within about 2.8 mm of the middle (a ladder's or a double highway's corners); a stroke lying
+along the diagonal inks it all along ``STROKE_MM`` (:func:`struck`, the diagonals so inked). A
+four-way route of one kind read with certainty whose centre has ``STRUCK`` such diagonals is
+flagged ``STROKES_WHY``, on a sheet where half or more of the crossings read as the overpass (one at
+least) show as many (the sheet's own overpasses are drawn so), and where ``MIN_TEES`` or more T's of
+one kind read with certainty show none at all: a wide ladder's rails reach the diagonals 3-5 mm out
+where two ladders cross or join (indep dev 90,042 F1, a ``rrrr`` of ladders read right on a sheet
+whose ``cross`` overpasses, a ladder over a double highway, are struck too). Its guess stays.
+
 The flags are only added (and the dot's guess on the space flagged); nothing is made certain, and
 the guesses change on spaces flagged already, their reasons kept.
 Measured: docs/railroad-ink-photo-rounds.md, round twenty-four (h-cross), round twenty-five (h-cross2).
@@ -93,10 +122,15 @@ GUESS_LIKE = 0.8      # a flagged crossing guessed the overpass showing this sha
 UNLIKE_FILLED = 0.6   # ... guessed the station, its filled piece under this share of the sheet's: the overpass
 THICK_LIKE = 0.85     # a filled piece guessed the station: its thickness this share of the sheet's stations' or more
 THIN = 0.6            # ... guessed the station, its ink's thickness under this share of theirs: the overpass
+STROKE_MM = (3.0, 4.5)   # a stroke along a diagonal inks it all this far from the middle (routes: <= 2.8 mm)
+STRUCK = 2            # diagonals (of four) so inked: an overpass's strokes
+MIN_TEES = 2          # the sheet's T's of one kind read with certainty, none struck at all, needed
 OVERPASSES = ("hrhro", "rhrho")
 STATIONS = ("hrhrs", "rhrhs")
 FOUR_WAY = ("hhhh", "rrrr")
 RING_WHY = "a ring round a four-way crossing, as an overpass is drawn: an overpass?"
+STROKES_WHY = "strokes along the diagonals, as this sheet's overpasses are drawn: an overpass?"
+THIN_WHY = "centre: thinner than this sheet's filled stations, two routes crossing: an overpass?"
 
 
 @dataclass(frozen=True)
@@ -133,6 +167,26 @@ def round_share(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
     return hit / (4 * len(RING_ANGLES))
 
 
+def struck(ink: np.ndarray, cx: float, cy: float, ppm: float) -> int:
+    """How many of the four diagonals from pixel (cx, cy) ink inks at every step along ``STROKE_MM``
+    (module text: a stroke lying along the diagonal, not a line crossing it); 0 where a diagonal
+    leaves the image."""
+    steps = np.arange(STROKE_MM[0], STROKE_MM[1] + 1e-6, 0.5 / ppm) * ppm / math.sqrt(2.0)
+    h, w = ink.shape[:2]
+    count = 0
+    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        xs = np.round(cx + dx * steps).astype(int)
+        ys = np.round(cy + dy * steps).astype(int)
+        if xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= h:
+            return 0
+        # each 0.5 mm along it inked (a pixel of the stroke on the ray or beside it)
+        near = np.maximum.reduce([ink[np.clip(ys + oy, 0, h - 1), np.clip(xs + ox, 0, w - 1)]
+                                  for ox, oy in ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1))])
+        bins = np.array_split(near > 0, max(1, int(round((STROKE_MM[1] - STROKE_MM[0]) / 0.5))))
+        count += all(b.any() for b in bins)
+    return count
+
+
 def ring(ink: np.ndarray, cx: float, cy: float, ppm: float) -> bool:
     """Whether the centre at pixel (cx, cy) is ringed: ``ring_crossing.ringed``, ``round_share``
     ``RING_SHARE`` or more, paper closed in (``RING_HOLLOW_MM2``) and no filled piece."""
@@ -157,14 +211,15 @@ def thickness(ink: np.ndarray, cx: float, cy: float, ppm: float) -> float:
 
 
 def sheet_thickness(rows: list[tuple], shown: dict, ink: np.ndarray,
-                    centre_px: Callable[[int, int], tuple[float, float]], ppm: float) -> float:
-    """The median :func:`thickness` of the sheet's stations showing a filled piece (the spaces guessed
-    a station where a highway and a railway join whose ``shown`` filled piece is a mark: those
-    ``lost_station.sheet_mark`` sizes the sheet's mark by); 0 where none does."""
+                    centre_px: Callable[[int, int], tuple[float, float]], ppm: float,
+                    pick: Callable = np.median) -> float:
+    """The median (or ``pick``) :func:`thickness` of the sheet's stations showing a filled piece (the
+    spaces guessed a station where a highway and a railway join whose ``shown`` filled piece is a mark:
+    those ``lost_station.sheet_mark`` sizes the sheet's mark by); 0 where none does."""
     values = [thickness(ink, *centre_px(*p), ppm) for p, mark in shown.items()
               if rows[p[0]][p[1]].marker == "s" and centre.joined(rows[p[0]][p[1]].edges)
               and mark.get("filled") >= lost_station.MIN_MARK["filled"]]
-    return float(np.median(values)) if values else 0.0
+    return float(pick(values)) if values else 0.0
 
 
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callable[[int, int], tuple[float, float]],
@@ -179,10 +234,23 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
     flagged = {u.square: u for u in uncertain}
     out = [u for u in uncertain]
     grid = [list(row) for row in rows]
+    stroked = None
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if square(r, c) not in flagged and cell.token in FOUR_WAY and ring(ink, *centre_px(r, c), ppm):
                 out.append(uncertain_of(square(r, c), cell.token, RING_WHY))
+            elif square(r, c) not in flagged and cell.token in FOUR_WAY and struck(ink, *centre_px(r, c), ppm) >= STRUCK:
+                if stroked is None:   # (round twenty-seven) the sheet's overpasses drawn with such strokes ...
+                    shown = [struck(ink, *centre_px(i, j), ppm) >= STRUCK for i, line in enumerate(rows)
+                             for j, other in enumerate(line) if other.token in OVERPASSES]
+                    # ... and its T's of one kind read with certainty none (its routes reach no diagonal so far)
+                    tees = [struck(ink, *centre_px(i, j), ppm) > 0 for i, line in enumerate(rows)
+                            for j, other in enumerate(line) if square(i, j) not in flagged and not other.marker
+                            and other.edges.count(".") == 1 and len(set(other.edges) - {"."}) == 1]
+                    stroked = (bool(shown) and 2 * sum(shown) >= len(shown)
+                               and len(tees) >= MIN_TEES and not any(tees))
+                if stroked:
+                    out.append(uncertain_of(square(r, c), cell.token, STROKES_WHY))
     sure = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
             if square(r, c) not in flagged and cell.token in OVERPASSES]
     if sure:
@@ -196,10 +264,23 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, centre_px: Callab
                 out.append(uncertain_of(square(r, c), grid[r][c].token, centre.STATION_MARK))
     guessed = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
                if square(r, c) in flagged and cell.token in OVERPASSES + STATIONS]
-    found = lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known) if guessed else None
+    stations = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+                if square(r, c) not in flagged and cell.token in STATIONS]
+    found = (lost_station.sheet(rows, set(flagged), ink, centre_px, ppm, square, faint, known)
+             if guessed or stations else None)
     @cache
     def thick() -> float:   # the sheet's filled stations' thickness, measured once where asked
         return sheet_thickness(rows, found[2], ink, centre_px, ppm)
+
+    # the thinnest of the sheet's filled stations read with certainty (a misread overpass guessed a station is thin)
+    least = (sheet_thickness(rows, {p: m for p, m in found[2].items() if square(*p) not in flagged}, ink, centre_px,
+                             ppm, min) if stations and found is not None else 0.0)
+    for r, c in stations if found is not None and found[0] == "filled" else ():   # (round twenty-seven)
+        ratio = thickness(ink, *centre_px(r, c), ppm) / least if least > 0 else 1.0
+        if ratio < THICK_LIKE:
+            cell = rows[r][c]
+            grid[r][c] = type(cell)(cell.edges, "o") if ratio < THIN else cell
+            out.append(uncertain_of(square(r, c), grid[r][c].token, THIN_WHY))
 
     for r, c in guessed if found is not None else ():
         kind, size, shown = found

@@ -54,6 +54,16 @@ least ``INKED_SHARE`` of the median over the sheet's stations showing the mark, 
 a median of 0.85: 0.40, silent on main) keeps its flag; 205,248 B1 and F3 (an overpass and a
 station with their kinds misread, inked as the sheet's marks) are still lifted here and flagged by
 a later step; every right lift is lifted as before (the lowest, 205,240 A1, 0.32 against 0.65: 0.49).
+
+Round twenty-seven (h-over): **a mark the sheet's overpasses show too.** A four-way space of three
+sides of one kind and one of the other is an overpass with one side misread as often as a station
+(``one_side_from_overpass``). indep2 210,573 E3 (``rhrho``, a highway humped over a zigzag railway,
+its west side read as a railway: ``rhrrs``) took the sheet's "diagonal" mark, shown by its own
+hump and one other station, and was read with certainty, wrong; the sheet's two overpasses read
+right (B1, F6) show the mark as well (diagonal shares 0.55 and 0.64: a hump's arcs turn off the
+axes as an S does). Where half or more of the sheet's spaces read as overpasses show the mark,
+such a space keeps its flag (``overpasses_show``): the mark does not tell a station from an
+overpass there.
 """
 
 from __future__ import annotations
@@ -102,6 +112,18 @@ def like_the_marks(inked: float, marks: list[float]) -> bool:
     return bool(marks) and inked >= INKED_SHARE * float(np.median(marks))
 
 
+def one_side_from_overpass(edges: str) -> bool:
+    """Whether a space's four sides are three of one kind and one of the other: one side misread
+    away from an overpass (``rhrr``, the west side of ``rhrh``)."""
+    return "." not in edges and sorted(edges.count(k) for k in "hr") == [1, 3]
+
+
+def overpasses_show(kind: str, overpasses: list[tuple]) -> bool:
+    """Whether half or more of the sheet's overpasses (their measures, as :func:`sheet_mark`
+    takes them; one at least) show the mark ``kind``."""
+    return bool(overpasses) and 2 * sum(_marked(kind, v) for v in overpasses) >= len(overpasses)
+
+
 def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
           centre_px: Callable[[int, int], tuple[float, float]], ppm: float, square: Callable[[int, int], str],
           inked: Callable[[int, int], float]) -> list:
@@ -118,19 +140,23 @@ def apply(rows: list[tuple], uncertain: list, ink: np.ndarray, rel: np.ndarray,
         share, energy = diagonal_share(rel, cx, cy, ppm)
         return measure(ink, cx, cy, ppm).hollow, share, energy, inked(r, c)
 
-    stations, others = {}, []
+    stations, others, overpasses = {}, [], []
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             kinds = set(cell.edges) - {"."}
             if cell.marker == "s" and joined(cell.edges):
                 stations[(r, c)] = value(r, c)
+            elif cell.marker == "o" and cell.edges in ("hrhr", "rhrh"):
+                overpasses.append(value(r, c))
             elif len(kinds) == 1 and not cell.marker and square(r, c) not in flagged:
                 others.append(value(r, c))
     kind = sheet_mark(list(stations.values()), others)
     if kind is None:
         return uncertain
     marks = [v[3] for v in stations.values() if _marked(kind, v)]
+    unsure = overpasses_show(kind, overpasses)
     sure = {square(r, c) for (r, c), v in stations.items()
             if _marked(kind, v) and (kind != "diagonal" or like_the_marks(v[3], marks))
+            and not (unsure and one_side_from_overpass(rows[r][c].edges))
             and (u := flagged.get(square(r, c))) is not None and u.reason == MEET_WHY}
     return [u for u in uncertain if u.square not in sure]

@@ -172,6 +172,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a ring round a four-way route read with certainty (photo/cross_station.py, round twenty-four)
     ("a ring round a four-way crossing, as an overpass is drawn: an overpass?",
      "kółko wokół skrzyżowania czterech tras, tak jak rysuje się wiadukt: wiadukt?"),
+    # strokes along a four-way route's diagonals, as the sheet's overpasses show (cross_station.py, round 27)
+    ("strokes along the diagonals, as this sheet's overpasses are drawn: an overpass?",
+     "kreski wzdłuż przekątnych, tak jak rysowane są wiadukty tego arkusza: wiadukt?"),
+    # a certain station on a straight crossing, thinner than the sheet's filled stations (cross_station.py, round 27)
+    ("centre: thinner than this sheet's filled stations, two routes crossing: an overpass?",
+     "środek: cieńszy niż wypełnione stacje tego arkusza, dwie trasy się krzyżują: wiadukt?"),
     # an outline closing in paper where routes cross (photo/outlined_centre.py)
     ("centre: paper closed in where the routes cross, unlike this sheet's other crossings: a station?",
      "środek: zamknięty obrysem papier na skrzyżowaniu, inaczej niż na innych skrzyżowaniach tego arkusza: stacja?"),
