@@ -98,6 +98,19 @@ def test_a_route_side_facing_an_empty_side_counts_by_its_own_place():
     assert _kept(cells, flags, at) == ["A3"]
 
 
+def test_a_route_side_running_on_into_a_station_or_an_overpass_counts_by_its_own_place():
+    # round twenty-seven: C4 an overpass `hrhro` (flagged or not), its west side a railway placed 0.3 (the
+    # mark's ink skews it): C3's east side counts by its own place, INNER_END_Z or more
+    cells = {**CELLS, (2, 3): "hrhro"}
+    assert _kept(cells, every={**PLACES, (2, 3, 3): 0.3}) == []
+    assert _kept(cells, every={**PLACES, (2, 3, 3): 0.3, (2, 2, 1): 0.8}) == ["C3"]
+    assert _kept({**CELLS, (2, 3): "rrrrs"}, every={**PLACES, (2, 3, 3): -0.2}) == []
+    # no mark there: the neighbour's place counts, as before
+    assert _kept(every={**PLACES, (2, 3, 3): 0.3}) == ["C3"]
+    # the mark's side read as the other kind: kept
+    assert _kept({**CELLS, (2, 3): "rhrho"}, every={**PLACES, (2, 3, 3): 0.3}) == ["C3"]
+
+
 def test_other_doubts_and_centre_marks_keep_the_flag():
     assert _kept(flags={(2, 2): f"{WHY}; N: a faint line?"}) == ["C3"]
     assert _kept(cells={**CELLS, (2, 2): ".r.rs"}) == ["C3"]

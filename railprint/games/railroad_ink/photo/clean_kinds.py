@@ -55,7 +55,8 @@ from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 CLEAN_Z = sure_kinds.SURE_Z   # each route side (and its neighbour's) this far on its kind's side
 MIDDLE_Z = 0.5        # a placed side this near the boundary lies in its middle ...
 MIDDLE_SHARE = 0.2    # ... and at most this share of the sheet's placed sides may
-INNER_END_Z = 0.85    # round twenty-seven: a route side facing an empty side, by its own place this far
+INNER_END_Z = 0.85    # round twenty-seven: a route side facing an empty side, or running on into a station
+                      # or an overpass, counts by its own place this far
 
 
 def clean(every: dict) -> bool:
@@ -83,6 +84,6 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
     asked = [u for u in uncertain if once[u.square] == 1 and empty_sure(u)]
     still = sure_kinds.revise(rows, asked, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
                               before=before, rows_on=True, reasons={u.square: u.reason for u in uncertain},
-                              dead_end=DEAD_END_Z, inner_end=INNER_END_Z)
+                              dead_end=DEAD_END_Z, inner_end=INNER_END_Z, marked=INNER_END_Z)
     dropped = {u.square for u in asked} - {u.square for u in still}
     return [u for u in uncertain if u.square not in dropped]
