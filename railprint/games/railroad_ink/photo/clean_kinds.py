@@ -35,6 +35,17 @@ boundary re-guessed it) on that exits-alone boundary too, where:
 
 No guess changes; only flags are dropped.
 
+Round twenty-seven (h-kinds7): most such flags left on the third independent check were of routes
+that end (a player leaves many dead ends) or run on into a flagged overpass or station, where
+``sure_kinds.margin`` asks the neighbour's side placed far on its kind's side too. Now, on this path
+only, a route side facing a neighbour's empty side counts by its own place, INNER_END_Z (0.85) or more
+on its kind's side, where it is the space's only route side running into nothing (two such: a line
+read where none was drawn?); and a side running on into a station or an overpass that reads the same
+kind there counts by its own place too (the mark's ink skews its sides' places: on main's readings of
+indep3 301,600-699 the overpasses' sides facing such spaces lay at -0.3 to 0.7). The right spaces'
+dead ends lay at 0.84-1.14 on that set; no space read wrong was lifted on the dev photos of
+docs/railroad-ink-photo-rounds.md, round twenty-seven (h-kinds7).
+
 Replayed on main's readings (round twenty-three's logs of indep3 9,000-059, 17,000-039, 26,000-039,
 indep 103,500-579, indep2 205,400-479, and this round's of indep3 300,000-016, 300,800-959 and indep2 205,480-599:
 599 photos): 175 lifts, none wrong; see
