@@ -26,7 +26,9 @@ flagged, for the same reason (no space can go silent, no flag moves). Where:
 
 Measured on main's final readings of spent dev photos (indep3 301,600-699, indep2 205,000-099 and
 the night photos of 133,000-400, 159 photos): 9 stations made right (301,617 B2, 301,630 B3, 301,638 F7,
-301,644 C4, C7 and F2, 301,671 E1; night 133,010 F5, 133,312 B6), none made wrong; see
+301,644 C4, C7 and F2, 301,671 E1; night 133,010 F5, 133,312 B6), none made wrong. On the shared dev
+cache, 4 made right and one made wrong, flagged (indep3 8,031 B7 ``.rr.`` guessed ``.rh.s``: its doubted
+side placed -0.87, facing an empty side); on the held out, 4 made right; see
 docs/railroad-ink-photo-rounds.md, round twenty-seven (h-kinds7).
 """
 
