@@ -61,7 +61,8 @@ def test_a_neighbour_side_too_broken_to_place_runs_on_where_read_as_the_same_kin
     assert sure_kinds.margin(unplaced, 2, 2, ".r.r") is None   # sure_kinds' own test asks it placed
     # read as the other kind, or empty, there: kept
     assert _kept(cells={**CELLS, (2, 3): ".h.h"}, every=unplaced) == ["C3"]
-    assert _kept(cells={**CELLS, (2, 3): "...."}, every=unplaced) == ["C3"]
+    # empty there: a dead end, which counts by its own place only from INNER_END_Z (round twenty-seven)
+    assert _kept(cells={**CELLS, (2, 3): "...."}, every={**unplaced, (2, 2, 1): 0.8}) == ["C3"]
 
 
 def test_a_side_at_the_grids_edge_with_no_exit_counts_by_its_own_place():
@@ -73,6 +74,41 @@ def test_a_side_at_the_grids_edge_with_no_exit_counts_by_its_own_place():
     # under joined_kinds.DEAD_END_Z there: a mark read as a side? kept
     assert _kept(cells, flags, {**at, (0, 2, 0): 0.95}) == ["A3"]
     assert sure_kinds.margin({**at, (0, 2, 0): 1.03}, 0, 2, "r.r.") is None
+
+
+def test_a_route_side_facing_an_empty_side_counts_by_its_own_place():
+    # round twenty-seven: C3 `.r.r`, its east side facing C4's empty west side (a route's dead end, as a
+    # player leaves many): lifted where that side lies INNER_END_Z or more on the railways' side
+    cells = {**CELLS, (2, 3): "...."}
+    every = {k: v for k, v in PLACES.items() if k[:2] != (2, 3)}
+    assert _kept(cells, every={**every, (2, 2, 1): 0.9}) == []
+    assert sure_kinds.margin({**every, (2, 2, 1): 0.9}, 2, 2, ".r.r", rows_of(cells)) is None   # main's test
+    assert sure_kinds.margin({**every, (2, 2, 1): 0.9}, 2, 2, ".r.r", rows_of(cells), inner_end=0.85) == 0.9
+    # under INNER_END_Z, or on the highways' side: kept
+    assert _kept(cells, every={**every, (2, 2, 1): 0.8}) == ["C3"]
+    assert _kept(cells, every={**every, (2, 2, 1): -0.95}) == ["C3"]
+    # both route sides running into nothing (a line read where none was drawn?): kept
+    both = {(2, 2): ".r.r", (2, 1): "....", (2, 3): "...."}
+    at = {(2, 2, 1): 1.0, (2, 2, 3): 1.0, (2, 1, 3): 1.0, (5, 5, 0): -1.01, (5, 5, 2): -0.98}
+    assert _kept(both, every=at) == ["C3"]
+    # one dead end inside the grid and one at its edge where no exit is printed: kept too
+    cells = {(0, 2): "r.r.", (1, 2): "...."}
+    flags = {(0, 2): f"N: {read.NEITHER}; S: {read.NEITHER}"}
+    at = {(0, 2, 0): 1.05, (0, 2, 2): 1.0, (5, 5, 0): -1.0, (5, 5, 2): -1.0, (3, 3, 0): 1.0}
+    assert _kept(cells, flags, at) == ["A3"]
+
+
+def test_a_route_side_running_on_into_a_station_or_an_overpass_counts_by_its_own_place():
+    # round twenty-seven: C4 an overpass `hrhro` (flagged or not), its west side a railway placed 0.3 (the
+    # mark's ink skews it): C3's east side counts by its own place, INNER_END_Z or more
+    cells = {**CELLS, (2, 3): "hrhro"}
+    assert _kept(cells, every={**PLACES, (2, 3, 3): 0.3}) == []
+    assert _kept(cells, every={**PLACES, (2, 3, 3): 0.3, (2, 2, 1): 0.8}) == ["C3"]
+    assert _kept({**CELLS, (2, 3): "rrrrs"}, every={**PLACES, (2, 3, 3): -0.2}) == []
+    # no mark there: the neighbour's place counts, as before
+    assert _kept(every={**PLACES, (2, 3, 3): 0.3}) == ["C3"]
+    # the mark's side read as the other kind: kept
+    assert _kept({**CELLS, (2, 3): "rhrho"}, every={**PLACES, (2, 3, 3): 0.3}) == ["C3"]
 
 
 def test_other_doubts_and_centre_marks_keep_the_flag():

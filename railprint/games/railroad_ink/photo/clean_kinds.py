@@ -35,6 +35,17 @@ boundary re-guessed it) on that exits-alone boundary too, where:
 
 No guess changes; only flags are dropped.
 
+Round twenty-seven (h-kinds7): most such flags left on the third independent check were of routes
+that end (a player leaves many dead ends) or run on into a flagged overpass or station, where
+``sure_kinds.margin`` asks the neighbour's side placed far on its kind's side too. Now, on this path
+only, a route side facing a neighbour's empty side counts by its own place, INNER_END_Z (0.85) or more
+on its kind's side, where it is the space's only route side running into nothing (two such: a line
+read where none was drawn?); and a side running on into a station or an overpass that reads the same
+kind there counts by its own place too (the mark's ink skews its sides' places: on main's readings of
+indep3 301,600-699 the overpasses' sides facing such spaces lay at -0.3 to 0.7). The right spaces'
+dead ends lay at 0.84-1.14 on that set; no space read wrong was lifted on the dev photos of
+docs/railroad-ink-photo-rounds.md, round twenty-seven (h-kinds7).
+
 Replayed on main's readings (round twenty-three's logs of indep3 9,000-059, 17,000-039, 26,000-039,
 indep 103,500-579, indep2 205,400-479, and this round's of indep3 300,000-016, 300,800-959 and indep2 205,480-599:
 599 photos): 175 lifts, none wrong; see
@@ -55,6 +66,8 @@ from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 CLEAN_Z = sure_kinds.SURE_Z   # each route side (and its neighbour's) this far on its kind's side
 MIDDLE_Z = 0.5        # a placed side this near the boundary lies in its middle ...
 MIDDLE_SHARE = 0.2    # ... and at most this share of the sheet's placed sides may
+INNER_END_Z = 0.85    # round twenty-seven: a route side facing an empty side, or running on into a station
+                      # or an overpass, counts by its own place this far
 
 
 def clean(every: dict) -> bool:
@@ -82,6 +95,6 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
     asked = [u for u in uncertain if once[u.square] == 1 and empty_sure(u)]
     still = sure_kinds.revise(rows, asked, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
                               before=before, rows_on=True, reasons={u.square: u.reason for u in uncertain},
-                              dead_end=DEAD_END_Z)
+                              dead_end=DEAD_END_Z, inner_end=INNER_END_Z, marked=INNER_END_Z)
     dropped = {u.square for u in asked} - {u.square for u in still}
     return [u for u in uncertain if u.square not in dropped]

@@ -40,6 +40,7 @@ from railprint.games.railroad_ink.photo import erased, joins
 from railprint.games.railroad_ink.photo import band_chain, band_cross, band_kinds, broad_line, noise_floor
 from railprint.games.railroad_ink.photo import faint_sheet, night_bands, night_lines, night_pens, noisy_colour
 from railprint.games.railroad_ink.photo import outlined_centre, station_kinds, station_mark, station_sides
+from railprint.games.railroad_ink.photo import placed_station
 from railprint.games.railroad_ink.photo import one_decode
 from railprint.games.railroad_ink.photo import scan_page
 from railprint.games.railroad_ink.photo import dark_marks
@@ -2577,6 +2578,9 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
             rows, uncertain, every, faces=_faces, uncertain_of=Uncertain, features=features,
             outer=lru_cache(maxsize=None)(lambda r, c, s: side_features(_strip(ink, r, c, s, station_kinds.OUTER))))
         uncertain = station_kinds.lift(rows, uncertain, every)
+        # round twenty-seven: a route of one kind whose doubted side lies with the other kind (photo/placed_station.py)
+        rows, uncertain = placed_station.revise(rows, uncertain, every, faces=_faces, cell_of=Cell,
+                                                uncertain_of=Uncertain)
     if expansion == "none":   # round twenty-six: a station guessed on a plain route's centre (photo/unmarked_route.py)
         rows, uncertain = unmarked_route.apply(rows, uncertain, ink, rel, _centre_px, PX_PER_MM, square, Uncertain,
                                                   inked=inked, faces=_faces)

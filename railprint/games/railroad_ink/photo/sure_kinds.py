@@ -80,7 +80,8 @@ def kind_only(reason: str, edges: str) -> bool:
 
 
 def margin(at: dict, r: int, c: int, edges: str, rows: list | None = None,
-           dead_end: float | None = None) -> float | None:
+           dead_end: float | None = None, inner_end: float | None = None,
+           marked: float | None = None) -> float | None:
     """The least distance of the space's route sides and their neighbours' across each edge on
     the side of the boundary their kind says; None where a route side is not placed, or runs on
     into no placed side of the neighbour (nor, at the board's edge, into a printed exit of its
@@ -89,8 +90,14 @@ def margin(at: dict, r: int, c: int, edges: str, rows: list | None = None,
     highway side, their neighbours empty). With ``rows`` (a reading), a neighbour's side not placed
     but read there as the same kind also lets the route run on (its own place alone counts then:
     round twenty-four, ``clean_kinds``); with ``dead_end``, a side at the grid's edge where no exit is
-    printed, placed that far on its kind's side, counts by its own place."""
+    printed, placed that far on its kind's side, counts by its own place; with ``inner_end`` (and
+    ``rows``), a side facing a neighbour's empty side inside the grid, placed that far on its kind's
+    side, counts by its own place too, where it is the space's only route side running into nothing
+    (round twenty-seven, ``clean_kinds``); with ``marked`` (and ``rows``), a side running on into a
+    station or an overpass that reads the same kind there counts by its own place, that far on its
+    kind's side, whatever the neighbour's side's place (the mark's ink skews it; round twenty-seven)."""
     least = None
+    ends, inner = 0, False
     for s in range(4):
         kind = edges[s]
         if kind not in "hr":
@@ -104,14 +111,23 @@ def margin(at: dict, r: int, c: int, edges: str, rows: list | None = None,
             if (x is None and (dead_end is None or sign * at[(r, c, s)] < dead_end)) \
                     or (x is not None and x.kind != kind):
                 return None
+            ends += x is None
             other = None
         elif (other := at.get((r + dr, c + dc, (s + 2) % 4))) is None \
                 and (rows is None or rows[r + dr][c + dc].edges[(s + 2) % 4] != kind):
-            return None
+            if inner_end is None or rows is None or rows[r + dr][c + dc].edges[(s + 2) % 4] in "hr" \
+                    or sign * at[(r, c, s)] < inner_end:
+                return None
+            ends, inner = ends + 1, True
+        elif other is not None and marked is not None and rows is not None \
+                and rows[r + dr][c + dc].marker in ("s", "o") and rows[r + dr][c + dc].edges[(s + 2) % 4] == kind:
+            if sign * at[(r, c, s)] < marked:
+                return None
+            other = None   # a centre mark's own ink skews its side's place: the side's own place counts
         for v in (at[(r, c, s)], other):
             if v is not None:
                 least = sign * v if least is None else min(least, sign * v)
-    return least
+    return None if inner and ends > 1 else least
 
 
 def both_kinds(rows: list, before: list, reasons: dict, r: int, c: int, edges: str) -> bool:
@@ -142,7 +158,7 @@ def both_kinds(rows: list, before: list, reasons: dict, r: int, c: int, edges: s
 
 def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_at: Callable, side_read: Callable,
            before: list | None = None, rows_on: bool = False, reasons: dict | None = None,
-           dead_end: float | None = None) -> list:
+           dead_end: float | None = None, inner_end: float | None = None, marked: float | None = None) -> list:
     """``uncertain`` without the flags the sheet's boundary (``at``: each route side's place,
     :func:`sheet_kinds.places`; empty where it is not trusted) leaves no doubt of (see the module's
     text). ``rows``: the reading so far; ``sides_at(r, c)``: the reader's four ``SideRead``;
@@ -150,7 +166,8 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_a
     certain, why)``; ``before``: the reading before ``sheet_kinds.revise`` re-guessed it (a flag is
     kept where :func:`both_kinds`); ``rows_on``: a neighbour's side read as the
     same kind lets the route run on (:func:`margin`'s ``rows``); ``reasons``: every flagged square's
-    reason, where ``uncertain`` holds only some of them (``clean_kinds``); ``dead_end``: :func:`margin`'s."""
+    reason, where ``uncertain`` holds only some of them (``clean_kinds``); ``dead_end``, ``inner_end``,
+    ``marked``: :func:`margin`'s."""
     if not at:
         return uncertain
     reasons = {u.square: u.reason for u in uncertain} if reasons is None else reasons
@@ -159,7 +176,8 @@ def revise(rows: list, uncertain: list, at: dict, *, sides_at: Callable, space_a
         r, c = "ABCDEFG".index(u.square[0]), int(u.square[1:]) - 1
         cell = rows[r][c]
         if u.square != square(r, c) or not 0 <= r < SIZE or cell.marker or not kind_only(u.reason, cell.edges) \
-                or (m := margin(at, r, c, cell.edges, rows if rows_on else None, dead_end)) is None or m < SURE_Z \
+                or (m := margin(at, r, c, cell.edges, rows if rows_on else None, dead_end, inner_end, marked)) is None \
+                or m < SURE_Z \
                 or (before is not None and both_kinds(rows, before, reasons, r, c, cell.edges)):
             kept.append(u)
             continue
