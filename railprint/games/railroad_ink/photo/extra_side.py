@@ -31,6 +31,8 @@ from typing import Callable
 from railprint.games.railroad_ink.board import EXIT_AT, neighbour, opposite, square_at
 from railprint.games.railroad_ink.photo.crossed import CROSSED_WHY
 
+EDGE = 1.0   # what a side meeting the board's edge without an exit weighs against one meeting an empty side
+
 
 def _turns(edges: str) -> set[str]:
     """Every turn and mirror image of four exits N E S W."""
@@ -41,14 +43,14 @@ def _turns(edges: str) -> set[str]:
     return out
 
 
-def _meets(rows, r: int, c: int, s: int, kind: str) -> int:
+def _meets(rows, r: int, c: int, s: int, kind: str) -> float:
     """+1 where side ``s`` of (r, c), as a route of ``kind``, meets its own kind across the edge or at
     a printed exit; -1 where it meets nothing (an empty side, the board's edge without an exit); 0
     where it meets the other kind."""
     there = neighbour(r, c, s)
     if there is None:
         exit_ = EXIT_AT.get((r, c, s))
-        return -1 if exit_ is None else int(exit_.kind == kind)
+        return -EDGE if exit_ is None else int(exit_.kind == kind)
     met = rows[there[0]][there[1]].edges[opposite(s)]
     return -1 if met == "." else int(met == kind)
 
@@ -67,7 +69,7 @@ def revise(rows, uncertain: list, *, faces: Callable, uncertain_of: Callable) ->
             out.append(u)
             continue
 
-        def weight(face) -> int:
+        def weight(face) -> float:
             kept = {s for s, k in enumerate(face.edges) if k in "hr"}
             return (sum(_meets(rows, r, c, s, face.edges[s]) for s in kept)
                     - sum(_meets(rows, r, c, s, cell.edges[s]) for s in union - kept))
