@@ -108,7 +108,8 @@ def test_indep_104689_a_route_guessed_in_overexposed_paper_is_no_certain_side(ph
 
 def test_indep2_208036_a_crossed_out_space_keeps_its_flag(photo_208036):
     token, reason = _at(photo_208036, "A4")
-    assert token == "rrr." and reason.endswith(crossed.CROSSED_WHY)
+    # round twenty-seven (photo/extra_side.py): guessed as the drawing its neighbours join, the truth (main: rrr.)
+    assert token == "rr.." and reason.endswith(crossed.CROSSED_WHY)
 
 
 def test_indep2_208003_a_rings_arc_between_two_phantoms_is_no_certain_highway(photo_208003):

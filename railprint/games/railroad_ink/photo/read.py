@@ -50,7 +50,7 @@ from railprint.games.railroad_ink.photo import exit_kinds
 from railprint.games.railroad_ink.photo import cross_station, lost_station, marked_route, meeting_centre, ring_crossing
 from railprint.games.railroad_ink.photo import arc_station, inked_curve, unmarked_route, widened_straight
 from railprint.games.railroad_ink.photo import clipped_pen, day_pens, dropped, lone_line, small_colour, stray
-from railprint.games.railroad_ink.photo import broken_join, stain_colour
+from railprint.games.railroad_ink.photo import broken_join, extra_side, stain_colour
 from railprint.games.railroad_ink.photo.rectified import MARGIN_MM, PX_PER_MM
 
 MAX_BYTES = 30_000_000
@@ -2586,6 +2586,8 @@ def read_rel(rel: np.ndarray, expansion: str, src_ppm: float, shaky: dict[tuple[
                                                   inked=inked, faces=_faces)
         # round twenty-six: a light route meeting nothing guessed empty (photo/lone_line.py)
         rows, uncertain = lone_line.revise(rows, uncertain, uncertain_of=Uncertain)
+        # round twenty-seven: a crossed-out space guessed as the drawing its neighbours join (photo/extra_side.py)
+        rows, uncertain = extra_side.revise(rows, uncertain, faces=_faces, uncertain_of=Uncertain)
         # round twenty-four: a route side read with certainty left out (photo/dropped.py)
         uncertain = dropped.revise(rows, uncertain, sides_at=sides_at, uncertain_of=Uncertain)
         # round twenty-seven: a join broken by a flag lifted after joins (photo/broken_join.py), and a
