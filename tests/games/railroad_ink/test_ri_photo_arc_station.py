@@ -10,9 +10,10 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import square  # noqa: E402
 from railprint.games.railroad_ink.photo import arc_station  # noqa: E402
-from railprint.games.railroad_ink.photo.read import SideRead, Uncertain, _faces  # noqa: E402
+from railprint.games.railroad_ink.photo.read import Uncertain, _faces  # noqa: E402
+from tests.games.railroad_ink.photo_boards import flagged, sides_read  # noqa: E402
 
 NEITHER = "neither clearly a highway nor a railway"
 BAND = "a solid band: a highway's two lines run together?"
@@ -26,14 +27,8 @@ FLAGGED = {(1, 2): f"S: {NEITHER}", (4, 4): f"N: {NEITHER}", (5, 1): "a faint li
 
 
 def _apply(tokens: dict, reasons: dict, boxes: dict, read: dict | None = None):
-    rows = [[Cell() for _ in range(7)] for _ in range(7)]
-    for (r, c), token in tokens.items():
-        rows[r][c] = Cell(token[:4], token[4:])
-    rows = [tuple(row) for row in rows]
-    uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
-
-    def sides_at(r, c):
-        return [SideRead(k, True, "") for k in (read or {}).get((r, c), rows[r][c].edges)]
+    rows, uncertain = flagged(tokens, reasons, Uncertain)
+    sides_at = sides_read(rows, read)
 
     boxes = {**INKED, **boxes}
     rows, uncertain = arc_station.apply(rows, uncertain, square, Uncertain, inked=lambda r, c: boxes.get((r, c), 0.0),

@@ -11,9 +11,10 @@ import pytest
 
 cv2 = pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import square  # noqa: E402
 from railprint.games.railroad_ink.photo import centre, cross_station  # noqa: E402
 from railprint.games.railroad_ink.photo.read import PX_PER_MM, Uncertain, _centre_px  # noqa: E402
+from tests.games.railroad_ink.photo_boards import flagged  # noqa: E402
 
 P = PX_PER_MM
 SIDE = 10.5   # mm from a space's middle to its side
@@ -38,11 +39,7 @@ def _dot(ink: np.ndarray, place: tuple[int, int], mm: float) -> None:
 
 
 def _apply(ink, tokens: dict, reasons: dict):
-    rows = [[Cell() for _ in range(7)] for _ in range(7)]
-    for (r, c), token in tokens.items():
-        rows[r][c] = Cell(token[:4], token[4:])
-    rows = [tuple(row) for row in rows]
-    uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
+    rows, uncertain = flagged(tokens, reasons, Uncertain)
     rows, uncertain = cross_station.apply(rows, uncertain, ink, _centre_px, P, square, Uncertain)
     return rows, {u.square: (u.guess, u.reason) for u in uncertain}
 

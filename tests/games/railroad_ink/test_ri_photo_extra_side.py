@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from railprint.games.railroad_ink.board import EMPTY, SIZE, Cell, square_at
 from railprint.games.railroad_ink.photo import extra_side
 from railprint.games.railroad_ink.photo.crossed import CROSSED_WHY
 from railprint.games.railroad_ink.photo.read import Uncertain, _faces
+from tests.games.railroad_ink.photo_boards import flagged_board
 
 
 def _sheet(cells: dict, flags: dict):
-    rows = [[EMPTY] * SIZE for _ in range(SIZE)]
-    for sq, token in cells.items():
-        r, c = square_at(sq)
-        rows[r][c] = Cell(token[:4], token[4:])
-    return [tuple(row) for row in rows], [Uncertain(sq, cells.get(sq, "...."), why) for sq, why in flags.items()]
+    return flagged_board(cells, flags, Uncertain)
 
 
 def test_a_crossed_out_crossing_is_guessed_the_straight_its_neighbours_join():

@@ -14,9 +14,10 @@ import pytest
 
 cv2 = pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import square  # noqa: E402
 from railprint.games.railroad_ink.photo import centre, lost_station  # noqa: E402
 from railprint.games.railroad_ink.photo.read import PX_PER_MM, Uncertain  # noqa: E402
+from tests.games.railroad_ink.photo_boards import flagged  # noqa: E402
 
 
 def test_a_square_whose_light_edge_is_lost_from_the_ink_closes_paper_on_the_faint_mask():
@@ -37,11 +38,7 @@ BASE = {(r, c): ".h.h" for r in (1, 2) for c in range(7)}
 
 def _sheet(tokens: dict, reasons: dict, marks: dict):
     tokens = {**BASE, **tokens}
-    rows = [[Cell() for _ in range(7)] for _ in range(7)]
-    for (r, c), token in tokens.items():
-        rows[r][c] = Cell(token[:4], token[4:])
-    rows = [tuple(row) for row in rows]
-    uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
+    rows, uncertain = flagged(tokens, reasons, Uncertain)
     full = {(r, c): marks.get((r, c), centre.NONE) for (r, c), cell in tokens.items()}
     return rows, uncertain, full
 

@@ -10,9 +10,10 @@ import pytest
 
 cv2 = pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import square  # noqa: E402
 from railprint.games.railroad_ink.photo import marked_route  # noqa: E402
-from railprint.games.railroad_ink.photo.read import PX_PER_MM, SideRead, Uncertain, _centre_px, _faces  # noqa: E402
+from railprint.games.railroad_ink.photo.read import PX_PER_MM, Uncertain, _centre_px, _faces  # noqa: E402
+from tests.games.railroad_ink.photo_boards import flagged, sides_read  # noqa: E402
 
 P = PX_PER_MM
 NEITHER = "neither clearly a highway nor a railway"
@@ -34,14 +35,8 @@ def _sheet(hollow_at: tuple, filled_at: tuple = ()) -> np.ndarray:
 
 def _apply(ink: np.ndarray, tokens: dict, reasons: dict, read: dict | None = None):
     """``read``: the reader's side kinds of some spaces, where they differ from the token's."""
-    rows = [[Cell() for _ in range(7)] for _ in range(7)]
-    for (r, c), token in tokens.items():
-        rows[r][c] = Cell(token[:4], token[4:])
-    rows = [tuple(row) for row in rows]
-    uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
-
-    def sides_at(r, c):
-        return [SideRead(k, True, "") for k in (read or {}).get((r, c), rows[r][c].edges)]
+    rows, uncertain = flagged(tokens, reasons, Uncertain)
+    sides_at = sides_read(rows, read)
 
     rows, uncertain = marked_route.apply(rows, uncertain, ink, _centre_px, P, square, Uncertain,
                                          sides_at=sides_at, faces=_faces)

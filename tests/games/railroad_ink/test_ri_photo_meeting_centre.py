@@ -11,11 +11,12 @@ import pytest
 
 cv2 = pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import square  # noqa: E402
 from railprint.games.railroad_ink.photo import meeting_centre  # noqa: E402
 from railprint.games.railroad_ink.photo.read import (  # noqa: E402
-    PX_PER_MM, SideRead, Uncertain, _centre_fill, _centre_px, _faces)
+    PX_PER_MM, Uncertain, _centre_fill, _centre_px, _faces)
 from railprint.games.railroad_ink.photo.station_mark import MEET_WHY  # noqa: E402
+from tests.games.railroad_ink.photo_boards import flagged, sides_read  # noqa: E402
 
 P = PX_PER_MM
 SIDE = 10.5   # mm from a space's middle to its side
@@ -53,14 +54,8 @@ def _sheet(x_at: tuple[int, int] | None) -> np.ndarray:
 
 
 def _apply(ink: np.ndarray, tokens: dict, reasons: dict, read: dict):
-    rows = [[Cell() for _ in range(7)] for _ in range(7)]
-    for (r, c), token in tokens.items():
-        rows[r][c] = Cell(token[:4], token[4:])
-    rows = [tuple(row) for row in rows]
-    uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
-
-    def sides_at(r, c):
-        return [SideRead(k, True, "") for k in read.get((r, c), rows[r][c].edges)]
+    rows, uncertain = flagged(tokens, reasons, Uncertain)
+    sides_at = sides_read(rows, read)
 
     rows, uncertain = meeting_centre.apply(rows, uncertain, ink, ink.astype(np.float32), _centre_px, P, square,
                                            Uncertain, inked=lambda r, c: _centre_fill(ink, r, c), sides_at=sides_at,

@@ -11,9 +11,10 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from railprint.games.railroad_ink.board import Cell, square  # noqa: E402
+from railprint.games.railroad_ink.board import square  # noqa: E402
 from railprint.games.railroad_ink.photo import widened_straight  # noqa: E402
-from railprint.games.railroad_ink.photo.read import SideRead, Uncertain, _faces  # noqa: E402
+from railprint.games.railroad_ink.photo.read import Uncertain, _faces  # noqa: E402
+from tests.games.railroad_ink.photo_boards import flagged, sides_read  # noqa: E402
 
 NEITHER = "neither clearly a highway nor a railway"
 PPM = 6.0
@@ -46,14 +47,8 @@ SURE = {(0, 0): "r.r.", (1, 1): ".h.h", (2, 2): "h.h."}
 
 
 def _apply(tokens: dict, reasons: dict, marks: dict):
-    rows = [[Cell() for _ in range(7)] for _ in range(7)]
-    for (r, c), token in tokens.items():
-        rows[r][c] = Cell(token[:4], token[4:])
-    rows = [tuple(row) for row in rows]
-    uncertain = [Uncertain(square(r, c), tokens[(r, c)], why) for (r, c), why in reasons.items()]
-
-    def sides_at(r, c):
-        return [SideRead(k, True, "") for k in rows[r][c].edges]
+    rows, uncertain = flagged(tokens, reasons, Uncertain)
+    sides_at = sides_read(rows)
 
     rows, uncertain = widened_straight.apply(rows, uncertain, _ink(tokens, marks), _centre, PPM, square, Uncertain,
                                              sides_at=sides_at, faces=_faces)
