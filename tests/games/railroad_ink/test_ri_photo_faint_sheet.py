@@ -217,7 +217,9 @@ def test_a_night_sheet_with_two_noise_routes_and_clear_kinds_no_longer_flags_its
     seen = _night_seed_read_right(121011, (("A1", "...."), ("A7", "...."), ("B2", "...."), ("C1", "...."),
                                            ("D3", "....")))
     assert not any(read.NOISY_WHY in u.reason for u in seen.flagged.values())
-    assert seen.wrong == {"D5", "E2", "F3"}
+    # E2 is read right since round twenty-seven (its station guessed); D5 and F3 stay flagged
+    assert seen.wrong == {"D5", "F3"}
+    assert seen.wrong <= set(seen.flagged)
 
 
 def _final_sheet():

@@ -60,7 +60,7 @@ from typing import Callable
 from railprint.games.railroad_ink.board import square_at
 from railprint.games.railroad_ink.photo import sure_kinds
 from railprint.games.railroad_ink.photo.exit_kinds import misread_kinds
-from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z
+from railprint.games.railroad_ink.photo.joined_kinds import DEAD_END_Z, named_kind
 from railprint.games.railroad_ink.photo.sheet_kinds import drawn_freely
 
 CLEAN_Z = sure_kinds.SURE_Z   # each route side (and its neighbour's) this far on its kind's side
@@ -91,10 +91,22 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
         read = sides_at(r, c)
         return all(read[s].kind == "." and read[s].certain for s in range(4) if rows[r][c].edges[s] == ".")
 
+    def named_other(u) -> bool:   # a side's doubt names the kind it is not read as
+        edges = rows[square_at(u.square)[0]][square_at(u.square)[1]].edges
+        return any(len(side) == 1 and side in "NESW" and named_kind(why) not in (None, edges["NESW".index(side)])
+                   for side, _, why in (part.partition(": ") for part in u.reason.split("; ")))
+
     once = Counter(u.square for u in uncertain)   # a square flagged twice keeps both (one may doubt more)
     asked = [u for u in uncertain if once[u.square] == 1 and empty_sure(u)]
-    still = sure_kinds.revise(rows, asked, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
-                              before=before, rows_on=True, reasons={u.square: u.reason for u in uncertain},
-                              dead_end=DEAD_END_Z, inner_end=INNER_END_Z, marked=INNER_END_Z)
+    reasons = {u.square: u.reason for u in uncertain}
+    still = []
+    # (round twenty-seven's own places, INNER_END_Z, only where no side's doubt names the other kind: a
+    # station's highway drawn as one broad line, read a railway, is a dead end placed on the railways' side;
+    # indep2 205,293 F3, test_ri_photo_silent4)
+    for group, ends in (([u for u in asked if not named_other(u)], INNER_END_Z),
+                        ([u for u in asked if named_other(u)], None)):
+        still += sure_kinds.revise(rows, group, every, sides_at=sides_at, space_at=space_at, side_read=side_read,
+                                   before=before, rows_on=True, reasons=reasons, dead_end=DEAD_END_Z,
+                                   inner_end=ends, marked=ends)
     dropped = {u.square for u in asked} - {u.square for u in still}
     return [u for u in uncertain if u.square not in dropped]
