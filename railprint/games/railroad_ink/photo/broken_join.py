@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from railprint.games.railroad_ink.board import DELTA, SIZE, square
+from railprint.games.railroad_ink.board import SIZE, neighbour, opposite, square
 from railprint.games.railroad_ink.photo.joins import MEETS_OTHER, by_the_rules
 
 
@@ -51,10 +51,10 @@ def revise(rows: list, uncertain: list, *, uncertain_of: Callable) -> list:
             if not plain(r, c):
                 continue
             for s in range(4):
-                rr, cc = r + DELTA[s][0], c + DELTA[s][1]
-                if not (0 <= rr < SIZE and 0 <= cc < SIZE) or not (plain(rr, cc) or blamed(rr, cc, (s + 2) % 4)):
+                there = neighbour(r, c, s)
+                if there is None or not (plain(*there) or blamed(*there, opposite(s))):
                     continue
-                a, b = rows[r][c].edges[s], rows[rr][cc].edges[(s + 2) % 4]
+                a, b = rows[r][c].edges[s], rows[there[0]][there[1]].edges[opposite(s)]
                 if a in "hr" and b in "hr" and a != b:
                     broken.setdefault((r, c), set()).add(s)
     out = list(uncertain)

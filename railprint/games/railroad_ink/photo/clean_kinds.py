@@ -92,7 +92,8 @@ def lift(rows: list, uncertain: list, every: dict, *, sides_at: Callable, space_
         return all(read[s].kind == "." and read[s].certain for s in range(4) if rows[r][c].edges[s] == ".")
 
     def named_other(u) -> bool:   # a side's doubt names the kind it is not read as
-        edges = rows[square_at(u.square)[0]][square_at(u.square)[1]].edges
+        r, c = square_at(u.square)
+        edges = rows[r][c].edges
         return any(len(side) == 1 and side in "NESW" and named_kind(why) not in (None, edges["NESW".index(side)])
                    for side, _, why in (part.partition(": ") for part in u.reason.split("; ")))
 

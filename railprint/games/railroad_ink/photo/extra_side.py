@@ -36,6 +36,11 @@ from railprint.games.railroad_ink.photo.crossed import CROSSED_WHY
 EDGE = 1.0   # what a side meeting the board's edge without an exit weighs against one meeting an empty side
 
 
+def _routes(edges: str) -> set[int]:
+    """The route sides of four exits N E S W (``Cell.route_sides`` of an edge string)."""
+    return {s for s, k in enumerate(edges) if k in "hr"}
+
+
 def _turns(edges: str) -> set[str]:
     """Every turn and mirror image of four exits N E S W."""
     out = set()
@@ -66,22 +71,22 @@ def revise(rows, uncertain: list, *, faces: Callable, uncertain_of: Callable) ->
     for u in uncertain:
         r, c = square_at(u.square)
         cell = rows[r][c]
-        union = {s for s, k in enumerate(cell.edges) if k in "hr"}
+        union = _routes(cell.edges)
         if CROSSED_WHY not in u.reason or len(union) < 3 or cell.marker in ("v", "x"):
             out.append(u)
             continue
 
         def weight(face) -> float:
-            kept = {s for s, k in enumerate(face.edges) if k in "hr"}
+            kept = _routes(face.edges)
             return (sum(_meets(rows, r, c, s, face.edges[s]) for s in kept)
                     - sum(_meets(rows, r, c, s, cell.edges[s]) for s in union - kept))
 
         weighed = []
         for face in drawable:
-            kept = {s for s, k in enumerate(face.edges) if k in "hr"}
+            kept = _routes(face.edges)
             if len(kept) < 2 or not kept <= union or any(face.edges[s] != cell.edges[s] for s in kept):
                 continue
-            if kept != union and not any({s for s, k in enumerate(e) if k in "hr"} | kept == union
+            if kept != union and not any(_routes(e) | kept == union
                                          for e in _turns(face.edges) if e != face.edges):
                 continue
             weighed.append((weight(face), face))
